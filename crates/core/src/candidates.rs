@@ -1,0 +1,138 @@
+//! Candidate sets: for each cell, the digits it may still hold.
+//!
+//! This is the `values` dictionary of Norvig's essay and of the Udacity agent,
+//! kept as a fixed array of 9-bit masks: bit `d - 1` is set when digit `d` is
+//! still possible in the cell. A cell with one bit is *solved*; with none, the
+//! grid has reached a contradiction.
+
+use std::fmt;
+
+use crate::grid::{display_cells, Grid};
+use crate::units::CELLS;
+
+/// The mask with all nine digits.
+pub const ALL_DIGITS: u16 = 0x1FF;
+
+/// The mask of one digit (1..=9).
+#[inline]
+pub const fn digit_mask(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// The digit of a single-digit mask (the lowest digit of any non-empty mask).
+#[inline]
+pub const fn mask_digit(mask: u16) -> u8 {
+    mask.trailing_zeros() as u8 + 1
+}
+
+/// The digits of a mask, ascending.
+pub fn mask_digits(mask: u16) -> impl Iterator<Item = u8> {
+    let mut rest = mask & ALL_DIGITS;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            None
+        } else {
+            let d = mask_digit(rest);
+            rest &= rest - 1;
+            Some(d)
+        }
+    })
+}
+
+/// For each of the 81 cells, the set of digits it may still hold.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Candidates {
+    masks: [u16; CELLS],
+}
+
+impl Candidates {
+    /// Every digit possible in every cell.
+    pub const fn all() -> Candidates {
+        Candidates {
+            masks: [ALL_DIGITS; CELLS],
+        }
+    }
+
+    /// Each given as a single candidate, each empty cell with all nine digits
+    /// (the starting point of the Udacity agent's `grid_values`; no elimination yet).
+    pub fn from_grid(grid: &Grid) -> Candidates {
+        let mut masks = [ALL_DIGITS; CELLS];
+        for (m, &d) in masks.iter_mut().zip(grid.cells().iter()) {
+            if d != 0 {
+                *m = digit_mask(d);
+            }
+        }
+        Candidates { masks }
+    }
+
+    /// Builds candidate sets from raw 9-bit masks (higher bits are dropped).
+    pub fn from_masks(mut masks: [u16; CELLS]) -> Candidates {
+        for m in masks.iter_mut() {
+            *m &= ALL_DIGITS;
+        }
+        Candidates { masks }
+    }
+
+    /// The raw masks, in reading order.
+    #[inline]
+    pub fn masks(&self) -> &[u16; CELLS] {
+        &self.masks
+    }
+
+    /// The raw masks, mutable, for the strategies' own rules.
+    /// Only the low nine bits of each mask are meaningful.
+    #[inline]
+    pub fn masks_mut(&mut self) -> &mut [u16; CELLS] {
+        &mut self.masks
+    }
+
+    /// The candidate mask of one cell.
+    #[inline]
+    pub fn get(&self, cell: usize) -> u16 {
+        self.masks[cell]
+    }
+
+    /// Whether every cell holds exactly one candidate.
+    pub fn is_solved(&self) -> bool {
+        self.masks.iter().all(|m| m.count_ones() == 1)
+    }
+
+    /// The grid of the solved cells (cells with several or no candidates are empty).
+    pub fn to_grid(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (c, &m) in cells.iter_mut().zip(self.masks.iter()) {
+            if m.count_ones() == 1 {
+                *c = mask_digit(m);
+            }
+        }
+        Grid::from_cells(cells)
+    }
+}
+
+impl Default for Candidates {
+    fn default() -> Self {
+        Candidates::all()
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Candidates(\n{self})")
+    }
+}
+
+/// Norvig's `display` of the `values` dictionary: each cell shows its remaining
+/// digits, centred in a width of the longest plus one.
+impl fmt::Display for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = [[0u8; 9]; CELLS];
+        let mut len = [0usize; CELLS];
+        for i in 0..CELLS {
+            for d in mask_digits(self.masks[i]) {
+                text[i][len[i]] = b'0' + d;
+                len[i] += 1;
+            }
+        }
+        display_cells(f, |i| &text[i][..len[i]])
+    }
+}

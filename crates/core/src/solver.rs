@@ -1,0 +1,193 @@
+//! The `Solver` trait every strategy implements, its limits, counters and outcome.
+
+use crate::grid::Grid;
+
+/// What a solve may spend: how many solutions to look for and how many nodes to visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Stop after this many solutions: 1 = first solution, 2 = uniqueness check.
+    /// 0 is taken as 1.
+    pub max_solutions: u64,
+    /// Stop once the search has visited this many nodes (the root counts as one, so a
+    /// budget of 0 or 1 allows no try at all). `None` = no budget.
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Look for the first solution only, with no node budget.
+    pub const FIRST: Limits = Limits {
+        max_solutions: 1,
+        max_nodes: None,
+    };
+    /// Look for two solutions (a uniqueness check), with no node budget.
+    pub const UNIQUENESS: Limits = Limits {
+        max_solutions: 2,
+        max_nodes: None,
+    };
+
+    /// Look for up to `max_solutions` solutions (0 is taken as 1), with no node budget.
+    pub const fn solutions(max_solutions: u64) -> Limits {
+        Limits {
+            max_solutions,
+            max_nodes: None,
+        }
+    }
+
+    /// The same limits with a node budget.
+    pub const fn with_max_nodes(self, max_nodes: u64) -> Limits {
+        Limits {
+            max_nodes: Some(max_nodes),
+            ..self
+        }
+    }
+
+    /// The solution limit, at least 1.
+    pub const fn solution_limit(&self) -> u64 {
+        if self.max_solutions == 0 {
+            1
+        } else {
+            self.max_solutions
+        }
+    }
+
+    /// How many tries the node budget allows (`nodes = 1 + tries`); `u64::MAX` without one.
+    pub const fn max_tries(&self) -> u64 {
+        match self.max_nodes {
+            Some(n) => n.saturating_sub(1),
+            None => u64::MAX,
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::FIRST
+    }
+}
+
+/// The two counters every strategy reports: the contract of `DEVELOPERS.md`.
+///
+/// A *try* is one trial value placed by the search: a digit put in a cell (naive,
+/// reduce, norvig) or a row of the exact-cover matrix selected (dlx). Givens and
+/// propagation are not tries.
+///
+/// - `nodes = 1 + tries`: the calls of the recursive search, the root included;
+/// - `backtracks` = tries taken back because their subtree did not end the search.
+///
+/// Under a solution limit of 1 the search stops at the first solution; under 2 at the
+/// second, so on a puzzle with one solution every try is taken back
+/// (`backtracks = nodes - 1`). A puzzle whose givens clash has no solution and `nodes = 1`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    /// `1 + tries`.
+    pub nodes: u64,
+    /// Tries taken back.
+    pub backtracks: u64,
+}
+
+impl Counters {
+    /// The counters of a search that made `tries` tries and took back `backtracks`.
+    pub const fn from_tries(tries: u64, backtracks: u64) -> Counters {
+        Counters {
+            nodes: tries + 1,
+            backtracks,
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Exactly the solutions asked for were found, or all there are (at least one).
+    Solved,
+    /// The search ran to the end and found no solution.
+    NoSolution,
+    /// The node budget ran out before the search could end.
+    BudgetExhausted,
+}
+
+impl Status {
+    /// The lowercase name used in reports: `solved`, `no_solution`, `budget_exhausted`.
+    pub const fn as_str(&self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::NoSolution => "no_solution",
+            Status::BudgetExhausted => "budget_exhausted",
+        }
+    }
+}
+
+/// The result of one solve.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// How the solve ended.
+    pub status: Status,
+    /// Solutions found, at most [`Limits::max_solutions`]. Under a limit of 2, a puzzle
+    /// with several solutions shows `solutions == 2`.
+    pub solutions: u64,
+    /// The first solution found, if any.
+    pub solution: Option<Grid>,
+    /// The cost of the search.
+    pub counters: Counters,
+}
+
+impl Outcome {
+    /// The outcome of a search that found `solutions` solutions (the first being
+    /// `solution`) at the cost `counters`, stopped by the budget or not.
+    pub fn new(
+        solutions: u64,
+        solution: Option<Grid>,
+        counters: Counters,
+        budget_exhausted: bool,
+    ) -> Outcome {
+        let status = if budget_exhausted {
+            Status::BudgetExhausted
+        } else if solutions == 0 {
+            Status::NoSolution
+        } else {
+            Status::Solved
+        };
+        Outcome {
+            status,
+            solutions,
+            solution,
+            counters,
+        }
+    }
+
+    /// The outcome of a puzzle rejected at the root (clashing givens): no solution, 1 node.
+    pub fn rejected_at_root() -> Outcome {
+        Outcome::new(0, None, Counters::from_tries(0, 0), false)
+    }
+}
+
+/// A sudoku-solving strategy.
+///
+/// Implementations follow their classic description step for step, so that the
+/// [`Counters`] they report equal the reference counts exactly. A solver holds no
+/// state between solves that changes its results, and can be shared across threads.
+pub trait Solver: Send + Sync {
+    /// The short name of the strategy (`naive`, `reduce`, `norvig`, `dlx`).
+    fn name(&self) -> &'static str;
+
+    /// Solves `puzzle` within `limits`.
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome;
+}
+
+impl<S: Solver + ?Sized> Solver for &S {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        (**self).solve(puzzle, limits)
+    }
+}
+
+impl<S: Solver + ?Sized> Solver for Box<S> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        (**self).solve(puzzle, limits)
+    }
+}

@@ -1,0 +1,218 @@
+//! Test support shared by the sudoku-lab crates: where `../shared` is, and the golden
+//! counter files of `../shared/reference/golden/` checked against any [`Solver`].
+//!
+//! Golden files are found by listing the folder, so a golden file added later
+//! (`STRATEGY.CORPUS.limitN.csv`) is checked without any change here.
+#![deny(missing_docs)]
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use sudoku_core::{Grid, Limits, Solver, Status};
+
+/// The `shared/` folder beside the repository (`../shared` from the workspace root).
+pub fn shared_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+/// The workspace root.
+pub fn workspace_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file of `../shared/corpora/`.
+pub fn corpus_path(file: &str) -> PathBuf {
+    shared_dir().join("corpora").join(file)
+}
+
+/// One golden file: `STRATEGY.CORPUS.limitN.csv`.
+#[derive(Debug, Clone)]
+pub struct GoldenFile {
+    /// The strategy (`naive`, `reduce`, `norvig`, `dlx`).
+    pub strategy: String,
+    /// The corpus name as the file names it (`norvig_sudoku-top95`, `kaggle-first2000`, ...).
+    pub corpus: String,
+    /// The solution limit.
+    pub limit: u64,
+    /// The file.
+    pub path: PathBuf,
+}
+
+/// One row of a golden file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct GoldenRow {
+    /// 0-based index of the puzzle in its corpus.
+    pub index: u64,
+    /// The puzzle.
+    pub puzzle: String,
+    /// `ok` or `budget`.
+    pub status: String,
+    /// `1 + tries`.
+    pub nodes: u64,
+    /// Tries taken back.
+    pub backtracks: u64,
+    /// Solutions found (up to the limit).
+    pub solutions: u64,
+    /// The first solution found (empty if none).
+    pub solution: String,
+}
+
+/// Every golden file of a strategy, sorted by name.
+pub fn golden_files(strategy: &str) -> Vec<GoldenFile> {
+    let dir = shared_dir().join("reference/golden");
+    let mut files: Vec<GoldenFile> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".csv")?;
+            let (rest, limit) = stem.rsplit_once(".limit")?;
+            let (strat, corpus) = rest.split_once('.')?;
+            let limit = limit.parse().ok()?;
+            (strat == strategy).then(|| GoldenFile {
+                strategy: strat.to_string(),
+                corpus: corpus.to_string(),
+                limit,
+                path: e.path(),
+            })
+        })
+        .collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files
+}
+
+/// Every golden file of every strategy.
+pub fn all_golden_files() -> Vec<GoldenFile> {
+    ["naive", "reduce", "norvig", "dlx"]
+        .iter()
+        .flat_map(|s| golden_files(s))
+        .collect()
+}
+
+/// The rows of a golden file.
+pub fn golden_rows(file: &GoldenFile) -> Vec<GoldenRow> {
+    let mut reader = csv::Reader::from_path(&file.path)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.path.display()));
+    reader
+        .deserialize()
+        .map(|r| r.unwrap_or_else(|e| panic!("{}: {e}", file.path.display())))
+        .collect()
+}
+
+/// The corpus file a golden corpus name stands for, and how many puzzles of it the
+/// golden file covers (`None` = all). `X-firstN` means the first N puzzles of X.
+pub fn corpus_of(golden_corpus: &str) -> Option<(PathBuf, Option<usize>)> {
+    let (name, first) = match golden_corpus.rsplit_once("-first") {
+        Some((name, n)) if n.parse::<usize>().is_ok() => (name, n.parse().ok()),
+        _ => (golden_corpus, None),
+    };
+    let dir = shared_dir().join("corpora");
+    let mut candidates: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_none_or(|e| e != "md"))
+        .collect();
+    candidates.sort();
+    let stem = |p: &PathBuf| {
+        p.file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    let key = match name {
+        "17clue" => "17_clue",
+        other => other,
+    };
+    let found = candidates
+        .iter()
+        .find(|p| stem(p) == key)
+        .or_else(|| candidates.iter().find(|p| stem(p).contains(key)))?;
+    Some((found.clone(), first))
+}
+
+/// One disagreement between a solver and a golden row.
+#[derive(Debug)]
+pub struct Mismatch {
+    /// The golden file.
+    pub file: String,
+    /// The row's index.
+    pub index: u64,
+    /// What differs.
+    pub what: String,
+}
+
+/// Solves every row of `file` with `solver` under the file's limit and returns the
+/// disagreements: status, nodes, backtracks, solutions and the first solution must all
+/// equal the golden row. Rows are spread over the machine's cores.
+pub fn compare_with_golden(solver: &dyn Solver, file: &GoldenFile) -> Vec<Mismatch> {
+    let rows = golden_rows(file);
+    assert!(!rows.is_empty(), "{}: no rows", file.path.display());
+    let limits = Limits::solutions(file.limit);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = rows.len().div_ceil(threads);
+    let name = file.path.file_name().unwrap().to_string_lossy().to_string();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = rows
+            .chunks(chunk)
+            .map(|part| {
+                let name = name.clone();
+                scope.spawn(move || {
+                    part.iter()
+                        .filter_map(|row| check_row(solver, &limits, row, &name))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a solver panicked"))
+            .collect()
+    })
+}
+
+fn check_row(solver: &dyn Solver, limits: &Limits, row: &GoldenRow, file: &str) -> Option<Mismatch> {
+    let puzzle = Grid::parse(&row.puzzle).expect("golden puzzle parses");
+    let out = solver.solve(&puzzle, limits);
+    let status_ok = match row.status.as_str() {
+        "ok" if row.solutions == 0 => out.status == Status::NoSolution,
+        "ok" => out.status == Status::Solved,
+        _ => out.status == Status::BudgetExhausted,
+    };
+    let solution = out.solution.map(|g| g.to_line()).unwrap_or_default();
+    let want_solution = if row.solution.is_empty() {
+        String::new()
+    } else {
+        Grid::parse(&row.solution).expect("golden solution").to_line()
+    };
+    let got = (out.counters.nodes, out.counters.backtracks, out.solutions, &solution);
+    let want = (row.nodes, row.backtracks, row.solutions, &want_solution);
+    (got != want || !status_ok).then(|| Mismatch {
+        file: file.to_string(),
+        index: row.index,
+        what: format!(
+            "got {:?} (nodes, backtracks, solutions, solution) {:?}, golden {:?} {}",
+            got, out.status, want, row.status
+        ),
+    })
+}
+
+/// Asserts that `solver` reproduces every golden file of `strategy` exactly, and
+/// returns how many rows were checked. Panics with the first disagreements otherwise.
+pub fn assert_matches_golden(solver: &dyn Solver, strategy: &str) -> usize {
+    let files = golden_files(strategy);
+    assert!(!files.is_empty(), "no golden files for {strategy}");
+    let mut checked = 0;
+    let mut mismatches = Vec::new();
+    for file in &files {
+        checked += golden_rows(file).len();
+        mismatches.extend(compare_with_golden(solver, file));
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} of {checked} golden rows differ for {strategy}; first ones:\n{:#?}",
+        mismatches.len(),
+        &mismatches[..mismatches.len().min(10)]
+    );
+    checked
+}
