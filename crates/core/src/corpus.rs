@@ -271,7 +271,9 @@ fn is_cell(c: char) -> bool {
 fn fields(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut column = 0usize;
     let mut start: Option<(usize, usize)> = None; // (byte, column)
-    let mut chars = text.char_indices().chain(std::iter::once((text.len(), ',')));
+    let mut chars = text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ',')));
     std::iter::from_fn(move || {
         for (byte, c) in chars.by_ref() {
             column += 1;
@@ -515,8 +517,10 @@ mod tests {
 
     #[test]
     fn header_and_known_solutions() {
-        let sol = "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
-        let quiz = "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+        let sol =
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+        let quiz =
+            "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
         let text = format!("quizzes,solutions\n{quiz},{sol}\n{quiz},{}\n", &sol[..80]);
         let got = read(text.as_bytes());
         let p = got[0].as_ref().unwrap();
@@ -530,7 +534,10 @@ mod tests {
         wrong.swap(0, 1);
         let text = format!("{quiz},{}\n", String::from_utf8(wrong).unwrap());
         let err = read(text.as_bytes()).remove(0).unwrap_err().to_string();
-        assert!(err.starts_with("t.txt:1:83: the known solution does not solve the puzzle"), "{err}");
+        assert!(
+            err.starts_with("t.txt:1:83: the known solution does not solve the puzzle"),
+            "{err}"
+        );
     }
 
     #[test]

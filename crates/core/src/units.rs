@@ -85,7 +85,8 @@ pub const PEERS: [[u8; PEER_COUNT]; CELLS] = {
         let mut n = 0;
         let mut j = 0;
         while j < CELLS {
-            if j != i && (ROW_OF[i] == ROW_OF[j] || COL_OF[i] == COL_OF[j] || BOX_OF[i] == BOX_OF[j])
+            if j != i
+                && (ROW_OF[i] == ROW_OF[j] || COL_OF[i] == COL_OF[j] || BOX_OF[i] == BOX_OF[j])
             {
                 t[i][n] = j as u8;
                 n += 1;

@@ -171,7 +171,12 @@ pub fn compare_with_golden(solver: &dyn Solver, file: &GoldenFile) -> Vec<Mismat
     })
 }
 
-fn check_row(solver: &dyn Solver, limits: &Limits, row: &GoldenRow, file: &str) -> Option<Mismatch> {
+fn check_row(
+    solver: &dyn Solver,
+    limits: &Limits,
+    row: &GoldenRow,
+    file: &str,
+) -> Option<Mismatch> {
     let puzzle = Grid::parse(&row.puzzle).expect("golden puzzle parses");
     let out = solver.solve(&puzzle, limits);
     let status_ok = match row.status.as_str() {
@@ -183,9 +188,16 @@ fn check_row(solver: &dyn Solver, limits: &Limits, row: &GoldenRow, file: &str) 
     let want_solution = if row.solution.is_empty() {
         String::new()
     } else {
-        Grid::parse(&row.solution).expect("golden solution").to_line()
+        Grid::parse(&row.solution)
+            .expect("golden solution")
+            .to_line()
     };
-    let got = (out.counters.nodes, out.counters.backtracks, out.solutions, &solution);
+    let got = (
+        out.counters.nodes,
+        out.counters.backtracks,
+        out.solutions,
+        &solution,
+    );
     let want = (row.nodes, row.backtracks, row.solutions, &want_solution);
     (got != want || !status_ok).then(|| Mismatch {
         file: file.to_string(),

@@ -1,0 +1,16 @@
+//! Grid parsing never panics; what parses displays and re-parses to itself.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku_core::{Candidates, Grid};
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(grid) = Grid::parse(&text) {
+        assert_eq!(grid.to_string().parse::<Grid>(), Ok(grid));
+        assert_eq!(grid.to_line().parse::<Grid>(), Ok(grid));
+        let _ = grid.conflicts();
+        let _ = grid.check_solution_of(&grid);
+        let _ = Candidates::from_grid(&grid).to_string();
+    }
+});
