@@ -1,0 +1,340 @@
+//! Constraint propagation: the essay's `parse_grid`, `assign` and `eliminate`.
+//!
+//! The essay's two rules, in other words:
+//!
+//! 1. when a square is left with a single possible digit, no peer of that square can
+//!    hold that digit: take it out of all twenty peers;
+//! 2. when a unit is left with a single square where some digit can go, that digit
+//!    goes there: assign it to that square.
+//!
+//! A square with no digit left, or a unit with no square left for a digit, is a
+//! contradiction: the assignment that led there was wrong.
+//!
+//! The essay runs the two rules by mutual recursion (`eliminate` calls `eliminate` on
+//! the peers and `assign` on the only place). Here the consequences still waiting to be
+//! drawn are kept on a small work list instead: the squares just reduced to one digit
+//! (rule 1 still to apply), and for each unit the digits just eliminated from one of
+//! its squares (rule 2 still to check). Nothing else is stronger or weaker: every
+//! elimination the essay's recursion makes is made here and no other, and every
+//! contradiction it detects is detected here. The rules only ever remove digits, so the
+//! state they end in (or the contradiction they reach) does not depend on the order
+//! the eliminations are processed in: the search tree and its counts are the essay's.
+
+use sudoku_core::candidates::{digit_mask, ALL_DIGITS};
+use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF};
+use sudoku_core::{Candidates, Grid};
+
+use crate::observer::{Contradiction, Event, Observer};
+
+/// For each cell, its three units as bits of a `u32` (bit `u` = unit `u` of `UNITS`).
+const UNIT_BITS: [u32; CELLS] = {
+    let mut t = [0u32; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let u = UNITS_OF[i];
+        t[i] = (1 << u[0]) | (1 << u[1]) | (1 << u[2]);
+        i += 1;
+    }
+    t
+};
+
+/// The eliminations whose consequences are still to be drawn.
+struct Work {
+    /// Squares reduced to a single digit, whose peers must still lose it (rule 1);
+    /// one spare entry for the branchless push.
+    solved: [u8; CELLS + 1],
+    /// How many entries of `solved` are pending.
+    pending: usize,
+    /// For each unit, the digits eliminated from one of its squares since the unit was
+    /// last checked for rule 2.
+    eliminated: [u16; 27],
+    /// The units with a non-empty entry in `eliminated`.
+    dirty: u32,
+}
+
+impl Work {
+    #[inline(always)]
+    fn new() -> Work {
+        Work {
+            solved: [0; CELLS + 1],
+            pending: 0,
+            eliminated: [0; 27],
+            dirty: 0,
+        }
+    }
+
+    /// Removes the digits `digits` from square `cell`, recording what must follow.
+    /// Fails when the square is left empty.
+    #[inline(always)]
+    fn remove<O: Observer>(
+        &mut self,
+        values: &mut [u16; CELLS],
+        cell: usize,
+        digits: u16,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        let old = values[cell];
+        let gone = old & digits;
+        if gone == 0 {
+            return Ok(());
+        }
+        let left = old ^ gone;
+        values[cell] = left;
+        if O::ACTIVE {
+            let mut g = gone;
+            while g != 0 {
+                let digit = g.trailing_zeros() as u8 + 1;
+                g &= g - 1;
+                observer.event(Event::Eliminate {
+                    cell: cell as u8,
+                    digit,
+                });
+            }
+        }
+        if left == 0 {
+            return Err(contradiction(
+                Contradiction::EmptyCell { cell: cell as u8 },
+                observer,
+            ));
+        }
+        // Rule 1 is due when one digit is left (pushed without a branch: the entry
+        // past the end is overwritten by the next push when it is not).
+        self.solved[self.pending] = cell as u8;
+        self.pending += (left & (left - 1) == 0) as usize;
+        // Rule 2 is due in the three units of the square, for the digits it lost.
+        let [row, col, bx] = UNITS_OF[cell];
+        self.eliminated[row as usize] |= gone;
+        self.eliminated[col as usize] |= gone;
+        self.eliminated[bx as usize] |= gone;
+        self.dirty |= UNIT_BITS[cell];
+        Ok(())
+    }
+
+    /// Draws every pending consequence, until none is left (or a contradiction).
+    #[inline(always)]
+    fn run<O: Observer>(
+        &mut self,
+        values: &mut [u16; CELLS],
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
+        loop {
+            // Rule 1: a square with one digit left takes it from its peers.
+            while self.pending > 0 {
+                self.pending -= 1;
+                let cell = self.solved[self.pending] as usize;
+                let digit = values[cell];
+                let peers = &PEERS[cell];
+                // Which peers still hold the digit, without a branch per peer.
+                let mut holding = 0u32;
+                for (i, &peer) in peers.iter().enumerate() {
+                    holding |= u32::from(values[peer as usize] & digit != 0) << i;
+                }
+                while holding != 0 {
+                    let i = holding.trailing_zeros() as usize;
+                    holding &= holding - 1;
+                    self.remove(values, peers[i] as usize, digit, observer)?;
+                }
+                // In the square's own units the digit now has one place, this square,
+                // which already holds it alone: rule 2 has nothing to do for it there
+                // (and the square cannot lose it without an empty-square contradiction).
+                let [row, col, bx] = UNITS_OF[cell];
+                self.eliminated[row as usize] &= !digit;
+                self.eliminated[col as usize] &= !digit;
+                self.eliminated[bx as usize] &= !digit;
+            }
+            if self.dirty == 0 {
+                return Ok(());
+            }
+            // Rule 2, for one unit and the digits it lost: where can each still go?
+            let unit = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let digits = self.eliminated[unit];
+            self.eliminated[unit] = 0;
+            if digits == 0 {
+                continue;
+            }
+            let squares = &UNITS[unit];
+            // `once`: digits with at least one place; `twice`: with at least two.
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &s in squares {
+                let v = values[s as usize];
+                twice |= once & v;
+                once |= v;
+            }
+            let nowhere = digits & !once;
+            if nowhere != 0 {
+                let digit = nowhere.trailing_zeros() as u8 + 1;
+                return Err(contradiction(
+                    Contradiction::NoPlace {
+                        unit: unit as u8,
+                        digit,
+                    },
+                    observer,
+                ));
+            }
+            let mut only = digits & !twice;
+            while only != 0 {
+                let d = only & only.wrapping_neg();
+                only ^= d;
+                // The one place left for `d` gets `d` (nothing to do if it is there already).
+                for &s in squares {
+                    let s = s as usize;
+                    let v = values[s];
+                    if v & d != 0 {
+                        if v != d {
+                            if O::ACTIVE {
+                                observer.event(Event::Assign {
+                                    cell: s as u8,
+                                    digit: d.trailing_zeros() as u8 + 1,
+                                });
+                            }
+                            self.remove(values, s, v ^ d, observer)?;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Tells the observer about a contradiction and hands it back.
+#[inline(always)]
+fn contradiction<O: Observer>(c: Contradiction, observer: &mut O) -> Contradiction {
+    if O::ACTIVE {
+        observer.event(Event::Contradiction(c));
+    }
+    c
+}
+
+/// Checks a cell and a digit given to the public functions.
+#[inline(always)]
+fn check(cell: usize, digit: u8) {
+    assert!(cell < CELLS, "cell {cell} is not in 0..81");
+    assert!((1..=9).contains(&digit), "digit {digit} is not in 1..=9");
+}
+
+/// The essay's `assign(values, s, d)`: eliminates every digit of square `cell` but
+/// `digit`, and propagates (rules 1 and 2) until nothing more follows.
+///
+/// Fails with the contradiction reached; `values` is then left half-propagated and
+/// must be dropped, as the essay drops its dictionary on `False`.
+///
+/// # Panics
+/// When `cell` is not in `0..81` or `digit` not in `1..=9`.
+///
+/// ```
+/// use sudoku_core::Candidates;
+/// use sudoku_norvig::assign;
+///
+/// let mut values = Candidates::all();
+/// assign(&mut values, 0, 7, &mut ()).unwrap();
+/// assert_eq!(values.get(0), 1 << 6); // only 7 left in the square
+/// assert_eq!(values.get(1), 0x1FF & !(1 << 6)); // and no peer can hold 7
+/// ```
+pub fn assign<O: Observer>(
+    values: &mut Candidates,
+    cell: usize,
+    digit: u8,
+    observer: &mut O,
+) -> Result<(), Contradiction> {
+    check(cell, digit);
+    if O::ACTIVE {
+        observer.event(Event::Assign {
+            cell: cell as u8,
+            digit,
+        });
+    }
+    assign_unchecked(values.masks_mut(), cell, digit_mask(digit), observer)
+}
+
+/// `assign` without the argument checks or the `Assign` event, on raw masks.
+#[inline(always)]
+pub(crate) fn assign_unchecked<O: Observer>(
+    values: &mut [u16; CELLS],
+    cell: usize,
+    digit: u16,
+    observer: &mut O,
+) -> Result<(), Contradiction> {
+    let mut work = Work::new();
+    work.remove(values, cell, ALL_DIGITS & !digit, observer)?;
+    work.run(values, observer)
+}
+
+/// The essay's `eliminate(values, s, d)`: removes `digit` from square `cell` (nothing
+/// to do if it is gone already), then applies the two rules to what follows: a square
+/// left with one digit takes it from its peers, a unit left with one place for a digit
+/// puts it there. Fails on a square with no digit left or a unit with no place left
+/// for a digit; `values` must then be dropped.
+///
+/// # Panics
+/// When `cell` is not in `0..81` or `digit` not in `1..=9`.
+///
+/// ```
+/// use sudoku_core::Candidates;
+/// use sudoku_norvig::eliminate;
+///
+/// let mut values = Candidates::all();
+/// // Take 9 out of the first eight squares of the top row: only the ninth can hold it.
+/// for cell in 0..8 {
+///     eliminate(&mut values, cell, 9, &mut ()).unwrap();
+/// }
+/// assert_eq!(values.get(8), 1 << 8);
+/// ```
+pub fn eliminate<O: Observer>(
+    values: &mut Candidates,
+    cell: usize,
+    digit: u8,
+    observer: &mut O,
+) -> Result<(), Contradiction> {
+    check(cell, digit);
+    let mut work = Work::new();
+    let values = values.masks_mut();
+    work.remove(values, cell, digit_mask(digit), observer)?;
+    work.run(values, observer)
+}
+
+/// The essay's `parse_grid`: starts with every digit possible in every square, then
+/// assigns each given in reading order. A contradiction means the puzzle has no
+/// solution (its givens clash, or propagation alone proves them inconsistent).
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_norvig::parse_grid;
+///
+/// // The Polish essay's grid is solved by propagation alone.
+/// let polish: Grid =
+///     ".58.....317..5...8......1...........4.7.8...6.83.6..1791...3.7...6....8........34"
+///         .parse()
+///         .unwrap();
+/// let values = parse_grid(&polish, &mut ()).unwrap();
+/// assert!(values.is_solved());
+/// ```
+pub fn parse_grid<O: Observer>(grid: &Grid, observer: &mut O) -> Result<Candidates, Contradiction> {
+    let mut values = Candidates::all();
+    let masks = values.masks_mut();
+    if O::ACTIVE {
+        // Watched: one given at a time, each propagated before the next, as in the essay.
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                observer.event(Event::Assign {
+                    cell: cell as u8,
+                    digit,
+                });
+                assign_unchecked(masks, cell, digit_mask(digit), observer)?;
+            }
+        }
+    } else {
+        // Unwatched: the other digits of every given are eliminated first, then all
+        // the consequences are drawn at once. The two rules end in the same state (or
+        // the same failure) whatever the order, and this order does less work.
+        let mut work = Work::new();
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                work.remove(masks, cell, ALL_DIGITS & !digit_mask(digit), observer)?;
+            }
+        }
+        work.run(masks, observer)?;
+    }
+    Ok(values)
+}
