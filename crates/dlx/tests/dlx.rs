@@ -1,0 +1,192 @@
+//! The dlx strategy against the reference counts.
+
+use sudoku_core::{Counters, Grid, Limits, Outcome, Solver, Status};
+use sudoku_dlx::Dlx;
+
+const POLISH: &str =
+    ".58.....317..5...8......1...........4.7.8...6.83.6..1791...3.7...6....8........34";
+const SPANISH_SECOND: &str =
+    "2.............62....1....7......8...3...9...7...6..4...4....8....52.............3";
+const NORVIG_HARD1: &str =
+    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+
+fn grid(text: &str) -> Grid {
+    text.parse().expect("a valid grid")
+}
+
+fn counts(out: &Outcome) -> (u64, u64) {
+    (out.counters.nodes, out.counters.backtracks)
+}
+
+#[test]
+fn name_is_dlx() {
+    assert_eq!(Dlx.name(), "dlx");
+}
+
+#[test]
+fn matches_every_golden_file() {
+    let rows = sudoku_testkit::assert_matches_golden(&Dlx, "dlx");
+    assert!(rows >= 95 * 2, "golden rows checked: {rows}");
+}
+
+#[test]
+fn polish_grid_takes_57_nodes_and_no_backtrack() {
+    let puzzle = grid(POLISH);
+    let out = Dlx.solve(&puzzle, &Limits::FIRST);
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(counts(&out), (57, 0));
+    assert_eq!(out.solutions, 1);
+    out.solution.unwrap().check_solution_of(&puzzle).unwrap();
+}
+
+#[test]
+fn spanish_second_grid_takes_76_nodes_and_10_backtracks() {
+    let puzzle = grid(SPANISH_SECOND);
+    let out = Dlx.solve(&puzzle, &Limits::FIRST);
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(counts(&out), (76, 10));
+    out.solution.unwrap().check_solution_of(&puzzle).unwrap();
+}
+
+#[test]
+fn norvig_hard1_takes_65_nodes_to_its_first_solution() {
+    let puzzle = grid(NORVIG_HARD1);
+    let out = Dlx.solve(&puzzle, &Limits::FIRST);
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(out.counters.nodes, 65);
+    assert_eq!(out.solutions, 1);
+    out.solution.unwrap().check_solution_of(&puzzle).unwrap();
+}
+
+#[test]
+fn limit_two_finds_a_second_solution_of_a_puzzle_with_many() {
+    // Figures of `reference.py dlx --limit 2`.
+    for (text, nodes, backtracks) in [(NORVIG_HARD1, 71, 6), (SPANISH_SECOND, 82, 16)] {
+        let puzzle = grid(text);
+        let first = Dlx.solve(&puzzle, &Limits::FIRST);
+        let out = Dlx.solve(&puzzle, &Limits::UNIQUENESS);
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.solutions, 2);
+        assert_eq!(counts(&out), (nodes, backtracks));
+        // The first solution is the same whatever the limit.
+        assert_eq!(out.solution, first.solution);
+    }
+}
+
+#[test]
+fn limit_two_on_a_unique_puzzle_takes_every_try_back() {
+    let puzzle = grid(POLISH);
+    let out = Dlx.solve(&puzzle, &Limits::UNIQUENESS);
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(out.solutions, 1);
+    assert_eq!(counts(&out), (57, 56));
+    out.solution.unwrap().check_solution_of(&puzzle).unwrap();
+}
+
+#[test]
+fn the_empty_grid_has_a_solution_and_a_second_one() {
+    let out = Dlx.solve(&Grid::EMPTY, &Limits::UNIQUENESS);
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(out.solutions, 2);
+}
+
+#[test]
+fn a_solved_grid_is_a_solution_at_the_root() {
+    let puzzle = Dlx.solve(&grid(POLISH), &Limits::FIRST).solution.unwrap();
+    let out = Dlx.solve(&puzzle, &Limits::UNIQUENESS);
+    assert_eq!(
+        out,
+        Outcome::new(1, Some(puzzle), Counters::from_tries(0, 0), false)
+    );
+}
+
+#[test]
+fn the_node_budget_stops_the_search() {
+    let puzzle = grid(SPANISH_SECOND);
+    // 76 nodes are needed: a budget of 75 stops one try short, with the ten
+    // backtracks all made before it.
+    for budget in [0, 1, 2, 30, 75] {
+        let out = Dlx.solve(&puzzle, &Limits::FIRST.with_max_nodes(budget));
+        assert_eq!(out.status, Status::BudgetExhausted, "budget {budget}");
+        assert_eq!(out.counters.nodes, budget.max(1), "budget {budget}");
+        assert_eq!(out.solutions, 0);
+        assert_eq!(out.solution, None);
+    }
+    let out = Dlx.solve(&puzzle, &Limits::FIRST.with_max_nodes(75));
+    assert_eq!(out.counters.backtracks, 10);
+    let out = Dlx.solve(&puzzle, &Limits::FIRST.with_max_nodes(76));
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(counts(&out), (76, 10));
+}
+
+#[test]
+fn the_budget_keeps_a_solution_already_found() {
+    let puzzle = grid(NORVIG_HARD1);
+    let first = Dlx.solve(&puzzle, &Limits::FIRST);
+    let budget = first.counters.nodes + 1;
+    let out = Dlx.solve(&puzzle, &Limits::UNIQUENESS.with_max_nodes(budget));
+    assert_eq!(out.status, Status::BudgetExhausted);
+    assert_eq!(out.solutions, 1);
+    assert_eq!(out.solution, first.solution);
+    assert_eq!(out.counters.nodes, budget);
+}
+
+#[test]
+fn clashing_givens_are_rejected_at_the_root() {
+    // Two 5s in the first row.
+    let row = grid(&format!("55{}", ".".repeat(79)));
+    // Two 7s in the first column.
+    let column = grid(&format!("7{}7{}", ".".repeat(8), ".".repeat(71)));
+    // Two 3s in the first box, in different rows and columns.
+    let boxed = grid(&format!("3{}3{}", ".".repeat(9), ".".repeat(70)));
+    // A clash late in reading order, after many givens were selected.
+    let polish_clash = grid(&format!("{}3", &POLISH[..80]));
+    for puzzle in [row, column, boxed, polish_clash] {
+        assert!(!puzzle.conflicts().is_empty());
+        for limits in [Limits::FIRST, Limits::UNIQUENESS] {
+            assert_eq!(Dlx.solve(&puzzle, &limits), Outcome::rejected_at_root());
+        }
+    }
+}
+
+#[test]
+fn unsolvable_givens_that_do_not_clash_search_to_the_end() {
+    // Row one holds 1..8 and leaves its last cell for 9, but column 9 already has a 9.
+    let puzzle = grid(&format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)));
+    assert!(puzzle.conflicts().is_empty());
+    let out = Dlx.solve(&puzzle, &Limits::FIRST);
+    assert_eq!(out.status, Status::NoSolution);
+    assert_eq!(out.counters, Counters::from_tries(0, 0));
+}
+
+#[test]
+fn the_matrix_is_restored_after_every_solve() {
+    let puzzles = [POLISH, SPANISH_SECOND, NORVIG_HARD1].map(grid);
+    let budgeted = Limits::UNIQUENESS.with_max_nodes(40);
+    let limits = [Limits::FIRST, Limits::UNIQUENESS, budgeted];
+    let first: Vec<Outcome> = puzzles
+        .iter()
+        .flat_map(|p| limits.iter().map(move |l| Dlx.solve(p, l)))
+        .collect();
+    for _ in 0..3 {
+        let again: Vec<Outcome> = puzzles
+            .iter()
+            .flat_map(|p| limits.iter().map(move |l| Dlx.solve(p, l)))
+            .collect();
+        assert_eq!(again, first);
+    }
+}
+
+#[test]
+fn solves_from_several_threads_agree() {
+    let puzzle = grid(SPANISH_SECOND);
+    let alone = Dlx.solve(&puzzle, &Limits::UNIQUENESS);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| Dlx.solve(&puzzle, &Limits::UNIQUENESS)))
+            .collect();
+        for h in handles {
+            assert_eq!(h.join().unwrap(), alone);
+        }
+    });
+}
