@@ -1,6 +1,7 @@
 //! The dlx strategy side by side with the registry's dancing-links crates, `dlx` and
-//! `dancing-links`, on the same puzzles: top95, a sample of magictour's top1465 and a
-//! sample of the 17-clue puzzles, first solution only. Throughput is in puzzles.
+//! `dancing-links`, on the same puzzles: the standard sets of `common` (the seed
+//! puzzles, top95, every 5th of magictour's top1465, every 100th of the 17-clue
+//! puzzles), first solution only. Throughput is in puzzles.
 //!
 //! Each registry crate is given, prepared outside the timed closure, the exact cover
 //! the givens leave (the columns still to cover and the rows that agree with the
@@ -10,6 +11,8 @@
 //! for `dancing-links`, building its grid and the search. Every crate's first
 //! solution is checked once, outside timing.
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -17,18 +20,8 @@ use dancing_links::ExactCover;
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::x::{make_problem, Problem};
 use dlx::{OptOrder, Uint};
-use sudoku_core::{CorpusReader, Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits, Solver};
 use sudoku_dlx::Dlx;
-
-/// A corpus file of `../shared/corpora/`, every `step`-th puzzle.
-fn corpus(file: &str, step: usize) -> Vec<Grid> {
-    let path = format!("{}/../shared/corpora/{file}", env!("CARGO_MANIFEST_DIR"));
-    let reader = CorpusReader::open(&path).unwrap_or_else(|e| panic!("{e}"));
-    reader
-        .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
-        .step_by(step)
-        .collect()
-}
 
 /// The four columns (cell, row-digit, column-digit, box-digit) of `digit` (0-based)
 /// in `cell`.
@@ -208,13 +201,9 @@ fn bench_set(c: &mut Criterion, name: &str, puzzles: &[Grid]) {
 }
 
 fn dlx_benches(c: &mut Criterion) {
-    bench_set(c, "dlx/top95", &corpus("norvig_sudoku-top95.txt", 1));
-    bench_set(
-        c,
-        "dlx/top1465-every7th",
-        &corpus("puzzles3_magictour_top1465", 7),
-    );
-    bench_set(c, "dlx/17clue-every100th", &corpus("puzzles2_17_clue", 100));
+    for set in common::standard_sets() {
+        bench_set(c, &format!("dlx/{}", set.name), &set.puzzles);
+    }
 }
 
 criterion_group!(benches, dlx_benches);

@@ -1,45 +1,29 @@
-//! Criterion bench of the reduce strategy (limit 1): top95 and the first 500 of the
-//! 17-clue corpus, throughput in puzzles.
+//! The reduce strategy (limit 1) over the standard sets (`common`): the seed puzzles,
+//! top95, every 5th of magictour top1465 and every 100th of the 17-clue puzzles;
+//! throughput in puzzles. Run with `cargo bench --bench reduce`.
+
+mod common;
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku_core::{Grid, Limits, Solver, Status};
+use sudoku_core::{Limits, Solver};
 use sudoku_reduce::Reduce;
 
-const TOP95: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/norvig_sudoku-top95.txt"
-);
-const SEVENTEEN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/puzzles2_17_clue"
-);
-
-/// The first `limit` puzzles of a one-puzzle-per-line corpus (comments skipped).
-fn load(path: &str, limit: usize) -> Vec<Grid> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Grid::parse(l).ok())
-        .take(limit)
-        .collect()
-}
-
-fn bench(c: &mut Criterion) {
+fn reduce(c: &mut Criterion) {
     let mut group = c.benchmark_group("reduce");
-    group.sample_size(20);
-    for (name, path, limit) in [("top95", TOP95, usize::MAX), ("17clue-500", SEVENTEEN, 500)] {
-        let puzzles = load(path, limit);
-        assert!(!puzzles.is_empty(), "{path}: no puzzles");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    for set in common::standard_sets() {
+        let puzzles = set.puzzles;
         group.throughput(Throughput::Elements(puzzles.len() as u64));
-        group.bench_function(name, |b| {
+        group.bench_function(set.name, |b| {
             b.iter(|| {
                 for p in &puzzles {
-                    let out = Reduce.solve(black_box(p), &Limits::FIRST);
-                    debug_assert_eq!(out.status, Status::Solved);
-                    black_box(out);
+                    black_box(Reduce.solve(black_box(p), &Limits::FIRST));
                 }
             })
         });
@@ -47,5 +31,5 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, reduce);
 criterion_main!(benches);
