@@ -1,0 +1,632 @@
+//! End-to-end tests of the `sudoku-lab` binary: golden counts through the CSV, thread
+//! independence, bad input of every kind, the other commands, and interrupts.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sudoku_lab::record::Row;
+use sudoku_testkit::{corpus_path, golden_files, golden_rows};
+use tempfile::TempDir;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+const TOP1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const ANTI_BRUTE_FORCE: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+const HARD1: &str =
+    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+
+fn lab() -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.env_remove("RUST_LOG");
+    cmd
+}
+
+fn read_rows(csv: &Path) -> Vec<Row> {
+    let mut reader = csv::Reader::from_path(csv).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(header, sudoku_lab::record::COLUMNS);
+    reader
+        .deserialize()
+        .map(|r| r.expect("a readable row"))
+        .collect()
+}
+
+fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `bench` over `corpus` with `extra` options into a fresh CSV; returns its rows.
+fn bench(dir: &TempDir, corpus: &Path, extra: &[&str]) -> Vec<Row> {
+    let out = dir.path().join("out/bench.csv");
+    lab()
+        .arg("bench")
+        .arg(corpus)
+        .args(extra)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    read_rows(&out)
+}
+
+/// The golden file of `strategy` on `corpus` under `limit`, reproduced through the
+/// runner's CSV: every row's status, nodes, backtracks, solutions and solution.
+fn golden_through_the_runner(strategy: &str, corpus: &str, limit: u64) {
+    let file = golden_files(strategy)
+        .into_iter()
+        .find(|f| f.corpus == corpus && f.limit == limit)
+        .unwrap_or_else(|| panic!("no golden file {strategy}.{corpus}.limit{limit}"));
+    let golden = golden_rows(&file);
+    let (path, first) = sudoku_testkit::corpus_of(corpus).expect("the corpus file");
+    assert_eq!(first, None, "a whole corpus");
+    let dir = TempDir::new().unwrap();
+    let limit_arg = limit.to_string();
+    let rows = bench(
+        &dir,
+        &path,
+        &[
+            "--solvers",
+            strategy,
+            "--limit",
+            &limit_arg,
+            "--threads",
+            "2",
+        ],
+    );
+    assert_eq!(rows.len(), golden.len(), "{}", file.path.display());
+    for (row, want) in rows.iter().zip(&golden) {
+        let status = match (want.status.as_str(), want.solutions) {
+            ("ok", 0) => "no_solution",
+            ("ok", _) => "solved",
+            _ => "budget_exhausted",
+        };
+        assert_eq!(
+            (
+                row.index,
+                row.solver.as_str(),
+                row.limit,
+                row.status.as_str(),
+                row.nodes,
+                row.backtracks,
+                row.solutions,
+                row.solution.as_str(),
+                row.puzzle.as_str(),
+            ),
+            (
+                want.index,
+                strategy,
+                limit,
+                status,
+                want.nodes,
+                want.backtracks,
+                want.solutions,
+                want.solution.as_str(),
+                want.puzzle.as_str(),
+            ),
+            "{} row {}",
+            file.path.display(),
+            want.index
+        );
+    }
+}
+
+#[test]
+fn golden_naive_easy50_limit2() {
+    golden_through_the_runner("naive", "norvig_sudoku-easy50", 2);
+}
+
+#[test]
+fn golden_reduce_top95_limit2() {
+    golden_through_the_runner("reduce", "norvig_sudoku-top95", 2);
+}
+
+#[test]
+fn golden_norvig_hardest_limit1() {
+    golden_through_the_runner("norvig", "norvig_sudoku-hardest", 1);
+}
+
+#[test]
+fn golden_norvig_top95_limit2() {
+    golden_through_the_runner("norvig", "norvig_sudoku-top95", 2);
+}
+
+#[test]
+fn golden_dlx_top95_limit1() {
+    golden_through_the_runner("dlx", "norvig_sudoku-top95", 1);
+}
+
+/// Everything but the times.
+fn counts(rows: &[Row]) -> Vec<Row> {
+    rows.iter()
+        .map(|r| Row {
+            nanoseconds: 0,
+            median_nanoseconds: 0,
+            ..r.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn one_and_two_threads_give_the_same_rows_in_input_order() {
+    let dir = TempDir::new().unwrap();
+    let top95 = corpus_path("norvig_sudoku-top95.txt");
+    let hardest = corpus_path("norvig_sudoku-hardest.txt");
+    let run = |threads: &str| {
+        let out = dir.path().join(format!("t{threads}.csv"));
+        lab()
+            .args([
+                "bench",
+                "--solvers",
+                "dlx,norvig,reduce",
+                "--threads",
+                threads,
+            ])
+            .arg(&top95)
+            .arg(&hardest)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        read_rows(&out)
+    };
+    let one = counts(&run("1"));
+    let two = counts(&run("2"));
+    assert_eq!(one.len(), (95 + 11) * 3);
+    assert_eq!(one, two);
+    // Input order: corpus as given, index ascending, solvers as listed.
+    let mut expected = Vec::new();
+    for (corpus, n) in [(&top95, 95u64), (&hardest, 11)] {
+        for index in 0..n {
+            for solver in ["dlx", "norvig", "reduce"] {
+                expected.push((corpus.display().to_string(), index, solver.to_string()));
+            }
+        }
+    }
+    let got: Vec<_> = one
+        .iter()
+        .map(|r| (r.corpus.clone(), r.index, r.solver.clone()))
+        .collect();
+    assert_eq!(got, expected);
+    assert!(one.iter().all(|r| r.status == "solved"));
+}
+
+#[test]
+fn malformed_lines_are_reported_and_skipped_by_default() {
+    let dir = TempDir::new().unwrap();
+    let bad = format!("{TOP1}\n{}x{}\n{TOP1}\n", &TOP1[..4], &TOP1[5..]);
+    let corpus = write(&dir, "bad.txt", &bad);
+    let out = dir.path().join("r/bench.csv");
+    lab()
+        .args(["bench", "--solvers", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "{}:2:5: unexpected character 'x' in the puzzle",
+            corpus.display()
+        )))
+        .stdout(predicate::str::contains(format!(
+            "Malformed lines skipped: 1 ({}: 1).",
+            corpus.display()
+        )));
+    let rows = read_rows(&out);
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.index, r.line, r.status.as_str()))
+        .collect();
+    assert_eq!(got, [(0, 1, "solved"), (1, 3, "solved")]);
+    let md = std::fs::read_to_string(dir.path().join("r/bench.summary.md")).unwrap();
+    assert!(md.contains("Malformed lines skipped: 1"), "{md}");
+}
+
+#[test]
+fn strict_stops_at_the_first_malformed_line_and_keeps_the_rows_before() {
+    let dir = TempDir::new().unwrap();
+    let bad = format!("{TOP1}\n{TOP1}\n{}\n{TOP1}\n", &TOP1[..80]);
+    let corpus = write(&dir, "bad.txt", &bad);
+    let out = dir.path().join("bench.csv");
+    lab()
+        .args(["bench", "--strict", "--solvers", "dlx,norvig"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "{}:3:1: expected 81 cells, found 80 (--strict",
+            corpus.display()
+        )));
+    let rows = read_rows(&out);
+    let got: Vec<_> = rows.iter().map(|r| (r.index, r.solver.as_str())).collect();
+    assert_eq!(got, [(0, "dlx"), (0, "norvig"), (1, "dlx"), (1, "norvig")]);
+    let sidecar = std::fs::read_to_string(dir.path().join("bench.run.toml")).unwrap();
+    assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
+}
+
+#[test]
+fn a_wrong_known_solution_is_a_malformed_line() {
+    let dir = TempDir::new().unwrap();
+    let quiz = "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+    let sol = "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+    let mut wrong = sol.as_bytes().to_vec();
+    wrong.swap(0, 1);
+    let wrong = String::from_utf8(wrong).unwrap();
+    let corpus = write(
+        &dir,
+        "k.csv",
+        &format!("quizzes,solutions\n{quiz},{sol}\n{quiz},{wrong}\n"),
+    );
+    let out = dir.path().join("k.out.csv");
+    lab()
+        .args(["bench", "--solvers", "norvig,dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "{}:3:83: the known solution does not solve the puzzle",
+            corpus.display()
+        )));
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 2);
+    assert!(rows
+        .iter()
+        .all(|r| r.status == "solved" && r.solution == sol));
+}
+
+#[test]
+fn an_unknown_solver_lists_the_valid_ones() {
+    let dir = TempDir::new().unwrap();
+    lab()
+        .args(["bench", "--solvers", "norvig,fast"])
+        .arg(corpus_path("norvig_sudoku-hardest.txt"))
+        .arg("--out")
+        .arg(dir.path().join("x.csv"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "unknown solver \"fast\": the solvers are naive, reduce, norvig, dlx",
+        ));
+    assert!(!dir.path().join("x.csv").exists());
+}
+
+#[test]
+fn an_empty_file_gives_a_header_only_csv() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "empty.txt", "");
+    let out = dir.path().join("e.csv");
+    lab()
+        .args(["bench", "--solvers", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "warning: {}: no puzzles",
+            corpus.display()
+        )))
+        .stdout(predicate::str::contains("No puzzles."));
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        format!("{}\n", sudoku_lab::record::COLUMNS.join(","))
+    );
+}
+
+#[test]
+fn missing_files_and_empty_folders_are_errors() {
+    let dir = TempDir::new().unwrap();
+    let missing = dir.path().join("nope.txt");
+    lab()
+        .arg("bench")
+        .arg(&missing)
+        .arg("--out")
+        .arg(dir.path().join("m.csv"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "{}: cannot open",
+            missing.display()
+        )));
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("notes.md"), "# not a corpus").unwrap();
+    lab()
+        .arg("bench")
+        .arg(&folder)
+        .arg("--out")
+        .arg(dir.path().join("m.csv"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no corpus files in this folder"));
+}
+
+#[test]
+fn a_folder_gives_its_corpus_files_in_name_order() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("c");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("b.txt"), format!("{TOP1}\n")).unwrap();
+    std::fs::write(folder.join("a.sdk"), format!("{TOP1}\n{TOP1}\n")).unwrap();
+    std::fs::write(folder.join("README.md"), "not a corpus").unwrap();
+    let rows = bench(&dir, &folder, &["--solvers", "dlx"]);
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            let name = Path::new(&r.corpus).file_name().unwrap().to_string_lossy();
+            (name.to_string(), r.index)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("a.sdk".into(), 0),
+            ("a.sdk".into(), 1),
+            ("b.txt".into(), 0)
+        ]
+    );
+}
+
+#[test]
+fn limit_2_on_hard1_finds_two_solutions() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "hard1.txt", &format!("{HARD1}\n"));
+    let rows = bench(&dir, &corpus, &["--solvers", "dlx,norvig", "--limit", "2"]);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert_eq!(
+            (r.status.as_str(), r.solutions, r.limit),
+            ("solved", 2, 2),
+            "{r:?}"
+        );
+    }
+    assert_eq!(rows[1].solver, "norvig");
+    assert_eq!(rows[1].nodes, 658_727);
+}
+
+#[test]
+fn clashing_givens_empty_grid_and_the_budget() {
+    let dir = TempDir::new().unwrap();
+    let clash = format!("11{}", &".".repeat(79));
+    let empty = ".".repeat(81);
+    let corpus = write(&dir, "edge.txt", &format!("{clash}\n{empty}\n"));
+    let rows = bench(&dir, &corpus, &["--limit", "2"]);
+    assert_eq!(rows.len(), 8);
+    for r in &rows[..4] {
+        assert_eq!(
+            (r.status.as_str(), r.solutions, r.nodes),
+            ("no_solution", 0, 1),
+            "{r:?}"
+        );
+    }
+    for r in &rows[4..] {
+        assert_eq!((r.status.as_str(), r.solutions), ("solved", 2), "{r:?}");
+    }
+
+    let corpus = write(&dir, "abf.txt", &format!("{ANTI_BRUTE_FORCE}\n"));
+    let rows = bench(
+        &dir,
+        &corpus,
+        &["--solvers", "naive", "--max-nodes", "10000"],
+    );
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].status, "budget_exhausted");
+    assert!(rows[0].nodes <= 10_000, "{:?}", rows[0]);
+    assert_eq!(rows[0].solution, "");
+}
+
+#[test]
+fn summary_reprints_the_table_of_a_run() {
+    let dir = TempDir::new().unwrap();
+    let bad = format!("{TOP1}\nnot a puzzle\n{HARD1}\n");
+    let corpus = write(&dir, "s.txt", &bad);
+    let out = dir.path().join("s.csv");
+    let run = lab()
+        .args(["bench", "--solvers", "norvig,dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let table = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    assert!(table.contains("Malformed lines skipped: 1"), "{table}");
+    lab()
+        .arg("summary")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::eq(table.as_str()));
+    let sidecar = std::fs::read_to_string(dir.path().join("s.run.toml")).unwrap();
+    for key in [
+        "command = ",
+        "version = ",
+        "git_commit = ",
+        "rustc = ",
+        "cpu = ",
+        "threads = ",
+        "date = ",
+        "state = \"finished\"",
+    ] {
+        assert!(sidecar.contains(key), "{key} missing:\n{sidecar}");
+    }
+    lab()
+        .arg("summary")
+        .arg(dir.path().join("none.csv"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("none.csv: cannot open"));
+}
+
+#[test]
+fn solve_shows_the_grid_and_each_solver() {
+    let out = lab()
+        .args(["solve", "--solver", "dlx,norvig", TOP1])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("4 . . |. . . |8 . 5 \n"), "{text}");
+    assert!(
+        text.contains("dlx: solved, 1 solution (limit 1), "),
+        "{text}"
+    );
+    assert!(
+        text.contains("norvig: solved, 1 solution (limit 1), "),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+        ),
+        "{text}"
+    );
+    lab()
+        .args(["solve", "--solver", "dlx", "--limit", "2"])
+        .write_stdin(format!("{HARD1}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "dlx: solved, 2 solutions (limit 2)",
+        ));
+    lab()
+        .args(["solve", "123"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("expected 81 cells, found 3"));
+}
+
+/// A run stopped by SIGTERM exits 130 and leaves a CSV that parses, in order, with the
+/// rows completed, and says so.
+#[cfg(unix)]
+#[test]
+fn sigterm_leaves_a_readable_csv() {
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new().unwrap();
+    let text = format!("{ANTI_BRUTE_FORCE}\n").repeat(2000);
+    let corpus = write(&dir, "long.txt", &text);
+    let out = dir.path().join("long.csv");
+    let mut child = std::process::Command::new(BIN)
+        .args([
+            "bench",
+            "--solvers",
+            "naive",
+            "--threads",
+            "1",
+            "--max-nodes",
+            "2000000",
+        ])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first rows to reach the file.
+    let start = Instant::now();
+    while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no rows written");
+        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    let rows = read_rows(&out);
+    assert!(!rows.is_empty() && rows.len() < 2000, "{} rows", rows.len());
+    let indices: Vec<u64> = rows.iter().map(|r| r.index).collect();
+    assert_eq!(indices, (0..rows.len() as u64).collect::<Vec<_>>());
+    // Every row is the same solve of the same puzzle.
+    let cost = |r: &Row| (r.status.clone(), r.nodes, r.backtracks, r.solutions);
+    assert!(rows.iter().all(|r| cost(r) == cost(&rows[0])));
+    let md = std::fs::read_to_string(dir.path().join("long.summary.md")).unwrap();
+    assert!(md.contains("**INTERRUPTED**"), "{md}");
+    let sidecar = std::fs::read_to_string(dir.path().join("long.run.toml")).unwrap();
+    assert!(sidecar.contains("state = \"interrupted\""), "{sidecar}");
+    assert_eq!(rows[0].status, "budget_exhausted");
+}
+
+#[test]
+fn plot_draws_the_figures_of_a_run() {
+    let dir = TempDir::new().unwrap();
+    let rows = bench(
+        &dir,
+        &corpus_path("norvig_sudoku-hardest.txt"),
+        &["--solvers", "norvig,dlx"],
+    );
+    assert_eq!(rows.len(), 22);
+    let csv = dir.path().join("out/bench.csv");
+    let figures = dir.path().join("fig");
+    lab()
+        .arg("plot")
+        .arg(&csv)
+        .arg("--out-dir")
+        .arg(&figures)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("bench.time.svg"));
+    for name in ["bench.time.svg", "bench.nodes.svg"] {
+        let svg = std::fs::read_to_string(figures.join(name)).unwrap();
+        assert!(svg.starts_with("<svg"), "{name}");
+    }
+}
+
+#[test]
+fn stdin_is_a_corpus_and_repeat_keeps_min_and_median() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("stdin.csv");
+    lab()
+        .args([
+            "bench",
+            "-",
+            "--solvers",
+            "norvig",
+            "--repeat",
+            "5",
+            "--threads",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .write_stdin(format!("# two puzzles\n{TOP1}\n\n{HARD1}\n"))
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.corpus.as_str(), r.index, r.line, r.status.as_str()))
+        .collect();
+    assert_eq!(got, [("stdin", 0, 2, "solved"), ("stdin", 1, 4, "solved")]);
+    assert!(rows
+        .iter()
+        .all(|r| r.nanoseconds > 0 && r.nanoseconds <= r.median_nanoseconds));
+}
+
+#[test]
+fn help_teaches_with_examples_and_gives_the_defaults() {
+    let help = lab().args(["bench", "--help"]).assert().success();
+    let text = String::from_utf8(help.get_output().stdout.clone()).unwrap();
+    for needle in [
+        "Examples:",
+        "[default: data/]",
+        "[default: results/bench.csv]",
+        "naive 200000000",
+        "results/bench.summary.md",
+        "results/bench.run.toml",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    lab().args(["bench", "--limit", "0"]).assert().code(2);
+}
