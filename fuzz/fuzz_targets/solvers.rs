@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
         &sudoku_naive::Naive,
         &sudoku_reduce::Reduce,
         &sudoku_norvig::Norvig,
-        &sudoku_dlx::Dlx::default(),
+        &sudoku_dlx::Dlx,
     ];
     for solver in solvers {
         let out = solver.solve(&puzzle, &limits);

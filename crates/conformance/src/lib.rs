@@ -15,7 +15,7 @@ pub fn solvers() -> Vec<Box<dyn Solver>> {
         Box::new(sudoku_naive::Naive),
         Box::new(sudoku_reduce::Reduce),
         Box::new(sudoku_norvig::Norvig),
-        Box::new(sudoku_dlx::Dlx::default()),
+        Box::new(sudoku_dlx::Dlx),
     ]
 }
 
