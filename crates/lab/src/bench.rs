@@ -373,6 +373,7 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<BenchReport> {
             .collect(),
         repeat: args.repeat,
         strict: args.strict,
+        first: args.first,
         corpora: sources.iter().map(Source::name).collect(),
         csv: csv_path.display().to_string(),
     };
@@ -445,6 +446,10 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<BenchReport> {
                 let Some(r) = reading.as_mut() else {
                     continue;
                 };
+                if args.first.is_some_and(|n| r.puzzles >= n) {
+                    reading = None; // the first N puzzles are read: next corpus
+                    continue;
+                }
                 match r.reader.next() {
                     None => {
                         if r.malformed > MALFORMED_SHOWN {

@@ -103,6 +103,11 @@ pub struct BenchArgs {
     #[arg(long)]
     pub strict: bool,
 
+    /// Read at most N puzzles of each corpus (its first N, as the golden files'
+    /// `-first2000` corpora do) [default: all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub first: Option<u64>,
+
     /// No progress bar, even on a terminal.
     #[arg(long, short)]
     pub quiet: bool,

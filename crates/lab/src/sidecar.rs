@@ -122,6 +122,8 @@ pub struct RunInfo {
     pub repeat: u64,
     /// Whether a malformed line stops the run.
     pub strict: bool,
+    /// `--first N`: at most N puzzles of each corpus (`None`: all).
+    pub first: Option<u64>,
     /// The corpus files, in order.
     pub corpora: Vec<String>,
     /// The CSV written.
@@ -185,6 +187,9 @@ pub fn render(info: &RunInfo, ending: &Ending) -> String {
     );
     kv("repeat", info.repeat.to_string());
     kv("strict", info.strict.to_string());
+    if let Some(n) = info.first {
+        kv("first", n.to_string());
+    }
     kv("corpora", list(&info.corpora));
     kv("csv", quote(&info.csv));
     kv("state", quote(ending.state));
@@ -263,6 +268,7 @@ mod tests {
             max_nodes: vec![("dlx".into(), 5)],
             repeat: 1,
             strict: false,
+            first: None,
             corpora: vec!["a \"b\".txt".into()],
             csv: "x.csv".into(),
         };

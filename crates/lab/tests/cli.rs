@@ -62,21 +62,21 @@ fn golden_through_the_runner(strategy: &str, corpus: &str, limit: u64) {
         .unwrap_or_else(|| panic!("no golden file {strategy}.{corpus}.limit{limit}"));
     let golden = golden_rows(&file);
     let (path, first) = sudoku_testkit::corpus_of(corpus).expect("the corpus file");
-    assert_eq!(first, None, "a whole corpus");
     let dir = TempDir::new().unwrap();
     let limit_arg = limit.to_string();
-    let rows = bench(
-        &dir,
-        &path,
-        &[
-            "--solvers",
-            strategy,
-            "--limit",
-            &limit_arg,
-            "--threads",
-            "2",
-        ],
-    );
+    let first_arg = first.map(|n| n.to_string());
+    let mut extra = vec![
+        "--solvers",
+        strategy,
+        "--limit",
+        &limit_arg,
+        "--threads",
+        "2",
+    ];
+    if let Some(n) = &first_arg {
+        extra.extend(["--first", n.as_str()]);
+    }
+    let rows = bench(&dir, &path, &extra);
     assert_eq!(rows.len(), golden.len(), "{}", file.path.display());
     for (row, want) in rows.iter().zip(&golden) {
         let status = match (want.status.as_str(), want.solutions) {
@@ -105,7 +105,7 @@ fn golden_through_the_runner(strategy: &str, corpus: &str, limit: u64) {
                 want.backtracks,
                 want.solutions,
                 want.solution.as_str(),
-                want.puzzle.as_str(),
+                dots(&want.puzzle).as_str(),
             ),
             "{} row {}",
             file.path.display(),
@@ -137,6 +137,26 @@ fn golden_norvig_top95_limit2() {
 #[test]
 fn golden_dlx_top95_limit1() {
     golden_through_the_runner("dlx", "norvig_sudoku-top95", 1);
+}
+
+/// `--first 2000` reads the first 2000 puzzles, as the `-first2000` golden files do
+/// (the kaggle CSV carries known solutions, which the runner checks too).
+#[test]
+fn golden_dlx_kaggle_first2000_limit1() {
+    golden_through_the_runner("dlx", "kaggle-first2000", 1);
+}
+
+#[test]
+fn golden_reduce_17clue_first2000_limit1() {
+    golden_through_the_runner("reduce", "17clue-first2000", 1);
+}
+
+/// A golden puzzle in the runner's notation (`.` for empty cells).
+fn dots(puzzle: &str) -> String {
+    puzzle
+        .parse::<sudoku_core::Grid>()
+        .expect("a golden puzzle parses")
+        .to_line()
 }
 
 /// Everything but the times.
