@@ -110,13 +110,12 @@ pub enum LineProblem {
 #[derive(Debug, Error)]
 pub enum CorpusError {
     /// The file cannot be opened.
-    #[error("{path}: cannot open: {source}")]
+    #[error("{path}: cannot open: {reason}")]
     Open {
         /// The file.
         path: String,
-        /// Why.
-        #[source]
-        source: io::Error,
+        /// Why (part of the message, so that it reads in one line).
+        reason: io::Error,
     },
     /// A folder holds no corpus file.
     #[error("{path}: no corpus files in this folder (looked for *.txt, *.csv, *.tsv, *.sdk and files without extension)")]
@@ -125,15 +124,14 @@ pub enum CorpusError {
         path: String,
     },
     /// Reading failed part-way (the iterator ends after this error).
-    #[error("{path}:{line}: read error: {source}")]
+    #[error("{path}:{line}: read error: {reason}")]
     Read {
         /// The file.
         path: String,
         /// The line being read.
         line: u64,
-        /// Why.
-        #[source]
-        source: io::Error,
+        /// Why (part of the message, so that it reads in one line).
+        reason: io::Error,
     },
     /// A malformed line: reading may go on with the next line.
     #[error("{location}: {problem}")]
@@ -180,12 +178,12 @@ impl CorpusReader<BufReader<File>> {
         if path.is_dir() {
             return Err(CorpusError::Open {
                 path: name,
-                source: io::Error::other("is a folder, not a file"),
+                reason: io::Error::other("is a folder, not a file"),
             });
         }
         match File::open(path) {
             Ok(file) => Ok(CorpusReader::new(BufReader::new(file), name)),
-            Err(source) => Err(CorpusError::Open { path: name, source }),
+            Err(reason) => Err(CorpusError::Open { path: name, reason }),
         }
     }
 }
@@ -342,12 +340,12 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
                     return None;
                 }
                 Ok(Some(too_long)) => too_long,
-                Err(source) => {
+                Err(reason) => {
                     self.done = true;
                     return Some(Err(CorpusError::Read {
                         path: self.name.to_string(),
                         line: self.line + 1,
-                        source,
+                        reason,
                     }));
                 }
             };
@@ -421,22 +419,22 @@ pub const CORPUS_EXTENSIONS: [&str; 4] = ["txt", "csv", "tsv", "sdk"];
 pub fn corpus_files(path: impl AsRef<Path>) -> Result<Vec<PathBuf>, CorpusError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| CorpusError::Open {
+    let meta = std::fs::metadata(path).map_err(|reason| CorpusError::Open {
         path: name.clone(),
-        source,
+        reason,
     })?;
     if !meta.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
-    let entries = std::fs::read_dir(path).map_err(|source| CorpusError::Open {
+    let entries = std::fs::read_dir(path).map_err(|reason| CorpusError::Open {
         path: name.clone(),
-        source,
+        reason,
     })?;
     let mut files = Vec::new();
     for entry in entries {
-        let entry = entry.map_err(|source| CorpusError::Open {
+        let entry = entry.map_err(|reason| CorpusError::Open {
             path: name.clone(),
-            source,
+            reason,
         })?;
         let p = entry.path();
         let hidden = p
