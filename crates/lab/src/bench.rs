@@ -2,7 +2,8 @@
 //! and times each solve, and appends the rows to the CSV in input order, chunk by chunk.
 //!
 //! The main thread reads puzzles one at a time and hands each to a dedicated rayon pool
-//! (`--threads`) as one task that runs every solver on it and serializes its rows. At most
+//! (`--threads`) as one task that runs every solver on it and serializes its rows (with
+//! `--threads 1` it runs each task itself, so that one thread means one). At most
 //! [`WINDOW`] puzzles are in flight; results come back in any order (the main thread
 //! sleeps through batches of them) and wait in a reorder buffer until every earlier
 //! puzzle is done, so the file is in input order (corpus, index, solver) whatever
@@ -39,6 +40,8 @@ use crate::summary::{RowResult, Summary};
 pub const CHUNK: usize = 256;
 /// Rows completed are also appended at least this often.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
+/// Puzzles handed to a worker as one task (fewer tasks, fewer wake-ups).
+const BATCH: usize = 8;
 /// Puzzles in flight at most (read, not yet written).
 pub const WINDOW: usize = 1024;
 /// The reading thread sleeps until this many puzzles are done (or the last ones in flight).
@@ -409,6 +412,22 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<BenchReport> {
         let solvers = &solvers;
         let stop = &stop;
         let bell = &bell;
+        let (limit, repeat) = (args.limit, args.repeat);
+        // Puzzles read and not yet handed out, as (task number, corpus, puzzle).
+        let mut batch: Vec<(u64, Arc<str>, Puzzle)> = Vec::with_capacity(BATCH);
+        // Solves a batch, puzzle by puzzle, sending each result as it is done.
+        let run_batch = move |batch: Vec<(u64, Arc<str>, Puzzle)>,
+                              tx: &mpsc::Sender<(u64, TaskResult)>| {
+            for (seq, corpus, puzzle) in batch {
+                let result = if interrupt.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
+                    None
+                } else {
+                    Some(solve_puzzle(corpus, &puzzle, solvers, limit, repeat))
+                };
+                let _ = tx.send((seq, result));
+                bell.ring();
+            }
+        };
 
         loop {
             // Read and hand out puzzles until the window is full.
@@ -471,20 +490,18 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<BenchReport> {
                         let seq = next_seq;
                         next_seq += 1;
                         in_flight += 1;
-                        let tx = tx.clone();
-                        let corpus = r.name.clone();
-                        let (limit, repeat) = (args.limit, args.repeat);
-                        scope.spawn(move |_| {
-                            let result = if interrupt.load(Ordering::SeqCst)
-                                || stop.load(Ordering::SeqCst)
-                            {
-                                None
-                            } else {
-                                Some(solve_puzzle(corpus, &puzzle, solvers, limit, repeat))
-                            };
-                            let _ = tx.send((seq, result));
-                            bell.ring();
-                        });
+                        batch.push((seq, r.name.clone(), puzzle));
+                        if threads == 1 {
+                            // One thread means one: this thread solves the puzzle itself,
+                            // and hands the rows on every CHUNK puzzles.
+                            run_batch(std::mem::take(&mut batch), &tx);
+                            if in_flight >= CHUNK {
+                                break;
+                            }
+                        } else if batch.len() >= BATCH {
+                            let (b, tx) = (std::mem::take(&mut batch), tx.clone());
+                            scope.spawn(move |_| run_batch(b, &tx));
+                        }
                     }
                     Some(Err(e)) if e.is_malformed_line() && !args.strict => {
                         r.malformed += 1;
@@ -510,6 +527,10 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<BenchReport> {
                         reading_done = true;
                     }
                 }
+            }
+            if !batch.is_empty() {
+                let (b, tx) = (std::mem::take(&mut batch), tx.clone());
+                scope.spawn(move |_| run_batch(b, &tx));
             }
             if in_flight == 0 {
                 break;
