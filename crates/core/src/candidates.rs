@@ -19,6 +19,17 @@ pub const fn digit_mask(digit: u8) -> u16 {
     1 << (digit - 1)
 }
 
+/// How many digits each 9-bit mask holds (a table: baseline x86-64 has no `popcnt`).
+pub const DIGIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 /// The digit of a single-digit mask (the lowest digit of any non-empty mask).
 #[inline]
 pub const fn mask_digit(mask: u16) -> u8 {

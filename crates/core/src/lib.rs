@@ -18,4 +18,4 @@ pub mod units;
 pub use candidates::Candidates;
 pub use corpus::{CorpusError, CorpusReader, Puzzle};
 pub use grid::{Grid, GridError, SolutionError};
-pub use solver::{Counters, Limits, Outcome, Solver, Status};
+pub use solver::{Counters, Limits, Outcome, Solver, Status, Tally};

@@ -161,6 +161,78 @@ impl Outcome {
     }
 }
 
+/// The bookkeeping every search shares: its tries and backtracks against the node
+/// budget, and the solutions found against the solution limit.
+///
+/// A strategy calls [`Tally::try_one`] before placing a trial value, [`Tally::backtrack`]
+/// when it takes one back, [`Tally::solution`] at a solution, and [`Tally::outcome`] at
+/// the end. The tries still standing when the search stops are not backtracks.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    limit: u64,
+    max_tries: u64,
+    tries: u64,
+    backtracks: u64,
+    solutions: u64,
+    first: Option<Grid>,
+    budget_exhausted: bool,
+}
+
+impl Tally {
+    /// A tally for a search under `limits`.
+    pub const fn new(limits: &Limits) -> Tally {
+        Tally {
+            limit: limits.solution_limit(),
+            max_tries: limits.max_tries(),
+            tries: 0,
+            backtracks: 0,
+            solutions: 0,
+            first: None,
+            budget_exhausted: false,
+        }
+    }
+
+    /// Counts one try, if the node budget allows it: `false` means the budget is spent,
+    /// no try is made and the search must stop.
+    #[inline]
+    pub fn try_one(&mut self) -> bool {
+        if self.tries == self.max_tries {
+            self.budget_exhausted = true;
+            return false;
+        }
+        self.tries += 1;
+        true
+    }
+
+    /// Counts one try taken back.
+    #[inline]
+    pub fn backtrack(&mut self) {
+        self.backtracks += 1;
+    }
+
+    /// Counts one solution (`grid` builds it, for the first one only): `true` means the
+    /// solution limit is reached and the search must stop.
+    #[inline]
+    pub fn solution(&mut self, grid: impl FnOnce() -> Grid) -> bool {
+        self.solutions += 1;
+        if self.first.is_none() {
+            self.first = Some(grid());
+        }
+        self.solutions >= self.limit
+    }
+
+    /// The counters so far.
+    pub const fn counters(&self) -> Counters {
+        Counters::from_tries(self.tries, self.backtracks)
+    }
+
+    /// The outcome of the search.
+    pub fn outcome(self) -> Outcome {
+        let counters = self.counters();
+        Outcome::new(self.solutions, self.first, counters, self.budget_exhausted)
+    }
+}
+
 /// A sudoku-solving strategy.
 ///
 /// Implementations follow their classic description step for step, so that the
@@ -189,5 +261,42 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
     }
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         (**self).solve(puzzle, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_allows_max_nodes_minus_one_tries_and_stops_at_the_limit() {
+        let mut t = Tally::new(&Limits::UNIQUENESS.with_max_nodes(3));
+        assert!(t.try_one());
+        t.backtrack();
+        assert!(!t.solution(|| Grid::EMPTY), "one solution of two");
+        assert!(t.try_one());
+        assert!(!t.try_one(), "a third try would make node 4");
+        let out = t.outcome();
+        assert_eq!(out.status, Status::BudgetExhausted);
+        assert_eq!(
+            out.counters,
+            Counters {
+                nodes: 3,
+                backtracks: 1
+            }
+        );
+        assert_eq!((out.solutions, out.solution), (1, Some(Grid::EMPTY)));
+
+        let mut t = Tally::new(&Limits::FIRST);
+        assert!(
+            t.solution(|| Grid::EMPTY),
+            "the first solution is the limit"
+        );
+        let out = t.outcome();
+        assert_eq!((out.status, out.counters.nodes), (Status::Solved, 1));
+        assert_eq!(
+            Tally::new(&Limits::FIRST).outcome().status,
+            Status::NoSolution
+        );
     }
 }

@@ -69,7 +69,7 @@
 #![deny(missing_docs)]
 
 use sudoku_core::units::CELLS;
-use sudoku_core::{Counters, Grid, Limits, Outcome, Solver};
+use sudoku_core::{Grid, Limits, Outcome, Solver, Tally};
 
 /// The number of columns (constraints) of the exact cover.
 pub const COLUMNS: usize = 324;
@@ -375,27 +375,18 @@ fn select_givens(m: &mut Matrix, puzzle: &Grid) -> bool {
 /// stack: `chosen[l]` is the row node tried on level `l`.
 #[inline(always)]
 fn search(m: &mut Matrix, puzzle: &Grid, limits: &Limits) -> Outcome {
-    let limit = limits.solution_limit();
-    let max_tries = limits.max_tries();
     // At most 81 levels; the power-of-two length lets `level & MAX_LEVEL` index it
     // without a bounds check.
     let mut chosen = [0u16; MAX_LEVEL + 1];
     let mut level = 0usize;
-    let mut tries = 0u64;
-    let mut backtracks = 0u64;
-    let mut solutions = 0u64;
-    let mut first: Option<Grid> = None;
+    let mut tally = Tally::new(limits);
     'enter: loop {
         // Enter a level: a solution, a dead end, or a column whose rows to try. `row`
         // is the next row to try, the column's header once they are all tried, or
         // ROOT when this level covered nothing.
         let mut row = match m.choose_column() {
             Choice::Solution => {
-                solutions += 1;
-                if first.is_none() {
-                    first = Some(solution_grid(puzzle, &chosen[..level]));
-                }
-                if solutions >= limit {
+                if tally.solution(|| solution_grid(puzzle, &chosen[..level])) {
                     break 'enter;
                 }
                 ROOT
@@ -409,11 +400,9 @@ fn search(m: &mut Matrix, puzzle: &Grid, limits: &Limits) -> Outcome {
         loop {
             if row >= FIRST_NODE {
                 // Try the row: select it and go one level deeper.
-                if tries == max_tries {
-                    let counters = Counters::from_tries(tries, backtracks);
-                    return Outcome::new(solutions, first, counters, true);
+                if !tally.try_one() {
+                    break 'enter; // the budget is spent
                 }
-                tries += 1;
                 chosen[level & MAX_LEVEL] = row as u16;
                 m.cover_row_rest(row);
                 level += 1;
@@ -430,16 +419,11 @@ fn search(m: &mut Matrix, puzzle: &Grid, limits: &Limits) -> Outcome {
             level -= 1;
             let r = chosen[level & MAX_LEVEL] as usize;
             m.uncover_row_rest(r);
-            backtracks += 1;
+            tally.backtrack();
             row = m.down(r);
         }
     }
-    Outcome::new(
-        solutions,
-        first,
-        Counters::from_tries(tries, backtracks),
-        false,
-    )
+    tally.outcome()
 }
 
 /// The puzzle with the chosen rows' digits written in.

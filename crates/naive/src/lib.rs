@@ -56,6 +56,7 @@
 //! ```
 #![deny(missing_docs)]
 
+use sudoku_core::candidates::DIGIT_COUNT;
 use sudoku_core::units::{BOX_OF, CELLS, COL_OF, ROW_OF};
 use sudoku_core::{Counters, Grid, Limits, Outcome, Solver};
 
@@ -118,17 +119,6 @@ const TABLE: usize = 256;
 /// digit, so the sentinel always has safe digits and a try in the last empty cell always
 /// goes down to it, the full grid: a solution.
 const SENTINEL_UNIT: u8 = 27;
-
-/// How many digits a mask holds, for every 9-bit mask.
-const DIGIT_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
 
 /// Why [`Search::run`] stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

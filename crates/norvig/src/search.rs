@@ -1,21 +1,11 @@
 //! The essay's `search`: depth first, the square with the fewest possibilities first.
 
+use sudoku_core::candidates::DIGIT_COUNT;
 use sudoku_core::units::CELLS;
-use sudoku_core::{Candidates, Counters, Grid, Limits, Outcome};
+use sudoku_core::{Candidates, Limits, Outcome, Tally};
 
 use crate::observer::{Event, Observer};
 use crate::propagate::assign_unchecked;
-
-/// How many digits each 9-bit mask holds (a table: no `popcnt` on baseline x86-64).
-const DIGIT_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
 
 /// The unfilled square with the fewest possible digits, ties to the first in reading
 /// order (the essay's `min((len(values[s]), s) for s in squares if len(values[s]) > 1)`),
@@ -37,22 +27,13 @@ fn fewest_possibilities(values: &[u16; CELLS]) -> Option<usize> {
     best
 }
 
-/// Why the search stopped early.
-enum Stop {
-    /// The solution limit was reached.
-    Limit,
-    /// The node budget ran out.
-    Budget,
-}
+/// The search stopped early: the solution limit was reached or the node budget spent
+/// (the [`Tally`] knows which).
+struct Stop;
 
 /// The counts and the solutions of one search.
 struct Searcher {
-    limit: u64,
-    max_tries: u64,
-    tries: u64,
-    backtracks: u64,
-    solutions: u64,
-    first: Option<Grid>,
+    tally: Tally,
 }
 
 impl Searcher {
@@ -62,24 +43,18 @@ impl Searcher {
             if O::ACTIVE {
                 observer.event(Event::Solution);
             }
-            self.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(Candidates::from_masks(*values).to_grid());
-            }
-            return if self.solutions >= self.limit {
-                Err(Stop::Limit)
-            } else {
-                Ok(())
-            };
+            let limit_reached = self
+                .tally
+                .solution(|| Candidates::from_masks(*values).to_grid());
+            return if limit_reached { Err(Stop) } else { Ok(()) };
         };
         let mut digits = values[cell];
         while digits != 0 {
             let d = digits & digits.wrapping_neg();
             digits ^= d;
-            if self.tries == self.max_tries {
-                return Err(Stop::Budget);
+            if !self.tally.try_one() {
+                return Err(Stop);
             }
-            self.tries += 1;
             if O::ACTIVE {
                 let digit = d.trailing_zeros() as u8 + 1;
                 let cell = cell as u8;
@@ -91,7 +66,7 @@ impl Searcher {
             if assign_unchecked(&mut child, cell, d, observer).is_ok() {
                 self.node(&child, observer)?;
             }
-            self.backtracks += 1;
+            self.tally.backtrack();
             if O::ACTIVE {
                 observer.event(Event::Backtrack);
             }
@@ -124,18 +99,9 @@ impl Searcher {
 /// ```
 pub fn search<O: Observer>(values: &Candidates, limits: &Limits, observer: &mut O) -> Outcome {
     let mut s = Searcher {
-        limit: limits.solution_limit(),
-        max_tries: limits.max_tries(),
-        tries: 0,
-        backtracks: 0,
-        solutions: 0,
-        first: None,
+        tally: Tally::new(limits),
     };
-    let budget = matches!(s.node(values.masks(), observer), Err(Stop::Budget));
-    Outcome::new(
-        s.solutions,
-        s.first,
-        Counters::from_tries(s.tries, s.backtracks),
-        budget,
-    )
+    // Stopping early is not an error: the tally says why.
+    let _ = s.node(values.masks(), observer);
+    s.tally.outcome()
 }

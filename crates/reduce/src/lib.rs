@@ -36,9 +36,9 @@
 //! ```
 #![deny(missing_docs)]
 
-use sudoku_core::candidates::ALL_DIGITS;
+use sudoku_core::candidates::{ALL_DIGITS, DIGIT_COUNT};
 use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF};
-use sudoku_core::{Candidates, Counters, Grid, Limits, Outcome, Solver};
+use sudoku_core::{Candidates, Grid, Limits, Outcome, Solver, Tally};
 
 /// The reduce strategy: [`reduce_puzzle`], then depth-first search on the box with the
 /// fewest possibilities.
@@ -58,22 +58,9 @@ impl Solver for Reduce {
         if !givens_ok(puzzle) {
             return Outcome::rejected_at_root();
         }
-        let mut search = Search {
-            limit: limits.solution_limit(),
-            max_tries: limits.max_tries(),
-            tries: 0,
-            backtracks: 0,
-            solutions: 0,
-            first: None,
-            budget_exhausted: false,
-        };
-        search.search(Board::new(puzzle));
-        Outcome::new(
-            search.solutions,
-            search.first,
-            Counters::from_tries(search.tries, search.backtracks),
-            search.budget_exhausted,
-        )
+        let mut tally = Tally::new(limits);
+        search(&mut tally, Board::new(puzzle));
+        tally.outcome()
     }
 }
 
@@ -210,17 +197,6 @@ fn givens_ok(grid: &Grid) -> bool {
     }
     true
 }
-
-/// How many digits each 9-bit mask holds.
-const COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
 
 /// The three units of each cell as a bit set over [`UNITS`] indexes.
 const UNIT_BITS: [u32; CELLS] = {
@@ -430,7 +406,7 @@ impl Board {
         let mut best = 10u8;
         let mut cell = 0;
         for (i, &m) in self.masks.iter().enumerate() {
-            let n = COUNT[usize::from(m & ALL_DIGITS)];
+            let n = DIGIT_COUNT[usize::from(m & ALL_DIGITS)];
             if n > 1 && n < best {
                 best = n;
                 cell = i;
@@ -447,50 +423,31 @@ impl Board {
     }
 }
 
-/// The depth-first search with its counters and limits.
-struct Search {
-    limit: u64,
-    max_tries: u64,
-    tries: u64,
-    backtracks: u64,
-    solutions: u64,
-    first: Option<Grid>,
-    budget_exhausted: bool,
-}
-
-impl Search {
-    /// *Search*: reduce the puzzle (a contradiction is a dead end); every box solved is a
-    /// solution; otherwise choose the unfilled box with the fewest possibilities and try
-    /// each of its values, ascending, on a copy of the grid. Returns `true` when the
-    /// whole search must stop (enough solutions, or the budget spent).
-    fn search(&mut self, mut values: Board) -> bool {
-        if !values.reduce() {
-            return false;
-        }
-        if values.solved as usize == CELLS {
-            self.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(values.to_grid());
-            }
-            return self.solutions >= self.limit;
-        }
-        let s = values.fewest_candidates();
-        let mut digits = values.masks[s];
-        while digits != 0 {
-            let d = digits & digits.wrapping_neg();
-            digits ^= d;
-            if self.tries == self.max_tries {
-                self.budget_exhausted = true;
-                return true;
-            }
-            self.tries += 1;
-            if self.search(values.with(s, d)) {
-                return true;
-            }
-            self.backtracks += 1;
-        }
-        false
+/// *Search*: reduce the puzzle (a contradiction is a dead end); every box solved is a
+/// solution; otherwise choose the unfilled box with the fewest possibilities and try
+/// each of its values, ascending, on a copy of the grid. Returns `true` when the
+/// whole search must stop (enough solutions, or the budget spent).
+fn search(tally: &mut Tally, mut values: Board) -> bool {
+    if !values.reduce() {
+        return false;
     }
+    if values.solved as usize == CELLS {
+        return tally.solution(|| values.to_grid());
+    }
+    let s = values.fewest_candidates();
+    let mut digits = values.masks[s];
+    while digits != 0 {
+        let d = digits & digits.wrapping_neg();
+        digits ^= d;
+        if !tally.try_one() {
+            return true;
+        }
+        if search(tally, values.with(s, d)) {
+            return true;
+        }
+        tally.backtrack();
+    }
+    false
 }
 
 #[cfg(test)]
