@@ -4,31 +4,11 @@
 
 mod common;
 
-use std::hint::black_box;
-use std::time::Duration;
-
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku_core::{Limits, Solver};
+use criterion::{criterion_group, criterion_main, Criterion};
 use sudoku_reduce::Reduce;
 
 fn reduce(c: &mut Criterion) {
-    let mut group = c.benchmark_group("reduce");
-    group
-        .sample_size(20)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
-    for set in common::standard_sets() {
-        let puzzles = set.puzzles;
-        group.throughput(Throughput::Elements(puzzles.len() as u64));
-        group.bench_function(set.name, |b| {
-            b.iter(|| {
-                for p in &puzzles {
-                    black_box(Reduce.solve(black_box(p), &Limits::FIRST));
-                }
-            })
-        });
-    }
-    group.finish();
+    common::bench_standard_sets(c, "reduce", &Reduce);
 }
 
 criterion_group!(benches, reduce);

@@ -9,7 +9,10 @@
 // Not every bench uses every helper.
 #![allow(dead_code)]
 
-use sudoku_core::{CorpusReader, Grid};
+use std::hint::black_box;
+use std::time::Duration;
+
+use sudoku_core::{CorpusReader, Grid, Limits, Solver};
 
 /// A named set of puzzles.
 pub struct Set {
@@ -59,4 +62,25 @@ pub fn standard_sets() -> Vec<Set> {
             puzzles: corpus("puzzles2_17_clue", 100),
         },
     ]
+}
+
+/// One criterion group named `group`: `solver` over the standard sets, first solution,
+/// throughput in puzzles (criterion's time per element is the time per puzzle).
+pub fn bench_standard_sets(c: &mut criterion::Criterion, group: &str, solver: &dyn Solver) {
+    let mut g = c.benchmark_group(group);
+    g.sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    for set in standard_sets() {
+        let puzzles = set.puzzles;
+        g.throughput(criterion::Throughput::Elements(puzzles.len() as u64));
+        g.bench_function(set.name, |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(solver.solve(black_box(p), &Limits::FIRST));
+                }
+            })
+        });
+    }
+    g.finish();
 }

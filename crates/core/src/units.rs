@@ -77,6 +77,18 @@ pub const UNITS_OF: [[u8; 3]; CELLS] = {
     t
 };
 
+/// The three units of each cell as a bit set: bit `u` stands for `UNITS[u]`.
+pub const UNIT_BITS: [u32; CELLS] = {
+    let mut t = [0u32; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let u = UNITS_OF[i];
+        t[i] = (1 << u[0]) | (1 << u[1]) | (1 << u[2]);
+        i += 1;
+    }
+    t
+};
+
 /// The 20 peers of each cell, in reading order.
 pub const PEERS: [[u8; PEER_COUNT]; CELLS] = {
     let mut t = [[0u8; PEER_COUNT]; CELLS];

@@ -21,22 +21,10 @@
 //! the eliminations are processed in: the search tree and its counts are the essay's.
 
 use sudoku_core::candidates::{digit_mask, ALL_DIGITS};
-use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF};
+use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF, UNIT_BITS};
 use sudoku_core::{Candidates, Grid};
 
 use crate::observer::{Contradiction, Event, Observer};
-
-/// For each cell, its three units as bits of a `u32` (bit `u` = unit `u` of `UNITS`).
-const UNIT_BITS: [u32; CELLS] = {
-    let mut t = [0u32; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        let u = UNITS_OF[i];
-        t[i] = (1 << u[0]) | (1 << u[1]) | (1 << u[2]);
-        i += 1;
-    }
-    t
-};
 
 /// The eliminations whose consequences are still to be drawn.
 struct Work {

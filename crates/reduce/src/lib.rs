@@ -37,7 +37,7 @@
 #![deny(missing_docs)]
 
 use sudoku_core::candidates::{ALL_DIGITS, DIGIT_COUNT};
-use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF};
+use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF, UNIT_BITS};
 use sudoku_core::{Candidates, Grid, Limits, Outcome, Solver, Tally};
 
 /// The reduce strategy: [`reduce_puzzle`], then depth-first search on the box with the
@@ -197,18 +197,6 @@ fn givens_ok(grid: &Grid) -> bool {
     }
     true
 }
-
-/// The three units of each cell as a bit set over [`UNITS`] indexes.
-const UNIT_BITS: [u32; CELLS] = {
-    let mut t = [0u32; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        let u = UNITS_OF[i];
-        t[i] = (1 << u[0]) | (1 << u[1]) | (1 << u[2]);
-        i += 1;
-    }
-    t
-};
 
 /// Every unit.
 const ALL_UNITS: u32 = (1 << 27) - 1;
