@@ -36,6 +36,8 @@ use crate::sidecar::{self, Ending, RunInfo};
 use crate::solvers::{self, default_max_nodes};
 use crate::summary::{RowResult, Summary};
 
+/// The corpus `bench` reads by default.
+pub const DEFAULT_CORPUS: &str = "data/";
 /// Puzzles per chunk of rows appended to the CSV.
 pub const CHUNK: usize = 256;
 /// Rows completed are also appended at least this often.
@@ -88,11 +90,16 @@ pub struct BenchReport {
     pub sidecar: PathBuf,
 }
 
-/// A corpus to read: a file, or stdin (`-`).
+/// The puzzles of `data/seeds.txt`, built into the binary: the default corpus when there
+/// is no `data/` folder where `bench` runs, so that the main job needs no download.
+const BUILT_IN: &str = include_str!("../../../data/seeds.txt");
+
+/// A corpus to read: a file, stdin (`-`), or the built-in seed puzzles.
 #[derive(Debug, Clone)]
 enum Source {
     File(PathBuf),
     Stdin,
+    BuiltIn,
 }
 
 impl Source {
@@ -100,6 +107,7 @@ impl Source {
         match self {
             Source::File(p) => p.display().to_string(),
             Source::Stdin => "stdin".to_string(),
+            Source::BuiltIn => "data/seeds.txt (built in)".to_string(),
         }
     }
 
@@ -114,11 +122,13 @@ impl Source {
                 )
             }
             Source::Stdin => CorpusReader::new(Box::new(io::stdin().lock()), self.name()),
+            Source::BuiltIn => CorpusReader::new(Box::new(BUILT_IN.as_bytes()), self.name()),
         })
     }
 }
 
-/// Expands the command line's corpora: folders into their corpus files, `-` into stdin;
+/// Expands the command line's corpora: folders into their corpus files, `-` into stdin,
+/// the default `data/` into the built-in seed puzzles when there is no such folder here;
 /// every file is opened once here, so that a missing or unreadable one stops the run
 /// before any work.
 fn sources(corpora: &[PathBuf]) -> Result<Vec<Source>> {
@@ -126,6 +136,11 @@ fn sources(corpora: &[PathBuf]) -> Result<Vec<Source>> {
     for path in corpora {
         if path.as_os_str() == "-" {
             out.push(Source::Stdin);
+            continue;
+        }
+        if path.as_os_str() == DEFAULT_CORPUS && !path.exists() {
+            eprintln!("note: no {DEFAULT_CORPUS} folder here: reading the seed puzzles built into sudoku-lab");
+            out.push(Source::BuiltIn);
             continue;
         }
         for file in corpus_files(path)? {
@@ -304,7 +319,7 @@ fn progress_bar(sources: &[Source], enabled: bool) -> ProgressBar {
     let total: Option<u64> = sources
         .iter()
         .map(|s| match s {
-            Source::File(_) => s
+            Source::File(_) | Source::BuiltIn => s
                 .open()
                 .ok()
                 .map(|r| r.filter(|p| p.is_ok()).count() as u64),

@@ -67,8 +67,9 @@ completed chunk and exits with status 130. Exit status: 0 ok, 1 error, 2 bad arg
 3 some solution failed its check (status wrong), 130 interrupted.")]
 pub struct BenchArgs {
     /// Corpus files or folders (a folder gives its *.txt, *.csv, *.tsv, *.sdk and extensionless
-    /// files, sorted); `-` reads stdin.
-    #[arg(value_name = "CORPUS", default_value = "data/")]
+    /// files, sorted); `-` reads stdin. Without a `data/` folder here, the default reads
+    /// the seed puzzles built into sudoku-lab.
+    #[arg(value_name = "CORPUS", default_value = crate::bench::DEFAULT_CORPUS)]
     pub corpora: Vec<PathBuf>,
 
     /// Solvers to run, comma-separated, in this order (naive, reduce, norvig, dlx).

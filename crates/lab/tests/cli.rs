@@ -650,3 +650,40 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     }
     lab().args(["bench", "--limit", "0"]).assert().code(2);
 }
+
+/// The main command with its defaults: from the repository, `data/`; from a folder
+/// without `data/`, the seed puzzles built into the binary. Either way every solver
+/// solves every seed puzzle, with the essays' counts.
+#[test]
+fn bench_with_its_defaults_reads_the_seed_puzzles() {
+    let dir = TempDir::new().unwrap();
+    lab()
+        .current_dir(dir.path())
+        .args(["bench", "-q"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("built into sudoku-lab"));
+    let rows = read_rows(&dir.path().join("results/bench.csv"));
+    assert!(dir.path().join("results/bench.summary.md").is_file());
+    assert!(dir.path().join("results/bench.run.toml").is_file());
+    assert_eq!(rows.len(), 5 * 4);
+    assert!(rows.iter().all(|r| r.status == "solved"));
+    assert!(rows.iter().all(|r| r.corpus == "data/seeds.txt (built in)"));
+    let polish = rows
+        .iter()
+        .find(|r| r.solver == "naive" && r.index == 0)
+        .unwrap();
+    assert_eq!((polish.nodes, polish.backtracks), (301_535, 301_478));
+
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = dir.path().join("repo.csv");
+    lab()
+        .current_dir(&repo)
+        .args(["bench", "-q", "--solvers", "dlx", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 5);
+    assert!(rows.iter().all(|r| r.corpus == "data/seeds.txt"));
+}
