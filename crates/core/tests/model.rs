@@ -3,16 +3,15 @@
 
 use sudoku_core::candidates::digit_mask;
 use sudoku_core::{Candidates, Grid, GridError, SolutionError};
+use sudoku_testkit::seeds::SPANISH_1;
 
-const EASY1: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const EASY1_SOLUTION: &str =
+const SPANISH_1_SOLUTION: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
 #[test]
 fn the_seed_formats_parse_to_the_same_grid() {
-    let dots: Grid = EASY1.parse().unwrap();
-    let zeros: Grid = EASY1.replace('.', "0").parse().unwrap();
+    let dots: Grid = SPANISH_1.parse().unwrap();
+    let zeros: Grid = SPANISH_1.replace('.', "0").parse().unwrap();
     let pretty = "
         . . 3 |. 2 . |6 . .
         9 . . |3 . 5 |. . 1
@@ -33,13 +32,13 @@ fn the_seed_formats_parse_to_the_same_grid() {
 
 #[test]
 fn a_wrong_cell_count_says_how_many_cells_were_found() {
-    let short = &EASY1[..79];
+    let short = &SPANISH_1[..79];
     assert_eq!(
         short.parse::<Grid>(),
         Err(GridError::CellCount { found: 79 })
     );
     assert_eq!(
-        format!("{EASY1}..")
+        format!("{SPANISH_1}..")
             .parse::<Grid>()
             .unwrap_err()
             .to_string(),
@@ -49,7 +48,7 @@ fn a_wrong_cell_count_says_how_many_cells_were_found() {
 
 #[test]
 fn display_follows_norvig() {
-    let grid: Grid = EASY1.parse().unwrap();
+    let grid: Grid = SPANISH_1.parse().unwrap();
     let expected = "\
 . . 3 |. 2 . |6 . . 
 9 . . |3 . 5 |. . 1 
@@ -68,7 +67,7 @@ fn display_follows_norvig() {
 
 #[test]
 fn candidate_display_widens_to_the_longest_cell() {
-    let grid: Grid = EASY1.parse().unwrap();
+    let grid: Grid = SPANISH_1.parse().unwrap();
     let mut cands = Candidates::from_grid(&grid);
     cands.masks_mut()[0] = digit_mask(4) | digit_mask(5);
     cands.masks_mut()[1] = digit_mask(1) | digit_mask(7) | digit_mask(9);
@@ -79,9 +78,9 @@ fn candidate_display_widens_to_the_longest_cell() {
     assert_eq!(&lines[0][..20], "    45       179    ");
     assert_eq!(lines[3], "------------------------------+------------------------------+------------------------------");
     assert_eq!(lines.len(), 11);
-    let solved: Candidates = Candidates::from_grid(&EASY1_SOLUTION.parse().unwrap());
+    let solved: Candidates = Candidates::from_grid(&SPANISH_1_SOLUTION.parse().unwrap());
     assert!(solved.is_solved());
-    assert_eq!(solved.to_grid().to_line(), EASY1_SOLUTION);
+    assert_eq!(solved.to_grid().to_line(), SPANISH_1_SOLUTION);
     assert_eq!(
         solved.to_string().lines().next().unwrap(),
         "4 8 3 |9 2 1 |6 5 7 "
@@ -90,7 +89,7 @@ fn candidate_display_widens_to_the_longest_cell() {
 
 #[test]
 fn conflicts_lists_the_clashing_pairs() {
-    assert!(EASY1.parse::<Grid>().unwrap().conflicts().is_empty());
+    assert!(SPANISH_1.parse::<Grid>().unwrap().conflicts().is_empty());
     // Two 1s in row 1 (carlmjohnson's "Invalid" record has the same fault).
     let clash = Grid::EMPTY
         .with(0, 1)
@@ -103,8 +102,8 @@ fn conflicts_lists_the_clashing_pairs() {
 
 #[test]
 fn is_solution_of_checks_completeness_units_and_givens() {
-    let puzzle: Grid = EASY1.parse().unwrap();
-    let solution: Grid = EASY1_SOLUTION.parse().unwrap();
+    let puzzle: Grid = SPANISH_1.parse().unwrap();
+    let solution: Grid = SPANISH_1_SOLUTION.parse().unwrap();
     assert!(solution.is_solution_of(&puzzle));
     assert!(solution.is_solution_of(&Grid::EMPTY));
     assert_eq!(

@@ -2,13 +2,7 @@
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Solver, Status};
 use sudoku_dlx::Dlx;
-
-const POLISH: &str =
-    ".58.....317..5...8......1...........4.7.8...6.83.6..1791...3.7...6....8........34";
-const SPANISH_SECOND: &str =
-    "2.............62....1....7......8...3...9...7...6..4...4....8....52.............3";
-const NORVIG_HARD1: &str =
-    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
 
 fn grid(text: &str) -> Grid {
     text.parse().expect("a valid grid")
@@ -41,7 +35,7 @@ fn polish_grid_takes_57_nodes_and_no_backtrack() {
 
 #[test]
 fn spanish_second_grid_takes_76_nodes_and_10_backtracks() {
-    let puzzle = grid(SPANISH_SECOND);
+    let puzzle = grid(SPANISH_2);
     let out = Dlx.solve(&puzzle, &Limits::FIRST);
     assert_eq!(out.status, Status::Solved);
     assert_eq!(counts(&out), (76, 10));
@@ -50,7 +44,7 @@ fn spanish_second_grid_takes_76_nodes_and_10_backtracks() {
 
 #[test]
 fn norvig_hard1_takes_65_nodes_to_its_first_solution() {
-    let puzzle = grid(NORVIG_HARD1);
+    let puzzle = grid(HARD1);
     let out = Dlx.solve(&puzzle, &Limits::FIRST);
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.counters.nodes, 65);
@@ -61,7 +55,7 @@ fn norvig_hard1_takes_65_nodes_to_its_first_solution() {
 #[test]
 fn limit_two_finds_a_second_solution_of_a_puzzle_with_many() {
     // Figures of `reference.py dlx --limit 2`.
-    for (text, nodes, backtracks) in [(NORVIG_HARD1, 71, 6), (SPANISH_SECOND, 82, 16)] {
+    for (text, nodes, backtracks) in [(HARD1, 71, 6), (SPANISH_2, 82, 16)] {
         let puzzle = grid(text);
         let first = Dlx.solve(&puzzle, &Limits::FIRST);
         let out = Dlx.solve(&puzzle, &Limits::UNIQUENESS);
@@ -102,7 +96,7 @@ fn a_solved_grid_is_a_solution_at_the_root() {
 
 #[test]
 fn the_node_budget_stops_the_search() {
-    let puzzle = grid(SPANISH_SECOND);
+    let puzzle = grid(SPANISH_2);
     // 76 nodes are needed: a budget of 75 stops one try short, with the ten
     // backtracks all made before it.
     for budget in [0, 1, 2, 30, 75] {
@@ -121,7 +115,7 @@ fn the_node_budget_stops_the_search() {
 
 #[test]
 fn the_budget_keeps_a_solution_already_found() {
-    let puzzle = grid(NORVIG_HARD1);
+    let puzzle = grid(HARD1);
     let first = Dlx.solve(&puzzle, &Limits::FIRST);
     let budget = first.counters.nodes + 1;
     let out = Dlx.solve(&puzzle, &Limits::UNIQUENESS.with_max_nodes(budget));
@@ -161,7 +155,7 @@ fn unsolvable_givens_that_do_not_clash_search_to_the_end() {
 
 #[test]
 fn the_matrix_is_restored_after_every_solve() {
-    let puzzles = [POLISH, SPANISH_SECOND, NORVIG_HARD1].map(grid);
+    let puzzles = [POLISH, SPANISH_2, HARD1].map(grid);
     let budgeted = Limits::UNIQUENESS.with_max_nodes(40);
     let limits = [Limits::FIRST, Limits::UNIQUENESS, budgeted];
     let first: Vec<Outcome> = puzzles
@@ -179,7 +173,7 @@ fn the_matrix_is_restored_after_every_solve() {
 
 #[test]
 fn solves_from_several_threads_agree() {
-    let puzzle = grid(SPANISH_SECOND);
+    let puzzle = grid(SPANISH_2);
     let alone = Dlx.solve(&puzzle, &Limits::UNIQUENESS);
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..4)

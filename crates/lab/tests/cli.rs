@@ -6,16 +6,13 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_lab::record::Row;
+use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
 use sudoku_testkit::{corpus_path, golden_files, golden_rows};
 use tempfile::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 const TOP1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const ANTI_BRUTE_FORCE: &str =
-    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
-const HARD1: &str =
-    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
 
 fn lab() -> Command {
     let mut cmd = Command::new(BIN);

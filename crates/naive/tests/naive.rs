@@ -2,13 +2,7 @@
 
 use sudoku_core::{CorpusReader, Counters, Grid, Limits, Outcome, Solver, Status};
 use sudoku_naive::Naive;
-
-/// The Polish essay's grid.
-const POLISH: &str =
-    ".58.....317..5...8......1...........4.7.8...6.83.6..1791...3.7...6....8........34";
-/// Wikipedia's grid built against brute force: no given in the top row, 987654321.
-const ANTI_BRUTE_FORCE: &str =
-    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, POLISH};
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()

@@ -2,14 +2,7 @@
 
 use sudoku_core::{Candidates, Grid, Limits, Solver, Status};
 use sudoku_norvig::{assign, eliminate, parse_grid, Contradiction, Event, Norvig};
-
-const POLISH: &str =
-    ".58.....317..5...8......1...........4.7.8...6.83.6..1791...3.7...6....8........34";
-const SPANISH_FIRST: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/// Norvig's hard1 (in `data/seeds.txt`): many solutions, the essay's 188-second puzzle.
-const HARD1: &str =
-    ".....6....59.....82....8....45........3........6..3.54...325..6..................";
+use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_1};
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()
@@ -28,7 +21,7 @@ fn name_is_norvig() {
 
 #[test]
 fn polish_and_spanish_first_grids_need_no_try() {
-    for text in [POLISH, SPANISH_FIRST] {
+    for text in [POLISH, SPANISH_1] {
         let puzzle = grid(text);
         for limits in [Limits::FIRST, Limits::UNIQUENESS] {
             let out = Norvig.solve(&puzzle, &limits);
@@ -226,7 +219,7 @@ fn observed_and_unobserved_solves_agree() {
         .collect();
     let mut clash = POLISH.to_string();
     clash.replace_range(0..1, "5");
-    puzzles.extend([POLISH, SPANISH_FIRST, HARD1, &clash].map(grid));
+    puzzles.extend([POLISH, SPANISH_1, HARD1, &clash].map(grid));
     for puzzle in &puzzles {
         for limits in [Limits::FIRST, Limits::UNIQUENESS.with_max_nodes(5000)] {
             let plain = Norvig.solve(puzzle, &limits);

@@ -3,13 +3,8 @@
 
 use sudoku_core::{Candidates, Counters, Grid, Limits, Solver, Status};
 use sudoku_reduce::{eliminate, only_choice, reduce_puzzle, Reduce};
+use sudoku_testkit::seeds::{SPANISH_1, SPANISH_2};
 
-/// The Spanish essay's first grid: solved by reduction alone.
-const SPANISH_1: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/// The Spanish essay's second grid: needs search.
-const SPANISH_2: &str =
-    "2.............62....1....7......8...3...9...7...6..4...4....8....52.............3";
 /// The solution of the second grid printed in the essay.
 const SPANISH_2_SOLUTION: &str =
     "296347158537816249481925376159478632364192587728653491943761825815239764672584913";

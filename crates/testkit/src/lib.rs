@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod seeds;
+
 use serde::Deserialize;
 use sudoku_core::{Grid, Limits, Solver, Status};
 
