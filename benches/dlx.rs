@@ -82,11 +82,11 @@ impl ExactCoverInput {
 
     /// The puzzle with the chosen rows written in.
     fn grid<'a>(&self, chosen: impl IntoIterator<Item = &'a Candidate>) -> Grid {
-        let mut cells = *self.puzzle.cells();
+        let mut grid = self.puzzle;
         for row in chosen {
-            cells[row.cell] = row.digit;
+            grid.set(row.cell, row.digit);
         }
-        Grid::from_cells(cells)
+        grid
     }
 }
 

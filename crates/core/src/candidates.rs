@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::grid::{display_cells, Grid};
+use crate::size::Size;
 use crate::units::CELLS;
 
 /// The mask with all nine digits.
@@ -66,6 +67,7 @@ impl Candidates {
 
     /// Each given as a single candidate, each empty cell with all nine digits
     /// (the starting point of the Udacity agent's `grid_values`; no elimination yet).
+    /// `grid` must be 9x9 (cells past the 81st are ignored).
     pub fn from_grid(grid: &Grid) -> Candidates {
         let mut masks = [ALL_DIGITS; CELLS];
         for (m, &d) in masks.iter_mut().zip(grid.cells().iter()) {
@@ -136,14 +138,47 @@ impl fmt::Debug for Candidates {
 /// digits, centred in a width of the longest plus one.
 impl fmt::Display for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = [[0u8; 9]; CELLS];
-        let mut len = [0usize; CELLS];
-        for i in 0..CELLS {
-            for d in mask_digits(self.masks[i]) {
-                text[i][len[i]] = b'0' + d;
-                len[i] += 1;
+        display_cells(f, Size::NINE, |i, out| {
+            out.extend(mask_digits(self.masks[i]).map(|d| char::from(b'0' + d)));
+        })
+    }
+}
+
+/// The unfilled cell with the fewest candidates, ties to the first in reading order
+/// (the essays' `min((len(values[s]), s) for s in squares if len(values[s]) > 1)`), or
+/// `None` when every cell holds at most one candidate. Two candidates cannot be beaten,
+/// so the scan stops at the first such cell.
+#[inline(always)]
+pub fn fewest_candidates(masks: &[u16; CELLS]) -> Option<usize> {
+    let mut best = None;
+    let mut fewest = u8::MAX;
+    for (cell, &m) in masks.iter().enumerate() {
+        let n = DIGIT_COUNT[usize::from(m & ALL_DIGITS)];
+        if n > 1 && n < fewest {
+            best = Some(cell);
+            fewest = n;
+            if n == 2 {
+                break;
             }
         }
-        display_cells(f, |i| &text[i][..len[i]])
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fewest_candidates_scan_takes_the_first_smallest_cell() {
+        let mut masks = [1u16; CELLS];
+        assert_eq!(fewest_candidates(&masks), None);
+        masks[10] = 0b111;
+        masks[20] = 0b1011;
+        masks[30] = 0b101;
+        masks[40] = 0b110;
+        assert_eq!(fewest_candidates(&masks), Some(30));
+        masks[5] = ALL_DIGITS;
+        assert_eq!(fewest_candidates(&masks), Some(30));
     }
 }

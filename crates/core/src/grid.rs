@@ -1,50 +1,95 @@
-//! The 9x9 grid: parsing (Norvig's `grid_values`), display (Norvig's `display`),
-//! clashing givens and solution checking.
+//! The grid: parsing (Norvig's `grid_values`), display (Norvig's `display`), clashing
+//! givens and solution checking, at every size of [`Size`] (9x9 by default).
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::units::{are_peers, CELLS, UNITS};
+use crate::geometry::Geometry;
+use crate::size::{symbol_value, Size, MAX_CELLS};
+use crate::units::CELLS;
 
-/// A 9x9 sudoku grid: 81 cells in reading order, each 1..=9 or 0 for empty.
+/// A sudoku grid of any [`Size`]: its cells in reading order, each a digit `1..=N` or 0
+/// for empty. Cells past the size's last are always 0.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
-    cells: [u8; CELLS],
+    size: Size,
+    cells: [u8; MAX_CELLS],
 }
 
 /// Why a text is not a grid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
-    /// The text does not hold exactly 81 cells (digits, `.` or `0`).
-    #[error("expected 81 cells, found {found}")]
+    /// The text does not hold the cells of any size (16, 81, 256 or 625).
+    #[error("expected {expected} cells, found {found}")]
     CellCount {
+        /// The cell count of the nearest size.
+        expected: usize,
         /// How many cells were found.
         found: usize,
     },
+    /// A symbol beyond the digits of the grid's size (`H` in a 16x16 grid, `5` in a 4x4).
+    #[error("symbol {symbol:?} is not a digit of a {size} grid (1-{last})", last = size.symbol(size.side() as u8))]
+    Symbol {
+        /// The symbol.
+        symbol: char,
+        /// The size the cell count gives.
+        size: Size,
+    },
+}
+
+impl GridError {
+    /// The error for `found` cells: the expected count is the nearest size's, 9x9 for
+    /// short texts (4x4 only from 12 to 20 cells, a 4x4 puzzle a few cells off).
+    pub fn cell_count(found: usize) -> GridError {
+        let expected = if (12..=20).contains(&found) {
+            Size::FOUR.cells()
+        } else {
+            [Size::NINE, Size::SIXTEEN, Size::TWENTY_FIVE]
+                .iter()
+                .map(|s| s.cells())
+                .min_by_key(|&n| n.abs_diff(found))
+                .unwrap_or(CELLS)
+        };
+        GridError::CellCount { expected, found }
+    }
 }
 
 /// Why a grid is not a solution of a puzzle (see [`Grid::check_solution_of`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolutionError {
+    /// The two grids are not of the same size.
+    #[error("a {found} grid cannot solve a {puzzle} puzzle")]
+    SizeMismatch {
+        /// The puzzle's size.
+        puzzle: Size,
+        /// The candidate solution's size.
+        found: Size,
+    },
     /// A cell of the candidate solution is empty.
-    #[error("cell {} is empty", cell_name(*cell))]
+    #[error("cell {} is empty", size.cell_name(*cell))]
     Incomplete {
+        /// The grid's size.
+        size: Size,
         /// The first empty cell.
         cell: usize,
     },
     /// A unit holds some digit twice.
-    #[error("{} holds {digit} twice", unit_name(*unit))]
+    #[error("{} holds {} twice", size.unit_name(*unit), size.symbol(*digit))]
     Repeated {
-        /// The unit, as an index into [`UNITS`](crate::units::UNITS).
+        /// The grid's size.
+        size: Size,
+        /// The unit, as an index into [`Geometry::units`].
         unit: usize,
         /// The repeated digit.
         digit: u8,
     },
     /// A given of the puzzle was changed.
-    #[error("cell {} is {found} but the puzzle gives {given}", cell_name(*cell))]
+    #[error("cell {} is {} but the puzzle gives {}", size.cell_name(*cell), size.symbol(*found), size.symbol(*given))]
     GivenChanged {
+        /// The grid's size.
+        size: Size,
         /// The cell.
         cell: usize,
         /// The puzzle's given.
@@ -54,114 +99,144 @@ pub enum SolutionError {
     },
 }
 
-/// The usual `r1c1` name of a cell (1-based row and column).
-pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+/// Whether a character stands for a 9x9 cell in Norvig's `grid_values`: a digit or `.`.
+fn is_nine_cell(c: char) -> bool {
+    c.is_ascii_digit() || c == '.'
 }
 
-/// A readable name of a unit given as an index into [`UNITS`](crate::units::UNITS).
-pub fn unit_name(unit: usize) -> String {
-    match unit / 9 {
-        0 => format!("row {}", unit + 1),
-        1 => format!("column {}", unit - 8),
-        _ => format!("box {}", unit - 17),
-    }
+/// Whether a character stands for a cell at some size: a digit, a letter `A`-`P`
+/// (either case), or `.`.
+pub fn is_cell_symbol(c: char) -> bool {
+    is_nine_cell(c) || symbol_value(c) != 0
 }
 
 impl Grid {
-    /// The grid with every cell empty.
-    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+    /// The 9x9 grid with every cell empty.
+    pub const EMPTY: Grid = Grid::empty(Size::NINE);
+
+    /// The grid of `size` with every cell empty.
+    pub const fn empty(size: Size) -> Grid {
+        Grid {
+            size,
+            cells: [0; MAX_CELLS],
+        }
+    }
 
     /// Parses a grid the way Norvig's `grid_values` does: digits `1`-`9` are givens,
     /// `.` and `0` are empty cells, and every other character is ignored, so both a
     /// one-line puzzle and a pretty-printed grid (with `|`, `-`, `+`, spaces and line
-    /// breaks) parse. Anything but exactly 81 cells is an error saying how many were found.
+    /// breaks) parse. 81 such cells make a 9x9 grid. Otherwise the letters `A`-`P` count
+    /// as cells too (`A` = 10 ... `P` = 25, either case), and 16, 256 or 625 cells make a
+    /// 4x4, 16x16 or 25x25 grid. Anything else is an error saying how many cells were
+    /// found; a symbol beyond the size's digits is an error naming it.
     ///
     /// ```
-    /// use sudoku_core::Grid;
+    /// use sudoku_core::{Grid, Size};
     /// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     ///     .parse().unwrap();
-    /// assert_eq!(g.get(0), 4);
-    /// assert_eq!(g.givens(), 17);
+    /// assert_eq!((g.size(), g.get(0), g.givens()), (Size::NINE, 4, 17));
+    /// let small: Grid = "1.3. .4.. 2... ...1".parse().unwrap();
+    /// assert_eq!(small.size(), Size::FOUR);
     /// ```
     pub fn parse(text: &str) -> Result<Grid, GridError> {
-        let mut cells = [0u8; CELLS];
-        let mut found = 0usize;
-        for b in text.bytes() {
-            let value = match b {
-                b'1'..=b'9' => b - b'0',
-                b'0' | b'.' => 0,
-                _ => continue,
-            };
-            if found < CELLS {
-                cells[found] = value;
-            }
-            found += 1;
+        let nine = text.chars().filter(|&c| is_nine_cell(c)).count();
+        if nine == CELLS {
+            return Grid::from_symbols(Size::NINE, text.chars().filter(|&c| is_nine_cell(c)));
         }
-        if found == CELLS {
-            Ok(Grid { cells })
-        } else {
-            Err(GridError::CellCount { found })
+        let found = text.chars().filter(|&c| is_cell_symbol(c)).count();
+        match Size::from_cells(found) {
+            Some(size) => Grid::from_symbols(size, text.chars().filter(|&c| is_cell_symbol(c))),
+            None => Err(GridError::cell_count(found)),
         }
     }
 
-    /// Builds a grid from 81 cell values in reading order; a value above 9 is taken as empty.
-    pub fn from_cells(mut cells: [u8; CELLS]) -> Grid {
-        for c in cells.iter_mut() {
-            if *c > 9 {
-                *c = 0;
+    /// A grid of `size` from exactly `size.cells()` cell symbols (`.` and `0` empty).
+    fn from_symbols(size: Size, symbols: impl Iterator<Item = char>) -> Result<Grid, GridError> {
+        let mut grid = Grid::empty(size);
+        for (cell, c) in grid.cells[..size.cells()].iter_mut().zip(symbols) {
+            if c != '.' && c != '0' {
+                *cell = size
+                    .digit_of(c)
+                    .ok_or(GridError::Symbol { symbol: c, size })?;
             }
         }
-        Grid { cells }
+        Ok(grid)
     }
 
-    /// The 81 cells in reading order (0 = empty).
-    pub fn cells(&self) -> &[u8; CELLS] {
-        &self.cells
+    /// Builds a 9x9 grid from 81 cell values in reading order; a value above 9 is empty.
+    pub fn from_cells(cells: [u8; CELLS]) -> Grid {
+        Grid::from_values(Size::NINE, &cells)
     }
 
-    /// The value of one cell (0 = empty). `cell` is taken modulo 81.
+    /// Builds a grid of `size` from its cell values in reading order: a value above `N`
+    /// is taken as empty, missing cells are empty and extra values are ignored.
+    pub fn from_values(size: Size, values: &[u8]) -> Grid {
+        let mut grid = Grid::empty(size);
+        let n = size.side() as u8;
+        for (c, &v) in grid.cells[..size.cells()].iter_mut().zip(values) {
+            *c = if v > n { 0 } else { v };
+        }
+        grid
+    }
+
+    /// The grid's size.
+    #[inline]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The cells in reading order (0 = empty): `size().cells()` of them.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.size.cells()]
+    }
+
+    /// The value of one cell (0 = empty). `cell` is taken modulo the number of cells.
+    #[inline]
     pub fn get(&self, cell: usize) -> u8 {
-        self.cells[cell % CELLS]
+        self.cells[cell % self.size.cells()]
     }
 
-    /// A copy of this grid with one cell set (`digit` 0 empties it; above 9 is ignored).
-    pub fn with(mut self, cell: usize, digit: u8) -> Grid {
-        if digit <= 9 {
-            self.cells[cell % CELLS] = digit;
+    /// Sets one cell (`digit` 0 empties it; above `N` is ignored). `cell` is taken
+    /// modulo the number of cells.
+    #[inline]
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        if usize::from(digit) <= self.size.side() {
+            self.cells[cell % self.size.cells()] = digit;
         }
+    }
+
+    /// A copy of this grid with one cell set (see [`Grid::set`]).
+    pub fn with(mut self, cell: usize, digit: u8) -> Grid {
+        self.set(cell, digit);
         self
     }
 
     /// How many cells hold a digit.
     pub fn givens(&self) -> usize {
-        self.cells.iter().filter(|&&c| c != 0).count()
+        self.cells().iter().filter(|&&c| c != 0).count()
     }
 
     /// Whether every cell holds a digit.
     pub fn is_complete(&self) -> bool {
-        self.cells.iter().all(|&c| c != 0)
+        self.cells().iter().all(|&c| c != 0)
     }
 
-    /// The grid on one line, `.` for an empty cell (the usual corpus format).
+    /// The grid on one line, a symbol per cell and `.` for an empty one (the usual
+    /// corpus format).
     pub fn to_line(&self) -> String {
-        self.cells
-            .iter()
-            .map(|&c| if c == 0 { '.' } else { char::from(b'0' + c) })
-            .collect()
+        self.cells().iter().map(|&c| self.size.symbol(c)).collect()
     }
 
     /// The pairs of cells `(a, b)`, `a < b`, whose givens clash: the same digit twice
     /// in a row, a column or a box. A grid with clashing givens has no solution.
     pub fn conflicts(&self) -> Vec<(usize, usize)> {
+        let geometry = Geometry::of(self.size);
+        let cells = self.cells();
         let mut pairs = Vec::new();
-        for a in 0..CELLS {
-            let d = self.cells[a];
-            if d == 0 {
-                continue;
-            }
-            for b in a + 1..CELLS {
-                if self.cells[b] == d && are_peers(a, b) {
+        for (a, &d) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+            for (b, &e) in cells.iter().enumerate().skip(a + 1) {
+                if e == d && geometry.are_peers(a, b) {
                     pairs.push((a, b));
                 }
             }
@@ -169,28 +244,57 @@ impl Grid {
         pairs
     }
 
-    /// Checks that `self` solves `puzzle`: every cell filled, every unit a permutation
-    /// of 1..9, every given of `puzzle` kept. Says what is wrong otherwise.
-    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
-        if let Some(cell) = self.cells.iter().position(|&c| c == 0) {
-            return Err(SolutionError::Incomplete { cell });
+    /// Whether two givens clash (the same digit twice in a unit): one pass over the
+    /// cells with a mask of the digits each unit holds. Every strategy rejects such a
+    /// puzzle at the root (1 node, no solution).
+    pub fn givens_clash(&self) -> bool {
+        let geometry = Geometry::of(self.size);
+        let mut seen = [0u32; 3 * crate::size::MAX_SIDE];
+        for (cell, &d) in self.cells().iter().enumerate().filter(|(_, &d)| d != 0) {
+            let bit = 1u32 << (d - 1);
+            for u in geometry.units_of(cell) {
+                let u = usize::from(u);
+                if seen[u] & bit != 0 {
+                    return true;
+                }
+                seen[u] |= bit;
+            }
         }
-        for (unit, cells) in UNITS.iter().enumerate() {
-            let mut seen = 0u16;
+        false
+    }
+
+    /// Checks that `self` solves `puzzle`: same size, every cell filled, every unit a
+    /// permutation of `1..=N`, every given of `puzzle` kept. Says what is wrong otherwise.
+    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
+        let size = self.size;
+        if puzzle.size != size {
+            return Err(SolutionError::SizeMismatch {
+                puzzle: puzzle.size,
+                found: size,
+            });
+        }
+        if let Some(cell) = self.cells().iter().position(|&c| c == 0) {
+            return Err(SolutionError::Incomplete { size, cell });
+        }
+        for (unit, cells) in Geometry::of(size).units().iter().enumerate() {
+            let mut seen = 0u32;
             for &cell in cells {
-                let bit = 1u16 << self.cells[cell as usize];
+                let digit = self.cells[usize::from(cell)];
+                let bit = 1u32 << digit;
                 if seen & bit != 0 {
-                    let digit = self.cells[cell as usize];
-                    return Err(SolutionError::Repeated { unit, digit });
+                    return Err(SolutionError::Repeated { size, unit, digit });
                 }
                 seen |= bit;
             }
         }
-        for cell in 0..CELLS {
-            let given = puzzle.cells[cell];
-            if given != 0 && given != self.cells[cell] {
-                let found = self.cells[cell];
-                return Err(SolutionError::GivenChanged { cell, given, found });
+        for (cell, (&given, &found)) in puzzle.cells().iter().zip(self.cells()).enumerate() {
+            if given != 0 && given != found {
+                return Err(SolutionError::GivenChanged {
+                    size,
+                    cell,
+                    given,
+                    found,
+                });
             }
         }
         Ok(())
@@ -221,7 +325,8 @@ impl fmt::Debug for Grid {
     }
 }
 
-/// Norvig's `display`: 3x3 blocks, `|` between boxes, `------+------+------` between bands.
+/// Norvig's `display`: boxes separated by `|`, bands by lines of `-` joined with `+`
+/// (`------+------+------` for 9x9), at any size.
 ///
 /// ```
 /// use sudoku_core::Grid;
@@ -231,42 +336,44 @@ impl fmt::Debug for Grid {
 /// ```
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = [[0u8; 1]; CELLS];
-        for (t, &c) in text.iter_mut().zip(self.cells.iter()) {
-            t[0] = if c == 0 { b'.' } else { b'0' + c };
-        }
-        display_cells(f, |i| &text[i][..])
+        let size = self.size;
+        display_cells(f, size, |i, out| out.push(size.symbol(self.cells[i])))
     }
 }
 
-/// Writes 81 cell texts in Norvig's `display` layout: each cell centred in
-/// `width = 1 + longest` (centred as Python's `str.center` does).
-pub(crate) fn display_cells<'a>(
+/// Writes the cells of a grid of `size` in Norvig's `display` layout: `text(i, out)`
+/// appends cell `i`'s text to `out`; each cell is centred in `width = 1 + longest` (as
+/// Python's `str.center` centres), a `|` after every box but the last, and a line of
+/// dashes joined by `+` after every band but the last.
+pub fn display_cells(
     f: &mut fmt::Formatter<'_>,
-    cell: impl Fn(usize) -> &'a [u8],
+    size: Size,
+    text: impl Fn(usize, &mut String),
 ) -> fmt::Result {
-    let width = 1 + (0..CELLS).map(|i| cell(i).len()).max().unwrap_or(0);
-    let dashes = "-".repeat(width * 3);
-    let line = [dashes.as_str(); 3].join("+");
-    for r in 0..9 {
-        for c in 0..9 {
-            let text = cell(r * 9 + c);
-            let margin = width - text.len();
+    let (b, n) = (size.box_size(), size.side());
+    let texts: Vec<String> = (0..size.cells())
+        .map(|i| {
+            let mut s = String::new();
+            text(i, &mut s);
+            s
+        })
+        .collect();
+    let width = 1 + texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    let dashes = "-".repeat(width * b);
+    let line = vec![dashes.as_str(); b].join("+");
+    for r in 0..n {
+        for c in 0..n {
+            let t = &texts[r * n + c];
+            let margin = width - t.chars().count();
             // CPython's centring: left = margin / 2 + (margin & width & 1).
             let left = margin / 2 + (margin & width & 1);
-            for _ in 0..left {
-                f.write_str(" ")?;
-            }
-            f.write_str(std::str::from_utf8(text).unwrap_or(""))?;
-            for _ in 0..margin - left {
-                f.write_str(" ")?;
-            }
-            if c == 2 || c == 5 {
+            write!(f, "{:left$}{t}{:right$}", "", "", right = margin - left)?;
+            if c % b == b - 1 && c != n - 1 {
                 f.write_str("|")?;
             }
         }
         f.write_str("\n")?;
-        if r == 2 || r == 5 {
+        if r % b == b - 1 && r != n - 1 {
             f.write_str(&line)?;
             f.write_str("\n")?;
         }
@@ -293,18 +400,49 @@ mod tests {
 
     #[test]
     fn cell_count_errors_say_how_many_were_found() {
-        assert_eq!(
-            Grid::parse(&POLISH[..80]),
-            Err(GridError::CellCount { found: 80 })
-        );
+        assert_eq!(Grid::parse(&POLISH[..80]), Err(GridError::cell_count(80)));
         let long = format!("{POLISH}1");
         let err = Grid::parse(&long).unwrap_err();
         assert_eq!(err.to_string(), "expected 81 cells, found 82");
-        assert_eq!(Grid::parse(""), Err(GridError::CellCount { found: 0 }));
+        assert_eq!(
+            Grid::parse("").unwrap_err().to_string(),
+            "expected 81 cells, found 0"
+        );
+        assert_eq!(
+            Grid::parse("1.3.4...2").unwrap_err().to_string(),
+            "expected 81 cells, found 9"
+        );
+        assert_eq!(
+            Grid::parse("1.3..4..2...1.").unwrap_err().to_string(),
+            "expected 16 cells, found 14"
+        );
+        let sixteen = "0".repeat(255);
+        assert_eq!(
+            Grid::parse(&sixteen).unwrap_err().to_string(),
+            "expected 256 cells, found 255"
+        );
     }
 
     #[test]
-    fn from_cells_treats_out_of_range_as_empty() {
+    fn larger_grids_use_letters_and_reject_symbols_beyond_their_size() {
+        let mut line = "0".repeat(256);
+        line.replace_range(0..2, "Gg");
+        let g: Grid = line.parse().unwrap();
+        assert_eq!((g.size(), g.get(0), g.get(1)), (Size::SIXTEEN, 16, 16));
+        assert!(g.to_line().starts_with("GG.."));
+        line.replace_range(0..1, "H");
+        assert_eq!(
+            Grid::parse(&line).unwrap_err().to_string(),
+            "symbol 'H' is not a digit of a 16x16 grid (1-G)"
+        );
+        assert!(Grid::parse("5...............").is_err());
+        // A 9x9 pretty grid with a label keeps Norvig's rule: letters are ignored.
+        let labelled = format!("Polish {POLISH} grid");
+        assert_eq!(Grid::parse(&labelled).unwrap().to_line(), POLISH);
+    }
+
+    #[test]
+    fn from_values_treats_out_of_range_as_empty() {
         let mut cells = [0u8; 81];
         cells[0] = 5;
         cells[1] = 200;
@@ -312,5 +450,21 @@ mod tests {
         assert_eq!(g.get(0), 5);
         assert_eq!(g.get(1), 0);
         assert_eq!(g.givens(), 1);
+        assert_eq!(
+            Grid::from_values(Size::FOUR, &[4, 5]).to_line(),
+            "4..............."
+        );
+    }
+
+    #[test]
+    fn a_four_by_four_displays_in_norvigs_layout() {
+        let g: Grid = "1234341221434321".parse().unwrap();
+        assert!(g.is_solution_of(&Grid::empty(Size::FOUR)));
+        assert_eq!(
+            g.to_string(),
+            "1 2 |3 4 \n3 4 |1 2 \n----+----\n2 1 |4 3 \n4 3 |2 1 \n"
+        );
+        assert!(!g.givens_clash());
+        assert!(g.with(1, 1).givens_clash());
     }
 }

@@ -1,6 +1,8 @@
 //! The `Solver` trait every strategy implements, its limits, counters and outcome.
 
+use crate::event::Observer;
 use crate::grid::Grid;
+use crate::size::Size;
 
 /// What a solve may spend: how many solutions to look for and how many nodes to visit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,7 +67,7 @@ impl Default for Limits {
     }
 }
 
-/// The two counters every strategy reports: the contract of `DEVELOPERS.md`.
+/// The two counters every strategy reports: the contract of `../shared/reference/README.md`.
 ///
 /// A *try* is one trial value placed by the search: a digit put in a cell (naive,
 /// reduce, norvig) or a row of the exact-cover matrix selected (dlx). Givens and
@@ -238,12 +240,42 @@ impl Tally {
 /// Implementations follow their classic description step for step, so that the
 /// [`Counters`] they report equal the reference counts exactly. A solver holds no
 /// state between solves that changes its results, and can be shared across threads.
+///
+/// Two solves: [`Solver::solve`], the plain one, and [`Solver::solve_observed`], which
+/// tells an [`Observer`] every step in the shared [`Event`](crate::Event) vocabulary.
+/// Both give the same outcome and counters; counting the tries and backtracks of the
+/// events gives `nodes - 1` and `backtracks`. Strategies write their search once,
+/// generic over `O: Observer + ?Sized`, and run it with `()` for the plain solve (which
+/// then costs nothing more) and with the given observer for the observed one.
 pub trait Solver: Send + Sync {
-    /// The short name of the strategy (`naive`, `reduce`, `norvig`, `dlx`).
+    /// The short name of the strategy (`naive`, `norvig-essay`, ...).
     fn name(&self) -> &'static str;
 
     /// Solves `puzzle` within `limits`.
+    ///
+    /// # Panics
+    ///
+    /// May panic if `puzzle` is of a size the solver does not support
+    /// ([`Solver::supports`]); callers check first.
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome;
+
+    /// Solves `puzzle` within `limits` as [`Solver::solve`] does, telling `observer`
+    /// every step. The default watches nothing (a solver outside the catalogue that
+    /// cannot be watched); every strategy of the catalogue overrides it.
+    fn solve_observed(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        observer: &mut dyn Observer,
+    ) -> Outcome {
+        let _ = observer;
+        self.solve(puzzle, limits)
+    }
+
+    /// Whether the solver handles grids of `size` (9x9 only, unless it says otherwise).
+    fn supports(&self, size: Size) -> bool {
+        size == Size::NINE
+    }
 }
 
 impl<S: Solver + ?Sized> Solver for &S {
@@ -253,6 +285,17 @@ impl<S: Solver + ?Sized> Solver for &S {
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         (**self).solve(puzzle, limits)
     }
+    fn solve_observed(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        observer: &mut dyn Observer,
+    ) -> Outcome {
+        (**self).solve_observed(puzzle, limits, observer)
+    }
+    fn supports(&self, size: Size) -> bool {
+        (**self).supports(size)
+    }
 }
 
 impl<S: Solver + ?Sized> Solver for Box<S> {
@@ -261,6 +304,17 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
     }
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         (**self).solve(puzzle, limits)
+    }
+    fn solve_observed(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        observer: &mut dyn Observer,
+    ) -> Outcome {
+        (**self).solve_observed(puzzle, limits, observer)
+    }
+    fn supports(&self, size: Size) -> bool {
+        (**self).supports(size)
     }
 }
 

@@ -9,10 +9,18 @@
 //! reduce strategy's only-choice pass depends on: units 0..9 are the rows (top to
 //! bottom), 9..18 the columns (left to right), 18..27 the boxes (reading order).
 
+/// Digits per unit, cells per unit, rows, columns and boxes of a 9x9 grid.
+pub const SIDE: usize = 9;
 /// Number of cells in a grid.
-pub const CELLS: usize = 81;
+pub const CELLS: usize = SIDE * SIDE;
 /// Number of units (9 rows, 9 columns, 9 boxes).
-pub const UNIT_COUNT: usize = 27;
+pub const UNIT_COUNT: usize = 3 * SIDE;
+/// The unit of the first row: rows are units `0..9`.
+pub const FIRST_ROW_UNIT: u8 = 0;
+/// The unit of the first column: columns are units `9..18`.
+pub const FIRST_COLUMN_UNIT: u8 = SIDE as u8;
+/// The unit of the first box: boxes are units `18..27`.
+pub const FIRST_BOX_UNIT: u8 = 2 * SIDE as u8;
 /// Number of peers of every cell.
 pub const PEER_COUNT: usize = 20;
 
@@ -21,7 +29,7 @@ pub const ROW_OF: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut i = 0;
     while i < CELLS {
-        t[i] = (i / 9) as u8;
+        t[i] = (i / SIDE) as u8;
         i += 1;
     }
     t
@@ -32,7 +40,7 @@ pub const COL_OF: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut i = 0;
     while i < CELLS {
-        t[i] = (i % 9) as u8;
+        t[i] = (i % SIDE) as u8;
         i += 1;
     }
     t
@@ -56,9 +64,10 @@ pub const UNITS: [[u8; 9]; UNIT_COUNT] = {
     while k < 9 {
         let mut j = 0;
         while j < 9 {
-            t[k][j] = (k * 9 + j) as u8; // row k
-            t[9 + k][j] = (j * 9 + k) as u8; // column k
-            t[18 + k][j] = ((k / 3) * 27 + (k % 3) * 3 + (j / 3) * 9 + j % 3) as u8; // box k
+            t[FIRST_ROW_UNIT as usize + k][j] = (k * 9 + j) as u8;
+            t[FIRST_COLUMN_UNIT as usize + k][j] = (j * 9 + k) as u8;
+            t[FIRST_BOX_UNIT as usize + k][j] =
+                ((k / 3) * 27 + (k % 3) * 3 + (j / 3) * 9 + j % 3) as u8;
             j += 1;
         }
         k += 1;
@@ -71,7 +80,11 @@ pub const UNITS_OF: [[u8; 3]; CELLS] = {
     let mut t = [[0u8; 3]; CELLS];
     let mut i = 0;
     while i < CELLS {
-        t[i] = [ROW_OF[i], 9 + COL_OF[i], 18 + BOX_OF[i]];
+        t[i] = [
+            FIRST_ROW_UNIT + ROW_OF[i],
+            FIRST_COLUMN_UNIT + COL_OF[i],
+            FIRST_BOX_UNIT + BOX_OF[i],
+        ];
         i += 1;
     }
     t

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use sudoku_core::corpus::{CorpusReader, LineProblem};
-use sudoku_core::{CorpusError, Grid, Puzzle};
+use sudoku_core::corpus::CorpusReader;
+use sudoku_core::{CorpusError, Grid, Puzzle, Size};
 use sudoku_testkit::{all_golden_files, corpus_of, corpus_path, golden_rows};
 
 fn read_all(file: &str) -> (Vec<Puzzle>, Vec<CorpusError>) {
@@ -83,23 +83,25 @@ fn labelled_and_named_lists() {
 }
 
 #[test]
-fn sixteen_by_sixteen_lines_are_reported_not_read() {
-    let (puzzles, errors) = read_all("16x16Dataset.csv");
-    assert!(puzzles.is_empty());
-    assert_eq!(errors.len(), 3000);
-    assert!(errors.iter().all(|e| matches!(
-        e,
-        CorpusError::Malformed {
-            problem: LineProblem::Sixteen,
-            ..
-        }
-    )));
+fn sixteen_by_sixteen_puzzles_read_with_their_solutions() {
+    let puzzles = assert_count("16x16Dataset.csv", 3000);
+    assert!(puzzles
+        .iter()
+        .all(|p| p.grid.size() == Size::SIXTEEN
+            && p.solution.is_some_and(|s| s.is_solution_of(&p.grid))));
+    assert_eq!(puzzles[0].line, 2);
+    assert!(puzzles[0].grid.to_line().starts_with("B.78.5E.3..AD.CG"));
+}
+
+#[test]
+fn named_puzzles_keep_their_names() {
+    let named = assert_count("famous_hardest_named.tsv", 16);
+    assert_eq!(named[0].label.as_deref(), Some("AI Escargot"));
+    let labelled = assert_count("carlmjohnson_testfile.txt", 23);
+    assert_eq!(labelled[0].label.as_deref(), Some("Empty case"));
     assert_eq!(
-        errors[0].to_string(),
-        format!(
-            "{}:2:1: a 16x16 puzzle (256 cells): only 9x9 puzzles are supported",
-            corpus_path("16x16Dataset.csv").display()
-        )
+        labelled[1].label.as_deref(),
+        Some("near worst case for brute-force solver (wiki)")
     );
 }
 

@@ -2,7 +2,7 @@
 //! clashing givens and solution checks.
 
 use sudoku_core::candidates::digit_mask;
-use sudoku_core::{Candidates, Grid, GridError, SolutionError};
+use sudoku_core::{Candidates, Grid, GridError, Size, SolutionError};
 use sudoku_testkit::seeds::SPANISH_1;
 
 const SPANISH_1_SOLUTION: &str =
@@ -35,7 +35,10 @@ fn a_wrong_cell_count_says_how_many_cells_were_found() {
     let short = &SPANISH_1[..79];
     assert_eq!(
         short.parse::<Grid>(),
-        Err(GridError::CellCount { found: 79 })
+        Err(GridError::CellCount {
+            expected: 81,
+            found: 79
+        })
     );
     assert_eq!(
         format!("{SPANISH_1}..")
@@ -108,25 +111,32 @@ fn is_solution_of_checks_completeness_units_and_givens() {
     assert!(solution.is_solution_of(&Grid::EMPTY));
     assert_eq!(
         puzzle.check_solution_of(&puzzle),
-        Err(SolutionError::Incomplete { cell: 0 })
+        Err(SolutionError::Incomplete {
+            size: Size::NINE,
+            cell: 0
+        })
     );
     // Swapping two cells of a row keeps the rows but breaks a column.
-    let mut cells = *solution.cells();
+    let mut cells = solution.cells().to_vec();
     cells.swap(0, 1);
-    let swapped = Grid::from_cells(cells);
+    let swapped = Grid::from_values(Size::NINE, &cells);
     assert_eq!(
         swapped.check_solution_of(&Grid::EMPTY),
-        Err(SolutionError::Repeated { unit: 9, digit: 8 })
+        Err(SolutionError::Repeated {
+            size: Size::NINE,
+            unit: 9,
+            digit: 8
+        })
     );
     // A valid grid that changes a given: relabel 1 <-> 2 everywhere.
-    let relabelled = Grid::from_cells(cells_relabelled(&solution, 1, 2));
+    let relabelled = Grid::from_values(Size::NINE, &cells_relabelled(&solution, 1, 2));
     assert!(relabelled.is_solution_of(&Grid::EMPTY));
     let err = relabelled.check_solution_of(&puzzle).unwrap_err();
     assert_eq!(err.to_string(), "cell r1c5 is 1 but the puzzle gives 2");
 }
 
-fn cells_relabelled(g: &Grid, a: u8, b: u8) -> [u8; 81] {
-    let mut cells = *g.cells();
+fn cells_relabelled(g: &Grid, a: u8, b: u8) -> Vec<u8> {
+    let mut cells = g.cells().to_vec();
     for c in cells.iter_mut() {
         if *c == a {
             *c = b;

@@ -68,7 +68,6 @@
 //! ahead on top1465; and it leaves nothing shared between threads to restore.
 #![deny(missing_docs)]
 
-use sudoku_core::units::CELLS;
 use sudoku_core::{Grid, Limits, Outcome, Solver, Tally};
 
 /// The number of columns (constraints) of the exact cover.
@@ -428,12 +427,12 @@ fn search(m: &mut Matrix, puzzle: &Grid, limits: &Limits) -> Outcome {
 
 /// The puzzle with the chosen rows' digits written in.
 fn solution_grid(puzzle: &Grid, chosen: &[u16]) -> Grid {
-    let mut cells = *puzzle.cells();
+    let mut grid = *puzzle;
     for &node in chosen {
         let (cell, digit) = cell_digit(node as usize);
-        cells[cell % CELLS] = digit;
+        grid.set(cell, digit);
     }
-    Grid::from_cells(cells)
+    grid
 }
 
 #[cfg(test)]

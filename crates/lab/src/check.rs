@@ -216,11 +216,8 @@ mod tests {
         let empty = Grid::EMPTY;
         let known = {
             // Relabel every digit d -> d % 9 + 1: still a solution of the empty grid.
-            let mut cells = *sol.cells();
-            for c in &mut cells {
-                *c = *c % 9 + 1;
-            }
-            Grid::from_cells(cells)
+            let cells: Vec<u8> = sol.cells().iter().map(|c| c % 9 + 1).collect();
+            Grid::from_values(sol.size(), &cells)
         };
         assert!(known.is_solution_of(&empty) && other.is_solution_of(&empty));
         let claims_unique = Fixed(solved(&other, 1), solved(&other, 1));

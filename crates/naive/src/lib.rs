@@ -360,10 +360,13 @@ impl Search {
     /// The full grid: the givens of `puzzle` and the digits standing in the empty cells.
     #[cold]
     fn solution(&self, puzzle: &Grid) -> Grid {
-        let mut cells = *puzzle.cells();
+        let mut grid = *puzzle;
         for k in 0..self.empties as usize {
-            cells[self.cell[k] as usize] = self.placed[k].trailing_zeros() as u8 + 1;
+            grid.set(
+                self.cell[k] as usize,
+                self.placed[k].trailing_zeros() as u8 + 1,
+            );
         }
-        Grid::from_cells(cells)
+        grid
     }
 }

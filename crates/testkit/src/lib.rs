@@ -10,11 +10,24 @@ use std::path::{Path, PathBuf};
 pub mod seeds;
 
 use serde::Deserialize;
-use sudoku_core::{Grid, Limits, Solver, Status};
+use sudoku_core::{EventCount, Grid, Limits, Solver, Status};
 
 /// The `shared/` folder beside the repository (`../shared` from the workspace root).
+///
+/// # Panics
+///
+/// With a message saying what to do when the folder is missing: the tests that compare
+/// with the golden files or read the public corpora need it.
 pub fn shared_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
+    assert!(
+        dir.join("reference/golden").is_dir() && dir.join("corpora").is_dir(),
+        "{}: the shared folder (public corpora and golden counts) is missing. Put the \
+         project's shared/ folder beside this checkout, as ../shared (see the README, \
+         \"Two commands on a fresh machine\"); the tests that need it cannot run without it.",
+        dir.display()
+    );
+    dir
 }
 
 /// The workspace root.
@@ -61,6 +74,11 @@ pub struct GoldenRow {
 
 /// Every golden file of a strategy, sorted by name.
 pub fn golden_files(strategy: &str) -> Vec<GoldenFile> {
+    golden_files_where(|s| s == strategy)
+}
+
+/// The golden files whose strategy passes `wanted`, sorted by name.
+fn golden_files_where(wanted: impl Fn(&str) -> bool) -> Vec<GoldenFile> {
     let dir = shared_dir().join("reference/golden");
     let mut files: Vec<GoldenFile> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -71,7 +89,7 @@ pub fn golden_files(strategy: &str) -> Vec<GoldenFile> {
             let (rest, limit) = stem.rsplit_once(".limit")?;
             let (strat, corpus) = rest.split_once('.')?;
             let limit = limit.parse().ok()?;
-            (strat == strategy).then(|| GoldenFile {
+            wanted(strat).then(|| GoldenFile {
                 strategy: strat.to_string(),
                 corpus: corpus.to_string(),
                 limit,
@@ -83,12 +101,9 @@ pub fn golden_files(strategy: &str) -> Vec<GoldenFile> {
     files
 }
 
-/// Every golden file of every strategy.
+/// Every golden file, of every strategy, sorted by name.
 pub fn all_golden_files() -> Vec<GoldenFile> {
-    ["naive", "reduce", "norvig", "dlx"]
-        .iter()
-        .flat_map(|s| golden_files(s))
-        .collect()
+    golden_files_where(|_| true)
 }
 
 /// The rows of a golden file.
@@ -144,10 +159,21 @@ pub struct Mismatch {
     pub what: String,
 }
 
+/// How a solver is run against a golden file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// [`Solver::solve`].
+    Plain,
+    /// [`Solver::solve_observed`], counting the events: besides the golden row, the
+    /// tries and backtracks of the event stream must equal `nodes - 1` and `backtracks`.
+    Observed,
+}
+
 /// Solves every row of `file` with `solver` under the file's limit and returns the
 /// disagreements: status, nodes, backtracks, solutions and the first solution must all
-/// equal the golden row. Rows are spread over the machine's cores.
-pub fn compare_with_golden(solver: &dyn Solver, file: &GoldenFile) -> Vec<Mismatch> {
+/// equal the golden row (and the events their counters, in [`Mode::Observed`]). Rows are
+/// spread over the machine's cores.
+pub fn compare_with_golden(solver: &dyn Solver, file: &GoldenFile, mode: Mode) -> Vec<Mismatch> {
     let rows = golden_rows(file);
     assert!(!rows.is_empty(), "{}: no rows", file.path.display());
     let limits = Limits::solutions(file.limit);
@@ -161,7 +187,7 @@ pub fn compare_with_golden(solver: &dyn Solver, file: &GoldenFile) -> Vec<Mismat
                 let name = name.clone();
                 scope.spawn(move || {
                     part.iter()
-                        .filter_map(|row| check_row(solver, &limits, row, &name))
+                        .filter_map(|row| check_row(solver, &limits, row, &name, mode))
                         .collect::<Vec<_>>()
                 })
             })
@@ -178,9 +204,14 @@ fn check_row(
     limits: &Limits,
     row: &GoldenRow,
     file: &str,
+    mode: Mode,
 ) -> Option<Mismatch> {
     let puzzle = Grid::parse(&row.puzzle).expect("golden puzzle parses");
-    let out = solver.solve(&puzzle, limits);
+    let mut events = EventCount::default();
+    let out = match mode {
+        Mode::Plain => solver.solve(&puzzle, limits),
+        Mode::Observed => solver.solve_observed(&puzzle, limits, &mut events),
+    };
     let status_ok = match row.status.as_str() {
         "ok" if row.solutions == 0 => out.status == Status::NoSolution,
         "ok" => out.status == Status::Solved,
@@ -201,32 +232,23 @@ fn check_row(
         &solution,
     );
     let want = (row.nodes, row.backtracks, row.solutions, &want_solution);
-    (got != want || !status_ok).then(|| Mismatch {
+    let events_ok = mode == Mode::Plain
+        || (events.tries + 1, events.backtracks) == (out.counters.nodes, out.counters.backtracks);
+    (got != want || !status_ok || !events_ok).then(|| Mismatch {
         file: file.to_string(),
         index: row.index,
         what: format!(
-            "got {:?} (nodes, backtracks, solutions, solution) {:?}, golden {:?} {}",
-            got, out.status, want, row.status
+            "{mode:?}: got {:?} (nodes, backtracks, solutions, solution) {:?}, golden {:?} {}; \
+             events: {} tries, {} backtracks",
+            got, out.status, want, row.status, events.tries, events.backtracks
         ),
     })
 }
 
-/// Asserts that `solver` reproduces every golden file of `strategy` exactly, and
-/// returns how many rows were checked. Panics with the first disagreements otherwise.
-pub fn assert_matches_golden(solver: &dyn Solver, strategy: &str) -> usize {
-    let files = golden_files(strategy);
-    assert!(!files.is_empty(), "no golden files for {strategy}");
-    let mut checked = 0;
-    let mut mismatches = Vec::new();
-    for file in &files {
-        checked += golden_rows(file).len();
-        mismatches.extend(compare_with_golden(solver, file));
-    }
-    assert!(
-        mismatches.is_empty(),
-        "{} of {checked} golden rows differ for {strategy}; first ones:\n{:#?}",
-        mismatches.len(),
-        &mismatches[..mismatches.len().min(10)]
-    );
-    checked
+/// Whether `solver` supports the size of the puzzles of `file` (its first row's).
+pub fn supports_file(solver: &dyn Solver, file: &GoldenFile) -> bool {
+    golden_rows(file)
+        .first()
+        .and_then(|row| Grid::parse(&row.puzzle).ok())
+        .is_some_and(|g| solver.supports(g.size()))
 }

@@ -1,0 +1,246 @@
+//! The catalogue of sudoku-lab: the one list of its strategies.
+//!
+//! A facade over the strategy crates (as ripgrep's `grep` crate is over its matchers):
+//! for each strategy its name, a one-line summary, what a try is, its default node
+//! budget, whether it is exact, and a solver. Everything that lists strategies derives
+//! from [`CATALOGUE`]: the runner and its `--help`, the plots' colours, the conformance
+//! properties, the fuzz targets, the golden tests and the benches.
+//!
+//! # Adding a strategy
+//!
+//! Write its crate (`crates/NAME`, a type implementing [`Solver`]), add it to the
+//! workspace dependencies and to this crate's, and add one [`Strategy`] entry below. The
+//! golden tests (against `../shared/reference/golden/STRATEGY.*.csv`, or its sibling's
+//! for an essay version), the event-stream contract, the conformance properties and the
+//! fuzz target then pick it up by themselves.
+//!
+//! ```
+//! use sudoku_catalogue::{find, CATALOGUE};
+//! use sudoku_core::{Grid, Limits};
+//!
+//! let polish: Grid =
+//!     ".58.....317..5...8......1...........4.7.8...6.83.6..1791...3.7...6....8........34"
+//!         .parse()
+//!         .unwrap();
+//! let naive = find("naive").unwrap();
+//! assert_eq!(naive.solver().solve(&polish, &Limits::FIRST).counters.nodes, 301535);
+//! assert!(CATALOGUE.iter().any(|s| s.name == "dlx"));
+//! ```
+#![deny(missing_docs)]
+
+use sudoku_core::{Size, Solver};
+use thiserror::Error;
+
+/// What a strategy is built with, beyond its own defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The seed of a stochastic strategy (the same seed, the same run).
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { seed: DEFAULT_SEED }
+    }
+}
+
+/// The seed stochastic strategies use unless told otherwise.
+pub const DEFAULT_SEED: u64 = 2007;
+
+/// One strategy of the catalogue.
+#[derive(Debug)]
+pub struct Strategy {
+    /// Its name, as the runner and the CSV give it.
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub summary: &'static str,
+    /// What one try (one node below the root) is for this strategy.
+    pub try_is: &'static str,
+    /// Its default node budget: any single solve stays within a few seconds.
+    pub default_max_nodes: u64,
+    /// Whether it is exact: it proves that a puzzle has no solution, or how many it
+    /// has up to the limit (a stochastic search is not).
+    pub exact: bool,
+    /// Whether `sudoku-lab bench` runs it when no solver is named.
+    pub in_default_run: bool,
+    /// For the plain version of a strategy in the classic words, the fast sibling it
+    /// must equal, counter for counter.
+    pub essay_of: Option<&'static str>,
+    build: fn(&Options) -> Box<dyn Solver>,
+}
+
+impl Strategy {
+    /// The strategy's solver, with the default options.
+    pub fn solver(&self) -> Box<dyn Solver> {
+        (self.build)(&Options::default())
+    }
+
+    /// The strategy's solver, with `options`.
+    pub fn solver_with(&self, options: &Options) -> Box<dyn Solver> {
+        (self.build)(options)
+    }
+
+    /// The grid sizes it supports (as its solver says).
+    pub fn sizes(&self) -> Vec<Size> {
+        let solver = self.solver();
+        Size::ALL
+            .into_iter()
+            .filter(|&s| solver.supports(s))
+            .collect()
+    }
+
+    /// The name its golden files carry: its own, or its fast sibling's for an essay.
+    pub fn golden_name(&self) -> &'static str {
+        self.essay_of.unwrap_or(self.name)
+    }
+}
+
+fn boxed<S: Solver + Default + 'static>(_: &Options) -> Box<dyn Solver> {
+    Box::new(S::default())
+}
+
+/// Every strategy, in the order reports list them.
+pub static CATALOGUE: &[Strategy] = &[
+    Strategy {
+        name: "naive",
+        summary: "plain backtracking: first empty cell in reading order, digits ascending",
+        try_is: "a digit placed in a cell",
+        default_max_nodes: 200_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        build: boxed::<sudoku_naive::Naive>,
+    },
+    Strategy {
+        name: "reduce",
+        summary: "eliminate + only choice to a fixed point, then search on the fewest candidates",
+        try_is: "a candidate set in the branching cell",
+        default_max_nodes: 5_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        build: boxed::<sudoku_reduce::Reduce>,
+    },
+    Strategy {
+        name: "norvig",
+        summary: "Norvig's constraint propagation (assign/eliminate) and search",
+        try_is: "a digit assigned by the search",
+        default_max_nodes: 10_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        build: boxed::<sudoku_norvig::Norvig>,
+    },
+    Strategy {
+        name: "dlx",
+        summary: "Knuth's Algorithm X on dancing links, S heuristic",
+        try_is: "an exact-cover row selected by the search",
+        default_max_nodes: 20_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        build: boxed::<sudoku_dlx::Dlx>,
+    },
+];
+
+/// The strategy of that name.
+pub fn find(name: &str) -> Option<&'static Strategy> {
+    CATALOGUE.iter().find(|s| s.name == name)
+}
+
+/// Every name, in catalogue order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    CATALOGUE.iter().map(|s| s.name)
+}
+
+/// The strategies `sudoku-lab bench` runs when none is named.
+pub fn default_run() -> impl Iterator<Item = &'static Strategy> {
+    CATALOGUE.iter().filter(|s| s.in_default_run)
+}
+
+/// Why a list of strategy names is not one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ListError {
+    /// A name the catalogue does not have.
+    #[error("unknown solver {name:?}: the solvers are {}", names().collect::<Vec<_>>().join(", "))]
+    Unknown {
+        /// The name.
+        name: String,
+    },
+    /// No name at all.
+    #[error("no solver given: the solvers are {}", names().collect::<Vec<_>>().join(", "))]
+    Empty,
+}
+
+/// Parses a comma-separated list of strategy names, keeping its order and dropping
+/// repeats: `all` stands for every strategy of the catalogue, `default` for those of
+/// [`default_run`].
+pub fn parse_list(list: &str) -> Result<Vec<&'static Strategy>, ListError> {
+    let mut out: Vec<&'static Strategy> = Vec::new();
+    let mut push = |s: &'static Strategy| {
+        if !out.iter().any(|o| o.name == s.name) {
+            out.push(s);
+        }
+    };
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match name {
+            "all" => CATALOGUE.iter().for_each(&mut push),
+            "default" => default_run().for_each(&mut push),
+            _ => push(find(name).ok_or_else(|| ListError::Unknown {
+                name: name.to_string(),
+            })?),
+        }
+    }
+    if out.is_empty() {
+        return Err(ListError::Empty);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_every_solver_answers_to_its_name() {
+        for (i, s) in CATALOGUE.iter().enumerate() {
+            assert_eq!(s.solver().name(), s.name);
+            assert!(
+                CATALOGUE[..i].iter().all(|o| o.name != s.name),
+                "{}",
+                s.name
+            );
+            assert!(s.sizes().contains(&Size::NINE), "{}", s.name);
+            if let Some(sibling) = s.essay_of {
+                assert!(
+                    find(sibling).is_some(),
+                    "{} is the essay of {sibling}",
+                    s.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn lists_keep_their_order_and_drop_repeats() {
+        let names = |list: &str| -> Vec<&str> {
+            parse_list(list).unwrap().iter().map(|s| s.name).collect()
+        };
+        assert_eq!(names("dlx, naive,dlx"), ["dlx", "naive"]);
+        assert_eq!(names("all"), self::names().collect::<Vec<_>>());
+        assert_eq!(
+            names("default"),
+            default_run().map(|s| s.name).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            parse_list("norvig,fast").unwrap_err(),
+            ListError::Unknown {
+                name: "fast".into()
+            }
+        );
+        assert_eq!(parse_list(" , ").unwrap_err(), ListError::Empty);
+        assert!(ListError::Empty
+            .to_string()
+            .contains("naive, reduce, norvig, dlx"));
+    }
+}

@@ -1,0 +1,241 @@
+//! One corpus line, taken apart: its fields, the puzzle, a known solution, a label.
+//!
+//! Works on the line's bytes, so that only the puzzle field needs to be text: a label or
+//! a comment in another encoding does not lose the puzzle.
+
+use crate::grid::{is_cell_symbol, Grid, GridError};
+use crate::size::Size;
+
+use super::LineProblem;
+
+/// One field of a line: its 1-based column (in characters) and its bytes, quotes removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Field<'a> {
+    /// The byte where the field starts in its line.
+    pub start: usize,
+    /// The 1-based column (in characters) where it starts.
+    pub column: usize,
+    pub bytes: std::borrow::Cow<'a, [u8]>,
+}
+
+/// Separators between the fields of a corpus line.
+fn is_separator(b: u8) -> bool {
+    matches!(b, b',' | b';' | b'\t' | b' ')
+}
+
+/// The 1-based column, in characters, of byte `at` of `line`.
+pub(super) fn column_of(line: &[u8], at: usize) -> usize {
+    String::from_utf8_lossy(&line[..at.min(line.len())])
+        .chars()
+        .count()
+        + 1
+}
+
+/// Splits a line into fields at `,`, `;`, tabs and spaces (runs of separators count
+/// once). A field that starts with `"` runs to its closing quote, `""` standing for a
+/// quote inside it, as CSV quotes fields.
+pub(super) fn fields(line: &[u8]) -> Vec<Field<'_>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < line.len() {
+        if is_separator(line[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let bytes = if line[i] == b'"' {
+            let mut text = Vec::new();
+            i += 1;
+            while i < line.len() {
+                if line[i] == b'"' {
+                    if line.get(i + 1) == Some(&b'"') {
+                        text.push(b'"');
+                        i += 2;
+                        continue;
+                    }
+                    i += 1;
+                    break;
+                }
+                text.push(line[i]);
+                i += 1;
+            }
+            while i < line.len() && !is_separator(line[i]) {
+                text.push(line[i]);
+                i += 1;
+            }
+            std::borrow::Cow::Owned(text)
+        } else {
+            while i < line.len() && !is_separator(line[i]) {
+                i += 1;
+            }
+            std::borrow::Cow::Borrowed(&line[start..i])
+        };
+        out.push(Field {
+            start,
+            column: column_of(line, start),
+            bytes,
+        });
+    }
+    out
+}
+
+/// Pretty-printing marks ignored inside a puzzle field.
+fn is_mark(c: char) -> bool {
+    matches!(c, '|' | '+' | '-')
+}
+
+/// Whether a field reads as a header's: no digit and no `.` at all (`quizzes`,
+/// `Sudoku`), so that it cannot be a puzzle of any size.
+pub(super) fn is_header_field(field: &[u8]) -> bool {
+    !field.iter().any(|&b| b.is_ascii_digit() || b == b'.')
+}
+
+/// Parses the puzzle field strictly: cell symbols and pretty-printing marks, nothing
+/// else; its size from its cell count. Errors carry the column they concern.
+pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
+    let text = match std::str::from_utf8(&field.bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let at = field.column + column_of(&field.bytes, e.valid_up_to()) - 1;
+            return Err((at, LineProblem::NotUtf8));
+        }
+    };
+    for (k, c) in text.chars().enumerate() {
+        if !is_cell_symbol(c) && !is_mark(c) {
+            return Err((field.column + k, LineProblem::UnexpectedChar { ch: c }));
+        }
+    }
+    Grid::parse(text).map_err(|e| (field.column, LineProblem::from(e)))
+}
+
+/// Whether a field has the shape of a known solution of `puzzle`: as many cell symbols
+/// as the puzzle has cells. Any other second field (an id, a rating, a label) is not one.
+pub(super) fn looks_like_solution(field: &[u8], puzzle: &Grid) -> bool {
+    field.len() == puzzle.size().cells() && field.iter().all(|&b| is_cell_symbol(char::from(b)))
+}
+
+/// Parses a known-solution field: every cell a digit of the puzzle's size, solving it.
+pub(super) fn solution(field: &[u8], puzzle: &Grid) -> Result<Grid, LineProblem> {
+    let size = puzzle.size();
+    let values: Option<Vec<u8>> = field
+        .iter()
+        .map(|&b| size.digit_of(char::from(b)))
+        .collect();
+    let Some(values) = values else {
+        return Err(LineProblem::SolutionFormat { size });
+    };
+    let solution = Grid::from_values(size, &values);
+    solution
+        .check_solution_of(puzzle)
+        .map_err(LineProblem::WrongSolution)?;
+    Ok(solution)
+}
+
+/// The label of a line: the text after the puzzle (and its solution). On a line with
+/// tabs, the next tab-separated field (a name, before its attribution); otherwise the
+/// rest of the line. Bytes that are not UTF-8 are replaced, never fatal.
+pub(super) fn label(line: &[u8], fields: &[Field<'_>], used: usize) -> Option<String> {
+    let rest = &line[fields.get(used)?.start..];
+    let text = if line.contains(&b'\t') {
+        rest.split(|&b| b == b'\t').next().unwrap_or(rest)
+    } else {
+        rest
+    };
+    let text = String::from_utf8_lossy(text);
+    let text = text.trim().trim_matches('"').trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// A row of a grid file (one puzzle written as N lines of N comma-separated integers, 0
+/// for empty): the values of a line of 4, 9, 16 or 25 integer fields, each `0..=N`,
+/// separated by commas.
+pub(super) fn grid_row(line: &[u8], fields: &[Field<'_>]) -> Option<(Size, Vec<u8>)> {
+    let size = Size::from_side(fields.len())?;
+    if !line.contains(&b',') {
+        return None;
+    }
+    let values: Option<Vec<u8>> = fields
+        .iter()
+        .map(|f| {
+            let text = std::str::from_utf8(&f.bytes).ok()?;
+            if text.is_empty() || text.len() > 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let v: u8 = text.parse().ok()?;
+            (usize::from(v) <= size.side()).then_some(v)
+        })
+        .collect();
+    values.map(|v| (size, v))
+}
+
+impl From<GridError> for LineProblem {
+    fn from(e: GridError) -> Self {
+        match e {
+            GridError::CellCount { expected, found } => LineProblem::CellCount { expected, found },
+            GridError::Symbol { symbol, size } => LineProblem::Symbol { symbol, size },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(line: &str) -> Vec<(usize, String)> {
+        fields(line.as_bytes())
+            .into_iter()
+            .map(|f| (f.column, String::from_utf8(f.bytes.into_owned()).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn fields_split_at_separators_and_unquote() {
+        assert_eq!(
+            texts("a,b;;c\t d"),
+            [
+                (1, "a".into()),
+                (3, "b".into()),
+                (6, "c".into()),
+                (9, "d".into())
+            ]
+        );
+        assert_eq!(
+            texts("\"12.\",\"say \"\"hi\"\"\" x"),
+            [
+                (1, "12.".into()),
+                (7, "say \"hi\"".into()),
+                (20, "x".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn labels_take_the_next_tab_field_or_the_rest() {
+        let line = b"puzzle\tAI Escargot\tArto Inkala\tsource";
+        let f = fields(line);
+        assert_eq!(label(line, &f, 1).as_deref(), Some("AI Escargot"));
+        let line = b"puzzle near worst case (wiki)";
+        let f = fields(line);
+        assert_eq!(
+            label(line, &f, 1).as_deref(),
+            Some("near worst case (wiki)")
+        );
+        assert_eq!(label(line, &f, 5), None);
+        let line = b"puzzle caf\xe9 au lait";
+        let f = fields(line);
+        assert_eq!(label(line, &f, 1).as_deref(), Some("caf\u{FFFD} au lait"));
+    }
+
+    #[test]
+    fn grid_rows_are_n_comma_separated_integers() {
+        let line = b"0,0,3,0,2,0,6,0,0";
+        let (size, values) = grid_row(line, &fields(line)).unwrap();
+        assert_eq!((size, values[2]), (Size::NINE, 3));
+        let line = b"16,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1";
+        assert_eq!(grid_row(line, &fields(line)).unwrap().0, Size::SIXTEEN);
+        let line = b"0,0,10,0,0,0,0,0,0";
+        assert!(grid_row(line, &fields(line)).is_none(), "10 in a 9x9 row");
+        let line = b"0 0 3 0 2 0 6 0 0";
+        assert!(grid_row(line, &fields(line)).is_none(), "no comma");
+    }
+}

@@ -1,0 +1,693 @@
+//! Streaming corpus reader: one puzzle per line, never the whole file in memory.
+//!
+//! Real corpus files are untidy, and the reader takes them all:
+//!
+//! - LF or CRLF line ends, mixed within one file, and no final newline; a UTF-8
+//!   byte-order mark before the first line;
+//! - `0` or `.` for empty cells; puzzles of every size (4x4, 9x9, 16x16, 25x25: 16, 81,
+//!   256 or 625 cells; digits above 9 are the letters `A`-`P`);
+//! - blank lines and comment lines starting with `#` (skipped, whatever their encoding);
+//! - a header line before the first puzzle whose first field holds no digit and no `.`,
+//!   such as kaggle's `quizzes,solutions` (skipped);
+//! - more after the puzzle, separated by `,`, `;`, a tab or spaces, fields quoted as in
+//!   CSV or not: kaggle's solution column, tdoku's ratings, ids, labels. When the second
+//!   field has as many cell symbols as the puzzle has cells, it is the puzzle's *known
+//!   solution*: it must then be all digits and solve the puzzle. Otherwise what follows
+//!   the puzzle is its *label* (on a line with tabs, the next tab-separated field), kept
+//!   as text even when it is not UTF-8;
+//! - a file holding one puzzle as N lines of N comma-separated integers (`0` empty), as
+//!   `../shared/reference/reference_n.py` reads it.
+//!
+//! Within the puzzle field, the pretty-printing marks `|`, `+` and `-` are ignored
+//! (as Norvig's `grid_values` ignores them); any other character that is not a cell is
+//! an error naming its column.
+//!
+//! Every puzzle knows its 1-based line and its 0-based index, which counts puzzles
+//! only (as `../shared/reference/README.md` defines it: comment, blank, header and
+//! malformed lines do not count). A malformed line is an error naming file:line and
+//! the reason; the caller decides whether to skip it (keep iterating) or stop. A file in
+//! UTF-16 is named as such once, and not read.
+
+mod files;
+mod line;
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+pub use files::{corpus_files, is_corpus_file_name, CORPUS_EXTENSIONS};
+
+use crate::grid::{Grid, SolutionError};
+use crate::size::Size;
+
+/// Lines longer than this many bytes are malformed (and never held in memory whole).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One puzzle read from a corpus.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The puzzle.
+    pub grid: Grid,
+    /// The solution the corpus gives for it, if any (already checked to solve `grid`).
+    pub solution: Option<Grid>,
+    /// The text after the puzzle, when it is not a solution: a name, an id, a rating.
+    pub label: Option<String>,
+    /// The 1-based line of the file it was read from (its first line, for a grid file).
+    pub line: u64,
+    /// The 0-based index among the puzzles of the file.
+    pub index: u64,
+}
+
+/// Where in a corpus something is: `file:line` or `file:line:column` (1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    /// The file (or stream) name.
+    pub path: Arc<str>,
+    /// The 1-based line.
+    pub line: u64,
+    /// The 1-based column (in characters), where one applies.
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "{}:{}:{}", self.path, self.line, c),
+            None => write!(f, "{}:{}", self.path, self.line),
+        }
+    }
+}
+
+/// What is wrong with a malformed corpus line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LineProblem {
+    /// The puzzle field is not valid UTF-8.
+    #[error("the puzzle is not valid UTF-8")]
+    NotUtf8,
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    #[error("the line is longer than {limit} bytes")]
+    TooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A character that is neither a cell (`1`-`9`, `A`-`P`, `.`, `0`) nor a
+    /// pretty-printing mark.
+    #[error(
+        "unexpected character {ch:?} in the puzzle (givens are 1-9 then A-P, empty cells . or 0)"
+    )]
+    UnexpectedChar {
+        /// The character.
+        ch: char,
+    },
+    /// The puzzle field does not hold the cells of any size.
+    #[error("expected {expected} cells, found {found}")]
+    CellCount {
+        /// The cell count of the nearest size.
+        expected: usize,
+        /// How many cells were found.
+        found: usize,
+    },
+    /// A symbol beyond the digits of the puzzle's size.
+    #[error("symbol {symbol:?} is not a digit of a {size} grid (1-{last})", last = size.symbol(size.side() as u8))]
+    Symbol {
+        /// The symbol.
+        symbol: char,
+        /// The size its cell count gives.
+        size: Size,
+    },
+    /// The known-solution field holds an empty cell or a symbol beyond the size.
+    #[error("the known solution is not {cells} digits 1-{last}", cells = size.cells(), last = size.symbol(size.side() as u8))]
+    SolutionFormat {
+        /// The puzzle's size.
+        size: Size,
+    },
+    /// The known solution does not solve the puzzle.
+    #[error("the known solution does not solve the puzzle: {0}")]
+    WrongSolution(SolutionError),
+    /// The line holds NUL bytes: a UTF-16 file without a byte-order mark, or binary data.
+    #[error("the line holds NUL bytes: is the file UTF-16? (save it as UTF-8 to read it)")]
+    Nul,
+    /// A grid file (N lines of N integers) stops before its N-th line.
+    #[error("a {size} grid of comma-separated rows ends after {rows} of its {} rows", size.side())]
+    ShortGrid {
+        /// The grid's size.
+        size: Size,
+        /// The rows read.
+        rows: usize,
+    },
+}
+
+/// An error while reading a corpus.
+#[derive(Debug, Error)]
+pub enum CorpusError {
+    /// The file cannot be opened.
+    #[error("{path}: cannot open: {reason}")]
+    Open {
+        /// The file.
+        path: String,
+        /// Why (part of the message, so that it reads in one line).
+        reason: io::Error,
+    },
+    /// A folder holds no corpus file.
+    #[error("{path}: no corpus files in this folder (looked for *.txt, *.csv, *.tsv, *.sdk and files without extension)")]
+    EmptyFolder {
+        /// The folder.
+        path: String,
+    },
+    /// Reading failed part-way (the iterator ends after this error).
+    #[error("{path}:{line}: read error: {reason}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The line being read.
+        line: u64,
+        /// Why (part of the message, so that it reads in one line).
+        reason: io::Error,
+    },
+    /// The file starts with a UTF-16 byte-order mark: the iterator ends after this error.
+    #[error("{path}: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 to read it")]
+    Utf16 {
+        /// The file.
+        path: String,
+    },
+    /// A malformed line: reading may go on with the next line.
+    #[error("{location}: {problem}")]
+    Malformed {
+        /// Where.
+        location: Location,
+        /// What is wrong.
+        problem: LineProblem,
+    },
+}
+
+impl CorpusError {
+    /// Whether this error concerns one line only, so that reading may go on.
+    pub fn is_malformed_line(&self) -> bool {
+        matches!(self, CorpusError::Malformed { .. })
+    }
+}
+
+/// The rows of a grid file read so far.
+struct GridRows {
+    size: Size,
+    first_line: u64,
+    values: Vec<u8>,
+}
+
+/// A streaming reader of the puzzles of one corpus, line by line.
+///
+/// ```
+/// use sudoku_core::corpus::CorpusReader;
+/// let text = "quizzes,solutions\r\n# a comment\n\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let puzzles: Vec<_> = CorpusReader::new(text.as_bytes(), "inline").collect();
+/// assert_eq!(puzzles.len(), 1);
+/// let p = puzzles[0].as_ref().unwrap();
+/// assert_eq!((p.line, p.index), (4, 0));
+/// ```
+pub struct CorpusReader<R> {
+    source: R,
+    name: Arc<str>,
+    line: u64,
+    index: u64,
+    buf: Vec<u8>,
+    seen_record: bool,
+    grid_rows: Option<GridRows>,
+    /// What the line that cut a grid file short gave, after that error.
+    pending: Option<Result<Puzzle, CorpusError>>,
+    done: bool,
+}
+
+impl CorpusReader<BufReader<File>> {
+    /// Opens a corpus file.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, CorpusError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        if path.is_dir() {
+            return Err(CorpusError::Open {
+                path: name,
+                reason: io::Error::other("is a folder, not a file"),
+            });
+        }
+        match File::open(path) {
+            Ok(file) => Ok(CorpusReader::new(BufReader::new(file), name)),
+            Err(reason) => Err(CorpusError::Open { path: name, reason }),
+        }
+    }
+}
+
+impl<R: BufRead> CorpusReader<R> {
+    /// Reads puzzles from any buffered source; `name` names it in errors.
+    pub fn new(source: R, name: impl Into<Arc<str>>) -> Self {
+        CorpusReader {
+            source,
+            name: name.into(),
+            line: 0,
+            index: 0,
+            buf: Vec::new(),
+            seen_record: false,
+            grid_rows: None,
+            pending: None,
+            done: false,
+        }
+    }
+
+    /// The name of the source, as errors give it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Reads one line into `buf` (without its terminator), at most `MAX_LINE_BYTES`
+    /// of it; returns `Ok(None)` at the end, `Ok(Some(too_long))` otherwise.
+    fn read_line(&mut self) -> io::Result<Option<bool>> {
+        self.buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.source.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(if any { Some(too_long) } else { None });
+            }
+            any = true;
+            let (chunk, used, end) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = MAX_LINE_BYTES.saturating_sub(self.buf.len());
+            if chunk.len() > room {
+                too_long = true;
+            }
+            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            self.source.consume(used);
+            if end {
+                return Ok(Some(too_long));
+            }
+        }
+    }
+
+    fn malformed(&self, line: u64, column: Option<usize>, problem: LineProblem) -> CorpusError {
+        CorpusError::Malformed {
+            location: Location {
+                path: self.name.clone(),
+                line,
+                column,
+            },
+            problem,
+        }
+    }
+
+    /// The next puzzle, error or end, after a line was read into `buf`.
+    fn take_line(&mut self, too_long: bool) -> Option<Result<Puzzle, CorpusError>> {
+        self.line += 1;
+        if self.line == 1 {
+            if let Some(rest) = self.buf.strip_prefix(b"\xEF\xBB\xBF") {
+                self.buf = rest.to_vec();
+            } else if self.buf.starts_with(b"\xFF\xFE") || self.buf.starts_with(b"\xFE\xFF") {
+                return Some(Err(self.utf16()));
+            }
+        }
+        if too_long {
+            self.seen_record = true;
+            let problem = LineProblem::TooLong {
+                limit: MAX_LINE_BYTES,
+            };
+            return Some(Err(self.malformed(self.line, None, problem)));
+        }
+        if self.buf.contains(&0) {
+            self.seen_record = true;
+            return Some(Err(self.malformed(self.line, None, LineProblem::Nul)));
+        }
+        while self.buf.last().is_some_and(|&b| b == b'\r') {
+            self.buf.pop();
+        }
+        let text = self.buf.trim_ascii();
+        if text.is_empty() || text.starts_with(b"#") {
+            return None;
+        }
+        let buf = std::mem::take(&mut self.buf);
+        let item = self.record(&buf);
+        self.buf = buf;
+        item
+    }
+
+    fn utf16(&mut self) -> CorpusError {
+        self.done = true;
+        CorpusError::Utf16 {
+            path: self.name.to_string(),
+        }
+    }
+
+    /// A line that is neither blank nor a comment.
+    fn record(&mut self, text: &[u8]) -> Option<Result<Puzzle, CorpusError>> {
+        let fields = line::fields(text);
+        let first = fields.first()?; // separators only: nothing on the line
+        let first_record = !self.seen_record;
+        self.seen_record = true;
+        if let Some((size, values)) = line::grid_row(text, &fields) {
+            return self.grid_row(size, values);
+        }
+        if let Some(cut) = self.short_grid() {
+            // The grid file ends here; this line is read as any other, after the error.
+            self.pending = self.record(text);
+            return Some(Err(cut));
+        }
+        if first_record && line::is_header_field(&first.bytes) {
+            return None; // a header such as `quizzes,solutions`
+        }
+        let grid = match line::puzzle(first) {
+            Ok(grid) => grid,
+            Err((column, problem)) => {
+                return Some(Err(self.malformed(self.line, Some(column), problem)))
+            }
+        };
+        let mut solution = None;
+        let mut used = 1;
+        if let Some(second) = fields
+            .get(1)
+            .filter(|f| line::looks_like_solution(&f.bytes, &grid))
+        {
+            match line::solution(&second.bytes, &grid) {
+                Ok(s) => solution = Some(s),
+                Err(problem) => {
+                    return Some(Err(self.malformed(self.line, Some(second.column), problem)))
+                }
+            }
+            used = 2;
+        }
+        let label = line::label(text, &fields, used);
+        Some(Ok(self.puzzle(grid, solution, label, self.line)))
+    }
+
+    /// One row of a grid file: the puzzle once its N rows are read.
+    fn grid_row(&mut self, size: Size, values: Vec<u8>) -> Option<Result<Puzzle, CorpusError>> {
+        match &mut self.grid_rows {
+            Some(rows) if rows.size == size => rows.values.extend(values),
+            Some(_) => {
+                let cut = self.short_grid();
+                self.grid_rows = Some(GridRows {
+                    size,
+                    first_line: self.line,
+                    values,
+                });
+                return cut.map(Err);
+            }
+            None => {
+                self.grid_rows = Some(GridRows {
+                    size,
+                    first_line: self.line,
+                    values,
+                })
+            }
+        }
+        let rows = self.grid_rows.as_ref()?;
+        if rows.values.len() < size.cells() {
+            return None;
+        }
+        let rows = self.grid_rows.take()?;
+        let grid = Grid::from_values(size, &rows.values);
+        Some(Ok(self.puzzle(grid, None, None, rows.first_line)))
+    }
+
+    /// The error for a grid file whose rows stop short, if one is being read.
+    fn short_grid(&mut self) -> Option<CorpusError> {
+        let rows = self.grid_rows.take()?;
+        let problem = LineProblem::ShortGrid {
+            size: rows.size,
+            rows: rows.values.len() / rows.size.side(),
+        };
+        Some(self.malformed(rows.first_line, None, problem))
+    }
+
+    fn puzzle(
+        &mut self,
+        grid: Grid,
+        solution: Option<Grid>,
+        label: Option<String>,
+        line: u64,
+    ) -> Puzzle {
+        let puzzle = Puzzle {
+            grid,
+            solution,
+            label,
+            line,
+            index: self.index,
+        };
+        self.index += 1;
+        puzzle
+    }
+}
+
+impl<R: BufRead> Iterator for CorpusReader<R> {
+    type Item = Result<Puzzle, CorpusError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(item) = self.pending.take() {
+            return Some(item);
+        }
+        while !self.done {
+            match self.read_line() {
+                Ok(None) => {
+                    self.done = true;
+                    return self.short_grid().map(Err);
+                }
+                Ok(Some(too_long)) => {
+                    if let Some(item) = self.take_line(too_long) {
+                        return Some(item);
+                    }
+                }
+                Err(reason) => {
+                    self.done = true;
+                    return Some(Err(CorpusError::Read {
+                        path: self.name.to_string(),
+                        line: self.line + 1,
+                        reason,
+                    }));
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(text: &[u8]) -> Vec<Result<Puzzle, CorpusError>> {
+        CorpusReader::new(text, "t.txt").collect()
+    }
+
+    fn message(item: &Result<Puzzle, CorpusError>) -> String {
+        item.as_ref().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn mixed_line_ends_comments_and_no_final_newline() {
+        let text = format!("# c\r\n{TOP1}\r\n\n{TOP1}\n   \r\n{TOP1}");
+        let got: Vec<_> = read(text.as_bytes())
+            .into_iter()
+            .map(|r| r.unwrap())
+            .map(|p| (p.line, p.index))
+            .collect();
+        assert_eq!(got, vec![(2, 0), (4, 1), (6, 2)]);
+    }
+
+    #[test]
+    fn malformed_lines_name_file_line_and_column_and_reading_goes_on() {
+        let text = format!("{TOP1}\n{}\n{}x\n{TOP1}\n", &TOP1[..80], &TOP1[..80]);
+        let got = read(text.as_bytes());
+        assert_eq!(got.len(), 4);
+        assert_eq!(message(&got[1]), "t.txt:2:1: expected 81 cells, found 80");
+        assert_eq!(
+            message(&got[2]),
+            "t.txt:3:81: unexpected character 'x' in the puzzle (givens are 1-9 then A-P, empty cells . or 0)"
+        );
+        assert!(got[1].as_ref().unwrap_err().is_malformed_line());
+        let last = got[3].as_ref().unwrap();
+        assert_eq!((last.line, last.index), (4, 1));
+    }
+
+    #[test]
+    fn non_utf8_puzzles_and_overlong_lines_are_malformed() {
+        let mut text = b"4....\xff..\n".to_vec();
+        text.extend(std::iter::repeat_n(b'.', MAX_LINE_BYTES + 10));
+        text.extend(format!("\n{TOP1}").bytes());
+        let got = read(&text);
+        assert_eq!(message(&got[0]), "t.txt:1:6: the puzzle is not valid UTF-8");
+        assert_eq!(
+            message(&got[1]),
+            format!("t.txt:2: the line is longer than {MAX_LINE_BYTES} bytes")
+        );
+        assert_eq!(got[2].as_ref().unwrap().line, 3);
+    }
+
+    #[test]
+    fn header_and_known_solutions() {
+        let sol =
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+        let quiz =
+            "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+        let mut dotted = sol.to_string();
+        dotted.replace_range(0..1, ".");
+        let text = format!("quizzes,solutions\n{quiz},{sol}\n{quiz},{dotted}\n");
+        let got = read(text.as_bytes());
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.solution.unwrap().to_line(), sol);
+        assert_eq!((p.line, p.index, p.label.as_deref()), (2, 0, None));
+        assert_eq!(
+            message(&got[1]),
+            "t.txt:3:83: the known solution is not 81 digits 1-9"
+        );
+        let mut wrong = sol.to_string().into_bytes();
+        wrong.swap(0, 1);
+        let text = format!("{quiz},{}\n", String::from_utf8(wrong).unwrap());
+        let err = message(&read(text.as_bytes())[0]);
+        assert!(
+            err.starts_with("t.txt:1:83: the known solution does not solve the puzzle"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_second_field_that_is_no_solution_is_a_label() {
+        // An id, a rating, a truncated number: the puzzle is kept, the field named.
+        for second in ["12345", "3.5", &"1".repeat(80)] {
+            let text = format!("{TOP1},{second}\n");
+            let got = read(text.as_bytes());
+            let p = got[0].as_ref().unwrap();
+            assert_eq!((p.solution, p.label.as_deref()), (None, Some(second)));
+        }
+    }
+
+    #[test]
+    fn a_header_is_only_taken_before_the_first_puzzle() {
+        let text = format!("{TOP1}\nquizzes,solutions\n");
+        let got = read(text.as_bytes());
+        assert_eq!(
+            message(&got[1]),
+            "t.txt:2:1: unexpected character 'q' in the puzzle (givens are 1-9 then A-P, empty cells . or 0)"
+        );
+    }
+
+    #[test]
+    fn labels_after_a_tab_and_pretty_marks_are_fine() {
+        let pretty: String = TOP1
+            .as_bytes()
+            .chunks(3)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join("|");
+        let text = format!("{TOP1}\tnear worst case 1 2\n{pretty}\n");
+        let got = read(text.as_bytes());
+        let first = got[0].as_ref().unwrap();
+        assert_eq!(first.grid.to_line(), TOP1);
+        assert_eq!(first.label.as_deref(), Some("near worst case 1 2"));
+        assert_eq!(got[1].as_ref().unwrap().grid.to_line(), TOP1);
+        assert!(first.solution.is_none());
+    }
+
+    #[test]
+    fn a_byte_order_mark_quotes_and_a_label_that_is_not_utf8() {
+        let mut text = b"\xEF\xBB\xBF".to_vec();
+        text.extend(format!("\"{TOP1}\",\"").bytes());
+        text.extend(b"caf\xe9\"\n# comment \xff\n");
+        let got = read(&text);
+        assert_eq!(got.len(), 1);
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.grid.to_line(), TOP1);
+        assert_eq!(p.label.as_deref(), Some("caf\u{FFFD}"));
+    }
+
+    #[test]
+    fn utf16_is_named() {
+        let mut text = vec![0xFF, 0xFE];
+        for b in TOP1.bytes() {
+            text.extend([b, 0]);
+        }
+        let got = read(&text);
+        assert_eq!(got.len(), 1);
+        assert_eq!(
+            message(&got[0]),
+            "t.txt: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 to read it"
+        );
+        let got = read(&text[2..]);
+        assert_eq!(
+            message(&got[0]),
+            "t.txt:1: the line holds NUL bytes: is the file UTF-16? (save it as UTF-8 to read it)"
+        );
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_lines_with_their_solutions() {
+        let solution: String = (0..256)
+            .map(|i| {
+                let (r, c) = (i / 16, i % 16);
+                let v = (4 * (r % 4) + r / 4 + c) % 16 + 1;
+                crate::size::Size::SIXTEEN.symbol(v as u8)
+            })
+            .collect();
+        let mut puzzle = solution.clone();
+        puzzle.replace_range(0..3, "0.0");
+        let text = format!("Sudoku,solution\r\n{puzzle},{solution}");
+        let got = read(text.as_bytes());
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.grid.size(), crate::size::Size::SIXTEEN);
+        assert_eq!(p.solution.unwrap().to_line(), solution);
+        let beyond = format!("H{}", &puzzle[1..]);
+        assert_eq!(
+            message(&read(beyond.as_bytes())[0]),
+            "t.txt:1:1: symbol 'H' is not a digit of a 16x16 grid (1-G)"
+        );
+    }
+
+    #[test]
+    fn grid_files_hold_one_puzzle_as_rows_of_integers() {
+        let rows = TOP1
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&b| {
+                        if b == b'.' {
+                            "0".to_string()
+                        } else {
+                            char::from(b).to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>();
+        let text = format!("# a grid\n{}\n", rows.join("\n"));
+        let got = read(text.as_bytes());
+        let p = got[0].as_ref().unwrap();
+        assert_eq!((p.grid.to_line().as_str(), p.line, p.index), (TOP1, 2, 0));
+        let short = format!("{}\n{TOP1}\n", rows[..4].join("\n"));
+        let got = read(short.as_bytes());
+        assert_eq!(
+            message(&got[0]),
+            "t.txt:1: a 9x9 grid of comma-separated rows ends after 4 of its 9 rows"
+        );
+        assert_eq!(got[1].as_ref().unwrap().grid.to_line(), TOP1);
+        let got = read(rows[0].as_bytes());
+        assert_eq!(
+            message(&got[0]),
+            "t.txt:1: a 9x9 grid of comma-separated rows ends after 1 of its 9 rows"
+        );
+        let four = "1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n";
+        assert_eq!(
+            read(four.as_bytes())[0].as_ref().unwrap().grid.to_line(),
+            "1.....3..4.....2"
+        );
+    }
+}

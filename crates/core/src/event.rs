@@ -1,0 +1,451 @@
+//! The events every strategy reports while it works, and the [`Observer`] that receives them.
+//!
+//! One vocabulary serves every strategy, so that a trace, a replay or a test reads them
+//! all alike:
+//!
+//! - the search: [`Event::Try`] (a trial value placed: a digit in a cell, or the
+//!   exact-cover row of that cell and digit), [`Event::Backtrack`] (that try taken back),
+//!   [`Event::Solution`], [`Event::Contradiction`] (a dead end, and why);
+//! - propagation: [`Event::Assign`] and [`Event::Eliminate`], each with the [`Rule`] that
+//!   drew it (a naked single, the only place for a digit in a unit, a locked candidate,
+//!   ...); [`Event::Cover`] and [`Event::Uncover`] for the columns of an exact cover;
+//! - stochastic search: [`Event::Swap`], a move of two cells (a try), taken back when
+//!   not accepted.
+//!
+//! Every event carries the search *depth*: how many tries stand (the root is depth 0, the
+//! first try is at depth 1, and what propagation draws from a try is at the try's depth).
+//!
+//! The contract every strategy is tested for: counting the tries
+//! ([`Event::is_try`]) of an observed solve gives `nodes - 1`, and counting the tries
+//! taken back ([`Event::is_backtrack`]) gives `backtracks`, with the same outcome as the
+//! plain solve.
+//!
+//! # Watching costs nothing when nobody watches
+//!
+//! A strategy's search is generic over its observer, `O: Observer + ?Sized`, and asks
+//! [`Observer::active`] before building an event. The unit type `()` is the observer that
+//! watches nothing: its `active` is `false` and inlined, so the plain solve compiles to
+//! the search without any event. A closure `|e: Event| ...` and any `&mut dyn Observer`
+//! watch everything.
+//!
+//! ```
+//! use sudoku_core::event::{Event, Observer};
+//!
+//! let mut tries = 0;
+//! let mut count = |e: Event| tries += usize::from(e.is_try());
+//! count.event(Event::Try { depth: 1, cell: 0, digit: 5 });
+//! count.event(Event::Solution { depth: 1 });
+//! assert_eq!(tries, 1);
+//! assert!(!().active());
+//! ```
+
+use std::fmt;
+
+/// Why a state of the search is a dead end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Contradiction {
+    /// A cell has no candidate left (no safe digit, for naive).
+    EmptyCell {
+        /// The cell, in reading order.
+        cell: u16,
+    },
+    /// A unit has no place left for a digit.
+    NoPlace {
+        /// The unit (rows, then columns, then boxes).
+        unit: u16,
+        /// The digit.
+        digit: u8,
+    },
+    /// A column of the exact cover has no row left.
+    EmptyColumn {
+        /// The column, 0-based in the column order of the matrix.
+        column: u16,
+    },
+}
+
+/// A deduction technique, in order of strength: the grade of a puzzle is the strongest
+/// one its logical solve needed. Level `k` of the `logic` strategy applies the first `k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// A cell with one candidate left holds it (and its peers lose it).
+    NakedSingle,
+    /// A digit with one place left in a unit goes there.
+    HiddenSingle,
+    /// A digit confined to one line within a box (pointing), or to one box within a
+    /// line (claiming), leaves the rest of that line or box.
+    LockedCandidates,
+    /// Two cells of a unit holding the same two candidates take them from the unit.
+    NakedPair,
+    /// Two digits confined to the same two cells of a unit: those cells lose the rest.
+    HiddenPair,
+    /// Three cells of a unit holding three candidates between them.
+    NakedTriple,
+    /// Three digits confined to the same three cells of a unit.
+    HiddenTriple,
+    /// Four cells of a unit holding four candidates between them.
+    NakedQuad,
+    /// Four digits confined to the same four cells of a unit.
+    HiddenQuad,
+    /// A digit confined to the same two columns in two rows (or rows in two columns).
+    XWing,
+    /// A digit confined to the same three columns in three rows (or rows in three columns).
+    Swordfish,
+}
+
+impl Technique {
+    /// Every technique, weakest first.
+    pub const ALL: [Technique; 11] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+    ];
+
+    /// The name used in reports and the CSV: `naked_single`, `x_wing`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked_single",
+            Technique::HiddenSingle => "hidden_single",
+            Technique::LockedCandidates => "locked_candidates",
+            Technique::NakedPair => "naked_pair",
+            Technique::HiddenPair => "hidden_pair",
+            Technique::NakedTriple => "naked_triple",
+            Technique::HiddenTriple => "hidden_triple",
+            Technique::NakedQuad => "naked_quad",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::XWing => "x_wing",
+            Technique::Swordfish => "swordfish",
+        }
+    }
+
+    /// The technique of a name given by [`Technique::name`] (`-` and `_` alike).
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let name = name.replace('-', "_");
+        Technique::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name().replace('_', " "))
+    }
+}
+
+/// Why a digit was assigned to a cell or eliminated from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// A given of the puzzle.
+    Given,
+    /// The try of the search (the [`Event::Try`] just before).
+    Tried,
+    /// The other digits of a cell just assigned leave it (Norvig's `assign`).
+    Assigned,
+    /// A cell with one candidate: it holds it, and its peers lose it (Norvig's first
+    /// rule, the Udacity agent's *eliminate*).
+    NakedSingle,
+    /// The only place left for the digit in `unit` (Norvig's second rule, the Udacity
+    /// agent's *only choice*).
+    HiddenSingle {
+        /// The unit.
+        unit: u16,
+    },
+    /// Locked candidates, pointing: the digit is confined to one line of `box_unit`, so
+    /// the rest of `line` loses it.
+    Pointing {
+        /// The box.
+        box_unit: u16,
+        /// The row or column.
+        line: u16,
+    },
+    /// Locked candidates, claiming: the digit is confined to one box within `line`, so
+    /// the rest of `box_unit` loses it.
+    Claiming {
+        /// The row or column.
+        line: u16,
+        /// The box.
+        box_unit: u16,
+    },
+    /// `count` cells of `unit` hold `count` candidates between them (a naked pair,
+    /// triple or quad): the rest of the unit loses them.
+    NakedSubset {
+        /// The unit.
+        unit: u16,
+        /// 2, 3 or 4.
+        count: u8,
+    },
+    /// `count` digits confined to the same `count` cells of `unit` (a hidden pair,
+    /// triple or quad): those cells lose their other candidates.
+    HiddenSubset {
+        /// The unit.
+        unit: u16,
+        /// 2, 3 or 4.
+        count: u8,
+    },
+    /// A fish of `count` base lines (an X-wing for 2, a swordfish for 3): the digit is
+    /// confined to `count` cover lines within `count` rows (or columns), so the rest of
+    /// the cover lines lose it.
+    Fish {
+        /// 2 or 3.
+        count: u8,
+        /// Whether the base lines are rows (else columns).
+        rows: bool,
+    },
+    /// Unit propagation of a SAT solver: every other literal of a clause is false.
+    UnitPropagation,
+}
+
+impl Rule {
+    /// The deduction technique the rule is an instance of, if it is one.
+    pub const fn technique(self) -> Option<Technique> {
+        Some(match self {
+            Rule::NakedSingle => Technique::NakedSingle,
+            Rule::HiddenSingle { .. } => Technique::HiddenSingle,
+            Rule::Pointing { .. } | Rule::Claiming { .. } => Technique::LockedCandidates,
+            Rule::NakedSubset { count: 2, .. } => Technique::NakedPair,
+            Rule::NakedSubset { count: 3, .. } => Technique::NakedTriple,
+            Rule::NakedSubset { .. } => Technique::NakedQuad,
+            Rule::HiddenSubset { count: 2, .. } => Technique::HiddenPair,
+            Rule::HiddenSubset { count: 3, .. } => Technique::HiddenTriple,
+            Rule::HiddenSubset { .. } => Technique::HiddenQuad,
+            Rule::Fish { count: 2, .. } => Technique::XWing,
+            Rule::Fish { .. } => Technique::Swordfish,
+            Rule::Given | Rule::Tried | Rule::Assigned | Rule::UnitPropagation => return None,
+        })
+    }
+}
+
+/// One step of a strategy at work. See the [module documentation](self).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The search places a trial value: `digit` in `cell`, or (an exact cover) selects the
+    /// row of that cell and digit. `depth` counts this try.
+    Try {
+        /// How many tries stand, this one included.
+        depth: u16,
+        /// The cell, in reading order.
+        cell: u16,
+        /// The digit.
+        digit: u8,
+    },
+    /// The try at `depth` (the same cell and digit) is taken back: its subtree did not
+    /// end the search.
+    Backtrack {
+        /// The depth of the try taken back.
+        depth: u16,
+        /// Its cell.
+        cell: u16,
+        /// Its digit.
+        digit: u8,
+    },
+    /// Every cell holds a digit: a solution.
+    Solution {
+        /// How many tries stand.
+        depth: u16,
+    },
+    /// A dead end.
+    Contradiction {
+        /// How many tries stand.
+        depth: u16,
+        /// Why.
+        reason: Contradiction,
+    },
+    /// `digit` is assigned to `cell` (the cell holds it alone from now on).
+    Assign {
+        /// How many tries stand.
+        depth: u16,
+        /// The cell.
+        cell: u16,
+        /// The digit.
+        digit: u8,
+        /// Why.
+        rule: Rule,
+    },
+    /// `digit` is removed from the candidates of `cell`.
+    Eliminate {
+        /// How many tries stand.
+        depth: u16,
+        /// The cell.
+        cell: u16,
+        /// The digit.
+        digit: u8,
+        /// Why.
+        rule: Rule,
+    },
+    /// A column of the exact cover is covered: taken out of the header list, with every
+    /// row that meets it taken out of the other columns.
+    Cover {
+        /// How many tries stand.
+        depth: u16,
+        /// The column, 0-based in the column order of the matrix.
+        column: u16,
+    },
+    /// A column of the exact cover is uncovered: put back as it was.
+    Uncover {
+        /// How many tries stand.
+        depth: u16,
+        /// The column.
+        column: u16,
+    },
+    /// A move of stochastic search: the digits of two cells are swapped (a try); when
+    /// the move is not `accepted` it is taken back at once (a backtrack).
+    Swap {
+        /// The two cells.
+        cells: [u16; 2],
+        /// The cost after the move (digits missing from rows and columns).
+        cost: u32,
+        /// Whether the move was kept.
+        accepted: bool,
+    },
+}
+
+impl Event {
+    /// Whether the event is a try: a [`Event::Try`] or a [`Event::Swap`].
+    pub const fn is_try(&self) -> bool {
+        matches!(self, Event::Try { .. } | Event::Swap { .. })
+    }
+
+    /// Whether the event takes a try back: a [`Event::Backtrack`] or a move not accepted.
+    pub const fn is_backtrack(&self) -> bool {
+        matches!(
+            self,
+            Event::Backtrack { .. }
+                | Event::Swap {
+                    accepted: false,
+                    ..
+                }
+        )
+    }
+
+    /// The search depth the event happened at.
+    pub const fn depth(&self) -> u16 {
+        match *self {
+            Event::Try { depth, .. }
+            | Event::Backtrack { depth, .. }
+            | Event::Solution { depth }
+            | Event::Contradiction { depth, .. }
+            | Event::Assign { depth, .. }
+            | Event::Eliminate { depth, .. }
+            | Event::Cover { depth, .. }
+            | Event::Uncover { depth, .. } => depth,
+            Event::Swap { .. } => 0,
+        }
+    }
+}
+
+/// Something that watches a strategy's [`Event`]s (see the [module documentation](self)).
+///
+/// Implement [`Observer::event`]; leave [`Observer::active`] at `true`. The unit type
+/// `()` is the observer that watches nothing, at no cost. `dyn Observer` is the observer
+/// of [`Solver::solve_observed`](crate::Solver::solve_observed).
+pub trait Observer {
+    /// Called for each event, in the order the strategy takes its steps.
+    fn event(&mut self, event: Event);
+
+    /// Whether this observer wants events at all. Strategies test it before building an
+    /// event; `()` answers `false`, so a plain solve builds none.
+    #[inline(always)]
+    fn active(&self) -> bool {
+        true
+    }
+}
+
+/// The observer that watches nothing (the plain solve): compiled away.
+impl Observer for () {
+    #[inline(always)]
+    fn event(&mut self, _event: Event) {}
+
+    #[inline(always)]
+    fn active(&self) -> bool {
+        false
+    }
+}
+
+/// Any closure taking an [`Event`] is an observer.
+impl<F: FnMut(Event)> Observer for F {
+    #[inline]
+    fn event(&mut self, event: Event) {
+        self(event)
+    }
+}
+
+/// Counts the tries and backtracks of an event stream: what the contract compares with
+/// a solve's counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EventCount {
+    /// Events seen.
+    pub events: u64,
+    /// Tries ([`Event::is_try`]).
+    pub tries: u64,
+    /// Tries taken back ([`Event::is_backtrack`]).
+    pub backtracks: u64,
+    /// Solutions.
+    pub solutions: u64,
+}
+
+impl Observer for EventCount {
+    #[inline]
+    fn event(&mut self, event: Event) {
+        self.events += 1;
+        self.tries += u64::from(event.is_try());
+        self.backtracks += u64::from(event.is_backtrack());
+        self.solutions += u64::from(matches!(event, Event::Solution { .. }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_name_their_technique_and_techniques_are_ordered() {
+        assert_eq!(
+            Rule::HiddenSubset { unit: 3, count: 3 }.technique(),
+            Some(Technique::HiddenTriple)
+        );
+        assert_eq!(
+            Rule::Fish {
+                count: 2,
+                rows: true
+            }
+            .technique(),
+            Some(Technique::XWing)
+        );
+        assert_eq!(Rule::Assigned.technique(), None);
+        assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]));
+        for t in Technique::ALL {
+            assert_eq!(Technique::from_name(t.name()), Some(t));
+        }
+        assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
+        assert_eq!(Technique::XWing.to_string(), "x wing");
+    }
+
+    #[test]
+    fn swaps_are_tries_and_rejected_swaps_backtracks() {
+        let mut count = EventCount::default();
+        for accepted in [true, false] {
+            count.event(Event::Swap {
+                cells: [0, 1],
+                cost: 4,
+                accepted,
+            });
+        }
+        count.event(Event::Try {
+            depth: 1,
+            cell: 2,
+            digit: 3,
+        });
+        count.event(Event::Backtrack {
+            depth: 1,
+            cell: 2,
+            digit: 3,
+        });
+        assert_eq!((count.tries, count.backtracks, count.events), (3, 2, 4));
+    }
+}
