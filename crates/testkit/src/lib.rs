@@ -77,11 +77,22 @@ pub fn golden_files(strategy: &str) -> Vec<GoldenFile> {
     golden_files_where(|s| s == strategy)
 }
 
+/// The folders holding golden files: the shared reference's, and the project's own
+/// (`data/golden/`, made by `../shared/reference/reference_n.py` on puzzles the project
+/// wrote, as `data/README.md` says).
+pub fn golden_dirs() -> Vec<PathBuf> {
+    vec![
+        shared_dir().join("reference/golden"),
+        workspace_dir().join("data/golden"),
+    ]
+}
+
 /// The golden files whose strategy passes `wanted`, sorted by name.
 fn golden_files_where(wanted: impl Fn(&str) -> bool) -> Vec<GoldenFile> {
-    let dir = shared_dir().join("reference/golden");
-    let mut files: Vec<GoldenFile> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+    let mut files: Vec<GoldenFile> = golden_dirs()
+        .iter()
+        .filter_map(|dir| std::fs::read_dir(dir).ok())
+        .flatten()
         .filter_map(|e| e.ok())
         .filter_map(|e| {
             let name = e.file_name().into_string().ok()?;
@@ -97,13 +108,8 @@ fn golden_files_where(wanted: impl Fn(&str) -> bool) -> Vec<GoldenFile> {
             })
         })
         .collect();
-    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files.sort_by(|a, b| a.path.file_name().cmp(&b.path.file_name()));
     files
-}
-
-/// Every golden file, of every strategy, sorted by name.
-pub fn all_golden_files() -> Vec<GoldenFile> {
-    golden_files_where(|_| true)
 }
 
 /// The rows of a golden file.
@@ -116,19 +122,22 @@ pub fn golden_rows(file: &GoldenFile) -> Vec<GoldenRow> {
         .collect()
 }
 
-/// The corpus file a golden corpus name stands for, and how many puzzles of it the
-/// golden file covers (`None` = all). `X-firstN` means the first N puzzles of X.
+/// The corpus file a golden corpus name stands for (in `../shared/corpora/` or `data/`),
+/// and how many puzzles of it the golden file covers (`None` = all). `X-firstN` means
+/// the first N puzzles of X.
 pub fn corpus_of(golden_corpus: &str) -> Option<(PathBuf, Option<usize>)> {
     let (name, first) = match golden_corpus.rsplit_once("-first") {
         Some((name, n)) if n.parse::<usize>().is_ok() => (name, n.parse().ok()),
         _ => (golden_corpus, None),
     };
-    let dir = shared_dir().join("corpora");
-    let mut candidates: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .ok()?
+    let dirs = [shared_dir().join("corpora"), workspace_dir().join("data")];
+    let mut candidates: Vec<PathBuf> = dirs
+        .iter()
+        .filter_map(|dir| std::fs::read_dir(dir).ok())
+        .flatten()
         .filter_map(|e| e.ok())
         .map(|e| e.path())
-        .filter(|p| p.extension().is_none_or(|e| e != "md"))
+        .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
         .collect();
     candidates.sort();
     let stem = |p: &PathBuf| {
