@@ -112,6 +112,11 @@ fn golden_files_where(wanted: impl Fn(&str) -> bool) -> Vec<GoldenFile> {
     files
 }
 
+/// Every golden file, of every strategy, sorted by name.
+pub fn all_golden_files() -> Vec<GoldenFile> {
+    golden_files_where(|_| true)
+}
+
 /// The rows of a golden file.
 pub fn golden_rows(file: &GoldenFile) -> Vec<GoldenRow> {
     let mut reader = csv::Reader::from_path(&file.path)
