@@ -1,6 +1,6 @@
 //! The `Solver` trait every strategy implements, its limits, counters and outcome.
 
-use crate::event::Observer;
+use crate::event::{Observer, Technique};
 use crate::grid::Grid;
 use crate::size::Size;
 
@@ -131,6 +131,9 @@ pub struct Outcome {
     pub solution: Option<Grid>,
     /// The cost of the search.
     pub counters: Counters,
+    /// For a strategy that grades puzzles by deduction (`logic`), the strongest
+    /// technique its solve used; `None` for the others.
+    pub grade: Option<Technique>,
 }
 
 impl Outcome {
@@ -154,7 +157,13 @@ impl Outcome {
             solutions,
             solution,
             counters,
+            grade: None,
         }
+    }
+
+    /// The same outcome, graded: `grade` is the strongest technique the solve used.
+    pub fn with_grade(self, grade: Option<Technique>) -> Outcome {
+        Outcome { grade, ..self }
     }
 
     /// The outcome of a puzzle rejected at the root (clashing givens): no solution, 1 node.
