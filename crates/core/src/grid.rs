@@ -125,10 +125,12 @@ impl Grid {
     /// Parses a grid the way Norvig's `grid_values` does: digits `1`-`9` are givens,
     /// `.` and `0` are empty cells, and every other character is ignored, so both a
     /// one-line puzzle and a pretty-printed grid (with `|`, `-`, `+`, spaces and line
-    /// breaks) parse. 81 such cells make a 9x9 grid. Otherwise the letters `A`-`P` count
-    /// as cells too (`A` = 10 ... `P` = 25, either case), and 16, 256 or 625 cells make a
-    /// 4x4, 16x16 or 25x25 grid. Anything else is an error saying how many cells were
-    /// found; a symbol beyond the size's digits is an error naming it.
+    /// breaks) parse. 81 such cells make a 9x9 grid. Other sizes use letters too (`A` = 10
+    /// ... `P` = 25, either case): when the cells counted with the letters are 16, 256 or
+    /// 625, they make a 4x4, 16x16 or 25x25 grid (so a 16x16 grid is never read as 9x9);
+    /// otherwise letters are ignored, as Norvig ignores them. Anything else is an error
+    /// saying how many cells were found; a symbol beyond the size's digits is an error
+    /// naming it.
     ///
     /// ```
     /// use sudoku_core::{Grid, Size};
@@ -139,15 +141,18 @@ impl Grid {
     /// assert_eq!(small.size(), Size::FOUR);
     /// ```
     pub fn parse(text: &str) -> Result<Grid, GridError> {
+        let all = text.chars().filter(|&c| is_cell_symbol(c)).count();
+        match Size::from_cells(all) {
+            Some(size) if size != Size::NINE => {
+                return Grid::from_symbols(size, text.chars().filter(|&c| is_cell_symbol(c)))
+            }
+            _ => {}
+        }
         let nine = text.chars().filter(|&c| is_nine_cell(c)).count();
         if nine == CELLS {
             return Grid::from_symbols(Size::NINE, text.chars().filter(|&c| is_nine_cell(c)));
         }
-        let found = text.chars().filter(|&c| is_cell_symbol(c)).count();
-        match Size::from_cells(found) {
-            Some(size) => Grid::from_symbols(size, text.chars().filter(|&c| is_cell_symbol(c))),
-            None => Err(GridError::cell_count(found)),
-        }
+        Err(GridError::cell_count(if all == nine { nine } else { all }))
     }
 
     /// A grid of `size` from exactly `size.cells()` cell symbols (`.` and `0` empty).
@@ -436,6 +441,10 @@ mod tests {
             "symbol 'H' is not a digit of a 16x16 grid (1-G)"
         );
         assert!(Grid::parse("5...............").is_err());
+        // A 16x16 grid with exactly 81 cells among 1-9 and empty is still 16x16.
+        let mut tricky = "A".repeat(175);
+        tricky.push_str(&"1".repeat(81));
+        assert_eq!(Grid::parse(&tricky).unwrap().size(), Size::SIXTEEN);
         // A 9x9 pretty grid with a label keeps Norvig's rule: letters are ignored.
         let labelled = format!("Polish {POLISH} grid");
         assert_eq!(Grid::parse(&labelled).unwrap().to_line(), POLISH);
