@@ -1,39 +1,55 @@
-//! Every strategy, under a small node budget, never panics on any grid; any solution
-//! it returns solves the puzzle, and the counters keep their contract.
+//! Every strategy of the catalogue, under a small node budget, never panics on any grid
+//! of any size it supports; any solution it returns solves the puzzle, the counters keep
+//! their contract, and the observed solve equals the plain one with events that count it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_core::{Grid, Limits, Solver, Status};
+use sudoku_catalogue::{Options, CATALOGUE};
+use sudoku_core::{EventCount, Grid, Limits, Size, Status};
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 83 {
+    if data.len() < 4 {
         return;
     }
-    let mut cells = [0u8; 81];
-    for (c, &b) in cells.iter_mut().zip(&data[2..]) {
+    let size = Size::ALL[usize::from(data[0] % 4)];
+    let seed = u64::from(data[3]);
+    let mut values = vec![0u8; size.cells()];
+    for (c, &b) in values.iter_mut().zip(&data[4..]) {
         // Mostly empty cells, so that the searches have work to do.
-        *c = if b % 3 == 0 { b % 10 } else { 0 };
+        *c = if b % 3 == 0 {
+            b % (size.side() as u8 + 1)
+        } else {
+            0
+        };
     }
-    let puzzle = Grid::from_cells(cells);
-    let limits = Limits::solutions(u64::from(data[0] % 3) + 1).with_max_nodes(u64::from(data[1]) * 40);
-    let solvers: [&dyn Solver; 4] = [
-        &sudoku_naive::Naive,
-        &sudoku_reduce::Reduce,
-        &sudoku_norvig::Norvig,
-        &sudoku_dlx::Dlx,
-    ];
-    for solver in solvers {
+    let puzzle = Grid::from_values(size, &values);
+    let limits =
+        Limits::solutions(u64::from(data[1] % 3) + 1).with_max_nodes(u64::from(data[2]) * 40);
+    for strategy in CATALOGUE.iter().filter(|s| s.sizes().contains(&size)) {
+        let solver = strategy.solver_with(&Options { seed });
         let out = solver.solve(&puzzle, &limits);
         let c = out.counters;
-        assert!(c.nodes >= 1 && c.backtracks < c.nodes, "{}", solver.name());
-        assert!(c.nodes <= limits.max_nodes.unwrap().max(1), "{}", solver.name());
-        assert!(out.solutions <= limits.solution_limit());
-        assert_eq!(out.solution.is_some(), out.solutions > 0);
+        let name = strategy.name;
+        assert!(c.nodes >= 1 && c.backtracks < c.nodes, "{name}");
+        assert!(c.nodes <= limits.max_nodes.unwrap().max(1), "{name}");
+        assert!(out.solutions <= limits.solution_limit(), "{name}");
+        assert_eq!(out.solution.is_some(), out.solutions > 0, "{name}");
         if let Some(s) = out.solution {
-            assert!(s.is_solution_of(&puzzle), "{} returned a wrong solution", solver.name());
+            assert!(
+                s.is_solution_of(&puzzle),
+                "{name} returned a wrong solution"
+            );
         }
         if out.status == Status::NoSolution {
-            assert_eq!(out.solutions, 0);
+            assert_eq!(out.solutions, 0, "{name}");
         }
+        let mut events = EventCount::default();
+        let observed = solver.solve_observed(&puzzle, &limits, &mut events);
+        assert_eq!(observed, out, "{name}: observed and plain differ");
+        assert_eq!(
+            (events.tries + 1, events.backtracks),
+            (c.nodes, c.backtracks),
+            "{name}: events"
+        );
     }
 });

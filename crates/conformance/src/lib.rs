@@ -1,118 +1,124 @@
-//! Cross-strategy conformance for sudoku-lab: random puzzles from random solution
-//! grids, the sudoku symmetries (relabelling, transposing, permuting rows within a
-//! band and bands within the grid), and the four strategies side by side.
+//! Cross-strategy conformance for sudoku-lab: random puzzles from random solution grids
+//! of any size, the sudoku symmetries (relabelling, transposing, permuting rows within
+//! a band and bands within the grid), and every strategy of the catalogue side by side.
 //!
-//! The properties themselves live in `tests/`; this library holds the generators
-//! so that they read as the sudoku vocabulary they use.
+//! The properties themselves live in `tests/`; this library holds the generators so
+//! that they read as the sudoku vocabulary they use.
 #![deny(missing_docs)]
 
 use proptest::prelude::*;
-use sudoku_core::{Grid, Solver};
+use sudoku_catalogue::{Strategy as Entry, CATALOGUE};
+use sudoku_core::{Grid, Size};
 
-/// The four strategies, in the runner's order.
-pub fn solvers() -> Vec<Box<dyn Solver>> {
-    vec![
-        Box::new(sudoku_naive::Naive),
-        Box::new(sudoku_reduce::Reduce),
-        Box::new(sudoku_norvig::Norvig),
-        Box::new(sudoku_dlx::Dlx),
-    ]
+/// The exact strategies of the catalogue that support `size`, in catalogue order.
+pub fn exact_strategies(size: Size) -> Vec<&'static Entry> {
+    CATALOGUE
+        .iter()
+        .filter(|s| s.exact && s.sizes().contains(&size))
+        .collect()
 }
 
-/// A fixed valid solution grid: `(3 * (r % 3) + r / 3 + c) % 9 + 1`.
-pub fn base_solution() -> Grid {
-    let mut cells = [0u8; 81];
-    for (i, c) in cells.iter_mut().enumerate() {
-        let (r, col) = (i / 9, i % 9);
-        *c = ((3 * (r % 3) + r / 3 + col) % 9 + 1) as u8;
-    }
-    Grid::from_cells(cells)
+/// The strategies of the catalogue that are not exact (stochastic) and support `size`.
+pub fn stochastic_strategies(size: Size) -> Vec<&'static Entry> {
+    CATALOGUE
+        .iter()
+        .filter(|s| !s.exact && s.sizes().contains(&size))
+        .collect()
+}
+
+/// A fixed valid solution grid of `size`: `(b·(r mod b) + r div b + c) mod N + 1`.
+pub fn base_solution(size: Size) -> Grid {
+    let (b, n) = (size.box_size(), size.side());
+    let cells: Vec<u8> = (0..size.cells())
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((b * (r % b) + r / b + c) % n + 1) as u8
+        })
+        .collect();
+    Grid::from_values(size, &cells)
 }
 
 /// A validity-preserving transformation of a grid (one of the sudoku symmetries).
 #[derive(Debug, Clone)]
 pub enum Symmetry {
     /// Digit `d` becomes `perm[d - 1]`.
-    Relabel([u8; 9]),
+    Relabel(Vec<u8>),
     /// Rows become columns.
     Transpose,
-    /// Within band `band` (0..3), row `k` of the band goes to position `perm[k]`.
+    /// Within band `band`, row `k` of the band goes to position `perm[k]`.
     RowsInBand {
         /// The band.
         band: usize,
-        /// The permutation of its three rows.
-        perm: [usize; 3],
+        /// The permutation of its rows.
+        perm: Vec<usize>,
     },
     /// Band `k` goes to position `perm[k]`.
-    Bands([usize; 3]),
+    Bands(Vec<usize>),
 }
 
 impl Symmetry {
     /// Applies the symmetry to a grid (empty cells stay empty).
     pub fn apply(&self, grid: &Grid) -> Grid {
+        let size = grid.size();
+        let (b, n) = (size.box_size(), size.side());
         let src = grid.cells();
-        let mut out = [0u8; 81];
-        for (i, o) in out.iter_mut().enumerate() {
-            let (r, c) = (i / 9, i % 9);
-            *o = match self {
-                Symmetry::Relabel(perm) => match src[i] {
-                    0 => 0,
-                    d => perm[d as usize - 1],
-                },
-                Symmetry::Transpose => src[c * 9 + r],
-                Symmetry::RowsInBand { band, perm } => {
-                    let from_row = if r / 3 == *band {
-                        let k = (0..3).find(|&k| perm[k] == r % 3).unwrap_or(0);
-                        band * 3 + k
-                    } else {
-                        r
-                    };
-                    src[from_row * 9 + c]
+        let position = |perm: &[usize], to: usize| perm.iter().position(|&p| p == to).unwrap_or(to);
+        let out: Vec<u8> = (0..size.cells())
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                match self {
+                    Symmetry::Relabel(perm) => match src[i] {
+                        0 => 0,
+                        d => perm[usize::from(d) - 1],
+                    },
+                    Symmetry::Transpose => src[c * n + r],
+                    Symmetry::RowsInBand { band, perm } if r / b == *band => {
+                        src[(band * b + position(perm, r % b)) * n + c]
+                    }
+                    Symmetry::RowsInBand { .. } => src[i],
+                    Symmetry::Bands(perm) => src[(position(perm, r / b) * b + r % b) * n + c],
                 }
-                Symmetry::Bands(perm) => {
-                    let k = (0..3).find(|&k| perm[k] == r / 3).unwrap_or(0);
-                    src[(k * 3 + r % 3) * 9 + c]
-                }
-            };
-        }
-        Grid::from_cells(out)
+            })
+            .collect();
+        Grid::from_values(size, &out)
     }
 }
 
-fn perm3() -> impl Strategy<Value = [usize; 3]> {
-    Just([0usize, 1, 2])
-        .prop_shuffle()
-        .prop_map(|v| [v[0], v[1], v[2]])
+fn permutation(n: usize) -> impl Strategy<Value = Vec<usize>> {
+    Just((0..n).collect::<Vec<_>>()).prop_shuffle()
 }
 
-/// Any one symmetry.
-pub fn symmetry() -> impl Strategy<Value = Symmetry> {
+/// Any one symmetry of a grid of `size`.
+pub fn symmetry(size: Size) -> impl Strategy<Value = Symmetry> {
+    let (b, n) = (size.box_size(), size.side());
     prop_oneof![
-        Just((1u8..=9).collect::<Vec<_>>())
-            .prop_shuffle()
-            .prop_map(|v| {
-                let mut p = [0u8; 9];
-                p.copy_from_slice(&v);
-                Symmetry::Relabel(p)
-            }),
+        permutation(n)
+            .prop_map(|p| Symmetry::Relabel(p.into_iter().map(|d| d as u8 + 1).collect())),
         Just(Symmetry::Transpose),
-        (0usize..3, perm3()).prop_map(|(band, perm)| Symmetry::RowsInBand { band, perm }),
-        perm3().prop_map(Symmetry::Bands),
+        (0..b, permutation(b)).prop_map(|(band, perm)| Symmetry::RowsInBand { band, perm }),
+        permutation(b).prop_map(Symmetry::Bands),
     ]
 }
 
-/// A random solution grid: the base solution under a random chain of symmetries.
-pub fn solution_grid() -> impl Strategy<Value = Grid> {
-    proptest::collection::vec(symmetry(), 0..12)
-        .prop_map(|chain| chain.iter().fold(base_solution(), |grid, s| s.apply(&grid)))
+/// A random solution grid of `size`: the base solution under a random chain of symmetries.
+pub fn solution_grid(size: Size) -> impl Strategy<Value = Grid> {
+    proptest::collection::vec(symmetry(size), 0..12).prop_map(move |chain| {
+        chain
+            .iter()
+            .fold(base_solution(size), |grid, s| s.apply(&grid))
+    })
 }
 
-/// A random puzzle: a random solution grid with between `min_removed` and
+/// A random puzzle of `size`: a random solution grid with between `min_removed` and
 /// `max_removed` cells removed. Returns the puzzle and the grid it came from.
-pub fn puzzle(min_removed: usize, max_removed: usize) -> impl Strategy<Value = (Grid, Grid)> {
-    let cells: Vec<usize> = (0..81).collect();
+pub fn puzzle(
+    size: Size,
+    min_removed: usize,
+    max_removed: usize,
+) -> impl Strategy<Value = (Grid, Grid)> {
+    let cells: Vec<usize> = (0..size.cells()).collect();
     (
-        solution_grid(),
+        solution_grid(size),
         proptest::sample::subsequence(cells, min_removed..=max_removed),
     )
         .prop_map(|(solution, removed)| {
@@ -128,21 +134,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn symmetries_keep_a_solution_valid() {
-        let base = base_solution();
-        assert!(base.is_solution_of(&Grid::EMPTY));
-        for s in [
-            Symmetry::Relabel([2, 3, 4, 5, 6, 7, 8, 9, 1]),
-            Symmetry::Transpose,
-            Symmetry::RowsInBand {
-                band: 1,
-                perm: [2, 0, 1],
-            },
-            Symmetry::Bands([1, 2, 0]),
-        ] {
-            let moved = s.apply(&base);
-            assert!(moved.is_solution_of(&Grid::EMPTY), "{s:?}");
-            assert_ne!(moved, base, "{s:?} moved nothing");
+    fn symmetries_keep_a_solution_valid_at_every_size() {
+        for size in Size::ALL {
+            let base = base_solution(size);
+            let (b, n) = (size.box_size(), size.side());
+            assert!(base.is_solution_of(&Grid::empty(size)), "{size}");
+            let rotate = |k: usize| (0..k).map(|i| (i + 1) % k).collect::<Vec<_>>();
+            for s in [
+                Symmetry::Relabel(rotate(n).into_iter().map(|d| d as u8 + 1).collect()),
+                Symmetry::Transpose,
+                Symmetry::RowsInBand {
+                    band: 1,
+                    perm: rotate(b),
+                },
+                Symmetry::Bands(rotate(b)),
+            ] {
+                let moved = s.apply(&base);
+                assert!(moved.is_solution_of(&Grid::empty(size)), "{size} {s:?}");
+                assert_ne!(moved, base, "{size} {s:?} moved nothing");
+            }
         }
     }
 }
