@@ -69,6 +69,7 @@
 #![deny(missing_docs)]
 
 mod any_size;
+pub mod essay;
 mod links;
 mod nine;
 mod search;
@@ -78,6 +79,7 @@ use sudoku_core::units::CELLS;
 use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
 
 use crate::any_size::AnySize;
+pub use crate::essay::DlxEssay;
 
 /// The number of columns (constraints) of the 9x9 exact cover.
 pub const COLUMNS: usize = nine::LAYOUT.columns;
@@ -147,4 +149,30 @@ fn solve_any_size<O: Observer + ?Sized>(
     let mut m = AnySize::pristine(puzzle.size()).clone();
     let mut chosen = [0u16; MAX_CELLS.next_power_of_two()];
     search::solve(&mut m, &mut chosen, puzzle, limits, observer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Event;
+
+    /// The events of the search on `m`.
+    fn events_on<M: links::Links>(mut m: M, puzzle: &Grid, limits: &Limits) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut record = |e: Event| events.push(e);
+        let mut chosen = [0u16; MAX_CELLS.next_power_of_two()];
+        search::solve(&mut m, &mut chosen, puzzle, limits, &mut record);
+        events
+    }
+
+    #[test]
+    fn the_size_generic_matrix_takes_the_same_steps_as_the_nine_by_nine_one() {
+        let spanish: Grid = sudoku_testkit::seeds::SPANISH_2.parse().unwrap();
+        for limits in [Limits::FIRST, Limits::UNIQUENESS] {
+            let nine = events_on(nine::PRISTINE, &spanish, &limits);
+            let any = events_on(AnySize::pristine(Size::NINE).clone(), &spanish, &limits);
+            assert!(nine.iter().any(|e| e.is_backtrack()));
+            assert_eq!(nine, any);
+        }
+    }
 }

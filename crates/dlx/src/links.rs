@@ -11,6 +11,8 @@
 
 use sudoku_core::Size;
 
+use crate::essay::columns_of;
+
 /// The root `h` of the header list.
 pub(crate) const ROOT: usize = 0;
 
@@ -21,6 +23,8 @@ pub(crate) const COVERED: u8 = 0x80;
 /// Where everything sits in the flat arrays of the matrix of one grid size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Layout {
+    /// The grid size.
+    pub size: Size,
     /// The side `N` of the grid.
     pub side: usize,
     /// The box size `b`.
@@ -49,6 +53,7 @@ impl Layout {
         let headers = columns + 1;
         let first_node = headers.next_multiple_of(4);
         Layout {
+            size,
             side,
             box_size: size.box_size(),
             columns,
@@ -66,22 +71,12 @@ impl Layout {
         cell * self.side + digit as usize - 1
     }
 
-    /// The four columns of `row` (0-based), in column order: cell `(r, c)`, row-digit
-    /// `(r, d)`, column-digit `(c, d)`, box-digit `(x, d)`.
+    /// The four columns of `row` (0-based), in column order (see [`columns_of`]).
     #[inline(always)]
     pub(crate) const fn columns_of(&self, row: usize) -> [usize; 4] {
         let n = self.side;
         let cell = row / n;
-        let d = row % n;
-        let (r, c) = (cell / n, cell % n);
-        let x = (r / self.box_size) * self.box_size + c / self.box_size;
-        let cells = n * n;
-        [
-            cell,
-            cells + r * n + d,
-            2 * cells + c * n + d,
-            3 * cells + x * n + d,
-        ]
+        columns_of(self.size, cell / n, cell % n, row % n)
     }
 
     /// The cell and digit (1..=N) a row node stands for.
