@@ -315,14 +315,15 @@ impl<'a, O: Observer + ?Sized> Search<'a, O> {
             }
             self.o.truncate(k);
             self.o.push(r);
-            self.report_try(k + 1, r);
+            let depth = k as u16 + 1;
+            self.report_row(r, |cell, digit| Event::Try { depth, cell, digit });
             self.cover_right_of(k + 1, r);
             if self.search(k + 1) {
                 return true;
             }
             self.uncover_left_of(k + 1, r);
             self.tally.backtrack();
-            self.report_backtrack(k + 1, r);
+            self.report_row(r, |cell, digit| Event::Backtrack { depth, cell, digit });
             r = self.matrix.node[r].d;
         }
         self.uncover(k, c);
@@ -396,27 +397,12 @@ impl<'a, O: Observer + ?Sized> Search<'a, O> {
         });
     }
 
-    /// Says that the row of `r` is tried, the try at `depth`.
-    fn report_try(&mut self, depth: usize, r: usize) {
+    /// Says what happens to the row of `r` (tried, or taken back): `event` is given
+    /// its cell and digit.
+    fn report_row(&mut self, r: usize, event: impl FnOnce(u16, u8) -> Event) {
         if self.observer.active() {
             let (cell, digit) = self.matrix.cell_and_digit(r);
-            self.report(Event::Try {
-                depth: depth as u16,
-                cell: cell as u16,
-                digit,
-            });
-        }
-    }
-
-    /// Says that the try of row `r` at `depth` is taken back.
-    fn report_backtrack(&mut self, depth: usize, r: usize) {
-        if self.observer.active() {
-            let (cell, digit) = self.matrix.cell_and_digit(r);
-            self.report(Event::Backtrack {
-                depth: depth as u16,
-                cell: cell as u16,
-                digit,
-            });
+            self.report(event(cell as u16, digit));
         }
     }
 

@@ -1,71 +1,106 @@
 //! The dlx strategy: Knuth's Algorithm X on dancing links, over sudoku as an exact
-//! cover problem.
+//! cover problem, at every grid size.
 //!
 //! # The exact cover
 //!
-//! A sudoku is a set of 324 *columns* (constraints), each to be covered exactly once,
-//! and 729 *rows* (candidates), each covering four columns. The columns come in this
+//! A sudoku of side `N` (box `b`×`b`, `N = b²`) is a set of `4N²` *columns*
+//! (constraints), each to be covered exactly once, and `N³` *rows* (candidates), each
+//! covering four columns: 324 columns and 729 rows for 9x9. The columns come in this
 //! order, each group in reading order:
 //!
-//! 1. cell `(r, c)`: the cell holds a digit (81 columns);
-//! 2. row-digit `(r, d)`: row `r` holds `d` (81);
-//! 3. column-digit `(c, d)`: column `c` holds `d` (81);
-//! 4. box-digit `(b, d)`: box `b` holds `d` (81).
+//! 1. cell `(r, c)`: the cell holds a digit;
+//! 2. row-digit `(r, d)`: row `r` holds `d`;
+//! 3. column-digit `(c, d)`: column `c` holds `d`;
+//! 4. box-digit `(x, d)`: box `x` holds `d`.
 //!
-//! Row `(r, c, d)` puts digit `d` in cell `(r, c)`; rows are linked into each column
-//! top to bottom in ascending `(r, c, d)` order.
-//!
-//! # Dancing links
-//!
-//! As in Knuth's "Dancing Links" paper, each 1 of the matrix is a node with four
-//! links (left, right, up, down) and the column it belongs to; each column has a
-//! header holding its size, and the headers of the columns still to be covered form a
-//! circular list around the root `h`. Here the links are `u16` indices into flat
-//! arrays, and since rows are never unlinked horizontally, the four nodes of a row sit
-//! side by side, so "the other nodes of row `i`" are found by index arithmetic.
-//!
-//! - *cover column c*: remove `c` from the header list, and remove every row of `c`
-//!   from the other columns it lies in;
-//! - *uncover column c*: put them all back, in exactly the reverse order, so that the
-//!   links *dance* back to where they were.
+//! Row `(r, c, d)` puts digit `d` in cell `(r, c)` ([`essay::columns_of`] gives its
+//! columns); rows are linked into each column top to bottom in ascending `(r, c, d)`
+//! order.
 //!
 //! # Algorithm X
 //!
 //! Before the search, each given's row is selected, in reading order, by covering its
 //! four columns; a given whose row is already gone (one of its columns is covered)
-//! means the givens clash, and the puzzle is rejected at the root (1 node). Then:
+//! means the givens clash, and the puzzle is rejected at the root (1 node). Then
+//! Knuth's `search(k)`, with `k` rows chosen so far:
 //!
-//! 1. if the header list is empty, the rows chosen so far (and the givens) are a
-//!    solution;
+//! 1. if every column is covered, the rows chosen (and the givens) are a solution;
 //! 2. otherwise choose a column `c` deterministically by Knuth's *S heuristic*: the
 //!    column with the fewest rows, ties going to the first in column order;
 //! 3. cover `c`, and for each row `r` of `c`, top to bottom (each one a *try*):
-//!    select `r` by covering the other columns of `r`, search one level deeper, then
+//!    select `r` by covering the other columns of `r`, `search(k + 1)`, then
 //!    unselect `r` by uncovering those columns in reverse order (a *backtrack*);
 //! 4. uncover `c`.
 //!
-//! The search is iterative, with an explicit stack of the rows chosen on each level,
-//! and allocates nothing.
+//! *Dancing links* make covering and uncovering cheap: each 1 of the matrix is a node
+//! in two circular lists, its row and its column; *cover column c* takes `c` out of
+//! the list of column headers and every row of `c` out of the other columns it lies
+//! in, and *uncover* puts them back in exactly the reverse order, so that the links
+//! dance back to where they were.
 //!
-//! The S heuristic reads the sizes from a flat array indexed by header, where a
-//! covered column carries a flag bit that puts it above every real size; since
-//! covering never reorders the header list, array order is column order, and "the
-//! fewest rows, the first in column order" is the first index of the array's
-//! minimum: one branch-free SIMD pass over 336 bytes finds the minimum, a second one
-//! its first index, 16 bytes at a time, instead of a walk down the header list one
-//! link at a time. A minimum of 0 is a dead end (the node
-//! fails without a try); the header list says when every column is covered.
+//! # The essay, and the fast path beside it
+//!
+//! The [`essay`] module is the algorithm in the words of the paper ("Dancing Links",
+//! 2000): data and column objects with the fields `L`, `R`, `U`, `D`, `C`, `S`, `N`,
+//! and the recursive `search(k)` line by line; [`DlxEssay`] (`dlx-essay`) solves with
+//! it, and is tested equal to [`Dlx`] on every golden file, counter for counter, and
+//! step for step on the seed puzzles (the covers of a row compared as a set). Read it
+//! first. [`Dlx`] is the same algorithm, arranged for speed:
+//!
+//! | the paper | the fast path |
+//! |---|---|
+//! | objects linked by pointers | `u16` indices into flat arrays |
+//! | `L[x]`, `R[x]` of a data object | none: rows are never unlinked horizontally, so a row's four nodes sit side by side, aligned on 4, and the others of node `i` are `i ^ 1`, `i ^ 2`, `i ^ 3` |
+//! | `C[x]` | a static table, never copied |
+//! | `S[c]` | a byte per header; a covered column carries a flag bit (`0x80`) above any size |
+//! | the S heuristic walks `R[h]`, `R[R[h]]`, ... | one SIMD pass over the sizes for the minimum, one for its first index (array order is column order, covering never reorders the list); a minimum of 0 is a dead end, left without covering it |
+//! | `search(k)` recursive, `O_k` | one loop over an explicit stack of the rows tried |
+//! | cover `C[j]` for `j ← R[r]`, ... | cover `C[r ^ 1]`, `C[r ^ 2]`, `C[r ^ 3]`: the same columns in another order, the same matrix after |
+//! | a given whose row is gone | one of its columns carries the covered flag: the check reads flags the covering wrote, at no cost |
 //!
 //! # Restoring the matrix
 //!
-//! The full 729-row matrix is built once, at compile time ([`Dlx`] holds nothing).
-//! Each solve starts from a copy of it on the stack (a 14 KB `memcpy`). Two other
-//! ways were measured on the same puzzles: relinking the 729 rows for every solve,
-//! and one shared matrix put back after each solve by uncovering the rows still
-//! standing and then the givens. The copy was the fastest: on 17-clue puzzles 14-15
-//! µs of CPU per puzzle against 22-23 for either of the others (and 58.6 against
-//! 74.4 million instructions for 500 puzzles against uncovering), a few per cent
-//! ahead on top1465; and it leaves nothing shared between threads to restore.
+//! The full 9x9 matrix is built once, at compile time ([`Dlx`] holds nothing). Each
+//! solve starts from a copy of it on the stack (a 14 KB `memcpy`). Two other ways were
+//! measured on the same puzzles: relinking the 729 rows for every solve, and one shared
+//! matrix put back after each solve by uncovering the rows still standing and then the
+//! givens. The copy was the fastest: on 17-clue puzzles 14-15 µs of CPU per puzzle
+//! against 22-23 for either of the others (and 58.6 against 74.4 million instructions
+//! for 500 puzzles against uncovering), a few per cent ahead on top1465; and it leaves
+//! nothing shared between threads to restore.
+//!
+//! # Every grid size
+//!
+//! The matrix code is written once, over its storage: 9x9 keeps its compile-time
+//! matrix in fixed arrays whose every length and offset is a constant (the same
+//! machine code, and instruction count, as before the other sizes came), and the other
+//! sizes use the same flat arrays in boxed slices, built on the first solve of a size,
+//! kept for the life of the program and cloned for each solve. `u16` links are enough
+//! at every size: 25x25 has 65,004 nodes (a compile-time assertion keeps it so).
+//!
+//! Why not let the essay solve the other sizes: it builds its matrix for every solve
+//! (62,500 objects at 25x25) and walks the header list, up to 2,500 columns, at every
+//! node. Measured roughly on this machine (first solution, median per puzzle): the
+//! 2,999 puzzles of `16x16Dataset.csv` 56 µs for [`Dlx`] against 302 µs for the essay;
+//! the eight 25x25 puzzles of `data/25x25.txt` 0.4 ms against 12 ms.
+//!
+//! # Watching the search
+//!
+//! [`Solver::solve_observed`] reports every step in the shared
+//! [`Event`](sudoku_core::Event) vocabulary, at the depth of the tries standing:
+//!
+//! - `Cover { depth: 0, column }` for the four columns of each given, in reading order;
+//! - at a level with `k` tries standing: `Solution { depth: k }`, or
+//!   `Contradiction { depth: k, reason: EmptyColumn { column } }` for the first column
+//!   with no row left, or `Cover { depth: k, column }` for the column chosen;
+//! - for each row of that column: `Try { depth: k + 1, cell, digit }`, the covers of its
+//!   other columns at `k + 1`, the level below, then (if the search goes on) their
+//!   uncovers at `k + 1` and `Backtrack { depth: k + 1, cell, digit }`;
+//! - `Uncover { depth: k, column }` once the column's rows are all tried.
+//!
+//! Columns are 0-based in column order. The search is written once, generic over its
+//! observer: the plain solve runs it with `()`, whose `active()` is a constant `false`,
+//! so every report compiles away and the plain solve costs what it did before.
 #![deny(missing_docs)]
 
 mod any_size;
@@ -78,7 +113,6 @@ use sudoku_core::size::MAX_CELLS;
 use sudoku_core::units::CELLS;
 use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
 
-use crate::any_size::AnySize;
 pub use crate::essay::DlxEssay;
 
 /// The number of columns (constraints) of the 9x9 exact cover.
@@ -146,7 +180,7 @@ fn solve_any_size<O: Observer + ?Sized>(
     limits: &Limits,
     observer: &mut O,
 ) -> Outcome {
-    let mut m = AnySize::pristine(puzzle.size()).clone();
+    let mut m = any_size::pristine(puzzle.size()).clone();
     let mut chosen = [0u16; MAX_CELLS.next_power_of_two()];
     search::solve(&mut m, &mut chosen, puzzle, limits, observer)
 }
@@ -170,7 +204,7 @@ mod tests {
         let spanish: Grid = sudoku_testkit::seeds::SPANISH_2.parse().unwrap();
         for limits in [Limits::FIRST, Limits::UNIQUENESS] {
             let nine = events_on(nine::PRISTINE, &spanish, &limits);
-            let any = events_on(AnySize::pristine(Size::NINE).clone(), &spanish, &limits);
+            let any = events_on(any_size::pristine(Size::NINE).clone(), &spanish, &limits);
             assert!(nine.iter().any(|e| e.is_backtrack()));
             assert_eq!(nine, any);
         }

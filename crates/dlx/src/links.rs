@@ -9,6 +9,7 @@
 //! the others ([`crate::any_size`]); the code below is monomorphised for each, so the
 //! 9x9 one reads constants only.
 
+use sudoku_core::size::MAX_SIDE;
 use sudoku_core::Size;
 
 use crate::essay::columns_of;
@@ -19,6 +20,7 @@ pub(crate) const ROOT: usize = 0;
 /// The bit set in the size of a covered column (sizes are at most 25), so that the
 /// smallest size is always an uncovered column's.
 pub(crate) const COVERED: u8 = 0x80;
+const _: () = assert!(MAX_SIDE < COVERED as usize);
 
 /// Where everything sits in the flat arrays of the matrix of one grid size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,8 +160,75 @@ pub(crate) enum Choice {
     Column(usize),
 }
 
-/// A dancing-links matrix in flat arrays: its storage, and the operations of the
-/// paper on it (provided, so that each storage gets its own compiled copy).
+/// What never changes in the matrix of one size: where everything sits, and the
+/// column header of every node (a header is its own column).
+pub(crate) trait Shape {
+    /// Where everything sits.
+    fn layout(&self) -> &Layout;
+    /// The column header of every node.
+    fn top(&self) -> &[u16];
+}
+
+/// A dancing-links matrix in flat arrays: the up/down links of every node, the
+/// left/right links of the headers, and the column sizes; fixed arrays for 9x9
+/// ([`crate::nine::Nine`]), boxed slices for the other sizes
+/// ([`crate::any_size::AnySize`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Matrix<S, Ud, Lr, Sz> {
+    /// The layout and the column of every node.
+    pub(crate) shape: S,
+    /// `[up, down]` of every node.
+    pub(crate) ud: Ud,
+    /// `[left, right]` of every header (and the root).
+    pub(crate) lr: Lr,
+    /// The number of rows of each column, with [`COVERED`] set while it is covered
+    /// (the root and the padding are always "covered").
+    pub(crate) size: Sz,
+}
+
+impl<S, Ud, Lr, Sz> Links for Matrix<S, Ud, Lr, Sz>
+where
+    S: Shape,
+    Ud: AsRef<[[u16; 2]]> + AsMut<[[u16; 2]]>,
+    Lr: AsRef<[[u16; 2]]> + AsMut<[[u16; 2]]>,
+    Sz: AsRef<[u8]> + AsMut<[u8]>,
+{
+    #[inline(always)]
+    fn layout(&self) -> &Layout {
+        self.shape.layout()
+    }
+    #[inline(always)]
+    fn top(&self) -> &[u16] {
+        self.shape.top()
+    }
+    #[inline(always)]
+    fn ud(&self) -> &[[u16; 2]] {
+        self.ud.as_ref()
+    }
+    #[inline(always)]
+    fn ud_mut(&mut self) -> &mut [[u16; 2]] {
+        self.ud.as_mut()
+    }
+    #[inline(always)]
+    fn lr(&self) -> &[[u16; 2]] {
+        self.lr.as_ref()
+    }
+    #[inline(always)]
+    fn lr_mut(&mut self) -> &mut [[u16; 2]] {
+        self.lr.as_mut()
+    }
+    #[inline(always)]
+    fn size(&self) -> &[u8] {
+        self.size.as_ref()
+    }
+    #[inline(always)]
+    fn size_mut(&mut self) -> &mut [u8] {
+        self.size.as_mut()
+    }
+}
+
+/// The operations of the paper on a [`Matrix`], over its arrays (provided methods,
+/// so that each kind of storage gets its own compiled copy).
 pub(crate) trait Links {
     /// Where everything sits.
     fn layout(&self) -> &Layout;
@@ -173,8 +242,7 @@ pub(crate) trait Links {
     fn lr(&self) -> &[[u16; 2]];
     /// `[left, right]` of every header, to change.
     fn lr_mut(&mut self) -> &mut [[u16; 2]];
-    /// The number of rows of each column, with [`COVERED`] set while it is covered
-    /// (the root and the padding are always "covered").
+    /// The size of every column (see [`Matrix::size`]).
     fn size(&self) -> &[u8];
     /// The sizes, to change.
     fn size_mut(&mut self) -> &mut [u8];

@@ -3,7 +3,7 @@
 
 use sudoku_core::Size;
 
-use crate::links::{Layout, Links};
+use crate::links::{Layout, Matrix, Shape};
 
 /// The layout of the 9x9 matrix: 324 columns, 729 rows.
 pub(crate) const LAYOUT: Layout = Layout::of(Size::NINE);
@@ -21,27 +21,11 @@ const TOP_TABLE: [u16; NODES] = {
     top
 };
 
-/// The 9x9 dancing-links matrix: the up/down links of every node, the left/right links
-/// of the headers, and the column sizes.
-#[derive(Clone, Copy)]
-pub(crate) struct Nine {
-    ud: [[u16; 2]; NODES],
-    lr: [[u16; 2]; HEADERS],
-    size: [u8; SIZES],
-}
+/// The shape of the 9x9 matrix: constants only.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NineShape;
 
-/// The full matrix, before any given is selected.
-pub(crate) static PRISTINE: Nine = {
-    let mut m = Nine {
-        ud: [[0; 2]; NODES],
-        lr: [[0; 2]; HEADERS],
-        size: [0; SIZES],
-    };
-    LAYOUT.link(&TOP_TABLE, &mut m.ud, &mut m.lr, &mut m.size);
-    m
-};
-
-impl Links for Nine {
+impl Shape for NineShape {
     #[inline(always)]
     fn layout(&self) -> &Layout {
         &LAYOUT
@@ -50,36 +34,27 @@ impl Links for Nine {
     fn top(&self) -> &[u16] {
         &TOP
     }
-    #[inline(always)]
-    fn ud(&self) -> &[[u16; 2]] {
-        &self.ud
-    }
-    #[inline(always)]
-    fn ud_mut(&mut self) -> &mut [[u16; 2]] {
-        &mut self.ud
-    }
-    #[inline(always)]
-    fn lr(&self) -> &[[u16; 2]] {
-        &self.lr
-    }
-    #[inline(always)]
-    fn lr_mut(&mut self) -> &mut [[u16; 2]] {
-        &mut self.lr
-    }
-    #[inline(always)]
-    fn size(&self) -> &[u8] {
-        &self.size
-    }
-    #[inline(always)]
-    fn size_mut(&mut self) -> &mut [u8] {
-        &mut self.size
-    }
 }
+
+/// The 9x9 dancing-links matrix, in fixed arrays.
+pub(crate) type Nine = Matrix<NineShape, [[u16; 2]; NODES], [[u16; 2]; HEADERS], [u8; SIZES]>;
+
+/// The full matrix, before any given is selected.
+pub(crate) static PRISTINE: Nine = {
+    let mut m = Matrix {
+        shape: NineShape,
+        ud: [[0; 2]; NODES],
+        lr: [[0; 2]; HEADERS],
+        size: [0; SIZES],
+    };
+    LAYOUT.link(&TOP_TABLE, &mut m.ud, &mut m.lr, &mut m.size);
+    m
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::links::{COVERED, ROOT};
+    use crate::links::{Links, COVERED, ROOT};
     use sudoku_core::units::{BOX_OF, COL_OF, ROW_OF};
 
     #[test]
