@@ -141,6 +141,17 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: None,
         build: boxed::<sudoku_dlx::Dlx>,
     },
+    Strategy {
+        name: "dlx-essay",
+        summary:
+            "dlx in the words of Knuth's paper: search(k), cover and uncover over linked objects",
+        try_is: "an exact-cover row selected by the search",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("dlx"),
+        build: boxed::<sudoku_dlx::DlxEssay>,
+    },
 ];
 
 /// The strategy of that name.

@@ -1,7 +1,8 @@
-//! The dlx strategy against the reference counts.
+//! The dlx strategy (and its essay, where the figures are the same) against the
+//! reference counts.
 
-use sudoku_core::{Counters, Grid, Limits, Outcome, Solver, Status};
-use sudoku_dlx::Dlx;
+use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver, Status};
+use sudoku_dlx::{Dlx, DlxEssay};
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
 
 fn grid(text: &str) -> Grid {
@@ -13,8 +14,45 @@ fn counts(out: &Outcome) -> (u64, u64) {
 }
 
 #[test]
-fn name_is_dlx() {
+fn names_are_dlx_and_dlx_essay_and_every_size_is_supported() {
     assert_eq!(Dlx.name(), "dlx");
+    assert_eq!(DlxEssay.name(), "dlx-essay");
+    for size in Size::ALL {
+        assert!(Dlx.supports(size) && DlxEssay.supports(size), "{size}");
+    }
+}
+
+#[test]
+fn four_by_four_puzzles_take_the_reference_counts() {
+    // Rows 0 and 126 of `data/golden/dlx.4x4.limit{1,2}.csv`.
+    for solver in [&Dlx as &dyn Solver, &DlxEssay] {
+        let puzzle = grid(".34....1...3.2.4");
+        let out = solver.solve(&puzzle, &Limits::FIRST);
+        assert_eq!(counts(&out), (11, 0));
+        assert_eq!(out.solution, Some(grid("1342243141233214")));
+        assert_eq!(
+            counts(&solver.solve(&puzzle, &Limits::UNIQUENESS)),
+            (11, 10)
+        );
+        let two = solver.solve(&grid("4.3.3.4..3141.23"), &Limits::UNIQUENESS);
+        assert_eq!((counts(&two), two.solutions), ((11, 4), 2));
+        assert_eq!(two.solution, Some(grid("4132324123141423")));
+    }
+}
+
+#[test]
+fn the_empty_grids_of_every_size_take_the_reference_counts() {
+    // `reference_n.py dlx --limit 1` on the empty grid of each size: one try per cell
+    // up to 16x16, but 7620 backtracks at 25x25.
+    let figures = [(17, 0), (82, 0), (257, 0), (8246, 7620)];
+    for (size, expected) in Size::ALL.into_iter().zip(figures) {
+        for solver in [&Dlx as &dyn Solver, &DlxEssay] {
+            let out = solver.solve(&Grid::empty(size), &Limits::FIRST);
+            assert_eq!(out.status, Status::Solved, "{} {size}", solver.name());
+            assert_eq!(counts(&out), expected, "{} {size}", solver.name());
+            assert!(out.solution.unwrap().is_solution_of(&Grid::empty(size)));
+        }
+    }
 }
 
 #[test]
@@ -93,18 +131,20 @@ fn the_node_budget_stops_the_search() {
     let puzzle = grid(SPANISH_2);
     // 76 nodes are needed: a budget of 75 stops one try short, with the ten
     // backtracks all made before it.
-    for budget in [0, 1, 2, 30, 75] {
-        let out = Dlx.solve(&puzzle, &Limits::FIRST.with_max_nodes(budget));
-        assert_eq!(out.status, Status::BudgetExhausted, "budget {budget}");
-        assert_eq!(out.counters.nodes, budget.max(1), "budget {budget}");
-        assert_eq!(out.solutions, 0);
-        assert_eq!(out.solution, None);
+    for solver in [&Dlx as &dyn Solver, &DlxEssay] {
+        for budget in [0, 1, 2, 30, 75] {
+            let out = solver.solve(&puzzle, &Limits::FIRST.with_max_nodes(budget));
+            assert_eq!(out.status, Status::BudgetExhausted, "budget {budget}");
+            assert_eq!(out.counters.nodes, budget.max(1), "budget {budget}");
+            assert_eq!(out.solutions, 0);
+            assert_eq!(out.solution, None);
+        }
+        let out = solver.solve(&puzzle, &Limits::FIRST.with_max_nodes(75));
+        assert_eq!(out.counters.backtracks, 10);
+        let out = solver.solve(&puzzle, &Limits::FIRST.with_max_nodes(76));
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(counts(&out), (76, 10));
     }
-    let out = Dlx.solve(&puzzle, &Limits::FIRST.with_max_nodes(75));
-    assert_eq!(out.counters.backtracks, 10);
-    let out = Dlx.solve(&puzzle, &Limits::FIRST.with_max_nodes(76));
-    assert_eq!(out.status, Status::Solved);
-    assert_eq!(counts(&out), (76, 10));
 }
 
 #[test]
@@ -133,6 +173,10 @@ fn clashing_givens_are_rejected_at_the_root() {
         assert!(!puzzle.conflicts().is_empty());
         for limits in [Limits::FIRST, Limits::UNIQUENESS] {
             assert_eq!(Dlx.solve(&puzzle, &limits), Outcome::rejected_at_root());
+            assert_eq!(
+                DlxEssay.solve(&puzzle, &limits),
+                Outcome::rejected_at_root()
+            );
         }
     }
 }
