@@ -142,6 +142,17 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_dlx::Dlx>,
     },
     Strategy {
+        name: "reduce-essay",
+        summary:
+            "reduce as the Udacity essay writes it: eliminate, only choice, reduce_puzzle, search",
+        try_is: "a candidate set in the branching cell",
+        default_max_nodes: 100_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("reduce"),
+        build: boxed::<sudoku_reduce::ReduceEssay>,
+    },
+    Strategy {
         name: "dlx-essay",
         summary:
             "dlx in the words of Knuth's paper: search(k), cover and uncover over linked objects",

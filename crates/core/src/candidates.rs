@@ -150,19 +150,21 @@ impl fmt::Display for Candidates {
 /// so the scan stops at the first such cell.
 #[inline(always)]
 pub fn fewest_candidates(masks: &[u16; CELLS]) -> Option<usize> {
-    let mut best = None;
+    // The loop keeps a plain index (an `Option` in the loop costs the searches about 1%
+    // more instructions: measured on reduce over top95).
+    let mut best = 0;
     let mut fewest = u8::MAX;
     for (cell, &m) in masks.iter().enumerate() {
         let n = DIGIT_COUNT[usize::from(m & ALL_DIGITS)];
         if n > 1 && n < fewest {
-            best = Some(cell);
+            best = cell;
             fewest = n;
             if n == 2 {
                 break;
             }
         }
     }
-    best
+    (fewest != u8::MAX).then_some(best)
 }
 
 #[cfg(test)]
