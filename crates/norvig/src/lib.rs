@@ -60,10 +60,12 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod essay;
 mod observer;
 mod propagate;
 mod search;
 
+pub use essay::NorvigEssay;
 pub use observer::{Contradiction, Event, Observer};
 pub use propagate::{assign, eliminate, parse_grid};
 pub use search::search;
