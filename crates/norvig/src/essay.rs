@@ -211,6 +211,23 @@ impl<'o, O: Observer + ?Sized> Essay<'o, O> {
     /// budget spent (then [`Essay::outcome`] says which). A try is one digit assigned
     /// here; a try whose `assign` fails or whose subtree does not end the search is
     /// taken back.
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, Limits, Status};
+    /// use sudoku_norvig::essay::Essay;
+    ///
+    /// let hard: Grid =
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    ///         .parse()
+    ///         .unwrap();
+    /// let mut nobody = (); // watching
+    /// let mut essay = Essay::new(hard.size(), &Limits::FIRST, &mut nobody);
+    /// let values = essay.parse_grid(&hard).unwrap();
+    /// assert!(essay.search(values)); // the first solution ends the search
+    /// let out = essay.outcome();
+    /// assert_eq!(out.status, Status::Solved);
+    /// assert!(out.solution.unwrap().is_solution_of(&hard));
+    /// ```
     pub fn search(&mut self, values: Values) -> bool {
         let unfilled = (0..values.len()).filter(|&s| values[s].len() > 1);
         let Some(s) = unfilled.min_by_key(|&s| values[s].len()) else {
