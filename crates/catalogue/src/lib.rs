@@ -132,6 +132,17 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_norvig::Norvig>,
     },
     Strategy {
+        name: "norvig-essay",
+        summary:
+            "Norvig's essay code as written: assign/eliminate by mutual recursion, search on a copy",
+        try_is: "a digit assigned by the search",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("norvig"),
+        build: boxed::<sudoku_norvig::NorvigEssay>,
+    },
+    Strategy {
         name: "dlx",
         summary: "Knuth's Algorithm X on dancing links, S heuristic",
         try_is: "an exact-cover row selected by the search",
@@ -263,6 +274,6 @@ mod tests {
         assert_eq!(parse_list(" , ").unwrap_err(), ListError::Empty);
         assert!(ListError::Empty
             .to_string()
-            .contains("naive, reduce, norvig, dlx"));
+            .contains("naive, reduce, norvig, norvig-essay, dlx"));
     }
 }

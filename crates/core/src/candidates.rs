@@ -167,6 +167,25 @@ pub fn fewest_candidates(masks: &[u16; CELLS]) -> Option<usize> {
     (fewest != u8::MAX).then_some(best)
 }
 
+/// [`fewest_candidates`] at every grid size: one mask per cell of up to 25 digits (bit
+/// `d - 1` for digit `d`, as [`DigitSet::bits`](crate::DigitSet::bits) holds them), the
+/// same choice (the first unfilled cell of fewest candidates; two cannot be beaten).
+pub fn fewest_candidates_n(masks: &[u32]) -> Option<usize> {
+    let mut best = None;
+    let mut fewest = u32::MAX;
+    for (cell, &m) in masks.iter().enumerate() {
+        let n = m.count_ones();
+        if n > 1 && n < fewest {
+            best = Some(cell);
+            fewest = n;
+            if n == 2 {
+                break;
+            }
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +201,13 @@ mod tests {
         assert_eq!(fewest_candidates(&masks), Some(30));
         masks[5] = ALL_DIGITS;
         assert_eq!(fewest_candidates(&masks), Some(30));
+        let wide: Vec<u32> = masks.iter().map(|&m| u32::from(m)).collect();
+        assert_eq!(fewest_candidates_n(&wide), Some(30));
+        let mut sixteen = vec![1u32 << 15; 256];
+        assert_eq!(fewest_candidates_n(&sixteen), None);
+        sixteen[200] = 0xFFFF;
+        sixteen[100] = 0xF000;
+        sixteen[150] = 0x8001;
+        assert_eq!(fewest_candidates_n(&sixteen), Some(150));
     }
 }

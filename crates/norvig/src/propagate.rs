@@ -19,12 +19,16 @@
 //! contradiction it detects is detected here. The rules only ever remove digits, so the
 //! state they end in (or the contradiction they reach) does not depend on the order
 //! the eliminations are processed in: the search tree and its counts are the essay's.
+//!
+//! Watched, each step is told with the rule that drew it: `Eliminate { rule:
+//! NakedSingle }` for rule 1, `Assign { rule: HiddenSingle { unit } }` for rule 2, and
+//! `Eliminate { rule: Assigned }` for the other digits leaving an assigned square. Every
+//! event is behind `observer.active()`, which the plain solve's `()` answers `false`:
+//! the plain path compiles to no event at all.
 
-use sudoku_core::candidates::{digit_mask, ALL_DIGITS};
-use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF, UNIT_BITS};
-use sudoku_core::{Candidates, Grid};
-
-use crate::observer::{Contradiction, Event, Observer};
+use sudoku_core::candidates::{digit_mask, mask_digit, ALL_DIGITS};
+use sudoku_core::units::{CELLS, PEERS, SIDE, UNITS, UNITS_OF, UNIT_BITS, UNIT_COUNT};
+use sudoku_core::{Candidates, Contradiction, Event, Grid, Observer, Rule, Size};
 
 /// The eliminations whose consequences are still to be drawn.
 struct Work {
@@ -35,30 +39,34 @@ struct Work {
     pending: usize,
     /// For each unit, the digits eliminated from one of its squares since the unit was
     /// last checked for rule 2.
-    eliminated: [u16; 27],
+    eliminated: [u16; UNIT_COUNT],
     /// The units with a non-empty entry in `eliminated`.
     dirty: u32,
+    /// The search depth the events are told at (how many tries stand).
+    depth: u16,
 }
 
 impl Work {
     #[inline(always)]
-    fn new() -> Work {
+    fn new(depth: u16) -> Work {
         Work {
             solved: [0; CELLS + 1],
             pending: 0,
-            eliminated: [0; 27],
+            eliminated: [0; UNIT_COUNT],
             dirty: 0,
+            depth,
         }
     }
 
-    /// Removes the digits `digits` from square `cell`, recording what must follow.
-    /// Fails when the square is left empty.
+    /// Removes the digits `digits` from square `cell` (by `rule`, for the observer),
+    /// recording what must follow. Fails when the square is left empty.
     #[inline(always)]
-    fn remove<O: Observer>(
+    fn remove<O: Observer + ?Sized>(
         &mut self,
         values: &mut [u16; CELLS],
         cell: usize,
         digits: u16,
+        rule: Rule,
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         let old = values[cell];
@@ -68,22 +76,21 @@ impl Work {
         }
         let left = old ^ gone;
         values[cell] = left;
-        if O::ACTIVE {
+        if observer.active() {
             let mut g = gone;
             while g != 0 {
-                let digit = g.trailing_zeros() as u8 + 1;
-                g &= g - 1;
                 observer.event(Event::Eliminate {
-                    cell: cell as u8,
-                    digit,
+                    depth: self.depth,
+                    cell: cell as u16,
+                    digit: mask_digit(g),
+                    rule,
                 });
+                g &= g - 1;
             }
         }
         if left == 0 {
-            return Err(contradiction(
-                Contradiction::EmptyCell { cell: cell as u8 },
-                observer,
-            ));
+            let reason = Contradiction::EmptyCell { cell: cell as u16 };
+            return Err(contradiction(reason, self.depth, observer));
         }
         // Rule 1 is due when one digit is left (pushed without a branch: the entry
         // past the end is overwritten by the next push when it is not).
@@ -100,7 +107,7 @@ impl Work {
 
     /// Draws every pending consequence, until none is left (or a contradiction).
     #[inline(always)]
-    fn run<O: Observer>(
+    fn run<O: Observer + ?Sized>(
         &mut self,
         values: &mut [u16; CELLS],
         observer: &mut O,
@@ -120,7 +127,8 @@ impl Work {
                 while holding != 0 {
                     let i = holding.trailing_zeros() as usize;
                     holding &= holding - 1;
-                    self.remove(values, peers[i] as usize, digit, observer)?;
+                    let peer = peers[i] as usize;
+                    self.remove(values, peer, digit, Rule::NakedSingle, observer)?;
                 }
                 // In the square's own units the digit now has one place, this square,
                 // which already holds it alone: rule 2 has nothing to do for it there
@@ -151,14 +159,11 @@ impl Work {
             }
             let nowhere = digits & !once;
             if nowhere != 0 {
-                let digit = nowhere.trailing_zeros() as u8 + 1;
-                return Err(contradiction(
-                    Contradiction::NoPlace {
-                        unit: unit as u8,
-                        digit,
-                    },
-                    observer,
-                ));
+                let reason = Contradiction::NoPlace {
+                    unit: unit as u16,
+                    digit: mask_digit(nowhere),
+                };
+                return Err(contradiction(reason, self.depth, observer));
             }
             let mut only = digits & !twice;
             while only != 0 {
@@ -170,13 +175,15 @@ impl Work {
                     let v = values[s];
                     if v & d != 0 {
                         if v != d {
-                            if O::ACTIVE {
+                            if observer.active() {
                                 observer.event(Event::Assign {
-                                    cell: s as u8,
-                                    digit: d.trailing_zeros() as u8 + 1,
+                                    depth: self.depth,
+                                    cell: s as u16,
+                                    digit: mask_digit(d),
+                                    rule: Rule::HiddenSingle { unit: unit as u16 },
                                 });
                             }
-                            self.remove(values, s, v ^ d, observer)?;
+                            self.remove(values, s, v ^ d, Rule::Assigned, observer)?;
                         }
                         break;
                     }
@@ -188,18 +195,25 @@ impl Work {
 
 /// Tells the observer about a contradiction and hands it back.
 #[inline(always)]
-fn contradiction<O: Observer>(c: Contradiction, observer: &mut O) -> Contradiction {
-    if O::ACTIVE {
-        observer.event(Event::Contradiction(c));
+fn contradiction<O: Observer + ?Sized>(
+    reason: Contradiction,
+    depth: u16,
+    observer: &mut O,
+) -> Contradiction {
+    if observer.active() {
+        observer.event(Event::Contradiction { depth, reason });
     }
-    c
+    reason
 }
 
 /// Checks a cell and a digit given to the public functions.
 #[inline(always)]
 fn check(cell: usize, digit: u8) {
-    assert!(cell < CELLS, "cell {cell} is not in 0..81");
-    assert!((1..=9).contains(&digit), "digit {digit} is not in 1..=9");
+    assert!(cell < CELLS, "cell {cell} is not in 0..{CELLS}");
+    assert!(
+        (1..=SIDE as u8).contains(&digit),
+        "digit {digit} is not in 1..={SIDE}"
+    );
 }
 
 /// The essay's `assign(values, s, d)`: eliminates every digit of square `cell` but
@@ -208,44 +222,56 @@ fn check(cell: usize, digit: u8) {
 /// Fails with the contradiction reached; `values` is then left half-propagated and
 /// must be dropped, as the essay drops its dictionary on `False`.
 ///
+/// Watched, a call from outside the search is a given: the observer sees
+/// [`Event::Assign`] with [`Rule::Given`], then what follows, at depth 0.
+///
 /// # Panics
 /// When `cell` is not in `0..81` or `digit` not in `1..=9`.
 ///
 /// ```
+/// use sudoku_core::candidates::{digit_mask, ALL_DIGITS};
 /// use sudoku_core::Candidates;
 /// use sudoku_norvig::assign;
 ///
 /// let mut values = Candidates::all();
 /// assign(&mut values, 0, 7, &mut ()).unwrap();
-/// assert_eq!(values.get(0), 1 << 6); // only 7 left in the square
-/// assert_eq!(values.get(1), 0x1FF & !(1 << 6)); // and no peer can hold 7
+/// assert_eq!(values.get(0), digit_mask(7)); // only 7 left in the square
+/// assert_eq!(values.get(1), ALL_DIGITS & !digit_mask(7)); // and no peer can hold 7
 /// ```
-pub fn assign<O: Observer>(
+pub fn assign<O: Observer + ?Sized>(
     values: &mut Candidates,
     cell: usize,
     digit: u8,
     observer: &mut O,
 ) -> Result<(), Contradiction> {
     check(cell, digit);
-    if O::ACTIVE {
-        observer.event(Event::Assign {
-            cell: cell as u8,
-            digit,
-        });
-    }
-    assign_unchecked(values.masks_mut(), cell, digit_mask(digit), observer)
+    let rule = Rule::Given;
+    assign_unchecked(values.masks_mut(), cell, digit, rule, 0, observer)
 }
 
-/// `assign` without the argument checks or the `Assign` event, on raw masks.
+/// `assign` without the argument checks, on raw masks: tells the observer
+/// `Assign { rule }` at `depth` (when the square holds other digits: an assign with
+/// nothing to eliminate tells nothing, as in the essay version), then propagates.
 #[inline(always)]
-pub(crate) fn assign_unchecked<O: Observer>(
+pub(crate) fn assign_unchecked<O: Observer + ?Sized>(
     values: &mut [u16; CELLS],
     cell: usize,
-    digit: u16,
+    digit: u8,
+    rule: Rule,
+    depth: u16,
     observer: &mut O,
 ) -> Result<(), Contradiction> {
-    let mut work = Work::new();
-    work.remove(values, cell, ALL_DIGITS & !digit, observer)?;
+    let others = ALL_DIGITS & !digit_mask(digit);
+    if observer.active() && values[cell] & others != 0 {
+        observer.event(Event::Assign {
+            depth,
+            cell: cell as u16,
+            digit,
+            rule,
+        });
+    }
+    let mut work = Work::new(depth);
+    work.remove(values, cell, others, Rule::Assigned, observer)?;
     work.run(values, observer)
 }
 
@@ -255,10 +281,14 @@ pub(crate) fn assign_unchecked<O: Observer>(
 /// puts it there. Fails on a square with no digit left or a unit with no place left
 /// for a digit; `values` must then be dropped.
 ///
+/// Watched, the elimination asked for is told with [`Rule::Given`] (it comes from
+/// outside the search), what follows with its own rule, at depth 0.
+///
 /// # Panics
 /// When `cell` is not in `0..81` or `digit` not in `1..=9`.
 ///
 /// ```
+/// use sudoku_core::candidates::digit_mask;
 /// use sudoku_core::Candidates;
 /// use sudoku_norvig::eliminate;
 ///
@@ -267,24 +297,34 @@ pub(crate) fn assign_unchecked<O: Observer>(
 /// for cell in 0..8 {
 ///     eliminate(&mut values, cell, 9, &mut ()).unwrap();
 /// }
-/// assert_eq!(values.get(8), 1 << 8);
+/// assert_eq!(values.get(8), digit_mask(9));
 /// ```
-pub fn eliminate<O: Observer>(
+pub fn eliminate<O: Observer + ?Sized>(
     values: &mut Candidates,
     cell: usize,
     digit: u8,
     observer: &mut O,
 ) -> Result<(), Contradiction> {
     check(cell, digit);
-    let mut work = Work::new();
+    let mut work = Work::new(0);
     let values = values.masks_mut();
-    work.remove(values, cell, digit_mask(digit), observer)?;
+    work.remove(values, cell, digit_mask(digit), Rule::Given, observer)?;
     work.run(values, observer)
 }
 
 /// The essay's `parse_grid`: starts with every digit possible in every square, then
 /// assigns each given in reading order. A contradiction means the puzzle has no
 /// solution (its givens clash, or propagation alone proves them inconsistent).
+///
+/// Watched, each given is an [`Event::Assign`] with [`Rule::Given`], followed by what
+/// it implies, before the next one, at depth 0.
+///
+/// # Panics
+/// When `grid` is not 9x9 (the fast path's [`Candidates`] are 9x9; the [`Norvig`]
+/// solver and the [`essay`] take every size).
+///
+/// [`Norvig`]: crate::Norvig
+/// [`essay`]: crate::essay
 ///
 /// ```
 /// use sudoku_core::Grid;
@@ -298,28 +338,29 @@ pub fn eliminate<O: Observer>(
 /// let values = parse_grid(&polish, &mut ()).unwrap();
 /// assert!(values.is_solved());
 /// ```
-pub fn parse_grid<O: Observer>(grid: &Grid, observer: &mut O) -> Result<Candidates, Contradiction> {
+pub fn parse_grid<O: Observer + ?Sized>(
+    grid: &Grid,
+    observer: &mut O,
+) -> Result<Candidates, Contradiction> {
+    assert_eq!(grid.size(), Size::NINE, "the fast path's parse_grid is 9x9");
     let mut values = Candidates::all();
     let masks = values.masks_mut();
-    if O::ACTIVE {
+    if observer.active() {
         // Watched: one given at a time, each propagated before the next, as in the essay.
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit != 0 {
-                observer.event(Event::Assign {
-                    cell: cell as u8,
-                    digit,
-                });
-                assign_unchecked(masks, cell, digit_mask(digit), observer)?;
+                assign_unchecked(masks, cell, digit, Rule::Given, 0, observer)?;
             }
         }
     } else {
         // Unwatched: the other digits of every given are eliminated first, then all
         // the consequences are drawn at once. The two rules end in the same state (or
         // the same failure) whatever the order, and this order does less work.
-        let mut work = Work::new();
+        let mut work = Work::new(0);
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit != 0 {
-                work.remove(masks, cell, ALL_DIGITS & !digit_mask(digit), observer)?;
+                let others = ALL_DIGITS & !digit_mask(digit);
+                work.remove(masks, cell, others, Rule::Assigned, observer)?;
             }
         }
         work.run(masks, observer)?;

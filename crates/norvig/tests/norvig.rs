@@ -1,7 +1,12 @@
 //! The norvig strategy against the reference counts.
 
-use sudoku_core::{Candidates, Grid, Limits, Solver, Status};
-use sudoku_norvig::{assign, eliminate, parse_grid, Contradiction, Event, Norvig};
+mod common;
+
+use common::{corpus, shared};
+use sudoku_core::candidates::{digit_mask, ALL_DIGITS};
+use sudoku_core::units::{CELLS, PEERS, SIDE};
+use sudoku_core::{Candidates, Contradiction, Event, Grid, Limits, Rule, Size, Solver, Status};
+use sudoku_norvig::{assign, eliminate, parse_grid, Norvig, NorvigEssay};
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_1};
 
 fn grid(text: &str) -> Grid {
@@ -9,8 +14,15 @@ fn grid(text: &str) -> Grid {
 }
 
 #[test]
-fn name_is_norvig() {
+fn names_and_sizes() {
     assert_eq!(Norvig.name(), "norvig");
+    assert_eq!(NorvigEssay.name(), "norvig-essay");
+    for size in Size::ALL {
+        assert!(
+            Norvig.supports(size) && NorvigEssay.supports(size),
+            "{size}"
+        );
+    }
 }
 
 #[test]
@@ -123,9 +135,10 @@ fn assign_and_eliminate_follow_the_two_rules() {
     for d in 1..=8 {
         eliminate(&mut values, 40, d, &mut ()).unwrap();
     }
-    assert_eq!(values.get(40), 1 << 8);
-    for &peer in &sudoku_core::units::PEERS[40] {
-        assert_eq!(values.get(peer as usize), 0xFF, "peer {peer}");
+    assert_eq!(values.get(40), digit_mask(9));
+    for &peer in &PEERS[40] {
+        let want = ALL_DIGITS & !digit_mask(9);
+        assert_eq!(values.get(peer as usize), want, "peer {peer}");
     }
     // Eliminating a digit already gone changes nothing.
     let before = values;
@@ -134,10 +147,10 @@ fn assign_and_eliminate_follow_the_two_rules() {
 
     // Rule 2: a unit with one place left for a digit puts it there (column 0, digit 4).
     let mut values = Candidates::all();
-    for row in 0..8 {
-        eliminate(&mut values, row * 9, 4, &mut ()).unwrap();
+    for row in 0..SIDE - 1 {
+        eliminate(&mut values, row * SIDE, 4, &mut ()).unwrap();
     }
-    assert_eq!(values.get(72), 1 << 3);
+    assert_eq!(values.get(CELLS - SIDE), digit_mask(4));
 
     // Contradictions: an empty square, a digit with no place in a unit.
     let mut values = Candidates::all();
@@ -165,13 +178,23 @@ fn the_observer_sees_every_step() {
         .iter()
         .filter(|e| matches!(e, Event::Eliminate { .. }))
         .count();
-    assert_eq!(eliminations, 81 * 8);
+    assert_eq!(eliminations, CELLS * (SIDE - 1));
     // The givens are assigned first, in reading order, each before what it implies.
-    let Event::Assign { cell, digit } = events[0] else {
-        panic!("first event {:?}", events[0]);
+    let first = Event::Assign {
+        depth: 0,
+        cell: 1,
+        digit: 5,
+        rule: Rule::Given,
     };
-    assert_eq!((cell, digit), (1, 5));
-    assert_eq!(events.last(), Some(&Event::Solution));
+    assert_eq!(events[0], first);
+    let eliminate_1 = Event::Eliminate {
+        depth: 0,
+        cell: 1,
+        digit: 1,
+        rule: Rule::Assigned,
+    };
+    assert_eq!(events[1], eliminate_1);
+    assert_eq!(events.last(), Some(&Event::Solution { depth: 0 }));
 
     // A search: one Try and one Assign per try, one Backtrack per backtrack.
     let puzzle = grid(HARD1);
@@ -179,38 +202,39 @@ fn the_observer_sees_every_step() {
     let mut tries = 0u64;
     let mut backtracks = 0u64;
     let mut contradictions = 0u64;
+    let mut tried = 0u64;
     let out = Norvig.solve_observed(&puzzle, &limits, &mut |e: Event| match e {
         Event::Try { .. } => tries += 1,
-        Event::Backtrack => backtracks += 1,
-        Event::Contradiction(_) => contradictions += 1,
+        Event::Backtrack { .. } => backtracks += 1,
+        Event::Contradiction { .. } => contradictions += 1,
+        Event::Assign {
+            rule: Rule::Tried, ..
+        } => tried += 1,
         _ => {}
     });
     assert_eq!(tries, out.counters.nodes - 1);
+    assert_eq!(tried, tries);
     assert_eq!(backtracks, out.counters.backtracks);
     assert!(contradictions > 0 && contradictions <= backtracks);
 
-    // Clashing givens: the contradiction is reported.
+    // Clashing givens: the contradiction is reported, at the root.
     let mut text = POLISH.to_string();
     text.replace_range(0..1, "5");
     let mut seen = None;
     let out = Norvig.solve_observed(&grid(&text), &Limits::FIRST, &mut |e: Event| {
-        if let Event::Contradiction(c) = e {
-            seen = Some(c);
+        if let Event::Contradiction { depth, reason } = e {
+            seen = Some((depth, reason));
         }
     });
     assert_eq!(out.counters.nodes, 1);
-    assert!(seen.is_some());
+    assert_eq!(seen, Some((0, Contradiction::EmptyCell { cell: 1 })));
 }
 
 #[test]
 fn observed_and_unobserved_solves_agree() {
     // The watched parse assigns the givens one at a time, the unwatched one all at
     // once: both must end in the same state, hence the same search.
-    let path = sudoku_testkit::corpus_path("norvig_sudoku-top95.txt");
-    let mut puzzles: Vec<Grid> = sudoku_core::CorpusReader::open(path)
-        .unwrap()
-        .map(|p| p.unwrap().grid)
-        .collect();
+    let mut puzzles = corpus(shared("norvig_sudoku-top95.txt"), 95);
     let mut clash = POLISH.to_string();
     clash.replace_range(0..1, "5");
     puzzles.extend([POLISH, SPANISH_1, HARD1, &clash].map(grid));
