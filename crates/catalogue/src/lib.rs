@@ -141,6 +141,26 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: None,
         build: boxed::<sudoku_dlx::Dlx>,
     },
+    Strategy {
+        name: "anneal",
+        summary: "Lewis's simulated annealing: squares filled, swaps within a square, reheats",
+        try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
+        default_max_nodes: sudoku_anneal::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: None,
+        build: |o| Box::new(sudoku_anneal::Anneal::new(o.seed)),
+    },
+    Strategy {
+        name: "anneal-essay",
+        summary: "anneal in the paper's words: the cost counted again after every move",
+        try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
+        default_max_nodes: sudoku_anneal::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: Some("anneal"),
+        build: |o| Box::new(sudoku_anneal::AnnealEssay::new(o.seed)),
+    },
 ];
 
 /// The strategy of that name.
