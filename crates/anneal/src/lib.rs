@@ -26,7 +26,7 @@
 //! the squares are always right, so a grid of cost 0 is a valid sudoku that keeps the
 //! givens. A swap changes two rows and two columns at most, so it moves the cost by 4
 //! at most either way. The fast path ([`Anneal`]) prices a swap in constant time from
-//! how often each value occurs in each line; the essay ([`AnnealEssay`]) counts the cost
+//! how often each value occurs in each line; the essay ([`Anneal::essay`]) counts the cost
 //! again from the grid after each move, as the definition reads. Both make the same
 //! moves, with the same counters.
 //!
@@ -158,36 +158,60 @@ pub const REHEAT_AFTER: u32 = 20;
 /// puzzle, and four for the essay.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
-/// The anneal strategy, fast path: the cost kept up to date move by move.
+/// The anneal strategy with its seed: [`Anneal::new`] the fast path, [`Anneal::essay`]
+/// the same search in the paper's words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Anneal {
     seed: u64,
+    pricing: Pricing,
+}
+
+/// How a move is priced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pricing {
+    /// From how often each value occurs in each line, kept up to date ([`Counts`]).
+    Counted,
+    /// By counting the cost again from the grid ([`Recount`]).
+    Recounted,
 }
 
 impl Anneal {
-    /// The strategy with `seed`: the same seed, the same moves.
+    /// The strategy with `seed` (the same seed, the same moves), the cost kept up to
+    /// date move by move: the catalogue's `anneal`.
     pub const fn new(seed: u64) -> Anneal {
-        Anneal { seed }
+        Anneal {
+            seed,
+            pricing: Pricing::Counted,
+        }
+    }
+
+    /// The essay with `seed`: the cost counted again from the grid after every move,
+    /// as the paper defines it. It makes the same moves as [`Anneal::new`] with the
+    /// same seed, with the same counters and solution, only slower: the catalogue's
+    /// `anneal-essay`.
+    pub const fn essay(seed: u64) -> Anneal {
+        Anneal {
+            seed,
+            pricing: Pricing::Recounted,
+        }
     }
 
     /// Its seed.
     pub const fn seed(&self) -> u64 {
         self.seed
     }
-}
 
-/// The anneal strategy in the paper's words: the cost counted again from the grid after
-/// every move. It makes the same moves as [`Anneal`] with the same seed, with the same
-/// counters and solution, only slower.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AnnealEssay {
-    seed: u64,
-}
-
-impl AnnealEssay {
-    /// The essay with `seed`.
-    pub const fn new(seed: u64) -> AnnealEssay {
-        AnnealEssay { seed }
+    /// Solves `puzzle` within `limits`, telling `observer` every move.
+    fn run<O: Observer + ?Sized>(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        observer: &mut O,
+    ) -> Outcome {
+        match self.pricing {
+            Pricing::Counted => solve_with(Counts::new, self.seed, puzzle, limits, observer),
+            Pricing::Recounted => solve_with(Recount::new, self.seed, puzzle, limits, observer),
+        }
     }
 }
 
@@ -215,11 +239,14 @@ fn solve_with<B: Board, O: Observer + ?Sized>(
 
 impl Solver for Anneal {
     fn name(&self) -> &'static str {
-        "anneal"
+        match self.pricing {
+            Pricing::Counted => "anneal",
+            Pricing::Recounted => "anneal-essay",
+        }
     }
 
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(Counts::new, self.seed, puzzle, limits, &mut ())
+        self.run(puzzle, limits, &mut ())
     }
 
     fn solve_observed(
@@ -228,34 +255,10 @@ impl Solver for Anneal {
         limits: &Limits,
         observer: &mut dyn Observer,
     ) -> Outcome {
-        solve_with(Counts::new, self.seed, puzzle, limits, observer)
+        self.run(puzzle, limits, observer)
     }
 
     /// Every size: the squares, rows and columns come from the size's geometry.
-    fn supports(&self, _size: Size) -> bool {
-        true
-    }
-}
-
-impl Solver for AnnealEssay {
-    fn name(&self) -> &'static str {
-        "anneal-essay"
-    }
-
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(Recount::new, self.seed, puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        observer: &mut dyn Observer,
-    ) -> Outcome {
-        solve_with(Recount::new, self.seed, puzzle, limits, observer)
-    }
-
-    /// Every size, as [`Anneal`].
     fn supports(&self, _size: Size) -> bool {
         true
     }

@@ -1,7 +1,7 @@
 //! The anneal strategy: valid solutions, counts repeatable by seed, honest statuses,
 //! the node budget, and the event stream.
 
-use sudoku_anneal::{Anneal, AnnealEssay, DEFAULT_MAX_NODES};
+use sudoku_anneal::{Anneal, DEFAULT_MAX_NODES};
 use sudoku_catalogue::{find, Options};
 use sudoku_core::{
     CorpusReader, Event, EventCount, Grid, Limits, Observer, Outcome, Solver, Status,
@@ -35,7 +35,7 @@ fn assert_solved(puzzle: &Grid, out: &Outcome) {
 #[test]
 fn name_and_sizes() {
     assert_eq!(Anneal::new(SEED).name(), "anneal");
-    assert_eq!(AnnealEssay::new(SEED).name(), "anneal-essay");
+    assert_eq!(Anneal::essay(SEED).name(), "anneal-essay");
     assert!(sudoku_core::Size::ALL
         .into_iter()
         .all(|s| Anneal::new(SEED).supports(s)));
@@ -274,7 +274,7 @@ fn the_essay_makes_the_same_moves() {
     for puzzle in &puzzles {
         for limits in [Limits::FIRST, Limits::UNIQUENESS.with_max_nodes(200_000)] {
             let fast = Anneal::new(SEED).solve(puzzle, &limits);
-            let essay = AnnealEssay::new(SEED).solve(puzzle, &limits);
+            let essay = Anneal::essay(SEED).solve(puzzle, &limits);
             assert_eq!(fast, essay, "{puzzle:?}");
         }
     }

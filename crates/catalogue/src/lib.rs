@@ -159,7 +159,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: false,
         in_default_run: false,
         essay_of: Some("anneal"),
-        build: |o| Box::new(sudoku_anneal::AnnealEssay::new(o.seed)),
+        build: |o| Box::new(sudoku_anneal::Anneal::essay(o.seed)),
     },
 ];
 
