@@ -132,17 +132,6 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_norvig::Norvig>,
     },
     Strategy {
-        name: "norvig-essay",
-        summary:
-            "Norvig's essay code as written: assign/eliminate by mutual recursion, search on a copy",
-        try_is: "a digit assigned by the search",
-        default_max_nodes: 2_000_000,
-        exact: true,
-        in_default_run: false,
-        essay_of: Some("norvig"),
-        build: boxed::<sudoku_norvig::NorvigEssay>,
-    },
-    Strategy {
         name: "dlx",
         summary: "Knuth's Algorithm X on dancing links, S heuristic",
         try_is: "an exact-cover row selected by the search",
@@ -151,6 +140,16 @@ pub static CATALOGUE: &[Strategy] = &[
         in_default_run: true,
         essay_of: None,
         build: boxed::<sudoku_dlx::Dlx>,
+    },
+    Strategy {
+        name: "anneal",
+        summary: "Lewis's simulated annealing: squares filled, swaps within a square, reheats",
+        try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
+        default_max_nodes: sudoku_anneal::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: None,
+        build: |o| Box::new(sudoku_anneal::Anneal::new(o.seed)),
     },
     Strategy {
         name: "reduce-essay",
@@ -164,6 +163,17 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_reduce::ReduceEssay>,
     },
     Strategy {
+        name: "norvig-essay",
+        summary:
+            "Norvig's essay code as written: assign/eliminate by mutual recursion, search on a copy",
+        try_is: "a digit assigned by the search",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("norvig"),
+        build: boxed::<sudoku_norvig::NorvigEssay>,
+    },
+    Strategy {
         name: "dlx-essay",
         summary:
             "dlx in the words of Knuth's paper: search(k), cover and uncover over linked objects",
@@ -173,6 +183,16 @@ pub static CATALOGUE: &[Strategy] = &[
         in_default_run: false,
         essay_of: Some("dlx"),
         build: boxed::<sudoku_dlx::DlxEssay>,
+    },
+    Strategy {
+        name: "anneal-essay",
+        summary: "anneal in the paper's words: the cost counted again after every move",
+        try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
+        default_max_nodes: sudoku_anneal::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: Some("anneal"),
+        build: |o| Box::new(sudoku_anneal::Anneal::essay(o.seed)),
     },
 ];
 

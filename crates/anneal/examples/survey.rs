@@ -1,0 +1,132 @@
+//! The README figure of the anneal strategy: per corpus, the share of puzzles each
+//! strategy solves within its default node budget and the time it takes per puzzle,
+//! one puzzle at a time on one thread. Time is the thread's CPU time (the wall clock
+//! where there is no such clock), so that other work on a shared machine counts as
+//! little as it can.
+//!
+//! ```text
+//! cargo run --release -p sudoku-anneal --example survey -- [--first N] [--seed S] [--solvers a,b]
+//! ```
+//!
+//! `--first N` takes the first N puzzles of each corpus (default 100); the solvers are
+//! `anneal` and the exact strategies of the catalogue unless `--solvers` names others.
+
+use std::time::{Duration, Instant};
+
+use sudoku_catalogue::{find, Options, Strategy, CATALOGUE, DEFAULT_SEED};
+use sudoku_core::{CorpusReader, Grid, Limits, Status};
+use sudoku_testkit::corpus_path;
+
+/// The corpora of the figure: a name and a file of `../shared/corpora/`.
+const CORPORA: [(&str, &str); 5] = [
+    ("easy50", "norvig_sudoku-easy50.txt"),
+    ("kaggle", "kaggle_bryanpark_sudoku_first20000.csv"),
+    ("top95", "norvig_sudoku-top95.txt"),
+    ("top1465", "puzzles3_magictour_top1465"),
+    ("17-clue", "puzzles2_17_clue"),
+];
+
+struct Args {
+    first: usize,
+    seed: u64,
+    solvers: Vec<&'static Strategy>,
+}
+
+fn args() -> Args {
+    let mut args = Args {
+        first: 100,
+        seed: DEFAULT_SEED,
+        solvers: CATALOGUE
+            .iter()
+            .filter(|s| s.name == "anneal" || (s.exact && s.essay_of.is_none()))
+            .collect(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--first" => args.first = value.parse().expect("--first N"),
+            "--seed" => args.seed = value.parse().expect("--seed S"),
+            "--solvers" => {
+                args.solvers = value
+                    .split(',')
+                    .map(|n| find(n).unwrap_or_else(|| panic!("unknown solver {n}")))
+                    .collect()
+            }
+            _ => panic!("unknown flag {flag}: --first N, --seed S, --solvers a,b"),
+        }
+    }
+    args
+}
+
+fn puzzles(file: &str, first: usize) -> Vec<Grid> {
+    CorpusReader::open(corpus_path(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
+        .take(first)
+        .map(|p| p.expect("corpus puzzle").grid)
+        .collect()
+}
+
+/// The CPU time this thread has run (`CLOCK_THREAD_CPUTIME_ID`).
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (status == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// No thread CPU clock here: the wall clock serves.
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
+}
+
+/// How long `f` took: CPU time where it can be read, wall-clock time otherwise.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let (cpu, wall) = (thread_cpu_time(), Instant::now());
+    let out = f();
+    let took = match (cpu, thread_cpu_time()) {
+        (Some(a), Some(b)) => b - a,
+        _ => wall.elapsed(),
+    };
+    (out, took)
+}
+
+fn main() {
+    let args = args();
+    let options = Options { seed: args.seed };
+    println!(
+        "| corpus | solver | solved | time per puzzle | nodes per puzzle (median) |\n\
+         |---|---|---:|---:|---:|"
+    );
+    for (name, file) in CORPORA {
+        let puzzles = puzzles(file, args.first);
+        for strategy in &args.solvers {
+            let solver = strategy.solver_with(&options);
+            let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes);
+            let (mut solved, mut time, mut nodes) = (0, Duration::ZERO, Vec::new());
+            for puzzle in &puzzles {
+                let (out, took) = timed(|| solver.solve(puzzle, &limits));
+                time += took;
+                if out.status == Status::Solved {
+                    assert!(out.solution.unwrap().is_solution_of(puzzle));
+                    solved += 1;
+                }
+                nodes.push(out.counters.nodes);
+            }
+            nodes.sort_unstable();
+            println!(
+                "| {name} ({}) | {} | {:.1}% | {:.3} ms | {} |",
+                puzzles.len(),
+                strategy.name,
+                100.0 * solved as f64 / puzzles.len() as f64,
+                time.as_secs_f64() * 1e3 / puzzles.len() as f64,
+                nodes[nodes.len() / 2],
+            );
+        }
+    }
+}
