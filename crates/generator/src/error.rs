@@ -1,0 +1,126 @@
+//! What can go wrong: arguments that ask for the impossible, and targets not reached.
+
+use sudoku_core::Size;
+use thiserror::Error;
+
+/// Why puzzles cannot be generated as asked.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// A count of 0 puzzles.
+    #[error("the count of puzzles must be at least 1")]
+    ZeroCount,
+    /// A budget of 0 attempts per puzzle.
+    #[error("the attempts per puzzle must be at least 1")]
+    ZeroAttempts,
+    /// A range of givens whose low end is above its high end.
+    #[error("the range of givens {low}..{high} is empty")]
+    EmptyGivens {
+        /// The low end.
+        low: usize,
+        /// The high end.
+        high: usize,
+    },
+    /// A range of givens below the fewest givens any puzzle of the size with one solution
+    /// can have (17 at 9x9, 4 at 4x4, N - 1 at N×N: a puzzle missing two digits has two
+    /// solutions, the two digits swapped).
+    #[error(
+        "no {size} puzzle with at most {high} givens has one solution: it needs at least {minimum}"
+    )]
+    TooFewGivens {
+        /// The grid size.
+        size: Size,
+        /// The high end of the range.
+        high: usize,
+        /// The fewest givens possible.
+        minimum: usize,
+    },
+    /// A range of givens above the cells of the grid.
+    #[error("a {size} grid has {cells} cells: {low} givens cannot fit")]
+    TooManyGivens {
+        /// The grid size.
+        size: Size,
+        /// The low end of the range.
+        low: usize,
+        /// The cells of the grid.
+        cells: usize,
+    },
+    /// A node band whose low end is above its high end, or whose high end is 0 (every
+    /// search visits its root).
+    #[error("the node band {low}..{high} is empty (a solve visits at least 1 node)")]
+    EmptyBand {
+        /// The low end.
+        low: u64,
+        /// The high end.
+        high: u64,
+    },
+    /// A strategy the catalogue does not have.
+    #[error("unknown strategy {name:?}: the strategies are {}", sudoku_catalogue::names().collect::<Vec<_>>().join(", "))]
+    UnknownStrategy {
+        /// The name.
+        name: String,
+    },
+    /// A strategy that does not solve grids of the size asked for.
+    #[error("strategy {name} does not solve {size} grids")]
+    UnsupportedSize {
+        /// The strategy.
+        name: String,
+        /// The size.
+        size: Size,
+    },
+    /// A checker that is not exact (it cannot prove that a puzzle has one solution).
+    #[error("strategy {name} is not exact: it cannot check that a puzzle has one solution")]
+    NotExact {
+        /// The strategy.
+        name: String,
+    },
+    /// A grade target with no grader: the catalogue has no `logic` strategy and none
+    /// was plugged in.
+    #[error("a grade target needs the logic strategy, and the catalogue has none")]
+    NoGrader,
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// What the system said.
+        reason: String,
+    },
+    /// Every attempt at one puzzle missed the targets.
+    #[error("puzzle {index}: no attempt of {attempts} reached the targets (a rare target: widen it or allow more attempts)")]
+    TargetNotReached {
+        /// The puzzle's number.
+        index: u64,
+        /// The attempts made.
+        attempts: u64,
+    },
+    /// The random fill could not complete a grid (never seen: the fill restarts
+    /// [`FILL_ATTEMPTS`](crate::fill::FILL_ATTEMPTS) times).
+    #[error("puzzle {index}: the random fill found no solution grid")]
+    FillFailed {
+        /// The puzzle's number.
+        index: u64,
+    },
+}
+
+/// Why a text is not a range of givens or a node band.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// Not `A..B` (or a single number).
+    #[error("{text:?} is not a range: write LOW..HIGH (e.g. 22..26) or one number")]
+    Range {
+        /// The text.
+        text: String,
+    },
+    /// Not `STRATEGY:LOW..HIGH`.
+    #[error("{text:?} is not a node band: write STRATEGY:LOW..HIGH (e.g. naive:100000..1000000)")]
+    Band {
+        /// The text.
+        text: String,
+    },
+    /// Not a technique's name.
+    #[error("unknown technique {text:?}: the techniques are {}", sudoku_core::Technique::ALL.map(|t| t.name()).join(", "))]
+    Technique {
+        /// The text.
+        text: String,
+    },
+}

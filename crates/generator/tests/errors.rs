@@ -1,0 +1,182 @@
+//! Arguments that ask for the impossible are typed errors up front, with messages that
+//! say what was wrong.
+
+use std::sync::Arc;
+
+use sudoku_core::{Grid, Limits, Outcome, Size, Solver, Technique};
+use sudoku_generator::{
+    GenerateError, Generator, NodeBand, Options, ParseError, Range, Run, Symmetry, SymmetryError,
+};
+
+fn error(options: Options) -> GenerateError {
+    Generator::new(options).unwrap_err()
+}
+
+#[test]
+fn a_count_of_zero_is_an_error() {
+    let generator = Arc::new(Generator::new(Options::default()).unwrap());
+    let err = generator
+        .stream(
+            Run {
+                seed: 1,
+                count: 0,
+                threads: 1,
+            },
+            Arc::new(|_| {}),
+        )
+        .unwrap_err();
+    assert_eq!(err, GenerateError::ZeroCount);
+    assert_eq!(err.to_string(), "the count of puzzles must be at least 1");
+}
+
+#[test]
+fn an_unknown_symmetry_is_an_error() {
+    assert_eq!(
+        "spiral".parse::<Symmetry>(),
+        Err(SymmetryError("spiral".into()))
+    );
+}
+
+#[test]
+fn impossible_bands_are_errors() {
+    let band = |strategy: &str, low, high| Options {
+        nodes: Some(NodeBand {
+            strategy: strategy.into(),
+            range: Range::new(low, high),
+        }),
+        ..Options::default()
+    };
+    assert_eq!(
+        error(band("naive", 1000, 10)),
+        GenerateError::EmptyBand {
+            low: 1000,
+            high: 10
+        }
+    );
+    assert_eq!(
+        error(band("naive", 0, 0)).to_string(),
+        "the node band 0..0 is empty (a solve visits at least 1 node)"
+    );
+    assert_eq!(
+        error(band("fast", 1, 10)),
+        GenerateError::UnknownStrategy {
+            name: "fast".into()
+        }
+    );
+    assert_eq!(
+        "naive:10".parse::<NodeBand>(),
+        Err(ParseError::Band {
+            text: "naive:10".into()
+        })
+    );
+}
+
+#[test]
+fn impossible_ranges_of_givens_are_errors() {
+    let givens = |size, low, high| Options {
+        size,
+        givens: Some(Range::new(low, high)),
+        ..Options::default()
+    };
+    let err = error(givens(Size::NINE, 10, 16));
+    assert_eq!(
+        err,
+        GenerateError::TooFewGivens {
+            size: Size::NINE,
+            high: 16,
+            minimum: 17
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "no 9x9 puzzle with at most 16 givens has one solution: it needs at least 17"
+    );
+    assert_eq!(
+        error(givens(Size::FOUR, 1, 3)),
+        GenerateError::TooFewGivens {
+            size: Size::FOUR,
+            high: 3,
+            minimum: 4
+        }
+    );
+    assert_eq!(
+        error(givens(Size::SIXTEEN, 5, 14)),
+        GenerateError::TooFewGivens {
+            size: Size::SIXTEEN,
+            high: 14,
+            minimum: 15
+        }
+    );
+    assert_eq!(
+        error(givens(Size::NINE, 30, 20)),
+        GenerateError::EmptyGivens { low: 30, high: 20 }
+    );
+    assert_eq!(
+        error(givens(Size::FOUR, 17, 20)),
+        GenerateError::TooManyGivens {
+            size: Size::FOUR,
+            low: 17,
+            cells: 16
+        }
+    );
+}
+
+#[test]
+fn checkers_must_be_exact_and_strategies_must_support_the_size() {
+    let checker = |name: &str| Options {
+        checker: Some(name.into()),
+        ..Options::default()
+    };
+    assert_eq!(
+        error(checker("anneal")),
+        GenerateError::NotExact {
+            name: "anneal".into()
+        }
+    );
+    assert!(Generator::new(checker("dlx")).is_ok());
+    let sixteen = Options {
+        size: Size::SIXTEEN,
+        grade: Some(Technique::NakedPair),
+        ..Options::default()
+    };
+    assert_eq!(
+        Generator::with_grader(sixteen, Box::new(NineOnly)).unwrap_err(),
+        GenerateError::UnsupportedSize {
+            name: "nine-only".into(),
+            size: Size::SIXTEEN
+        }
+    );
+}
+
+/// A solver of 9x9 grids only (the trait's default), that never solves anything.
+struct NineOnly;
+
+impl Solver for NineOnly {
+    fn name(&self) -> &'static str {
+        "nine-only"
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        Outcome::rejected_at_root()
+    }
+}
+
+#[test]
+fn zero_attempts_is_an_error() {
+    let options = Options {
+        max_attempts: 0,
+        ..Options::default()
+    };
+    assert_eq!(error(options), GenerateError::ZeroAttempts);
+}
+
+#[test]
+fn a_grade_target_needs_a_grader() {
+    let options = Options {
+        grade: Some(Technique::XWing),
+        ..Options::default()
+    };
+    match sudoku_catalogue::find(sudoku_generator::GRADER) {
+        None => assert_eq!(error(options), GenerateError::NoGrader),
+        Some(_) => assert!(Generator::new(options).is_ok()),
+    }
+}
