@@ -1,7 +1,24 @@
-//! A rough look at the generator's speed (not a benchmark: the machine is shared).
+//! The generator's speed, and QQWing's beside it (a benchmark, not a test).
 //!
 //! `cargo run --release -p sudoku-generator --example speed -- COUNT THREADS [SIZE] [CHECKER] [SYMMETRY]`
-//! prints puzzles per second and what the digger did per puzzle.
+//! prints puzzles per second and what the digger did per puzzle (`-` for the default
+//! checker). To compare with QQWing (`apt-get install qqwing`) on the same settings
+//! (unique, minimal, no difficulty target, no symmetry), alternate the two, A B A B, and
+//! compare puzzles per second (the clock) or per CPU second (`%U`):
+//!
+//! ```text
+//! cargo build --release -p sudoku-generator --example speed
+//! G=$CARGO_TARGET_DIR/release/examples/speed   # or target/release/examples/speed
+//! for round in 1 2; do
+//!   /usr/bin/time -f "A qqwing 1000, 1 thread: %e s wall, %U s user" qqwing --generate 1000 --one-line > /dev/null
+//!   /usr/bin/time -f "B generator 10000, 1 thread: %e s wall, %U s user" $G 10000 1 > /dev/null
+//!   /usr/bin/time -f "A qqwing 2x500, 2 processes: %e s wall, %U s user" \
+//!     bash -c 'qqwing --generate 500 --one-line > /dev/null & qqwing --generate 500 --one-line > /dev/null; wait'
+//!   /usr/bin/time -f "B generator 10000, 2 threads: %e s wall, %U s user" $G 10000 2 > /dev/null
+//! done
+//! ```
+//!
+//! QQWing runs on one thread, so "all threads" for it is one process per core.
 
 use std::sync::Arc;
 use std::time::Instant;

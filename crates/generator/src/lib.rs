@@ -90,22 +90,26 @@
 //! - about half the removals (41 of 81) are proved by the forced-back test, a hundred
 //!   instructions each, and need no search;
 //! - the checker is the fastest exact strategy of the catalogue on these puzzles: norvig
-//!   (557 million instructions in all), ahead of reduce (743 million) and dlx (1,175
-//!   million); at 25x25 dlx is faster (its nodes are cheaper there);
+//!   (499 million instructions for the whole run), ahead of reduce (680 million) and dlx
+//!   (1,106 million); at 16x16 norvig is still the faster, at 25x25 dlx (its nodes are
+//!   cheaper there: 5 s a puzzle against 30 s);
 //! - the checks left are about 16 successes and 24 failures, one failure for each given
 //!   of the final puzzle: its removal must be shown to give a second solution, and only a
 //!   search can show that. These failures are most of the time, and no pruning before the
 //!   checker avoids them. Running singles over the whole board before the checker saved
-//!   14 of the 16 successful checks but cost more than they did (759 against 509
-//!   million), since the checker's own propagation is what they cost;
+//!   14 of the 16 successful checks but cost more than they did (758 million
+//!   instructions against 509 million), since a successful check costs the checker no
+//!   more than its own propagation; asking instead for a solution with each other digit
+//!   in the removed cell cost more too (554 million against 499 million);
 //! - the fill starts with the diagonal boxes done, a third of the grid for free;
 //! - nothing is shared between threads but a counter, so the puzzles per second grow
 //!   with the cores.
 //!
 //! QQWing, the generator people know, makes the same kind of puzzle (unique, minimal, no
-//! difficulty target); on this project's machine (2 shared cores) it makes about 170 a
-//! second on one core, this generator several thousand. The `speed` example measures it;
-//! the crate's README section gives the commands and the ratios.
+//! difficulty target). On this project's machine (2 cores, shared with other work at the
+//! time) it took 5.6 to 6.2 s of CPU for 1,000 puzzles, this generator 1.9 to 2.2 s for
+//! 10,000: 28 to 29 times as many puzzles per second, and 29 to 37 times by the clock
+//! on one thread and on both. The `speed` example gives the commands.
 #![deny(missing_docs)]
 
 mod board;
