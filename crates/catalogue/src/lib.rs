@@ -112,6 +112,17 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_naive::Naive>,
     },
     Strategy {
+        name: "naive-essay",
+        summary:
+            "naive in the essay's words: find the empty location, is it safe, solve (recursive)",
+        try_is: "a digit placed in a cell",
+        default_max_nodes: 20_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("naive"),
+        build: boxed::<sudoku_naive::NaiveEssay>,
+    },
+    Strategy {
         name: "reduce",
         summary: "eliminate + only choice to a fixed point, then search on the fewest candidates",
         try_is: "a candidate set in the branching cell",
@@ -241,6 +252,6 @@ mod tests {
         assert_eq!(parse_list(" , ").unwrap_err(), ListError::Empty);
         assert!(ListError::Empty
             .to_string()
-            .contains("naive, reduce, norvig, dlx"));
+            .contains("naive, naive-essay, reduce"));
     }
 }
