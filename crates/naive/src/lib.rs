@@ -55,8 +55,10 @@
 //!   masks in the same toggle that puts the next digit in;
 //! - the node budget is a countdown of the tries still allowed, one decrement and one
 //!   test per try, in the essay's order, so the search stops at the essay's try;
-//! - the clash of two givens is seen while the givens are loaded into the masks (the
-//!   test [`Grid::givens_clash`] makes, as a by-product; see the load's documentation).
+//! - the clash of two givens is seen while the givens are loaded into the masks: a
+//!   given's digit leaves its units by a toggle, which is right only when they still
+//!   lack it, so the test of [`Grid::givens_clash`] is made there anyway, without a
+//!   second pass over the cells.
 //!
 //! # Watching the fast path
 //!
@@ -108,7 +110,7 @@
 //! assert_eq!((watched, tries), (out, 301534));
 //!
 //! // A 4x4 grid, and the essay version agrees.
-//! let small: Grid = "1... ..2. .3.. ...4".parse().unwrap();
+//! let small: Grid = "1... .... .... ...4".parse().unwrap();
 //! let out = Naive.solve(&small, &Limits::UNIQUENESS);
 //! assert_eq!(out, NaiveEssay.solve(&small, &Limits::UNIQUENESS));
 //! assert_eq!(out.solutions, 2);
