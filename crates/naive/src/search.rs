@@ -90,7 +90,8 @@ enum Stop {
     Solution,
     /// The budget refused a try.
     BudgetExhausted,
-    /// The budget refused a try of the next empty cell, the try here standing.
+    /// The budget refused a try of the next empty cell, the try here standing (the
+    /// look ahead's tries of that cell took the rest of the budget).
     BudgetExhaustedBelow,
 }
 
@@ -359,6 +360,11 @@ impl<D: Depth, const T: usize> Search<D, T> {
     /// **Taking back late.** When the search comes back to a cell, its digit leaves the
     /// masks only when the next digit enters (one toggle of both), or when the cell has
     /// no digit left.
+    ///
+    /// **Machine code.** The loop is a function of its own (`inline(never)`): inlined
+    /// into the loop over the solutions, it had one register fewer and spilled one on
+    /// each descent (5% more instructions). Its two budget exits return two different
+    /// [`Stop`]s: with one shared exit the compiler set the stop value on every try (2%).
     #[inline(never)]
     fn run<O: Observer + ?Sized>(&mut self, observer: &mut O) -> Stop {
         let n = self.empties;
