@@ -17,8 +17,8 @@ use crate::{Kinds, Summary, TraceError, TraceOptions};
 /// Where the text trace shows the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GridPoints {
-    /// After the initial propagation: before the first try (or at the end of a search
-    /// that made none).
+    /// After the initial propagation (the puzzle, for a strategy that does not
+    /// propagate): before the first try (or at the end of a search that made none).
     pub initial: bool,
     /// Before each try: the state the search branches on.
     pub tries: bool,
@@ -234,8 +234,19 @@ impl TextObserver<'_> {
     fn finish(&mut self) {
         if self.grid.initial && !self.initial_shown && self.printer.printing() {
             self.initial_shown = true;
-            self.show_grid(0, "after the initial propagation");
+            self.show_initial();
         }
+    }
+
+    /// The grid before the search: after the initial propagation, or (a strategy that
+    /// does not propagate) the puzzle.
+    fn show_initial(&mut self) {
+        let label = if self.board.propagates() {
+            "after the initial propagation"
+        } else {
+            "the puzzle"
+        };
+        self.show_grid(0, label);
     }
 }
 
@@ -252,7 +263,7 @@ impl Observer for TextObserver<'_> {
         );
         if starts && self.grid.initial && !self.initial_shown {
             self.initial_shown = true;
-            self.show_grid(0, "after the initial propagation");
+            self.show_initial();
         } else if self.grid.tries && matches!(event, Event::Try { .. }) {
             self.show_grid(depth.saturating_sub(1), "before the try");
         }

@@ -205,6 +205,16 @@ fn each_kind_of_event_has_its_line() {
     ] {
         assert!(has(&dlx, start), "dlx: {start}");
     }
+    let naive = text(POLISH, "naive", budget, &TraceOptions::default());
+    for start in [
+        "the puzzle:",
+        "try r1c1 = 2",
+        "try r1c4 = 1",
+        "dead end: r2c8 has no candidate left",
+        "backtrack r2c7 = 6",
+    ] {
+        assert!(has(&naive, start), "naive: {start}");
+    }
     let swap = |kept: &str| {
         lines(&anneal)
             .iter()
@@ -220,6 +230,29 @@ fn each_kind_of_event_has_its_line() {
         first.starts_with("  try r") && !first.starts_with("   "),
         "{first}"
     );
+}
+
+/// The grid a trace keeps from the events is the solver's own: at the first solution,
+/// it is the solution the solve returns, for every strategy (anneal's included, whose
+/// start grid the events do not tell).
+#[test]
+fn the_grid_at_the_first_solution_is_the_solution_of_the_solve() {
+    let options = TraceOptions {
+        grid: "solutions".parse().unwrap(),
+        ..TraceOptions::default()
+    };
+    for strategy in CATALOGUE {
+        for (seed, line) in SEEDS {
+            let limits = limits(strategy, 1);
+            let trace = text(line, strategy.name, limits, &options);
+            let solution = strategy.solver().solve(&grid(line), &limits).solution;
+            let shown = trace.find("the solution:\n").map(|at| {
+                let rows: Vec<&str> = trace[at..].lines().skip(1).take(11).collect();
+                Grid::parse(&rows.join("\n")).unwrap()
+            });
+            assert_eq!(shown, solution, "{} on {seed}", strategy.name);
+        }
+    }
 }
 
 #[test]
@@ -307,27 +340,4 @@ fn the_polish_grid_traces_with_naive_to_a_file() {
     }
     assert_eq!(events, summary.kinds.events());
     assert!(last.starts_with("# "), "{last}");
-}
-
-#[test]
-fn a_size_the_strategy_does_not_take_is_an_error() {
-    let sixteen = Grid::empty(sudoku_core::Size::SIXTEEN);
-    let unsupported = CATALOGUE
-        .iter()
-        .find(|s| !s.solver().supports(sixteen.size()));
-    if let Some(s) = unsupported {
-        let mut out = Vec::new();
-        let err = write_text(
-            &mut out,
-            &sixteen,
-            s,
-            Limits::FIRST,
-            &TraceOptions::default(),
-        )
-        .unwrap_err();
-        assert!(err
-            .to_string()
-            .starts_with(&format!("{} does not solve 16x16 grids", s.name)));
-        assert!(out.is_empty());
-    }
 }
