@@ -152,6 +152,17 @@ pub static CATALOGUE: &[Strategy] = &[
         build: |o| Box::new(sudoku_anneal::Anneal::new(o.seed)),
     },
     Strategy {
+        name: "naive-essay",
+        summary:
+            "naive in the essay's words: find the empty location, is it safe, solve (recursive)",
+        try_is: "a digit placed in a cell",
+        default_max_nodes: 20_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("naive"),
+        build: boxed::<sudoku_naive::NaiveEssay>,
+    },
+    Strategy {
         name: "reduce-essay",
         summary:
             "reduce as the Udacity essay writes it: eliminate, only choice, reduce_puzzle, search",

@@ -1,28 +1,145 @@
-//! Exactness of the naive strategy: the essay's figures, the golden files, the limits.
+//! Exactness of the naive strategy: the essay's figures, the limits and the budget, every
+//! grid size, and the fast path ([`Naive`]) equal to the essay version ([`NaiveEssay`]):
+//! the same outcome, plain and observed, and the same event stream, which replays as the
+//! essay's search.
 
-use sudoku_core::{CorpusReader, Counters, Grid, Limits, Outcome, Solver, Status};
-use sudoku_naive::Naive;
+use std::path::Path;
+
+use sudoku_core::event::Contradiction;
+use sudoku_core::{CorpusReader, Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status};
+use sudoku_naive::{Naive, NaiveEssay};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, POLISH};
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()
 }
 
+/// Both versions of the strategy: the fast path and the essay.
+fn both() -> [&'static dyn Solver; 2] {
+    [&Naive, &NaiveEssay]
+}
+
+/// An observed solve: its outcome and every event.
+fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
+    let mut events = Vec::new();
+    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
+    (out, events)
+}
+
+/// The first `count` puzzles of a corpus file.
+fn puzzles(path: &Path, count: usize) -> Vec<Grid> {
+    CorpusReader::open(path)
+        .unwrap()
+        .take(count)
+        .map(|p| p.unwrap().grid)
+        .collect()
+}
+
+/// Whether `digit` may go in `cell`: no peer holds it.
+fn is_safe(grid: &Grid, cell: usize, digit: u8) -> bool {
+    let geometry = Geometry::of(grid.size());
+    geometry
+        .peers(cell)
+        .iter()
+        .all(|&p| grid.get(usize::from(p)) != digit)
+}
+
+/// Replays an event stream on `puzzle` and checks that it is the essay's search: each try
+/// fills the first empty cell with a safe digit at the depth the standing tries give, each
+/// backtrack takes back the last standing try, a solution is a full grid, a dead end is a
+/// first empty cell without a safe digit; the counts are the outcome's counters.
+fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
+    let at = |i: usize| format!("{} event {i}: {:?}", puzzle.to_line(), events[i]);
+    let mut board = *puzzle;
+    let mut stack: Vec<(u16, u8)> = Vec::new();
+    let (mut tries, mut backtracks, mut solutions) = (0u64, 0u64, 0u64);
+    let first_empty = |board: &Grid| board.cells().iter().position(|&d| d == 0);
+    for (i, &event) in events.iter().enumerate() {
+        match event {
+            Event::Try { depth, cell, digit } => {
+                assert_eq!(usize::from(depth), stack.len() + 1, "{}", at(i));
+                assert_eq!(first_empty(&board), Some(usize::from(cell)), "{}", at(i));
+                assert!(is_safe(&board, usize::from(cell), digit), "{}", at(i));
+                board.set(usize::from(cell), digit);
+                stack.push((cell, digit));
+                tries += 1;
+            }
+            Event::Backtrack { depth, cell, digit } => {
+                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                assert_eq!(stack.pop(), Some((cell, digit)), "{}", at(i));
+                board.set(usize::from(cell), 0);
+                backtracks += 1;
+            }
+            Event::Solution { depth } => {
+                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                assert!(board.is_solution_of(puzzle), "{}", at(i));
+                if solutions == 0 {
+                    assert_eq!(out.solution, Some(board), "{}", at(i));
+                }
+                solutions += 1;
+            }
+            Event::Contradiction {
+                depth,
+                reason: Contradiction::EmptyCell { cell },
+            } => {
+                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                let cell = usize::from(cell);
+                assert_eq!(first_empty(&board), Some(cell), "{}", at(i));
+                let n = puzzle.size().side() as u8;
+                assert!((1..=n).all(|d| !is_safe(&board, cell, d)), "{}", at(i));
+            }
+            other => panic!("naive tells no {other:?}"),
+        }
+    }
+    let counted = (tries + 1, backtracks, solutions);
+    let want = (out.counters.nodes, out.counters.backtracks, out.solutions);
+    assert_eq!(counted, want, "{}", puzzle.to_line());
+}
+
+/// The fast path and the essay agree under `limits`: the same outcome, plain and
+/// observed, and the same event stream, which is the essay's search.
+fn assert_same(puzzle: &Grid, limits: Limits) {
+    let want = NaiveEssay.solve(puzzle, &limits);
+    let got = Naive.solve(puzzle, &limits);
+    let case = format!("{} under {limits:?}", puzzle.to_line());
+    assert_eq!(got, want, "{case}");
+    let (essay, essay_events) = watch(&NaiveEssay, puzzle, &limits);
+    let (fast, fast_events) = watch(&Naive, puzzle, &limits);
+    assert_eq!(essay, want, "essay observed, {case}");
+    assert_eq!(fast, want, "fast observed, {case}");
+    check_stream(puzzle, &want, &essay_events);
+    if let Some(i) = (0..fast_events.len().max(essay_events.len()))
+        .find(|&i| fast_events.get(i) != essay_events.get(i))
+    {
+        panic!(
+            "event {i} differs: fast {:?}, essay {:?}, {case}",
+            fast_events.get(i),
+            essay_events.get(i)
+        );
+    }
+}
+
 #[test]
-fn name_is_naive() {
+fn names_and_sizes() {
     assert_eq!(Naive.name(), "naive");
+    assert_eq!(NaiveEssay.name(), "naive-essay");
+    for solver in both() {
+        assert!(Size::ALL.into_iter().all(|s| solver.supports(s)));
+    }
 }
 
 #[test]
 fn polish_grid_gives_the_essays_figures() {
     let puzzle = grid(POLISH);
-    let out = Naive.solve(&puzzle, &Limits::FIRST);
-    assert_eq!(out.status, Status::Solved);
-    assert_eq!(out.solutions, 1);
-    assert_eq!(out.counters.nodes, 301_535);
-    assert_eq!(out.counters.backtracks, 301_478);
-    let solution = out.solution.unwrap();
-    assert!(solution.is_solution_of(&puzzle));
+    for solver in both() {
+        let out = solver.solve(&puzzle, &Limits::FIRST);
+        assert_eq!(out.status, Status::Solved, "{}", solver.name());
+        assert_eq!(out.solutions, 1);
+        assert_eq!(out.counters.nodes, 301_535, "{}", solver.name());
+        assert_eq!(out.counters.backtracks, 301_478, "{}", solver.name());
+        let solution = out.solution.unwrap();
+        assert!(solution.is_solution_of(&puzzle));
+    }
 }
 
 #[test]
@@ -40,19 +157,22 @@ fn anti_brute_force_grid() {
 
 #[test]
 fn limit_two_on_the_empty_grid_finds_two_solutions() {
-    let out = Naive.solve(&Grid::EMPTY, &Limits::UNIQUENESS);
-    assert_eq!(out.status, Status::Solved);
-    assert_eq!(out.solutions, 2);
-    let first = out.solution.unwrap();
-    assert!(first.is_solution_of(&Grid::EMPTY));
-    // The smallest grid in reading order comes first.
-    assert_eq!(
-        first.to_line(),
-        "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
-    );
-    // reference.py naive --limit 2 on the empty grid: 416 nodes, 334 backtracks (the 81
-    // tries of the second solution's path stand when the search stops).
-    assert_eq!((out.counters.nodes, out.counters.backtracks), (416, 334));
+    for solver in both() {
+        let out = solver.solve(&Grid::EMPTY, &Limits::UNIQUENESS);
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.solutions, 2);
+        let first = out.solution.unwrap();
+        assert!(first.is_solution_of(&Grid::EMPTY));
+        // The smallest grid in reading order comes first.
+        assert_eq!(
+            first.to_line(),
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+        );
+        // reference.py naive --limit 2 on the empty grid: 416 nodes, 334 backtracks (the
+        // 81 tries of the second solution's path stand when the search stops).
+        assert_eq!((out.counters.nodes, out.counters.backtracks), (416, 334));
+    }
+    assert_same(&Grid::EMPTY, Limits::solutions(3));
 }
 
 #[test]
@@ -73,13 +193,17 @@ fn limit_two_on_a_unique_puzzle_runs_to_exhaustion() {
 #[test]
 fn a_solved_grid_is_its_own_solution_at_the_root() {
     let solution = Naive.solve(&grid(POLISH), &Limits::FIRST).solution.unwrap();
-    let out = Naive.solve(&solution, &Limits::UNIQUENESS);
-    assert_eq!(out.status, Status::Solved);
-    assert_eq!(
-        (out.solutions, out.counters.nodes, out.counters.backtracks),
-        (1, 1, 0)
-    );
-    assert_eq!(out.solution, Some(solution));
+    for solver in both() {
+        let out = solver.solve(&solution, &Limits::UNIQUENESS);
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(
+            (out.solutions, out.counters.nodes, out.counters.backtracks),
+            (1, 1, 0)
+        );
+        assert_eq!(out.solution, Some(solution));
+        let (_, events) = watch(solver, &solution, &Limits::UNIQUENESS);
+        assert_eq!(events, [Event::Solution { depth: 0 }]);
+    }
 }
 
 #[test]
@@ -93,15 +217,18 @@ fn the_node_budget_stops_the_search() {
     // 999 tries, 24 of them standing on the stack: 975 taken back (reference.py naive
     // --max-tries 999 agrees; it also counts the refused 1000th try as a node).
     assert_eq!(out.counters.backtracks, 975);
+    assert_same(&puzzle, Limits::FIRST.with_max_nodes(1000));
 }
 
 #[test]
 fn budgets_of_zero_and_one_allow_no_try() {
     let puzzle = grid(POLISH);
-    for max_nodes in [0, 1] {
-        let out = Naive.solve(&puzzle, &Limits::FIRST.with_max_nodes(max_nodes));
-        assert_eq!(out.status, Status::BudgetExhausted);
-        assert_eq!((out.counters.nodes, out.counters.backtracks), (1, 0));
+    for solver in both() {
+        for max_nodes in [0, 1] {
+            let out = solver.solve(&puzzle, &Limits::FIRST.with_max_nodes(max_nodes));
+            assert_eq!(out.status, Status::BudgetExhausted);
+            assert_eq!((out.counters.nodes, out.counters.backtracks), (1, 0));
+        }
     }
 }
 
@@ -124,130 +251,73 @@ fn clashing_givens_are_rejected_at_the_root() {
     // Two 5s in the first row.
     let mut text = POLISH.to_string();
     text.replace_range(0..1, "5");
-    let out = Naive.solve(&grid(&text), &Limits::FIRST);
-    assert_eq!(out.status, Status::NoSolution);
-    assert_eq!(
-        (out.solutions, out.counters.nodes, out.counters.backtracks),
-        (0, 1, 0)
-    );
     // Two 1s in one box (r1c1 and r2c2), not sharing a row or a column.
     let boxed = format!("1.........1{}", ".".repeat(70));
-    let out = Naive.solve(&grid(&boxed), &Limits::UNIQUENESS);
-    assert_eq!(out.status, Status::NoSolution);
-    assert_eq!(out.counters.nodes, 1);
+    for solver in both() {
+        for puzzle in [grid(&text), grid(&boxed)] {
+            let out = solver.solve(&puzzle, &Limits::UNIQUENESS);
+            assert_eq!(out.status, Status::NoSolution);
+            assert_eq!(
+                (out.solutions, out.counters.nodes, out.counters.backtracks),
+                (0, 1, 0)
+            );
+            let (observed, events) = watch(solver, &puzzle, &Limits::UNIQUENESS);
+            assert_eq!((observed, events), (out, vec![]));
+        }
+    }
 }
 
 #[test]
 fn an_unsolvable_puzzle_without_clash_exhausts_the_tree() {
     // r1c1 cannot hold any digit: 1..8 in its row, 9 in its column.
     let text = format!(".12345678{}9{}", ".".repeat(9), ".".repeat(62));
-    let out = Naive.solve(&grid(&text), &Limits::FIRST);
-    assert_eq!(out.status, Status::NoSolution);
-    assert_eq!(
-        (out.solutions, out.counters.nodes, out.counters.backtracks),
-        (0, 1, 0)
-    );
-}
-
-/// The essay's algorithm written the plainest way, as an independent check of the
-/// limits and the budget: scan for the first empty cell, scan the row, column and box
-/// for each digit, recurse. The budget refuses a try once `max_tries` have been made.
-struct Essay {
-    grid: [u8; 81],
-    limit: u64,
-    max_tries: u64,
-    tries: u64,
-    backtracks: u64,
-    solutions: u64,
-    first: Option<Grid>,
-    budget_exhausted: bool,
-}
-
-impl Essay {
-    fn outcome(puzzle: &Grid, limits: &Limits) -> Outcome {
-        if !puzzle.conflicts().is_empty() {
-            return Outcome::rejected_at_root();
-        }
-        let mut essay = Essay {
-            grid: puzzle.cells().try_into().expect("a 9x9 grid"),
-            limit: limits.solution_limit(),
-            max_tries: limits.max_tries(),
-            tries: 0,
-            backtracks: 0,
-            solutions: 0,
-            first: None,
-            budget_exhausted: false,
+    for solver in both() {
+        let (out, events) = watch(solver, &grid(&text), &Limits::FIRST);
+        assert_eq!(out.status, Status::NoSolution);
+        assert_eq!(
+            (out.solutions, out.counters.nodes, out.counters.backtracks),
+            (0, 1, 0)
+        );
+        let dead_end = Event::Contradiction {
+            depth: 0,
+            reason: Contradiction::EmptyCell { cell: 0 },
         };
-        essay.solve();
-        Outcome::new(
-            essay.solutions,
-            essay.first,
-            Counters::from_tries(essay.tries, essay.backtracks),
-            essay.budget_exhausted,
-        )
-    }
-
-    fn safe(&self, digit: u8, cell: usize) -> bool {
-        let (r, c) = (cell / 9, cell % 9);
-        let (br, bc) = (r - r % 3, c - c % 3);
-        (0..9).all(|i| {
-            self.grid[r * 9 + i] != digit
-                && self.grid[i * 9 + c] != digit
-                && self.grid[(br + i / 3) * 9 + bc + i % 3] != digit
-        })
-    }
-
-    /// Returns true when the search must stop (solution limit or budget).
-    fn solve(&mut self) -> bool {
-        let Some(cell) = self.grid.iter().position(|&d| d == 0) else {
-            self.solutions += 1;
-            if self.first.is_none() {
-                self.first = Some(Grid::from_cells(self.grid));
-            }
-            return self.solutions >= self.limit;
-        };
-        for digit in 1..=9 {
-            if self.safe(digit, cell) {
-                if self.tries == self.max_tries {
-                    self.budget_exhausted = true;
-                    return true;
-                }
-                self.tries += 1;
-                self.grid[cell] = digit;
-                if self.solve() {
-                    return true;
-                }
-                self.grid[cell] = 0;
-                self.backtracks += 1;
-            }
-        }
-        false
+        assert_eq!(events, [dead_end]);
     }
 }
 
-/// The seed puzzles of `data/seeds.txt` whose trees are small enough for the plain check.
+#[test]
+fn the_look_ahead_tells_every_try_it_counts() {
+    // Most tries of the naive search end at once, the next empty cell left without a
+    // safe digit: the fast path counts them without entering them (its look ahead), and
+    // its observer must still be told each one, with its dead end, as the essay meets it.
+    let puzzle = grid(POLISH);
+    let limits = Limits::FIRST.with_max_nodes(5000);
+    let (out, events) = watch(&Naive, &puzzle, &limits);
+    check_stream(&puzzle, &out, &events);
+    let dead_ends = events
+        .iter()
+        .filter(|e| matches!(e, Event::Contradiction { .. }))
+        .count();
+    assert!(dead_ends > 1000, "{dead_ends} dead ends in 4999 tries");
+}
+
+/// The seed puzzles of `data/seeds.txt` whose trees are small enough for the essay.
 fn small_seeds() -> Vec<Grid> {
     let path = sudoku_testkit::workspace_dir().join("data/seeds.txt");
-    let seeds: Vec<Grid> = CorpusReader::open(&path)
-        .unwrap()
-        .map(|p| p.unwrap().grid)
+    let seeds: Vec<Grid> = puzzles(&path, usize::MAX)
+        .into_iter()
         .filter(|g| g.to_line() != ANTI_BRUTE_FORCE)
         .collect();
     assert_eq!(seeds.len(), 4, "{}", path.display());
     seeds
 }
 
-fn assert_same(puzzle: &Grid, limits: Limits) {
-    let want = Essay::outcome(puzzle, &limits);
-    let got = Naive.solve(puzzle, &limits);
-    assert_eq!(got, want, "{} under {limits:?}", puzzle.to_line());
-}
-
 #[test]
-fn every_small_budget_stops_where_the_plain_essay_stops() {
+fn every_small_budget_stops_where_the_essay_stops() {
     for puzzle in small_seeds() {
         for limit in 1..=3 {
-            for max_nodes in 0..=1200 {
+            for max_nodes in 0..=300 {
                 assert_same(&puzzle, Limits::solutions(limit).with_max_nodes(max_nodes));
             }
         }
@@ -255,7 +325,7 @@ fn every_small_budget_stops_where_the_plain_essay_stops() {
 }
 
 #[test]
-fn budgets_across_the_whole_tree_agree_with_the_plain_essay() {
+fn budgets_across_the_whole_tree_agree_with_the_essay() {
     for puzzle in small_seeds() {
         for limit in 1..=3 {
             assert_same(&puzzle, Limits::solutions(limit));
@@ -272,4 +342,54 @@ fn budgets_across_the_whole_tree_agree_with_the_plain_essay() {
             }
         }
     }
+}
+
+#[test]
+fn four_by_four_agrees_with_the_essay_at_every_limit_and_budget() {
+    let path = sudoku_testkit::workspace_dir().join("data/4x4.txt");
+    let all = puzzles(&path, usize::MAX);
+    assert_eq!(all.len(), 200);
+    for puzzle in &all {
+        assert_eq!(puzzle.size(), Size::FOUR);
+        for limit in 1..=3 {
+            assert_same(puzzle, Limits::solutions(limit));
+            for max_nodes in 0..=12 {
+                assert_same(puzzle, Limits::solutions(limit).with_max_nodes(max_nodes));
+            }
+        }
+    }
+}
+
+/// 16x16 and 25x25 puzzles: the first-empty-cell search rarely ends there, so the budget
+/// stops it; it must stop at exactly the budget, where the essay stops.
+#[test]
+fn large_grids_stop_at_the_budget_where_the_essay_stops() {
+    let sixteen = puzzles(&sudoku_testkit::corpus_path("16x16Dataset.csv"), 3);
+    let twenty_five = puzzles(&sudoku_testkit::workspace_dir().join("data/25x25.txt"), 3);
+    assert_eq!(sixteen[0].size(), Size::SIXTEEN);
+    assert_eq!(twenty_five[0].size(), Size::TWENTY_FIVE);
+    let mut exhausted = 0;
+    for puzzle in sixteen.iter().chain(&twenty_five) {
+        for max_nodes in [2, 3, 50, 777, 4000] {
+            let limits = Limits::FIRST.with_max_nodes(max_nodes);
+            assert_same(puzzle, limits);
+            let out = Naive.solve(puzzle, &limits);
+            if out.status == Status::BudgetExhausted {
+                assert_eq!(out.counters.nodes, max_nodes, "{}", puzzle.to_line());
+                exhausted += 1;
+            } else {
+                assert!(out.counters.nodes <= max_nodes);
+            }
+        }
+        // A larger budget, for the fast path alone.
+        let limits = Limits::UNIQUENESS.with_max_nodes(3_000_000);
+        let out = Naive.solve(puzzle, &limits);
+        if out.status == Status::BudgetExhausted {
+            assert_eq!(out.counters.nodes, 3_000_000, "{}", puzzle.to_line());
+        }
+        if let Some(solution) = out.solution {
+            assert!(solution.is_solution_of(puzzle));
+        }
+    }
+    assert!(exhausted >= 12, "{exhausted} budgets exhausted");
 }

@@ -1,0 +1,238 @@
+//! The page's compact encoding of events: bytes of LEB128 varints, and a table of the
+//! distinct texts.
+//!
+//! One event is
+//!
+//! ```text
+//! varint(kind | changes << 4)   kind: the index of crate::kinds::KIND_NAMES
+//! varint(depth)
+//! varint(text)                  its index in the table: [words, cell, cell, unit]
+//! varint(cost)                  swaps only: the cost after the move
+//! change ...                    `changes` of them, one per cell changed
+//! ```
+//!
+//! A cell's mask holds its candidates (bit `d - 1` for digit `d`) and, in bit 31, the
+//! mark of a try standing on the path. A change flips bits of one cell's mask:
+//!
+//! - one bit `b`: `varint(cell << 6 | b << 1)` (an elimination: two bytes for 9x9);
+//! - several: `varint(cell << 1 | 1)`, then `varint(digits << 1 | mark)`, the digit
+//!   bits flipped and whether the mark is (a try, a backtrack, a move).
+//!
+//! Applying the changes of events `0..i` to the masks of a snapshot gives the grid after
+//! event `i`: the page needs nothing else to replay, forward or (from an earlier
+//! snapshot) back.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use sudoku_core::{Contradiction, Event, Rule, Size};
+
+use crate::board::GUESS;
+use crate::column::Column;
+use crate::kinds::kind_of;
+use crate::words::words;
+
+/// Appends `value` as an LEB128 varint (seven bits a byte, low first).
+pub(crate) fn varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8 & 0x7f) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// Appends one event, its text `id` and the cell changes it made (`(cell, old ^ new)`,
+/// each cell once).
+pub(crate) fn event(out: &mut Vec<u8>, event: &Event, id: u32, diff: &[(u16, u32)]) {
+    varint(out, kind_of(event) as u64 | (diff.len() as u64) << 4);
+    varint(out, u64::from(event.depth()));
+    varint(out, u64::from(id));
+    if let Event::Swap { cost, .. } = *event {
+        varint(out, u64::from(cost));
+    }
+    for &(cell, x) in diff {
+        let cell = u64::from(cell);
+        if x.count_ones() == 1 {
+            varint(out, cell << 6 | u64::from(x.trailing_zeros()) << 1);
+        } else {
+            varint(out, cell << 1 | 1);
+            varint(out, u64::from(x & !GUESS) << 1 | u64::from(x & GUESS != 0));
+        }
+    }
+}
+
+/// One entry of the text table: the words, up to two cells to point at (`-1` for
+/// none), and the unit the event concerns (`-1` for none), as the page reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct Entry(pub String, pub i32, pub i32, pub i32);
+
+/// The distinct texts of the events kept, each with its index.
+#[derive(Debug, Default)]
+pub(crate) struct Table {
+    ids: HashMap<Event, u32>,
+    pub(crate) entries: Vec<Entry>,
+    /// The size of `entries` as JSON, commas included.
+    pub(crate) json_bytes: usize,
+}
+
+impl Table {
+    /// The index of the event's text (the same for the event at any depth), added to
+    /// the table when new.
+    pub(crate) fn id(&mut self, event: &Event, size: Size) -> u32 {
+        let key = without_depth(event);
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        let entry = entry(&key, size);
+        self.json_bytes += serde_json::to_string(&entry).map_or(0, |s| s.len()) + 1;
+        let id = self.entries.len() as u32;
+        self.entries.push(entry);
+        self.ids.insert(key, id);
+        id
+    }
+}
+
+/// The event with its depth set to 0: the key of its text.
+fn without_depth(event: &Event) -> Event {
+    let mut e = *event;
+    match &mut e {
+        Event::Try { depth, .. }
+        | Event::Backtrack { depth, .. }
+        | Event::Solution { depth }
+        | Event::Contradiction { depth, .. }
+        | Event::Assign { depth, .. }
+        | Event::Eliminate { depth, .. }
+        | Event::Cover { depth, .. }
+        | Event::Uncover { depth, .. } => *depth = 0,
+        Event::Swap { .. } => {}
+    }
+    e
+}
+
+/// The words of an event, the cells it points at and the unit it concerns.
+fn entry(event: &Event, size: Size) -> Entry {
+    let text = words(event, size).to_string();
+    let (a, b, unit) = match *event {
+        Event::Try { cell, .. } | Event::Backtrack { cell, .. } => (i32::from(cell), -1, -1),
+        Event::Assign { cell, rule, .. } | Event::Eliminate { cell, rule, .. } => {
+            (i32::from(cell), -1, rule_unit(rule))
+        }
+        Event::Contradiction { reason, .. } => match reason {
+            Contradiction::EmptyCell { cell } => (i32::from(cell), -1, -1),
+            Contradiction::NoPlace { unit, .. } => (-1, -1, i32::from(unit)),
+            Contradiction::EmptyColumn { column } => column_focus(column, size),
+        },
+        Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
+        Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
+        Event::Solution { .. } => (-1, -1, -1),
+    };
+    Entry(text, a, b, unit)
+}
+
+/// The unit a rule concerns, if one.
+fn rule_unit(rule: Rule) -> i32 {
+    match rule {
+        Rule::HiddenSingle { unit }
+        | Rule::NakedSubset { unit, .. }
+        | Rule::HiddenSubset { unit, .. } => i32::from(unit),
+        Rule::Pointing { line, .. } => i32::from(line),
+        Rule::Claiming { box_unit, .. } => i32::from(box_unit),
+        _ => -1,
+    }
+}
+
+/// A column's cell (a cell column) or unit.
+fn column_focus(column: u16, size: Size) -> (i32, i32, i32) {
+    match Column::of(size, usize::from(column)) {
+        Some(Column::Cell { cell }) => (cell as i32, -1, -1),
+        Some(c) => (-1, -1, c.unit(size).map_or(-1, |u| u as i32)),
+        None => (-1, -1, -1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_take_seven_bits_a_byte() {
+        let mut out = Vec::new();
+        for v in [0, 127, 128, 300, u64::from(u32::MAX)] {
+            varint(&mut out, v);
+        }
+        assert_eq!(
+            out,
+            [0, 127, 0x80, 1, 0xac, 2, 0xff, 0xff, 0xff, 0xff, 0x0f]
+        );
+    }
+
+    #[test]
+    fn an_event_is_its_kind_depth_text_and_changes() {
+        let mut out = Vec::new();
+        let e = Event::Eliminate {
+            depth: 3,
+            cell: 22,
+            digit: 7,
+            rule: Rule::NakedSingle,
+        };
+        event(
+            &mut out,
+            &e,
+            5,
+            &[(22, 1 << 6), (4, 0b11 | GUESS), (9, GUESS)],
+        );
+        // Kind 5 with 3 changes, depth 3, text 5; bit 6 of cell 22; digits 0b11 and the
+        // mark of cell 4; the mark (bit 31) of cell 9.
+        let mut want = vec![5 | 3 << 4, 3, 5];
+        for v in [
+            22 << 6 | 6 << 1,
+            4 << 1 | 1,
+            0b11 << 1 | 1,
+            9 << 6 | 31 << 1,
+        ] {
+            varint(&mut want, v);
+        }
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn the_table_holds_each_text_once_whatever_the_depth() {
+        let mut table = Table::default();
+        let nine = Size::NINE;
+        let a = table.id(
+            &Event::Try {
+                depth: 1,
+                cell: 22,
+                digit: 7,
+            },
+            nine,
+        );
+        let b = table.id(
+            &Event::Try {
+                depth: 5,
+                cell: 22,
+                digit: 7,
+            },
+            nine,
+        );
+        let c = table.id(
+            &Event::Cover {
+                depth: 0,
+                column: 81 + 24,
+            },
+            nine,
+        );
+        assert_eq!((a, b, c), (0, 0, 1));
+        assert_eq!(table.entries[0], Entry("try r3c5 = 7".into(), 22, -1, -1));
+        assert_eq!(
+            table.entries[1],
+            Entry("cover column \"row 3 has 7\"".into(), -1, -1, 2)
+        );
+        let json: usize = table
+            .entries
+            .iter()
+            .map(|e| serde_json::to_string(e).unwrap().len() + 1)
+            .sum();
+        assert_eq!(table.json_bytes, json);
+    }
+}

@@ -1,0 +1,376 @@
+//! Each event in the classic words: the one place the traces take their wording from.
+//!
+//! | event | words |
+//! |---|---|
+//! | try | `try r3c5 = 7` |
+//! | backtrack | `backtrack r3c5 = 7` |
+//! | solution | `solution` |
+//! | dead end | `dead end: r4c2 has no candidate left`, `dead end: no place left for 7 in box 2`, `dead end: column "row 3 has 7" has no row left` |
+//! | assign | `given r1c2 = 5`, `assign r3c5 = 7 (the try)`, `only place for 4 in box 2 is r1c5`, `r3c5 = 7, its last candidate` |
+//! | eliminate | `eliminate 7 from r3c6 (naked single)`, `eliminate 3 from r3c5 (the cell is assigned)`, `eliminate 7 from r3c6 (pointing: 7 of box 2 lies in row 3)`, `eliminate 7 from r3c6 (naked pair in row 3)`, `eliminate 7 from r3c6 (X-wing on rows)` |
+//! | cover, uncover | `cover column "r3c5 filled"`, `uncover column "row 3 has 7"` |
+//! | swap | `swap r1c1 r2c3 (cost 4, kept)`, `swap r1c1 r2c3 (cost 6, undone)` |
+
+use std::fmt;
+
+use sudoku_core::{Contradiction, Event, Rule, Size};
+
+use crate::column::Column;
+
+/// The name of an event's kind, as the JSON Lines trace gives it: `try`, `backtrack`,
+/// `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`, `swap`.
+pub const fn event_name(event: &Event) -> &'static str {
+    match event {
+        Event::Try { .. } => "try",
+        Event::Backtrack { .. } => "backtrack",
+        Event::Solution { .. } => "solution",
+        Event::Contradiction { .. } => "contradiction",
+        Event::Assign { .. } => "assign",
+        Event::Eliminate { .. } => "eliminate",
+        Event::Cover { .. } => "cover",
+        Event::Uncover { .. } => "uncover",
+        Event::Swap { .. } => "swap",
+    }
+}
+
+/// The name of a rule, as the JSON Lines trace gives it: `given`, `tried`, `assigned`,
+/// `naked_single`, `hidden_single`, `pointing`, `claiming`, `naked_subset`,
+/// `hidden_subset`, `fish`, `unit_propagation`.
+pub const fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Given => "given",
+        Rule::Tried => "tried",
+        Rule::Assigned => "assigned",
+        Rule::NakedSingle => "naked_single",
+        Rule::HiddenSingle { .. } => "hidden_single",
+        Rule::Pointing { .. } => "pointing",
+        Rule::Claiming { .. } => "claiming",
+        Rule::NakedSubset { .. } => "naked_subset",
+        Rule::HiddenSubset { .. } => "hidden_subset",
+        Rule::Fish { .. } => "fish",
+        Rule::UnitPropagation => "unit_propagation",
+    }
+}
+
+/// The name of a dead end's reason, as the JSON Lines trace gives it: `empty_cell`,
+/// `no_place`, `empty_column`.
+pub const fn reason_name(reason: Contradiction) -> &'static str {
+    match reason {
+        Contradiction::EmptyCell { .. } => "empty_cell",
+        Contradiction::NoPlace { .. } => "no_place",
+        Contradiction::EmptyColumn { .. } => "empty_column",
+    }
+}
+
+/// An event of a grid of `size` in the classic words (see the [module documentation](self)).
+///
+/// ```
+/// use sudoku_core::{Event, Rule, Size};
+/// use sudoku_trace::words::words;
+///
+/// let nine = Size::NINE;
+/// let try_ = Event::Try { depth: 1, cell: 22, digit: 7 };
+/// assert_eq!(words(&try_, nine).to_string(), "try r3c5 = 7");
+/// let only = Event::Assign { depth: 0, cell: 4, digit: 4, rule: Rule::HiddenSingle { unit: 19 } };
+/// assert_eq!(words(&only, nine).to_string(), "only place for 4 in box 2 is r1c5");
+/// ```
+pub const fn words(event: &Event, size: Size) -> Words<'_> {
+    Words { event, size }
+}
+
+/// An event in words (see [`words`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Words<'a> {
+    event: &'a Event,
+    size: Size,
+}
+
+impl fmt::Display for Words<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.size;
+        let cell = |c: u16| size.cell_name(usize::from(c));
+        let sym = |d: u8| size.symbol(d);
+        match *self.event {
+            Event::Try { cell: c, digit, .. } => write!(f, "try {} = {}", cell(c), sym(digit)),
+            Event::Backtrack { cell: c, digit, .. } => {
+                write!(f, "backtrack {} = {}", cell(c), sym(digit))
+            }
+            Event::Solution { .. } => f.write_str("solution"),
+            Event::Contradiction { reason, .. } => dead_end(f, reason, size),
+            Event::Assign {
+                cell: c,
+                digit,
+                rule,
+                ..
+            } => assign(f, &cell(c), sym(digit), rule, size),
+            Event::Eliminate {
+                cell: c,
+                digit,
+                rule,
+                ..
+            } => {
+                write!(f, "eliminate {} from {} (", sym(digit), cell(c))?;
+                why(f, rule, sym(digit), size)?;
+                f.write_str(")")
+            }
+            Event::Cover { column, .. } => cover(f, "cover", column, size),
+            Event::Uncover { column, .. } => cover(f, "uncover", column, size),
+            Event::Swap {
+                cells: [a, b],
+                cost,
+                accepted,
+            } => {
+                let kept = if accepted { "kept" } else { "undone" };
+                write!(f, "swap {} {} (cost {cost}, {kept})", cell(a), cell(b))
+            }
+        }
+    }
+}
+
+fn dead_end(f: &mut fmt::Formatter<'_>, reason: Contradiction, size: Size) -> fmt::Result {
+    match reason {
+        Contradiction::EmptyCell { cell } => write!(
+            f,
+            "dead end: {} has no candidate left",
+            size.cell_name(usize::from(cell))
+        ),
+        Contradiction::NoPlace { unit, digit } => write!(
+            f,
+            "dead end: no place left for {} in {}",
+            size.symbol(digit),
+            size.unit_name(usize::from(unit))
+        ),
+        Contradiction::EmptyColumn { column } => {
+            f.write_str("dead end: column ")?;
+            column_name(f, column, size)?;
+            f.write_str(" has no row left")
+        }
+    }
+}
+
+fn assign(
+    f: &mut fmt::Formatter<'_>,
+    cell: &str,
+    digit: char,
+    rule: Rule,
+    size: Size,
+) -> fmt::Result {
+    match rule {
+        Rule::Given => write!(f, "given {cell} = {digit}"),
+        Rule::Tried => write!(f, "assign {cell} = {digit} (the try)"),
+        Rule::Assigned => write!(f, "assign {cell} = {digit}"),
+        Rule::NakedSingle => write!(f, "{cell} = {digit}, its last candidate"),
+        Rule::HiddenSingle { unit } => write!(
+            f,
+            "only place for {digit} in {} is {cell}",
+            size.unit_name(usize::from(unit))
+        ),
+        Rule::UnitPropagation => write!(f, "{cell} = {digit} by unit propagation"),
+        _ => {
+            write!(f, "assign {cell} = {digit} (")?;
+            why(f, rule, digit, size)?;
+            f.write_str(")")
+        }
+    }
+}
+
+/// Why a digit leaves a cell: the words in the brackets of an elimination.
+fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::Result {
+    let unit = |u: u16| size.unit_name(usize::from(u));
+    match rule {
+        Rule::Given => f.write_str("given"),
+        Rule::Tried => f.write_str("the try"),
+        Rule::Assigned => f.write_str("the cell is assigned"),
+        Rule::NakedSingle => f.write_str("naked single"),
+        Rule::HiddenSingle { unit: u } => write!(f, "hidden single in {}", unit(u)),
+        Rule::Pointing { box_unit, line } => write!(
+            f,
+            "pointing: {digit} of {} lies in {}",
+            unit(box_unit),
+            unit(line)
+        ),
+        Rule::Claiming { line, box_unit } => write!(
+            f,
+            "claiming: {digit} of {} lies in {}",
+            unit(line),
+            unit(box_unit)
+        ),
+        Rule::NakedSubset { unit: u, count } => {
+            write!(f, "naked {} in {}", subset(count), unit(u))
+        }
+        Rule::HiddenSubset { unit: u, count } => {
+            write!(f, "hidden {} in {}", subset(count), unit(u))
+        }
+        Rule::Fish { count, rows } => write!(
+            f,
+            "{} on {}",
+            fish(count),
+            if rows { "rows" } else { "columns" }
+        ),
+        Rule::UnitPropagation => f.write_str("unit propagation"),
+    }
+}
+
+const fn subset(count: u8) -> &'static str {
+    match count {
+        2 => "pair",
+        3 => "triple",
+        4 => "quad",
+        _ => "subset",
+    }
+}
+
+const fn fish(count: u8) -> &'static str {
+    match count {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        _ => "fish",
+    }
+}
+
+fn cover(f: &mut fmt::Formatter<'_>, verb: &str, column: u16, size: Size) -> fmt::Result {
+    write!(f, "{verb} column ")?;
+    column_name(f, column, size)
+}
+
+fn column_name(f: &mut fmt::Formatter<'_>, column: u16, size: Size) -> fmt::Result {
+    match Column::of(size, usize::from(column)) {
+        Some(c) => write!(f, "\"{}\"", c.name(size)),
+        None => write!(f, "{column}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn say(event: Event) -> String {
+        words(&event, Size::NINE).to_string()
+    }
+
+    #[test]
+    fn every_kind_of_event_reads_in_the_classic_words() {
+        let (depth, cell, digit) = (2, 22, 7);
+        assert_eq!(say(Event::Try { depth, cell, digit }), "try r3c5 = 7");
+        assert_eq!(
+            say(Event::Backtrack { depth, cell, digit }),
+            "backtrack r3c5 = 7"
+        );
+        assert_eq!(say(Event::Solution { depth }), "solution");
+        let dead = |reason| say(Event::Contradiction { depth, reason });
+        assert_eq!(
+            dead(Contradiction::EmptyCell { cell: 28 }),
+            "dead end: r4c2 has no candidate left"
+        );
+        assert_eq!(
+            dead(Contradiction::NoPlace { unit: 19, digit: 7 }),
+            "dead end: no place left for 7 in box 2"
+        );
+        assert_eq!(
+            dead(Contradiction::EmptyColumn { column: 101 }),
+            "dead end: column \"row 3 has 3\" has no row left"
+        );
+        let elim = |rule| {
+            say(Event::Eliminate {
+                depth,
+                cell: 23,
+                digit,
+                rule,
+            })
+        };
+        assert_eq!(
+            elim(Rule::NakedSingle),
+            "eliminate 7 from r3c6 (naked single)"
+        );
+        assert_eq!(
+            elim(Rule::Assigned),
+            "eliminate 7 from r3c6 (the cell is assigned)"
+        );
+        assert_eq!(
+            elim(Rule::Pointing {
+                box_unit: 19,
+                line: 2
+            }),
+            "eliminate 7 from r3c6 (pointing: 7 of box 2 lies in row 3)"
+        );
+        assert_eq!(
+            elim(Rule::Claiming {
+                line: 2,
+                box_unit: 19
+            }),
+            "eliminate 7 from r3c6 (claiming: 7 of row 3 lies in box 2)"
+        );
+        assert_eq!(
+            elim(Rule::NakedSubset { unit: 2, count: 2 }),
+            "eliminate 7 from r3c6 (naked pair in row 3)"
+        );
+        assert_eq!(
+            elim(Rule::HiddenSubset { unit: 20, count: 3 }),
+            "eliminate 7 from r3c6 (hidden triple in box 3)"
+        );
+        assert_eq!(
+            elim(Rule::Fish {
+                count: 2,
+                rows: true
+            }),
+            "eliminate 7 from r3c6 (X-wing on rows)"
+        );
+        assert_eq!(
+            elim(Rule::Fish {
+                count: 3,
+                rows: false
+            }),
+            "eliminate 7 from r3c6 (swordfish on columns)"
+        );
+        let assign = |rule| {
+            say(Event::Assign {
+                depth,
+                cell: 4,
+                digit: 4,
+                rule,
+            })
+        };
+        assert_eq!(assign(Rule::Given), "given r1c5 = 4");
+        assert_eq!(assign(Rule::Tried), "assign r1c5 = 4 (the try)");
+        assert_eq!(
+            assign(Rule::HiddenSingle { unit: 19 }),
+            "only place for 4 in box 2 is r1c5"
+        );
+        assert_eq!(assign(Rule::NakedSingle), "r1c5 = 4, its last candidate");
+        assert_eq!(
+            assign(Rule::UnitPropagation),
+            "r1c5 = 4 by unit propagation"
+        );
+        assert_eq!(
+            say(Event::Cover { depth, column: 22 }),
+            "cover column \"r3c5 filled\""
+        );
+        assert_eq!(
+            say(Event::Uncover {
+                depth,
+                column: 81 + 24
+            }),
+            "uncover column \"row 3 has 7\""
+        );
+        let swap = |accepted| {
+            say(Event::Swap {
+                cells: [0, 20],
+                cost: 4,
+                accepted,
+            })
+        };
+        assert_eq!(swap(true), "swap r1c1 r3c3 (cost 4, kept)");
+        assert_eq!(swap(false), "swap r1c1 r3c3 (cost 4, undone)");
+    }
+
+    #[test]
+    fn larger_grids_use_their_symbols() {
+        let e = Event::Try {
+            depth: 1,
+            cell: 17,
+            digit: 16,
+        };
+        assert_eq!(words(&e, Size::SIXTEEN).to_string(), "try r2c2 = G");
+    }
+}
