@@ -96,20 +96,24 @@
 //! - the checks left are about 16 successes and 24 failures, one failure for each given
 //!   of the final puzzle: its removal must be shown to give a second solution, and only a
 //!   search can show that. These failures are most of the time, and no pruning before the
-//!   checker avoids them. Running singles over the whole board before the checker saved
-//!   14 of the 16 successful checks but cost more than they did (758 million
-//!   instructions against 509 million), since a successful check costs the checker no
-//!   more than its own propagation; asking instead for a solution with each other digit
-//!   in the removed cell cost more too (554 million against 499 million);
+//!   checker avoids them. Proving more removals by singles over the whole board
+//!   before asking the checker was tried and dropped: it saved 14 of the 16 successful
+//!   checks but cost more than they did (758 million instructions against 509 million
+//!   for a plain version, 584 against 507 for one that works by difference and stops as
+//!   soon as the removed cells are filled), because on a failure singles run through most
+//!   of the board before they stall, and a successful check costs the checker no more
+//!   than that same propagation. Asking instead for a solution with each other digit in
+//!   the removed cell cost more too (554 million against 499 million);
 //! - the fill starts with the diagonal boxes done, a third of the grid for free;
 //! - nothing is shared between threads but a counter, so the puzzles per second grow
 //!   with the cores.
 //!
 //! QQWing, the generator people know, makes the same kind of puzzle (unique, minimal, no
 //! difficulty target). On this project's machine (2 cores, shared with other work at the
-//! time) it took 5.6 to 6.2 s of CPU for 1,000 puzzles, this generator 1.9 to 2.2 s for
-//! 10,000: 28 to 29 times as many puzzles per second, and 29 to 37 times by the clock
-//! on one thread and on both. The `speed` example gives the commands.
+//! time), in two A B A B series, QQWing took 5.3 to 6.7 s of CPU per 1,000 puzzles and
+//! this generator 1.9 to 2.4 s per 10,000: 26 to 29 times the puzzles per CPU second,
+//! and 25 to 37 times by the clock, on one thread and on both. The `speed` example
+//! gives the commands.
 #![deny(missing_docs)]
 
 mod board;
