@@ -1,0 +1,146 @@
+//! Naked and hidden subsets (pairs, triples, quads), fast: the candidates of a unit's
+//! cells, or the places of its digits, as 9-bit masks, and one pruned search over
+//! their combinations.
+
+use sudoku_core::candidates::ALL_DIGITS;
+use sudoku_core::{Contradiction, Observer, Rule, Technique};
+
+use super::combination::{first_combination, Found};
+use super::{count, sweep, unit, Board, Ctx};
+
+/// The technique of naked subsets of `k` cells.
+const fn naked(k: usize) -> Technique {
+    match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+/// The technique of hidden subsets of `k` digits.
+const fn hidden(k: usize) -> Technique {
+    match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+/// One sweep of naked subsets of `k` cells over the units still to look at.
+pub(super) fn naked_subsets<O: Observer + ?Sized>(
+    board: &mut Board,
+    ctx: &mut Ctx<'_, O>,
+    k: usize,
+) -> Result<bool, Contradiction> {
+    sweep(board, ctx, naked(k), |board, ctx, u| {
+        naked_in(board, ctx, u, k)
+    })
+}
+
+/// One sweep of hidden subsets of `k` digits over the units still to look at.
+pub(super) fn hidden_subsets<O: Observer + ?Sized>(
+    board: &mut Board,
+    ctx: &mut Ctx<'_, O>,
+    k: usize,
+) -> Result<bool, Contradiction> {
+    sweep(board, ctx, hidden(k), |board, ctx, u| {
+        hidden_in(board, ctx, u, k)
+    })
+}
+
+/// In unit `u`: the first `k` unsolved cells (of those with at most `k` candidates, in
+/// unit order) holding `k` candidates between them that another cell of the unit holds
+/// too. Those other cells lose them.
+fn naked_in<O: Observer + ?Sized>(
+    board: &mut Board,
+    ctx: &mut Ctx<'_, O>,
+    u: usize,
+    k: usize,
+) -> Result<bool, Contradiction> {
+    let cells = unit(u);
+    let masks = cells.map(|c| board.cand[usize::from(c)]);
+    // The candidate cells (their masks and their place in the unit).
+    let (mut sets, mut at, mut n, mut unsolved) = ([0u16; 9], [0usize; 9], 0, 0);
+    for (i, &m) in masks.iter().enumerate() {
+        let c = count(m) as usize;
+        if c >= 2 {
+            unsolved += 1;
+            if c <= k {
+                (sets[n], at[n], n) = (m, i, n + 1);
+            }
+        }
+    }
+    if n < k || unsolved <= k {
+        return Ok(false);
+    }
+    let in_subset = |f: Found| -> u16 {
+        let mut places = 0u16;
+        for (j, &i) in at[..n].iter().enumerate() {
+            places |= ((f.chosen >> j) & 1) << i;
+        }
+        places
+    };
+    let mut eliminates = |f: Found| {
+        let places = in_subset(f);
+        (0..9).any(|i| places >> i & 1 == 0 && masks[i] & f.union != 0)
+    };
+    let Some(found) = first_combination(&sets[..n], k, &mut eliminates) else {
+        return Ok(false);
+    };
+    let technique = naked(k);
+    ctx.used.add(technique);
+    let rule = Rule::NakedSubset {
+        unit: u as u16,
+        count: k as u8,
+    };
+    ctx.eliminate_from(board, cells, found.union, in_subset(found), rule)?;
+    ctx.drain(board)?;
+    Ok(true)
+}
+
+/// In unit `u`: the first `k` digits (of those with two to `k` places, ascending)
+/// confined to the same `k` cells, which hold another candidate too. Those cells lose
+/// their other candidates.
+fn hidden_in<O: Observer + ?Sized>(
+    board: &mut Board,
+    ctx: &mut Ctx<'_, O>,
+    u: usize,
+    k: usize,
+) -> Result<bool, Contradiction> {
+    let cells = unit(u);
+    let masks = cells.map(|c| board.cand[usize::from(c)]);
+    let places: [u16; 9] = std::array::from_fn(|d| board.places(u, d));
+    let (mut sets, mut digit, mut n) = ([0u16; 9], [0u16; 9], 0);
+    for (d, &p) in places.iter().enumerate() {
+        let c = count(p) as usize;
+        if (2..=k).contains(&c) {
+            (sets[n], digit[n], n) = (p, 1 << d, n + 1);
+        }
+    }
+    if n < k {
+        return Ok(false);
+    }
+    let digits_of = |f: Found| -> u16 {
+        (0..n)
+            .filter(|&j| f.chosen >> j & 1 != 0)
+            .fold(0, |m, j| m | digit[j])
+    };
+    let mut eliminates = |f: Found| {
+        let digits = digits_of(f);
+        (0..9).any(|i| f.union >> i & 1 != 0 && masks[i] & !digits != 0)
+    };
+    let Some(found) = first_combination(&sets[..n], k, &mut eliminates) else {
+        return Ok(false);
+    };
+    let others = ALL_DIGITS & !digits_of(found);
+    let technique = hidden(k);
+    ctx.used.add(technique);
+    let rule = Rule::HiddenSubset {
+        unit: u as u16,
+        count: k as u8,
+    };
+    // The cells outside the subset's places keep everything.
+    ctx.eliminate_from(board, cells, others, !found.union, rule)?;
+    ctx.drain(board)?;
+    Ok(true)
+}
