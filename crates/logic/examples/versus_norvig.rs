@@ -4,8 +4,11 @@
 //! the best of a few rounds, interleaved, and the ratio.
 //!
 //! ```text
-//! cargo run --release -p sudoku-logic --example versus_norvig -- ../shared/corpora/puzzles3_magictour_top1465 [ROUNDS]
+//! cargo run --release -p sudoku-logic --example versus_norvig -- ../shared/corpora/puzzles3_magictour_top1465 [ROUNDS [LEVELS]]
 //! ```
+//!
+//! `LEVELS`: the logic levels to time, by name, comma-separated (default
+//! `logic-singles,logic-locked,logic-subsets,logic`).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -24,9 +27,13 @@ fn main() {
         .unwrap_or_else(|e| panic!("{e}"))
         .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
         .collect();
+    let names = args
+        .next()
+        .unwrap_or_else(|| "logic-singles,logic-locked,logic-subsets,logic".into());
     let mut solvers: Vec<Box<dyn Solver>> = vec![Box::new(Norvig)];
-    for level in [Level::SINGLES, Level::LOCKED, Level::SUBSETS, Level::FULL] {
-        solvers.push(Box::new(Logic::new(level)));
+    for name in names.split(',') {
+        let level = Level::ALL.into_iter().find(|l| l.name() == name);
+        solvers.push(Box::new(Logic::new(level.expect("a level name"))));
     }
     let mut best = vec![Duration::MAX; solvers.len()];
     let mut nodes = vec![0u64; solvers.len()];

@@ -8,24 +8,25 @@ use super::{combinations, of_count, Marks, Scribe};
 
 const FISH: [Technique; 3] = [Technique::XWing, Technique::Swordfish, Technique::Swordfish];
 
-/// One sweep of fish of `k` base lines: every digit in turn, rows as base lines first,
-/// then columns; the first fish that eliminates something.
-pub(super) fn fishes<O: Observer + ?Sized>(
+/// Every digit in turn, rows as base lines first, then columns: the first fish of `k`
+/// base lines that eliminates something.
+pub(super) fn fish<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    let mut changed = false;
     for digit in marks.digits() {
-        changed |= fish(marks, scribe, digit, k, true)? || fish(marks, scribe, digit, k, false)?;
+        if fish_on(marks, scribe, digit, k, true)? || fish_on(marks, scribe, digit, k, false)? {
+            return Ok(true);
+        }
     }
-    Ok(changed)
+    Ok(false)
 }
 
 /// For `digit`, with rows (else columns) as base lines: of the lines where it has two to
 /// `k` places (in order), the first `k` whose places lie in `k` cover lines between them,
 /// where a cell outside the base lines holds it: the cover lines lose it there.
-fn fish<O: Observer + ?Sized>(
+fn fish_on<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
     digit: u8,

@@ -6,22 +6,23 @@ use sudoku_core::{Contradiction, DigitSet, Observer, Rule, Technique};
 
 use super::{Marks, Scribe};
 
-/// One sweep: every unit in turn, claiming in a row or column, pointing in a box; in
-/// each, the first digit (ascending) that eliminates something.
-pub(super) fn locked_candidates<O: Observer + ?Sized>(
+/// Every unit in turn, claiming in a row or column, pointing in a box, digits ascending:
+/// the first locked candidate that eliminates something.
+pub(super) fn locked_candidate<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
 ) -> Result<bool, Contradiction> {
-    let mut changed = false;
     for unit in marks.units() {
         let found = if marks.is_box(unit) {
             pointing(marks, scribe, unit)?
         } else {
             claiming(marks, scribe, unit)?
         };
-        changed |= found;
+        if found {
+            return Ok(true);
+        }
     }
-    Ok(changed)
+    Ok(false)
 }
 
 /// The cells of unit `u`.

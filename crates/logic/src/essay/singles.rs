@@ -4,14 +4,13 @@ use sudoku_core::{Contradiction, Observer, Rule, Technique};
 
 use super::{Marks, Scribe};
 
-/// One sweep: every unit in turn, digits ascending. A digit with no place in the unit is
-/// a contradiction; a digit with one place, in a cell that holds other digits too, goes
-/// there.
-pub(super) fn hidden_singles<O: Observer + ?Sized>(
+/// Every unit in turn, digits ascending: a digit with no place in the unit is a
+/// contradiction; the first digit with one place, in a cell that holds other digits too,
+/// goes there.
+pub(super) fn hidden_single<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
 ) -> Result<bool, Contradiction> {
-    let mut changed = false;
     for unit in marks.units() {
         for digit in marks.digits() {
             match marks.places(unit, digit)[..] {
@@ -26,11 +25,11 @@ pub(super) fn hidden_singles<O: Observer + ?Sized>(
                     scribe.used.add(Technique::HiddenSingle);
                     let rule = Rule::HiddenSingle { unit: unit as u16 };
                     scribe.place(marks, cell, digit, rule)?;
-                    changed = true;
+                    return Ok(true);
                 }
                 _ => {}
             }
         }
     }
-    Ok(changed)
+    Ok(false)
 }

@@ -20,32 +20,32 @@ const HIDDEN: [Technique; 3] = [
     Technique::HiddenQuad,
 ];
 
-/// One sweep of naked subsets of `k` cells: every unit in turn, the first that
-/// eliminates something.
-pub(super) fn naked_subsets<O: Observer + ?Sized>(
+/// Every unit in turn: the first naked subset of `k` cells that eliminates something.
+pub(super) fn naked_subset<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    let mut changed = false;
     for unit in marks.units() {
-        changed |= naked_subset_in(marks, scribe, unit, k)?;
+        if naked_subset_in(marks, scribe, unit, k)? {
+            return Ok(true);
+        }
     }
-    Ok(changed)
+    Ok(false)
 }
 
-/// One sweep of hidden subsets of `k` digits: every unit in turn, the first that
-/// eliminates something.
-pub(super) fn hidden_subsets<O: Observer + ?Sized>(
+/// Every unit in turn: the first hidden subset of `k` digits that eliminates something.
+pub(super) fn hidden_subset<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    let mut changed = false;
     for unit in marks.units() {
-        changed |= hidden_subset_in(marks, scribe, unit, k)?;
+        if hidden_subset_in(marks, scribe, unit, k)? {
+            return Ok(true);
+        }
     }
-    Ok(changed)
+    Ok(false)
 }
 
 /// In `unit`, of its cells holding two to `k` digits (in unit order), the first `k`

@@ -11,52 +11,82 @@ pub(super) struct Found {
     pub(super) union: u16,
 }
 
-/// The first `k`-combination of `sets`, in lexicographic order of indexes, whose union
-/// has exactly `k` members and that `accept` takes. A partial union of more than `k`
-/// members is given up at once: it can only grow.
+/// The first `k`-combination of `sets` (at most nine), in lexicographic order of
+/// indexes, whose union has exactly `k` members and that `accept` takes. Every set holds
+/// two to `k` members (the callers' candidates), so for `k = 2` the union of two is two
+/// exactly when they are equal. Otherwise a partial union of more than `k` members is
+/// given up at once: it can only grow.
+#[inline]
 pub(super) fn first_combination(
     sets: &[u16],
     k: usize,
     accept: &mut impl FnMut(Found) -> bool,
 ) -> Option<Found> {
-    let none = Found {
-        chosen: 0,
-        union: 0,
-    };
-    extend(sets, k as u32, k, 0, none, accept)
+    if k == 2 {
+        return first_equal_pair(sets, accept);
+    }
+    depth_first(sets, k, accept)
 }
 
-/// Extends `so_far` by `left` more masks taken from `start` on.
-fn extend(
-    sets: &[u16],
-    k: u32,
-    left: usize,
-    start: usize,
-    so_far: Found,
-    accept: &mut impl FnMut(Found) -> bool,
-) -> Option<Found> {
-    if left == 0 {
-        return (count(so_far.union) == k && accept(so_far)).then_some(so_far);
-    }
-    for (i, &set) in sets
-        .iter()
-        .enumerate()
-        .take(sets.len().checked_sub(left)? + 1)
-        .skip(start)
-    {
-        let union = so_far.union | set;
-        if count(union) > k {
-            continue;
-        }
-        let next = Found {
-            chosen: so_far.chosen | 1 << i,
-            union,
-        };
-        if let Some(found) = extend(sets, k, left - 1, i + 1, next, accept) {
-            return Some(found);
+/// The first pair (lexicographically) of equal two-member sets that `accept` takes.
+#[inline(always)]
+fn first_equal_pair(sets: &[u16], accept: &mut impl FnMut(Found) -> bool) -> Option<Found> {
+    for (i, &a) in sets.iter().enumerate() {
+        for (j, &b) in sets.iter().enumerate().skip(i + 1) {
+            if a == b {
+                let found = Found {
+                    chosen: 1 << i | 1 << j,
+                    union: a,
+                };
+                if accept(found) {
+                    return Some(found);
+                }
+            }
         }
     }
     None
+}
+
+/// The depth-first search over combinations, in lexicographic order, without recursion:
+/// level `depth` holds the sets still open at that depth (after the last chosen), the
+/// union and the choice so far.
+#[inline(always)]
+fn depth_first(sets: &[u16], k: usize, accept: &mut impl FnMut(Found) -> bool) -> Option<Found> {
+    let mut open = [0u16; 5];
+    let mut so_far = [Found {
+        chosen: 0,
+        union: 0,
+    }; 5];
+    open[0] = (1u16 << sets.len()) - 1;
+    let mut depth = 0;
+    loop {
+        if count(open[depth]) < (k - depth) as u32 {
+            if depth == 0 {
+                return None;
+            }
+            depth -= 1;
+            continue;
+        }
+        let i = open[depth].trailing_zeros() as usize;
+        open[depth] &= open[depth] - 1;
+        let next = Found {
+            chosen: so_far[depth].chosen | 1 << i,
+            union: so_far[depth].union | sets[i],
+        };
+        let members = count(next.union) as usize;
+        if members > k {
+            continue;
+        }
+        if depth + 1 == k {
+            if members == k && accept(next) {
+                return Some(next);
+            }
+            continue;
+        }
+        open[depth + 1] = open[depth];
+        so_far[depth + 1] = next;
+        depth += 1;
+    }
 }
 
 #[cfg(test)]
@@ -85,6 +115,6 @@ mod tests {
         let skip_first = first_combination(&sets, 3, &mut |f| f.chosen != 0b0111).unwrap();
         assert_eq!(skip_first.chosen, 0b1011);
         assert_eq!(first_combination(&sets, 5, &mut |_| true), None);
-        assert_eq!(first_combination(&[0b111, 0b1000], 2, &mut |_| true), None);
+        assert_eq!(first_combination(&[0b1010, 0b1100], 2, &mut |_| true), None);
     }
 }

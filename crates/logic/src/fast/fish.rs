@@ -1,14 +1,21 @@
 //! X-wing and swordfish, fast: the places of a digit in each row (and each column) are
 //! kept as 9-bit masks, and one pruned search runs over their combinations.
+//!
+//! As for subsets, a fish has a dual: if the digit is still to place in `m` rows (and so
+//! `m` columns), a fish on `k` base rows leaves the other `m - k` rows and the `m - k`
+//! columns it does not cover to each other, a fish on `m - k` base columns that
+//! eliminates the same candidates. A fish is looked for only when the weaker techniques
+//! are stuck everywhere, so an X-wing needs `m >= 4` (`m - 2 = 1` would be a hidden
+//! single) and a swordfish `m >= 6` (a hidden single or an X-wing otherwise).
 
 use sudoku_core::units::{FIRST_COLUMN_UNIT, FIRST_ROW_UNIT, SIDE};
 use sudoku_core::{Contradiction, Observer, Rule, Technique};
 
 use super::combination::{first_combination, Found};
-use super::{count, sweep, unit, Board, Ctx};
+use super::{count, first_instance, unit, Board, Ctx};
 
 /// The technique of a fish of `k` base lines.
-const fn fish(k: usize) -> Technique {
+const fn technique(k: usize) -> Technique {
     if k == 2 {
         Technique::XWing
     } else {
@@ -16,13 +23,13 @@ const fn fish(k: usize) -> Technique {
     }
 }
 
-/// One sweep of fish of `k` base lines over the digits still to look at.
-pub(super) fn fishes<O: Observer + ?Sized>(
+/// The first fish of `k` base lines on the digits still to look at.
+pub(super) fn fish<O: Observer + ?Sized>(
     board: &mut Board,
     ctx: &mut Ctx<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    sweep(board, ctx, fish(k), |board, ctx, d| {
+    first_instance(board, ctx, technique(k), |board, ctx, d| {
         Ok(fish_on(board, ctx, d, k, true)? || fish_on(board, ctx, d, k, false)?)
     })
 }
@@ -44,13 +51,15 @@ fn fish_on<O: Observer + ?Sized>(
         FIRST_COLUMN_UNIT
     });
     let lines: [u16; SIDE] = std::array::from_fn(|l| board.places(first_base + l, d));
-    let (mut sets, mut at, mut n) = ([0u16; SIDE], [0usize; SIDE], 0);
+    let (mut sets, mut at, mut n, mut open) = ([0u16; SIDE], [0usize; SIDE], 0, 0);
     for (line, &p) in lines.iter().enumerate() {
-        if (2..=k as u32).contains(&count(p)) {
+        let c = count(p);
+        open += usize::from(c >= 2);
+        if (2..=k as u32).contains(&c) {
             (sets[n], at[n], n) = (p, line, n + 1);
         }
     }
-    if n < k {
+    if n < k || open < 2 * k {
         return Ok(false);
     }
     let base_of = |chosen: u16| {
@@ -66,7 +75,7 @@ fn fish_on<O: Observer + ?Sized>(
         return Ok(false);
     };
     let base = base_of(found.chosen);
-    ctx.used.add(fish(k));
+    ctx.used.add(technique(k));
     let rule = Rule::Fish {
         count: k as u8,
         rows,

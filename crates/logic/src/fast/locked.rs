@@ -4,15 +4,15 @@
 use sudoku_core::units::{FIRST_BOX_UNIT, FIRST_COLUMN_UNIT, SIDE};
 use sudoku_core::{Contradiction, Observer, Rule, Technique};
 
-use super::{sweep, unit, Board, Ctx};
+use super::{first_instance, unit, Board, Ctx};
 
-/// One sweep of locked candidates over the units still to look at: claiming in the rows
-/// and columns, pointing in the boxes.
-pub(super) fn locked_candidates<O: Observer + ?Sized>(
+/// The first locked candidates in the units still to look at: claiming in the rows and
+/// columns, pointing in the boxes.
+pub(super) fn locked_candidate<O: Observer + ?Sized>(
     board: &mut Board,
     ctx: &mut Ctx<'_, O>,
 ) -> Result<bool, Contradiction> {
-    sweep(board, ctx, Technique::LockedCandidates, |board, ctx, u| {
+    first_instance(board, ctx, Technique::LockedCandidates, |board, ctx, u| {
         if u < usize::from(FIRST_BOX_UNIT) {
             claiming(board, ctx, u)
         } else {

@@ -1,12 +1,29 @@
 //! Naked and hidden subsets (pairs, triples, quads), fast: the candidates of a unit's
 //! cells, or the places of its digits, as 9-bit masks, and one pruned search over
 //! their combinations.
+//!
+//! # Units that cannot hold one
+//!
+//! In a unit with `m` open cells (and so `m` digits still to place), `k` cells holding
+//! `k` digits between them (a naked subset) leave the other `m - k` open cells the other
+//! `m - k` digits, whose places lie in those cells alone (a hidden subset), and the two
+//! eliminate the same candidates. Deduction looks for a technique only when every
+//! weaker one is stuck everywhere, so the dual subset of size `m - k`, when it is a
+//! weaker technique (or a single), cannot eliminate anything, and neither can this one:
+//!
+//! - a naked pair needs `m >= 4` (`m - 2 = 1` would be a hidden single);
+//! - a hidden pair `m >= 5` (`m - 2 <= 2`: a naked single or pair);
+//! - a naked triple `m >= 6` (hidden single or pair); a hidden triple `m >= 7`;
+//! - a naked quad `m >= 8`; a hidden quad `m = 9`.
+//!
+//! Units with fewer open cells are skipped (and never made due again: open cells only
+//! get fewer): the same instances are found, faster.
 
 use sudoku_core::candidates::ALL_DIGITS;
 use sudoku_core::{Contradiction, Observer, Rule, Technique};
 
 use super::combination::{first_combination, Found};
-use super::{count, sweep, unit, Board, Ctx};
+use super::{count, first_instance, open_cells_needed, unit, Board, Ctx};
 
 /// The technique of naked subsets of `k` cells.
 const fn naked(k: usize) -> Technique {
@@ -26,24 +43,24 @@ const fn hidden(k: usize) -> Technique {
     }
 }
 
-/// One sweep of naked subsets of `k` cells over the units still to look at.
-pub(super) fn naked_subsets<O: Observer + ?Sized>(
+/// The first naked subset of `k` cells in the units still to look at.
+pub(super) fn naked_subset<O: Observer + ?Sized>(
     board: &mut Board,
     ctx: &mut Ctx<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    sweep(board, ctx, naked(k), |board, ctx, u| {
+    first_instance(board, ctx, naked(k), |board, ctx, u| {
         naked_in(board, ctx, u, k)
     })
 }
 
-/// One sweep of hidden subsets of `k` digits over the units still to look at.
-pub(super) fn hidden_subsets<O: Observer + ?Sized>(
+/// The first hidden subset of `k` digits in the units still to look at.
+pub(super) fn hidden_subset<O: Observer + ?Sized>(
     board: &mut Board,
     ctx: &mut Ctx<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    sweep(board, ctx, hidden(k), |board, ctx, u| {
+    first_instance(board, ctx, hidden(k), |board, ctx, u| {
         hidden_in(board, ctx, u, k)
     })
 }
@@ -57,20 +74,19 @@ fn naked_in<O: Observer + ?Sized>(
     u: usize,
     k: usize,
 ) -> Result<bool, Contradiction> {
+    if usize::from(board.open[u]) < open_cells_needed(naked(k)) {
+        return Ok(false);
+    }
     let cells = unit(u);
     let masks = cells.map(|c| board.cand[usize::from(c)]);
     // The candidate cells (their masks and their place in the unit).
-    let (mut sets, mut at, mut n, mut unsolved) = ([0u16; 9], [0usize; 9], 0, 0);
+    let (mut sets, mut at, mut n) = ([0u16; 9], [0usize; 9], 0);
     for (i, &m) in masks.iter().enumerate() {
-        let c = count(m) as usize;
-        if c >= 2 {
-            unsolved += 1;
-            if c <= k {
-                (sets[n], at[n], n) = (m, i, n + 1);
-            }
+        if (2..=k as u32).contains(&count(m)) {
+            (sets[n], at[n], n) = (m, i, n + 1);
         }
     }
-    if n < k || unsolved <= k {
+    if n < k {
         return Ok(false);
     }
     let in_subset = |f: Found| -> u16 {
@@ -107,6 +123,9 @@ fn hidden_in<O: Observer + ?Sized>(
     u: usize,
     k: usize,
 ) -> Result<bool, Contradiction> {
+    if usize::from(board.open[u]) < open_cells_needed(hidden(k)) {
+        return Ok(false);
+    }
     let cells = unit(u);
     let masks = cells.map(|c| board.cand[usize::from(c)]);
     let places: [u16; 9] = std::array::from_fn(|d| board.places(u, d));
