@@ -7,15 +7,17 @@
 //! - candidates are 9-bit masks per cell, units and peers `const` tables; a try copies
 //!   the [`Board`] (a few hundred bytes) on the stack: no allocation anywhere;
 //! - naked singles are a work list (a stack) drained after every change;
+//! - the places of each digit in each unit are kept as 9-bit masks beside the
+//!   candidates, so that hidden subsets, fish and locked candidates read them directly;
 //! - each technique keeps the *houses* it still has to look at (units, or digits for the
-//!   fish): a house cannot hold a new instance unless something the instance depends on
-//!   changed since the technique last found nothing there (a digit left with at most `k`
-//!   places in a unit for hidden subsets of `k`, a cell left with at most `k` candidates
-//!   for naked ones, ...), so a sweep skips the others. After a try, only the houses the
-//!   try made due are looked at again;
+//!   fish): a house whose candidates did not change since the technique last found
+//!   nothing there cannot hold a new instance, so a look skips it. After a try, only the
+//!   houses the try touched are looked at again. Subsets and fish also skip for good the
+//!   units (digits) with too few open cells (lines) for them (see [`subsets`], [`fish`]);
 //! - subsets and fish are found by a search over combinations of bit masks that prunes
 //!   as soon as a union has more than `count` members.
 
+mod board;
 mod combination;
 mod deduce;
 mod fish;
@@ -26,259 +28,13 @@ mod subsets;
 
 pub(crate) use search::solve;
 
+pub(crate) use board::Board;
+
 use sudoku_core::candidates::{digit_mask, mask_digit, ALL_DIGITS, DIGIT_COUNT};
-use sudoku_core::units::{CELLS, COL_OF, PEERS, ROW_OF, SIDE, UNITS, UNITS_OF, UNIT_COUNT};
+use sudoku_core::units::{CELLS, PEERS, UNITS};
 use sudoku_core::{Contradiction, Event, Grid, Observer, Rule, Technique};
 
-use crate::level::{Used, LEVEL_COUNT};
-
-/// Every technique, as a set (bit `t`).
-const ALL_TECHNIQUES: u16 = (1 << LEVEL_COUNT) - 1;
-
-/// The fewest open cells a unit needs for `technique` to eliminate anything there when
-/// every weaker technique is stuck (a subset's dual, see [`subsets`]); 0 for the others.
-const fn open_cells_needed(technique: Technique) -> usize {
-    match technique {
-        Technique::NakedPair => 4,
-        Technique::HiddenPair => 5,
-        Technique::NakedTriple => 6,
-        Technique::HiddenTriple => 7,
-        Technique::NakedQuad => 8,
-        Technique::HiddenQuad => 9,
-        _ => 0,
-    }
-}
-
-/// For each count of open cells in a unit, the techniques that can still find anything
-/// there (open cells only ever get fewer, so the others never need to look again).
-const POSSIBLE_WITH_OPEN: [u16; 10] = {
-    let mut table = [0u16; 10];
-    let mut open = 0;
-    while open < 10 {
-        let mut t = 0;
-        while t < LEVEL_COUNT {
-            if open_cells_needed(Technique::ALL[t]) <= open {
-                table[open] |= 1 << t;
-            }
-            t += 1;
-        }
-        open += 1;
-    }
-    table
-};
-
-/// Whether the houses of `technique` are digits (the fish), not units.
-const fn is_fish(technique: Technique) -> bool {
-    matches!(technique, Technique::XWing | Technique::Swordfish)
-}
-
-/// The techniques whose instances in a unit need `t` places or fewer for some digit.
-const fn needing_places(t: u32) -> u16 {
-    let mut due = 0u16;
-    if t <= 1 {
-        due |= 1 << Technique::HiddenSingle as u16;
-    }
-    if t >= 1 && t <= 3 {
-        due |= 1 << Technique::LockedCandidates as u16;
-    }
-    let mut k = 2;
-    while k <= 4 {
-        if t >= 2 && t <= k {
-            due |= 1 << hidden_subset(k) as u16;
-        }
-        k += 1;
-    }
-    due
-}
-
-/// The hidden subset technique of `k` digits.
-const fn hidden_subset(k: u32) -> Technique {
-    match k {
-        2 => Technique::HiddenPair,
-        3 => Technique::HiddenTriple,
-        _ => Technique::HiddenQuad,
-    }
-}
-
-/// A house can hold a new instance of a technique only if something it depends on
-/// changed: for each count `t` of places a digit is left with in a unit, the unit
-/// techniques that change makes due (a hidden single needs at most one place, locked
-/// candidates one to three, a hidden subset of `k` two to `k`)...
-const DUE_BY_PLACES: [u16; 10] = {
-    let mut table = [0u16; 10];
-    let mut t = 0;
-    while t < 10 {
-        table[t] = needing_places(t as u32);
-        t += 1;
-    }
-    table
-};
-
-/// ... and, in a row or a column, the fish on that digit (two to `k` places in a base line)...
-const FISH_BY_PLACES: [u16; 10] = {
-    let mut table = [0u16; 10];
-    table[2] = 1 << Technique::XWing as u16 | 1 << Technique::Swordfish as u16;
-    table[3] = 1 << Technique::Swordfish as u16;
-    table
-};
-
-/// ... and for each count of candidates a cell is left with, the naked subsets due in its
-/// units (two to `k` candidates).
-const DUE_BY_CANDIDATES: [u16; 10] = {
-    let pair = 1 << Technique::NakedPair as u16;
-    let triple = 1 << Technique::NakedTriple as u16;
-    let quad = 1 << Technique::NakedQuad as u16;
-    let mut table = [0u16; 10];
-    table[2] = pair | triple | quad;
-    table[3] = triple | quad;
-    table[4] = quad;
-    table
-};
-
-/// The place of each cell within each of its three units (as [`UNITS`] lists them): its
-/// column within its row, its row within its column, its place in reading order within
-/// its box.
-const PLACE_IN_UNITS: [[u8; 3]; CELLS] = {
-    let mut t = [[0u8; 3]; CELLS];
-    let mut i = 0;
-    while i < CELLS {
-        let (r, c) = (ROW_OF[i], COL_OF[i]);
-        t[i] = [c, r, (r % 3) * 3 + c % 3];
-        i += 1;
-    }
-    t
-};
-
-/// The candidates of a grid being solved, and what each technique has still to look at.
-#[derive(Clone, Copy)]
-pub(crate) struct Board {
-    /// The candidates of each cell, bit `d - 1` for digit `d`.
-    pub(crate) cand: [u16; CELLS],
-    /// For each unit and digit (`u * 9 + d - 1`), the places of the digit in the unit:
-    /// bit `i` for the unit's `i`-th cell.
-    pub(crate) places: [u16; UNIT_COUNT * SIDE],
-    /// How many cells hold more than one candidate.
-    pub(crate) unsolved: u32,
-    /// For each unit, how many of its cells hold more than one candidate.
-    pub(crate) open: [u8; UNIT_COUNT],
-    /// For each unit, the techniques (bit `t`) that have to look at it in their next sweep.
-    due_units: [u16; UNIT_COUNT],
-    /// For each digit (`d - 1`), the fish that have to look at it in their next sweep.
-    due_digits: [u16; SIDE],
-    /// The techniques with some house due (a bit may be set with none left).
-    any_due: u16,
-}
-
-impl Board {
-    /// The givens as single candidates, every other cell with all nine; every house of
-    /// every technique still to look at.
-    fn new(puzzle: &Grid) -> Board {
-        let mut cand = [ALL_DIGITS; CELLS];
-        let mut unsolved = 0;
-        for (m, &d) in cand.iter_mut().zip(puzzle.cells()) {
-            if d == 0 {
-                unsolved += 1;
-            } else {
-                *m = digit_mask(d);
-            }
-        }
-        // Every digit may go in every open cell of a unit; a given only in its own cell.
-        let open_places = UNITS.map(|cells| {
-            let open = cells
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| puzzle.get(usize::from(c)) == 0);
-            open.fold(0u16, |m, (i, _)| m | 1 << i)
-        });
-        let mut places = [0u16; UNIT_COUNT * SIDE];
-        for (u, &p) in open_places.iter().enumerate() {
-            places[u * SIDE..][..SIDE].fill(p);
-        }
-        for (cell, &d) in puzzle.cells().iter().enumerate().filter(|&(_, &d)| d != 0) {
-            for (&u, &at) in UNITS_OF[cell].iter().zip(&PLACE_IN_UNITS[cell]) {
-                places[usize::from(u) * SIDE + usize::from(d) - 1] |= 1 << at;
-            }
-        }
-        let open = open_places.map(|p| count(p) as u8);
-        Board {
-            cand,
-            places,
-            unsolved,
-            open,
-            due_units: open.map(|o| ALL_TECHNIQUES & POSSIBLE_WITH_OPEN[usize::from(o)]),
-            due_digits: [ALL_TECHNIQUES; SIDE],
-            any_due: ALL_TECHNIQUES,
-        }
-    }
-
-    /// The first house (unit, or digit for the fish) at or after `from` that `technique`
-    /// has to look at, taken off its list.
-    #[inline(always)]
-    fn next_due(&mut self, technique: Technique, from: usize) -> Option<usize> {
-        let bit = 1 << technique as u16;
-        if self.any_due & bit == 0 {
-            return None;
-        }
-        let due: &mut [u16] = if is_fish(technique) {
-            &mut self.due_digits
-        } else {
-            &mut self.due_units
-        };
-        match due
-            .get(from..)
-            .and_then(|d| d.iter().position(|&d| d & bit != 0))
-        {
-            Some(i) => {
-                due[from + i] &= !bit;
-                Some(from + i)
-            }
-            None => {
-                // Every house was looked at: none is due any more.
-                self.any_due &= !bit;
-                None
-            }
-        }
-    }
-
-    /// Puts `house` back on the list of `technique`.
-    #[inline(always)]
-    fn keep_due(&mut self, technique: Technique, house: usize) {
-        let bit = 1 << technique as u16;
-        self.any_due |= bit;
-        if is_fish(technique) {
-            self.due_digits[house] |= bit;
-        } else {
-            self.due_units[house] |= bit;
-        }
-    }
-
-    /// Digit `d + 1` lost a place in unit `u` (a line or a box), leaving it `places`:
-    /// the techniques this can give a new instance to are due there (or on that digit).
-    #[inline(always)]
-    fn mark(&mut self, u: usize, d: usize, places: u16, line: bool) {
-        let t = usize::from(DIGIT_COUNT[usize::from(places)]);
-        let mut due = DUE_BY_PLACES[t] & POSSIBLE_WITH_OPEN[usize::from(self.open[u])];
-        // One place left, in a cell holding the digit alone: it is placed, nothing new.
-        if t == 1 && self.cand[usize::from(UNITS[u][places.trailing_zeros() as usize])] == 1 << d {
-            due = 0;
-        }
-        self.due_units[u] |= due;
-        let fish = if line { FISH_BY_PLACES[t] } else { 0 };
-        self.due_digits[d] |= fish;
-        self.any_due |= due | fish;
-    }
-
-    /// The places of digit `d + 1` in unit `u`.
-    #[inline(always)]
-    pub(crate) fn places(&self, u: usize, d: usize) -> u16 {
-        self.places[u * SIDE + d]
-    }
-
-    /// The solved grid (every cell holds one candidate).
-    fn to_grid(&self) -> Grid {
-        Grid::from_cells(self.cand.map(mask_digit))
-    }
-}
+use crate::level::Used;
 
 /// One look of `technique` over the grid: `look` examines each house still to look at,
 /// in order, until one holds an instance, which it applies (that house stays due: it
@@ -357,26 +113,7 @@ impl<'o, O: Observer + ?Sized> Ctx<'o, O> {
             return Ok(());
         }
         let left = old ^ gone;
-        board.cand[cell] = left;
-        let [r, c, b] = UNITS_OF[cell].map(usize::from);
-        let [pr, pc, pb] = PLACE_IN_UNITS[cell].map(|at| !(1u16 << at));
-        let mut g = gone;
-        while g != 0 {
-            let d = g.trailing_zeros() as usize;
-            g &= g - 1;
-            for (u, keep, line) in [(r, pr, true), (c, pc, true), (b, pb, false)] {
-                let places = &mut board.places[u * SIDE + d];
-                *places &= keep;
-                let places = *places;
-                board.mark(u, d, places, line);
-            }
-        }
-        let due = DUE_BY_CANDIDATES[usize::from(DIGIT_COUNT[usize::from(left)])];
-        for u in [r, c, b] {
-            let due = due & POSSIBLE_WITH_OPEN[usize::from(board.open[u])];
-            board.due_units[u] |= due;
-            board.any_due |= due;
-        }
+        board.lose(cell, gone, left);
         if self.observer.active() {
             let mut g = gone;
             while g != 0 {
@@ -396,10 +133,7 @@ impl<'o, O: Observer + ?Sized> Ctx<'o, O> {
                 let cell = cell as u16;
                 return Err(self.contradiction(Contradiction::EmptyCell { cell }));
             }
-            board.unsolved -= 1;
-            for u in [r, c, b] {
-                board.open[u] -= 1;
-            }
+            board.solved(cell);
             self.stack[self.len] = cell as u8;
             self.len += 1;
             if !PLACING {

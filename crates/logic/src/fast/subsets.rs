@@ -22,8 +22,9 @@
 use sudoku_core::candidates::ALL_DIGITS;
 use sudoku_core::{Contradiction, Observer, Rule, Technique};
 
+use super::board::open_needed;
 use super::combination::{first_combination, Found};
-use super::{count, first_instance, open_cells_needed, unit, Board, Ctx};
+use super::{count, first_instance, unit, Board, Ctx};
 
 /// The technique of naked subsets of `k` cells.
 const fn naked(k: usize) -> Technique {
@@ -74,7 +75,7 @@ fn naked_in<O: Observer + ?Sized>(
     u: usize,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    if usize::from(board.open[u]) < open_cells_needed(naked(k)) {
+    if usize::from(board.open[u]) < open_needed(naked(k)) {
         return Ok(false);
     }
     let cells = unit(u);
@@ -123,7 +124,7 @@ fn hidden_in<O: Observer + ?Sized>(
     u: usize,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    if usize::from(board.open[u]) < open_cells_needed(hidden(k)) {
+    if usize::from(board.open[u]) < open_needed(hidden(k)) {
         return Ok(false);
     }
     let cells = unit(u);
