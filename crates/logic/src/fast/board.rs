@@ -163,17 +163,15 @@ impl Board {
             self.open[u] -= 1;
             let open = usize::from(self.open[u]);
             for t in Technique::NakedPair as usize..=Technique::HiddenQuad as usize {
-                if open < open_needed(Technique::ALL[t]) {
-                    self.possible[t] &= !(1 << u);
-                }
+                let ruled_out = open < open_needed(Technique::ALL[t]);
+                self.possible[t] &= !(u32::from(ruled_out) << u);
             }
         }
         let d = mask_digit(self.cand[cell]) as usize - 1;
         self.placed[d] += 1;
         for t in [Technique::XWing, Technique::Swordfish] {
-            if self.open_lines(d) < open_needed(t) {
-                self.possible[t as usize] &= !(1 << d);
-            }
+            let ruled_out = self.open_lines(d) < open_needed(t);
+            self.possible[t as usize] &= !(u32::from(ruled_out) << d);
         }
     }
 

@@ -11,21 +11,22 @@ pub(super) struct Found {
     pub(super) union: u16,
 }
 
-/// The first `k`-combination of `sets` (at most nine), in lexicographic order of
-/// indexes, whose union has exactly `k` members and that `accept` takes. Every set holds
-/// two to `k` members (the callers' candidates), so for `k = 2` the union of two is two
-/// exactly when they are equal. Otherwise a partial union of more than `k` members is
-/// given up at once: it can only grow.
+/// The first `k`-combination of `sets` (at most nine, `k` from 2 to 4), in lexicographic
+/// order of indexes, whose union has exactly `k` members and that `accept` takes. Every
+/// set holds two to `k` members (the callers' candidates), so for `k = 2` the union of
+/// two is two exactly when they are equal; for 3 and 4 the combinations come from a
+/// table, in order, each tested without a branch that is hard to predict.
 #[inline]
 pub(super) fn first_combination(
     sets: &[u16],
     k: usize,
     accept: &mut impl FnMut(Found) -> bool,
 ) -> Option<Found> {
-    if k == 2 {
-        return first_equal_pair(sets, accept);
+    match k {
+        2 => first_equal_pair(sets, accept),
+        3 => first_in_table(sets, &TRIPLES[sets.len()], accept),
+        _ => first_in_table(sets, &QUADS[sets.len()], accept),
     }
-    depth_first(sets, k, accept)
 }
 
 /// The first pair (lexicographically) of equal two-member sets that `accept` takes.
@@ -47,47 +48,78 @@ fn first_equal_pair(sets: &[u16], accept: &mut impl FnMut(Found) -> bool) -> Opt
     None
 }
 
-/// The depth-first search over combinations, in lexicographic order, without recursion:
-/// level `depth` holds the sets still open at that depth (after the last chosen), the
-/// union and the choice so far.
+/// The first combination of `table` (the `K`-combinations of `0..sets.len()`, in order)
+/// whose union has `K` members and that `accept` takes.
 #[inline(always)]
-fn depth_first(sets: &[u16], k: usize, accept: &mut impl FnMut(Found) -> bool) -> Option<Found> {
-    let mut open = [0u16; 5];
-    let mut so_far = [Found {
-        chosen: 0,
-        union: 0,
-    }; 5];
-    open[0] = (1u16 << sets.len()) - 1;
-    let mut depth = 0;
-    loop {
-        if count(open[depth]) < (k - depth) as u32 {
-            if depth == 0 {
-                return None;
+fn first_in_table<const K: usize, const N: usize>(
+    sets: &[u16],
+    table: &Table<K, N>,
+    accept: &mut impl FnMut(Found) -> bool,
+) -> Option<Found> {
+    for pick in &table.combinations[..table.len] {
+        let union = pick.iter().fold(0, |u, &i| u | sets[usize::from(i)]);
+        if count(union) as usize == K {
+            let chosen = pick.iter().fold(0, |c, &i| c | 1 << i);
+            let found = Found { chosen, union };
+            if accept(found) {
+                return Some(found);
             }
-            depth -= 1;
-            continue;
         }
-        let i = open[depth].trailing_zeros() as usize;
-        open[depth] &= open[depth] - 1;
-        let next = Found {
-            chosen: so_far[depth].chosen | 1 << i,
-            union: so_far[depth].union | sets[i],
-        };
-        let members = count(next.union) as usize;
-        if members > k {
-            continue;
-        }
-        if depth + 1 == k {
-            if members == k && accept(next) {
-                return Some(next);
-            }
-            continue;
-        }
-        open[depth + 1] = open[depth];
-        so_far[depth + 1] = next;
-        depth += 1;
     }
+    None
 }
+
+/// The `K`-combinations of `0..n` for one `n`, in lexicographic order (`len` of them).
+struct Table<const K: usize, const N: usize> {
+    combinations: [[u8; K]; N],
+    len: usize,
+}
+
+/// The `K`-combinations of `0..n`, in lexicographic order, for each `n` from 0 to 9.
+const fn tables<const K: usize, const N: usize>() -> [Table<K, N>; 10] {
+    let mut all = [const {
+        Table {
+            combinations: [[0; K]; N],
+            len: 0,
+        }
+    }; 10];
+    let mut n = 0;
+    while n < 10 {
+        // Walk every K-combination of 0..n in lexicographic order.
+        let mut pick = [0u8; K];
+        let mut i = 0;
+        while i < K {
+            pick[i] = i as u8;
+            i += 1;
+        }
+        while K <= n {
+            all[n].combinations[all[n].len] = pick;
+            all[n].len += 1;
+            // The rightmost index that can still move up, then the ones after it.
+            let mut j = K;
+            while j > 0 && pick[j - 1] as usize == n - K + j - 1 {
+                j -= 1;
+            }
+            if j == 0 {
+                break;
+            }
+            pick[j - 1] += 1;
+            let mut l = j;
+            while l < K {
+                pick[l] = pick[l - 1] + 1;
+                l += 1;
+            }
+        }
+        n += 1;
+    }
+    all
+}
+
+/// The triples of `0..n`, for each `n` up to 9 (at most 84).
+static TRIPLES: [Table<3, 84>; 10] = tables();
+
+/// The quadruples of `0..n`, for each `n` up to 9 (at most 126).
+static QUADS: [Table<4, 126>; 10] = tables();
 
 #[cfg(test)]
 mod tests {
@@ -114,7 +146,33 @@ mod tests {
         );
         let skip_first = first_combination(&sets, 3, &mut |f| f.chosen != 0b0111).unwrap();
         assert_eq!(skip_first.chosen, 0b1011);
-        assert_eq!(first_combination(&sets, 5, &mut |_| true), None);
+        assert_eq!(
+            first_combination(&[0b1111; 5], 4, &mut |_| true)
+                .unwrap()
+                .chosen,
+            0b1111
+        );
         assert_eq!(first_combination(&[0b1010, 0b1100], 2, &mut |_| true), None);
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_hold_every_combination_in_order() {
+        for n in 0..10 {
+            let want: Vec<[u8; 3]> = (0..n)
+                .flat_map(|a| (a + 1..n).flat_map(move |b| (b + 1..n).map(move |c| [a, b, c])))
+                .collect();
+            assert_eq!(
+                &TRIPLES[n as usize].combinations[..TRIPLES[n as usize].len],
+                &want[..]
+            );
+        }
+        assert_eq!(QUADS[9].len, 126);
+        assert_eq!(QUADS[9].combinations[125], [5, 6, 7, 8]);
+        assert_eq!(QUADS[3].len, 0);
     }
 }

@@ -51,13 +51,13 @@ fn fish_on<O: Observer + ?Sized>(
         FIRST_COLUMN_UNIT
     });
     let lines: [u16; SIDE] = std::array::from_fn(|l| board.places(first_base + l, d));
-    let (mut sets, mut at, mut n, mut open) = ([0u16; SIDE], [0usize; SIDE], 0, 0);
+    let (mut sets, mut at, mut n, mut open) = ([0u16; SIDE + 1], [0usize; SIDE + 1], 0, 0);
     for (line, &p) in lines.iter().enumerate() {
         let c = count(p);
         open += usize::from(c >= 2);
-        if (2..=k as u32).contains(&c) {
-            (sets[n], at[n], n) = (p, line, n + 1);
-        }
+        // Written every time, kept when the line has two to `k` places.
+        (sets[n], at[n]) = (p, line);
+        n += usize::from(c.wrapping_sub(2) <= k as u32 - 2);
     }
     if n < k || open < 2 * k {
         return Ok(false);

@@ -81,11 +81,11 @@ fn naked_in<O: Observer + ?Sized>(
     let cells = unit(u);
     let masks = cells.map(|c| board.cand[usize::from(c)]);
     // The candidate cells (their masks and their place in the unit).
-    let (mut sets, mut at, mut n) = ([0u16; 9], [0usize; 9], 0);
+    let (mut sets, mut at, mut n) = ([0u16; 10], [0usize; 10], 0);
     for (i, &m) in masks.iter().enumerate() {
-        if (2..=k as u32).contains(&count(m)) {
-            (sets[n], at[n], n) = (m, i, n + 1);
-        }
+        // Written every time, kept when the cell has two to `k` candidates.
+        (sets[n], at[n]) = (m, i);
+        n += usize::from(count(m).wrapping_sub(2) <= k as u32 - 2);
     }
     if n < k {
         return Ok(false);
@@ -130,12 +130,11 @@ fn hidden_in<O: Observer + ?Sized>(
     let cells = unit(u);
     let masks = cells.map(|c| board.cand[usize::from(c)]);
     let places: [u16; 9] = std::array::from_fn(|d| board.places(u, d));
-    let (mut sets, mut digit, mut n) = ([0u16; 9], [0u16; 9], 0);
+    let (mut sets, mut digit, mut n) = ([0u16; 10], [0u16; 10], 0);
     for (d, &p) in places.iter().enumerate() {
-        let c = count(p) as usize;
-        if (2..=k).contains(&c) {
-            (sets[n], digit[n], n) = (p, 1 << d, n + 1);
-        }
+        // Written every time, kept when the digit has two to `k` places.
+        (sets[n], digit[n]) = (p, 1 << d);
+        n += usize::from(count(p).wrapping_sub(2) <= k as u32 - 2);
     }
     if n < k {
         return Ok(false);
