@@ -4,6 +4,8 @@
 mod essay;
 mod fast;
 mod level;
+#[cfg(test)]
+mod technique_tests;
 
 pub use level::{Level, LEVEL_COUNT};
 

@@ -31,7 +31,7 @@ pub(super) fn deduce<O: Observer + ?Sized>(
 }
 
 /// The first instance of `technique` in the grid, applied: whether there was one.
-fn apply_first<O: Observer + ?Sized>(
+pub(crate) fn apply_first<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
     technique: Technique,

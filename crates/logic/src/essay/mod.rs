@@ -10,6 +10,8 @@ mod search;
 mod singles;
 mod subsets;
 
+#[cfg(test)]
+pub(crate) use deduce::apply_first;
 pub(crate) use search::solve;
 
 use sudoku_core::{Contradiction, DigitSet, Event, Geometry, Grid, Observer, Rule, Technique};
@@ -24,6 +26,15 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
+    /// Pencil marks of any digits (for tests).
+    #[cfg(test)]
+    pub(crate) fn from_candidates(size: sudoku_core::Size, marks: Vec<DigitSet>) -> Marks {
+        Marks {
+            geometry: Geometry::of(size),
+            marks,
+        }
+    }
+
     /// The side of the grid, N: digits `1..=N`, N cells per unit.
     fn side(&self) -> usize {
         self.geometry.size().side()
@@ -72,7 +83,7 @@ pub(crate) struct Scribe<'o, O: Observer + ?Sized> {
 }
 
 impl<'o, O: Observer + ?Sized> Scribe<'o, O> {
-    fn new(observer: &'o mut O) -> Self {
+    pub(crate) fn new(observer: &'o mut O) -> Self {
         Scribe {
             observer,
             depth: 0,

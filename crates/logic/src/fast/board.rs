@@ -108,19 +108,62 @@ impl Board {
             touched_units: 0,
             touched_digits: 0,
         };
+        board.all_due();
+        board
+    }
+
+    /// A board of any candidates (for tests): places, open cells and placed digits are
+    /// read from them; every house of every technique still to look at.
+    #[cfg(test)]
+    pub(crate) fn from_candidates(cand: [u16; CELLS]) -> Board {
+        let mut places = [0u16; UNIT_COUNT * SIDE];
+        for (u, cells) in UNITS.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                for d in 0..SIDE {
+                    places[u * SIDE + d] |= (cand[usize::from(c)] >> d & 1) << i;
+                }
+            }
+        }
+        let single = |m: u16| m.count_ones() == 1;
+        let mut placed = [0u8; SIDE];
+        for &m in cand.iter().filter(|&&m| single(m)) {
+            placed[m.trailing_zeros() as usize] += 1;
+        }
+        let open = UNITS.map(|cells| {
+            cells
+                .iter()
+                .filter(|&&c| !single(cand[usize::from(c)]))
+                .count() as u8
+        });
+        let mut board = Board {
+            cand,
+            places,
+            unsolved: cand.iter().filter(|&&m| !single(m)).count() as u32,
+            open,
+            placed,
+            pending: [0; LEVEL_COUNT],
+            possible: [0; LEVEL_COUNT],
+            touched_units: 0,
+            touched_digits: 0,
+        };
+        board.all_due();
+        board
+    }
+
+    /// Every house where a technique can find anything is due.
+    fn all_due(&mut self) {
         for (t, &technique) in Technique::ALL.iter().enumerate() {
-            board.possible[t] = if is_fish(technique) {
+            self.possible[t] = if is_fish(technique) {
                 (0..SIDE)
-                    .filter(|&d| board.open_lines(d) >= open_needed(technique))
+                    .filter(|&d| self.open_lines(d) >= open_needed(technique))
                     .fold(0, |m, d| m | 1 << d)
             } else {
                 (0..UNIT_COUNT)
-                    .filter(|&u| usize::from(board.open[u]) >= open_needed(technique))
+                    .filter(|&u| usize::from(self.open[u]) >= open_needed(technique))
                     .fold(0, |m, u| m | 1 << u)
             };
-            board.pending[t] = board.possible[t];
+            self.pending[t] = self.possible[t];
         }
-        board
     }
 
     /// How many rows (and columns) digit `d + 1` is still to be placed in.
@@ -223,6 +266,22 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_board_reads_as_its_givens_candidates() {
+        let puzzle: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let new = Board::new(&puzzle);
+        let read = Board::from_candidates(new.cand);
+        assert_eq!(new.places, read.places);
+        assert_eq!(
+            (new.unsolved, new.open, new.placed),
+            (read.unsolved, read.open, read.placed)
+        );
+        assert_eq!((new.pending, new.possible), (read.pending, read.possible));
+    }
 
     #[test]
     fn places_follow_the_candidates() {

@@ -26,6 +26,8 @@ mod search;
 mod singles;
 mod subsets;
 
+#[cfg(test)]
+pub(crate) use deduce::apply_first;
 pub(crate) use search::solve;
 
 pub(crate) use board::Board;
