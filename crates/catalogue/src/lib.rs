@@ -99,6 +99,12 @@ fn boxed<S: Solver + Default + 'static>(_: &Options) -> Box<dyn Solver> {
     Box::new(S::default())
 }
 
+/// The logic strategy at one of its levels.
+fn logic_at<const LEVEL: usize>(_: &Options) -> Box<dyn Solver> {
+    let level = sudoku_logic::Level::new(LEVEL).expect("a level of the logic strategy");
+    Box::new(sudoku_logic::Logic::new(level))
+}
+
 /// Every strategy, in the order reports list them.
 pub static CATALOGUE: &[Strategy] = &[
     Strategy {
@@ -140,6 +146,46 @@ pub static CATALOGUE: &[Strategy] = &[
         in_default_run: true,
         essay_of: None,
         build: boxed::<sudoku_dlx::Dlx>,
+    },
+    Strategy {
+        name: "logic-singles",
+        summary: "naked and hidden singles, as a person applies them, then search when stuck (Norvig's tree)",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 5_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        build: logic_at::<{ sudoku_logic::Level::SINGLES.count() }>,
+    },
+    Strategy {
+        name: "logic-subsets",
+        summary: "singles, locked candidates, naked and hidden pairs to quads, then search when stuck",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        build: logic_at::<{ sudoku_logic::Level::SUBSETS.count() }>,
+    },
+    Strategy {
+        name: "logic",
+        summary: "a person's deduction up to X-wing and swordfish, then search when stuck; grades each puzzle",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        build: boxed::<sudoku_logic::Logic>,
+    },
+    Strategy {
+        name: "logic-essay",
+        summary: "the logic strategy in a puzzle book's words, every size (the same steps as logic)",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 200_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("logic"),
+        build: boxed::<sudoku_logic::LogicEssay>,
     },
 ];
 
