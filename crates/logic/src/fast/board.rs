@@ -258,7 +258,7 @@ impl Board {
     }
 
     /// The solved grid (every cell holds one candidate).
-    pub(super) fn to_grid(&self) -> Grid {
+    pub(super) fn solution(&self) -> Grid {
         Grid::from_cells(self.cand.map(mask_digit))
     }
 }

@@ -92,22 +92,24 @@ const fn tables<const K: usize, const N: usize>() -> [Table<K, N>; 10] {
             pick[i] = i as u8;
             i += 1;
         }
-        while K <= n {
-            all[n].combinations[all[n].len] = pick;
-            all[n].len += 1;
-            // The rightmost index that can still move up, then the ones after it.
-            let mut j = K;
-            while j > 0 && pick[j - 1] as usize == n - K + j - 1 {
-                j -= 1;
-            }
-            if j == 0 {
-                break;
-            }
-            pick[j - 1] += 1;
-            let mut l = j;
-            while l < K {
-                pick[l] = pick[l - 1] + 1;
-                l += 1;
+        if K <= n {
+            loop {
+                all[n].combinations[all[n].len] = pick;
+                all[n].len += 1;
+                // The rightmost index that can still move up, then the ones after it.
+                let mut j = K;
+                while j > 0 && pick[j - 1] as usize == n - K + j - 1 {
+                    j -= 1;
+                }
+                if j == 0 {
+                    break;
+                }
+                pick[j - 1] += 1;
+                let mut l = j;
+                while l < K {
+                    pick[l] = pick[l - 1] + 1;
+                    l += 1;
+                }
             }
         }
         n += 1;

@@ -27,7 +27,7 @@ impl<O: Observer + ?Sized> Searcher<'_, '_, O> {
                 let depth = self.ctx.depth;
                 self.ctx.observer.event(Event::Solution { depth });
             }
-            let limit_reached = self.tally.solution(|| board.to_grid());
+            let limit_reached = self.tally.solution(|| board.solution());
             return if limit_reached { Err(Stop) } else { Ok(()) };
         };
         let mut digits = board.cand[cell];
