@@ -221,28 +221,37 @@ impl Logic {
     }
 }
 
-impl Solver for Logic {
-    fn name(&self) -> &'static str {
-        self.level.name()
-    }
+/// The [`Solver`] of a logic type: named by its level (`$name`: [`Level::name`] or
+/// [`Level::essay_name`]), every size, the plain solve watching nothing.
+macro_rules! solver_by_level {
+    ($type:ty, $name:ident) => {
+        impl Solver for $type {
+            fn name(&self) -> &'static str {
+                self.level.$name()
+            }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        self.solve_with(puzzle, limits, &mut ())
-    }
+            fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+                self.solve_with(puzzle, limits, &mut ())
+            }
 
-    fn solve_observed(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        observer: &mut dyn Observer,
-    ) -> Outcome {
-        self.solve_with(puzzle, limits, observer)
-    }
+            fn solve_observed(
+                &self,
+                puzzle: &Grid,
+                limits: &Limits,
+                observer: &mut dyn Observer,
+            ) -> Outcome {
+                self.solve_with(puzzle, limits, observer)
+            }
 
-    fn supports(&self, _size: Size) -> bool {
-        true
-    }
+            fn supports(&self, _size: Size) -> bool {
+                true
+            }
+        }
+    };
 }
+
+solver_by_level!(Logic, name);
+solver_by_level!(LogicEssay, essay_name);
 
 /// The essay version of the logic strategy at one [`Level`]: the same steps as
 /// [`Logic`], in the same order, in a puzzle book's words, at every size.
@@ -270,28 +279,5 @@ impl LogicEssay {
         observer: &mut O,
     ) -> Outcome {
         essay::solve(puzzle, limits, self.level, observer)
-    }
-}
-
-impl Solver for LogicEssay {
-    fn name(&self) -> &'static str {
-        self.level.essay_name()
-    }
-
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        self.solve_with(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        observer: &mut dyn Observer,
-    ) -> Outcome {
-        self.solve_with(puzzle, limits, observer)
-    }
-
-    fn supports(&self, _size: Size) -> bool {
-        true
     }
 }

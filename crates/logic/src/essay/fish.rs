@@ -77,11 +77,7 @@ fn fish_on<O: Observer + ?Sized>(
             rows,
         };
         for &l in &cover {
-            let cells: Vec<usize> = geometry
-                .unit(cover_first + l)
-                .iter()
-                .map(|&c| usize::from(c))
-                .collect();
+            let cells = marks.cells(cover_first + l);
             let keep = |c: usize| base.contains(&along(c));
             scribe.erase_from(marks, &cells, DigitSet::single(digit), keep, rule)?;
         }

@@ -4,7 +4,7 @@
 
 use sudoku_core::{Contradiction, DigitSet, Observer, Rule, Technique};
 
-use super::{Marks, Scribe};
+use super::{first_in_units, Marks, Scribe};
 
 /// Every unit in turn, claiming in a row or column, pointing in a box, digits ascending:
 /// the first locked candidate that eliminates something.
@@ -12,27 +12,13 @@ pub(super) fn locked_candidate<O: Observer + ?Sized>(
     marks: &mut Marks,
     scribe: &mut Scribe<'_, O>,
 ) -> Result<bool, Contradiction> {
-    for unit in marks.units() {
-        let found = if marks.is_box(unit) {
-            pointing(marks, scribe, unit)?
+    first_in_units(marks, scribe, |marks, scribe, unit| {
+        if marks.is_box(unit) {
+            pointing(marks, scribe, unit)
         } else {
-            claiming(marks, scribe, unit)?
-        };
-        if found {
-            return Ok(true);
+            claiming(marks, scribe, unit)
         }
-    }
-    Ok(false)
-}
-
-/// The cells of unit `u`.
-fn cells_of(marks: &Marks, u: usize) -> Vec<usize> {
-    marks
-        .geometry
-        .unit(u)
-        .iter()
-        .map(|&c| usize::from(c))
-        .collect()
+    })
 }
 
 /// The one value `of` takes on every cell of the non-empty `places`, if there is one.
@@ -66,7 +52,7 @@ fn claiming<O: Observer + ?Sized>(
             line: line as u16,
             box_unit: box_unit as u16,
         };
-        let cells = cells_of(marks, box_unit);
+        let cells = marks.cells(box_unit);
         scribe.erase_from(marks, &cells, DigitSet::single(digit), on_line, rule)?;
         scribe.draw_naked_singles(marks)?;
         return Ok(true);
@@ -97,7 +83,7 @@ fn pointing<O: Observer + ?Sized>(
                 box_unit: box_unit as u16,
                 line: line as u16,
             };
-            let cells = cells_of(marks, line);
+            let cells = marks.cells(line);
             scribe.erase_from(marks, &cells, DigitSet::single(digit), in_box, rule)?;
             scribe.draw_naked_singles(marks)?;
             return Ok(true);

@@ -55,10 +55,20 @@ impl Marks {
         u >= 2 * self.side()
     }
 
+    /// The cells of unit `u`, in unit order.
+    fn cells(&self, u: usize) -> Vec<usize> {
+        self.geometry
+            .unit(u)
+            .iter()
+            .map(|&c| usize::from(c))
+            .collect()
+    }
+
     /// The cells of unit `u` holding `digit`, in unit order.
     fn places(&self, u: usize, digit: u8) -> Vec<usize> {
-        let cells = self.geometry.unit(u).iter().map(|&c| usize::from(c));
-        cells.filter(|&c| self.marks[c].contains(digit)).collect()
+        let mut cells = self.cells(u);
+        cells.retain(|&c| self.marks[c].contains(digit));
+        cells
     }
 
     /// Whether every cell holds one digit.
@@ -245,6 +255,20 @@ impl<'o, O: Observer + ?Sized> Scribe<'o, O> {
         self.draw_naked_singles(&mut marks)?;
         Ok(marks)
     }
+}
+
+/// Every unit in turn: the first where `look` finds (and applies) an instance.
+fn first_in_units<O: Observer + ?Sized>(
+    marks: &mut Marks,
+    scribe: &mut Scribe<'_, O>,
+    mut look: impl FnMut(&mut Marks, &mut Scribe<'_, O>, usize) -> Result<bool, Contradiction>,
+) -> Result<bool, Contradiction> {
+    for unit in marks.units() {
+        if look(marks, scribe, unit)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The `k`-combinations of `0..n`, in lexicographic order.

@@ -7,7 +7,7 @@
 
 use sudoku_core::{Contradiction, DigitSet, Observer, Rule, Technique};
 
-use super::{combinations, of_count, Marks, Scribe};
+use super::{combinations, first_in_units, of_count, Marks, Scribe};
 
 const NAKED: [Technique; 3] = [
     Technique::NakedPair,
@@ -26,12 +26,9 @@ pub(super) fn naked_subset<O: Observer + ?Sized>(
     scribe: &mut Scribe<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    for unit in marks.units() {
-        if naked_subset_in(marks, scribe, unit, k)? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+    first_in_units(marks, scribe, |marks, scribe, unit| {
+        naked_subset_in(marks, scribe, unit, k)
+    })
 }
 
 /// Every unit in turn: the first hidden subset of `k` digits that eliminates something.
@@ -40,12 +37,9 @@ pub(super) fn hidden_subset<O: Observer + ?Sized>(
     scribe: &mut Scribe<'_, O>,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    for unit in marks.units() {
-        if hidden_subset_in(marks, scribe, unit, k)? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+    first_in_units(marks, scribe, |marks, scribe, unit| {
+        hidden_subset_in(marks, scribe, unit, k)
+    })
 }
 
 /// In `unit`, of its cells holding two to `k` digits (in unit order), the first `k`
@@ -57,12 +51,7 @@ fn naked_subset_in<O: Observer + ?Sized>(
     unit: usize,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    let cells: Vec<usize> = marks
-        .geometry
-        .unit(unit)
-        .iter()
-        .map(|&c| usize::from(c))
-        .collect();
+    let cells = marks.cells(unit);
     let small: Vec<usize> = cells
         .iter()
         .copied()
@@ -101,12 +90,7 @@ fn hidden_subset_in<O: Observer + ?Sized>(
     unit: usize,
     k: usize,
 ) -> Result<bool, Contradiction> {
-    let cells: Vec<usize> = marks
-        .geometry
-        .unit(unit)
-        .iter()
-        .map(|&c| usize::from(c))
-        .collect();
+    let cells = marks.cells(unit);
     let few: Vec<u8> = marks
         .digits()
         .filter(|&d| (2..=k).contains(&marks.places(unit, d).len()))

@@ -75,11 +75,9 @@ impl Board {
     /// every technique still to look at.
     pub(super) fn new(puzzle: &Grid) -> Board {
         let mut cand = [ALL_DIGITS; CELLS];
-        let mut placed = [0u8; SIDE];
         for (m, &d) in cand.iter_mut().zip(puzzle.cells()) {
             if d != 0 {
                 *m = digit_mask(d);
-                placed[usize::from(d) - 1] += 1;
             }
         }
         // Every digit may go in every open cell of a unit; a given only in its own cell.
@@ -97,19 +95,7 @@ impl Board {
                 places[usize::from(u) * SIDE + usize::from(d) - 1] |= 1 << at;
             }
         }
-        let mut board = Board {
-            cand,
-            places,
-            unsolved: puzzle.cells().iter().filter(|&&d| d == 0).count() as u32,
-            open: open_places.map(|p| count(p) as u8),
-            placed,
-            pending: [0; LEVEL_COUNT],
-            possible: [0; LEVEL_COUNT],
-            touched_units: 0,
-            touched_digits: 0,
-        };
-        board.all_due();
-        board
+        Board::assemble(cand, places)
     }
 
     /// A board of any candidates (for tests): places, open cells and placed digits are
@@ -124,16 +110,20 @@ impl Board {
                 }
             }
         }
-        let single = |m: u16| m.count_ones() == 1;
+        Board::assemble(cand, places)
+    }
+
+    /// The board of these candidates and places: open cells and placed digits counted,
+    /// every house where a technique can find anything due.
+    fn assemble(cand: [u16; CELLS], places: [u16; UNIT_COUNT * SIDE]) -> Board {
+        let single = |m: u16| count(m) == 1;
         let mut placed = [0u8; SIDE];
         for &m in cand.iter().filter(|&&m| single(m)) {
             placed[m.trailing_zeros() as usize] += 1;
         }
         let open = UNITS.map(|cells| {
-            cells
-                .iter()
-                .filter(|&&c| !single(cand[usize::from(c)]))
-                .count() as u8
+            let open = cells.iter().filter(|&&c| !single(cand[usize::from(c)]));
+            open.count() as u8
         });
         let mut board = Board {
             cand,
