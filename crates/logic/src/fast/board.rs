@@ -156,9 +156,10 @@ impl Board {
         }
     }
 
-    /// How many rows (and columns) digit `d + 1` is still to be placed in.
+    /// How many rows (and columns) digit `d + 1` is still to be placed in (none when it
+    /// is placed more than nine times: a contradiction about to be found).
     fn open_lines(&self, d: usize) -> usize {
-        SIDE - usize::from(self.placed[d])
+        SIDE.saturating_sub(usize::from(self.placed[d]))
     }
 
     /// The places of digit `d + 1` in unit `u`.
