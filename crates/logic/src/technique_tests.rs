@@ -25,7 +25,7 @@ fn position(cells: &[(usize, &str)]) -> [u16; CELLS] {
 /// agree; their result and events.
 fn first(technique: Technique, cand: [u16; CELLS]) -> (Result<bool, Contradiction>, Vec<Event>) {
     let mut fast_events = Vec::new();
-    let mut board = fast::Board::from_candidates(cand);
+    let mut board = fast::Board::from_candidates(cand, true);
     let mut watch = |e: Event| fast_events.push(e);
     let mut ctx = fast::Ctx::new(&mut watch);
     let fast_result = fast::apply_first(&mut board, &mut ctx, technique);

@@ -68,12 +68,15 @@ pub(crate) struct Board {
     touched_units: u32,
     /// Digits lost somewhere since then.
     touched_digits: u32,
+    /// Whether any technique past the singles is applied: only those read `places` and
+    /// `possible`, which a level of singles leaves alone.
+    deep: bool,
 }
 
 impl Board {
     /// The givens as single candidates, every other cell with all nine; every house of
     /// every technique still to look at.
-    pub(super) fn new(puzzle: &Grid) -> Board {
+    pub(super) fn new(puzzle: &Grid, deep: bool) -> Board {
         let mut cand = [ALL_DIGITS; CELLS];
         for (m, &d) in cand.iter_mut().zip(puzzle.cells()) {
             if d != 0 {
@@ -95,27 +98,30 @@ impl Board {
                 places[usize::from(u) * SIDE + usize::from(d) - 1] |= 1 << at;
             }
         }
-        Board::assemble(cand, places)
+        Board::assemble(cand, places, deep)
     }
 
-    /// A board of any candidates (for tests): places, open cells and placed digits are
-    /// read from them; every house of every technique still to look at.
-    #[cfg(test)]
-    pub(crate) fn from_candidates(cand: [u16; CELLS]) -> Board {
+    /// A board of any candidates: places, open cells and placed digits are read from
+    /// them; every house of every technique still to look at.
+    pub(crate) fn from_candidates(cand: [u16; CELLS], deep: bool) -> Board {
         let mut places = [0u16; UNIT_COUNT * SIDE];
-        for (u, cells) in UNITS.iter().enumerate() {
-            for (i, &c) in cells.iter().enumerate() {
-                for d in 0..SIDE {
-                    places[u * SIDE + d] |= (cand[usize::from(c)] >> d & 1) << i;
+        if deep {
+            for (u, cells) in UNITS.iter().enumerate() {
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut m = cand[usize::from(c)];
+                    while m != 0 {
+                        places[u * SIDE + m.trailing_zeros() as usize] |= 1 << i;
+                        m &= m - 1;
+                    }
                 }
             }
         }
-        Board::assemble(cand, places)
+        Board::assemble(cand, places, deep)
     }
 
     /// The board of these candidates and places: open cells and placed digits counted,
     /// every house where a technique can find anything due.
-    fn assemble(cand: [u16; CELLS], places: [u16; UNIT_COUNT * SIDE]) -> Board {
+    fn assemble(cand: [u16; CELLS], places: [u16; UNIT_COUNT * SIDE], deep: bool) -> Board {
         let single = |m: u16| count(m) == 1;
         let mut placed = [0u8; SIDE];
         for &m in cand.iter().filter(|&&m| single(m)) {
@@ -135,6 +141,7 @@ impl Board {
             possible: [0; LEVEL_COUNT],
             touched_units: 0,
             touched_digits: 0,
+            deep,
         };
         board.all_due();
         board
@@ -168,11 +175,16 @@ impl Board {
         self.places[u * SIDE + d]
     }
 
-    /// `cell` loses the candidates `gone` (which it holds), keeping `left`: the places
-    /// and the touched houses follow.
+    /// `cell` loses the candidates `gone` (which it holds), keeping `left`: the touched
+    /// houses follow, and the places (past the singles).
     #[inline(always)]
     pub(super) fn lose(&mut self, cell: usize, gone: u16, left: u16) {
         self.cand[cell] = left;
+        self.touched_units |= UNIT_BITS[cell];
+        self.touched_digits |= u32::from(gone);
+        if !self.deep {
+            return;
+        }
         let [r, c, b] = UNITS_OF[cell].map(usize::from);
         let [pr, pc, pb] = PLACE_IN_UNITS[cell].map(|at| !(1u16 << at));
         let mut g = gone;
@@ -183,16 +195,17 @@ impl Board {
             self.places[c * SIDE + d] &= pc;
             self.places[b * SIDE + d] &= pb;
         }
-        self.touched_units |= UNIT_BITS[cell];
-        self.touched_digits |= u32::from(gone);
     }
 
     /// `cell` is left with one candidate: one open cell fewer in its units, one more
     /// placed for its digit; the houses that leaves too few open for a technique are
-    /// ruled out for it.
+    /// ruled out for it (past the singles only).
     #[inline(always)]
     pub(super) fn solved(&mut self, cell: usize) {
         self.unsolved -= 1;
+        if !self.deep {
+            return;
+        }
         for u in UNITS_OF[cell].map(usize::from) {
             self.open[u] -= 1;
             let open = usize::from(self.open[u]);
@@ -264,8 +277,8 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
                 .parse()
                 .unwrap();
-        let new = Board::new(&puzzle);
-        let read = Board::from_candidates(new.cand);
+        let new = Board::new(&puzzle, true);
+        let read = Board::from_candidates(new.cand, true);
         assert_eq!(new.places, read.places);
         assert_eq!(
             (new.unsolved, new.open, new.placed),
@@ -280,7 +293,7 @@ mod tests {
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
                 .parse()
                 .unwrap();
-        let mut board = Board::new(&puzzle);
+        let mut board = Board::new(&puzzle, true);
         board.lose(1, 0b110, board.cand[1] & !0b110);
         for (u, cells) in UNITS.iter().enumerate() {
             for d in 0..SIDE {

@@ -33,7 +33,7 @@ pub(crate) use search::solve;
 pub(crate) use board::Board;
 
 use sudoku_core::candidates::{digit_mask, mask_digit, ALL_DIGITS, DIGIT_COUNT};
-use sudoku_core::units::{CELLS, PEERS, UNITS};
+use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF, UNIT_COUNT};
 use sudoku_core::{Contradiction, Event, Grid, Observer, Rule, Technique};
 
 use crate::level::Used;
@@ -223,9 +223,58 @@ impl<'o, O: Observer + ?Sized> Ctx<'o, O> {
     }
 
     /// The starting pencil marks: each given, in reading order, takes its digit from its
-    /// peers (rule [`Rule::Given`]); then the naked singles this made are drained.
-    fn start(&mut self, puzzle: &Grid) -> Result<Board, Contradiction> {
-        let mut board = Board::new(puzzle);
+    /// peers (rule [`Rule::Given`]); then the naked singles this made are drained. `deep`:
+    /// whether techniques past the singles will look at the board.
+    ///
+    /// Unwatched, the marks are computed at once: each empty cell loses the digits given
+    /// in its units. They end the same, and so does everything the solve reports, as the
+    /// naked singles end in one fixed point whatever their order; only a contradiction's
+    /// reason and moment depend on it, so a puzzle that meets one is done one given at a
+    /// time after all.
+    fn start(&mut self, puzzle: &Grid, deep: bool) -> Result<Board, Contradiction> {
+        if !self.observer.active() {
+            if let Some(board) = self.start_at_once(puzzle, deep) {
+                return Ok(board);
+            }
+            (self.len, self.used) = (0, Used::default());
+        }
+        self.start_one_by_one(puzzle, deep)
+    }
+
+    /// The starting marks at once (see [`Ctx::start`]); `None` at a contradiction.
+    fn start_at_once(&mut self, puzzle: &Grid, deep: bool) -> Option<Board> {
+        let mut given = [0u16; UNIT_COUNT];
+        let mut cand = [0u16; CELLS];
+        for (cell, &digit) in puzzle.cells().iter().enumerate().filter(|&(_, &d)| d != 0) {
+            let mask = digit_mask(digit);
+            for u in UNITS_OF[cell].map(usize::from) {
+                if given[u] & mask != 0 {
+                    return None;
+                }
+                given[u] |= mask;
+            }
+            cand[cell] = mask;
+        }
+        for (cell, m) in cand.iter_mut().enumerate().filter(|(_, m)| **m == 0) {
+            let [r, c, b] = UNITS_OF[cell].map(usize::from);
+            *m = ALL_DIGITS & !(given[r] | given[c] | given[b]);
+            if *m == 0 {
+                return None;
+            }
+            if *m & (*m - 1) == 0 {
+                self.used.add(Technique::NakedSingle);
+                self.stack[self.len] = cell as u8;
+                self.len += 1;
+            }
+        }
+        let mut board = Board::from_candidates(cand, deep);
+        self.drain(&mut board).ok()?;
+        Some(board)
+    }
+
+    /// The starting marks one given at a time (see [`Ctx::start`]).
+    fn start_one_by_one(&mut self, puzzle: &Grid, deep: bool) -> Result<Board, Contradiction> {
+        let mut board = Board::new(puzzle, deep);
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit == 0 {
                 continue;

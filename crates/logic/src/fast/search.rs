@@ -2,7 +2,7 @@
 //! to the first, its candidates ascending, each a try on a copy of the board.
 
 use sudoku_core::candidates::{fewest_candidates, mask_digit};
-use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Rule, Tally};
+use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Rule, Tally, Technique};
 
 use super::deduce::deduce;
 use super::{Board, Ctx};
@@ -75,7 +75,7 @@ pub(crate) fn solve<O: Observer + ?Sized>(
 ) -> Outcome {
     let mut ctx = Ctx::new(observer);
     let root = ctx
-        .start(puzzle)
+        .start(puzzle, level.allows(Technique::LockedCandidates))
         .and_then(|mut board| deduce(&mut board, &mut ctx, level).map(|()| board));
     let Ok(root) = root else {
         return Outcome::rejected_at_root().with_grade(ctx.used.strongest());
