@@ -181,7 +181,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "logic-essay",
         summary: "the logic strategy in a puzzle book's words, every size (the same steps as logic)",
         try_is: "a digit placed in the branching cell when every technique is stuck",
-        default_max_nodes: 200_000,
+        default_max_nodes: 20_000,
         exact: true,
         in_default_run: false,
         essay_of: Some("logic"),
