@@ -66,6 +66,9 @@ pub struct Strategy {
     /// For the plain version of a strategy in the classic words, the fast sibling it
     /// must equal, counter for counter.
     pub essay_of: Option<&'static str>,
+    /// Another strategy whose golden files this one must equal, counter for counter,
+    /// because it builds the same search tree (`logic-singles` is Norvig's propagation).
+    pub golden_as: Option<&'static str>,
     build: fn(&Options) -> Box<dyn Solver>,
 }
 
@@ -89,14 +92,21 @@ impl Strategy {
             .collect()
     }
 
-    /// The name its golden files carry: its own, or its fast sibling's for an essay.
+    /// The name its golden files carry: its own, its fast sibling's for an essay, or
+    /// that of the strategy whose tree it builds.
     pub fn golden_name(&self) -> &'static str {
-        self.essay_of.unwrap_or(self.name)
+        self.golden_as.or(self.essay_of).unwrap_or(self.name)
     }
 }
 
 fn boxed<S: Solver + Default + 'static>(_: &Options) -> Box<dyn Solver> {
     Box::new(S::default())
+}
+
+/// The logic strategy at one of its levels.
+fn logic_at<const LEVEL: usize>(_: &Options) -> Box<dyn Solver> {
+    let level = sudoku_logic::Level::new(LEVEL).expect("a level of the logic strategy");
+    Box::new(sudoku_logic::Logic::new(level))
 }
 
 /// Every strategy, in the order reports list them.
@@ -109,6 +119,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: true,
         essay_of: None,
+        golden_as: None,
         build: boxed::<sudoku_naive::Naive>,
     },
     Strategy {
@@ -119,6 +130,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: true,
         essay_of: None,
+        golden_as: None,
         build: boxed::<sudoku_reduce::Reduce>,
     },
     Strategy {
@@ -129,6 +141,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: true,
         essay_of: None,
+        golden_as: None,
         build: boxed::<sudoku_norvig::Norvig>,
     },
     Strategy {
@@ -139,7 +152,41 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: true,
         essay_of: None,
+        golden_as: None,
         build: boxed::<sudoku_dlx::Dlx>,
+    },
+    Strategy {
+        name: "logic-singles",
+        summary: "naked and hidden singles, as a person applies them, then search when stuck (Norvig's tree)",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 5_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: Some("norvig"),
+        build: logic_at::<{ sudoku_logic::Level::SINGLES.count() }>,
+    },
+    Strategy {
+        name: "logic-subsets",
+        summary: "singles, locked candidates, naked and hidden pairs to quads, then search when stuck",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: logic_at::<{ sudoku_logic::Level::SUBSETS.count() }>,
+    },
+    Strategy {
+        name: "logic",
+        summary: "a person's deduction up to X-wing and swordfish, then search when stuck; grades each puzzle",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        golden_as: None,
+        build: boxed::<sudoku_logic::Logic>,
     },
     Strategy {
         name: "anneal",
@@ -149,6 +196,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: false,
         in_default_run: false,
         essay_of: None,
+        golden_as: None,
         build: |o| Box::new(sudoku_anneal::Anneal::new(o.seed)),
     },
     Strategy {
@@ -160,6 +208,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: false,
         essay_of: Some("naive"),
+        golden_as: None,
         build: boxed::<sudoku_naive::NaiveEssay>,
     },
     Strategy {
@@ -171,6 +220,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: false,
         essay_of: Some("reduce"),
+        golden_as: None,
         build: boxed::<sudoku_reduce::ReduceEssay>,
     },
     Strategy {
@@ -182,6 +232,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: false,
         essay_of: Some("norvig"),
+        golden_as: None,
         build: boxed::<sudoku_norvig::NorvigEssay>,
     },
     Strategy {
@@ -193,6 +244,7 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: true,
         in_default_run: false,
         essay_of: Some("dlx"),
+        golden_as: None,
         build: boxed::<sudoku_dlx::DlxEssay>,
     },
     Strategy {
@@ -203,7 +255,19 @@ pub static CATALOGUE: &[Strategy] = &[
         exact: false,
         in_default_run: false,
         essay_of: Some("anneal"),
+        golden_as: None,
         build: |o| Box::new(sudoku_anneal::Anneal::essay(o.seed)),
+    },
+    Strategy {
+        name: "logic-essay",
+        summary: "the logic strategy in a puzzle book's words, every size (the same steps as logic)",
+        try_is: "a digit placed in the branching cell when every technique is stuck",
+        default_max_nodes: 20_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("logic"),
+        golden_as: None,
+        build: boxed::<sudoku_logic::LogicEssay>,
     },
 ];
 
@@ -275,6 +339,13 @@ mod tests {
                 s.name
             );
             assert!(s.sizes().contains(&Size::NINE), "{}", s.name);
+            if let Some(other) = s.golden_as {
+                assert!(
+                    find(other).is_some(),
+                    "{} has the golden files of {other}",
+                    s.name
+                );
+            }
             if let Some(sibling) = s.essay_of {
                 assert!(
                     find(sibling).is_some(),
