@@ -1,0 +1,250 @@
+//! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
+//! parse them: the reading thread only finds line ends.
+//!
+//! A chunk ends before a line that may hold a puzzle once it holds enough of them, and
+//! never inside a grid file's rows (lines of comma-separated integers), so that each
+//! chunk parses alone as the whole file would (see [`crate::parse`]).
+
+use std::io::{self, BufRead};
+use std::sync::Arc;
+
+use sudoku_core::corpus::MAX_LINE_BYTES;
+
+/// A run of whole lines of one corpus.
+#[derive(Debug)]
+pub(crate) struct Chunk {
+    /// The corpus's position among the run's sources.
+    pub source: usize,
+    /// The corpus's name.
+    pub corpus: Arc<str>,
+    /// The 1-based line number of its first line.
+    pub first_line: u64,
+    /// Whether a line that may hold a puzzle came before it in its corpus (then no header
+    /// is taken from it).
+    pub after_record: bool,
+    /// Its lines, each with its `\n` (the corpus's last line may lack it).
+    pub bytes: Vec<u8>,
+    /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
+    pub candidates: usize,
+}
+
+/// What a line is, for cutting and counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Blank, a comment, separators only: never a puzzle.
+    Blank,
+    /// May hold a puzzle (or be a header, or malformed); `glue` when it may be a row of a
+    /// grid file, which a chunk must not be cut before.
+    Candidate { glue: bool },
+}
+
+fn is_separator(b: u8) -> bool {
+    matches!(b, b',' | b';' | b'\t' | b' ')
+}
+
+/// What `line` (with its `\n`, if any) is; `first` for the corpus's first line, which may
+/// start with a byte-order mark.
+fn kind(line: &[u8], first: bool) -> Kind {
+    let mut text = line.strip_suffix(b"\n").unwrap_or(line);
+    if first {
+        text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    }
+    if text.len() > MAX_LINE_BYTES || text.contains(&0) {
+        return Kind::Candidate { glue: false };
+    }
+    let text = text.trim_ascii();
+    if text.is_empty() || text.starts_with(b"#") || text.iter().all(|&b| is_separator(b)) {
+        return Kind::Blank;
+    }
+    let glue = text.contains(&b',') && text.iter().all(|&b| b.is_ascii_digit() || is_separator(b));
+    Kind::Candidate { glue }
+}
+
+/// Whether a line starts a UTF-16 file (its byte-order mark): the reader stops there.
+fn is_utf16(line: &[u8]) -> bool {
+    line.starts_with(b"\xFF\xFE") || line.starts_with(b"\xFE\xFF")
+}
+
+/// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
+const HARD_CAP: usize = 1 << 24;
+
+/// Cuts one corpus into chunks.
+pub(crate) struct Chunker {
+    reader: Box<dyn BufRead>,
+    source: usize,
+    corpus: Arc<str>,
+    /// Lines read so far.
+    line: u64,
+    seen_record: bool,
+    /// A line read but left for the next chunk, with its kind.
+    carry: Option<(Vec<u8>, Kind)>,
+    done: bool,
+}
+
+impl Chunker {
+    pub fn new(reader: Box<dyn BufRead>, source: usize, corpus: Arc<str>) -> Chunker {
+        Chunker {
+            reader,
+            source,
+            corpus,
+            line: 0,
+            seen_record: false,
+            carry: None,
+            done: false,
+        }
+    }
+
+    /// Reads one line with its `\n`, keeping at most one byte more than a line may hold
+    /// (the parser then says it is too long); `None` at the end.
+    fn read_line(&mut self) -> io::Result<Option<Vec<u8>>> {
+        let mut line = Vec::new();
+        let mut any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(any.then_some(line));
+            }
+            any = true;
+            let (part, used, end) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..=i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
+            line.extend_from_slice(&part[..part.len().min(room)]);
+            if end && part.len() > room {
+                line.push(b'\n');
+            }
+            self.reader.consume(used);
+            if end {
+                return Ok(Some(line));
+            }
+        }
+    }
+
+    /// The next chunk: lines up to (not including) the first line that may hold a puzzle
+    /// once `max` candidates are in, and that does not continue a grid file; `None` at the
+    /// end of the corpus.
+    pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+        if self.done && self.carry.is_none() {
+            return None;
+        }
+        let mut chunk = Chunk {
+            source: self.source,
+            corpus: self.corpus.clone(),
+            first_line: self.line + 1 - u64::from(self.carry.is_some()),
+            after_record: self.seen_record,
+            bytes: Vec::new(),
+            candidates: 0,
+        };
+        loop {
+            let (line, kind) = match self.carry.take() {
+                Some(carried) => carried,
+                None if self.done => break,
+                None => match self.read_line() {
+                    Ok(Some(line)) => {
+                        self.line += 1;
+                        let first = self.line == 1;
+                        if first && is_utf16(&line) {
+                            // The parser names the encoding and reads no further.
+                            self.done = true;
+                            chunk.bytes = line;
+                            chunk.candidates = 1;
+                            return Some(Ok(chunk));
+                        }
+                        let kind = kind(&line, first);
+                        (line, kind)
+                    }
+                    Ok(None) => {
+                        self.done = true;
+                        break;
+                    }
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                },
+            };
+            if let Kind::Candidate { glue } = kind {
+                let full = chunk.candidates >= max && !glue;
+                if full || chunk.bytes.len() >= HARD_CAP {
+                    self.carry = Some((line, kind));
+                    break;
+                }
+                chunk.candidates += 1;
+                self.seen_record = true;
+            }
+            chunk.bytes.extend_from_slice(&line);
+        }
+        (!chunk.bytes.is_empty()).then_some(Ok(chunk))
+    }
+
+    /// The line being read (for a read error's message).
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// Counts the lines of a corpus that may hold a puzzle: a quick upper bound of its
+/// puzzles (exact for a corpus without headers, grid files or malformed lines).
+pub fn count_candidates(reader: Box<dyn BufRead>) -> io::Result<u64> {
+    let mut chunker = Chunker::new(reader, 0, Arc::from(""));
+    let mut count = 0;
+    while let Some(chunk) = chunker.next_chunk(usize::MAX) {
+        count += chunk?.candidates as u64;
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(text: &[u8], max: usize) -> Vec<Chunk> {
+        let mut c = Chunker::new(Box::new(io::Cursor::new(text.to_vec())), 0, Arc::from("t"));
+        std::iter::from_fn(|| c.next_chunk(max))
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn chunks_cut_before_a_candidate_and_keep_every_byte() {
+        let text = b"# c\nA\n\nB\n# d\nC\nD";
+        let got = chunks(text, 2);
+        let parts: Vec<(&[u8], u64, bool, usize)> = got
+            .iter()
+            .map(|c| (&c.bytes[..], c.first_line, c.after_record, c.candidates))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (&b"# c\nA\n\nB\n# d\n"[..], 1, false, 2),
+                (&b"C\nD"[..], 6, true, 2)
+            ]
+        );
+        assert_eq!(
+            count_candidates(Box::new(io::Cursor::new(text.to_vec()))).unwrap(),
+            4
+        );
+    }
+
+    #[test]
+    fn grid_rows_stay_together_and_separators_are_blank() {
+        let text = b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\nQ\n";
+        let got = chunks(text, 1);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].bytes, b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\n");
+        assert_eq!((got[1].first_line, got[1].candidates), (7, 1));
+    }
+
+    #[test]
+    fn overlong_lines_keep_one_byte_too_many() {
+        let mut text = vec![b'.'; MAX_LINE_BYTES + 10];
+        text.extend(b"\nA\n");
+        let got = chunks(&text, 100);
+        assert_eq!(got[0].bytes.len(), MAX_LINE_BYTES + 1 + 1 + 2);
+    }
+}
