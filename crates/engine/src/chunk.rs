@@ -5,7 +5,7 @@
 //! never inside a grid file's rows (lines of comma-separated integers), so that each
 //! chunk parses alone as the whole file would (see [`crate::parse`]).
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use sudoku_core::corpus::MAX_LINE_BYTES;
@@ -67,6 +67,8 @@ fn is_utf16(line: &[u8]) -> bool {
 
 /// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
 const HARD_CAP: usize = 1 << 24;
+/// The lines a chunk's buffer is first made for.
+const BATCH_BYTES: usize = 64;
 
 /// Cuts one corpus into chunks.
 pub(crate) struct Chunker {
@@ -76,8 +78,10 @@ pub(crate) struct Chunker {
     /// Lines read so far.
     line: u64,
     seen_record: bool,
-    /// A line read but left for the next chunk, with its kind.
-    carry: Option<(Vec<u8>, Kind)>,
+    /// The line being read (its buffer reused from line to line).
+    line_buf: Vec<u8>,
+    /// Whether `line_buf` holds a line read but left for the next chunk, and its kind.
+    carry: Option<Kind>,
     done: bool,
 }
 
@@ -89,38 +93,55 @@ impl Chunker {
             corpus,
             line: 0,
             seen_record: false,
+            line_buf: Vec::new(),
             carry: None,
             done: false,
         }
     }
 
-    /// Reads one line with its `\n`, keeping at most one byte more than a line may hold
-    /// (the parser then says it is too long); `None` at the end.
-    fn read_line(&mut self) -> io::Result<Option<Vec<u8>>> {
-        let mut line = Vec::new();
-        let mut any = false;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                return Ok(any.then_some(line));
+    /// Reads one line with its `\n` into `line_buf`, keeping at most one byte more than a
+    /// line may hold (the parser then says it is too long; the rest of the line is skipped
+    /// unread into memory); `false` at the end.
+    fn read_line(&mut self) -> io::Result<bool> {
+        let line = &mut self.line_buf;
+        line.clear();
+        let cap = MAX_LINE_BYTES as u64 + 2;
+        let n = (&mut self.reader).take(cap).read_until(b'\n', line)?;
+        if n as u64 == cap && line.last() != Some(&b'\n') {
+            line.truncate(MAX_LINE_BYTES + 1);
+            self.reader.skip_until(b'\n')?;
+            line.push(b'\n');
+        }
+        Ok(n > 0)
+    }
+
+    /// The next line's kind (the line in `line_buf`): the carried one, or one read now;
+    /// `None` at the end.
+    fn next_line(&mut self) -> Option<io::Result<Kind>> {
+        if let Some(kind) = self.carry.take() {
+            return Some(Ok(kind));
+        }
+        if self.done {
+            return None;
+        }
+        match self.read_line() {
+            Ok(true) => {
+                self.line += 1;
+                let first = self.line == 1;
+                if first && is_utf16(&self.line_buf) {
+                    // The parser names the encoding and reads no further.
+                    self.done = true;
+                    return Some(Ok(Kind::Candidate { glue: false }));
+                }
+                Some(Ok(kind(&self.line_buf, first)))
             }
-            any = true;
-            let (part, used, end) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (&available[..=i], i + 1, true),
-                None => (available, available.len(), false),
-            };
-            let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
-            line.extend_from_slice(&part[..part.len().min(room)]);
-            if end && part.len() > room {
-                line.push(b'\n');
+            Ok(false) => {
+                self.done = true;
+                None
             }
-            self.reader.consume(used);
-            if end {
-                return Ok(Some(line));
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
             }
         }
     }
@@ -129,55 +150,29 @@ impl Chunker {
     /// once `max` candidates are in, and that does not continue a grid file; `None` at the
     /// end of the corpus.
     pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
-        if self.done && self.carry.is_none() {
-            return None;
-        }
         let mut chunk = Chunk {
             source: self.source,
             corpus: self.corpus.clone(),
             first_line: self.line + 1 - u64::from(self.carry.is_some()),
             after_record: self.seen_record,
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(max.min(BATCH_BYTES) * 90),
             candidates: 0,
         };
-        loop {
-            let (line, kind) = match self.carry.take() {
-                Some(carried) => carried,
-                None if self.done => break,
-                None => match self.read_line() {
-                    Ok(Some(line)) => {
-                        self.line += 1;
-                        let first = self.line == 1;
-                        if first && is_utf16(&line) {
-                            // The parser names the encoding and reads no further.
-                            self.done = true;
-                            chunk.bytes = line;
-                            chunk.candidates = 1;
-                            return Some(Ok(chunk));
-                        }
-                        let kind = kind(&line, first);
-                        (line, kind)
-                    }
-                    Ok(None) => {
-                        self.done = true;
-                        break;
-                    }
-                    Err(e) => {
-                        self.done = true;
-                        return Some(Err(e));
-                    }
-                },
+        while let Some(kind) = self.next_line() {
+            let kind = match kind {
+                Ok(kind) => kind,
+                Err(e) => return Some(Err(e)),
             };
             if let Kind::Candidate { glue } = kind {
                 let full = chunk.candidates >= max && !glue;
                 if full || chunk.bytes.len() >= HARD_CAP {
-                    self.carry = Some((line, kind));
+                    self.carry = Some(kind);
                     break;
                 }
                 chunk.candidates += 1;
                 self.seen_record = true;
             }
-            chunk.bytes.extend_from_slice(&line);
+            chunk.bytes.extend_from_slice(&self.line_buf);
         }
         (!chunk.bytes.is_empty()).then_some(Ok(chunk))
     }
@@ -188,13 +183,18 @@ impl Chunker {
     }
 }
 
-/// Counts the lines of a corpus that may hold a puzzle: a quick upper bound of its
-/// puzzles (exact for a corpus without headers, grid files or malformed lines).
-pub fn count_candidates(reader: Box<dyn BufRead>) -> io::Result<u64> {
+/// Counts the lines of a corpus that may hold a puzzle, up to `cap`: a quick upper bound of
+/// its puzzles (exact for a corpus without headers, grid files or malformed lines).
+pub fn count_candidates(reader: Box<dyn BufRead>, cap: u64) -> io::Result<u64> {
     let mut chunker = Chunker::new(reader, 0, Arc::from(""));
     let mut count = 0;
-    while let Some(chunk) = chunker.next_chunk(usize::MAX) {
-        count += chunk?.candidates as u64;
+    while count < cap {
+        match chunker.next_line() {
+            None => break,
+            Some(Ok(Kind::Candidate { .. })) => count += 1,
+            Some(Ok(Kind::Blank)) => {}
+            Some(Err(e)) => return Err(e),
+        }
     }
     Ok(count)
 }
@@ -225,10 +225,8 @@ mod tests {
                 (&b"C\nD"[..], 6, true, 2)
             ]
         );
-        assert_eq!(
-            count_candidates(Box::new(io::Cursor::new(text.to_vec()))).unwrap(),
-            4
-        );
+        let count = |cap| count_candidates(Box::new(io::Cursor::new(text.to_vec())), cap).unwrap();
+        assert_eq!((count(u64::MAX), count(3)), (4, 3));
     }
 
     #[test]

@@ -37,6 +37,9 @@ use crate::work::{work, Done, Item, Shared};
 /// Lines that may hold a puzzle handed to a worker as one task (fewer tasks, fewer
 /// wake-ups).
 pub const BATCH: usize = 8;
+/// ... and solved at a time by the calling thread when it is the only one, so that the
+/// sink hears of each puzzle as soon as it is done.
+const INLINE_BATCH: u64 = 1;
 /// Lines that may hold a puzzle in flight at most (handed out, not yet delivered).
 pub const WINDOW: usize = 1024;
 /// The calling thread sleeps until this many tasks are done (or the last ones in flight)...
@@ -288,15 +291,20 @@ impl<'p, 's> State<'p, 's> {
     /// How many candidate lines the corpus being read may still hand out: `None` when it
     /// has all the puzzles it wants.
     fn credit(&self) -> Option<u64> {
+        let batch = if self.plan.threads <= 1 {
+            INLINE_BATCH
+        } else {
+            BATCH as u64
+        };
         let Some(first) = self.plan.first else {
-            return Some(BATCH as u64);
+            return Some(batch);
         };
         let corpus = &self.corpora[self.next_source - 1];
         let wanted = first.saturating_sub(corpus.count.puzzles);
         if wanted == 0 {
             return None;
         }
-        Some(wanted.saturating_sub(corpus.outstanding).min(BATCH as u64))
+        Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
     /// The next chunk to hand out, reading corpus after corpus.

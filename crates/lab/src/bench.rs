@@ -12,7 +12,7 @@ use sudoku_reports::{CsvWriter, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
-use crate::progress::{count_in_background, Progress};
+use crate::progress::Progress;
 use crate::recorder::Recorder;
 use crate::{ui, version, RunEnd};
 
@@ -24,8 +24,12 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut sidecar = sidecar_at_start(&config);
     let csv = CsvWriter::create(&config.files.csv)?;
     sidecar.write(&config.files.sidecar)?;
-    let totals = count_in_background(&config.plan.sources, config.plan.first);
-    let progress = Progress::start(config.quiet, config.progress_every, totals);
+    let progress = Progress::start(
+        config.quiet,
+        config.progress_every,
+        &config.plan.sources,
+        config.plan.first,
+    );
     let mut recorder = Recorder::new(csv, &config, progress);
     let report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
     let (csv, mut summary) = recorder.finish();

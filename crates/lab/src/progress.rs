@@ -3,7 +3,8 @@
 //!
 //! The total is counted on a thread of its own, only for corpora that can be read twice
 //! (regular files, the built-in seeds) and capped by `--first`: until it is known the bar is a
-//! spinner, and a run over stdin never has one.
+//! spinner, and a run over stdin never has one. Without a bar the count waits for the run to
+//! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -22,19 +23,32 @@ enum Mode {
     Off,
 }
 
+/// Without a bar, the total is counted once the run has lasted this long.
+pub const COUNT_AFTER: Duration = Duration::from_secs(2);
+
+/// Where the count of the total is.
+enum Count {
+    /// Not started: the corpora and `--first`.
+    Waiting(Vec<Source>, Option<u64>),
+    /// Counting on its thread.
+    Running(Receiver<Option<u64>>),
+    /// Known (`None`: not countable).
+    Done,
+}
+
 /// The progress of a run.
 pub struct Progress {
     mode: Mode,
     start: Instant,
     done: u64,
     total: Option<u64>,
-    totals: Option<Receiver<Option<u64>>>,
+    count: Count,
 }
 
 /// Counts the puzzles of `sources` on a thread of its own: an upper bound (lines that may
 /// hold a puzzle, each corpus capped at `first`), or `None` when a corpus cannot be read
 /// twice.
-pub fn count_in_background(sources: &[Source], first: Option<u64>) -> Receiver<Option<u64>> {
+fn count_in_background(sources: &[Source], first: Option<u64>) -> Receiver<Option<u64>> {
     let (tx, rx) = mpsc::channel();
     let sources = sources.to_vec();
     std::thread::spawn(move || {
@@ -47,12 +61,12 @@ pub fn count_in_background(sources: &[Source], first: Option<u64>) -> Receiver<O
             let count = source
                 .open()
                 .ok()
-                .and_then(|reader| count_candidates(reader).ok());
+                .and_then(|reader| count_candidates(reader, first.unwrap_or(u64::MAX)).ok());
             let Some(count) = count else {
                 let _ = tx.send(None);
                 return;
             };
-            total += first.map_or(count, |n| count.min(n));
+            total += count;
         }
         let _ = tx.send(Some(total));
     });
@@ -75,9 +89,14 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 }
 
 impl Progress {
-    /// Starts showing progress: a bar when stderr is a terminal, lines every `every`
-    /// otherwise, nothing when `quiet`.
-    pub fn start(quiet: bool, every: Option<Duration>, totals: Receiver<Option<u64>>) -> Progress {
+    /// Starts showing the progress of a run over `sources`: a bar when stderr is a
+    /// terminal, lines every `every` otherwise, nothing when `quiet`.
+    pub fn start(
+        quiet: bool,
+        every: Option<Duration>,
+        sources: &[Source],
+        first: Option<u64>,
+    ) -> Progress {
         let now = Instant::now();
         let mode = if quiet {
             Mode::Off
@@ -92,12 +111,17 @@ impl Progress {
                 None => Mode::Off,
             }
         };
+        let count = if matches!(mode, Mode::Bar(_)) {
+            Count::Running(count_in_background(sources, first))
+        } else {
+            Count::Waiting(sources.to_vec(), first)
+        };
         Progress {
             mode,
             start: now,
             done: 0,
             total: None,
-            totals: Some(totals),
+            count,
         }
     }
 
@@ -124,17 +148,24 @@ impl Progress {
         self.start.elapsed()
     }
 
-    /// Takes the total when it is counted; prints a line when one is due.
+    /// Counts the total when it is time, takes it when it is counted; prints a line when
+    /// one is due.
     pub fn tick(&mut self) {
-        if let Some(rx) = &self.totals {
-            if let Ok(total) = rx.try_recv() {
-                self.totals = None;
-                self.total = total;
-                if let (Mode::Bar(bar), Some(n)) = (&self.mode, total) {
-                    bar.set_length(n);
-                    bar.set_style(bar_style(true));
+        match &self.count {
+            Count::Waiting(sources, first) if self.elapsed() >= COUNT_AFTER => {
+                self.count = Count::Running(count_in_background(sources, *first));
+            }
+            Count::Running(rx) => {
+                if let Ok(total) = rx.try_recv() {
+                    self.count = Count::Done;
+                    self.total = total;
+                    if let (Mode::Bar(bar), Some(n)) = (&self.mode, total) {
+                        bar.set_length(n);
+                        bar.set_style(bar_style(true));
+                    }
                 }
             }
+            _ => {}
         }
         if let Mode::Lines { every, last } = &mut self.mode {
             if last.elapsed() >= *every {
@@ -203,7 +234,8 @@ mod tests {
     fn a_line_gives_the_share_and_the_time_left() {
         let (tx, rx) = mpsc::channel();
         tx.send(Some(1000)).unwrap();
-        let mut p = Progress::start(true, None, rx);
+        let mut p = Progress::start(true, None, &[], None);
+        p.count = Count::Running(rx);
         p.tick();
         for _ in 0..250 {
             p.inc();

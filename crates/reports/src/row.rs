@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use sudoku_core::size::SYMBOLS;
 use sudoku_core::Grid;
 
 use crate::status::Status;
@@ -79,17 +80,29 @@ pub const COLUMNS: [&str; 14] = [
 /// assert_eq!(sudoku_reports::grid_text(&g).parse::<Grid>().unwrap(), g);
 /// ```
 pub fn grid_text(grid: &Grid) -> String {
-    let size = grid.size();
-    let side = size.side();
-    let mut text = String::with_capacity(size.cells() + side);
-    for (i, &cell) in grid.cells().iter().enumerate() {
-        if i > 0 && i % side == 0 {
-            text.push('|');
+    let side = grid.size().side();
+    let mut text = Vec::with_capacity(grid.cells().len() + side);
+    for (i, row) in grid.cells().chunks(side).enumerate() {
+        if i > 0 {
+            text.push(b'|');
         }
-        text.push(if cell == 0 { '.' } else { size.symbol(cell) });
+        text.extend(row.iter().map(|&cell| CELL_TEXT[usize::from(cell)]));
     }
-    text
+    // Cell symbols are ASCII: this never falls back.
+    String::from_utf8(text).unwrap_or_default()
 }
+
+/// The text of a cell's value: `.` for empty, then the symbols of [`SYMBOLS`].
+const CELL_TEXT: [u8; 256] = {
+    let mut table = [b'?'; 256];
+    table[0] = b'.';
+    let mut d = 0;
+    while d < SYMBOLS.len() {
+        table[d + 1] = SYMBOLS[d];
+        d += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

@@ -48,9 +48,13 @@ pub fn header_line() -> Vec<u8> {
 /// Appends one CSV field: quoted (with `"` doubled) when it holds a comma, a quote or a
 /// line break, as the `csv` crate writes it.
 fn field(out: &mut Vec<u8>, text: &[u8]) {
-    if text
-        .iter()
-        .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    // The four all sort below `-`: one pass that the compiler vectorises rules out most
+    // fields (a grid's text has no such byte) before the exact test.
+    let low = text.iter().fold(false, |any, &b| any | (b < b'-'));
+    if low
+        && text
+            .iter()
+            .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
     {
         out.push(b'"');
         for &b in text {

@@ -53,6 +53,8 @@ const WRONG_LISTED: usize = 20;
 pub struct Summary {
     groups: Vec<Group>,
     index: HashMap<(Arc<str>, Arc<str>), usize>,
+    /// The groups of the latest corpus met.
+    latest: Vec<usize>,
     malformed: Vec<(String, u64)>,
     malformed_index: HashMap<String, usize>,
     wrong_rows: Vec<String>,
@@ -72,8 +74,16 @@ impl Summary {
         Summary::default()
     }
 
-    /// Counts one row.
-    pub fn add(&mut self, row: &Row) {
+    /// The group of a row: among the latest corpus's (rows come corpus by corpus), else by
+    /// hashing, else a new one.
+    fn group_of(&mut self, row: &Row) -> usize {
+        let same = |g: &Group| {
+            (Arc::ptr_eq(&g.corpus, &row.corpus) || g.corpus == row.corpus)
+                && g.solver == row.solver
+        };
+        if let Some(&i) = self.latest.iter().find(|&&i| same(&self.groups[i])) {
+            return i;
+        }
         let key = (row.corpus.clone(), row.solver.clone());
         let next = self.groups.len();
         let i = *self.index.entry(key).or_insert(next);
@@ -84,6 +94,20 @@ impl Summary {
                 stats: Stats::default(),
             });
         }
+        if self
+            .latest
+            .first()
+            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
+        {
+            self.latest.clear();
+        }
+        self.latest.push(i);
+        i
+    }
+
+    /// Counts one row.
+    pub fn add(&mut self, row: &Row) {
+        let i = self.group_of(row);
         self.groups[i].stats.add(row);
         match &row.status {
             Status::Wrong if self.wrong_rows.len() < WRONG_LISTED => {
