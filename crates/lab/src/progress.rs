@@ -4,7 +4,8 @@
 //! The total is counted on a thread of its own, only for corpora that can be read twice
 //! (regular files, the built-in seeds) and capped by `--first`: until it is known the bar is a
 //! spinner, and a run over stdin never has one. Without a bar the count waits for the run to
-//! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not).
+//! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not), or for the first
+//! progress line if that comes sooner.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -152,7 +153,7 @@ impl Progress {
     /// one is due.
     pub fn tick(&mut self) {
         match &self.count {
-            Count::Waiting(sources, first) if self.elapsed() >= COUNT_AFTER => {
+            Count::Waiting(sources, first) if self.elapsed() >= self.count_after() => {
                 self.count = Count::Running(count_in_background(sources, *first));
             }
             Count::Running(rx) => {
@@ -198,6 +199,15 @@ impl Progress {
             );
         }
         line
+    }
+
+    /// When to count the total without a bar: after [`COUNT_AFTER`], or before the first
+    /// progress line.
+    fn count_after(&self) -> Duration {
+        match self.mode {
+            Mode::Lines { every, .. } => every.min(COUNT_AFTER),
+            _ => COUNT_AFTER,
+        }
     }
 
     /// Clears the bar.

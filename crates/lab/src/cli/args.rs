@@ -97,7 +97,7 @@ pub struct BenchArgs {
 
     /// When stderr is not a terminal (a cluster job, CI), print a plain progress line every
     /// SECONDS seconds (0: never).
-    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
 }
 

@@ -67,13 +67,13 @@ pub fn solvers_help(what: &str) -> String {
     );
     for s in CATALOGUE {
         let default = if s.in_default_run {
-            ", default run"
+            "; in the default run"
         } else {
             ""
         };
         text.push_str(&format!(
-            "\n  {:width$}  {} (budget {} nodes{default})",
-            s.name, s.summary, s.default_max_nodes
+            "\n  {:width$}  {}\n  {:width$}  budget {} nodes per solve{default}",
+            s.name, s.summary, "", s.default_max_nodes
         ));
     }
     text
