@@ -96,9 +96,9 @@ impl Sink for Recorder {
                 .or_default();
             if *n == 0 {
                 ui::warning(format!(
-                    "{solver} does not solve {} puzzles: {}:{} and every other one get no row \
-from it",
-                    solved.size, solved.corpus, solved.line
+                    "{solver} does not solve {} puzzles: no row from it for {}:{} nor for any \
+other {} puzzle",
+                    solved.size, solved.corpus, solved.line, solved.size
                 ));
             }
             *n += 1;

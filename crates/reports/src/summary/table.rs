@@ -230,6 +230,9 @@ impl Summary {
     /// how the run ended, its wall clock) below. The narrow view fits 100 columns, cutting
     /// long corpus names in their middle.
     pub fn to_text(&self, view: View) -> String {
+        if self.groups.is_empty() {
+            return self.notes_text("");
+        }
         let (header, mut cells) = self.grid(view);
         let width = |i: usize, cells: &[Vec<String>]| {
             cells
@@ -271,14 +274,12 @@ impl Summary {
         for r in &cells {
             line(&mut out, &r.iter().map(String::as_str).collect::<Vec<_>>());
         }
-        if !self.groups.is_empty() {
-            out.push_str(if view == View::Narrow {
-                NARROW_LEGEND
-            } else {
-                WIDE_LEGEND
-            });
-            out.push('\n');
-        }
+        out.push_str(if view == View::Narrow {
+            NARROW_LEGEND
+        } else {
+            WIDE_LEGEND
+        });
+        out.push('\n');
         out.push_str(&self.notes_text(""));
         out
     }
@@ -306,16 +307,22 @@ impl Summary {
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
     fn notes_text(&self, bold: &str) -> String {
         let mut out = String::new();
+        let puzzles = self.clock.map_or(0, |c| c.puzzles);
         if self.groups.is_empty() {
-            out.push_str("No puzzles.\n");
+            out.push_str(if puzzles > 0 {
+                "No rows.\n"
+            } else {
+                "No puzzles.\n"
+            });
         }
-        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0) {
+        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && c.puzzles > 0) {
             let _ = writeln!(
                 out,
-                "Wall clock: {} puzzles/s for the whole run ({} puzzles in {:.2} s, {} thread{}, \
+                "Wall clock: {} puzzles/s for the whole run ({} puzzle{} in {:.2} s, {} thread{}, \
 all solvers).",
                 rate(clock.puzzles as f64 / clock.seconds),
                 clock.puzzles,
+                if clock.puzzles == 1 { "" } else { "s" },
                 clock.seconds,
                 clock.threads,
                 if clock.threads == 1 { "" } else { "s" },
