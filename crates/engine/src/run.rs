@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sudoku_core::CorpusError;
 
@@ -37,9 +37,13 @@ use crate::work::{work, Done, Item, Shared};
 /// Lines that may hold a puzzle handed to a worker as one task (fewer tasks, fewer
 /// wake-ups).
 pub const BATCH: usize = 8;
-/// ... and solved at a time by the calling thread when it is the only one, so that the
-/// sink hears of each puzzle as soon as it is done.
-const INLINE_BATCH: u64 = 1;
+/// With one thread, the calling thread solves chunks as long as this at most, so that the
+/// sink hears of the puzzles done (progress, writes) this often even when solves are slow:
+/// a chunk then holds from one line to [`INLINE_MAX`], doubling or halving with the time
+/// the last one took.
+const INLINE_CHUNK_TIME: Duration = Duration::from_millis(20);
+/// The most lines a chunk of the calling thread holds.
+const INLINE_MAX: u64 = 64;
 /// Lines that may hold a puzzle in flight at most (handed out, not yet delivered).
 pub const WINDOW: usize = 1024;
 /// The calling thread sleeps until this many tasks are done (or the last ones in flight)...
@@ -161,6 +165,8 @@ struct State<'p, 's> {
     interrupted: bool,
     failure: Option<EngineError>,
     puzzles: u64,
+    /// Lines per chunk when the calling thread solves them (see [`INLINE_CHUNK_TIME`]).
+    inline_batch: u64,
 }
 
 impl<'p, 's> State<'p, 's> {
@@ -193,6 +199,7 @@ impl<'p, 's> State<'p, 's> {
             interrupted: false,
             failure: None,
             puzzles: 0,
+            inline_batch: 1,
         }
     }
 
@@ -201,7 +208,13 @@ impl<'p, 's> State<'p, 's> {
         loop {
             match self.next_chunk(shared) {
                 Next::Chunk(seq, chunk) => {
+                    let start = Instant::now();
                     let done = work(seq, &chunk, shared);
+                    self.inline_batch = if start.elapsed() > INLINE_CHUNK_TIME {
+                        (self.inline_batch / 2).max(1)
+                    } else {
+                        (self.inline_batch * 2).min(INLINE_MAX)
+                    };
                     let slot = Slot::Done {
                         source: chunk.source,
                         candidates: chunk.candidates,
@@ -292,7 +305,7 @@ impl<'p, 's> State<'p, 's> {
     /// has all the puzzles it wants.
     fn credit(&self) -> Option<u64> {
         let batch = if self.plan.threads <= 1 {
-            INLINE_BATCH
+            self.inline_batch
         } else {
             BATCH as u64
         };

@@ -266,7 +266,7 @@ fn progress_lines_without_a_terminal() {
         "slow.txt",
         &format!("{ANTI_BRUTE_FORCE}\n").repeat(12),
     );
-    // One thread solves on the reading thread, a puzzle at a time: progress between them.
+    // One thread solves on the reading thread, in chunks of about 20 ms: progress between.
     let stderr = |extra: &[&str], out: &str| {
         let run = lab()
             .args(["bench", "-s", "naive", "-j", "1", "--progress-every", "1"])
