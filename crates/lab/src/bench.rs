@@ -32,13 +32,13 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     );
     let mut recorder = Recorder::new(csv, &config, progress);
     let report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
-    let (csv, mut summary) = recorder.finish();
+    let (rows, write_error, mut summary) = recorder.finish();
     let seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
-    let (state, error) = match (&report.end, &csv) {
+    let (state, error) = match (&report.end, &write_error) {
         (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
-        (_, Err(e)) => (State::Failed, Some(e.to_string())),
-        (End::Interrupted, _) => (State::Interrupted, None),
-        (End::Finished, _) => (State::Finished, None),
+        (_, Some(e)) => (State::Failed, Some(e.to_string())),
+        (End::Interrupted, None) => (State::Interrupted, None),
+        (End::Finished, None) => (State::Finished, None),
     };
     summary.state = (state != State::Finished).then_some(state);
     summary.error.clone_from(&error);
@@ -47,7 +47,6 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         threads: config.plan.threads as u64,
         puzzles: report.puzzles,
     });
-    let rows = csv.as_ref().map_or(0, CsvWriter::rows);
     sidecar.state = state;
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);

@@ -49,20 +49,18 @@ impl Recorder {
         }
     }
 
-    /// Ends the run's recording: writes what waits, clears the progress; returns the CSV
-    /// (or the error of its last write) and the summary, with a note per size skipped.
-    pub fn finish(mut self) -> (Result<CsvWriter, SinkError>, Summary) {
+    /// Ends the run's recording: writes what waits, clears the progress; returns the rows
+    /// in the CSV, the error of its last write if it failed, and the summary (with a note
+    /// per size skipped).
+    pub fn finish(mut self) -> (u64, Option<SinkError>, Summary) {
         self.progress.finish();
         for ((solver, size), n) in &self.skipped {
             self.summary.add_note(format!(
                 "Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows)."
             ));
         }
-        let csv = match self.csv.flush() {
-            Ok(()) => Ok(self.csv),
-            Err(e) => Err(Box::new(e) as SinkError),
-        };
-        (csv, self.summary)
+        let error = self.csv.flush().err().map(|e| Box::new(e) as SinkError);
+        (self.csv.rows(), error, self.summary)
     }
 
     fn count_cost(&mut self, solved: &Solved) {
