@@ -1,5 +1,6 @@
-//! Records, for the run sidecar, the compiler that built the runner and the git commit
-//! it was built from (`SUDOKU_LAB_RUSTC`, `SUDOKU_LAB_GIT_COMMIT`).
+//! Records, for `--version` and the run sidecar, the compiler that built the runner and the
+//! git commit it was built from (`SUDOKU_LAB_RUSTC`, `SUDOKU_LAB_GIT_COMMIT`, and its first
+//! 12 digits as `SUDOKU_LAB_GIT_SHORT`).
 
 use std::path::Path;
 use std::process::Command;
@@ -40,6 +41,11 @@ fn main() {
         })
         .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=SUDOKU_LAB_GIT_COMMIT={commit}");
+    let short = match commit.split_once('-') {
+        Some((hash, dirty)) => format!("{}-{dirty}", &hash[..hash.len().min(12)]),
+        None => commit[..commit.len().min(12)].to_string(),
+    };
+    println!("cargo:rustc-env=SUDOKU_LAB_GIT_SHORT={short}");
 
     // Rebuild when the checked-out commit moves (only paths that exist: a missing
     // path would make cargo rerun this script on every build). The index is not

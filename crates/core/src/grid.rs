@@ -281,15 +281,20 @@ impl Grid {
         if let Some(cell) = self.cells().iter().position(|&c| c == 0) {
             return Err(SolutionError::Incomplete { size, cell });
         }
-        for (unit, cells) in Geometry::of(size).units().iter().enumerate() {
-            let mut seen = 0u32;
-            for &cell in cells {
-                let digit = self.cells[usize::from(cell)];
-                let bit = 1u32 << digit;
-                if seen & bit != 0 {
-                    return Err(SolutionError::Repeated { size, unit, digit });
+        // A complete 9x9 grid whose every unit holds all nine digits has no repeat: one pass
+        // of masks says so for the common case (every solve a run checks); the walk over the
+        // units, which names the first repeat, is for the others.
+        if size != Size::NINE || !self.nine_units_full() {
+            for (unit, cells) in Geometry::of(size).units().iter().enumerate() {
+                let mut seen = 0u32;
+                for &cell in cells {
+                    let digit = self.cells[usize::from(cell)];
+                    let bit = 1u32 << digit;
+                    if seen & bit != 0 {
+                        return Err(SolutionError::Repeated { size, unit, digit });
+                    }
+                    seen |= bit;
                 }
-                seen |= bit;
             }
         }
         for (cell, (&given, &found)) in puzzle.cells().iter().zip(self.cells()).enumerate() {
@@ -303,6 +308,19 @@ impl Grid {
             }
         }
         Ok(())
+    }
+
+    /// Whether every unit of a complete 9x9 grid holds all nine digits (one pass over the
+    /// cells, a mask of digits per unit).
+    fn nine_units_full(&self) -> bool {
+        let mut masks = [0u16; crate::units::UNIT_COUNT];
+        for (cell, &digit) in self.cells[..CELLS].iter().enumerate() {
+            let bit = 1u16 << (digit - 1);
+            for unit in crate::units::UNITS_OF[cell] {
+                masks[usize::from(unit)] |= bit;
+            }
+        }
+        masks.iter().all(|&m| m == crate::candidates::ALL_DIGITS)
     }
 
     /// Whether `self` is a solution of `puzzle` (see [`Grid::check_solution_of`]).

@@ -1,32 +1,86 @@
-//! `sudoku-lab`: parse the command line, run it, map the outcome to an exit code
-//! (0 ok, 1 error, 2 bad arguments, 3 a solution failed its check, 130 interrupted).
+//! `sudoku-lab`: the runner. Parses the command line, runs the command, maps the outcome to
+//! an exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 a solution
+//! failed its check, 130 interrupted.
+//!
+//! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
+//! - [`config`]: `bench`'s arguments resolved once into a run configuration;
+//! - [`bench`](mod@bench): the configuration, then the engine (`sudoku-engine`), then the
+//!   reports (`sudoku-reports`);
+//! - [`recorder`]: the engine's sink: CSV, summary, progress, messages;
+//! - [`progress`] and [`forecast`]: what a person watches while it runs;
+//! - [`solve`](mod@solve) and [`commands`]: the other subcommands;
+//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build.
+
+mod bench;
+mod cli;
+mod commands;
+mod config;
+mod forecast;
+mod interrupt;
+mod progress;
+mod recorder;
+mod solve;
+mod ui;
+mod version;
 
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
-use clap::Parser;
-use sudoku_lab::cli::{Cli, Command};
+use clap::{CommandFactory, FromArgMatches};
+
+use cli::{Cli, Command};
+use ui::ColorWhen;
+
+/// How a command ended, when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunEnd {
+    /// All done, every check passed.
+    Finished,
+    /// Some solution failed its check (status `wrong`).
+    Wrong,
+    /// Stopped by Ctrl-C or SIGTERM: the rows completed are written.
+    Interrupted,
+    /// The run read no puzzle at all.
+    NoPuzzles,
+}
+
+impl RunEnd {
+    /// The process exit status.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            RunEnd::Finished => 0,
+            RunEnd::NoPuzzles => 1,
+            RunEnd::Wrong => 3,
+            RunEnd::Interrupted => 130,
+        }
+    }
+}
+
+fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
+    match &cli.command {
+        Command::Bench(args) => bench::bench(args, interrupt::install()?),
+        Command::Solve(args) => solve::solve(args),
+        Command::Summary(args) => commands::summary(args),
+        Command::Plot(args) => commands::plot(args),
+        Command::Completions(args) => commands::completions(args),
+        Command::Man(args) => commands::man(args),
+    }
+}
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    // Only `bench` handles Ctrl-C / SIGTERM (to keep the rows completed); the other
-    // commands stop at once as usual.
-    static NEVER: AtomicBool = AtomicBool::new(false);
-    let interrupt = if matches!(cli.command, Command::Bench(_)) {
-        match sudoku_lab::install_interrupt_handler() {
-            Ok(flag) => flag,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                return ExitCode::from(1);
-            }
-        }
-    } else {
-        &NEVER
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let color = ColorWhen::from_args(&args).apply();
+    let cli = Cli::command()
+        .color(color)
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match cli {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
     };
-    match sudoku_lab::run(&cli, interrupt) {
-        Ok(end) => ExitCode::from(end.exit_code() as u8),
+    match run(&cli) {
+        Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            ui::error(format!("{e:#}"));
             ExitCode::from(1)
         }
     }

@@ -1,15 +1,17 @@
-//! `sudoku-lab solve`: one puzzle, one solver or all, and what each did.
+//! `sudoku-lab solve`: one puzzle, some solvers, and what each did.
 
 use std::fmt::Write as _;
 use std::io::Read;
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use sudoku_core::{Grid, Limits};
+use sudoku_core::{Grid, Puzzle};
+use sudoku_engine::solve_checked;
+use sudoku_reports::Status;
 
-use crate::bench::RunEnd;
-use crate::check::solve_checked;
-use crate::cli::SolveArgs;
-use crate::solvers::{self, default_max_nodes};
+use crate::cli::{SolveArgs, SolverList};
+use crate::config::contender;
+use crate::RunEnd;
 
 /// A duration in nanoseconds, readable: `850 ns`, `152.3 µs`, `12.40 ms`, `3.21 s`.
 pub fn format_ns(ns: u64) -> String {
@@ -25,16 +27,15 @@ pub fn format_ns(ns: u64) -> String {
     }
 }
 
-/// Solves `puzzle` with the solvers named by `solver` (one name or `all`) and returns the
-/// report: the puzzle in Norvig's display, then per solver its status, solutions, nodes,
-/// backtracks, time and solution; and whether a check failed.
+/// Solves `puzzle` with `solvers` and returns the report: the puzzle in Norvig's display,
+/// then per solver its status, solutions, nodes, backtracks, time and solution; and whether
+/// a check failed.
 pub fn solve_report(
     puzzle: &Grid,
-    solver: &str,
+    solvers: &SolverList,
     limit: u64,
     max_nodes: Option<u64>,
-) -> Result<(String, bool)> {
-    let solvers = solvers::parse_list(solver)?;
+) -> (String, bool) {
     let mut out = String::new();
     let _ = writeln!(out, "{}", puzzle.to_line());
     let _ = writeln!(out, "{puzzle}");
@@ -46,36 +47,59 @@ pub fn solve_report(
             conflicts.len()
         );
     }
+    let entry = Puzzle {
+        grid: *puzzle,
+        solution: None,
+        label: None,
+        line: 1,
+        index: 0,
+    };
+    let corpus: Arc<str> = Arc::from("argument");
     let mut wrong = false;
-    for s in &solvers {
-        let budget = max_nodes.unwrap_or_else(|| default_max_nodes(s.name()));
-        let limits = Limits::solutions(limit).with_max_nodes(budget);
-        let r = solve_checked(s.as_ref(), puzzle, None, &limits, 1);
-        let o = &r.outcome;
+    for spec in &solvers.0 {
+        let c = contender(
+            spec,
+            limit,
+            max_nodes.unwrap_or_else(|| spec.default_max_nodes()),
+        );
+        if !c.solver().supports(puzzle.size()) {
+            let _ = writeln!(
+                out,
+                "{}: does not solve {} puzzles\n",
+                spec.name(),
+                puzzle.size()
+            );
+            continue;
+        }
+        let row = solve_checked(&c, &corpus, &entry, 1);
         let _ = writeln!(
             out,
             "{}: {}, {} solution{} (limit {}), {} nodes, {} backtracks, {}",
-            s.name(),
-            r.status,
-            o.solutions,
-            if o.solutions == 1 { "" } else { "s" },
+            row.solver,
+            row.status,
+            row.solutions,
+            if row.solutions == 1 { "" } else { "s" },
             limit,
-            o.counters.nodes,
-            o.counters.backtracks,
-            format_ns(r.min_ns)
+            row.nodes,
+            row.backtracks,
+            format_ns(row.nanoseconds)
         );
-        if let Some(p) = &r.problem {
+        if row.status == Status::Wrong {
             wrong = true;
-            let _ = writeln!(out, "WRONG: {p}");
+            let _ = writeln!(
+                out,
+                "WRONG: {}",
+                row.problem.as_deref().unwrap_or("the check failed")
+            );
         }
-        match &o.solution {
-            Some(sol) => {
+        match Grid::parse(&row.solution) {
+            Ok(sol) if !row.solution.is_empty() => {
                 let _ = writeln!(out, "{}\n{sol}", sol.to_line());
             }
-            None => out.push('\n'),
+            _ => out.push('\n'),
         }
     }
-    Ok((out, wrong))
+    (out, wrong)
 }
 
 /// Runs `solve`: the puzzle from the argument or stdin; prints the report.
@@ -91,7 +115,7 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
         }
     };
     let puzzle = Grid::parse(&text).context("not a puzzle")?;
-    let (report, wrong) = solve_report(&puzzle, &args.solver, args.limit, args.max_nodes)?;
+    let (report, wrong) = solve_report(&puzzle, &args.solvers, args.limit, args.max_nodes);
     print!("{report}");
     Ok(if wrong {
         RunEnd::Wrong

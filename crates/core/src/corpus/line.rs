@@ -5,6 +5,7 @@
 
 use crate::grid::{is_cell_symbol, Grid, GridError};
 use crate::size::Size;
+use crate::units::CELLS;
 
 use super::LineProblem;
 
@@ -93,6 +94,9 @@ pub(super) fn is_header_field(field: &[u8]) -> bool {
 /// Parses the puzzle field strictly: cell symbols and pretty-printing marks, nothing
 /// else; its size from its cell count. Errors carry the column they concern.
 pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
+    if let Some(grid) = plain_nine(&field.bytes) {
+        return Ok(grid);
+    }
     let text = match std::str::from_utf8(&field.bytes) {
         Ok(text) => text,
         Err(e) => {
@@ -106,6 +110,19 @@ pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
         }
     }
     Grid::parse(text).map_err(|e| (field.column, LineProblem::from(e)))
+}
+
+/// The common field, read at once: 81 bytes, each a digit or `.` (`0` and `.` empty),
+/// the 9x9 grid [`puzzle`] would read from it; `None` for any other field.
+fn plain_nine(field: &[u8]) -> Option<Grid> {
+    if field.len() != CELLS || !field.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let mut cells = [0u8; CELLS];
+    for (cell, &b) in cells.iter_mut().zip(field) {
+        *cell = if b == b'.' { 0 } else { b - b'0' };
+    }
+    Some(Grid::from_cells(cells))
 }
 
 /// Whether a field has the shape of a known solution of `puzzle`: as many cell symbols

@@ -1,0 +1,193 @@
+//! One timed, checked solve: the engine's unit of work, and its row.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Instant;
+
+use sudoku_core::{Grid, Limits, Outcome, Puzzle, Solver};
+use sudoku_reports::{grid_text, Row, Status};
+
+use crate::contender::Contender;
+
+/// A puzzle about to be solved by every contender: what each of its rows shares.
+pub(crate) struct Entry<'a> {
+    pub corpus: &'a Arc<str>,
+    pub puzzle: &'a Puzzle,
+    pub text: Arc<str>,
+    pub name: Option<Arc<str>>,
+}
+
+impl<'a> Entry<'a> {
+    pub fn new(corpus: &'a Arc<str>, puzzle: &'a Puzzle) -> Entry<'a> {
+        Entry {
+            corpus,
+            puzzle,
+            text: Arc::from(grid_text(&puzzle.grid)),
+            name: puzzle.label.as_deref().map(Arc::from),
+        }
+    }
+
+    /// The row of `contender`'s timed, checked solve of the puzzle.
+    pub fn solve(&self, contender: &Contender, repeat: u64) -> Row {
+        let limits = contender.limits();
+        // A solver that panics is a bug: its row says `wrong` and the run goes on.
+        let checked = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            timed(contender.solver(), &self.puzzle.grid, limits, repeat)
+        }));
+        let (outcome, min_ns, median_ns, problem) = match checked {
+            Ok((outcome, min_ns, median_ns)) => {
+                let problem = check(
+                    contender.solver(),
+                    &self.puzzle.grid,
+                    self.puzzle.solution.as_ref(),
+                    limits,
+                    &outcome,
+                );
+                (outcome, min_ns, median_ns, problem)
+            }
+            Err(payload) => (
+                Outcome::new(0, None, sudoku_core::Counters::default(), false),
+                0,
+                0,
+                Some(format!(
+                    "the solver panicked: {}",
+                    panic_message(payload.as_ref())
+                )),
+            ),
+        };
+        Row {
+            corpus: self.corpus.clone(),
+            index: self.puzzle.index,
+            line: self.puzzle.line,
+            name: self.name.clone(),
+            solver: contender.name().clone(),
+            limit: limits.solution_limit(),
+            status: if problem.is_some() {
+                Status::Wrong
+            } else {
+                Status::from(outcome.status)
+            },
+            solutions: outcome.solutions,
+            nodes: outcome.counters.nodes,
+            backtracks: outcome.counters.backtracks,
+            nanoseconds: min_ns,
+            median_nanoseconds: median_ns,
+            puzzle: self.text.clone(),
+            solution: outcome.solution.as_ref().map(grid_text).unwrap_or_default(),
+            problem,
+        }
+    }
+}
+
+/// One timed, checked solve of a corpus's puzzle, as its row: [`check`]'s rules, the
+/// minimum and median of `repeat` timed runs of [`Solver::solve`] (at least one).
+pub fn solve_checked(
+    contender: &Contender,
+    corpus: &Arc<str>,
+    puzzle: &Puzzle,
+    repeat: u64,
+) -> Row {
+    Entry::new(corpus, puzzle).solve(contender, repeat)
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
+}
+
+/// Solves `repeat` times (at least once), timing the solve call only: the first outcome,
+/// the fastest time and the median (the lower one for an even count), in nanoseconds.
+fn timed(solver: &dyn Solver, puzzle: &Grid, limits: &Limits, repeat: u64) -> (Outcome, u64, u64) {
+    let mut times = Vec::with_capacity(repeat.max(1) as usize);
+    let mut first: Option<Outcome> = None;
+    for _ in 0..repeat.max(1) {
+        let start = Instant::now();
+        let outcome = solver.solve(puzzle, limits);
+        times.push(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX));
+        first.get_or_insert(outcome);
+    }
+    times.sort_unstable();
+    let outcome = first.unwrap_or_else(Outcome::rejected_at_root);
+    (outcome, times[0], times[(times.len() - 1) / 2])
+}
+
+/// Checks an outcome, and says what is wrong with it:
+///
+/// - every solution returned must solve the puzzle (`check_solution_of`), and a search that
+///   claims solutions must return one;
+/// - a puzzle whose corpus gives a `known` solution has one: `no_solution` is wrong;
+/// - a found solution that differs from the known one proves two solutions: the solver
+///   is asked again with a solution limit of 2 (same budget) and must find the second
+///   (or run out of budget); a search that reports exactly one solution under a limit of
+///   2 or more must have found the known one.
+pub fn check(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    known: Option<&Grid>,
+    limits: &Limits,
+    outcome: &Outcome,
+) -> Option<String> {
+    use sudoku_core::Status as S;
+    if let Some(solution) = &outcome.solution {
+        if let Err(e) = solution.check_solution_of(puzzle) {
+            return Some(format!(
+                "the solution {} does not solve the puzzle: {e}",
+                solution.to_line()
+            ));
+        }
+    }
+    match outcome.status {
+        S::Solved if outcome.solution.is_none() || outcome.solutions == 0 => {
+            return Some(format!(
+                "solved with {} solutions but no solution returned",
+                outcome.solutions
+            ));
+        }
+        S::NoSolution if outcome.solutions != 0 || outcome.solution.is_some() => {
+            return Some("no_solution but a solution returned".into());
+        }
+        S::NoSolution if known.is_some() => {
+            return Some("no_solution, but the corpus gives a solution".into());
+        }
+        _ => {}
+    }
+    if outcome.solutions > limits.solution_limit() {
+        return Some(format!(
+            "{} solutions found under a limit of {}",
+            outcome.solutions,
+            limits.solution_limit()
+        ));
+    }
+    let (Some(known), Some(found)) = (known, &outcome.solution) else {
+        return None;
+    };
+    if found == known {
+        return None;
+    }
+    // Two different solutions: the puzzle is not unique, so a search for two must find two.
+    let again = if limits.solution_limit() >= 2 {
+        outcome.clone()
+    } else {
+        solver.solve(
+            puzzle,
+            &Limits {
+                max_solutions: 2,
+                ..*limits
+            },
+        )
+    };
+    if again.status == S::BudgetExhausted || again.solutions >= 2 {
+        return None;
+    }
+    Some(format!(
+        "found {} instead of the corpus's solution {}, and claims it is the only one",
+        found.to_line(),
+        known.to_line()
+    ))
+}
+
+#[cfg(test)]
+mod tests;

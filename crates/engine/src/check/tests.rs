@@ -1,0 +1,149 @@
+//! Tests of one checked solve: the check's rules, panics, times.
+
+use std::sync::Arc;
+
+use sudoku_core::{Counters, Grid, Limits, Outcome, Puzzle, Solver};
+use sudoku_reports::Status;
+
+use super::solve_checked;
+use crate::contender::Contender;
+
+const PUZZLE: &str =
+    "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+const SOLUTION: &str =
+    "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+
+/// A fake solver returning a fixed outcome under limit 1 and another under limit 2.
+#[derive(Clone)]
+struct Fixed(Outcome, Outcome);
+
+impl Solver for Fixed {
+    fn name(&self) -> &'static str {
+        "fixed"
+    }
+    fn solve(&self, _: &Grid, limits: &Limits) -> Outcome {
+        if limits.solution_limit() == 1 {
+            self.0.clone()
+        } else {
+            self.1.clone()
+        }
+    }
+}
+
+/// A solver that panics.
+struct Panics;
+
+impl Solver for Panics {
+    fn name(&self) -> &'static str {
+        "panics"
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        panic!("index out of bounds")
+    }
+}
+
+fn solved(grid: &Grid, solutions: u64) -> Outcome {
+    Outcome::new(solutions, Some(*grid), Counters::from_tries(3, 1), false)
+}
+
+fn puzzle(grid: &Grid, known: Option<&Grid>) -> Puzzle {
+    Puzzle {
+        grid: *grid,
+        solution: known.copied(),
+        label: Some("named".into()),
+        line: 7,
+        index: 3,
+    }
+}
+
+fn row_of(
+    solver: impl Solver + 'static,
+    grid: &Grid,
+    known: Option<&Grid>,
+    limit: u64,
+) -> sudoku_reports::Row {
+    let contender = Contender::new(Box::new(solver), Limits::solutions(limit));
+    solve_checked(&contender, &Arc::from("c.txt"), &puzzle(grid, known), 3)
+}
+
+fn status_of(solver: &Fixed, known: Option<&Grid>, limit: u64) -> Status {
+    let grid: Grid = PUZZLE.parse().unwrap();
+    row_of(solver.clone(), &grid, known, limit).status
+}
+
+#[test]
+fn the_known_solution_passes_and_a_broken_one_is_wrong() {
+    let sol: Grid = SOLUTION.parse().unwrap();
+    let ok = Fixed(solved(&sol, 1), solved(&sol, 1));
+    assert_eq!(status_of(&ok, Some(&sol), 1), Status::Solved);
+    assert_eq!(status_of(&ok, None, 1), Status::Solved);
+    let broken = sol.with(80, if sol.get(80) == 1 { 2 } else { 1 });
+    let bad = Fixed(solved(&broken, 1), solved(&broken, 1));
+    assert_eq!(status_of(&bad, None, 1), Status::Wrong);
+    let empty = Fixed(
+        Outcome::new(1, None, Counters::default(), false),
+        Outcome::new(1, None, Counters::default(), false),
+    );
+    assert_eq!(status_of(&empty, None, 1), Status::Wrong);
+}
+
+#[test]
+fn no_solution_is_wrong_when_the_corpus_gives_one() {
+    let sol: Grid = SOLUTION.parse().unwrap();
+    let none = Fixed(Outcome::rejected_at_root(), Outcome::rejected_at_root());
+    assert_eq!(status_of(&none, Some(&sol), 1), Status::Wrong);
+    assert_eq!(status_of(&none, None, 1), Status::NoSolution);
+}
+
+#[test]
+fn a_different_solution_needs_a_second_one() {
+    // A valid `found` that differs from the corpus's solution proves two solutions.
+    let sol: Grid = SOLUTION.parse().unwrap();
+    let empty = Grid::EMPTY;
+    // Relabel every digit d -> d % 9 + 1: still a solution of the empty grid.
+    let cells: Vec<u8> = sol.cells().iter().map(|c| c % 9 + 1).collect();
+    let known = Grid::from_values(sol.size(), &cells);
+    assert!(known.is_solution_of(&empty) && sol.is_solution_of(&empty));
+    let claims_unique = Fixed(solved(&sol, 1), solved(&sol, 1));
+    let finds_two = Fixed(solved(&sol, 1), solved(&sol, 2));
+    let check = |s: &Fixed, limit| row_of(s.clone(), &empty, Some(&known), limit).status;
+    assert_eq!(check(&claims_unique, 1), Status::Wrong);
+    assert_eq!(check(&finds_two, 1), Status::Solved);
+    assert_eq!(check(&claims_unique, 2), Status::Wrong);
+    assert_eq!(check(&finds_two, 2), Status::Solved);
+    let grid: Grid = PUZZLE.parse().unwrap();
+    let ok = Fixed(solved(&sol, 1), solved(&sol, 1));
+    assert_eq!(row_of(ok, &grid, Some(&sol), 2).status, Status::Solved);
+}
+
+#[test]
+fn a_panic_is_wrong_and_says_why() {
+    let grid: Grid = PUZZLE.parse().unwrap();
+    let row = row_of(Panics, &grid, None, 1);
+    assert_eq!(row.status, Status::Wrong);
+    assert_eq!(
+        row.problem.as_deref(),
+        Some("the solver panicked: index out of bounds")
+    );
+    assert_eq!((row.nodes, row.solution.as_str()), (0, ""));
+}
+
+#[test]
+fn the_row_carries_the_puzzle_its_name_times_and_counters() {
+    let sol: Grid = SOLUTION.parse().unwrap();
+    let grid: Grid = PUZZLE.parse().unwrap();
+    let row = row_of(Fixed(solved(&sol, 1), solved(&sol, 1)), &grid, None, 1);
+    assert_eq!(
+        (row.index, row.line, row.name.as_deref()),
+        (3, 7, Some("named"))
+    );
+    assert_eq!(
+        (&*row.corpus, &*row.solver, row.limit),
+        ("c.txt", "fixed", 1)
+    );
+    assert_eq!((row.nodes, row.backtracks, row.solutions), (4, 1, 1));
+    assert!(row.nanoseconds <= row.median_nanoseconds);
+    assert_eq!(row.puzzle.replace('|', ""), grid.to_line());
+    assert_eq!(row.solution.parse::<Grid>().unwrap(), sol);
+    assert!(row.problem.is_none());
+}

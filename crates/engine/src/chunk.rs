@@ -1,0 +1,248 @@
+//! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
+//! parse them: the reading thread only finds line ends.
+//!
+//! A chunk ends before a line that may hold a puzzle once it holds enough of them, and
+//! never inside a grid file's rows (lines of comma-separated integers), so that each
+//! chunk parses alone as the whole file would (see [`crate::parse`]).
+
+use std::io::{self, BufRead, Read};
+use std::sync::Arc;
+
+use sudoku_core::corpus::MAX_LINE_BYTES;
+
+/// A run of whole lines of one corpus.
+#[derive(Debug)]
+pub(crate) struct Chunk {
+    /// The corpus's position among the run's sources.
+    pub source: usize,
+    /// The corpus's name.
+    pub corpus: Arc<str>,
+    /// The 1-based line number of its first line.
+    pub first_line: u64,
+    /// Whether a line that may hold a puzzle came before it in its corpus (then no header
+    /// is taken from it).
+    pub after_record: bool,
+    /// Its lines, each with its `\n` (the corpus's last line may lack it).
+    pub bytes: Vec<u8>,
+    /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
+    pub candidates: usize,
+}
+
+/// What a line is, for cutting and counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Blank, a comment, separators only: never a puzzle.
+    Blank,
+    /// May hold a puzzle (or be a header, or malformed); `glue` when it may be a row of a
+    /// grid file, which a chunk must not be cut before.
+    Candidate { glue: bool },
+}
+
+fn is_separator(b: u8) -> bool {
+    matches!(b, b',' | b';' | b'\t' | b' ')
+}
+
+/// What `line` (with its `\n`, if any) is; `first` for the corpus's first line, which may
+/// start with a byte-order mark.
+fn kind(line: &[u8], first: bool) -> Kind {
+    let mut text = line.strip_suffix(b"\n").unwrap_or(line);
+    if first {
+        text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    }
+    if text.len() > MAX_LINE_BYTES || text.contains(&0) {
+        return Kind::Candidate { glue: false };
+    }
+    let text = text.trim_ascii();
+    if text.is_empty() || text.starts_with(b"#") || text.iter().all(|&b| is_separator(b)) {
+        return Kind::Blank;
+    }
+    let glue = text.contains(&b',') && text.iter().all(|&b| b.is_ascii_digit() || is_separator(b));
+    Kind::Candidate { glue }
+}
+
+/// Whether a line starts a UTF-16 file (its byte-order mark): the reader stops there.
+fn is_utf16(line: &[u8]) -> bool {
+    line.starts_with(b"\xFF\xFE") || line.starts_with(b"\xFE\xFF")
+}
+
+/// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
+const HARD_CAP: usize = 1 << 24;
+/// The lines a chunk's buffer is first made for.
+const BATCH_BYTES: usize = 64;
+
+/// Cuts one corpus into chunks.
+pub(crate) struct Chunker {
+    reader: Box<dyn BufRead>,
+    source: usize,
+    corpus: Arc<str>,
+    /// Lines read so far.
+    line: u64,
+    seen_record: bool,
+    /// The line being read (its buffer reused from line to line).
+    line_buf: Vec<u8>,
+    /// Whether `line_buf` holds a line read but left for the next chunk, and its kind.
+    carry: Option<Kind>,
+    done: bool,
+}
+
+impl Chunker {
+    pub fn new(reader: Box<dyn BufRead>, source: usize, corpus: Arc<str>) -> Chunker {
+        Chunker {
+            reader,
+            source,
+            corpus,
+            line: 0,
+            seen_record: false,
+            line_buf: Vec::new(),
+            carry: None,
+            done: false,
+        }
+    }
+
+    /// Reads one line with its `\n` into `line_buf`, keeping at most one byte more than a
+    /// line may hold (the parser then says it is too long; the rest of the line is skipped
+    /// unread into memory); `false` at the end.
+    fn read_line(&mut self) -> io::Result<bool> {
+        let line = &mut self.line_buf;
+        line.clear();
+        let cap = MAX_LINE_BYTES as u64 + 2;
+        let n = (&mut self.reader).take(cap).read_until(b'\n', line)?;
+        if n as u64 == cap && line.last() != Some(&b'\n') {
+            line.truncate(MAX_LINE_BYTES + 1);
+            self.reader.skip_until(b'\n')?;
+            line.push(b'\n');
+        }
+        Ok(n > 0)
+    }
+
+    /// The next line's kind (the line in `line_buf`): the carried one, or one read now;
+    /// `None` at the end.
+    fn next_line(&mut self) -> Option<io::Result<Kind>> {
+        if let Some(kind) = self.carry.take() {
+            return Some(Ok(kind));
+        }
+        if self.done {
+            return None;
+        }
+        match self.read_line() {
+            Ok(true) => {
+                self.line += 1;
+                let first = self.line == 1;
+                if first && is_utf16(&self.line_buf) {
+                    // The parser names the encoding and reads no further.
+                    self.done = true;
+                    return Some(Ok(Kind::Candidate { glue: false }));
+                }
+                Some(Ok(kind(&self.line_buf, first)))
+            }
+            Ok(false) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// The next chunk: lines up to (not including) the first line that may hold a puzzle
+    /// once `max` candidates are in, and that does not continue a grid file; `None` at the
+    /// end of the corpus.
+    pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+        let mut chunk = Chunk {
+            source: self.source,
+            corpus: self.corpus.clone(),
+            first_line: self.line + 1 - u64::from(self.carry.is_some()),
+            after_record: self.seen_record,
+            bytes: Vec::with_capacity(max.min(BATCH_BYTES) * 90),
+            candidates: 0,
+        };
+        while let Some(kind) = self.next_line() {
+            let kind = match kind {
+                Ok(kind) => kind,
+                Err(e) => return Some(Err(e)),
+            };
+            if let Kind::Candidate { glue } = kind {
+                let full = chunk.candidates >= max && !glue;
+                if full || chunk.bytes.len() >= HARD_CAP {
+                    self.carry = Some(kind);
+                    break;
+                }
+                chunk.candidates += 1;
+                self.seen_record = true;
+            }
+            chunk.bytes.extend_from_slice(&self.line_buf);
+        }
+        (!chunk.bytes.is_empty()).then_some(Ok(chunk))
+    }
+
+    /// The line being read (for a read error's message).
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// Counts the lines of a corpus that may hold a puzzle, up to `cap`: a quick upper bound of
+/// its puzzles (exact for a corpus without headers, grid files or malformed lines).
+pub fn count_candidates(reader: Box<dyn BufRead>, cap: u64) -> io::Result<u64> {
+    let mut chunker = Chunker::new(reader, 0, Arc::from(""));
+    let mut count = 0;
+    while count < cap {
+        match chunker.next_line() {
+            None => break,
+            Some(Ok(Kind::Candidate { .. })) => count += 1,
+            Some(Ok(Kind::Blank)) => {}
+            Some(Err(e)) => return Err(e),
+        }
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(text: &[u8], max: usize) -> Vec<Chunk> {
+        let mut c = Chunker::new(Box::new(io::Cursor::new(text.to_vec())), 0, Arc::from("t"));
+        std::iter::from_fn(|| c.next_chunk(max))
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn chunks_cut_before_a_candidate_and_keep_every_byte() {
+        let text = b"# c\nA\n\nB\n# d\nC\nD";
+        let got = chunks(text, 2);
+        let parts: Vec<(&[u8], u64, bool, usize)> = got
+            .iter()
+            .map(|c| (&c.bytes[..], c.first_line, c.after_record, c.candidates))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (&b"# c\nA\n\nB\n# d\n"[..], 1, false, 2),
+                (&b"C\nD"[..], 6, true, 2)
+            ]
+        );
+        let count = |cap| count_candidates(Box::new(io::Cursor::new(text.to_vec())), cap).unwrap();
+        assert_eq!((count(u64::MAX), count(3)), (4, 3));
+    }
+
+    #[test]
+    fn grid_rows_stay_together_and_separators_are_blank() {
+        let text = b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\nQ\n";
+        let got = chunks(text, 1);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].bytes, b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\n");
+        assert_eq!((got[1].first_line, got[1].candidates), (7, 1));
+    }
+
+    #[test]
+    fn overlong_lines_keep_one_byte_too_many() {
+        let mut text = vec![b'.'; MAX_LINE_BYTES + 10];
+        text.extend(b"\nA\n");
+        let got = chunks(&text, 100);
+        assert_eq!(got[0].bytes.len(), MAX_LINE_BYTES + 1 + 1 + 2);
+    }
+}

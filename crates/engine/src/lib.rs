@@ -1,0 +1,61 @@
+//! The engine of sudoku-lab: runs any list of solvers over corpora of puzzles, in parallel,
+//! timing and checking every solve, and hands the rows to a [`Sink`] in input order.
+//!
+//! - [`Source`] and [`sources`]: corpus files, folders, stdin, the built-in seed puzzles;
+//! - [`Contender`]: a [`Solver`](sudoku_core::Solver) with the limits of its solves: a
+//!   catalogue strategy or one of your own;
+//! - [`Plan`] and [`run`]: the ordered parallel map over the puzzles (chunks parsed and
+//!   solved on the workers, a bounded window, a reorder buffer);
+//! - [`solve_checked`] and [`check`]: one timed, checked solve, as its
+//!   [`Row`](sudoku_reports::Row);
+//! - [`Sink`]: where the rows go (a `Vec<Row>` collects them).
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use sudoku_core::{Grid, Limits, Outcome, Solver};
+//! use sudoku_engine::{run, Contender, End, Plan, Source};
+//! use sudoku_reports::{Row, Status};
+//!
+//! /// A "solver" that gives up at once: its rows say budget_exhausted.
+//! struct GiveUp;
+//! impl Solver for GiveUp {
+//!     fn name(&self) -> &'static str { "give-up" }
+//!     fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+//!         Outcome::new(0, None, Default::default(), true)
+//!     }
+//! }
+//!
+//! let plan = Plan {
+//!     sources: vec![Source::BuiltIn],
+//!     contenders: vec![Contender::new(Box::new(GiveUp), Limits::FIRST)],
+//!     threads: 2,
+//!     repeat: 1,
+//!     first: None,
+//!     strict: false,
+//! };
+//! let mut rows: Vec<Row> = Vec::new();
+//! let report = run(&plan, &mut rows, &AtomicBool::new(false));
+//! assert!(matches!(report.end, End::Finished));
+//! assert_eq!(rows.len(), 5);
+//! assert!(rows.iter().all(|r| r.status == Status::BudgetExhausted));
+//! ```
+#![deny(missing_docs)]
+
+mod check;
+mod chunk;
+mod contender;
+mod doorbell;
+mod error;
+mod parse;
+mod run;
+mod sink;
+mod source;
+mod work;
+
+pub use check::{check, solve_checked};
+pub use chunk::count_candidates;
+pub use contender::Contender;
+pub use error::EngineError;
+pub use run::{run, End, Plan, Report, BATCH, WINDOW};
+pub use sink::{CorpusCount, Sink, SinkError, Solved};
+pub use source::{sources, Source, SEEDS};

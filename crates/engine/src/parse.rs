@@ -1,0 +1,116 @@
+//! Parsing a chunk on a worker, exactly as the corpus reader parses the whole file.
+//!
+//! The chunk is read by its own [`CorpusReader`]; two things make it read as it would in
+//! place: line numbers are shifted to the chunk's first line, and a chunk that does not
+//! start the file is primed with a line that leaves the reader in the state it would be in
+//! there (a byte-order mark is only looked for on the file's first line; a header is only
+//! taken before the first record). Puzzle indexes are given later, in input order, by the
+//! run: they count the puzzles of the whole corpus.
+
+use std::io::Read as _;
+
+use sudoku_core::{CorpusError, CorpusReader, Puzzle};
+
+use crate::chunk::Chunk;
+
+/// A prime that is taken as a header and skipped: what follows it is after a record.
+const AFTER_RECORD: &[u8] = b"x\n";
+/// A prime that is a comment: what follows it is not on the file's first line.
+const NOT_FIRST_LINE: &[u8] = b"#\n";
+
+/// The puzzles and errors of a chunk, in order; their indexes are still to be given.
+pub(crate) fn parse(chunk: &Chunk) -> impl Iterator<Item = Result<Puzzle, CorpusError>> + '_ {
+    let prime: &[u8] = if chunk.first_line == 1 {
+        b""
+    } else if chunk.after_record {
+        AFTER_RECORD
+    } else {
+        NOT_FIRST_LINE
+    };
+    // Reader line 1 is the prime's (when there is one), then the chunk's first line.
+    let shift = chunk.first_line - 1 - u64::from(!prime.is_empty());
+    let reader = CorpusReader::new(prime.chain(&chunk.bytes[..]), chunk.corpus.clone());
+    reader.map(move |item| match item {
+        Ok(mut puzzle) => {
+            puzzle.line += shift;
+            Ok(puzzle)
+        }
+        Err(mut e) => {
+            match &mut e {
+                CorpusError::Malformed { location, .. } => location.line += shift,
+                CorpusError::Read { line, .. } => *line += shift,
+                _ => {}
+            }
+            Err(e)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::chunk::Chunker;
+
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// Every (line, text) item of `text` read whole, and read in chunks of `max`.
+    fn both(text: &str, max: usize) -> (Vec<String>, Vec<String>) {
+        let show = |item: Result<Puzzle, CorpusError>| match item {
+            Ok(p) => format!("{} {} {:?}", p.line, p.grid.to_line(), p.label),
+            Err(e) => e.to_string(),
+        };
+        let whole = CorpusReader::new(text.as_bytes(), "t.txt")
+            .map(show)
+            .collect();
+        let mut chunker = Chunker::new(
+            Box::new(Cursor::new(text.as_bytes().to_vec())),
+            0,
+            Arc::from("t.txt"),
+        );
+        let mut chunked = Vec::new();
+        while let Some(chunk) = chunker.next_chunk(max) {
+            chunked.extend(parse(&chunk.unwrap()).map(show));
+        }
+        (whole, chunked)
+    }
+
+    #[test]
+    fn chunks_read_as_the_whole_file_does() {
+        let grid: String = TOP1
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|&b| {
+                        if b == b'.' {
+                            "0".into()
+                        } else {
+                            char::from(b).to_string()
+                        }
+                    })
+                    .collect();
+                cells.join(",") + "\n"
+            })
+            .collect();
+        let texts = [
+            format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),
+            format!(
+                "# c\n\n{TOP1}\nquizzes,solutions\n{}x\n{TOP1}\n",
+                &TOP1[..80]
+            ),
+            format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
+            format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
+        ];
+        for text in &texts {
+            for max in [1, 2, 3, 100] {
+                let (whole, chunked) = both(text, max);
+                assert_eq!(chunked, whole, "max {max}:\n{text}");
+            }
+        }
+    }
+}

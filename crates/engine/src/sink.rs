@@ -1,0 +1,77 @@
+//! Where a run's results go, in input order: a [`Sink`].
+
+use std::sync::Arc;
+
+use sudoku_core::{CorpusError, Size};
+use sudoku_reports::Row;
+
+/// What a sink may fail with (it stops the run).
+pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
+
+/// One puzzle, solved by every contender that supports its size: its rows, in contender
+/// order.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// The corpus.
+    pub corpus: Arc<str>,
+    /// 0-based index among the puzzles of its corpus.
+    pub index: u64,
+    /// 1-based line in its corpus.
+    pub line: u64,
+    /// The puzzle's size.
+    pub size: Size,
+    /// One row per contender that supports the size.
+    pub rows: Vec<Row>,
+    /// The contenders that do not support the size (no row).
+    pub unsupported: Vec<Arc<str>>,
+}
+
+/// What a run read of one corpus.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorpusCount {
+    /// The corpus's name.
+    pub name: Arc<str>,
+    /// Puzzles read.
+    pub puzzles: u64,
+    /// Malformed lines skipped.
+    pub malformed: u64,
+}
+
+/// Receives a run's results on the calling thread, in input order (corpus by corpus, puzzle
+/// by puzzle), whatever the thread count.
+pub trait Sink {
+    /// A puzzle and its rows.
+    ///
+    /// # Errors
+    ///
+    /// An error stops the run (nothing more is delivered).
+    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError>;
+
+    /// A malformed line, skipped (a strict run stops instead, and says so in its end).
+    fn malformed(&mut self, error: &CorpusError) {
+        let _ = error;
+    }
+
+    /// A corpus read to its end (or to its first N puzzles).
+    fn corpus_done(&mut self, corpus: &CorpusCount) {
+        let _ = corpus;
+    }
+
+    /// Called often while the run goes (at least every few tens of milliseconds while
+    /// results come): the moment to write what waits, or to show progress.
+    ///
+    /// # Errors
+    ///
+    /// An error stops the run.
+    fn tick(&mut self) -> Result<(), SinkError> {
+        Ok(())
+    }
+}
+
+/// Collects every row, in order.
+impl Sink for Vec<Row> {
+    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
+        self.extend(solved.rows);
+        Ok(())
+    }
+}

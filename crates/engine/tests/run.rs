@@ -1,0 +1,239 @@
+//! The engine's run: input order whatever the thread count, indexes as the corpus reader
+//! gives them, `first` without a solve too many, strict runs, interrupts, sizes a solver does
+//! not support, a failing sink.
+
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use sudoku_core::{CorpusReader, Grid, Limits, Outcome, Size, Solver};
+use sudoku_engine::{run, Contender, End, Plan, Sink, SinkError, Solved, Source};
+use sudoku_reports::Row;
+
+const TOP1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Counts its solves, and gives up at once.
+struct Counting(Arc<AtomicUsize>);
+
+impl Solver for Counting {
+    fn name(&self) -> &'static str {
+        "counting"
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        self.0.fetch_add(1, Ordering::SeqCst);
+        Outcome::new(0, None, Default::default(), true)
+    }
+}
+
+fn dlx() -> Contender {
+    let strategy = sudoku_catalogue::find("dlx").unwrap();
+    Contender::new(strategy.solver(), Limits::FIRST)
+}
+
+fn plan(sources: Vec<Source>, contenders: Vec<Contender>, threads: usize) -> Plan {
+    Plan {
+        sources,
+        contenders,
+        threads,
+        repeat: 1,
+        first: None,
+        strict: false,
+    }
+}
+
+fn corpus(text: &str) -> (tempfile::NamedTempFile, Source) {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    let source = Source::File(file.path().to_path_buf());
+    (file, source)
+}
+
+/// A corpus with a header, comments, blank and malformed lines, labels and grids moved.
+fn untidy(n: usize) -> String {
+    let mut text = String::from("# a corpus\nquizzes,solutions\n");
+    for i in 0..n {
+        let puzzle = TOP1.replace('4', &((i % 9) + 1).to_string());
+        match i % 7 {
+            0 => text += &format!("{}x\n", &TOP1[..80]),
+            1 => text += "\n# comment\n",
+            _ => {}
+        }
+        text += &format!("{puzzle}\tpuzzle {i}\n");
+    }
+    text
+}
+
+#[test]
+fn rows_come_in_input_order_with_the_readers_indexes_whatever_the_threads() {
+    let text = untidy(300);
+    let (_file, source) = corpus(&text);
+    let expected: Vec<(u64, u64, String)> = CorpusReader::new(text.as_bytes(), "x")
+        .filter_map(Result::ok)
+        .map(|p| (p.index, p.line, p.label.unwrap()))
+        .collect();
+    assert_eq!(expected.len(), 300);
+    for threads in [1, 2, 3] {
+        let mut rows: Vec<Row> = Vec::new();
+        let report = run(
+            &plan(
+                vec![source.clone(), source.clone()],
+                vec![dlx(), dlx()],
+                threads,
+            ),
+            &mut rows,
+            &AtomicBool::new(false),
+        );
+        assert!(matches!(report.end, End::Finished), "{:?}", report.end);
+        assert_eq!(report.corpora[1].malformed, 43);
+        let got: Vec<(u64, u64, String)> = rows
+            .iter()
+            .step_by(2)
+            .map(|r| (r.index, r.line, r.name.as_deref().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            got,
+            [expected.clone(), expected.clone()].concat(),
+            "{threads} threads"
+        );
+        assert!(rows.iter().all(|r| r.status.is_finished()));
+    }
+}
+
+#[test]
+fn first_solves_no_puzzle_too_many() {
+    let text = untidy(200);
+    let (_file, source) = corpus(&text);
+    for threads in [1, 2] {
+        for first in [1, 7, 50] {
+            let solves = Arc::new(AtomicUsize::new(0));
+            let counting = Contender::new(Box::new(Counting(solves.clone())), Limits::FIRST);
+            let mut p = plan(
+                vec![source.clone(), source.clone()],
+                vec![counting],
+                threads,
+            );
+            p.first = Some(first);
+            let mut rows: Vec<Row> = Vec::new();
+            run(&p, &mut rows, &AtomicBool::new(false));
+            assert_eq!(rows.len() as u64, 2 * first);
+            assert_eq!(
+                solves.load(Ordering::SeqCst) as u64,
+                2 * first,
+                "{threads} threads"
+            );
+            let indexes: Vec<u64> = rows.iter().map(|r| r.index).collect();
+            let want: Vec<u64> = (0..first).chain(0..first).collect();
+            assert_eq!(indexes, want);
+        }
+    }
+}
+
+#[test]
+fn a_strict_run_keeps_the_rows_before_the_first_malformed_line() {
+    let mut text = format!("{TOP1}\n").repeat(100);
+    text += "not a puzzle\n";
+    text += &format!("{TOP1}\n").repeat(100);
+    let (_file, source) = corpus(&text);
+    for threads in [1, 2] {
+        let mut p = plan(vec![source.clone()], vec![dlx()], threads);
+        p.strict = true;
+        let mut rows: Vec<Row> = Vec::new();
+        let report = run(&p, &mut rows, &AtomicBool::new(false));
+        match report.end {
+            End::Failed(e) => assert!(
+                e.to_string().ends_with(":101:3: unexpected character 't' in the puzzle (givens are 1-9 then A-P, empty cells . or 0) (--strict: stopping at the first malformed line)"),
+                "{e}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(rows.len(), 100);
+    }
+}
+
+#[test]
+fn an_interrupt_before_the_start_reads_nothing() {
+    let (_file, source) = corpus(&format!("{TOP1}\n").repeat(50));
+    let mut rows: Vec<Row> = Vec::new();
+    let report = run(
+        &plan(vec![source], vec![dlx()], 2),
+        &mut rows,
+        &AtomicBool::new(true),
+    );
+    assert!(matches!(report.end, End::Interrupted));
+    assert!(rows.is_empty());
+}
+
+#[test]
+fn a_size_a_solver_does_not_support_gets_no_row() {
+    let four = "1.3..4..2...1..4";
+    let (_file, source) = corpus(&format!("{four}\n{TOP1}\n"));
+    struct Keep(Vec<Solved>);
+    impl Sink for Keep {
+        fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
+            self.0.push(solved);
+            Ok(())
+        }
+    }
+    let nine_only = Contender::new(Box::new(Counting(Default::default())), Limits::FIRST);
+    let mut sink = Keep(Vec::new());
+    run(
+        &plan(vec![source], vec![nine_only], 1),
+        &mut sink,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(sink.0.len(), 2);
+    assert_eq!(sink.0[0].size, Size::FOUR);
+    assert!(sink.0[0].rows.is_empty());
+    assert_eq!(&*sink.0[0].unsupported[0], "counting");
+    assert_eq!((sink.0[1].rows.len(), sink.0[1].index), (1, 1));
+}
+
+#[test]
+fn a_failing_sink_stops_the_run() {
+    let (_file, source) = corpus(&format!("{TOP1}\n").repeat(500));
+    struct FailAt(usize);
+    impl Sink for FailAt {
+        fn puzzle(&mut self, _: Solved) -> Result<(), SinkError> {
+            self.0 -= 1;
+            if self.0 == 0 {
+                return Err("disk full".into());
+            }
+            Ok(())
+        }
+    }
+    for threads in [1, 2] {
+        let mut sink = FailAt(10);
+        let report = run(
+            &plan(vec![source.clone()], vec![dlx()], threads),
+            &mut sink,
+            &AtomicBool::new(false),
+        );
+        match report.end {
+            End::Failed(e) => assert_eq!(e.to_string(), "disk full"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(report.puzzles, 10);
+    }
+}
+
+#[test]
+fn a_missing_corpus_fails_after_the_ones_before() {
+    let (_file, source) = corpus(&format!("{TOP1}\n").repeat(20));
+    let missing = Source::File("/nonexistent/corpus.txt".into());
+    let mut rows: Vec<Row> = Vec::new();
+    let report = run(
+        &plan(vec![source, missing], vec![dlx()], 2),
+        &mut rows,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(rows.len(), 20);
+    match report.end {
+        End::Failed(e) => assert!(
+            e.to_string()
+                .starts_with("/nonexistent/corpus.txt: cannot open"),
+            "{e}"
+        ),
+        other => panic!("{other:?}"),
+    }
+}

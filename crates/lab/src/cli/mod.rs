@@ -1,0 +1,61 @@
+//! The command line (clap, derive API): `bench`, `solve`, `summary`, `plot`, `completions`
+//! and `man`.
+
+mod args;
+mod solvers;
+
+use clap::{Parser, Subcommand};
+
+pub use args::{
+    BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
+};
+pub use solvers::{SolverList, SolverSpec};
+
+use crate::ui::ColorWhen;
+
+/// `sudoku-lab`: times the classic sudoku strategies over puzzle corpora.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sudoku-lab",
+    version = crate::version::SHORT,
+    long_version = crate::version::LONG,
+    about = "Times the classic sudoku strategies over puzzle corpora",
+    long_about = "Times the classic sudoku strategies over puzzle corpora, checks every \
+solution, writes one CSV row per (puzzle, solver) and prints a summary.",
+    after_help = "Examples:
+  sudoku-lab bench                      # the default solvers over the seed puzzles
+  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
+  sudoku-lab solve \\
+      '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  sudoku-lab summary results/bench.csv
+  sudoku-lab plot results/bench.csv
+
+Exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 some solution failed
+its check, 130 interrupted."
+)]
+pub struct Cli {
+    /// When to colour errors and warnings (`auto`: on a terminal, unless NO_COLOR is set).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Time solvers over corpora in parallel; write a CSV, its summary and a run sidecar.
+    Bench(BenchArgs),
+    /// Solve one puzzle (argument or stdin) with some solvers, and show the work.
+    Solve(SolveArgs),
+    /// Print the summary table again from the CSV of an earlier run.
+    Summary(SummaryArgs),
+    /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.
+    Plot(PlotArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print a manual page (roff): sudoku-lab's, or a subcommand's.
+    Man(ManArgs),
+}

@@ -1,0 +1,127 @@
+//! Solvers as the command line names them: a comma-separated list of catalogue names,
+//! validated by clap (an unknown name or an empty list is a usage error), and the help texts
+//! that list the catalogue.
+
+use std::fmt;
+
+use sudoku_catalogue::{default_run, parse_list, Strategy, CATALOGUE};
+
+/// A solver named on the command line.
+///
+/// Today every spec names a catalogue strategy; a spec that is not a catalogue name (the
+/// benchmark harness's `cmd:COMMAND`, a solver run as a child process) is another variant.
+#[derive(Debug, Clone, Copy)]
+pub enum SolverSpec {
+    /// A strategy of the catalogue.
+    Strategy(&'static Strategy),
+}
+
+impl SolverSpec {
+    /// The name its rows carry.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SolverSpec::Strategy(s) => s.name,
+        }
+    }
+
+    /// Its node budget when `--max-nodes` is not given.
+    pub fn default_max_nodes(&self) -> u64 {
+        match self {
+            SolverSpec::Strategy(s) => s.default_max_nodes,
+        }
+    }
+}
+
+/// The solvers of `--solvers`, in order, without repeats.
+#[derive(Debug, Clone)]
+pub struct SolverList(pub Vec<SolverSpec>);
+
+impl SolverList {
+    /// The strategies the catalogue runs by default.
+    pub fn default_run() -> SolverList {
+        SolverList(default_run().map(SolverSpec::Strategy).collect())
+    }
+
+    /// Parses `naive,dlx` (`all`: every strategy; `default`: the default run): the value
+    /// parser of `--solvers`, whose error clap reports as a usage error (exit status 2).
+    pub fn parse(text: &str) -> Result<SolverList, String> {
+        parse_list(text)
+            .map(|list| SolverList(list.into_iter().map(SolverSpec::Strategy).collect()))
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl fmt::Display for SolverList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.0.iter().map(SolverSpec::name).collect();
+        f.write_str(&names.join(","))
+    }
+}
+
+/// The long help of `--solvers`: every strategy with its summary and default budget.
+pub fn solvers_help(what: &str) -> String {
+    let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let mut text = format!(
+        "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
+`default` = the default run. An unknown name is a usage error that lists these:\n"
+    );
+    for s in CATALOGUE {
+        let default = if s.in_default_run {
+            "; in the default run"
+        } else {
+            ""
+        };
+        text.push_str(&format!(
+            "\n  {:width$}  {}\n  {:width$}  budget {} nodes per solve{default}",
+            s.name, s.summary, "", s.default_max_nodes
+        ));
+    }
+    text
+}
+
+/// The long help of `--max-nodes`: the default budget of every strategy.
+pub fn max_nodes_help() -> String {
+    let budgets: Vec<String> = CATALOGUE
+        .iter()
+        .map(|s| format!("{} {}", s.name, s.default_max_nodes))
+        .collect();
+    format!(
+        "Node budget of every single solve (nodes = 1 + tries); a solve that reaches it stops \
+with status budget_exhausted. An explicit N applies to every solver.\n\n[default: per solver, so \
+that any single solve stays within seconds: {}]",
+        budgets.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_come_from_the_catalogue() {
+        let list = SolverList::parse("dlx, naive,dlx").unwrap();
+        assert_eq!(list.to_string(), "dlx,naive");
+        assert_eq!(
+            SolverList::default_run().to_string(),
+            default_run().map(|s| s.name).collect::<Vec<_>>().join(",")
+        );
+        let err = SolverList::parse("norvig,fast").unwrap_err();
+        assert!(
+            err.starts_with("unknown solver \"fast\": the solvers are naive, reduce"),
+            "{err}"
+        );
+        assert!(SolverList::parse(" , ")
+            .unwrap_err()
+            .starts_with("no solver given"));
+    }
+
+    #[test]
+    fn the_help_gives_every_strategy_and_budget() {
+        let solvers = solvers_help("Solvers");
+        let budgets = max_nodes_help();
+        for s in CATALOGUE {
+            assert!(solvers.contains(s.summary), "{}", s.name);
+            assert!(budgets.contains(&format!("{} {}", s.name, s.default_max_nodes)));
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The small commands: `summary`, `plot`, `completions`, `man`.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap::CommandFactory;
+use sudoku_reports::{Sidecar, Summary, View};
+
+use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, SummaryArgs};
+use crate::{ui, RunEnd};
+
+/// `summary`: the table of a CSV again, with what its sidecar adds.
+pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
+    let mut summary = Summary::new();
+    for row in sudoku_reports::read_rows(&args.csv)? {
+        summary.add(&row?);
+    }
+    match Sidecar::read_beside(&args.csv) {
+        Ok(Some(sidecar)) => summary.apply_sidecar(&sidecar),
+        Ok(None) => {}
+        Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
+    }
+    print!(
+        "{}",
+        summary.to_text(if args.wide { View::Wide } else { View::Narrow })
+    );
+    Ok(if summary.wrong() > 0 {
+        RunEnd::Wrong
+    } else {
+        RunEnd::Finished
+    })
+}
+
+/// `plot`: the two figures of a CSV, in its folder or `--out-dir`.
+pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
+    let out_dir = match &args.out_dir {
+        Some(dir) => dir.clone(),
+        None => args
+            .csv
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| ".".into(), Path::to_path_buf),
+    };
+    let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
+    for file in sudoku_reports::plot::plot_csv(&args.csv, &out_dir, &catalogue)? {
+        println!("{}", file.display());
+    }
+    Ok(RunEnd::Finished)
+}
+
+/// `completions SHELL`: the completion script on stdout.
+pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
+    let mut command = Cli::command();
+    clap_complete::generate(
+        args.shell,
+        &mut command,
+        "sudoku-lab",
+        &mut std::io::stdout(),
+    );
+    Ok(RunEnd::Finished)
+}
+
+/// `man [SUBCOMMAND]`: a manual page on stdout.
+pub fn man(args: &ManArgs) -> Result<RunEnd> {
+    let mut command = Cli::command();
+    command.build();
+    let page = match &args.command {
+        None => command,
+        Some(name) => command
+            .find_subcommand(name)
+            .cloned()
+            .with_context(|| format!("no subcommand {name}"))?
+            .name(format!("sudoku-lab-{name}")),
+    };
+    let mut out = Vec::new();
+    clap_mangen::Man::new(page).render(&mut out)?;
+    std::io::stdout().write_all(&out)?;
+    Ok(RunEnd::Finished)
+}

@@ -1,0 +1,98 @@
+//! A warning, early in a run, when it is heading for hours: the default budgets keep any
+//! single solve within seconds, but over a large corpus seconds add up (naive over the
+//! 17-clue puzzles: a day).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::progress::human;
+use crate::ui;
+
+/// Runs forecast to take longer than this get the warning.
+pub const LONG_RUN: Duration = Duration::from_secs(3600);
+/// The forecast waits for this many puzzles...
+const AFTER_PUZZLES: u64 = 8;
+/// ... and this long, so that a quick run never hears of it.
+const AFTER: Duration = Duration::from_secs(2);
+
+/// The forecast of one run: warns at most once.
+#[derive(Debug, Default)]
+pub struct Forecast {
+    warned: bool,
+}
+
+/// Where a run's solve time goes: per solver, its total and its budget.
+pub struct Costs<'a> {
+    /// Per solver: name, solve time so far (ns), node budget.
+    pub solvers: &'a [(Arc<str>, u128, u64)],
+    /// Whether the budgets are the defaults.
+    pub default_budgets: bool,
+}
+
+impl Forecast {
+    /// Looks at the pace so far (`done` of `total` puzzles in `elapsed`) and warns once when
+    /// the whole run would take longer than [`LONG_RUN`], naming the solver that takes most
+    /// of the time.
+    pub fn check(&mut self, done: u64, total: Option<u64>, elapsed: Duration, costs: &Costs<'_>) {
+        let Some(total) = total else { return };
+        if self.warned || done < AFTER_PUZZLES || elapsed < AFTER || total <= done {
+            return;
+        }
+        let projected = elapsed.as_secs_f64() * total as f64 / done as f64;
+        if projected < LONG_RUN.as_secs_f64() {
+            return;
+        }
+        self.warned = true;
+        ui::warning(message(done, projected, costs));
+    }
+}
+
+fn message(done: u64, projected: f64, costs: &Costs<'_>) -> String {
+    let all: u128 = costs.solvers.iter().map(|s| s.1).sum();
+    let slowest = costs.solvers.iter().max_by_key(|s| s.1);
+    let mut text = format!(
+        "at the pace of the first {done} puzzles, this run will take about {} in all",
+        human(projected)
+    );
+    if let Some((name, ns, budget)) = slowest.filter(|_| all > 0) {
+        let share = 100.0 * *ns as f64 / all as f64;
+        let which = if costs.default_budgets {
+            "default budget"
+        } else {
+            "budget"
+        };
+        text += &format!(
+            " ({name} takes {share:.0}% of the solve time, under a {which} of {budget} nodes per \
+solve); bound it with --max-nodes, --first or --solvers"
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_warning_names_the_slow_solver_and_its_budget() {
+        let solvers = [
+            (Arc::from("naive"), 9_000u128, 200_000_000),
+            (Arc::from("dlx"), 1_000, 20_000_000),
+        ];
+        let costs = Costs {
+            solvers: &solvers,
+            default_budgets: true,
+        };
+        assert_eq!(
+            message(8, 29.0 * 3600.0, &costs),
+            "at the pace of the first 8 puzzles, this run will take about 29 h 0 min in all \
+(naive takes 90% of the solve time, under a default budget of 200000000 nodes per solve); \
+bound it with --max-nodes, --first or --solvers"
+        );
+        let mut f = Forecast::default();
+        f.check(8, Some(10), Duration::from_secs(3), &costs);
+        assert!(!f.warned, "a short run");
+        f.check(8, Some(100_000), Duration::from_secs(3), &costs);
+        assert!(f.warned);
+    }
+}

@@ -1,0 +1,155 @@
+//! The runner's sink: each puzzle's rows go to the CSV, the summary and the progress, and what
+//! a person should know (wrong solutions, malformed lines, sizes a solver skips) to stderr.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use sudoku_core::{CorpusError, Size};
+use sudoku_engine::{CorpusCount, Sink, SinkError, Solved};
+use sudoku_reports::{CsvWriter, Status, Summary};
+
+use crate::config::RunConfig;
+use crate::forecast::{Costs, Forecast};
+use crate::progress::Progress;
+use crate::ui;
+
+/// Malformed lines reported one by one per corpus; the rest are counted.
+const MALFORMED_SHOWN: u64 = 10;
+
+/// Where a `bench` run's rows go.
+pub struct Recorder {
+    csv: CsvWriter,
+    summary: Summary,
+    progress: Progress,
+    forecast: Forecast,
+    default_budgets: bool,
+    /// Per solver: name, solve time so far (ns), budget.
+    costs: Vec<(Arc<str>, u128, u64)>,
+    malformed: HashMap<Arc<str>, u64>,
+    /// Puzzles skipped per (solver, size).
+    skipped: BTreeMap<(Arc<str>, Size), u64>,
+}
+
+impl Recorder {
+    /// A recorder writing to `csv`, for the run of `config`.
+    pub fn new(csv: CsvWriter, config: &RunConfig, progress: Progress) -> Recorder {
+        Recorder {
+            csv,
+            summary: Summary::new(),
+            progress,
+            forecast: Forecast::default(),
+            default_budgets: config.default_budgets,
+            costs: config
+                .budgets
+                .iter()
+                .map(|b| (Arc::from(b.name.as_str()), 0, b.max_nodes))
+                .collect(),
+            malformed: HashMap::new(),
+            skipped: BTreeMap::new(),
+        }
+    }
+
+    /// Ends the run's recording: writes what waits, clears the progress; returns the rows
+    /// in the CSV, the error of its last write if it failed, and the summary (with a note
+    /// per size skipped).
+    pub fn finish(mut self) -> (u64, Option<SinkError>, Summary) {
+        self.progress.finish();
+        for ((solver, size), n) in &self.skipped {
+            self.summary.add_note(format!(
+                "Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows)."
+            ));
+        }
+        let error = self.csv.flush().err().map(|e| Box::new(e) as SinkError);
+        (self.csv.rows(), error, self.summary)
+    }
+
+    fn count_cost(&mut self, solved: &Solved) {
+        for row in &solved.rows {
+            if let Some(c) = self.costs.iter_mut().find(|c| c.0 == row.solver) {
+                c.1 += u128::from(row.nanoseconds);
+            }
+        }
+    }
+}
+
+impl Sink for Recorder {
+    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
+        for row in &solved.rows {
+            self.summary.add(row);
+            if row.status == Status::Wrong {
+                ui::wrong(format!(
+                    "{}:{} (index {}) {}: {}",
+                    row.corpus,
+                    row.line,
+                    row.index,
+                    row.solver,
+                    row.problem.as_deref().unwrap_or("the check failed")
+                ));
+            }
+        }
+        for solver in &solved.unsupported {
+            let n = self
+                .skipped
+                .entry((solver.clone(), solved.size))
+                .or_default();
+            if *n == 0 {
+                ui::warning(format!(
+                    "{solver} does not solve {} puzzles: no row from it for {}:{} nor for any \
+other {} puzzle",
+                    solved.size, solved.corpus, solved.line, solved.size
+                ));
+            }
+            *n += 1;
+        }
+        self.count_cost(&solved);
+        self.csv.push(&solved.rows)?;
+        self.progress.inc();
+        Ok(())
+    }
+
+    fn malformed(&mut self, error: &CorpusError) {
+        let CorpusError::Malformed { location, .. } = error else {
+            return;
+        };
+        let corpus = location.path.clone();
+        self.summary.add_malformed(&corpus, 1);
+        let n = self.malformed.entry(corpus.clone()).or_default();
+        *n += 1;
+        if *n <= MALFORMED_SHOWN {
+            ui::warning(format!("{error} (line skipped)"));
+        }
+        if *n == MALFORMED_SHOWN {
+            ui::warning(format!(
+                "{corpus}: further malformed lines are counted only"
+            ));
+        }
+    }
+
+    fn corpus_done(&mut self, corpus: &CorpusCount) {
+        if corpus.malformed > MALFORMED_SHOWN {
+            ui::warning(format!(
+                "{}: {} malformed lines skipped in all",
+                corpus.name, corpus.malformed
+            ));
+        }
+        if corpus.puzzles == 0 {
+            ui::warning(format!("{}: no puzzles", corpus.name));
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), SinkError> {
+        self.csv.flush_if_due()?;
+        self.progress.tick();
+        let costs = Costs {
+            solvers: &self.costs,
+            default_budgets: self.default_budgets,
+        };
+        self.forecast.check(
+            self.progress.done(),
+            self.progress.total(),
+            self.progress.elapsed(),
+            &costs,
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,131 @@
+//! Messages to a person on stderr: `error:`, `warning:`, `note:` and `WRONG:` in colour when
+//! stderr takes it (`--color`, `NO_COLOR`), printed around the progress bar.
+
+use std::fmt::Display;
+use std::sync::Mutex;
+
+use anstyle::{AnsiColor, Style};
+use indicatif::ProgressBar;
+
+/// The progress bar on screen, if any: messages are printed above it.
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// When to colour the messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// When stderr is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    /// Sets the choice for every message of the process (and returns clap's equivalent).
+    pub fn apply(self) -> clap::ColorChoice {
+        let (ours, clap) = match self {
+            ColorWhen::Auto => (anstream::ColorChoice::Auto, clap::ColorChoice::Auto),
+            ColorWhen::Always => (anstream::ColorChoice::Always, clap::ColorChoice::Always),
+            ColorWhen::Never => (anstream::ColorChoice::Never, clap::ColorChoice::Never),
+        };
+        ours.write_global();
+        clap
+    }
+
+    /// The `--color` of a command line, read before clap parses it (so that clap's own
+    /// errors follow it too); `auto` when absent or not one of the three.
+    pub fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
+        let mut when = ColorWhen::Auto;
+        let mut iter = args.iter().map(|a| a.to_string_lossy());
+        while let Some(arg) = iter.next() {
+            let value = match arg.strip_prefix("--color") {
+                Some("") => iter.next().map(|v| v.into_owned()),
+                Some(rest) => rest.strip_prefix('=').map(str::to_string),
+                None => None,
+            };
+            when = match value.as_deref() {
+                Some("always") => ColorWhen::Always,
+                Some("never") => ColorWhen::Never,
+                Some(_) => ColorWhen::Auto,
+                None => when,
+            };
+        }
+        when
+    }
+}
+
+/// Shows `bar` until [`hide_bar`]: messages are then printed above it.
+pub fn show_bar(bar: &ProgressBar) {
+    *BAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(bar.clone());
+}
+
+/// Clears the bar from the screen for good.
+pub fn hide_bar() {
+    if let Some(bar) = BAR.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        bar.finish_and_clear();
+    }
+}
+
+fn emit(style: Style, label: &str, message: &dyn Display) {
+    let print = || anstream::eprintln!("{style}{label}:{style:#} {message}");
+    match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        Some(bar) => bar.suspend(print),
+        None => print(),
+    }
+}
+
+/// `error: …`, in bold red.
+pub fn error(message: impl Display) {
+    emit(AnsiColor::Red.on_default().bold(), "error", &message);
+}
+
+/// `warning: …`, in bold yellow.
+pub fn warning(message: impl Display) {
+    emit(AnsiColor::Yellow.on_default().bold(), "warning", &message);
+}
+
+/// `note: …`, in bold cyan.
+pub fn note(message: impl Display) {
+    emit(AnsiColor::Cyan.on_default().bold(), "note", &message);
+}
+
+/// `WRONG: …` (a solution that failed its check), in bold red.
+pub fn wrong(message: impl Display) {
+    emit(AnsiColor::Red.on_default().bold(), "WRONG", &message);
+}
+
+/// A plain line (a progress line, a summary of what was written).
+pub fn plain(message: impl Display) {
+    let print = || anstream::eprintln!("{message}");
+    match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        Some(bar) => bar.suspend(print),
+        None => print(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn color_is_read_before_parsing() {
+        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            ColorWhen::from_args(&args(&["x", "bench"])),
+            ColorWhen::Auto
+        );
+        assert_eq!(
+            ColorWhen::from_args(&args(&["x", "--color=never"])),
+            ColorWhen::Never
+        );
+        assert_eq!(
+            ColorWhen::from_args(&args(&["x", "--color", "always", "bench"])),
+            ColorWhen::Always
+        );
+        assert_eq!(
+            ColorWhen::from_args(&args(&["x", "--colour"])),
+            ColorWhen::Auto
+        );
+    }
+}

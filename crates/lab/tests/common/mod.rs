@@ -1,0 +1,40 @@
+//! What the end-to-end tests share: the binary, a CSV read back, corpora written.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use sudoku_reports::Row;
+use tempfile::TempDir;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+pub const TOP1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// The binary, with no colour or logging from the environment.
+pub fn lab() -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.env_remove("RUST_LOG")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR");
+    cmd
+}
+
+/// The rows of a CSV the runner wrote (its header checked).
+pub fn read_rows(csv: &Path) -> Vec<Row> {
+    let mut reader = csv::Reader::from_path(csv).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(header, sudoku_reports::COLUMNS);
+    reader
+        .deserialize()
+        .map(|r| r.expect("a readable row"))
+        .collect()
+}
+
+/// Writes `text` as `name` in `dir`.
+pub fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}

@@ -1,0 +1,233 @@
+//! The command-line conventions: exit statuses, short flags and aliases, completions, the
+//! manual page, the version, colour.
+
+mod common;
+
+use common::{lab, read_rows, write, TOP1};
+use predicates::prelude::*;
+use sudoku_testkit::corpus_path;
+use tempfile::TempDir;
+
+#[test]
+fn every_usage_error_exits_2_and_says_what_is_wrong() {
+    let unknown = "unknown solver \"fast\": the solvers are naive, reduce, norvig, dlx";
+    let cases: &[(&[&str], &str)] = &[
+        (&["bench", "--solvers", "norvig,fast"], unknown),
+        (
+            &["bench", "-s", ""],
+            "no solver given: the solvers are naive, reduce",
+        ),
+        (&["bench", "--solver", " , "], "no solver given"),
+        (&["solve", "--solver", "fast", TOP1], unknown),
+        (&["solve", "--solvers", "", TOP1], "no solver given"),
+        (
+            &["bench", "--limit", "0"],
+            "invalid value '0' for '--limit <N>'",
+        ),
+        (
+            &["bench", "-j", "0"],
+            "invalid value '0' for '--threads <N>'",
+        ),
+        (&["bench", "-n", "x"], "invalid value 'x' for '--first <N>'"),
+        (&["bench", "--nope"], "unexpected argument '--nope'"),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (&["completions", "tcsh"], "invalid value 'tcsh'"),
+        (&["man", "nope"], "invalid value 'nope'"),
+        (
+            &["--color", "sometimes", "bench"],
+            "invalid value 'sometimes'",
+        ),
+        (&[], "Usage: sudoku-lab"),
+    ];
+    for (args, message) in cases {
+        lab()
+            .args(*args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(*message));
+    }
+}
+
+#[test]
+fn an_unknown_solver_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    lab()
+        .args(["bench", "-s", "norvig,fast", "-o"])
+        .arg(dir.path().join("x.csv"))
+        .assert()
+        .code(2);
+    assert!(!dir.path().join("x.csv").exists());
+}
+
+#[test]
+fn short_flags_and_both_spellings_of_solvers() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n").repeat(3));
+    for flag in ["-s", "--solver", "--solvers"] {
+        let out = dir.path().join(format!("{flag}.csv"));
+        lab()
+            .args([
+                "bench",
+                flag,
+                "dlx,norvig",
+                "-l",
+                "2",
+                "-j",
+                "1",
+                "-n",
+                "2",
+                "-q",
+                "-o",
+            ])
+            .arg(&out)
+            .arg(&corpus)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("progress").not());
+        let rows = read_rows(&out);
+        let got: Vec<_> = rows
+            .iter()
+            .map(|r| (r.index, &*r.solver, r.limit))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (0, "dlx", 2),
+                (0, "norvig", 2),
+                (1, "dlx", 2),
+                (1, "norvig", 2)
+            ]
+        );
+    }
+    lab()
+        .args(["solve", "-s", "dlx", "-l", "2", TOP1])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "dlx: solved, 1 solution (limit 2)",
+        ));
+}
+
+#[test]
+fn a_run_that_reads_no_puzzle_exits_1() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "bad.txt", "not a puzzle\n# nothing\n");
+    lab()
+        .args(["bench", "-s", "dlx", "-o"])
+        .arg(dir.path().join("r.csv"))
+        .arg(&corpus)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("error: no puzzle read"));
+    lab()
+        .args(["bench", "-", "-s", "dlx", "-o"])
+        .arg(dir.path().join("s.csv"))
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("warning: stdin: no puzzles"));
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F _sudoku__lab"),
+        ("zsh", "#compdef sudoku-lab"),
+        ("fish", "complete -c sudoku-lab"),
+        ("elvish", "sudoku-lab"),
+        ("powershell", "sudoku-lab"),
+    ] {
+        let out = lab().args(["completions", shell]).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(
+            text.contains(marker),
+            "{shell}: {}",
+            &text[..text.len().min(200)]
+        );
+        assert!(text.contains("max-nodes"), "{shell}");
+    }
+}
+
+#[test]
+fn man_pages_for_the_runner_and_its_subcommands() {
+    let out = lab().arg("man").assert().success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH sudoku-lab"),
+        "{page}"
+    );
+    assert!(page.contains("bench"), "{page}");
+    let out = lab().args(["man", "bench"]).assert().success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(page.contains(".TH sudoku-lab-bench"), "{page}");
+    assert!(page.contains("max\\-nodes"), "{page}");
+}
+
+#[test]
+fn the_version_names_the_commit() {
+    let out = lab().arg("-V").assert().success();
+    let short = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(short.starts_with("sudoku-lab 0."), "{short}");
+    assert!(short.contains(" (git "), "{short}");
+    let out = lab().arg("--version").assert().success();
+    let long = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        long.contains("\ngit commit: ") && long.contains("\nrustc: "),
+        "{long}"
+    );
+}
+
+#[test]
+fn colour_follows_the_option_and_no_color() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\nnot a puzzle\n"));
+    let run = |color: &str, no_color: bool| {
+        let mut cmd = lab();
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        }
+        let out = cmd
+            .args(["bench", "-s", "dlx", "-q", "--color", color, "-o"])
+            .arg(dir.path().join("r.csv"))
+            .arg(&corpus)
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let coloured = run("always", false);
+    assert!(
+        coloured.contains("\u{1b}[") && coloured.contains("warning"),
+        "{coloured:?}"
+    );
+    assert!(
+        !run("auto", false).contains('\u{1b}'),
+        "stderr is not a terminal"
+    );
+    assert!(!run("never", false).contains('\u{1b}'));
+    assert!(!run("auto", true).contains('\u{1b}'));
+    let clap_error = lab()
+        .args(["--color=always", "bench", "--nope"])
+        .assert()
+        .code(2);
+    let text = String::from_utf8(clap_error.get_output().stderr.clone()).unwrap();
+    assert!(
+        text.contains('\u{1b}'),
+        "clap's errors follow --color too: {text:?}"
+    );
+}
+
+#[test]
+fn both_threads_settings_read_a_folder_and_stdin_alike() {
+    let dir = TempDir::new().unwrap();
+    let text = std::fs::read_to_string(corpus_path("norvig_sudoku-hardest.txt")).unwrap();
+    for threads in ["1", "2"] {
+        let out = dir.path().join(format!("{threads}.csv"));
+        lab()
+            .args(["bench", "-", "-s", "dlx", "-j", threads, "-o"])
+            .arg(&out)
+            .write_stdin(text.clone())
+            .assert()
+            .success();
+        assert_eq!(read_rows(&out).len(), 11);
+    }
+}

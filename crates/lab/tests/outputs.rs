@@ -1,0 +1,338 @@
+//! What a run leaves and shows: CSVs that data tools read as they are, named puzzles, the
+//! summary a person reads, progress without a terminal, the warning of a run heading for
+//! hours.
+
+mod common;
+
+use std::process::Command as Process;
+
+use common::{lab, read_rows, write, BIN, TOP1};
+use predicates::prelude::*;
+use sudoku_reports::Status;
+use sudoku_testkit::corpus_path;
+use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
+use tempfile::TempDir;
+
+/// What the data-tool test runs: both libraries, no options, on the runner's CSV.
+const DATAFRAMES: &str = r#"
+import sys
+import pandas as pd
+import polars as pl
+
+path, puzzle, solution = sys.argv[1:4]
+p = pd.read_csv(path)
+for col in ("puzzle", "solution"):
+    bad = [v for v in p[col] if not isinstance(v, str)]
+    assert not bad, f"pandas reads {col} as {type(bad[0]).__name__}: {bad[0]!r}"
+assert p["puzzle"][0] == puzzle and p["solution"][0] == solution, (p["puzzle"][0], p["solution"][0])
+q = pl.read_csv(path)
+for col in ("puzzle", "solution"):
+    assert q.schema[col] == pl.String, f"polars reads {col} as {q.schema[col]}"
+assert q["solution"][0] == solution
+assert len(p) == len(q) > 0
+names = [n for n in p["name"] if isinstance(n, str)]
+assert "Norvig hard1 (NOT a proper sudoku: many solutions)" in names, names
+print("ok", len(p))
+"#;
+
+/// `pandas.read_csv` and `polars.read_csv`, with no options, load the runner's CSV with
+/// puzzles and solutions as strings (run by `.ci/run`, which installs both when missing).
+#[test]
+fn pandas_and_polars_read_the_csv_as_it_is() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("df.csv");
+    lab()
+        .args(["bench", "-s", "norvig,dlx", "-l", "2", "-q", "-o"])
+        .arg(&out)
+        .arg(corpus_path("kaggle_bryanpark_sudoku_first20000.csv"))
+        .arg(corpus_path("famous_hardest_named.tsv"))
+        .args(["-n", "20"])
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    let python = Process::new("python3")
+        .arg("-c")
+        .arg(DATAFRAMES)
+        .arg(&out)
+        .arg(&*rows[0].puzzle)
+        .arg(&rows[0].solution)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "python3 cannot be run ({e}): this test needs python3 with pandas and polars \
+                 (`.ci/run` installs them: python3 -m pip install pandas polars)"
+            )
+        });
+    let stderr = String::from_utf8_lossy(&python.stderr);
+    assert!(
+        !stderr.contains("ModuleNotFoundError"),
+        "pandas or polars is missing: `python3 -m pip install pandas polars` (as .ci/run \
+         does)\n{stderr}"
+    );
+    assert!(python.status.success(), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&python.stdout).trim(),
+        format!("ok {}", rows.len())
+    );
+}
+
+#[test]
+fn puzzles_and_solutions_have_a_bar_between_rows_and_read_back_as_puzzles() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("bars.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q", "-o"])
+        .arg(&out)
+        .arg(write(&dir, "one.txt", &format!("{TOP1}\n")))
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    assert_eq!(
+        &*rows[0].puzzle,
+        "4.....8.5|.3.......|...7.....|.2.....6.|....8.4..|....1....|...6.3.7.|5..2.....|1.4......"
+    );
+    assert_eq!(rows[0].solution.split('|').count(), 9);
+    // A CSV's puzzle is a puzzle for `solve` and for the corpus reader.
+    lab()
+        .args(["solve", "-s", "dlx", &rows[0].puzzle])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(TOP1));
+    let again = dir.path().join("again.csv");
+    lab()
+        .args(["bench", "-", "-s", "dlx", "-q", "-o"])
+        .arg(&again)
+        .write_stdin(format!("{}\n", rows[0].puzzle))
+        .assert()
+        .success();
+    assert_eq!(read_rows(&again)[0].puzzle, rows[0].puzzle);
+}
+
+#[test]
+fn a_label_after_the_puzzle_is_its_name() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("named.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q", "-o"])
+        .arg(&out)
+        .arg(corpus_path("famous_hardest_named.tsv"))
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    let hard1 = rows
+        .iter()
+        .find(|r| r.puzzle.replace('|', "") == HARD1)
+        .unwrap();
+    assert_eq!(
+        hard1.name.as_deref(),
+        Some("Norvig hard1 (NOT a proper sudoku: many solutions)")
+    );
+    assert!(rows.iter().all(|r| r.name.is_some()));
+}
+
+#[test]
+fn the_summary_fits_100_columns_with_short_names_and_wide_keeps_every_column() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("s.csv");
+    let top1465 = corpus_path("puzzles3_magictour_top1465");
+    let run = lab()
+        .args(["bench", "-l", "2", "-n", "3", "-q", "-o"])
+        .arg(&out)
+        .arg(&top1465)
+        .arg(corpus_path("norvig_sudoku-hardest.txt"))
+        .assert()
+        .success();
+    let narrow = String::from_utf8(run.get_output().stdout.clone()).unwrap();
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 100, "{line}");
+    }
+    let header: Vec<&str> = narrow
+        .lines()
+        .next()
+        .unwrap()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert!(header.contains(&"2+ sol"), "{narrow}");
+    let first = narrow.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("puzzles3") && first.contains("top1465  naive"),
+        "{narrow}"
+    );
+    assert!(!narrow.contains("/shared/"), "{narrow}");
+    assert!(
+        narrow.contains("core/s: puzzles per second of solve time on one core"),
+        "{narrow}"
+    );
+    assert!(narrow.contains("Wall clock: "), "{narrow}");
+    let md = std::fs::read_to_string(dir.path().join("s.summary.md")).unwrap();
+    assert!(
+        md.contains(&format!("| {} | naive |", top1465.display())),
+        "{md}"
+    );
+    let wide = lab()
+        .args(["summary", "--wide"])
+        .arg(&out)
+        .assert()
+        .success();
+    let wide = String::from_utf8(wide.get_output().stdout.clone()).unwrap();
+    for column in [
+        "2+ solutions",
+        "puzzles/s per core",
+        "p90 µs",
+        "max nodes",
+        "mean backtracks",
+    ] {
+        assert!(wide.contains(column), "{column}: {wide}");
+    }
+    assert!(wide.contains(&top1465.display().to_string()));
+    let again = lab().arg("summary").arg(&out).assert().success();
+    assert_eq!(
+        String::from_utf8(again.get_output().stdout.clone()).unwrap(),
+        narrow
+    );
+}
+
+#[test]
+fn an_unknown_status_is_reported_as_unknown_not_wrong() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("u.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q", "-o"])
+        .arg(&out)
+        .arg(write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n")))
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let edited = text.replacen(",solved,", ",timeout,", 1);
+    std::fs::write(&out, edited).unwrap();
+    lab()
+        .arg("summary")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Unknown status in 1 row(s): timeout (not written by this version; not counted as wrong).",
+        ))
+        .stdout(predicate::str::contains("WRONG").not());
+    assert_eq!(read_rows(&out)[0].status, Status::Unknown("timeout".into()));
+    let figures = dir.path().join("fig");
+    lab()
+        .arg("plot")
+        .arg(&out)
+        .arg("--out-dir")
+        .arg(&figures)
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_foreign_csv_or_sidecar_is_named() {
+    let dir = TempDir::new().unwrap();
+    let foreign = write(&dir, "f.csv", "a,b\n1,2\n");
+    lab()
+        .arg("summary")
+        .arg(&foreign)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "f.csv: line 1: not a CSV of sudoku-lab: no column `corpus`",
+        ));
+    let out = dir.path().join("r.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q", "-o"])
+        .arg(&out)
+        .arg(write(&dir, "c.txt", &format!("{TOP1}\n")))
+        .assert()
+        .success();
+    std::fs::write(dir.path().join("r.run.toml"), "threads = \"two\"\n").unwrap();
+    lab()
+        .arg("summary")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "r.run.toml: line 1: not a sudoku-lab sidecar",
+        ));
+}
+
+/// Without a terminal (a cluster job, CI), a plain progress line every few seconds.
+#[test]
+fn progress_lines_without_a_terminal() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(
+        &dir,
+        "slow.txt",
+        &format!("{ANTI_BRUTE_FORCE}\n").repeat(12),
+    );
+    // One thread solves on the reading thread, in chunks of about 20 ms: progress between.
+    let stderr = |extra: &[&str], out: &str| {
+        let run = lab()
+            .args(["bench", "-s", "naive", "-j", "1", "--progress-every", "1"])
+            .args(extra)
+            .arg("-o")
+            .arg(dir.path().join(out))
+            .arg(&corpus)
+            .assert()
+            .success();
+        String::from_utf8(run.get_output().stderr.clone()).unwrap()
+    };
+    let shown = stderr(&[], "p.csv");
+    // The total is counted for the first line (a second in): the first line may come just
+    // before it is known, the next ones have it.
+    let line = shown
+        .lines()
+        .find(|l| l.starts_with("progress: ") && l.contains(" of 12 puzzles ("))
+        .unwrap_or_else(|| panic!("no progress line with the total:\n{shown}"));
+    assert!(
+        line.contains(" puzzles/s, ") && line.contains(" elapsed"),
+        "{line}"
+    );
+    assert!(!stderr(&["-q", "-n", "5"], "q.csv").contains("progress: "));
+}
+
+/// A run heading for hours is told so early, with what takes the time and how to bound it.
+#[cfg(unix)]
+#[test]
+fn a_run_heading_for_hours_gets_a_warning() {
+    use std::io::Read as _;
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new().unwrap();
+    let corpus = write(
+        &dir,
+        "long.txt",
+        &format!("{ANTI_BRUTE_FORCE}\n").repeat(40_000),
+    );
+    let mut child = std::process::Command::new(BIN)
+        .args(["bench", "-s", "naive,dlx", "-j", "1", "-o"])
+        .arg(dir.path().join("long.csv"))
+        .arg(&corpus)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let mut buf = [0u8; 4096];
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(120) && !text.contains("--solvers\n") {
+            match stderr.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => text.push_str(&String::from_utf8_lossy(&buf[..n])),
+            }
+        }
+        text
+    });
+    let text = reader.join().unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        text.contains("warning: at the pace of the first ")
+            && text.contains(" h ")
+            && text.contains("(naive takes ")
+            && text.contains("under a default budget of 200000000 nodes per solve); bound it with --max-nodes, --first or --solvers"),
+        "{text}"
+    );
+}

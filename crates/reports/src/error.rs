@@ -1,0 +1,73 @@
+//! What can go wrong while reading or writing a report: each error names its file.
+
+use std::io;
+
+use thiserror::Error;
+
+/// An error of the reports: reading a CSV or a sidecar, writing a file, drawing a figure.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// A folder for an output cannot be created.
+    #[error("{path}: cannot create the folder: {source}")]
+    CreateDir {
+        /// The folder.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// An output file cannot be created.
+    #[error("{path}: cannot create: {source}")]
+    Create {
+        /// The file.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// Writing to an output file failed.
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// An input file cannot be opened.
+    #[error("{path}: cannot open: {source}")]
+    Open {
+        /// The file.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// A line of an input file cannot be read as what it should be.
+    #[error("{path}: line {line}: {reason}")]
+    Malformed {
+        /// The file.
+        path: String,
+        /// The 1-based line.
+        line: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A file holds nothing to report on.
+    #[error("{path}: {reason}")]
+    Empty {
+        /// The file.
+        path: String,
+        /// What is missing.
+        reason: String,
+    },
+    /// A figure cannot be drawn.
+    #[error("{path}: cannot draw: {reason}")]
+    Draw {
+        /// The figure's file.
+        path: String,
+        /// Why (the plotting library's message).
+        reason: String,
+    },
+}
+
+/// The text of a path in messages.
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    path.display().to_string()
+}

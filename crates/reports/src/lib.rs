@@ -1,0 +1,31 @@
+//! The reports of sudoku-lab: what a run's results are and how they are shown.
+//!
+//! - [`Row`]: the one result row of a (puzzle, solver) solve, with its [`Status`];
+//! - [`write`](mod@write): the write path, the CSV in whole chunks and the other files;
+//! - [`read_rows`]: a CSV read back, row by row;
+//! - [`Summary`]: per corpus × solver, as a text table or Markdown;
+//! - [`Sidecar`]: what makes a run reproducible, as TOML beside its CSV;
+//! - [`plot`] (feature `plot`, on by default): the SVG figures of a CSV.
+//!
+//! It knows nothing of how rows are made: the engine (`sudoku-engine`) makes them, the
+//! runner (`sudoku-lab`) shows them.
+#![deny(missing_docs)]
+
+mod error;
+pub mod read;
+pub mod row;
+pub mod sidecar;
+pub mod status;
+pub mod summary;
+pub mod write;
+
+#[cfg(feature = "plot")]
+pub mod plot;
+
+pub use error::Error;
+pub use read::{read_rows, Rows};
+pub use row::{grid_text, Row, COLUMNS};
+pub use sidecar::{RunFiles, Sidecar, State};
+pub use status::Status;
+pub use summary::{Summary, View};
+pub use write::CsvWriter;

@@ -1,0 +1,125 @@
+//! Log axes in whole decades, their labels, and the readable forms of times and names.
+
+use std::path::Path;
+
+use super::AXIS_PAD;
+
+/// A log axis from one power of ten to a higher one.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Decades {
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Decades {
+    /// The smallest range of whole decades holding every value of `values` (at least one
+    /// decade wide).
+    pub fn around(values: impl Iterator<Item = f64>) -> Self {
+        let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
+        for v in values {
+            min = min.min(v);
+            max = max.max(v);
+        }
+        if !min.is_finite() || !max.is_finite() || min <= 0.0 {
+            return Self { lo: 1.0, hi: 10.0 };
+        }
+        let lo = (min.log10() + 1e-9).floor() as i32;
+        let hi = ((max.log10() - 1e-9).ceil() as i32).max(lo + 1);
+        Self {
+            lo: power_of_ten(lo),
+            hi: power_of_ten(hi),
+        }
+    }
+
+    /// The range handed to plotters: the decades with a margin of [`AXIS_PAD`] on both ends,
+    /// so that markers on the first or last decade do not sit on the frame (and rounding in
+    /// the tick generation cannot drop the first or last decade label).
+    pub fn range(self) -> std::ops::Range<f64> {
+        self.lo / AXIS_PAD..self.hi * AXIS_PAD
+    }
+
+    /// `v` moved inside the axis.
+    pub fn clamp(self, v: f64) -> f64 {
+        v.clamp(self.lo, self.hi)
+    }
+
+    /// Where `v` falls on the axis, from 0 (at `lo`) to 1 (at `hi`).
+    pub fn fraction(self, v: f64) -> f64 {
+        (self.clamp(v) / self.lo).log10() / (self.hi / self.lo).log10()
+    }
+
+    /// Number of decades, the number of tick labels wanted.
+    pub fn count(self) -> usize {
+        (self.hi / self.lo).log10().round() as usize
+    }
+}
+
+/// `10^e`, correctly rounded (so that `power_of_ten(-2) == 0.01`).
+fn power_of_ten(e: i32) -> f64 {
+    format!("1e{e}").parse().unwrap_or(1.0)
+}
+
+/// Label of a tick on a log axis: plain numbers from 0.01 to 1000, `10ⁿ` beyond.
+pub(super) fn decade_label(v: f64) -> String {
+    if v <= 0.0 || !v.is_finite() {
+        return String::new();
+    }
+    let e = v.log10().round() as i32;
+    if (v / power_of_ten(e) - 1.0).abs() > 1e-6 {
+        // Not a power of ten (not used for labels by the axes here, but keep it readable).
+        return trim_number(format!("{v:.3}"));
+    }
+    if (-2..=3).contains(&e) {
+        return trim_number(format!("{:.2}", power_of_ten(e)));
+    }
+    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut label = String::from("10");
+    if e < 0 {
+        label.push('⁻');
+    }
+    for digit in e.unsigned_abs().to_string().bytes() {
+        label.push(SUPERSCRIPTS[usize::from(digit - b'0')]);
+    }
+    label
+}
+
+/// `1.50` → `1.5`, `100.00` → `100`.
+fn trim_number(s: String) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
+    }
+}
+
+/// A duration given in µs, in the unit that reads best: `850 ns`, `12.5 µs`, `3.2 ms`, `1.5 s`.
+pub(super) fn human_micros(micros: f64) -> String {
+    let (value, unit) = if micros < 1.0 {
+        (micros * 1000.0, "ns")
+    } else if micros < 1000.0 {
+        (micros, "µs")
+    } else if micros < 1e6 {
+        (micros / 1000.0, "ms")
+    } else {
+        (micros / 1e6, "s")
+    };
+    let digits = if value < 10.0 {
+        2
+    } else if value < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{} {unit}", trim_number(format!("{value:.digits$}")))
+}
+
+/// The name of a corpus as shown in a title: the path if short, else its file name.
+pub(super) fn corpus_title(corpus: &str) -> String {
+    if corpus.chars().count() <= 60 {
+        return corpus.to_owned();
+    }
+    Path::new(corpus)
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| corpus.chars().take(60).collect())
+}

@@ -1,0 +1,178 @@
+//! The rows of a results CSV, grouped for plotting: per corpus a panel, per solver and
+//! solution limit a series of samples.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use plotters::style::RGBColor;
+
+use super::colour::{colours, order};
+use super::MIN_MICROS;
+use crate::error::{shown, Error};
+use crate::read::read_rows;
+use crate::status::Status;
+
+/// How a row ended, as far as the plots care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Outcome {
+    /// `solved` or `no_solution`: the search ran to its end.
+    Finished,
+    /// `budget_exhausted`: the node budget stopped the search.
+    OverBudget,
+    /// `wrong`: the solution failed its check.
+    Wrong,
+    /// A status this version does not know: shown as such, never as wrong.
+    Unknown,
+}
+
+impl From<&Status> for Outcome {
+    fn from(status: &Status) -> Outcome {
+        match status {
+            Status::Solved | Status::NoSolution => Outcome::Finished,
+            Status::BudgetExhausted => Outcome::OverBudget,
+            Status::Wrong => Outcome::Wrong,
+            Status::Unknown(_) => Outcome::Unknown,
+        }
+    }
+}
+
+/// What the plots keep of one row.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sample {
+    /// Wall time in µs, at least [`MIN_MICROS`].
+    pub micros: f64,
+    /// `1 + tries`, at least 1.
+    pub nodes: f64,
+    pub outcome: Outcome,
+}
+
+/// The rows of one solver at one solution limit in one corpus.
+#[derive(Debug)]
+pub(super) struct Series {
+    /// Index into [`Results::solvers`].
+    pub solver: usize,
+    pub limit: u64,
+    pub samples: Vec<Sample>,
+}
+
+/// The rows of one corpus.
+#[derive(Debug)]
+pub(super) struct Panel {
+    pub corpus: String,
+    pub series: Vec<Series>,
+}
+
+/// All rows of a file, grouped for plotting.
+#[derive(Debug)]
+pub(super) struct Results {
+    /// Corpora in order of first appearance.
+    pub panels: Vec<Panel>,
+    /// Solver names in legend order (see [`order`]).
+    pub solvers: Vec<String>,
+    /// The colour of each solver of [`Results::solvers`].
+    pub colours: Vec<RGBColor>,
+    /// The smallest solution limit of the file: its curves are solid, others dashed.
+    pub base_limit: u64,
+    /// Whether the file mixes solution limits (then labels name the limit).
+    pub mixed_limits: bool,
+}
+
+/// The grouping state while the rows stream by.
+#[derive(Default)]
+struct Grouping {
+    panels: Vec<Panel>,
+    corpus_index: HashMap<String, usize>,
+    solver_names: Vec<String>,
+    solver_index: HashMap<String, usize>,
+    /// (corpus, solver, limit) -> index into that corpus's series.
+    series_index: HashMap<(usize, usize, u64), usize>,
+}
+
+impl Grouping {
+    fn add(&mut self, corpus: &str, solver: &str, limit: u64, sample: Sample) {
+        let panels = &mut self.panels;
+        let corpus = *self
+            .corpus_index
+            .entry(corpus.to_string())
+            .or_insert_with(|| {
+                panels.push(Panel {
+                    corpus: corpus.to_string(),
+                    series: Vec::new(),
+                });
+                panels.len() - 1
+            });
+        let names = &mut self.solver_names;
+        let solver = *self
+            .solver_index
+            .entry(solver.to_string())
+            .or_insert_with(|| {
+                names.push(solver.to_string());
+                names.len() - 1
+            });
+        let series = &mut self.panels[corpus].series;
+        let at = *self
+            .series_index
+            .entry((corpus, solver, limit))
+            .or_insert_with(|| {
+                series.push(Series {
+                    solver,
+                    limit,
+                    samples: Vec::new(),
+                });
+                series.len() - 1
+            });
+        series[at].samples.push(sample);
+    }
+}
+
+/// Reads `csv` row by row and groups the samples by corpus, solver and limit; solvers are
+/// ordered and coloured after `catalogue` (see [`order`]).
+pub(super) fn read_results(csv: &Path, catalogue: &[&str]) -> Result<Results, Error> {
+    let mut grouping = Grouping::default();
+    for row in read_rows(csv)? {
+        let row = row?;
+        let sample = Sample {
+            micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+            nodes: (row.nodes as f64).max(1.0),
+            outcome: Outcome::from(&row.status),
+        };
+        grouping.add(&row.corpus, &row.solver, row.limit, sample);
+    }
+    let Grouping {
+        mut panels,
+        solver_names,
+        ..
+    } = grouping;
+    if panels.is_empty() {
+        return Err(Error::Empty {
+            path: shown(csv),
+            reason: "no result rows, nothing to plot".into(),
+        });
+    }
+    let sorted = order(&solver_names, catalogue);
+    let mut new_index = vec![0; solver_names.len()];
+    for (new, &old) in sorted.iter().enumerate() {
+        new_index[old] = new;
+    }
+    let solvers: Vec<String> = sorted
+        .iter()
+        .map(|&old| solver_names[old].clone())
+        .collect();
+    let colours = colours(&solvers, catalogue);
+    let mut limits = HashSet::new();
+    for panel in &mut panels {
+        for series in &mut panel.series {
+            series.solver = new_index[series.solver];
+            limits.insert(series.limit);
+        }
+        panel.series.sort_by_key(|s| (s.solver, s.limit));
+    }
+    let base_limit = limits.iter().copied().min().unwrap_or(1);
+    Ok(Results {
+        panels,
+        solvers,
+        colours,
+        base_limit,
+        mixed_limits: limits.len() > 1,
+    })
+}

@@ -1,0 +1,74 @@
+//! The legend column beside each panel: a swatch, a name and lines of details per entry.
+
+use plotters::prelude::*;
+
+use super::draw::Area;
+use super::DrawResult;
+
+/// One entry of a legend column: a swatch drawn by the figure, a name and lines of details.
+pub(super) struct LegendEntry {
+    pub colour: RGBColor,
+    pub dashed: bool,
+    pub marker: Marker,
+    pub name: String,
+    pub details: Vec<String>,
+}
+
+/// The swatch of a legend entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Marker {
+    /// A short line (ECDF curves).
+    Line,
+    /// A filled dot (finished rows of the scatter plot).
+    Dot,
+    /// A hollow triangle (`budget_exhausted` rows).
+    Triangle,
+    /// A cross (`wrong` rows).
+    Cross,
+}
+/// Top of the first legend entry, in pixels from the top of its panel.
+pub(super) const LEGEND_TOP: i32 = 60;
+/// Height of a legend entry's name line.
+pub(super) const LEGEND_NAME_HEIGHT: i32 = 19;
+/// Height of a legend entry's detail line.
+pub(super) const LEGEND_DETAIL_HEIGHT: i32 = 16;
+/// Space between legend entries.
+pub(super) const LEGEND_GAP: i32 = 10;
+
+/// Draws a legend column: per entry a swatch, its name and its lines of details.
+pub(super) fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
+    let name_font = ("sans-serif", 16).into_font().color(&BLACK);
+    let detail_font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));
+    let mut y = LEGEND_TOP;
+    for entry in entries {
+        let colour = entry.colour;
+        match entry.marker {
+            Marker::Line if entry.dashed => {
+                area.draw(&plotters::element::DashedPathElement::new(
+                    vec![(4, y), (34, y)],
+                    6,
+                    4,
+                    colour.stroke_width(3),
+                ))?;
+            }
+            Marker::Line => {
+                area.draw(&PathElement::new(
+                    vec![(4, y), (34, y)],
+                    colour.stroke_width(3),
+                ))?;
+            }
+            Marker::Dot => area.draw(&Circle::new((19, y), 5, colour.mix(0.7).filled()))?,
+            Marker::Triangle => {
+                area.draw(&TriangleMarker::new((19, y), 7, colour.stroke_width(2)))?;
+            }
+            Marker::Cross => area.draw(&Cross::new((19, y), 5, colour.stroke_width(2)))?,
+        }
+        area.draw_text(&entry.name, &name_font, (42, y - 9))?;
+        for (i, detail) in entry.details.iter().enumerate() {
+            let line = y + 10 + i as i32 * LEGEND_DETAIL_HEIGHT;
+            area.draw_text(detail, &detail_font, (42, line))?;
+        }
+        y += LEGEND_NAME_HEIGHT + LEGEND_DETAIL_HEIGHT * entry.details.len() as i32 + LEGEND_GAP;
+    }
+    Ok(())
+}

@@ -1,0 +1,301 @@
+//! Tests of the plots: reading, grouping, colours, and the figures' texts.
+
+use std::path::PathBuf;
+
+use plotters::style::RGBColor;
+
+use super::axis::{decade_label, human_micros, Decades};
+use super::data::{read_results, Outcome, Sample};
+use super::draw::{ecdf_points, median_finished};
+use super::{plot_csv, AXIS_PAD, MIN_MICROS};
+
+const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
+
+const HEADER: &str = "corpus,index,line,solver,limit,status,solutions,nodes,backtracks,\
+                      nanoseconds,median_nanoseconds,puzzle,solution\n";
+
+fn row(corpus: &str, solver: &str, status: &str, nodes: u64, ns: u64) -> String {
+    format!("{corpus},0,1,{solver},1,{status},1,{nodes},0,{ns},{ns},..1,\n")
+}
+
+/// The text of every `<text>` element of an SVG, trimmed.
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..t.find("</text>")?];
+            Some(body.trim().to_owned())
+        })
+        .collect()
+}
+
+/// Writes `text` as `name` into a fresh temporary folder.
+fn write_csv(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join(name);
+    std::fs::write(&csv, text).unwrap();
+    (dir, csv)
+}
+
+/// The whole error chain of plotting `text`, which must fail.
+fn plot_error(text: &str) -> String {
+    let (dir, csv) = write_csv("bad.csv", text);
+    let err = plot_csv(&csv, &dir.path().join("out"), CATALOGUE).unwrap_err();
+    err.to_string()
+}
+
+#[test]
+fn decade_labels() {
+    assert_eq!(decade_label(0.01), "0.01");
+    assert_eq!(decade_label(1.0), "1");
+    assert_eq!(decade_label(1000.0), "1000");
+    assert_eq!(decade_label(1e4), "10⁴");
+    assert_eq!(decade_label(1e-3), "10⁻³");
+    assert_eq!(decade_label(1e12), "10¹²");
+}
+
+#[test]
+fn human_durations() {
+    assert_eq!(human_micros(0.85), "850 ns");
+    assert_eq!(human_micros(12.5), "12.5 µs");
+    assert_eq!(human_micros(3200.0), "3.2 ms");
+    assert_eq!(human_micros(1.5e6), "1.5 s");
+}
+
+#[test]
+fn decades_cover_the_values() {
+    let d = Decades::around([0.01, 3.0].into_iter());
+    assert_eq!((d.lo, d.hi), (0.01, 10.0));
+    assert_eq!(d.count(), 3);
+    // One value on a power of ten still gets a decade of room.
+    let d = Decades::around([1.0].into_iter());
+    assert_eq!((d.lo, d.hi), (1.0, 10.0));
+}
+
+#[test]
+fn ecdf_counts_unfinished_rows_as_never_finished() {
+    let s = |micros, outcome| Sample {
+        micros,
+        nodes: 1.0,
+        outcome,
+    };
+    let samples = [
+        s(2.0, Outcome::Finished),
+        s(1.0, Outcome::Finished),
+        s(5.0, Outcome::OverBudget),
+        s(3.0, Outcome::Wrong),
+    ];
+    let axis = Decades { lo: 1.0, hi: 10.0 };
+    assert_eq!(
+        ecdf_points(&samples, axis),
+        vec![
+            (1.0 / AXIS_PAD, 0.0),
+            (1.0, 0.0),
+            (1.0, 0.25),
+            (2.0, 0.25),
+            (2.0, 0.5),
+            (10.0 * AXIS_PAD, 0.5)
+        ]
+    );
+    assert_eq!(median_finished(&samples), Some(2.0));
+    assert_eq!(median_finished(&samples[1..]), None);
+}
+
+#[test]
+fn reading_groups_by_corpus_and_orders_known_solvers_first() {
+    let mut text = HEADER.to_owned();
+    text += &row("a.txt", "zeta", "solved", 3, 1000);
+    text += &row("a.txt", "dlx", "solved", 2, 0);
+    text += &row("b.txt", "naive", "budget_exhausted", 1, 5);
+    text += &row("a.txt", "dlx", "wrong", 0, 7);
+    let (_dir, csv) = write_csv("r.csv", &text);
+    let data = read_results(&csv, CATALOGUE).unwrap();
+    assert_eq!(data.solvers, ["naive", "dlx", "zeta"]);
+    assert_eq!(data.panels.len(), 2);
+    assert_eq!(data.panels[0].corpus, "a.txt");
+    let dlx = &data.panels[0].series[0];
+    assert_eq!((dlx.solver, dlx.samples.len()), (1, 2));
+    // 0 ns is clamped onto the log scale; 0 nodes to 1.
+    assert_eq!(dlx.samples[0].micros, MIN_MICROS);
+    assert_eq!(dlx.samples[1].nodes, 1.0);
+    assert_eq!(dlx.samples[1].outcome, Outcome::Wrong);
+    assert_eq!(data.colours[2], RGBColor(230, 159, 0));
+}
+
+#[test]
+fn writes_both_figures_with_names_labels_and_units() {
+    let mut text = HEADER.to_owned();
+    for (i, solver) in ["dlx", "norvig", "reduce", "naive"].iter().enumerate() {
+        let i = i as u64;
+        text += &row("easy.txt", solver, "solved", 1 + i * 10, 1_000 + i * 5_000);
+        text += &row("easy.txt", solver, "no_solution", 3 + i * 100, 9_000 + i);
+        text += &row(
+            "hard.txt",
+            solver,
+            "solved",
+            10u64.pow(i as u32 + 2),
+            10u64.pow(i as u32 + 5),
+        );
+    }
+    text += &row(
+        "hard.txt",
+        "naive",
+        "budget_exhausted",
+        1_000_000,
+        2_000_000_000,
+    );
+    text += &row("hard.txt", "reduce", "wrong", 50, 0);
+    let (dir, csv) = write_csv("run.csv", &text);
+    let out = dir.path().join("plots").join("nested");
+    let paths = plot_csv(&csv, &out, CATALOGUE).unwrap();
+    assert_eq!(paths, [out.join("run.time.svg"), out.join("run.nodes.svg")]);
+
+    let time = std::fs::read_to_string(&paths[0]).unwrap();
+    let nodes = std::fs::read_to_string(&paths[1]).unwrap();
+    for svg in [&time, &nodes] {
+        assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+        assert!(svg.trim_end().ends_with("</svg>"));
+        let texts = texts(svg);
+        for name in [
+            "naive",
+            "reduce",
+            "norvig",
+            "dlx",
+            "easy.txt (2 puzzles)",
+            "hard.txt (2 puzzles)",
+        ] {
+            assert!(
+                texts.iter().any(|t| t == name),
+                "no text {name:?} in {texts:?}"
+            );
+        }
+        assert!(texts
+            .iter()
+            .any(|t| t == "time per puzzle t (µs, log scale)"
+                || t == "time per puzzle (µs, log scale)"));
+        // 0 ns is drawn at 0.01 µs, the first decade of the time axis; 2 s is 2·10⁶ µs.
+        assert!(texts.iter().any(|t| t == "0.01"), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "10⁷"), "{texts:?}");
+    }
+    let time_texts = texts(&time);
+    assert!(time_texts.contains(&"Time per puzzle: run".to_owned()));
+    assert!(time_texts.contains(&"puzzles finished within t".to_owned()));
+    assert!(time_texts.contains(&"100%".to_owned()));
+    for line in ["median 100 ms", "1 over budget", "median 10 ms", "1 wrong"] {
+        assert!(
+            time_texts.contains(&line.to_owned()),
+            "no {line:?} in {time_texts:?}"
+        );
+    }
+    let nodes_texts = texts(&nodes);
+    assert!(nodes_texts.contains(&"Nodes against time: run".to_owned()));
+    assert!(nodes_texts.contains(&"nodes (1 + tries, log scale)".to_owned()));
+    assert!(nodes_texts.contains(&"budget exhausted".to_owned()));
+    assert!(nodes_texts.contains(&"wrong".to_owned()));
+    // The fixed colours: dlx's bluish green and naive's vermillion in both figures.
+    for svg in [&time, &nodes] {
+        assert!(svg.contains("#009E73"));
+        assert!(svg.contains("#D55E00"));
+    }
+}
+
+#[test]
+fn one_row_with_zero_time_and_one_node() {
+    let (dir, csv) = write_csv(
+        "one.csv",
+        &(HEADER.to_owned() + &row("c", "dlx", "solved", 1, 0)),
+    );
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let nodes = texts(&std::fs::read_to_string(&paths[1]).unwrap());
+    for label in [
+        "0.01",
+        "0.1",
+        "1",
+        "10",
+        "c (1 puzzle)",
+        "median 10 ns/node",
+    ] {
+        assert!(
+            nodes.iter().any(|t| t == label),
+            "no {label:?} in {nodes:?}"
+        );
+    }
+}
+
+#[test]
+fn mixed_limits_are_labelled_with_their_limit() {
+    let text = HEADER.to_owned()
+        + &row("c", "dlx", "solved", 5, 900)
+        + &row("c", "dlx", "solved", 9, 1500).replacen(",dlx,1,", ",dlx,2,", 1);
+    let (dir, csv) = write_csv("lim.csv", &text);
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let time = std::fs::read_to_string(&paths[0]).unwrap();
+    let labels = texts(&time);
+    assert!(labels.contains(&"dlx (limit 1)".to_owned()), "{labels:?}");
+    assert!(labels.contains(&"dlx (limit 2)".to_owned()), "{labels:?}");
+}
+
+#[test]
+fn corpus_names_are_escaped() {
+    let text = HEADER.to_owned() + &row("a&b<c>.txt", "dlx", "solved", 5, 900);
+    let (dir, csv) = write_csv("esc.csv", &text);
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let time = std::fs::read_to_string(&paths[0]).unwrap();
+    assert!(time.contains("a&amp;b&lt;c&gt;.txt (1 puzzle)"));
+}
+
+#[test]
+fn an_empty_file_or_a_lone_header_is_an_error() {
+    let err = plot_error(HEADER);
+    assert!(
+        err.ends_with("bad.csv: no result rows, nothing to plot"),
+        "{err}"
+    );
+    let err = plot_error("");
+    assert!(
+        err.ends_with("bad.csv: an empty file, not a CSV of sudoku-lab"),
+        "{err}"
+    );
+    let err = plot_error("a,b\n1,2\n");
+    assert!(
+        err.ends_with("bad.csv: line 1: not a CSV of sudoku-lab: no column `corpus`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_malformed_row_names_its_line() {
+    let good = row("c", "dlx", "solved", 5, 900);
+    let bad_number = row("c", "dlx", "solved", 5, 900).replace(",5,", ",five,");
+    let err = plot_error(&(HEADER.to_owned() + &good + &bad_number));
+    assert!(err.contains("bad.csv: line 3: malformed row"), "{err}");
+    let short = "c,0,1,dlx\n";
+    let err = plot_error(&(HEADER.to_owned() + short + &good));
+    assert!(err.contains("bad.csv: line 2: malformed row"), "{err}");
+}
+
+#[test]
+fn an_unknown_status_is_shown_as_unknown_not_wrong() {
+    let text =
+        HEADER.to_owned() + &row("a", "dlx", "solved", 2, 1) + &row("a", "dlx", "timeout", 2, 1);
+    let (dir, csv) = write_csv("odd.csv", &text);
+    let data = read_results(&csv, CATALOGUE).unwrap();
+    assert_eq!(
+        data.panels[0].series[0].samples[1].outcome,
+        Outcome::Unknown
+    );
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let labels = texts(&std::fs::read_to_string(&paths[0]).unwrap());
+    assert!(
+        labels.contains(&"1 unknown status".to_owned()),
+        "{labels:?}"
+    );
+    assert!(!labels.iter().any(|l| l.contains("wrong")), "{labels:?}");
+}
+
+#[test]
+fn a_missing_file_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = plot_csv(&dir.path().join("none.csv"), dir.path(), CATALOGUE).unwrap_err();
+    assert!(err.to_string().contains("none.csv: cannot open"), "{err}");
+}

@@ -1,0 +1,92 @@
+//! Reading the rows of a CSV written by the runner, one at a time, each error naming its line.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use crate::error::{shown, Error};
+use crate::row::{Row, COLUMNS};
+
+/// The columns a row cannot do without (`name` came later: older CSVs lack it).
+fn required() -> impl Iterator<Item = &'static str> {
+    COLUMNS.into_iter().filter(|&c| c != "name")
+}
+
+/// The rows of a CSV, read one at a time (see [`read_rows`]).
+pub struct Rows {
+    reader: csv::Reader<File>,
+    headers: csv::StringRecord,
+    record: csv::StringRecord,
+    path: PathBuf,
+    last_line: u64,
+}
+
+/// Opens a CSV written by `sudoku-lab bench` and checks its header.
+///
+/// # Errors
+///
+/// When the file cannot be opened, or its header lacks a column of [`COLUMNS`].
+pub fn read_rows(path: &Path) -> Result<Rows, Error> {
+    let file = File::open(path).map_err(|source| Error::Open {
+        path: shown(path),
+        source,
+    })?;
+    let mut reader = csv::Reader::from_reader(file);
+    let headers = reader
+        .headers()
+        .map_err(|e| Error::Malformed {
+            path: shown(path),
+            line: 1,
+            reason: format!("cannot read the header: {e}"),
+        })?
+        .clone();
+    if headers.is_empty() {
+        return Err(Error::Empty {
+            path: shown(path),
+            reason: "an empty file, not a CSV of sudoku-lab".into(),
+        });
+    }
+    if let Some(missing) = required().find(|c| !headers.iter().any(|h| h == *c)) {
+        return Err(Error::Malformed {
+            path: shown(path),
+            line: 1,
+            reason: format!("not a CSV of sudoku-lab: no column `{missing}`"),
+        });
+    }
+    Ok(Rows {
+        reader,
+        headers,
+        record: csv::StringRecord::new(),
+        path: path.to_path_buf(),
+        last_line: 1,
+    })
+}
+
+impl Iterator for Rows {
+    type Item = Result<Row, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let malformed = |line: u64, reason: String| Error::Malformed {
+            path: shown(&self.path),
+            line,
+            reason,
+        };
+        match self.reader.read_record(&mut self.record) {
+            Ok(false) => return None,
+            Ok(true) => {}
+            Err(e) => {
+                let line = e.position().map_or(self.last_line + 1, csv::Position::line);
+                return Some(Err(malformed(line, format!("malformed row: {e}"))));
+            }
+        }
+        let line = self
+            .record
+            .position()
+            .map_or(self.last_line + 1, csv::Position::line);
+        self.last_line = line;
+        Some(
+            self.record
+                .deserialize(Some(&self.headers))
+                .map_err(|e| malformed(line, format!("malformed row: {e}"))),
+        )
+    }
+}

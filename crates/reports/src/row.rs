@@ -1,0 +1,127 @@
+//! The one result row: a (puzzle, solver) solve, as every run writes it and every report
+//! reads it.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use sudoku_core::size::SYMBOLS;
+use sudoku_core::Grid;
+
+use crate::status::Status;
+
+/// One result row: which puzzle, which solver, how it ended and what it cost.
+///
+/// The CSV's columns are its fields, in this order ([`COLUMNS`]). Puzzles and solutions
+/// are written one grid row after the other with `|` between them
+/// (`864371259|325849761|…`, see [`grid_text`]): never a number for a data tool, and
+/// still a puzzle for the corpus reader and `sudoku-lab solve`, which ignore the `|`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// The corpus file, as given on the command line (or found in a folder).
+    pub corpus: Arc<str>,
+    /// 0-based index of the puzzle among the puzzles of its corpus.
+    pub index: u64,
+    /// 1-based line of the puzzle in its corpus.
+    pub line: u64,
+    /// The puzzle's name: the label after it on its corpus line, if any.
+    #[serde(default)]
+    pub name: Option<Arc<str>>,
+    /// The solver's name.
+    pub solver: Arc<str>,
+    /// The solution limit (1 = first solution, 2 = uniqueness check).
+    pub limit: u64,
+    /// How the solve ended, after its checks.
+    pub status: Status,
+    /// Solutions found, at most `limit`.
+    pub solutions: u64,
+    /// `1 + tries`.
+    pub nodes: u64,
+    /// Tries taken back.
+    pub backtracks: u64,
+    /// Wall time of the solve call in nanoseconds: the minimum over `--repeat` runs.
+    pub nanoseconds: u64,
+    /// The median over `--repeat` runs (equal to `nanoseconds` when run once).
+    pub median_nanoseconds: u64,
+    /// The puzzle ([`grid_text`]; `.` for an empty cell).
+    pub puzzle: Arc<str>,
+    /// The first solution found ([`grid_text`]), empty when none.
+    pub solution: String,
+    /// Why the row is [`Status::Wrong`]: what the check found (not a CSV column: the run
+    /// prints it, and the summary lists the wrong rows).
+    #[serde(skip)]
+    pub problem: Option<String>,
+}
+
+/// The CSV's columns: the fields of [`Row`] written to the file, in order.
+pub const COLUMNS: [&str; 14] = [
+    "corpus",
+    "index",
+    "line",
+    "name",
+    "solver",
+    "limit",
+    "status",
+    "solutions",
+    "nodes",
+    "backtracks",
+    "nanoseconds",
+    "median_nanoseconds",
+    "puzzle",
+    "solution",
+];
+
+/// A grid as the CSV writes it: its rows one after the other, `|` between them, `.` for
+/// an empty cell (`4.....8.5|.3.......|…` for a 9x9 grid, 4 rows of 4 for a 4x4).
+///
+/// ```
+/// use sudoku_core::Grid;
+/// let g: Grid = "1.3..4..2...1..4".parse().unwrap();
+/// assert_eq!(sudoku_reports::grid_text(&g), "1.3.|.4..|2...|1..4");
+/// assert_eq!(sudoku_reports::grid_text(&g).parse::<Grid>().unwrap(), g);
+/// ```
+pub fn grid_text(grid: &Grid) -> String {
+    let side = grid.size().side();
+    let mut text = Vec::with_capacity(grid.cells().len() + side);
+    for (i, row) in grid.cells().chunks(side).enumerate() {
+        if i > 0 {
+            text.push(b'|');
+        }
+        text.extend(row.iter().map(|&cell| CELL_TEXT[usize::from(cell)]));
+    }
+    // Cell symbols are ASCII: this never falls back.
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// The text of a cell's value: `.` for empty, then the symbols of [`SYMBOLS`].
+const CELL_TEXT: [u8; 256] = {
+    let mut table = [b'?'; 256];
+    table[0] = b'.';
+    let mut d = 0;
+    while d < SYMBOLS.len() {
+        table[d + 1] = SYMBOLS[d];
+        d += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_text_has_a_bar_between_rows_at_every_size() {
+        let nine: Grid =
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            grid_text(&nine),
+            "864371259|325849761|971265843|436192587|198657432|257483916|689734125|713528694|542916378"
+        );
+        let empty = Grid::empty(sudoku_core::Size::SIXTEEN);
+        let text = grid_text(&empty);
+        assert_eq!(text.split('|').count(), 16);
+        assert!(text.split('|').all(|r| r == ".".repeat(16)));
+        assert_eq!(text.parse::<Grid>().unwrap(), empty);
+    }
+}

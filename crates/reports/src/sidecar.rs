@@ -1,0 +1,290 @@
+//! The run sidecar: what makes a run reproducible, beside its CSV, as TOML.
+//!
+//! `results/bench.csv` gets `results/bench.run.toml`: the command line, the runner's
+//! version, git commit and rustc, the CPU, threads, date and settings; how the run ended
+//! (`state` is `running` while it goes, then `finished`, `interrupted` or `failed`); a
+//! `[[solver]]` table per solver (its budget) and a `[[corpus]]` table per corpus (its
+//! puzzles and malformed lines).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{shown, Error};
+use crate::write::write_file;
+
+/// How far a run got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// Still going (or killed without a chance to say so).
+    #[default]
+    Running,
+    /// Every row written.
+    Finished,
+    /// Stopped by Ctrl-C or SIGTERM: the rows completed are written.
+    Interrupted,
+    /// Stopped by an error: the rows before it are written.
+    Failed,
+    /// A state this version does not know.
+    #[serde(other)]
+    Unknown,
+}
+
+/// One solver of a run, as the sidecar lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SolverEntry {
+    /// Its name.
+    pub name: String,
+    /// Its node budget per solve.
+    pub max_nodes: u64,
+}
+
+/// One corpus of a run, as the sidecar lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CorpusEntry {
+    /// The corpus, as the CSV's `corpus` column gives it.
+    pub path: String,
+    /// Puzzles read.
+    pub puzzles: u64,
+    /// Malformed lines skipped.
+    pub malformed: u64,
+}
+
+/// What a run was and how it ended: the sidecar's content.
+///
+/// Every field has a default, so that a sidecar of an earlier version (or one cut short)
+/// still reads, with what it has.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Sidecar {
+    /// The command line, each argument quoted for a POSIX shell when it needs it.
+    pub command: String,
+    /// The runner's version.
+    pub version: String,
+    /// The git commit the runner was built from (`-dirty` when the tree had changes).
+    pub git_commit: String,
+    /// The compiler that built the runner.
+    pub rustc: String,
+    /// The CPU model.
+    pub cpu: String,
+    /// Worker threads.
+    pub threads: u64,
+    /// Start date, RFC 3339 (UTC).
+    pub date: String,
+    /// Solution limit.
+    pub limit: u64,
+    /// Timed runs per solve.
+    pub repeat: u64,
+    /// Whether a malformed line stops the run.
+    pub strict: bool,
+    /// `--first N`: at most N puzzles of each corpus (`None`: all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<u64>,
+    /// The CSV written.
+    pub csv: String,
+    /// How far the run got.
+    pub state: State,
+    /// Puzzles read.
+    pub puzzles: u64,
+    /// Rows written.
+    pub rows: u64,
+    /// Rows with status `wrong`.
+    pub wrong: u64,
+    /// Wall-clock seconds since the start (milliseconds kept).
+    pub seconds: f64,
+    /// The error that ended the run, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Notes the run printed about its rows (solves skipped, for instance).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The solvers, in order.
+    pub solver: Vec<SolverEntry>,
+    /// The corpora, in order.
+    pub corpus: Vec<CorpusEntry>,
+}
+
+/// The first line of every sidecar.
+const HEADER: &str = "# sudoku-lab run: what makes it reproducible\n";
+
+impl Sidecar {
+    /// The sidecar as TOML text.
+    pub fn to_toml(&self) -> String {
+        let mut copy = self.clone();
+        copy.seconds = (self.seconds * 1000.0).round() / 1000.0;
+        let body = toml::to_string(&copy).unwrap_or_else(|e| format!("# not written: {e}\n"));
+        format!("{HEADER}{body}")
+    }
+
+    /// Reads a sidecar's text.
+    ///
+    /// # Errors
+    ///
+    /// When the text is not TOML or a key has the wrong type (the error names `path`).
+    pub fn parse(text: &str, path: &Path) -> Result<Sidecar, Error> {
+        toml::from_str(text).map_err(|e| Error::Malformed {
+            path: shown(path),
+            line: e
+                .span()
+                .map_or(1, |s| 1 + text[..s.start].matches('\n').count() as u64),
+            reason: format!("not a sudoku-lab sidecar: {}", e.message()),
+        })
+    }
+
+    /// Writes the sidecar to `path`.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be written.
+    pub fn write(&self, path: &Path) -> Result<(), Error> {
+        write_file(path, self.to_toml().as_bytes())
+    }
+
+    /// The sidecar beside the CSV `csv`, if there is one.
+    ///
+    /// # Errors
+    ///
+    /// When it is there but cannot be read or parsed.
+    pub fn read_beside(csv: &Path) -> Result<Option<Sidecar>, Error> {
+        let path = RunFiles::beside(csv).sidecar;
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Sidecar::parse(&text, &path).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(Error::Open {
+                path: shown(&path),
+                source,
+            }),
+        }
+    }
+}
+
+/// The files of one run: the CSV, its Markdown summary and its sidecar, side by side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunFiles {
+    /// `X.csv`: one row per (puzzle, solver).
+    pub csv: PathBuf,
+    /// `X.summary.md`: the summary table.
+    pub summary: PathBuf,
+    /// `X.run.toml`: the sidecar.
+    pub sidecar: PathBuf,
+}
+
+impl RunFiles {
+    /// The files of the run whose CSV is `csv`: `X.csv` → `X.summary.md`, `X.run.toml`.
+    pub fn beside(csv: &Path) -> RunFiles {
+        let stem = csv
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "bench".into());
+        RunFiles {
+            csv: csv.to_path_buf(),
+            summary: csv.with_file_name(format!("{stem}.summary.md")),
+            sidecar: csv.with_file_name(format!("{stem}.run.toml")),
+        }
+    }
+}
+
+/// The command line of this process, each argument quoted for a POSIX shell when it needs
+/// it (an argument that is not UTF-8 is shown with replacement characters).
+pub fn command_line() -> String {
+    std::env::args_os()
+        .map(|a| {
+            let a = a.to_string_lossy();
+            if !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=,:+@%".contains(c))
+            {
+                a.into_owned()
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The CPU model from `/proc/cpuinfo` (`unknown` elsewhere).
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name") || l.starts_with("Model"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_beside_the_csv() {
+        let files = RunFiles::beside(Path::new("results/bench.csv"));
+        assert_eq!(files.sidecar, Path::new("results/bench.run.toml"));
+        assert_eq!(files.summary, Path::new("results/bench.summary.md"));
+    }
+
+    #[test]
+    fn a_sidecar_reads_back_whatever_its_strings_hold() {
+        let sidecar = Sidecar {
+            command: "sudoku-lab bench 'a \"b\".txt'".into(),
+            threads: 2,
+            state: State::Interrupted,
+            seconds: 1.23456,
+            first: Some(10),
+            solver: vec![SolverEntry {
+                name: "dlx".into(),
+                max_nodes: 5,
+            }],
+            corpus: vec![
+                CorpusEntry {
+                    path: "a \"b\".txt".into(),
+                    puzzles: 4,
+                    malformed: 3,
+                },
+                CorpusEntry {
+                    path: "c\\d = e\n".into(),
+                    puzzles: 0,
+                    malformed: 1,
+                },
+            ],
+            ..Sidecar::default()
+        };
+        let text = sidecar.to_toml();
+        assert!(text.starts_with(HEADER), "{text}");
+        assert!(text.contains("state = \"interrupted\""), "{text}");
+        assert!(
+            text.contains("[[solver]]\nname = \"dlx\"\nmax_nodes = 5\n"),
+            "{text}"
+        );
+        let back = Sidecar::parse(&text, Path::new("x.run.toml")).unwrap();
+        assert_eq!(
+            back,
+            Sidecar {
+                seconds: 1.235,
+                ..sidecar
+            }
+        );
+    }
+
+    #[test]
+    fn an_older_sidecar_reads_and_a_broken_one_names_its_line() {
+        let old = "# old\ncommand = \"x\"\nsolvers = [\"dlx\"]\nmax_nodes = { dlx = 5 }\n\
+                   state = \"finished\"\n\n[malformed_lines]\n\"a.txt\" = 2\n";
+        let back = Sidecar::parse(old, Path::new("old.run.toml")).unwrap();
+        assert_eq!((back.command.as_str(), back.state), ("x", State::Finished));
+        let err = Sidecar::parse("threads = 2\nstate = 3\n", Path::new("bad.run.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("bad.run.toml: line 2: not a sudoku-lab sidecar"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,224 @@
+//! The summary of a run, per corpus × solver: outcomes, time percentiles, search cost and
+//! throughput, as a text table (fitting 100 columns, or `--wide`) or Markdown.
+//!
+//! It is built row by row (live during a run, or from a CSV) in memory that grows with the
+//! number of (corpus, solver) groups, never with the puzzles; a group is found by hashing,
+//! so a CSV of tens of thousands of corpora is summarised in one pass.
+
+mod names;
+mod stats;
+mod table;
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+use std::sync::Arc;
+
+pub use names::{cut_middle, short_names};
+pub use stats::{Histogram, Stats};
+pub use table::View;
+
+use crate::error::Error;
+use crate::read::read_rows;
+use crate::row::Row;
+use crate::sidecar::{Sidecar, State};
+use crate::status::Status;
+
+/// One (corpus, solver) group of the summary.
+#[derive(Debug, Clone)]
+pub struct Group {
+    /// The corpus, as the rows give it.
+    pub corpus: Arc<str>,
+    /// The solver.
+    pub solver: Arc<str>,
+    /// What the solver did on the corpus.
+    pub stats: Stats,
+}
+
+/// The wall clock of a whole run: how long it took, on how many threads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    /// Wall time of the run, in seconds.
+    pub seconds: f64,
+    /// Worker threads.
+    pub threads: u64,
+    /// Puzzles read.
+    pub puzzles: u64,
+}
+
+/// How many failed rows the summary names.
+const WRONG_LISTED: usize = 20;
+
+/// The summary of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    groups: Vec<Group>,
+    index: HashMap<(Arc<str>, Arc<str>), usize>,
+    /// The groups of the latest corpus met.
+    latest: Vec<usize>,
+    malformed: Vec<(String, u64)>,
+    malformed_index: HashMap<String, usize>,
+    wrong_rows: Vec<String>,
+    unknown_statuses: BTreeSet<String>,
+    notes: Vec<String>,
+    /// How the run ended, when it did not simply finish (as its sidecar says).
+    pub state: Option<State>,
+    /// The error that stopped the run, if its sidecar gives one.
+    pub error: Option<String>,
+    /// The run's wall clock, when known.
+    pub clock: Option<Clock>,
+}
+
+impl Summary {
+    /// An empty summary.
+    pub fn new() -> Summary {
+        Summary::default()
+    }
+
+    /// The group of a row: among the latest corpus's (rows come corpus by corpus), else by
+    /// hashing, else a new one.
+    fn group_of(&mut self, row: &Row) -> usize {
+        let same = |g: &Group| {
+            (Arc::ptr_eq(&g.corpus, &row.corpus) || g.corpus == row.corpus)
+                && g.solver == row.solver
+        };
+        if let Some(&i) = self.latest.iter().find(|&&i| same(&self.groups[i])) {
+            return i;
+        }
+        let key = (row.corpus.clone(), row.solver.clone());
+        let next = self.groups.len();
+        let i = *self.index.entry(key).or_insert(next);
+        if i == next {
+            self.groups.push(Group {
+                corpus: row.corpus.clone(),
+                solver: row.solver.clone(),
+                stats: Stats::default(),
+            });
+        }
+        if self
+            .latest
+            .first()
+            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
+        {
+            self.latest.clear();
+        }
+        self.latest.push(i);
+        i
+    }
+
+    /// Counts one row.
+    pub fn add(&mut self, row: &Row) {
+        let i = self.group_of(row);
+        self.groups[i].stats.add(row);
+        match &row.status {
+            Status::Wrong if self.wrong_rows.len() < WRONG_LISTED => {
+                // Not the reason (the run printed it; the CSV does not keep it), so that the
+                // summary of a CSV reads as the run's.
+                self.wrong_rows.push(format!(
+                    "{}:{} (index {}) {}",
+                    row.corpus, row.line, row.index, row.solver
+                ));
+            }
+            Status::Unknown(text) if !self.unknown_statuses.contains(&**text) => {
+                self.unknown_statuses.insert(text.to_string());
+            }
+            _ => {}
+        }
+    }
+
+    /// Counts `n` malformed lines of `corpus`, skipped.
+    pub fn add_malformed(&mut self, corpus: &str, n: u64) {
+        let next = self.malformed.len();
+        let i = *self
+            .malformed_index
+            .entry(corpus.to_string())
+            .or_insert(next);
+        if i == next {
+            self.malformed.push((corpus.to_string(), 0));
+        }
+        self.malformed[i].1 += n;
+    }
+
+    /// Adds a note printed below the table (solves skipped, for instance).
+    pub fn add_note(&mut self, note: String) {
+        self.notes.push(note);
+    }
+
+    /// The notes added (see [`Summary::add_note`]).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Malformed lines skipped, per corpus (in the order met).
+    pub fn malformed(&self) -> &[(String, u64)] {
+        &self.malformed
+    }
+
+    /// Malformed lines skipped in all.
+    pub fn malformed_total(&self) -> u64 {
+        self.malformed.iter().map(|(_, n)| n).sum()
+    }
+
+    /// The groups, in the order met.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// Rows counted.
+    pub fn rows(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.puzzles).sum()
+    }
+
+    /// Rows whose solution failed its check.
+    pub fn wrong(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.wrong).sum()
+    }
+
+    /// Rows with a status this version does not know.
+    pub fn unknown(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.unknown).sum()
+    }
+
+    /// What a run's sidecar adds: how the run ended, its malformed lines, its wall clock.
+    pub fn apply_sidecar(&mut self, sidecar: &Sidecar) {
+        if sidecar.state != State::Finished {
+            self.state = Some(sidecar.state);
+        }
+        self.error.clone_from(&sidecar.error);
+        for c in &sidecar.corpus {
+            if c.malformed > 0 {
+                self.add_malformed(&c.path, c.malformed);
+            }
+        }
+        for note in &sidecar.notes {
+            self.add_note(note.clone());
+        }
+        if sidecar.seconds > 0.0 {
+            self.clock = Some(Clock {
+                seconds: sidecar.seconds,
+                threads: sidecar.threads,
+                puzzles: sidecar.puzzles,
+            });
+        }
+    }
+
+    /// The summary of the rows of a CSV written by `sudoku-lab bench`, with what its
+    /// sidecar says when one is beside it.
+    ///
+    /// # Errors
+    ///
+    /// If the CSV cannot be read or is not a sudoku-lab CSV (the error names the line),
+    /// or if its sidecar is there but unreadable.
+    pub fn from_csv(path: &Path) -> Result<Summary, Error> {
+        let mut summary = Summary::new();
+        for row in read_rows(path)? {
+            summary.add(&row?);
+        }
+        if let Some(sidecar) = Sidecar::read_beside(path)? {
+            summary.apply_sidecar(&sidecar);
+        }
+        Ok(summary)
+    }
+}
+
+#[cfg(test)]
+mod tests;

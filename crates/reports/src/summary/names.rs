@@ -1,0 +1,81 @@
+//! Short names for corpora: the file stem, unless two corpora of a run share it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The short name of each corpus: its file stem (`puzzles2_17_clue`, `norvig_sudoku-top95`),
+/// or the path as given when another corpus of the list has the same stem.
+pub fn short_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
+    let corpora: Vec<&str> = corpora.into_iter().collect();
+    let stem = |c: &str| -> String {
+        Path::new(c)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| c.to_string())
+    };
+    let mut count: HashMap<String, Vec<&str>> = HashMap::new();
+    for &c in &corpora {
+        let list = count.entry(stem(c)).or_default();
+        if !list.contains(&c) {
+            list.push(c);
+        }
+    }
+    corpora
+        .iter()
+        .map(|&c| {
+            let s = stem(c);
+            let name = if count[&s].len() > 1 {
+                c.to_string()
+            } else {
+                s
+            };
+            (c, name)
+        })
+        .collect()
+}
+
+/// `text` cut to at most `width` characters by an ellipsis in its middle, so that both
+/// ends (a corpus's family and its number) stay readable.
+pub fn cut_middle(text: &str, width: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width || width < 3 {
+        return text.to_string();
+    }
+    let keep = width - 1;
+    let head = keep / 2;
+    let tail = keep - head;
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[chars.len() - tail..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_unless_two_corpora_share_one() {
+        let names = short_names([
+            "../c/top95.txt",
+            "x/top95.txt",
+            "../c/puzzles2_17_clue",
+            "stdin",
+        ]);
+        assert_eq!(names["../c/top95.txt"], "../c/top95.txt");
+        assert_eq!(names["x/top95.txt"], "x/top95.txt");
+        assert_eq!(names["../c/puzzles2_17_clue"], "puzzles2_17_clue");
+        assert_eq!(names["stdin"], "stdin");
+    }
+
+    #[test]
+    fn cutting_keeps_both_ends() {
+        assert_eq!(cut_middle("puzzles3_magictour_top1465", 12), "puzzl…op1465");
+        assert_eq!(
+            cut_middle("puzzles3_magictour_top1465", 12).chars().count(),
+            12
+        );
+        assert_eq!(cut_middle("top95", 12), "top95");
+    }
+}

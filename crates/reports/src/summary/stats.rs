@@ -1,0 +1,158 @@
+//! What one solver did on one corpus: counts, costs and the distribution of the times, in
+//! memory that does not grow with the corpus.
+
+use std::collections::BTreeMap;
+
+use crate::row::Row;
+use crate::status::Status;
+
+/// A histogram of nanoseconds with 1024 levels per power of two: exact below 1024 ns and
+/// within 0.1% above, so that percentiles (nearest rank) are within 0.1% of the exact ones.
+#[derive(Debug, Clone, Default)]
+pub struct Histogram {
+    buckets: BTreeMap<u64, u64>,
+    count: u64,
+}
+
+const MANTISSA_BITS: u32 = 10;
+
+fn bucket_of(v: u64) -> u64 {
+    if v < 1 << MANTISSA_BITS {
+        return v;
+    }
+    let exponent = 63 - v.leading_zeros(); // >= MANTISSA_BITS
+    let shift = exponent - MANTISSA_BITS;
+    (u64::from(shift + 1) << (MANTISSA_BITS + 1)) | (v >> shift)
+}
+
+fn lower_bound_of(bucket: u64) -> u64 {
+    if bucket < 1 << (MANTISSA_BITS + 1) {
+        return bucket;
+    }
+    let shift = (bucket >> (MANTISSA_BITS + 1)) - 1;
+    let mantissa = bucket & ((1 << (MANTISSA_BITS + 1)) - 1);
+    mantissa << shift
+}
+
+impl Histogram {
+    /// Counts one value.
+    pub fn add(&mut self, v: u64) {
+        *self.buckets.entry(bucket_of(v)).or_default() += 1;
+        self.count += 1;
+    }
+
+    /// The `p`-th percentile (nearest rank, `0 < p <= 100`): the lower bound of the bucket
+    /// holding the value of rank `ceil(p/100 * n)`; `None` when empty.
+    pub fn percentile(&self, p: f64) -> Option<u64> {
+        if self.count == 0 {
+            return None;
+        }
+        let rank = ((p / 100.0 * self.count as f64).ceil() as u64).clamp(1, self.count);
+        let mut seen = 0;
+        for (&bucket, &n) in &self.buckets {
+            seen += n;
+            if seen >= rank {
+                return Some(lower_bound_of(bucket));
+            }
+        }
+        None
+    }
+}
+
+/// What one solver did on one corpus.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    /// Rows (puzzles).
+    pub puzzles: u64,
+    /// Status `solved`.
+    pub solved: u64,
+    /// Status `no_solution`.
+    pub no_solution: u64,
+    /// Status `budget_exhausted`.
+    pub budget_exhausted: u64,
+    /// Status `wrong`.
+    pub wrong: u64,
+    /// A status this version does not know (read from a CSV): never counted as wrong.
+    pub unknown: u64,
+    /// Rows that found more than one solution (under a limit of 2 or more).
+    pub several_solutions: u64,
+    /// The largest solution limit of the rows.
+    pub max_limit: u64,
+    /// Sum of the solve times (minimum of the repeats), ns.
+    pub total_ns: u128,
+    /// Longest solve, ns.
+    pub max_ns: u64,
+    /// Distribution of the solve times.
+    pub times: Histogram,
+    /// Sum of nodes.
+    pub total_nodes: u128,
+    /// Most nodes of one solve.
+    pub max_nodes: u64,
+    /// Sum of backtracks.
+    pub total_backtracks: u128,
+}
+
+impl Stats {
+    /// Counts one row.
+    pub fn add(&mut self, row: &Row) {
+        self.puzzles += 1;
+        match row.status {
+            Status::Solved => self.solved += 1,
+            Status::NoSolution => self.no_solution += 1,
+            Status::BudgetExhausted => self.budget_exhausted += 1,
+            Status::Wrong => self.wrong += 1,
+            Status::Unknown(_) => self.unknown += 1,
+        }
+        if row.solutions > 1 {
+            self.several_solutions += 1;
+        }
+        self.max_limit = self.max_limit.max(row.limit);
+        self.total_ns += u128::from(row.nanoseconds);
+        self.max_ns = self.max_ns.max(row.nanoseconds);
+        self.times.add(row.nanoseconds);
+        self.total_nodes += u128::from(row.nodes);
+        self.max_nodes = self.max_nodes.max(row.nodes);
+        self.total_backtracks += u128::from(row.backtracks);
+    }
+
+    /// Puzzles per second of solve time on one core: puzzles / the sum of their solve
+    /// times (`None` when no time was measured).
+    pub fn per_core_rate(&self) -> Option<f64> {
+        (self.total_ns > 0).then(|| self.puzzles as f64 / (self.total_ns as f64 / 1e9))
+    }
+
+    /// The mean of a total over the puzzles.
+    pub fn mean(&self, total: u128) -> f64 {
+        total as f64 / self.puzzles.max(1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_is_exact_below_1024_and_within_a_thousandth_above() {
+        let mut h = Histogram::default();
+        for v in 1..=100 {
+            h.add(v);
+        }
+        assert_eq!(h.percentile(50.0), Some(50));
+        assert_eq!(h.percentile(90.0), Some(90));
+        assert_eq!(h.percentile(99.0), Some(99));
+        assert_eq!(h.percentile(100.0), Some(100));
+        for v in [1024u64, 1025, 4097, 123_456_789, u64::MAX] {
+            let lb = lower_bound_of(bucket_of(v));
+            assert!(
+                lb <= v && (v - lb) as f64 <= v as f64 / 1024.0,
+                "{v} -> {lb}"
+            );
+        }
+        let keys: Vec<u64> = [0u64, 1023, 1024, 2047, 2048, 5000, 1 << 40]
+            .iter()
+            .map(|&v| bucket_of(v))
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+        assert_eq!(Histogram::default().percentile(50.0), None);
+    }
+}

@@ -1,0 +1,415 @@
+//! The summary as a table: which columns, their headers and cells, aligned text or Markdown,
+//! and the notes below it.
+
+use std::fmt::Write as _;
+
+use super::names::{cut_middle, short_names};
+use super::{Group, Stats, Summary};
+use crate::sidecar::State;
+
+/// Which columns a text table shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The columns a person reads first, corpora by their short name, within 100 columns.
+    Narrow,
+    /// Every column, corpora by their path.
+    Wide,
+}
+
+/// The widest a narrow table may be.
+pub const NARROW_WIDTH: usize = 100;
+/// The narrowest the corpus column of a narrow table gets.
+const MIN_CORPUS_WIDTH: usize = 8;
+
+/// When a column is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum When {
+    Always,
+    /// Only when some rows looked for two solutions or more.
+    SeveralSolutions,
+    /// Only when some rows have a status this version does not know.
+    Unknown,
+}
+
+/// One numeric column: its headers (narrow and wide), when it shows, and its cell.
+struct Column {
+    narrow: Option<&'static str>,
+    wide: &'static str,
+    when: When,
+    cell: fn(&Stats, View) -> String,
+}
+
+fn micros(ns: Option<u64>, view: View) -> String {
+    match ns {
+        None => "-".to_string(),
+        Some(ns) => decimal(ns as f64 / 1e3, view),
+    }
+}
+
+/// A rate: one decimal below 100 per second, none above.
+fn rate(r: f64) -> String {
+    if r < 100.0 {
+        format!("{r:.1}")
+    } else {
+        format!("{r:.0}")
+    }
+}
+
+/// One decimal; none from 1000 up in the narrow view.
+fn decimal(v: f64, view: View) -> String {
+    if view == View::Narrow && v >= 1000.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+const COLUMNS: &[Column] = &[
+    Column {
+        narrow: Some("puzzles"),
+        wide: "puzzles",
+        when: When::Always,
+        cell: |s, _| s.puzzles.to_string(),
+    },
+    Column {
+        narrow: None,
+        wide: "solved",
+        when: When::Always,
+        cell: |s, _| s.solved.to_string(),
+    },
+    Column {
+        narrow: Some("none"),
+        wide: "no solution",
+        when: When::Always,
+        cell: |s, _| s.no_solution.to_string(),
+    },
+    Column {
+        narrow: Some("budget"),
+        wide: "budget exhausted",
+        when: When::Always,
+        cell: |s, _| s.budget_exhausted.to_string(),
+    },
+    Column {
+        narrow: Some("wrong"),
+        wide: "wrong",
+        when: When::Always,
+        cell: |s, view| match (s.wrong, view) {
+            (0, _) | (_, View::Narrow) => s.wrong.to_string(),
+            (n, View::Wide) => format!("{n} WRONG"),
+        },
+    },
+    Column {
+        narrow: Some("2+ sol"),
+        wide: "2+ solutions",
+        when: When::SeveralSolutions,
+        cell: |s, _| s.several_solutions.to_string(),
+    },
+    Column {
+        narrow: Some("unknown"),
+        wide: "unknown status",
+        when: When::Unknown,
+        cell: |s, _| s.unknown.to_string(),
+    },
+    Column {
+        narrow: None,
+        wide: "puzzles/s per core",
+        when: When::Always,
+        cell: |s, _| s.per_core_rate().map_or("-".into(), rate),
+    },
+    Column {
+        narrow: None,
+        wide: "mean µs",
+        when: When::Always,
+        cell: |s, view| decimal(s.mean(s.total_ns) / 1e3, view),
+    },
+    Column {
+        narrow: Some("median µs"),
+        wide: "median µs",
+        when: When::Always,
+        cell: |s, view| micros(s.times.percentile(50.0), view),
+    },
+    Column {
+        narrow: None,
+        wide: "p90 µs",
+        when: When::Always,
+        cell: |s, view| micros(s.times.percentile(90.0), view),
+    },
+    Column {
+        narrow: Some("p99 µs"),
+        wide: "p99 µs",
+        when: When::Always,
+        cell: |s, view| micros(s.times.percentile(99.0), view),
+    },
+    Column {
+        narrow: None,
+        wide: "max µs",
+        when: When::Always,
+        cell: |s, view| micros(Some(s.max_ns), view),
+    },
+    Column {
+        narrow: Some("nodes"),
+        wide: "mean nodes",
+        when: When::Always,
+        cell: |s, view| decimal(s.mean(s.total_nodes), view),
+    },
+    Column {
+        narrow: None,
+        wide: "max nodes",
+        when: When::Always,
+        cell: |s, _| s.max_nodes.to_string(),
+    },
+    Column {
+        narrow: None,
+        wide: "mean backtracks",
+        when: When::Always,
+        cell: |s, view| decimal(s.mean(s.total_backtracks), view),
+    },
+    Column {
+        narrow: Some("core/s"),
+        wide: "",
+        when: When::Always,
+        cell: |s, _| s.per_core_rate().map_or("-".into(), rate),
+    },
+];
+
+/// What the narrow view's abbreviations mean.
+const NARROW_LEGEND: &str = "solved = puzzles - none (no solution) - budget (budget exhausted) \
+- wrong; µs: one solve call;\nnodes: mean per puzzle; core/s: puzzles per second of solve time \
+on one core (--wide: every column).";
+
+/// What the wide view's and Markdown's figures mean.
+const WIDE_LEGEND: &str = "Times are the solve calls only (minimum over `--repeat`); \
+puzzles/s per core = puzzles / the sum of their solve times; percentiles by nearest rank, \
+within 0.1%.";
+
+impl Summary {
+    /// The columns shown in `view`, in order.
+    fn columns(&self, view: View) -> Vec<&'static Column> {
+        let several = self.groups.iter().any(|g| g.stats.max_limit >= 2);
+        let unknown = self.unknown() > 0;
+        COLUMNS
+            .iter()
+            .filter(|c| match view {
+                View::Narrow => c.narrow.is_some(),
+                View::Wide => !c.wide.is_empty(),
+            })
+            .filter(|c| match c.when {
+                When::Always => true,
+                When::SeveralSolutions => several,
+                When::Unknown => unknown,
+            })
+            .collect()
+    }
+
+    /// The header and the cells of the table in `view`.
+    fn grid(&self, view: View) -> (Vec<&'static str>, Vec<Vec<String>>) {
+        let columns = self.columns(view);
+        let mut header = vec!["corpus", "solver"];
+        header.extend(columns.iter().map(|c| match view {
+            View::Narrow => c.narrow.unwrap_or(c.wide),
+            View::Wide => c.wide,
+        }));
+        let names = short_names(self.groups.iter().map(|g| &*g.corpus));
+        let cells = self
+            .groups
+            .iter()
+            .map(|g: &Group| {
+                let corpus = match view {
+                    View::Narrow => names[&*g.corpus].clone(),
+                    View::Wide => g.corpus.to_string(),
+                };
+                let mut row = vec![corpus, g.solver.to_string()];
+                row.extend(columns.iter().map(|c| (c.cell)(&g.stats, view)));
+                row
+            })
+            .collect();
+        (header, cells)
+    }
+
+    /// The summary as an aligned text table, with its notes (malformed lines, wrong rows,
+    /// how the run ended, its wall clock) below. The narrow view fits 100 columns, cutting
+    /// long corpus names in their middle.
+    pub fn to_text(&self, view: View) -> String {
+        if self.groups.is_empty() {
+            return self.notes_text("");
+        }
+        let (header, mut cells) = self.grid(view);
+        let width = |i: usize, cells: &[Vec<String>]| {
+            cells
+                .iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        };
+        let mut widths: Vec<usize> = (0..header.len()).map(|i| width(i, &cells)).collect();
+        if view == View::Narrow {
+            let rest: usize = widths[1..].iter().sum::<usize>() + 2 * (widths.len() - 1);
+            let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
+            if widths[0] > room {
+                for row in &mut cells {
+                    row[0] = cut_middle(&row[0], room);
+                }
+                widths[0] = width(0, &cells);
+            }
+        }
+        let mut out = String::new();
+        let line = |out: &mut String, row: &[&str]| {
+            let mut text = String::new();
+            for (i, cell) in row.iter().enumerate() {
+                let pad = " ".repeat(widths[i] - cell.chars().count());
+                if i > 0 {
+                    text.push_str("  ");
+                }
+                if i < 2 {
+                    let _ = write!(text, "{cell}{pad}");
+                } else {
+                    let _ = write!(text, "{pad}{cell}");
+                }
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        };
+        line(&mut out, &header);
+        for r in &cells {
+            line(&mut out, &r.iter().map(String::as_str).collect::<Vec<_>>());
+        }
+        out.push_str(if view == View::Narrow {
+            NARROW_LEGEND
+        } else {
+            WIDE_LEGEND
+        });
+        out.push('\n');
+        out.push_str(&self.notes_text(""));
+        out
+    }
+
+    /// The summary as a Markdown document: every column, and the notes.
+    pub fn to_markdown(&self) -> String {
+        let (header, cells) = self.grid(View::Wide);
+        let mut out = String::from("# sudoku-lab summary\n\n");
+        let _ = writeln!(out, "| {} |", header.join(" | "));
+        let align: Vec<&str> = (0..header.len())
+            .map(|i| if i < 2 { "---" } else { "---:" })
+            .collect();
+        let _ = writeln!(out, "|{}|", align.join("|"));
+        for r in cells {
+            let escaped: Vec<String> = r.iter().map(|c| c.replace('|', "\\|")).collect();
+            let _ = writeln!(out, "| {} |", escaped.join(" | "));
+        }
+        out.push('\n');
+        out.push_str(WIDE_LEGEND);
+        out.push_str("\n\n");
+        out.push_str(&self.notes_text("**"));
+        out
+    }
+
+    /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
+    fn notes_text(&self, bold: &str) -> String {
+        let mut out = String::new();
+        let puzzles = self.clock.map_or(0, |c| c.puzzles);
+        if self.groups.is_empty() {
+            out.push_str(if puzzles > 0 {
+                "No rows.\n"
+            } else {
+                "No puzzles.\n"
+            });
+        }
+        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && c.puzzles > 0) {
+            let _ = writeln!(
+                out,
+                "Wall clock: {} puzzles/s for the whole run ({} puzzle{} in {:.2} s, {} thread{}, \
+all solvers).",
+                rate(clock.puzzles as f64 / clock.seconds),
+                clock.puzzles,
+                if clock.puzzles == 1 { "" } else { "s" },
+                clock.seconds,
+                clock.threads,
+                if clock.threads == 1 { "" } else { "s" },
+            );
+        }
+        let malformed = self.malformed_total();
+        if malformed > 0 {
+            let per: Vec<String> = self
+                .malformed
+                .iter()
+                .map(|(c, n)| format!("{c}: {n}"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "Malformed lines skipped: {malformed} ({}).",
+                per.join(", ")
+            );
+        }
+        for note in &self.notes {
+            let _ = writeln!(out, "{note}");
+        }
+        self.wrong_notes(&mut out, bold);
+        if !self.unknown_statuses.is_empty() {
+            let names: Vec<&str> = self.unknown_statuses.iter().map(String::as_str).collect();
+            let _ = writeln!(
+                out,
+                "Unknown status in {} row(s): {} (not written by this version; not counted as \
+wrong).",
+                self.unknown(),
+                names.join(", ")
+            );
+        }
+        if let Some(state) = self.state {
+            let _ = writeln!(out, "{bold}{}{bold}: {}", state.alarm(), state.meaning());
+        }
+        if let Some(error) = &self.error {
+            let _ = writeln!(out, "The error that stopped it: {error}");
+        }
+        out
+    }
+
+    fn wrong_notes(&self, out: &mut String, bold: &str) {
+        let wrong = self.wrong();
+        if wrong == 0 {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "{bold}WRONG: {wrong} solution(s) failed their check{bold}:"
+        );
+        for w in &self.wrong_rows {
+            let _ = writeln!(out, "- {w}");
+        }
+        if wrong as usize > self.wrong_rows.len() {
+            let _ = writeln!(
+                out,
+                "- ... and {} more",
+                wrong as usize - self.wrong_rows.len()
+            );
+        }
+    }
+}
+
+impl State {
+    /// The word that flags a run that did not finish.
+    fn alarm(self) -> &'static str {
+        match self {
+            State::Running => "NOT FINISHED",
+            State::Finished => "FINISHED",
+            State::Interrupted => "INTERRUPTED",
+            State::Failed => "FAILED",
+            State::Unknown => "UNKNOWN STATE",
+        }
+    }
+
+    /// What a reader should make of the rows.
+    fn meaning(self) -> &'static str {
+        match self {
+            State::Running => {
+                "the sidecar says the run is still going (or it was killed): these are the rows written so far."
+            }
+            State::Finished => "every row was written.",
+            State::Interrupted => {
+                "the run was stopped before its end; these are the rows completed."
+            }
+            State::Failed => "an error stopped the run; these are the rows written before it.",
+            State::Unknown => "the sidecar gives a state this version does not know.",
+        }
+    }
+}

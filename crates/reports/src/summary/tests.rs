@@ -1,0 +1,216 @@
+//! Tests of the summary: grouping, counts, the two views and Markdown.
+
+use std::sync::Arc;
+
+use super::*;
+
+fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
+    Row {
+        corpus: Arc::from(corpus),
+        index: 0,
+        line: 1,
+        name: None,
+        solver: Arc::from(solver),
+        limit: 1,
+        status,
+        solutions: 1,
+        nodes,
+        backtracks: nodes - 1,
+        nanoseconds: ns,
+        median_nanoseconds: ns,
+        puzzle: Arc::from(""),
+        solution: String::new(),
+        problem: None,
+    }
+}
+
+/// The cells of a text table line, split at runs of two spaces.
+fn fields(line: &str) -> Vec<&str> {
+    line.split("  ")
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
+#[test]
+fn groups_count_statuses_and_costs() {
+    let mut s = Summary::new();
+    s.add(&row("x/a.txt", "naive", Status::Solved, 1000, 10));
+    s.add(&row("x/a.txt", "dlx", Status::Solved, 3000, 2));
+    s.add(&row("x/a.txt", "naive", Status::BudgetExhausted, 3000, 30));
+    s.add(&Row {
+        problem: Some("the solver panicked: boom".into()),
+        ..row("x/a.txt", "naive", Status::Wrong, 2000, 20)
+    });
+    s.add_malformed("x/a.txt", 1);
+    let g = s.groups();
+    assert_eq!(g.len(), 2);
+    let naive = &g[0].stats;
+    assert_eq!((&*g[0].corpus, &*g[0].solver), ("x/a.txt", "naive"));
+    assert_eq!(
+        (
+            naive.puzzles,
+            naive.solved,
+            naive.budget_exhausted,
+            naive.wrong
+        ),
+        (3, 1, 1, 1)
+    );
+    assert_eq!(
+        (naive.total_nodes, naive.max_nodes, naive.max_ns),
+        (60, 30, 3000)
+    );
+    assert_eq!(s.wrong(), 1);
+    let text = s.to_text(View::Wide);
+    assert!(
+        text.contains("WRONG: 1 solution(s) failed their check:\n- x/a.txt:1 (index 0) naive\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Malformed lines skipped: 1 (x/a.txt: 1)."),
+        "{text}"
+    );
+    // puzzles/s = 3 puzzles / 6 µs; mean 2.0 µs; median 2.0; max 3.0; mean nodes 20.0.
+    assert_eq!(
+        fields(text.lines().nth(1).unwrap()),
+        [
+            "x/a.txt", "naive", "3", "1", "0", "1", "1 WRONG", "500000", "2.0", "2.0", "3.0",
+            "3.0", "3.0", "20.0", "30", "19.0"
+        ]
+    );
+    let narrow = s.to_text(View::Narrow);
+    assert_eq!(
+        fields(narrow.lines().next().unwrap()),
+        [
+            "corpus",
+            "solver",
+            "puzzles",
+            "none",
+            "budget",
+            "wrong",
+            "median µs",
+            "p99 µs",
+            "nodes",
+            "core/s"
+        ]
+    );
+    assert_eq!(
+        fields(narrow.lines().nth(1).unwrap()),
+        ["a", "naive", "3", "0", "1", "1", "2.0", "3.0", "20.0", "500000"]
+    );
+    let md = s.to_markdown();
+    assert!(
+        md.contains("| x/a.txt | dlx | 1 | 1 | 0 | 0 | 0 | 333333 | 3.0 |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("**WRONG: 1 solution(s) failed their check**"),
+        "{md}"
+    );
+}
+
+#[test]
+fn several_solutions_and_unknown_statuses_get_their_columns() {
+    let mut s = Summary::new();
+    s.add(&row("a.txt", "dlx", Status::Solved, 1000, 10));
+    assert!(!s.to_text(View::Narrow).contains("2+ sol"));
+    s.add(&Row {
+        limit: 2,
+        solutions: 2,
+        ..row("a.txt", "dlx", Status::Solved, 1000, 10)
+    });
+    s.add(&row(
+        "a.txt",
+        "dlx",
+        Status::Unknown("timeout".into()),
+        1000,
+        10,
+    ));
+    assert_eq!((s.wrong(), s.unknown()), (0, 1));
+    let text = s.to_text(View::Narrow);
+    let header = fields(text.lines().next().unwrap());
+    assert!(
+        header.contains(&"2+ sol") && header.contains(&"unknown"),
+        "{text}"
+    );
+    assert_eq!(
+        fields(text.lines().nth(1).unwrap())[..8],
+        ["a", "dlx", "3", "0", "0", "0", "1", "1"]
+    );
+    assert!(text.contains("Unknown status in 1 row(s): timeout (not written by this version; not counted as wrong)."), "{text}");
+}
+
+#[test]
+fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
+    let mut s = Summary::new();
+    let long = "../shared/corpora/a_very_long_corpus_file_name_that_goes_on_and_on_top1465.txt";
+    for solver in ["naive", "reduce-essay", "norvig", "dlx"] {
+        s.add(&row(
+            long,
+            solver,
+            Status::BudgetExhausted,
+            2_000_000_000,
+            200_000_000,
+        ));
+    }
+    s.clock = Some(Clock {
+        seconds: 2.0,
+        threads: 2,
+        puzzles: 1000,
+    });
+    let text = s.to_text(View::Narrow);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("a_very_l…_top1465  naive"),
+        "{text}"
+    );
+    assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers)."), "{text}");
+    assert!(s.to_text(View::Wide).contains(long));
+}
+
+#[test]
+fn many_corpora_group_in_one_pass() {
+    let mut s = Summary::new();
+    for i in 0..5000 {
+        for solver in ["naive", "dlx"] {
+            s.add(&row(&format!("c{i}.txt"), solver, Status::Solved, 10, 1));
+        }
+    }
+    s.add(&row("c7.txt", "dlx", Status::Solved, 10, 1));
+    assert_eq!(s.groups().len(), 10_000);
+    assert_eq!(s.groups()[15].stats.puzzles, 2, "{:?}", s.groups()[15]);
+}
+
+#[test]
+fn a_sidecar_says_how_the_run_ended() {
+    let mut s = Summary::new();
+    s.add(&row("a.txt", "dlx", Status::Solved, 1000, 10));
+    let sidecar = Sidecar {
+        state: State::Running,
+        corpus: vec![crate::sidecar::CorpusEntry {
+            path: "a.txt".into(),
+            puzzles: 1,
+            malformed: 2,
+        }],
+        ..Sidecar::default()
+    };
+    s.apply_sidecar(&sidecar);
+    let md = s.to_markdown();
+    assert!(
+        md.contains("**NOT FINISHED**: the sidecar says the run is still going"),
+        "{md}"
+    );
+    assert!(
+        md.contains("Malformed lines skipped: 2 (a.txt: 2)."),
+        "{md}"
+    );
+}
