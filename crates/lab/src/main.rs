@@ -17,6 +17,7 @@ mod commands;
 mod config;
 mod forecast;
 mod interrupt;
+mod overlap;
 mod progress;
 mod recorder;
 mod solve;
@@ -81,7 +82,7 @@ fn main() -> ExitCode {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(format!("{e:#}"));
-            ExitCode::from(1)
+            ExitCode::from(if e.is::<overlap::Usage>() { 2 } else { 1 })
         }
     }
 }
