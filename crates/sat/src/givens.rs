@@ -1,0 +1,159 @@
+//! The givens as unit clauses, and the formula they leave for the solver.
+//!
+//! Each given is the unit clause `x(c, d)`. Unit propagation of those units through the
+//! binary clauses `¬x(c, d) ∨ ¬x(c', d')` makes the excluded placements false: the
+//! given's digit in its peers, and (extended encoding) the other digits of its cell.
+//! That one step is taken here, while the clauses are copied into the solver, as in
+//! Kwon and Jain's optimised encoding ("Optimized CNF Encoding for Sudoku Puzzles",
+//! 2006): the variables it fixes are not created, the clauses it satisfies are left
+//! out, and the literals it falsifies are dropped. What follows from there (the cells
+//! and units left with one place, and so on) is the solver's own unit propagation.
+//!
+//! Two givens with one digit in a unit make the unit clause of one false in that step:
+//! the formula is refuted at the root, before the solver is built.
+
+use batsat::{lbool, Callbacks, Lit, Solver, SolverInterface, SolverOpts, Var};
+use sudoku_core::Grid;
+
+use crate::encoding::{variable, Cnf};
+
+/// The value unit propagation of the givens gives a variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fixed {
+    /// Left to the solver.
+    Free,
+    /// A given.
+    True,
+    /// Excluded by a given.
+    False,
+}
+
+/// The values the givens fix, one per variable; `None` when two givens clash.
+pub(crate) fn fix(cnf: &Cnf, puzzle: &Grid) -> Option<Vec<Fixed>> {
+    let size = cnf.size();
+    let mut fixed = vec![Fixed::Free; cnf.variables()];
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        let given = variable(size, cell, digit);
+        if fixed[given as usize] == Fixed::False {
+            return None;
+        }
+        fixed[given as usize] = Fixed::True;
+        for &w in cnf.excluded_by(given) {
+            if fixed[w as usize] == Fixed::True {
+                return None;
+            }
+            fixed[w as usize] = Fixed::False;
+        }
+    }
+    Some(fixed)
+}
+
+/// A SAT solver loaded with the formula the givens leave.
+pub(crate) struct Instance<Cb: Callbacks> {
+    /// The solver.
+    pub solver: Solver<Cb>,
+    /// The solver's variables, one per free variable, in the encoding's order.
+    vars: Vec<Var>,
+}
+
+impl<Cb: Callbacks> Instance<Cb> {
+    /// Creates a variable for each free variable, with the preferred polarity true (a
+    /// decision puts a digit in a cell), and adds every clause the givens leave.
+    /// Also returns the encoding's variable of each solver variable (a new solver
+    /// numbers its variables from 0 in creation order, so the index is the solver's).
+    pub fn load(cnf: &Cnf, fixed: &[Fixed], callbacks: Cb) -> (Instance<Cb>, Vec<u32>) {
+        let mut solver = Solver::new(SolverOpts::default(), callbacks);
+        let (mut vars, mut original) = (Vec::new(), Vec::new());
+        let mut var_of = vec![Var::UNDEF; fixed.len()];
+        for (v, &value) in fixed.iter().enumerate() {
+            if value == Fixed::Free {
+                let var = solver.new_var(lbool::TRUE, true);
+                debug_assert_eq!(var.idx() as usize, original.len());
+                var_of[v] = var;
+                vars.push(var);
+                original.push(v as u32);
+            }
+        }
+        let mut clause = Vec::new();
+        'clauses: for literals in cnf.clauses() {
+            clause.clear();
+            for &literal in literals {
+                match fixed[literal.var() as usize] {
+                    Fixed::Free => clause.push(Lit::new(
+                        var_of[literal.var() as usize],
+                        literal.is_positive(),
+                    )),
+                    Fixed::True if literal.is_positive() => continue 'clauses,
+                    Fixed::False if !literal.is_positive() => continue 'clauses,
+                    _ => {}
+                }
+            }
+            // An empty clause (a cell or unit left without a place) makes the solver
+            // answer "unsatisfiable" at once.
+            solver.add_clause_reuse(&mut clause);
+        }
+        (Instance { solver, vars }, original)
+    }
+
+    /// The puzzle completed by the solver's model (after a satisfiable answer);
+    /// `original` as [`Instance::load`] gave it.
+    pub fn solution(&self, original: &[u32], cnf: &Cnf, puzzle: &Grid) -> Grid {
+        let mut grid = *puzzle;
+        for (&v, &var) in self.vars.iter().zip(original) {
+            if self.solver.value_var(v) == lbool::TRUE {
+                let (cell, digit) = crate::encoding::cell_and_digit(cnf.size(), var);
+                grid.set(cell, digit);
+            }
+        }
+        grid
+    }
+
+    /// Adds the clause that blocks the model just found: not all of its placements
+    /// again (`¬x_1 ∨ … ∨ ¬x_k` over the free variables it makes true). Over no free
+    /// variable (every cell given) the clause is empty, and the formula unsatisfiable.
+    pub fn block_model(&mut self) {
+        let mut clause: Vec<Lit> = self
+            .vars
+            .iter()
+            .copied()
+            .filter(|&v| self.solver.value_var(v) == lbool::TRUE)
+            .map(|v| Lit::new(v, false))
+            .collect();
+        self.solver.add_clause_reuse(&mut clause);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::Encoding;
+    use sudoku_core::Size;
+
+    #[test]
+    fn a_given_fixes_itself_and_what_it_excludes() {
+        let puzzle: Grid = format!("5{}", ".".repeat(80)).parse().unwrap();
+        for encoding in Encoding::ALL {
+            let cnf = Cnf::of(Size::NINE, encoding);
+            let fixed = fix(cnf, &puzzle).unwrap();
+            assert_eq!(fixed[variable(Size::NINE, 0, 5) as usize], Fixed::True);
+            assert_eq!(fixed[variable(Size::NINE, 1, 5) as usize], Fixed::False);
+            assert_eq!(fixed[variable(Size::NINE, 80, 5) as usize], Fixed::Free);
+            // The minimal encoding has no clause against a second digit in the cell.
+            let other = fixed[variable(Size::NINE, 0, 4) as usize];
+            let expected = match encoding {
+                Encoding::Minimal => Fixed::Free,
+                Encoding::Extended => Fixed::False,
+            };
+            assert_eq!(other, expected, "{encoding:?}");
+        }
+    }
+
+    #[test]
+    fn clashing_givens_fix_nothing() {
+        let puzzle: Grid = format!("5.5{}", ".".repeat(78)).parse().unwrap();
+        assert!(fix(Cnf::of(Size::NINE, Encoding::Minimal), &puzzle).is_none());
+    }
+}
