@@ -141,6 +141,26 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: None,
         build: boxed::<sudoku_dlx::Dlx>,
     },
+    Strategy {
+        name: "sat-minimal",
+        summary: "CNF, Lynce and Ouaknine's minimal encoding (each cell a digit, no digit twice in a unit), solved by the batsat CDCL solver",
+        try_is: "a decision of the SAT solver (a digit put in a cell)",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        build: |_| Box::new(sudoku_sat::Sat::MINIMAL),
+    },
+    Strategy {
+        name: "sat-extended",
+        summary: "CNF, Lynce and Ouaknine's extended encoding (also one digit per cell, each digit in every unit), solved by the batsat CDCL solver",
+        try_is: "a decision of the SAT solver (a digit put in a cell)",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        build: |_| Box::new(sudoku_sat::Sat::EXTENDED),
+    },
 ];
 
 /// The strategy of that name.
