@@ -35,10 +35,10 @@ impl Encoding {
         }
     }
 
-    /// How many clauses the encoding has for the empty grid of `size`: `N²` cell
-    /// definedness clauses and `3N · N · N(N−1)/2` unit uniqueness pairs, plus for the
-    /// extended one `N² · N(N−1)/2` cell uniqueness pairs and `3N · N` unit definedness
-    /// clauses. For 9x9: 8,829 and 11,988.
+    /// How many clauses the encoding has for the empty grid of `size`, as published:
+    /// `N²` cell definedness clauses and `3N · N · N(N−1)/2` unit uniqueness pairs,
+    /// plus for the extended one `N² · N(N−1)/2` cell uniqueness pairs and `3N · N`
+    /// unit definedness clauses. For 9x9: 8,829 and 11,988.
     pub const fn clause_count(self, size: Size) -> usize {
         let n = size.side();
         let pairs = n * (n - 1) / 2;
@@ -47,6 +47,15 @@ impl Encoding {
             Encoding::Minimal => minimal,
             Encoding::Extended => minimal + n * n * pairs + 3 * n * n,
         }
+    }
+
+    /// How many different clauses that is: two cells in one row (or column) and one
+    /// box make their pair twice, once for the line and once for the box. `N` boxes,
+    /// `N` digits, `2b` lines of a box with `b(b−1)/2` pairs each (`b` the box size):
+    /// `N³(b−1)` fewer. For 9x9: 7,371 and 10,530.
+    pub const fn distinct_clause_count(self, size: Size) -> usize {
+        let (n, b) = (size.side(), size.box_size());
+        self.clause_count(size) - n * n * n * (b - 1)
     }
 }
 
@@ -70,6 +79,11 @@ impl Literal {
         self.0 >> 1
     }
 
+    /// Its index among the `2N³` literals: `2v` for `x_v`, `2v + 1` for `¬x_v`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// Whether the literal is the variable itself (not its negation).
     pub const fn is_positive(self) -> bool {
         self.0 & 1 == 0
@@ -88,17 +102,25 @@ pub const fn cell_and_digit(size: Size, var: u32) -> (usize, u8) {
     (var / n, (var % n) as u8 + 1)
 }
 
-/// The clauses of one encoding for the empty grid of one size, in one flat array, and
-/// for each variable the variables its binary clauses exclude when it is true.
+/// The clauses of one encoding for the empty grid of one size.
+///
+/// Two kinds, stored apart: the *definedness* clauses `x_1 ∨ … ∨ x_N` ("at least one"),
+/// all of length `N`, in one flat array; and the *uniqueness* pairs `¬x_v ∨ ¬x_w` ("at
+/// most one", pairwise), as the list of each variable's partners `w` (each pair under
+/// both of its variables). A CNF formula is a set of clauses: a pair that two units
+/// share (two cells of a row that are also in one box) is one clause here, where the
+/// published counts have it twice.
 #[derive(Debug)]
 pub struct Cnf {
     size: Size,
     encoding: Encoding,
-    literals: Vec<Literal>,
-    /// Where each clause ends in `literals`.
-    ends: Vec<u32>,
-    /// For each variable `v`, every `w` of a clause `¬x_v ∨ ¬x_w`.
-    excludes: Vec<Vec<u32>>,
+    /// The definedness clauses, `N` literals each: the cells', then (extended) the
+    /// units'.
+    definedness: Vec<Literal>,
+    /// Where each variable's partners start in `partners` (`N³ + 1` entries).
+    starts: Vec<u32>,
+    /// For each variable `v` in turn, every `w` of a clause `¬x_v ∨ ¬x_w`.
+    partners: Vec<u32>,
 }
 
 impl Cnf {
@@ -110,63 +132,50 @@ impl Cnf {
         by_size[encoding as usize].get_or_init(|| Cnf::build(size, encoding))
     }
 
-    /// Builds the clauses, in this order: for each cell (reading order) its
-    /// definedness, then (extended) its uniqueness pairs; then for each unit (rows,
-    /// columns, boxes) and each digit, (extended) its definedness, then its
-    /// uniqueness pairs.
+    /// Builds the clauses: for each cell (reading order) its definedness and (extended)
+    /// its uniqueness pairs; for each unit (rows, columns, boxes) and digit, (extended)
+    /// its definedness and its uniqueness pairs.
     pub fn build(size: Size, encoding: Encoding) -> Cnf {
         let n = size.side();
         let extended = encoding == Encoding::Extended;
-        let mut cnf = Cnf {
-            size,
-            encoding,
-            literals: Vec::new(),
-            ends: Vec::with_capacity(encoding.clause_count(size)),
-            excludes: vec![Vec::new(); n * n * n],
+        let mut definedness = Vec::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        let mut clause = |vars: Vec<u32>, at_least_one: bool, at_most_one: bool| {
+            if at_least_one {
+                definedness.extend(vars.iter().map(|&v| Literal::holds(v)));
+            }
+            if at_most_one {
+                for (i, &a) in vars.iter().enumerate() {
+                    pairs.extend(vars[i + 1..].iter().map(|&b| (a, b)));
+                }
+            }
         };
         let digits = || 1..=n as u8;
         for cell in 0..size.cells() {
-            let vars: Vec<u32> = digits().map(|d| variable(size, cell, d)).collect();
-            cnf.at_least_one(&vars);
-            if extended {
-                cnf.at_most_one(&vars);
-            }
+            clause(
+                digits().map(|d| variable(size, cell, d)).collect(),
+                true,
+                extended,
+            );
         }
         for unit in Geometry::of(size).units() {
             for d in digits() {
-                let vars: Vec<u32> = unit
-                    .iter()
-                    .map(|&c| variable(size, usize::from(c), d))
-                    .collect();
-                if extended {
-                    cnf.at_least_one(&vars);
-                }
-                cnf.at_most_one(&vars);
+                let vars = unit.iter().map(|&c| variable(size, usize::from(c), d));
+                clause(vars.collect(), extended, true);
             }
         }
-        debug_assert_eq!(cnf.len(), encoding.clause_count(size));
+        pairs.sort_unstable();
+        pairs.dedup();
+        let (starts, partners) = adjacency(n * n * n, &pairs);
+        let cnf = Cnf {
+            size,
+            encoding,
+            definedness,
+            starts,
+            partners,
+        };
+        debug_assert_eq!(cnf.len(), encoding.distinct_clause_count(size));
         cnf
-    }
-
-    /// The clause `x_1 ∨ … ∨ x_k`.
-    fn at_least_one(&mut self, vars: &[u32]) {
-        self.push(vars.iter().map(|&v| Literal::holds(v)));
-    }
-
-    /// The clauses `¬x_i ∨ ¬x_j` for every pair `i < j` (the pairwise encoding).
-    fn at_most_one(&mut self, vars: &[u32]) {
-        for (i, &a) in vars.iter().enumerate() {
-            for &b in &vars[i + 1..] {
-                self.push([Literal::lacks(a), Literal::lacks(b)]);
-                self.excludes[a as usize].push(b);
-                self.excludes[b as usize].push(a);
-            }
-        }
-    }
-
-    fn push(&mut self, clause: impl IntoIterator<Item = Literal>) {
-        self.literals.extend(clause);
-        self.ends.push(self.literals.len() as u32);
     }
 
     /// The grid size.
@@ -181,33 +190,71 @@ impl Cnf {
 
     /// The number of variables, `N³`.
     pub fn variables(&self) -> usize {
-        self.excludes.len()
+        self.starts.len() - 1
     }
 
-    /// The number of clauses.
+    /// The number of (distinct) clauses.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.definedness.len() / self.size.side() + self.partners.len() / 2
     }
 
     /// Whether there is no clause (never: every size has cells).
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
     }
 
-    /// The clauses, in the order [`Cnf::build`] gives.
-    pub fn clauses(&self) -> impl Iterator<Item = &[Literal]> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(&self.ends)
-            .map(|(start, &end)| &self.literals[start as usize..end as usize])
+    /// The definedness clauses (`N` literals each, all positive): each cell's, then
+    /// (extended) each unit's for each digit.
+    pub fn definedness(&self) -> impl Iterator<Item = &[Literal]> + '_ {
+        self.definedness.chunks_exact(self.size.side())
     }
 
-    /// The variables that a true `var` makes false through a binary clause
+    /// The variables that a true `var` makes false through its uniqueness pairs
     /// `¬x_var ∨ ¬x_w`: the same digit in its peers, and (extended) the other digits
     /// of its cell.
     pub fn excluded_by(&self, var: u32) -> &[u32] {
-        &self.excludes[var as usize]
+        let v = var as usize;
+        &self.partners[self.starts[v] as usize..self.starts[v + 1] as usize]
     }
+
+    /// The uniqueness pairs `(v, w)`, `v < w`, each standing for `¬x_v ∨ ¬x_w`, by `v`.
+    pub fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..self.variables() as u32).flat_map(move |v| {
+            self.excluded_by(v)
+                .iter()
+                .filter(move |&&w| w > v)
+                .map(move |&w| (v, w))
+        })
+    }
+
+    /// Every clause: the definedness clauses, then the uniqueness pairs, as literals.
+    pub fn clauses(&self) -> impl Iterator<Item = Vec<Literal>> + '_ {
+        let pairs = self
+            .pairs()
+            .map(|(v, w)| vec![Literal::lacks(v), Literal::lacks(w)]);
+        self.definedness().map(<[Literal]>::to_vec).chain(pairs)
+    }
+}
+
+/// Each variable's partners in `pairs`, as start offsets into one array.
+fn adjacency(variables: usize, pairs: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; variables + 1];
+    for &(a, b) in pairs {
+        starts[a as usize + 1] += 1;
+        starts[b as usize + 1] += 1;
+    }
+    for v in 0..variables {
+        starts[v + 1] += starts[v];
+    }
+    let mut next = starts.clone();
+    let mut partners = vec![0u32; 2 * pairs.len()];
+    for &(a, b) in pairs {
+        for (from, to) in [(a, b), (b, a)] {
+            partners[next[from as usize] as usize] = to;
+            next[from as usize] += 1;
+        }
+    }
+    (starts, partners)
 }
 
 #[cfg(test)]
@@ -218,12 +265,14 @@ mod tests {
     fn clause_counts_are_lynce_and_ouaknines() {
         assert_eq!(Encoding::Minimal.clause_count(Size::NINE), 8829);
         assert_eq!(Encoding::Extended.clause_count(Size::NINE), 11988);
+        assert_eq!(Encoding::Minimal.distinct_clause_count(Size::NINE), 7371);
+        assert_eq!(Encoding::Extended.distinct_clause_count(Size::NINE), 10530);
         for size in Size::ALL {
             for encoding in Encoding::ALL {
                 let cnf = Cnf::of(size, encoding);
                 assert_eq!(
                     cnf.len(),
-                    encoding.clause_count(size),
+                    encoding.distinct_clause_count(size),
                     "{size:?} {encoding:?}"
                 );
                 assert_eq!(cnf.clauses().count(), cnf.len());
@@ -238,27 +287,36 @@ mod tests {
         let var = variable(size, 0, 5);
         assert_eq!(cell_and_digit(size, var), (0, 5));
         let minimal = Cnf::of(size, Encoding::Minimal).excluded_by(var);
-        // 20 peers; the pairs of a box repeat those of a row or a column.
-        let mut peers: Vec<u32> = minimal.to_vec();
-        peers.sort_unstable();
-        peers.dedup();
-        assert_eq!(peers.len(), 20);
-        assert!(peers.iter().all(|&w| cell_and_digit(size, w).1 == 5));
+        // Its 20 peers, each once.
+        let peers: Vec<usize> = minimal.iter().map(|&w| cell_and_digit(size, w).0).collect();
+        assert_eq!(
+            peers,
+            Geometry::of(size)
+                .peers(0)
+                .iter()
+                .map(|&c| usize::from(c))
+                .collect::<Vec<_>>()
+        );
+        assert!(minimal.iter().all(|&w| cell_and_digit(size, w).1 == 5));
         let extended = Cnf::of(size, Encoding::Extended).excluded_by(var);
         assert_eq!(extended.len(), minimal.len() + 8);
     }
 
     #[test]
-    fn the_first_clauses_say_the_first_cell_holds_a_digit_and_only_one() {
-        let cnf = Cnf::of(Size::FOUR, Encoding::Extended);
-        let mut clauses = cnf.clauses();
-        let first: Vec<Literal> = clauses.next().unwrap().to_vec();
+    fn the_clauses_say_each_cell_holds_a_digit_and_only_one() {
+        let size = Size::FOUR;
+        let cnf = Cnf::of(size, Encoding::Extended);
+        let first: Vec<Literal> = cnf.clauses().next().unwrap();
         assert_eq!(first, (0..4).map(Literal::holds).collect::<Vec<_>>());
-        assert_eq!(
-            clauses.next().unwrap(),
-            [Literal::lacks(0), Literal::lacks(1)]
-        );
-        let minimal = Cnf::of(Size::FOUR, Encoding::Minimal);
-        assert_eq!(minimal.clauses().nth(1).unwrap().len(), 4);
+        // 16 cells, then 12 units for each of 4 digits.
+        assert_eq!(cnf.definedness().count(), 16 + 12 * 4);
+        let first_pair = cnf.clauses().nth(cnf.definedness().count()).unwrap();
+        assert_eq!(first_pair, [Literal::lacks(0), Literal::lacks(1)]);
+        let minimal = Cnf::of(size, Encoding::Minimal);
+        assert_eq!(minimal.definedness().count(), 16);
+        // r1c1 = 1 and r1c2 = 1: the pair of a row and of a box, one clause.
+        let once = |cnf: &Cnf| cnf.pairs().filter(|&p| p == (0, 4)).count();
+        assert_eq!(once(minimal), 1);
+        assert_eq!(once(cnf), 1);
     }
 }

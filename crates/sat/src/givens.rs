@@ -15,7 +15,7 @@
 use batsat::{lbool, Callbacks, Lit, Solver, SolverInterface, SolverOpts, Var};
 use sudoku_core::Grid;
 
-use crate::encoding::{variable, Cnf};
+use crate::encoding::{variable, Cnf, Literal};
 
 /// The value unit propagation of the givens gives a variable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,11 @@ pub(crate) fn fix(cnf: &Cnf, puzzle: &Grid) -> Option<Vec<Fixed>> {
     Some(fixed)
 }
 
+/// A literal the givens make true (its clause is satisfied).
+const SATISFIED: Lit = Lit::ERROR;
+/// A literal the givens make false (it leaves its clause).
+const FALSIFIED: Lit = Lit::UNDEF;
+
 /// A SAT solver loaded with the formula the givens leave.
 pub(crate) struct Instance<Cb: Callbacks> {
     /// The solver.
@@ -67,33 +72,49 @@ impl<Cb: Callbacks> Instance<Cb> {
     pub fn load(cnf: &Cnf, fixed: &[Fixed], callbacks: Cb) -> (Instance<Cb>, Vec<u32>) {
         let mut solver = Solver::new(SolverOpts::default(), callbacks);
         let (mut vars, mut original) = (Vec::new(), Vec::new());
-        let mut var_of = vec![Var::UNDEF; fixed.len()];
+        // What each literal of the encoding becomes (indexed as `Literal::index`): the
+        // solver's literal, or `SATISFIED` (true: the clause goes), or `FALSIFIED`
+        // (false: the literal goes).
+        let mut translated = vec![FALSIFIED; 2 * fixed.len()];
         for (v, &value) in fixed.iter().enumerate() {
-            if value == Fixed::Free {
-                let var = solver.new_var(lbool::TRUE, true);
-                debug_assert_eq!(var.idx() as usize, original.len());
-                var_of[v] = var;
-                vars.push(var);
-                original.push(v as u32);
-            }
+            let (holds, lacks) = match value {
+                Fixed::Free => {
+                    let var = solver.new_var(lbool::TRUE, true);
+                    debug_assert_eq!(var.idx() as usize, original.len());
+                    vars.push(var);
+                    original.push(v as u32);
+                    (Lit::new(var, true), Lit::new(var, false))
+                }
+                Fixed::True => (SATISFIED, FALSIFIED),
+                Fixed::False => (FALSIFIED, SATISFIED),
+            };
+            translated[Literal::holds(v as u32).index()] = holds;
+            translated[Literal::lacks(v as u32).index()] = lacks;
         }
-        let mut clause = Vec::new();
-        'clauses: for literals in cnf.clauses() {
+        let mut clause = Vec::with_capacity(cnf.size().side());
+        'clauses: for literals in cnf.definedness() {
             clause.clear();
-            for &literal in literals {
-                match fixed[literal.var() as usize] {
-                    Fixed::Free => clause.push(Lit::new(
-                        var_of[literal.var() as usize],
-                        literal.is_positive(),
-                    )),
-                    Fixed::True if literal.is_positive() => continue 'clauses,
-                    Fixed::False if !literal.is_positive() => continue 'clauses,
-                    _ => {}
+            for literal in literals {
+                match translated[literal.index()] {
+                    SATISFIED => continue 'clauses,
+                    FALSIFIED => {}
+                    lit => clause.push(lit),
                 }
             }
             // An empty clause (a cell or unit left without a place) makes the solver
             // answer "unsatisfiable" at once.
             solver.add_clause_reuse(&mut clause);
+        }
+        // A pair with a fixed variable is satisfied: a given excludes every partner.
+        for (&v, &var) in original.iter().zip(&vars) {
+            for &w in cnf.excluded_by(v) {
+                if w > v && fixed[w as usize] == Fixed::Free {
+                    clause.clear();
+                    let partner = translated[Literal::lacks(w).index()];
+                    clause.extend([Lit::new(var, false), partner]);
+                    solver.add_clause_reuse(&mut clause);
+                }
+            }
         }
         (Instance { solver, vars }, original)
     }
