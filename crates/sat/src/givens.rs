@@ -172,6 +172,77 @@ mod tests {
         }
     }
 
+    /// The plain way: every clause of the encoding and each given as a unit clause,
+    /// to the solver as they are; the solutions up to two, and the first one.
+    fn plain(cnf: &Cnf, puzzle: &Grid) -> (u64, Option<Grid>) {
+        use batsat::BasicSolver;
+        let mut solver = BasicSolver::default();
+        let vars: Vec<Var> = (0..cnf.variables())
+            .map(|_| solver.new_var(lbool::TRUE, true))
+            .collect();
+        let lit = |l: Literal| Lit::new(vars[l.var() as usize], l.is_positive());
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                let given = Literal::holds(variable(cnf.size(), cell, digit));
+                solver.add_clause_reuse(&mut vec![lit(given)]);
+            }
+        }
+        for clause in cnf.clauses() {
+            solver.add_clause_reuse(&mut clause.into_iter().map(lit).collect());
+        }
+        let (mut count, mut first) = (0, None);
+        while count < 2 && solver.solve_limited(&[]) == lbool::TRUE {
+            count += 1;
+            let placed: Vec<Var> = vars
+                .iter()
+                .copied()
+                .filter(|&v| solver.value_var(v) == lbool::TRUE)
+                .collect();
+            let mut grid = *puzzle;
+            for v in &placed {
+                let (cell, digit) = crate::encoding::cell_and_digit(cnf.size(), v.idx());
+                grid.set(cell, digit);
+            }
+            first.get_or_insert(grid);
+            solver.add_clause_reuse(&mut placed.iter().map(|&v| Lit::new(v, false)).collect());
+        }
+        (count, first)
+    }
+
+    #[test]
+    fn the_formula_the_givens_leave_has_the_solutions_of_the_whole_one() {
+        use sudoku_core::{Limits, Solver};
+        let mut puzzles: Vec<Grid> = sudoku_testkit::seeds::POLISH
+            .parse()
+            .into_iter()
+            .chain(
+                sudoku_core::CorpusReader::open(sudoku_testkit::corpus_path(
+                    "norvig_sudoku-top95.txt",
+                ))
+                .unwrap()
+                .take(20)
+                .map(|p| p.unwrap().grid),
+            )
+            .collect();
+        puzzles.push(sudoku_testkit::seeds::HARD1.parse().unwrap());
+        puzzles.push(
+            format!("12345678.{}9{}", ".".repeat(17), ".".repeat(54))
+                .parse()
+                .unwrap(),
+        );
+        puzzles.push(Grid::empty(Size::FOUR));
+        for encoding in Encoding::ALL {
+            for puzzle in &puzzles {
+                let (count, first) = plain(Cnf::of(puzzle.size(), encoding), puzzle);
+                let out = crate::Sat::new(encoding).solve(puzzle, &Limits::UNIQUENESS);
+                assert_eq!(out.solutions, count, "{encoding:?} {}", puzzle.to_line());
+                if count == 1 {
+                    assert_eq!(out.solution, first);
+                }
+            }
+        }
+    }
+
     #[test]
     fn clashing_givens_fix_nothing() {
         let puzzle: Grid = format!("5.5{}", ".".repeat(78)).parse().unwrap();

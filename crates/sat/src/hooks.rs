@@ -1,5 +1,5 @@
 //! What the SAT solver tells us while it works, through its two hooks: the counters,
-//! the node budget and the events.
+//! the node budget and the events (the crate documentation says what each means).
 //!
 //! batsat calls its [`Theory`] (meant for SMT) when it opens a decision level
 //! (`create_level`, just before it puts the decision literal on its trail), when it
@@ -10,24 +10,6 @@
 //! (`stop`, asked after each propagation without a conflict, before the next
 //! decision). [`Watch`] is the theory (it propagates nothing) and [`Hooks`] the
 //! callbacks; they share a [`Shared`].
-//!
-//! - **Tries**: each decision level opened is a try, counted in `create_level`. At the
-//!   try that would go over the node budget the budget is spent: that decision is not
-//!   counted, `stop` says stop at the solver's next chance (right after its
-//!   propagation), and whatever the solver answers then is `BudgetExhausted`.
-//! - **Backtracks**: each conflict above the root, counted at its learnt clause
-//!   (a conflict at the root ends the search and takes back no try).
-//! - **Events** (only for an observer that is active): at each `partial_check`, the
-//!   decision just made, if it is new, as [`Event::Try`] (its literal is the first on
-//!   the trail after the previous check), then every literal put on the trail since,
-//!   as [`Event::Assign`] (a digit placed) or [`Event::Eliminate`] (a digit ruled out)
-//!   with [`Rule::UnitPropagation`]. At each conflict, one [`Event::Backtrack`] for the
-//!   try at the conflict's level, the latest. A decision that its own propagation
-//!   refutes never reaches a `partial_check`, and batsat shows its literal nowhere;
-//!   its [`Event::Try`] (sent just before its [`Event::Backtrack`]) names the literal
-//!   the conflict's clause asserts false, the first unique implication point (the
-//!   decision itself, or a literal every path from it to the conflict goes through).
-//!   [`Event::Solution`] at `final_check`.
 
 use std::cell::Cell;
 use std::rc::Rc;
