@@ -143,9 +143,9 @@ pub static CATALOGUE: &[Strategy] = &[
     },
     Strategy {
         name: "sat-minimal",
-        summary: "CNF, Lynce and Ouaknine's minimal encoding (each cell a digit, no digit twice in a unit), solved by the batsat CDCL solver",
+        summary: "SAT: Lynce and Ouaknine's minimal CNF encoding, solved by batsat (CDCL)",
         try_is: "a decision of the SAT solver (a digit put in a cell)",
-        default_max_nodes: 1_000_000,
+        default_max_nodes: 20_000,
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -153,9 +153,9 @@ pub static CATALOGUE: &[Strategy] = &[
     },
     Strategy {
         name: "sat-extended",
-        summary: "CNF, Lynce and Ouaknine's extended encoding (also one digit per cell, each digit in every unit), solved by the batsat CDCL solver",
+        summary: "SAT: Lynce and Ouaknine's extended CNF encoding, solved by batsat (CDCL)",
         try_is: "a decision of the SAT solver (a digit put in a cell)",
-        default_max_nodes: 1_000_000,
+        default_max_nodes: 20_000,
         exact: true,
         in_default_run: false,
         essay_of: None,

@@ -114,6 +114,13 @@
 //!   outcome is `BudgetExhausted` whatever it answers then. So `nodes ≤ max_nodes`
 //!   always, and a search that needs exactly the budget ends as it would without one.
 //!
+//! The catalogue's budget is 20,000 nodes for both: more than ten times what any 9x9
+//! puzzle of the golden corpora needs (at most 1,858 nodes under the minimal encoding,
+//! on top1465; 98 under the extended one). A decision costs more as the learnt
+//! clauses pile up: the minimal encoding never finishes the empty 16x16 grid (its
+//! pigeonhole reasoning is hard for resolution), and its 20,000 decisions there take
+//! about 1.5 s, 50,000 about 10 s.
+//!
 //! # The events
 //!
 //! The givens as [`Event::Assign`] with [`Rule::Given`] and what they exclude as
