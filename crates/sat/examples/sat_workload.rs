@@ -3,8 +3,8 @@
 //! the puzzles, the total nodes and backtracks, and the wall time per puzzle.
 //!
 //! ```text
-//! cargo build --release -p sudoku-sat --example workload
-//! valgrind --tool=callgrind target/release/examples/workload FILE [minimal|extended] [STEP]
+//! cargo build --release -p sudoku-sat --example sat_workload
+//! valgrind --tool=callgrind target/release/examples/sat_workload FILE [minimal|extended] [STEP]
 //! ```
 
 use std::time::Instant;
