@@ -1,0 +1,223 @@
+//! Where to branch: the unit (band or stack) with the fewest configurations, and in it
+//! the digit and cell that best pin one configuration down.
+//!
+//! A digit's *configuration* in a band is the permutation that says which box its
+//! minirow takes in each row (one of 6); in a stack, which column its minicolumn takes
+//! in each band. At a fixpoint every digit's occupancy is closed (each occupied
+//! minirow is on some permutation), and the number of permutations of a closed 3x3
+//! occupancy depends only on how many places it has:
+//!
+//! | places | 3 | 5 | 6 | 7 | 8 | 9 |
+//! |---|---|---|---|---|---|---|
+//! | configurations | 1 | 2 | 2 | 3 | 4 | 6 |
+//!
+//! (4 places cannot be closed.) So counting is a popcount and a table look-up.
+
+use crate::board::{Board, BAND_CELLS, DIGITS};
+use crate::rules::{band_singles, minicolumns, minirows, row_singles, MINIROWS, ROW};
+
+/// Configurations of a closed 3x3 occupancy, by its number of places.
+const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
+
+/// The columns of stack `s` in each band of a 27-bit packed column set.
+const STACK_COLUMNS: [u32; 3] = {
+    let mut m = [0; 3];
+    let mut s = 0;
+    while s < 3 {
+        let cols = 0b111 << (3 * s);
+        m[s] = cols | cols << 9 | cols << 18;
+        s += 1;
+    }
+    m
+};
+
+/// Bits 0, 9, 18: one column's three cells in a band word.
+const COLUMN_CELLS: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// A band (`Band(b)`, rows `3b..3b+3`) or a stack (`Stack(s)`, columns `3s..3s+3`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Three rows side by side.
+    Band(usize),
+    /// Three columns side by side.
+    Stack(usize),
+}
+
+/// How many configurations each digit has in each unit: `per_digit[d][u]`, units
+/// `0..3` the bands and `3..6` the stacks (1 for a digit whose three places there are
+/// known, up to 6).
+pub struct Configurations {
+    /// Per digit, per unit.
+    pub per_digit: [[u32; 6]; DIGITS],
+    /// Per unit, over the nine digits.
+    pub totals: [u32; 6],
+}
+
+impl Configurations {
+    /// The configurations of every digit of a propagated `board`.
+    #[inline(always)]
+    pub fn of(board: &Board) -> Configurations {
+        let mut per_digit = [[0; 6]; DIGITS];
+        let mut totals = [0; 6];
+        for (d, counts) in per_digit.iter_mut().enumerate() {
+            let w = board.digit(d);
+            let rows = minirows(w).to_array();
+            let c = minicolumns(w).to_array();
+            let cols = c[0] | c[1] << 9 | c[2] << 18;
+            for b in 0..3 {
+                counts[b] = CONFIGURATIONS[rows[b].count_ones() as usize];
+                counts[3 + b] = CONFIGURATIONS[(cols & STACK_COLUMNS[b]).count_ones() as usize];
+            }
+            for (t, n) in totals.iter_mut().zip(counts.iter()) {
+                *t += n;
+            }
+        }
+        Configurations { per_digit, totals }
+    }
+
+    /// The unit with the fewest configurations over its nine digits, among those where
+    /// some digit has two or more (ties to the first: bands 0, 1, 2, then stacks).
+    #[inline(always)]
+    pub fn tightest_unit(&self) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for (u, &total) in self.totals.iter().enumerate() {
+            // Nine digits with one configuration each: nothing to choose there.
+            if total > DIGITS as u32 && total < fewest {
+                best = Some(u);
+                fewest = total;
+            }
+        }
+        best
+    }
+}
+
+/// The first of the open places of a digit that have the fewest cells, as (how many
+/// cells, place index in a 27-bit set), given the places with one, two and three cells.
+#[inline(always)]
+fn fewest_cells(ones: u32, twos: u32, threes: u32) -> Option<(u32, u32)> {
+    [ones, twos, threes]
+        .into_iter()
+        .zip(1..)
+        .find(|&(set, _)| set != 0)
+        .map(|(set, n)| (n, set.trailing_zeros()))
+}
+
+/// The best place of digit `d` in band `b`: its open minirows (in a row where it has
+/// two or more), fewest cells first. Returns (cells, first cell of the minirow).
+#[inline(always)]
+fn band_place(board: &Board, d: usize, b: usize) -> Option<(u32, usize)> {
+    let w = board.digit(d);
+    let x = minirows(w);
+    let open = x.and_not(row_singles(x)).to_array()[b];
+    let cells = w.to_array()[b];
+    // Cells per minirow, a 2-bit count on its first bit.
+    let sum = (cells & MINIROWS) + (cells >> 1 & MINIROWS) + (cells >> 2 & MINIROWS);
+    let (ones, twos, threes) = (
+        sum & !(sum >> 1) & open,
+        sum >> 1 & !sum & open,
+        sum & sum >> 1 & open,
+    );
+    let (n, p) = fewest_cells(ones, twos, threes)?;
+    let first = (cells >> p & 0b111).trailing_zeros();
+    Some((n, b * BAND_CELLS + (p + first) as usize))
+}
+
+/// The best place of digit `d` in stack `s`: its open minicolumns (in a column where
+/// it has two or more), fewest cells first.
+#[inline(always)]
+fn stack_place(board: &Board, d: usize, s: usize) -> Option<(u32, usize)> {
+    let w = board.digit(d);
+    let x = minicolumns(w);
+    let o = x.and_not(band_singles(x)).to_array();
+    let open = (o[0] | o[1] << 9 | o[2] << 18) & STACK_COLUMNS[s];
+    let lanes = w.to_array();
+    let pack = |f: fn(u32) -> u32| f(lanes[0]) | f(lanes[1]) << 9 | f(lanes[2]) << 18;
+    let (r0, r1, r2) = (
+        pack(|l| l & ROW),
+        pack(|l| l >> 9 & ROW),
+        pack(|l| l >> 18 & ROW),
+    );
+    let all = r0 & r1 & r2;
+    let some_two = (r0 & r1) | (r1 & r2) | (r0 & r2);
+    let (ones, twos, threes) = (
+        (r0 ^ r1 ^ r2) & !all & open,
+        some_two & !all & open,
+        all & open,
+    );
+    let (n, p) = fewest_cells(ones, twos, threes)?;
+    let (b, c) = (p as usize / 9, p % 9);
+    let row = (lanes[b] >> c & COLUMN_CELLS).trailing_zeros() as usize / 9;
+    Some((n, b * BAND_CELLS + row * 9 + c as usize))
+}
+
+/// The branch of an open board: in the unit with the fewest configurations, the open
+/// place (minirow or minicolumn) with the fewest cells, ties to the digit with fewer
+/// configurations there, then to the smallest digit and the first place; the try is
+/// that digit in the first cell of that place. `None` only on a board with no open
+/// unit (it never is, at an open fixpoint).
+#[inline(always)]
+pub fn choose(board: &Board) -> Option<(usize, u8)> {
+    let configs = Configurations::of(board);
+    let u = configs.tightest_unit()?;
+    let mut best: Option<(u32, usize, u8)> = None;
+    for d in 0..DIGITS {
+        let count = configs.per_digit[d][u];
+        if count < 2 {
+            continue;
+        }
+        let place = if u < 3 {
+            band_place(board, d, u)
+        } else {
+            stack_place(board, d, u - 3)
+        };
+        if let Some((cells, cell)) = place {
+            let key = cells * 8 + count;
+            if best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, cell, d as u8 + 1));
+            }
+        }
+    }
+    best.map(|(_, cell, digit)| (cell, digit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_configurations_of_a_closed_occupancy_follow_its_size() {
+        // Every union of permutations of 3: count its places and the permutations in it.
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for set in 1u32..64 {
+            let mut places = 0u32;
+            for (i, p) in perms.iter().enumerate() {
+                if set >> i & 1 == 1 {
+                    for (r, &c) in p.iter().enumerate() {
+                        places |= 1 << (3 * r + c);
+                    }
+                }
+            }
+            let inside = perms
+                .iter()
+                .filter(|p| {
+                    p.iter()
+                        .enumerate()
+                        .all(|(r, &c)| places >> (3 * r + c) & 1 == 1)
+                })
+                .count() as u32;
+            assert_eq!(
+                CONFIGURATIONS[places.count_ones() as usize],
+                inside,
+                "{places:09b}"
+            );
+        }
+    }
+}
