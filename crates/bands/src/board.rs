@@ -329,7 +329,10 @@ impl Board {
             Dead::Triad => self.short_triad(),
         }
         .or_else(|| self.empty_cell())
-        .unwrap_or(Contradiction::EmptyCell { cell: 0 })
+        .unwrap_or_else(|| {
+            debug_assert!(false, "{dead:?} without a witness");
+            Contradiction::EmptyCell { cell: 0 }
+        })
     }
 
     fn empty_cell(&self) -> Option<Contradiction> {

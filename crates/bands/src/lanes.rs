@@ -189,7 +189,19 @@ mod imp {
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")
 )))]
-mod imp {
+use portable as imp;
+
+/// The operations on plain `[u32; 4]`: the implementation for targets without a
+/// vector unit, and the reference the vector ones are tested against.
+#[cfg(any(
+    test,
+    not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))
+))]
+#[allow(dead_code)]
+mod portable {
     pub type V = [u32; 4];
 
     #[inline(always)]
@@ -458,5 +470,43 @@ mod tests {
         assert!(Lanes::ZERO.is_zero() && !b.is_zero());
         assert!(a.meets(b) && !Lanes::bands(1).meets(Lanes::new([0, 0, 0, 1])));
         assert_eq!(Lanes::bands(3).to_array(), [3, 3, 3, 0]);
+    }
+
+    #[test]
+    fn the_vector_unit_agrees_with_the_portable_operations() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let a = [
+                state as u32,
+                (state >> 32) as u32,
+                state.rotate_left(17) as u32,
+                0,
+            ];
+            // Some zero lanes, some all-ones ones, as the rules meet them.
+            a.map(|x| match x % 7 {
+                0 => 0,
+                1 => u32::MAX,
+                _ => x,
+            })
+        };
+        for _ in 0..10_000 {
+            let (a, b) = (next(), next());
+            let (x, y) = (Lanes::new(a), Lanes::new(b));
+            assert_eq!((x & y).to_array(), portable::and(a, b));
+            assert_eq!((x | y).to_array(), portable::or(a, b));
+            assert_eq!((x ^ y).to_array(), portable::xor(a, b));
+            assert_eq!(x.and_not(y).to_array(), portable::and_not(a, b));
+            assert_eq!(x.add(y).to_array(), portable::add(a, b));
+            assert_eq!((x - y).to_array(), portable::sub(a, b));
+            assert_eq!(x.shl::<9>().to_array(), portable::shl::<9>(a));
+            assert_eq!(x.shr::<18>().to_array(), portable::shr::<18>(a));
+            assert_eq!(x.next_band().to_array(), portable::next_band(a));
+            assert_eq!(x.band_after_next().to_array(), portable::band_after_next(a));
+            assert_eq!(x.zero_lanes().to_array(), portable::zero_lanes(a));
+            assert_eq!(x.is_zero(), portable::is_zero(a));
+        }
     }
 }

@@ -59,3 +59,27 @@ unsafe fn solve_avx2<O: Observer + ?Sized>(
 ) -> Outcome {
     search::solve(puzzle, limits, observer)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::corpus::CorpusReader;
+
+    #[test]
+    fn every_compiled_search_gives_the_same_outcome() {
+        let path = sudoku_testkit::corpus_path("norvig_sudoku-top95.txt");
+        for p in CorpusReader::open(path).unwrap() {
+            let p = p.unwrap().grid;
+            for limits in [Limits::FIRST, Limits::UNIQUENESS.with_max_nodes(5)] {
+                let baseline = search::solve(&p, &limits, &mut ());
+                assert_eq!(Bands.solve(&p, &limits), baseline);
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("avx2") {
+                    // SAFETY: AVX2 was just detected.
+                    let avx2 = unsafe { solve_avx2(&p, &limits, &mut ()) };
+                    assert_eq!(avx2, baseline);
+                }
+            }
+        }
+    }
+}

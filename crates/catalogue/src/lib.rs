@@ -152,6 +152,19 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: Some("dlx"),
         build: boxed::<sudoku_dlx::DlxEssay>,
     },
+    Strategy {
+        name: "bands",
+        summary:
+            "bit-parallel candidate sets (a digit's three bands in one vector word): band, stack \
+                  and triad rules, singles, branching as tdoku does",
+        try_is:
+            "a digit placed in a cell at a branch point (taken back: the digit leaves the cell)",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        build: boxed::<sudoku_bands::Bands>,
+    },
 ];
 
 /// The strategy of that name.
