@@ -168,13 +168,9 @@ impl Board {
         let mut rows = minirows_spread(w);
         loop {
             let kept_rows = band_allowed(rows);
-            w &= kept_rows;
-            let cols = stack_allowed(minicolumns_spread(w));
-            if !w.meets(!cols) {
-                break;
-            }
-            w &= cols;
-            // The band rule can only take more if the stack rule emptied a minirow.
+            w &= kept_rows & stack_allowed(minicolumns_spread(w & kept_rows));
+            // The band rule can only take more if the stack rule emptied a minirow
+            // (and the stack rule, being applied last, holds).
             rows = minirows_spread(w);
             if rows.same(kept_rows) {
                 break;
@@ -247,14 +243,14 @@ impl Board {
         if !(short | forced_r.four | forced_c.four).is_zero() {
             return Err(Dead::Triad);
         }
-        // Minirows and minicolumns whose cells are all placed have nothing to give.
-        let p = self.placed;
-        let done_r = p & p.shr::<1>() & p.shr::<2>();
-        let done_c = minicolumns(p & p.shr::<9>() & p.shr::<18>());
+        // Where exactly three digits are possible and three are forced, they are the
+        // same three: neither rule has anything to do. Elsewhere one of them acts.
         let only_r = possible_r.three.and_not(possible_r.four);
         let only_c = possible_c.three.and_not(possible_c.four);
-        let full_r = forced_r.three.and_not(done_r);
-        let full_c = forced_c.three.and_not(done_c);
+        let (full_r, full_c) = (forced_r.three, forced_c.three);
+        if (only_r ^ full_r).is_zero() && (only_c ^ full_c).is_zero() {
+            return Ok(false);
+        }
         let mut changed = false;
         for d in 0..DIGITS {
             let w = self.digits[d];

@@ -14,7 +14,8 @@
 //! (4 places cannot be closed.) So counting is a popcount and a table look-up.
 
 use crate::board::{Board, BAND_CELLS, DIGITS};
-use crate::rules::{band_singles, minicolumns, minirows, row_singles, MINIROWS, ROW};
+use crate::lanes::Lanes;
+use crate::rules::{minicolumns, minirows, row_singles, MINIROWS, ROW};
 
 /// Configurations of a closed 3x3 occupancy, by its number of places.
 const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
@@ -92,63 +93,68 @@ impl Configurations {
     }
 }
 
-/// The first of the open places of a digit that have the fewest cells, as (how many
-/// cells, place index in a 27-bit set), given the places with one, two and three cells.
+/// The first of the open places that have the fewest cells, branch-free: given the
+/// places (bits of a 27-bit set) with one, two and three cells, (how many cells, the
+/// place's bit), or `(4, 32)` when there is none.
 #[inline(always)]
-fn fewest_cells(ones: u32, twos: u32, threes: u32) -> Option<(u32, u32)> {
-    [ones, twos, threes]
-        .into_iter()
-        .zip(1..)
-        .find(|&(set, _)| set != 0)
-        .map(|(set, n)| (n, set.trailing_zeros()))
+fn fewest_cells(ones: u32, twos: u32, threes: u32) -> (u32, u32) {
+    let no_one = u32::from(ones == 0);
+    let no_two = no_one & u32::from(twos == 0);
+    let no_three = no_two & u32::from(threes == 0);
+    // Each class counts only when every smaller class is empty.
+    let set = ones | (twos & no_one.wrapping_neg()) | (threes & no_two.wrapping_neg());
+    (1 + no_one + no_two + no_three, set.trailing_zeros())
 }
 
-/// The best place of digit `d` in band `b`: its open minirows (in a row where it has
-/// two or more), fewest cells first. Returns (cells, first cell of the minirow).
+/// The best place of a digit in band `b`, whose cells there are `cells`: its open
+/// minirows (in a row where it has two or more), fewest cells first. Returns (cells,
+/// first cell of the minirow), 4 cells when it has no open minirow.
 #[inline(always)]
-fn band_place(board: &Board, d: usize, b: usize) -> Option<(u32, usize)> {
-    let w = board.digit(d);
-    let x = minirows(w);
-    let open = x.and_not(row_singles(x)).to_array()[b];
-    let cells = w.to_array()[b];
+fn band_place(cells: u32, b: usize) -> (u32, usize) {
+    let x = (cells | cells >> 1 | cells >> 2) & MINIROWS;
+    let open = x & !row_singles_word(x);
     // Cells per minirow, a 2-bit count on its first bit.
     let sum = (cells & MINIROWS) + (cells >> 1 & MINIROWS) + (cells >> 2 & MINIROWS);
-    let (ones, twos, threes) = (
+    let (n, p) = fewest_cells(
         sum & !(sum >> 1) & open,
         sum >> 1 & !sum & open,
         sum & sum >> 1 & open,
     );
-    let (n, p) = fewest_cells(ones, twos, threes)?;
-    let first = (cells >> p & 0b111).trailing_zeros();
-    Some((n, b * BAND_CELLS + (p + first) as usize))
+    let first = (cells.checked_shr(p).unwrap_or(0) & 0b111).trailing_zeros();
+    (n, b * BAND_CELLS + (p + first) as usize)
 }
 
-/// The best place of digit `d` in stack `s`: its open minicolumns (in a column where
-/// it has two or more), fewest cells first.
+/// The best place of a digit in stack `s`, whose band words are `lanes`: its open
+/// minicolumns (in a column where it has two or more), fewest cells first.
 #[inline(always)]
-fn stack_place(board: &Board, d: usize, s: usize) -> Option<(u32, usize)> {
-    let w = board.digit(d);
-    let x = minicolumns(w);
-    let o = x.and_not(band_singles(x)).to_array();
-    let open = (o[0] | o[1] << 9 | o[2] << 18) & STACK_COLUMNS[s];
-    let lanes = w.to_array();
+fn stack_place(lanes: [u32; 4], s: usize) -> (u32, usize) {
     let pack = |f: fn(u32) -> u32| f(lanes[0]) | f(lanes[1]) << 9 | f(lanes[2]) << 18;
     let (r0, r1, r2) = (
         pack(|l| l & ROW),
         pack(|l| l >> 9 & ROW),
         pack(|l| l >> 18 & ROW),
     );
+    // Occupied minicolumns (bit 9b + c), and those alone in their column: forced.
+    let x = r0 | r1 | r2;
+    let (m0, m1, m2) = (x & ROW, x >> 9 & ROW, x >> 18);
+    let alone = (m0 & !(m1 | m2)) | (m1 & !(m0 | m2)) << 9 | (m2 & !(m0 | m1)) << 18;
+    let open = x & !alone & STACK_COLUMNS[s];
     let all = r0 & r1 & r2;
     let some_two = (r0 & r1) | (r1 & r2) | (r0 & r2);
-    let (ones, twos, threes) = (
+    let (n, p) = fewest_cells(
         (r0 ^ r1 ^ r2) & !all & open,
         some_two & !all & open,
         all & open,
     );
-    let (n, p) = fewest_cells(ones, twos, threes)?;
-    let (b, c) = (p as usize / 9, p % 9);
+    let (b, c) = ((p / 9).min(2) as usize, p % 9);
     let row = (lanes[b] >> c & COLUMN_CELLS).trailing_zeros() as usize / 9;
-    Some((n, b * BAND_CELLS + row * 9 + c as usize))
+    (n, b * BAND_CELLS + row * 9 + c as usize)
+}
+
+/// [`row_singles`] on one band word: the bits alone in their row field (no field empty).
+#[inline(always)]
+fn row_singles_word(v: u32) -> u32 {
+    row_singles(Lanes::bands(v)).to_array()[0]
 }
 
 /// The branch of an open board: in the unit with the fewest configurations, the open
@@ -160,25 +166,26 @@ fn stack_place(board: &Board, d: usize, s: usize) -> Option<(u32, usize)> {
 pub fn choose(board: &Board) -> Option<(usize, u8)> {
     let configs = Configurations::of(board);
     let u = configs.tightest_unit()?;
-    let mut best: Option<(u32, usize, u8)> = None;
+    // (key, cell, digit) of the best so far; keys of digits without a choice are high.
+    let mut best = (u32::MAX, 0usize, 0u8);
     for d in 0..DIGITS {
         let count = configs.per_digit[d][u];
-        if count < 2 {
-            continue;
-        }
-        let place = if u < 3 {
-            band_place(board, d, u)
+        let lanes = board.digit(d).to_array();
+        let (cells, cell) = if u < 3 {
+            band_place(lanes[u], u)
         } else {
-            stack_place(board, d, u - 3)
+            stack_place(lanes, u - 3)
         };
-        if let Some((cells, cell)) = place {
-            let key = cells * 8 + count;
-            if best.is_none_or(|(k, _, _)| key < k) {
-                best = Some((key, cell, d as u8 + 1));
-            }
+        let key = if count >= 2 {
+            cells * 8 + count
+        } else {
+            u32::MAX
+        };
+        if key < best.0 {
+            best = (key, cell, d as u8 + 1);
         }
     }
-    best.map(|(_, cell, digit)| (cell, digit))
+    (best.0 < 4 * 8).then_some((best.1, best.2))
 }
 
 #[cfg(test)]

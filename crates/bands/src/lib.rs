@@ -36,22 +36,34 @@ impl Solver for Bands {
 #[inline(always)]
 fn dispatch<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mut O) -> Outcome {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2 (just detected), the only feature
-        // `solve_avx2` is compiled for beyond the baseline.
+    if has_avx2() {
+        // SAFETY: the processor has every feature `solve_avx2` is compiled for (just
+        // detected).
         return unsafe { solve_avx2(puzzle, limits, observer) };
     }
     search::solve(puzzle, limits, observer)
 }
 
-/// [`search::solve`] compiled with AVX2 enabled: the same code, 3-operand (VEX)
-/// instructions.
+/// Whether this x86-64 processor has what [`solve_avx2`] is compiled for: AVX2 and the
+/// bit instructions that came with it (Haswell, Excavator and later have them all).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_avx2() -> bool {
+    std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+}
+
+/// [`search::solve`] compiled for AVX2 processors: the same code with 3-operand (VEX)
+/// vector instructions, and one instruction for `count_ones` and `trailing_zeros`.
 ///
 /// # Safety
 ///
-/// The processor must have AVX2.
+/// The processor must have the features named (see [`has_avx2`]).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
 unsafe fn solve_avx2<O: Observer + ?Sized>(
     puzzle: &Grid,
     limits: &Limits,
@@ -74,8 +86,8 @@ mod tests {
                 let baseline = search::solve(&p, &limits, &mut ());
                 assert_eq!(Bands.solve(&p, &limits), baseline);
                 #[cfg(target_arch = "x86_64")]
-                if std::is_x86_feature_detected!("avx2") {
-                    // SAFETY: AVX2 was just detected.
+                if has_avx2() {
+                    // SAFETY: the features were just detected.
                     let avx2 = unsafe { solve_avx2(&p, &limits, &mut ()) };
                     assert_eq!(avx2, baseline);
                 }

@@ -85,6 +85,7 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
         }
         let (cell, digit) = choice::choose(&board).unwrap_or_else(|| board.first_open());
         debug_assert!(board.candidates(cell) >> (digit - 1) & 1 == 1);
+        debug_assert!(board.candidates(cell).count_ones() > 1);
         if !tally.try_one() {
             break;
         }
