@@ -20,6 +20,24 @@ use crate::rules::{minicolumns, minirows, row_singles, MINIROWS, ROW};
 /// Configurations of a closed 3x3 occupancy, by its number of places.
 const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
 
+/// [`CONFIGURATIONS`] as nibbles of one word, read with a shift: no memory access,
+/// nothing for a compiler to turn into a vector gather.
+const CONFIGURATION_NIBBLES: u64 = {
+    let mut packed = 0;
+    let mut n = 0;
+    while n < CONFIGURATIONS.len() {
+        packed |= (CONFIGURATIONS[n] as u64) << (4 * n);
+        n += 1;
+    }
+    packed
+};
+
+/// The configurations of a closed 3x3 occupancy of `places` places (0..=9).
+#[inline(always)]
+fn configurations(places: u32) -> u32 {
+    (CONFIGURATION_NIBBLES >> (4 * places) & 0xf) as u32
+}
+
 /// The columns of stack `s` in each band of a 27-bit packed column set.
 const STACK_COLUMNS: [u32; 3] = {
     let mut m = [0; 3];
@@ -66,8 +84,8 @@ impl Configurations {
             let c = minicolumns(w).to_array();
             let cols = c[0] | c[1] << 9 | c[2] << 18;
             for b in 0..3 {
-                counts[b] = CONFIGURATIONS[rows[b].count_ones() as usize];
-                counts[3 + b] = CONFIGURATIONS[(cols & STACK_COLUMNS[b]).count_ones() as usize];
+                counts[b] = configurations(rows[b].count_ones());
+                counts[3 + b] = configurations((cols & STACK_COLUMNS[b]).count_ones());
             }
             for (t, n) in totals.iter_mut().zip(counts.iter()) {
                 *t += n;
@@ -166,21 +184,21 @@ fn row_singles_word(v: u32) -> u32 {
 pub fn choose(board: &Board) -> Option<(usize, u8)> {
     let configs = Configurations::of(board);
     let u = configs.tightest_unit()?;
-    // (key, cell, digit) of the best so far; keys of digits without a choice are high.
+    // (key, cell, digit) of the best so far, over the digits with a choice there.
     let mut best = (u32::MAX, 0usize, 0u8);
-    for d in 0..DIGITS {
-        let count = configs.per_digit[d][u];
+    let mut open = (0..DIGITS).fold(0u32, |m, d| {
+        m | u32::from(configs.per_digit[d][u] >= 2) << d
+    });
+    while open != 0 {
+        let d = open.trailing_zeros() as usize;
+        open &= open - 1;
         let lanes = board.digit(d).to_array();
         let (cells, cell) = if u < 3 {
             band_place(lanes[u], u)
         } else {
             stack_place(lanes, u - 3)
         };
-        let key = if count >= 2 {
-            cells * 8 + count
-        } else {
-            u32::MAX
-        };
+        let key = cells * 8 + configs.per_digit[d][u];
         if key < best.0 {
             best = (key, cell, d as u8 + 1);
         }
