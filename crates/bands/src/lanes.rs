@@ -12,7 +12,7 @@
 //! instruction exists on every processor the binary can run on. Nothing else is unsafe:
 //! no pointer is read or written, values move by copy.
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
+use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod imp {
@@ -316,12 +316,6 @@ impl Lanes {
         Lanes(imp::and_not(self.0, other.0))
     }
 
-    /// Each lane plus the same lane of `other` (wrapping).
-    #[inline(always)]
-    pub fn add(self, other: Lanes) -> Lanes {
-        Lanes(imp::add(self.0, other.0))
-    }
-
     /// Lane `b` takes lane `b + 1` of the bands (mod 3); the spare lane stays.
     #[inline(always)]
     pub fn next_band(self) -> Lanes {
@@ -409,6 +403,15 @@ impl BitXor for Lanes {
     }
 }
 
+impl Add for Lanes {
+    type Output = Lanes;
+    /// Each lane plus the same lane of `o` (wrapping).
+    #[inline(always)]
+    fn add(self, o: Lanes) -> Lanes {
+        Lanes(imp::add(self.0, o.0))
+    }
+}
+
 impl Sub for Lanes {
     type Output = Lanes;
     #[inline(always)]
@@ -460,7 +463,7 @@ mod tests {
                 0u32.wrapping_sub(5)
             ]
         );
-        assert_eq!(a.add(b).to_array(), [0b10110, 8, (1 << 31) + 1, 5]);
+        assert_eq!((a + b).to_array(), [0b10110, 8, (1 << 31) + 1, 5]);
         assert_eq!(a.shl::<1>().to_array(), [0b11000, 14, 0, 10]);
         assert_eq!(a.shr::<2>().to_array(), [0b11, 1, 1 << 29, 1]);
         assert_eq!((!b).to_array(), [!0b1010, !1, !1, !0]);
@@ -499,7 +502,7 @@ mod tests {
             assert_eq!((x | y).to_array(), portable::or(a, b));
             assert_eq!((x ^ y).to_array(), portable::xor(a, b));
             assert_eq!(x.and_not(y).to_array(), portable::and_not(a, b));
-            assert_eq!(x.add(y).to_array(), portable::add(a, b));
+            assert_eq!((x + y).to_array(), portable::add(a, b));
             assert_eq!((x - y).to_array(), portable::sub(a, b));
             assert_eq!(x.shl::<9>().to_array(), portable::shl::<9>(a));
             assert_eq!(x.shr::<18>().to_array(), portable::shr::<18>(a));
