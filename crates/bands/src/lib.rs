@@ -156,6 +156,16 @@
 //! assert_eq!(band_rule(digit).to_array()[0], kept);
 //! ```
 //!
+//! # The essay beside it
+//!
+//! [`essay`] says the same method in the classic words: the candidates of each cell as
+//! a set of digits, the rules as loops over rows, columns, boxes and the six
+//! permutations of three, applied until none changes anything; the same dead ends, the
+//! same choice. Its solver, [`BandsEssay`] (`bands-essay` in the catalogue), is tested
+//! equal to [`Bands`] step for step: the same tries and backtracks, in the same order,
+//! on every puzzle of the tests. Read it first; then the bit operations above are the
+//! same sentences, said for the whole grid at once.
+//!
 //! # Portability, and the instruction sets used
 //!
 //! Every vector operation is one instruction of the 128-bit unit every processor of the
@@ -181,9 +191,12 @@
 
 pub mod board;
 pub mod choice;
+pub mod essay;
 pub mod lanes;
 pub mod rules;
 mod search;
+
+pub use crate::essay::BandsEssay;
 
 use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
 

@@ -165,6 +165,18 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: None,
         build: boxed::<sudoku_bands::Bands>,
     },
+    Strategy {
+        name: "bands-essay",
+        summary: "bands in the classic words: the same rules cell by cell and unit by unit, \
+                  the same choices",
+        try_is:
+            "a digit placed in a cell at a branch point (taken back: the digit leaves the cell)",
+        default_max_nodes: 20_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("bands"),
+        build: boxed::<sudoku_bands::BandsEssay>,
+    },
 ];
 
 /// The strategy of that name.
