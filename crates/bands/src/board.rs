@@ -54,6 +54,20 @@ pub enum Fixpoint {
     Open,
 }
 
+/// The occupied minirows and minicolumns of each digit ([`rules::minirows`],
+/// [`rules::minicolumns`]), as the last triad scan of a propagation saw them: at an
+/// open fixpoint, the chooser reads them instead of computing them again.
+///
+/// [`rules::minirows`]: crate::rules::minirows
+/// [`rules::minicolumns`]: crate::rules::minicolumns
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Occupancy {
+    /// Per digit, a flag on the first bit of each minirow that may hold it.
+    pub minirows: [Lanes; DIGITS],
+    /// Per digit, bit `c` of lane `b` when column `c` of band `b` may hold it.
+    pub minicolumns: [Lanes; DIGITS],
+}
+
 /// The cell's band lane and bit.
 #[inline(always)]
 pub fn lane_bit(cell: usize) -> (usize, u32) {
@@ -132,9 +146,10 @@ impl Board {
 
     /// Applies the rules until none changes anything: the band and stack rules and the
     /// row singles to each digit whose cells changed; then, across the digits, the
-    /// naked singles; then, when there are none, the triads.
+    /// naked singles; then, when there are none, the triads. At an open fixpoint,
+    /// `occupancy` holds the board's minirows and minicolumns.
     #[inline(always)]
-    pub fn propagate(&mut self) -> Result<Fixpoint, Dead> {
+    pub fn propagate(&mut self, occupancy: &mut Occupancy) -> Result<Fixpoint, Dead> {
         loop {
             while self.dirty != 0 {
                 let d = self.dirty.trailing_zeros() as usize;
@@ -154,7 +169,7 @@ impl Board {
                 self.place_naked(naked)?;
             } else if two.is_zero() {
                 return Ok(Fixpoint::Solved);
-            } else if !self.triads()? {
+            } else if !self.triads(occupancy)? {
                 return Ok(Fixpoint::Open);
             }
         }
@@ -165,14 +180,14 @@ impl Board {
     #[inline(always)]
     fn close_digit(&mut self, d: usize) -> Result<(), Dead> {
         let mut w = self.digits[d];
-        let mut rows = minirows_spread(w);
+        let mut cols = minicolumns_spread(w);
         loop {
-            let kept_rows = band_allowed(rows);
-            w &= kept_rows & stack_allowed(minicolumns_spread(w & kept_rows));
-            // The band rule can only take more if the stack rule emptied a minirow
-            // (and the stack rule, being applied last, holds).
-            rows = minirows_spread(w);
-            if rows.same(kept_rows) {
+            let kept_cols = stack_allowed(cols);
+            w &= kept_cols & band_allowed(minirows_spread(w & kept_cols));
+            // The stack rule can only take more if the band rule emptied a minicolumn
+            // (and the band rule, applied last, holds).
+            cols = minicolumns_spread(w);
+            if (cols & ALL).same(kept_cols & ALL) {
                 break;
             }
         }
@@ -219,13 +234,17 @@ impl Board {
     /// column); where three are forced into it, the other digits leave its cells.
     /// Whether anything changed.
     #[inline(always)]
-    fn triads(&mut self) -> Result<bool, Dead> {
-        let mut rows = [Lanes::ZERO; DIGITS];
-        let mut cols = [Lanes::ZERO; DIGITS];
+    fn triads(&mut self, occupancy: &mut Occupancy) -> Result<bool, Dead> {
+        let Occupancy {
+            minirows: rows,
+            minicolumns: cols,
+        } = occupancy;
         let mut forced_rows = [Lanes::ZERO; DIGITS];
         let mut forced_cols = [Lanes::ZERO; DIGITS];
-        let (mut possible_r, mut possible_c) = (Tally4::default(), Tally4::default());
-        let (mut forced_r, mut forced_c) = (Tally4::default(), Tally4::default());
+        // One count for each kind of triad: the digits possible there on the flag's
+        // own bit, those forced there one bit above (minirows: flags at 9r + 3k, so
+        // 9r + 3k + 1 is free; minicolumns: 9 flags, the forced ones at 16..25).
+        let (mut minirow_count, mut minicolumn_count) = (Tally4::default(), Tally4::default());
         for d in 0..DIGITS {
             let w = self.digits[d];
             rows[d] = minirows(w);
@@ -233,21 +252,25 @@ impl Board {
             // Alone in its row, a minirow is the digit's in the box too (band rule).
             forced_rows[d] = row_singles(rows[d]);
             forced_cols[d] = band_singles(cols[d]);
-            possible_r.add(rows[d]);
-            possible_c.add(cols[d]);
-            forced_r.add(forced_rows[d]);
-            forced_c.add(forced_cols[d]);
+            minirow_count.add(rows[d] | forced_rows[d].shl::<1>());
+            minicolumn_count.add(cols[d] | forced_cols[d].shl::<16>());
         }
-        let short = Lanes::bands(MINIROWS).and_not(possible_r.three)
-            | Lanes::bands(ROW).and_not(possible_c.three);
-        if !(short | forced_r.four | forced_c.four).is_zero() {
+        let possible_r = |n: Lanes| n & Lanes::bands(MINIROWS);
+        let forced_r = |n: Lanes| n.shr::<1>() & Lanes::bands(MINIROWS);
+        let possible_c = |n: Lanes| n & Lanes::bands(ROW);
+        let forced_c = |n: Lanes| n.shr::<16>() & Lanes::bands(ROW);
+        let (r3, r4) = (minirow_count.three, minirow_count.four);
+        let (c3, c4) = (minicolumn_count.three, minicolumn_count.four);
+        let short = Lanes::bands(MINIROWS).and_not(possible_r(r3))
+            | Lanes::bands(ROW).and_not(possible_c(c3));
+        if !(short | forced_r(r4) | forced_c(c4)).is_zero() {
             return Err(Dead::Triad);
         }
         // Where exactly three digits are possible and three are forced, they are the
         // same three: neither rule has anything to do. Elsewhere one of them acts.
-        let only_r = possible_r.three.and_not(possible_r.four);
-        let only_c = possible_c.three.and_not(possible_c.four);
-        let (full_r, full_c) = (forced_r.three, forced_c.three);
+        let only_r = possible_r(r3.and_not(r4));
+        let only_c = possible_c(c3.and_not(c4));
+        let (full_r, full_c) = (forced_r(r3), forced_c(c3));
         if (only_r ^ full_r).is_zero() && (only_c ^ full_c).is_zero() {
             return Ok(false);
         }
@@ -418,7 +441,7 @@ mod tests {
         let mut b = Board::new(&grid(
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         ));
-        assert_eq!(b.propagate(), Ok(Fixpoint::Solved));
+        assert_eq!(b.propagate(&mut Occupancy::default()), Ok(Fixpoint::Solved));
         assert_eq!(
             b.to_grid().to_line(),
             "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
@@ -428,7 +451,7 @@ mod tests {
     #[test]
     fn clashing_givens_are_a_dead_end() {
         let mut b = Board::new(&grid(&format!("11{}", ".".repeat(79))));
-        let dead = b.propagate().unwrap_err();
+        let dead = b.propagate(&mut Occupancy::default()).unwrap_err();
         assert_eq!(dead, Dead::RowDouble);
         assert_eq!(b.explain(dead), Contradiction::EmptyCell { cell: 1 });
     }

@@ -13,9 +13,9 @@
 //!
 //! (4 places cannot be closed.) So counting is a popcount and a table look-up.
 
-use crate::board::{Board, BAND_CELLS, DIGITS};
+use crate::board::{Board, Occupancy, BAND_CELLS, DIGITS};
 use crate::lanes::Lanes;
-use crate::rules::{minicolumns, minirows, row_singles, MINIROWS, ROW};
+use crate::rules::{row_singles, MINIROWS, ROW};
 
 /// Configurations of a closed 3x3 occupancy, by its number of places.
 const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
@@ -73,15 +73,14 @@ pub struct Configurations {
 }
 
 impl Configurations {
-    /// The configurations of every digit of a propagated `board`.
+    /// The configurations of every digit of a propagated board, from its `occupancy`.
     #[inline(always)]
-    pub fn of(board: &Board) -> Configurations {
+    pub fn of(occupancy: &Occupancy) -> Configurations {
         let mut per_digit = [[0; 6]; DIGITS];
         let mut totals = [0; 6];
         for (d, counts) in per_digit.iter_mut().enumerate() {
-            let w = board.digit(d);
-            let rows = minirows(w).to_array();
-            let c = minicolumns(w).to_array();
+            let rows = occupancy.minirows[d].to_array();
+            let c = occupancy.minicolumns[d].to_array();
             let cols = c[0] | c[1] << 9 | c[2] << 18;
             for b in 0..3 {
                 counts[b] = configurations(rows[b].count_ones());
@@ -175,14 +174,15 @@ fn row_singles_word(v: u32) -> u32 {
     row_singles(Lanes::bands(v)).to_array()[0]
 }
 
-/// The branch of an open board: in the unit with the fewest configurations, the open
+/// The branch of an open `board` (`occupancy` its minirows and minicolumns, as
+/// [`Board::propagate`] leaves them): in the unit with the fewest configurations, the open
 /// place (minirow or minicolumn) with the fewest cells, ties to the digit with fewer
 /// configurations there, then to the smallest digit and the first place; the try is
 /// that digit in the first cell of that place. `None` only on a board with no open
 /// unit (it never is, at an open fixpoint).
 #[inline(always)]
-pub fn choose(board: &Board) -> Option<(usize, u8)> {
-    let configs = Configurations::of(board);
+pub fn choose(board: &Board, occupancy: &Occupancy) -> Option<(usize, u8)> {
+    let configs = Configurations::of(occupancy);
     let u = configs.tightest_unit()?;
     // (key, cell, digit) of the best so far, over the digits with a choice there.
     let mut best = (u32::MAX, 0usize, 0u8);

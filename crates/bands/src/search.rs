@@ -6,7 +6,7 @@ use std::mem::MaybeUninit;
 use sudoku_core::units::CELLS;
 use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Tally};
 
-use crate::board::{Board, Fixpoint};
+use crate::board::{Board, Fixpoint, Occupancy};
 use crate::choice;
 
 /// A try standing: the board before it, and the digit placed in the cell.
@@ -33,8 +33,9 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
     let mut stack = [const { MaybeUninit::<Frame>::uninit() }; CELLS];
     let mut depth = 0usize;
     let mut board = Board::new(puzzle);
+    let mut occupancy = Occupancy::default();
     loop {
-        let settled = match board.propagate() {
+        let settled = match board.propagate(&mut occupancy) {
             Err(dead) => {
                 if observer.active() {
                     let reason = board.explain(dead);
@@ -83,7 +84,8 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
             board.eliminate(usize::from(cell), digit);
             continue;
         }
-        let (cell, digit) = choice::choose(&board).unwrap_or_else(|| board.first_open());
+        let (cell, digit) =
+            choice::choose(&board, &occupancy).unwrap_or_else(|| board.first_open());
         debug_assert!(board.candidates(cell) >> (digit - 1) & 1 == 1);
         debug_assert!(board.candidates(cell).count_ones() > 1);
         if !tally.try_one() {
