@@ -128,12 +128,14 @@ impl Board {
     pub fn assign(&mut self, cell: usize, digit: u8) {
         let c = cell_lanes(cell);
         let keep = usize::from(digit) - 1;
+        let kept = self.digits[keep];
+        // Every digit leaves the cell, then the one placed comes back: no branch.
         for (d, w) in self.digits.iter_mut().enumerate() {
-            if d != keep && w.meets(c) {
-                *w = w.and_not(c);
-                self.dirty |= 1 << d;
-            }
+            self.dirty |= u32::from(w.meets(c)) << d;
+            *w = w.and_not(c);
         }
+        self.digits[keep] = kept;
+        self.dirty &= !(1 << keep);
     }
 
     /// `digit` (1..=9) taken out of `cell`.
