@@ -209,18 +209,12 @@ pub fn choose(board: &Board, occupancy: &Occupancy) -> Option<(usize, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::essay::PERMUTATIONS;
 
     #[test]
     fn the_configurations_of_a_closed_occupancy_follow_its_size() {
         // Every union of permutations of 3: count its places and the permutations in it.
-        let perms = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        let perms = PERMUTATIONS;
         for set in 1u32..64 {
             let mut places = 0u32;
             for (i, p) in perms.iter().enumerate() {

@@ -19,7 +19,7 @@ use sudoku_core::{Contradiction, DigitSet, Event, Grid, Limits, Observer, Outcom
 use sudoku_core::{Solver, Tally};
 
 /// The six permutations of three: line `i` takes box `p[i]`.
-const PERMUTATIONS: [[usize; 3]; 6] = [
+pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
