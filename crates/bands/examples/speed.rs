@@ -9,6 +9,17 @@
 //! With `SECONDS` (default 2) it solves the whole file again and again for that long
 //! and prints microseconds per puzzle (wall time); with `xREPS` (`x20`) it solves the
 //! file exactly that many times, for a fixed workload to time with `perf stat`.
+//!
+//! Beside tdoku's harness (built from its public source, outside this repository), on
+//! the same file, in turns: `-r 0` keeps the puzzles as they are, `-n` the number of
+//! puzzles makes the file the whole data set, `-f` stops at the first solution.
+//!
+//! ```text
+//! run_benchmark -s tdoku,jsolve,fsss2 -t 3 -w 1 -r 0 -n 1465 -f FILE   # limit 1
+//! speed FILE 1 3
+//! run_benchmark -s tdoku,jsolve,fsss2 -t 3 -w 1 -r 0 -n 1465 FILE      # limit 2
+//! speed FILE 2 3
+//! ```
 use std::io::BufRead;
 use std::time::Instant;
 

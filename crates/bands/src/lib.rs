@@ -178,6 +178,13 @@
 //! AVX2 copy (sound after detection), and the reading of the search's stack of boards
 //! (each frame read was written by the try that pushed it).
 //!
+//! # Measuring it
+//!
+//! `examples/speed.rs` times this solver the way tdoku's `run_benchmark` times its
+//! own (the same puzzles, again and again, microseconds per puzzle), to run beside it
+//! on the same machine; `benches/bands.rs` is the criterion bench. The README's
+//! benchmark table has the figures and the commands.
+//!
 //! # Watching the search
 //!
 //! [`Solver::solve_observed`] reports, in the shared vocabulary: `Try { depth, cell,
