@@ -1,7 +1,7 @@
 //! The bands strategy against the contract: solution counts equal dlx's on every 9x9
 //! corpus, limits, budgets, clashing givens, and the counters of a few puzzles.
 
-use sudoku_bands::Bands;
+use sudoku_bands::{Bands, BandsEssay};
 use sudoku_core::corpus::{corpus_files, CorpusReader};
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_dlx::Dlx;
@@ -182,5 +182,57 @@ fn counters_follow_the_contract_on_the_hardest_puzzles() {
                 backtracks: out.counters.nodes - 1
             }
         );
+    }
+}
+
+#[test]
+fn random_grids_keep_the_contract() {
+    // The solver fuzz target's checks, on a fixed stream of random grids: mostly empty
+    // cells, givens anywhere (clashes included), random limits and budgets.
+    let mut state = 0x853c_49e6_748f_ea9bu64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..3000 {
+        let density = next() % 40;
+        let cells: [u8; 81] = std::array::from_fn(|_| {
+            let r = next();
+            if r % 100 < density {
+                (r >> 8) as u8 % 9 + 1
+            } else {
+                0
+            }
+        });
+        let puzzle = Grid::from_cells(cells);
+        let limits = Limits::solutions(next() % 3 + 1).with_max_nodes(next() % 200);
+        for solver in [&Bands as &dyn Solver, &BandsEssay] {
+            let out = solver.solve(&puzzle, &limits);
+            let c = out.counters;
+            let at = format!("{} {} {limits:?}", solver.name(), puzzle.to_line());
+            assert!(c.nodes >= 1 && c.backtracks < c.nodes, "{at}");
+            assert!(c.nodes <= limits.max_nodes.unwrap().max(1), "{at}");
+            assert!(out.solutions <= limits.solution_limit(), "{at}");
+            assert_eq!(out.solution.is_some(), out.solutions > 0, "{at}");
+            if let Some(s) = out.solution {
+                assert!(s.is_solution_of(&puzzle), "{at}");
+            }
+            if puzzle.givens_clash() {
+                assert_eq!(out, Outcome::rejected_at_root(), "{at}");
+            }
+            let mut events = sudoku_core::EventCount::default();
+            assert_eq!(
+                solver.solve_observed(&puzzle, &limits, &mut events),
+                out,
+                "{at}"
+            );
+            assert_eq!(
+                (events.tries + 1, events.backtracks),
+                (c.nodes, c.backtracks),
+                "{at}"
+            );
+        }
     }
 }
