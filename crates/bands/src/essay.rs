@@ -18,6 +18,8 @@ use sudoku_core::units::{CELLS, PEERS, UNITS};
 use sudoku_core::{Contradiction, DigitSet, Event, Grid, Limits, Observer, Outcome, Size};
 use sudoku_core::{Solver, Tally};
 
+use crate::told::Told;
+
 /// The six permutations of three: line `i` takes box `p[i]`.
 pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
     [0, 1, 2],
@@ -420,6 +422,8 @@ struct Stop;
 struct Search<'o, O: Observer + ?Sized> {
     tally: Tally,
     observer: &'o mut O,
+    /// What the observer has been told of the candidates (only when someone watches).
+    told: Option<Told>,
 }
 
 impl<O: Observer + ?Sized> Search<'_, O> {
@@ -429,7 +433,11 @@ impl<O: Observer + ?Sized> Search<'_, O> {
     fn node(&mut self, mut pencil: Pencil, depth: u16) -> Result<(), Stop> {
         loop {
             pencil.propagate();
-            if let Some(reason) = pencil.dead_end() {
+            let dead = pencil.dead_end();
+            if let (None, Some(told)) = (dead, self.told.as_mut()) {
+                told.fixpoint(depth, |cell| pencil.values[cell], self.observer);
+            }
+            if let Some(reason) = dead {
                 if self.observer.active() {
                     self.observer.event(Event::Contradiction { depth, reason });
                 }
@@ -456,10 +464,16 @@ impl<O: Observer + ?Sized> Search<'_, O> {
                     digit,
                 });
             }
+            if let Some(told) = self.told.as_mut() {
+                told.tried(cell, digit);
+            }
             let mut child = pencil;
             child.values[cell] = DigitSet::single(digit);
             self.node(child, depth + 1)?;
             self.tally.backtrack();
+            if let Some(told) = self.told.as_mut() {
+                told.taken_back();
+            }
             if self.observer.active() {
                 self.observer.event(Event::Backtrack {
                     depth: depth + 1,
@@ -479,9 +493,11 @@ fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mut O)
         Size::NINE,
         "bands-essay solves 9x9 grids only"
     );
+    let told = observer.active().then(|| Told::new(puzzle));
     let mut search = Search {
         tally: Tally::new(limits),
         observer,
+        told,
     };
     // Stopping early is not an error: the tally says why.
     let _ = search.node(Pencil::new(puzzle), 0);

@@ -122,8 +122,13 @@
 //!     ".6.5.4.3.1...9...8.........9...5...6.4.6.2.7.7...4...5.........4...8...1.5.2.3.4."
 //!         .parse()
 //!         .unwrap();
+//! // The search's own steps (the propagation between them left out).
 //! let mut events = Vec::new();
-//! let mut record = |e: Event| events.push(e);
+//! let mut record = |e: Event| {
+//!     if !matches!(e, Event::Assign { .. } | Event::Eliminate { .. }) {
+//!         events.push(e);
+//!     }
+//! };
 //! let out = Bands.solve_observed(&puzzle, &Limits::UNIQUENESS, &mut record);
 //! assert_eq!((out.counters.nodes, out.counters.backtracks), (2, 1));
 //! assert!(out.solution.unwrap().is_solution_of(&puzzle));
@@ -191,9 +196,11 @@
 //! digit }` at each try, `Backtrack` with the same fields when it is taken back,
 //! `Solution { depth }`, and `Contradiction { depth, reason }` at each dead end, the
 //! reason read from the board only when someone watches ([`board::Board::explain`]).
-//! Propagation is not reported (no `Assign` or `Eliminate`): the rules act on whole
-//! registers, not cell by cell. The search is written once, generic over its
-//! observer; the plain solve runs it with `()`, and every report compiles away.
+//! Propagation is reported by its net effect, not rule by rule (the rules act on whole
+//! registers, not cell by cell): at each fixpoint, an `Eliminate` for each candidate
+//! gone since the observer last heard and an `Assign` for each cell left with one
+//! digit, both with `Rule::BandPropagation`. The search is written once, generic over
+//! its observer; the plain solve runs it with `()`, and every report compiles away.
 #![deny(missing_docs)]
 
 pub mod board;
@@ -202,6 +209,7 @@ pub mod essay;
 pub mod lanes;
 pub mod rules;
 mod search;
+mod told;
 
 pub use crate::essay::BandsEssay;
 

@@ -4,10 +4,11 @@
 use std::mem::MaybeUninit;
 
 use sudoku_core::units::CELLS;
-use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Tally};
+use sudoku_core::{DigitSet, Event, Grid, Limits, Observer, Outcome, Tally};
 
 use crate::board::{Board, Fixpoint, Occupancy};
 use crate::choice;
+use crate::told::Told;
 
 /// A try standing: the board before it, and the digit placed in the cell.
 #[derive(Clone, Copy)]
@@ -34,8 +35,15 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
     let mut depth = 0usize;
     let mut board = Board::new(puzzle);
     let mut occupancy = Occupancy::default();
+    // What the observer has been told of the candidates (only when someone watches).
+    let mut told = observer.active().then(|| Told::new(puzzle));
     loop {
-        let settled = match board.propagate(&mut occupancy) {
+        let fixpoint = board.propagate(&mut occupancy);
+        if let (Ok(_), Some(told)) = (&fixpoint, told.as_mut()) {
+            let now = |cell| DigitSet::from_bits(u32::from(board.candidates(cell)));
+            told.fixpoint(depth as u16, now, observer);
+        }
+        let settled = match fixpoint {
             Err(dead) => {
                 if observer.active() {
                     let reason = board.explain(dead);
@@ -80,6 +88,9 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
                     digit,
                 });
             }
+            if let Some(told) = told.as_mut() {
+                told.taken_back();
+            }
             board = before;
             board.eliminate(usize::from(cell), digit);
             continue;
@@ -97,6 +108,9 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
                 cell: cell as u16,
                 digit,
             });
+        }
+        if let Some(told) = told.as_mut() {
+            told.tried(cell, digit);
         }
         stack[depth].write(Frame {
             board,

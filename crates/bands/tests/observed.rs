@@ -4,7 +4,7 @@
 
 use sudoku_bands::Bands;
 use sudoku_core::corpus::CorpusReader;
-use sudoku_core::{Contradiction, Event, Grid, Limits, Outcome, Solver};
+use sudoku_core::{Contradiction, Event, Grid, Limits, Outcome, Rule, Size, Solver};
 use sudoku_testkit::corpus_path;
 use sudoku_testkit::seeds::{HARD1, SPANISH_2};
 
@@ -15,11 +15,23 @@ fn observe(puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
     (out, events)
 }
 
-/// Replays `events` as a stack of tries, checking each depth against it, and returns
-/// (tries, backtracks, solutions, contradictions).
-fn replay(puzzle: &Grid, events: &[Event]) -> (u64, u64, u64, u64) {
+/// What a replay counts: tries, backtracks, solutions, contradictions, and the grid
+/// the events give at the first solution.
+type Replayed = (u64, u64, u64, u64, Option<Grid>);
+
+/// Replays `events` as a stack of tries, checking each depth against it, and follows
+/// the candidates they tell (one copy per try standing): every elimination takes a
+/// candidate the cell had, every assignment names the one it has left.
+fn replay(puzzle: &Grid, events: &[Event]) -> Replayed {
     let mut tries: Vec<(u16, u8)> = Vec::new();
     let (mut t, mut b, mut s, mut c) = (0, 0, 0, 0);
+    let first: Vec<u16> = puzzle
+        .cells()
+        .iter()
+        .map(|&d| if d == 0 { 0x1FF } else { 1 << (d - 1) })
+        .collect();
+    let mut masks = vec![first];
+    let mut at_solution = None;
     for (i, e) in events.iter().enumerate() {
         let depth = tries.len() as u16;
         match *e {
@@ -36,6 +48,9 @@ fn replay(puzzle: &Grid, events: &[Event]) -> (u64, u64, u64, u64) {
                 );
                 assert!((1..=9).contains(&digit), "event {i}: {e:?}");
                 tries.push((cell, digit));
+                let mut next = masks.last().unwrap().clone();
+                next[usize::from(cell)] = 1 << (digit - 1);
+                masks.push(next);
                 t += 1;
             }
             Event::Backtrack {
@@ -45,10 +60,18 @@ fn replay(puzzle: &Grid, events: &[Event]) -> (u64, u64, u64, u64) {
             } => {
                 assert_eq!(d, depth, "event {i}: {e:?}");
                 assert_eq!(tries.pop(), Some((cell, digit)), "event {i}: {e:?}");
+                masks.pop();
                 b += 1;
             }
             Event::Solution { depth: d } => {
                 assert_eq!(d, depth, "event {i}: {e:?}");
+                let shown = masks.last().unwrap().iter().map(|&m| {
+                    assert_eq!(m.count_ones(), 1, "event {i}: an open cell");
+                    m.trailing_zeros() as u8 + 1
+                });
+                at_solution.get_or_insert_with(|| {
+                    Grid::from_values(Size::NINE, &shown.collect::<Vec<u8>>())
+                });
                 s += 1;
             }
             Event::Contradiction { depth: d, reason } => {
@@ -62,10 +85,31 @@ fn replay(puzzle: &Grid, events: &[Event]) -> (u64, u64, u64, u64) {
                 }
                 c += 1;
             }
+            Event::Eliminate {
+                depth: d,
+                cell,
+                digit,
+                rule,
+            } => {
+                assert_eq!((d, rule), (depth, Rule::BandPropagation), "event {i}");
+                let mask = &mut masks.last_mut().unwrap()[usize::from(cell)];
+                assert!(*mask & 1 << (digit - 1) != 0, "event {i}: {e:?}");
+                *mask &= !(1 << (digit - 1));
+            }
+            Event::Assign {
+                depth: d,
+                cell,
+                digit,
+                rule,
+            } => {
+                assert_eq!((d, rule), (depth, Rule::BandPropagation), "event {i}");
+                let mask = masks.last().unwrap()[usize::from(cell)];
+                assert_eq!(mask, 1 << (digit - 1), "event {i}: {e:?}");
+            }
             other => panic!("event {i}: bands does not report {other:?}"),
         }
     }
-    (t, b, s, c)
+    (t, b, s, c, at_solution)
 }
 
 fn puzzles(file: &str) -> Vec<Grid> {
@@ -92,7 +136,10 @@ fn observed_equals_plain_and_the_events_count_the_counters() {
                 let plain = Bands.solve(p, &limits);
                 let (observed, events) = observe(p, &limits);
                 assert_eq!(observed, plain, "{} {limits:?}", p.to_line());
-                let (t, b, s, c) = replay(p, &events);
+                let (t, b, s, c, at_solution) = replay(p, &events);
+                if limit == 1 {
+                    assert_eq!(at_solution, plain.solution, "{}", p.to_line());
+                }
                 assert_eq!(t + 1, plain.counters.nodes, "{}", p.to_line());
                 assert_eq!(b, plain.counters.backtracks, "{}", p.to_line());
                 assert_eq!(s, plain.solutions, "{}", p.to_line());
