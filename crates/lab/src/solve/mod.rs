@@ -42,7 +42,7 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
         wrong = report(&puzzle, from.as_deref(), args, &mut out)?;
     } else {
         let mut solved = 0;
-        while let Some(puzzle) = puzzles.next() {
+        for puzzle in puzzles.by_ref() {
             let puzzle = puzzle?;
             if solved > 0 {
                 out.print("\n")?;
