@@ -19,6 +19,7 @@ use clap::CommandFactory;
 use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{CorpusError, Grid, Puzzle};
 
+use crate::cli::PuzzleArgs;
 use crate::ui;
 
 /// The most `solve` and `trace` read from stdin or a pipe: 1 MiB (some 12,000 lines of
@@ -49,6 +50,21 @@ impl Input {
         }
     }
 
+    /// The input of `subcommand`'s arguments ([`Input::of`]).
+    ///
+    /// A usage error (the process ends, exit status 2): `--index` with a puzzle given
+    /// as text.
+    pub fn from_args(args: &PuzzleArgs, subcommand: &str) -> Input {
+        let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
+        if let (Input::Text(_), Some(_)) = (&input, args.index) {
+            usage_error(
+                subcommand,
+                "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle",
+            );
+        }
+        input
+    }
+
     /// Its name in messages: `the argument`, the path as given, `stdin`.
     pub fn name(&self) -> String {
         match self {
@@ -67,17 +83,7 @@ impl Input {
     /// found, when there was one).
     pub fn puzzles(&self) -> Result<Puzzles> {
         match self {
-            Input::Text(text) => {
-                let grid = parse_argument(text)?;
-                let puzzle = Puzzle {
-                    grid,
-                    solution: None,
-                    label: None,
-                    line: 1,
-                    index: 0,
-                };
-                Ok(Puzzles::new(self.name(), vec![Ok(puzzle)].into_iter()))
-            }
+            Input::Text(text) => Ok(Puzzles::one(self.name(), parse_argument(text)?)),
             Input::File(path) => {
                 let name = path.display().to_string();
                 if path.is_dir() {
@@ -154,14 +160,7 @@ fn from_bytes(name: String, bytes: &[u8]) -> Result<Puzzles> {
     let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
     if lines > 1 {
         if let Ok(grid) = Grid::parse(&text) {
-            let puzzle = Puzzle {
-                grid,
-                solution: None,
-                label: None,
-                line: 1,
-                index: 0,
-            };
-            return Ok(Puzzles::new(name, vec![Ok(puzzle)].into_iter()));
+            return Ok(Puzzles::one(name, grid));
         }
     }
     match items.into_iter().find_map(Result::err) {
@@ -190,6 +189,18 @@ impl Puzzles {
             read: 0,
             failed: false,
         }
+    }
+
+    /// One puzzle, at line 1.
+    fn one(name: String, grid: Grid) -> Puzzles {
+        let puzzle = Puzzle {
+            grid,
+            solution: None,
+            label: None,
+            line: 1,
+            index: 0,
+        };
+        Puzzles::new(name, std::iter::once(Ok(puzzle)))
     }
 
     /// The input's name, as messages give it.

@@ -21,9 +21,9 @@ use crate::{ui, RunEnd};
 /// Runs `trace`: the puzzle, the strategies that take its size, then the page and the
 /// trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
-    let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
+    let input = Input::from_args(&args.puzzles, "trace");
     check_paths(&input, args);
-    let puzzle = one_puzzle(&input, args.index)?;
+    let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let strategies = strategies(&args.solvers, puzzle.grid.size())?;
     let limits = |s: &Strategy| {
         Limits::solutions(args.limit).with_max_nodes(args.max_nodes.unwrap_or(s.default_max_nodes))
@@ -41,15 +41,8 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The usage errors clap cannot see: `--index` with a puzzle given as text, an output
-/// that is the input or the other output.
+/// The usage errors clap cannot see: an output that is the input or the other output.
 fn check_paths(input: &Input, args: &TraceArgs) {
-    if let (Input::Text(_), Some(_)) = (input, args.index) {
-        usage_error(
-            "trace",
-            "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle",
-        );
-    }
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
         if let Input::File(file) = input {

@@ -253,28 +253,18 @@ fn the_page_is_one_file_and_the_command_says_what_it_holds() {
 fn the_puzzle_comes_from_the_argument_a_file_or_stdin_at_any_size() {
     let dir = TempDir::new().unwrap();
     let file = write(&dir, "two.txt", &format!("# two\n{TOP1}\n{SPANISH_2}\n"));
-    let by_file = stdout(&[
-        "trace",
-        "-s",
-        "reduce",
-        "--grid",
-        "never",
-        "--index",
-        "1",
-        file.to_str().unwrap(),
-    ]);
-    let by_corpus = stdout(&[
-        "trace",
-        "-s",
-        "reduce",
-        "--grid",
-        "never",
-        "--index",
-        "1",
-        "--corpus",
-        file.to_str().unwrap(),
-    ]);
-    let by_argument = stdout(&["trace", "-s", "reduce", "--grid", "never", SPANISH_2]);
+    let file = file.to_str().unwrap();
+    let reduce = |rest: &[&str]| {
+        let args: Vec<&str> = ["trace", "-s", "reduce", "--grid", "never"]
+            .iter()
+            .chain(rest)
+            .copied()
+            .collect();
+        stdout(&args)
+    };
+    let by_file = reduce(&["--index", "1", file]);
+    let by_corpus = reduce(&["--index", "1", "--corpus", file]);
+    let by_argument = reduce(&[SPANISH_2]);
     assert_eq!(by_file, by_argument);
     assert_eq!(by_corpus, by_argument);
     let by_stdin = lab()

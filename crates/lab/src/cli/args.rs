@@ -103,6 +103,23 @@ pub struct BenchArgs {
     pub progress_every: u64,
 }
 
+/// Where `solve` and `trace` read their puzzles.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// The puzzle itself, a file of puzzles, or `-` for stdin [default: stdin].
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
+
+    /// A file of puzzles (with --index, one of them).
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
+    pub corpus: Option<PathBuf>,
+
+    /// The puzzle of this index in the file or stdin, alone (0-based, as bench counts
+    /// puzzles: comments, blank and malformed lines do not count).
+    #[arg(long, value_name = "N")]
+    pub index: Option<u64>,
+}
+
 /// Options of `sudoku-lab solve`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
@@ -126,19 +143,9 @@ a file or stdin holding one pretty-printed grid is that grid); stdin is read up 
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
 all), 2 usage error, 3 some solution failed its check.")]
 pub struct SolveArgs {
-    /// The puzzle itself, a file of puzzles (each solved in turn), or `-` for stdin
-    /// [default: stdin].
-    #[arg(value_name = "PUZZLE")]
-    pub puzzle: Option<String>,
-
-    /// A file of puzzles (with --index, one of them).
-    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
-    pub corpus: Option<PathBuf>,
-
-    /// Solve only the puzzle of this index in the file or stdin (0-based, as bench counts
-    /// puzzles: comments, blank and malformed lines do not count).
-    #[arg(long, value_name = "N")]
-    pub index: Option<u64>,
+    /// The puzzle, or puzzles (each solved in turn).
+    #[command(flatten)]
+    pub puzzles: PuzzleArgs,
 
     /// Solvers to use, comma-separated (see --help for the list).
     #[arg(
@@ -210,19 +217,9 @@ budget and seed). The replay page is one file with no network access; `#play=max
 its address plays it to the end. Exit status: 0 ok, 1 error (a puzzle that does not parse, an
 index past the end, a file that cannot be written), 2 usage error.")]
 pub struct TraceArgs {
-    /// The puzzle itself, a file of puzzles (--index picks one, the first by default), or `-`
-    /// for stdin [default: stdin].
-    #[arg(value_name = "PUZZLE")]
-    pub puzzle: Option<String>,
-
-    /// A file of puzzles (with --index, one of them).
-    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
-    pub corpus: Option<PathBuf>,
-
-    /// Trace the puzzle of this index in the file or stdin (0-based, as bench counts
-    /// puzzles) [default: 0].
-    #[arg(long, value_name = "N")]
-    pub index: Option<u64>,
+    /// The puzzle (of a file or stdin, the first unless --index picks another).
+    #[command(flatten)]
+    pub puzzles: PuzzleArgs,
 
     /// Strategies to trace, comma-separated, one after the other (see --help for the list).
     #[arg(

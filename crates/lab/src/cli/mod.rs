@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
 };
-pub use args::{MaxEvents, TraceArgs, TraceFormat};
+pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
 pub use solvers::{SolverList, SolverSpec};
 
 use crate::ui::ColorWhen;

@@ -19,25 +19,19 @@ use sudoku_reports::Status;
 use sudoku_trace::people::count;
 
 use crate::cli::SolveArgs;
-use crate::input::{usage_error, Input};
+use crate::input::Input;
 use crate::RunEnd;
 use run::Solved;
 use table::{format_ns, status_words};
 
 /// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn.
 pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
-    let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
-    if let (Input::Text(_), Some(_)) = (&input, args.index) {
-        usage_error(
-            "solve",
-            "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle",
-        );
-    }
+    let input = Input::from_args(&args.puzzles, "solve");
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
     let mut out = Out::default();
     let mut wrong = false;
-    if let Some(index) = args.index {
+    if let Some(index) = args.puzzles.index {
         let puzzle = puzzles.nth_puzzle(index)?;
         wrong = report(&puzzle, from.as_deref(), args, &mut out)?;
     } else {
