@@ -90,6 +90,24 @@ impl Board {
         &self.masks
     }
 
+    /// The grid the board holds: each cell down to one digit holds it, the others are
+    /// empty.
+    pub(crate) fn grid(&self) -> Grid {
+        let values: Vec<u8> = self
+            .masks
+            .iter()
+            .map(|&m| {
+                let m = m & !GUESS;
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Grid::from_values(self.size, &values)
+    }
+
     /// Whether the strategy has reported propagation (assignments, eliminations or
     /// covers): its candidates are then worth showing.
     pub(crate) fn propagates(&self) -> bool {
