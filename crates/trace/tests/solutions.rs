@@ -20,6 +20,9 @@ fn every_strategy_gives_its_first_solutions_each_once() {
             ("the empty 4x4 grid", Grid::empty(Size::FOUR), 4),
         ];
         for (name, puzzle, keep) in puzzles {
+            if !strategy.solver().supports(puzzle.size()) {
+                continue; // bands: 9x9 only (the trace's error for that is tested apart)
+            }
             let limits =
                 Limits::solutions(keep as u64).with_max_nodes(strategy.default_max_nodes.min(CAP));
             let found = solutions(&puzzle, strategy, limits, keep, 7).unwrap();
