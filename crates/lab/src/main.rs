@@ -8,7 +8,8 @@
 //!   reports (`sudoku-reports`);
 //! - [`recorder`]: the engine's sink: CSV, summary, progress, messages;
 //! - [`progress`] and [`forecast`]: what a person watches while it runs;
-//! - [`solve`](mod@solve) and [`commands`]: the other subcommands;
+//! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
+//!   [`input`] the puzzles of `solve` and `trace`;
 //! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build.
 
 mod bench;
@@ -16,11 +17,13 @@ mod cli;
 mod commands;
 mod config;
 mod forecast;
+mod input;
 mod interrupt;
 mod overlap;
 mod progress;
 mod recorder;
 mod solve;
+mod trace;
 mod ui;
 mod version;
 
@@ -60,6 +63,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
         Command::Bench(args) => bench::bench(args, interrupt::install()?),
         Command::Solve(args) => solve::solve(args),
+        Command::Trace(args) => trace::trace(args),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Completions(args) => commands::completions(args),

@@ -1,5 +1,5 @@
-//! The command line (clap, derive API): `bench`, `solve`, `summary`, `plot`, `completions`
-//! and `man`.
+//! The command line (clap, derive API): `bench`, `solve`, `trace`, `summary`, `plot`,
+//! `completions` and `man`.
 
 mod args;
 mod solvers;
@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
 };
+pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
 pub use solvers::{SolverList, SolverSpec};
 
 use crate::ui::ColorWhen;
@@ -27,6 +28,7 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
@@ -50,6 +52,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Solve one puzzle (argument or stdin) with some solvers, and show the work.
     Solve(SolveArgs),
+    /// Show one puzzle's search step by step, in words, as JSON Lines, or as a replay page.
+    Trace(TraceArgs),
     /// Print the summary table again from the CSV of an earlier run.
     Summary(SummaryArgs),
     /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.
