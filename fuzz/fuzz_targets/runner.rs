@@ -27,12 +27,55 @@ const TOP1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 const WORDS: &[&str] = &[
-    "bench", "solve", "summary", "plot", "completions", "man", "-s", "--solvers", "dlx",
-    "norvig", "naive", "reduce", "dlx,norvig", "naive,dlx,reduce", "-l", "--limit",
-    "--max-nodes", "-j", "--threads", "--repeat", "-o", "--out", "--strict", "-n", "--first",
-    "-q", "--quiet", "--wide", "--progress-every", "--out-dir", "0", "1", "2", "3", "17",
-    "-1", "c.txt", "c.csv", "dir", "-", "r.csv", "o.csv", "r.running.csv", "out/r.csv",
-    "bash", TOP1, "r.run.toml", "--help", "--version",
+    "bench",
+    "solve",
+    "summary",
+    "plot",
+    "completions",
+    "man",
+    "-s",
+    "--solvers",
+    "dlx",
+    "norvig",
+    "naive",
+    "reduce",
+    "dlx,norvig",
+    "naive,dlx,reduce",
+    "-l",
+    "--limit",
+    "--max-nodes",
+    "-j",
+    "--threads",
+    "--repeat",
+    "-o",
+    "--out",
+    "--strict",
+    "-n",
+    "--first",
+    "-q",
+    "--quiet",
+    "--wide",
+    "--progress-every",
+    "--out-dir",
+    "0",
+    "1",
+    "2",
+    "3",
+    "17",
+    "-1",
+    "c.txt",
+    "c.csv",
+    "dir",
+    "-",
+    "r.csv",
+    "o.csv",
+    "r.running.csv",
+    "out/r.csv",
+    "bash",
+    TOP1,
+    "r.run.toml",
+    "--help",
+    "--version",
 ];
 
 /// Caps on the values of options that set how much a run does.
@@ -76,7 +119,10 @@ fn arguments(spec: &[u8]) -> Vec<OsString> {
             }
         }
     }
-    let solves = matches!(args.first().and_then(|a| a.to_str()), Some("bench" | "solve"));
+    let solves = matches!(
+        args.first().and_then(|a| a.to_str()),
+        Some("bench" | "solve")
+    );
     if solves && !args.iter().any(|a| a == "--max-nodes") {
         args.extend(["--max-nodes".into(), "100000".into()]);
     }
@@ -99,7 +145,12 @@ fn check_outputs(dir: &Path, args: &[OsString]) {
             let Ok(Some(sidecar)) = Sidecar::read_beside(&path) else {
                 continue;
             };
-            assert_ne!(sidecar.state, State::Running, "{args:?} left {}", path.display());
+            assert_ne!(
+                sidecar.state,
+                State::Running,
+                "{args:?} left {}",
+                path.display()
+            );
             let rows = read_rows(&path)
                 .unwrap_or_else(|e| panic!("{args:?}: {e}"))
                 .map(|r| r.unwrap_or_else(|e| panic!("{args:?}: {e}")))
