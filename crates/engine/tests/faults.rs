@@ -14,26 +14,12 @@ use sudoku_core::{Grid, Limits, Outcome, Solver};
 use sudoku_engine::{run, Contender, End, Plan, Report, Sink, SinkError, Solved, Source};
 use sudoku_reports::Row;
 
-const TOP1: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+mod common;
+
+use common::{dlx, plan, TOP1};
+
 /// Far more than any of these runs may take: reaching it means the run hangs.
 const HANG: Duration = Duration::from_secs(20);
-
-fn dlx() -> Contender {
-    let strategy = sudoku_catalogue::find("dlx").unwrap();
-    Contender::new(strategy.solver(), Limits::FIRST)
-}
-
-fn plan(sources: Vec<Source>, contenders: Vec<Contender>, threads: usize) -> Plan {
-    Plan {
-        sources,
-        contenders,
-        threads,
-        repeat: 1,
-        first: None,
-        strict: false,
-    }
-}
 
 /// Runs `plan` on a thread of its own, with an interrupt flag set `after` the start;
 /// `None` if the run does not return within [`HANG`].

@@ -73,6 +73,13 @@ fn spawn_bench(corpus: &Path, out: &Path, extra: &[&str]) -> Child {
         .unwrap()
 }
 
+/// The `state` a sidecar gives.
+fn state_in(sidecar: &Path) -> String {
+    let toml = std::fs::read_to_string(sidecar).unwrap();
+    let line = toml.lines().find(|l| l.starts_with("state = ")).unwrap();
+    line["state = ".len()..].trim_matches('"').to_string()
+}
+
 fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
@@ -181,9 +188,10 @@ fn an_earlier_result_is_replaced_only_by_a_run_that_finished() {
         )));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
     assert_eq!(read_rows(&dir.path().join("r.failed.csv")).len(), 1);
-    let sidecar = std::fs::read_to_string(dir.path().join("r.failed.run.toml")).unwrap();
-    assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
-    assert!(sidecar.contains("rows = 1\n"), "{sidecar}");
+    let sidecar = dir.path().join("r.failed.run.toml");
+    assert_eq!(state_in(&sidecar), "failed");
+    let toml = std::fs::read_to_string(sidecar).unwrap();
+    assert!(toml.contains("rows = 1\n"), "{toml}");
     assert!(!dir.path().join("r.running.csv").exists());
 
     let good = write(&dir, "good.txt", &format!("{TOP1}\n{TOP1}\n"));
@@ -195,8 +203,7 @@ fn an_earlier_result_is_replaced_only_by_a_run_that_finished() {
         .assert()
         .success();
     assert_eq!(read_rows(&out).len(), 2);
-    let sidecar = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
-    assert!(sidecar.contains("state = \"finished\""), "{sidecar}");
+    assert_eq!(state_in(&dir.path().join("r.run.toml")), "finished");
 }
 
 /// A run waiting on an idle stdin holds its output: a second run on it is refused, and
@@ -249,8 +256,10 @@ fn a_fifo_without_a_writer_is_interrupted() {
     });
     let output = terminate(child);
     assert_eq!(output.status.code(), Some(130));
-    let sidecar = std::fs::read_to_string(dir.path().join("r.interrupted.run.toml")).unwrap();
-    assert!(sidecar.contains("state = \"interrupted\""), "{sidecar}");
+    assert_eq!(
+        state_in(&dir.path().join("r.interrupted.run.toml")),
+        "interrupted"
+    );
 }
 
 /// A line written to a stdin that stays open is solved and its row reaches the file
@@ -343,8 +352,7 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
             assert.stderr(predicate::str::contains("panicked").not());
         }
         assert_eq!(read_rows(&out).len(), 4);
-        let toml = std::fs::read_to_string(out.with_extension("run.toml")).unwrap();
-        assert!(toml.contains("state = \"finished\""), "{toml}");
+        assert_eq!(state_in(&out.with_extension("run.toml")), "finished");
     }
     let out = dir.path().join("o.csv");
     for command in ["summary", "plot"] {
