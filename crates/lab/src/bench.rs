@@ -4,11 +4,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_engine::{End, Report};
+use sudoku_engine::{corpus_names, End, Report};
+use sudoku_reports::output::Ending;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
-use sudoku_reports::write::write_file;
-use sudoku_reports::{CsvWriter, Sidecar, State, Summary};
+use sudoku_reports::{Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
@@ -18,12 +18,27 @@ use crate::{ui, version, RunEnd};
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
 /// SIGTERM.
+///
+/// The run writes beside its output and puts its files under their final names at the end
+/// (see `sudoku_reports::output`): an earlier result is replaced only by a run that
+/// finished.
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let config = RunConfig::resolve(args)?;
     let start = Instant::now();
-    let mut sidecar = sidecar_at_start(&config);
-    let csv = CsvWriter::create(&config.files.csv)?;
-    sidecar.write(&config.files.sidecar)?;
+    let (output, csv) = Output::open(&config.files.csv)?;
+    if let Some(aside) = output.moved_aside() {
+        ui::note(format!(
+            "an earlier run on {} was killed: its rows are now in {}",
+            config.files.csv.display(),
+            aside.csv.display()
+        ));
+    }
+    let mut sidecar = sidecar_at_start(&config, output.running());
+    if let Err(e) = sidecar.write(&output.running().sidecar) {
+        output.discard();
+        return Err(e.into());
+    }
+    crate::interrupt::writing(&output.running().csv);
     let progress = Progress::start(
         config.quiet,
         config.progress_every,
@@ -50,18 +65,19 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     sidecar.state = state;
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    sidecar.write(&config.files.sidecar)?;
-    write_file(&config.files.summary, summary.to_markdown().as_bytes())?;
-    print!("{}", summary.to_text(config.view));
-    tell_what_was_written(&config, &summary, rows, state);
-    if let Some(e) = error {
-        return Err(anyhow!(e));
+    let ending = output.finish(&mut sidecar, &summary.to_markdown());
+    ui::out(summary.to_text(config.view));
+    tell_what_was_written(&config, &ending, &summary, rows, state);
+    match (error, ending.error) {
+        (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
+        (Some(first), None) => Err(anyhow!(first)),
+        (None, Some(then)) => Err(then.into()),
+        (None, None) => Ok(run_end(state, report.puzzles, &summary)),
     }
-    Ok(run_end(state, report.puzzles, &summary))
 }
 
-/// What the sidecar says before the run starts (state `running`).
-fn sidecar_at_start(config: &RunConfig) -> Sidecar {
+/// What the sidecar says before the run starts (state `running`), written as `files`.
+fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
     Sidecar {
         command: command_line(),
         version: version::VERSION.into(),
@@ -74,15 +90,13 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         repeat: config.plan.repeat,
         strict: config.plan.strict,
         first: config.plan.first,
-        csv: config.files.csv.display().to_string(),
+        csv: files.csv.display().to_string(),
         state: State::Running,
         solver: config.budgets.clone(),
-        corpus: config
-            .plan
-            .sources
-            .iter()
-            .map(|s| CorpusEntry {
-                path: s.name(),
+        corpus: corpus_names(&config.plan.sources)
+            .into_iter()
+            .map(|path| CorpusEntry {
+                path,
                 ..CorpusEntry::default()
             })
             .collect(),
@@ -108,22 +122,38 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
         .collect();
 }
 
-fn tell_what_was_written(config: &RunConfig, summary: &Summary, rows: u64, state: State) {
-    let files = &config.files;
+/// Where the run's files are, and what became of an earlier result.
+fn tell_what_was_written(
+    config: &RunConfig,
+    ending: &Ending,
+    summary: &Summary,
+    rows: u64,
+    state: State,
+) {
+    let files = &ending.files;
     ui::plain(format!(
         "wrote {} ({rows} rows), {} and {}",
         files.csv.display(),
         files.summary.display(),
         files.sidecar.display()
     ));
+    let asked = &config.files.csv;
+    let kept = if files.csv != *asked && asked.exists() {
+        format!(" ({} is as it was)", asked.display())
+    } else {
+        String::new()
+    };
     match state {
         State::Interrupted => ui::plain(format!(
-            "interrupted: {} holds every row completed before the interrupt",
+            "interrupted: {} holds every row completed before the interrupt{kept}",
             files.csv.display()
         )),
         State::Failed => ui::plain(format!(
-            "stopped: the {rows} rows completed before the error are in {}",
+            "stopped: the {rows} rows completed before the error are in {}{kept}",
             files.csv.display()
+        )),
+        _ if files.csv != *asked => ui::plain(format!(
+            "the run's files keep the names they had while it ran{kept}"
         )),
         _ => {}
     }

@@ -1,11 +1,10 @@
 //! The small commands: `summary`, `plot`, `completions`, `man`.
 
-use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
-use sudoku_reports::{Sidecar, Summary, View};
+use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, SummaryArgs};
 use crate::{ui, RunEnd};
@@ -21,10 +20,7 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
-    print!(
-        "{}",
-        summary.to_text(if args.wide { View::Wide } else { View::Narrow })
-    );
+    ui::out(summary.to_text(if args.wide { View::Wide } else { View::Narrow }));
     Ok(if summary.wrong() > 0 {
         RunEnd::Wrong
     } else {
@@ -43,8 +39,19 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
             .map_or_else(|| ".".into(), Path::to_path_buf),
     };
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
-    for file in sudoku_reports::plot::plot_csv(&args.csv, &out_dir, &catalogue)? {
-        println!("{}", file.display());
+    let figures = sudoku_reports::plot::plot_csv(&args.csv, &out_dir, &catalogue)?;
+    if let Ok(Some(sidecar)) = Sidecar::read_beside(&args.csv) {
+        if sidecar.state != State::Finished {
+            ui::warning(format!(
+                "{}: {}: {}",
+                args.csv.display(),
+                sidecar.state.alarm(),
+                sidecar.state.meaning()
+            ));
+        }
+    }
+    for file in figures {
+        ui::out(format_args!("{}\n", file.display()));
     }
     Ok(RunEnd::Finished)
 }
@@ -52,12 +59,9 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
 /// `completions SHELL`: the completion script on stdout.
 pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     let mut command = Cli::command();
-    clap_complete::generate(
-        args.shell,
-        &mut command,
-        "sudoku-lab",
-        &mut std::io::stdout(),
-    );
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
+    ui::out(String::from_utf8_lossy(&script));
     Ok(RunEnd::Finished)
 }
 
@@ -75,6 +79,6 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     };
     let mut out = Vec::new();
     clap_mangen::Man::new(page).render(&mut out)?;
-    std::io::stdout().write_all(&out)?;
+    ui::out(String::from_utf8_lossy(&out));
     Ok(RunEnd::Finished)
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku_core::Limits;
-use sudoku_engine::{sources, Contender, Plan, Source};
+use sudoku_engine::{expand, Contender, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::{RunFiles, View};
 
@@ -38,9 +38,13 @@ impl RunConfig {
     /// Resolves `bench`'s arguments: corpora expanded (the default corpus falls back to the
     /// seed puzzles built in), solvers built with their limits, threads counted.
     ///
+    /// Results CSVs of the runner in a folder of corpora are left out (with a note), and a
+    /// corpus that is the run's output is refused.
+    ///
     /// # Errors
     ///
-    /// When a corpus cannot be read (missing file, folder without corpus files).
+    /// When a corpus cannot be read (missing file, folder without corpus files), or is the
+    /// run's output ([`crate::overlap::Usage`]).
     pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
         let mut corpora = Vec::new();
         for path in &args.corpora {
@@ -50,9 +54,18 @@ impl RunConfig {
                 ));
                 corpora.push(Source::BuiltIn);
             } else {
-                corpora.extend(sources(std::slice::from_ref(path))?);
+                let expanded = expand(std::slice::from_ref(path))?;
+                for file in &expanded.skipped {
+                    ui::note(format!(
+                        "{}: a results CSV of sudoku-lab (its first line is the runner's \
+header), not a corpus: left out",
+                        file.display()
+                    ));
+                }
+                corpora.extend(expanded.sources);
             }
         }
+        crate::overlap::check(&corpora, &args.out)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
             .0

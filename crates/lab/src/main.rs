@@ -19,6 +19,7 @@ mod config;
 mod forecast;
 mod input;
 mod interrupt;
+mod overlap;
 mod progress;
 mod recorder;
 mod solve;
@@ -85,7 +86,7 @@ fn main() -> ExitCode {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(format!("{e:#}"));
-            ExitCode::from(1)
+            ExitCode::from(if e.is::<overlap::Usage>() { 2 } else { 1 })
         }
     }
 }

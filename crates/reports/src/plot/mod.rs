@@ -44,6 +44,7 @@ use std::path::{Path, PathBuf};
 use plotters::drawing::DrawingAreaErrorKind;
 
 use crate::error::{shown, Error};
+use crate::sidecar::{Sidecar, State};
 use crate::write::write_file;
 
 /// The smallest time plotted, in µs: a measured time below it (even 0 ns) is drawn at it, since
@@ -91,7 +92,8 @@ enum Figure {
 
 /// Reads the results CSV at `csv` and writes `<stem>.time.svg` (the distribution of the time
 /// per puzzle, per solver and corpus) and `<stem>.nodes.svg` (nodes against time, log–log)
-/// into `out_dir`, creating it if needed. Returns the paths written, in that order.
+/// into `out_dir`, creating it if needed. Returns the paths written, in that order. When
+/// the CSV's sidecar says the run did not finish, the titles say so.
 ///
 /// `catalogue` is the names of the strategies in catalogue order: it orders and colours the
 /// solvers (the classic four keep their colours whatever it holds).
@@ -104,13 +106,21 @@ pub fn plot_csv(csv: &Path, out_dir: &Path, catalogue: &[&str]) -> Result<Vec<Pa
     let data = data::read_results(csv, catalogue)?;
     let stem = csv
         .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "results".to_owned());
+        .unwrap_or(std::ffi::OsStr::new("results"));
+    let mut title = stem.to_string_lossy().into_owned();
+    // A run that did not finish says so in the title, as its summary does.
+    if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
+        if sidecar.state != State::Finished {
+            title = format!("{title} ({})", sidecar.state.alarm());
+        }
+    }
     let mut written = Vec::new();
     for (figure, name) in [(Figure::Time, "time"), (Figure::Nodes, "nodes")] {
-        let path = out_dir.join(format!("{stem}.{name}.svg"));
-        let svg = draw::render(&data, &stem, figure).map_err(|e| Error::Draw {
+        let mut file = stem.to_os_string();
+        file.push(format!(".{name}.svg"));
+        let path = out_dir.join(file);
+        let svg = draw::render(&data, &title, figure).map_err(|e| Error::Draw {
             path: shown(&path),
             reason: e.0,
         })?;
