@@ -16,6 +16,7 @@ mod cli;
 mod commands;
 mod config;
 mod forecast;
+mod generate;
 mod interrupt;
 mod progress;
 mod recorder;
@@ -59,6 +60,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
         Command::Bench(args) => bench::bench(args, interrupt::install()?),
         Command::Solve(args) => solve::solve(args),
+        Command::Generate(args) => generate::generate(args, interrupt::install()?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Completions(args) => commands::completions(args),

@@ -2,13 +2,16 @@
 //! and `man`.
 
 mod args;
+mod generate;
 mod solvers;
 
 use clap::{Parser, Subcommand};
 
 pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
+    DEFAULT_GENERATED,
 };
+pub use generate::GenerateArgs;
 pub use solvers::{SolverList, SolverSpec};
 
 use crate::ui::ColorWhen;
@@ -23,10 +26,11 @@ use crate::ui::ColorWhen;
     long_about = "Times the classic sudoku strategies over puzzle corpora, checks every \
 solution, writes one CSV row per (puzzle, solver) and prints a summary.",
     after_help = "Examples:
-  sudoku-lab bench                      # the default solvers over the seed puzzles
+  sudoku-lab bench                      # the default solvers over the puzzles of data/
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  sudoku-lab generate --count 100 --seed 1 --grade x_wing --max-attempts 100000 -o x.txt
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
@@ -50,6 +54,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Solve one puzzle (argument or stdin) with some solvers, and show the work.
     Solve(SolveArgs),
+    /// Make puzzles: seeded, one solution, minimal, symmetric, graded, at every size.
+    Generate(GenerateArgs),
     /// Print the summary table again from the CSV of an earlier run.
     Summary(SummaryArgs),
     /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.
