@@ -8,7 +8,10 @@
 //!   reports (`sudoku-reports`);
 //! - [`recorder`]: the engine's sink: CSV, summary, progress, messages;
 //! - [`progress`] and [`forecast`]: what a person watches while it runs;
-//! - [`solve`](mod@solve) and [`commands`]: the other subcommands;
+//! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
+//!   [`input`] the puzzles of `solve` and `trace`;
+//! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
+//!   header;
 //! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build.
 
 mod bench;
@@ -17,10 +20,12 @@ mod commands;
 mod config;
 mod forecast;
 mod generate;
+mod input;
 mod interrupt;
 mod progress;
 mod recorder;
 mod solve;
+mod trace;
 mod ui;
 mod version;
 
@@ -60,6 +65,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
         Command::Bench(args) => bench::bench(args, interrupt::install()?),
         Command::Solve(args) => solve::solve(args),
+        Command::Trace(args) => trace::trace(args),
         Command::Generate(args) => generate::generate(args, interrupt::install()?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),

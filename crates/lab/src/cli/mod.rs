@@ -1,5 +1,5 @@
-//! The command line (clap, derive API): `bench`, `solve`, `summary`, `plot`, `completions`
-//! and `man`.
+//! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `summary`,
+//! `plot`, `completions` and `man`.
 
 mod args;
 mod generate;
@@ -11,6 +11,7 @@ pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
     DEFAULT_GENERATED,
 };
+pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
 pub use generate::GenerateArgs;
 pub use solvers::{SolverList, SolverSpec};
 
@@ -30,6 +31,7 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
   sudoku-lab generate --count 100 --seed 1 --grade x_wing --max-attempts 100000 -o x.txt
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
@@ -54,6 +56,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Solve one puzzle (argument or stdin) with some solvers, and show the work.
     Solve(SolveArgs),
+    /// Show one puzzle's search step by step, in words, as JSON Lines, or as a replay page.
+    Trace(TraceArgs),
     /// Make puzzles: seeded, one solution, minimal, symmetric, graded, at every size.
     Generate(GenerateArgs),
     /// Print the summary table again from the CSV of an earlier run.
