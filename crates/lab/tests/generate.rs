@@ -345,7 +345,11 @@ fn data_files_are_made_again_by_their_header_command() {
     // Every byte but those of the third line, which names the build.
     let without_build = |t: &str| -> String {
         let mut lines: Vec<&str> = t.split_inclusive('\n').collect();
-        assert!(lines[2].starts_with("# made by sudoku-lab "), "{}", lines[2]);
+        assert!(
+            lines[2].starts_with("# made by sudoku-lab "),
+            "{}",
+            lines[2]
+        );
         lines.remove(2);
         lines.concat()
     };
