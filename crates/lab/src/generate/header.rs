@@ -136,32 +136,25 @@ mod tests {
 
     #[test]
     fn the_header_is_comment_lines_without_date_or_threads() {
-        let a = args(&[
-            "--count",
-            "1",
-            "--seed",
-            "3",
-            "--grade",
-            "hidden_pair",
-            "-j",
-            "1",
-        ]);
-        let b = args(&[
-            "--count",
-            "1",
-            "--seed",
-            "3",
-            "--grade",
-            "hidden_pair",
-            "-j",
-            "2",
-        ]);
-        let text = header(&a, "norvig");
-        assert_eq!(text, header(&b, "norvig"));
+        let on = |threads| {
+            args(&[
+                "--count",
+                "1",
+                "--seed",
+                "3",
+                "--grade",
+                "hidden_pair",
+                "-j",
+                threads,
+            ])
+        };
+        let (a, b) = (on("1"), on("2"));
+        let text = header(&a, "bands");
+        assert_eq!(text, header(&b, "bands"));
         assert!(text.lines().count() == 3 && text.lines().all(|l| l.starts_with("# ")));
         assert_eq!(
             text.lines().nth(1).unwrap(),
-            "# 1 minimal 9x9 puzzle with one solution (checked by norvig), no symmetry; \
+            "# 1 minimal 9x9 puzzle with one solution (checked by bands), no symmetry; \
 grade hidden_pair: logic solves each without search, and needs hidden pair"
         );
         assert!(text.ends_with("any thread count\n"));
