@@ -10,7 +10,7 @@ use sudoku_engine::{expand, Contender, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::{RunFiles, View};
 
-use crate::cli::{BenchArgs, SolverSpec, DEFAULT_CORPUS};
+use crate::cli::{BenchArgs, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
 use crate::ui;
 
 /// Everything a `bench` run needs, resolved from its arguments.
@@ -35,8 +35,9 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// Resolves `bench`'s arguments: corpora expanded (the default corpus falls back to the
-    /// seed puzzles built in), solvers built with their limits, threads counted.
+    /// Resolves `bench`'s arguments: corpora expanded (the default seed puzzles fall back to
+    /// those built in, the default generated corpora are skipped when missing), solvers built
+    /// with their limits, threads counted.
     ///
     /// Results CSVs of the runner in a folder of corpora are left out (with a note), and a
     /// corpus that is the run's output is refused.
@@ -53,6 +54,11 @@ impl RunConfig {
                     "no {DEFAULT_CORPUS} here: reading the seed puzzles built into sudoku-lab"
                 ));
                 corpora.push(Source::BuiltIn);
+            } else if path == Path::new(DEFAULT_GENERATED) && !path.exists() {
+                ui::note(format!(
+                    "no {DEFAULT_GENERATED} here: its graded corpora are skipped (they are in \
+                     the repository: run from its root to read them)"
+                ));
             } else {
                 let expanded = expand(std::slice::from_ref(path))?;
                 for file in &expanded.skipped {

@@ -10,6 +10,8 @@
 //! - [`progress`] and [`forecast`]: what a person watches while it runs;
 //! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
 //!   [`input`] the puzzles of `solve` and `trace`;
+//! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
+//!   header;
 //! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build.
 
 mod bench;
@@ -17,6 +19,7 @@ mod cli;
 mod commands;
 mod config;
 mod forecast;
+mod generate;
 mod input;
 mod interrupt;
 mod overlap;
@@ -64,6 +67,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
         Command::Bench(args) => bench::bench(args, interrupt::install()?),
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
+        Command::Generate(args) => generate::generate(args, interrupt::install()?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Completions(args) => commands::completions(args),

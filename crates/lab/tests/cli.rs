@@ -629,7 +629,7 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     let default_run = format!("[default: {}]", default_run.join(","));
     for needle in [
         "Examples:",
-        "[default: data/seeds.txt]",
+        "[default: data/seeds.txt data/bench]",
         "[default: results/bench.csv]",
         default_run.as_str(),
         "naive 200000000",
@@ -644,9 +644,10 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     lab().args(["bench", "--limit", "0"]).assert().code(2);
 }
 
-/// The main command with its defaults: from the repository, `data/seeds.txt`; from a folder
-/// without it, the seed puzzles built into the binary. Either way every solver solves every
-/// seed puzzle, with the essays' counts.
+/// The main command with its defaults: from the repository, `data/seeds.txt` and the
+/// generated corpora of `data/bench/`; from a folder without them, the seed puzzles built
+/// into the binary. Either way every solver solves every seed puzzle, with the essays'
+/// counts.
 #[test]
 fn bench_with_its_defaults_reads_the_seed_puzzles() {
     let dir = TempDir::new().unwrap();
@@ -655,7 +656,10 @@ fn bench_with_its_defaults_reads_the_seed_puzzles() {
         .args(["bench", "-q"])
         .assert()
         .success()
-        .stderr(predicate::str::contains("built into sudoku-lab"));
+        .stderr(predicate::str::contains("built into sudoku-lab"))
+        .stderr(predicate::str::contains(
+            "no data/bench here: its graded corpora are skipped",
+        ));
     let rows = read_rows(&dir.path().join("results/bench.csv"));
     assert!(dir.path().join("results/bench.summary.md").is_file());
     assert!(dir.path().join("results/bench.run.toml").is_file());
@@ -679,6 +683,31 @@ fn bench_with_its_defaults_reads_the_seed_puzzles() {
         .assert()
         .success();
     let rows = read_rows(&out);
-    assert_eq!(rows.len(), 5);
-    assert!(rows.iter().all(|r| &*r.corpus == "data/seeds.txt"));
+    assert!(rows.iter().all(|r| r.status == Status::Solved));
+    let seeds = rows.iter().filter(|r| &*r.corpus == "data/seeds.txt");
+    assert_eq!(seeds.count(), 5);
+    // Then every file of data/bench, sorted, with as many puzzles as its header says.
+    let mut files: Vec<_> = std::fs::read_dir(repo.join("data/bench"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut corpora: Vec<(&str, usize)> = Vec::new();
+    for r in &rows[5..] {
+        match corpora.last_mut() {
+            Some((name, n)) if *name == &*r.corpus => *n += 1,
+            _ => corpora.push((&r.corpus, 1)),
+        }
+    }
+    let expected: Vec<(String, usize)> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let count = text.lines().filter(|l| !l.starts_with('#')).count();
+            let name = f.strip_prefix(&repo).unwrap().display().to_string();
+            (name, count)
+        })
+        .collect();
+    let got: Vec<(String, usize)> = corpora.iter().map(|(n, c)| (n.to_string(), *c)).collect();
+    assert_eq!(got, expected);
 }

@@ -8,8 +8,11 @@ use sudoku_trace::GridPoints;
 
 use super::solvers::{max_nodes_help, solvers_help, SolverList};
 
-/// The corpus `bench` reads by default (the seed puzzles built in when it is missing).
+/// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
+/// The project's generated corpora in graded bands, the rest of `bench`'s default (skipped
+/// when missing).
+pub const DEFAULT_GENERATED: &str = "data/bench";
 /// The CSV `bench` writes by default (its folder is ignored by git).
 pub const DEFAULT_OUT: &str = "results/bench.csv";
 
@@ -17,7 +20,8 @@ pub const DEFAULT_OUT: &str = "results/bench.csv";
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab bench
-      the default solvers over the seed puzzles, results in results/bench.csv
+      the default solvers over the seed puzzles and the graded corpora of data/bench,
+      results in results/bench.csv
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx --repeat 5
       two solvers, each solve timed 5 times (the CSV keeps the minimum and the median)
   sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o results/unique.csv
@@ -40,9 +44,10 @@ completed chunk and exits with status 130. Exit status: 0 ok, 1 error or no puzz
 2 usage error, 3 some solution failed its check (status wrong), 130 interrupted.")]
 pub struct BenchArgs {
     /// Corpus files or folders (a folder gives its *.txt, *.csv, *.tsv, *.sdk and extensionless
-    /// files, sorted); `-` reads stdin. When data/seeds.txt is not here, the default reads the
-    /// same seed puzzles, built into sudoku-lab.
-    #[arg(value_name = "CORPUS", default_value = DEFAULT_CORPUS)]
+    /// files, sorted); `-` reads stdin. The default: the seed puzzles (built into sudoku-lab
+    /// when data/seeds.txt is not here) and the generated corpora of data/bench (skipped when
+    /// not here).
+    #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
     /// Solvers to run, comma-separated, in this order (see --help for the list).
@@ -326,6 +331,6 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = ["bench", "solve", "trace", "summary", "plot", "completions"])]
+    #[arg(value_name = "SUBCOMMAND", value_parser = ["bench", "solve", "trace", "generate", "summary", "plot", "completions"])]
     pub command: Option<String>,
 }

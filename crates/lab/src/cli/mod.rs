@@ -1,15 +1,18 @@
-//! The command line (clap, derive API): `bench`, `solve`, `trace`, `summary`, `plot`,
-//! `completions` and `man`.
+//! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `summary`,
+//! `plot`, `completions` and `man`.
 
 mod args;
+mod generate;
 mod solvers;
 
 use clap::{Parser, Subcommand};
 
 pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
+    DEFAULT_GENERATED,
 };
 pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
+pub use generate::GenerateArgs;
 pub use solvers::{SolverList, SolverSpec};
 
 use crate::ui::ColorWhen;
@@ -24,11 +27,12 @@ use crate::ui::ColorWhen;
     long_about = "Times the classic sudoku strategies over puzzle corpora, checks every \
 solution, writes one CSV row per (puzzle, solver) and prints a summary.",
     after_help = "Examples:
-  sudoku-lab bench                      # the default solvers over the seed puzzles
+  sudoku-lab bench                      # the default solvers over the puzzles of data/
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
+  sudoku-lab generate --count 100 --seed 1 --grade x_wing --max-attempts 100000 -o x.txt
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
@@ -54,6 +58,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Show one puzzle's search step by step, in words, as JSON Lines, or as a replay page.
     Trace(TraceArgs),
+    /// Make puzzles: seeded, one solution, minimal, symmetric, graded, at every size.
+    Generate(GenerateArgs),
     /// Print the summary table again from the CSV of an earlier run.
     Summary(SummaryArgs),
     /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.
