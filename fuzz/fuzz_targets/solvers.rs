@@ -27,8 +27,8 @@ fuzz_target!(|data: &[u8]| {
     // the budget shrinks with it, so every input runs in about a second at most.
     let per_step = match size.side() {
         4 | 9 => 40,
-        16 => 8,
-        _ => 2,
+        16 => 2,
+        _ => 1,
     };
     let limits = Limits::solutions(u64::from(data[1] % 3) + 1)
         .with_max_nodes(u64::from(data[2]) * per_step);
