@@ -15,6 +15,8 @@ pub(crate) struct Entry<'a> {
     pub puzzle: &'a Puzzle,
     pub text: Arc<str>,
     pub name: Option<Arc<str>>,
+    /// The corpus's puzzle, when `puzzle` is an isomorph of it (`--permute`).
+    pub original: Option<Arc<str>>,
 }
 
 impl<'a> Entry<'a> {
@@ -24,6 +26,15 @@ impl<'a> Entry<'a> {
             puzzle,
             text: Arc::from(grid_text(&puzzle.grid)),
             name: puzzle.label.as_deref().map(Arc::from),
+            original: None,
+        }
+    }
+
+    /// The same entry, solved in place of the corpus's `original` puzzle.
+    pub fn instead_of(self, original: &Puzzle) -> Entry<'a> {
+        Entry {
+            original: Some(Arc::from(grid_text(&original.grid))),
+            ..self
         }
     }
 
@@ -74,6 +85,7 @@ impl<'a> Entry<'a> {
             median_nanoseconds: median_ns,
             puzzle: self.text.clone(),
             solution: outcome.solution.as_ref().map(grid_text).unwrap_or_default(),
+            original: self.original.clone(),
             problem,
         }
     }

@@ -32,6 +32,7 @@
 //!     repeat: 1,
 //!     first: None,
 //!     strict: false,
+//!     ..Plan::default()
 //! };
 //! let mut rows: Vec<Row> = Vec::new();
 //! let report = run(&plan, &mut rows, &AtomicBool::new(false));
@@ -46,16 +47,23 @@ mod chunk;
 mod contender;
 mod doorbell;
 mod error;
+mod indexed;
 mod parse;
+mod permute;
 mod run;
+mod select;
 mod sink;
 mod source;
+mod timing;
 mod work;
 
 pub use check::{check, solve_checked};
 pub use chunk::count_candidates;
 pub use contender::Contender;
 pub use error::EngineError;
+pub use permute::{permuted, Isomorph};
 pub use run::{run, End, Plan, Report, BATCH, WINDOW};
+pub use select::{corpus_key, Selection, Shard};
 pub use sink::{CorpusCount, Sink, SinkError, Solved};
 pub use source::{sources, Source, SEEDS};
+pub use timing::{cores, Timing, WARMUP_PUZZLES};

@@ -26,12 +26,15 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::CorpusError;
 
-use crate::chunk::{Chunk, Chunker};
+use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::doorbell::Doorbell;
 use crate::error::EngineError;
+use crate::indexed::Reader;
+use crate::select::Selection;
 use crate::sink::{CorpusCount, Sink};
 use crate::source::Source;
+use crate::timing::{pin_current, Timing, Warmup};
 use crate::work::{work, Done, Item, Shared};
 
 /// Lines that may hold a puzzle handed to a worker as one task (fewer tasks, fewer
@@ -66,6 +69,27 @@ pub struct Plan {
     pub first: Option<u64>,
     /// Whether a malformed line stops the run (otherwise it is skipped and counted).
     pub strict: bool,
+    /// Which puzzles, as what: a shard, the ones not yet solved, random isomorphs
+    /// (default: every puzzle as read).
+    pub select: Selection,
+    /// Warm-up and pinning (default: neither).
+    pub timing: Timing,
+}
+
+impl Default for Plan {
+    /// No corpus, no contender; one thread, one timed run per solve, every puzzle.
+    fn default() -> Plan {
+        Plan {
+            sources: Vec::new(),
+            contenders: Vec::new(),
+            threads: 1,
+            repeat: 1,
+            first: None,
+            strict: false,
+            select: Selection::default(),
+            timing: Timing::default(),
+        }
+    }
 }
 
 /// How a run ended.
@@ -89,6 +113,8 @@ pub struct Report {
     pub puzzles: u64,
     /// What was read of each corpus, in order.
     pub corpora: Vec<CorpusCount>,
+    /// How long the warm-up lasted (zero without one): not part of the run's time.
+    pub warmup: Duration,
 }
 
 /// One entry of the ordered stream of results.
@@ -127,19 +153,44 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
         contenders: &plan.contenders,
         repeat: plan.repeat,
         strict: plan.strict,
+        permute: plan.select.permute,
         interrupt,
         stop_after: AtomicU64::new(u64::MAX),
     };
     let mut state = State::new(plan, sink);
+    let start = Instant::now();
+    let warmup = Warmup::start(plan);
+    let warm = || {
+        if let Some(w) = &warmup {
+            w.run(&plan.contenders, interrupt);
+        }
+    };
     if plan.threads <= 1 {
+        if let Some(&core) = plan.timing.pin.first() {
+            pin_current(core);
+        }
+        warm();
+        state.warmup = start.elapsed();
         state.inline(&shared);
     } else {
+        let pin = plan.timing.pin.clone();
         match rayon::ThreadPoolBuilder::new()
             .num_threads(plan.threads)
             .thread_name(|i| format!("sudoku-lab-{i}"))
+            .start_handler(move |i| {
+                if let Some(&core) = pin.get(i) {
+                    pin_current(core);
+                }
+            })
             .build()
         {
-            Ok(pool) => pool.in_place_scope(|scope| state.pooled(scope, &shared)),
+            Ok(pool) => {
+                if warmup.is_some() {
+                    pool.broadcast(|_| warm());
+                }
+                state.warmup = start.elapsed();
+                pool.in_place_scope(|scope| state.pooled(scope, &shared));
+            }
             Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
         }
     }
@@ -151,7 +202,11 @@ struct State<'p, 's> {
     plan: &'p Plan,
     sink: &'s mut dyn Sink,
     corpora: Vec<Corpus>,
-    reading: Option<Chunker>,
+    reading: Option<Reader<'p>>,
+    /// Whether puzzles come parsed and numbered from the reading thread (see
+    /// [`crate::select`]).
+    indexed: bool,
+    warmup: Duration,
     next_source: usize,
     reading_done: bool,
     next_seq: u64,
@@ -179,6 +234,7 @@ impl<'p, 's> State<'p, 's> {
                     name: Arc::from(s.name()),
                     puzzles: 0,
                     malformed: 0,
+                    skipped: 0,
                 },
                 outstanding: 0,
             })
@@ -188,6 +244,8 @@ impl<'p, 's> State<'p, 's> {
             sink,
             corpora,
             reading: None,
+            indexed: plan.select.is_active(),
+            warmup: Duration::ZERO,
             next_source: 0,
             reading_done: false,
             next_seq: 0,
@@ -207,9 +265,9 @@ impl<'p, 's> State<'p, 's> {
     fn inline(&mut self, shared: &Shared<'_>) {
         loop {
             match self.next_chunk(shared) {
-                Next::Chunk(seq, chunk) => {
+                Next::Chunk(seq, mut chunk) => {
                     let start = Instant::now();
-                    let done = work(seq, &chunk, shared);
+                    let done = work(seq, &mut chunk, shared);
                     self.inline_batch = if start.elapsed() > INLINE_CHUNK_TIME {
                         (self.inline_batch / 2).max(1)
                     } else {
@@ -245,7 +303,8 @@ impl<'p, 's> State<'p, 's> {
                 self.lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| {
-                    let done = work(seq, &chunk, shared);
+                    let mut chunk = chunk;
+                    let done = work(seq, &mut chunk, shared);
                     let slot = Slot::Done {
                         source: chunk.source,
                         candidates: chunk.candidates,
@@ -284,7 +343,8 @@ impl<'p, 's> State<'p, 's> {
         match source.open() {
             Ok(reader) => {
                 let name = self.corpora[i].count.name.clone();
-                self.reading = Some(Chunker::new(reader, i, name));
+                let plan = self.plan;
+                self.reading = Some(Reader::new(reader, i, name, &plan.select, plan.first));
                 true
             }
             Err(e) => {
@@ -296,7 +356,8 @@ impl<'p, 's> State<'p, 's> {
 
     /// The corpus being read is done: its end goes into the stream.
     fn close(&mut self) {
-        if self.reading.take().is_some() {
+        if let Some(reader) = self.reading.take() {
+            self.corpora[self.next_source - 1].count.skipped = reader.skipped();
             self.push(Slot::End(self.next_source - 1));
         }
     }
@@ -309,7 +370,7 @@ impl<'p, 's> State<'p, 's> {
         } else {
             BATCH as u64
         };
-        let Some(first) = self.plan.first else {
+        let Some(first) = self.plan.first.filter(|_| !self.indexed) else {
             return Some(batch);
         };
         let corpus = &self.corpora[self.next_source - 1];
@@ -342,10 +403,10 @@ impl<'p, 's> State<'p, 's> {
                 Some(0) => return Next::Blocked,
                 Some(n) => n as usize,
             };
-            let Some(chunker) = self.reading.as_mut() else {
+            let Some(reader) = self.reading.as_mut() else {
                 continue;
             };
-            match chunker.next_chunk(credit) {
+            match reader.next_chunk(credit) {
                 None => self.close(),
                 Some(Ok(chunk)) => {
                     self.corpora[chunk.source].outstanding += chunk.candidates as u64;
@@ -356,7 +417,7 @@ impl<'p, 's> State<'p, 's> {
                 Some(Err(reason)) => {
                     let e = CorpusError::Read {
                         path: self.corpora[self.next_source - 1].count.name.to_string(),
-                        line: chunker.line() + 1,
+                        line: reader.line() + 1,
                         reason,
                     };
                     self.reading = None;
@@ -406,12 +467,14 @@ impl<'p, 's> State<'p, 's> {
             let count = &mut self.corpora[source].count;
             match item {
                 Item::Puzzle(mut solved) => {
-                    if self.plan.first.is_some_and(|n| count.puzzles >= n) {
-                        continue; // a grid file's rows may overshoot `first`
-                    }
-                    solved.index = count.puzzles;
-                    for row in &mut solved.rows {
-                        row.index = solved.index;
+                    if !self.indexed {
+                        if self.plan.first.is_some_and(|n| count.puzzles >= n) {
+                            continue; // a grid file's rows may overshoot `first`
+                        }
+                        solved.index = count.puzzles;
+                        for row in &mut solved.rows {
+                            row.index = solved.index;
+                        }
                     }
                     count.puzzles += 1;
                     self.puzzles += 1;
@@ -463,6 +526,7 @@ impl<'p, 's> State<'p, 's> {
             end,
             puzzles: self.puzzles,
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
+            warmup: self.warmup,
         }
     }
 }

@@ -39,6 +39,7 @@ fn plan(sources: Vec<Source>, contenders: Vec<Contender>, threads: usize) -> Pla
         repeat: 1,
         first: None,
         strict: false,
+        ..Plan::default()
     }
 }
 

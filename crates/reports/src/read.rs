@@ -6,9 +6,12 @@ use std::path::{Path, PathBuf};
 use crate::error::{shown, Error};
 use crate::row::{Row, COLUMNS};
 
-/// The columns a row cannot do without (`name` came later: older CSVs lack it).
+/// The columns a row cannot do without (`name` and `original` came later: older CSVs lack
+/// them).
 fn required() -> impl Iterator<Item = &'static str> {
-    COLUMNS.into_iter().filter(|&c| c != "name")
+    COLUMNS
+        .into_iter()
+        .filter(|&c| c != "name" && c != "original")
 }
 
 /// The rows of a CSV, read one at a time (see [`read_rows`]).

@@ -17,10 +17,13 @@ use crate::status::Status;
 pub(super) enum Outcome {
     /// `solved` or `no_solution`: the search ran to its end.
     Finished,
-    /// `budget_exhausted`: the node budget stopped the search.
+    /// `budget_exhausted`: the node budget stopped the search; or `timeout`: the time limit
+    /// of a solver run as a child process (its budget) stopped it.
     OverBudget,
     /// `wrong`: the solution failed its check.
     Wrong,
+    /// `crashed`: a solver run as a child process exited before answering.
+    Crashed,
     /// A status this version does not know: shown as such, never as wrong.
     Unknown,
 }
@@ -29,8 +32,9 @@ impl From<&Status> for Outcome {
     fn from(status: &Status) -> Outcome {
         match status {
             Status::Solved | Status::NoSolution => Outcome::Finished,
-            Status::BudgetExhausted => Outcome::OverBudget,
+            Status::BudgetExhausted | Status::Timeout => Outcome::OverBudget,
             Status::Wrong => Outcome::Wrong,
+            Status::Crashed => Outcome::Crashed,
             Status::Unknown(_) => Outcome::Unknown,
         }
     }
