@@ -40,6 +40,9 @@ impl<'a> Entry<'a> {
 
     /// The row of `contender`'s timed, checked solve of the puzzle.
     pub fn solve(&self, contender: &Contender, repeat: u64) -> Row {
+        if let Some(external) = contender.as_external() {
+            return external.row(self, contender, repeat);
+        }
         let limits = contender.limits();
         // A solver that panics is a bug: its row says `wrong` and the run goes on.
         let checked = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -66,18 +69,32 @@ impl<'a> Entry<'a> {
                 )),
             ),
         };
+        let status = if problem.is_some() {
+            Status::Wrong
+        } else {
+            Status::from(outcome.status)
+        };
+        self.row(contender, status, &outcome, (min_ns, median_ns), problem)
+    }
+
+    /// The row of the puzzle for `contender`: how it ended, its outcome, its times (minimum
+    /// and median, ns) and what its check found.
+    pub fn row(
+        &self,
+        contender: &Contender,
+        status: Status,
+        outcome: &Outcome,
+        (min_ns, median_ns): (u64, u64),
+        problem: Option<String>,
+    ) -> Row {
         Row {
             corpus: self.corpus.clone(),
             index: self.puzzle.index,
             line: self.puzzle.line,
             name: self.name.clone(),
             solver: contender.name().clone(),
-            limit: limits.solution_limit(),
-            status: if problem.is_some() {
-                Status::Wrong
-            } else {
-                Status::from(outcome.status)
-            },
+            limit: contender.limits().solution_limit(),
+            status,
             solutions: outcome.solutions,
             nodes: outcome.counters.nodes,
             backtracks: outcome.counters.backtracks,
@@ -142,6 +159,20 @@ pub fn check(
     limits: &Limits,
     outcome: &Outcome,
 ) -> Option<String> {
+    check_with(puzzle, known, limits, outcome, Some(solver))
+}
+
+/// [`check`], asking `solver` again when two solutions are proven under a limit of 1; a
+/// solver that cannot be asked again with another limit (a child process, which learns its
+/// limit when it starts) is `None`: a second solution then proves the puzzle is not unique,
+/// and the one found passes.
+pub(crate) fn check_with(
+    puzzle: &Grid,
+    known: Option<&Grid>,
+    limits: &Limits,
+    outcome: &Outcome,
+    solver: Option<&dyn Solver>,
+) -> Option<String> {
     use sudoku_core::Status as S;
     if let Some(solution) = &outcome.solution {
         if let Err(e) = solution.check_solution_of(puzzle) {
@@ -183,7 +214,7 @@ pub fn check(
     let again = if limits.solution_limit() >= 2 {
         outcome.clone()
     } else {
-        solver.solve(
+        solver?.solve(
             puzzle,
             &Limits {
                 max_solutions: 2,

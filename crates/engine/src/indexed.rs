@@ -17,7 +17,7 @@ use crate::select::{corpus_key, Selection};
 /// select), or puzzles parsed here ([`Indexed`]).
 pub(crate) enum Reader<'p> {
     Lines(Chunker),
-    Indexed(Indexed<'p>),
+    Indexed(Box<Indexed<'p>>),
 }
 
 impl<'p> Reader<'p> {
@@ -31,7 +31,7 @@ impl<'p> Reader<'p> {
         first: Option<u64>,
     ) -> Reader<'p> {
         if selection.is_active() {
-            Reader::Indexed(Indexed {
+            Reader::Indexed(Box::new(Indexed {
                 key: corpus_key(&corpus),
                 puzzles: CorpusReader::new(reader, corpus.clone()),
                 source,
@@ -41,7 +41,7 @@ impl<'p> Reader<'p> {
                 skipped: 0,
                 line: 0,
                 done: false,
-            })
+            }))
         } else {
             Reader::Lines(Chunker::new(reader, source, corpus))
         }

@@ -153,7 +153,10 @@ mod tests {
             }
             assert!(solved.is_solution_of(&puzzle), "{size}");
             let iso = Isomorph::of(3, "c.txt", 1, size);
-            assert!(iso.apply(&solved).is_solution_of(&iso.apply(&puzzle)), "{size}");
+            assert!(
+                iso.apply(&solved).is_solution_of(&iso.apply(&puzzle)),
+                "{size}"
+            );
             assert_ne!(iso.apply(&puzzle), puzzle, "{size}");
         }
     }

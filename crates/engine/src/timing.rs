@@ -57,15 +57,19 @@ impl Warmup {
         let duration = plan.timing.warmup?;
         let until = Instant::now() + duration;
         let reader: Box<dyn BufRead> = match plan.sources.first() {
-            Some(source) if source.rereadable() => source
-                .open()
-                .unwrap_or_else(|_| Box::new(SEEDS.as_bytes())),
+            Some(source) if source.rereadable() => {
+                source.open().unwrap_or_else(|_| Box::new(SEEDS.as_bytes()))
+            }
             _ => Box::new(SEEDS.as_bytes()),
         };
         let contenders = &plan.contenders;
         let puzzles = CorpusReader::new(reader, "warm-up")
             .filter_map(Result::ok)
-            .filter(|p| contenders.iter().any(|c| c.solver().supports(p.grid.size())))
+            .filter(|p| {
+                contenders
+                    .iter()
+                    .any(|c| c.solver().supports(p.grid.size()))
+            })
             .take(WARMUP_PUZZLES)
             .collect();
         Some(Warmup { puzzles, until })
@@ -128,7 +132,10 @@ mod tests {
         assert_eq!(warmup.puzzles.len(), 5, "the seeds stand in for stdin");
         warmup.run(&plan.contenders, &AtomicBool::new(false));
         assert!(start.elapsed() >= Duration::from_millis(30));
-        assert!(SOLVES.load(Ordering::SeqCst) > 5, "it goes round the puzzles");
+        assert!(
+            SOLVES.load(Ordering::SeqCst) > 5,
+            "it goes round the puzzles"
+        );
         let none = Plan::default();
         assert!(Warmup::start(&none).is_none());
     }

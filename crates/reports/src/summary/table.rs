@@ -217,7 +217,10 @@ const COLUMNS: &[Column] = &[
         narrow: Some("%no_guess"),
         wide: "%no_guess",
         when: When::Always,
-        cell: |s, _| s.no_guess_percent().map_or("-".into(), |p| format!("{p:.1}")),
+        cell: |s, _| {
+            s.no_guess_percent()
+                .map_or("-".into(), |p| format!("{p:.1}"))
+        },
     },
     Column {
         narrow: Some("core/s"),
