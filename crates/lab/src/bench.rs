@@ -14,15 +14,30 @@ use crate::cli::BenchArgs;
 use crate::config::RunConfig;
 use crate::progress::Progress;
 use crate::recorder::Recorder;
+use crate::resume;
 use crate::{ui, version, RunEnd};
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
 /// SIGTERM.
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
-    let config = RunConfig::resolve(args)?;
+    let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
     let mut sidecar = sidecar_at_start(&config);
-    let csv = CsvWriter::create(&config.files.csv)?;
+    let resumed = match config.resume {
+        true => resume::continue_run(&config.files.csv, &sidecar)?,
+        false => None,
+    };
+    let csv = match &resumed {
+        Some(r) => {
+            config.plan.select.done.clone_from(&r.done.puzzles);
+            sidecar.date.clone_from(&r.earlier.date);
+            sidecar.resumed = r.earlier.resumed.clone();
+            sidecar.resumed.push(format!("{} {}", now(), sidecar.command));
+            sidecar.command.clone_from(&r.earlier.command);
+            CsvWriter::append(&config.files.csv, r.done.rows)?
+        }
+        None => CsvWriter::create(&config.files.csv)?,
+    };
     sidecar.write(&config.files.sidecar)?;
     let progress = Progress::start(
         config.quiet,
@@ -31,8 +46,19 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         config.plan.first,
     );
     let mut recorder = Recorder::new(csv, &config, progress);
-    let report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
+    if let Some(r) = &resumed {
+        recorder.count_earlier(r.summary.clone());
+    }
+    let mut report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
     let (rows, write_error, mut summary) = recorder.finish();
+    if let Some(r) = &resumed {
+        report.puzzles += r.done.count();
+        for c in &mut report.corpora {
+            let done = r.done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
+            c.skipped = c.skipped.saturating_sub(done);
+            c.puzzles += done;
+        }
+    }
     let seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     let (state, error) = match (&report.end, &write_error) {
         (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
@@ -69,11 +95,20 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         rustc: version::RUSTC.into(),
         cpu: cpu_model(),
         threads: config.plan.threads as u64,
-        date: humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+        date: now(),
         limit: config.limit,
         repeat: config.plan.repeat,
         strict: config.plan.strict,
         first: config.plan.first,
+        permute: config.method.permute,
+        shard: config.method.shard.map(|s| s.to_string()),
+        warmup: config.method.timing.warmup.map(|d| d.as_secs_f64()),
+        pin: config.method.timing.pin.clone(),
+        timeout: config
+            .budgets
+            .iter()
+            .any(|b| b.command.is_some())
+            .then(|| config.method.timeout.as_secs_f64()),
         csv: config.files.csv.display().to_string(),
         state: State::Running,
         solver: config.budgets.clone(),
@@ -90,6 +125,11 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
     }
 }
 
+/// Now, as the sidecar gives dates (RFC 3339, UTC).
+fn now() -> String {
+    humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
+}
+
 /// What the sidecar says once the run is over.
 fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: u64, seconds: f64) {
     sidecar.puzzles = report.puzzles;
@@ -104,6 +144,7 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
             path: c.name.to_string(),
             puzzles: c.puzzles,
             malformed: c.malformed,
+            skipped: c.skipped,
         })
         .collect();
 }

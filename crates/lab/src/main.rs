@@ -16,9 +16,12 @@ mod cli;
 mod commands;
 mod config;
 mod forecast;
+mod harness;
 mod interrupt;
 mod progress;
 mod recorder;
+mod resume;
+mod shard;
 mod solve;
 mod ui;
 mod version;
@@ -81,7 +84,8 @@ fn main() -> ExitCode {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(format!("{e:#}"));
-            ExitCode::from(1)
+            let usage = e.downcast_ref::<harness::UsageError>().is_some();
+            ExitCode::from(if usage { 2 } else { 1 })
         }
     }
 }

@@ -157,6 +157,32 @@ impl CsvWriter {
         Ok(writer)
     }
 
+    /// Opens the CSV at `path`, which holds `rows` rows already, to append rows to it (a
+    /// run resumed: see `sudoku-lab bench --resume`); its header is not written again.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be opened for appending.
+    pub fn append(path: &Path, rows: u64) -> Result<CsvWriter, Error> {
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|source| Error::Create {
+                path: shown(path),
+                source,
+            })?;
+        Ok(CsvWriter {
+            file,
+            path: path.to_path_buf(),
+            pending: Vec::new(),
+            pending_rows: 0,
+            pending_puzzles: 0,
+            last_write: Instant::now(),
+            rows,
+            failed: false,
+        })
+    }
+
     /// Adds the rows of one puzzle; they are written with the chunk they complete.
     ///
     /// # Errors

@@ -104,17 +104,20 @@ impl External {
     ///
     /// When the command is empty or cannot be split.
     pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
-        let argv = shlex::split(command).ok_or_else(|| ExternalError::Split(command.into()))?;
-        if argv.is_empty() {
-            return Err(ExternalError::Empty);
-        }
-        Ok(External {
+        Ok(External::from_words(command, split_command(command)?, timeout))
+    }
+
+    /// The solver run by the words `argv` (the program, then its arguments, as
+    /// [`split_command`] gives them), shown as `command`, each answer awaited at most
+    /// `timeout`. Empty words are a program that cannot be started.
+    pub fn from_words(command: &str, argv: Vec<String>, timeout: Duration) -> External {
+        External {
             command: command.to_string(),
             argv,
             timeout,
             pool: Mutex::new(Vec::new()),
             crashes: AtomicU64::new(0),
-        })
+        }
     }
 
     /// The command, as given.
@@ -141,7 +144,7 @@ impl External {
         let mut child = Child::spawn(&self.argv, &Self::env(limits)).map_err(|reason| {
             ExternalError::Start {
                 command: self.command.clone(),
-                program: self.argv[0].clone(),
+                program: self.argv.first().cloned().unwrap_or_default(),
                 reason,
             }
         })?;
@@ -261,6 +264,20 @@ impl External {
         };
         entry.row(contender, status, &outcome, ns, problem)
     }
+}
+
+/// The words of a command line, split as a POSIX shell splits them (quotes and
+/// backslashes), without running a shell: the program, then its arguments.
+///
+/// # Errors
+///
+/// When the command is empty, or cannot be split (an unclosed quote).
+pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
+    let argv = shlex::split(command).ok_or_else(|| ExternalError::Split(command.into()))?;
+    if argv.is_empty() {
+        return Err(ExternalError::Empty);
+    }
+    Ok(argv)
 }
 
 fn nanos(d: Duration) -> u64 {

@@ -99,6 +99,11 @@ pub struct BenchArgs {
     /// SECONDS seconds (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
+
+    /// tdoku's method (isomorphs, warm-up, pinning), cmd: solvers' time limit, clusters
+    /// (shards, resume).
+    #[command(flatten)]
+    pub harness: super::harness::HarnessArgs,
 }
 
 /// Options of `sudoku-lab solve`.

@@ -2,6 +2,8 @@
 //! and `man`.
 
 mod args;
+mod command;
+mod harness;
 mod solvers;
 
 use clap::{Parser, Subcommand};
@@ -9,6 +11,7 @@ use clap::{Parser, Subcommand};
 pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
 };
+pub use harness::{parse_seconds, CpuList, HarnessArgs, ShardArg, DEFAULT_TIMEOUT};
 pub use solvers::{SolverList, SolverSpec};
 
 use crate::ui::ColorWhen;
