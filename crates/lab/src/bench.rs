@@ -32,7 +32,9 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
             config.plan.select.done.clone_from(&r.done.puzzles);
             sidecar.date.clone_from(&r.earlier.date);
             sidecar.resumed = r.earlier.resumed.clone();
-            sidecar.resumed.push(format!("{} {}", now(), sidecar.command));
+            sidecar
+                .resumed
+                .push(format!("{} {}", now(), sidecar.command));
             sidecar.command.clone_from(&r.earlier.command);
             CsvWriter::append(&config.files.csv, r.done.rows)?
         }

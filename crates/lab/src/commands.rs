@@ -1,7 +1,7 @@
 //! The small commands: `summary`, `plot`, `completions`, `man`.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
@@ -32,18 +32,25 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// `plot`: the two figures of a CSV, in its folder or `--out-dir`.
+/// `plot`: the two figures of a CSV (or of several runs together), in its folder or
+/// `--out-dir`.
 pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let out_dir = match &args.out_dir {
         Some(dir) => dir.clone(),
-        None => args
-            .csv
+        None => args.csv[0]
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| ".".into(), Path::to_path_buf),
     };
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
-    for file in sudoku_reports::plot::plot_csv(&args.csv, &out_dir, &catalogue)? {
+    let files = match args.csv.as_slice() {
+        [one] => sudoku_reports::plot::plot_csv(one, &out_dir, &catalogue)?,
+        several => {
+            let csvs: Vec<&Path> = several.iter().map(PathBuf::as_path).collect();
+            sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue)?
+        }
+    };
+    for file in files {
         println!("{}", file.display());
     }
     Ok(RunEnd::Finished)

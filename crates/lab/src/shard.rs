@@ -28,7 +28,9 @@ pub fn resolve(arg: ShardArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Sh
     };
     if let (Some(n), Some(index)) = (count, number("JOB_COMPLETION_INDEX")?) {
         return Shard::new(index + 1, n).ok_or_else(|| {
-            format!("JOB_COMPLETION_INDEX={index} is not below the count given, {n} (--shard auto/{n})")
+            format!(
+                "JOB_COMPLETION_INDEX={index} is not below the count given, {n} (--shard auto/{n})"
+            )
         });
     }
     let Some(id) = number("SLURM_ARRAY_TASK_ID")? else {
@@ -38,12 +40,14 @@ pub fn resolve(arg: ShardArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Sh
                  completions: give them, --shard auto/N"
                     .into()
             }
-            _ => format!(
+            _ => {
+                format!(
                 "--shard {arg}: no SLURM_ARRAY_TASK_ID{} in the environment: run it as a task of \
                  a Slurm job array{}, or give --shard K/N",
                 if count.is_some() { " nor JOB_COMPLETION_INDEX" } else { "" },
                 if count.is_some() { " or a Kubernetes indexed Job" } else { "" },
-            ),
+            )
+            }
         });
     };
     let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
@@ -85,11 +89,7 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let env = move |name: &str| {
-            vars.iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.clone())
-        };
+        let env = move |name: &str| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
         resolve(arg.parse().unwrap(), &env).map(|s| s.to_string())
     }
 
@@ -109,7 +109,9 @@ mod tests {
         let mut stepped = array("6", "0").to_vec();
         stepped.push(("SLURM_ARRAY_TASK_STEP", "2"));
         assert_eq!(with(&stepped, "auto"), Ok("4/4".into()));
-        assert!(with(&array("5", "1"), "auto").unwrap_err().contains("beyond"));
+        assert!(with(&array("5", "1"), "auto")
+            .unwrap_err()
+            .contains("beyond"));
         assert!(with(&array("3", "0"), "auto/8")
             .unwrap_err()
             .contains("SLURM_ARRAY_TASK_COUNT=4"));
@@ -132,7 +134,9 @@ mod tests {
         assert!(with(&[("JOB_COMPLETION_INDEX", "0")], "auto")
             .unwrap_err()
             .contains("give them, --shard auto/N"));
-        assert!(with(&[], "auto").unwrap_err().contains("no SLURM_ARRAY_TASK_ID"));
+        assert!(with(&[], "auto")
+            .unwrap_err()
+            .contains("no SLURM_ARRAY_TASK_ID"));
         assert!(with(&[("JOB_COMPLETION_INDEX", "x")], "auto/2")
             .unwrap_err()
             .contains("is not a whole number"));

@@ -200,7 +200,10 @@ mod tests {
         let path = dir.path().join("old.csv");
         std::fs::write(&path, "corpus,index\nc,1\n").unwrap();
         let err = done_in(&path).unwrap_err().to_string();
-        assert!(err.contains("old.csv: line 1: its columns are not this version's"), "{err}");
+        assert!(
+            err.contains("old.csv: line 1: its columns are not this version's"),
+            "{err}"
+        );
         let mut text = header_line();
         text.extend_from_slice(b"c.txt,x,4,,a,1,solved,1,1,0,5,5,p,,\n");
         encode_row(&mut text, &row(1, "a"));

@@ -71,7 +71,12 @@ pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> 
     check("permute", shown(&a.permute), shown(&b.permute));
     let shard = |s: &Sidecar| match shards {
         Shards::Same => shown(&s.shard),
-        Shards::SameCount => shown(&s.shard.as_deref().and_then(|t| t.split_once('/')).map(|(_, n)| n)),
+        Shards::SameCount => shown(
+            &s.shard
+                .as_deref()
+                .and_then(|t| t.split_once('/'))
+                .map(|(_, n)| n),
+        ),
     };
     check(
         match shards {

@@ -104,7 +104,11 @@ impl External {
     ///
     /// When the command is empty or cannot be split.
     pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
-        Ok(External::from_words(command, split_command(command)?, timeout))
+        Ok(External::from_words(
+            command,
+            split_command(command)?,
+            timeout,
+        ))
     }
 
     /// The solver run by the words `argv` (the program, then its arguments, as

@@ -62,14 +62,18 @@ mod tests {
     #[test]
     fn a_command_is_named_after_its_script_or_as_told() {
         let own = |n: &str, c: &str| (n.to_string(), c.to_string());
-        assert_eq!(spec("python3 my_solver.py"), own("my_solver", "python3 my_solver.py"));
-        assert_eq!(spec("./bin/tdoku --fast"), own("tdoku", "./bin/tdoku --fast"));
+        assert_eq!(
+            spec("python3 my_solver.py"),
+            own("my_solver", "python3 my_solver.py")
+        );
+        assert_eq!(
+            spec("./bin/tdoku --fast"),
+            own("tdoku", "./bin/tdoku --fast")
+        );
         assert_eq!(spec("py=python3 -u s.py"), own("py", "python3 -u s.py"));
         assert_eq!(spec("env X=1 ./a"), own("a", "env X=1 ./a"));
         assert!(command_spec("").unwrap_err().contains("needs a command"));
-        assert!(command_spec("x=")
-            .unwrap_err()
-            .contains("needs a command"));
+        assert!(command_spec("x=").unwrap_err().contains("needs a command"));
         assert!(command_spec("python3 'oops")
             .unwrap_err()
             .contains("unclosed quote"));

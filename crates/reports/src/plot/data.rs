@@ -132,16 +132,38 @@ impl Grouping {
 /// Reads `csv` row by row and groups the samples by corpus, solver and limit; solvers are
 /// ordered and coloured after `catalogue` (see [`order`]).
 pub(super) fn read_results(csv: &Path, catalogue: &[&str]) -> Result<Results, Error> {
+    read_runs(&[(csv, None)], catalogue)
+}
+
+/// [`read_results`] of several runs on one figure: a run with a label has its solvers
+/// named `solver (label)`, and its corpora matched by file name (runs made in different
+/// folders share their panels).
+pub(super) fn read_runs(
+    runs: &[(&Path, Option<&str>)],
+    catalogue: &[&str],
+) -> Result<Results, Error> {
     let mut grouping = Grouping::default();
-    for row in read_rows(csv)? {
-        let row = row?;
-        let sample = Sample {
-            micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
-            nodes: (row.nodes as f64).max(1.0),
-            outcome: Outcome::from(&row.status),
-        };
-        grouping.add(&row.corpus, &row.solver, row.limit, sample);
+    for &(csv, label) in runs {
+        for row in read_rows(csv)? {
+            let row = row?;
+            let sample = Sample {
+                micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+                nodes: (row.nodes as f64).max(1.0),
+                outcome: Outcome::from(&row.status),
+            };
+            match label {
+                None => grouping.add(&row.corpus, &row.solver, row.limit, sample),
+                Some(label) => {
+                    let corpus = Path::new(&*row.corpus)
+                        .file_name()
+                        .map_or_else(|| row.corpus.to_string(), |n| n.to_string_lossy().into());
+                    let solver = format!("{} ({label})", row.solver);
+                    grouping.add(&corpus, &solver, row.limit, sample);
+                }
+            }
+        }
     }
+    let csv = runs.first().map_or(Path::new(""), |r| r.0);
     let Grouping {
         mut panels,
         solver_names,

@@ -102,15 +102,57 @@ enum Figure {
 /// row (the error names the line), or if an SVG cannot be drawn or written.
 pub fn plot_csv(csv: &Path, out_dir: &Path, catalogue: &[&str]) -> Result<Vec<PathBuf>, Error> {
     let data = data::read_results(csv, catalogue)?;
-    let stem = csv
-        .file_stem()
+    draw_both(&data, &stem_of(csv), out_dir)
+}
+
+/// [`plot_csv`] of several runs on one figure (two commits, two machines): each run's
+/// solvers are labelled with its file stem (`dlx (main)`, `dlx (branch)`; `A`, `B`... when
+/// the stems are not all different), its corpora matched by file name. The figures are
+/// `<stem1>-vs-<stem2>.time.svg` and `.nodes.svg`.
+///
+/// # Errors
+///
+/// As [`plot_csv`], for any of the runs.
+pub fn plot_runs(
+    csvs: &[&Path],
+    out_dir: &Path,
+    catalogue: &[&str],
+) -> Result<Vec<PathBuf>, Error> {
+    let stems: Vec<String> = csvs.iter().map(|c| stem_of(c)).collect();
+    let distinct = stems
+        .iter()
+        .enumerate()
+        .all(|(i, s)| !stems[..i].contains(s));
+    let labels: Vec<String> = if distinct {
+        stems.clone()
+    } else {
+        (0..csvs.len())
+            .map(|i| char::from(b'A' + (i % 26) as u8).to_string())
+            .collect()
+    };
+    let runs: Vec<(&Path, Option<&str>)> = csvs
+        .iter()
+        .zip(&labels)
+        .map(|(c, l)| (*c, Some(l.as_str())))
+        .collect();
+    let data = data::read_runs(&runs, catalogue)?;
+    draw_both(&data, &stems.join("-vs-"), out_dir)
+}
+
+/// A CSV's file stem, or `results`.
+fn stem_of(csv: &Path) -> String {
+    csv.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "results".to_owned());
+        .unwrap_or_else(|| "results".to_owned())
+}
+
+/// Both figures of `data`, as `<stem>.time.svg` and `<stem>.nodes.svg` in `out_dir`.
+fn draw_both(data: &data::Results, stem: &str, out_dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let mut written = Vec::new();
     for (figure, name) in [(Figure::Time, "time"), (Figure::Nodes, "nodes")] {
         let path = out_dir.join(format!("{stem}.{name}.svg"));
-        let svg = draw::render(&data, &stem, figure).map_err(|e| Error::Draw {
+        let svg = draw::render(data, stem, figure).map_err(|e| Error::Draw {
             path: shown(&path),
             reason: e.0,
         })?;
