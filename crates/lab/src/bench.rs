@@ -110,7 +110,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
             .budgets
             .iter()
             .any(|b| b.command.is_some())
-            .then(|| config.method.timeout.as_secs_f64()),
+            .then_some(config.method.timeout.as_secs_f64()),
         csv: config.files.csv.display().to_string(),
         state: State::Running,
         solver: config.budgets.clone(),

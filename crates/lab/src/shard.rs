@@ -95,13 +95,13 @@ mod tests {
 
     #[test]
     fn slurm_arrays_from_0_from_1_and_by_steps() {
-        let array = |id: &str, min: &str| {
+        fn array<'a>(id: &'a str, min: &'a str) -> [(&'static str, &'a str); 3] {
             [
                 ("SLURM_ARRAY_TASK_ID", id),
                 ("SLURM_ARRAY_TASK_MIN", min),
                 ("SLURM_ARRAY_TASK_COUNT", "4"),
             ]
-        };
+        }
         assert_eq!(with(&array("0", "0"), "auto"), Ok("1/4".into()));
         assert_eq!(with(&array("3", "0"), "auto"), Ok("4/4".into()));
         assert_eq!(with(&array("1", "1"), "auto"), Ok("1/4".into()));

@@ -157,7 +157,7 @@ impl FromStr for CpuList {
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let bad = || format!("{text:?}: expected seconds (10, 0.5) or a duration (500ms, 2m)");
     match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 && s < 1e9 => Ok(Duration::from_secs_f64(s)),
+        Ok(s) if (0.0..1e9).contains(&s) => Ok(Duration::from_secs_f64(s)),
         Ok(_) => Err(bad()),
         Err(_) => humantime::parse_duration(text.trim()).map_err(|_| bad()),
     }

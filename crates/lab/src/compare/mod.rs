@@ -28,9 +28,12 @@ pub use stats::Ratio;
 /// Examples of differing counters listed per group.
 const EXAMPLES: usize = 5;
 
+/// A group's key: the corpus's file name, the solver.
+type Key = (String, Arc<str>);
+
 /// One run: per (corpus file name, solver), its rows by puzzle index, in the CSV's order.
 struct Run {
-    groups: Vec<((String, Arc<str>), HashMap<u64, Row>)>,
+    groups: Vec<(Key, HashMap<u64, Row>)>,
 }
 
 /// What the comparison of one corpus and solver found.
@@ -134,7 +137,7 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
 /// The rows of the CSV at `path`, grouped.
 fn read_run(path: &Path) -> Result<Run> {
     let mut run = Run { groups: Vec::new() };
-    let mut at: HashMap<(String, Arc<str>), usize> = HashMap::new();
+    let mut at: HashMap<Key, usize> = HashMap::new();
     for row in read_rows(path)? {
         let row = row?;
         let key = (file_name(&row.corpus), row.solver.clone());
@@ -158,10 +161,10 @@ fn file_name(corpus: &str) -> String {
 
 /// The runs compared, group by group.
 fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
-    let b_at: HashMap<&(String, Arc<str>), &HashMap<u64, Row>> =
+    let b_at: HashMap<&Key, &HashMap<u64, Row>> =
         b.groups.iter().map(|(k, rows)| (k, rows)).collect();
-    let a_keys: Vec<&(String, Arc<str>)> = a.groups.iter().map(|(k, _)| k).collect();
-    let name = |(c, s): &(String, Arc<str>)| format!("{c} {s}");
+    let a_keys: Vec<&Key> = a.groups.iter().map(|(k, _)| k).collect();
+    let name = |(c, s): &Key| format!("{c} {s}");
     let groups = a
         .groups
         .iter()
@@ -187,7 +190,7 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
 }
 
 fn compare_group(
-    (corpus, solver): &(String, Arc<str>),
+    (corpus, solver): &Key,
     a: &HashMap<u64, Row>,
     b: &HashMap<u64, Row>,
     resamples: u64,
