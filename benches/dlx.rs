@@ -202,7 +202,7 @@ fn bench_set(c: &mut Criterion, name: &str, puzzles: &[Grid]) {
 
 fn dlx_benches(c: &mut Criterion) {
     for set in common::standard_sets() {
-        bench_set(c, &format!("dlx/{}", set.name), &set.puzzles);
+        bench_set(c, &format!("dlx-crates/{}", set.name), &set.puzzles);
     }
 }
 

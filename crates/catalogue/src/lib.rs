@@ -156,6 +156,42 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_dlx::Dlx>,
     },
     Strategy {
+        name: "bands",
+        summary:
+            "bit-parallel candidate sets (a digit's three bands in one vector word): band, stack \
+                  and triad rules, singles, branching as tdoku does",
+        try_is:
+            "a digit placed in a cell at a branch point (taken back: the digit leaves the cell)",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: true,
+        essay_of: None,
+        golden_as: None,
+        build: boxed::<sudoku_bands::Bands>,
+    },
+    Strategy {
+        name: "sat-minimal",
+        summary: "SAT: Lynce and Ouaknine's minimal CNF encoding, solved by batsat (CDCL)",
+        try_is: "a decision of the SAT solver (a digit put in a cell)",
+        default_max_nodes: 20_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_sat::Sat::MINIMAL),
+    },
+    Strategy {
+        name: "sat-extended",
+        summary: "SAT: Lynce and Ouaknine's extended CNF encoding, solved by batsat (CDCL)",
+        try_is: "a decision of the SAT solver (a digit put in a cell)",
+        default_max_nodes: 20_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_sat::Sat::EXTENDED),
+    },
+    Strategy {
         name: "logic-singles",
         summary: "naked and hidden singles, as a person applies them, then search when stuck (Norvig's tree)",
         try_is: "a digit placed in the branching cell when every technique is stuck",
@@ -257,6 +293,19 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: Some("anneal"),
         golden_as: None,
         build: |o| Box::new(sudoku_anneal::Anneal::essay(o.seed)),
+    },
+    Strategy {
+        name: "bands-essay",
+        summary: "bands in the classic words: the same rules cell by cell and unit by unit, \
+                  the same choices",
+        try_is:
+            "a digit placed in a cell at a branch point (taken back: the digit leaves the cell)",
+        default_max_nodes: 20_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("bands"),
+        golden_as: None,
+        build: boxed::<sudoku_bands::BandsEssay>,
     },
     Strategy {
         name: "logic-essay",

@@ -199,6 +199,10 @@ pub enum Rule {
     },
     /// Unit propagation of a SAT solver: every other literal of a clause is false.
     UnitPropagation,
+    /// The propagation of the bands strategy (the band and stack rules, singles and
+    /// triads, applied to whole registers at once), told by its net effect at each
+    /// fixpoint rather than rule by rule.
+    BandPropagation,
 }
 
 impl Rule {
@@ -216,7 +220,11 @@ impl Rule {
             Rule::HiddenSubset { .. } => Technique::HiddenQuad,
             Rule::Fish { count: 2, .. } => Technique::XWing,
             Rule::Fish { .. } => Technique::Swordfish,
-            Rule::Given | Rule::Tried | Rule::Assigned | Rule::UnitPropagation => return None,
+            Rule::Given
+            | Rule::Tried
+            | Rule::Assigned
+            | Rule::UnitPropagation
+            | Rule::BandPropagation => return None,
         })
     }
 }

@@ -40,16 +40,29 @@ impl<'a> Entry<'a> {
 
     /// The row of `contender`'s timed, checked solve of the puzzle.
     pub fn solve(&self, contender: &Contender, repeat: u64) -> Row {
+        self.solve_until(contender, repeat, &|| false)
+            .unwrap_or_else(|| unreachable!("never stopped"))
+    }
+
+    /// The row of `contender`'s timed, checked solve of the puzzle, or `None` when `stop`
+    /// says so between two of its `repeat` timed runs.
+    pub fn solve_until(
+        &self,
+        contender: &Contender,
+        repeat: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Row> {
         if let Some(external) = contender.as_external() {
-            return external.row(self, contender, repeat);
+            return Some(external.row(self, contender, repeat));
         }
         let limits = contender.limits();
         // A solver that panics is a bug: its row says `wrong` and the run goes on.
         let checked = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            timed(contender.solver(), &self.puzzle.grid, limits, repeat)
+            timed(contender.solver(), &self.puzzle.grid, limits, repeat, stop)
         }));
         let (outcome, min_ns, median_ns, problem) = match checked {
-            Ok((outcome, min_ns, median_ns)) => {
+            Ok(None) => return None,
+            Ok(Some((outcome, min_ns, median_ns))) => {
                 let problem = check(
                     contender.solver(),
                     &self.puzzle.grid,
@@ -74,7 +87,7 @@ impl<'a> Entry<'a> {
         } else {
             Status::from(outcome.status)
         };
-        self.row(contender, status, &outcome, (min_ns, median_ns), problem)
+        Some(self.row(contender, status, &outcome, (min_ns, median_ns), problem))
     }
 
     /// The row of the puzzle for `contender`: how it ended, its outcome, its times (minimum
@@ -128,11 +141,22 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Solves `repeat` times (at least once), timing the solve call only: the first outcome,
-/// the fastest time and the median (the lower one for an even count), in nanoseconds.
-fn timed(solver: &dyn Solver, puzzle: &Grid, limits: &Limits, repeat: u64) -> (Outcome, u64, u64) {
+/// the fastest time and the median (the lower one for an even count), in nanoseconds;
+/// `None` when `stop` says so between two runs (a row is never made of fewer runs than
+/// asked).
+fn timed(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &Limits,
+    repeat: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<(Outcome, u64, u64)> {
     let mut times = Vec::with_capacity(repeat.max(1) as usize);
     let mut first: Option<Outcome> = None;
-    for _ in 0..repeat.max(1) {
+    for run in 0..repeat.max(1) {
+        if run > 0 && stop() {
+            return None;
+        }
         let start = Instant::now();
         let outcome = solver.solve(puzzle, limits);
         times.push(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX));
@@ -140,7 +164,7 @@ fn timed(solver: &dyn Solver, puzzle: &Grid, limits: &Limits, repeat: u64) -> (O
     }
     times.sort_unstable();
     let outcome = first.unwrap_or_else(Outcome::rejected_at_root);
-    (outcome, times[0], times[(times.len() - 1) / 2])
+    Some((outcome, times[0], times[(times.len() - 1) / 2]))
 }
 
 /// Checks an outcome, and says what is wrong with it:

@@ -3,12 +3,33 @@
 //!
 //! A chunk ends before a line that may hold a puzzle once it holds enough of them, and
 //! never inside a grid file's rows (lines of comma-separated integers), so that each
-//! chunk parses alone as the whole file would (see [`crate::parse`]).
+//! chunk parses alone as the whole file would (see [`crate::parse`]). It also ends early
+//! when the source has nothing more buffered and may be slow to give the next line (a
+//! pipe fed slowly): the lines read so far go to work at once instead of waiting for a
+//! full chunk.
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use sudoku_core::corpus::MAX_LINE_BYTES;
+
+use crate::source::Input;
+
+/// A source of lines for a [`Chunker`].
+pub(crate) trait Lines: BufRead {
+    /// Whether reading the next line may wait for the source (see [`Input::would_block`]).
+    fn would_block(&self) -> bool {
+        false
+    }
+}
+
+impl Lines for Input {
+    fn would_block(&self) -> bool {
+        Input::would_block(self)
+    }
+}
+
+impl Lines for Box<dyn BufRead> {}
 
 /// A run of whole lines of one corpus.
 #[derive(Debug)]
@@ -74,8 +95,8 @@ const HARD_CAP: usize = 1 << 24;
 const BATCH_BYTES: usize = 64;
 
 /// Cuts one corpus into chunks.
-pub(crate) struct Chunker {
-    reader: Box<dyn BufRead>,
+pub(crate) struct Chunker<R: Lines> {
+    reader: R,
     source: usize,
     corpus: Arc<str>,
     /// Lines read so far.
@@ -88,8 +109,8 @@ pub(crate) struct Chunker {
     done: bool,
 }
 
-impl Chunker {
-    pub fn new(reader: Box<dyn BufRead>, source: usize, corpus: Arc<str>) -> Chunker {
+impl<R: Lines> Chunker<R> {
+    pub fn new(reader: R, source: usize, corpus: Arc<str>) -> Chunker<R> {
         Chunker {
             reader,
             source,
@@ -150,8 +171,9 @@ impl Chunker {
     }
 
     /// The next chunk: lines up to (not including) the first line that may hold a puzzle
-    /// once `max` candidates are in, and that does not continue a grid file; `None` at the
-    /// end of the corpus.
+    /// once `max` candidates are in, and that does not continue a grid file, or up to the
+    /// point where the source may wait (after a candidate that is not a grid file's row);
+    /// `None` at the end of the corpus.
     pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut chunk = Chunk {
             source: self.source,
@@ -162,6 +184,8 @@ impl Chunker {
             candidates: 0,
             parsed: None,
         };
+        // Whether the last candidate may continue in the next line (a grid file's row).
+        let mut in_grid = false;
         while let Some(kind) = self.next_line() {
             let kind = match kind {
                 Ok(kind) => kind,
@@ -175,8 +199,12 @@ impl Chunker {
                 }
                 chunk.candidates += 1;
                 self.seen_record = true;
+                in_grid = glue;
             }
             chunk.bytes.extend_from_slice(&self.line_buf);
+            if chunk.candidates > 0 && !in_grid && self.reader.would_block() {
+                break;
+            }
         }
         (!chunk.bytes.is_empty()).then_some(Ok(chunk))
     }
@@ -185,12 +213,17 @@ impl Chunker {
     pub fn line(&self) -> u64 {
         self.line
     }
+
+    /// Whether the next chunk may wait for the source.
+    pub fn would_block(&self) -> bool {
+        self.carry.is_none() && self.reader.would_block()
+    }
 }
 
 /// Counts the lines of a corpus that may hold a puzzle, up to `cap`: a quick upper bound of
 /// its puzzles (exact for a corpus without headers, grid files or malformed lines).
 pub fn count_candidates(reader: Box<dyn BufRead>, cap: u64) -> io::Result<u64> {
-    let mut chunker = Chunker::new(reader, 0, Arc::from(""));
+    let mut chunker: Chunker<Box<dyn BufRead>> = Chunker::new(reader, 0, Arc::from(""));
     let mut count = 0;
     while count < cap {
         match chunker.next_line() {
@@ -204,11 +237,12 @@ pub fn count_candidates(reader: Box<dyn BufRead>, cap: u64) -> io::Result<u64> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn chunks(text: &[u8], max: usize) -> Vec<Chunk> {
-        let mut c = Chunker::new(Box::new(io::Cursor::new(text.to_vec())), 0, Arc::from("t"));
+        let reader: Box<dyn BufRead> = Box::new(io::Cursor::new(text.to_vec()));
+        let mut c = Chunker::new(reader, 0, Arc::from("t"));
         std::iter::from_fn(|| c.next_chunk(max))
             .map(Result::unwrap)
             .collect()
@@ -240,6 +274,48 @@ mod tests {
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].bytes, b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\n");
         assert_eq!((got[1].first_line, got[1].candidates), (7, 1));
+    }
+
+    /// A source that has nothing buffered after each line, as a pipe fed line by line.
+    pub(crate) struct Trickle(pub io::Cursor<Vec<u8>>);
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+
+    impl BufRead for Trickle {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            self.0.fill_buf()
+        }
+        fn consume(&mut self, amount: usize) {
+            self.0.consume(amount);
+        }
+    }
+
+    impl Lines for Trickle {
+        fn would_block(&self) -> bool {
+            let at = self.0.position() as usize;
+            at == 0 || self.0.get_ref()[at - 1] == b'\n'
+        }
+    }
+
+    #[test]
+    fn a_source_that_may_wait_gives_its_lines_at_once_but_never_cuts_a_grid() {
+        let text = b"A\n# c\nB\n1,0,0,0\n0,0,3,0\n\n0,4,0,0\n0,0,0,2\nC\n";
+        let mut c = Chunker::new(Trickle(io::Cursor::new(text.to_vec())), 0, Arc::from("t"));
+        let got: Vec<Vec<u8>> = std::iter::from_fn(|| c.next_chunk(100))
+            .map(|chunk| chunk.unwrap().bytes)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                &b"A\n"[..],
+                b"# c\nB\n",
+                b"1,0,0,0\n0,0,3,0\n\n0,4,0,0\n0,0,0,2\nC\n"
+            ]
+        );
     }
 
     #[test]

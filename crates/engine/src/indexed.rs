@@ -5,38 +5,38 @@
 //! keeps (and the malformed lines it reports) go out in chunks already parsed, with their
 //! final indexes; the others are only counted ([`Reader::skipped`]).
 
-use std::io::{self, BufRead};
+use std::io;
 use std::sync::Arc;
 
 use sudoku_core::{CorpusError, CorpusReader, Puzzle};
 
-use crate::chunk::{Chunk, Chunker};
+use crate::chunk::{Chunk, Chunker, Lines};
 use crate::select::{corpus_key, Selection};
 
 /// What cuts a corpus into chunks: lines for the workers to parse (every run that does not
 /// select), or puzzles parsed here ([`Indexed`]).
-pub(crate) enum Reader<'p> {
-    Lines(Chunker),
-    Indexed(Box<Indexed<'p>>),
+pub(crate) enum Reader<R: Lines> {
+    Lines(Chunker<R>),
+    Indexed(Box<Indexed<R>>),
 }
 
-impl<'p> Reader<'p> {
+impl<R: Lines> Reader<R> {
     /// The reader of corpus `source` named `corpus`, as `selection` needs it; `first` caps
     /// the puzzles of the corpus (an indexed reader applies it itself).
     pub fn new(
-        reader: Box<dyn BufRead>,
+        reader: R,
         source: usize,
         corpus: Arc<str>,
-        selection: &'p Selection,
+        selection: &Arc<Selection>,
         first: Option<u64>,
-    ) -> Reader<'p> {
+    ) -> Reader<R> {
         if selection.is_active() {
             Reader::Indexed(Box::new(Indexed {
                 key: corpus_key(&corpus),
                 puzzles: CorpusReader::new(reader, corpus.clone()),
                 source,
                 corpus,
-                selection,
+                selection: selection.clone(),
                 first,
                 skipped: 0,
                 line: 0,
@@ -64,6 +64,14 @@ impl<'p> Reader<'p> {
         }
     }
 
+    /// Whether the next chunk may wait for the source.
+    pub fn would_block(&self) -> bool {
+        match self {
+            Reader::Lines(chunker) => chunker.would_block(),
+            Reader::Indexed(_) => false,
+        }
+    }
+
     /// Puzzles read but left out by the selection.
     pub fn skipped(&self) -> u64 {
         match self {
@@ -74,22 +82,22 @@ impl<'p> Reader<'p> {
 }
 
 /// A corpus read puzzle by puzzle, keeping the ones the selection wants.
-pub(crate) struct Indexed<'p> {
-    puzzles: CorpusReader<Box<dyn BufRead>>,
+pub(crate) struct Indexed<R: Lines> {
+    puzzles: CorpusReader<R>,
     source: usize,
     corpus: Arc<str>,
     key: u64,
-    selection: &'p Selection,
+    selection: Arc<Selection>,
     first: Option<u64>,
     skipped: u64,
     line: u64,
     done: bool,
 }
 
-impl Indexed<'_> {
+impl<R: Lines> Indexed<R> {
     /// Whether the selection keeps puzzle `index`.
     fn keeps(&self, index: u64) -> bool {
-        let selection = self.selection;
+        let selection = &self.selection;
         selection
             .shard
             .is_none_or(|s| s.contains_keyed(self.key, index))
@@ -158,8 +166,9 @@ mod tests {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn indexes(text: &str, selection: &Selection, first: Option<u64>, max: usize) -> Vec<String> {
-        let reader = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
-        let mut r = Reader::new(reader, 0, Arc::from("c.txt"), selection, first);
+        let reader: Box<dyn io::BufRead> = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
+        let selection = Arc::new(selection.clone());
+        let mut r = Reader::new(reader, 0, Arc::from("c.txt"), &selection, first);
         assert!(matches!(r, Reader::Indexed(_)));
         let mut out = Vec::new();
         while let Some(chunk) = r.next_chunk(max) {

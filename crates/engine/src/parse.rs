@@ -52,6 +52,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::chunk::tests::Trickle;
     use crate::chunk::Chunker;
 
     const TOP1: &str =
@@ -66,15 +67,20 @@ mod tests {
         let whole = CorpusReader::new(text.as_bytes(), "t.txt")
             .map(show)
             .collect();
-        let mut chunker = Chunker::new(
-            Box::new(Cursor::new(text.as_bytes().to_vec())),
-            0,
-            Arc::from("t.txt"),
-        );
+        let reader: Box<dyn std::io::BufRead> = Box::new(Cursor::new(text.as_bytes().to_vec()));
+        let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
         let mut chunked = Vec::new();
         while let Some(chunk) = chunker.next_chunk(max) {
             chunked.extend(parse(&chunk.unwrap()).map(show));
         }
+        // Read as a pipe fed line by line: chunks end wherever the source may wait.
+        let trickle = Trickle(Cursor::new(text.as_bytes().to_vec()));
+        let mut chunker = Chunker::new(trickle, 0, Arc::from("t.txt"));
+        let mut trickled = Vec::new();
+        while let Some(chunk) = chunker.next_chunk(max) {
+            trickled.extend(parse(&chunk.unwrap()).map(show));
+        }
+        assert_eq!(trickled, chunked, "read as it trickles in");
         (whole, chunked)
     }
 

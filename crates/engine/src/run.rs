@@ -1,41 +1,45 @@
 //! The run: corpora read chunk by chunk, chunks parsed and solved on a pool of workers, and
 //! their results handed to the sink in input order, whatever the thread count.
 //!
-//! The calling thread only cuts the corpora into chunks of lines ([`crate::chunk`]) and
-//! hands each to a dedicated rayon pool as one task (with one thread, it runs each task
-//! itself, so that one thread means one). A worker parses its chunk and solves its puzzles
-//! with every contender. At most [`WINDOW`] lines that may hold a puzzle are in flight;
-//! results come back in any order (the calling thread sleeps through batches of them) and
-//! wait in a reorder buffer until every earlier one is in, so that memory stays flat however
-//! long the corpus. Puzzle indexes are given there, in order.
+//! A reading thread ([`crate::reader`]) cuts the corpora into chunks of lines
+//! ([`crate::chunk`]) as the calling thread asks for them; the calling thread hands each
+//! chunk to a dedicated rayon pool as one task (with one thread, it runs each task itself,
+//! puzzle by puzzle, so that one thread solves). A worker parses its chunk and solves its
+//! puzzles with every contender. At most [`WINDOW`] lines that may hold a puzzle are in
+//! flight; results come back in any order (the calling thread sleeps through batches of
+//! them) and wait in a reorder buffer until every earlier one is in, so that memory stays
+//! flat however long the corpus. Puzzle indexes are given there, in order (a run that
+//! selects or permutes has them given by the reading thread, see [`crate::select`]).
+//!
+//! The calling thread never waits on the input: whatever the reading thread is doing (an
+//! idle stdin, a FIFO without a writer), it wakes at least every [`TICK`] to watch for an
+//! interrupt and to let the sink write what is done.
 //!
 //! `first` (at most N puzzles per corpus) is kept without solving a puzzle too many: a
 //! corpus line holds at most one puzzle, so no more lines are handed out than puzzles may
 //! still be wanted, and more are read once the results say how many lines were not puzzles.
 //!
 //! On an interrupt (the flag given to [`run`]) reading stops, tasks not started are dropped,
-//! solves under way finish (each is bounded by its node budget), and the results up to the
-//! first puzzle not done are delivered. An error (a corpus that cannot be read, a strict
+//! solves under way finish (each is bounded by its node budget; `--repeat` stops between
+//! repeats), and the results up to the first puzzle not done are delivered. An error (a corpus that cannot be read, a strict
 //! run's malformed line, a failing sink) stops the run the same way after everything
 //! before it is delivered.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-
-use sudoku_core::CorpusError;
 
 use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::doorbell::Doorbell;
 use crate::error::EngineError;
-use crate::indexed::Reader;
+use crate::reader::{ReadEnd, Reader, Reply, Request};
 use crate::select::Selection;
 use crate::sink::{CorpusCount, Sink};
-use crate::source::Source;
+use crate::source::{corpus_names, Source};
 use crate::timing::{pin_current, Timing, Warmup};
-use crate::work::{work, Done, Item, Shared};
+use crate::work::{work, work_each, Done, Item, Shared};
 
 /// Lines that may hold a puzzle handed to a worker as one task (fewer tasks, fewer
 /// wake-ups).
@@ -52,7 +56,7 @@ pub const WINDOW: usize = 1024;
 /// The calling thread sleeps until this many tasks are done (or the last ones in flight)...
 const WAKE_EVERY: usize = WINDOW / BATCH / 4;
 /// ... or this long, to watch for interrupts and let the sink write what waits.
-const TICK: Duration = Duration::from_millis(50);
+pub const TICK: Duration = Duration::from_millis(50);
 
 /// What to run: which corpora, which contenders, how.
 #[derive(Debug)]
@@ -136,7 +140,18 @@ enum Next {
     Chunk(u64, Chunk),
     /// Nothing until results come back (`first`'s count).
     Blocked,
+    /// Nothing until the reading thread replies.
+    Waiting,
     Done,
+}
+
+/// What the reading thread gave, in order, not yet handed out.
+enum Ready {
+    Chunk(Chunk),
+    /// A corpus read to its end.
+    End(usize),
+    /// A corpus that cannot be opened or read.
+    Fail(EngineError),
 }
 
 /// What is known of one corpus while the run goes.
@@ -157,6 +172,7 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
         interrupt,
         stop_after: AtomicU64::new(u64::MAX),
     };
+    let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan, sink);
     let start = Instant::now();
     let warmup = Warmup::start(plan);
@@ -165,36 +181,43 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
             w.run(&plan.contenders, interrupt);
         }
     };
-    if plan.threads <= 1 {
-        if let Some(&core) = plan.timing.pin.first() {
-            pin_current(core);
+    let reading = (&plan.select, plan.first);
+    match Reader::start(&plan.sources, &state.names(), reading, bell.clone()) {
+        Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
+        Ok(reader) if plan.threads <= 1 => {
+            if let Some(&core) = plan.timing.pin.first() {
+                pin_current(core);
+            }
+            warm();
+            state.warmup = start.elapsed();
+            state.inline(&reader, &shared);
         }
-        warm();
-        state.warmup = start.elapsed();
-        state.inline(&shared);
-    } else {
-        let pin = plan.timing.pin.clone();
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(plan.threads)
-            .thread_name(|i| format!("sudoku-lab-{i}"))
-            .start_handler(move |i| {
-                if let Some(&core) = pin.get(i) {
-                    pin_current(core);
-                }
-            })
-            .build()
-        {
+        Ok(reader) => match pool(plan) {
             Ok(pool) => {
                 if warmup.is_some() {
                     pool.broadcast(|_| warm());
                 }
                 state.warmup = start.elapsed();
-                pool.in_place_scope(|scope| state.pooled(scope, &shared));
+                pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared));
             }
             Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
-        }
+        },
     }
     state.report()
+}
+
+/// The pool of `plan`'s workers, each pinned to its core when `plan` says so.
+fn pool(plan: &Plan) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    let pin = plan.timing.pin.clone();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .thread_name(|i| format!("sudoku-lab-{i}"))
+        .start_handler(move |i| {
+            if let Some(&core) = pin.get(i) {
+                pin_current(core);
+            }
+        })
+        .build()
 }
 
 /// The run's bookkeeping on the calling thread.
@@ -202,12 +225,12 @@ struct State<'p, 's> {
     plan: &'p Plan,
     sink: &'s mut dyn Sink,
     corpora: Vec<Corpus>,
-    reading: Option<Reader<'p>>,
-    /// Whether puzzles come parsed and numbered from the reading thread (see
-    /// [`crate::select`]).
-    indexed: bool,
-    warmup: Duration,
-    next_source: usize,
+    /// The corpus being read (the reading thread is asked for its lines).
+    current: usize,
+    /// A request is out to the reading thread.
+    asked: bool,
+    /// What it gave, not yet handed out.
+    ready: VecDeque<Ready>,
     reading_done: bool,
     next_seq: u64,
     next_out: u64,
@@ -222,16 +245,19 @@ struct State<'p, 's> {
     puzzles: u64,
     /// Lines per chunk when the calling thread solves them (see [`INLINE_CHUNK_TIME`]).
     inline_batch: u64,
+    /// Whether puzzles come parsed and numbered from the reading thread (see
+    /// [`crate::select`]).
+    indexed: bool,
+    warmup: Duration,
 }
 
 impl<'p, 's> State<'p, 's> {
     fn new(plan: &'p Plan, sink: &'s mut dyn Sink) -> State<'p, 's> {
-        let corpora = plan
-            .sources
-            .iter()
-            .map(|s| Corpus {
+        let corpora = corpus_names(&plan.sources)
+            .into_iter()
+            .map(|name| Corpus {
                 count: CorpusCount {
-                    name: Arc::from(s.name()),
+                    name: Arc::from(name),
                     puzzles: 0,
                     malformed: 0,
                     skipped: 0,
@@ -243,11 +269,10 @@ impl<'p, 's> State<'p, 's> {
             plan,
             sink,
             corpora,
-            reading: None,
-            indexed: plan.select.is_active(),
-            warmup: Duration::ZERO,
-            next_source: 0,
-            reading_done: false,
+            current: 0,
+            asked: false,
+            ready: VecDeque::new(),
+            reading_done: plan.sources.is_empty(),
             next_seq: 0,
             next_out: 0,
             pending: BTreeMap::new(),
@@ -258,27 +283,34 @@ impl<'p, 's> State<'p, 's> {
             failure: None,
             puzzles: 0,
             inline_batch: 1,
+            indexed: plan.select.is_active(),
+            warmup: Duration::ZERO,
         }
     }
 
-    /// One thread: each task runs here, and is delivered before the next is read.
-    fn inline(&mut self, shared: &Shared<'_>) {
+    /// The corpora's names, as rows give them.
+    fn names(&self) -> Vec<Arc<str>> {
+        self.corpora.iter().map(|c| c.count.name.clone()).collect()
+    }
+
+    /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
+    fn inline(&mut self, reader: &Reader, shared: &Shared<'_>) {
         loop {
-            match self.next_chunk(shared) {
+            match self.next_chunk(reader, self.inline_batch as usize, shared) {
                 Next::Chunk(seq, mut chunk) => {
+                    self.deliver(shared);
                     let start = Instant::now();
-                    let done = work(seq, &mut chunk, shared);
+                    self.solve_here(seq, &mut chunk, shared);
                     self.inline_batch = if start.elapsed() > INLINE_CHUNK_TIME {
                         (self.inline_batch / 2).max(1)
                     } else {
                         (self.inline_batch * 2).min(INLINE_MAX)
                     };
-                    let slot = Slot::Done {
-                        source: chunk.source,
-                        candidates: chunk.candidates,
-                        done,
-                    };
-                    self.pending.insert(seq, slot);
+                }
+                Next::Waiting => {
+                    if let Some(reply) = reader.reply_within(TICK) {
+                        self.take(reply);
+                    }
                 }
                 Next::Blocked => {}
                 Next::Done if self.pending.is_empty() || self.gap => break,
@@ -289,14 +321,38 @@ impl<'p, 's> State<'p, 's> {
         }
     }
 
+    /// Solves the chunk of task `seq` on this thread, handing each puzzle to the sink as
+    /// soon as it is done (every task before it is delivered).
+    fn solve_here(&mut self, seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) {
+        if self.gap || seq != self.next_out {
+            return;
+        }
+        self.next_out += 1;
+        let source = chunk.source;
+        let complete = work_each(seq, chunk, shared, |item| {
+            if !self.gap {
+                self.deliver_item(source, item, seq, shared);
+                self.tick(shared);
+            }
+        });
+        self.corpora[chunk.source].outstanding -= chunk.candidates as u64;
+        self.end_task(complete, shared);
+    }
+
     /// A pool of workers: tasks are handed out while the window allows, and the results
     /// delivered as they come in.
-    fn pooled<'a>(&mut self, scope: &rayon::Scope<'a>, shared: &'a Shared<'a>) {
+    fn pooled<'a>(
+        &mut self,
+        scope: &rayon::Scope<'a>,
+        reader: &Reader,
+        bell: &Arc<Doorbell>,
+        shared: &'a Shared<'a>,
+    ) {
         let (tx, rx) = mpsc::channel::<(u64, Slot)>();
-        let bell = Arc::new(Doorbell::default());
         loop {
             while self.lines < WINDOW {
-                let Next::Chunk(seq, chunk) = self.next_chunk(shared) else {
+                let room = WINDOW - self.lines;
+                let Next::Chunk(seq, chunk) = self.next_chunk(reader, room, shared) else {
                     break;
                 };
                 self.tasks += 1;
@@ -317,9 +373,7 @@ impl<'p, 's> State<'p, 's> {
             if self.tasks == 0 && (self.reading_done || self.gap) {
                 break;
             }
-            if self.tasks > 0 {
-                bell.wait(WAKE_EVERY.min(self.tasks), TICK);
-            }
+            bell.wait(WAKE_EVERY.min(self.tasks), TICK);
             for (seq, slot) in rx.try_iter() {
                 if let Slot::Done { candidates, .. } = &slot {
                     self.tasks -= 1;
@@ -327,53 +381,54 @@ impl<'p, 's> State<'p, 's> {
                 }
                 self.pending.insert(seq, slot);
             }
+            if self.asked {
+                if let Some(reply) = reader.try_reply() {
+                    self.take(reply);
+                }
+            }
             self.deliver(shared);
             self.tick(shared);
         }
         self.deliver(shared);
     }
 
-    /// Opens the next corpus; false when there is none (or it cannot be opened).
-    fn open_next(&mut self) -> bool {
-        let Some(source) = self.plan.sources.get(self.next_source) else {
-            return false;
-        };
-        let i = self.next_source;
-        self.next_source += 1;
-        match source.open() {
-            Ok(reader) => {
-                let name = self.corpora[i].count.name.clone();
-                let plan = self.plan;
-                self.reading = Some(Reader::new(reader, i, name, &plan.select, plan.first));
-                true
+    /// What the reading thread read: its chunks, then the corpus's end if it came.
+    fn take(&mut self, reply: Reply) {
+        self.asked = false;
+        for chunk in reply.chunks {
+            self.corpora[chunk.source].outstanding += chunk.candidates as u64;
+            self.ready.push_back(Ready::Chunk(chunk));
+        }
+        match reply.end {
+            None => {}
+            Some(ReadEnd::Eof { skipped }) => {
+                self.corpora[self.current].count.skipped = skipped;
+                self.corpus_read();
             }
-            Err(e) => {
-                self.push(Slot::Fail(EngineError::Corpus(e)));
-                false
+            Some(ReadEnd::Failed(e)) => {
+                self.ready.push_back(Ready::Fail(EngineError::Corpus(e)));
+                self.reading_done = true;
             }
         }
     }
 
-    /// The corpus being read is done: its end goes into the stream.
-    fn close(&mut self) {
-        if let Some(reader) = self.reading.take() {
-            self.corpora[self.next_source - 1].count.skipped = reader.skipped();
-            self.push(Slot::End(self.next_source - 1));
+    /// The corpus being read is done (its end, or all the puzzles it may give): its end
+    /// goes into the stream, and the next corpus is read.
+    fn corpus_read(&mut self) {
+        self.ready.push_back(Ready::End(self.current));
+        self.current += 1;
+        if self.current >= self.plan.sources.len() {
+            self.reading_done = true;
         }
     }
 
-    /// How many candidate lines the corpus being read may still hand out: `None` when it
-    /// has all the puzzles it wants.
-    fn credit(&self) -> Option<u64> {
-        let batch = if self.plan.threads <= 1 {
-            self.inline_batch
-        } else {
-            BATCH as u64
-        };
+    /// How many candidate lines the corpus being read may still hand out, at most `batch`:
+    /// `None` when it has all the puzzles it wants.
+    fn credit(&self, batch: u64) -> Option<u64> {
         let Some(first) = self.plan.first.filter(|_| !self.indexed) else {
             return Some(batch);
         };
-        let corpus = &self.corpora[self.next_source - 1];
+        let corpus = &self.corpora[self.current];
         let wanted = first.saturating_sub(corpus.count.puzzles);
         if wanted == 0 {
             return None;
@@ -381,49 +436,57 @@ impl<'p, 's> State<'p, 's> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out, reading corpus after corpus.
-    fn next_chunk(&mut self, shared: &Shared<'_>) -> Next {
+    /// The next chunk to hand out (at most `room` candidate lines are asked for at once),
+    /// asking the reading thread for more when none is ready.
+    fn next_chunk(&mut self, reader: &Reader, room: usize, shared: &Shared<'_>) -> Next {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
                 self.interrupted = true;
                 self.reading_done = true;
+                self.ready.clear();
             }
-            if self.reading_done || self.gap {
+            if self.gap {
                 return Next::Done;
             }
-            if self.reading.is_none() && !self.open_next() {
-                self.reading_done = true;
-                return Next::Done;
-            }
-            let credit = match self.credit() {
-                None => {
-                    self.close();
-                    continue;
-                }
-                Some(0) => return Next::Blocked,
-                Some(n) => n as usize,
-            };
-            let Some(reader) = self.reading.as_mut() else {
-                continue;
-            };
-            match reader.next_chunk(credit) {
-                None => self.close(),
-                Some(Ok(chunk)) => {
-                    self.corpora[chunk.source].outstanding += chunk.candidates as u64;
+            match self.ready.pop_front() {
+                Some(Ready::Chunk(chunk)) => {
                     let seq = self.next_seq;
                     self.next_seq += 1;
                     return Next::Chunk(seq, chunk);
                 }
-                Some(Err(reason)) => {
-                    let e = CorpusError::Read {
-                        path: self.corpora[self.next_source - 1].count.name.to_string(),
-                        line: reader.line() + 1,
-                        reason,
-                    };
-                    self.reading = None;
-                    self.push(Slot::Fail(EngineError::Corpus(e)));
-                    self.reading_done = true;
-                    return Next::Done;
+                Some(Ready::End(source)) => {
+                    self.push(Slot::End(source));
+                    continue;
+                }
+                Some(Ready::Fail(e)) => {
+                    self.push(Slot::Fail(e));
+                    continue;
+                }
+                None => {}
+            }
+            if self.reading_done {
+                return Next::Done;
+            }
+            if self.asked {
+                match reader.try_reply() {
+                    Some(reply) => {
+                        self.take(reply);
+                        continue;
+                    }
+                    None => return Next::Waiting,
+                }
+            }
+            let batch = if self.plan.threads <= 1 { room } else { BATCH };
+            match self.credit(room as u64) {
+                None => self.corpus_read(),
+                Some(0) => return Next::Blocked,
+                Some(total) => {
+                    reader.ask(Request {
+                        source: self.current,
+                        batch,
+                        total,
+                    });
+                    self.asked = true;
                 }
             }
         }
@@ -450,7 +513,13 @@ impl<'p, 's> State<'p, 's> {
                     done,
                 } => {
                     self.corpora[source].outstanding -= candidates as u64;
-                    self.deliver_items(source, done, seq, shared);
+                    for item in done.items {
+                        if self.gap {
+                            return;
+                        }
+                        self.deliver_item(source, item, seq, shared);
+                    }
+                    self.end_task(done.complete, shared);
                 }
                 Slot::End(source) => self.sink.corpus_done(&self.corpora[source].count),
                 Slot::Fail(e) => self.fail(e, shared),
@@ -458,42 +527,42 @@ impl<'p, 's> State<'p, 's> {
         }
     }
 
-    /// Hands one task's items to the sink, giving each puzzle its index.
-    fn deliver_items(&mut self, source: usize, done: Done, seq: u64, shared: &Shared<'_>) {
-        for item in done.items {
-            if self.gap {
-                return;
-            }
-            let count = &mut self.corpora[source].count;
-            match item {
-                Item::Puzzle(mut solved) => {
-                    if !self.indexed {
-                        if self.plan.first.is_some_and(|n| count.puzzles >= n) {
-                            continue; // a grid file's rows may overshoot `first`
-                        }
-                        solved.index = count.puzzles;
-                        for row in &mut solved.rows {
-                            row.index = solved.index;
-                        }
+    /// Hands one item of task `seq` to the sink, giving a puzzle its index.
+    fn deliver_item(&mut self, source: usize, item: Item, seq: u64, shared: &Shared<'_>) {
+        let count = &mut self.corpora[source].count;
+        match item {
+            Item::Puzzle(mut solved) => {
+                if !self.indexed {
+                    if self.plan.first.is_some_and(|n| count.puzzles >= n) {
+                        return; // a grid file's rows may overshoot `first`
                     }
-                    count.puzzles += 1;
-                    self.puzzles += 1;
-                    if let Err(e) = self.sink.puzzle(solved) {
-                        shared.stop_after(seq);
-                        self.fail(EngineError::Sink(e), shared);
+                    solved.index = count.puzzles;
+                    for row in &mut solved.rows {
+                        row.index = solved.index;
                     }
                 }
-                Item::Malformed(e) if self.plan.strict => {
-                    self.fail(EngineError::Strict(e), shared);
+                count.puzzles += 1;
+                self.puzzles += 1;
+                if let Err(e) = self.sink.puzzle(solved) {
+                    shared.stop_after(seq);
+                    self.fail(EngineError::Sink(e), shared);
                 }
-                Item::Malformed(e) => {
-                    count.malformed += 1;
-                    self.sink.malformed(&e);
-                }
-                Item::Fatal(e) => self.fail(EngineError::Corpus(e), shared),
             }
+            Item::Malformed(e) if self.plan.strict => {
+                self.fail(EngineError::Strict(e), shared);
+            }
+            Item::Malformed(e) => {
+                count.malformed += 1;
+                self.sink.malformed(&e);
+            }
+            Item::Fatal(e) => self.fail(EngineError::Corpus(e), shared),
         }
-        if !done.complete && !self.gap {
+    }
+
+    /// A task's items are delivered: one cut short by a stop leaves a gap (nothing after
+    /// it is delivered).
+    fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
+        if !complete && !self.gap {
             self.gap = true;
             self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
         }

@@ -1,12 +1,21 @@
-//! Where puzzles come from: corpus files (a folder stands for its corpus files), stdin, or
-//! the seed puzzles built into the engine.
+//! Where puzzles come from: corpus files (a folder stands for its corpus files, but never
+//! for a results CSV the runner wrote into it), stdin, or the seed puzzles built into the
+//! engine.
+//!
+//! A corpus is opened once, for the run (only a regular file is opened a second time, to
+//! count it or to check that it can be read): a pipe, a FIFO or a device given as a path
+//! is read as it comes, never consumed or waited for before the run.
 
+use std::collections::HashSet;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use sudoku_core::corpus::corpus_files;
 use sudoku_core::CorpusError;
+use sudoku_reports::write::is_results_header;
 
 /// The puzzles of `data/seeds.txt` (the essays' grids), built in, so that a run needs no
 /// file at all.
@@ -53,6 +62,28 @@ impl Source {
         })
     }
 
+    /// Opens the corpus for the run's reading thread; reading fails once `ended` is set
+    /// (a source without end stops being read when the run is over).
+    pub(crate) fn open_input(&self, ended: Arc<AtomicBool>) -> Result<Input, CorpusError> {
+        let (reader, may_stall): (Box<dyn Read + Send>, bool) = match self {
+            Source::File(p) => {
+                let file = File::open(p).map_err(|reason| CorpusError::Open {
+                    path: p.display().to_string(),
+                    reason,
+                })?;
+                let regular = file.metadata().is_ok_and(|m| m.is_file());
+                (Box::new(file), !regular)
+            }
+            Source::Stdin => (Box::new(io::stdin()), true),
+            Source::BuiltIn => (Box::new(SEEDS.as_bytes()), false),
+        };
+        Ok(Input {
+            reader: BufReader::with_capacity(1 << 16, reader),
+            may_stall,
+            ended,
+        })
+    }
+
     /// Whether the corpus can be read twice (a regular file, or the built-in seeds): only
     /// such a corpus may be counted before the run.
     pub fn rereadable(&self) -> bool {
@@ -64,26 +95,130 @@ impl Source {
     }
 }
 
+/// A corpus as the run's reading thread reads it: buffered, and able to tell when the next
+/// line may be slow to come (see [`Input::would_block`]).
+pub(crate) struct Input {
+    reader: BufReader<Box<dyn Read + Send>>,
+    may_stall: bool,
+    ended: Arc<AtomicBool>,
+}
+
+impl Input {
+    /// An error once the run is over, checked before each read from the source.
+    fn check_ended(&self) -> io::Result<()> {
+        if self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
+            return Err(io::Error::other("the run has ended"));
+        }
+        Ok(())
+    }
+
+    /// Whether reading on may wait for the source: its buffer is empty and it is a pipe,
+    /// a FIFO, a terminal or a device (a regular file or the built-in seeds never wait).
+    pub fn would_block(&self) -> bool {
+        self.may_stall && self.reader.buffer().is_empty()
+    }
+}
+
+impl Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.check_ended()?;
+        self.reader.read(buf)
+    }
+}
+
+impl BufRead for Input {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.check_ended()?;
+        self.reader.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.reader.consume(amount);
+    }
+}
+
+/// The corpora the paths of a command line stand for, and the files of their folders that
+/// were left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expanded {
+    /// The corpora, in order.
+    pub sources: Vec<Source>,
+    /// Files of a folder that are results CSVs of the runner (their first line is its
+    /// header), not corpora: left out.
+    pub skipped: Vec<PathBuf>,
+}
+
 /// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder
-/// its corpus files (sorted), a file itself. Every file is opened once here, so that a
-/// missing or unreadable one stops the run before any work.
+/// its corpus files (sorted, results CSVs of the runner left out), a file itself. Every
+/// regular file is opened once here, so that a missing or unreadable one stops the run
+/// before any work; a FIFO or a device is not (it is read once, by the run).
 ///
 /// # Errors
 ///
 /// The first path that cannot be read, or a folder without any corpus file.
-pub fn sources(paths: &[PathBuf]) -> Result<Vec<Source>, CorpusError> {
-    let mut out = Vec::new();
+pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
+    let mut out = Expanded::default();
     for path in paths {
         if path.as_os_str() == "-" {
-            out.push(Source::Stdin);
+            out.sources.push(Source::Stdin);
             continue;
         }
+        let folder = path.is_dir();
+        let before = out.sources.len();
         for file in corpus_files(path)? {
+            if folder && is_results_csv(&file) {
+                out.skipped.push(file);
+                continue;
+            }
             check_readable(&file)?;
-            out.push(Source::File(file));
+            out.sources.push(Source::File(file));
+        }
+        if folder && out.sources.len() == before {
+            return Err(CorpusError::EmptyFolder {
+                path: path.display().to_string(),
+            });
         }
     }
     Ok(out)
+}
+
+/// The corpora the paths of a command line stand for: [`expand`]'s, without the files
+/// it left out.
+///
+/// # Errors
+///
+/// As [`expand`].
+pub fn sources(paths: &[PathBuf]) -> Result<Vec<Source>, CorpusError> {
+    expand(paths).map(|e| e.sources)
+}
+
+/// The name of each corpus of a run, in order: [`Source::name`], and from its second time
+/// in the list on, the same name numbered (`a.txt`, `a.txt (2)`), so that a corpus given
+/// twice is two corpora in the rows and the summary.
+pub fn corpus_names(sources: &[Source]) -> Vec<String> {
+    let mut seen = HashSet::new();
+    sources
+        .iter()
+        .map(|source| {
+            let name = source.name();
+            let mut unique = name.clone();
+            let mut n = 1;
+            while !seen.insert(unique.clone()) {
+                n += 1;
+                unique = format!("{name} ({n})");
+            }
+            unique
+        })
+        .collect()
+}
+
+/// Whether a file starts with the header of a CSV the runner writes.
+fn is_results_csv(file: &Path) -> bool {
+    let Ok(file) = File::open(file) else {
+        return false;
+    };
+    let mut start = Vec::with_capacity(64);
+    file.take(64).read_to_end(&mut start).is_ok() && is_results_header(&start)
 }
 
 fn check_readable(file: &Path) -> Result<(), CorpusError> {
@@ -91,8 +226,47 @@ fn check_readable(file: &Path) -> Result<(), CorpusError> {
         path: file.display().to_string(),
         reason,
     };
-    if file.is_dir() {
+    let meta = std::fs::metadata(file).map_err(open)?;
+    if meta.is_dir() {
         return Err(open(io::Error::other("is a folder, not a file")));
     }
+    if !meta.is_file() {
+        // A FIFO or a device: opening it may wait for a writer, or take what it holds.
+        return Ok(());
+    }
     File::open(file).map(drop).map_err(open)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corpus_given_twice_is_numbered() {
+        let a = Source::File("a.txt".into());
+        let names = corpus_names(&[a.clone(), Source::Stdin, a.clone(), a]);
+        assert_eq!(names, ["a.txt", "stdin", "a.txt (2)", "a.txt (3)"]);
+    }
+
+    #[test]
+    fn a_results_csv_in_a_folder_is_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("a.txt");
+        std::fs::write(&corpus, "4.....8.5.3\n").unwrap();
+        let results = dir.path().join("r.csv");
+        let mut text = sudoku_reports::write::header_line();
+        text.extend_from_slice(b"a.txt,0,1,,dlx\n");
+        std::fs::write(&results, text).unwrap();
+        let got = expand(&[dir.path().to_path_buf()]).unwrap();
+        assert_eq!(got.sources, [Source::File(corpus)]);
+        assert_eq!(got.skipped, std::slice::from_ref(&results));
+        // Named on its own, a file is read as asked.
+        assert_eq!(
+            sources(std::slice::from_ref(&results)).unwrap(),
+            [Source::File(results.clone())]
+        );
+        std::fs::remove_file(dir.path().join("a.txt")).unwrap();
+        let err = expand(&[dir.path().to_path_buf()]).unwrap_err();
+        assert!(matches!(err, CorpusError::EmptyFolder { .. }), "{err}");
+    }
 }

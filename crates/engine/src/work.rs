@@ -58,52 +58,54 @@ pub(crate) struct Done {
 
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles.
 pub(crate) fn work(seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) -> Done {
+    let mut items = Vec::with_capacity(chunk.candidates);
+    let complete = work_each(seq, chunk, shared, |item| items.push(item));
+    Done { items, complete }
+}
+
+/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, handing
+/// each item to `emit` as soon as it is done; false when an interrupt or a stop cut it
+/// short (the items emitted are the ones before the cut, each whole).
+pub(crate) fn work_each(
+    seq: u64,
+    chunk: &mut Chunk,
+    shared: &Shared<'_>,
+    mut emit: impl FnMut(Item),
+) -> bool {
     let parsed = chunk.parsed.take();
     let chunk = &*chunk;
     let puzzles: Box<dyn Iterator<Item = _>> = match parsed {
         Some(parsed) => Box::new(parsed.into_iter()),
         None => Box::new(parse(chunk)),
     };
-    let mut items = Vec::with_capacity(chunk.candidates);
     for item in puzzles {
         if shared.halted(seq) {
-            return Done {
-                items,
-                complete: false,
-            };
+            return false;
         }
         match item {
             Ok(puzzle) => match solve(chunk, &puzzle, seq, shared) {
-                Some(solved) => items.push(Item::Puzzle(solved)),
-                None => {
-                    return Done {
-                        items,
-                        complete: false,
-                    }
-                }
+                Some(solved) => emit(Item::Puzzle(solved)),
+                None => return false,
             },
             Err(e) if e.is_malformed_line() => {
-                items.push(Item::Malformed(e));
+                emit(Item::Malformed(e));
                 if shared.strict {
                     shared.stop_after(seq);
                     break;
                 }
             }
             Err(e) => {
-                items.push(Item::Fatal(e));
+                emit(Item::Fatal(e));
                 shared.stop_after(seq);
                 break;
             }
         }
     }
-    Done {
-        items,
-        complete: true,
-    }
+    true
 }
 
 /// Solves a puzzle with every contender that supports its size; `None` when a stop came
-/// before the last one.
+/// before the last one (or between the repeats of one).
 fn solve(chunk: &Chunk, puzzle: &Puzzle, seq: u64, shared: &Shared<'_>) -> Option<Solved> {
     let isomorph = shared
         .permute
@@ -123,7 +125,7 @@ fn solve(chunk: &Chunk, puzzle: &Puzzle, seq: u64, shared: &Shared<'_>) -> Optio
         if shared.halted(seq) {
             return None;
         }
-        rows.push(entry.solve(contender, shared.repeat));
+        rows.push(entry.solve_until(contender, shared.repeat, &|| shared.halted(seq))?);
     }
     Some(Solved {
         corpus: chunk.corpus.clone(),

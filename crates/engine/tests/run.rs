@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use sudoku_core::{CorpusReader, Grid, Limits, Outcome, Size, Solver};
-use sudoku_engine::{run, Contender, End, Plan, Sink, SinkError, Solved, Source};
+use sudoku_engine::{run, Contender, End, Sink, SinkError, Solved, Source};
 use sudoku_reports::Row;
 
-const TOP1: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+mod common;
+
+use common::{dlx, plan, TOP1};
 
 /// Counts its solves, and gives up at once.
 struct Counting(Arc<AtomicUsize>);
@@ -23,23 +24,6 @@ impl Solver for Counting {
     fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
         self.0.fetch_add(1, Ordering::SeqCst);
         Outcome::new(0, None, Default::default(), true)
-    }
-}
-
-fn dlx() -> Contender {
-    let strategy = sudoku_catalogue::find("dlx").unwrap();
-    Contender::new(strategy.solver(), Limits::FIRST)
-}
-
-fn plan(sources: Vec<Source>, contenders: Vec<Contender>, threads: usize) -> Plan {
-    Plan {
-        sources,
-        contenders,
-        threads,
-        repeat: 1,
-        first: None,
-        strict: false,
-        ..Plan::default()
     }
 }
 

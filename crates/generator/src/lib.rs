@@ -89,15 +89,18 @@
 //!
 //! - about half the removals (41 of 81) are proved by the forced-back test, a hundred
 //!   instructions each, and need no search;
-//! - the checker is the fastest exact strategy of the catalogue on these puzzles: norvig
-//!   (499 million instructions for the whole run), ahead of reduce (680 million) and dlx
-//!   (1,106 million); at 16x16 norvig is still the faster, at 25x25 dlx (its nodes are
-//!   cheaper there: 5 s a puzzle against 30 s);
+//! - the checker is the fastest exact strategy of the catalogue on these puzzles: bands
+//!   (223 million instructions for the whole run), ahead of norvig (499 million), reduce
+//!   (680 million) and dlx (1,106 million); bands takes 9x9 only, and at 16x16 norvig is
+//!   the faster of the others, at 25x25 dlx (its nodes are cheaper there: 5 s a puzzle
+//!   against 30 s). The checker's answer is the same whichever exact strategy gives it,
+//!   so the puzzles do not depend on it;
 //! - the checks left are about 16 successes and 24 failures, one failure for each given
 //!   of the final puzzle: its removal must be shown to give a second solution, and only a
 //!   search can show that. These failures are most of the time, and no pruning before the
 //!   checker avoids them. Proving more removals by singles over the whole board
-//!   before asking the checker was tried and dropped: it saved 14 of the 16 successful
+//!   before asking the checker was tried and dropped (measured with norvig as the
+//!   checker): it saved 14 of the 16 successful
 //!   checks but cost more than they did (758 million instructions against 509 million
 //!   for a plain version, 584 against 507 for one that works by difference and stops as
 //!   soon as the removed cells are filled), because on a failure singles run through most
@@ -110,10 +113,12 @@
 //!
 //! QQWing, the generator people know, makes the same kind of puzzle (unique, minimal, no
 //! difficulty target). On this project's machine (2 cores, shared with other work at the
-//! time), in two A B A B series, QQWing took 5.3 to 6.7 s of CPU per 1,000 puzzles and
-//! this generator 1.9 to 2.4 s per 10,000: 26 to 29 times the puzzles per CPU second,
-//! and 25 to 37 times by the clock, on one thread and on both. The `speed` example
-//! gives the commands.
+//! time), in seven A B A B pairs of whole processes, `qqwing --generate 1000 --one-line
+//! --symmetry none` took a median of 4.75 s of CPU and `sudoku-lab generate --count 1000
+//! --seed 1 --threads 1` 0.119 s: 40 times the puzzles per CPU second, and 40 times by the
+//! clock. On both cores (QQWing as two processes of 500 puzzles, sudoku-lab on two
+//! threads) it was 41 times per CPU second and 34 times by the clock. With norvig as the
+//! checker it was 25 times. The `speed` example gives the commands.
 #![deny(missing_docs)]
 
 mod board;

@@ -4,43 +4,57 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_engine::{End, Report};
+use sudoku_engine::{corpus_names, End, Report};
+use sudoku_reports::output::Ending;
+use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
-use sudoku_reports::write::write_file;
-use sudoku_reports::{CsvWriter, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
 use crate::progress::Progress;
 use crate::recorder::Recorder;
-use crate::resume;
+use crate::resume::{self, Earlier};
 use crate::{ui, version, RunEnd};
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
 /// SIGTERM.
+///
+/// The run writes beside its output and puts its files under their final names at the end
+/// (see `sudoku_reports::output`): an earlier result is replaced only by a run that
+/// finished.
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
-    let mut sidecar = sidecar_at_start(&config);
-    let resumed = match config.resume {
-        true => resume::continue_run(&config.files.csv, &sidecar)?,
-        false => None,
-    };
-    let csv = match &resumed {
-        Some(r) => {
-            config.plan.select.done.clone_from(&r.done.puzzles);
-            sidecar.date.clone_from(&r.earlier.date);
-            sidecar.resumed = r.earlier.resumed.clone();
-            sidecar
-                .resumed
-                .push(format!("{} {}", now(), sidecar.command));
-            sidecar.command.clone_from(&r.earlier.command);
-            CsvWriter::append(&config.files.csv, r.done.rows)?
+    let (output, mut csv) = Output::open(&config.files.csv)?;
+    if let Some(aside) = output.moved_aside() {
+        ui::note(format!(
+            "an earlier run on {} was killed: its rows are now in {}",
+            config.files.csv.display(),
+            aside.csv.display()
+        ));
+    }
+    let mut sidecar = sidecar_at_start(&config, output.running());
+    let resumed = match resume(&mut config, &mut sidecar, output.moved_aside(), &mut csv) {
+        Ok(Start::Fresh) => None,
+        Ok(Start::Continued(done, summary)) => Some((done, *summary)),
+        Ok(Start::NothingLeft) => {
+            drop(csv);
+            output.discard();
+            return Ok(RunEnd::Finished);
         }
-        None => CsvWriter::create(&config.files.csv)?,
+        Err(e) => {
+            drop(csv);
+            output.discard();
+            return Err(e);
+        }
     };
-    sidecar.write(&config.files.sidecar)?;
+    if let Err(e) = sidecar.write(&output.running().sidecar) {
+        output.discard();
+        return Err(e.into());
+    }
+    crate::interrupt::writing(&output.running().csv);
     let progress = Progress::start(
         config.quiet,
         config.progress_every,
@@ -48,15 +62,16 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         config.plan.first,
     );
     let mut recorder = Recorder::new(csv, &config, progress);
-    if let Some(r) = &resumed {
-        recorder.count_earlier(r.summary.clone());
-    }
+    let done = resumed.map(|(done, summary)| {
+        recorder.count_earlier(summary);
+        done
+    });
     let mut report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
     let (rows, write_error, mut summary) = recorder.finish();
-    if let Some(r) = &resumed {
-        report.puzzles += r.done.count();
+    if let Some(done) = &done {
+        report.puzzles += done.count();
         for c in &mut report.corpora {
-            let done = r.done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
+            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
             c.skipped = c.skipped.saturating_sub(done);
             c.puzzles += done;
         }
@@ -78,18 +93,69 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     sidecar.state = state;
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    sidecar.write(&config.files.sidecar)?;
-    write_file(&config.files.summary, summary.to_markdown().as_bytes())?;
-    print!("{}", summary.to_text(config.view));
-    tell_what_was_written(&config, &summary, rows, state);
-    if let Some(e) = error {
-        return Err(anyhow!(e));
+    let ending = output.finish(&mut sidecar, &summary.to_markdown());
+    ui::out(summary.to_text(config.view));
+    tell_what_was_written(&config, &ending, &summary, rows, state);
+    match (error, ending.error) {
+        (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
+        (Some(first), None) => Err(anyhow!(first)),
+        (None, Some(then)) => Err(then.into()),
+        (None, None) => Ok(run_end(state, report.puzzles, &summary)),
     }
-    Ok(run_end(state, report.puzzles, &summary))
 }
 
-/// What the sidecar says before the run starts (state `running`).
-fn sidecar_at_start(config: &RunConfig) -> Sidecar {
+/// How a run starts, with `--resume`.
+enum Start {
+    /// Afresh (no `--resume`, or no run to continue).
+    Fresh,
+    /// From an unfinished run: the puzzles it did (their rows copied), and their summary.
+    Continued(Done, Box<Summary>),
+    /// The latest run on the output finished: nothing is left to do.
+    NothingLeft,
+}
+
+/// With `--resume`, the latest unfinished run on the output (see [`crate::resume`]): its
+/// whole puzzles copied into `csv`, `config` told to solve only the others, `sidecar` told
+/// what is continued (the date and command of the run's start, and each resumption).
+fn resume(
+    config: &mut RunConfig,
+    sidecar: &mut Sidecar,
+    aside: Option<&RunFiles>,
+    csv: &mut CsvWriter,
+) -> Result<Start> {
+    if !config.resume {
+        return Ok(Start::Fresh);
+    }
+    let r = match resume::earlier_run(&config.files.csv, aside, sidecar)? {
+        Earlier::None => return Ok(Start::Fresh),
+        Earlier::Finished(csv) => {
+            ui::plain(format!(
+                "--resume: {} is a finished run: nothing is left to do",
+                csv.display()
+            ));
+            return Ok(Start::NothingLeft);
+        }
+        Earlier::Unfinished(r) => r,
+    };
+    ui::note(format!(
+        "--resume: continuing {} ({} puzzles kept, the others solved now)",
+        r.csv.display(),
+        r.done.count()
+    ));
+    let summary = r.copy_into(csv)?;
+    config.plan.select.done.clone_from(&r.done.puzzles);
+    sidecar.date.clone_from(&r.earlier.date);
+    sidecar.resumed = r.earlier.resumed.clone();
+    sidecar
+        .resumed
+        .push(format!("{} {}", now(), sidecar.command));
+    sidecar.command.clone_from(&r.earlier.command);
+    let r = *r;
+    Ok(Start::Continued(r.done, Box::new(summary)))
+}
+
+/// What the sidecar says before the run starts (state `running`), written as `files`.
+fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
     Sidecar {
         command: command_line(),
         version: version::VERSION.into(),
@@ -102,6 +168,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         repeat: config.plan.repeat,
         strict: config.plan.strict,
         first: config.plan.first,
+        seed: Some(config.seed),
         permute: config.method.permute,
         shard: config.method.shard.map(|s| s.to_string()),
         warmup: config.method.timing.warmup.map(|d| d.as_secs_f64()),
@@ -111,15 +178,13 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
             .iter()
             .any(|b| b.command.is_some())
             .then_some(config.method.timeout.as_secs_f64()),
-        csv: config.files.csv.display().to_string(),
+        csv: files.csv.display().to_string(),
         state: State::Running,
         solver: config.budgets.clone(),
-        corpus: config
-            .plan
-            .sources
-            .iter()
-            .map(|s| CorpusEntry {
-                path: s.name(),
+        corpus: corpus_names(&config.plan.sources)
+            .into_iter()
+            .map(|path| CorpusEntry {
+                path,
                 ..CorpusEntry::default()
             })
             .collect(),
@@ -151,22 +216,38 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
         .collect();
 }
 
-fn tell_what_was_written(config: &RunConfig, summary: &Summary, rows: u64, state: State) {
-    let files = &config.files;
+/// Where the run's files are, and what became of an earlier result.
+fn tell_what_was_written(
+    config: &RunConfig,
+    ending: &Ending,
+    summary: &Summary,
+    rows: u64,
+    state: State,
+) {
+    let files = &ending.files;
     ui::plain(format!(
         "wrote {} ({rows} rows), {} and {}",
         files.csv.display(),
         files.summary.display(),
         files.sidecar.display()
     ));
+    let asked = &config.files.csv;
+    let kept = if files.csv != *asked && asked.exists() {
+        format!(" ({} is as it was)", asked.display())
+    } else {
+        String::new()
+    };
     match state {
         State::Interrupted => ui::plain(format!(
-            "interrupted: {} holds every row completed before the interrupt",
+            "interrupted: {} holds every row completed before the interrupt{kept}",
             files.csv.display()
         )),
         State::Failed => ui::plain(format!(
-            "stopped: the {rows} rows completed before the error are in {}",
+            "stopped: the {rows} rows completed before the error are in {}{kept}",
             files.csv.display()
+        )),
+        _ if files.csv != *asked => ui::plain(format!(
+            "the run's files keep the names they had while it ran{kept}"
         )),
         _ => {}
     }

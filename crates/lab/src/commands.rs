@@ -1,11 +1,10 @@
 //! The small commands: `summary`, `plot`, `completions`, `man`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
-use sudoku_reports::{Sidecar, Summary, View};
+use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, SummaryArgs};
 use crate::{ui, RunEnd};
@@ -21,10 +20,7 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
-    print!(
-        "{}",
-        summary.to_text(if args.wide { View::Wide } else { View::Narrow })
-    );
+    ui::out(summary.to_text(if args.wide { View::Wide } else { View::Narrow }));
     Ok(if summary.wrong() > 0 {
         RunEnd::Wrong
     } else {
@@ -43,15 +39,27 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
             .map_or_else(|| ".".into(), Path::to_path_buf),
     };
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
-    let files = match args.csv.as_slice() {
+    let figures = match args.csv.as_slice() {
         [one] => sudoku_reports::plot::plot_csv(one, &out_dir, &catalogue)?,
         several => {
             let csvs: Vec<&Path> = several.iter().map(PathBuf::as_path).collect();
             sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue)?
         }
     };
-    for file in files {
-        println!("{}", file.display());
+    for csv in &args.csv {
+        if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
+            if sidecar.state != State::Finished {
+                ui::warning(format!(
+                    "{}: {}: {}",
+                    csv.display(),
+                    sidecar.state.alarm(),
+                    sidecar.state.meaning()
+                ));
+            }
+        }
+    }
+    for file in figures {
+        ui::out(format_args!("{}\n", file.display()));
     }
     Ok(RunEnd::Finished)
 }
@@ -59,12 +67,9 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
 /// `completions SHELL`: the completion script on stdout.
 pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     let mut command = Cli::command();
-    clap_complete::generate(
-        args.shell,
-        &mut command,
-        "sudoku-lab",
-        &mut std::io::stdout(),
-    );
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
+    ui::out(String::from_utf8_lossy(&script));
     Ok(RunEnd::Finished)
 }
 
@@ -82,6 +87,6 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     };
     let mut out = Vec::new();
     clap_mangen::Man::new(page).render(&mut out)?;
-    std::io::stdout().write_all(&out)?;
+    ui::out(String::from_utf8_lossy(&out));
     Ok(RunEnd::Finished)
 }

@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku_core::Limits;
-use sudoku_engine::{sources, Contender, External, Plan, Source};
+use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::{RunFiles, View};
 
-use crate::cli::{BenchArgs, SolverSpec, DEFAULT_CORPUS};
+use crate::cli::{BenchArgs, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
 use crate::harness::{self, Method};
 use crate::ui;
 
@@ -37,15 +37,22 @@ pub struct RunConfig {
     pub method: Method,
     /// `--resume`.
     pub resume: bool,
+    /// `--seed`: the seed every solver was built with.
+    pub seed: u64,
 }
 
 impl RunConfig {
-    /// Resolves `bench`'s arguments: corpora expanded (the default corpus falls back to the
-    /// seed puzzles built in), solvers built with their limits, threads counted.
+    /// Resolves `bench`'s arguments: corpora expanded (the default seed puzzles fall back to
+    /// those built in, the default generated corpora are skipped when missing), solvers built
+    /// with their limits, threads counted.
+    ///
+    /// Results CSVs of the runner in a folder of corpora are left out (with a note), and a
+    /// corpus that is the run's output is refused.
     ///
     /// # Errors
     ///
-    /// When a corpus cannot be read (missing file, folder without corpus files).
+    /// When a corpus cannot be read (missing file, folder without corpus files), or is the
+    /// run's output ([`crate::overlap::Usage`]).
     pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
         let mut corpora = Vec::new();
         for path in &args.corpora {
@@ -54,10 +61,24 @@ impl RunConfig {
                     "no {DEFAULT_CORPUS} here: reading the seed puzzles built into sudoku-lab"
                 ));
                 corpora.push(Source::BuiltIn);
+            } else if path == Path::new(DEFAULT_GENERATED) && !path.exists() {
+                ui::note(format!(
+                    "no {DEFAULT_GENERATED} here: its graded corpora are skipped (they are in \
+                     the repository: run from its root to read them)"
+                ));
             } else {
-                corpora.extend(sources(std::slice::from_ref(path))?);
+                let expanded = expand(std::slice::from_ref(path))?;
+                for file in &expanded.skipped {
+                    ui::note(format!(
+                        "{}: a results CSV of sudoku-lab (its first line is the runner's \
+header), not a corpus: left out",
+                        file.display()
+                    ));
+                }
+                corpora.extend(expanded.sources);
             }
         }
+        crate::overlap::check(&corpora, &args.out)?;
         let method = harness::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
@@ -79,7 +100,10 @@ impl RunConfig {
             .zip(&budgets)
             .map(|(spec, budget)| {
                 let max_nodes = args.max_nodes.unwrap_or(budget.max_nodes);
-                contender_timed(spec, args.limit, max_nodes, method.timeout)
+                let options = sudoku_catalogue::Options {
+                    seed: args.harness.seed,
+                };
+                contender_with(spec, args.limit, max_nodes, method.timeout, &options)
             })
             .collect();
         for c in &contenders {
@@ -109,6 +133,7 @@ impl RunConfig {
                 .then(|| Duration::from_secs(args.progress_every)),
             method,
             resume: args.harness.resume,
+            seed: args.harness.seed,
         })
     }
 }
@@ -117,20 +142,25 @@ impl RunConfig {
 /// answers awaited at most [`DEFAULT_TIMEOUT`](crate::cli::DEFAULT_TIMEOUT) seconds).
 pub fn contender(spec: &SolverSpec, limit: u64, max_nodes: u64) -> Contender {
     let timeout = crate::cli::parse_seconds(crate::cli::DEFAULT_TIMEOUT).unwrap_or_default();
-    contender_timed(spec, limit, max_nodes, timeout)
+    let options = sudoku_catalogue::Options::default();
+    contender_with(spec, limit, max_nodes, timeout, &options)
 }
 
-/// [`contender`], a `cmd:` solver's answers awaited at most `timeout`; its budget is passed
-/// on to it when given (`max_nodes` above 0), else it has none but its time limit.
-pub fn contender_timed(
+/// [`contender`], a `cmd:` solver's answers awaited at most `timeout`, a strategy built with
+/// `options` (its seed); a `cmd:` solver's budget is passed on to it when given (`max_nodes`
+/// above 0), else it has none but its time limit.
+pub fn contender_with(
     spec: &SolverSpec,
     limit: u64,
     max_nodes: u64,
     timeout: Duration,
+    options: &sudoku_catalogue::Options,
 ) -> Contender {
     let limits = Limits::solutions(limit);
     match spec {
-        SolverSpec::Strategy(s) => Contender::new(s.solver(), limits.with_max_nodes(max_nodes)),
+        SolverSpec::Strategy(s) => {
+            Contender::new(s.solver_with(options), limits.with_max_nodes(max_nodes))
+        }
         SolverSpec::Command {
             name,
             command,

@@ -8,7 +8,10 @@
 //!   reports (`sudoku-reports`);
 //! - [`recorder`]: the engine's sink: CSV, summary, progress, messages;
 //! - [`progress`] and [`forecast`]: what a person watches while it runs;
-//! - [`solve`](mod@solve) and [`commands`]: the other subcommands;
+//! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
+//!   [`input`] the puzzles of `solve` and `trace`;
+//! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
+//!   header;
 //! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build.
 
 mod bench;
@@ -17,14 +20,18 @@ mod commands;
 mod compare;
 mod config;
 mod forecast;
+mod generate;
 mod harness;
+mod input;
 mod interrupt;
 mod merge;
+mod overlap;
 mod progress;
 mod recorder;
 mod resume;
 mod shard;
 mod solve;
+mod trace;
 mod ui;
 mod version;
 
@@ -68,6 +75,8 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
         Command::Bench(args) => bench::bench(args, interrupt::install()?),
         Command::Solve(args) => solve::solve(args),
+        Command::Trace(args) => trace::trace(args),
+        Command::Generate(args) => generate::generate(args, interrupt::install()?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),
@@ -92,7 +101,8 @@ fn main() -> ExitCode {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(format!("{e:#}"));
-            let usage = e.downcast_ref::<harness::UsageError>().is_some();
+            let usage =
+                e.is::<overlap::Usage>() || e.downcast_ref::<harness::UsageError>().is_some();
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }

@@ -54,9 +54,9 @@ impl Recorder {
         self.summary = summary;
     }
 
-    /// Ends the run's recording: writes what waits, clears the progress; returns the rows
-    /// in the CSV, the error of its last write if it failed, and the summary (with a note
-    /// per size skipped).
+    /// Ends the run's recording: writes what waits and closes the CSV, clears the
+    /// progress; returns the rows in the CSV (every one whole), the error of its last
+    /// write if it failed, and the summary (with a note per size skipped).
     pub fn finish(mut self) -> (u64, Option<SinkError>, Summary) {
         self.progress.finish();
         for ((solver, size), n) in &self.skipped {
@@ -64,7 +64,7 @@ impl Recorder {
                 "Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows)."
             ));
         }
-        let error = self.csv.flush().err().map(|e| Box::new(e) as SinkError);
+        let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
         (self.csv.rows(), error, self.summary)
     }
 

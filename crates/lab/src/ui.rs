@@ -1,7 +1,14 @@
 //! Messages to a person on stderr: `error:`, `warning:`, `note:` and `WRONG:` in colour when
-//! stderr takes it (`--color`, `NO_COLOR`), printed around the progress bar.
+//! stderr takes it (`--color`, `NO_COLOR`), printed around the progress bar; and what a
+//! command prints on stdout ([`out`]).
+//!
+//! Neither ever panics: a stdout or stderr that is closed (`sudoku-lab bench … | head -1`)
+//! or failing (`2>/dev/full`) ends that output quietly, and the command goes on (a run
+//! still completes its files).
 
 use std::fmt::Display;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use anstyle::{AnsiColor, Style};
@@ -67,8 +74,30 @@ pub fn hide_bar() {
     }
 }
 
+/// Set once stdout failed (its reader is gone): nothing more is written to it.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `text` to stdout as it is; once stdout fails (a closed pipe), quietly nothing.
+pub fn out(text: impl Display) {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if write!(stdout, "{text}")
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Writes one line to stderr, never failing.
+fn line_to_stderr(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(anstream::stderr(), "{line}");
+}
+
 fn emit(style: Style, label: &str, message: &dyn Display) {
-    let print = || anstream::eprintln!("{style}{label}:{style:#} {message}");
+    let print = || line_to_stderr(format_args!("{style}{label}:{style:#} {message}"));
     match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         Some(bar) => bar.suspend(print),
         None => print(),
@@ -97,7 +126,7 @@ pub fn wrong(message: impl Display) {
 
 /// A plain line (a progress line, a summary of what was written).
 pub fn plain(message: impl Display) {
-    let print = || anstream::eprintln!("{message}");
+    let print = || line_to_stderr(format_args!("{message}"));
     match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         Some(bar) => bar.suspend(print),
         None => print(),

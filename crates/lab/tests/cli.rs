@@ -238,10 +238,12 @@ fn strict_stops_at_the_first_malformed_line_and_keeps_the_rows_before() {
             "{}:3:1: expected 81 cells, found 80 (--strict",
             corpus.display()
         )));
-    let rows = read_rows(&out);
+    // A failed run keeps its rows under a name that says so.
+    assert!(!out.exists());
+    let rows = read_rows(&dir.path().join("bench.failed.csv"));
     let got: Vec<_> = rows.iter().map(|r| (r.index, &*r.solver)).collect();
     assert_eq!(got, [(0, "dlx"), (0, "norvig"), (1, "dlx"), (1, "norvig")]);
-    let sidecar = std::fs::read_to_string(dir.path().join("bench.run.toml")).unwrap();
+    let sidecar = std::fs::read_to_string(dir.path().join("bench.failed.run.toml")).unwrap();
     assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
 }
 
@@ -508,6 +510,7 @@ fn sigterm_leaves_a_readable_csv() {
     let text = format!("{ANTI_BRUTE_FORCE}\n").repeat(2000);
     let corpus = write(&dir, "long.txt", &text);
     let out = dir.path().join("long.csv");
+    let running = dir.path().join("long.running.csv");
     let mut child = std::process::Command::new(BIN)
         .args([
             "bench",
@@ -527,7 +530,7 @@ fn sigterm_leaves_a_readable_csv() {
         .unwrap();
     // Wait for the first rows to reach the file.
     let start = Instant::now();
-    while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 2 {
+    while std::fs::read_to_string(&running).map_or(0, |t| t.lines().count()) < 2 {
         assert!(start.elapsed() < Duration::from_secs(60), "no rows written");
         assert!(child.try_wait().unwrap().is_none(), "the run ended early");
         std::thread::sleep(Duration::from_millis(50));
@@ -541,16 +544,17 @@ fn sigterm_leaves_a_readable_csv() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
-    let rows = read_rows(&out);
+    assert!(!out.exists() && !running.exists());
+    let rows = read_rows(&dir.path().join("long.interrupted.csv"));
     assert!(!rows.is_empty() && rows.len() < 2000, "{} rows", rows.len());
     let indices: Vec<u64> = rows.iter().map(|r| r.index).collect();
     assert_eq!(indices, (0..rows.len() as u64).collect::<Vec<_>>());
     // Every row is the same solve of the same puzzle.
     let cost = |r: &Row| (r.status.clone(), r.nodes, r.backtracks, r.solutions);
     assert!(rows.iter().all(|r| cost(r) == cost(&rows[0])));
-    let md = std::fs::read_to_string(dir.path().join("long.summary.md")).unwrap();
+    let md = std::fs::read_to_string(dir.path().join("long.interrupted.summary.md")).unwrap();
     assert!(md.contains("**INTERRUPTED**"), "{md}");
-    let sidecar = std::fs::read_to_string(dir.path().join("long.run.toml")).unwrap();
+    let sidecar = std::fs::read_to_string(dir.path().join("long.interrupted.run.toml")).unwrap();
     assert!(sidecar.contains("state = \"interrupted\""), "{sidecar}");
     assert_eq!(rows[0].status, Status::BudgetExhausted);
 }
@@ -625,7 +629,7 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     let default_run = format!("[default: {}]", default_run.join(","));
     for needle in [
         "Examples:",
-        "[default: data/seeds.txt]",
+        "[default: data/seeds.txt data/bench]",
         "[default: results/bench.csv]",
         default_run.as_str(),
         "naive 200000000",
@@ -640,9 +644,10 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     lab().args(["bench", "--limit", "0"]).assert().code(2);
 }
 
-/// The main command with its defaults: from the repository, `data/seeds.txt`; from a folder
-/// without it, the seed puzzles built into the binary. Either way every solver solves every
-/// seed puzzle, with the essays' counts.
+/// The main command with its defaults: from the repository, `data/seeds.txt` and the
+/// generated corpora of `data/bench/`; from a folder without them, the seed puzzles built
+/// into the binary. Either way every solver solves every seed puzzle, with the essays'
+/// counts.
 #[test]
 fn bench_with_its_defaults_reads_the_seed_puzzles() {
     let dir = TempDir::new().unwrap();
@@ -651,7 +656,10 @@ fn bench_with_its_defaults_reads_the_seed_puzzles() {
         .args(["bench", "-q"])
         .assert()
         .success()
-        .stderr(predicate::str::contains("built into sudoku-lab"));
+        .stderr(predicate::str::contains("built into sudoku-lab"))
+        .stderr(predicate::str::contains(
+            "no data/bench here: its graded corpora are skipped",
+        ));
     let rows = read_rows(&dir.path().join("results/bench.csv"));
     assert!(dir.path().join("results/bench.summary.md").is_file());
     assert!(dir.path().join("results/bench.run.toml").is_file());
@@ -675,6 +683,31 @@ fn bench_with_its_defaults_reads_the_seed_puzzles() {
         .assert()
         .success();
     let rows = read_rows(&out);
-    assert_eq!(rows.len(), 5);
-    assert!(rows.iter().all(|r| &*r.corpus == "data/seeds.txt"));
+    assert!(rows.iter().all(|r| r.status == Status::Solved));
+    let seeds = rows.iter().filter(|r| &*r.corpus == "data/seeds.txt");
+    assert_eq!(seeds.count(), 5);
+    // Then every file of data/bench, sorted, with as many puzzles as its header says.
+    let mut files: Vec<_> = std::fs::read_dir(repo.join("data/bench"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut corpora: Vec<(&str, usize)> = Vec::new();
+    for r in &rows[5..] {
+        match corpora.last_mut() {
+            Some((name, n)) if *name == &*r.corpus => *n += 1,
+            _ => corpora.push((&r.corpus, 1)),
+        }
+    }
+    let expected: Vec<(String, usize)> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let count = text.lines().filter(|l| !l.starts_with('#')).count();
+            let name = f.strip_prefix(&repo).unwrap().display().to_string();
+            (name, count)
+        })
+        .collect();
+    let got: Vec<(String, usize)> = corpora.iter().map(|(n, c)| (n.to_string(), *c)).collect();
+    assert_eq!(got, expected);
 }

@@ -430,42 +430,88 @@ fn shard_auto_reads_slurm_and_kubernetes() {
 }
 
 #[test]
-fn resume_solves_only_what_is_missing_and_refuses_another_run() {
+fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();
     let args = [c.as_str(), "-s", "dlx,norvig", "-o", "r.csv", "--resume"];
-    bench(&dir, &args, 0); // no CSV yet: a fresh run
-    let whole = read_rows(&dir.path().join("r.csv"));
+    bench(&dir, &args, 0); // nothing to continue: a fresh run
     let path = dir.path().join("r.csv");
+    let whole = read_rows(&path);
+    let err = bench(&dir, &args, 0);
+    assert!(
+        err.contains("r.csv is a finished run: nothing is left to do"),
+        "{err}"
+    );
+    assert!(!dir.path().join("r.running.csv").exists());
     let text = std::fs::read(&path).unwrap();
-    let header = text.iter().position(|&b| b == b'\n').unwrap();
-    // Killed in the middle of a line, after a few puzzles.
-    std::fs::write(&path, &text[..header + (text.len() - header) * 2 / 5]).unwrap();
-    let cut = read_rows_lenient(&path);
-    bench(&dir, &args, 0);
-    assert_eq!(counters(&read_rows(&path)), counters(&whole));
-    let s = sidecar(&path);
-    assert_eq!((s.puzzles, s.rows, s.resumed.len()), (12, 24, 1));
-    assert!(s.resumed[0].contains("--resume"));
-    let (summary, _) = run(&dir, &["summary", "r.csv"], 0);
-    assert!(summary.contains("12"), "{summary}");
-    assert!(cut < 24, "the kill left {cut} rows");
-    let err = bench(&dir, &[&c, "-s", "dlx", "-o", "r.csv", "--resume"], 1);
+    let finished = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
+    // An unfinished run's files, cut in the middle of a line after a few puzzles.
+    let unfinished = |tag: &str, state: &str| {
+        let header = text.iter().position(|&b| b == b'\n').unwrap();
+        let csv = dir.path().join(format!("r.{tag}.csv"));
+        std::fs::write(&csv, &text[..header + (text.len() - header) * 2 / 5]).unwrap();
+        let sidecar = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
+        assert_ne!(sidecar, finished);
+        write(&dir, &format!("r.{tag}.run.toml"), &sidecar);
+        read_rows_lenient(&csv)
+    };
+    for (tag, state, from) in [
+        ("running", "running", "r.killed.csv"),
+        ("interrupted", "interrupted", "r.interrupted.csv"),
+    ] {
+        let cut = unfinished(tag, state);
+        assert!(0 < cut && cut < 24, "the kill left {cut} rows");
+        let err = bench(&dir, &args, 0);
+        assert!(
+            err.contains(&format!("--resume: continuing {from}")),
+            "{err}"
+        );
+        assert_eq!(counters(&read_rows(&path)), counters(&whole));
+        let s = sidecar(&path);
+        assert_eq!((s.puzzles, s.rows, s.resumed.len()), (12, 24, 1));
+        assert!(s.resumed[0].contains("--resume"));
+        assert!(s.corpus.iter().all(|c| c.skipped == 0), "{:?}", s.corpus);
+        let (summary, _) = run(&dir, &["summary", "r.csv"], 0);
+        assert!(summary.contains("12"), "{summary}");
+    }
+    unfinished("running", "running");
+    let err = bench(&dir, &[&c, "-s", "dlx", "-o", "r.csv", "--resume"], 2);
     assert!(
-        err.contains("--resume: r.csv was made another way (earlier vs now): solver: "),
+        err.contains("--resume: r.killed.csv was made another way (earlier vs now): solver: "),
         "{err}"
     );
-    let sidecar_text = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
-    std::fs::remove_file(dir.path().join("r.run.toml")).unwrap();
-    let err = bench(&dir, &args, 1);
-    assert!(err.contains("r.csv has no sidecar beside it"), "{err}");
-    write(&dir, "r.run.toml", &sidecar_text);
-    std::fs::write(&path, "a,b\n1,2\n").unwrap();
+    assert!(!dir.path().join("r.running.csv").exists());
+    std::fs::remove_file(dir.path().join("r.killed.run.toml")).unwrap();
     let err = bench(&dir, &args, 1);
     assert!(
-        err.contains("r.csv: line 1: its columns are not this version's"),
+        err.contains("r.killed.csv has no sidecar beside it"),
         "{err}"
     );
+    write(&dir, "r.killed.run.toml", &finished);
+    std::fs::write(dir.path().join("r.killed.csv"), "a,b\n1,2\n").unwrap();
+    let err = bench(&dir, &args, 1);
+    assert!(
+        err.contains("r.killed.csv: line 1: its columns are not this version's"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_seed_makes_anneal_repeatable_and_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let run = |out: &str, seed: &[&str]| {
+        let mut args = vec![c.as_str(), "-s", "anneal", "--first", "3", "-o", out];
+        args.extend_from_slice(seed);
+        bench(&dir, &args, 0);
+        let path = dir.path().join(out);
+        (counters(&read_rows(&path)), sidecar(&path).seed)
+    };
+    let (a, seed) = run("a.csv", &["--seed", "7"]);
+    let (b, _) = run("b.csv", &["--seed", "7"]);
+    assert_eq!((a == b, seed), (true, Some(7)));
+    let (_, seed) = run("d.csv", &[]);
+    assert_eq!(seed, Some(sudoku_catalogue::DEFAULT_SEED));
 }
 
 /// Whole rows of a CSV cut short.

@@ -23,6 +23,27 @@ pub enum Error {
         /// Why.
         source: io::Error,
     },
+    /// Another run holds the output.
+    #[error(
+        "{csv}: another sudoku-lab run is writing this output ({path} is locked): wait for it \
+to end, or choose another --out"
+    )]
+    Busy {
+        /// The locked file.
+        path: String,
+        /// The output asked for.
+        csv: String,
+    },
+    /// A file cannot be put under its final name.
+    #[error("{from}: cannot rename to {to}: {source}")]
+    Rename {
+        /// The file.
+        from: String,
+        /// Its final name.
+        to: String,
+        /// Why.
+        source: io::Error,
+    },
     /// Writing to an output file failed.
     #[error("{path}: cannot write: {source}")]
     Write {

@@ -2,6 +2,7 @@
 //!
 //! - [`Row`]: the one result row of a (puzzle, solver) solve, with its [`Status`];
 //! - [`write`](mod@write): the write path, the CSV in whole chunks and the other files;
+//! - [`Output`]: a run's files from its start to its end (locked, renamed by how it ended);
 //! - [`read_rows`]: a CSV read back, row by row;
 //! - [`Summary`]: per corpus × solver, as a text table or Markdown;
 //! - [`Sidecar`]: what makes a run reproducible, as TOML beside its CSV; [`settings`]:
@@ -13,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod error;
+pub mod output;
 pub mod read;
 pub mod resume;
 pub mod row;
@@ -26,6 +28,7 @@ pub mod write;
 pub mod plot;
 
 pub use error::Error;
+pub use output::Output;
 pub use read::{read_rows, Rows};
 pub use row::{grid_text, Row, COLUMNS};
 pub use sidecar::{RunFiles, Sidecar, State};

@@ -1,18 +1,20 @@
-//! What the CSV of an interrupted run already holds, for a run that continues it
+//! What the CSV of an unfinished run already holds, for a run that continues it
 //! (`sudoku-lab bench --resume`).
 //!
 //! A run writes whole puzzles, in order, in chunks of one write each; a kill in the middle
 //! of a write can still cut the file inside a puzzle's rows, even inside a line. So the
 //! last puzzle of the file is never taken as done: [`Done::keep`] stops before its first
-//! row, and the run solves it again.
+//! row, and the run solves it again. The file itself is left as it is: the run that
+//! continues it copies the rows kept ([`Done::rows`]) into its own output.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::Arc;
 
 use crate::error::{shown, Error};
+use crate::read::{read_rows_within, Rows};
 use crate::row::{Row, COLUMNS};
 
 /// The puzzles a CSV holds whole, and where the file is to be cut to keep just them.
@@ -32,18 +34,13 @@ impl Done {
         self.puzzles.values().map(|s| s.len() as u64).sum()
     }
 
-    /// Cuts the CSV at `path` to [`Done::keep`] bytes.
+    /// The rows kept of the CSV at `path` (the one [`done_in`] read), in order.
     ///
     /// # Errors
     ///
-    /// When it cannot be opened or cut.
-    pub fn cut(&self, path: &Path) -> Result<(), Error> {
-        let write = |source| Error::Write {
-            path: shown(path),
-            source,
-        };
-        let file = OpenOptions::new().write(true).open(path).map_err(write)?;
-        file.set_len(self.keep).map_err(write)
+    /// When it cannot be opened again.
+    pub fn rows(&self, path: &Path) -> Result<Rows, Error> {
+        read_rows_within(path, self.keep)
     }
 }
 
@@ -187,8 +184,13 @@ mod tests {
         let done = done_in(&path).unwrap();
         assert_eq!(done.puzzles[&Arc::from("c.txt")], HashSet::from([0, 1]));
         assert_eq!((done.rows, done.keep, done.count()), (4, two_puzzles, 2));
-        done.cut(&path).unwrap();
-        assert_eq!(std::fs::metadata(&path).unwrap().len(), two_puzzles);
+        let kept: Vec<(u64, String)> = done
+            .rows(&path)
+            .unwrap()
+            .map(|r| r.map(|r| (r.index, r.solver.to_string())).unwrap())
+            .collect();
+        assert_eq!(kept.len(), 4);
+        assert_eq!(kept[3], (1, "b".to_string()));
         std::fs::write(&path, header_line()).unwrap();
         let empty = done_in(&path).unwrap();
         assert_eq!((empty.rows, empty.keep, empty.count()), (0, header, 0));

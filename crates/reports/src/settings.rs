@@ -68,6 +68,7 @@ pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> 
     check("repeat", shown(&a.repeat), shown(&b.repeat));
     check("strict", shown(&a.strict), shown(&b.strict));
     check("first", shown(&a.first), shown(&b.first));
+    check("seed", shown(&a.seed), shown(&b.seed));
     check("permute", shown(&a.permute), shown(&b.permute));
     let shard = |s: &Sidecar| match shards {
         Shards::Same => shown(&s.shard),

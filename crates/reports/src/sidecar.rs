@@ -6,6 +6,7 @@
 //! `[[solver]]` table per solver (its budget) and a `[[corpus]]` table per corpus (its
 //! puzzles and malformed lines).
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -95,6 +96,9 @@ pub struct Sidecar {
     /// `--first N`: at most N puzzles of each corpus (`None`: all).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first: Option<u64>,
+    /// `--seed S`: the seed of every solver that draws random numbers (anneal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// `--permute SEED`: each puzzle solved as a random isomorph, drawn from the seed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permute: Option<u64>,
@@ -207,17 +211,45 @@ pub struct RunFiles {
 }
 
 impl RunFiles {
-    /// The files of the run whose CSV is `csv`: `X.csv` → `X.summary.md`, `X.run.toml`.
+    /// The files of the run whose CSV is `csv`: `X.csv` → `X.summary.md`, `X.run.toml`
+    /// (the name's bytes kept as they are, UTF-8 or not).
     pub fn beside(csv: &Path) -> RunFiles {
         let stem = csv
             .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "bench".into());
+            .filter(|s| !s.is_empty())
+            .unwrap_or(OsStr::new("bench"));
+        let named = |suffix: &str| {
+            let mut name = stem.to_os_string();
+            name.push(suffix);
+            csv.with_file_name(name)
+        };
         RunFiles {
             csv: csv.to_path_buf(),
-            summary: csv.with_file_name(format!("{stem}.summary.md")),
-            sidecar: csv.with_file_name(format!("{stem}.run.toml")),
+            summary: named(".summary.md"),
+            sidecar: named(".run.toml"),
         }
+    }
+
+    /// The files of the same run under a name that says how it ended, `X.csv` →
+    /// `X.TAG.csv` (`X` → `X.TAG.csv` when the CSV has no extension), with the summary
+    /// and sidecar beside it.
+    pub fn tagged(&self, tag: &str) -> RunFiles {
+        let csv = &self.csv;
+        let mut name = csv
+            .file_stem()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(OsStr::new("bench"))
+            .to_os_string();
+        name.push(".");
+        name.push(tag);
+        name.push(".");
+        name.push(csv.extension().unwrap_or(OsStr::new("csv")));
+        RunFiles::beside(&csv.with_file_name(name))
+    }
+
+    /// The three files, CSV first.
+    pub fn all(&self) -> [&Path; 3] {
+        [&self.csv, &self.summary, &self.sidecar]
     }
 }
 
@@ -262,6 +294,29 @@ mod tests {
         let files = RunFiles::beside(Path::new("results/bench.csv"));
         assert_eq!(files.sidecar, Path::new("results/bench.run.toml"));
         assert_eq!(files.summary, Path::new("results/bench.summary.md"));
+        let tagged = files.tagged("interrupted");
+        assert_eq!(tagged.csv, Path::new("results/bench.interrupted.csv"));
+        assert_eq!(RunFiles::beside(&tagged.csv), tagged);
+        assert_eq!(
+            tagged.sidecar,
+            Path::new("results/bench.interrupted.run.toml")
+        );
+        let bare = RunFiles::beside(Path::new("out")).tagged("failed");
+        assert_eq!(bare.csv, Path::new("out.failed.csv"));
+        assert_eq!(bare.summary, Path::new("out.failed.summary.md"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_that_are_not_utf8_keep_their_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let csv = Path::new(OsStr::from_bytes(b"r/caf\xe9.csv"));
+        let files = RunFiles::beside(csv);
+        assert_eq!(files.sidecar.as_os_str().as_bytes(), b"r/caf\xe9.run.toml");
+        assert_eq!(
+            files.tagged("running").csv.as_os_str().as_bytes(),
+            b"r/caf\xe9.running.csv"
+        );
     }
 
     #[test]

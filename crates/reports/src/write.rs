@@ -1,9 +1,19 @@
-//! The write path: every file a run writes goes through here (the CSV in whole chunks, the
-//! sidecar and the summary in one write each), so that there is one place to harden.
+//! The write path: every file a run writes goes through here, so that there is one place
+//! to harden.
+//!
+//! - The CSV ([`CsvWriter`]) is appended in whole chunks by a thread of its own: every
+//!   [`CHUNK`] puzzles, and at most [`FLUSH_EVERY`] after a row is complete whatever the
+//!   run is doing (a slow solve on one thread, a slow stdin). A write that fails is cut
+//!   back to the last whole chunk, so that every row in the file is whole.
+//! - Other files ([`write_file`]: the sidecar, the summary, the figures) are written to a
+//!   temporary file beside them and renamed over them: a reader sees the old file or the
+//!   new one, never half of one.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::error::{shown, Error};
@@ -11,7 +21,7 @@ use crate::row::{Row, COLUMNS};
 
 /// Puzzles whose rows are appended to the CSV in one write.
 pub const CHUNK: usize = 256;
-/// Rows waiting are also appended at least this often (see [`CsvWriter::flush_if_due`]).
+/// A complete row reaches the file at most this long after the previous write.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
 /// Creates the folder of `path` when it is missing.
@@ -25,17 +35,33 @@ fn create_parent(path: &Path) -> Result<(), Error> {
     }
 }
 
-/// Writes a whole file in one write (its folder created when missing).
+/// Writes a whole file: to a temporary file beside it (its folder created when missing),
+/// then renamed over it, so that the file is either the old one or the new one, whole.
 ///
 /// # Errors
 ///
-/// When the folder or the file cannot be created or written.
+/// When the folder or the file cannot be created or written (the temporary file is then
+/// removed, the old file left as it was).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     create_parent(path)?;
-    std::fs::write(path, bytes).map_err(|source| Error::Write {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or(path.as_os_str()));
+    name.push(format!(".tmp-{}", std::process::id()));
+    let temporary = path.with_file_name(name);
+    let written = std::fs::write(&temporary, bytes).map_err(|source| Error::Write {
         path: shown(path),
         source,
-    })
+    });
+    let renamed = written.and_then(|()| {
+        std::fs::rename(&temporary, path).map_err(|source| Error::Write {
+            path: shown(path),
+            source,
+        })
+    });
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    renamed
 }
 
 /// The CSV header line.
@@ -110,19 +136,99 @@ pub fn encode_row(out: &mut Vec<u8>, row: &Row) {
     out.push(b'\n');
 }
 
-/// The CSV of a run, written while the run goes: the header at once, then the rows in
-/// whole chunks, each in one write, so that a run stopped half-way leaves a file whose
-/// every row is complete.
-#[derive(Debug)]
-pub struct CsvWriter {
-    file: File,
-    path: PathBuf,
-    pending: Vec<u8>,
-    pending_rows: u64,
-    pending_puzzles: usize,
-    last_write: Instant,
-    rows: u64,
+/// The first line of every CSV the runner writes, up to its third column: how a results
+/// CSV is told from a corpus (a folder of corpora may hold one).
+const HEADER_START: &[u8] = b"corpus,index,line,";
+
+/// Whether `first_line` is the header of a CSV written by the runner (of this version or
+/// an earlier one).
+pub fn is_results_header(first_line: &[u8]) -> bool {
+    let line = first_line
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(first_line);
+    line.starts_with(HEADER_START)
+}
+
+/// What a CSV is written to: a file, or (in tests) anything that can be written and cut
+/// back.
+pub trait ChunkFile: Write + Send + 'static {
+    /// Cuts the file back to its first `len` bytes, after a write that failed, so that it
+    /// ends with a whole row.
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be cut.
+    fn cut(&mut self, len: u64) -> io::Result<()>;
+
+    /// Makes what was written durable, before the file is renamed into place.
+    ///
+    /// # Errors
+    ///
+    /// When the device says it could not.
+    fn sync(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl ChunkFile for File {
+    fn cut(&mut self, len: u64) -> io::Result<()> {
+        self.set_len(len)?;
+        self.seek(SeekFrom::Start(len)).map(drop)
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        self.sync_data()
+    }
+}
+
+/// What the run and the writing thread share.
+#[derive(Default)]
+struct Pending {
+    /// Rows encoded, not yet handed to the file: their bytes, rows and puzzles.
+    bytes: Vec<u8>,
+    waiting_rows: u64,
+    waiting_puzzles: usize,
+    /// Rows in the file, every one whole.
+    written: u64,
+    /// The error that stopped the writing, until it is reported.
+    error: Option<Error>,
     failed: bool,
+    /// Write what waits now (a [`CsvWriter::flush`] waits for it).
+    flush: bool,
+    /// Write what waits, then stop.
+    closing: bool,
+    /// The writing thread has stopped.
+    closed: bool,
+}
+
+struct Shared {
+    pending: Mutex<Pending>,
+    /// Rung by the run when there is work, by the thread when it wrote.
+    bell: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Pending> {
+        self.pending.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The CSV of a run, written while the run goes: the header at once, then the rows in
+/// whole chunks by a thread of its own, each chunk in one write, so that a run stopped
+/// half-way (or a disk that fills) leaves a file whose every row is complete.
+pub struct CsvWriter {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for CsvWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CsvWriter")
+            .field("path", &self.path)
+            .field("rows", &self.rows())
+            .finish()
+    }
 }
 
 impl CsvWriter {
@@ -143,112 +249,213 @@ impl CsvWriter {
                 path: shown(path),
                 source,
             })?;
-        let mut writer = CsvWriter {
-            file,
-            path: path.to_path_buf(),
-            pending: header_line(),
-            pending_rows: 0,
-            pending_puzzles: 0,
-            last_write: Instant::now(),
-            rows: 0,
-            failed: false,
-        };
-        writer.flush()?;
-        Ok(writer)
+        CsvWriter::new(file, path)
     }
 
-    /// Opens the CSV at `path`, which holds `rows` rows already, to append rows to it (a
-    /// run resumed: see `sudoku-lab bench --resume`); its header is not written again.
+    /// Writes the header to `file` (empty, open for writing), then its rows as they come;
+    /// `path` names it in errors.
     ///
     /// # Errors
     ///
-    /// When the file cannot be opened for appending.
-    pub fn append(path: &Path, rows: u64) -> Result<CsvWriter, Error> {
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|source| Error::Create {
-                path: shown(path),
-                source,
-            })?;
+    /// When the header cannot be written, or the writing thread cannot start.
+    pub fn new<F: ChunkFile>(mut file: F, path: &Path) -> Result<CsvWriter, Error> {
+        let write_error = |source| Error::Write {
+            path: shown(path),
+            source,
+        };
+        let header = header_line();
+        file.write_all(&header).map_err(write_error)?;
+        let shared = Arc::new(Shared {
+            pending: Mutex::new(Pending::default()),
+            bell: Condvar::new(),
+        });
+        let thread = {
+            let (shared, path) = (shared.clone(), path.to_path_buf());
+            let written = header.len() as u64;
+            std::thread::Builder::new()
+                .name("sudoku-lab-csv".into())
+                .spawn(move || write_rows(file, written, &shared, &path))
+                .map_err(write_error)?
+        };
         Ok(CsvWriter {
-            file,
+            shared,
+            thread: Some(thread),
             path: path.to_path_buf(),
-            pending: Vec::new(),
-            pending_rows: 0,
-            pending_puzzles: 0,
-            last_write: Instant::now(),
-            rows,
-            failed: false,
         })
     }
 
-    /// Adds the rows of one puzzle; they are written with the chunk they complete.
+    /// Adds the rows of one puzzle; they are written with the chunk they complete, or at
+    /// most [`FLUSH_EVERY`] after the previous write.
     ///
     /// # Errors
     ///
-    /// When a chunk cannot be written (nothing more is written after that).
+    /// When an earlier chunk could not be written (its error, the first time; nothing
+    /// more is written after it).
     pub fn push(&mut self, rows: &[Row]) -> Result<(), Error> {
-        for row in rows {
-            encode_row(&mut self.pending, row);
+        let mut p = self.shared.lock();
+        if p.failed {
+            return Err(self.take_error(&mut p));
         }
-        self.pending_rows += rows.len() as u64;
-        self.pending_puzzles += 1;
-        if self.pending_puzzles >= CHUNK {
-            self.flush()?;
+        if p.closed {
+            return Err(Error::Write {
+                path: shown(&self.path),
+                source: io::Error::other("the CSV is closed"),
+            });
+        }
+        let was_empty = p.bytes.is_empty();
+        for row in rows {
+            encode_row(&mut p.bytes, row);
+        }
+        p.waiting_rows += rows.len() as u64;
+        p.waiting_puzzles += 1;
+        if was_empty || p.waiting_puzzles >= CHUNK {
+            self.shared.bell.notify_all();
         }
         Ok(())
     }
 
-    /// Writes the rows waiting when [`FLUSH_EVERY`] has passed since the last write.
+    /// The rows are written on their own: this only reports a write that failed.
     ///
     /// # Errors
     ///
-    /// When they cannot be written.
+    /// When a chunk could not be written.
     pub fn flush_if_due(&mut self) -> Result<(), Error> {
-        if self.pending.is_empty() || self.last_write.elapsed() < FLUSH_EVERY {
-            return Ok(());
+        let mut p = self.shared.lock();
+        if p.failed {
+            return Err(self.take_error(&mut p));
         }
-        self.flush()
+        Ok(())
     }
 
-    /// Writes the rows waiting, in one write.
+    /// Writes the rows waiting, and waits until they are in the file.
     ///
     /// # Errors
     ///
     /// When they cannot be written (or an earlier write failed).
     pub fn flush(&mut self) -> Result<(), Error> {
-        if self.failed {
-            return Err(Error::Write {
-                path: shown(&self.path),
-                source: std::io::Error::other("an earlier write failed"),
-            });
+        let mut p = self.shared.lock();
+        p.flush = true;
+        self.shared.bell.notify_all();
+        while p.flush && !p.failed && !p.closed {
+            p = self.shared.bell.wait(p).unwrap_or_else(|e| e.into_inner());
         }
-        if !self.pending.is_empty() {
-            if let Err(source) = self.file.write_all(&self.pending) {
-                self.failed = true;
-                return Err(Error::Write {
-                    path: shown(&self.path),
-                    source,
-                });
-            }
-            self.pending.clear();
+        if p.failed {
+            return Err(self.take_error(&mut p));
         }
-        self.rows += self.pending_rows;
-        self.pending_rows = 0;
-        self.pending_puzzles = 0;
-        self.last_write = Instant::now();
         Ok(())
     }
 
-    /// Rows written to the file so far.
+    /// Writes the rows waiting, makes the file durable and stops writing (pushing after
+    /// this fails).
+    ///
+    /// # Errors
+    ///
+    /// When the rows cannot be written (or an earlier write failed).
+    pub fn close(&mut self) -> Result<(), Error> {
+        {
+            let mut p = self.shared.lock();
+            p.closing = true;
+            self.shared.bell.notify_all();
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        let mut p = self.shared.lock();
+        if p.failed {
+            return Err(self.take_error(&mut p));
+        }
+        Ok(())
+    }
+
+    /// Rows in the file so far, every one whole.
     pub fn rows(&self) -> u64 {
-        self.rows
+        self.shared.lock().written
     }
 
     /// The CSV's path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The error that stopped the writing: itself the first time, then a reminder.
+    fn take_error(&self, p: &mut Pending) -> Error {
+        p.error.take().unwrap_or_else(|| Error::Write {
+            path: shown(&self.path),
+            source: io::Error::other("an earlier write failed"),
+        })
+    }
+}
+
+impl Drop for CsvWriter {
+    fn drop(&mut self) {
+        let _ = self.close();
+    }
+}
+
+/// The writing thread: waits for a chunk, a flush, the close or [`FLUSH_EVERY`] after
+/// the previous write when rows wait, then writes what waits in one write. `written` is
+/// the length of the file, every row in it whole.
+fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path: &Path) {
+    let mut last_write = Instant::now();
+    loop {
+        let (bytes, rows, closing) = {
+            let mut p = shared.lock();
+            loop {
+                let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
+                if p.closing || p.flush || p.waiting_puzzles >= CHUNK || due {
+                    break;
+                }
+                let wait = if p.bytes.is_empty() {
+                    Duration::from_secs(3600)
+                } else {
+                    FLUSH_EVERY.saturating_sub(last_write.elapsed())
+                };
+                p = shared
+                    .bell
+                    .wait_timeout(p, wait)
+                    .map_or_else(|e| e.into_inner().0, |(p, _)| p);
+            }
+            p.waiting_puzzles = 0;
+            (
+                std::mem::take(&mut p.bytes),
+                std::mem::take(&mut p.waiting_rows),
+                p.closing,
+            )
+        };
+        let mut result = if bytes.is_empty() {
+            Ok(())
+        } else {
+            file.write_all(&bytes)
+        };
+        if result.is_err() {
+            // A short write leaves part of a row: the file goes back to its last whole one.
+            let _ = file.cut(written);
+        } else if closing {
+            result = file.sync();
+        }
+        last_write = Instant::now();
+        let mut p = shared.lock();
+        match result {
+            Ok(()) => {
+                written += bytes.len() as u64;
+                p.written += rows;
+            }
+            Err(source) => {
+                p.error = Some(Error::Write {
+                    path: shown(path),
+                    source,
+                });
+                p.failed = true;
+            }
+        }
+        p.flush = false;
+        if closing || p.failed {
+            p.closed = true;
+        }
+        shared.bell.notify_all();
+        if p.closed {
+            return;
+        }
     }
 }
 
@@ -316,20 +523,123 @@ mod tests {
         assert_eq!(back, without_problems);
     }
 
+    /// A file on a disk with `room` bytes left: a write past it is cut short, and the
+    /// next one fails.
+    #[derive(Clone)]
+    struct Disk {
+        data: Arc<std::sync::Mutex<Vec<u8>>>,
+        room: usize,
+    }
+
+    impl Write for Disk {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let mut data = self.data.lock().unwrap();
+            let n = buf.len().min(self.room.saturating_sub(data.len()));
+            if n == 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "No space left on device",
+                ));
+            }
+            data.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl ChunkFile for Disk {
+        fn cut(&mut self, len: u64) -> io::Result<()> {
+            self.data.lock().unwrap().truncate(len as usize);
+            Ok(())
+        }
+    }
+
     #[test]
     fn the_writer_appends_whole_chunks() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("new/folder/r.csv");
         let mut w = CsvWriter::create(&path).unwrap();
         let r = row("c", None, Status::Solved);
-        for _ in 0..CHUNK - 1 {
+        for _ in 0..CHUNK + 10 {
+            w.push(&[r.clone(), r.clone()]).unwrap();
+        }
+        w.flush().unwrap();
+        assert_eq!(w.rows(), 2 * (CHUNK as u64 + 10));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 2 * (CHUNK + 10) + 1);
+        w.close().unwrap();
+        assert!(w.push(&[r]).is_err(), "closed");
+    }
+
+    #[test]
+    fn a_full_disk_leaves_whole_rows_and_names_the_file() {
+        let data = Arc::new(std::sync::Mutex::new(Vec::new()));
+        // Room for the header, one chunk and part of the next.
+        let mut one = Vec::new();
+        encode_row(&mut one, &row("c", None, Status::Solved));
+        let room = header_line().len() + CHUNK * one.len() + one.len() / 2;
+        let disk = Disk {
+            data: data.clone(),
+            room,
+        };
+        let path = Path::new("full/r.csv");
+        let mut w = CsvWriter::new(disk, path).unwrap();
+        let r = row("c", None, Status::Solved);
+        for _ in 0..CHUNK {
             w.push(std::slice::from_ref(&r)).unwrap();
         }
-        assert_eq!(std::fs::read(&path).unwrap(), header_line());
-        assert_eq!(w.rows(), 0);
-        w.push(&[r.clone(), r]).unwrap();
-        assert_eq!(w.rows(), CHUNK as u64 + 1);
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(text.lines().count(), CHUNK + 2);
+        w.flush().unwrap();
+        let mut first_error = None;
+        for _ in 0..2 * CHUNK {
+            if let Err(e) = w.push(std::slice::from_ref(&r)) {
+                first_error = Some(e);
+                break;
+            }
+        }
+        let error = match first_error {
+            Some(e) => e,
+            None => w.close().unwrap_err(),
+        };
+        assert_eq!(
+            error.to_string(),
+            "full/r.csv: cannot write: No space left on device"
+        );
+        let again = w.close().unwrap_err().to_string();
+        assert_eq!(again, "full/r.csv: cannot write: an earlier write failed");
+        let text = String::from_utf8(data.lock().unwrap().clone()).unwrap();
+        assert!(text.ends_with('\n'), "a torn row: {text:?}");
+        let rows: Vec<Row> = csv::Reader::from_reader(text.as_bytes())
+            .deserialize()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(rows.len() as u64, w.rows());
+        assert_eq!(rows.len(), CHUNK);
+    }
+
+    #[test]
+    fn a_row_reaches_the_file_within_about_a_second_unasked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let mut w = CsvWriter::create(&path).unwrap();
+        w.push(&[row("c", None, Status::Solved)]).unwrap();
+        // No flush, no tick: the writing thread writes it on its own.
+        let start = Instant::now();
+        while std::fs::read_to_string(&path).unwrap().lines().count() < 2 {
+            assert!(start.elapsed() < Duration::from_secs(30), "never written");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(w.rows(), 1);
+    }
+
+    #[test]
+    fn results_headers_are_told_from_corpora() {
+        assert!(is_results_header(&header_line()));
+        assert!(is_results_header(
+            b"\xEF\xBB\xBFcorpus,index,line,solver,limit"
+        ));
+        assert!(!is_results_header(b"quizzes,solutions"));
+        assert!(!is_results_header(b"corpus,index"));
     }
 }

@@ -6,7 +6,8 @@ pub const POLISH: &str =
 /// The Spanish essay's first grid (Norvig's easy1): reduction alone solves it.
 pub const SPANISH_1: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/// The Spanish essay's second grid: 17 nodes with reduce; it has two solutions.
+/// The Spanish essay's second grid: 17 nodes with reduce to its first solution; it
+/// has many (more than a thousand: `--limit 1000` stops at the thousandth).
 pub const SPANISH_2: &str =
     "2.............62....1....7......8...3...9...7...6..4...4....8....52.............3";
 /// Wikipedia's anti-brute-force grid: no given in the top row, whose solution is 987654321.

@@ -90,6 +90,24 @@ impl Board {
         &self.masks
     }
 
+    /// The grid the board holds: each cell down to one digit holds it, the others are
+    /// empty.
+    pub(crate) fn grid(&self) -> Grid {
+        let values: Vec<u8> = self
+            .masks
+            .iter()
+            .map(|&m| {
+                let m = m & !GUESS;
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Grid::from_values(self.size, &values)
+    }
+
     /// Whether the strategy has reported propagation (assignments, eliminations or
     /// covers): its candidates are then worth showing.
     pub(crate) fn propagates(&self) -> bool {
@@ -99,6 +117,9 @@ impl Board {
     /// Applies one event.
     pub(crate) fn apply(&mut self, event: &Event) {
         self.changes.clear();
+        if !matches!(event, Event::Try { .. } | Event::Backtrack { .. }) {
+            self.ended_above(usize::from(event.depth()));
+        }
         match *event {
             Event::Try {
                 depth, cell, digit, ..
@@ -168,13 +189,25 @@ impl Board {
             .for_each(|d| out.push(self.size.symbol(d)));
     }
 
-    /// A try at `depth` is made: marks the trail (the tries above it stand).
+    /// A try at `depth` is made: marks the trail (the tries above it stand). A try
+    /// still standing at `depth` or deeper has ended ([`Board::ended_above`]).
     fn enter(&mut self, depth: usize) {
+        self.back_to(depth);
         let above = depth.saturating_sub(1);
-        self.marks.truncate(above);
         while self.marks.len() <= above {
             self.marks.push(self.trail.len());
         }
+    }
+
+    /// An event at `depth` says that every try deeper than it has ended: undone.
+    ///
+    /// Most strategies say so with a [`Event::Backtrack`] per try, and this does
+    /// nothing. A SAT solver does not: a conflict's backjump takes back several tries
+    /// with one backtrack (its latest), and a restart or a new call after a solution
+    /// takes them all back without any; the depth of its next event shows where it
+    /// landed.
+    fn ended_above(&mut self, depth: usize) {
+        self.back_to(depth + 1);
     }
 
     /// The try at `depth` is taken back: everything since it is undone.
@@ -199,10 +232,15 @@ impl Board {
         self.marks.truncate(above);
     }
 
+    /// Sets the mask of `cell`, kept on the trail while a try stands.
+    ///
+    /// A given's cell keeps its digit. Only sat-minimal ever tries or rules out another
+    /// digit there: its encoding has no clause against a second digit in a cell, so its
+    /// solver may place one in a given's cell (a model, by the pigeonhole, never does).
     fn set(&mut self, cell: u16, mask: u32) {
         let c = usize::from(cell);
         let old = self.masks[c];
-        if old == mask {
+        if old == mask || self.givens[c] {
             return;
         }
         if !self.marks.is_empty() {
@@ -275,6 +313,41 @@ mod tests {
             });
         }
         s
+    }
+
+    /// A SAT solver's backjump: one backtrack for three tries, then an assignment at
+    /// depth 1 and a try at depth 2; and a restart: a try at depth 1 with no backtrack.
+    #[test]
+    fn an_event_at_a_lower_depth_ends_the_tries_deeper_than_it() {
+        let puzzle = Grid::parse("1...............").unwrap();
+        let mut b = Board::new(&puzzle, None);
+        let (try_at, assign) = (
+            |depth, cell, digit| Event::Try { depth, cell, digit },
+            |depth, cell, digit| Event::Assign {
+                depth,
+                cell,
+                digit,
+                rule: Rule::UnitPropagation,
+            },
+        );
+        for e in [try_at(1, 1, 2), try_at(2, 2, 3), try_at(3, 3, 4)] {
+            b.apply(&e);
+        }
+        assert_eq!(line(&b), "1234............");
+        b.apply(&Event::Backtrack {
+            depth: 3,
+            cell: 3,
+            digit: 4,
+        });
+        b.apply(&assign(1, 5, 3));
+        assert_eq!(line(&b), "12...3..........", "the try at depth 2 ended");
+        b.apply(&try_at(2, 6, 1));
+        assert_eq!(line(&b), "12...31.........", "depth 1's assignment stands");
+        b.apply(&try_at(1, 4, 2));
+        assert_eq!(line(&b), "1...2...........", "a restart ends every try");
+        // A given's cell keeps its digit (sat-minimal may try another there).
+        b.apply(&try_at(2, 0, 3));
+        assert_eq!(line(&b), "1...2...........");
     }
 
     #[test]

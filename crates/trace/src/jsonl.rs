@@ -151,7 +151,7 @@ impl<'a> Line<'a> {
                 self.rows = Some(rows);
             }
             Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
-            Rule::UnitPropagation => {}
+            Rule::UnitPropagation | Rule::BandPropagation => {}
         }
     }
 

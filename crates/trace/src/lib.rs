@@ -11,7 +11,9 @@
 //! - the **JSON Lines trace** ([`write_jsonl`]): one object per event, for other tools;
 //! - the **replay page** ([`write_page`]): one self-contained HTML file that replays
 //!   the search of one or more strategies side by side, bounded in size however long
-//!   the search.
+//!   the search;
+//! - the **solutions** a search finds ([`solutions`]), not only the first one its
+//!   outcome keeps: the grid at each solution event.
 //!
 //! The grid a trace shows is kept by applying the events (a stack of states by depth,
 //! restored at each backtrack): candidates for the strategies that propagate, the rows
@@ -56,11 +58,13 @@ pub mod jsonl;
 pub mod kinds;
 pub mod people;
 mod run;
+mod solutions;
 mod text;
 pub mod words;
 
 pub use html::{write_page, PageOptions};
 pub use kinds::Kinds;
+pub use solutions::{solutions, Found};
 pub use text::{GridPoints, GridPointsError};
 
 use run::Run;

@@ -49,6 +49,7 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::HiddenSubset { .. } => "hidden_subset",
         Rule::Fish { .. } => "fish",
         Rule::UnitPropagation => "unit_propagation",
+        Rule::BandPropagation => "band_propagation",
     }
 }
 
@@ -166,6 +167,7 @@ fn assign(
             size.unit_name(usize::from(unit))
         ),
         Rule::UnitPropagation => write!(f, "{cell} = {digit} by unit propagation"),
+        Rule::BandPropagation => write!(f, "{cell} = {digit} by band propagation"),
         _ => {
             write!(f, "assign {cell} = {digit} (")?;
             why(f, rule, digit, size)?;
@@ -208,6 +210,7 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
             if rows { "rows" } else { "columns" }
         ),
         Rule::UnitPropagation => f.write_str("unit propagation"),
+        Rule::BandPropagation => f.write_str("band propagation"),
     }
 }
 
@@ -341,6 +344,10 @@ mod tests {
         assert_eq!(
             assign(Rule::UnitPropagation),
             "r1c5 = 4 by unit propagation"
+        );
+        assert_eq!(
+            assign(Rule::BandPropagation),
+            "r1c5 = 4 by band propagation"
         );
         assert_eq!(
             say(Event::Cover { depth, column: 22 }),

@@ -4,10 +4,15 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use sudoku_trace::GridPoints;
+
 use super::solvers::{max_nodes_help, solvers_help, SolverList};
 
-/// The corpus `bench` reads by default (the seed puzzles built in when it is missing).
+/// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
+/// The project's generated corpora in graded bands, the rest of `bench`'s default (skipped
+/// when missing).
+pub const DEFAULT_GENERATED: &str = "data/bench";
 /// The CSV `bench` writes by default (its folder is ignored by git).
 pub const DEFAULT_OUT: &str = "results/bench.csv";
 
@@ -15,7 +20,8 @@ pub const DEFAULT_OUT: &str = "results/bench.csv";
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab bench
-      the default solvers over the seed puzzles, results in results/bench.csv
+      the default solvers over the seed puzzles and the graded corpora of data/bench,
+      results in results/bench.csv
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx --repeat 5
       two solvers, each solve timed 5 times (the CSV keeps the minimum and the median)
   sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o results/unique.csv
@@ -38,9 +44,10 @@ completed chunk and exits with status 130. Exit status: 0 ok, 1 error or no puzz
 2 usage error, 3 some solution failed its check (status wrong), 130 interrupted.")]
 pub struct BenchArgs {
     /// Corpus files or folders (a folder gives its *.txt, *.csv, *.tsv, *.sdk and extensionless
-    /// files, sorted); `-` reads stdin. When data/seeds.txt is not here, the default reads the
-    /// same seed puzzles, built into sudoku-lab.
-    #[arg(value_name = "CORPUS", default_value = DEFAULT_CORPUS)]
+    /// files, sorted); `-` reads stdin. The default: the seed puzzles (built into sudoku-lab
+    /// when data/seeds.txt is not here) and the generated corpora of data/bench (skipped when
+    /// not here).
+    #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
     /// Solvers to run, comma-separated, in this order (see --help for the list).
@@ -106,23 +113,49 @@ pub struct BenchArgs {
     pub harness: super::harness::HarnessArgs,
 }
 
+/// Where `solve` and `trace` read their puzzles.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// The puzzle itself, a file of puzzles, or `-` for stdin [default: stdin].
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
+
+    /// A file of puzzles (with --index, one of them).
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
+    pub corpus: Option<PathBuf>,
+
+    /// The puzzle of this index in the file or stdin, alone (0-based, as bench counts
+    /// puzzles: comments, blank and malformed lines do not count).
+    #[arg(long, value_name = "N")]
+    pub index: Option<u64>,
+}
+
 /// Options of `sudoku-lab solve`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
-  sudoku-lab solve -s dlx -l 2 \\
+      the default solvers, each one's line, the solution, and a table comparing them
+  sudoku-lab solve -s dlx -l 3 \\
       '.....6....59.....82....8....45........3........6..3.54...325..6..................'
-  echo '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' \\
-      | sudoku-lab solve
+      the first three solutions side by side, * marking the cells where they differ
+  sudoku-lab solve -s dlx -l 2 data/seeds.txt
+      every puzzle of a file in turn, each one's uniqueness checked
+  sudoku-lab solve --corpus data/seeds.txt --index 4 -s all
+      one puzzle of a file (indexes from 0, as bench counts), every strategy compared
+  head -3 corpus.txt | sudoku-lab solve -
+      puzzles from stdin, one per line, each solved in turn
 
-The puzzle is read as Norvig's grid_values reads it: digits 1-9 are givens, '.' and '0' empty
-cells, anything else is ignored, so a pretty-printed grid (or a CSV's 864371259|325849761|...)
-works too.")]
+A puzzle given as text is read as Norvig's grid_values reads it: digits 1-9 (then A-P for 16x16
+and 25x25) are givens, '.' and '0' empty cells, anything else is ignored, so a pretty-printed
+grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size;
+a file or stdin holding one pretty-printed grid is that grid); stdin is read up to 1 MiB.
+Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
+all), 2 usage error, 3 some solution failed its check.")]
 pub struct SolveArgs {
-    /// The puzzle (81 cells); read from stdin when absent.
-    #[arg(value_name = "PUZZLE")]
-    pub puzzle: Option<String>,
+    /// The puzzle, or puzzles (each solved in turn).
+    #[command(flatten)]
+    pub puzzles: PuzzleArgs,
 
     /// Solvers to use, comma-separated (see --help for the list).
     #[arg(
@@ -136,13 +169,120 @@ pub struct SolveArgs {
     )]
     pub solvers: SolverList,
 
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
+    /// Solutions to look for: 1 = first solution, 2 = uniqueness check; from 2 up, the
+    /// first solutions found (up to 4) are shown side by side.
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
 
     /// Node budget of the solve [default: per solver, as `sudoku-lab bench --help` lists].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+}
+
+/// The formats of `sudoku-lab trace`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TraceFormat {
+    /// One line per event in the classic words, indented by depth, with the grid.
+    Text,
+    /// One JSON object per event, then a summary line (JSON Lines), for other tools.
+    Jsonl,
+}
+
+/// How many events a trace prints: `Some(n)`, or `None` for every one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxEvents(pub Option<u64>);
+
+impl MaxEvents {
+    /// What a trace prints when `--max-events` is not given: a million events (some
+    /// 80 MB of text), so that a search of millions of nodes does not flood a terminal.
+    pub const DEFAULT: MaxEvents = MaxEvents(Some(1_000_000));
+
+    /// Parses `N` or `all`.
+    pub fn parse(text: &str) -> Result<MaxEvents, String> {
+        match text.trim() {
+            "all" => Ok(MaxEvents(None)),
+            n => n
+                .parse()
+                .map(|n| MaxEvents(Some(n)))
+                .map_err(|_| format!("{n:?} is not a count of events: say a number or `all`")),
+        }
+    }
+}
+
+/// Options of `sudoku-lab trace`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  sudoku-lab trace data/seeds.txt --index 2 --solver reduce --grid initial,tries | less
+      the Spanish grid step by step: eliminate, only choice, then a try, in the essay's words
+  sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
+      a replay page of three strategies side by side on the Polish grid (open it in a browser)
+  sudoku-lab trace data/seeds.txt --index 0 -s naive --max-events all -o polish.txt
+      all of naive's 301,535 nodes, one line per event, to a file
+  sudoku-lab trace -s dlx --format jsonl \\
+      '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      one JSON object per event, for other tools
+
+The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
+budget and seed). The replay page is one file with no network access; `#play=max` at the end of
+its address plays it to the end. Exit status: 0 ok, 1 error (a puzzle that does not parse, an
+index past the end, a file that cannot be written), 2 usage error.")]
+pub struct TraceArgs {
+    /// The puzzle (of a file or stdin, the first unless --index picks another).
+    #[command(flatten)]
+    pub puzzles: PuzzleArgs,
+
+    /// Strategies to trace, comma-separated, one after the other (see --help for the list).
+    #[arg(
+        short = 's',
+        long = "solvers",
+        visible_alias = "solver",
+        value_name = "LIST",
+        value_parser = SolverList::parse,
+        default_value = "norvig",
+        long_help = solvers_help("Strategies to trace")
+    )]
+    pub solvers: SolverList,
+
+    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// Node budget of each strategy's search [default: per solver, as `sudoku-lab bench
+    /// --help` lists].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+
+    /// The trace's format (to stdout, or to --out).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TraceFormat::Text)]
+    pub format: TraceFormat,
+
+    /// Where the text trace shows the grid in Norvig's layout: initial (after the initial
+    /// propagation), tries (before each try), solutions, all or never, or a list.
+    #[arg(
+        long,
+        value_name = "POINTS",
+        default_value = "initial,solutions",
+        value_parser = |s: &str| s.parse::<GridPoints>()
+    )]
+    pub grid: GridPoints,
+
+    /// Print the first N events only, or `all`; the rest are still counted, and the end
+    /// says how many were not printed [default: 1000000].
+    #[arg(long, value_name = "N|all", value_parser = MaxEvents::parse)]
+    pub max_events: Option<MaxEvents>,
+
+    /// Write the replay page (one self-contained HTML file, at most 20 MB) instead of the
+    /// trace; with --out, the trace too.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
+    /// Write the trace to this file instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// The seed of a stochastic strategy (anneal), as bench uses it by default.
+    #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
+    pub seed: u64,
 }
 
 /// Options of `sudoku-lab summary`.
@@ -200,6 +340,6 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = ["bench", "solve", "summary", "plot", "completions"])]
+    #[arg(value_name = "SUBCOMMAND", value_parser = ["bench", "solve", "trace", "generate", "summary", "plot", "completions"])]
     pub command: Option<String>,
 }

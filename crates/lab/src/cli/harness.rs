@@ -31,6 +31,11 @@ it. Every size."
     )]
     pub permute: Option<u64>,
 
+    /// The seed of every solver that draws random numbers (anneal): a run is repeatable by
+    /// it. The sidecar records it.
+    #[arg(long, value_name = "S", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
+    pub seed: u64,
+
     /// Before timing, every worker solves the first puzzles (at most 32) with every solver,
     /// untimed, for SECONDS (a number, or a duration such as 500ms).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -71,7 +76,7 @@ array, whose count must then be N)."
 its complete rows are kept (a line cut short by a kill is dropped), the puzzles it lacks are \
 solved and their rows appended, and the summary and sidecar cover the whole run. The command \
 must match the run's: the sidecar's version, commit, solvers, budgets, limit, repeat, first, \
-permute, shard and corpora are checked, and what differs is named. Without a CSV at --out the \
+seed, permute, shard and corpora are checked, and what differs is named. Without a CSV at --out the \
 run starts afresh, so one command line serves the first try and every retry (a preempted \
 cluster job)."
     )]

@@ -1,8 +1,9 @@
-//! The command line (clap, derive API): `bench`, `solve`, `summary`, `plot`, `completions`
-//! and `man`.
+//! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `summary`,
+//! `plot`, `completions` and `man`.
 
 mod args;
 mod command;
+mod generate;
 mod harness;
 mod runs;
 mod solvers;
@@ -11,7 +12,10 @@ use clap::{Parser, Subcommand};
 
 pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
+    DEFAULT_GENERATED,
 };
+pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
+pub use generate::GenerateArgs;
 pub use harness::{parse_seconds, CpuList, HarnessArgs, ShardArg, DEFAULT_TIMEOUT};
 pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
@@ -28,10 +32,12 @@ use crate::ui::ColorWhen;
     long_about = "Times the classic sudoku strategies over puzzle corpora, checks every \
 solution, writes one CSV row per (puzzle, solver) and prints a summary.",
     after_help = "Examples:
-  sudoku-lab bench                      # the default solvers over the seed puzzles
+  sudoku-lab bench                      # the default solvers over the puzzles of data/
   sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
+  sudoku-lab generate --count 100 --seed 1 --grade x_wing --max-attempts 100000 -o x.txt
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
@@ -55,6 +61,10 @@ pub enum Command {
     Bench(BenchArgs),
     /// Solve one puzzle (argument or stdin) with some solvers, and show the work.
     Solve(SolveArgs),
+    /// Show one puzzle's search step by step, in words, as JSON Lines, or as a replay page.
+    Trace(TraceArgs),
+    /// Make puzzles: seeded, one solution, minimal, symmetric, graded, at every size.
+    Generate(GenerateArgs),
     /// Print the summary table again from the CSV of an earlier run.
     Summary(SummaryArgs),
     /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.

@@ -39,11 +39,13 @@ mod data;
 mod draw;
 mod legend;
 
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use plotters::drawing::DrawingAreaErrorKind;
 
 use crate::error::{shown, Error};
+use crate::sidecar::{Sidecar, State};
 use crate::write::write_file;
 
 /// The smallest time plotted, in µs: a measured time below it (even 0 ns) is drawn at it, since
@@ -91,7 +93,8 @@ enum Figure {
 
 /// Reads the results CSV at `csv` and writes `<stem>.time.svg` (the distribution of the time
 /// per puzzle, per solver and corpus) and `<stem>.nodes.svg` (nodes against time, log–log)
-/// into `out_dir`, creating it if needed. Returns the paths written, in that order.
+/// into `out_dir`, creating it if needed. Returns the paths written, in that order. When
+/// the CSV's sidecar says the run did not finish, the titles say so.
 ///
 /// `catalogue` is the names of the strategies in catalogue order: it orders and colours the
 /// solvers (the classic four keep their colours whatever it holds).
@@ -102,13 +105,14 @@ enum Figure {
 /// row (the error names the line), or if an SVG cannot be drawn or written.
 pub fn plot_csv(csv: &Path, out_dir: &Path, catalogue: &[&str]) -> Result<Vec<PathBuf>, Error> {
     let data = data::read_results(csv, catalogue)?;
-    draw_both(&data, &stem_of(csv), out_dir)
+    draw_both(&data, &stem_of(csv), &title_of(csv), out_dir)
 }
 
 /// [`plot_csv`] of several runs on one figure (two commits, two machines): each run's
 /// solvers are labelled with its file stem (`dlx (main)`, `dlx (branch)`; `A`, `B`... when
 /// the stems are not all different), its corpora matched by file name. The figures are
-/// `<stem1>-vs-<stem2>.time.svg` and `.nodes.svg`.
+/// `<stem1>-vs-<stem2>.time.svg` and `.nodes.svg`; a run that did not finish says so in
+/// the title.
 ///
 /// # Errors
 ///
@@ -118,7 +122,10 @@ pub fn plot_runs(
     out_dir: &Path,
     catalogue: &[&str],
 ) -> Result<Vec<PathBuf>, Error> {
-    let stems: Vec<String> = csvs.iter().map(|c| stem_of(c)).collect();
+    let stems: Vec<String> = csvs
+        .iter()
+        .map(|c| stem_of(c).to_string_lossy().into_owned())
+        .collect();
     let distinct = stems
         .iter()
         .enumerate()
@@ -136,23 +143,44 @@ pub fn plot_runs(
         .map(|(c, l)| (*c, Some(l.as_str())))
         .collect();
     let data = data::read_runs(&runs, catalogue)?;
-    draw_both(&data, &stems.join("-vs-"), out_dir)
+    let titles: Vec<String> = csvs.iter().map(|c| title_of(c)).collect();
+    let stem = OsString::from(stems.join("-vs-"));
+    draw_both(&data, &stem, &titles.join(" vs "), out_dir)
 }
 
 /// A CSV's file stem, or `results`.
-fn stem_of(csv: &Path) -> String {
+fn stem_of(csv: &Path) -> OsString {
     csv.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "results".to_owned())
+        .unwrap_or(OsStr::new("results"))
+        .to_os_string()
 }
 
-/// Both figures of `data`, as `<stem>.time.svg` and `<stem>.nodes.svg` in `out_dir`.
-fn draw_both(data: &data::Results, stem: &str, out_dir: &Path) -> Result<Vec<PathBuf>, Error> {
+/// A CSV's title: its stem, and whether the run did not finish (as its summary says).
+fn title_of(csv: &Path) -> String {
+    let title = stem_of(csv).to_string_lossy().into_owned();
+    match Sidecar::read_beside(csv) {
+        Ok(Some(sidecar)) if sidecar.state != State::Finished => {
+            format!("{title} ({})", sidecar.state.alarm())
+        }
+        _ => title,
+    }
+}
+
+/// Both figures of `data`, as `<stem>.time.svg` and `<stem>.nodes.svg` in `out_dir`,
+/// titled `title`.
+fn draw_both(
+    data: &data::Results,
+    stem: &OsStr,
+    title: &str,
+    out_dir: &Path,
+) -> Result<Vec<PathBuf>, Error> {
     let mut written = Vec::new();
     for (figure, name) in [(Figure::Time, "time"), (Figure::Nodes, "nodes")] {
-        let path = out_dir.join(format!("{stem}.{name}.svg"));
-        let svg = draw::render(data, stem, figure).map_err(|e| Error::Draw {
+        let mut file = stem.to_os_string();
+        file.push(format!(".{name}.svg"));
+        let path = out_dir.join(file);
+        let svg = draw::render(data, title, figure).map_err(|e| Error::Draw {
             path: shown(&path),
             reason: e.0,
         })?;

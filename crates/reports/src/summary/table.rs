@@ -452,7 +452,7 @@ wrong).",
 
 impl State {
     /// The word that flags a run that did not finish.
-    fn alarm(self) -> &'static str {
+    pub fn alarm(self) -> &'static str {
         match self {
             State::Running => "NOT FINISHED",
             State::Finished => "FINISHED",
@@ -463,7 +463,7 @@ impl State {
     }
 
     /// What a reader should make of the rows.
-    fn meaning(self) -> &'static str {
+    pub fn meaning(self) -> &'static str {
         match self {
             State::Running => {
                 "the sidecar says the run is still going (or it was killed): these are the rows written so far."

@@ -4,8 +4,8 @@
 //! seen, and the median and mean wall time per puzzle.
 //!
 //! ```text
-//! cargo build --release -p sudoku-dlx --example workload
-//! valgrind --tool=callgrind target/release/examples/workload FILE [COUNT] [plain|observed|essay]
+//! cargo build --release -p sudoku-dlx --example dlx_workload
+//! valgrind --tool=callgrind target/release/examples/dlx_workload FILE [COUNT] [plain|observed|essay]
 //! ```
 //!
 //! `plain` (the default) runs `Dlx::solve`; `observed` runs `Dlx::solve_observed` with

@@ -1,0 +1,68 @@
+//! Times the bands solver over a file of puzzles, the way tdoku's `run_benchmark`
+//! does: the first 81 characters of each line that is not a comment, solved over and
+//! over, first solution (`1`) or uniqueness check (`2`).
+//!
+//! ```text
+//! cargo run --release -p sudoku-bands --example bands_speed -- FILE [LIMIT] [SECONDS|xREPS]
+//! ```
+//!
+//! With `SECONDS` (default 2) it solves the whole file again and again for that long
+//! and prints microseconds per puzzle (wall time); with `xREPS` (`x20`) it solves the
+//! file exactly that many times, for a fixed workload to time with `perf stat`.
+//!
+//! Beside tdoku's harness (built from its public source, outside this repository), on
+//! the same file, in turns: `-r 0` keeps the puzzles as they are, `-n` the number of
+//! puzzles makes the file the whole data set, `-f` stops at the first solution.
+//!
+//! ```text
+//! run_benchmark -s tdoku,jsolve,fsss2 -t 3 -w 1 -r 0 -n 1465 -f FILE   # limit 1
+//! speed FILE 1 3
+//! run_benchmark -s tdoku,jsolve,fsss2 -t 3 -w 1 -r 0 -n 1465 FILE      # limit 2
+//! speed FILE 2 3
+//! ```
+use std::io::BufRead;
+use std::time::Instant;
+
+use sudoku_bands::Bands;
+use sudoku_core::{Grid, Limits, Solver};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .expect("usage: speed FILE [LIMIT] [SECONDS|xREPS]");
+    let limit: u64 = args.next().map_or(2, |n| n.parse().expect("a limit"));
+    let time = args.next().unwrap_or_else(|| "2".into());
+    let file = std::fs::File::open(&path).expect("a readable file");
+    let puzzles: Vec<Grid> = std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| !l.starts_with('#') && l.len() >= 81)
+        .filter_map(|l| l.get(..81)?.parse().ok())
+        .collect();
+    let limits = Limits::solutions(limit);
+    let (reps, seconds) = match time.strip_prefix('x') {
+        Some(n) => (n.parse().expect("a count"), f64::INFINITY),
+        None => (u64::MAX, time.parse().expect("seconds")),
+    };
+    let (mut tries, mut solutions, mut solved) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..reps {
+        for p in &puzzles {
+            let out = Bands.solve(std::hint::black_box(p), &limits);
+            tries += out.counters.nodes - 1;
+            solutions += out.solutions;
+        }
+        solved += puzzles.len() as u64;
+        if start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    let us = start.elapsed().as_secs_f64() * 1e6 / solved as f64;
+    println!(
+        "bands {path}: {} puzzles x {}, {us:.2} us/puzzle wall, {:.2} tries/puzzle, {solutions} solutions",
+        puzzles.len(),
+        solved / puzzles.len() as u64,
+        tries as f64 / solved as f64,
+    );
+}

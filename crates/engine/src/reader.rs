@@ -1,0 +1,220 @@
+//! Reading on a thread of its own, so that the run never waits on its input: a source that
+//! gives nothing (an idle stdin, a FIFO with no writer yet, a line without end such as
+//! `/dev/zero`) keeps only this thread waiting, while the calling thread still watches for
+//! interrupts, hands out the work, and lets the sink write what is done.
+//!
+//! The calling thread asks for the lines of one corpus at a time ([`Request`]); the
+//! thread opens the corpus when first asked for it, cuts what it reads into chunks
+//! ([`crate::chunk`]) and sends them back in one [`Reply`], then rings the doorbell. One
+//! request is out at a time, so that the calling thread keeps its count of the lines
+//! handed out (`first` is kept without reading a line too many).
+//!
+//! A run that selects or permutes ([`crate::select`]) has its corpora read here puzzle by
+//! puzzle ([`crate::indexed`]): the chunks then hold puzzles parsed and numbered, and the
+//! corpus's end says how many puzzles the selection left out.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+use std::time::Duration;
+
+use sudoku_core::CorpusError;
+
+use crate::chunk::Chunk;
+use crate::doorbell::Doorbell;
+use crate::indexed::Reader as CorpusChunks;
+use crate::select::Selection;
+use crate::source::{Input, Source};
+
+/// Lines wanted from one corpus.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Request {
+    /// The corpus's position among the run's sources.
+    pub source: usize,
+    /// At most this many lines that may hold a puzzle per chunk.
+    pub batch: usize,
+    /// At most this many in all (a grid file's rows may overshoot).
+    pub total: u64,
+}
+
+/// How reading a corpus ended.
+#[derive(Debug)]
+pub(crate) enum ReadEnd {
+    /// Its end, and how many of its puzzles the run's selection left out.
+    Eof { skipped: u64 },
+    /// It cannot be opened or read.
+    Failed(CorpusError),
+}
+
+/// What was read for a [`Request`].
+#[derive(Debug)]
+pub(crate) struct Reply {
+    /// Chunks of the corpus asked for, in order (fewer than asked when the source may
+    /// wait, or at its end).
+    pub chunks: Vec<Chunk>,
+    /// The corpus's end, when it came.
+    pub end: Option<ReadEnd>,
+}
+
+/// The calling thread's side of the reading thread.
+pub(crate) struct Reader {
+    requests: Sender<Request>,
+    replies: Receiver<Reply>,
+    /// Set when the run is over: the thread reads no more (a source without end, such as
+    /// `/dev/zero`, is left at once; one that gives nothing keeps it until the process
+    /// ends).
+    ended: Arc<AtomicBool>,
+}
+
+impl Drop for Reader {
+    fn drop(&mut self) {
+        self.ended.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Reader {
+    /// Starts the reading thread over `sources` (named `names`), read as `selection`
+    /// needs them (`first` puzzles of each at most, when it is active); it rings `bell`
+    /// after each reply. The thread ends when this is dropped, at its next read.
+    pub fn start(
+        sources: &[Source],
+        names: &[Arc<str>],
+        (selection, first): (&Selection, Option<u64>),
+        bell: Arc<Doorbell>,
+    ) -> std::io::Result<Reader> {
+        let (requests, asked) = mpsc::channel();
+        let (answer, replies) = mpsc::channel();
+        let sources = sources.to_vec();
+        let names = names.to_vec();
+        let selection = Arc::new(selection.clone());
+        let ended = Arc::new(AtomicBool::new(false));
+        let flag = ended.clone();
+        std::thread::Builder::new()
+            .name("sudoku-lab-read".into())
+            .spawn(move || {
+                let corpora = Corpora {
+                    sources: &sources,
+                    names: &names,
+                    selection: &selection,
+                    first,
+                };
+                serve(&corpora, &asked, &answer, &bell, &flag);
+            })?;
+        Ok(Reader {
+            requests,
+            replies,
+            ended,
+        })
+    }
+
+    /// Asks for lines; the reply comes later.
+    pub fn ask(&self, request: Request) {
+        let _ = self.requests.send(request);
+    }
+
+    /// The reply, if it came.
+    pub fn try_reply(&self) -> Option<Reply> {
+        self.replies.try_recv().ok()
+    }
+
+    /// The reply, waiting for it at most `wait`.
+    pub fn reply_within(&self, wait: Duration) -> Option<Reply> {
+        self.replies.recv_timeout(wait).ok()
+    }
+}
+
+/// What the reading thread reads, and how.
+struct Corpora<'a> {
+    sources: &'a [Source],
+    names: &'a [Arc<str>],
+    selection: &'a Arc<Selection>,
+    first: Option<u64>,
+}
+
+/// The reading thread: answers each request with the chunks read.
+fn serve(
+    corpora: &Corpora<'_>,
+    asked: &Receiver<Request>,
+    answer: &Sender<Reply>,
+    bell: &Doorbell,
+    ended: &Arc<AtomicBool>,
+) {
+    let Corpora { sources, names, .. } = *corpora;
+    let mut open: Option<(usize, CorpusChunks<Input>)> = None;
+    for request in asked {
+        let i = request.source;
+        if open.as_ref().map(|o| o.0) != Some(i) {
+            open = None;
+            match sources[i].open_input(ended.clone()) {
+                Ok(input) => {
+                    let name = names[i].clone();
+                    let chunks =
+                        CorpusChunks::new(input, i, name, corpora.selection, corpora.first);
+                    open = Some((i, chunks));
+                }
+                Err(e) => {
+                    let reply = Reply {
+                        chunks: Vec::new(),
+                        end: Some(ReadEnd::Failed(e)),
+                    };
+                    if answer.send(reply).is_err() {
+                        return;
+                    }
+                    bell.wake();
+                    continue;
+                }
+            }
+        }
+        let Some((_, chunker)) = open.as_mut() else {
+            continue;
+        };
+        let reply = read(chunker, request, &names[i]);
+        if reply.end.is_some() {
+            open = None;
+        }
+        if answer.send(reply).is_err() {
+            return;
+        }
+        bell.wake();
+    }
+}
+
+/// Reads chunks for `request`, until it is met, the corpus ends, or the source may wait.
+fn read(chunker: &mut CorpusChunks<Input>, request: Request, name: &str) -> Reply {
+    let mut chunks = Vec::new();
+    let mut left = request.total;
+    while left > 0 {
+        let max = request
+            .batch
+            .min(usize::try_from(left).unwrap_or(usize::MAX));
+        match chunker.next_chunk(max) {
+            None => {
+                return Reply {
+                    chunks,
+                    end: Some(ReadEnd::Eof {
+                        skipped: chunker.skipped(),
+                    }),
+                }
+            }
+            Some(Err(reason)) => {
+                let e = CorpusError::Read {
+                    path: name.to_string(),
+                    line: chunker.line() + 1,
+                    reason,
+                };
+                return Reply {
+                    chunks,
+                    end: Some(ReadEnd::Failed(e)),
+                };
+            }
+            Some(Ok(chunk)) => {
+                left = left.saturating_sub(chunk.candidates.max(1) as u64);
+                chunks.push(chunk);
+                if chunker.would_block() {
+                    break;
+                }
+            }
+        }
+    }
+    Reply { chunks, end: None }
+}

@@ -1,0 +1,181 @@
+//! The engine under faults: an interrupt is seen whatever the reader is doing, `--repeat`
+//! stops between repeats, the lines of a slow pipe are solved as they come, a corpus given
+//! twice is two corpora.
+//!
+//! The bounds here are liveness bounds (a run that never returns fails the test after many
+//! seconds), never timings.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sudoku_core::{Grid, Limits, Outcome, Solver};
+use sudoku_engine::{run, Contender, End, Plan, Report, Sink, SinkError, Solved, Source};
+use sudoku_reports::Row;
+
+mod common;
+
+use common::{dlx, plan, TOP1};
+
+/// Far more than any of these runs may take: reaching it means the run hangs.
+const HANG: Duration = Duration::from_secs(20);
+
+/// Runs `plan` on a thread of its own, with an interrupt flag set `after` the start;
+/// `None` if the run does not return within [`HANG`].
+fn run_interrupted(plan: Plan, after: Duration) -> Option<(Report, Vec<Row>)> {
+    let (tx, rx) = mpsc::channel();
+    let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+    std::thread::spawn(move || {
+        let mut rows: Vec<Row> = Vec::new();
+        let report = run(&plan, &mut rows, flag);
+        let _ = tx.send((report, rows));
+    });
+    std::thread::sleep(after);
+    flag.store(true, Ordering::SeqCst);
+    rx.recv_timeout(HANG).ok()
+}
+
+/// A FIFO in a temporary folder.
+#[cfg(unix)]
+fn fifo(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let path = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupt_is_seen_while_a_fifo_has_no_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = fifo(&dir);
+    for threads in [1, 2] {
+        let p = plan(vec![Source::File(path.clone())], vec![dlx()], threads);
+        let (report, rows) = run_interrupted(p, Duration::from_millis(200))
+            .unwrap_or_else(|| panic!("{threads} threads: the interrupt was not seen"));
+        assert!(matches!(report.end, End::Interrupted), "{:?}", report.end);
+        assert!(rows.is_empty());
+        // Let the reading thread, still waiting for a writer, go.
+        drop(std::fs::OpenOptions::new().write(true).open(&path).unwrap());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupt_is_seen_inside_a_line_without_end() {
+    let zero = Source::File("/dev/zero".into());
+    for threads in [1, 2] {
+        let p = plan(vec![zero.clone()], vec![dlx()], threads);
+        let (report, rows) = run_interrupted(p, Duration::from_millis(200))
+            .unwrap_or_else(|| panic!("{threads} threads: the interrupt was not seen"));
+        assert!(matches!(report.end, End::Interrupted), "{:?}", report.end);
+        assert!(rows.is_empty());
+    }
+}
+
+/// Counts its solves; its first solve sets the interrupt flag.
+struct Interrupting {
+    solves: Arc<AtomicUsize>,
+    flag: &'static AtomicBool,
+}
+
+impl Solver for Interrupting {
+    fn name(&self) -> &'static str {
+        "interrupting"
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        self.solves.fetch_add(1, Ordering::SeqCst);
+        self.flag.store(true, Ordering::SeqCst);
+        Outcome::new(1, None, Default::default(), true)
+    }
+}
+
+#[test]
+fn repeats_stop_at_an_interrupt() {
+    let source = Source::BuiltIn;
+    for threads in [1, 2] {
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let solves = Arc::new(AtomicUsize::new(0));
+        let solver = Interrupting {
+            solves: solves.clone(),
+            flag,
+        };
+        let mut p = plan(
+            vec![source.clone()],
+            vec![Contender::new(Box::new(solver), Limits::FIRST)],
+            threads,
+        );
+        p.repeat = 1000;
+        let mut rows: Vec<Row> = Vec::new();
+        let report = run(&p, &mut rows, flag);
+        assert!(matches!(report.end, End::Interrupted), "{:?}", report.end);
+        // Each worker stops after the solve under way: never all 1000 repeats.
+        assert!(
+            solves.load(Ordering::SeqCst) <= threads,
+            "{threads} threads: {} solves",
+            solves.load(Ordering::SeqCst)
+        );
+        assert!(rows.is_empty(), "a row of fewer repeats than asked");
+    }
+}
+
+/// Tells the test of each puzzle as it is delivered.
+struct Tell(mpsc::Sender<u64>);
+
+impl Sink for Tell {
+    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
+        let _ = self.0.send(solved.index);
+        Ok(())
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_lines_of_a_slow_pipe_are_solved_as_they_come() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = fifo(&dir);
+    for threads in [1, 2] {
+        let (told, heard) = mpsc::channel();
+        let p = plan(vec![Source::File(path.clone())], vec![dlx()], threads);
+        let runner = std::thread::spawn(move || {
+            let mut sink = Tell(told);
+            run(&p, &mut sink, &AtomicBool::new(false))
+        });
+        // The writer gives the next line only once the run has delivered the last one:
+        // a run that waits for more lines before solving the first never gets them.
+        let mut pipe = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        for i in 0..3 {
+            writeln!(pipe, "{TOP1}").unwrap();
+            let index = heard.recv_timeout(HANG);
+            assert_eq!(
+                index,
+                Ok(i),
+                "{threads} threads: puzzle {i} never came back"
+            );
+        }
+        drop(pipe);
+        let report = runner.join().unwrap();
+        assert!(matches!(report.end, End::Finished), "{:?}", report.end);
+        assert_eq!(report.puzzles, 3);
+    }
+}
+
+#[test]
+fn a_corpus_given_twice_is_two_corpora() {
+    let p = plan(vec![Source::BuiltIn, Source::BuiltIn], vec![dlx()], 2);
+    let mut rows: Vec<Row> = Vec::new();
+    let report = run(&p, &mut rows, &AtomicBool::new(false));
+    let names: Vec<&str> = report.corpora.iter().map(|c| &*c.name).collect();
+    assert_eq!(
+        names,
+        ["data/seeds.txt (built in)", "data/seeds.txt (built in) (2)"]
+    );
+    let second: Vec<(&str, u64)> = rows[5..].iter().map(|r| (&*r.corpus, r.index)).collect();
+    assert_eq!(second[0], ("data/seeds.txt (built in) (2)", 0));
+    assert_eq!(rows.len(), 10);
+}

@@ -1,0 +1,215 @@
+//! `sudoku-lab generate`: puzzles made by `sudoku-generator`, one per line under a
+//! provenance header, to a file or stdout.
+//!
+//! The generator makes puzzle `i` from the seed and `i` alone and hands the puzzles out in
+//! order, so the file is the same for any thread count; the header holds nothing that
+//! varies between runs (see [`header`]). Arguments the generator refuses (a range of
+//! givens no puzzle can have, an empty node band, a strategy that does not exist or does
+//! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
+//! that misses its targets after `--max-attempts` candidates stops the run (status 1);
+//! an interrupt stops it too (status 130). Either way the puzzles before stay written,
+//! and a last `#` line in the output says where it stopped.
+
+mod header;
+mod watch;
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{anyhow, Context, Result};
+use clap::error::ErrorKind;
+use clap::CommandFactory;
+use sudoku_generator::{GenerateError, Generator, Options, Run};
+
+use crate::cli::{Cli, GenerateArgs};
+use crate::ui::{self, ColorWhen};
+use crate::RunEnd;
+use watch::Watch;
+
+/// Runs `generate`: see `sudoku-lab generate --help`. `interrupt` is the flag set by
+/// Ctrl-C or SIGTERM.
+pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
+    let generator = match Generator::new(options(args)) {
+        Ok(g) => Arc::new(g),
+        Err(e) => usage_error(&e, args).exit(),
+    };
+    let mut out = Output::open(args.out.as_deref())?;
+    let watch = Watch::start(
+        args.quiet,
+        (args.progress_every > 0).then(|| Duration::from_secs(args.progress_every)),
+        args.count,
+    );
+    let run = Run {
+        seed: args.seed,
+        count: args.count,
+        threads: args.threads.map_or(0, |n| n as usize),
+    };
+    let checker = generator.checker();
+    let puzzles = generator.stream(run, watch.callback())?;
+    let (mut written, mut unknown) = (0, 0);
+    let mut stop = None;
+    let result = (|| -> io::Result<()> {
+        out.write(&header::header(args, checker))?;
+        for puzzle in puzzles {
+            if interrupt.load(Ordering::Relaxed) {
+                stop = Some(Stop::Interrupted);
+                break;
+            }
+            match puzzle {
+                Ok(p) => {
+                    out.write(&p.puzzle.to_line())?;
+                    out.write("\n")?;
+                    written += 1;
+                    unknown += p.unknown();
+                }
+                Err(e) => {
+                    stop = Some(Stop::Failed(e));
+                    break;
+                }
+            }
+        }
+        if let Some(stop) = &stop {
+            out.write(&format!("# {}\n", stop.line(written, args.count)))?;
+        }
+        out.flush()
+    })();
+    watch.finish();
+    match result {
+        // A reader that went away (`| head`) wanted no more: not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
+        Err(e) => return Err(e).with_context(|| format!("cannot write {}", out.name())),
+        Ok(()) => {}
+    }
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    ui::plain(format!(
+        "wrote {written} puzzle{} to {} ({} attempt{}, {:.1} s)",
+        plural(written),
+        out.name(),
+        watch.attempts(),
+        plural(watch.attempts()),
+        watch.elapsed().as_secs_f64()
+    ));
+    if unknown > 0 && !args.no_minimal {
+        ui::note(format!(
+            "{unknown} removal(s) were refused because their uniqueness check ran out of its \
+             budget: every puzzle has one solution, but those are minimal only as far as the \
+             checks could tell (common at 25x25: use --givens with --no-minimal there)"
+        ));
+    }
+    match stop {
+        None => Ok(RunEnd::Finished),
+        Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
+        Some(Stop::Failed(e)) => Err(anyhow!(e)),
+    }
+}
+
+/// The generator's options from the command line.
+fn options(args: &GenerateArgs) -> Options {
+    Options {
+        size: args.size,
+        symmetry: args.symmetry,
+        minimal: !args.no_minimal,
+        givens: args.givens,
+        nodes: args.nodes.clone(),
+        grade: args.grade,
+        max_attempts: args.max_attempts,
+        ..Options::default()
+    }
+}
+
+/// Why a run stopped before its count.
+enum Stop {
+    Interrupted,
+    Failed(GenerateError),
+}
+
+impl Stop {
+    /// The last line of the output (after `# `).
+    fn line(&self, written: u64, count: u64) -> String {
+        match self {
+            Stop::Interrupted => format!("interrupted after {written} of {count} puzzles"),
+            Stop::Failed(e) => format!("stopped after {written} of {count} puzzles: {e}"),
+        }
+    }
+}
+
+/// A refusal of the generator as clap's usage error (exit status 2), naming the
+/// argument it concerns.
+fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
+    use GenerateError as E;
+    let givens = || args.givens.map(|r| ("--givens <LOW..HIGH>", r.to_string()));
+    let band = || {
+        args.nodes
+            .as_ref()
+            .map(|b| ("--nodes <STRATEGY:LOW..HIGH>", b.to_string()))
+    };
+    let grade = || {
+        args.grade
+            .map(|t| ("--grade <TECHNIQUE>", t.name().to_string()))
+    };
+    let argument = match e {
+        E::EmptyGivens { .. } | E::TooFewGivens { .. } | E::TooManyGivens { .. } => givens(),
+        E::EmptyBand { .. } | E::UnknownStrategy { .. } => band(),
+        E::UnsupportedSize { name, .. } => match &args.nodes {
+            Some(b) if &b.strategy == name => band(),
+            _ if name == sudoku_generator::GRADER => grade(),
+            _ => None,
+        },
+        E::NoGrader => grade(),
+        _ => None,
+    };
+    let message = match argument {
+        Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
+        None => e.to_string(),
+    };
+    let args: Vec<_> = std::env::args_os().collect();
+    let mut command = Cli::command().color(ColorWhen::from_args(&args).apply());
+    command.build();
+    let generate = command
+        .find_subcommand_mut("generate")
+        .expect("the generate subcommand");
+    generate.error(ErrorKind::ValueValidation, message)
+}
+
+/// Where the puzzles go: a file (its folder made if missing) or stdout, buffered.
+struct Output {
+    name: String,
+    writer: BufWriter<Box<dyn Write>>,
+}
+
+impl Output {
+    fn open(path: Option<&Path>) -> Result<Output> {
+        let (name, sink): (String, Box<dyn Write>) = match path {
+            None => ("stdout".into(), Box::new(io::stdout().lock())),
+            Some(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("cannot create {}", dir.display()))?;
+                }
+                let file = File::create(path)
+                    .with_context(|| format!("cannot create {}", path.display()))?;
+                (path.display().to_string(), Box::new(file))
+            }
+        };
+        Ok(Output {
+            name,
+            writer: BufWriter::new(sink),
+        })
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        self.writer.write_all(text.as_bytes())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}

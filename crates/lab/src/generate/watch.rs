@@ -1,0 +1,183 @@
+//! What a person watches while puzzles are made: a bar on a terminal, a plain line every
+//! few seconds otherwise, nothing with `--quiet`.
+//!
+//! The generator reports from its worker threads after every attempt (a candidate puzzle
+//! made and tested against the targets), so the bar moves even while a rare target keeps
+//! one puzzle waiting: it counts the attempts beside the puzzles done.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use sudoku_generator::{OnProgress, Progress};
+
+use crate::progress::human;
+use crate::ui;
+
+/// How progress is shown.
+enum Mode {
+    Bar(ProgressBar),
+    Lines {
+        every: Duration,
+        last: Mutex<Instant>,
+    },
+    Off,
+}
+
+/// The progress of a run of the generator, fed from its workers.
+pub struct Watch {
+    mode: Mode,
+    start: Instant,
+    count: u64,
+    done: AtomicU64,
+    attempts: Arc<AtomicU64>,
+}
+
+impl Watch {
+    /// Starts watching a run of `count` puzzles: a bar when stderr is a terminal, a line
+    /// every `every` otherwise, nothing when `quiet`.
+    pub fn start(quiet: bool, every: Option<Duration>, count: u64) -> Arc<Watch> {
+        let now = Instant::now();
+        let attempts = Arc::new(AtomicU64::new(0));
+        let mode = if quiet {
+            Mode::Off
+        } else if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(count).with_style(bar_style(Arc::clone(&attempts)));
+            bar.enable_steady_tick(Duration::from_millis(200));
+            ui::show_bar(&bar);
+            Mode::Bar(bar)
+        } else {
+            match every {
+                Some(every) => Mode::Lines {
+                    every,
+                    last: Mutex::new(now),
+                },
+                None => Mode::Off,
+            }
+        };
+        Arc::new(Watch {
+            mode,
+            start: now,
+            count,
+            done: AtomicU64::new(0),
+            attempts,
+        })
+    }
+
+    /// The callback the generator calls.
+    pub fn callback(self: &Arc<Self>) -> Arc<OnProgress> {
+        let watch = Arc::clone(self);
+        Arc::new(move |p| watch.update(p))
+    }
+
+    /// Attempts made so far.
+    pub fn attempts(&self) -> u64 {
+        self.attempts.load(Ordering::Relaxed)
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Takes in a report from a worker (reports of two workers may arrive out of order:
+    /// the counts only grow).
+    fn update(&self, p: Progress) {
+        let done = self.done.fetch_max(p.done, Ordering::Relaxed).max(p.done);
+        self.attempts.fetch_max(p.attempts, Ordering::Relaxed);
+        match &self.mode {
+            Mode::Bar(bar) => bar.set_position(done),
+            Mode::Lines { every, last } => {
+                // A worker that finds the lock taken leaves the line to the other one.
+                let Ok(mut last) = last.try_lock() else {
+                    return;
+                };
+                if last.elapsed() >= *every {
+                    *last = Instant::now();
+                    ui::plain(self.line());
+                }
+            }
+            Mode::Off => {}
+        }
+    }
+
+    /// The plain progress line: puzzles done of the count, attempts, rate, elapsed and
+    /// time left.
+    fn line(&self) -> String {
+        let done = self.done.load(Ordering::Relaxed);
+        let elapsed = self.elapsed().as_secs_f64();
+        let rate = done as f64 / elapsed.max(1e-9);
+        let mut line = format!(
+            "progress: {done} of {} puzzles ({:.1}%), {} attempts, {rate:.0} puzzles/s, {} elapsed",
+            self.count,
+            100.0 * done as f64 / self.count.max(1) as f64,
+            self.attempts(),
+            human(elapsed)
+        );
+        if done > 0 && done < self.count {
+            let _ = write!(
+                line,
+                ", about {} left",
+                human((self.count - done) as f64 / rate)
+            );
+        }
+        line
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Mode::Bar(_) = self.mode {
+            ui::hide_bar();
+        }
+    }
+}
+
+fn bar_style(attempts: Arc<AtomicU64>) -> ProgressStyle {
+    ProgressStyle::with_template(
+        "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} puzzles, \
+{attempts} attempts, {rate}, eta {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .with_key(
+        "rate",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
+        },
+    )
+    .with_key(
+        "attempts",
+        move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", attempts.load(Ordering::Relaxed));
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_gives_the_share_the_attempts_and_the_time_left() {
+        let watch = Watch::start(true, None, 200);
+        watch.update(Progress {
+            done: 50,
+            count: 200,
+            attempts: 70,
+        });
+        // An older report from another worker does not move the counts back.
+        watch.update(Progress {
+            done: 49,
+            count: 200,
+            attempts: 69,
+        });
+        let line = watch.line();
+        assert!(
+            line.starts_with("progress: 50 of 200 puzzles (25.0%), 70 attempts, "),
+            "{line}"
+        );
+        assert!(line.contains(" elapsed, about "), "{line}");
+    }
+}

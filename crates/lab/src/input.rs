@@ -1,0 +1,342 @@
+//! Where `solve` and `trace` read their puzzles: a puzzle given on the command line, a
+//! file of puzzles, or stdin.
+//!
+//! A file and stdin are read as `bench` reads a corpus (`sudoku_core::corpus`): one
+//! puzzle per line at any size, comments, labels, known solutions; malformed lines are
+//! named and skipped; puzzles are indexed from 0 as the runner counts them. Beyond that,
+//! an input that holds no puzzle line but one grid pretty-printed over several lines
+//! (Norvig's display, as `solve` prints it) is read as that grid. Stdin, and any file
+//! that is not a regular file (a pipe, a device), is read up to [`MAX_PIPED_BYTES`]:
+//! `solve` and `trace` are for a few puzzles (`bench` streams a corpus of any length).
+
+use std::fmt::Display;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::CommandFactory;
+use sudoku_core::corpus::CorpusReader;
+use sudoku_core::{CorpusError, Grid, Puzzle};
+
+use crate::cli::PuzzleArgs;
+use crate::ui;
+
+/// The most `solve` and `trace` read from stdin or a pipe: 1 MiB (some 12,000 lines of
+/// 9x9 puzzles).
+pub const MAX_PIPED_BYTES: usize = 1 << 20;
+
+/// Where the puzzles come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A puzzle given on the command line.
+    Text(String),
+    /// A file of puzzles.
+    File(PathBuf),
+    /// The standard input.
+    Stdin,
+}
+
+impl Input {
+    /// What the command line says: `--corpus FILE` is a file; the argument `-` (or no
+    /// argument) is stdin; an argument that names an existing path is a file; any other
+    /// argument is a puzzle.
+    pub fn of(puzzle: Option<&str>, corpus: Option<&Path>) -> Input {
+        match (puzzle, corpus) {
+            (_, Some(file)) => Input::File(file.to_path_buf()),
+            (None | Some("-"), None) => Input::Stdin,
+            (Some(text), None) if Path::new(text).exists() => Input::File(PathBuf::from(text)),
+            (Some(text), None) => Input::Text(text.to_string()),
+        }
+    }
+
+    /// The input of `subcommand`'s arguments ([`Input::of`]).
+    ///
+    /// A usage error (the process ends, exit status 2): `--index` with a puzzle given
+    /// as text.
+    pub fn from_args(args: &PuzzleArgs, subcommand: &str) -> Input {
+        let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
+        if let (Input::Text(_), Some(_)) = (&input, args.index) {
+            usage_error(
+                subcommand,
+                "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle",
+            );
+        }
+        input
+    }
+
+    /// Its name in messages: `the argument`, the path as given, `stdin`.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Text(_) => "the argument".to_string(),
+            Input::File(p) => p.display().to_string(),
+            Input::Stdin => "stdin".to_string(),
+        }
+    }
+
+    /// Opens the input: its puzzles, in order.
+    ///
+    /// # Errors
+    ///
+    /// A puzzle that does not parse; a file that cannot be read; piped input over
+    /// [`MAX_PIPED_BYTES`]; an input that holds no puzzle at all (the first problem
+    /// found, when there was one).
+    pub fn puzzles(&self) -> Result<Puzzles> {
+        match self {
+            Input::Text(text) => Ok(Puzzles::one(self.name(), parse_argument(text)?)),
+            Input::File(path) => {
+                let name = path.display().to_string();
+                if path.is_dir() {
+                    bail!("{name}: is a folder: give a file of puzzles");
+                }
+                let file = File::open(path).map_err(|reason| CorpusError::Open {
+                    path: name.clone(),
+                    reason,
+                })?;
+                let regular = file.metadata().is_ok_and(|m| m.is_file());
+                load(name, Box::new(BufReader::new(file)), regular)
+            }
+            Input::Stdin => {
+                let stdin = io::stdin();
+                if stdin.is_terminal() {
+                    ui::note("reading puzzles from stdin, one per line, until it ends (Ctrl-D)");
+                }
+                load(self.name(), Box::new(stdin.lock()), false)
+            }
+        }
+    }
+}
+
+/// A puzzle given as an argument, read as Norvig's `grid_values` reads it (anything
+/// that is not a cell is ignored); an argument that looks like a path but names no file
+/// is said to be one.
+fn parse_argument(text: &str) -> Result<Grid> {
+    Grid::parse(text).map_err(|e| {
+        let path_like = text
+            .chars()
+            .any(|c| matches!(c, '/' | '\\') || (c.is_alphabetic() && !is_symbol_letter(c)));
+        match std::fs::metadata(text) {
+            Err(reason) if path_like => anyhow!("{text}: cannot open: {reason}"),
+            _ => anyhow!("not a puzzle: {e}"),
+        }
+    })
+}
+
+/// A letter that stands for a digit of a 16x16 or 25x25 grid.
+fn is_symbol_letter(c: char) -> bool {
+    matches!(c.to_ascii_uppercase(), 'A'..='P')
+}
+
+/// Reads an open input: at once when it fits in [`MAX_PIPED_BYTES`], streamed (a large
+/// regular file) otherwise.
+fn load(name: String, mut reader: Box<dyn BufRead>, regular: bool) -> Result<Puzzles> {
+    let mut head = Vec::new();
+    (&mut reader)
+        .take(MAX_PIPED_BYTES as u64 + 1)
+        .read_to_end(&mut head)
+        .with_context(|| format!("{name}: read error"))?;
+    if head.len() <= MAX_PIPED_BYTES {
+        return from_bytes(name, &head);
+    }
+    if !regular {
+        bail!(
+            "{name}: more than {} MiB: solve and trace read at most that from stdin or a pipe \
+             (give a file, or use `sudoku-lab bench` for a corpus)",
+            MAX_PIPED_BYTES >> 20
+        );
+    }
+    let rest: Box<dyn BufRead> = Box::new(Cursor::new(head).chain(reader));
+    let reader = CorpusReader::new(rest, name.as_str());
+    Ok(Puzzles::new(name, reader))
+}
+
+/// The puzzles of a whole input: its puzzle lines, or the one grid it pretty-prints.
+fn from_bytes(name: String, bytes: &[u8]) -> Result<Puzzles> {
+    let items: Vec<_> = CorpusReader::new(bytes, name.as_str()).collect();
+    if items.iter().any(Result::is_ok) {
+        return Ok(Puzzles::new(name, items.into_iter()));
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if lines > 1 {
+        if let Ok(grid) = Grid::parse(&text) {
+            return Ok(Puzzles::one(name, grid));
+        }
+    }
+    match items.into_iter().find_map(Result::err) {
+        Some(e) => Err(e.into()),
+        None => bail!("{name} holds no puzzle"),
+    }
+}
+
+/// The puzzles of an input, in order: malformed lines are named in a warning and
+/// skipped; a read error ends them.
+pub struct Puzzles {
+    name: String,
+    items: Box<dyn Iterator<Item = Result<Puzzle, CorpusError>>>,
+    read: u64,
+    failed: bool,
+}
+
+impl Puzzles {
+    fn new(
+        name: String,
+        items: impl Iterator<Item = Result<Puzzle, CorpusError>> + 'static,
+    ) -> Puzzles {
+        Puzzles {
+            name,
+            items: Box::new(items),
+            read: 0,
+            failed: false,
+        }
+    }
+
+    /// One puzzle, at line 1.
+    fn one(name: String, grid: Grid) -> Puzzles {
+        let puzzle = Puzzle {
+            grid,
+            solution: None,
+            label: None,
+            line: 1,
+            index: 0,
+        };
+        Puzzles::new(name, std::iter::once(Ok(puzzle)))
+    }
+
+    /// The input's name, as messages give it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The puzzle of index `index` (from 0, as the runner counts).
+    ///
+    /// # Errors
+    ///
+    /// A read error, or an input that ends before that index.
+    pub fn nth_puzzle(&mut self, index: u64) -> Result<Puzzle> {
+        for puzzle in self.by_ref() {
+            let puzzle = puzzle?;
+            if puzzle.index == index {
+                return Ok(puzzle);
+            }
+        }
+        let held = match self.read {
+            0 => "no puzzle".to_string(),
+            1 => "1 puzzle (index 0)".to_string(),
+            n => format!("{n} puzzles (indexes 0 to {})", n - 1),
+        };
+        bail!(
+            "{} holds {held}: there is no puzzle of index {index}",
+            self.name
+        )
+    }
+}
+
+impl Iterator for Puzzles {
+    type Item = Result<Puzzle>;
+
+    fn next(&mut self) -> Option<Result<Puzzle>> {
+        if self.failed {
+            return None;
+        }
+        loop {
+            match self.items.next()? {
+                Ok(puzzle) => {
+                    self.read += 1;
+                    return Some(Ok(puzzle));
+                }
+                Err(e) if e.is_malformed_line() => ui::warning(format!("{e} (line skipped)")),
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e.into()));
+                }
+            }
+        }
+    }
+}
+
+/// Ends the process with a usage error of `subcommand` (exit status 2), as clap reports
+/// its own: for what clap cannot check, such as `--index` with a puzzle given as text.
+pub fn usage_error(subcommand: &str, message: impl Display) -> ! {
+    let mut cli = crate::cli::Cli::command();
+    cli.build();
+    let command = cli
+        .find_subcommand_mut(subcommand)
+        .expect("a subcommand of sudoku-lab");
+    command
+        .error(clap::error::ErrorKind::ArgumentConflict, message)
+        .exit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn the_argument_is_a_puzzle_a_file_or_stdin() {
+        assert_eq!(Input::of(None, None), Input::Stdin);
+        assert_eq!(Input::of(Some("-"), None), Input::Stdin);
+        assert_eq!(Input::of(Some(TOP1), None), Input::Text(TOP1.into()));
+        let here = env!("CARGO_MANIFEST_DIR");
+        assert_eq!(Input::of(Some(here), None), Input::File(here.into()));
+        assert_eq!(
+            Input::of(None, Some(Path::new("x.txt"))),
+            Input::File("x.txt".into())
+        );
+    }
+
+    #[test]
+    fn a_bad_argument_says_whether_it_looked_like_a_puzzle_or_a_path() {
+        let err = Input::Text("123".into()).puzzles().err().unwrap();
+        assert_eq!(err.to_string(), "not a puzzle: expected 81 cells, found 3");
+        let err = Input::Text("data/nope.txt".into()).puzzles().err().unwrap();
+        assert!(
+            err.to_string().starts_with("data/nope.txt: cannot open: "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn lines_are_puzzles_and_a_pretty_printed_grid_is_one() {
+        let text = format!("# two\n{TOP1}\n\n{}\n", TOP1.replace('4', "."));
+        let puzzles: Vec<_> = from_bytes("t".into(), text.as_bytes())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!((puzzles[1].index, puzzles[1].line), (1, 4));
+
+        let grid = Grid::parse(TOP1).unwrap();
+        let shown = grid.to_string();
+        let mut one = from_bytes("t".into(), shown.as_bytes()).unwrap();
+        assert_eq!(one.next().unwrap().unwrap().grid, grid);
+        assert!(one.next().is_none());
+    }
+
+    #[test]
+    fn no_puzzle_is_an_error_naming_the_first_problem() {
+        let err = from_bytes("stdin".into(), b"").err().unwrap();
+        assert_eq!(err.to_string(), "stdin holds no puzzle");
+        let err = from_bytes("stdin".into(), b"# nothing\n\n").err().unwrap();
+        assert_eq!(err.to_string(), "stdin holds no puzzle");
+        let err = from_bytes("stdin".into(), b"123x\n").err().unwrap();
+        assert!(err
+            .to_string()
+            .starts_with("stdin:1:4: unexpected character 'x'"));
+    }
+
+    #[test]
+    fn an_index_past_the_end_says_how_many_there_are() {
+        let text = format!("{TOP1}\n{TOP1}\n");
+        let mut puzzles = from_bytes("f.txt".into(), text.as_bytes()).unwrap();
+        assert_eq!(puzzles.nth_puzzle(1).unwrap().line, 2);
+        let mut puzzles = from_bytes("f.txt".into(), text.as_bytes()).unwrap();
+        assert_eq!(
+            puzzles.nth_puzzle(2).err().unwrap().to_string(),
+            "f.txt holds 2 puzzles (indexes 0 to 1): there is no puzzle of index 2"
+        );
+    }
+}

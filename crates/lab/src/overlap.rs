@@ -1,0 +1,90 @@
+//! A run never writes over what it reads: a corpus that is one of the run's outputs (the
+//! same file, by device and inode, whatever the name it is given by: `bench FILE --out
+//! FILE`, a hard link, stdin redirected from the output) is refused before anything is
+//! opened for writing.
+//!
+//! (Results CSVs that a folder of corpora holds are left out of the folder's corpora by the
+//! engine, by their header; see `sudoku_engine::expand`.)
+
+use std::fmt;
+use std::path::Path;
+
+use sudoku_engine::Source;
+use sudoku_reports::Output;
+
+/// A command line that contradicts itself: exit status 2, as clap's usage errors.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl fmt::Display for Usage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Refuses a run over `sources` whose output `csv` (or a file beside it that the run may
+/// write or rename over) is one of them.
+///
+/// # Errors
+///
+/// [`Usage`], naming the corpus and the output.
+pub fn check(sources: &[Source], csv: &Path) -> Result<(), Usage> {
+    let outputs: Vec<_> = Output::every_name(csv)
+        .into_iter()
+        .filter_map(|path| identity(&path).map(|id| (path, id)))
+        .collect();
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    for source in sources {
+        let id = match source {
+            Source::File(path) => identity(path),
+            Source::Stdin => stdin_identity(),
+            Source::BuiltIn => None,
+        };
+        let Some(id) = id else { continue };
+        if let Some((output, _)) = outputs.iter().find(|(_, o)| *o == id) {
+            let same = if output == csv {
+                String::new()
+            } else {
+                format!(", which it writes as {}", output.display())
+            };
+            return Err(Usage(format!(
+                "the corpus {} is the output of this run (--out {}{same}): the run would \
+overwrite what it reads; choose another --out",
+                source.name(),
+                csv.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What tells one file from another: its device and inode.
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// The identity of what stdin reads.
+#[cfg(unix)]
+fn stdin_identity() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let meta = std::fs::File::from(fd).metadata().ok()?;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity(path: &Path) -> Option<std::path::PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+#[cfg(not(unix))]
+fn stdin_identity() -> Option<std::path::PathBuf> {
+    None
+}

@@ -1,0 +1,174 @@
+//! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people.
+//!
+//! For each puzzle (the argument, each puzzle of a file or of stdin in turn, or the one
+//! `--index` picks): the puzzle in Norvig's display; one line per solver as it finishes
+//! (status, solutions, nodes, backtracks, time: `bench`'s timed, checked solve); the
+//! solution, or under `--limit N ≥ 2` the first solutions side by side with the cells
+//! where they differ marked, and "unique" when a search proved it; with two solvers or
+//! more, a table that compares them with the fastest.
+
+mod run;
+mod show;
+mod table;
+
+use std::io::{self, Write};
+
+use anyhow::{bail, Context, Result};
+use sudoku_core::{Grid, Puzzle};
+use sudoku_reports::Status;
+use sudoku_trace::people::count;
+
+use crate::cli::SolveArgs;
+use crate::input::Input;
+use crate::RunEnd;
+use run::Solved;
+use table::{format_ns, status_words};
+
+/// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn.
+pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
+    let input = Input::from_args(&args.puzzles, "solve");
+    let mut puzzles = input.puzzles()?;
+    let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
+    let mut out = Out::default();
+    let mut wrong = false;
+    if let Some(index) = args.puzzles.index {
+        let puzzle = puzzles.nth_puzzle(index)?;
+        wrong = report(&puzzle, from.as_deref(), args, &mut out)?;
+    } else {
+        let mut solved = 0;
+        for puzzle in puzzles.by_ref() {
+            let puzzle = puzzle?;
+            if solved > 0 {
+                out.print("\n")?;
+            }
+            wrong |= report(&puzzle, from.as_deref(), args, &mut out)?;
+            solved += 1;
+            if out.closed {
+                break;
+            }
+        }
+        if solved == 0 {
+            bail!("{} holds no puzzle", puzzles.name());
+        }
+    }
+    Ok(if wrong {
+        RunEnd::Wrong
+    } else {
+        RunEnd::Finished
+    })
+}
+
+/// Stdout, line by line as the solvers finish; a broken pipe closes it quietly.
+#[derive(Debug, Default)]
+struct Out {
+    closed: bool,
+}
+
+impl Out {
+    fn print(&mut self, text: &str) -> Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let mut stdout = io::stdout().lock();
+        match stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => self.closed = true,
+            result => result.context("stdout")?,
+        }
+        Ok(())
+    }
+}
+
+/// One puzzle's report; whether a solution failed its check.
+fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) -> Result<bool> {
+    let grid = &puzzle.grid;
+    if let Some(name) = from {
+        let label = puzzle
+            .label
+            .as_deref()
+            .map_or(String::new(), |l| format!(" ({l})"));
+        out.print(&format!(
+            "{name}: puzzle {}, line {}{label}\n",
+            puzzle.index, puzzle.line
+        ))?;
+    }
+    out.print(&format!("{}\n{grid}", grid.to_line()))?;
+    let clashes = grid.conflicts().len() as u64;
+    if clashes > 0 {
+        out.print(&format!(
+            "the givens clash ({} of peers)\n",
+            count(clashes, "pair", "pairs")
+        ))?;
+    }
+    out.print("\n")?;
+    let mut solved = Vec::new();
+    let mut wrong = false;
+    for spec in &args.solvers.0 {
+        let s = run::run(spec, grid, args.limit, args.max_nodes);
+        wrong |= s.row.as_ref().is_some_and(|r| r.problem.is_some());
+        out.print(&line(&s, grid, args.limit))?;
+        solved.push(s);
+        if out.closed {
+            return Ok(wrong);
+        }
+    }
+    let solutions = show::solutions(grid, &solved, args.limit);
+    if !solutions.is_empty() {
+        out.print(&format!("\n{solutions}"))?;
+    }
+    if solved.len() > 1 {
+        out.print(&format!("\n{}", table::table(&solved)))?;
+    }
+    Ok(wrong)
+}
+
+/// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`
+/// (`dlx: no solution, 1 node, ...`), a `WRONG:` line after it when its check failed, or
+/// why it was skipped.
+fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
+    let Some(row) = &s.row else {
+        let why = match s.strategy {
+            Some(strategy) => crate::trace::unsupported(strategy, grid.size()),
+            None => format!("it does not solve {} grids", grid.size()),
+        };
+        return format!("{}: skipped: {why}\n", s.name);
+    };
+    let solutions = match (&row.status, row.solutions) {
+        (Status::NoSolution, 0) => String::new(),
+        (_, n) => format!(", {} (limit {limit})", count(n, "solution", "solutions")),
+    };
+    let mut text = format!(
+        "{}: {}{solutions}, {}, {}, {}\n",
+        s.name,
+        status_words(&row.status),
+        count(row.nodes, "node", "nodes"),
+        count(row.backtracks, "backtrack", "backtracks"),
+        format_ns(row.nanoseconds)
+    );
+    if let Some(problem) = &row.problem {
+        text.push_str(&format!("WRONG: {problem}\n"));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solver_that_does_not_take_the_size_gets_a_note() {
+        let skipped = Solved {
+            name: "bands".to_string(),
+            strategy: None,
+            max_nodes: 1,
+            row: None,
+        };
+        let grid = Grid::empty(sudoku_core::Size::SIXTEEN);
+        assert_eq!(
+            line(&skipped, &grid, 1),
+            "bands: skipped: it does not solve 16x16 grids\n"
+        );
+    }
+}

@@ -1,0 +1,254 @@
+//! The solutions as a person reads them: one grid, or several side by side with `*`
+//! marking the cells where they differ, and "unique" when a search proved it.
+//!
+//! A strategy's outcome keeps its first solution only. Under `--limit N ≥ 2` the first
+//! solutions (up to [`SHOWN`]) are those of one exact strategy of the run, the fastest,
+//! read off the events of its search run again under a limit of at most [`SHOWN`]
+//! (`sudoku_trace::solutions`): bounded by the run's own budget, and no longer than the
+//! search already timed.
+
+use std::fmt::Write as _;
+
+use sudoku_catalogue::DEFAULT_SEED;
+use sudoku_core::{Grid, Limits};
+use sudoku_reports::Status;
+use sudoku_trace::people::count;
+
+use super::run::Solved;
+
+/// At most this many solutions are shown.
+pub const SHOWN: usize = 4;
+/// The widest a row of grids side by side gets.
+const WIDTH: usize = 100;
+/// A label above a grid is cut to this many characters (or the grid's width).
+const LABEL: usize = 30;
+/// At most this many differing cells are named.
+const NAMED: usize = 12;
+
+/// The solutions part of the report.
+pub fn solutions(puzzle: &Grid, solved: &[Solved], limit: u64) -> String {
+    match enumerator(solved).filter(|_| limit >= 2) {
+        Some(e) => enumerated(puzzle, e, limit),
+        None => first_solutions(solved, limit),
+    }
+}
+
+/// The exact solver whose solutions are shown: one whose search finished if any, the
+/// fastest.
+fn enumerator(solved: &[Solved]) -> Option<&Solved> {
+    solved
+        .iter()
+        .filter(|s| s.exact())
+        .filter_map(|s| Some((s, s.row.as_ref()?)))
+        .filter(|(_, row)| row.status != Status::Wrong)
+        .min_by_key(|(s, row)| (!s.finished(), row.nanoseconds))
+        .map(|(s, _)| s)
+}
+
+/// The first solutions of an exact search, and what its count proves.
+fn enumerated(puzzle: &Grid, e: &Solved, limit: u64) -> String {
+    let (Some(row), Some(strategy)) = (e.row.as_ref(), e.strategy) else {
+        return String::new();
+    };
+    let keep = limit.min(SHOWN as u64);
+    let limits = Limits::solutions(keep).with_max_nodes(e.max_nodes);
+    let grids = sudoku_trace::solutions(puzzle, strategy, limits, keep as usize, DEFAULT_SEED)
+        .map(|found| found.grids)
+        .unwrap_or_default();
+    let name = &e.name;
+    let budget = count(e.max_nodes, "node", "nodes");
+    let head = match (&row.status, row.solutions) {
+        (Status::NoSolution, _) => format!("no solution: {name}'s search ran to its end"),
+        (_, 0) => format!("no solution found within {name}'s budget of {budget}"),
+        (Status::Solved, 1) => format!(
+            "unique: {name}'s search ran to its end and found no other solution (limit {limit})"
+        ),
+        (_, 1) => format!(
+            "1 solution found: {name}'s budget of {budget} ran out before it could tell \
+             whether there is another"
+        ),
+        (_, n) => {
+            let more = if n == limit {
+                " (the limit: there may be more)"
+            } else {
+                ""
+            };
+            format!(
+                "{} found{more}: the puzzle is not unique.\nThe first {}, in the order {name} \
+                 found them",
+                count(n, "solution", "solutions"),
+                grids.len()
+            )
+        }
+    };
+    let labelled: Vec<(String, Grid)> = grids
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (format!("solution {}", i + 1), *g))
+        .collect();
+    show(head, &labelled)
+}
+
+/// The solvers' first solutions, each once, with who found it.
+fn first_solutions(solved: &[Solved], limit: u64) -> String {
+    let mut distinct: Vec<(Grid, Vec<&str>)> = Vec::new();
+    for s in solved {
+        let Some(grid) = s.solution() else { continue };
+        match distinct.iter_mut().find(|(g, _)| *g == grid) {
+            Some((_, names)) => names.push(&s.name),
+            None => distinct.push((grid, vec![&s.name])),
+        }
+    }
+    let labelled: Vec<(String, Grid)> = distinct
+        .iter()
+        .take(SHOWN)
+        .map(|(g, names)| (names.join(", "), *g))
+        .collect();
+    let head = match distinct.len() {
+        0 => return String::new(),
+        1 if limit == 1 => "the solution (-l 2 checks whether it is unique)".to_string(),
+        1 => "the solution".to_string(),
+        n => {
+            let shown = if n > SHOWN {
+                format!(" (the first {SHOWN})")
+            } else {
+                String::new()
+            };
+            format!(
+                "the solvers found {n} different first solutions: the puzzle is not \
+                 unique.\nThe solutions{shown}, each with the solvers that found it first"
+            )
+        }
+    };
+    show(head, &labelled)
+}
+
+/// The caption `head`, then one grid (its line, then Norvig's display), or several side
+/// by side with the cells where they differ marked and named, then their lines.
+fn show(head: String, grids: &[(String, Grid)]) -> String {
+    let mut out = head;
+    match grids {
+        [] => out.push('\n'),
+        [(_, grid)] => {
+            let _ = write!(out, ":\n{}\n{grid}", grid.to_line());
+        }
+        [(_, first), ..] => {
+            let size = first.size();
+            let differ: Vec<bool> = (0..size.cells())
+                .map(|c| grids.iter().any(|(_, g)| g.get(c) != first.get(c)))
+                .collect();
+            let cells: Vec<String> = (0..size.cells())
+                .filter(|&c| differ[c])
+                .map(|c| size.cell_name(c))
+                .collect();
+            let named = match cells.len() {
+                n if n > NAMED => format!("{} and {} more", cells[..NAMED].join(", "), n - NAMED),
+                _ => cells.join(", "),
+            };
+            let _ = writeln!(
+                out,
+                "; * marks the {} where they differ ({named}):",
+                count(cells.len() as u64, "cell", "cells")
+            );
+            out.push_str(&side_by_side(grids, &differ));
+            for (label, grid) in grids {
+                let _ = writeln!(out, "{label}: {}", grid.to_line());
+            }
+        }
+    }
+    out
+}
+
+/// Grids in Norvig's layout, side by side (as many as fit in [`WIDTH`] columns), each
+/// under its label, a `*` after each cell of `differ`, three spaces apart.
+pub fn side_by_side(grids: &[(String, Grid)], differ: &[bool]) -> String {
+    let Some((_, first)) = grids.first() else {
+        return String::new();
+    };
+    let size = first.size();
+    let longest = grids.iter().map(|(l, _)| l.chars().count()).max();
+    let width = (2 * size.side() + size.box_size() - 1).max(longest.unwrap_or(0).min(LABEL));
+    let per_row = ((WIDTH + 3) / (width + 3)).max(1);
+    let mut out = String::new();
+    for chunk in grids.chunks(per_row) {
+        let labels: Vec<String> = chunk
+            .iter()
+            .map(|(label, _)| label.chars().take(width).collect())
+            .collect();
+        let rendered: Vec<Vec<String>> = chunk.iter().map(|(_, g)| marked(g, differ)).collect();
+        push_row(&mut out, &labels, width);
+        for line in 0..rendered[0].len() {
+            let cells: Vec<String> = rendered.iter().map(|r| r[line].clone()).collect();
+            push_row(&mut out, &cells, width);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// One line of grids side by side: each piece padded to `width`, three spaces between.
+fn push_row(out: &mut String, pieces: &[String], width: usize) {
+    let line: Vec<String> = pieces.iter().map(|p| format!("{p:width$}")).collect();
+    out.push_str(line.join("   ").trim_end());
+    out.push('\n');
+}
+
+/// A grid's lines in Norvig's layout (cells two characters wide), with a `*` in place of
+/// the space after each cell of `differ`.
+fn marked(grid: &Grid, differ: &[bool]) -> Vec<String> {
+    let size = grid.size();
+    let (b, n) = (size.box_size(), size.side());
+    let mut lines = Vec::with_capacity(n + b - 1);
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            let cell = r * n + c;
+            line.push(size.symbol(grid.get(cell)));
+            line.push(if differ[cell] { '*' } else { ' ' });
+            if c % b == b - 1 && c != n - 1 {
+                line.push('|');
+            }
+        }
+        lines.push(line);
+        if r % b == b - 1 && r != n - 1 {
+            lines.push(vec!["-".repeat(2 * b); b].join("+"));
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_side_by_side_mark_the_cells_that_differ() {
+        let a = Grid::parse("1234341221434321").unwrap();
+        let b = Grid::parse("1243341221344312").unwrap();
+        let differ: Vec<bool> = (0..16).map(|c| a.get(c) != b.get(c)).collect();
+        let text = side_by_side(
+            &[("solution 1".into(), a), ("solution 2".into(), b)],
+            &differ,
+        );
+        assert_eq!(
+            text,
+            "solution 1   solution 2\n\
+             1 2 |3*4*    1 2 |4*3*\n\
+             3 4 |1 2     3 4 |1 2\n\
+             ----+----    ----+----\n\
+             2 1 |4*3*    2 1 |3*4*\n\
+             4 3 |2*1*    4 3 |1*2*\n\n"
+        );
+    }
+
+    #[test]
+    fn the_layout_without_marks_is_norvigs() {
+        let g = Grid::parse(
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
+        )
+        .unwrap();
+        let lines = marked(&g, &[false; 81]);
+        let norvig: Vec<String> = g.to_string().lines().map(str::to_string).collect();
+        assert_eq!(lines, norvig);
+    }
+}

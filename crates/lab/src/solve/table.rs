@@ -1,0 +1,188 @@
+//! The solvers side by side: status, solutions, nodes, backtracks, time, and how each
+//! compares with the fastest.
+
+use sudoku_reports::{Row, Status};
+use sudoku_trace::people::thousands;
+
+use super::run::Solved;
+
+/// A duration in nanoseconds, readable: `850 ns`, `152.3 µs`, `12.40 ms`, `3.21 s`.
+pub fn format_ns(ns: u64) -> String {
+    let f = ns as f64;
+    if ns < 1_000 {
+        format!("{ns} ns")
+    } else if ns < 1_000_000 {
+        format!("{:.1} µs", f / 1e3)
+    } else if ns < 1_000_000_000 {
+        format!("{:.2} ms", f / 1e6)
+    } else {
+        format!("{:.2} s", f / 1e9)
+    }
+}
+
+/// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
+/// `crashed`.
+pub fn status_words(status: &Status) -> &str {
+    match status {
+        Status::Solved => "solved",
+        Status::NoSolution => "no solution",
+        Status::BudgetExhausted => "budget exhausted",
+        Status::Wrong => "WRONG",
+        Status::Timeout => "timed out",
+        Status::Crashed => "crashed",
+        Status::Unknown(text) => text,
+    }
+}
+
+/// How a time compares with the fastest: `fastest`, `2.4×`, `123×`, `10,789×`; `> 12×`
+/// for a search the budget stopped (it would have taken longer).
+fn versus(row: &Row, fastest: Option<u64>) -> String {
+    let Some(fastest) = fastest.filter(|&f| f > 0) else {
+        return "-".to_string();
+    };
+    if row.status == Status::Wrong {
+        return "-".to_string();
+    }
+    if row.nanoseconds <= fastest && row.status.is_finished() {
+        return "fastest".to_string();
+    }
+    let ratio = row.nanoseconds as f64 / fastest as f64;
+    let times = if ratio < 10.0 {
+        format!("{ratio:.1}×")
+    } else if ratio < 1000.0 {
+        format!("{ratio:.0}×")
+    } else {
+        format!("{}×", thousands(ratio.round() as u64))
+    };
+    if row.status.is_finished() {
+        times
+    } else {
+        format!("> {times}")
+    }
+}
+
+/// The table of the solvers, in the order they ran.
+pub fn table(solved: &[Solved]) -> String {
+    let fastest = solved
+        .iter()
+        .filter_map(|s| s.row.as_ref())
+        .filter(|r| r.status.is_finished())
+        .map(|r| r.nanoseconds)
+        .min();
+    let mut rows = vec![[
+        "solver",
+        "status",
+        "solutions",
+        "nodes",
+        "backtracks",
+        "time",
+        "vs fastest",
+    ]
+    .map(String::from)];
+    for s in solved {
+        rows.push(match &s.row {
+            Some(r) => [
+                s.name.clone(),
+                status_words(&r.status).to_string(),
+                thousands(r.solutions),
+                thousands(r.nodes),
+                thousands(r.backtracks),
+                format_ns(r.nanoseconds),
+                versus(r, fastest),
+            ],
+            None => [
+                s.name.clone(),
+                "skipped".to_string(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ],
+        });
+    }
+    aligned(&rows, &[false, false, true, true, true, true, true])
+}
+
+/// Rows of cells in columns two spaces apart, each left- or right-aligned.
+fn aligned<const N: usize>(rows: &[[String; N]], right: &[bool; N]) -> String {
+    let width = |j: usize| rows.iter().map(|r| r[j].chars().count()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..N).map(width).collect();
+    let mut out = String::new();
+    for row in rows {
+        let cells: Vec<String> = (0..N)
+            .map(|j| {
+                let w = widths[j];
+                if right[j] {
+                    format!("{:>w$}", row[j])
+                } else {
+                    format!("{:<w$}", row[j])
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    #[test]
+    fn durations_read_well() {
+        assert_eq!(format_ns(850), "850 ns");
+        assert_eq!(format_ns(152_300), "152.3 µs");
+        assert_eq!(format_ns(12_400_000), "12.40 ms");
+        assert_eq!(format_ns(3_210_000_000), "3.21 s");
+    }
+
+    fn solved(name: &str, status: Status, ns: u64, nodes: u64) -> Solved {
+        Solved {
+            name: name.to_string(),
+            strategy: None,
+            max_nodes: 1000,
+            row: Some(Row {
+                corpus: Arc::from("solve"),
+                index: 0,
+                line: 1,
+                name: None,
+                solver: Arc::from(name),
+                limit: 1,
+                status,
+                solutions: 1,
+                nodes,
+                backtracks: nodes / 2,
+                nanoseconds: ns,
+                median_nanoseconds: ns,
+                puzzle: Arc::from(""),
+                solution: String::new(),
+                original: None,
+                problem: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn the_table_compares_each_with_the_fastest() {
+        let mut skipped = solved("sat", Status::Solved, 0, 0);
+        skipped.row = None;
+        let text = table(&[
+            solved("naive", Status::Solved, 412_300_000, 301_535),
+            solved("dlx", Status::Solved, 41_000, 57),
+            solved("norvig", Status::BudgetExhausted, 4_100_000, 10_000),
+            skipped,
+        ]);
+        assert_eq!(
+            text,
+            "solver  status            solutions    nodes  backtracks       time  vs fastest\n\
+             naive   solved                    1  301,535     150,767  412.30 ms     10,056×\n\
+             dlx     solved                    1       57          28    41.0 µs     fastest\n\
+             norvig  budget exhausted          1   10,000       5,000    4.10 ms      > 100×\n\
+             sat     skipped                   -        -           -          -           -\n"
+        );
+    }
+}

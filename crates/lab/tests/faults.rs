@@ -1,0 +1,427 @@
+//! The runner under faults, end to end: the output is never an input, an earlier result is
+//! replaced only by a run that finished, a second run on one output is refused, file names
+//! that are not UTF-8, closed pipes, interrupts while the reader waits, rows of a slow
+//! stdin reaching the file, reports of runs that did not finish, a corpus given twice.
+//!
+//! The bounds here are liveness bounds (a run that never ends fails the test after many
+//! seconds), never timings.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::assert::OutputAssertExt;
+use common::{lab, read_rows, write, BIN, TOP1};
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+/// Far more than any of these runs may take: reaching it means the run hangs.
+const HANG: Duration = Duration::from_secs(30);
+
+/// Waits until `ready` holds, failing the test after [`HANG`] or when `child` ends first.
+fn wait_for(child: &mut Child, what: &str, ready: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < HANG, "{what}: never happened");
+        assert!(child.try_wait().unwrap().is_none(), "{what}: the run ended");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Sends SIGTERM to `child` and waits for it to end (failing after [`HANG`]).
+#[cfg(unix)]
+fn terminate(mut child: Child) -> Output {
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            panic!("the interrupt was not seen");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The binary as a `std::process::Command` (whose stdin, stdout and stderr can be set).
+fn lab_std() -> std::process::Command {
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.env_remove("RUST_LOG")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR");
+    cmd
+}
+
+/// `bench` on `corpus` (`-` for stdin) into `out`, spawned with its stdin piped.
+fn spawn_bench(corpus: &Path, out: &Path, extra: &[&str]) -> Child {
+    std::process::Command::new(BIN)
+        .args(["bench", "-s", "dlx", "--threads", "1"])
+        .args(extra)
+        .arg(corpus)
+        .arg("--out")
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The `state` a sidecar gives.
+fn state_in(sidecar: &Path) -> String {
+    let toml = std::fs::read_to_string(sidecar).unwrap();
+    let line = toml.lines().find(|l| l.starts_with("state = ")).unwrap();
+    line["state = ".len()..].trim_matches('"').to_string()
+}
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn the_output_is_never_one_of_the_inputs() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let refused = |out: &Path| {
+        predicate::str::contains(format!(
+            "error: the corpus {} is the output of this run (--out {}",
+            corpus.display(),
+            out.display()
+        ))
+    };
+    lab()
+        .args(["bench", "-s", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&corpus)
+        .assert()
+        .code(2)
+        .stderr(refused(&corpus));
+    // The same file under another name (a hard link) is the same file.
+    let link = dir.path().join("link.csv");
+    std::fs::hard_link(&corpus, &link).unwrap();
+    lab()
+        .args(["bench", "-s", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&link)
+        .assert()
+        .code(2)
+        .stderr(refused(&link));
+    assert_eq!(
+        std::fs::read_to_string(&corpus).unwrap(),
+        format!("{TOP1}\n")
+    );
+    assert!(!dir.path().join("link.running.csv").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn stdin_read_from_the_output_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let out = write(&dir, "o.csv", &format!("{TOP1}\n"));
+    lab_std()
+        .args(["bench", "-s", "dlx", "-", "--out"])
+        .arg(&out)
+        .stdin(std::fs::File::open(&out).unwrap())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: the corpus stdin is the output of this run",
+        ));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), format!("{TOP1}\n"));
+}
+
+#[test]
+fn results_csvs_in_a_folder_of_corpora_are_left_out() {
+    let dir = TempDir::new().unwrap();
+    let corpora = dir.path().join("corpora");
+    std::fs::create_dir(&corpora).unwrap();
+    std::fs::write(corpora.join("c.txt"), format!("{TOP1}\n")).unwrap();
+    let out = corpora.join("r.csv");
+    for _ in 0..2 {
+        lab()
+            .args(["bench", "-s", "dlx", "-q"])
+            .arg(&corpora)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        assert_eq!(read_rows(&out).len(), 1);
+    }
+    lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(&corpora)
+        .arg("--out")
+        .arg(dir.path().join("elsewhere.csv"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "note: {}: a results CSV of sudoku-lab (its first line is the runner's header), \
+not a corpus: left out",
+            out.display()
+        )));
+}
+
+#[test]
+fn an_earlier_result_is_replaced_only_by_a_run_that_finished() {
+    let dir = TempDir::new().unwrap();
+    let out = write(&dir, "r.csv", "earlier\n");
+    let bad = write(&dir, "bad.txt", &format!("{TOP1}\n{}\n", &TOP1[..80]));
+    lab()
+        .args(["bench", "-s", "dlx", "--strict"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "stopped: the 1 rows completed before the error are in {} ({} is as it was)",
+            dir.path().join("r.failed.csv").display(),
+            out.display()
+        )));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    assert_eq!(read_rows(&dir.path().join("r.failed.csv")).len(), 1);
+    let sidecar = dir.path().join("r.failed.run.toml");
+    assert_eq!(state_in(&sidecar), "failed");
+    let toml = std::fs::read_to_string(sidecar).unwrap();
+    assert!(toml.contains("rows = 1\n"), "{toml}");
+    assert!(!dir.path().join("r.running.csv").exists());
+
+    let good = write(&dir, "good.txt", &format!("{TOP1}\n{TOP1}\n"));
+    lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(&good)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(read_rows(&out).len(), 2);
+    assert_eq!(state_in(&dir.path().join("r.run.toml")), "finished");
+}
+
+/// A run waiting on an idle stdin holds its output: a second run on it is refused, and
+/// the first one's interrupt is seen although its reader is blocked.
+#[cfg(unix)]
+#[test]
+fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("r.csv");
+    let running = dir.path().join("r.running.run.toml");
+    let mut first = spawn_bench(Path::new("-"), &out, &[]);
+    wait_for(&mut first, "the first run's sidecar", || running.exists());
+    lab()
+        .args(["bench", "-s", "dlx"])
+        .arg(write(&dir, "c.txt", &format!("{TOP1}\n")))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "error: {}: another sudoku-lab run is writing this output ({} is locked)",
+            out.display(),
+            dir.path().join("r.running.csv").display()
+        )));
+    let output = terminate(first);
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(read_rows(&dir.path().join("r.interrupted.csv")).is_empty());
+    assert!(!out.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_without_a_writer_is_interrupted() {
+    let dir = TempDir::new().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = dir.path().join("r.csv");
+    let mut child = spawn_bench(&fifo, &out, &[]);
+    wait_for(&mut child, "the run's sidecar", || {
+        dir.path().join("r.running.run.toml").exists()
+    });
+    let output = terminate(child);
+    assert_eq!(output.status.code(), Some(130));
+    assert_eq!(
+        state_in(&dir.path().join("r.interrupted.run.toml")),
+        "interrupted"
+    );
+}
+
+/// A line written to a stdin that stays open is solved and its row reaches the file
+/// while the run goes on (with one thread, far from a chunk of puzzles).
+#[cfg(unix)]
+#[test]
+fn the_row_of_a_slow_stdin_reaches_the_file_while_the_run_goes_on() {
+    use std::io::Write;
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("r.csv");
+    let running = dir.path().join("r.running.csv");
+    let mut child = spawn_bench(Path::new("-"), &out, &[]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{TOP1}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    wait_for(&mut child, "the first row in the file", || {
+        lines(&running) == 2
+    });
+    stdin.write_all(format!("{TOP1}\n").as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(read_rows(&out).len(), 2);
+}
+
+/// A file whose name is not UTF-8, as a corpus and as `--out`: read, written, named.
+#[cfg(unix)]
+#[test]
+fn names_that_are_not_utf8_are_read_and_written() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new().unwrap();
+    let corpus = dir.path().join(std::ffi::OsStr::from_bytes(b"c\xff.txt"));
+    std::fs::write(&corpus, format!("{TOP1}\n")).unwrap();
+    let out = dir.path().join(std::ffi::OsStr::from_bytes(b"r\xfe.csv"));
+    lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(*rows[0].corpus, *corpus.to_string_lossy());
+    let sidecar = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"r\xfe.run.toml"));
+    let toml = std::fs::read_to_string(sidecar).unwrap();
+    assert!(toml.contains("c\u{FFFD}.txt"), "{toml}");
+    // A folder holding it reads it too.
+    let folder_out = dir.path().join("folder.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&folder_out)
+        .assert()
+        .success();
+    assert_eq!(read_rows(&folder_out).len(), 1);
+}
+
+/// The write end of a pipe whose reader is gone.
+#[cfg(unix)]
+fn closed_pipe() -> std::io::PipeWriter {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer
+}
+
+/// A closed stdout or stderr ends that output quietly: the run completes its files.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    for (name, closed_stdout) in [("o.csv", true), ("e.csv", false)] {
+        let out = dir.path().join(name);
+        let mut cmd = lab_std();
+        cmd.args(["bench", "-s", "dlx,norvig"])
+            .arg(&corpus)
+            .arg("--out")
+            .arg(&out);
+        let assert = if closed_stdout {
+            cmd.stdout(closed_pipe()).assert()
+        } else {
+            cmd.stderr(closed_pipe()).assert()
+        };
+        let assert = assert.success();
+        if closed_stdout {
+            assert.stderr(predicate::str::contains("panicked").not());
+        }
+        assert_eq!(read_rows(&out).len(), 4);
+        assert_eq!(state_in(&out.with_extension("run.toml")), "finished");
+    }
+    let out = dir.path().join("o.csv");
+    for command in ["summary", "plot"] {
+        lab_std()
+            .arg(command)
+            .arg(&out)
+            .stdout(closed_pipe())
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    assert!(dir.path().join("o.time.svg").exists());
+}
+
+/// `summary` and `plot` of a run whose sidecar says it did not finish say so.
+#[test]
+fn reports_of_a_run_that_did_not_finish_say_so() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("r.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(write(&dir, "c.txt", &format!("{TOP1}\n")))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let sidecar: PathBuf = dir.path().join("r.run.toml");
+    let finished = std::fs::read_to_string(&sidecar).unwrap();
+    for (state, alarm) in [("running", "NOT FINISHED"), ("failed", "FAILED")] {
+        let edited = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
+        std::fs::write(&sidecar, edited).unwrap();
+        lab()
+            .arg("summary")
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("\n{alarm}: ")));
+        lab()
+            .arg("plot")
+            .arg(&out)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "warning: {}: {alarm}: ",
+                out.display()
+            )));
+        let svg = std::fs::read_to_string(dir.path().join("r.time.svg")).unwrap();
+        assert!(svg.contains(&format!("r ({alarm})")), "{state}");
+    }
+}
+
+#[test]
+fn the_same_file_twice_is_two_corpora() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let out = dir.path().join("r.csv");
+    lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(&corpus)
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let rows = read_rows(&out);
+    let keys: Vec<(String, u64)> = rows
+        .iter()
+        .map(|r| (r.corpus.to_string(), r.index))
+        .collect();
+    let name = corpus.display().to_string();
+    assert_eq!(keys, [(name.clone(), 0), (format!("{name} (2)"), 0)]);
+}

@@ -1,0 +1,358 @@
+//! `sudoku-lab generate`: the same seed gives the same bytes for any thread count; every
+//! puzzle of a sample has one solution, is minimal and has its symmetry (checked by dlx,
+//! another exact strategy than the generator's checker); the targets hold; bad arguments
+//! are usage errors; a rare target is a bounded error; the files of `data/` are made again
+//! byte for byte by the commands in their headers.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command as Process, Stdio};
+
+use common::{lab, BIN};
+use predicates::prelude::*;
+use sudoku_core::{Grid, Limits, Size, Solver, Status, Technique};
+use sudoku_generator::Symmetry;
+use tempfile::TempDir;
+
+/// The stdout of `sudoku-lab generate ARGS`, which must succeed.
+fn generate(args: &[&str]) -> String {
+    let out = lab()
+        .arg("generate")
+        .args(args)
+        .arg("-q")
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// The header lines (`#`) and the puzzles of a generated text.
+fn split(text: &str) -> (Vec<&str>, Vec<Grid>) {
+    let (header, lines): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with('#'));
+    let puzzles = lines.iter().map(|l| Grid::parse(l).unwrap()).collect();
+    (header, puzzles)
+}
+
+fn dlx() -> Box<dyn Solver> {
+    sudoku_catalogue::find("dlx").unwrap().solver()
+}
+
+/// Solutions of `puzzle` found by dlx under limit 2 (within its budget).
+fn solutions(dlx: &dyn Solver, puzzle: &Grid) -> u64 {
+    let out = dlx.solve(puzzle, &Limits::UNIQUENESS);
+    assert_ne!(out.status, Status::BudgetExhausted, "{}", puzzle.to_line());
+    out.solutions
+}
+
+/// Whether no orbit of givens can be removed without a second solution.
+fn is_minimal(dlx: &dyn Solver, puzzle: &Grid, symmetry: Symmetry) -> bool {
+    symmetry
+        .orbits(puzzle.size())
+        .iter()
+        .filter(|orbit| puzzle.cells()[orbit[0] as usize] != 0)
+        .all(|orbit| {
+            let mut cells = puzzle.cells().to_vec();
+            for &c in orbit {
+                cells[c as usize] = 0;
+            }
+            let fewer = Grid::from_values(puzzle.size(), &cells);
+            solutions(dlx, &fewer) > 1
+        })
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_on_one_thread_or_two() {
+    let dir = TempDir::new().unwrap();
+    let args = ["--count", "40", "--seed", "7", "--symmetry", "rotate180"];
+    let one = generate(&[&args[..], &["-j", "1"]].concat());
+    let two = generate(&[&args[..], &["-j", "2"]].concat());
+    assert_eq!(one, two);
+    let file = dir.path().join("sub/dir/p.txt");
+    lab()
+        .arg("generate")
+        .args(args)
+        .args(["--threads", "2", "-o"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("wrote 40 puzzles to "));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), one);
+    let (header, puzzles) = split(&one);
+    assert_eq!(puzzles.len(), 40);
+    assert_eq!(
+        header[0],
+        "# sudoku-lab generate --count 40 --seed 7 --size 9x9 --symmetry rotate180"
+    );
+    let other = generate(&["--count", "40", "--seed", "8", "--symmetry", "rotate180"]);
+    let (_, others) = split(&other);
+    assert!(puzzles.iter().zip(&others).all(|(a, b)| a != b));
+}
+
+#[test]
+fn the_command_in_the_header_makes_the_same_file() {
+    let text = generate(&["-n", "5", "--seed", "3", "--givens", "25..30", "-j", "2"]);
+    let command = text.lines().next().unwrap().strip_prefix("# ").unwrap();
+    let words: Vec<&str> = command.split(' ').collect();
+    assert_eq!(words[..2], ["sudoku-lab", "generate"]);
+    assert_eq!(generate(&words[2..]), text);
+}
+
+#[test]
+fn a_sample_is_unique_minimal_and_symmetric_under_every_symmetry() {
+    let dlx = dlx();
+    for symmetry in Symmetry::ALL {
+        for (size, count) in [("9x9", "6"), ("4x4", "10")] {
+            let text = generate(&[
+                "--count",
+                count,
+                "--seed",
+                "11",
+                "--size",
+                size,
+                "--symmetry",
+                symmetry.name(),
+            ]);
+            let (header, puzzles) = split(&text);
+            assert_eq!(header.len(), 3, "{text}");
+            for p in &puzzles {
+                assert_eq!(p.size().to_string(), size);
+                assert_eq!(solutions(dlx.as_ref(), p), 1, "{}", p.to_line());
+                assert!(symmetry.holds_for(p.size(), p.cells()), "{}", p.to_line());
+                assert!(
+                    is_minimal(dlx.as_ref(), p, symmetry),
+                    "{symmetry}: {}",
+                    p.to_line()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_puzzles_have_one_solution_and_their_symmetry() {
+    let text = generate(&[
+        "-n",
+        "2",
+        "--seed",
+        "5",
+        "--size",
+        "16x16",
+        "--symmetry",
+        "diagonal",
+        "--givens",
+        "120..140",
+        "--no-minimal",
+    ]);
+    let (_, puzzles) = split(&text);
+    let dlx = dlx();
+    for p in &puzzles {
+        assert_eq!(p.size(), Size::SIXTEEN);
+        assert!((120..=140).contains(&p.givens()), "{}", p.givens());
+        assert_eq!(solutions(dlx.as_ref(), p), 1);
+        assert!(Symmetry::Diagonal.holds_for(p.size(), p.cells()));
+    }
+}
+
+#[test]
+fn the_targets_hold() {
+    let (_, puzzles) = split(&generate(&["-n", "8", "--seed", "1", "--givens", "26..27"]));
+    assert!(puzzles.iter().all(|p| (26..=27).contains(&p.givens())));
+
+    let naive = sudoku_catalogue::find("naive").unwrap().solver();
+    let text = generate(&["-n", "8", "--seed", "1", "--nodes", "naive:10_000..100_000"]);
+    assert!(text.contains("; naive needs 10000..100000 nodes for the first solution\n"));
+    for p in split(&text).1 {
+        let nodes = naive.solve(&p, &Limits::FIRST).counters.nodes;
+        assert!((10_000..=100_000).contains(&nodes), "{nodes}");
+    }
+
+    let logic = sudoku_catalogue::find("logic").unwrap().solver();
+    let text = generate(&["-n", "8", "--seed", "1", "--grade", "locked_candidates"]);
+    for p in split(&text).1 {
+        let out = logic.solve(&p, &Limits::FIRST);
+        assert_eq!(out.counters.nodes, 1, "no search");
+        assert_eq!(out.grade, Some(Technique::LockedCandidates));
+    }
+
+    // Not minimal: the dig stops at the high end of the range.
+    let (_, puzzles) = split(&generate(&[
+        "-n",
+        "8",
+        "--seed",
+        "1",
+        "--givens",
+        "40..45",
+        "--no-minimal",
+    ]));
+    let dlx = dlx();
+    for p in &puzzles {
+        assert!((40..=45).contains(&p.givens()));
+        assert_eq!(solutions(dlx.as_ref(), p), 1);
+        assert!(!is_minimal(dlx.as_ref(), p, Symmetry::None));
+    }
+}
+
+#[test]
+fn every_bad_argument_exits_2_says_what_is_wrong_and_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("never.txt");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--count", "0"],
+            "invalid value '0' for '--count <N>': the count of puzzles must be at least 1",
+        ),
+        (&["--count", "x"], "invalid value 'x' for '--count <N>'"),
+        (
+            &["--symmetry", "spiral"],
+            "invalid value 'spiral' for '--symmetry <SYMMETRY>'\n  [possible values: none, \
+rotate180, rotate90, mirror, diagonal]",
+        ),
+        (
+            &["--size", "8x8"],
+            "invalid value '8x8' for '--size <SIZE>'",
+        ),
+        (
+            &["--nodes", "naive:1000..10"],
+            "invalid value 'naive:1000..10' for '--nodes <STRATEGY:LOW..HIGH>': the node band \
+1000..10 is empty (a solve visits at least 1 node)",
+        ),
+        (
+            &["--nodes", "naive:0..0"],
+            "the node band 0..0 is empty (a solve visits at least 1 node)",
+        ),
+        (
+            &["--nodes", "fast:1..10"],
+            "invalid value 'fast:1..10' for '--nodes <STRATEGY:LOW..HIGH>': unknown strategy \
+\"fast\": the strategies are naive, reduce, norvig, dlx",
+        ),
+        (
+            &["--nodes", "naive"],
+            "\"naive\" is not a node band: write STRATEGY:LOW..HIGH",
+        ),
+        (
+            &["--grade", "y_wing"],
+            "invalid value 'y_wing' for '--grade <TECHNIQUE>'",
+        ),
+        (
+            &["--givens", "16"],
+            "invalid value '16..16' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 16 \
+givens has one solution: it needs at least 17",
+        ),
+        (
+            &["--givens", "30..20"],
+            "the range of givens 30..20 is empty",
+        ),
+        (
+            &["--size", "4x4", "--givens", "17"],
+            "a 4x4 grid has 16 cells: 17 givens cannot fit",
+        ),
+        (
+            &["--max-attempts", "0"],
+            "invalid value '0' for '--max-attempts <K>'",
+        ),
+        (&["-j", "0"], "invalid value '0' for '--threads <N>'"),
+    ];
+    for (args, message) in cases {
+        let mut cmd = lab();
+        cmd.args(["generate", "--seed", "1", "-o"])
+            .arg(&out)
+            .args(*args);
+        if !args.contains(&"--count") {
+            cmd.args(["--count", "3"]);
+        }
+        cmd.assert()
+            .code(2)
+            .stderr(predicate::str::contains(*message));
+        assert!(!out.exists(), "{args:?}");
+    }
+    lab()
+        .args(["generate", "--seed", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--count <N>"));
+}
+
+#[test]
+fn a_rare_target_stops_after_its_attempts_and_says_where() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("rare.txt");
+    lab()
+        .args([
+            "generate",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "--grade",
+            "swordfish",
+            "--max-attempts",
+            "3",
+            "-o",
+        ])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "error: puzzle 0: no attempt of 3 reached the targets",
+        ));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let (header, puzzles) = split(&text);
+    assert!(puzzles.is_empty());
+    assert_eq!(
+        header.last().unwrap(),
+        &"# stopped after 0 of 2 puzzles: puzzle 0: no attempt of 3 reached the targets \
+(a rare target: widen it or allow more attempts)"
+    );
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    let mut child = Process::new(BIN)
+        .args(["generate", "--count", "1000000", "--seed", "1", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert!(first.starts_with("# sudoku-lab generate --count 1000000"));
+    drop(reader);
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
+}
+
+/// A file of `data/bench` that is quick to make again (under a second), made again by the
+/// command in its header, equals it byte for byte but for the third header line, which
+/// names the build (`# made by sudoku-lab VERSION (git COMMIT)`: the commit changes with
+/// every commit); `data/README.md` gives the same command with the file as `-o`.
+#[test]
+fn data_files_are_made_again_by_their_header_command() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("data/README.md")).unwrap();
+    let file = "data/bench/grade1-hidden_single.txt";
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
+    let command = text.lines().next().unwrap().strip_prefix("# ").unwrap();
+    assert!(
+        readme.contains(&format!("`{command} -o {file}`")),
+        "data/README.md gives `{command} -o {file}`"
+    );
+    let words: Vec<&str> = command.split(' ').collect();
+    assert_eq!(words[..2], ["sudoku-lab", "generate"]);
+    let again = generate(&words[2..]);
+    // Every byte but those of the third line, which names the build.
+    let without_build = |t: &str| -> String {
+        let mut lines: Vec<&str> = t.split_inclusive('\n').collect();
+        assert!(
+            lines[2].starts_with("# made by sudoku-lab "),
+            "{}",
+            lines[2]
+        );
+        lines.remove(2);
+        lines.concat()
+    };
+    assert_eq!(without_build(&again), without_build(&text), "{file}");
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 500);
+}

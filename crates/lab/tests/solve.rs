@@ -1,0 +1,349 @@
+//! `sudoku-lab solve`, made for people: several solutions side by side, "unique" when
+//! proved, a table of the solvers against the fastest, puzzles from an argument, a file,
+//! `--corpus FILE --index N` or stdin, every size, words rather than codes, and a clear
+//! message for each bad input.
+
+mod common;
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use common::{lab, write, BIN, TOP1};
+use predicates::prelude::*;
+use sudoku_core::Grid;
+use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
+use tempfile::TempDir;
+
+fn seeds() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/seeds.txt")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = lab().args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// The grids of the `solution N: …` lines.
+fn solution_lines(text: &str) -> Vec<Grid> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("solution ")?.split_once(": "))
+        .map(|(_, line)| Grid::parse(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn several_solutions_are_shown_side_by_side_with_their_differences_marked() {
+    let text = stdout(&["solve", "-s", "dlx", "-l", "3", HARD1]);
+    assert!(
+        text.contains("dlx: solved, 3 solutions (limit 3), 80 nodes, 15 backtracks, "),
+        "{text}"
+    );
+    assert!(text.contains(
+        "3 solutions found (the limit: there may be more): the puzzle is not unique.\n\
+         The first 3, in the order dlx found them; * marks the 9 cells where they differ \
+         (r4c8, r4c9, r8c3, r8c6, r8c8, r8c9, r9c3, r9c6, r9c8):\n\
+         solution 1             solution 2             solution 3\n"
+    ));
+    assert!(text.contains("1 4 5 |6 8 2 |7 3*9*   1 4 5 |6 8 2 |7 3*9*   1 4 5 |6 8 2 |7 9*3*\n"));
+    let hard1 = Grid::parse(HARD1).unwrap();
+    let grids = solution_lines(&text);
+    assert_eq!(grids.len(), 3);
+    assert!(grids.iter().all(|g| g.is_solution_of(&hard1)));
+    assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 3);
+
+    // Up to four are shown, whatever the limit.
+    let many = stdout(&["solve", "-s", "dlx", "-l", "50", HARD1]);
+    assert!(many.contains("50 solutions found (the limit: there may be more)"));
+    assert_eq!(solution_lines(&many).len(), 4);
+}
+
+#[test]
+fn unique_when_the_search_proved_it() {
+    // The fastest exact solver of the run shows the solutions: either, here.
+    let text = stdout(&["solve", "-s", "dlx,norvig", "-l", "2", POLISH]);
+    assert!(
+        text.contains("unique: dlx's search ran to its end")
+            || text.contains("unique: norvig's search ran to its end"),
+        "{text}"
+    );
+    let one = stdout(&["solve", "-s", "dlx", "-l", "2", POLISH]);
+    assert!(one
+        .contains("unique: dlx's search ran to its end and found no other solution (limit 2):\n"));
+    // The Spanish essay's second grid has two solutions: not unique.
+    let two = stdout(&["solve", "-s", "reduce", "-l", "2", SPANISH_2]);
+    assert!(
+        two.contains("2 solutions found (the limit: there may be more)"),
+        "{two}"
+    );
+    assert_eq!(solution_lines(&two).len(), 2);
+    // Under limit 1, the first solution and how to check it.
+    let first = stdout(&["solve", "-s", "dlx", POLISH]);
+    assert!(first.contains("the solution (-l 2 checks whether it is unique):\n"));
+}
+
+#[test]
+fn solvers_that_find_different_first_solutions_say_so() {
+    let text = stdout(&["solve", "-s", "naive,norvig,dlx", HARD1]);
+    assert!(text.contains(
+        "the solvers found 3 different first solutions: the puzzle is not unique.\n\
+         The solutions, each with the solvers that found it first; * marks the 60 cells"
+    ));
+    assert!(text.contains("\nnaive                  norvig                 dlx\n"));
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("naive: ")).collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "the solver's line and its solution's: {text}"
+    );
+}
+
+#[test]
+fn a_list_of_solvers_ends_with_a_table_against_the_fastest() {
+    let text = stdout(&["solve", "-s", "all", "--max-nodes", "2000", SPANISH_2]);
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("solver "))
+        .collect();
+    assert_eq!(
+        table[0].split_whitespace().collect::<Vec<_>>(),
+        [
+            "solver",
+            "status",
+            "solutions",
+            "nodes",
+            "backtracks",
+            "time",
+            "vs",
+            "fastest"
+        ]
+    );
+    assert_eq!(table.len(), 1 + sudoku_catalogue::CATALOGUE.len(), "{text}");
+    for (row, strategy) in table[1..].iter().zip(sudoku_catalogue::CATALOGUE) {
+        assert!(row.starts_with(strategy.name), "{row}");
+    }
+    assert!(table.iter().any(|r| r.ends_with(" fastest")), "{text}");
+    let reduce = table.iter().find(|r| r.starts_with("reduce ")).unwrap();
+    let cells: Vec<&str> = reduce.split_whitespace().collect();
+    assert_eq!(cells[..5], ["reduce", "solved", "1", "17", "0"]);
+    // anneal is not exact: the budget stops it, and it reads so.
+    let anneal = table.iter().find(|r| r.starts_with("anneal ")).unwrap();
+    assert!(
+        anneal.contains("budget exhausted") && anneal.contains("2,000"),
+        "{anneal}"
+    );
+    assert!(anneal.contains("> "), "{anneal}");
+    // One solver: no table.
+    assert!(!stdout(&["solve", "-s", "dlx", SPANISH_2]).contains("vs fastest"));
+}
+
+#[test]
+fn words_for_people() {
+    let no_solution = format!("12345678.........9{}", ".".repeat(63));
+    let text = stdout(&["solve", "-s", "norvig", &no_solution]);
+    assert!(
+        text.contains("norvig: no solution, 1 node, 0 backtracks, "),
+        "{text}"
+    );
+    assert!(!text.contains("no_solution") && !text.contains("0 solutions"));
+    let clash = format!("11{}", ".".repeat(79));
+    let text = stdout(&["solve", "-s", "dlx", "-l", "2", &clash]);
+    assert!(
+        text.contains("the givens clash (1 pair of peers)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("no solution: dlx's search ran to its end\n"),
+        "{text}"
+    );
+    let text = stdout(&["solve", "-s", "naive", "--max-nodes", "1000", HARD1]);
+    assert!(
+        text.contains("naive: budget exhausted, 0 solutions (limit 1), 1,000 nodes, "),
+        "{text}"
+    );
+}
+
+#[test]
+fn puzzles_come_from_a_file_the_corpus_option_or_stdin_each_in_turn() {
+    let dir = TempDir::new().unwrap();
+    let file = write(
+        &dir,
+        "three.txt",
+        &format!("# three\n{TOP1}\n\n{POLISH} polish\n{SPANISH_2}\n"),
+    );
+    let file = file.to_str().unwrap();
+    let all = stdout(&["solve", "-s", "dlx", file]);
+    assert_eq!(all.matches("dlx: solved, 1 solution (limit 1)").count(), 3);
+    assert!(all.contains(&format!("{file}: puzzle 1, line 4 (polish)\n{POLISH}\n")));
+    let one = stdout(&["solve", "-s", "dlx", "--corpus", file, "--index", "2"]);
+    assert!(
+        one.starts_with(&format!("{file}: puzzle 2, line 5\n{SPANISH_2}\n")),
+        "{one}"
+    );
+    assert_eq!(one.matches("dlx: solved").count(), 1);
+    let untimed = |text: &str| text.split(" backtracks, ").next().unwrap().to_string();
+    let by_file = stdout(&["solve", "-s", "dlx", file, "--index", "2"]);
+    assert_eq!(untimed(&one), untimed(&by_file));
+
+    let piped = lab()
+        .args(["solve", "-s", "dlx", "-"])
+        .write_stdin(format!("{TOP1}\r\n{SPANISH_2}\n"))
+        .assert()
+        .success();
+    let piped = String::from_utf8(piped.get_output().stdout.clone()).unwrap();
+    assert!(piped.starts_with(&format!("stdin: puzzle 0, line 1\n{TOP1}\n")));
+    assert!(piped.contains(&format!("\n\nstdin: puzzle 1, line 2\n{SPANISH_2}\n")));
+
+    // One grid pretty-printed over several lines, as solve prints it.
+    let pretty = Grid::parse(POLISH).unwrap().to_string();
+    lab()
+        .args(["solve", "-s", "dlx"])
+        .write_stdin(pretty)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "stdin: puzzle 0, line 1\n{POLISH}\n"
+        )));
+}
+
+#[test]
+fn every_size_the_strategies_take() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data");
+    let four = stdout(
+        &["solve", "-s", "naive,dlx", "-l", "2", "--index", "0"]
+            .into_iter()
+            .chain([data.join("4x4.txt").to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert!(four.contains("unique: "), "{four}");
+    assert!(four.contains("----+----\n"));
+    let empty4 = "................";
+    let text = stdout(&["solve", "-s", "dlx", "-l", "3", empty4]);
+    assert!(text.contains("3 solutions found"), "{text}");
+    let twenty_five = stdout(&[
+        "solve",
+        "-s",
+        "dlx",
+        "--index",
+        "0",
+        data.join("25x25.txt").to_str().unwrap(),
+    ]);
+    assert!(
+        twenty_five.contains("dlx: solved, 1 solution (limit 1)"),
+        "{twenty_five}"
+    );
+}
+
+#[test]
+fn bad_input_says_what_is_wrong() {
+    let seeds = seeds();
+    let seeds = seeds.to_str().unwrap();
+    let usage: &[(&[&str], &str)] = &[
+        (
+            &["solve", "--index", "1", TOP1],
+            "--index picks a puzzle of a file or of stdin",
+        ),
+        (&["solve", "--corpus", seeds, TOP1], "cannot be used with"),
+        (
+            &["solve", "-l", "0", TOP1],
+            "invalid value '0' for '--limit <N>'",
+        ),
+        (
+            &["solve", "--index", "x", seeds],
+            "invalid value 'x' for '--index <N>'",
+        ),
+        (&["solve", "-s", "fast", TOP1], "unknown solver \"fast\""),
+    ];
+    for (args, message) in usage {
+        lab()
+            .args(*args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(*message));
+    }
+    let big = format!("{TOP1}\n").repeat((1 << 20) / 82 + 1);
+    let errors: &[(&[&str], String, &str)] = &[
+        (
+            &["solve", seeds, "--index", "7"],
+            String::new(),
+            "data/seeds.txt holds 5 puzzles (indexes 0 to 4): there is no puzzle of index 7",
+        ),
+        (
+            &["solve", "-"],
+            String::new(),
+            "error: stdin holds no puzzle",
+        ),
+        (
+            &["solve"],
+            "\n# nothing\n".into(),
+            "error: stdin holds no puzzle",
+        ),
+        (
+            &["solve", "123"],
+            String::new(),
+            "error: not a puzzle: expected 81 cells, found 3",
+        ),
+        (
+            &["solve", "-"],
+            format!("{}\n", &TOP1[..80]),
+            "error: stdin:1:1: expected 81 cells, found 80",
+        ),
+        (
+            &["solve", "-"],
+            big,
+            "error: stdin: more than 1 MiB: solve and trace read at most that",
+        ),
+        (
+            &["solve", "data/nope.txt"],
+            String::new(),
+            "error: data/nope.txt: cannot open",
+        ),
+    ];
+    for (args, stdin, message) in errors {
+        lab()
+            .args(*args)
+            .write_stdin(stdin.as_str())
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(*message));
+    }
+    // A malformed line among good ones is named and skipped.
+    lab()
+        .args(["solve", "-s", "dlx", "-"])
+        .write_stdin(format!("{TOP1}\n12x\n"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: stdin:2:3: unexpected character 'x'",
+        ))
+        .stderr(predicate::str::contains("(line skipped)"));
+}
+
+/// `solve … | head -1`: the pipe closes, the command ends quietly.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_solve_quietly() {
+    let mut child = std::process::Command::new(BIN)
+        .args(["solve", "-s", "dlx", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let text = format!("{TOP1}\n").repeat(2000);
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "stdin: puzzle 0, line 1\n");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

@@ -1,0 +1,412 @@
+//! `sudoku-lab trace`: its counters are `bench`'s and `solve`'s, the text reads in the
+//! classic words, long searches go to a file, the page is written, and every bad input
+//! gets a clear message and the runner's exit status.
+
+mod common;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use common::{lab, read_rows, write, BIN, TOP1};
+use predicates::prelude::*;
+use serde_json::Value;
+use sudoku_testkit::seeds::SPANISH_2;
+use tempfile::TempDir;
+
+/// The node budget of the contract test: naive's and anneal's long searches stop there
+/// (the budget's own case is part of the contract).
+const CAP: &str = "2000";
+
+fn seeds() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/seeds.txt")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = lab().args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// (tries, backtracks) counted from the event lines, and the summary line, per solver.
+fn count_events(jsonl: &str) -> HashMap<String, (u64, u64, Value)> {
+    let mut counts: HashMap<String, (u64, u64)> = HashMap::new();
+    let mut out = HashMap::new();
+    for line in jsonl.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let solver = v["solver"].as_str().unwrap().to_string();
+        let c = counts.entry(solver.clone()).or_default();
+        match v["event"].as_str().unwrap() {
+            "try" => c.0 += 1,
+            "backtrack" => c.1 += 1,
+            "swap" => {
+                c.0 += 1;
+                c.1 += u64::from(v["accepted"] == false);
+            }
+            "summary" => {
+                out.insert(solver, (c.0, c.1, v));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The issue's "done when": for every strategy of the catalogue on every seed puzzle,
+/// under limits 1 and 2, the try and backtrack events of `trace --format jsonl` count
+/// `nodes - 1` and `backtracks` of `bench`'s CSV, and `solve` shows the same counters.
+#[test]
+fn trace_counts_the_nodes_and_backtracks_of_bench_and_solve_for_every_strategy() {
+    let dir = TempDir::new().unwrap();
+    let seeds = seeds();
+    let seeds = seeds.to_str().unwrap();
+    for limit in ["1", "2"] {
+        let csv = dir.path().join(format!("limit{limit}.csv"));
+        lab()
+            .args(["bench", "-q", "-s", "all", "--max-nodes", CAP, "-l", limit])
+            .arg(seeds)
+            .arg("-o")
+            .arg(&csv)
+            .assert()
+            .success();
+        let rows = read_rows(&csv);
+        assert_eq!(rows.len(), 5 * sudoku_catalogue::CATALOGUE.len());
+        let solve = stdout(&["solve", "-s", "all", "--max-nodes", CAP, "-l", limit, seeds]);
+        for index in 0..5u64 {
+            let i = index.to_string();
+            let jsonl = stdout(&[
+                "trace",
+                seeds,
+                "--index",
+                &i,
+                "-s",
+                "all",
+                "--max-nodes",
+                CAP,
+                "-l",
+                limit,
+                "--format",
+                "jsonl",
+                "--max-events",
+                "all",
+            ]);
+            let counted = count_events(&jsonl);
+            let report = solve
+                .split(&format!("seeds.txt: puzzle {index}, "))
+                .nth(1)
+                .unwrap();
+            for row in rows.iter().filter(|r| r.index == index) {
+                let what = format!("{} on seed {index}, limit {limit}", row.solver);
+                let (tries, backtracks, summary) = &counted[&*row.solver];
+                assert_eq!(tries + 1, row.nodes, "{what}");
+                assert_eq!(*backtracks, row.backtracks, "{what}");
+                assert_eq!(summary["nodes"], row.nodes, "{what}");
+                assert_eq!(summary["status"], row.status.as_str(), "{what}");
+                assert_eq!(summary["solutions"], row.solutions, "{what}");
+                let counters = format!(
+                    "{}, {}",
+                    people(row.nodes, "node"),
+                    people(row.backtracks, "backtrack")
+                );
+                let line = report
+                    .lines()
+                    .find(|l| l.starts_with(&format!("{}: ", row.solver)))
+                    .unwrap();
+                assert!(line.contains(&counters), "{what}: {line} ({counters})");
+            }
+        }
+    }
+}
+
+/// `1 node`, `2,000 nodes`.
+fn people(n: u64, word: &str) -> String {
+    sudoku_trace::people::count(n, word, &format!("{word}s"))
+}
+
+#[test]
+fn the_text_trace_reads_in_the_classic_words_and_ends_with_the_counters() {
+    let seeds = seeds();
+    let text = stdout(&[
+        "trace",
+        seeds.to_str().unwrap(),
+        "--index",
+        "2",
+        "--solver",
+        "reduce",
+        "--grid",
+        "initial,tries",
+    ]);
+    assert!(text.starts_with("# reduce: "), "{text}");
+    assert!(text.contains(&format!("# puzzle {SPANISH_2}\n")));
+    assert!(text.contains("\neliminate 2 from r1c2 (naked single)\n"));
+    assert!(text.contains("only place for 5 in row 6 is r6c5\n"));
+    assert!(text.contains("\nafter the initial propagation:\n"));
+    let tries = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("try r"))
+        .count();
+    assert_eq!(tries, 16);
+    // The grid before each try; before the first, the one after the initial propagation.
+    assert_eq!(text.matches("before the try:\n").count(), tries - 1);
+    assert!(text.ends_with(
+        "# reduce: solved, 1 solution, 17 nodes, 0 backtracks\n\
+         # 505 events: 16 tries, 1 solution, 48 assignments, 440 eliminations\n"
+    ));
+    let dlx = stdout(&["trace", "-s", "dlx", "--grid", "never", TOP1]);
+    assert!(dlx.contains("cover column \""), "{dlx}");
+    assert!(!dlx.contains(" |"), "no grid: {dlx}");
+}
+
+#[test]
+fn max_events_stops_the_printing_and_not_the_counting() {
+    let text = stdout(&[
+        "trace",
+        "-s",
+        "reduce",
+        "--max-events",
+        "10",
+        "--grid",
+        "never",
+        SPANISH_2,
+    ]);
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 10);
+    assert!(text.ends_with(
+        "# only the first 10 events are printed (max events 10): 495 more counted, not printed\n"
+    ));
+    let jsonl = stdout(&[
+        "trace",
+        "-s",
+        "reduce,dlx",
+        "--format",
+        "jsonl",
+        "--max-events",
+        "0",
+        SPANISH_2,
+    ]);
+    let lines: Vec<Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "two summaries: {jsonl}");
+    assert_eq!(lines[0]["event"], "summary");
+    assert_eq!(
+        (&lines[0]["nodes"], &lines[0]["printed"]),
+        (&Value::from(17), &Value::from(0))
+    );
+    assert_eq!(lines[1]["solver"], "dlx");
+}
+
+/// The Polish grid's 301,535 naive nodes, every event of them, to a file.
+#[test]
+fn the_polish_grid_traces_to_a_file_in_full() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("polish.txt");
+    lab()
+        .args(["trace", "-s", "naive", "--grid", "never", "-o"])
+        .arg(&out)
+        .arg(seeds())
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("note: ".to_string() + &seeds().display().to_string()
+            + " holds more than one puzzle: tracing the first (index 0, line 4); --index N picks another\n");
+    let file = std::fs::File::open(&out).unwrap();
+    let lines: Vec<String> = BufReader::new(file).lines().map(Result::unwrap).collect();
+    let footer = &lines[lines.len() - 2..];
+    assert_eq!(
+        footer,
+        [
+            "# naive: solved, 1 solution, 301,535 nodes, 301,478 backtracks",
+            "# 734,845 events: 301,534 tries, 301,478 backtracks, 1 solution, 131,832 dead ends"
+        ]
+    );
+    assert_eq!(lines.len(), 3 + 734_845 + 2);
+}
+
+#[test]
+fn the_page_is_one_file_and_the_command_says_what_it_holds() {
+    let dir = TempDir::new().unwrap();
+    let page = dir.path().join("spanish.html");
+    let trace = dir.path().join("spanish.jsonl");
+    lab()
+        .args(["trace", "-s", "reduce,dlx", "--html"])
+        .arg(&page)
+        .arg("--format=jsonl")
+        .arg("-o")
+        .arg(&trace)
+        .arg(SPANISH_2)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "reduce: solved, 1 solution, 17 nodes, 0 backtracks; 505 events, all on the page\n\
+             dlx: solved, 1 solution, ",
+        ))
+        .stdout(predicate::str::contains("#play=max"));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{}", &html[..100]);
+    assert!(!html.contains("<script src") && !html.contains("<link"));
+    let jsonl = std::fs::read_to_string(&trace).unwrap();
+    assert_eq!(count_events(&jsonl)["reduce"].0, 16);
+}
+
+#[test]
+fn the_puzzle_comes_from_the_argument_a_file_or_stdin_at_any_size() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "two.txt", &format!("# two\n{TOP1}\n{SPANISH_2}\n"));
+    let file = file.to_str().unwrap();
+    let reduce = |rest: &[&str]| {
+        let args: Vec<&str> = ["trace", "-s", "reduce", "--grid", "never"]
+            .iter()
+            .chain(rest)
+            .copied()
+            .collect();
+        stdout(&args)
+    };
+    let by_file = reduce(&["--index", "1", file]);
+    let by_corpus = reduce(&["--index", "1", "--corpus", file]);
+    let by_argument = reduce(&[SPANISH_2]);
+    assert_eq!(by_file, by_argument);
+    assert_eq!(by_corpus, by_argument);
+    let by_stdin = lab()
+        .args([
+            "trace", "-s", "reduce", "--grid", "never", "-", "--index", "1",
+        ])
+        .write_stdin(format!("{TOP1}\n{SPANISH_2}\n"))
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&by_stdin.get_output().stdout),
+        by_argument
+    );
+
+    for (file, side) in [("4x4.txt", 4), ("25x25.txt", 25)] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data")
+            .join(file);
+        let text = stdout(&[
+            "trace",
+            "-s",
+            "dlx,norvig",
+            "--index",
+            "0",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(text.matches("the solution:\n").count(), 2, "{file}");
+        assert!(text.contains(&format!("r{side}c{side}")), "{file}");
+    }
+}
+
+#[test]
+fn bad_input_says_what_is_wrong() {
+    let dir = TempDir::new().unwrap();
+    let seeds = seeds();
+    let seeds = seeds.to_str().unwrap();
+    let out = dir.path().join("x.txt");
+    let out = out.to_str().unwrap();
+    let usage: &[(&[&str], &str)] = &[
+        (
+            &["trace", "--index", "1", TOP1],
+            "--index picks a puzzle of a file or of stdin",
+        ),
+        (
+            &["trace", "--format", "xml", TOP1],
+            "invalid value 'xml' for '--format <FORMAT>'",
+        ),
+        (
+            &["trace", "--grid", "sometimes", TOP1],
+            "unknown grid point \"sometimes\"",
+        ),
+        (
+            &["trace", "--max-events", "lots", TOP1],
+            "\"lots\" is not a count of events",
+        ),
+        (&["trace", "-s", "fast", TOP1], "unknown solver \"fast\""),
+        (
+            &["trace", "-l", "0", TOP1],
+            "invalid value '0' for '--limit <N>'",
+        ),
+        (&["trace", "--corpus", seeds, TOP1], "cannot be used with"),
+        (&["trace", seeds, "-o", seeds], "--out"),
+        (
+            &["trace", TOP1, "-o", out, "--html", out],
+            "--out and --html name the same file",
+        ),
+    ];
+    for (args, message) in usage {
+        lab()
+            .args(*args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(*message));
+    }
+    assert!(
+        std::fs::read_to_string(seeds).unwrap().contains("Polish"),
+        "the input is intact"
+    );
+    let errors: &[(&[&str], &str, &str)] = &[
+        (
+            &["trace", seeds, "--index", "5"],
+            "",
+            "data/seeds.txt holds 5 puzzles (indexes 0 to 4): there is no puzzle of index 5",
+        ),
+        (&["trace", "-"], "", "error: stdin holds no puzzle"),
+        (
+            &["trace"],
+            "# only a comment\n",
+            "error: stdin holds no puzzle",
+        ),
+        (
+            &["trace", "123"],
+            "",
+            "error: not a puzzle: expected 81 cells, found 3",
+        ),
+        (
+            &["trace", "-"],
+            "4.....8.5.3..x\n",
+            "error: stdin:1:14: unexpected character 'x'",
+        ),
+        (
+            &["trace", "nope/none.txt"],
+            "",
+            "error: nope/none.txt: cannot open",
+        ),
+    ];
+    for (args, stdin, message) in errors {
+        lab()
+            .args(*args)
+            .write_stdin(*stdin)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(*message));
+    }
+}
+
+/// `trace … | head -1`: the pipe closes, the command ends quietly.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_trace_quietly() {
+    let mut child = std::process::Command::new(BIN)
+        .args([
+            "trace",
+            "-s",
+            "naive",
+            "--max-events",
+            "all",
+            "--index",
+            "0",
+        ])
+        .arg(seeds())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("# naive: "));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

@@ -1,0 +1,338 @@
+//! A run's files, from its start to its end, so that nothing is lost whatever stops it.
+//!
+//! A run on `X.csv` writes `X.running.csv` and `X.running.run.toml` while it goes (locked:
+//! a second run on the same output is refused), and at its end renames its three files
+//! to the names that say how it ended:
+//!
+//! | how the run ends | its files | an earlier `X.csv` |
+//! |---|---|---|
+//! | finished | `X.csv`, `X.summary.md`, `X.run.toml` | replaced |
+//! | interrupted (Ctrl-C, SIGTERM) | `X.interrupted.csv`, `.summary.md`, `.run.toml` | kept |
+//! | failed (a write error, a corpus that cannot be read, `--strict`) | `X.failed.csv`, ... | kept |
+//! | killed (SIGKILL, a crash, a second Ctrl-C) | `X.running.csv`, `X.running.run.toml` (`running`) | kept |
+//!
+//! A run that stops before its first row is written (its output cannot be created, it is
+//! refused) leaves every earlier file as it was. The next run on `X.csv` moves a killed
+//! run's rows aside to `X.killed.csv` (and its sidecar to `X.killed.run.toml`) before it
+//! starts, so that they are not lost either.
+
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::error::{shown, Error};
+use crate::sidecar::{RunFiles, Sidecar, State};
+use crate::write::{header_line, write_file, CsvWriter};
+
+/// The name of a killed run's files, once the next run moved them aside.
+pub const KILLED: &str = "killed";
+
+/// The word in the names of a run's files that says how it ended (`None`: it finished,
+/// its files have the names asked for).
+pub fn tag(state: State) -> Option<&'static str> {
+    match state {
+        State::Finished => None,
+        State::Running | State::Unknown => Some("running"),
+        State::Interrupted => Some("interrupted"),
+        State::Failed => Some("failed"),
+    }
+}
+
+/// The files of a run being written, locked for it.
+#[derive(Debug)]
+pub struct Output {
+    /// The names asked for (`--out`): the files of a finished run.
+    target: RunFiles,
+    /// Where the files are while it runs.
+    running: RunFiles,
+    /// The running CSV, locked while this lives (the writer writes through another
+    /// handle of the same open file).
+    lock: File,
+    /// Where a killed run's files were moved aside at the start, if there were any.
+    moved_aside: Option<RunFiles>,
+}
+
+/// Where a run's files are once it ended, and what went wrong while putting them there.
+#[derive(Debug)]
+pub struct Ending {
+    /// The CSV and sidecar (the summary beside them unless `error` says otherwise).
+    pub files: RunFiles,
+    /// The first error met, if any.
+    pub error: Option<Error>,
+}
+
+impl Output {
+    /// Every file a run on `csv` may write or replace: a corpus of the run must be none of
+    /// them.
+    pub fn every_name(csv: &Path) -> Vec<PathBuf> {
+        let target = RunFiles::beside(csv);
+        let mut names: Vec<PathBuf> = target.all().map(Path::to_path_buf).to_vec();
+        for tag in ["running", "interrupted", "failed", KILLED] {
+            names.extend(target.tagged(tag).all().map(Path::to_path_buf));
+        }
+        names
+    }
+
+    /// Starts the output of a run on `csv`: its folder created when missing, the running
+    /// CSV created and locked (a killed run's files moved aside first), its header
+    /// written. Nothing under the names asked for is touched.
+    ///
+    /// # Errors
+    ///
+    /// When another run holds the output ([`Error::Busy`]), when one of the names a run
+    /// may end under is a folder, or when the files cannot be created.
+    pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
+        for name in Output::every_name(csv) {
+            if name.is_dir() {
+                return Err(Error::Create {
+                    path: shown(&name),
+                    source: io::Error::other("a folder is in the way of the run's file"),
+                });
+            }
+        }
+        let target = RunFiles::beside(csv);
+        let running = target.tagged("running");
+        if let Some(dir) = csv.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
+                path: shown(dir),
+                source,
+            })?;
+        }
+        let mut moved_aside = None;
+        let lock = loop {
+            let file = lock(&running.csv, &target.csv)?;
+            let len = file.metadata().map_or(0, |m| m.len());
+            if len <= header_line().len() as u64 {
+                break file;
+            }
+            // A killed run's rows: kept under another name before this run starts.
+            let aside = target.tagged(KILLED);
+            rename(&running.csv, &aside.csv)?;
+            if running.sidecar.exists() {
+                rename(&running.sidecar, &aside.sidecar)?;
+            }
+            moved_aside = Some(aside);
+        };
+        lock.set_len(0).map_err(|source| Error::Create {
+            path: shown(&running.csv),
+            source,
+        })?;
+        let file = lock.try_clone().map_err(|source| Error::Create {
+            path: shown(&running.csv),
+            source,
+        })?;
+        let writer = CsvWriter::new(file, &running.csv)?;
+        let output = Output {
+            target,
+            running,
+            lock,
+            moved_aside,
+        };
+        Ok((output, writer))
+    }
+
+    /// The names asked for.
+    pub fn target(&self) -> &RunFiles {
+        &self.target
+    }
+
+    /// The names of the files while the run goes.
+    pub fn running(&self) -> &RunFiles {
+        &self.running
+    }
+
+    /// Where a killed run's files were moved aside, if this run found any.
+    pub fn moved_aside(&self) -> Option<&RunFiles> {
+        self.moved_aside.as_ref()
+    }
+
+    /// The names of the files of a run that ended in `state`.
+    pub fn ended(&self, state: State) -> RunFiles {
+        match tag(state) {
+            None => self.target.clone(),
+            Some(tag) => self.target.tagged(tag),
+        }
+    }
+
+    /// Ends the run: writes its sidecar (the CSV's final name set in it) and its summary,
+    /// then renames the sidecar and the CSV to the names of the sidecar's `state`, the CSV
+    /// last. The CSV must be closed already.
+    ///
+    /// When the sidecar cannot be written, nothing is renamed (the rows are never put under
+    /// a name whose sidecar says something else); when the summary cannot be, the sidecar
+    /// and CSV still are, and no older summary stays beside them.
+    pub fn finish(self, sidecar: &mut Sidecar, summary: &str) -> Ending {
+        let end = self.ended(sidecar.state);
+        sidecar.csv = shown(&end.csv);
+        if let Err(e) = sidecar.write(&self.running.sidecar) {
+            return Ending {
+                files: self.running.clone(),
+                error: Some(e),
+            };
+        }
+        let mut error = None;
+        if let Err(e) = write_file(&end.summary, summary.as_bytes()) {
+            let _ = std::fs::remove_file(&end.summary);
+            error = Some(e);
+        }
+        let placed = rename(&self.running.sidecar, &end.sidecar)
+            .and_then(|()| rename(&self.running.csv, &end.csv));
+        match placed {
+            Ok(()) => Ending { files: end, error },
+            Err(e) => Ending {
+                files: self.running.clone(),
+                error: error.or(Some(e)),
+            },
+        }
+    }
+
+    /// Removes the run's files: a run that stopped before it began (nothing to keep).
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.running.sidecar);
+        let _ = std::fs::remove_file(&self.running.csv);
+        drop(self.lock);
+    }
+}
+
+/// Opens `path` (created when missing, never truncated here) and locks it; `csv` names
+/// the output in the refusal.
+fn lock(path: &Path, csv: &Path) -> Result<File, Error> {
+    let create = |source| Error::Create {
+        path: shown(path),
+        source,
+    };
+    loop {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(create)?;
+        match fs4::fs_std::FileExt::try_lock_exclusive(&file) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(Error::Busy {
+                    path: shown(path),
+                    csv: shown(csv),
+                })
+            }
+            // A file system without locks: the run goes on unlocked.
+            Err(_) => return Ok(file),
+        }
+        // The run that held it may have renamed it away just before the lock was taken:
+        // then the name is free again, and locked anew.
+        if names_the_same(path, &file) {
+            return Ok(file);
+        }
+    }
+}
+
+/// Whether `path` still names the open `file` (the same device and inode).
+#[cfg(unix)]
+fn names_the_same(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.metadata()) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn names_the_same(path: &Path, _file: &File) -> bool {
+    path.exists()
+}
+
+fn rename(from: &Path, to: &Path) -> Result<(), Error> {
+    std::fs::rename(from, to).map_err(|source| Error::Rename {
+        from: shown(from),
+        to: shown(to),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sidecar(state: State) -> Sidecar {
+        Sidecar {
+            state,
+            ..Sidecar::default()
+        }
+    }
+
+    #[test]
+    fn a_finished_run_replaces_and_an_interrupted_one_keeps_the_earlier_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("r.csv");
+        std::fs::write(&csv, "earlier").unwrap();
+        let (output, mut writer) = Output::open(&csv).unwrap();
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "earlier");
+        writer.close().unwrap();
+        let ending = output.finish(&mut sidecar(State::Interrupted), "# s\n");
+        assert!(ending.error.is_none(), "{:?}", ending.error);
+        assert_eq!(ending.files.csv, dir.path().join("r.interrupted.csv"));
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "earlier");
+        let toml = std::fs::read_to_string(dir.path().join("r.interrupted.run.toml")).unwrap();
+        assert!(toml.contains("state = \"interrupted\""), "{toml}");
+        assert!(!dir.path().join("r.running.csv").exists());
+
+        let (output, mut writer) = Output::open(&csv).unwrap();
+        writer.close().unwrap();
+        let ending = output.finish(&mut sidecar(State::Finished), "# s\n");
+        assert!(ending.error.is_none());
+        assert_eq!(std::fs::read(&csv).unwrap(), header_line());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("r.summary.md")).unwrap(),
+            "# s\n"
+        );
+    }
+
+    #[test]
+    fn a_second_run_on_one_output_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("r.csv");
+        let (first, _writer) = Output::open(&csv).unwrap();
+        let refused = Output::open(&csv).unwrap_err().to_string();
+        assert_eq!(
+            refused,
+            format!(
+                "{}: another sudoku-lab run is writing this output ({} is locked): wait for \
+it to end, or choose another --out",
+                csv.display(),
+                first.running().csv.display()
+            )
+        );
+        first.discard();
+        assert!(!dir.path().join("r.running.csv").exists());
+        assert!(Output::open(&csv).is_ok());
+    }
+
+    #[test]
+    fn a_killed_runs_rows_are_moved_aside_and_a_folder_in_the_way_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("r.csv");
+        let mut leftover = header_line();
+        leftover.extend_from_slice(b"a row\n");
+        std::fs::write(dir.path().join("r.running.csv"), &leftover).unwrap();
+        std::fs::write(
+            dir.path().join("r.running.run.toml"),
+            "state = \"running\"\n",
+        )
+        .unwrap();
+        let (output, _writer) = Output::open(&csv).unwrap();
+        let aside = output.moved_aside().unwrap();
+        assert_eq!(std::fs::read(&aside.csv).unwrap(), leftover);
+        assert_eq!(aside.sidecar, dir.path().join("r.killed.run.toml"));
+        assert!(aside.sidecar.exists());
+        output.discard();
+
+        std::fs::create_dir(dir.path().join("r.failed.run.toml")).unwrap();
+        let err = Output::open(&csv).unwrap_err().to_string();
+        assert!(err.starts_with(&format!(
+            "{}: cannot create: a folder is in the way",
+            dir.path().join("r.failed.run.toml").display()
+        )));
+    }
+}
