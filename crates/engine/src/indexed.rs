@@ -68,7 +68,7 @@ impl<R: Lines> Reader<R> {
     pub fn would_block(&self) -> bool {
         match self {
             Reader::Lines(chunker) => chunker.would_block(),
-            Reader::Indexed(_) => false,
+            Reader::Indexed(indexed) => !indexed.done && indexed.puzzles.get_ref().would_block(),
         }
     }
 
@@ -110,6 +110,9 @@ impl<R: Lines> Indexed<R> {
     fn next_chunk(&mut self, max: usize) -> Option<Chunk> {
         let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
         while !self.done && items.len() < max.max(1) {
+            if !items.is_empty() && self.puzzles.get_ref().would_block() {
+                break; // a slow pipe: what is read goes to work now
+            }
             let Some(item) = self.puzzles.next() else {
                 self.done = true;
                 break;
