@@ -104,6 +104,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         repeat: 1,
         first: None,
         strict: false,
+        ..Plan::default()
     };
     let mut sink = Summarise(Summary::new());
     let report = run(&plan, &mut sink, &AtomicBool::new(false));

@@ -15,6 +15,8 @@ pub(crate) struct Entry<'a> {
     pub puzzle: &'a Puzzle,
     pub text: Arc<str>,
     pub name: Option<Arc<str>>,
+    /// The corpus's puzzle, when `puzzle` is an isomorph of it (`--permute`).
+    pub original: Option<Arc<str>>,
 }
 
 impl<'a> Entry<'a> {
@@ -24,6 +26,15 @@ impl<'a> Entry<'a> {
             puzzle,
             text: Arc::from(grid_text(&puzzle.grid)),
             name: puzzle.label.as_deref().map(Arc::from),
+            original: None,
+        }
+    }
+
+    /// The same entry, solved in place of the corpus's `original` puzzle.
+    pub fn instead_of(self, original: &Puzzle) -> Entry<'a> {
+        Entry {
+            original: Some(Arc::from(grid_text(&original.grid))),
+            ..self
         }
     }
 
@@ -41,6 +52,9 @@ impl<'a> Entry<'a> {
         repeat: u64,
         stop: &dyn Fn() -> bool,
     ) -> Option<Row> {
+        if let Some(external) = contender.as_external() {
+            return Some(external.row(self, contender, repeat));
+        }
         let limits = contender.limits();
         // A solver that panics is a bug: its row says `wrong` and the run goes on.
         let checked = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -68,18 +82,32 @@ impl<'a> Entry<'a> {
                 )),
             ),
         };
-        Some(Row {
+        let status = if problem.is_some() {
+            Status::Wrong
+        } else {
+            Status::from(outcome.status)
+        };
+        Some(self.row(contender, status, &outcome, (min_ns, median_ns), problem))
+    }
+
+    /// The row of the puzzle for `contender`: how it ended, its outcome, its times (minimum
+    /// and median, ns) and what its check found.
+    pub fn row(
+        &self,
+        contender: &Contender,
+        status: Status,
+        outcome: &Outcome,
+        (min_ns, median_ns): (u64, u64),
+        problem: Option<String>,
+    ) -> Row {
+        Row {
             corpus: self.corpus.clone(),
             index: self.puzzle.index,
             line: self.puzzle.line,
             name: self.name.clone(),
             solver: contender.name().clone(),
-            limit: limits.solution_limit(),
-            status: if problem.is_some() {
-                Status::Wrong
-            } else {
-                Status::from(outcome.status)
-            },
+            limit: contender.limits().solution_limit(),
+            status,
             solutions: outcome.solutions,
             nodes: outcome.counters.nodes,
             backtracks: outcome.counters.backtracks,
@@ -87,8 +115,9 @@ impl<'a> Entry<'a> {
             median_nanoseconds: median_ns,
             puzzle: self.text.clone(),
             solution: outcome.solution.as_ref().map(grid_text).unwrap_or_default(),
+            original: self.original.clone(),
             problem,
-        })
+        }
     }
 }
 
@@ -154,6 +183,20 @@ pub fn check(
     limits: &Limits,
     outcome: &Outcome,
 ) -> Option<String> {
+    check_with(puzzle, known, limits, outcome, Some(solver))
+}
+
+/// [`check`], asking `solver` again when two solutions are proven under a limit of 1; a
+/// solver that cannot be asked again with another limit (a child process, which learns its
+/// limit when it starts) is `None`: a second solution then proves the puzzle is not unique,
+/// and the one found passes.
+pub(crate) fn check_with(
+    puzzle: &Grid,
+    known: Option<&Grid>,
+    limits: &Limits,
+    outcome: &Outcome,
+    solver: Option<&dyn Solver>,
+) -> Option<String> {
     use sudoku_core::Status as S;
     if let Some(solution) = &outcome.solution {
         if let Err(e) = solution.check_solution_of(puzzle) {
@@ -195,7 +238,7 @@ pub fn check(
     let again = if limits.solution_limit() >= 2 {
         outcome.clone()
     } else {
-        solver.solve(
+        solver?.solve(
             puzzle,
             &Limits {
                 max_solutions: 2,

@@ -47,6 +47,9 @@ pub(crate) struct Chunk {
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
     pub candidates: usize,
+    /// Its puzzles already parsed and numbered, when the reading thread parses (a run that
+    /// selects or permutes, see [`crate::indexed`]); `bytes` is then empty.
+    pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
 }
 
 /// What a line is, for cutting and counting.
@@ -179,6 +182,7 @@ impl<R: Lines> Chunker<R> {
             after_record: self.seen_record,
             bytes: Vec::with_capacity(max.min(BATCH_BYTES) * 90),
             candidates: 0,
+            parsed: None,
         };
         // Whether the last candidate may continue in the next line (a grid file's row).
         let mut in_grid = false;

@@ -4,11 +4,22 @@ use std::sync::Arc;
 
 use sudoku_core::{Limits, Solver};
 
-/// A solver entered in a run: any [`Solver`] (a catalogue strategy or one of your own) and
-/// the limits of each solve (solution limit, node budget).
+use crate::external::External;
+
+/// What a contender solves with.
+enum Kind {
+    /// A solver in this process.
+    Native(Box<dyn Solver>),
+    /// A solver run as a child process.
+    External(External),
+}
+
+/// A solver entered in a run: any [`Solver`] (a catalogue strategy or one of your own) or a
+/// command run as a child process ([`External`]), and the limits of each solve (solution
+/// limit, node budget).
 pub struct Contender {
     name: Arc<str>,
-    solver: Box<dyn Solver>,
+    kind: Kind,
     limits: Limits,
 }
 
@@ -17,7 +28,17 @@ impl Contender {
     pub fn new(solver: Box<dyn Solver>, limits: Limits) -> Contender {
         Contender {
             name: Arc::from(solver.name()),
-            solver,
+            kind: Kind::Native(solver),
+            limits,
+        }
+    }
+
+    /// The child-process solver `external`, named `name` in the rows, within `limits` (its
+    /// children learn them from their environment).
+    pub fn external(name: &str, external: External, limits: Limits) -> Contender {
+        Contender {
+            name: Arc::from(name),
+            kind: Kind::External(external),
             limits,
         }
     }
@@ -27,9 +48,20 @@ impl Contender {
         &self.name
     }
 
-    /// The solver.
+    /// The solver (for a child process, its plain view: see [`External`]).
     pub fn solver(&self) -> &dyn Solver {
-        self.solver.as_ref()
+        match &self.kind {
+            Kind::Native(solver) => solver.as_ref(),
+            Kind::External(external) => external,
+        }
+    }
+
+    /// The child-process solver, when it is one.
+    pub fn as_external(&self) -> Option<&External> {
+        match &self.kind {
+            Kind::Native(_) => None,
+            Kind::External(external) => Some(external),
+        }
     }
 
     /// The limits of each solve.
@@ -43,6 +75,7 @@ impl std::fmt::Debug for Contender {
         f.debug_struct("Contender")
             .field("name", &self.name)
             .field("limits", &self.limits)
+            .field("external", &self.as_external())
             .finish()
     }
 }

@@ -3,7 +3,10 @@
 //!
 //! - [`Source`] and [`sources`]: corpus files, folders, stdin, the built-in seed puzzles;
 //! - [`Contender`]: a [`Solver`](sudoku_core::Solver) with the limits of its solves: a
-//!   catalogue strategy or one of your own;
+//!   catalogue strategy or one of your own, or a program in any language run as a child
+//!   process ([`External`], the `cmd:` solvers);
+//! - [`Selection`] and [`Timing`]: tdoku's method and a cluster's: a shard of the puzzles,
+//!   the ones not yet solved, random isomorphs; a warm-up, workers pinned to cores;
 //! - [`Plan`] and [`run`]: the ordered parallel map over the puzzles (chunks parsed and
 //!   solved on the workers, a bounded window, a reorder buffer);
 //! - [`solve_checked`] and [`check`]: one timed, checked solve, as its
@@ -32,6 +35,7 @@
 //!     repeat: 1,
 //!     first: None,
 //!     strict: false,
+//!     ..Plan::default()
 //! };
 //! let mut rows: Vec<Row> = Vec::new();
 //! let report = run(&plan, &mut rows, &AtomicBool::new(false));
@@ -46,17 +50,26 @@ mod chunk;
 mod contender;
 mod doorbell;
 mod error;
+pub mod external;
+mod indexed;
 mod parse;
+mod permute;
 mod reader;
 mod run;
+mod select;
 mod sink;
 mod source;
+mod timing;
 mod work;
 
 pub use check::{check, solve_checked};
 pub use chunk::count_candidates;
 pub use contender::Contender;
 pub use error::EngineError;
+pub use external::{External, ExternalError};
+pub use permute::{permuted, Isomorph};
 pub use run::{run, End, Plan, Report, BATCH, TICK, WINDOW};
+pub use select::{corpus_key, Selection, Shard};
 pub use sink::{CorpusCount, Sink, SinkError, Solved};
 pub use source::{corpus_names, expand, sources, Expanded, Source, SEEDS};
+pub use timing::{cores, Timing, WARMUP_PUZZLES};

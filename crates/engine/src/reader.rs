@@ -8,6 +8,10 @@
 //! ([`crate::chunk`]) and sends them back in one [`Reply`], then rings the doorbell. One
 //! request is out at a time, so that the calling thread keeps its count of the lines
 //! handed out (`first` is kept without reading a line too many).
+//!
+//! A run that selects or permutes ([`crate::select`]) has its corpora read here puzzle by
+//! puzzle ([`crate::indexed`]): the chunks then hold puzzles parsed and numbered, and the
+//! corpus's end says how many puzzles the selection left out.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -16,8 +20,10 @@ use std::time::Duration;
 
 use sudoku_core::CorpusError;
 
-use crate::chunk::{Chunk, Chunker};
+use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
+use crate::indexed::Reader as CorpusChunks;
+use crate::select::Selection;
 use crate::source::{Input, Source};
 
 /// Lines wanted from one corpus.
@@ -34,8 +40,8 @@ pub(crate) struct Request {
 /// How reading a corpus ended.
 #[derive(Debug)]
 pub(crate) enum ReadEnd {
-    /// Its end.
-    Eof,
+    /// Its end, and how many of its puzzles the run's selection left out.
+    Eof { skipped: u64 },
     /// It cannot be opened or read.
     Failed(CorpusError),
 }
@@ -67,22 +73,33 @@ impl Drop for Reader {
 }
 
 impl Reader {
-    /// Starts the reading thread over `sources` (named `names`); it rings `bell` after
-    /// each reply. The thread ends when this is dropped, at its next read.
+    /// Starts the reading thread over `sources` (named `names`), read as `selection`
+    /// needs them (`first` puzzles of each at most, when it is active); it rings `bell`
+    /// after each reply. The thread ends when this is dropped, at its next read.
     pub fn start(
         sources: &[Source],
         names: &[Arc<str>],
+        (selection, first): (&Selection, Option<u64>),
         bell: Arc<Doorbell>,
     ) -> std::io::Result<Reader> {
         let (requests, asked) = mpsc::channel();
         let (answer, replies) = mpsc::channel();
         let sources = sources.to_vec();
         let names = names.to_vec();
+        let selection = Arc::new(selection.clone());
         let ended = Arc::new(AtomicBool::new(false));
         let flag = ended.clone();
         std::thread::Builder::new()
             .name("sudoku-lab-read".into())
-            .spawn(move || serve(&sources, &names, &asked, &answer, &bell, &flag))?;
+            .spawn(move || {
+                let corpora = Corpora {
+                    sources: &sources,
+                    names: &names,
+                    selection: &selection,
+                    first,
+                };
+                serve(&corpora, &asked, &answer, &bell, &flag);
+            })?;
         Ok(Reader {
             requests,
             replies,
@@ -106,22 +123,35 @@ impl Reader {
     }
 }
 
+/// What the reading thread reads, and how.
+struct Corpora<'a> {
+    sources: &'a [Source],
+    names: &'a [Arc<str>],
+    selection: &'a Arc<Selection>,
+    first: Option<u64>,
+}
+
 /// The reading thread: answers each request with the chunks read.
 fn serve(
-    sources: &[Source],
-    names: &[Arc<str>],
+    corpora: &Corpora<'_>,
     asked: &Receiver<Request>,
     answer: &Sender<Reply>,
     bell: &Doorbell,
     ended: &Arc<AtomicBool>,
 ) {
-    let mut open: Option<(usize, Chunker<Input>)> = None;
+    let Corpora { sources, names, .. } = *corpora;
+    let mut open: Option<(usize, CorpusChunks<Input>)> = None;
     for request in asked {
         let i = request.source;
         if open.as_ref().map(|o| o.0) != Some(i) {
             open = None;
             match sources[i].open_input(ended.clone()) {
-                Ok(input) => open = Some((i, Chunker::new(input, i, names[i].clone()))),
+                Ok(input) => {
+                    let name = names[i].clone();
+                    let chunks =
+                        CorpusChunks::new(input, i, name, corpora.selection, corpora.first);
+                    open = Some((i, chunks));
+                }
                 Err(e) => {
                     let reply = Reply {
                         chunks: Vec::new(),
@@ -150,7 +180,7 @@ fn serve(
 }
 
 /// Reads chunks for `request`, until it is met, the corpus ends, or the source may wait.
-fn read(chunker: &mut Chunker<Input>, request: Request, name: &str) -> Reply {
+fn read(chunker: &mut CorpusChunks<Input>, request: Request, name: &str) -> Reply {
     let mut chunks = Vec::new();
     let mut left = request.total;
     while left > 0 {
@@ -161,7 +191,9 @@ fn read(chunker: &mut Chunker<Input>, request: Request, name: &str) -> Reply {
             None => {
                 return Reply {
                     chunks,
-                    end: Some(ReadEnd::Eof),
+                    end: Some(ReadEnd::Eof {
+                        skipped: chunker.skipped(),
+                    }),
                 }
             }
             Some(Err(reason)) => {

@@ -8,7 +8,8 @@
 //! puzzles with every contender. At most [`WINDOW`] lines that may hold a puzzle are in
 //! flight; results come back in any order (the calling thread sleeps through batches of
 //! them) and wait in a reorder buffer until every earlier one is in, so that memory stays
-//! flat however long the corpus. Puzzle indexes are given there, in order.
+//! flat however long the corpus. Puzzle indexes are given there, in order (a run that
+//! selects or permutes has them given by the reading thread, see [`crate::select`]).
 //!
 //! The calling thread never waits on the input: whatever the reading thread is doing (an
 //! idle stdin, a FIFO without a writer), it wakes at least every [`TICK`] to watch for an
@@ -34,8 +35,10 @@ use crate::contender::Contender;
 use crate::doorbell::Doorbell;
 use crate::error::EngineError;
 use crate::reader::{ReadEnd, Reader, Reply, Request};
+use crate::select::Selection;
 use crate::sink::{CorpusCount, Sink};
 use crate::source::{corpus_names, Source};
+use crate::timing::{pin_current, Timing, Warmup};
 use crate::work::{work, work_each, Done, Item, Shared};
 
 /// Lines that may hold a puzzle handed to a worker as one task (fewer tasks, fewer
@@ -70,6 +73,27 @@ pub struct Plan {
     pub first: Option<u64>,
     /// Whether a malformed line stops the run (otherwise it is skipped and counted).
     pub strict: bool,
+    /// Which puzzles, as what: a shard, the ones not yet solved, random isomorphs
+    /// (default: every puzzle as read).
+    pub select: Selection,
+    /// Warm-up and pinning (default: neither).
+    pub timing: Timing,
+}
+
+impl Default for Plan {
+    /// No corpus, no contender; one thread, one timed run per solve, every puzzle.
+    fn default() -> Plan {
+        Plan {
+            sources: Vec::new(),
+            contenders: Vec::new(),
+            threads: 1,
+            repeat: 1,
+            first: None,
+            strict: false,
+            select: Selection::default(),
+            timing: Timing::default(),
+        }
+    }
 }
 
 /// How a run ended.
@@ -93,6 +117,8 @@ pub struct Report {
     pub puzzles: u64,
     /// What was read of each corpus, in order.
     pub corpora: Vec<CorpusCount>,
+    /// How long the warm-up lasted (zero without one): not part of the run's time.
+    pub warmup: Duration,
 }
 
 /// One entry of the ordered stream of results.
@@ -142,26 +168,56 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
         contenders: &plan.contenders,
         repeat: plan.repeat,
         strict: plan.strict,
+        permute: plan.select.permute,
         interrupt,
         stop_after: AtomicU64::new(u64::MAX),
     };
     let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan, sink);
-    match Reader::start(&plan.sources, &state.names(), bell.clone()) {
+    let start = Instant::now();
+    let warmup = Warmup::start(plan);
+    let warm = || {
+        if let Some(w) = &warmup {
+            w.run(&plan.contenders, interrupt);
+        }
+    };
+    let reading = (&plan.select, plan.first);
+    match Reader::start(&plan.sources, &state.names(), reading, bell.clone()) {
         Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
-        Ok(reader) if plan.threads <= 1 => state.inline(&reader, &shared),
-        Ok(reader) => match rayon::ThreadPoolBuilder::new()
-            .num_threads(plan.threads)
-            .thread_name(|i| format!("sudoku-lab-{i}"))
-            .build()
-        {
+        Ok(reader) if plan.threads <= 1 => {
+            if let Some(&core) = plan.timing.pin.first() {
+                pin_current(core);
+            }
+            warm();
+            state.warmup = start.elapsed();
+            state.inline(&reader, &shared);
+        }
+        Ok(reader) => match pool(plan) {
             Ok(pool) => {
+                if warmup.is_some() {
+                    pool.broadcast(|_| warm());
+                }
+                state.warmup = start.elapsed();
                 pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared));
             }
             Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
         },
     }
     state.report()
+}
+
+/// The pool of `plan`'s workers, each pinned to its core when `plan` says so.
+fn pool(plan: &Plan) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    let pin = plan.timing.pin.clone();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .thread_name(|i| format!("sudoku-lab-{i}"))
+        .start_handler(move |i| {
+            if let Some(&core) = pin.get(i) {
+                pin_current(core);
+            }
+        })
+        .build()
 }
 
 /// The run's bookkeeping on the calling thread.
@@ -189,6 +245,10 @@ struct State<'p, 's> {
     puzzles: u64,
     /// Lines per chunk when the calling thread solves them (see [`INLINE_CHUNK_TIME`]).
     inline_batch: u64,
+    /// Whether puzzles come parsed and numbered from the reading thread (see
+    /// [`crate::select`]).
+    indexed: bool,
+    warmup: Duration,
 }
 
 impl<'p, 's> State<'p, 's> {
@@ -200,6 +260,7 @@ impl<'p, 's> State<'p, 's> {
                     name: Arc::from(name),
                     puzzles: 0,
                     malformed: 0,
+                    skipped: 0,
                 },
                 outstanding: 0,
             })
@@ -222,6 +283,8 @@ impl<'p, 's> State<'p, 's> {
             failure: None,
             puzzles: 0,
             inline_batch: 1,
+            indexed: plan.select.is_active(),
+            warmup: Duration::ZERO,
         }
     }
 
@@ -234,10 +297,10 @@ impl<'p, 's> State<'p, 's> {
     fn inline(&mut self, reader: &Reader, shared: &Shared<'_>) {
         loop {
             match self.next_chunk(reader, self.inline_batch as usize, shared) {
-                Next::Chunk(seq, chunk) => {
+                Next::Chunk(seq, mut chunk) => {
                     self.deliver(shared);
                     let start = Instant::now();
-                    self.solve_here(seq, &chunk, shared);
+                    self.solve_here(seq, &mut chunk, shared);
                     self.inline_batch = if start.elapsed() > INLINE_CHUNK_TIME {
                         (self.inline_batch / 2).max(1)
                     } else {
@@ -260,14 +323,15 @@ impl<'p, 's> State<'p, 's> {
 
     /// Solves the chunk of task `seq` on this thread, handing each puzzle to the sink as
     /// soon as it is done (every task before it is delivered).
-    fn solve_here(&mut self, seq: u64, chunk: &Chunk, shared: &Shared<'_>) {
+    fn solve_here(&mut self, seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) {
         if self.gap || seq != self.next_out {
             return;
         }
         self.next_out += 1;
+        let source = chunk.source;
         let complete = work_each(seq, chunk, shared, |item| {
             if !self.gap {
-                self.deliver_item(chunk.source, item, seq, shared);
+                self.deliver_item(source, item, seq, shared);
                 self.tick(shared);
             }
         });
@@ -295,7 +359,8 @@ impl<'p, 's> State<'p, 's> {
                 self.lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| {
-                    let done = work(seq, &chunk, shared);
+                    let mut chunk = chunk;
+                    let done = work(seq, &mut chunk, shared);
                     let slot = Slot::Done {
                         source: chunk.source,
                         candidates: chunk.candidates,
@@ -336,7 +401,10 @@ impl<'p, 's> State<'p, 's> {
         }
         match reply.end {
             None => {}
-            Some(ReadEnd::Eof) => self.corpus_read(),
+            Some(ReadEnd::Eof { skipped }) => {
+                self.corpora[self.current].count.skipped = skipped;
+                self.corpus_read();
+            }
             Some(ReadEnd::Failed(e)) => {
                 self.ready.push_back(Ready::Fail(EngineError::Corpus(e)));
                 self.reading_done = true;
@@ -357,7 +425,7 @@ impl<'p, 's> State<'p, 's> {
     /// How many candidate lines the corpus being read may still hand out, at most `batch`:
     /// `None` when it has all the puzzles it wants.
     fn credit(&self, batch: u64) -> Option<u64> {
-        let Some(first) = self.plan.first else {
+        let Some(first) = self.plan.first.filter(|_| !self.indexed) else {
             return Some(batch);
         };
         let corpus = &self.corpora[self.current];
@@ -464,12 +532,14 @@ impl<'p, 's> State<'p, 's> {
         let count = &mut self.corpora[source].count;
         match item {
             Item::Puzzle(mut solved) => {
-                if self.plan.first.is_some_and(|n| count.puzzles >= n) {
-                    return; // a grid file's rows may overshoot `first`
-                }
-                solved.index = count.puzzles;
-                for row in &mut solved.rows {
-                    row.index = solved.index;
+                if !self.indexed {
+                    if self.plan.first.is_some_and(|n| count.puzzles >= n) {
+                        return; // a grid file's rows may overshoot `first`
+                    }
+                    solved.index = count.puzzles;
+                    for row in &mut solved.rows {
+                        row.index = solved.index;
+                    }
                 }
                 count.puzzles += 1;
                 self.puzzles += 1;
@@ -525,6 +595,7 @@ impl<'p, 's> State<'p, 's> {
             end,
             puzzles: self.puzzles,
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
+            warmup: self.warmup,
         }
     }
 }

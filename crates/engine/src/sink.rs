@@ -35,6 +35,9 @@ pub struct CorpusCount {
     pub puzzles: u64,
     /// Malformed lines skipped.
     pub malformed: u64,
+    /// Puzzles read but left out by the run's selection (another shard's, or solved
+    /// before): they have no rows.
+    pub skipped: u64,
 }
 
 /// Receives a run's results on the calling thread, in input order (corpus by corpus, puzzle

@@ -9,6 +9,7 @@ use crate::check::Entry;
 use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::parse::parse;
+use crate::permute::permuted;
 use crate::sink::Solved;
 
 /// What every task of a run shares.
@@ -16,6 +17,8 @@ pub(crate) struct Shared<'a> {
     pub contenders: &'a [Contender],
     pub repeat: u64,
     pub strict: bool,
+    /// `--permute`'s seed.
+    pub permute: Option<u64>,
     pub interrupt: &'a AtomicBool,
     /// Tasks after this one (by sequence number) stop: an error or a strict stop was met
     /// there, so nothing after it will be delivered.
@@ -53,23 +56,29 @@ pub(crate) struct Done {
     pub complete: bool,
 }
 
-/// Parses the chunk of task `seq` and solves its puzzles.
-pub(crate) fn work(seq: u64, chunk: &Chunk, shared: &Shared<'_>) -> Done {
+/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles.
+pub(crate) fn work(seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) -> Done {
     let mut items = Vec::with_capacity(chunk.candidates);
     let complete = work_each(seq, chunk, shared, |item| items.push(item));
     Done { items, complete }
 }
 
-/// Parses the chunk of task `seq` and solves its puzzles, handing each item to `emit` as
-/// soon as it is done; false when an interrupt or a stop cut it short (the items emitted
-/// are the ones before the cut, each whole).
+/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, handing
+/// each item to `emit` as soon as it is done; false when an interrupt or a stop cut it
+/// short (the items emitted are the ones before the cut, each whole).
 pub(crate) fn work_each(
     seq: u64,
-    chunk: &Chunk,
+    chunk: &mut Chunk,
     shared: &Shared<'_>,
     mut emit: impl FnMut(Item),
 ) -> bool {
-    for item in parse(chunk) {
+    let parsed = chunk.parsed.take();
+    let chunk = &*chunk;
+    let puzzles: Box<dyn Iterator<Item = _>> = match parsed {
+        Some(parsed) => Box::new(parsed.into_iter()),
+        None => Box::new(parse(chunk)),
+    };
+    for item in puzzles {
         if shared.halted(seq) {
             return false;
         }
@@ -98,7 +107,13 @@ pub(crate) fn work_each(
 /// Solves a puzzle with every contender that supports its size; `None` when a stop came
 /// before the last one (or between the repeats of one).
 fn solve(chunk: &Chunk, puzzle: &Puzzle, seq: u64, shared: &Shared<'_>) -> Option<Solved> {
-    let entry = Entry::new(&chunk.corpus, puzzle);
+    let isomorph = shared
+        .permute
+        .map(|seed| permuted(puzzle, &chunk.corpus, seed));
+    let entry = match &isomorph {
+        Some(solved) => Entry::new(&chunk.corpus, solved).instead_of(puzzle),
+        None => Entry::new(&chunk.corpus, puzzle),
+    };
     let size = puzzle.grid.size();
     let mut rows = Vec::with_capacity(shared.contenders.len());
     let mut unsupported = Vec::new();
@@ -114,7 +129,7 @@ fn solve(chunk: &Chunk, puzzle: &Puzzle, seq: u64, shared: &Shared<'_>) -> Optio
     }
     Some(Solved {
         corpus: chunk.corpus.clone(),
-        index: 0,
+        index: puzzle.index,
         line: puzzle.line,
         size,
         rows,

@@ -6,14 +6,16 @@ use std::time::{Instant, SystemTime};
 use anyhow::{anyhow, Result};
 use sudoku_engine::{corpus_names, End, Report};
 use sudoku_reports::output::Ending;
+use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
-use sudoku_reports::{Output, RunFiles, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
 use crate::progress::Progress;
 use crate::recorder::Recorder;
+use crate::resume::{self, Earlier};
 use crate::{ui, version, RunEnd};
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
@@ -23,9 +25,9 @@ use crate::{ui, version, RunEnd};
 /// (see `sudoku_reports::output`): an earlier result is replaced only by a run that
 /// finished.
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
-    let config = RunConfig::resolve(args)?;
+    let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
-    let (output, csv) = Output::open(&config.files.csv)?;
+    let (output, mut csv) = Output::open(&config.files.csv)?;
     if let Some(aside) = output.moved_aside() {
         ui::note(format!(
             "an earlier run on {} was killed: its rows are now in {}",
@@ -34,6 +36,20 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         ));
     }
     let mut sidecar = sidecar_at_start(&config, output.running());
+    let resumed = match resume(&mut config, &mut sidecar, output.moved_aside(), &mut csv) {
+        Ok(Start::Fresh) => None,
+        Ok(Start::Continued(done, summary)) => Some((done, *summary)),
+        Ok(Start::NothingLeft) => {
+            drop(csv);
+            output.discard();
+            return Ok(RunEnd::Finished);
+        }
+        Err(e) => {
+            drop(csv);
+            output.discard();
+            return Err(e);
+        }
+    };
     if let Err(e) = sidecar.write(&output.running().sidecar) {
         output.discard();
         return Err(e.into());
@@ -46,8 +62,20 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         config.plan.first,
     );
     let mut recorder = Recorder::new(csv, &config, progress);
-    let report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
+    let done = resumed.map(|(done, summary)| {
+        recorder.count_earlier(summary);
+        done
+    });
+    let mut report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
     let (rows, write_error, mut summary) = recorder.finish();
+    if let Some(done) = &done {
+        report.puzzles += done.count();
+        for c in &mut report.corpora {
+            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
+            c.skipped = c.skipped.saturating_sub(done);
+            c.puzzles += done;
+        }
+    }
     let seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     let (state, error) = match (&report.end, &write_error) {
         (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
@@ -76,6 +104,56 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     }
 }
 
+/// How a run starts, with `--resume`.
+enum Start {
+    /// Afresh (no `--resume`, or no run to continue).
+    Fresh,
+    /// From an unfinished run: the puzzles it did (their rows copied), and their summary.
+    Continued(Done, Box<Summary>),
+    /// The latest run on the output finished: nothing is left to do.
+    NothingLeft,
+}
+
+/// With `--resume`, the latest unfinished run on the output (see [`crate::resume`]): its
+/// whole puzzles copied into `csv`, `config` told to solve only the others, `sidecar` told
+/// what is continued (the date and command of the run's start, and each resumption).
+fn resume(
+    config: &mut RunConfig,
+    sidecar: &mut Sidecar,
+    aside: Option<&RunFiles>,
+    csv: &mut CsvWriter,
+) -> Result<Start> {
+    if !config.resume {
+        return Ok(Start::Fresh);
+    }
+    let r = match resume::earlier_run(&config.files.csv, aside, sidecar)? {
+        Earlier::None => return Ok(Start::Fresh),
+        Earlier::Finished(csv) => {
+            ui::plain(format!(
+                "--resume: {} is a finished run: nothing is left to do",
+                csv.display()
+            ));
+            return Ok(Start::NothingLeft);
+        }
+        Earlier::Unfinished(r) => r,
+    };
+    ui::note(format!(
+        "--resume: continuing {} ({} puzzles kept, the others solved now)",
+        r.csv.display(),
+        r.done.count()
+    ));
+    let summary = r.copy_into(csv)?;
+    config.plan.select.done.clone_from(&r.done.puzzles);
+    sidecar.date.clone_from(&r.earlier.date);
+    sidecar.resumed = r.earlier.resumed.clone();
+    sidecar
+        .resumed
+        .push(format!("{} {}", now(), sidecar.command));
+    sidecar.command.clone_from(&r.earlier.command);
+    let r = *r;
+    Ok(Start::Continued(r.done, Box::new(summary)))
+}
+
 /// What the sidecar says before the run starts (state `running`), written as `files`.
 fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
     Sidecar {
@@ -85,11 +163,21 @@ fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
         rustc: version::RUSTC.into(),
         cpu: cpu_model(),
         threads: config.plan.threads as u64,
-        date: humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+        date: now(),
         limit: config.limit,
         repeat: config.plan.repeat,
         strict: config.plan.strict,
         first: config.plan.first,
+        seed: Some(config.seed),
+        permute: config.method.permute,
+        shard: config.method.shard.map(|s| s.to_string()),
+        warmup: config.method.timing.warmup.map(|d| d.as_secs_f64()),
+        pin: config.method.timing.pin.clone(),
+        timeout: config
+            .budgets
+            .iter()
+            .any(|b| b.command.is_some())
+            .then_some(config.method.timeout.as_secs_f64()),
         csv: files.csv.display().to_string(),
         state: State::Running,
         solver: config.budgets.clone(),
@@ -102,6 +190,11 @@ fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
             .collect(),
         ..Sidecar::default()
     }
+}
+
+/// Now, as the sidecar gives dates (RFC 3339, UTC).
+fn now() -> String {
+    humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
 /// What the sidecar says once the run is over.
@@ -118,6 +211,7 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
             path: c.name.to_string(),
             puzzles: c.puzzles,
             malformed: c.malformed,
+            skipped: c.skipped,
         })
         .collect();
 }

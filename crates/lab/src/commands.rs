@@ -1,6 +1,6 @@
 //! The small commands: `summary`, `plot`, `completions`, `man`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
@@ -28,26 +28,34 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// `plot`: the two figures of a CSV, in its folder or `--out-dir`.
+/// `plot`: the two figures of a CSV (or of several runs together), in its folder or
+/// `--out-dir`.
 pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let out_dir = match &args.out_dir {
         Some(dir) => dir.clone(),
-        None => args
-            .csv
+        None => args.csv[0]
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| ".".into(), Path::to_path_buf),
     };
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
-    let figures = sudoku_reports::plot::plot_csv(&args.csv, &out_dir, &catalogue)?;
-    if let Ok(Some(sidecar)) = Sidecar::read_beside(&args.csv) {
-        if sidecar.state != State::Finished {
-            ui::warning(format!(
-                "{}: {}: {}",
-                args.csv.display(),
-                sidecar.state.alarm(),
-                sidecar.state.meaning()
-            ));
+    let figures = match args.csv.as_slice() {
+        [one] => sudoku_reports::plot::plot_csv(one, &out_dir, &catalogue)?,
+        several => {
+            let csvs: Vec<&Path> = several.iter().map(PathBuf::as_path).collect();
+            sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue)?
+        }
+    };
+    for csv in &args.csv {
+        if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
+            if sidecar.state != State::Finished {
+                ui::warning(format!(
+                    "{}: {}: {}",
+                    csv.display(),
+                    sidecar.state.alarm(),
+                    sidecar.state.meaning()
+                ));
+            }
         }
     }
     for file in figures {

@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku_core::Limits;
-use sudoku_engine::{expand, Contender, Plan, Source};
+use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::{RunFiles, View};
 
 use crate::cli::{BenchArgs, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
+use crate::harness::{self, Method};
 use crate::ui;
 
 /// Everything a `bench` run needs, resolved from its arguments.
@@ -32,6 +33,12 @@ pub struct RunConfig {
     pub quiet: bool,
     /// Plain progress lines this often when stderr is not a terminal (`None`: never).
     pub progress_every: Option<Duration>,
+    /// The method and cluster options (shard, isomorphs, warm-up, pinning, time limit).
+    pub method: Method,
+    /// `--resume`.
+    pub resume: bool,
+    /// `--seed`: the seed every solver was built with.
+    pub seed: u64,
 }
 
 impl RunConfig {
@@ -72,6 +79,7 @@ header), not a corpus: left out",
             }
         }
         crate::overlap::check(&corpora, &args.out)?;
+        let method = harness::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
             .0
@@ -79,19 +87,31 @@ header), not a corpus: left out",
             .map(|spec| SolverEntry {
                 name: spec.name().to_string(),
                 max_nodes: args.max_nodes.unwrap_or_else(|| spec.default_max_nodes()),
+                command: match spec {
+                    SolverSpec::Command { command, .. } => Some(command.clone()),
+                    SolverSpec::Strategy(_) => None,
+                },
             })
             .collect();
-        let contenders = args
+        let contenders: Vec<Contender> = args
             .solvers
             .0
             .iter()
             .zip(&budgets)
-            .map(|(spec, budget)| contender(spec, args.limit, budget.max_nodes))
+            .map(|(spec, budget)| {
+                let max_nodes = args.max_nodes.unwrap_or(budget.max_nodes);
+                let options = sudoku_catalogue::Options {
+                    seed: args.harness.seed,
+                };
+                contender_with(spec, args.limit, max_nodes, method.timeout, &options)
+            })
             .collect();
-        let threads = match args.threads {
-            Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
+        for c in &contenders {
+            if let Some(external) = c.as_external() {
+                external.check_start(c.limits())?;
+            }
+        }
+        let threads = method.threads;
         Ok(RunConfig {
             plan: Plan {
                 sources: corpora,
@@ -100,6 +120,8 @@ header), not a corpus: left out",
                 repeat: args.repeat,
                 first: args.first,
                 strict: args.strict,
+                select: method.selection(),
+                timing: method.timing.clone(),
             },
             files: RunFiles::beside(&args.out),
             limit: args.limit,
@@ -109,14 +131,48 @@ header), not a corpus: left out",
             quiet: args.quiet,
             progress_every: (args.progress_every > 0)
                 .then(|| Duration::from_secs(args.progress_every)),
+            method,
+            resume: args.harness.resume,
+            seed: args.harness.seed,
         })
     }
 }
 
-/// The contender a spec names, solving under `limit` and `max_nodes`.
+/// The contender a spec names, solving under `limit` and `max_nodes` (a `cmd:` solver's
+/// answers awaited at most [`DEFAULT_TIMEOUT`](crate::cli::DEFAULT_TIMEOUT) seconds).
 pub fn contender(spec: &SolverSpec, limit: u64, max_nodes: u64) -> Contender {
-    let limits = Limits::solutions(limit).with_max_nodes(max_nodes);
+    let timeout = crate::cli::parse_seconds(crate::cli::DEFAULT_TIMEOUT).unwrap_or_default();
+    let options = sudoku_catalogue::Options::default();
+    contender_with(spec, limit, max_nodes, timeout, &options)
+}
+
+/// [`contender`], a `cmd:` solver's answers awaited at most `timeout`, a strategy built with
+/// `options` (its seed); a `cmd:` solver's budget is passed on to it when given (`max_nodes`
+/// above 0), else it has none but its time limit.
+pub fn contender_with(
+    spec: &SolverSpec,
+    limit: u64,
+    max_nodes: u64,
+    timeout: Duration,
+    options: &sudoku_catalogue::Options,
+) -> Contender {
+    let limits = Limits::solutions(limit);
     match spec {
-        SolverSpec::Strategy(s) => Contender::new(s.solver(), limits),
+        SolverSpec::Strategy(s) => {
+            Contender::new(s.solver_with(options), limits.with_max_nodes(max_nodes))
+        }
+        SolverSpec::Command {
+            name,
+            command,
+            argv,
+        } => {
+            let limits = if max_nodes > 0 {
+                limits.with_max_nodes(max_nodes)
+            } else {
+                limits
+            };
+            let external = External::from_words(command, argv.clone(), timeout);
+            Contender::external(name, external, limits)
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! `sudoku-lab`: the runner. Parses the command line, runs the command, maps the outcome to
 //! an exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 a solution
-//! failed its check, 130 interrupted.
+//! failed its check, 4 `compare --fail-above` found a regression, 130 interrupted.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
 //! - [`config`]: `bench`'s arguments resolved once into a run configuration;
@@ -17,14 +17,19 @@
 mod bench;
 mod cli;
 mod commands;
+mod compare;
 mod config;
 mod forecast;
 mod generate;
+mod harness;
 mod input;
 mod interrupt;
+mod merge;
 mod overlap;
 mod progress;
 mod recorder;
+mod resume;
+mod shard;
 mod solve;
 mod trace;
 mod ui;
@@ -48,6 +53,9 @@ pub enum RunEnd {
     Interrupted,
     /// The run read no puzzle at all.
     NoPuzzles,
+    /// `compare --fail-above`: a solver got slower beyond the threshold, or a counter
+    /// changed.
+    Regressed,
 }
 
 impl RunEnd {
@@ -57,6 +65,7 @@ impl RunEnd {
             RunEnd::Finished => 0,
             RunEnd::NoPuzzles => 1,
             RunEnd::Wrong => 3,
+            RunEnd::Regressed => 4,
             RunEnd::Interrupted => 130,
         }
     }
@@ -70,6 +79,8 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
         Command::Generate(args) => generate::generate(args, interrupt::install()?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
+        Command::Merge(args) => merge::merge(args),
+        Command::Compare(args) => compare::compare(args),
         Command::Completions(args) => commands::completions(args),
         Command::Man(args) => commands::man(args),
     }
@@ -90,7 +101,9 @@ fn main() -> ExitCode {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(format!("{e:#}"));
-            ExitCode::from(if e.is::<overlap::Usage>() { 2 } else { 1 })
+            let usage =
+                e.is::<overlap::Usage>() || e.downcast_ref::<harness::UsageError>().is_some();
+            ExitCode::from(if usage { 2 } else { 1 })
         }
     }
 }

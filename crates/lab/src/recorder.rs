@@ -49,6 +49,11 @@ impl Recorder {
         }
     }
 
+    /// Counts the rows of an earlier run continued (`--resume`) into the summary.
+    pub fn count_earlier(&mut self, summary: Summary) {
+        self.summary = summary;
+    }
+
     /// Ends the run's recording: writes what waits and closes the CSV, clears the
     /// progress; returns the rows in the CSV (every one whole), the error of its last
     /// write if it failed, and the summary (with a note per size skipped).

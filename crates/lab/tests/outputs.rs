@@ -205,7 +205,7 @@ fn an_unknown_status_is_reported_as_unknown_not_wrong() {
         .assert()
         .success();
     let text = std::fs::read_to_string(&out).unwrap();
-    let edited = text.replacen(",solved,", ",timeout,", 1);
+    let edited = text.replacen(",solved,", ",stalled,", 1);
     std::fs::write(&out, edited).unwrap();
     lab()
         .arg("summary")
@@ -213,10 +213,10 @@ fn an_unknown_status_is_reported_as_unknown_not_wrong() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Unknown status in 1 row(s): timeout (not written by this version; not counted as wrong).",
+            "Unknown status in 1 row(s): stalled (not written by this version; not counted as wrong).",
         ))
         .stdout(predicate::str::contains("WRONG").not());
-    assert_eq!(read_rows(&out)[0].status, Status::Unknown("timeout".into()));
+    assert_eq!(read_rows(&out)[0].status, Status::Unknown("stalled".into()));
     let figures = dir.path().join("fig");
     lab()
         .arg("plot")

@@ -5,7 +5,8 @@
 //! - [`Output`]: a run's files from its start to its end (locked, renamed by how it ended);
 //! - [`read_rows`]: a CSV read back, row by row;
 //! - [`Summary`]: per corpus × solver, as a text table or Markdown;
-//! - [`Sidecar`]: what makes a run reproducible, as TOML beside its CSV;
+//! - [`Sidecar`]: what makes a run reproducible, as TOML beside its CSV; [`settings`]:
+//!   whether two runs were made the same way;
 //! - [`plot`] (feature `plot`, on by default): the SVG figures of a CSV.
 //!
 //! It knows nothing of how rows are made: the engine (`sudoku-engine`) makes them, the
@@ -15,7 +16,9 @@
 mod error;
 pub mod output;
 pub mod read;
+pub mod resume;
 pub mod row;
+pub mod settings;
 pub mod sidecar;
 pub mod status;
 pub mod summary;

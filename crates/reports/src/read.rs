@@ -1,19 +1,23 @@
 //! Reading the rows of a CSV written by the runner, one at a time, each error naming its line.
 
 use std::fs::File;
+use std::io::{Read, Take};
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
 use crate::row::{Row, COLUMNS};
 
-/// The columns a row cannot do without (`name` came later: older CSVs lack it).
+/// The columns a row cannot do without (`name` and `original` came later: older CSVs lack
+/// them).
 fn required() -> impl Iterator<Item = &'static str> {
-    COLUMNS.into_iter().filter(|&c| c != "name")
+    COLUMNS
+        .into_iter()
+        .filter(|&c| c != "name" && c != "original")
 }
 
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
-    reader: csv::Reader<File>,
+    reader: csv::Reader<Take<File>>,
     headers: csv::StringRecord,
     record: csv::StringRecord,
     path: PathBuf,
@@ -26,11 +30,21 @@ pub struct Rows {
 ///
 /// When the file cannot be opened, or its header lacks a column of [`COLUMNS`].
 pub fn read_rows(path: &Path) -> Result<Rows, Error> {
+    read_rows_within(path, u64::MAX)
+}
+
+/// [`read_rows`] of the first `bytes` bytes of the file only (the rows a run that continues
+/// it keeps, see [`crate::resume`]).
+///
+/// # Errors
+///
+/// As [`read_rows`].
+pub fn read_rows_within(path: &Path, bytes: u64) -> Result<Rows, Error> {
     let file = File::open(path).map_err(|source| Error::Open {
         path: shown(path),
         source,
     })?;
-    let mut reader = csv::Reader::from_reader(file);
+    let mut reader = csv::Reader::from_reader(file.take(bytes));
     let headers = reader
         .headers()
         .map_err(|e| Error::Malformed {

@@ -46,6 +46,11 @@ pub struct Row {
     pub puzzle: Arc<str>,
     /// The first solution found ([`grid_text`]), empty when none.
     pub solution: String,
+    /// The corpus's puzzle, when the one solved is another ([`grid_text`]): under
+    /// `--permute`, `puzzle` is a random isomorph of it (`corpus`, `index` and `line` still
+    /// name the corpus's puzzle). Empty otherwise.
+    #[serde(default)]
+    pub original: Option<Arc<str>>,
     /// Why the row is [`Status::Wrong`]: what the check found (not a CSV column: the run
     /// prints it, and the summary lists the wrong rows).
     #[serde(skip)]
@@ -53,7 +58,7 @@ pub struct Row {
 }
 
 /// The CSV's columns: the fields of [`Row`] written to the file, in order.
-pub const COLUMNS: [&str; 14] = [
+pub const COLUMNS: [&str; 15] = [
     "corpus",
     "index",
     "line",
@@ -68,6 +73,7 @@ pub const COLUMNS: [&str; 14] = [
     "median_nanoseconds",
     "puzzle",
     "solution",
+    "original",
 ];
 
 /// A grid as the CSV writes it: its rows one after the other, `|` between them, `.` for

@@ -38,8 +38,12 @@ pub enum State {
 pub struct SolverEntry {
     /// Its name.
     pub name: String,
-    /// Its node budget per solve.
+    /// Its node budget per solve (0 for a solver run as a child process without
+    /// `--max-nodes`: its budget is its time limit).
     pub max_nodes: u64,
+    /// For a solver run as a child process (`cmd:`), the command.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
 }
 
 /// One corpus of a run, as the sidecar lists it.
@@ -52,6 +56,14 @@ pub struct CorpusEntry {
     pub puzzles: u64,
     /// Malformed lines skipped.
     pub malformed: u64,
+    /// Puzzles read but not solved by this run: another shard's (`--shard`), or solved
+    /// before (`--resume`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skipped: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What a run was and how it ended: the sidecar's content.
@@ -84,6 +96,25 @@ pub struct Sidecar {
     /// `--first N`: at most N puzzles of each corpus (`None`: all).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first: Option<u64>,
+    /// `--seed S`: the seed of every solver that draws random numbers (anneal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// `--permute SEED`: each puzzle solved as a random isomorph, drawn from the seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permute: Option<u64>,
+    /// `--shard K/N`: the share of the puzzles this run solved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// `--warmup`: seconds of untimed solves before the timed ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warmup: Option<f64>,
+    /// `--pin`: the cores the worker threads were pinned to, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pin: Vec<usize>,
+    /// `--timeout`: the time limit of one answer of a solver run as a child process, in
+    /// seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<f64>,
     /// The CSV written.
     pub csv: String,
     /// How far the run got.
@@ -102,6 +133,12 @@ pub struct Sidecar {
     /// Notes the run printed about its rows (solves skipped, for instance).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The date and command line of each `--resume` that continued the run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub resumed: Vec<String>,
+    /// For a CSV made by `sudoku-lab merge`: the shards it was made from (`K/N path`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
     /// The solvers, in order.
     pub solver: Vec<SolverEntry>,
     /// The corpora, in order.
@@ -293,17 +330,20 @@ mod tests {
             solver: vec![SolverEntry {
                 name: "dlx".into(),
                 max_nodes: 5,
+                command: None,
             }],
             corpus: vec![
                 CorpusEntry {
                     path: "a \"b\".txt".into(),
                     puzzles: 4,
                     malformed: 3,
+                    skipped: 0,
                 },
                 CorpusEntry {
                     path: "c\\d = e\n".into(),
                     puzzles: 0,
                     malformed: 1,
+                    skipped: 7,
                 },
             ],
             ..Sidecar::default()

@@ -6,8 +6,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// How one solve ended after its checks.
 ///
-/// Written as `solved`, `no_solution`, `budget_exhausted` or `wrong`. A CSV may hold a
-/// status this version does not write (a later version's, a hand edit): it reads as
+/// Written as `solved`, `no_solution`, `budget_exhausted` or `wrong`, and for a solver run
+/// as a child process (`cmd:`) also `timeout` or `crashed`. A CSV may hold a status this
+/// version does not write (a later version's, a hand edit): it reads as
 /// [`Status::Unknown`], which every report shows as unknown and never counts as wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -20,17 +21,25 @@ pub enum Status {
     /// A check failed: a solution that does not solve the puzzle, a solver that panicked,
     /// a claim the corpus's known solution contradicts.
     Wrong,
+    /// A solver run as a child process did not answer within its time limit (`--timeout`):
+    /// the child was killed, and a new one answers the next puzzle.
+    Timeout,
+    /// A solver run as a child process exited (or closed its output) before answering:
+    /// a new one answers the next puzzle, unless it crashed too often in a row.
+    Crashed,
     /// A status this version does not know, as read from a CSV.
     Unknown(Box<str>),
 }
 
 impl Status {
     /// The statuses this version writes, in report order.
-    pub const KNOWN: [Status; 4] = [
+    pub const KNOWN: [Status; 6] = [
         Status::Solved,
         Status::NoSolution,
         Status::BudgetExhausted,
         Status::Wrong,
+        Status::Timeout,
+        Status::Crashed,
     ];
 
     /// The text written in the CSV.
@@ -40,6 +49,8 @@ impl Status {
             Status::NoSolution => "no_solution",
             Status::BudgetExhausted => "budget_exhausted",
             Status::Wrong => "wrong",
+            Status::Timeout => "timeout",
+            Status::Crashed => "crashed",
             Status::Unknown(text) => text,
         }
     }
@@ -51,6 +62,8 @@ impl Status {
             "no_solution" => Status::NoSolution,
             "budget_exhausted" => Status::BudgetExhausted,
             "wrong" => Status::Wrong,
+            "timeout" => Status::Timeout,
+            "crashed" => Status::Crashed,
             other => Status::Unknown(other.into()),
         }
     }
@@ -108,9 +121,9 @@ mod tests {
         for status in Status::KNOWN {
             assert_eq!(Status::parse(status.as_str()), status);
         }
-        let odd = Status::parse("timeout");
-        assert_eq!(odd, Status::Unknown("timeout".into()));
-        assert_eq!(odd.to_string(), "timeout");
+        let odd = Status::parse("stalled");
+        assert_eq!(odd, Status::Unknown("stalled".into()));
+        assert_eq!(odd.to_string(), "stalled");
         assert!(!odd.is_finished() && odd != Status::Wrong);
         assert_eq!(
             Status::from(sudoku_core::Status::BudgetExhausted),

@@ -131,6 +131,8 @@ pub fn encode_row(out: &mut Vec<u8>, row: &Row) {
     field(out, row.puzzle.as_bytes());
     out.push(b',');
     field(out, row.solution.as_bytes());
+    out.push(b',');
+    field(out, row.original.as_deref().unwrap_or("").as_bytes());
     out.push(b'\n');
 }
 
@@ -480,6 +482,7 @@ mod tests {
             median_nanoseconds: 6,
             puzzle: Arc::from("1.3.|.4..|2...|1..4"),
             solution: String::new(),
+            original: None,
             problem: Some("not written".into()),
         }
     }
@@ -492,8 +495,11 @@ mod tests {
                 Some("AI \"Escargot\", 2006"),
                 Status::Solved,
             ),
-            row("plain.txt", None, Status::Unknown("timeout".into())),
-            row("line\nbreak", Some("x"), Status::Wrong),
+            row("plain.txt", None, Status::Unknown("stalled".into())),
+            Row {
+                original: Some(Arc::from("1234|3412|2143|4321")),
+                ..row("line\nbreak", Some("x"), Status::Wrong)
+            },
         ];
         let mut ours = header_line();
         for r in &rows {

@@ -260,6 +260,12 @@ impl<R: BufRead> CorpusReader<R> {
         &self.name
     }
 
+    /// The source being read (to ask it, say, whether more is buffered: the reader keeps
+    /// no bytes of its own between puzzles).
+    pub fn get_ref(&self) -> &R {
+        &self.source
+    }
+
     /// Reads one line into `buf` (without its terminator), at most `MAX_LINE_BYTES`
     /// of it; returns `Ok(None)` at the end, `Ok(Some(too_long))` otherwise.
     fn read_line(&mut self) -> io::Result<Option<bool>> {

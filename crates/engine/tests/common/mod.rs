@@ -23,5 +23,6 @@ pub fn plan(sources: Vec<Source>, contenders: Vec<Contender>, threads: usize) ->
         repeat: 1,
         first: None,
         strict: false,
+        ..Plan::default()
     }
 }

@@ -106,6 +106,11 @@ pub struct BenchArgs {
     /// SECONDS seconds (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
+
+    /// tdoku's method (isomorphs, warm-up, pinning), cmd: solvers' time limit, clusters
+    /// (shards, resume).
+    #[command(flatten)]
+    pub harness: super::harness::HarnessArgs,
 }
 
 /// Where `solve` and `trace` read their puzzles.
@@ -298,14 +303,18 @@ pub struct SummaryArgs {
 
 /// Options of `sudoku-lab plot`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Example:
+#[command(after_help = "Examples:
   sudoku-lab plot results/bench.csv
       writes results/bench.time.svg (time per puzzle, one curve per solver) and
-      results/bench.nodes.svg (nodes against time), and prints their paths")]
+      results/bench.nodes.svg (nodes against time), and prints their paths
+  sudoku-lab plot main.csv branch.csv
+      two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
+      `dlx (main)`, `dlx (branch)`, corpora matched by file name")]
 pub struct PlotArgs {
-    /// The CSV of an earlier `bench` run.
-    #[arg(value_name = "FILE.csv")]
-    pub csv: PathBuf,
+    /// The CSV of an earlier `bench` run; several (two commits, two machines) are drawn on
+    /// one figure, each solver labelled with its run's file stem.
+    #[arg(value_name = "FILE.csv", required = true, num_args = 1..=8)]
+    pub csv: Vec<PathBuf>,
 
     /// Where to write the figures [default: the CSV's folder].
     #[arg(long, value_name = "DIR")]

@@ -2,7 +2,10 @@
 //! `plot`, `completions` and `man`.
 
 mod args;
+mod command;
 mod generate;
+mod harness;
+mod runs;
 mod solvers;
 
 use clap::{Parser, Subcommand};
@@ -13,6 +16,8 @@ pub use args::{
 };
 pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
 pub use generate::GenerateArgs;
+pub use harness::{parse_seconds, CpuList, HarnessArgs, ShardArg, DEFAULT_TIMEOUT};
+pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
 
 use crate::ui::ColorWhen;
@@ -37,7 +42,7 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
   sudoku-lab plot results/bench.csv
 
 Exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 some solution failed
-its check, 130 interrupted."
+its check, 4 compare --fail-above found a regression, 130 interrupted."
 )]
 pub struct Cli {
     /// When to colour errors and warnings (`auto`: on a terminal, unless NO_COLOR is set).
@@ -64,6 +69,10 @@ pub enum Command {
     Summary(SummaryArgs),
     /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.
     Plot(PlotArgs),
+    /// Join the CSVs of a run's shards (`bench --shard K/N`) into one run.
+    Merge(MergeArgs),
+    /// Compare two runs: time ratios with confidence intervals, wins, counters that differ.
+    Compare(CompareArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Print a manual page (roff): sudoku-lab's, or a subcommand's.

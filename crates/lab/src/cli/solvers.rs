@@ -1,33 +1,44 @@
-//! Solvers as the command line names them: a comma-separated list of catalogue names,
-//! validated by clap (an unknown name or an empty list is a usage error), and the help texts
-//! that list the catalogue.
+//! Solvers as the command line names them: a comma-separated list of catalogue names and
+//! `cmd:` commands, validated by clap (an unknown name or an empty list is a usage error),
+//! and the help texts that list the catalogue.
 
 use std::fmt;
 
-use sudoku_catalogue::{default_run, parse_list, Strategy, CATALOGUE};
+use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
+
+use super::command::{command_spec, CMD};
 
 /// A solver named on the command line.
-///
-/// Today every spec names a catalogue strategy; a spec that is not a catalogue name (the
-/// benchmark harness's `cmd:COMMAND`, a solver run as a child process) is another variant.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum SolverSpec {
     /// A strategy of the catalogue.
     Strategy(&'static Strategy),
+    /// A program run as a child process on the line protocol (`cmd:[NAME=]COMMAND`).
+    Command {
+        /// The name its rows carry.
+        name: String,
+        /// The command line.
+        command: String,
+        /// Its words: the program, then its arguments.
+        argv: Vec<String>,
+    },
 }
 
 impl SolverSpec {
     /// The name its rows carry.
-    pub fn name(&self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             SolverSpec::Strategy(s) => s.name,
+            SolverSpec::Command { name, .. } => name,
         }
     }
 
-    /// Its node budget when `--max-nodes` is not given.
+    /// Its node budget when `--max-nodes` is not given (0 for a command: its budget is its
+    /// time limit, `--timeout`).
     pub fn default_max_nodes(&self) -> u64 {
         match self {
             SolverSpec::Strategy(s) => s.default_max_nodes,
+            SolverSpec::Command { .. } => 0,
         }
     }
 }
@@ -42,12 +53,45 @@ impl SolverList {
         SolverList(default_run().map(SolverSpec::Strategy).collect())
     }
 
-    /// Parses `naive,dlx` (`all`: every strategy; `default`: the default run): the value
-    /// parser of `--solvers`, whose error clap reports as a usage error (exit status 2).
+    /// Parses `naive,dlx` (`all`: every strategy; `default`: the default run;
+    /// `cmd:[NAME=]COMMAND`: a program run as a child process): the value parser of
+    /// `--solvers`, whose error clap reports as a usage error (exit status 2).
     pub fn parse(text: &str) -> Result<SolverList, String> {
-        parse_list(text)
-            .map(|list| SolverList(list.into_iter().map(SolverSpec::Strategy).collect()))
-            .map_err(|e| e.to_string())
+        let mut specs: Vec<SolverSpec> = Vec::new();
+        for item in text.split(',') {
+            let item = item.trim();
+            let new: Vec<SolverSpec> = if let Some(command) = item.strip_prefix(CMD) {
+                vec![command_spec(command)?]
+            } else if item.is_empty() {
+                continue;
+            } else {
+                let list = parse_list(item).map_err(|e| e.to_string())?;
+                list.into_iter().map(SolverSpec::Strategy).collect()
+            };
+            for spec in new {
+                let clash = specs.iter().any(|s| s.name() == spec.name());
+                match &spec {
+                    SolverSpec::Command { name, .. } if sudoku_catalogue::find(name).is_some() => {
+                        return Err(format!(
+                            "cmd: solver {name:?} has a strategy's name: name it \
+                             (cmd:NAME=COMMAND)"
+                        ));
+                    }
+                    SolverSpec::Command { name, .. } if clash => {
+                        return Err(format!(
+                            "two solvers are named {name:?}: name the cmd: one \
+                             (cmd:NAME=COMMAND)"
+                        ));
+                    }
+                    _ if clash => {} // a strategy named twice: once is enough
+                    _ => specs.push(spec),
+                }
+            }
+        }
+        if specs.is_empty() {
+            return Err(ListError::Empty.to_string());
+        }
+        Ok(SolverList(specs))
     }
 }
 
@@ -63,7 +107,9 @@ pub fn solvers_help(what: &str) -> String {
     let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
     let mut text = format!(
         "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
-`default` = the default run. An unknown name is a usage error that lists these:\n"
+`default` = the default run; `cmd:[NAME=]COMMAND` = any program, in any language, run as a \
+child process on a line protocol (see `sudoku-lab bench --help`). An unknown name is a usage \
+error that lists these:\n"
     );
     for s in CATALOGUE {
         let default = if s.in_default_run {

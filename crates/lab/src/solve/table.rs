@@ -20,13 +20,16 @@ pub fn format_ns(ns: u64) -> String {
     }
 }
 
-/// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`.
+/// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
+/// `crashed`.
 pub fn status_words(status: &Status) -> &str {
     match status {
         Status::Solved => "solved",
         Status::NoSolution => "no solution",
         Status::BudgetExhausted => "budget exhausted",
         Status::Wrong => "WRONG",
+        Status::Timeout => "timed out",
+        Status::Crashed => "crashed",
         Status::Unknown(text) => text,
     }
 }
@@ -157,6 +160,7 @@ mod tests {
                 median_nanoseconds: ns,
                 puzzle: Arc::from(""),
                 solution: String::new(),
+                original: None,
                 problem: None,
             }),
         }

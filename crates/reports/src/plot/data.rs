@@ -17,10 +17,13 @@ use crate::status::Status;
 pub(super) enum Outcome {
     /// `solved` or `no_solution`: the search ran to its end.
     Finished,
-    /// `budget_exhausted`: the node budget stopped the search.
+    /// `budget_exhausted`: the node budget stopped the search; or `timeout`: the time limit
+    /// of a solver run as a child process (its budget) stopped it.
     OverBudget,
     /// `wrong`: the solution failed its check.
     Wrong,
+    /// `crashed`: a solver run as a child process exited before answering.
+    Crashed,
     /// A status this version does not know: shown as such, never as wrong.
     Unknown,
 }
@@ -29,8 +32,9 @@ impl From<&Status> for Outcome {
     fn from(status: &Status) -> Outcome {
         match status {
             Status::Solved | Status::NoSolution => Outcome::Finished,
-            Status::BudgetExhausted => Outcome::OverBudget,
+            Status::BudgetExhausted | Status::Timeout => Outcome::OverBudget,
             Status::Wrong => Outcome::Wrong,
+            Status::Crashed => Outcome::Crashed,
             Status::Unknown(_) => Outcome::Unknown,
         }
     }
@@ -128,16 +132,38 @@ impl Grouping {
 /// Reads `csv` row by row and groups the samples by corpus, solver and limit; solvers are
 /// ordered and coloured after `catalogue` (see [`order`]).
 pub(super) fn read_results(csv: &Path, catalogue: &[&str]) -> Result<Results, Error> {
+    read_runs(&[(csv, None)], catalogue)
+}
+
+/// [`read_results`] of several runs on one figure: a run with a label has its solvers
+/// named `solver (label)`, and its corpora matched by file name (runs made in different
+/// folders share their panels).
+pub(super) fn read_runs(
+    runs: &[(&Path, Option<&str>)],
+    catalogue: &[&str],
+) -> Result<Results, Error> {
     let mut grouping = Grouping::default();
-    for row in read_rows(csv)? {
-        let row = row?;
-        let sample = Sample {
-            micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
-            nodes: (row.nodes as f64).max(1.0),
-            outcome: Outcome::from(&row.status),
-        };
-        grouping.add(&row.corpus, &row.solver, row.limit, sample);
+    for &(csv, label) in runs {
+        for row in read_rows(csv)? {
+            let row = row?;
+            let sample = Sample {
+                micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+                nodes: (row.nodes as f64).max(1.0),
+                outcome: Outcome::from(&row.status),
+            };
+            match label {
+                None => grouping.add(&row.corpus, &row.solver, row.limit, sample),
+                Some(label) => {
+                    let corpus = Path::new(&*row.corpus)
+                        .file_name()
+                        .map_or_else(|| row.corpus.to_string(), |n| n.to_string_lossy().into());
+                    let solver = format!("{} ({label})", row.solver);
+                    grouping.add(&corpus, &solver, row.limit, sample);
+                }
+            }
+        }
     }
+    let csv = runs.first().map_or(Path::new(""), |r| r.0);
     let Grouping {
         mut panels,
         solver_names,

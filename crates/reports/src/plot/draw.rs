@@ -96,28 +96,19 @@ fn series_name(data: &Results, series: &Series) -> String {
 
 /// `"3 over budget, 1 wrong"` for the unfinished rows of a series (none when all finished).
 fn unfinished_note(samples: &[Sample]) -> Option<String> {
-    let over = samples
-        .iter()
-        .filter(|s| s.outcome == Outcome::OverBudget)
-        .count();
-    let wrong = samples
-        .iter()
-        .filter(|s| s.outcome == Outcome::Wrong)
-        .count();
-    let unknown = samples
-        .iter()
-        .filter(|s| s.outcome == Outcome::Unknown)
-        .count();
-    let mut parts = Vec::new();
-    if over > 0 {
-        parts.push(format!("{over} over budget"));
-    }
-    if wrong > 0 {
-        parts.push(format!("{wrong} wrong"));
-    }
-    if unknown > 0 {
-        parts.push(format!("{unknown} unknown status"));
-    }
+    let count = |outcome| samples.iter().filter(|s| s.outcome == outcome).count();
+    let parts: Vec<String> = [
+        (Outcome::OverBudget, "over budget"),
+        (Outcome::Wrong, "wrong"),
+        (Outcome::Crashed, "crashed"),
+        (Outcome::Unknown, "unknown status"),
+    ]
+    .into_iter()
+    .filter_map(|(outcome, words)| match count(outcome) {
+        0 => None,
+        n => Some(format!("{n} {words}")),
+    })
+    .collect();
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 

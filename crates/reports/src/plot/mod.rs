@@ -39,6 +39,7 @@ mod data;
 mod draw;
 mod legend;
 
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use plotters::drawing::DrawingAreaErrorKind;
@@ -104,23 +105,82 @@ enum Figure {
 /// row (the error names the line), or if an SVG cannot be drawn or written.
 pub fn plot_csv(csv: &Path, out_dir: &Path, catalogue: &[&str]) -> Result<Vec<PathBuf>, Error> {
     let data = data::read_results(csv, catalogue)?;
-    let stem = csv
-        .file_stem()
+    draw_both(&data, &stem_of(csv), &title_of(csv), out_dir)
+}
+
+/// [`plot_csv`] of several runs on one figure (two commits, two machines): each run's
+/// solvers are labelled with its file stem (`dlx (main)`, `dlx (branch)`; `A`, `B`... when
+/// the stems are not all different), its corpora matched by file name. The figures are
+/// `<stem1>-vs-<stem2>.time.svg` and `.nodes.svg`; a run that did not finish says so in
+/// the title.
+///
+/// # Errors
+///
+/// As [`plot_csv`], for any of the runs.
+pub fn plot_runs(
+    csvs: &[&Path],
+    out_dir: &Path,
+    catalogue: &[&str],
+) -> Result<Vec<PathBuf>, Error> {
+    let stems: Vec<String> = csvs
+        .iter()
+        .map(|c| stem_of(c).to_string_lossy().into_owned())
+        .collect();
+    let distinct = stems
+        .iter()
+        .enumerate()
+        .all(|(i, s)| !stems[..i].contains(s));
+    let labels: Vec<String> = if distinct {
+        stems.clone()
+    } else {
+        (0..csvs.len())
+            .map(|i| char::from(b'A' + (i % 26) as u8).to_string())
+            .collect()
+    };
+    let runs: Vec<(&Path, Option<&str>)> = csvs
+        .iter()
+        .zip(&labels)
+        .map(|(c, l)| (*c, Some(l.as_str())))
+        .collect();
+    let data = data::read_runs(&runs, catalogue)?;
+    let titles: Vec<String> = csvs.iter().map(|c| title_of(c)).collect();
+    let stem = OsString::from(stems.join("-vs-"));
+    draw_both(&data, &stem, &titles.join(" vs "), out_dir)
+}
+
+/// A CSV's file stem, or `results`.
+fn stem_of(csv: &Path) -> OsString {
+    csv.file_stem()
         .filter(|s| !s.is_empty())
-        .unwrap_or(std::ffi::OsStr::new("results"));
-    let mut title = stem.to_string_lossy().into_owned();
-    // A run that did not finish says so in the title, as its summary does.
-    if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
-        if sidecar.state != State::Finished {
-            title = format!("{title} ({})", sidecar.state.alarm());
+        .unwrap_or(OsStr::new("results"))
+        .to_os_string()
+}
+
+/// A CSV's title: its stem, and whether the run did not finish (as its summary says).
+fn title_of(csv: &Path) -> String {
+    let title = stem_of(csv).to_string_lossy().into_owned();
+    match Sidecar::read_beside(csv) {
+        Ok(Some(sidecar)) if sidecar.state != State::Finished => {
+            format!("{title} ({})", sidecar.state.alarm())
         }
+        _ => title,
     }
+}
+
+/// Both figures of `data`, as `<stem>.time.svg` and `<stem>.nodes.svg` in `out_dir`,
+/// titled `title`.
+fn draw_both(
+    data: &data::Results,
+    stem: &OsStr,
+    title: &str,
+    out_dir: &Path,
+) -> Result<Vec<PathBuf>, Error> {
     let mut written = Vec::new();
     for (figure, name) in [(Figure::Time, "time"), (Figure::Nodes, "nodes")] {
         let mut file = stem.to_os_string();
         file.push(format!(".{name}.svg"));
         let path = out_dir.join(file);
-        let svg = draw::render(&data, &title, figure).map_err(|e| Error::Draw {
+        let svg = draw::render(data, title, figure).map_err(|e| Error::Draw {
             path: shown(&path),
             reason: e.0,
         })?;

@@ -277,7 +277,7 @@ fn a_malformed_row_names_its_line() {
 #[test]
 fn an_unknown_status_is_shown_as_unknown_not_wrong() {
     let text =
-        HEADER.to_owned() + &row("a", "dlx", "solved", 2, 1) + &row("a", "dlx", "timeout", 2, 1);
+        HEADER.to_owned() + &row("a", "dlx", "solved", 2, 1) + &row("a", "dlx", "stalled", 2, 1);
     let (dir, csv) = write_csv("odd.csv", &text);
     let data = read_results(&csv, CATALOGUE).unwrap();
     assert_eq!(

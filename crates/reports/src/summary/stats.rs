@@ -72,6 +72,10 @@ pub struct Stats {
     pub budget_exhausted: u64,
     /// Status `wrong`.
     pub wrong: u64,
+    /// Status `timeout` (a child-process solver that did not answer in time).
+    pub timeout: u64,
+    /// Status `crashed` (a child-process solver that exited before answering).
+    pub crashed: u64,
     /// A status this version does not know (read from a CSV): never counted as wrong.
     pub unknown: u64,
     /// Rows that found more than one solution (under a limit of 2 or more).
@@ -90,6 +94,12 @@ pub struct Stats {
     pub max_nodes: u64,
     /// Sum of backtracks.
     pub total_backtracks: u128,
+    /// Rows with counters (`nodes >= 1`): a child-process solver that reports none, a
+    /// crash or a timeout leave `nodes = 0`, and such rows count in no mean of nodes or tries.
+    pub counted: u64,
+    /// Rows whose search ended (`solved` or `no_solution`) without a single try
+    /// (`nodes == 1`): tdoku's "no guess".
+    pub no_guess: u64,
 }
 
 impl Stats {
@@ -101,7 +111,15 @@ impl Stats {
             Status::NoSolution => self.no_solution += 1,
             Status::BudgetExhausted => self.budget_exhausted += 1,
             Status::Wrong => self.wrong += 1,
+            Status::Timeout => self.timeout += 1,
+            Status::Crashed => self.crashed += 1,
             Status::Unknown(_) => self.unknown += 1,
+        }
+        if row.nodes >= 1 {
+            self.counted += 1;
+            if row.nodes == 1 && row.status.is_finished() {
+                self.no_guess += 1;
+            }
         }
         if row.solutions > 1 {
             self.several_solutions += 1;
@@ -124,6 +142,25 @@ impl Stats {
     /// The mean of a total over the puzzles.
     pub fn mean(&self, total: u128) -> f64 {
         total as f64 / self.puzzles.max(1) as f64
+    }
+
+    /// The mean of a counter's total over the rows with counters (`None` when no row has
+    /// them).
+    pub fn mean_counted(&self, total: u128) -> Option<f64> {
+        (self.counted > 0).then(|| total as f64 / self.counted as f64)
+    }
+
+    /// Tries per puzzle (tdoku's "guesses per puzzle"): the mean of `nodes - 1` over the
+    /// rows with counters.
+    pub fn tries_per_puzzle(&self) -> Option<f64> {
+        let tries = self.total_nodes.saturating_sub(u128::from(self.counted));
+        self.mean_counted(tries)
+    }
+
+    /// The share of puzzles, in percent, whose search ended without a try (tdoku's
+    /// `%no_guess`), over the rows with counters.
+    pub fn no_guess_percent(&self) -> Option<f64> {
+        (self.counted > 0).then(|| 100.0 * self.no_guess as f64 / self.counted as f64)
     }
 }
 

@@ -29,6 +29,10 @@ enum When {
     SeveralSolutions,
     /// Only when some rows have a status this version does not know.
     Unknown,
+    /// Only when some rows timed out (solvers run as child processes).
+    Timeout,
+    /// Only when some rows crashed (solvers run as child processes).
+    Crashed,
 }
 
 /// One numeric column: its headers (narrow and wide), when it shows, and its cell.
@@ -52,6 +56,33 @@ fn rate(r: f64) -> String {
         format!("{r:.1}")
     } else {
         format!("{r:.0}")
+    }
+}
+
+/// A mean that may be missing (no row with counters): `-`.
+fn maybe(v: Option<f64>, view: View) -> String {
+    v.map_or("-".into(), |v| decimal(v, view))
+}
+
+/// A count in at most 5 characters in the narrow view (`8.08M`, `123k`), else one decimal.
+fn compact(v: Option<f64>, view: View) -> String {
+    let Some(v) = v else {
+        return "-".into();
+    };
+    if view == View::Wide || v < 100_000.0 {
+        return decimal(v, view);
+    }
+    let (scaled, unit) = if v < 1e6 {
+        (v / 1e3, "k")
+    } else if v < 1e9 {
+        (v / 1e6, "M")
+    } else {
+        (v / 1e9, "G")
+    };
+    match scaled {
+        s if s < 10.0 => format!("{s:.2}{unit}"),
+        s if s < 100.0 => format!("{s:.1}{unit}"),
+        s => format!("{s:.0}{unit}"),
     }
 }
 
@@ -111,6 +142,18 @@ const COLUMNS: &[Column] = &[
         cell: |s, _| s.unknown.to_string(),
     },
     Column {
+        narrow: Some("timeout"),
+        wide: "timeout",
+        when: When::Timeout,
+        cell: |s, _| s.timeout.to_string(),
+    },
+    Column {
+        narrow: Some("crashed"),
+        wide: "crashed",
+        when: When::Crashed,
+        cell: |s, _| s.crashed.to_string(),
+    },
+    Column {
         narrow: None,
         wide: "puzzles/s per core",
         when: When::Always,
@@ -135,7 +178,7 @@ const COLUMNS: &[Column] = &[
         cell: |s, view| micros(s.times.percentile(90.0), view),
     },
     Column {
-        narrow: Some("p99 µs"),
+        narrow: None,
         wide: "p99 µs",
         when: When::Always,
         cell: |s, view| micros(s.times.percentile(99.0), view),
@@ -147,10 +190,10 @@ const COLUMNS: &[Column] = &[
         cell: |s, view| micros(Some(s.max_ns), view),
     },
     Column {
-        narrow: Some("nodes"),
+        narrow: None,
         wide: "mean nodes",
         when: When::Always,
-        cell: |s, view| decimal(s.mean(s.total_nodes), view),
+        cell: |s, view| maybe(s.mean_counted(s.total_nodes), view),
     },
     Column {
         narrow: None,
@@ -162,7 +205,22 @@ const COLUMNS: &[Column] = &[
         narrow: None,
         wide: "mean backtracks",
         when: When::Always,
-        cell: |s, view| decimal(s.mean(s.total_backtracks), view),
+        cell: |s, view| maybe(s.mean_counted(s.total_backtracks), view),
+    },
+    Column {
+        narrow: Some("tries"),
+        wide: "tries/puzzle",
+        when: When::Always,
+        cell: |s, view| compact(s.tries_per_puzzle(), view),
+    },
+    Column {
+        narrow: Some("%no_guess"),
+        wide: "%no_guess",
+        when: When::Always,
+        cell: |s, _| {
+            s.no_guess_percent()
+                .map_or("-".into(), |p| format!("{p:.1}"))
+        },
     },
     Column {
         narrow: Some("core/s"),
@@ -174,19 +232,23 @@ const COLUMNS: &[Column] = &[
 
 /// What the narrow view's abbreviations mean.
 const NARROW_LEGEND: &str = "solved = puzzles - none (no solution) - budget (budget exhausted) \
-- wrong; µs: one solve call;\nnodes: mean per puzzle; core/s: puzzles per second of solve time \
-on one core (--wide: every column).";
+- wrong; µs: one solve call;\ntries: mean per puzzle (nodes = 1 + tries); %no_guess: share of \
+puzzles decided without a try;\ncore/s: puzzles per second of solve time on one core (--wide: \
+every column, p99 µs too).";
 
 /// What the wide view's and Markdown's figures mean.
 const WIDE_LEGEND: &str = "Times are the solve calls only (minimum over `--repeat`); \
 puzzles/s per core = puzzles / the sum of their solve times; percentiles by nearest rank, \
-within 0.1%.";
+within 0.1%; tries/puzzle = mean nodes - 1 and %no_guess = share of puzzles whose search ended \
+without a try (tdoku's two figures), over the rows with counters (`-`: none).";
 
 impl Summary {
     /// The columns shown in `view`, in order.
     fn columns(&self, view: View) -> Vec<&'static Column> {
         let several = self.groups.iter().any(|g| g.stats.max_limit >= 2);
         let unknown = self.unknown() > 0;
+        let any = |count: fn(&Stats) -> u64| self.groups.iter().any(|g| count(&g.stats) > 0);
+        let (timeout, crashed) = (any(|s| s.timeout), any(|s| s.crashed));
         COLUMNS
             .iter()
             .filter(|c| match view {
@@ -197,6 +259,8 @@ impl Summary {
                 When::Always => true,
                 When::SeveralSolutions => several,
                 When::Unknown => unknown,
+                When::Timeout => timeout,
+                When::Crashed => crashed,
             })
             .collect()
     }

@@ -20,6 +20,7 @@ fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
         median_nanoseconds: ns,
         puzzle: Arc::from(""),
         solution: String::new(),
+        original: None,
         problem: None,
     }
 }
@@ -75,7 +76,7 @@ fn groups_count_statuses_and_costs() {
         fields(text.lines().nth(1).unwrap()),
         [
             "x/a.txt", "naive", "3", "1", "0", "1", "1 WRONG", "500000", "2.0", "2.0", "3.0",
-            "3.0", "3.0", "20.0", "30", "19.0"
+            "3.0", "3.0", "20.0", "30", "19.0", "19.0", "0.0"
         ]
     );
     let narrow = s.to_text(View::Narrow);
@@ -89,14 +90,14 @@ fn groups_count_statuses_and_costs() {
             "budget",
             "wrong",
             "median µs",
-            "p99 µs",
-            "nodes",
+            "tries",
+            "%no_guess",
             "core/s"
         ]
     );
     assert_eq!(
         fields(narrow.lines().nth(1).unwrap()),
-        ["a", "naive", "3", "0", "1", "1", "2.0", "3.0", "20.0", "500000"]
+        ["a", "naive", "3", "0", "1", "1", "2.0", "19.0", "0.0", "500000"]
     );
     let md = s.to_markdown();
     assert!(
@@ -122,7 +123,7 @@ fn several_solutions_and_unknown_statuses_get_their_columns() {
     s.add(&row(
         "a.txt",
         "dlx",
-        Status::Unknown("timeout".into()),
+        Status::Unknown("stalled".into()),
         1000,
         10,
     ));
@@ -137,7 +138,7 @@ fn several_solutions_and_unknown_statuses_get_their_columns() {
         fields(text.lines().nth(1).unwrap())[..8],
         ["a", "dlx", "3", "0", "0", "0", "1", "1"]
     );
-    assert!(text.contains("Unknown status in 1 row(s): timeout (not written by this version; not counted as wrong)."), "{text}");
+    assert!(text.contains("Unknown status in 1 row(s): stalled (not written by this version; not counted as wrong)."), "{text}");
 }
 
 #[test]
@@ -170,7 +171,7 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
         text.lines()
             .nth(1)
             .unwrap()
-            .starts_with("a_very_l…_top1465  naive"),
+            .starts_with("a_very_lo…n_top1465  naive"),
         "{text}"
     );
     assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers)."), "{text}");
@@ -200,6 +201,7 @@ fn a_sidecar_says_how_the_run_ended() {
             path: "a.txt".into(),
             puzzles: 1,
             malformed: 2,
+            skipped: 0,
         }],
         ..Sidecar::default()
     };

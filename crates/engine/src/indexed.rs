@@ -1,0 +1,226 @@
+//! Reading a corpus on the reading thread, puzzle by puzzle, when a run selects or permutes
+//! (see [`crate::select`]): each puzzle's index is then known before it is solved.
+//!
+//! The corpus reader parses the corpus exactly as workers would; the puzzles the selection
+//! keeps (and the malformed lines it reports) go out in chunks already parsed, with their
+//! final indexes; the others are only counted ([`Reader::skipped`]).
+
+use std::io;
+use std::sync::Arc;
+
+use sudoku_core::{CorpusError, CorpusReader, Puzzle};
+
+use crate::chunk::{Chunk, Chunker, Lines};
+use crate::select::{corpus_key, Selection};
+
+/// What cuts a corpus into chunks: lines for the workers to parse (every run that does not
+/// select), or puzzles parsed here ([`Indexed`]).
+pub(crate) enum Reader<R: Lines> {
+    Lines(Chunker<R>),
+    Indexed(Box<Indexed<R>>),
+}
+
+impl<R: Lines> Reader<R> {
+    /// The reader of corpus `source` named `corpus`, as `selection` needs it; `first` caps
+    /// the puzzles of the corpus (an indexed reader applies it itself).
+    pub fn new(
+        reader: R,
+        source: usize,
+        corpus: Arc<str>,
+        selection: &Arc<Selection>,
+        first: Option<u64>,
+    ) -> Reader<R> {
+        if selection.is_active() {
+            Reader::Indexed(Box::new(Indexed {
+                key: corpus_key(&corpus),
+                puzzles: CorpusReader::new(reader, corpus.clone()),
+                source,
+                corpus,
+                selection: selection.clone(),
+                first,
+                skipped: 0,
+                line: 0,
+                done: false,
+            }))
+        } else {
+            Reader::Lines(Chunker::new(reader, source, corpus))
+        }
+    }
+
+    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
+    /// end of the corpus.
+    pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+        match self {
+            Reader::Lines(chunker) => chunker.next_chunk(max),
+            Reader::Indexed(indexed) => indexed.next_chunk(max).map(Ok),
+        }
+    }
+
+    /// The line being read (for a read error's message).
+    pub fn line(&self) -> u64 {
+        match self {
+            Reader::Lines(chunker) => chunker.line(),
+            Reader::Indexed(indexed) => indexed.line,
+        }
+    }
+
+    /// Whether the next chunk may wait for the source.
+    pub fn would_block(&self) -> bool {
+        match self {
+            Reader::Lines(chunker) => chunker.would_block(),
+            Reader::Indexed(indexed) => !indexed.done && indexed.puzzles.get_ref().would_block(),
+        }
+    }
+
+    /// Puzzles read but left out by the selection.
+    pub fn skipped(&self) -> u64 {
+        match self {
+            Reader::Lines(_) => 0,
+            Reader::Indexed(indexed) => indexed.skipped,
+        }
+    }
+}
+
+/// A corpus read puzzle by puzzle, keeping the ones the selection wants.
+pub(crate) struct Indexed<R: Lines> {
+    puzzles: CorpusReader<R>,
+    source: usize,
+    corpus: Arc<str>,
+    key: u64,
+    selection: Arc<Selection>,
+    first: Option<u64>,
+    skipped: u64,
+    line: u64,
+    done: bool,
+}
+
+impl<R: Lines> Indexed<R> {
+    /// Whether the selection keeps puzzle `index`.
+    fn keeps(&self, index: u64) -> bool {
+        let selection = &self.selection;
+        selection
+            .shard
+            .is_none_or(|s| s.contains_keyed(self.key, index))
+            && selection
+                .done
+                .get(&self.corpus)
+                .is_none_or(|done| !done.contains(&index))
+    }
+
+    fn next_chunk(&mut self, max: usize) -> Option<Chunk> {
+        let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
+        while !self.done && items.len() < max.max(1) {
+            if !items.is_empty() && self.puzzles.get_ref().would_block() {
+                break; // a slow pipe: what is read goes to work now
+            }
+            let Some(item) = self.puzzles.next() else {
+                self.done = true;
+                break;
+            };
+            match item {
+                Ok(puzzle) => {
+                    self.line = puzzle.line;
+                    if self.first.is_some_and(|n| puzzle.index >= n) {
+                        self.done = true;
+                    } else if self.keeps(puzzle.index) {
+                        items.push(Ok(puzzle));
+                    } else {
+                        self.skipped += 1;
+                    }
+                }
+                Err(e) if e.is_malformed_line() => {
+                    if self.selection.reports_malformed() {
+                        items.push(Err(e));
+                    }
+                }
+                Err(e) => {
+                    self.done = true;
+                    items.push(Err(e));
+                }
+            }
+        }
+        if items.is_empty() {
+            return None;
+        }
+        let first_line = match &items[0] {
+            Ok(p) => p.line,
+            Err(_) => self.line + 1,
+        };
+        Some(Chunk {
+            source: self.source,
+            corpus: self.corpus.clone(),
+            first_line,
+            after_record: true,
+            bytes: Vec::new(),
+            candidates: items.len(),
+            parsed: Some(items),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::select::Shard;
+
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn indexes(text: &str, selection: &Selection, first: Option<u64>, max: usize) -> Vec<String> {
+        let reader: Box<dyn io::BufRead> = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
+        let selection = Arc::new(selection.clone());
+        let mut r = Reader::new(reader, 0, Arc::from("c.txt"), &selection, first);
+        assert!(matches!(r, Reader::Indexed(_)));
+        let mut out = Vec::new();
+        while let Some(chunk) = r.next_chunk(max) {
+            for item in chunk.unwrap().parsed.unwrap() {
+                out.push(match item {
+                    Ok(p) => format!("{}@{}", p.index, p.line),
+                    Err(e) => format!("bad@{}", e.to_string().split(':').nth(1).unwrap()),
+                });
+            }
+        }
+        out.push(format!("skipped {}", r.skipped()));
+        out
+    }
+
+    #[test]
+    fn a_shard_keeps_its_puzzles_with_their_indexes_and_lines() {
+        let text = format!("# c\n{TOP1}\n{TOP1}\nxx\n{TOP1}\n{TOP1}\n{TOP1}\n");
+        let key = corpus_key("c.txt");
+        let shard = (1..=2)
+            .map(|k| Shard::new(k, 2).unwrap())
+            .find(|s| s.contains_keyed(key, 0))
+            .unwrap();
+        let other = Shard::new(3 - shard.k, 2).unwrap();
+        let mine = Selection {
+            shard: Some(shard),
+            ..Selection::default()
+        };
+        let theirs = Selection {
+            shard: Some(other),
+            ..Selection::default()
+        };
+        let malformed_in = |s: Shard| if s.k == 1 { vec!["bad@4"] } else { vec![] };
+        let mut want: Vec<String> = vec!["0@2".into()];
+        want.extend(malformed_in(shard).into_iter().map(String::from));
+        want.extend(["2@5".into(), "skipped 2".into()]);
+        assert_eq!(indexes(&text, &mine, Some(4), 1), want);
+        let mut want: Vec<String> = vec!["1@3".into()];
+        want.extend(malformed_in(other).into_iter().map(String::from));
+        want.extend(["3@6".into(), "skipped 2".into()]);
+        assert_eq!(indexes(&text, &theirs, Some(4), 3), want);
+    }
+
+    #[test]
+    fn done_puzzles_are_skipped() {
+        let text = format!("{TOP1}\n{TOP1}\n{TOP1}\n");
+        let selection = Selection {
+            done: [(Arc::from("c.txt"), HashSet::from([0, 2]))].into(),
+            ..Selection::default()
+        };
+        assert_eq!(indexes(&text, &selection, None, 8), ["1@2", "skipped 2"]);
+    }
+}

@@ -1,0 +1,140 @@
+//! Which puzzles a run solves, and as what: a share of them (`--shard K/N`), the ones an
+//! earlier run did not solve (`--resume`), each as a random isomorph (`--permute SEED`).
+//!
+//! Each of these needs a puzzle's index before it is solved, and indexes count the puzzles
+//! of the whole corpus: workers parsing chunks do not know them. So a run that selects or
+//! permutes reads its corpora on the reading thread with the corpus reader itself (a puzzle
+//! costs a fraction of a microsecond to parse, far below any solve), decides there, and
+//! hands the workers puzzles already parsed and numbered (see [`crate::indexed`]).
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// A corpus's key for the choices made from its name: a hash (64-bit FNV-1a) of its file
+/// name, so that the same corpus gives the same shards and isomorphs wherever it sits.
+pub fn corpus_key(corpus: &str) -> u64 {
+    let name = Path::new(corpus)
+        .file_name()
+        .map_or_else(|| corpus.into(), |n| n.to_string_lossy());
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Share `k` of `n` (`1 <= k <= n`) of the puzzles: `--shard K/N`.
+///
+/// Puzzle `index` of a corpus belongs to the share `(index + offset) mod n`, where the
+/// corpus's offset comes from its file name ([`corpus_key`]): within a corpus the puzzles
+/// are dealt round-robin (the shares differ by one puzzle at most), a corpus that grows at
+/// its end keeps every puzzle in its share, and many small corpora do not all start in
+/// share 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// Which share, from 1.
+    pub k: u64,
+    /// How many shares.
+    pub n: u64,
+}
+
+impl Shard {
+    /// Share `k` of `n`; `None` unless `1 <= k <= n`.
+    pub fn new(k: u64, n: u64) -> Option<Shard> {
+        (1..=n).contains(&k).then_some(Shard { k, n })
+    }
+
+    /// Whether puzzle `index` of `corpus` is in this share.
+    pub fn contains(&self, corpus: &str, index: u64) -> bool {
+        self.contains_keyed(corpus_key(corpus), index)
+    }
+
+    /// [`Shard::contains`] with the corpus's key already computed.
+    pub(crate) fn contains_keyed(&self, key: u64, index: u64) -> bool {
+        (index % self.n + key % self.n) % self.n == self.k - 1
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// Reads `K/N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("{text:?} is not a shard K/N with 1 <= K <= N (such as 2/8)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(k, n).ok_or_else(bad)
+    }
+}
+
+/// Which puzzles of the corpora a run solves, and as what. The default solves every puzzle
+/// as it is read.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// Only this share of the puzzles.
+    pub shard: Option<Shard>,
+    /// Not these puzzles: per corpus name, the indexes already solved (`--resume`).
+    pub done: HashMap<Arc<str>, HashSet<u64>>,
+    /// Each puzzle solved as its random isomorph under this seed ([`crate::Isomorph`]).
+    pub permute: Option<u64>,
+}
+
+impl Selection {
+    /// Whether the run needs the puzzles' indexes before solving them (anything but the
+    /// default).
+    pub fn is_active(&self) -> bool {
+        self.shard.is_some() || !self.done.is_empty() || self.permute.is_some()
+    }
+
+    /// Whether malformed lines are reported: by one shard only (the first), so that merged
+    /// shards count each once.
+    pub(crate) fn reports_malformed(&self) -> bool {
+        self.shard.is_none_or(|s| s.k == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_deal_a_corpus_round_robin_and_keep_their_puzzles_when_it_grows() {
+        let n = 4;
+        let shards: Vec<Shard> = (1..=n).map(|k| Shard::new(k, n).unwrap()).collect();
+        let mut counts = vec![0; n as usize];
+        for index in 0..103 {
+            let owners: Vec<usize> = (0..shards.len())
+                .filter(|&s| shards[s].contains("c/top95.txt", index))
+                .collect();
+            assert_eq!(owners.len(), 1, "{index}");
+            counts[owners[0]] += 1;
+            assert!(shards[owners[0]].contains("/other/place/top95.txt", index));
+        }
+        assert!(counts.iter().all(|&c| c == 25 || c == 26), "{counts:?}");
+        let starts: HashSet<u64> = (0..40)
+            .map(|i| {
+                let corpus = format!("tiny{i}.txt");
+                shards.iter().find(|s| s.contains(&corpus, 0)).unwrap().k
+            })
+            .collect();
+        assert_eq!(starts.len(), 4, "small corpora start in every share");
+    }
+
+    #[test]
+    fn a_shard_reads_as_k_of_n() {
+        assert_eq!("2/8".parse::<Shard>(), Ok(Shard { k: 2, n: 8 }));
+        assert_eq!(Shard { k: 2, n: 8 }.to_string(), "2/8");
+        for bad in ["0/4", "5/4", "1/0", "x/2", "3", "", "1/2/3"] {
+            let err = bad.parse::<Shard>().unwrap_err();
+            assert!(err.contains("is not a shard K/N"), "{bad}: {err}");
+        }
+    }
+}

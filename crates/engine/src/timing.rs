@@ -1,0 +1,147 @@
+//! How a run times: tdoku's method of a warm-up before the timed solves (`--warmup`), so
+//! that the CPU's clock, caches and branch predictors are up before the first timing, and
+//! each worker pinned to a core of its own (`--pin`, through `core_affinity`), so that the
+//! scheduler never moves a solve half-way.
+
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use sudoku_core::{CorpusReader, Puzzle};
+
+use crate::contender::Contender;
+use crate::run::Plan;
+use crate::source::SEEDS;
+
+/// The puzzles a warm-up cycles through at most: the first ones of the first corpus.
+pub const WARMUP_PUZZLES: usize = 32;
+
+/// How a run times its solves. The default: no warm-up, no pinning.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Timing {
+    /// Untimed solves of the first puzzles, by every worker and every contender, for this
+    /// long before the run.
+    pub warmup: Option<Duration>,
+    /// The cores the workers are pinned to, one each, in order (the calling thread's, with
+    /// one thread): as many as the threads at least. Empty: no pinning.
+    pub pin: Vec<usize>,
+}
+
+/// The cores this process may run on (their ids), as `--pin` names them.
+pub fn cores() -> Vec<usize> {
+    let mut ids: Vec<usize> = core_affinity::get_core_ids()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// Pins the calling thread to `core`; whether that worked.
+pub(crate) fn pin_current(core: usize) -> bool {
+    core_affinity::set_for_current(core_affinity::CoreId { id: core })
+}
+
+/// A warm-up: the puzzles it cycles through, and when it ends.
+pub(crate) struct Warmup {
+    puzzles: Vec<Puzzle>,
+    until: Instant,
+}
+
+impl Warmup {
+    /// The warm-up of `plan`, starting now (`None` without one): the first
+    /// [`WARMUP_PUZZLES`] puzzles of the first corpus (the built-in seeds when it cannot be
+    /// read twice, as stdin cannot), of sizes some contender solves.
+    pub fn start(plan: &Plan) -> Option<Warmup> {
+        let duration = plan.timing.warmup?;
+        let until = Instant::now() + duration;
+        let reader: Box<dyn BufRead> = match plan.sources.first() {
+            Some(source) if source.rereadable() => {
+                source.open().unwrap_or_else(|_| Box::new(SEEDS.as_bytes()))
+            }
+            _ => Box::new(SEEDS.as_bytes()),
+        };
+        let contenders = &plan.contenders;
+        let puzzles = CorpusReader::new(reader, "warm-up")
+            .filter_map(Result::ok)
+            .filter(|p| {
+                contenders
+                    .iter()
+                    .any(|c| c.solver().supports(p.grid.size()))
+            })
+            .take(WARMUP_PUZZLES)
+            .collect();
+        Some(Warmup { puzzles, until })
+    }
+
+    /// Solves the puzzles over and over with every contender, untimed, until the warm-up
+    /// ends (or an interrupt): what each worker does. Each solve keeps its contender's
+    /// limits, so the last one ends within its budget.
+    pub fn run(&self, contenders: &[Contender], interrupt: &AtomicBool) {
+        if self.puzzles.is_empty() {
+            return;
+        }
+        for puzzle in self.puzzles.iter().cycle() {
+            for contender in contenders {
+                if Instant::now() >= self.until || interrupt.load(Ordering::Relaxed) {
+                    return;
+                }
+                if contender.solver().supports(puzzle.grid.size()) {
+                    let limits = contender.limits();
+                    std::hint::black_box(contender.solver().solve(&puzzle.grid, limits));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use sudoku_core::{Grid, Limits, Outcome, Solver};
+
+    use super::*;
+
+    struct Counting<'a>(&'a AtomicU64);
+    impl Solver for Counting<'static> {
+        fn name(&self) -> &'static str {
+            "counting"
+        }
+        fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Outcome::rejected_at_root()
+        }
+    }
+
+    #[test]
+    fn a_warm_up_solves_the_first_puzzles_until_the_time_passes() {
+        static SOLVES: AtomicU64 = AtomicU64::new(0);
+        let plan = Plan {
+            sources: vec![crate::Source::Stdin],
+            contenders: vec![Contender::new(Box::new(Counting(&SOLVES)), Limits::FIRST)],
+            timing: Timing {
+                warmup: Some(Duration::from_millis(30)),
+                pin: Vec::new(),
+            },
+            ..Plan::default()
+        };
+        let start = Instant::now();
+        let warmup = Warmup::start(&plan).unwrap();
+        assert_eq!(warmup.puzzles.len(), 5, "the seeds stand in for stdin");
+        warmup.run(&plan.contenders, &AtomicBool::new(false));
+        assert!(start.elapsed() >= Duration::from_millis(30));
+        assert!(
+            SOLVES.load(Ordering::SeqCst) > 5,
+            "it goes round the puzzles"
+        );
+        let none = Plan::default();
+        assert!(Warmup::start(&none).is_none());
+    }
+
+    #[test]
+    fn the_cores_are_listed() {
+        assert!(!cores().is_empty());
+    }
+}

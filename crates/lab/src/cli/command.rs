@@ -1,0 +1,81 @@
+//! `cmd:[NAME=]COMMAND` in a solver list: a program run as a child process on the line
+//! protocol (see `sudoku_engine::external`), and the name its rows carry.
+
+use std::path::Path;
+
+use sudoku_engine::external::split_command;
+
+use super::solvers::SolverSpec;
+
+/// The prefix of a solver run by command.
+pub const CMD: &str = "cmd:";
+
+/// The spec of `cmd:TEXT` (`TEXT` without the prefix): `NAME=COMMAND`, or `COMMAND` named
+/// after its last word that is not an option (`python3 my_solver.py` is `my_solver`).
+pub fn command_spec(text: &str) -> Result<SolverSpec, String> {
+    let text = text.trim();
+    let (name, command) = match text.split_once('=') {
+        Some((name, command)) if is_name(name) => (Some(name.to_string()), command.trim()),
+        _ => (None, text),
+    };
+    let argv = split_command(command).map_err(|e| e.to_string())?;
+    let name = name.unwrap_or_else(|| default_name(&argv));
+    Ok(SolverSpec::Command {
+        name,
+        command: command.to_string(),
+        argv,
+    })
+}
+
+/// Whether `text` can name a solver: letters, digits, `_`, `-`, `.`.
+fn is_name(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+}
+
+/// The file stem of the command's last word that is not an option (of its program, when
+/// every other word is one).
+fn default_name(argv: &[String]) -> String {
+    let word = argv
+        .iter()
+        .rev()
+        .find(|w| !w.starts_with('-'))
+        .unwrap_or(&argv[0]);
+    Path::new(word)
+        .file_stem()
+        .map_or_else(|| word.clone(), |s| s.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> (String, String) {
+        match command_spec(text).unwrap() {
+            SolverSpec::Command { name, command, .. } => (name, command),
+            SolverSpec::Strategy(_) => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn a_command_is_named_after_its_script_or_as_told() {
+        let own = |n: &str, c: &str| (n.to_string(), c.to_string());
+        assert_eq!(
+            spec("python3 my_solver.py"),
+            own("my_solver", "python3 my_solver.py")
+        );
+        assert_eq!(
+            spec("./bin/tdoku --fast"),
+            own("tdoku", "./bin/tdoku --fast")
+        );
+        assert_eq!(spec("py=python3 -u s.py"), own("py", "python3 -u s.py"));
+        assert_eq!(spec("env X=1 ./a"), own("a", "env X=1 ./a"));
+        assert!(command_spec("").unwrap_err().contains("needs a command"));
+        assert!(command_spec("x=").unwrap_err().contains("needs a command"));
+        assert!(command_spec("python3 'oops")
+            .unwrap_err()
+            .contains("unclosed quote"));
+    }
+}

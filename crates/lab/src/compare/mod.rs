@@ -1,0 +1,289 @@
+//! `sudoku-lab compare A.csv B.csv`: two runs side by side, per corpus and solver.
+//!
+//! - Counters first: the runs must give the same status, solutions, nodes, backtracks and
+//!   solution for the same puzzle (the counters are the contract); a difference between two
+//!   commits is a fidelity regression, not noise, so each one is listed.
+//! - Then time: B's median over A's on the puzzles both solved, with a bootstrap interval
+//!   ([`stats`]), and the share of puzzles where each side was faster.
+//!
+//! Corpora are matched by file name, so that runs made in different folders (or machines)
+//! compare; puzzles by index.
+
+mod show;
+mod stats;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use sudoku_reports::settings::{differences, Shards};
+use sudoku_reports::{read_rows, Row, Sidecar, Status};
+
+use crate::cli::CompareArgs;
+use crate::{ui, RunEnd};
+
+pub use stats::Ratio;
+
+/// Examples of differing counters listed per group.
+const EXAMPLES: usize = 5;
+
+/// A group's key: the corpus's file name, the solver.
+type Key = (String, Arc<str>);
+
+/// One run: per (corpus file name, solver), its rows by puzzle index, in the CSV's order.
+struct Run {
+    groups: Vec<(Key, HashMap<u64, Row>)>,
+}
+
+/// What the comparison of one corpus and solver found.
+#[derive(Debug, Clone)]
+pub struct Group {
+    /// The corpus's file name.
+    pub corpus: String,
+    /// The solver.
+    pub solver: Arc<str>,
+    /// Puzzles in both runs.
+    pub paired: u64,
+    /// Puzzles in A only, in B only.
+    pub only: (u64, u64),
+    /// Median nanoseconds of A and B over the puzzles both solved.
+    pub medians: Option<(f64, f64)>,
+    /// B over A, with its interval.
+    pub ratio: Option<Ratio>,
+    /// Puzzles both solved where B was faster, where A was.
+    pub faster: (u64, u64),
+    /// Puzzles both solved.
+    pub timed: u64,
+    /// Puzzles whose counters differ.
+    pub changed: u64,
+    /// The first few of them, told.
+    pub examples: Vec<String>,
+}
+
+/// What `compare` found, with the groups found in one run only.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    /// The groups in both runs, in A's order.
+    pub groups: Vec<Group>,
+    /// `corpus solver` of the groups in A only, in B only.
+    pub unmatched: (Vec<String>, Vec<String>),
+    /// Settings that differ between the runs' sidecars (besides the build).
+    pub settings: Vec<String>,
+    /// The resamples of the bootstrap.
+    pub resamples: u64,
+}
+
+/// Runs `compare`: see `sudoku-lab compare --help`.
+pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
+    let a = read_run(&args.a)?;
+    let b = read_run(&args.b)?;
+    let comparison = Comparison {
+        settings: setting_differences(&args.a, &args.b),
+        ..compare_runs(&a, &b, args.resamples)
+    };
+    if comparison.groups.is_empty() {
+        bail!(
+            "{} and {} have no corpus and solver in common: nothing to compare",
+            args.a.display(),
+            args.b.display()
+        );
+    }
+    if args.markdown {
+        print!("{}", show::markdown(&comparison, args));
+    } else {
+        print!("{}", show::text(&comparison, args));
+    }
+    let Some(pct) = args.fail_above else {
+        return Ok(RunEnd::Finished);
+    };
+    let reasons = regressions(&comparison, pct);
+    for reason in &reasons {
+        ui::error(reason);
+    }
+    Ok(if reasons.is_empty() {
+        RunEnd::Finished
+    } else {
+        RunEnd::Regressed
+    })
+}
+
+/// Why `--fail-above PCT` fails: every counter change, every solver slower beyond PCT.
+pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    for g in &comparison.groups {
+        if g.changed > 0 {
+            out.push(format!(
+                "{} {}: counters changed on {} puzzle(s)",
+                g.corpus, g.solver, g.changed
+            ));
+        }
+    }
+    for g in &comparison.groups {
+        if let Some(r) = g.ratio.filter(|r| r.low > 1.0 + pct / 100.0) {
+            out.push(format!(
+                "{} {}: {:.1}% slower (95% interval {:.3}..{:.3}), above {pct}%",
+                g.corpus,
+                g.solver,
+                (r.ratio - 1.0) * 100.0,
+                r.low,
+                r.high
+            ));
+        }
+    }
+    out
+}
+
+/// The rows of the CSV at `path`, grouped.
+fn read_run(path: &Path) -> Result<Run> {
+    let mut run = Run { groups: Vec::new() };
+    let mut at: HashMap<Key, usize> = HashMap::new();
+    for row in read_rows(path)? {
+        let row = row?;
+        let key = (file_name(&row.corpus), row.solver.clone());
+        let i = *at.entry(key.clone()).or_insert_with(|| {
+            run.groups.push((key, HashMap::new()));
+            run.groups.len() - 1
+        });
+        run.groups[i].1.insert(row.index, row);
+    }
+    if run.groups.is_empty() {
+        bail!("{}: no rows: nothing to compare", path.display());
+    }
+    Ok(run)
+}
+
+fn file_name(corpus: &str) -> String {
+    Path::new(corpus)
+        .file_name()
+        .map_or_else(|| corpus.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The runs compared, group by group.
+fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
+    let b_at: HashMap<&Key, &HashMap<u64, Row>> =
+        b.groups.iter().map(|(k, rows)| (k, rows)).collect();
+    let a_keys: Vec<&Key> = a.groups.iter().map(|(k, _)| k).collect();
+    let name = |(c, s): &Key| format!("{c} {s}");
+    let groups = a
+        .groups
+        .iter()
+        .filter_map(|(key, rows)| Some(compare_group(key, rows, b_at.get(key)?, resamples)))
+        .collect();
+    Comparison {
+        groups,
+        unmatched: (
+            a.groups
+                .iter()
+                .filter(|(k, _)| !b_at.contains_key(k))
+                .map(|(k, _)| name(k))
+                .collect(),
+            b.groups
+                .iter()
+                .filter(|(k, _)| !a_keys.contains(&k))
+                .map(|(k, _)| name(k))
+                .collect(),
+        ),
+        settings: Vec::new(),
+        resamples,
+    }
+}
+
+fn compare_group(
+    (corpus, solver): &Key,
+    a: &HashMap<u64, Row>,
+    b: &HashMap<u64, Row>,
+    resamples: u64,
+) -> Group {
+    let paired: BTreeMap<u64, (&Row, &Row)> = a
+        .iter()
+        .filter_map(|(i, ra)| Some((*i, (ra, b.get(i)?))))
+        .collect();
+    let mut changed = 0;
+    let mut examples = Vec::new();
+    let mut pairs = Vec::new();
+    let mut faster = (0, 0);
+    for (index, (ra, rb)) in &paired {
+        let differ = counters_differ(ra, rb);
+        if !differ.is_empty() {
+            changed += 1;
+            if examples.len() < EXAMPLES {
+                examples.push(format!(
+                    "index {index} (line {}): {}",
+                    ra.line,
+                    differ.join(", ")
+                ));
+            }
+        }
+        if ra.status == Status::Solved && rb.status == Status::Solved {
+            pairs.push((ra.nanoseconds, rb.nanoseconds));
+            faster.0 += u64::from(rb.nanoseconds < ra.nanoseconds);
+            faster.1 += u64::from(ra.nanoseconds < rb.nanoseconds);
+        }
+    }
+    let medians = {
+        let (mut ta, mut tb): (Vec<u64>, Vec<u64>) = pairs.iter().copied().unzip();
+        stats::median(&mut ta).zip(stats::median(&mut tb))
+    };
+    let paired_count = paired.len() as u64;
+    Group {
+        corpus: corpus.clone(),
+        solver: solver.clone(),
+        paired: paired_count,
+        only: (a.len() as u64 - paired_count, b.len() as u64 - paired_count),
+        medians,
+        ratio: stats::ratio(&pairs, resamples),
+        faster,
+        timed: pairs.len() as u64,
+        changed,
+        examples,
+    }
+}
+
+/// The counters of one puzzle that differ between two rows, told `name a → b`.
+fn counters_differ(a: &Row, b: &Row) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut check = |name: &str, x: String, y: String| {
+        if x != y {
+            out.push(format!("{name} {x} → {y}"));
+        }
+    };
+    check("puzzle", a.puzzle.to_string(), b.puzzle.to_string());
+    check("status", a.status.to_string(), b.status.to_string());
+    check(
+        "solutions",
+        a.solutions.to_string(),
+        b.solutions.to_string(),
+    );
+    check("nodes", a.nodes.to_string(), b.nodes.to_string());
+    check(
+        "backtracks",
+        a.backtracks.to_string(),
+        b.backtracks.to_string(),
+    );
+    if a.solution != b.solution {
+        out.push("solution differs".into());
+    }
+    out
+}
+
+/// Settings of the two sidecars that differ, but for the build (which a comparison of two
+/// commits changes on purpose).
+fn setting_differences(a: &Path, b: &Path) -> Vec<String> {
+    let read = |p: &Path| {
+        Sidecar::read_beside(p)
+            .with_context(|| format!("the sidecar of {}", p.display()))
+            .unwrap_or_else(|e| {
+                ui::warning(format!("{e:#} (compared without it)"));
+                None
+            })
+    };
+    let (Some(sa), Some(sb)) = (read(a), read(b)) else {
+        return Vec::new();
+    };
+    differences(&sa, &sb, Shards::Same)
+        .into_iter()
+        .filter(|d| !["version", "git_commit", "rustc", "corpus"].contains(&d.setting))
+        .map(|d| d.to_string())
+        .collect()
+}

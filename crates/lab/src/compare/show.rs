@@ -1,0 +1,170 @@
+//! `compare`'s output: a text table for a terminal, or Markdown for a pull request. The
+//! same cells either way; counters that changed come first.
+
+use std::fmt::Write;
+
+use super::{Comparison, Group};
+use crate::cli::CompareArgs;
+
+const HEADER: [&str; 9] = [
+    "corpus",
+    "solver",
+    "puzzles",
+    "A median µs",
+    "B median µs",
+    "B/A",
+    "95% interval",
+    "B faster",
+    "counters changed",
+];
+
+/// One line of the table.
+fn cells(g: &Group) -> [String; 9] {
+    let micros = |ns: f64| format!("{:.1}", ns / 1000.0);
+    let pct = |n: u64| match g.timed {
+        0 => "-".to_string(),
+        t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
+    };
+    let (ma, mb) = g
+        .medians
+        .map_or(("-".into(), "-".into()), |(a, b)| (micros(a), micros(b)));
+    let (ratio, interval) = g.ratio.map_or(("-".into(), "-".into()), |r| {
+        (
+            format!("{:.3}", r.ratio),
+            format!("{:.3}..{:.3}", r.low, r.high),
+        )
+    });
+    [
+        g.corpus.clone(),
+        g.solver.to_string(),
+        g.paired.to_string(),
+        ma,
+        mb,
+        ratio,
+        interval,
+        format!("{} (A: {})", pct(g.faster.0), pct(g.faster.1)),
+        g.changed.to_string(),
+    ]
+}
+
+/// What is said beneath the table (the method, what did not match).
+fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
+    let mut out = vec![format!(
+        "A = {}, B = {}. Times: the puzzles both runs solved; B/A = median over median; \
+         the interval: a percentile bootstrap over those puzzles ({} resamples, fixed seed). \
+         B faster: share of them where B took less time (A: where A did).",
+        args.a.display(),
+        args.b.display(),
+        c.resamples
+    )];
+    for g in c.groups.iter().filter(|g| g.only != (0, 0)) {
+        out.push(format!(
+            "{} {}: {} puzzle(s) in A only, {} in B only (not compared).",
+            g.corpus, g.solver, g.only.0, g.only.1
+        ));
+    }
+    if !c.unmatched.0.is_empty() {
+        out.push(format!("In A only: {}.", c.unmatched.0.join(", ")));
+    }
+    if !c.unmatched.1.is_empty() {
+        out.push(format!("In B only: {}.", c.unmatched.1.join(", ")));
+    }
+    if !c.settings.is_empty() {
+        out.push(format!(
+            "The runs were made with other settings (A vs B): {}.",
+            c.settings.join("; ")
+        ));
+    }
+    out
+}
+
+/// The counters that changed, group by group, with examples.
+fn changes(c: &Comparison) -> Vec<(String, Vec<String>)> {
+    c.groups
+        .iter()
+        .filter(|g| g.changed > 0)
+        .map(|g| {
+            (
+                format!(
+                    "{} {}: {} of {} puzzles",
+                    g.corpus, g.solver, g.changed, g.paired
+                ),
+                g.examples.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The comparison as text.
+pub fn text(c: &Comparison, args: &CompareArgs) -> String {
+    let mut out = String::new();
+    let changed = changes(c);
+    if !changed.is_empty() {
+        out.push_str("COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n");
+        for (title, examples) in &changed {
+            let _ = writeln!(out, "  {title}");
+            for e in examples {
+                let _ = writeln!(out, "    {e}");
+            }
+        }
+        out.push('\n');
+    }
+    let rows: Vec<[String; 9]> = c.groups.iter().map(cells).collect();
+    let width = |i: usize| {
+        rows.iter()
+            .map(|r| r[i].chars().count())
+            .chain([HEADER[i].chars().count()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..HEADER.len()).map(width).collect();
+    let line = |cells: &[String]| {
+        let mut l = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let pad = widths[i] - cell.chars().count();
+            if i < 2 {
+                let _ = write!(l, "{cell}{}  ", " ".repeat(pad));
+            } else {
+                let _ = write!(l, "{}{cell}  ", " ".repeat(pad));
+            }
+        }
+        l.trim_end().to_string() + "\n"
+    };
+    out.push_str(&line(&HEADER.map(String::from)));
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    for n in notes(c, args) {
+        let _ = writeln!(out, "{n}");
+    }
+    out
+}
+
+/// The comparison as Markdown.
+pub fn markdown(c: &Comparison, args: &CompareArgs) -> String {
+    let mut out = String::from("## sudoku-lab compare\n\n");
+    let changed = changes(c);
+    if !changed.is_empty() {
+        out.push_str("### Counters changed (a fidelity regression)\n\n");
+        for (title, examples) in &changed {
+            let _ = writeln!(out, "- **{title}**");
+            for e in examples {
+                let _ = writeln!(out, "  - {e}");
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "| {} |", HEADER.join(" | "));
+    let align: Vec<&str> = (0..HEADER.len())
+        .map(|i| if i < 2 { "---" } else { "---:" })
+        .collect();
+    let _ = writeln!(out, "|{}|", align.join("|"));
+    for g in &c.groups {
+        let _ = writeln!(out, "| {} |", cells(g).join(" | "));
+    }
+    out.push('\n');
+    for n in notes(c, args) {
+        let _ = writeln!(out, "{n}\n");
+    }
+    out
+}

@@ -1,0 +1,269 @@
+//! `sudoku-lab merge`: the shards of one run (`bench --shard K/N`) joined into one CSV, its
+//! summary and its sidecar, as if the run had been made on one machine.
+//!
+//! Refused, naming what is wrong, before anything is written: a CSV without its sidecar, a
+//! shard not finished, shards made another way (see `sudoku_reports::settings`), a share
+//! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
+//! so the merge streams them: it takes the puzzle that comes first among the shards' next
+//! ones, over and over, holding one row per shard.
+
+use std::cmp::Ordering;
+use std::iter::Peekable;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use sudoku_engine::Shard;
+use sudoku_reports::read::Rows;
+use sudoku_reports::settings::{differences, Shards};
+use sudoku_reports::sidecar::CorpusEntry;
+use sudoku_reports::write::write_file;
+use sudoku_reports::{read_rows, CsvWriter, Row, RunFiles, Sidecar, State, Summary, View};
+
+use crate::cli::MergeArgs;
+use crate::{ui, RunEnd};
+
+/// One shard: its CSV, its sidecar, its share.
+struct Part {
+    csv: PathBuf,
+    sidecar: Sidecar,
+    shard: Shard,
+}
+
+/// Runs `merge`: see `sudoku-lab merge --help`.
+pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
+    let parts = args
+        .shards
+        .iter()
+        .map(|csv| part(csv))
+        .collect::<Result<Vec<Part>>>()?;
+    check_same_run(&parts)?;
+    check_shares(&parts)?;
+    if args.shards.iter().any(|s| same_file(s, &args.out)) {
+        bail!("--out {} is one of the shards", args.out.display());
+    }
+    let order: Vec<String> = parts[0]
+        .sidecar
+        .corpus
+        .iter()
+        .map(|c| c.path.clone())
+        .collect();
+    let files = RunFiles::beside(&args.out);
+    let mut csv = CsvWriter::create(&files.csv)?;
+    let mut summary = Summary::new();
+    let mut streams = parts
+        .iter()
+        .map(|p| Ok(read_rows(&p.csv)?.peekable()))
+        .collect::<Result<Vec<Peekable<Rows>>>>()?;
+    let mut last: Option<(usize, u64)> = None;
+    while let Some(next) = first_puzzle(&mut streams, &order, &parts)? {
+        let key = position(&mut streams[next], &order)?.expect("a row is there");
+        if last == Some(key) || last.is_some_and(|l| l > key) {
+            let row = streams[next].peek().and_then(|r| r.as_ref().ok());
+            bail!(
+                "{}: puzzle {} (index {}) is out of order or in two shards: not the CSVs of \
+                 one sharded run",
+                parts[next].csv.display(),
+                row.map_or("?".into(), |r| format!("{}:{}", r.corpus, r.line)),
+                key.1
+            );
+        }
+        last = Some(key);
+        let rows = take_puzzle(&mut streams[next], key, &order)?;
+        for row in &rows {
+            summary.add(row);
+        }
+        csv.push(&rows)?;
+    }
+    csv.flush()?;
+    let sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
+    summary.apply_sidecar(&sidecar);
+    sidecar.write(&files.sidecar)?;
+    write_file(&files.summary, summary.to_markdown().as_bytes())?;
+    print!("{}", summary.to_text(View::Narrow));
+    ui::plain(format!(
+        "wrote {} ({} rows from {} shards), {} and {}",
+        files.csv.display(),
+        csv.rows(),
+        parts.len(),
+        files.summary.display(),
+        files.sidecar.display()
+    ));
+    Ok(if summary.wrong() > 0 {
+        RunEnd::Wrong
+    } else {
+        RunEnd::Finished
+    })
+}
+
+/// The shard whose CSV is `csv`, its sidecar read and its share parsed.
+fn part(csv: &Path) -> Result<Part> {
+    let sidecar = Sidecar::read_beside(csv)?.ok_or_else(|| {
+        anyhow!(
+            "{}: no sidecar beside it ({}): not the CSV of a sudoku-lab run",
+            csv.display(),
+            RunFiles::beside(csv).sidecar.display()
+        )
+    })?;
+    if sidecar.state != State::Finished {
+        bail!(
+            "{}: the shard did not finish (its sidecar says {:?}): run it again with --resume",
+            csv.display(),
+            sidecar.state
+        );
+    }
+    let shard = sidecar
+        .shard
+        .as_deref()
+        .ok_or_else(|| anyhow!("{}: not a shard (run without --shard)", csv.display()))?
+        .parse::<Shard>()
+        .map_err(|e| anyhow!("{}: its sidecar's shard {e}", csv.display()))?;
+    Ok(Part {
+        csv: csv.to_path_buf(),
+        sidecar,
+        shard,
+    })
+}
+
+/// Every shard made as the first one.
+fn check_same_run(parts: &[Part]) -> Result<()> {
+    let first = &parts[0];
+    for p in &parts[1..] {
+        let differ = differences(&first.sidecar, &p.sidecar, Shards::SameCount);
+        if !differ.is_empty() {
+            let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+            bail!(
+                "{} and {} are not shards of one run ({}): {}",
+                first.csv.display(),
+                p.csv.display(),
+                "first vs second",
+                list.join("; ")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Every share once.
+fn check_shares(parts: &[Part]) -> Result<()> {
+    let n = parts[0].shard.n;
+    for (i, p) in parts.iter().enumerate() {
+        if let Some(q) = parts[..i].iter().find(|q| q.shard == p.shard) {
+            bail!(
+                "shard {} is given twice: {} and {}",
+                p.shard,
+                q.csv.display(),
+                p.csv.display()
+            );
+        }
+    }
+    let missing: Vec<String> = (1..=n)
+        .filter(|&k| !parts.iter().any(|p| p.shard.k == k))
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "shard{} {} missing: a merge needs all {n}",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Where the next row of `rows` stands: its corpus's place in `order`, its index.
+fn position(rows: &mut Peekable<Rows>, order: &[String]) -> Result<Option<(usize, u64)>> {
+    match rows.peek() {
+        None => Ok(None),
+        Some(Err(_)) => Err(rows.next().expect("peeked").unwrap_err().into()),
+        Some(Ok(row)) => {
+            let corpus = order
+                .iter()
+                .position(|c| **c == *row.corpus)
+                .with_context(|| {
+                    format!(
+                        "a row of corpus {} that the sidecar does not list",
+                        row.corpus
+                    )
+                })?;
+            Ok(Some((corpus, row.index)))
+        }
+    }
+}
+
+/// The shard whose next puzzle comes first (`None`: all read).
+fn first_puzzle(
+    streams: &mut [Peekable<Rows>],
+    order: &[String],
+    parts: &[Part],
+) -> Result<Option<usize>> {
+    let mut best: Option<(usize, (usize, u64))> = None;
+    for (i, s) in streams.iter_mut().enumerate() {
+        let key = position(s, order).with_context(|| parts[i].csv.display().to_string())?;
+        if let Some(key) = key {
+            match best {
+                Some((_, b)) if b.cmp(&key) != Ordering::Greater => {}
+                _ => best = Some((i, key)),
+            }
+        }
+    }
+    Ok(best.map(|(i, _)| i))
+}
+
+/// The rows of the puzzle at `key`, next in `rows`.
+fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -> Result<Vec<Row>> {
+    let mut out = Vec::new();
+    while position(rows, order)? == Some(key) {
+        out.push(rows.next().expect("peeked")?);
+    }
+    Ok(out)
+}
+
+/// The merged run's sidecar: the first shard's settings, no shard, the counts summed, the
+/// wall clock of the slowest shard.
+fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
+    let mut sidecar = Sidecar {
+        command: sudoku_reports::sidecar::command_line(),
+        shard: None,
+        csv: files.csv.display().to_string(),
+        rows,
+        wrong: summary.wrong(),
+        puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),
+        seconds: parts.iter().map(|p| p.sidecar.seconds).fold(0.0, f64::max),
+        merged_from: Vec::new(),
+        ..parts[0].sidecar.clone()
+    };
+    let mut shards: Vec<&Part> = parts.iter().collect();
+    shards.sort_by_key(|p| p.shard.k);
+    sidecar.merged_from = shards
+        .iter()
+        .map(|p| format!("{} {}", p.shard, p.csv.display()))
+        .collect();
+    sidecar.corpus = parts[0]
+        .sidecar
+        .corpus
+        .iter()
+        .map(|c| CorpusEntry {
+            path: c.path.clone(),
+            puzzles: sum_of(parts, &c.path, |e| e.puzzles),
+            malformed: sum_of(parts, &c.path, |e| e.malformed),
+            skipped: 0,
+        })
+        .collect();
+    sidecar
+}
+
+fn sum_of(parts: &[Part], corpus: &str, field: fn(&CorpusEntry) -> u64) -> u64 {
+    parts
+        .iter()
+        .flat_map(|p| p.sidecar.corpus.iter().filter(|c| c.path == corpus))
+        .map(field)
+        .sum()
+}
+
+/// Whether two paths name one file (both there, same place).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}

@@ -1,0 +1,134 @@
+//! `bench --resume`: the latest unfinished run on the same output continued.
+//!
+//! A run on `X.csv` that did not finish left its rows under a name that says how it ended
+//! (see `sudoku_reports::output`): `X.killed.csv` (a killed run's `X.running.csv`, moved
+//! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
+//! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
+//! later still: then nothing is left to do. Its sidecar must say it was made the same way
+//! (what differs is named); its whole puzzles (all but its last, which a kill may have cut)
+//! are copied into this run's output, and the run solves only the puzzles it lacks. That
+//! earlier file is left as it was.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{anyhow, Result};
+use sudoku_reports::output::KILLED;
+use sudoku_reports::resume::{done_in, Done};
+use sudoku_reports::settings::{differences, Shards};
+use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
+
+use crate::harness::UsageError;
+
+/// What `--resume` found on the output.
+pub enum Earlier {
+    /// No run, or none to continue: the run starts afresh.
+    None,
+    /// The finished run is the latest: nothing is left to do.
+    Finished(PathBuf),
+    /// An unfinished run, to continue.
+    Unfinished(Box<Resumed>),
+}
+
+/// What a resumed run starts from.
+pub struct Resumed {
+    /// The CSV continued.
+    pub csv: PathBuf,
+    /// The puzzles it holds whole, and their rows.
+    pub done: Done,
+    /// The sidecar of the run continued.
+    pub earlier: Sidecar,
+}
+
+/// The run to continue on `target` (`--out`), `aside` being a killed run's files this run
+/// moved aside, if any; `fresh` is this run's sidecar.
+///
+/// # Errors
+///
+/// When the run's CSV has no sidecar or one that cannot be read, when its settings differ
+/// from `fresh`'s (a [`UsageError`] naming each difference), or when the CSV cannot be read.
+pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> Result<Earlier> {
+    let files = RunFiles::beside(target);
+    let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
+        .into_iter()
+        .map(|tag| files.tagged(tag).csv)
+        .filter(|csv| csv.is_file())
+        .collect();
+    let finished = target.is_file()
+        && Sidecar::read_beside(target)
+            .ok()
+            .flatten()
+            .is_some_and(|s| s.state == State::Finished);
+    if finished {
+        candidates.push(target.to_path_buf());
+    }
+    let latest = match aside {
+        // Just moved aside: the run that was going until it was killed.
+        Some(aside) => Some(aside.csv.clone()),
+        None => candidates.into_iter().max_by_key(|csv| modified(csv)),
+    };
+    let Some(csv) = latest else {
+        return Ok(Earlier::None);
+    };
+    if csv == target {
+        return Ok(Earlier::Finished(csv));
+    }
+    let earlier = Sidecar::read_beside(&csv)?.ok_or_else(|| {
+        anyhow!(
+            "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
+             run without --resume to start afresh",
+            csv.display()
+        )
+    })?;
+    let differ = differences(&earlier, fresh, Shards::Same);
+    if !differ.is_empty() {
+        let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+        return Err(UsageError(format!(
+            "--resume: {} was made another way (earlier vs now): {}",
+            csv.display(),
+            list.join("; ")
+        ))
+        .into());
+    }
+    let done = done_in(&csv)?;
+    Ok(Earlier::Unfinished(Box::new(Resumed {
+        csv,
+        done,
+        earlier,
+    })))
+}
+
+/// When `path` was last written (the epoch when that cannot be told).
+fn modified(path: &Path) -> SystemTime {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(SystemTime::UNIX_EPOCH)
+}
+
+impl Resumed {
+    /// Copies the rows kept into `csv`, a puzzle at a time; their summary.
+    ///
+    /// # Errors
+    ///
+    /// When a row cannot be read again or written.
+    pub fn copy_into(&self, csv: &mut CsvWriter) -> Result<Summary> {
+        let mut summary = Summary::new();
+        let mut puzzle: Vec<sudoku_reports::Row> = Vec::new();
+        for row in self.done.rows(&self.csv)? {
+            let row = row?;
+            summary.add(&row);
+            let same = puzzle
+                .first()
+                .is_some_and(|p| p.corpus == row.corpus && p.index == row.index);
+            if !same && !puzzle.is_empty() {
+                csv.push(&puzzle)?;
+                puzzle.clear();
+            }
+            puzzle.push(row);
+        }
+        if !puzzle.is_empty() {
+            csv.push(&puzzle)?;
+        }
+        Ok(summary)
+    }
+}

@@ -1,0 +1,675 @@
+//! The benchmark harness end to end: isomorphs, warm-up and pinning, `cmd:` solvers,
+//! shards (by hand, from Slurm or Kubernetes, through GNU parallel), `merge`, `--resume`,
+//! `compare` and the plot of two runs. Small corpora, release mode; no timing asserted.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{lab, read_rows, write};
+use sudoku_reports::{Row, Sidecar, Status};
+use tempfile::TempDir;
+
+/// Twelve puzzles: Norvig's easy50's first twelve (quick for every solver, Python too).
+fn easy(dir: &TempDir) -> PathBuf {
+    let text = std::fs::read_to_string(corpus("norvig_sudoku-easy50.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(12)
+        .collect();
+    write(dir, "easy12.txt", &(lines.join("\n") + "\n"))
+}
+
+fn corpus(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpora")
+        .join(name)
+}
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// What must be equal between two runs of the same puzzles: all but the times.
+fn counters(rows: &[Row]) -> Vec<String> {
+    rows.iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {} {} {} {} {} {} {:?}",
+                file_name(&r.corpus),
+                r.index,
+                r.line,
+                r.solver,
+                r.status,
+                r.solutions,
+                r.nodes,
+                r.backtracks,
+                r.puzzle,
+                r.original
+            )
+        })
+        .collect()
+}
+
+fn file_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into()
+}
+
+fn sidecar(csv: &Path) -> Sidecar {
+    Sidecar::read_beside(csv).unwrap().unwrap()
+}
+
+/// `bench` in `dir` with `args`, asserting its exit status; its stderr.
+fn bench(dir: &TempDir, args: &[&str], status: i32) -> String {
+    let out = lab()
+        .current_dir(dir.path())
+        .arg("bench")
+        .arg("-q")
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(status), "{args:?}: {stderr}");
+    stderr
+}
+
+/// A command in `dir`, its exit status asserted; (stdout, stderr).
+fn run(dir: &TempDir, args: &[&str], status: i32) -> (String, String) {
+    let out = lab().current_dir(dir.path()).args(args).output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(status),
+        "{args:?}: {stdout}{stderr}"
+    );
+    (stdout, stderr)
+}
+
+#[test]
+fn permute_solves_the_same_isomorph_for_any_thread_count_and_keeps_the_original() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(
+        &dir,
+        &[
+            &c,
+            "-s",
+            "naive,dlx",
+            "--permute",
+            "7",
+            "-j",
+            "1",
+            "-o",
+            "a.csv",
+        ],
+        0,
+    );
+    bench(
+        &dir,
+        &[
+            &c,
+            "-s",
+            "naive,dlx",
+            "--permute",
+            "7",
+            "-j",
+            "2",
+            "-o",
+            "b.csv",
+        ],
+        0,
+    );
+    bench(
+        &dir,
+        &[&c, "-s", "naive,dlx", "--permute", "8", "-o", "c.csv"],
+        0,
+    );
+    bench(&dir, &[&c, "-s", "naive,dlx", "-o", "plain.csv"], 0);
+    let a = read_rows(&dir.path().join("a.csv"));
+    let plain = read_rows(&dir.path().join("plain.csv"));
+    assert_eq!(a.len(), 24);
+    assert_eq!(
+        counters(&a),
+        counters(&read_rows(&dir.path().join("b.csv")))
+    );
+    let other = read_rows(&dir.path().join("c.csv"));
+    assert_ne!(
+        a.iter().map(|r| r.puzzle.clone()).collect::<Vec<_>>(),
+        other.iter().map(|r| r.puzzle.clone()).collect::<Vec<_>>()
+    );
+    for (r, p) in a.iter().zip(&plain) {
+        assert_eq!((r.index, r.line, &r.solver), (p.index, p.line, &p.solver));
+        assert_eq!(r.status, Status::Solved, "{r:?}");
+        assert_eq!(
+            r.original.as_deref(),
+            Some(&*p.puzzle),
+            "the corpus's puzzle kept"
+        );
+        assert_ne!(r.puzzle, p.puzzle, "an isomorph solved");
+        let givens = |t: &str| t.chars().filter(|c| c.is_ascii_digit()).count();
+        assert_eq!(givens(&r.puzzle), givens(&p.puzzle));
+    }
+    assert!(plain.iter().all(|r| r.original.is_none()));
+    assert_eq!(sidecar(&dir.path().join("a.csv")).permute, Some(7));
+}
+
+#[test]
+fn warmup_and_pin_are_recorded_and_change_no_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "-o", "plain.csv"], 0);
+    bench(
+        &dir,
+        &[
+            &c,
+            "-s",
+            "dlx",
+            "--warmup",
+            "50ms",
+            "--pin",
+            "0",
+            "-o",
+            "pinned.csv",
+        ],
+        0,
+    );
+    let plain = read_rows(&dir.path().join("plain.csv"));
+    let pinned = read_rows(&dir.path().join("pinned.csv"));
+    assert_eq!(counters(&plain), counters(&pinned));
+    let s = sidecar(&dir.path().join("pinned.csv"));
+    assert_eq!((s.pin, s.warmup, s.threads), (vec![0], Some(0.05), 1));
+    assert!(!s.cpu.is_empty());
+    let err = bench(&dir, &[&c, "--pin", "99999", "-o", "x.csv"], 2);
+    assert!(err.contains("--pin: no core 99999 here"), "{err}");
+    let err = bench(&dir, &[&c, "--pin", "0", "-j", "2", "-o", "x.csv"], 2);
+    assert!(
+        err.contains("-j 2: --pin gives 1 core to pin 2 threads to"),
+        "{err}"
+    );
+    let err = bench(&dir, &[&c, "--warmup", "soon", "-o", "x.csv"], 2);
+    assert!(err.contains("expected seconds"), "{err}");
+}
+
+#[test]
+fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let solvers = format!(
+        "dlx,cmd:python3 {},cmd:liar=python3 {} wrong 4,cmd:crash=python3 {} crash 4,\
+         cmd:stall=python3 {} stall 4",
+        fixture("solver.py"),
+        fixture("misbehave.py"),
+        fixture("misbehave.py"),
+        fixture("misbehave.py")
+    );
+    let err = bench(
+        &dir,
+        &[
+            &c,
+            "-s",
+            &solvers,
+            "--timeout",
+            "0.5",
+            "-j",
+            "2",
+            "-o",
+            "r.csv",
+        ],
+        3,
+    );
+    assert!(err.contains("liar"), "the wrong answers are told: {err}");
+    let rows = read_rows(&dir.path().join("r.csv"));
+    assert_eq!(rows.len(), 12 * 5);
+    let of = |name: &str| -> Vec<&Row> { rows.iter().filter(|r| &*r.solver == name).collect() };
+    assert!(of("solver")
+        .iter()
+        .all(|r| r.status == Status::Solved && r.nodes >= 1));
+    // Puzzles whose line starts with 4 are the ones each misbehaving child spoils.
+    for (name, spoiled) in [
+        ("liar", Status::Wrong),
+        ("crash", Status::Crashed),
+        ("stall", Status::Timeout),
+    ] {
+        for r in of(name) {
+            let want = if r.original.as_deref().unwrap_or(&r.puzzle).starts_with('4') {
+                &spoiled
+            } else {
+                &Status::Solved
+            };
+            assert_eq!(&r.status, want, "{name}: {r:?}");
+        }
+    }
+    let s = sidecar(&dir.path().join("r.csv"));
+    assert_eq!(s.timeout, Some(0.5));
+    assert_eq!(
+        s.solver[1].command.as_deref(),
+        Some(&*format!("python3 {}", fixture("solver.py")))
+    );
+    let (out, _) = run(&dir, &["summary", "r.csv"], 3);
+    assert!(out.contains("solver") && out.contains("liar"), "{out}");
+    let err = bench(&dir, &[&c, "-s", "cmd:dlx=python3 x.py", "-o", "x.csv"], 2);
+    assert!(err.contains("has a strategy's name"), "{err}");
+    let err = bench(&dir, &[&c, "-s", "cmd:python3 'open", "-o", "x.csv"], 2);
+    assert!(err.contains("unclosed quote"), "{err}");
+    let err = bench(&dir, &[&c, "-s", "cmd:/no/such/solver", "-o", "x.csv"], 1);
+    assert!(err.contains("/no/such/solver"), "{err}");
+}
+
+/// Runs the two corpora in `n` shards as `s{k}.csv` and whole as `one.csv`.
+fn shards_and_one(dir: &TempDir, n: u64) -> Vec<String> {
+    let c = easy(dir).display().to_string();
+    let hard = corpus("norvig_sudoku-top95.txt").display().to_string();
+    let common = [c.as_str(), &hard, "-s", "dlx,norvig", "--first", "12"];
+    bench(dir, &[&common[..], &["-o", "one.csv"]].concat(), 0);
+    (1..=n)
+        .map(|k| {
+            let (shard, out) = (format!("{k}/{n}"), format!("s{k}.csv"));
+            bench(
+                dir,
+                &[&common[..], &["--shard", &shard, "-o", &out]].concat(),
+                0,
+            );
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn shards_share_the_puzzles_and_merge_into_the_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = shards_and_one(&dir, 3);
+    let one = read_rows(&dir.path().join("one.csv"));
+    let mut sizes = Vec::new();
+    for s in &shards {
+        let rows = read_rows(&dir.path().join(s));
+        sizes.push(rows.len());
+        assert!(rows
+            .windows(2)
+            .all(|w| (&w[0].corpus, w[0].index) <= (&w[1].corpus, w[1].index)
+                || w[0].corpus != w[1].corpus));
+    }
+    assert_eq!(sizes.iter().sum::<usize>(), one.len(), "{sizes:?}");
+    assert!(
+        sizes.iter().all(|&n| (14..=18).contains(&n)),
+        "even shares: {sizes:?}"
+    );
+    // Merged in any order, the shards are the single run, row for row.
+    let (out, _) = run(
+        &dir,
+        &["merge", "-o", "m.csv", &shards[2], &shards[0], &shards[1]],
+        0,
+    );
+    assert!(out.contains("dlx"), "{out}");
+    assert_eq!(
+        counters(&read_rows(&dir.path().join("m.csv"))),
+        counters(&one)
+    );
+    let m = sidecar(&dir.path().join("m.csv"));
+    assert_eq!((m.shard, m.puzzles, m.rows), (None, 24, 48));
+    assert_eq!(m.merged_from, ["1/3 s1.csv", "2/3 s2.csv", "3/3 s3.csv"]);
+    assert_eq!(
+        m.corpus.iter().map(|c| c.puzzles).collect::<Vec<_>>(),
+        [12, 12]
+    );
+    assert!(dir.path().join("m.summary.md").exists());
+}
+
+#[test]
+fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    let refused = |args: &[&str], says: &str| {
+        let (_, err) = run(&dir, &[&["merge", "-o", "m.csv"], args].concat(), 1);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!dir.path().join("m.csv").exists(), "nothing written");
+    };
+    refused(&[&s[0]], "shard 2/2 missing: a merge needs all 2");
+    refused(
+        &[&s[0], &s[1], &s[1]],
+        "shard 2/2 is given twice: s2.csv and s2.csv",
+    );
+    refused(
+        &["one.csv", &s[1]],
+        "one.csv: not a shard (run without --shard)",
+    );
+    refused(&[&s[0], "nothing.csv"], "nothing.csv: no sidecar beside it");
+    let c = easy(&dir).display().to_string();
+    bench(
+        &dir,
+        &[&c, "-s", "dlx", "--shard", "2/2", "-o", "other.csv"],
+        0,
+    );
+    refused(
+        &[&s[0], "other.csv"],
+        "s1.csv and other.csv are not shards of one run",
+    );
+    refused(
+        &[&s[0], "other.csv"],
+        "solver: dlx (20000000 nodes), norvig",
+    );
+    bench(
+        &dir,
+        &[&c, "-s", "dlx,norvig", "--shard", "2/3", "-o", "three.csv"],
+        0,
+    );
+    refused(&[&s[0], "three.csv"], "shard count: \"2\" vs \"3\"");
+    let (_, err) = run(&dir, &["merge", "-o", &s[0], &s[0], &s[1]], 1);
+    assert!(err.contains("--out s1.csv is one of the shards"), "{err}");
+    let unfinished = std::fs::read_to_string(dir.path().join("s2.run.toml"))
+        .unwrap()
+        .replace("state = \"finished\"", "state = \"interrupted\"");
+    std::fs::write(dir.path().join("s2.run.toml"), unfinished).unwrap();
+    refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
+}
+
+#[test]
+fn shard_auto_reads_slurm_and_kubernetes() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let auto = |env: &[(&str, &str)], shard: &str, out: &str, status: i32| {
+        let mut cmd = lab();
+        for v in [
+            "SLURM_ARRAY_TASK_ID",
+            "SLURM_ARRAY_TASK_MIN",
+            "SLURM_ARRAY_TASK_COUNT",
+            "SLURM_ARRAY_TASK_STEP",
+            "JOB_COMPLETION_INDEX",
+        ] {
+            cmd.env_remove(v);
+        }
+        cmd.envs(env.iter().copied());
+        let o = cmd
+            .current_dir(dir.path())
+            .args(["bench", "-q", &c, "-s", "dlx", "--shard", shard, "-o", out])
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(status),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    bench(
+        &dir,
+        &[&c, "-s", "dlx", "--shard", "2/3", "-o", "fixed.csv"],
+        0,
+    );
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "2"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_COUNT", "3"),
+    ];
+    auto(&slurm, "auto", "slurm.csv", 0);
+    auto(&[("JOB_COMPLETION_INDEX", "1")], "auto/3", "k8s.csv", 0);
+    let fixed = counters(&read_rows(&dir.path().join("fixed.csv")));
+    for out in ["slurm.csv", "k8s.csv"] {
+        assert_eq!(counters(&read_rows(&dir.path().join(out))), fixed, "{out}");
+        assert_eq!(sidecar(&dir.path().join(out)).shard.as_deref(), Some("2/3"));
+    }
+    let err = auto(&[], "auto", "x.csv", 2);
+    assert!(
+        err.contains("no SLURM_ARRAY_TASK_ID in the environment"),
+        "{err}"
+    );
+    let err = auto(&[("JOB_COMPLETION_INDEX", "0")], "auto", "x.csv", 2);
+    assert!(err.contains("give them, --shard auto/N"), "{err}");
+    let err = bench(&dir, &[&c, "--shard", "4/3", "-o", "x.csv"], 2);
+    assert!(err.contains("is not a shard K/N"), "{err}");
+}
+
+#[test]
+fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let args = [c.as_str(), "-s", "dlx,norvig", "-o", "r.csv", "--resume"];
+    bench(&dir, &args, 0); // nothing to continue: a fresh run
+    let path = dir.path().join("r.csv");
+    let whole = read_rows(&path);
+    let err = bench(&dir, &args, 0);
+    assert!(
+        err.contains("r.csv is a finished run: nothing is left to do"),
+        "{err}"
+    );
+    assert!(!dir.path().join("r.running.csv").exists());
+    let text = std::fs::read(&path).unwrap();
+    let finished = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
+    // An unfinished run's files, cut in the middle of a line after a few puzzles.
+    let unfinished = |tag: &str, state: &str| {
+        let header = text.iter().position(|&b| b == b'\n').unwrap();
+        let csv = dir.path().join(format!("r.{tag}.csv"));
+        std::fs::write(&csv, &text[..header + (text.len() - header) * 2 / 5]).unwrap();
+        let sidecar = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
+        assert_ne!(sidecar, finished);
+        write(&dir, &format!("r.{tag}.run.toml"), &sidecar);
+        read_rows_lenient(&csv)
+    };
+    for (tag, state, from) in [
+        ("running", "running", "r.killed.csv"),
+        ("interrupted", "interrupted", "r.interrupted.csv"),
+    ] {
+        let cut = unfinished(tag, state);
+        assert!(0 < cut && cut < 24, "the kill left {cut} rows");
+        let err = bench(&dir, &args, 0);
+        assert!(
+            err.contains(&format!("--resume: continuing {from}")),
+            "{err}"
+        );
+        assert_eq!(counters(&read_rows(&path)), counters(&whole));
+        let s = sidecar(&path);
+        assert_eq!((s.puzzles, s.rows, s.resumed.len()), (12, 24, 1));
+        assert!(s.resumed[0].contains("--resume"));
+        assert!(s.corpus.iter().all(|c| c.skipped == 0), "{:?}", s.corpus);
+        let (summary, _) = run(&dir, &["summary", "r.csv"], 0);
+        assert!(summary.contains("12"), "{summary}");
+    }
+    unfinished("running", "running");
+    let err = bench(&dir, &[&c, "-s", "dlx", "-o", "r.csv", "--resume"], 2);
+    assert!(
+        err.contains("--resume: r.killed.csv was made another way (earlier vs now): solver: "),
+        "{err}"
+    );
+    assert!(!dir.path().join("r.running.csv").exists());
+    std::fs::remove_file(dir.path().join("r.killed.run.toml")).unwrap();
+    let err = bench(&dir, &args, 1);
+    assert!(
+        err.contains("r.killed.csv has no sidecar beside it"),
+        "{err}"
+    );
+    write(&dir, "r.killed.run.toml", &finished);
+    std::fs::write(dir.path().join("r.killed.csv"), "a,b\n1,2\n").unwrap();
+    let err = bench(&dir, &args, 1);
+    assert!(
+        err.contains("r.killed.csv: line 1: its columns are not this version's"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_seed_makes_anneal_repeatable_and_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let run = |out: &str, seed: &[&str]| {
+        let mut args = vec![c.as_str(), "-s", "anneal", "--first", "3", "-o", out];
+        args.extend_from_slice(seed);
+        bench(&dir, &args, 0);
+        let path = dir.path().join(out);
+        (counters(&read_rows(&path)), sidecar(&path).seed)
+    };
+    let (a, seed) = run("a.csv", &["--seed", "7"]);
+    let (b, _) = run("b.csv", &["--seed", "7"]);
+    assert_eq!((a == b, seed), (true, Some(7)));
+    let (_, seed) = run("d.csv", &[]);
+    assert_eq!(seed, Some(sudoku_catalogue::DEFAULT_SEED));
+}
+
+/// Whole rows of a CSV cut short.
+fn read_rows_lenient(path: &Path) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| l.matches(',').count() >= 14)
+        .count()
+}
+
+/// `a.csv` with every time multiplied by `factor`, as `name` (and its sidecar).
+fn slowed(dir: &TempDir, name: &str, factor: u64) {
+    let mut rows = read_rows(&dir.path().join("a.csv"));
+    for r in &mut rows {
+        r.nanoseconds = r.nanoseconds.max(1) * factor;
+        r.median_nanoseconds = r.nanoseconds;
+    }
+    let mut w = csv::Writer::from_path(dir.path().join(name)).unwrap();
+    for r in &rows {
+        w.serialize(r).unwrap();
+    }
+    w.flush().unwrap();
+    let stem = name.trim_end_matches(".csv");
+    std::fs::copy(
+        dir.path().join("a.run.toml"),
+        dir.path().join(format!("{stem}.run.toml")),
+    )
+    .unwrap();
+}
+
+#[test]
+fn compare_gives_ratios_with_intervals_lists_changed_counters_first_and_gates() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx,naive", "-o", "a.csv"], 0);
+    slowed(&dir, "twice.csv", 2);
+    let (out, _) = run(&dir, &["compare", "a.csv", "a.csv"], 0);
+    assert!(out.contains("B/A") && out.contains("95% interval"), "{out}");
+    assert!(out.contains("1.000  1.000..1.000"), "{out}");
+    assert!(out.contains("percentile bootstrap"), "{out}");
+    assert!(!out.contains("COUNTERS CHANGED"), "{out}");
+    let (out, _) = run(&dir, &["compare", "a.csv", "twice.csv"], 0);
+    assert!(out.contains("2.000  2.000..2.000"), "{out}");
+    run(
+        &dir,
+        &["compare", "a.csv", "twice.csv", "--fail-above", "150"],
+        0,
+    );
+    let (_, err) = run(
+        &dir,
+        &["compare", "a.csv", "twice.csv", "--fail-above", "50"],
+        4,
+    );
+    assert!(
+        err.contains("easy12.txt dlx: 100.0% slower (95% interval 2.000..2.000), above 50%"),
+        "{err}"
+    );
+    // A node budget changes naive's counters: listed first, and a gate fails on it.
+    bench(
+        &dir,
+        &[&c, "-s", "dlx,naive", "--max-nodes", "30", "-o", "cut.csv"],
+        0,
+    );
+    let (out, _) = run(&dir, &["compare", "a.csv", "cut.csv"], 0);
+    assert!(out.starts_with("COUNTERS CHANGED"), "{out}");
+    assert!(out.contains("status solved → budget_exhausted"), "{out}");
+    assert!(
+        out.contains("The runs were made with other settings (A vs B): solver: "),
+        "{out}"
+    );
+    let (md, err) = run(
+        &dir,
+        &[
+            "compare",
+            "a.csv",
+            "cut.csv",
+            "--markdown",
+            "--fail-above",
+            "1000",
+        ],
+        4,
+    );
+    assert!(
+        md.starts_with("## sudoku-lab compare\n\n### Counters changed"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| corpus | solver | puzzles | A median µs |"),
+        "{md}"
+    );
+    assert!(err.contains("counters changed on"), "{err}");
+    // Bad input.
+    let (_, err) = run(&dir, &["compare", "a.csv", "missing.csv"], 1);
+    assert!(err.contains("missing.csv"), "{err}");
+    write(&dir, "foreign.csv", "name,score\nx,1\n");
+    let (_, err) = run(&dir, &["compare", "a.csv", "foreign.csv"], 1);
+    assert!(
+        err.contains("foreign.csv: line 1: not a CSV of sudoku-lab"),
+        "{err}"
+    );
+    let other = corpus("norvig_sudoku-hardest.txt").display().to_string();
+    bench(&dir, &[&other, "-s", "dlx", "-o", "other.csv"], 0);
+    let (_, err) = run(&dir, &["compare", "a.csv", "other.csv"], 1);
+    assert!(err.contains("no corpus and solver in common"), "{err}");
+}
+
+#[test]
+fn plot_draws_two_runs_on_one_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "-o", "main.csv"], 0);
+    bench(&dir, &[&c, "-s", "dlx", "-o", "branch.csv"], 0);
+    let (out, _) = run(
+        &dir,
+        &["plot", "main.csv", "branch.csv", "--out-dir", "fig"],
+        0,
+    );
+    assert_eq!(out.lines().count(), 2, "{out}");
+    let svg = std::fs::read_to_string(dir.path().join("fig/main-vs-branch.time.svg")).unwrap();
+    assert!(svg.contains("dlx (main)") && svg.contains("dlx (branch)"));
+    assert!(dir.path().join("fig/main-vs-branch.nodes.svg").exists());
+    run(&dir, &["plot", "main.csv", "nothing.csv"], 1);
+}
+
+#[test]
+fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
+    if std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: GNU parallel is not installed (.ci/run installs it)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx,norvig", "-o", "one.csv"], 0);
+    let bin = common::BIN;
+    let status = std::process::Command::new("parallel")
+        .current_dir(dir.path())
+        .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
+        .arg(format!(
+            "{bin} bench -q {c} -s dlx,norvig -j 1 --shard {{}}/4 -o shard{{}}.csv"
+        ))
+        .args([":::", "1", "2", "3", "4"])
+        .env("PARALLEL_HOME", dir.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let shards: Vec<String> = (1..=4).map(|k| format!("shard{k}.csv")).collect();
+    let args: Vec<&str> = ["merge", "-o", "all.csv"]
+        .into_iter()
+        .chain(shards.iter().map(String::as_str))
+        .collect();
+    run(&dir, &args, 0);
+    assert_eq!(
+        counters(&read_rows(&dir.path().join("all.csv"))),
+        counters(&read_rows(&dir.path().join("one.csv")))
+    );
+}

@@ -1,0 +1,175 @@
+//! Whether two runs were made the same way: what `merge` (shards of one run) and `bench
+//! --resume` (a run and its continuation) check in the sidecars, naming what differs.
+//!
+//! The settings that decide the rows must be equal: the build (version, git commit, rustc),
+//! the solvers with their budgets and commands, the limit, `--repeat`, `--strict`,
+//! `--first`, `--permute`, a `cmd:` solver's time limit, the corpora, and the shard count.
+//! What only describes where and how fast a run went (date, CPU, threads, pinning,
+//! warm-up, the command line) may differ.
+
+use std::fmt;
+
+use crate::sidecar::Sidecar;
+
+/// One setting that differs between two sidecars.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The setting, as the sidecar names it.
+    pub setting: &'static str,
+    /// Its value in the first run.
+    pub first: String,
+    /// Its value in the second.
+    pub second: String,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} vs {}", self.setting, self.first, self.second)
+    }
+}
+
+/// How shards compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shards {
+    /// The same share (a run and its continuation).
+    Same,
+    /// The same count, any share (shards of one run).
+    SameCount,
+}
+
+fn shown<T: fmt::Debug>(value: &T) -> String {
+    let text = format!("{value:?}");
+    match text.as_str() {
+        "None" | "\"\"" | "[]" => "(none)".into(),
+        _ => text
+            .strip_prefix("Some(")
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(&text)
+            .to_string(),
+    }
+}
+
+/// The settings that differ between `a` and `b`, in the sidecar's order.
+pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let mut check = |setting: &'static str, x: String, y: String| {
+        if x != y {
+            out.push(Difference {
+                setting,
+                first: x,
+                second: y,
+            });
+        }
+    };
+    check("version", shown(&a.version), shown(&b.version));
+    check("git_commit", shown(&a.git_commit), shown(&b.git_commit));
+    check("rustc", shown(&a.rustc), shown(&b.rustc));
+    check("limit", shown(&a.limit), shown(&b.limit));
+    check("repeat", shown(&a.repeat), shown(&b.repeat));
+    check("strict", shown(&a.strict), shown(&b.strict));
+    check("first", shown(&a.first), shown(&b.first));
+    check("seed", shown(&a.seed), shown(&b.seed));
+    check("permute", shown(&a.permute), shown(&b.permute));
+    let shard = |s: &Sidecar| match shards {
+        Shards::Same => shown(&s.shard),
+        Shards::SameCount => shown(
+            &s.shard
+                .as_deref()
+                .and_then(|t| t.split_once('/'))
+                .map(|(_, n)| n),
+        ),
+    };
+    check(
+        match shards {
+            Shards::Same => "shard",
+            Shards::SameCount => "shard count",
+        },
+        shard(a),
+        shard(b),
+    );
+    check("timeout", shown(&a.timeout), shown(&b.timeout));
+    let solvers = |s: &Sidecar| {
+        let each: Vec<String> = s
+            .solver
+            .iter()
+            .map(|e| match &e.command {
+                Some(c) => format!("{} (cmd:{c}, {} nodes)", e.name, e.max_nodes),
+                None => format!("{} ({} nodes)", e.name, e.max_nodes),
+            })
+            .collect();
+        each.join(", ")
+    };
+    check("solver", solvers(a), solvers(b));
+    let corpora = |s: &Sidecar| {
+        let each: Vec<&str> = s.corpus.iter().map(|c| c.path.as_str()).collect();
+        each.join(", ")
+    };
+    check("corpus", corpora(a), corpora(b));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sidecar::{CorpusEntry, SolverEntry};
+
+    fn run() -> Sidecar {
+        Sidecar {
+            version: "0.1.0".into(),
+            git_commit: "abc".into(),
+            limit: 1,
+            repeat: 1,
+            threads: 2,
+            shard: Some("1/4".into()),
+            solver: vec![SolverEntry {
+                name: "dlx".into(),
+                max_nodes: 10,
+                command: None,
+            }],
+            corpus: vec![CorpusEntry {
+                path: "a.txt".into(),
+                ..CorpusEntry::default()
+            }],
+            ..Sidecar::default()
+        }
+    }
+
+    #[test]
+    fn what_decides_the_rows_must_match_and_is_named() {
+        let a = run();
+        let b = Sidecar {
+            threads: 8,
+            cpu: "another".into(),
+            shard: Some("3/4".into()),
+            ..run()
+        };
+        assert_eq!(differences(&a, &b, Shards::SameCount), []);
+        assert_eq!(
+            differences(&a, &b, Shards::Same)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["shard: \"1/4\" vs \"3/4\""]
+        );
+        let mut c = Sidecar {
+            git_commit: "def".into(),
+            permute: Some(7),
+            shard: Some("1/5".into()),
+            ..run()
+        };
+        c.solver[0].max_nodes = 11;
+        let named: Vec<String> = differences(&a, &c, Shards::SameCount)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            named,
+            [
+                "git_commit: \"abc\" vs \"def\"",
+                "permute: (none) vs 7",
+                "shard count: \"4\" vs \"5\"",
+                "solver: dlx (10 nodes) vs dlx (11 nodes)",
+            ]
+        );
+    }
+}
