@@ -117,12 +117,35 @@ error that lists these:\n"
         } else {
             ""
         };
+        let indent = format!("\n  {:width$}  ", "");
+        let summary = wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
         text.push_str(&format!(
-            "\n  {:width$}  {}\n  {:width$}  budget {} nodes per solve{default}",
-            s.name, s.summary, "", s.default_max_nodes
+            "\n  {:width$}  {summary}{indent}budget {} nodes per solve{default}",
+            s.name, s.default_max_nodes
         ));
     }
     text
+}
+
+/// The width of a summary's column in the list of strategies: with clap's indent of the
+/// help text, a line stays within 80 columns, so that clap never wraps it again (a line it
+/// wrapped would lose the column).
+const SUMMARY_COLUMNS: usize = 50;
+
+/// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
+/// whole on its own line).
+fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= columns => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// The long help of `--max-nodes`: the default budget of every strategy.
@@ -164,10 +187,41 @@ mod tests {
     #[test]
     fn the_help_gives_every_strategy_and_budget() {
         let solvers = solvers_help("Solvers");
+        let words = solvers.split_whitespace().collect::<Vec<_>>().join(" ");
         let budgets = max_nodes_help();
         for s in CATALOGUE {
-            assert!(solvers.contains(s.summary), "{}", s.name);
+            let summary = s.summary.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                words.contains(&format!("{} {summary} budget", s.name)),
+                "{}",
+                s.name
+            );
             assert!(budgets.contains(&format!("{} {}", s.name, s.default_max_nodes)));
         }
+    }
+
+    #[test]
+    fn the_list_keeps_its_columns_within_80() {
+        let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap();
+        let list = solvers_help("Solvers");
+        let (_, list) = list.split_once(":\n").unwrap();
+        for line in list.lines().skip(1) {
+            // clap indents the help text by 10 columns
+            assert!(10 + line.chars().count() <= 80, "{line:?}");
+            assert!(line.starts_with("  "), "{line:?}");
+            let column = &line[2 + width..];
+            assert!(
+                column.starts_with("  ") && !column.starts_with("   "),
+                "{line:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn wrap_cuts_at_spaces_within_the_width() {
+        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
+        assert_eq!(wrap("  aa   bb ", 80), ["aa bb"]);
+        assert_eq!(wrap("abcdefgh ij", 4), ["abcdefgh", "ij"]);
+        assert!(wrap("", 4).is_empty());
     }
 }
