@@ -100,7 +100,7 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
-            ui::error(format!("{e:#}"));
+            ui::error(ui::chain(&e));
             let usage =
                 e.is::<overlap::Usage>() || e.downcast_ref::<harness::UsageError>().is_some();
             ExitCode::from(if usage { 2 } else { 1 })

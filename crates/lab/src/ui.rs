@@ -133,6 +133,21 @@ pub fn plain(message: impl Display) {
     }
 }
 
+/// An error and the causes under it, each said once: `outer: cause: root`. A cause whose
+/// text its error already gives (a typed error that names its `source` in its message) is
+/// not repeated.
+pub fn chain(error: &anyhow::Error) -> String {
+    let mut text = error.to_string();
+    for cause in error.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +171,22 @@ mod tests {
             ColorWhen::from_args(&args(&["x", "--colour"])),
             ColorWhen::Auto
         );
+    }
+
+    #[test]
+    fn each_cause_is_said_once() {
+        let io = || std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let typed = sudoku_reports::Error::Open {
+            path: "x.csv".into(),
+            source: io(),
+        };
+        assert_eq!(
+            chain(&anyhow::Error::new(typed)),
+            "x.csv: cannot open: gone"
+        );
+        let layered = anyhow::Error::new(io()).context("reading x.csv");
+        assert_eq!(chain(&layered), "reading x.csv: gone");
+        let deeper = layered.context("the run stopped");
+        assert_eq!(chain(&deeper), "the run stopped: reading x.csv: gone");
     }
 }

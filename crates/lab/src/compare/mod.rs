@@ -274,7 +274,7 @@ fn setting_differences(a: &Path, b: &Path) -> Vec<String> {
         Sidecar::read_beside(p)
             .with_context(|| format!("the sidecar of {}", p.display()))
             .unwrap_or_else(|e| {
-                ui::warning(format!("{e:#} (compared without it)"));
+                ui::warning(format!("{} (compared without it)", ui::chain(&e)));
                 None
             })
     };
