@@ -4,7 +4,9 @@
 //! - The CSV ([`CsvWriter`]) is appended in whole chunks by a thread of its own: every
 //!   [`CHUNK`] puzzles, and at most [`FLUSH_EVERY`] after a row is complete whatever the
 //!   run is doing (a slow solve on one thread, a slow stdin). A write that fails is cut
-//!   back to the last whole chunk, so that every row in the file is whole.
+//!   back to the last whole chunk, so that every row in the file is whole. The thread
+//!   makes the file durable as it goes (every [`SYNC_EVERY`] bytes) and once more at the
+//!   close, before the file is renamed into place.
 //! - Other files ([`write_file`]: the sidecar, the summary, the figures) are written to a
 //!   temporary file beside them and renamed over them: a reader sees the old file or the
 //!   new one, never half of one.
@@ -23,6 +25,10 @@ use crate::row::{Row, COLUMNS};
 pub const CHUNK: usize = 256;
 /// A complete row reaches the file at most this long after the previous write.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
+/// The writing thread makes the file durable each time this many bytes were written since
+/// it last did, while the run goes on: the sync at the close, which the run waits for,
+/// then has at most this much left to do.
+pub const SYNC_EVERY: u64 = 1 << 20;
 
 /// Creates the folder of `path` when it is missing.
 fn create_parent(path: &Path) -> Result<(), Error> {
@@ -397,6 +403,8 @@ impl Drop for CsvWriter {
 /// the length of the file, every row in it whole.
 fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path: &Path) {
     let mut last_write = Instant::now();
+    // The header is written, not yet durable.
+    let mut unsynced = written;
     loop {
         let (bytes, rows, closing) = {
             let mut p = shared.lock();
@@ -430,8 +438,12 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
         if result.is_err() {
             // A short write leaves part of a row: the file goes back to its last whole one.
             let _ = file.cut(written);
-        } else if closing {
-            result = file.sync();
+        } else {
+            unsynced += bytes.len() as u64;
+            if unsynced > 0 && (closing || unsynced >= SYNC_EVERY) {
+                result = file.sync();
+                unsynced = 0;
+            }
         }
         last_write = Instant::now();
         let mut p = shared.lock();
@@ -616,6 +628,116 @@ mod tests {
             .collect();
         assert_eq!(rows.len() as u64, w.rows());
         assert_eq!(rows.len(), CHUNK);
+    }
+
+    /// A file that keeps, at each sync, its length and the length of the write before it;
+    /// its syncs fail when asked to.
+    #[derive(Clone, Default)]
+    struct Journal {
+        log: Arc<std::sync::Mutex<JournalLog>>,
+        failing: bool,
+    }
+
+    #[derive(Clone, Default)]
+    struct JournalLog {
+        len: usize,
+        last_write: usize,
+        syncs: Vec<(usize, usize)>,
+    }
+
+    impl Write for Journal {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let mut log = self.log.lock().unwrap();
+            log.len += buf.len();
+            log.last_write = buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl ChunkFile for Journal {
+        fn cut(&mut self, len: u64) -> io::Result<()> {
+            self.log.lock().unwrap().len = len as usize;
+            Ok(())
+        }
+        fn sync(&mut self) -> io::Result<()> {
+            if self.failing {
+                return Err(io::Error::other("Input/output error"));
+            }
+            let mut log = self.log.lock().unwrap();
+            let at = (log.len, log.last_write);
+            log.syncs.push(at);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_file_is_made_durable_as_it_grows_and_at_the_close() {
+        let journal = Journal::default();
+        let mut w = CsvWriter::new(journal.clone(), Path::new("r.csv")).unwrap();
+        let r = row("c", None, Status::Solved);
+        let mut one = Vec::new();
+        encode_row(&mut one, &r);
+        let chunks = 3 * SYNC_EVERY as usize / (CHUNK * one.len()) + 1;
+        for _ in 0..chunks {
+            for _ in 0..CHUNK {
+                w.push(std::slice::from_ref(&r)).unwrap();
+            }
+            // Each write then holds a chunk at most.
+            w.flush().unwrap();
+        }
+        w.close().unwrap();
+        let log = journal.log.lock().unwrap().clone();
+        assert_eq!(log.len, header_line().len() + chunks * CHUNK * one.len());
+        assert_eq!(log.syncs.last().unwrap().0, log.len, "the close syncs all");
+        assert!(
+            log.syncs.len() >= 3,
+            "two syncs while writing, one at the close"
+        );
+        let mut synced = 0;
+        for (i, &(at, last_write)) in log.syncs.iter().enumerate() {
+            let unsynced = at - synced;
+            // The sync comes with the first write that brings SYNC_EVERY bytes...
+            assert!(unsynced - last_write < SYNC_EVERY as usize, "{i}");
+            // ... and not before, but at the close.
+            assert!(
+                i + 1 == log.syncs.len() || unsynced >= SYNC_EVERY as usize,
+                "{i}"
+            );
+            synced = at;
+        }
+    }
+
+    #[test]
+    fn a_csv_without_rows_is_made_durable_too() {
+        let journal = Journal::default();
+        CsvWriter::new(journal.clone(), Path::new("r.csv"))
+            .unwrap()
+            .close()
+            .unwrap();
+        let log = journal.log.lock().unwrap().clone();
+        assert_eq!(log.syncs, [(header_line().len(), header_line().len())]);
+    }
+
+    #[test]
+    fn a_sync_that_fails_stops_the_writing_and_names_the_file() {
+        let journal = Journal {
+            failing: true,
+            ..Journal::default()
+        };
+        let mut w = CsvWriter::new(journal, Path::new("r.csv")).unwrap();
+        let r = row("c", None, Status::Solved);
+        let mut first_error = None;
+        for _ in 0..2 * SYNC_EVERY as usize {
+            if let Err(e) = w.push(std::slice::from_ref(&r)) {
+                first_error = Some(e);
+                break;
+            }
+        }
+        let error = first_error.expect("the failed sync is reported while the run goes");
+        assert_eq!(error.to_string(), "r.csv: cannot write: Input/output error");
     }
 
     #[test]
