@@ -9,8 +9,10 @@
 //! reduce strategy's only-choice pass depends on: units 0..9 are the rows (top to
 //! bottom), 9..18 the columns (left to right), 18..27 the boxes (reading order).
 
+/// Rows (and columns) of a 9x9 grid's boxes: 3.
+pub const BOX: usize = 3;
 /// Digits per unit, cells per unit, rows, columns and boxes of a 9x9 grid.
-pub const SIDE: usize = 9;
+pub const SIDE: usize = BOX * BOX;
 /// Number of cells in a grid.
 pub const CELLS: usize = SIDE * SIDE;
 /// Number of units (9 rows, 9 columns, 9 boxes).

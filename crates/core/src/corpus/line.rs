@@ -113,16 +113,19 @@ pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
 }
 
 /// The common field, read at once: 81 bytes, each a digit or `.` (`0` and `.` empty),
-/// the 9x9 grid [`puzzle`] would read from it; `None` for any other field.
-fn plain_nine(field: &[u8]) -> Option<Grid> {
-    if field.len() != CELLS || !field.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
-        return None;
-    }
+/// the 9x9 grid [`puzzle`] would read from it; `None` for any other field. One pass
+/// without branches, which the compiler vectorises.
+pub(super) fn plain_nine(field: &[u8]) -> Option<Grid> {
+    let field: &[u8; CELLS] = field.try_into().ok()?;
     let mut cells = [0u8; CELLS];
+    let mut plain = true;
     for (cell, &b) in cells.iter_mut().zip(field) {
-        *cell = if b == b'.' { 0 } else { b - b'0' };
+        let digit = b.wrapping_sub(b'0');
+        let dot = b == b'.';
+        plain &= digit <= 9 || dot;
+        *cell = if dot { 0 } else { digit };
     }
-    Some(Grid::from_cells(cells))
+    plain.then(|| Grid::from_cells(cells))
 }
 
 /// Whether a field has the shape of a known solution of `puzzle`: as many cell symbols

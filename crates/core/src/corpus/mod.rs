@@ -255,6 +255,23 @@ impl<R: BufRead> CorpusReader<R> {
         }
     }
 
+    /// Reads a part of a corpus as it would be read in place: `source` starts after the
+    /// corpus's first `lines_before` lines (so line numbers go on from there, and a
+    /// byte-order mark is only looked for when there are none), `after_record` when a
+    /// record came before it (a header is only taken before the first record).
+    pub fn continuing(
+        source: R,
+        name: impl Into<Arc<str>>,
+        lines_before: u64,
+        after_record: bool,
+    ) -> Self {
+        CorpusReader {
+            line: lines_before,
+            seen_record: after_record,
+            ..CorpusReader::new(source, name)
+        }
+    }
+
     /// The name of the source, as errors give it.
     pub fn name(&self) -> &str {
         &self.name
@@ -282,7 +299,7 @@ impl<R: BufRead> CorpusReader<R> {
                 return Ok(if any { Some(too_long) } else { None });
             }
             any = true;
-            let (chunk, used, end) = match available.iter().position(|&b| b == b'\n') {
+            let (chunk, used, end) = match memchr::memchr(b'\n', available) {
                 Some(i) => (&available[..i], i + 1, true),
                 None => (available, available.len(), false),
             };
@@ -352,6 +369,14 @@ impl<R: BufRead> CorpusReader<R> {
 
     /// A line that is neither blank nor a comment.
     fn record(&mut self, text: &[u8]) -> Option<Result<Puzzle, CorpusError>> {
+        // The common line, a 9x9 puzzle alone, is read at once: it reads as below (one
+        // field, no header, no solution, no label) unless a grid file is being read.
+        if self.grid_rows.is_none() {
+            if let Some(grid) = line::plain_nine(text) {
+                self.seen_record = true;
+                return Some(Ok(self.puzzle(grid, None, None, self.line)));
+            }
+        }
         let fields = line::fields(text);
         let first = fields.first()?; // separators only: nothing on the line
         let first_record = !self.seen_record;
@@ -454,8 +479,9 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
     type Item = Result<Puzzle, CorpusError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(item) = self.pending.take() {
-            return Some(item);
+        // (Looked at before it is taken: a `Puzzle` is large, and taking moves it.)
+        if self.pending.is_some() {
+            return self.pending.take();
         }
         while !self.done {
             match self.read_line() {
