@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudoku_core::{Grid, Limits, Outcome, Puzzle, Solver};
-use sudoku_reports::{grid_text, Row, Status};
+use sudoku_reports::{grid_text, grid_text_shared, Row, Status};
 
 use crate::contender::Contender;
 
@@ -24,7 +24,7 @@ impl<'a> Entry<'a> {
         Entry {
             corpus,
             puzzle,
-            text: Arc::from(grid_text(&puzzle.grid)),
+            text: grid_text_shared(&puzzle.grid),
             name: puzzle.label.as_deref().map(Arc::from),
             original: None,
         }
@@ -33,7 +33,7 @@ impl<'a> Entry<'a> {
     /// The same entry, solved in place of the corpus's `original` puzzle.
     pub fn instead_of(self, original: &Puzzle) -> Entry<'a> {
         Entry {
-            original: Some(Arc::from(grid_text(&original.grid))),
+            original: Some(grid_text_shared(&original.grid)),
             ..self
         }
     }
@@ -56,38 +56,45 @@ impl<'a> Entry<'a> {
             return Some(external.row(self, contender, repeat));
         }
         let limits = contender.limits();
+        // The first outcome stays where `timed` puts it: rows only read it.
+        let mut first = None;
         // A solver that panics is a bug: its row says `wrong` and the run goes on.
-        let checked = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            timed(contender.solver(), &self.puzzle.grid, limits, repeat, stop)
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            let solver = contender.solver();
+            timed(solver, &self.puzzle.grid, limits, repeat, stop, &mut first)
         }));
-        let (outcome, min_ns, median_ns, problem) = match checked {
+        let (times, problem) = match run {
             Ok(None) => return None,
-            Ok(Some((outcome, min_ns, median_ns))) => {
-                let problem = check(
-                    contender.solver(),
-                    &self.puzzle.grid,
-                    self.puzzle.solution.as_ref(),
-                    limits,
-                    &outcome,
-                );
-                (outcome, min_ns, median_ns, problem)
+            Ok(Some(times)) => (times, None),
+            Err(payload) => {
+                let message = panic_message(payload.as_ref());
+                ((0, 0), Some(format!("the solver panicked: {message}")))
             }
-            Err(payload) => (
-                Outcome::new(0, None, sudoku_core::Counters::default(), false),
-                0,
-                0,
-                Some(format!(
-                    "the solver panicked: {}",
-                    panic_message(payload.as_ref())
-                )),
-            ),
         };
+        let panicked;
+        let outcome = match &first {
+            Some(outcome) if problem.is_none() => outcome,
+            _ => {
+                panicked = Outcome::new(0, None, sudoku_core::Counters::default(), false);
+                &panicked
+            }
+        };
+        let problem = problem.or_else(|| {
+            let known = self.puzzle.solution.as_ref();
+            check(
+                contender.solver(),
+                &self.puzzle.grid,
+                known,
+                limits,
+                outcome,
+            )
+        });
         let status = if problem.is_some() {
             Status::Wrong
         } else {
             Status::from(outcome.status)
         };
-        Some(self.row(contender, status, &outcome, (min_ns, median_ns), problem))
+        Some(self.row(contender, status, outcome, times, problem))
     }
 
     /// The row of the puzzle for `contender`: how it ended, its outcome, its times (minimum
@@ -140,19 +147,19 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "no message".into())
 }
 
-/// Solves `repeat` times (at least once), timing the solve call only: the first outcome,
-/// the fastest time and the median (the lower one for an even count), in nanoseconds;
-/// `None` when `stop` says so between two runs (a row is never made of fewer runs than
-/// asked).
+/// Solves `repeat` times (at least once), timing the solve call only: the first outcome
+/// goes into `first`, and the fastest time and the median (the lower one for an even count)
+/// come back, in nanoseconds; `None` when `stop` says so between two runs (a row is never
+/// made of fewer runs than asked).
 fn timed(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &Limits,
     repeat: u64,
     stop: &dyn Fn() -> bool,
-) -> Option<(Outcome, u64, u64)> {
+    first: &mut Option<Outcome>,
+) -> Option<(u64, u64)> {
     let mut times = Vec::with_capacity(repeat.max(1) as usize);
-    let mut first: Option<Outcome> = None;
     for run in 0..repeat.max(1) {
         if run > 0 && stop() {
             return None;
@@ -160,11 +167,12 @@ fn timed(
         let start = Instant::now();
         let outcome = solver.solve(puzzle, limits);
         times.push(u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX));
-        first.get_or_insert(outcome);
+        if first.is_none() {
+            *first = Some(outcome);
+        }
     }
     times.sort_unstable();
-    let outcome = first.unwrap_or_else(Outcome::rejected_at_root);
-    Some((outcome, times[0], times[(times.len() - 1) / 2]))
+    Some((times[0], times[(times.len() - 1) / 2]))
 }
 
 /// Checks an outcome, and says what is wrong with it:

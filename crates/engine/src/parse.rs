@@ -1,49 +1,23 @@
 //! Parsing a chunk on a worker, exactly as the corpus reader parses the whole file.
 //!
-//! The chunk is read by its own [`CorpusReader`]; two things make it read as it would in
-//! place: line numbers are shifted to the chunk's first line, and a chunk that does not
-//! start the file is primed with a line that leaves the reader in the state it would be in
-//! there (a byte-order mark is only looked for on the file's first line; a header is only
-//! taken before the first record). Puzzle indexes are given later, in input order, by the
-//! run: they count the puzzles of the whole corpus.
-
-use std::io::Read as _;
+//! The chunk is read by its own [`CorpusReader`], made to go on from where the chunk
+//! starts ([`CorpusReader::continuing`]): its line numbers are the file's, a byte-order
+//! mark is only looked for on the file's first line, and a header is only taken before the
+//! first record. Puzzle indexes are given later, in input order, by the run: they count the
+//! puzzles of the whole corpus.
 
 use sudoku_core::{CorpusError, CorpusReader, Puzzle};
 
 use crate::chunk::Chunk;
 
-/// A prime that is taken as a header and skipped: what follows it is after a record.
-const AFTER_RECORD: &[u8] = b"x\n";
-/// A prime that is a comment: what follows it is not on the file's first line.
-const NOT_FIRST_LINE: &[u8] = b"#\n";
-
 /// The puzzles and errors of a chunk, in order; their indexes are still to be given.
 pub(crate) fn parse(chunk: &Chunk) -> impl Iterator<Item = Result<Puzzle, CorpusError>> + '_ {
-    let prime: &[u8] = if chunk.first_line == 1 {
-        b""
-    } else if chunk.after_record {
-        AFTER_RECORD
-    } else {
-        NOT_FIRST_LINE
-    };
-    // Reader line 1 is the prime's (when there is one), then the chunk's first line.
-    let shift = chunk.first_line - 1 - u64::from(!prime.is_empty());
-    let reader = CorpusReader::new(prime.chain(&chunk.bytes[..]), chunk.corpus.clone());
-    reader.map(move |item| match item {
-        Ok(mut puzzle) => {
-            puzzle.line += shift;
-            Ok(puzzle)
-        }
-        Err(mut e) => {
-            match &mut e {
-                CorpusError::Malformed { location, .. } => location.line += shift,
-                CorpusError::Read { line, .. } => *line += shift,
-                _ => {}
-            }
-            Err(e)
-        }
-    })
+    CorpusReader::continuing(
+        &chunk.bytes[..],
+        chunk.corpus.clone(),
+        chunk.first_line - 1,
+        chunk.after_record,
+    )
 }
 
 #[cfg(test)]

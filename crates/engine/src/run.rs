@@ -41,21 +41,23 @@ use crate::source::{corpus_names, Source};
 use crate::timing::{pin_current, Timing, Warmup};
 use crate::work::{work, work_each, Done, Item, Shared};
 
-/// Lines that may hold a puzzle handed to a worker as one task (fewer tasks, fewer
-/// wake-ups).
+/// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
+/// follows the time tasks take, doubling while they are short (fewer tasks, fewer
+/// wake-ups) and halving when they are long, so that each takes about 20 ms.
 pub const BATCH: usize = 8;
-/// With one thread, the calling thread solves chunks as long as this at most, so that the
-/// sink hears of the puzzles done (progress, writes) this often even when solves are slow:
-/// a chunk then holds from one line to [`INLINE_MAX`], doubling or halving with the time
-/// the last one took.
-const INLINE_CHUNK_TIME: Duration = Duration::from_millis(20);
-/// The most lines a chunk of the calling thread holds.
-const INLINE_MAX: u64 = 64;
+/// A chunk (a worker's task, or what the calling thread solves at once when it is the one
+/// thread) is made to take about this long: its lines double while the last chunk took
+/// less, and halve when it took more, from one line to [`BATCH_MAX`]. Fast solves come in
+/// large tasks (few wake-ups, little overhead per puzzle); slow ones in small tasks, so
+/// that the threads end together and the sink hears of the puzzles done (progress,
+/// writes) this often.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
+/// The most lines a chunk holds.
+const BATCH_MAX: u64 = 64;
 /// Lines that may hold a puzzle in flight at most (handed out, not yet delivered).
 pub const WINDOW: usize = 1024;
-/// The calling thread sleeps until this many tasks are done (or the last ones in flight)...
-const WAKE_EVERY: usize = WINDOW / BATCH / 4;
-/// ... or this long, to watch for interrupts and let the sink write what waits.
+/// The calling thread sleeps until a quarter of the tasks in flight are done, or this
+/// long, to watch for interrupts and let the sink write what waits.
 pub const TICK: Duration = Duration::from_millis(50);
 
 /// What to run: which corpora, which contenders, how.
@@ -123,11 +125,12 @@ pub struct Report {
 
 /// One entry of the ordered stream of results.
 enum Slot {
-    /// A task's results.
+    /// A task's results, and how long it took.
     Done {
         source: usize,
         candidates: usize,
         done: Done,
+        took: Duration,
     },
     /// A corpus read to its end.
     End(usize),
@@ -243,8 +246,8 @@ struct State<'p, 's> {
     interrupted: bool,
     failure: Option<EngineError>,
     puzzles: u64,
-    /// Lines per chunk when the calling thread solves them (see [`INLINE_CHUNK_TIME`]).
-    inline_batch: u64,
+    /// Lines per chunk (see [`CHUNK_TIME`]).
+    batch: u64,
     /// Whether puzzles come parsed and numbered from the reading thread (see
     /// [`crate::select`]).
     indexed: bool,
@@ -282,7 +285,7 @@ impl<'p, 's> State<'p, 's> {
             interrupted: false,
             failure: None,
             puzzles: 0,
-            inline_batch: 1,
+            batch: if plan.threads <= 1 { 1 } else { BATCH as u64 },
             indexed: plan.select.is_active(),
             warmup: Duration::ZERO,
         }
@@ -296,16 +299,12 @@ impl<'p, 's> State<'p, 's> {
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
     fn inline(&mut self, reader: &Reader, shared: &Shared<'_>) {
         loop {
-            match self.next_chunk(reader, self.inline_batch as usize, shared) {
+            match self.next_chunk(reader, self.batch as usize, shared) {
                 Next::Chunk(seq, mut chunk) => {
                     self.deliver(shared);
                     let start = Instant::now();
                     self.solve_here(seq, &mut chunk, shared);
-                    self.inline_batch = if start.elapsed() > INLINE_CHUNK_TIME {
-                        (self.inline_batch / 2).max(1)
-                    } else {
-                        (self.inline_batch * 2).min(INLINE_MAX)
-                    };
+                    self.adapt(start.elapsed());
                 }
                 Next::Waiting => {
                     if let Some(reply) = reader.reply_within(TICK) {
@@ -359,12 +358,14 @@ impl<'p, 's> State<'p, 's> {
                 self.lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| {
+                    let start = Instant::now();
                     let mut chunk = chunk;
                     let done = work(seq, &mut chunk, shared);
                     let slot = Slot::Done {
                         source: chunk.source,
                         candidates: chunk.candidates,
                         done,
+                        took: start.elapsed(),
                     };
                     let _ = tx.send((seq, slot));
                     bell.ring();
@@ -373,11 +374,15 @@ impl<'p, 's> State<'p, 's> {
             if self.tasks == 0 && (self.reading_done || self.gap) {
                 break;
             }
-            bell.wait(WAKE_EVERY.min(self.tasks), TICK);
+            bell.wait(self.tasks.div_ceil(4), TICK);
             for (seq, slot) in rx.try_iter() {
-                if let Slot::Done { candidates, .. } = &slot {
+                if let Slot::Done {
+                    candidates, took, ..
+                } = &slot
+                {
                     self.tasks -= 1;
                     self.lines -= candidates.max(&1);
+                    self.adapt(*took);
                 }
                 self.pending.insert(seq, slot);
             }
@@ -476,7 +481,11 @@ impl<'p, 's> State<'p, 's> {
                     None => return Next::Waiting,
                 }
             }
-            let batch = if self.plan.threads <= 1 { room } else { BATCH };
+            let batch = if self.plan.threads <= 1 {
+                room
+            } else {
+                self.batch as usize
+            };
             match self.credit(room as u64) {
                 None => self.corpus_read(),
                 Some(0) => return Next::Blocked,
@@ -490,6 +499,15 @@ impl<'p, 's> State<'p, 's> {
                 }
             }
         }
+    }
+
+    /// Follows the time the last chunk took (see [`CHUNK_TIME`]).
+    fn adapt(&mut self, took: Duration) {
+        self.batch = if took > CHUNK_TIME {
+            (self.batch / 2).max(1)
+        } else {
+            (self.batch * 2).min(BATCH_MAX)
+        };
     }
 
     /// Puts a marker into the ordered stream.
@@ -511,6 +529,7 @@ impl<'p, 's> State<'p, 's> {
                     source,
                     candidates,
                     done,
+                    ..
                 } => {
                     self.corpora[source].outstanding -= candidates as u64;
                     for item in done.items {

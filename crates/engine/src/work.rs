@@ -70,14 +70,24 @@ pub(crate) fn work_each(
     seq: u64,
     chunk: &mut Chunk,
     shared: &Shared<'_>,
-    mut emit: impl FnMut(Item),
+    emit: impl FnMut(Item),
 ) -> bool {
     let parsed = chunk.parsed.take();
     let chunk = &*chunk;
-    let puzzles: Box<dyn Iterator<Item = _>> = match parsed {
-        Some(parsed) => Box::new(parsed.into_iter()),
-        None => Box::new(parse(chunk)),
-    };
+    match parsed {
+        Some(parsed) => each(seq, chunk, parsed.into_iter(), shared, emit),
+        None => each(seq, chunk, parse(chunk), shared, emit),
+    }
+}
+
+/// [`work_each`] over the chunk's puzzles, parsed or as they are parsed.
+fn each(
+    seq: u64,
+    chunk: &Chunk,
+    puzzles: impl Iterator<Item = Result<Puzzle, CorpusError>>,
+    shared: &Shared<'_>,
+    mut emit: impl FnMut(Item),
+) -> bool {
     for item in puzzles {
         if shared.halted(seq) {
             return false;

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::size::SYMBOLS;
+use sudoku_core::size::{MAX_CELLS, MAX_SIDE, SYMBOLS};
+use sudoku_core::units::{CELLS, SIDE};
 use sudoku_core::Grid;
 
 use crate::status::Status;
@@ -86,20 +87,48 @@ pub const COLUMNS: [&str; 15] = [
 /// assert_eq!(sudoku_reports::grid_text(&g).parse::<Grid>().unwrap(), g);
 /// ```
 pub fn grid_text(grid: &Grid) -> String {
+    with_grid_text(grid, |text| String::from(text))
+}
+
+/// [`grid_text`], shared: the text every row of a puzzle holds, made once.
+pub fn grid_text_shared(grid: &Grid) -> Arc<str> {
+    with_grid_text(grid, |text| Arc::from(text))
+}
+
+/// The longest grid text: every cell of the largest grid, and a bar between its rows.
+const MAX_TEXT: usize = MAX_CELLS + MAX_SIDE - 1;
+
+/// Hands [`grid_text`] to `make`, written on the stack first (so that it is allocated once,
+/// in the form `make` keeps).
+fn with_grid_text<T>(grid: &Grid, make: impl FnOnce(&str) -> T) -> T {
     let side = grid.size().side();
-    let mut text = Vec::with_capacity(grid.cells().len() + side);
-    for (i, row) in grid.cells().chunks(side).enumerate() {
-        if i > 0 {
-            text.push(b'|');
+    let mut text = [b'|'; MAX_TEXT];
+    if let Ok(cells) = <&[u8; CELLS]>::try_from(grid.cells()) {
+        // The common grid, written without a table (rows of a known length, which the
+        // compiler unrolls): a 9x9 grid's digits are their own symbols.
+        for (row, out) in cells
+            .chunks_exact(SIDE)
+            .zip(text.chunks_exact_mut(SIDE + 1))
+        {
+            for (byte, &cell) in out.iter_mut().zip(row) {
+                *byte = if cell == 0 { b'.' } else { b'0' + cell };
+            }
         }
-        text.extend(row.iter().map(|&cell| CELL_TEXT[usize::from(cell)]));
+        return make(std::str::from_utf8(&text[..CELLS + SIDE - 1]).unwrap_or_default());
+    }
+    let mut len = 0;
+    for row in grid.cells().chunks(side) {
+        for (byte, &cell) in text[len..len + side].iter_mut().zip(row) {
+            *byte = CELL_TEXT[usize::from(cell)];
+        }
+        len += side + 1;
     }
     // Cell symbols are ASCII: this never falls back.
-    String::from_utf8(text).unwrap_or_default()
+    make(std::str::from_utf8(&text[..len.saturating_sub(1)]).unwrap_or_default())
 }
 
 /// The text of a cell's value: `.` for empty, then the symbols of [`SYMBOLS`].
-const CELL_TEXT: [u8; 256] = {
+static CELL_TEXT: [u8; 256] = {
     let mut table = [b'?'; 256];
     table[0] = b'.';
     let mut d = 0;
