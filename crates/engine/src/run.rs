@@ -43,14 +43,17 @@ use crate::work::{work, work_each, Done, Item, Shared};
 
 /// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
 /// follows the time tasks take, doubling while they are short (fewer tasks, fewer
-/// wake-ups) and halving when they are long, so that each takes about 20 ms.
+/// wake-ups) and halving when they are long, so that each takes about half a millisecond.
 pub const BATCH: usize = 8;
-/// A chunk (a worker's task, or what the calling thread solves at once when it is the one
-/// thread) is made to take about this long: its lines double while the last chunk took
-/// less, and halve when it took more, from one line to [`BATCH_MAX`]. Fast solves come in
-/// large tasks (few wake-ups, little overhead per puzzle); slow ones in small tasks, so
-/// that the threads end together and the sink hears of the puzzles done (progress,
-/// writes) this often.
+/// A worker's task is made to take about this long: its lines double while the last task
+/// took less, and halve when it took more, from one line to [`BATCH_MAX`]. Fast solves
+/// come in larger tasks (few wake-ups, little overhead per puzzle), and every task stays
+/// short, so that the workers end together (the last one to finish works alone for less
+/// than a task).
+const TASK_TIME: Duration = Duration::from_micros(500);
+/// With one thread, the calling thread solves chunks made to take about this long (as
+/// [`TASK_TIME`] makes tasks), so that the sink hears of the puzzles done (progress,
+/// writes) this often even when solves are slow.
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 /// The most lines a chunk holds.
 const BATCH_MAX: u64 = 64;
@@ -246,7 +249,7 @@ struct State<'p, 's> {
     interrupted: bool,
     failure: Option<EngineError>,
     puzzles: u64,
-    /// Lines per chunk (see [`CHUNK_TIME`]).
+    /// Lines per chunk (see [`TASK_TIME`] and [`CHUNK_TIME`]).
     batch: u64,
     /// Whether puzzles come parsed and numbered from the reading thread (see
     /// [`crate::select`]).
@@ -501,9 +504,14 @@ impl<'p, 's> State<'p, 's> {
         }
     }
 
-    /// Follows the time the last chunk took (see [`CHUNK_TIME`]).
+    /// Follows the time the last chunk took (see [`TASK_TIME`] and [`CHUNK_TIME`]).
     fn adapt(&mut self, took: Duration) {
-        self.batch = if took > CHUNK_TIME {
+        let target = if self.plan.threads <= 1 {
+            CHUNK_TIME
+        } else {
+            TASK_TIME
+        };
+        self.batch = if took > target {
             (self.batch / 2).max(1)
         } else {
             (self.batch * 2).min(BATCH_MAX)
