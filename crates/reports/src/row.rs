@@ -101,11 +101,11 @@ const MAX_TEXT: usize = MAX_CELLS + MAX_SIDE - 1;
 /// Hands [`grid_text`] to `make`, written on the stack first (so that it is allocated once,
 /// in the form `make` keeps).
 fn with_grid_text<T>(grid: &Grid, make: impl FnOnce(&str) -> T) -> T {
-    let side = grid.size().side();
-    let mut text = [b'|'; MAX_TEXT];
     if let Ok(cells) = <&[u8; CELLS]>::try_from(grid.cells()) {
         // The common grid, written without a table (rows of a known length, which the
         // compiler unrolls): a 9x9 grid's digits are their own symbols.
+        // Each row and its bar: the last bar is not part of the text.
+        let mut text = [b'|'; CELLS + SIDE];
         for (row, out) in cells
             .chunks_exact(SIDE)
             .zip(text.chunks_exact_mut(SIDE + 1))
@@ -116,6 +116,8 @@ fn with_grid_text<T>(grid: &Grid, make: impl FnOnce(&str) -> T) -> T {
         }
         return make(std::str::from_utf8(&text[..CELLS + SIDE - 1]).unwrap_or_default());
     }
+    let side = grid.size().side();
+    let mut text = [b'|'; MAX_TEXT];
     let mut len = 0;
     for row in grid.cells().chunks(side) {
         for (byte, &cell) in text[len..len + side].iter_mut().zip(row) {
