@@ -163,19 +163,21 @@ impl Board {
         self.digits[d]
     }
 
-    /// `digit` (1..=9) placed in `cell`: the cell loses every other candidate.
+    /// `digit` (1..=9) placed in `cell`: the cell loses every other candidate and the
+    /// digit leaves the rest of the row (as for a naked single; the band and stack rules
+    /// then clear the box and the column).
     #[inline(always)]
     pub fn assign(&mut self, cell: usize, digit: u8) {
         let c = cell_lanes(cell);
         let keep = usize::from(digit) - 1;
-        let kept = self.digits[keep];
+        let kept = self.digits[keep].and_not(rows_holding(c)) | c;
         // Every digit leaves the cell, then the one placed comes back: no branch.
         for (d, w) in self.digits.iter_mut().enumerate() {
             self.dirty |= u32::from(w.meets(c)) << d;
             *w = w.and_not(c);
         }
         self.digits[keep] = kept;
-        self.dirty &= !(1 << keep);
+        self.placed |= c;
     }
 
     /// `digit` (1..=9) taken out of `cell`.
