@@ -4,8 +4,8 @@
 use sudoku_core::units::CELLS;
 use sudoku_core::{Contradiction, Grid};
 
-use crate::closing::{Closing, Portable, Words};
 use crate::lanes::Lanes;
+use crate::machine::{Machine, Portable, Words};
 use crate::rules::{
     band_allowed, band_singles, minicolumn_cells, minicolumns, minicolumns_spread, minirow_cells,
     minirows, minirows_spread, row_doubles, row_singles, rows_holding, stack_allowed, Tally4, ALL,
@@ -197,16 +197,16 @@ impl Board {
         self.propagate_with(Portable, occupancy)
     }
 
-    /// [`Board::propagate`], closing two digits at once the way `closing` does.
+    /// [`Board::propagate`], closing two digits at once the way `machine` does.
     #[inline(always)]
-    pub fn propagate_with<T: Closing>(
+    pub fn propagate_with<T: Machine>(
         &mut self,
-        closing: T,
+        machine: T,
         occupancy: &mut Occupancy,
     ) -> Result<Fixpoint, Dead> {
         loop {
             while self.dirty != 0 {
-                self.close_dirty(closing)?;
+                self.close_dirty(machine)?;
             }
             let (mut one, mut two) = (Lanes::ZERO, Lanes::ZERO);
             for &w in &self.digits {
@@ -241,10 +241,10 @@ impl Board {
     }
 
     /// The next dirty digits closed: two at once (their rules are independent, so
-    /// the processor works on both side by side, the way `closing` does), or the last
+    /// the processor works on both side by side, the way `machine` does), or the last
     /// one alone.
     #[inline(always)]
-    fn close_dirty<T: Closing>(&mut self, closing: T) -> Result<(), Dead> {
+    fn close_dirty<T: Machine>(&mut self, machine: T) -> Result<(), Dead> {
         let d = self.dirty.trailing_zeros() as usize;
         self.dirty &= self.dirty - 1;
         if self.dirty == 0 {
@@ -252,7 +252,7 @@ impl Board {
         }
         let e = self.dirty.trailing_zeros() as usize;
         self.dirty &= self.dirty - 1;
-        let (v, w) = closing.closed_two(self.digits[d], self.digits[e]);
+        let (v, w) = machine.closed_two(self.digits[d], self.digits[e]);
         self.digits[d] = v;
         self.digits[e] = w;
         if (v.zero_lanes() | w.zero_lanes()).meets(Lanes::bands(u32::MAX)) {

@@ -15,10 +15,11 @@
 
 use crate::board::{Board, Occupancy, BAND_CELLS, DIGITS};
 use crate::lanes::Lanes;
+use crate::machine::Machine;
 use crate::rules::{row_singles, MINIROWS, ROW};
 
 /// Configurations of a closed 3x3 occupancy, by its number of places.
-const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
+pub(crate) const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
 
 /// [`CONFIGURATIONS`] as nibbles of one word, read with a shift: no memory access,
 /// nothing for a compiler to turn into a vector gather.
@@ -89,6 +90,13 @@ impl Configurations {
             }
             totals += *counts;
         }
+        Configurations { per_digit, totals }
+    }
+
+    /// Counts packed as [`Configurations::of`] packs them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(crate) fn from_counts(per_digit: [u64; DIGITS], totals: u64) -> Configurations {
         Configurations { per_digit, totals }
     }
 
@@ -190,11 +198,12 @@ fn row_singles_word(v: u32) -> u32 {
 /// [`Board::propagate`] leaves them): in the unit with the fewest configurations, the open
 /// place (minirow or minicolumn) with the fewest cells, ties to the digit with fewer
 /// configurations there, then to the smallest digit and the first place; the try is
-/// that digit in the first cell of that place. `None` only on a board with no open
-/// unit (it never is, at an open fixpoint).
+/// that digit in the first cell of that place (the configurations counted the way
+/// `machine` does). `None` only on a board with no open unit (it never is, at an open
+/// fixpoint).
 #[inline(always)]
-pub fn choose(board: &Board, occupancy: &Occupancy) -> Option<(usize, u8)> {
-    let configs = Configurations::of(occupancy);
+pub fn choose<T: Machine>(board: &Board, occupancy: &Occupancy, machine: T) -> Option<(usize, u8)> {
+    let configs = machine.configurations(occupancy);
     let u = configs.tightest_unit()?;
     // (key, cell, digit) of the best so far, over the digits with a choice there.
     let mut best = (u32::MAX, 0usize, 0u8);

@@ -14,8 +14,8 @@
 //! lane `b`, lane 3 zero): every operation acts on the three bands together. See the
 //! crate documentation for the rules in words and a worked example.
 
-use crate::closing::Words;
 use crate::lanes::Lanes;
+use crate::machine::Words;
 
 /// The 27 cells of a band.
 pub const BAND: u32 = 0x7ff_ffff;
