@@ -116,17 +116,18 @@ impl Configurations {
     /// some digit has two or more (ties to the first: bands 0, 1, 2, then stacks).
     #[inline(always)]
     pub fn tightest_unit(&self) -> Option<usize> {
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        for u in 0..6 {
+        // Each unit's key: its total, then its index (ties to the first); a unit whose
+        // nine digits have one configuration each has nothing to choose: no key.
+        let key = |u: usize| {
             let total = self.total(u);
-            // Nine digits with one configuration each: nothing to choose there.
-            if total > DIGITS as u32 && total < fewest {
-                best = Some(u);
-                fewest = total;
+            if total > DIGITS as u32 {
+                total << 3 | u as u32
+            } else {
+                u32::MAX
             }
-        }
-        best
+        };
+        let fewest = (0..6).map(key).min().unwrap_or(u32::MAX);
+        (fewest != u32::MAX).then_some((fewest & 7) as usize)
     }
 }
 
