@@ -5,6 +5,7 @@ use sudoku_core::units::CELLS;
 use sudoku_core::{Contradiction, Grid};
 
 use crate::lanes::Lanes;
+use crate::machine::{Machine, Portable, Words};
 use crate::rules::{
     band_allowed, band_singles, minicolumn_cells, minicolumns, minicolumns_spread, minirow_cells,
     minirows, minirows_spread, row_doubles, row_singles, rows_holding, stack_allowed, Tally4, ALL,
@@ -68,6 +69,45 @@ pub struct Occupancy {
     pub minicolumns: [Lanes; DIGITS],
 }
 
+/// One step of the band and stack rules on a digit's words `w`, and its minicolumn
+/// occupancy before the band rule (`kept`) and after (`cols`): the rules hold when
+/// they are the same.
+#[inline(always)]
+fn close_step<W: Words>(w: W, cols: W) -> (W, W, W) {
+    let kept = stack_allowed(cols);
+    let w = w & kept & band_allowed(minirows_spread(w & kept));
+    (w, kept, minicolumns_spread(w))
+}
+
+/// `w` under the band and stack rules until both hold. The stack rule can only take
+/// more if the band rule emptied a minicolumn (and the band rule, applied last, holds).
+#[inline(always)]
+pub fn closed(mut w: Lanes) -> Lanes {
+    let mut cols = minicolumns_spread(w);
+    loop {
+        let kept;
+        (w, kept, cols) = close_step(w, cols);
+        if (cols & ALL).same(kept & ALL) {
+            return w;
+        }
+    }
+}
+
+/// Two digits' words under the band and stack rules until both hold, side by side: their chains of operations are
+/// independent, so the processor works on both at once.
+#[inline(always)]
+pub fn closed_two(mut v: Lanes, mut w: Lanes) -> (Lanes, Lanes) {
+    let (mut cols_v, mut cols_w) = (minicolumns_spread(v), minicolumns_spread(w));
+    loop {
+        let (kept_v, kept_w);
+        (v, kept_v, cols_v) = close_step(v, cols_v);
+        (w, kept_w, cols_w) = close_step(w, cols_w);
+        if (((cols_v ^ kept_v) | (cols_w ^ kept_w)) & ALL).is_zero() {
+            return (v, w);
+        }
+    }
+}
+
 /// The cell's band lane and bit.
 #[inline(always)]
 pub fn lane_bit(cell: usize) -> (usize, u32) {
@@ -123,19 +163,21 @@ impl Board {
         self.digits[d]
     }
 
-    /// `digit` (1..=9) placed in `cell`: the cell loses every other candidate.
+    /// `digit` (1..=9) placed in `cell`: the cell loses every other candidate and the
+    /// digit leaves the rest of the row (as for a naked single; the band and stack rules
+    /// then clear the box and the column).
     #[inline(always)]
     pub fn assign(&mut self, cell: usize, digit: u8) {
         let c = cell_lanes(cell);
         let keep = usize::from(digit) - 1;
-        let kept = self.digits[keep];
+        let kept = self.digits[keep].and_not(rows_holding(c)) | c;
         // Every digit leaves the cell, then the one placed comes back: no branch.
         for (d, w) in self.digits.iter_mut().enumerate() {
             self.dirty |= u32::from(w.meets(c)) << d;
             *w = w.and_not(c);
         }
         self.digits[keep] = kept;
-        self.dirty &= !(1 << keep);
+        self.placed |= c;
     }
 
     /// `digit` (1..=9) taken out of `cell`.
@@ -152,11 +194,19 @@ impl Board {
     /// `occupancy` holds the board's minirows and minicolumns.
     #[inline(always)]
     pub fn propagate(&mut self, occupancy: &mut Occupancy) -> Result<Fixpoint, Dead> {
+        self.propagate_with(Portable, occupancy)
+    }
+
+    /// [`Board::propagate`], closing two digits at once the way `machine` does.
+    #[inline(always)]
+    pub fn propagate_with<T: Machine>(
+        &mut self,
+        machine: T,
+        occupancy: &mut Occupancy,
+    ) -> Result<Fixpoint, Dead> {
         loop {
             while self.dirty != 0 {
-                let d = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.close_digit(d)?;
+                self.close_dirty(machine)?;
             }
             let (mut one, mut two) = (Lanes::ZERO, Lanes::ZERO);
             for &w in &self.digits {
@@ -181,34 +231,54 @@ impl Board {
     /// singles leave every other digit.
     #[inline(always)]
     fn close_digit(&mut self, d: usize) -> Result<(), Dead> {
-        let mut w = self.digits[d];
-        let mut cols = minicolumns_spread(w);
-        loop {
-            let kept_cols = stack_allowed(cols);
-            w &= kept_cols & band_allowed(minirows_spread(w & kept_cols));
-            // The stack rule can only take more if the band rule emptied a minicolumn
-            // (and the band rule, applied last, holds).
-            cols = minicolumns_spread(w);
-            if (cols & ALL).same(kept_cols & ALL) {
-                break;
-            }
-        }
+        let w = closed(self.digits[d]);
         self.digits[d] = w;
         if w.zero_lanes().meets(Lanes::bands(u32::MAX)) {
             return Err(Dead::NoPlace);
         }
+        self.row_rule(d);
+        Ok(())
+    }
+
+    /// The next dirty digits closed: two at once (their rules are independent, so
+    /// the processor works on both side by side, the way `machine` does), or the last
+    /// one alone.
+    #[inline(always)]
+    fn close_dirty<T: Machine>(&mut self, machine: T) -> Result<(), Dead> {
+        let d = self.dirty.trailing_zeros() as usize;
+        self.dirty &= self.dirty - 1;
+        if self.dirty == 0 {
+            return self.close_digit(d);
+        }
+        let e = self.dirty.trailing_zeros() as usize;
+        self.dirty &= self.dirty - 1;
+        let (v, w) = machine.closed_two(self.digits[d], self.digits[e]);
+        self.digits[d] = v;
+        self.digits[e] = w;
+        if (v.zero_lanes() | w.zero_lanes()).meets(Lanes::bands(u32::MAX)) {
+            return Err(Dead::NoPlace);
+        }
+        self.row_rule(d);
+        self.row_rule(e);
+        Ok(())
+    }
+
+    /// The row rule on digit `d`: its new row singles leave every other digit.
+    #[inline(always)]
+    fn row_rule(&mut self, d: usize) {
+        let w = self.digits[d];
         let new = row_singles(w).and_not(self.placed);
         if !new.is_zero() {
             self.placed |= new;
+            let was = self.dirty & 1 << d;
             // Every digit loses the new cells, this one keeps them: no branch per digit.
             for (e, v) in self.digits.iter_mut().enumerate() {
                 self.dirty |= u32::from(v.meets(new)) << e;
                 *v = v.and_not(new);
             }
             self.digits[d] = w;
-            self.dirty &= !(1 << d);
+            self.dirty = self.dirty & !(1 << d) | was;
         }
-        Ok(())
     }
 
     /// The naked singles `naked` (cells with one candidate left): each digit keeps, in

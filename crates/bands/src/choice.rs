@@ -15,10 +15,11 @@
 
 use crate::board::{Board, Occupancy, BAND_CELLS, DIGITS};
 use crate::lanes::Lanes;
+use crate::machine::Machine;
 use crate::rules::{row_singles, MINIROWS, ROW};
 
 /// Configurations of a closed 3x3 occupancy, by its number of places.
-const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
+pub(crate) const CONFIGURATIONS: [u32; 10] = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6];
 
 /// [`CONFIGURATIONS`] as nibbles of one word, read with a shift: no memory access,
 /// nothing for a compiler to turn into a vector gather.
@@ -62,51 +63,71 @@ pub enum Unit {
     Stack(usize),
 }
 
-/// How many configurations each digit has in each unit: `per_digit[d][u]`, units
-/// `0..3` the bands and `3..6` the stacks (1 for a digit whose three places there are
-/// known, up to 6).
+/// How many configurations each digit has in each unit (1 for a digit whose three
+/// places there are known, up to 6), units `0..3` the bands and `3..6` the stacks: one
+/// byte per unit, unit `u` in byte `u`.
 pub struct Configurations {
-    /// Per digit, per unit.
-    pub per_digit: [[u32; 6]; DIGITS],
-    /// Per unit, over the nine digits.
-    pub totals: [u32; 6],
+    /// Per digit, a byte per unit.
+    per_digit: [u64; DIGITS],
+    /// Per unit, over the nine digits (at most 54: no byte carries into the next).
+    totals: u64,
 }
 
 impl Configurations {
     /// The configurations of every digit of a propagated board, from its `occupancy`.
     #[inline(always)]
     pub fn of(occupancy: &Occupancy) -> Configurations {
-        let mut per_digit = [[0; 6]; DIGITS];
-        let mut totals = [0; 6];
+        let mut per_digit = [0; DIGITS];
+        let mut totals = 0;
         for (d, counts) in per_digit.iter_mut().enumerate() {
             let rows = occupancy.minirows[d].to_array();
             let c = occupancy.minicolumns[d].to_array();
             let cols = c[0] | c[1] << 9 | c[2] << 18;
             for b in 0..3 {
-                counts[b] = configurations(rows[b].count_ones());
-                counts[3 + b] = configurations((cols & STACK_COLUMNS[b]).count_ones());
+                *counts |= u64::from(configurations(rows[b].count_ones())) << (8 * b);
+                let stack = configurations((cols & STACK_COLUMNS[b]).count_ones());
+                *counts |= u64::from(stack) << (8 * (3 + b));
             }
-            for (t, n) in totals.iter_mut().zip(counts.iter()) {
-                *t += n;
-            }
+            totals += *counts;
         }
         Configurations { per_digit, totals }
+    }
+
+    /// Counts packed as [`Configurations::of`] packs them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(crate) fn from_counts(per_digit: [u64; DIGITS], totals: u64) -> Configurations {
+        Configurations { per_digit, totals }
+    }
+
+    /// The configurations of digit `d` (0-based) in unit `u`.
+    #[inline(always)]
+    pub fn count(&self, d: usize, u: usize) -> u32 {
+        (self.per_digit[d] >> (8 * u) & 0xff) as u32
+    }
+
+    /// The configurations of unit `u`, over its nine digits.
+    #[inline(always)]
+    pub fn total(&self, u: usize) -> u32 {
+        (self.totals >> (8 * u) & 0xff) as u32
     }
 
     /// The unit with the fewest configurations over its nine digits, among those where
     /// some digit has two or more (ties to the first: bands 0, 1, 2, then stacks).
     #[inline(always)]
     pub fn tightest_unit(&self) -> Option<usize> {
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        for (u, &total) in self.totals.iter().enumerate() {
-            // Nine digits with one configuration each: nothing to choose there.
-            if total > DIGITS as u32 && total < fewest {
-                best = Some(u);
-                fewest = total;
+        // Each unit's key: its total, then its index (ties to the first); a unit whose
+        // nine digits have one configuration each has nothing to choose: no key.
+        let key = |u: usize| {
+            let total = self.total(u);
+            if total > DIGITS as u32 {
+                total << 3 | u as u32
+            } else {
+                u32::MAX
             }
-        }
-        best
+        };
+        let fewest = (0..6).map(key).min().unwrap_or(u32::MAX);
+        (fewest != u32::MAX).then_some((fewest & 7) as usize)
     }
 }
 
@@ -178,27 +199,31 @@ fn row_singles_word(v: u32) -> u32 {
 /// [`Board::propagate`] leaves them): in the unit with the fewest configurations, the open
 /// place (minirow or minicolumn) with the fewest cells, ties to the digit with fewer
 /// configurations there, then to the smallest digit and the first place; the try is
-/// that digit in the first cell of that place. `None` only on a board with no open
-/// unit (it never is, at an open fixpoint).
+/// that digit in the first cell of that place (the configurations counted the way
+/// `machine` does). `None` only on a board with no open unit (it never is, at an open
+/// fixpoint).
 #[inline(always)]
-pub fn choose(board: &Board, occupancy: &Occupancy) -> Option<(usize, u8)> {
-    let configs = Configurations::of(occupancy);
+pub fn choose<T: Machine>(board: &Board, occupancy: &Occupancy, machine: T) -> Option<(usize, u8)> {
+    let configs = machine.configurations(occupancy);
     let u = configs.tightest_unit()?;
     // (key, cell, digit) of the best so far, over the digits with a choice there.
     let mut best = (u32::MAX, 0usize, 0u8);
-    let mut open = (0..DIGITS).fold(0u32, |m, d| {
-        m | u32::from(configs.per_digit[d][u] >= 2) << d
-    });
+    let mut open = (0..DIGITS).fold(0u32, |m, d| m | u32::from(configs.count(d, u) >= 2) << d);
     while open != 0 {
         let d = open.trailing_zeros() as usize;
         open &= open - 1;
+        let count = configs.count(d, u);
+        // A place has one cell or more: this digit's key is 8 + count at best.
+        if 8 + count >= best.0 {
+            continue;
+        }
         let lanes = board.digit(d).to_array();
         let (cells, cell) = if u < 3 {
             band_place(lanes[u], u)
         } else {
             stack_place(lanes, u - 3)
         };
-        let key = cells * 8 + configs.per_digit[d][u];
+        let key = cells * 8 + count;
         if key < best.0 {
             best = (key, cell, d as u8 + 1);
         }

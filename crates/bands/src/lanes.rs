@@ -292,6 +292,20 @@ impl Lanes {
         Lanes::new([v, v, v, 0])
     }
 
+    /// The SSE2 register holding the lanes.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline(always)]
+    pub fn into_raw(self) -> std::arch::x86_64::__m128i {
+        self.0
+    }
+
+    /// The lanes held in an SSE2 register.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline(always)]
+    pub fn from_raw(v: std::arch::x86_64::__m128i) -> Lanes {
+        Lanes(v)
+    }
+
     /// The four lanes.
     #[inline(always)]
     pub fn to_array(self) -> [u32; 4] {

@@ -69,10 +69,12 @@
 //!
 //! The rules only ever take candidates away, so applying them until none changes
 //! anything gives one and the same result, whatever the order (its *fixpoint*). The
-//! order chosen is for speed ([`board::Board::propagate`]): each dirty digit in turn
-//! gets the band and stack rules until both hold and then the row rule (a worklist, as
-//! JCZSolve updates only the bands that changed); when no digit is dirty, the naked
-//! singles; when there are none, the triads; and again while anything changes.
+//! order chosen is for speed ([`board::Board::propagate`]): the dirty digits, two at a
+//! time, get the band and stack rules until both hold and then the row rule (a
+//! worklist, as JCZSolve updates only the bands that changed; two digits' rules are
+//! independent chains of operations, which the processor runs side by side); when no
+//! digit is dirty, the naked singles; when there are none, the triads; and again while
+//! anything changes.
 //!
 //! # The search and its counters
 //!
@@ -177,11 +179,15 @@
 //! target has: SSE2 on x86-64, NEON on aarch64, and four scalar operations elsewhere
 //! ([`lanes`]). On x86-64 the whole search is compiled a second time with AVX2 (and the
 //! `popcnt`, BMI and `lzcnt` instructions that came with it) and that copy is chosen at
-//! run time when the processor has them; both copies give the same outcome, counter for
-//! counter (a test checks it). The `unsafe` blocks are the intrinsic calls of [`lanes`]
-//! (each sound because its feature is part of the target's baseline), the call of the
-//! AVX2 copy (sound after detection), and the reading of the search's stack of boards
-//! (each frame read was written by the try that pushed it).
+//! run time when the processor has them; in it, the band and stack rules close two
+//! digits at once in one 256-bit register, and the chooser counts the configurations
+//! two digits to a register, with tables of nibbles and bytes (`vpshufb`) ([`machine`]).
+//! Both copies give the same outcome, counter for counter (a test checks it). The
+//! `unsafe` blocks are the intrinsic calls of [`lanes`] (each sound because its feature
+//! is part of the target's baseline), the call of the AVX2 copy and of its AVX2
+//! functions (sound after detection: they run only where a proof of it, made by the
+//! detection, is held), and the reading of the search's stack of boards (each frame read
+//! was written by the try that pushed it).
 //!
 //! # Measuring it
 //!
@@ -208,9 +214,12 @@ pub mod board;
 pub mod choice;
 pub mod essay;
 pub mod lanes;
+pub mod machine;
 pub mod rules;
 mod search;
 mod told;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 pub use crate::essay::BandsEssay;
 
@@ -265,12 +274,12 @@ impl Solver for Bands {
 fn dispatch<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mut O) -> Outcome {
     assert_eq!(puzzle.size(), Size::NINE, "bands solves 9x9 grids only");
     #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
+    if let (true, Some(avx2)) = (has_avx2(), machine::Avx2::detect()) {
         // SAFETY: the processor has every feature `solve_avx2` is compiled for (just
         // detected).
-        return unsafe { solve_avx2(puzzle, limits, observer) };
+        return unsafe { solve_avx2(puzzle, limits, observer, avx2) };
     }
-    search::solve(puzzle, limits, observer)
+    search::solve(puzzle, limits, observer, machine::Portable)
 }
 
 /// Whether this x86-64 processor has what [`solve_avx2`] is compiled for: AVX2 and the
@@ -297,8 +306,9 @@ unsafe fn solve_avx2<O: Observer + ?Sized>(
     puzzle: &Grid,
     limits: &Limits,
     observer: &mut O,
+    avx2: machine::Avx2,
 ) -> Outcome {
-    search::solve(puzzle, limits, observer)
+    search::solve(puzzle, limits, observer, avx2)
 }
 
 #[cfg(test)]
@@ -312,12 +322,12 @@ mod tests {
         for p in CorpusReader::open(path).unwrap() {
             let p = p.unwrap().grid;
             for limits in [Limits::FIRST, Limits::UNIQUENESS.with_max_nodes(5)] {
-                let baseline = search::solve(&p, &limits, &mut ());
+                let baseline = search::solve(&p, &limits, &mut (), machine::Portable);
                 assert_eq!(Bands.solve(&p, &limits), baseline);
                 #[cfg(target_arch = "x86_64")]
-                if has_avx2() {
+                if let (true, Some(two)) = (has_avx2(), machine::Avx2::detect()) {
                     // SAFETY: the features were just detected.
-                    let avx2 = unsafe { solve_avx2(&p, &limits, &mut ()) };
+                    let avx2 = unsafe { solve_avx2(&p, &limits, &mut (), two) };
                     assert_eq!(avx2, baseline);
                 }
             }

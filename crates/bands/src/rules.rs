@@ -15,6 +15,7 @@
 //! crate documentation for the rules in words and a worked example.
 
 use crate::lanes::Lanes;
+use crate::machine::Words;
 
 /// The 27 cells of a band.
 pub const BAND: u32 = 0x7ff_ffff;
@@ -47,23 +48,23 @@ const MINIROW_LAST2: u32 = rows(0b110_110_110);
 /// `j+2, j+1` (indexes mod 3). `col1`/`col2` are `x` with each row rotated by one and
 /// by two columns; `down1`/`down2` rotate the rows by one and by two.
 #[inline(always)]
-fn on_a_permutation(
-    x: Lanes,
-    col1: Lanes,
-    col2: Lanes,
-    down1: impl Fn(Lanes) -> Lanes,
-    down2: impl Fn(Lanes) -> Lanes,
-) -> Lanes {
+fn on_a_permutation<W: Words>(
+    x: W,
+    col1: W,
+    col2: W,
+    down1: impl Fn(W) -> W,
+    down2: impl Fn(W) -> W,
+) -> W {
     x & ((down1(col1) & down2(col2)) | (down1(col2) & down2(col1)))
 }
 
 /// The minirow occupancy written on every cell: a cell's bit is set when any cell of
 /// its minirow holds a bit of `w`.
 #[inline(always)]
-pub fn minirows_spread(w: Lanes) -> Lanes {
+pub fn minirows_spread<W: Words>(w: W) -> W {
     // Each cell takes its neighbours within the minirow, twice.
-    let first2 = Lanes::bands(MINIROW_FIRST2);
-    let last2 = Lanes::bands(MINIROW_LAST2);
+    let first2 = W::splat(MINIROW_FIRST2);
+    let last2 = W::splat(MINIROW_LAST2);
     let once = w | (w.shr::<1>() & first2) | (w.shl::<1>() & last2);
     once | (once.shr::<1>() & first2) | (once.shl::<1>() & last2)
 }
@@ -71,7 +72,7 @@ pub fn minirows_spread(w: Lanes) -> Lanes {
 /// The minicolumn occupancy written on every cell: a cell's bit is set when any cell
 /// of its minicolumn holds a bit of `w` (bits past 27 are left over, not cells).
 #[inline(always)]
-pub fn minicolumns_spread(w: Lanes) -> Lanes {
+pub fn minicolumns_spread<W: Words>(w: W) -> W {
     w | w.shr::<9>() | w.shr::<18>() | w.shl::<9>() | w.shl::<18>()
 }
 
@@ -83,14 +84,14 @@ pub fn minicolumns_spread(w: Lanes) -> Lanes {
 /// by 3 or 6 bits for the boxes (within each row, the wrap masked), by 9 or 18 for the
 /// rows (the wrap shifted back in from the other end).
 #[inline(always)]
-pub fn band_allowed(x: Lanes) -> Lanes {
-    let box1 = (x.shr::<3>() & Lanes::bands(rows(0b000_111_111)))
-        | (x.shl::<6>() & Lanes::bands(rows(0b111_000_000)));
-    let box2 = (x.shr::<6>() & Lanes::bands(rows(0b000_000_111)))
-        | (x.shl::<3>() & Lanes::bands(rows(0b111_111_000)));
+pub fn band_allowed<W: Words>(x: W) -> W {
+    let box1 = (x.shr::<3>() & W::splat(rows(0b000_111_111)))
+        | (x.shl::<6>() & W::splat(rows(0b111_000_000)));
+    let box2 = (x.shr::<6>() & W::splat(rows(0b000_000_111)))
+        | (x.shl::<3>() & W::splat(rows(0b111_111_000)));
     // Bits pushed past 27 are cleared by the `x &` of the permutation test.
-    let down1 = |v: Lanes| v.shr::<9>() | v.shl::<18>();
-    let down2 = |v: Lanes| v.shr::<18>() | v.shl::<9>();
+    let down1 = |v: W| v.shr::<9>() | v.shl::<18>();
+    let down2 = |v: W| v.shr::<18>() | v.shl::<9>();
     on_a_permutation(x, box1, box2, down1, down2)
 }
 
@@ -102,12 +103,12 @@ pub fn band_allowed(x: Lanes) -> Lanes {
 /// the three columns and one in each of the three boxes. The columns rotate within
 /// their stack by shifts of 1 and 2 bits; the bands rotate by moving the lanes.
 #[inline(always)]
-pub fn stack_allowed(x: Lanes) -> Lanes {
-    let col1 = (x.shr::<1>() & Lanes::bands(rows(0b011_011_011)))
-        | (x.shl::<2>() & Lanes::bands(rows(0b100_100_100)));
-    let col2 = (x.shr::<2>() & Lanes::bands(rows(0b001_001_001)))
-        | (x.shl::<1>() & Lanes::bands(rows(0b110_110_110)));
-    on_a_permutation(x, col1, col2, Lanes::next_band, Lanes::band_after_next)
+pub fn stack_allowed<W: Words>(x: W) -> W {
+    let col1 = (x.shr::<1>() & W::splat(rows(0b011_011_011)))
+        | (x.shl::<2>() & W::splat(rows(0b100_100_100)));
+    let col2 = (x.shr::<2>() & W::splat(rows(0b001_001_001)))
+        | (x.shl::<1>() & W::splat(rows(0b110_110_110)));
+    on_a_permutation(x, col1, col2, W::next_band, W::band_after_next)
 }
 
 /// The band rule applied to `w`: it keeps the cells of its minirows on a permutation.

@@ -8,6 +8,7 @@ use sudoku_core::{DigitSet, Event, Grid, Limits, Observer, Outcome, Tally};
 
 use crate::board::{Board, Fixpoint, Occupancy};
 use crate::choice;
+use crate::machine::Machine;
 use crate::told::Told;
 
 /// A try standing: the board before it, and the digit placed in the cell.
@@ -18,7 +19,9 @@ struct Frame {
     digit: u8,
 }
 
-/// Solves a 9x9 `puzzle` within `limits`, telling `observer` (`()` for the plain solve).
+/// Solves a 9x9 `puzzle` within `limits`, telling `observer` (`()` for the plain solve);
+/// `machine` does the heaviest bit work (two digits closed at once, configurations
+/// counted) in the instructions of this processor.
 ///
 /// At each node the board is propagated. A dead end or a solution ends the node; an
 /// open board chooses a cell and a digit ([`choice::choose`]) and tries it: the board
@@ -26,7 +29,12 @@ struct Frame {
 /// comes back from the stack without that digit in that cell, and the node goes on
 /// from there (its next try, if it needs one, is chosen afresh).
 #[inline(always)]
-pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mut O) -> Outcome {
+pub fn solve<O: Observer + ?Sized, T: Machine>(
+    puzzle: &Grid,
+    limits: &Limits,
+    observer: &mut O,
+    machine: T,
+) -> Outcome {
     let mut tally = Tally::new(limits);
     // A try places a cell for good, so no more tries than cells can stand. The frames
     // are written as tries are made: left uninitialised, the stack costs nothing to
@@ -38,7 +46,7 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
     // What the observer has been told of the candidates (only when someone watches).
     let mut told = observer.active().then(|| Told::new(puzzle));
     loop {
-        let fixpoint = board.propagate(&mut occupancy);
+        let fixpoint = board.propagate_with(machine, &mut occupancy);
         if let (Ok(_), Some(told)) = (&fixpoint, told.as_mut()) {
             let now = |cell| DigitSet::from_bits(u32::from(board.candidates(cell)));
             told.fixpoint(depth as u16, now, observer);
@@ -96,7 +104,7 @@ pub fn solve<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mu
             continue;
         }
         let (cell, digit) =
-            choice::choose(&board, &occupancy).unwrap_or_else(|| board.first_open());
+            choice::choose(&board, &occupancy, machine).unwrap_or_else(|| board.first_open());
         debug_assert!(board.candidates(cell) >> (digit - 1) & 1 == 1);
         debug_assert!(board.candidates(cell).count_ones() > 1);
         if !tally.try_one() {
