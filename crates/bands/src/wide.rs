@@ -180,6 +180,17 @@ pub unsafe fn configurations(occupancy: &Occupancy) -> Configurations {
 mod tests {
     use super::*;
     use crate::board::closed_two as portable;
+    use crate::rules::{MINIROWS, ROW};
+
+    /// A xorshift generator of words under `mask`: the same words on every run.
+    fn words(mut seed: u64) -> impl FnMut(u32) -> u32 {
+        move |mask| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32 & mask
+        }
+    }
 
     #[test]
     fn one_register_closes_two_digits_as_two_registers_do() {
@@ -187,17 +198,8 @@ mod tests {
             return;
         }
         // Random band words, sparse enough that the rules often take something.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut word = || {
-            let mut w = BAND;
-            for _ in 0..2 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                w &= seed as u32 | (seed >> 32) as u32;
-            }
-            w
-        };
+        let mut random = words(0x9e37_79b9_7f4a_7c15);
+        let mut word = || random(BAND) & random(BAND);
         for _ in 0..10_000 {
             let v = Lanes::new([word(), word(), word(), 0]);
             let w = Lanes::new([word(), word(), word(), 0]);
@@ -206,25 +208,13 @@ mod tests {
             assert_eq!(wide, portable(v, w));
         }
     }
-}
-
-#[cfg(test)]
-mod configuration_tests {
-    use super::*;
-    use crate::rules::{MINIROWS, ROW};
 
     #[test]
     fn configurations_two_digits_to_a_register_are_the_portable_ones() {
         if !std::is_x86_feature_detected!("avx2") {
             return;
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut word = |mask: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as u32 & mask
-        };
+        let mut word = words(0x2545_f491_4f6c_dd1d);
         for _ in 0..10_000 {
             let mut occupancy = Occupancy::default();
             for d in 0..DIGITS {
