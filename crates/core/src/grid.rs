@@ -313,7 +313,7 @@ impl Grid {
     /// Whether this 9x9 grid solves the 9x9 `puzzle`: each cell's digit becomes a bit (an
     /// empty cell bit 0, which no full unit has); each row, column and box ORs the bits of
     /// its cells and must hold all nine; each given must be kept. Loops of known length
-    /// without branches, which the compiler unrolls and vectorises.
+    /// without branches.
     fn solves_nine(&self, puzzle: &Grid) -> bool {
         const FULL: u16 = crate::candidates::ALL_DIGITS << 1;
         let (Some(found), Some(given)) = (

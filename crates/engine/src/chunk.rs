@@ -73,8 +73,8 @@ fn kind(line: &[u8], first: bool) -> Kind {
     if first {
         text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     }
-    // One pass without branches (the compiler vectorises it) finds the two bytes that
-    // matter on most lines: a NUL, a comma.
+    // One pass without branches finds the two bytes that matter on most lines: a NUL,
+    // a comma.
     let (nul, comma) = text.iter().fold((false, false), |(nul, comma), &b| {
         (nul | (b == 0), comma | (b == b','))
     });

@@ -114,7 +114,7 @@ pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
 
 /// The common field, read at once: 81 bytes, each a digit or `.` (`0` and `.` empty),
 /// the 9x9 grid [`puzzle`] would read from it; `None` for any other field. One pass
-/// without branches, which the compiler vectorises.
+/// without branches.
 pub(super) fn plain_nine(field: &[u8]) -> Option<Grid> {
     let field: &[u8; CELLS] = field.try_into().ok()?;
     let mut cells = [0u8; CELLS];
