@@ -93,8 +93,8 @@ pub fn closed(mut w: Lanes) -> Lanes {
     }
 }
 
-/// Two digits' words under the band and stack rules until both hold, side by side: their chains of operations are
-/// independent, so the processor works on both at once.
+/// Two digits' words under the band and stack rules until both hold, side by side:
+/// their chains of operations are independent, so the processor works on both at once.
 #[inline(always)]
 pub fn closed_two(mut v: Lanes, mut w: Lanes) -> (Lanes, Lanes) {
     let (mut cols_v, mut cols_w) = (minicolumns_spread(v), minicolumns_spread(w));
