@@ -41,7 +41,7 @@ fn solution_counts_agree_with_dlx_on_every_corpus() {
                 assert_eq!(ours.solution, theirs.solution, "{at}");
             }
             if let Some(known) = puzzle.solution.filter(|_| ours.solutions == 1) {
-                assert_eq!(ours.solution, Some(known), "{at}");
+                assert_eq!(ours.solution, Some(*known), "{at}");
             }
             in_file += 1;
         }

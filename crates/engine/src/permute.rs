@@ -89,7 +89,7 @@ pub fn permuted(puzzle: &Puzzle, corpus: &str, seed: u64) -> Puzzle {
     let iso = Isomorph::of(seed, corpus, puzzle.index, puzzle.grid.size());
     Puzzle {
         grid: iso.apply(&puzzle.grid),
-        solution: puzzle.solution.as_ref().map(|s| iso.apply(s)),
+        solution: puzzle.solution.as_ref().map(|s| Box::new(iso.apply(s))),
         ..puzzle.clone()
     }
 }

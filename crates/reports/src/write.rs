@@ -23,12 +23,13 @@ use crate::row::{Row, COLUMNS};
 
 /// Puzzles whose rows are appended to the CSV in one write.
 pub const CHUNK: usize = 256;
-/// A complete row reaches the file at most this long after the previous write.
+/// A complete row reaches the file at most this long after it came (sooner with the chunk
+/// it completes, a flush or the close).
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 /// The writing thread makes the file durable each time this many bytes were written since
 /// it last did, while the run goes on: the sync at the close, which the run waits for,
 /// then has at most this much left to do.
-pub const SYNC_EVERY: u64 = 1 << 20;
+pub const SYNC_EVERY: u64 = 1 << 18;
 
 /// Creates the folder of `path` when it is missing.
 fn create_parent(path: &Path) -> Result<(), Error> {
@@ -192,6 +193,9 @@ impl ChunkFile for File {
 struct Pending {
     /// Rows encoded, not yet handed to the file: their bytes, rows and puzzles.
     bytes: Vec<u8>,
+    /// The buffer the thread last wrote, emptied: the next `bytes`, so that the two
+    /// buffers keep their size from chunk to chunk instead of growing again each time.
+    spare: Vec<u8>,
     waiting_rows: u64,
     waiting_puzzles: usize,
     /// Rows in the file, every one whole.
@@ -291,7 +295,7 @@ impl CsvWriter {
     }
 
     /// Adds the rows of one puzzle; they are written with the chunk they complete, or at
-    /// most [`FLUSH_EVERY`] after the previous write.
+    /// most [`FLUSH_EVERY`] after they came.
     ///
     /// # Errors
     ///
@@ -308,13 +312,14 @@ impl CsvWriter {
                 source: io::Error::other("the CSV is closed"),
             });
         }
-        let was_empty = p.bytes.is_empty();
         for row in rows {
             encode_row(&mut p.bytes, row);
         }
         p.waiting_rows += rows.len() as u64;
         p.waiting_puzzles += 1;
-        if was_empty || p.waiting_puzzles >= CHUNK {
+        // The thread is told once, when a chunk is complete; rows that make no chunk are
+        // written by its own timer.
+        if p.waiting_puzzles == CHUNK {
             self.shared.bell.notify_all();
         }
         Ok(())
@@ -399,22 +404,25 @@ impl Drop for CsvWriter {
 }
 
 /// The writing thread: waits for a chunk, a flush, the close or [`FLUSH_EVERY`] after
-/// the previous write when rows wait, then writes what waits in one write. `written` is
+/// the previous write when rows wait (it looks every [`FLUSH_EVERY`] when none do), then
+/// writes what waits in one write. `written` is
 /// the length of the file, every row in it whole.
 fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path: &Path) {
     let mut last_write = Instant::now();
     // The header is written, not yet durable.
     let mut unsynced = written;
     loop {
-        let (bytes, rows, closing) = {
+        let (mut bytes, rows, closing) = {
             let mut p = shared.lock();
             loop {
                 let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
                 if p.closing || p.flush || p.waiting_puzzles >= CHUNK || due {
                     break;
                 }
+                // With nothing waiting, a whole period: a row that comes during it is
+                // written at its end, at most FLUSH_EVERY after it came.
                 let wait = if p.bytes.is_empty() {
-                    Duration::from_secs(3600)
+                    FLUSH_EVERY
                 } else {
                     FLUSH_EVERY.saturating_sub(last_write.elapsed())
                 };
@@ -424,8 +432,9 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
                     .map_or_else(|e| e.into_inner().0, |(p, _)| p);
             }
             p.waiting_puzzles = 0;
+            let spare = std::mem::take(&mut p.spare);
             (
-                std::mem::take(&mut p.bytes),
+                std::mem::replace(&mut p.bytes, spare),
                 std::mem::take(&mut p.waiting_rows),
                 p.closing,
             )
@@ -451,6 +460,8 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
             Ok(()) => {
                 written += bytes.len() as u64;
                 p.written += rows;
+                bytes.clear();
+                p.spare = bytes;
             }
             Err(source) => {
                 p.error = Some(Error::Write {

@@ -52,8 +52,9 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 pub struct Puzzle {
     /// The puzzle.
     pub grid: Grid,
-    /// The solution the corpus gives for it, if any (already checked to solve `grid`).
-    pub solution: Option<Grid>,
+    /// The solution the corpus gives for it, if any (already checked to solve `grid`):
+    /// boxed, as few corpora give one, so that a puzzle stays small to move.
+    pub solution: Option<Box<Grid>>,
     /// The text after the puzzle, when it is not a solution: a name, an id, a rating.
     pub label: Option<String>,
     /// The 1-based line of the file it was read from (its first line, for a grid file).
@@ -465,7 +466,7 @@ impl<R: BufRead> CorpusReader<R> {
     ) -> Puzzle {
         let puzzle = Puzzle {
             grid,
-            solution,
+            solution: solution.map(Box::new),
             label,
             line,
             index: self.index,
@@ -574,7 +575,7 @@ mod tests {
         let text = format!("quizzes,solutions\n{quiz},{sol}\n{quiz},{dotted}\n");
         let got = read(text.as_bytes());
         let p = got[0].as_ref().unwrap();
-        assert_eq!(p.solution.unwrap().to_line(), sol);
+        assert_eq!(p.solution.as_ref().unwrap().to_line(), sol);
         assert_eq!((p.line, p.index, p.label.as_deref()), (2, 0, None));
         assert_eq!(
             message(&got[1]),
@@ -597,7 +598,10 @@ mod tests {
             let text = format!("{TOP1},{second}\n");
             let got = read(text.as_bytes());
             let p = got[0].as_ref().unwrap();
-            assert_eq!((p.solution, p.label.as_deref()), (None, Some(second)));
+            assert_eq!(
+                (p.solution.as_deref(), p.label.as_deref()),
+                (None, Some(second))
+            );
         }
     }
 
@@ -674,7 +678,7 @@ mod tests {
         let got = read(text.as_bytes());
         let p = got[0].as_ref().unwrap();
         assert_eq!(p.grid.size(), crate::size::Size::SIXTEEN);
-        assert_eq!(p.solution.unwrap().to_line(), solution);
+        assert_eq!(p.solution.as_ref().unwrap().to_line(), solution);
         let beyond = format!("H{}", &puzzle[1..]);
         assert_eq!(
             message(&read(beyond.as_bytes())[0]),

@@ -49,7 +49,7 @@ fn solved(grid: &Grid, solutions: u64) -> Outcome {
 fn puzzle(grid: &Grid, known: Option<&Grid>) -> Puzzle {
     Puzzle {
         grid: *grid,
-        solution: known.copied(),
+        solution: known.copied().map(Box::new),
         label: Some("named".into()),
         line: 7,
         index: 3,

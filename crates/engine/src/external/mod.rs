@@ -244,7 +244,7 @@ impl External {
         let (status, outcome, ns, problem) = match first {
             Reply::Answer(answer, _) => {
                 let outcome = answer.outcome();
-                let known = entry.puzzle.solution.as_ref();
+                let known = entry.puzzle.solution.as_deref();
                 let problem = check_with(grid, known, limits, &outcome, None);
                 let ns = (times[0], times[(times.len() - 1) / 2]);
                 let status = match problem {
