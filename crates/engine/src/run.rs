@@ -43,22 +43,23 @@ use crate::work::{work, work_each, Done, Item, Shared};
 
 /// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
 /// follows the time tasks take, doubling while they are short (fewer tasks, fewer
-/// wake-ups) and halving when they are long, so that each takes about half a millisecond.
+/// wake-ups) and halving when they are long, each made to take a share of the run so far.
 pub const BATCH: usize = 8;
-/// A worker's task is made to take about this long: its lines double while the last task
-/// took less, and halve when it took more, from one line to [`BATCH_MAX`]. Fast solves
-/// come in larger tasks (few wake-ups, little overhead per puzzle), and every task stays
-/// short, so that the workers end together (the last one to finish works alone for less
-/// than a task).
-const TASK_TIME: Duration = Duration::from_micros(500);
+/// The shortest a worker's task is made to take (see [`task_time`]).
+const TASK_TIME_MIN: Duration = Duration::from_micros(250);
+/// The longest a worker's task is made to take: an interrupt or a stop waits for no more.
+const TASK_TIME_MAX: Duration = Duration::from_millis(1);
+/// A worker's task is made to take this fraction of the run so far (see [`task_time`]).
+const TASK_SHARE: u32 = 100;
 /// With one thread, the calling thread solves chunks made to take about this long (as
-/// [`TASK_TIME`] makes tasks), so that the sink hears of the puzzles done (progress,
+/// [`task_time`] makes tasks), so that the sink hears of the puzzles done (progress,
 /// writes) this often even when solves are slow.
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 /// The most lines a chunk holds.
-const BATCH_MAX: u64 = 64;
-/// Lines that may hold a puzzle in flight at most (handed out, not yet delivered).
-pub const WINDOW: usize = 1024;
+const BATCH_MAX: u64 = 128;
+/// Lines that may hold a puzzle in flight at most (handed out, not yet delivered): some
+/// sixteen tasks of the longest.
+pub const WINDOW: usize = 2048;
 /// The calling thread sleeps until a quarter of the tasks in flight are done, or this
 /// long, to watch for interrupts and let the sink write what waits.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -204,12 +205,24 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
                     pool.broadcast(|_| warm());
                 }
                 state.warmup = start.elapsed();
+                state.began = Instant::now();
                 pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared));
             }
             Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
         },
     }
     state.report()
+}
+
+/// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
+/// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Its lines double while the last task
+/// took less and halve when it took more, from one line to [`BATCH_MAX`]. Short tasks at
+/// first: the workers start at once, and a short run ends even (the last worker to finish
+/// works alone for less than a task). Longer ones as the run goes on: fewer hand-offs
+/// (wake-ups, messages) per puzzle, while the lone last task stays a small share of the
+/// run.
+fn task_time(elapsed: Duration) -> Duration {
+    (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
 
 /// The pool of `plan`'s workers, each pinned to its core when `plan` says so.
@@ -249,8 +262,10 @@ struct State<'p, 's> {
     interrupted: bool,
     failure: Option<EngineError>,
     puzzles: u64,
-    /// Lines per chunk (see [`TASK_TIME`] and [`CHUNK_TIME`]).
+    /// Lines per chunk (see [`task_time`] and [`CHUNK_TIME`]).
     batch: u64,
+    /// When the workers started.
+    began: Instant,
     /// Whether puzzles come parsed and numbered from the reading thread (see
     /// [`crate::select`]).
     indexed: bool,
@@ -289,6 +304,7 @@ impl<'p, 's> State<'p, 's> {
             failure: None,
             puzzles: 0,
             batch: if plan.threads <= 1 { 1 } else { BATCH as u64 },
+            began: Instant::now(),
             indexed: plan.select.is_active(),
             warmup: Duration::ZERO,
         }
@@ -504,12 +520,12 @@ impl<'p, 's> State<'p, 's> {
         }
     }
 
-    /// Follows the time the last chunk took (see [`TASK_TIME`] and [`CHUNK_TIME`]).
+    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]).
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
         } else {
-            TASK_TIME
+            task_time(self.began.elapsed())
         };
         self.batch = if took > target {
             (self.batch / 2).max(1)
@@ -624,5 +640,24 @@ impl<'p, 's> State<'p, 's> {
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
             warmup: self.warmup,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tasks_grow_with_the_run_between_their_bounds() {
+        assert_eq!(task_time(Duration::ZERO), TASK_TIME_MIN);
+        assert_eq!(
+            task_time(Duration::from_millis(50)),
+            Duration::from_micros(500)
+        );
+        assert_eq!(
+            task_time(Duration::from_millis(80)),
+            Duration::from_micros(800)
+        );
+        assert_eq!(task_time(Duration::from_secs(60)), TASK_TIME_MAX);
     }
 }
