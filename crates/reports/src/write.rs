@@ -29,7 +29,7 @@ pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 /// The writing thread makes the file durable each time this many bytes were written since
 /// it last did, while the run goes on: the sync at the close, which the run waits for,
 /// then has at most this much left to do.
-pub const SYNC_EVERY: u64 = 1 << 18;
+pub const SYNC_EVERY: u64 = 1 << 20;
 
 /// Creates the folder of `path` when it is missing.
 fn create_parent(path: &Path) -> Result<(), Error> {
