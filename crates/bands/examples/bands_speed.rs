@@ -20,6 +20,11 @@
 //! run_benchmark -s tdoku,jsolve,fsss2 -t 3 -w 1 -r 0 -n 1465 FILE      # limit 2
 //! speed FILE 2 3
 //! ```
+//!
+//! On a file of a few puzzles the first solution is a matter of luck (is the branch tried
+//! first the right one?): compare on random isomorphs of them, the same for both solvers
+//! (`cargo run --release -p sudoku-engine --example isomorphs -- FILE 50 > ISO`, then
+//! both on `ISO`, `-r 0` for `run_benchmark`).
 use std::io::BufRead;
 use std::time::Instant;
 

@@ -1,0 +1,48 @@
+//! Writes random isomorphs of a corpus's puzzles, one 81-character line each: for every
+//! seed from 1 to `COUNT`, every puzzle in the isomorph that `sudoku-lab bench --permute
+//! SEED` solves in its place (relabelled digits, rows and columns shuffled within and
+//! across bands and stacks, a transposition or not).
+//!
+//! ```text
+//! cargo run --release -p sudoku-engine --example isomorphs -- FILE COUNT > ISOMORPHS
+//! ```
+//!
+//! A benchmark over a few puzzles measures the luck of their orientation as much as the
+//! solver: the branch tried first is right or wrong by the order of the digits and cells.
+//! tdoku's `run_benchmark` permutes the puzzles it loads at random for that reason (its
+//! default `-r 1`); this file lets two solvers meet on the same isomorphs (`-r 0` on it).
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use sudoku_core::CorpusReader;
+use sudoku_engine::Isomorph;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(path), Some(count)) = (args.first(), args.get(1).and_then(|n| n.parse().ok())) else {
+        eprintln!("usage: isomorphs FILE COUNT (a corpus, and how many isomorphs of each puzzle)");
+        return ExitCode::from(2);
+    };
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("isomorphs: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let reader = CorpusReader::new(std::io::BufReader::new(file), path.as_str());
+    let puzzles: Vec<_> = reader.filter_map(Result::ok).collect();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for seed in 1..=count {
+        for p in &puzzles {
+            let iso = Isomorph::of(seed, path, p.index, p.grid.size()).apply(&p.grid);
+            if writeln!(out, "{}", iso.to_line()).is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
