@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudoku_core::{Grid, Limits, Outcome, Puzzle, Solver};
-use sudoku_reports::{grid_text, grid_text_shared, Row, Status};
+use sudoku_reports::{grid_text, GridText, Row, Status};
 
 use crate::contender::Contender;
 
@@ -13,10 +13,10 @@ use crate::contender::Contender;
 pub(crate) struct Entry<'a> {
     pub corpus: &'a Arc<str>,
     pub puzzle: &'a Puzzle,
-    pub text: Arc<str>,
+    pub text: GridText,
     pub name: Option<Arc<str>>,
     /// The corpus's puzzle, when `puzzle` is an isomorph of it (`--permute`).
-    pub original: Option<Arc<str>>,
+    pub original: Option<GridText>,
 }
 
 impl<'a> Entry<'a> {
@@ -24,7 +24,7 @@ impl<'a> Entry<'a> {
         Entry {
             corpus,
             puzzle,
-            text: grid_text_shared(&puzzle.grid),
+            text: grid_text(&puzzle.grid),
             name: puzzle.label.as_deref().map(Arc::from),
             original: None,
         }
@@ -33,7 +33,7 @@ impl<'a> Entry<'a> {
     /// The same entry, solved in place of the corpus's `original` puzzle.
     pub fn instead_of(self, original: &Puzzle) -> Entry<'a> {
         Entry {
-            original: Some(grid_text_shared(&original.grid)),
+            original: Some(grid_text(&original.grid)),
             ..self
         }
     }
@@ -120,9 +120,13 @@ impl<'a> Entry<'a> {
             backtracks: outcome.counters.backtracks,
             nanoseconds: min_ns,
             median_nanoseconds: median_ns,
-            puzzle: self.text.clone(),
-            solution: outcome.solution.as_ref().map(grid_text).unwrap_or_default(),
-            original: self.original.clone(),
+            // Copied as bytes (a `clone` copies them one by one).
+            puzzle: GridText::from_str(&self.text),
+            solution: outcome
+                .solution
+                .as_ref()
+                .map_or_else(GridText::new, grid_text),
+            original: self.original.as_deref().map(GridText::from_str),
             problem,
         }
     }

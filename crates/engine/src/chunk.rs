@@ -132,8 +132,17 @@ impl<R: Lines> Chunker<R> {
     /// line may hold (the parser then says it is too long; the rest of the line is skipped
     /// unread into memory); `false` at the end.
     fn read_line(&mut self) -> io::Result<bool> {
+        self.line_buf.clear();
+        // The common case: the whole line is in the source's buffer (an error, or a line
+        // that is not, is left to `read_until` below).
+        if let Ok(buffered) = self.reader.fill_buf() {
+            if let Some(end) = memchr::memchr(b'\n', buffered).filter(|&i| i <= MAX_LINE_BYTES) {
+                self.line_buf.extend_from_slice(&buffered[..=end]);
+                self.reader.consume(end + 1);
+                return Ok(true);
+            }
+        }
         let line = &mut self.line_buf;
-        line.clear();
         let cap = MAX_LINE_BYTES as u64 + 2;
         let n = (&mut self.reader).take(cap).read_until(b'\n', line)?;
         if n as u64 == cap && line.last() != Some(&b'\n') {

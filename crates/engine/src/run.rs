@@ -505,7 +505,10 @@ impl<'p, 's> State<'p, 's> {
             } else {
                 self.batch as usize
             };
-            match self.credit(room as u64) {
+            // Lines are asked for a window at a time, the ones beyond the room waiting
+            // here: the reading thread (and the wake-up its answer brings) is called
+            // upon once per window, not once per task done.
+            match self.credit(room.max(WINDOW) as u64) {
                 None => self.corpus_read(),
                 Some(0) => return Next::Blocked,
                 Some(total) => {

@@ -55,7 +55,7 @@ fn pandas_and_polars_read_the_csv_as_it_is() {
         .arg(DATAFRAMES)
         .arg(&out)
         .arg(&*rows[0].puzzle)
-        .arg(&rows[0].solution)
+        .arg(rows[0].solution.as_str())
         .output()
         .unwrap_or_else(|e| {
             panic!(

@@ -30,7 +30,7 @@ pub mod plot;
 pub use error::Error;
 pub use output::Output;
 pub use read::{read_rows, Rows};
-pub use row::{grid_text, grid_text_shared, Row, COLUMNS};
+pub use row::{grid_text, GridText, Row, COLUMNS};
 pub use sidecar::{RunFiles, Sidecar, State};
 pub use status::Status;
 pub use summary::{Summary, View};

@@ -137,6 +137,7 @@ mod tests {
     use super::*;
     use crate::status::Status;
     use crate::write::{encode_row, header_line};
+    use crate::GridText;
 
     fn row(index: u64, solver: &str) -> Row {
         Row {
@@ -152,8 +153,8 @@ mod tests {
             backtracks: 0,
             nanoseconds: 5,
             median_nanoseconds: 5,
-            puzzle: Arc::from("1.3.|.4..|2...|1..4"),
-            solution: String::new(),
+            puzzle: "1.3.|.4..|2...|1..4".into(),
+            solution: GridText::new(),
             original: None,
             problem: None,
         }

@@ -44,14 +44,14 @@ pub struct Row {
     /// The median over `--repeat` runs (equal to `nanoseconds` when run once).
     pub median_nanoseconds: u64,
     /// The puzzle ([`grid_text`]; `.` for an empty cell).
-    pub puzzle: Arc<str>,
+    pub puzzle: GridText,
     /// The first solution found ([`grid_text`]), empty when none.
-    pub solution: String,
+    pub solution: GridText,
     /// The corpus's puzzle, when the one solved is another ([`grid_text`]): under
     /// `--permute`, `puzzle` is a random isomorph of it (`corpus`, `index` and `line` still
     /// name the corpus's puzzle). Empty otherwise.
     #[serde(default)]
-    pub original: Option<Arc<str>>,
+    pub original: Option<GridText>,
     /// Why the row is [`Status::Wrong`]: what the check found (not a CSV column: the run
     /// prints it, and the summary lists the wrong rows).
     #[serde(skip)]
@@ -77,6 +77,14 @@ pub const COLUMNS: [&str; 15] = [
     "original",
 ];
 
+/// A grid's text, as a row holds it ([`grid_text`]): kept in place up to the size of a
+/// 9x9 grid's text, so that a row of the common grid is made without a heap allocation (and
+/// freed without one, on whichever thread drops it); a larger grid's text is on the heap.
+pub type GridText = smallstr::SmallString<[u8; GRID_TEXT_INLINE]>;
+
+/// The longest text a [`GridText`] holds in place: a 9x9 grid's 81 cells and its 8 bars.
+pub const GRID_TEXT_INLINE: usize = CELLS + SIDE - 1;
+
 /// A grid as the CSV writes it: its rows one after the other, `|` between them, `.` for
 /// an empty cell (`4.....8.5|.3.......|…` for a 9x9 grid, 4 rows of 4 for a 4x4).
 ///
@@ -86,21 +94,7 @@ pub const COLUMNS: [&str; 15] = [
 /// assert_eq!(sudoku_reports::grid_text(&g), "1.3.|.4..|2...|1..4");
 /// assert_eq!(sudoku_reports::grid_text(&g).parse::<Grid>().unwrap(), g);
 /// ```
-pub fn grid_text(grid: &Grid) -> String {
-    with_grid_text(grid, |text| String::from(text))
-}
-
-/// [`grid_text`], shared: the text every row of a puzzle holds, made once.
-pub fn grid_text_shared(grid: &Grid) -> Arc<str> {
-    with_grid_text(grid, |text| Arc::from(text))
-}
-
-/// The longest grid text: every cell of the largest grid, and a bar between its rows.
-const MAX_TEXT: usize = MAX_CELLS + MAX_SIDE - 1;
-
-/// Hands [`grid_text`] to `make`, written on the stack first (so that it is allocated once,
-/// in the form `make` keeps).
-fn with_grid_text<T>(grid: &Grid, make: impl FnOnce(&str) -> T) -> T {
+pub fn grid_text(grid: &Grid) -> GridText {
     if let Ok(cells) = <&[u8; CELLS]>::try_from(grid.cells()) {
         // The common grid, written without a table (rows of a known length, which the
         // compiler unrolls): a 9x9 grid's digits are their own symbols.
@@ -114,7 +108,10 @@ fn with_grid_text<T>(grid: &Grid, make: impl FnOnce(&str) -> T) -> T {
                 *byte = if cell == 0 { b'.' } else { b'0' + cell };
             }
         }
-        return make(std::str::from_utf8(&text[..CELLS + SIDE - 1]).unwrap_or_default());
+        // Cell symbols are ASCII: this never falls back.
+        return GridText::from_str(
+            std::str::from_utf8(&text[..CELLS + SIDE - 1]).unwrap_or_default(),
+        );
     }
     let side = grid.size().side();
     let mut text = [b'|'; MAX_TEXT];
@@ -126,8 +123,11 @@ fn with_grid_text<T>(grid: &Grid, make: impl FnOnce(&str) -> T) -> T {
         len += side + 1;
     }
     // Cell symbols are ASCII: this never falls back.
-    make(std::str::from_utf8(&text[..len.saturating_sub(1)]).unwrap_or_default())
+    GridText::from_str(std::str::from_utf8(&text[..len.saturating_sub(1)]).unwrap_or_default())
 }
+
+/// The longest grid text: every cell of the largest grid, and a bar between its rows.
+const MAX_TEXT: usize = MAX_CELLS + MAX_SIDE - 1;
 
 /// The text of a cell's value: `.` for empty, then the symbols of [`SYMBOLS`].
 static CELL_TEXT: [u8; 256] = {

@@ -22,7 +22,7 @@ use crate::error::{shown, Error};
 use crate::row::{Row, COLUMNS};
 
 /// Puzzles whose rows are appended to the CSV in one write.
-pub const CHUNK: usize = 256;
+pub const CHUNK: usize = 1024;
 /// A complete row reaches the file at most this long after it came (sooner with the chunk
 /// it completes, a flush or the close).
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
@@ -484,6 +484,7 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
 
 #[cfg(test)]
 mod tests {
+    use crate::GridText;
     use std::sync::Arc;
 
     use super::*;
@@ -503,8 +504,8 @@ mod tests {
             backtracks: 4,
             nanoseconds: 5,
             median_nanoseconds: 6,
-            puzzle: Arc::from("1.3.|.4..|2...|1..4"),
-            solution: String::new(),
+            puzzle: "1.3.|.4..|2...|1..4".into(),
+            solution: GridText::new(),
             original: None,
             problem: Some("not written".into()),
         }
@@ -520,7 +521,7 @@ mod tests {
             ),
             row("plain.txt", None, Status::Unknown("stalled".into())),
             Row {
-                original: Some(Arc::from("1234|3412|2143|4321")),
+                original: Some("1234|3412|2143|4321".into()),
                 ..row("line\nbreak", Some("x"), Status::Wrong)
             },
         ];

@@ -43,6 +43,7 @@ pub use files::{corpus_files, is_corpus_file_name, CORPUS_EXTENSIONS};
 
 use crate::grid::{Grid, SolutionError};
 use crate::size::Size;
+use crate::units::CELLS;
 
 /// Lines longer than this many bytes are malformed (and never held in memory whole).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -457,6 +458,27 @@ impl<R: BufRead> CorpusReader<R> {
         Some(self.malformed(rows.first_line, None, problem))
     }
 
+    /// The common line read where it lies in the source's buffer, without a copy: 81 digits
+    /// or dots and its line end. It reads as [`Self::take_line`] reads it; `None` for any
+    /// other line (and for the file's first line, which may start with a byte-order mark,
+    /// or inside a grid file), left to it.
+    fn plain_line(&mut self) -> Option<Puzzle> {
+        if self.line == 0 || self.grid_rows.is_some() {
+            return None;
+        }
+        let buffered = self.source.fill_buf().ok()?;
+        let end = match buffered.get(CELLS..)? {
+            [b'\n', ..] => CELLS + 1,
+            [b'\r', b'\n', ..] => CELLS + 2,
+            _ => return None,
+        };
+        let grid = line::plain_nine(&buffered[..CELLS])?;
+        self.source.consume(end);
+        self.line += 1;
+        self.seen_record = true;
+        Some(self.puzzle(grid, None, None, self.line))
+    }
+
     fn puzzle(
         &mut self,
         grid: Grid,
@@ -485,6 +507,9 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
             return self.pending.take();
         }
         while !self.done {
+            if let Some(puzzle) = self.plain_line() {
+                return Some(Ok(puzzle));
+            }
             match self.read_line() {
                 Ok(None) => {
                     self.done = true;
@@ -522,6 +547,26 @@ mod tests {
 
     fn message(item: &Result<Puzzle, CorpusError>) -> String {
         item.as_ref().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn lines_read_in_place_read_as_lines_copied() {
+        // A buffer smaller than a line never holds one whole: every line is copied first.
+        let mut zeros = TOP1.replace('.', "0");
+        zeros.replace_range(..1, "\u{feff}4");
+        let text = format!(
+            "{TOP1}\n{TOP1}\r\n{zeros}\n {TOP1}\n{}x\n{TOP1} label\n\n{TOP1}\r\r\n{TOP1}",
+            &TOP1[..80]
+        );
+        let show = |item: Result<Puzzle, CorpusError>| match item {
+            Ok(p) => format!("{} {} {:?}", p.line, p.grid.to_line(), p.label),
+            Err(e) => e.to_string(),
+        };
+        let in_place: Vec<String> = read(text.as_bytes()).into_iter().map(show).collect();
+        let small = io::BufReader::with_capacity(7, text.as_bytes());
+        let copied: Vec<String> = CorpusReader::new(small, "t.txt").map(show).collect();
+        assert_eq!(in_place, copied);
+        assert_eq!(in_place.len(), 8);
     }
 
     #[test]

@@ -131,6 +131,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use sudoku_reports::GridText;
 
     #[test]
     fn durations_read_well() {
@@ -158,8 +159,8 @@ mod tests {
                 backtracks: nodes / 2,
                 nanoseconds: ns,
                 median_nanoseconds: ns,
-                puzzle: Arc::from(""),
-                solution: String::new(),
+                puzzle: GridText::new(),
+                solution: GridText::new(),
                 original: None,
                 problem: None,
             }),

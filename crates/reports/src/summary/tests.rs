@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use crate::GridText;
+
 use super::*;
 
 fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
@@ -18,8 +20,8 @@ fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
         backtracks: nodes - 1,
         nanoseconds: ns,
         median_nanoseconds: ns,
-        puzzle: Arc::from(""),
-        solution: String::new(),
+        puzzle: "".into(),
+        solution: GridText::new(),
         original: None,
         problem: None,
     }
