@@ -433,6 +433,12 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
         let header = text.iter().position(|&b| b == b'\n').unwrap();
         let csv = dir.path().join(format!("r.{tag}.csv"));
         std::fs::write(&csv, &text[..header + (text.len() - header) * 2 / 5]).unwrap();
+        // The finished run's CSV, written a moment ago, made older: a file's time moves by
+        // the kernel's tick (a few ms), so two files written within one tick are as old
+        // as each other, and the finished one would then count as the latest.
+        let earlier = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+        let finished_csv = std::fs::File::options().write(true).open(&path).unwrap();
+        finished_csv.set_modified(earlier).unwrap();
         let sidecar = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
         assert_ne!(sidecar, finished);
         write(&dir, &format!("r.{tag}.run.toml"), &sidecar);
