@@ -405,8 +405,8 @@ impl Drop for CsvWriter {
 
 /// The writing thread: waits for a chunk, a flush, the close or [`FLUSH_EVERY`] after
 /// the previous write when rows wait (it looks every [`FLUSH_EVERY`] when none do), then
-/// writes what waits in one write. `written` is
-/// the length of the file, every row in it whole.
+/// writes what waits in one write. `written` is the length of the file, every row in it
+/// whole.
 fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path: &Path) {
     let mut last_write = Instant::now();
     // The header is written, not yet durable.
