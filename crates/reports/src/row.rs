@@ -97,21 +97,30 @@ pub const GRID_TEXT_INLINE: usize = CELLS + SIDE - 1;
 pub fn grid_text(grid: &Grid) -> GridText {
     if let Ok(cells) = <&[u8; CELLS]>::try_from(grid.cells()) {
         // The common grid, written without a table (rows of a known length, which the
-        // compiler unrolls): a 9x9 grid's digits are their own symbols.
-        // Each row and its bar: the last bar is not part of the text.
+        // compiler unrolls and vectorises): a 9x9 grid's digits are their own symbols.
+        // Each row, then its bar.
         let mut text = [b'|'; CELLS + SIDE];
         for (row, out) in cells
             .chunks_exact(SIDE)
             .zip(text.chunks_exact_mut(SIDE + 1))
         {
             for (byte, &cell) in out.iter_mut().zip(row) {
-                *byte = if cell == 0 { b'.' } else { b'0' + cell };
+                // A 9x9 grid's cells are at most 9: the mask keeps every byte ASCII whatever
+                // they hold, which is what makes the text UTF-8 below.
+                *byte = if cell == 0 {
+                    b'.'
+                } else {
+                    b'0'.wrapping_add(cell) & 0x7F
+                };
             }
         }
-        // Cell symbols are ASCII: this never falls back.
-        return GridText::from_str(
-            std::str::from_utf8(&text[..CELLS + SIDE - 1]).unwrap_or_default(),
-        );
+        // The last bar is not part of the text.
+        let mut inline = [0; GRID_TEXT_INLINE];
+        inline.copy_from_slice(&text[..GRID_TEXT_INLINE]);
+        debug_assert!(inline.is_ascii());
+        // SAFETY: every byte is `|`, `.` or a digit `0`-`9`: ASCII, so valid UTF-8. (A
+        // checked conversion costs as much again as writing the text, on every solve.)
+        return unsafe { GridText::from_buf_unchecked(inline) };
     }
     let side = grid.size().side();
     let mut text = [b'|'; MAX_TEXT];
