@@ -170,7 +170,23 @@ impl Grid {
 
     /// Builds a 9x9 grid from 81 cell values in reading order; a value above 9 is empty.
     pub fn from_cells(cells: [u8; CELLS]) -> Grid {
-        Grid::from_values(Size::NINE, &cells)
+        let mut grid = Grid::EMPTY;
+        grid.set_cells(cells);
+        grid
+    }
+
+    /// Makes this grid the 9x9 grid of 81 cell values in reading order (a value above 9
+    /// is empty), in place: a reader that parses puzzle after puzzle into one grid writes
+    /// 81 bytes each time, not the whole of a grid (whose room is that of the largest
+    /// size).
+    pub fn set_cells(&mut self, cells: [u8; CELLS]) {
+        if self.size != Size::NINE {
+            // The cells past the 81st are empty in a 9x9 grid.
+            *self = Grid::EMPTY;
+        }
+        for (c, v) in self.cells.iter_mut().zip(cells) {
+            *c = if v > 9 { 0 } else { v };
+        }
     }
 
     /// Builds a grid of `size` from its cell values in reading order: a value above `N`

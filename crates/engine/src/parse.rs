@@ -6,12 +6,13 @@
 //! first record. Puzzle indexes are given later, in input order, by the run: they count the
 //! puzzles of the whole corpus.
 
-use sudoku_core::{CorpusError, CorpusReader, Puzzle};
+use sudoku_core::CorpusReader;
 
 use crate::chunk::Chunk;
 
-/// The puzzles and errors of a chunk, in order; their indexes are still to be given.
-pub(crate) fn parse(chunk: &Chunk) -> impl Iterator<Item = Result<Puzzle, CorpusError>> + '_ {
+/// The puzzles and errors of a chunk, in order (as an iterator, or read into one puzzle
+/// with [`CorpusReader::read_into`]); their indexes are still to be given.
+pub(crate) fn parse(chunk: &Chunk) -> CorpusReader<&[u8]> {
     CorpusReader::continuing(
         &chunk.bytes[..],
         chunk.corpus.clone(),
@@ -24,6 +25,8 @@ pub(crate) fn parse(chunk: &Chunk) -> impl Iterator<Item = Result<Puzzle, Corpus
 mod tests {
     use std::io::Cursor;
     use std::sync::Arc;
+
+    use sudoku_core::{CorpusError, Puzzle};
 
     use super::*;
     use crate::chunk::tests::Trickle;

@@ -113,9 +113,14 @@ pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
 }
 
 /// The common field, read at once: 81 bytes, each a digit or `.` (`0` and `.` empty),
-/// the 9x9 grid [`puzzle`] would read from it; `None` for any other field. One pass
-/// without branches.
+/// the 9x9 grid [`puzzle`] would read from it; `None` for any other field.
 pub(super) fn plain_nine(field: &[u8]) -> Option<Grid> {
+    plain_nine_cells(field).map(Grid::from_cells)
+}
+
+/// [`plain_nine`]'s cell values (0 for empty), without making a grid of them: a reader
+/// may put them into a grid it already has. One pass without branches.
+pub(super) fn plain_nine_cells(field: &[u8]) -> Option<[u8; CELLS]> {
     let field: &[u8; CELLS] = field.try_into().ok()?;
     let mut cells = [0u8; CELLS];
     let mut plain = true;
@@ -125,7 +130,7 @@ pub(super) fn plain_nine(field: &[u8]) -> Option<Grid> {
         plain &= digit <= 9 || dot;
         *cell = if dot { 0 } else { digit };
     }
-    plain.then(|| Grid::from_cells(cells))
+    plain.then_some(cells)
 }
 
 /// Whether a field has the shape of a known solution of `puzzle`: as many cell symbols

@@ -48,8 +48,9 @@ use crate::units::CELLS;
 /// Lines longer than this many bytes are malformed (and never held in memory whole).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// One puzzle read from a corpus.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One puzzle read from a corpus. The default: the empty 9x9 grid, nothing else (a
+/// puzzle to read into, see [`CorpusReader::read_into`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Puzzle {
     /// The puzzle.
     pub grid: Grid,
@@ -463,6 +464,12 @@ impl<R: BufRead> CorpusReader<R> {
     /// other line (and for the file's first line, which may start with a byte-order mark,
     /// or inside a grid file), left to it.
     fn plain_line(&mut self) -> Option<Puzzle> {
+        let cells = self.plain_cells()?;
+        Some(self.puzzle(Grid::from_cells(cells), None, None, self.line))
+    }
+
+    /// [`Self::plain_line`]'s cell values, the line taken (it is the one read).
+    fn plain_cells(&mut self) -> Option<[u8; CELLS]> {
         if self.line == 0 || self.grid_rows.is_some() {
             return None;
         }
@@ -472,11 +479,48 @@ impl<R: BufRead> CorpusReader<R> {
             [b'\r', b'\n', ..] => CELLS + 2,
             _ => return None,
         };
-        let grid = line::plain_nine(&buffered[..CELLS])?;
+        let cells = line::plain_nine_cells(&buffered[..CELLS])?;
         self.source.consume(end);
         self.line += 1;
         self.seen_record = true;
-        Some(self.puzzle(grid, None, None, self.line))
+        Some(cells)
+    }
+
+    /// The next puzzle, read into `puzzle` (what [`Iterator::next`] gives, without making
+    /// a new [`Puzzle`] each time): `None` at the end, `Some(Err)` for a malformed line
+    /// (reading goes on after it) or an error that ends the corpus, as `next` gives them.
+    /// The common line (81 digits or dots) is parsed straight into `puzzle`'s grid: a
+    /// worker that reads puzzle after puzzle into one `Puzzle` moves none of them.
+    ///
+    /// `puzzle` is left as it was when the answer is not `Some(Ok(()))`.
+    ///
+    /// ```
+    /// use sudoku_core::corpus::{CorpusReader, Puzzle};
+    /// let text = "# two\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+    /// let mut reader = CorpusReader::new(text.as_bytes(), "inline");
+    /// let mut puzzle = Puzzle::default();
+    /// let mut lines = Vec::new();
+    /// while let Some(item) = reader.read_into(&mut puzzle) {
+    ///     item.unwrap();
+    ///     lines.push((puzzle.line, puzzle.index, puzzle.grid.to_line()));
+    /// }
+    /// assert_eq!(lines.len(), 2);
+    /// assert_eq!((lines[1].0, lines[1].1), (3, 1));
+    /// assert!(lines[1].2.starts_with("52...6"));
+    /// ```
+    pub fn read_into(&mut self, puzzle: &mut Puzzle) -> Option<Result<(), CorpusError>> {
+        if self.pending.is_none() && !self.done {
+            if let Some(cells) = self.plain_cells() {
+                puzzle.grid.set_cells(cells);
+                puzzle.solution = None;
+                puzzle.label = None;
+                puzzle.line = self.line;
+                puzzle.index = self.index;
+                self.index += 1;
+                return Some(Ok(()));
+            }
+        }
+        Some(self.next()?.map(|read| *puzzle = read))
     }
 
     fn puzzle(
@@ -567,6 +611,71 @@ mod tests {
         let copied: Vec<String> = CorpusReader::new(small, "t.txt").map(show).collect();
         assert_eq!(in_place, copied);
         assert_eq!(in_place.len(), 8);
+    }
+
+    /// Every item of `text`, read into one reused puzzle.
+    fn read_each_into(text: &[u8]) -> Vec<Result<Puzzle, String>> {
+        let mut reader = CorpusReader::new(text, "t.txt");
+        let mut puzzle = Puzzle::default();
+        let mut items = Vec::new();
+        while let Some(item) = reader.read_into(&mut puzzle) {
+            items.push(item.map(|()| puzzle.clone()).map_err(|e| e.to_string()));
+        }
+        items
+    }
+
+    #[test]
+    fn puzzles_read_into_one_puzzle_read_as_the_iterator_gives_them() {
+        let sol =
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+        let quiz =
+            "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+        let sixteen = format!("{}1{}", ".".repeat(100), ".".repeat(155));
+        let rows: Vec<String> = TOP1
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&b| if b == b'.' { "0" } else { "5" })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        let mut utf16 = vec![0xFF, 0xFE];
+        for b in TOP1.bytes() {
+            utf16.extend([b, 0]);
+        }
+        utf16.extend(format!("\n{TOP1}\n").bytes());
+        let texts = [
+            format!(
+                "{TOP1}\n{TOP1}\r\n {TOP1}\n{}x\n{TOP1} label\n\n{TOP1}",
+                &TOP1[..80]
+            ),
+            format!("quizzes,solutions\n{quiz},{sol}\n{TOP1}\n{quiz}\tname\n"),
+            // A larger grid, then the common line: its cells past the 81st must be emptied.
+            format!("{sixteen}\n{TOP1}\n{sixteen}\n{TOP1}\n"),
+            // A grid file, then one cut short by a line.
+            format!(
+                "{}\n{TOP1}\n{}\n{TOP1}\n",
+                rows.join("\n"),
+                rows[..4].join("\n")
+            ),
+        ];
+        let mut all: Vec<Vec<u8>> = texts.iter().map(|t| t.clone().into_bytes()).collect();
+        all.push(utf16);
+        for text in &all {
+            let next: Vec<Result<Puzzle, String>> = read(text)
+                .into_iter()
+                .map(|item| item.map_err(|e| e.to_string()))
+                .collect();
+            assert!(!next.is_empty());
+            assert_eq!(
+                read_each_into(text),
+                next,
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
     }
 
     #[test]
