@@ -12,6 +12,7 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use sudoku_core::corpus::MAX_LINE_BYTES;
+use sudoku_core::units::CELLS;
 
 use crate::source::Input;
 
@@ -73,6 +74,14 @@ fn kind(line: &[u8], first: bool) -> Kind {
     if first {
         text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     }
+    if is_plain_nine(text) {
+        return Kind::Candidate { glue: false };
+    }
+    kind_of_text(text)
+}
+
+/// What a line is (its text without `\n` or byte-order mark), read in full.
+fn kind_of_text(text: &[u8]) -> Kind {
     // One pass without branches finds the two bytes that matter on most lines: a NUL,
     // a comma.
     let (nul, comma) = text.iter().fold((false, false), |(nul, comma), &b| {
@@ -87,6 +96,18 @@ fn kind(line: &[u8], first: bool) -> Kind {
     }
     let glue = comma && text.iter().all(|&b| b.is_ascii_digit() || is_separator(b));
     Kind::Candidate { glue }
+}
+
+/// Whether a line is the common one, a 9x9 puzzle alone: 81 digits or dots (and maybe a
+/// `\r`). It is a candidate that no grid file continues, as [`kind`]'s general reading
+/// finds too; one pass without branches, so that most lines of most corpora are told at
+/// once.
+fn is_plain_nine(text: &[u8]) -> bool {
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    text.len() == CELLS
+        && text.iter().fold(true, |plain, &b| {
+            plain & ((b.wrapping_sub(b'0') <= 9) | (b == b'.'))
+        })
 }
 
 /// Whether a line starts a UTF-16 file (its byte-order mark): the reader stops there.
@@ -260,6 +281,36 @@ pub(crate) mod tests {
         std::iter::from_fn(|| c.next_chunk(max))
             .map(Result::unwrap)
             .collect()
+    }
+
+    #[test]
+    fn the_common_line_is_told_at_once_as_the_full_reading_tells_it() {
+        let top =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let zeros = top.replace('.', "0");
+        let lines = [
+            format!("{top}\n"),
+            format!("{top}\r\n"),
+            zeros.clone(),
+            format!("{top}\r\r\n"),
+            format!("{}x\n", &top[..80]),
+            format!("{}\0\n", &top[..80]),
+            format!("{},\n", &top[..80]),
+            format!("{top}.\n"),
+            format!("{}\n", &top[..80]),
+            format!(" {}\n", &top[..80]),
+            "1,2,3,4,5,6,7,8,9\n".to_string(),
+        ];
+        let mut plain = 0;
+        for line in &lines {
+            let text = line
+                .as_bytes()
+                .strip_suffix(b"\n")
+                .unwrap_or(line.as_bytes());
+            assert_eq!(kind(line.as_bytes(), false), kind_of_text(text), "{line:?}");
+            plain += usize::from(is_plain_nine(text));
+        }
+        assert_eq!(plain, 3, "the first three lines are the common one");
     }
 
     #[test]
