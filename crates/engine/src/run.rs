@@ -347,8 +347,10 @@ impl<'p, 's> State<'p, 's> {
         }
         self.next_out += 1;
         let source = chunk.source;
-        let complete = work_each(seq, chunk, shared, |item| {
+        let mut rows = Vec::new();
+        let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
             if !self.gap {
+                let item = item.with_rows(rows.drain(..));
                 self.deliver_item(source, item, seq, shared);
                 self.tick(shared);
             }
@@ -559,10 +561,14 @@ impl<'p, 's> State<'p, 's> {
                     ..
                 } => {
                     self.corpora[source].outstanding -= candidates as u64;
+                    let mut rows = done.rows.into_iter();
                     for item in done.items {
                         if self.gap {
                             return;
                         }
+                        // A puzzle's rows are put together on this thread, and freed
+                        // on it by the sink.
+                        let item = item.with_rows(rows.by_ref());
                         self.deliver_item(source, item, seq, shared);
                     }
                     self.end_task(done.complete, shared);
@@ -577,7 +583,7 @@ impl<'p, 's> State<'p, 's> {
     fn deliver_item(&mut self, source: usize, item: Item, seq: u64, shared: &Shared<'_>) {
         let count = &mut self.corpora[source].count;
         match item {
-            Item::Puzzle(mut solved) => {
+            Item::Puzzle(mut solved, _) => {
                 if !self.indexed {
                     if self.plan.first.is_some_and(|n| count.puzzles >= n) {
                         return; // a grid file's rows may overshoot `first`

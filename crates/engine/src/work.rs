@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use sudoku_core::{CorpusError, Puzzle};
+use sudoku_reports::Row;
 
 use crate::check::Entry;
 use crate::chunk::Chunk;
@@ -13,6 +14,11 @@ use crate::permute::permuted;
 use crate::sink::Solved;
 
 /// What every task of a run shares.
+///
+/// Workers read it before every solve (the interrupt, the stop): it is kept on cache lines
+/// of its own, as it lives on the calling thread's stack, whose neighbouring bytes that
+/// thread writes all the time (sharing their line cost each worker a miss per puzzle).
+#[repr(align(128))]
 pub(crate) struct Shared<'a> {
     pub contenders: &'a [Contender],
     pub repeat: u64,
@@ -40,73 +46,121 @@ impl Shared<'_> {
 /// One item of a chunk, in order.
 #[derive(Debug)]
 pub(crate) enum Item {
-    /// A puzzle and its rows (its index still to be given).
-    Puzzle(Solved),
+    /// A puzzle (its index still to be given) and how many rows it has: its rows are the
+    /// next ones of the task's rows (its [`Solved::rows`] is left empty until then).
+    Puzzle(Solved, usize),
     /// A malformed line.
     Malformed(CorpusError),
     /// An error that ends the corpus (UTF-16).
     Fatal(CorpusError),
 }
 
-/// The items of a chunk; `complete` is false when an interrupt or a stop cut it short (its
-/// items are then the ones before the cut, each whole).
+impl Item {
+    /// The item, a puzzle given its rows: the next ones of `rows`.
+    pub fn with_rows(self, rows: impl Iterator<Item = Row>) -> Item {
+        match self {
+            Item::Puzzle(mut solved, n) => {
+                solved.rows = rows.take(n).collect();
+                Item::Puzzle(solved, n)
+            }
+            other => other,
+        }
+    }
+}
+
+/// The items of a chunk, and the rows of its puzzles in order; `complete` is false when an
+/// interrupt or a stop cut it short (its items are then the ones before the cut, each
+/// whole).
+///
+/// The rows of a task are one buffer rather than one per puzzle: a worker then allocates
+/// once per task, and the calling thread, which takes them apart, frees memory of its own
+/// instead of a block from the worker's heap for every puzzle (a free across threads is
+/// the slow one).
 #[derive(Debug)]
 pub(crate) struct Done {
     pub items: Vec<Item>,
+    pub rows: Vec<Row>,
     pub complete: bool,
 }
 
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles.
 pub(crate) fn work(seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) -> Done {
     let mut items = Vec::with_capacity(chunk.candidates);
-    let complete = work_each(seq, chunk, shared, |item| items.push(item));
-    Done { items, complete }
+    let mut rows = Vec::with_capacity(chunk.candidates * shared.contenders.len());
+    let complete = work_each(seq, chunk, shared, &mut rows, |item, _| items.push(item));
+    Done {
+        items,
+        rows,
+        complete,
+    }
 }
 
-/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, handing
-/// each item to `emit` as soon as it is done; false when an interrupt or a stop cut it
-/// short (the items emitted are the ones before the cut, each whole).
+/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, adding
+/// their rows to `rows` and handing each item to `emit` (with `rows`) as soon as it is
+/// done; false when an interrupt or a stop cut it short (the items emitted are the ones
+/// before the cut, each whole).
 pub(crate) fn work_each(
     seq: u64,
     chunk: &mut Chunk,
     shared: &Shared<'_>,
-    emit: impl FnMut(Item),
+    rows: &mut Vec<Row>,
+    emit: impl FnMut(Item, &mut Vec<Row>),
 ) -> bool {
     let parsed = chunk.parsed.take();
     let chunk = &*chunk;
+    let task = Task { seq, chunk, shared };
     match parsed {
-        Some(parsed) => each(seq, chunk, parsed.into_iter(), shared, emit),
-        None => each(seq, chunk, parse(chunk), shared, emit),
+        Some(parsed) => {
+            let mut parsed = parsed.into_iter();
+            let read = |puzzle: &mut Puzzle| Some(parsed.next()?.map(|p| *puzzle = p));
+            each(&task, read, rows, emit)
+        }
+        None => {
+            let mut reader = parse(chunk);
+            each(&task, |puzzle| reader.read_into(puzzle), rows, emit)
+        }
     }
 }
 
-/// [`work_each`] over the chunk's puzzles, parsed or as they are parsed.
-fn each(
+/// The task a worker is on.
+struct Task<'a, 'b> {
     seq: u64,
-    chunk: &Chunk,
-    puzzles: impl Iterator<Item = Result<Puzzle, CorpusError>>,
-    shared: &Shared<'_>,
-    mut emit: impl FnMut(Item),
+    chunk: &'a Chunk,
+    shared: &'a Shared<'b>,
+}
+
+/// [`work_each`] over the chunk's puzzles, parsed or as they are parsed: `read` puts the
+/// next one into the task's one [`Puzzle`] (a puzzle is large: it is not moved around).
+fn each(
+    task: &Task<'_, '_>,
+    mut read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
+    rows: &mut Vec<Row>,
+    mut emit: impl FnMut(Item, &mut Vec<Row>),
 ) -> bool {
-    for item in puzzles {
-        if shared.halted(seq) {
+    let shared = task.shared;
+    let mut puzzle = Puzzle::default();
+    while let Some(item) = read(&mut puzzle) {
+        if shared.halted(task.seq) {
             return false;
         }
         match item {
-            Ok(puzzle) => match solve(chunk, &puzzle, seq, shared) {
-                Some(solved) => emit(Item::Puzzle(solved)),
-                None => return false,
-            },
+            Ok(()) => {
+                let before = rows.len();
+                match solve(task, &puzzle, rows) {
+                    Some(solved) => emit(Item::Puzzle(solved, rows.len() - before), rows),
+                    None => return false,
+                }
+            }
             Err(e) if e.is_malformed_line() => {
-                emit(Item::Malformed(e));
+                emit(Item::Malformed(e), rows);
                 if shared.strict {
-                    shared.stop_after(seq);
+                    shared.stop_after(task.seq);
                     break;
                 }
             }
             Err(e) => {
-                emit(Item::Fatal(e));
-                shared.stop_after(seq);
+                emit(Item::Fatal(e), rows);
+                shared.stop_after(task.seq);
                 break;
             }
         }
@@ -114,9 +168,11 @@ fn each(
     true
 }
 
-/// Solves a puzzle with every contender that supports its size; `None` when a stop came
-/// before the last one (or between the repeats of one).
-fn solve(chunk: &Chunk, puzzle: &Puzzle, seq: u64, shared: &Shared<'_>) -> Option<Solved> {
+/// Solves a puzzle with every contender that supports its size, adding their rows to
+/// `rows` (its [`Solved::rows`] stays empty); `None` when a stop came before the last one
+/// (or between the repeats of one), its rows then left out.
+fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<Solved> {
+    let (chunk, shared, seq) = (task.chunk, task.shared, task.seq);
     let isomorph = shared
         .permute
         .map(|seed| permuted(puzzle, &chunk.corpus, seed));
@@ -125,24 +181,30 @@ fn solve(chunk: &Chunk, puzzle: &Puzzle, seq: u64, shared: &Shared<'_>) -> Optio
         None => Entry::new(&chunk.corpus, puzzle),
     };
     let size = puzzle.grid.size();
-    let mut rows = Vec::with_capacity(shared.contenders.len());
+    let before = rows.len();
     let mut unsupported = Vec::new();
     for contender in shared.contenders {
         if !contender.solver().supports(size) {
             unsupported.push(contender.name().clone());
             continue;
         }
-        if shared.halted(seq) {
+        let row = if shared.halted(seq) {
+            None
+        } else {
+            entry.solve_until(contender, shared.repeat, &|| shared.halted(seq))
+        };
+        let Some(row) = row else {
+            rows.truncate(before);
             return None;
-        }
-        rows.push(entry.solve_until(contender, shared.repeat, &|| shared.halted(seq))?);
+        };
+        rows.push(row);
     }
     Some(Solved {
         corpus: chunk.corpus.clone(),
         index: puzzle.index,
         line: puzzle.line,
         size,
-        rows,
+        rows: Vec::new(),
         unsupported,
     })
 }
