@@ -70,7 +70,12 @@ impl Layout {
         let mut cells = puzzle.cells().to_vec();
         for (b, free) in self.free.iter().enumerate() {
             let unit = geometry.unit(2 * size.side() + b);
-            let present: DigitSet = unit.iter().map(|&c| puzzle.get(usize::from(c))).collect();
+            // The square's givens (an empty cell is no digit).
+            let present: DigitSet = unit
+                .iter()
+                .map(|&c| puzzle.get(usize::from(c)))
+                .filter(|&d| d != 0)
+                .collect();
             let mut missing: Vec<u8> = DigitSet::full(size.side())
                 .difference(present)
                 .iter()
