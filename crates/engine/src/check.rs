@@ -126,7 +126,10 @@ impl<'a> Entry<'a> {
                 .solution
                 .as_ref()
                 .map_or_else(GridText::new, grid_text),
-            original: self.original.as_deref().map(GridText::from_str),
+            original: self
+                .original
+                .as_deref()
+                .map(|text| Box::new(GridText::from_str(text))),
             problem,
         }
     }

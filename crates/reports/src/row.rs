@@ -49,9 +49,10 @@ pub struct Row {
     pub solution: GridText,
     /// The corpus's puzzle, when the one solved is another ([`grid_text`]): under
     /// `--permute`, `puzzle` is a random isomorph of it (`corpus`, `index` and `line` still
-    /// name the corpus's puzzle). Empty otherwise.
+    /// name the corpus's puzzle). Empty otherwise. Boxed: only `--permute` fills it, and a
+    /// row is smaller to move from the thread that solves to the one that writes.
     #[serde(default)]
-    pub original: Option<GridText>,
+    pub original: Option<Box<GridText>>,
     /// Why the row is [`Status::Wrong`]: what the check found (not a CSV column: the run
     /// prints it, and the summary lists the wrong rows).
     #[serde(skip)]

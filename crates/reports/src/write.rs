@@ -139,7 +139,13 @@ pub fn encode_row(out: &mut Vec<u8>, row: &Row) {
     out.push(b',');
     field(out, row.solution.as_bytes());
     out.push(b',');
-    field(out, row.original.as_deref().unwrap_or("").as_bytes());
+    field(
+        out,
+        row.original
+            .as_deref()
+            .map_or("", |t| t.as_str())
+            .as_bytes(),
+    );
     out.push(b'\n');
 }
 
@@ -526,7 +532,7 @@ mod tests {
             ),
             row("plain.txt", None, Status::Unknown("stalled".into())),
             Row {
-                original: Some("1234|3412|2143|4321".into()),
+                original: Some(Box::new("1234|3412|2143|4321".into())),
                 ..row("line\nbreak", Some("x"), Status::Wrong)
             },
         ];
