@@ -412,7 +412,7 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
     // The header is written, not yet durable.
     let mut unsynced = written;
     loop {
-        let (mut bytes, rows, closing) = {
+        let (mut bytes, rows, closing, flushing) = {
             let mut p = shared.lock();
             loop {
                 let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
@@ -437,6 +437,7 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
                 std::mem::replace(&mut p.bytes, spare),
                 std::mem::take(&mut p.waiting_rows),
                 p.closing,
+                p.flush,
             )
         };
         let mut result = if bytes.is_empty() {
@@ -471,7 +472,11 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
                 p.failed = true;
             }
         }
-        p.flush = false;
+        // A flush asked for while this write was under way waits for the next one: it has
+        // rows this one did not take.
+        if flushing {
+            p.flush = false;
+        }
         if closing || p.failed {
             p.closed = true;
         }
