@@ -6,7 +6,8 @@
 //!   run is doing (a slow solve on one thread, a slow stdin). A write that fails is cut
 //!   back to the last whole chunk, so that every row in the file is whole. The thread
 //!   makes the file durable as it goes (every [`SYNC_EVERY`] bytes) and once more at the
-//!   close, before the file is renamed into place.
+//!   close, before the file is renamed into place. Its rows are encoded on the run's
+//!   thread as they are pushed ([`RowEncoder`]; [`encode_row`] for a row on its own).
 //! - Other files ([`write_file`]: the sidecar, the summary, the figures) are written to a
 //!   temporary file beside them and renamed over them: a reader sees the old file or the
 //!   new one, never half of one.
@@ -20,6 +21,9 @@ use std::time::{Duration, Instant};
 
 use crate::error::{shown, Error};
 use crate::row::{Row, COLUMNS};
+
+mod encode;
+pub use encode::{encode_row, RowEncoder};
 
 /// Puzzles whose rows are appended to the CSV in one write.
 pub const CHUNK: usize = 1024;
@@ -76,77 +80,6 @@ pub fn header_line() -> Vec<u8> {
     let mut line = COLUMNS.join(",").into_bytes();
     line.push(b'\n');
     line
-}
-
-/// Appends one CSV field: quoted (with `"` doubled) when it holds a comma, a quote or a
-/// line break, as the `csv` crate writes it.
-fn field(out: &mut Vec<u8>, text: &[u8]) {
-    // The four all sort below `-`: one pass that the compiler vectorises rules out most
-    // fields (a grid's text has no such byte) before the exact test.
-    let low = text.iter().fold(false, |any, &b| any | (b < b'-'));
-    if low
-        && text
-            .iter()
-            .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
-    {
-        out.push(b'"');
-        for &b in text {
-            if b == b'"' {
-                out.push(b'"');
-            }
-            out.push(b);
-        }
-        out.push(b'"');
-    } else {
-        out.extend_from_slice(text);
-    }
-}
-
-fn number(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-}
-
-/// Appends a row as one CSV line, its fields in the order of [`COLUMNS`].
-///
-/// Written by hand rather than through serde: it runs once per solve on the run's hot
-/// path, and a test holds it byte for byte to what the `csv` crate writes (and reads back).
-pub fn encode_row(out: &mut Vec<u8>, row: &Row) {
-    field(out, row.corpus.as_bytes());
-    out.push(b',');
-    number(out, row.index);
-    out.push(b',');
-    number(out, row.line);
-    out.push(b',');
-    field(out, row.name.as_deref().unwrap_or("").as_bytes());
-    out.push(b',');
-    field(out, row.solver.as_bytes());
-    out.push(b',');
-    number(out, row.limit);
-    out.push(b',');
-    field(out, row.status.as_str().as_bytes());
-    for n in [
-        row.solutions,
-        row.nodes,
-        row.backtracks,
-        row.nanoseconds,
-        row.median_nanoseconds,
-    ] {
-        out.push(b',');
-        number(out, n);
-    }
-    out.push(b',');
-    field(out, row.puzzle.as_bytes());
-    out.push(b',');
-    field(out, row.solution.as_bytes());
-    out.push(b',');
-    field(
-        out,
-        row.original
-            .as_deref()
-            .map_or("", |t| t.as_str())
-            .as_bytes(),
-    );
-    out.push(b'\n');
 }
 
 /// The first line of every CSV the runner writes, up to its third column: how a results
@@ -236,6 +169,8 @@ pub struct CsvWriter {
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
     path: PathBuf,
+    /// Encodes the rows on the run's thread, before they are handed to the writing one.
+    encoder: RowEncoder,
 }
 
 impl std::fmt::Debug for CsvWriter {
@@ -297,6 +232,7 @@ impl CsvWriter {
             shared,
             thread: Some(thread),
             path: path.to_path_buf(),
+            encoder: RowEncoder::default(),
         })
     }
 
@@ -319,7 +255,7 @@ impl CsvWriter {
             });
         }
         for row in rows {
-            encode_row(&mut p.bytes, row);
+            self.encoder.encode(&mut p.bytes, row);
         }
         p.waiting_rows += rows.len() as u64;
         p.waiting_puzzles += 1;
@@ -478,8 +414,8 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
                 p.failed = true;
             }
         }
-        // A flush asked for while this write went on waits for the next one: the rows
-        // pushed before it may not be in this one.
+        // A flush asked for while this write was under way waits for the next one: it has
+        // rows this one did not take.
         if flushing {
             p.flush = false;
         }
