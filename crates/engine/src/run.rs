@@ -60,6 +60,13 @@ const BATCH_MAX: u64 = 128;
 /// Lines that may hold a puzzle in flight at most (handed out, not yet delivered): some
 /// sixteen tasks of the longest.
 pub const WINDOW: usize = 2048;
+/// Lines a run's first request asks for, per worker: a task each. The reading thread
+/// answers a request once it has cut all of it, and a whole window took it most of a
+/// millisecond at the start of a run while every worker waited; so the first request asks
+/// for a task per worker, and each one after it for four times more, up to a window: the
+/// workers start a tenth of a millisecond after the reading thread, and each answer comes
+/// before they are through the last.
+const FIRST_ASK: usize = BATCH;
 /// The calling thread sleeps until a quarter of the tasks in flight are done, or this
 /// long, to watch for interrupts and let the sink write what waits.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -248,6 +255,8 @@ struct State<'p, 's> {
     current: usize,
     /// A request is out to the reading thread.
     asked: bool,
+    /// Lines the next request asks for (see [`FIRST_ASK`]).
+    ask: usize,
     /// What it gave, not yet handed out.
     ready: VecDeque<Ready>,
     reading_done: bool,
@@ -292,6 +301,7 @@ impl<'p, 's> State<'p, 's> {
             corpora,
             current: 0,
             asked: false,
+            ask: FIRST_ASK * plan.threads.max(1),
             ready: VecDeque::new(),
             reading_done: plan.sources.is_empty(),
             next_seq: 0,
@@ -462,8 +472,9 @@ impl<'p, 's> State<'p, 's> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out (at most `room` candidate lines are asked for at once),
-    /// asking the reading thread for more when none is ready.
+    /// The next chunk to hand out (`room`: the candidate lines a chunk may hold when the
+    /// calling thread solves alone), asking the reading thread for more when none is
+    /// ready.
     fn next_chunk(&mut self, reader: &Reader, room: usize, shared: &Shared<'_>) -> Next {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
@@ -509,8 +520,11 @@ impl<'p, 's> State<'p, 's> {
             };
             // Lines are asked for a window at a time, the ones beyond the room waiting
             // here: the reading thread (and the wake-up its answer brings) is called
-            // upon once per window, not once per task done.
-            match self.credit(room.max(WINDOW) as u64) {
+            // upon once per window, not once per task done. The run's first requests
+            // ask for less (see FIRST_ASK), so that the workers start at once.
+            let ask = self.ask;
+            self.ask = (ask * 4).min(WINDOW);
+            match self.credit(ask as u64) {
                 None => self.corpus_read(),
                 Some(0) => return Next::Blocked,
                 Some(total) => {
