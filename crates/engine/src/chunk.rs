@@ -11,8 +11,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::MAX_LINE_BYTES;
-use sudoku_core::units::CELLS;
+use sudoku_core::corpus::{plain_nine_cells, MAX_LINE_BYTES};
 
 use crate::source::Input;
 
@@ -99,15 +98,12 @@ fn kind_of_text(text: &[u8]) -> Kind {
 }
 
 /// Whether a line is the common one, a 9x9 puzzle alone: 81 digits or dots (and maybe a
-/// `\r`). It is a candidate that no grid file continues, as [`kind`]'s general reading
-/// finds too; one pass without branches, so that most lines of most corpora are told at
-/// once.
+/// `\r`), as the corpus reader reads it at once. It is a candidate that no grid file
+/// continues, as [`kind`]'s general reading finds too; so most lines of most corpora are
+/// told in one pass.
 fn is_plain_nine(text: &[u8]) -> bool {
     let text = text.strip_suffix(b"\r").unwrap_or(text);
-    text.len() == CELLS
-        && text.iter().fold(true, |plain, &b| {
-            plain & ((b.wrapping_sub(b'0') <= 9) | (b == b'.'))
-        })
+    plain_nine_cells(text).is_some()
 }
 
 /// Whether a line starts a UTF-16 file (its byte-order mark): the reader stops there.

@@ -118,9 +118,18 @@ pub(super) fn plain_nine(field: &[u8]) -> Option<Grid> {
     plain_nine_cells(field).map(Grid::from_cells)
 }
 
-/// [`plain_nine`]'s cell values (0 for empty), without making a grid of them: a reader
-/// may put them into a grid it already has. One pass without branches.
-pub(super) fn plain_nine_cells(field: &[u8]) -> Option<[u8; CELLS]> {
+/// The cell values (0 for empty) of the common corpus field, read at once: 81 bytes, each a
+/// digit or `.` (`0` and `.` empty); `None` for any other field. A reader may put them into
+/// a grid it already has, or only ask whether a line is the common one. One pass without
+/// branches.
+///
+/// ```
+/// use sudoku_core::corpus::plain_nine_cells;
+/// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// assert_eq!(plain_nine_cells(line.as_bytes()).map(|c| c[0]), Some(4));
+/// assert_eq!(plain_nine_cells(b"4....."), None);
+/// ```
+pub fn plain_nine_cells(field: &[u8]) -> Option<[u8; CELLS]> {
     let field: &[u8; CELLS] = field.try_into().ok()?;
     let mut cells = [0u8; CELLS];
     let mut plain = true;

@@ -40,6 +40,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 pub use files::{corpus_files, is_corpus_file_name, CORPUS_EXTENSIONS};
+pub use line::plain_nine_cells;
 
 use crate::grid::{Grid, SolutionError};
 use crate::size::Size;
@@ -515,8 +516,7 @@ impl<R: BufRead> CorpusReader<R> {
                 puzzle.solution = None;
                 puzzle.label = None;
                 puzzle.line = self.line;
-                puzzle.index = self.index;
-                self.index += 1;
+                puzzle.index = self.next_index();
                 return Some(Ok(()));
             }
         }
@@ -530,15 +530,19 @@ impl<R: BufRead> CorpusReader<R> {
         label: Option<String>,
         line: u64,
     ) -> Puzzle {
-        let puzzle = Puzzle {
+        Puzzle {
             grid,
             solution: solution.map(Box::new),
             label,
             line,
-            index: self.index,
-        };
+            index: self.next_index(),
+        }
+    }
+
+    /// The index of the puzzle being read: one more than the last one's.
+    fn next_index(&mut self) -> u64 {
         self.index += 1;
-        puzzle
+        self.index - 1
     }
 }
 
