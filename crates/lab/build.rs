@@ -50,12 +50,40 @@ fn main() {
     // Rebuild when the checked-out commit moves (only paths that exist: a missing
     // path would make cargo rerun this script on every build). The index is not
     // watched (any `git status` may rewrite it): `-dirty` is as of the last rebuild.
-    let git = Path::new(&manifest).join("../../.git");
-    for p in ["HEAD", "refs", "packed-refs"] {
-        let path = git.join(p);
-        if path.exists() {
-            println!("cargo:rerun-if-changed={}", path.display());
-        }
+    for path in watched(&manifest) {
+        println!("cargo:rerun-if-changed={path}");
     }
     println!("cargo:rerun-if-changed=build.rs");
+}
+
+/// The files that move when the commit checked out in `dir` does: the checkout's `HEAD`
+/// (in a linked worktree, `.git` is a file and `HEAD` is under the main repository's
+/// `.git/worktrees/NAME`), and the branches, which every worktree shares.
+fn watched(dir: &str) -> Vec<String> {
+    let Some(dirs) = output(
+        "git",
+        &[
+            "-C",
+            dir,
+            "rev-parse",
+            "--path-format=absolute",
+            "--git-dir",
+            "--git-common-dir",
+        ],
+    ) else {
+        return Vec::new();
+    };
+    let mut lines = dirs.lines().map(Path::new);
+    let (Some(own), Some(common)) = (lines.next(), lines.next()) else {
+        return Vec::new();
+    };
+    [
+        own.join("HEAD"),
+        common.join("refs"),
+        common.join("packed-refs"),
+    ]
+    .into_iter()
+    .filter(|p| p.exists())
+    .map(|p| p.display().to_string())
+    .collect()
 }
