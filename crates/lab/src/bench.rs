@@ -69,6 +69,7 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
     let (rows, write_error, mut summary) = recorder.finish();
     if let Some(done) = &done {
+        sidecar.resumed_puzzles = done.count();
         report.puzzles += done.count();
         for c in &mut report.corpora {
             let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
@@ -89,6 +90,7 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         seconds,
         threads: config.plan.threads as u64,
         puzzles: report.puzzles,
+        resumed: sidecar.resumed_puzzles,
     });
     sidecar.state = state;
     sidecar.error = error.clone();

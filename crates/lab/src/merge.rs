@@ -229,6 +229,7 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
         wrong: summary.wrong(),
         puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),
         seconds: parts.iter().map(|p| p.sidecar.seconds).fold(0.0, f64::max),
+        resumed_puzzles: parts.iter().map(|p| p.sidecar.resumed_puzzles).sum(),
         merged_from: Vec::new(),
         ..parts[0].sidecar.clone()
     };

@@ -460,8 +460,19 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
         assert_eq!((s.puzzles, s.rows, s.resumed.len()), (12, 24, 1));
         assert!(s.resumed[0].contains("--resume"));
         assert!(s.corpus.iter().all(|c| c.skipped == 0), "{:?}", s.corpus);
+        // The whole puzzles of the cut CSV (two rows each) are copied, not timed again.
+        assert_eq!(s.resumed_puzzles, cut as u64 / 2);
         let (summary, _) = run(&dir, &["summary", "r.csv"], 0);
         assert!(summary.contains("12"), "{summary}");
+        let timed = 12 - s.resumed_puzzles;
+        assert!(
+            summary.contains(&format!("puzzles/s since --resume ({timed} puzzles in "))
+                && summary.contains(&format!(
+                    "The {} puzzles before it are the earlier run's",
+                    s.resumed_puzzles
+                )),
+            "{summary}"
+        );
     }
     unfinished("running", "running");
     let err = bench(&dir, &[&c, "-s", "dlx", "-o", "r.csv", "--resume"], 2);

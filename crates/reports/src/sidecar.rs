@@ -125,8 +125,13 @@ pub struct Sidecar {
     pub rows: u64,
     /// Rows with status `wrong`.
     pub wrong: u64,
-    /// Wall-clock seconds since the start (milliseconds kept).
+    /// Wall-clock seconds since the start (milliseconds kept); after `--resume`, of this
+    /// part alone.
     pub seconds: f64,
+    /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
+    /// timed by `seconds`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resumed_puzzles: u64,
     /// The error that ended the run, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,

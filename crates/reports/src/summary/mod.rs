@@ -35,14 +35,24 @@ pub struct Group {
 }
 
 /// The wall clock of a whole run: how long it took, on how many threads.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Clock {
-    /// Wall time of the run, in seconds.
+    /// Wall time of the run, in seconds (after `--resume`, of the part after it).
     pub seconds: f64,
     /// Worker threads.
     pub threads: u64,
-    /// Puzzles read.
+    /// Puzzles read (after `--resume`, the earlier run's included).
     pub puzzles: u64,
+    /// After `--resume`: the earlier run's puzzles, in `puzzles` but not timed by
+    /// `seconds`.
+    pub resumed: u64,
+}
+
+impl Clock {
+    /// The puzzles `seconds` timed.
+    pub fn timed(&self) -> u64 {
+        self.puzzles.saturating_sub(self.resumed)
+    }
 }
 
 /// How many failed rows the summary names.
@@ -197,6 +207,7 @@ impl Summary {
                 seconds: sidecar.seconds,
                 threads: sidecar.threads,
                 puzzles: sidecar.puzzles,
+                resumed: sidecar.resumed_puzzles,
             });
         }
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::names::{cut_middle, short_names};
-use super::{Group, Stats, Summary};
+use super::{Clock, Group, Stats, Summary};
 use crate::sidecar::State;
 
 /// Which columns a text table shows.
@@ -379,18 +379,8 @@ impl Summary {
                 "No puzzles.\n"
             });
         }
-        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && c.puzzles > 0) {
-            let _ = writeln!(
-                out,
-                "Wall clock: {} puzzles/s for the whole run ({} puzzle{} in {:.2} s, {} thread{}, \
-all solvers).",
-                rate(clock.puzzles as f64 / clock.seconds),
-                clock.puzzles,
-                if clock.puzzles == 1 { "" } else { "s" },
-                clock.seconds,
-                clock.threads,
-                if clock.threads == 1 { "" } else { "s" },
-            );
+        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && c.timed() > 0) {
+            out.push_str(&clock_text(&clock));
         }
         let malformed = self.malformed_total();
         if malformed > 0 {
@@ -476,4 +466,35 @@ impl State {
             State::Unknown => "the sidecar gives a state this version does not know.",
         }
     }
+}
+
+/// The wall-clock note: the rate of the whole run, or, after `--resume`, of the part it
+/// timed (the earlier run's puzzles are in the CSV, not in its seconds).
+fn clock_text(clock: &Clock) -> String {
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    let timed = clock.timed();
+    let span = if clock.resumed > 0 {
+        "since --resume"
+    } else {
+        "for the whole run"
+    };
+    let mut text = format!(
+        "Wall clock: {} puzzles/s {span} ({timed} puzzle{} in {:.2} s, {} thread{}, all \
+solvers).\n",
+        rate(timed as f64 / clock.seconds),
+        plural(timed),
+        clock.seconds,
+        clock.threads,
+        plural(clock.threads),
+    );
+    if clock.resumed > 0 {
+        let _ = writeln!(
+            text,
+            "The {} puzzle{} before it {} the earlier run's: not timed here.",
+            clock.resumed,
+            plural(clock.resumed),
+            if clock.resumed == 1 { "is" } else { "are" }
+        );
+    }
+    text
 }

@@ -160,6 +160,7 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
         seconds: 2.0,
         threads: 2,
         puzzles: 1000,
+        resumed: 0,
     });
     let text = s.to_text(View::Narrow);
     for line in text.lines() {
@@ -178,6 +179,31 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
     );
     assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers)."), "{text}");
     assert!(s.to_text(View::Wide).contains(long));
+}
+
+#[test]
+fn after_a_resume_the_clock_times_only_the_part_it_ran() {
+    let mut s = Summary::new();
+    s.add(&row("a", "dlx", Status::Solved, 1000, 10));
+    s.clock = Some(Clock {
+        seconds: 2.0,
+        threads: 1,
+        puzzles: 1000,
+        resumed: 600,
+    });
+    let text = s.to_text(View::Narrow);
+    assert!(
+        text.contains(
+            "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2.00 s, 1 thread, all \
+solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
+        ),
+        "{text}"
+    );
+    s.clock = Some(Clock {
+        resumed: 1000,
+        ..s.clock.unwrap()
+    });
+    assert!(!s.to_text(View::Narrow).contains("Wall clock"));
 }
 
 #[test]
