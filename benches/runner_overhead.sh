@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The runner's own cost, whole process, as three figures (medians over interleaved rounds):
+#
+#   overhead  17-clue set (49,158 puzzles), norvig, -j 2: the run's wall time (the
+#             sidecar's `seconds`) x 2 over the sum of the solve times in its CSV. 1.00
+#             would be a runner that costs nothing beside the solves; what is above it is
+#             reading, checking, timing, summing, writing and waiting, on every thread.
+#   speed-up  top1465, norvig: the -j 1 run's wall time over the -j 2 run's.
+#   ceiling   what the machine allows a second thread: two independent -j 1 runs (the
+#             first 20,000 17-clue puzzles) at once, against one alone; 2 x (sum of solve
+#             times alone) / (mean sum at once). On a machine whose two cores slow each other (a VM whose vCPUs
+#             share a host core, a shared cache), no runner reaches a speed-up above it.
+#
+# Each timed run comes right after an untimed one of the same command (a warm-up).
+#
+# Usage: benches/runner_overhead.sh [ROUNDS] [BINARY]
+#   ROUNDS  default 10
+#   BINARY  default: `cargo build --release` at the root, then target/release/sudoku-lab
+# Before each run it waits (up to ten seconds) for the machine to be idle, as a shared
+# machine is noisy: figures measured in one sitting compare, not figures of two days.
+# Needs ../shared/corpora beside the checkout, and python3 (to sum the CSV column).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+rounds="${1:-10}"
+bin="${2:-}"
+corpora="$root/../shared/corpora"
+clue17="$corpora/puzzles2_17_clue"
+top1465="$corpora/puzzles3_magictour_top1465"
+for f in "$clue17" "$top1465"; do
+    [[ -f "$f" ]] || { echo "runner_overhead: $f is missing (see the README: ../shared)" >&2; exit 1; }
+done
+if [[ -z "$bin" ]]; then
+    (cd "$root" && cargo build --quiet --release)
+    bin="${CARGO_TARGET_DIR:-$root/target}/release/sudoku-lab"
+fi
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+# Waits until the machine is at least 97% idle over half a second (Linux), up to 10 s.
+quiet() {
+    [[ -r /proc/stat ]] || return 0
+    local _ a b c d e f g h t1 i1 t2 i2
+    for _ in $(seq 20); do
+        read -r _ a b c d e f g h _ </proc/stat; t1=$((a + b + c + d + e + f + g + h)); i1=$d
+        sleep 0.5
+        read -r _ a b c d e f g h _ </proc/stat; t2=$((a + b + c + d + e + f + g + h)); i2=$d
+        (( (i2 - i1) * 100 / (t2 - t1 + 1) >= 97 )) && return 0
+    done
+}
+
+# once NAME THREADS CORPUS [OPTION...]: one norvig run, its files as $out/NAME.*; its
+# messages are shown only when it fails.
+once() {
+    local name="$1" threads="$2" corpus="$3"
+    shift 3
+    "$bin" bench -q -j "$threads" -s norvig "$@" "$corpus" -o "$out/$name.csv" \
+        >/dev/null 2>"$out/$name.err" || { cat "$out/$name.err" >&2; exit 1; }
+}
+
+# bench NAME THREADS CORPUS [OPTION...]: the run once untimed, then timed (a first run
+# after an idle moment starts on cold caches and a sleeping core, which weighs most on
+# the shortest runs).
+bench() {
+    once "$@"
+    once "$@"
+}
+
+# The run's wall seconds (its sidecar), and the sum of its solve times in seconds (its CSV).
+seconds() { sed -n 's/^seconds = //p' "$out/$1.run.toml"; }
+solved() {
+    python3 -c 'import csv, sys; print(sum(int(r["nanoseconds"]) for r in csv.DictReader(open(sys.argv[1]))) / 1e9)' "$out/$1.csv"
+}
+
+# calc EXPRESSION with a, b, c: awk's arithmetic.
+calc() { awk -v a="$2" -v b="${3:-0}" -v c="${4:-0}" "BEGIN {print $1}"; }
+
+# The ceiling's runs: long enough that one timing is not one burst of noise.
+ceiling_puzzles=20000
+overhead=() speedup=() ceiling=()
+for round in $(seq "$rounds"); do
+    quiet; bench c17 2 "$clue17"
+    overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
+    quiet; bench t1 1 "$top1465"
+    bench t2 2 "$top1465"
+    speedup+=("$(calc 'a / b' "$(seconds t1)" "$(seconds t2)")")
+    quiet; bench alone 1 "$clue17" -n "$ceiling_puzzles"
+    once a 1 "$clue17" -n "$ceiling_puzzles" & other=$!
+    once b 1 "$clue17" -n "$ceiling_puzzles"; wait "$other"
+    ceiling+=("$(calc '4 * a / (b + c)' "$(solved alone)" "$(solved a)" "$(solved b)")")
+    printf 'round %d: overhead %.3f  speed-up %.3f  ceiling %.3f\n' "$round" \
+        "${overhead[-1]}" "${speedup[-1]}" "${ceiling[-1]}"
+done
+
+# The median of the values, then their range.
+median() {
+    printf '%s\n' "$@" | sort -g |
+        awk '{v[NR] = $1} END {printf "%.3f (%.3f-%.3f)", v[int((NR + 1) / 2)], v[1], v[NR]}'
+}
+printf '\nmedians (and ranges) over %d rounds (%s)\n' "$rounds" "$bin"
+printf '  overhead, 17-clue -j 2 (wall x 2 / solve times): %s\n' "$(median "${overhead[@]}")"
+printf '  speed-up, top1465 -j 1 / -j 2 wall:              %s\n' "$(median "${speedup[@]}")"
+printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
