@@ -35,7 +35,7 @@ pub struct Group {
 }
 
 /// The wall clock of a whole run: how long it took, on how many threads.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Clock {
     /// Wall time of the run, in seconds (after `--resume`, of the part after it).
     pub seconds: f64,
