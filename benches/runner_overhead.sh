@@ -8,8 +8,9 @@
 #   speed-up  top1465, norvig: the -j 1 run's wall time over the -j 2 run's.
 #   ceiling   what the machine allows a second thread: two independent -j 1 runs (the
 #             first 20,000 17-clue puzzles) at once, against one alone; 2 x (sum of solve
-#             times alone) / (mean sum at once). On a machine whose two cores slow each other (a VM whose vCPUs
-#             share a host core, a shared cache), no runner reaches a speed-up above it.
+#             times alone) / (mean sum at once). On a machine whose two cores slow each
+#             other (a VM whose vCPUs share a host core, a shared cache), no runner
+#             reaches a speed-up above it.
 #
 # Each timed run comes right after an untimed one of the same command (a warm-up).
 #
@@ -28,7 +29,10 @@ corpora="$root/../shared/corpora"
 clue17="$corpora/puzzles2_17_clue"
 top1465="$corpora/puzzles3_magictour_top1465"
 for f in "$clue17" "$top1465"; do
-    [[ -f "$f" ]] || { echo "runner_overhead: $f is missing (see the README: ../shared)" >&2; exit 1; }
+    if [[ ! -f "$f" ]]; then
+        echo "runner_overhead: $f is missing (see the README: ../shared)" >&2
+        exit 1
+    fi
 done
 if [[ -z "$bin" ]]; then
     (cd "$root" && cargo build --quiet --release)
@@ -70,7 +74,10 @@ bench() {
 # The run's wall seconds (its sidecar), and the sum of its solve times in seconds (its CSV).
 seconds() { sed -n 's/^seconds = //p' "$out/$1.run.toml"; }
 solved() {
-    python3 -c 'import csv, sys; print(sum(int(r["nanoseconds"]) for r in csv.DictReader(open(sys.argv[1]))) / 1e9)' "$out/$1.csv"
+    python3 - "$out/$1.csv" <<'PY'
+import csv, sys
+print(sum(int(r["nanoseconds"]) for r in csv.DictReader(open(sys.argv[1]))) / 1e9)
+PY
 }
 
 # calc EXPRESSION with a, b, c: awk's arithmetic.
