@@ -76,8 +76,8 @@ impl Solver for Fewest {
 struct Summarise(Summary);
 
 impl Sink for Summarise {
-    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
-        for row in &solved.rows {
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError> {
+        for row in solved.rows {
             self.0.add(row);
         }
         Ok(())

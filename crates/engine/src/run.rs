@@ -30,6 +30,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use sudoku_reports::Row;
+
 use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::doorbell::Doorbell;
@@ -360,10 +362,11 @@ impl<'p, 's> State<'p, 's> {
         let mut rows = Vec::new();
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
             if !self.gap {
-                let item = item.with_rows(rows.drain(..));
-                self.deliver_item(source, item, seq, shared);
+                // The item's rows are the only ones in `rows`.
+                self.deliver_item(source, item, rows, seq, shared);
                 self.tick(shared);
             }
+            rows.clear();
         });
         self.corpora[chunk.source].outstanding -= chunk.candidates as u64;
         self.end_task(complete, shared);
@@ -575,17 +578,23 @@ impl<'p, 's> State<'p, 's> {
                     ..
                 } => {
                     self.corpora[source].outstanding -= candidates as u64;
-                    let mut rows = done.rows.into_iter();
-                    for item in done.items {
+                    let Done {
+                        items,
+                        mut rows,
+                        complete,
+                    } = done;
+                    // Each puzzle's rows are lent to the sink where the worker put them,
+                    // the next ones of the task's rows.
+                    let mut rest = rows.as_mut_slice();
+                    for item in items {
                         if self.gap {
                             return;
                         }
-                        // A puzzle's rows are put together on this thread, and freed
-                        // on it by the sink.
-                        let item = item.with_rows(rows.by_ref());
-                        self.deliver_item(source, item, seq, shared);
+                        let (these, after) = rest.split_at_mut(item.rows());
+                        rest = after;
+                        self.deliver_item(source, item, these, seq, shared);
                     }
-                    self.end_task(done.complete, shared);
+                    self.end_task(complete, shared);
                 }
                 Slot::End(source) => self.sink.corpus_done(&self.corpora[source].count),
                 Slot::Fail(e) => self.fail(e, shared),
@@ -593,23 +602,31 @@ impl<'p, 's> State<'p, 's> {
         }
     }
 
-    /// Hands one item of task `seq` to the sink, giving a puzzle its index.
-    fn deliver_item(&mut self, source: usize, item: Item, seq: u64, shared: &Shared<'_>) {
+    /// Hands one item of task `seq` to the sink (a puzzle with its `rows`), giving a
+    /// puzzle its index.
+    fn deliver_item(
+        &mut self,
+        source: usize,
+        item: Item,
+        rows: &mut [Row],
+        seq: u64,
+        shared: &Shared<'_>,
+    ) {
         let count = &mut self.corpora[source].count;
         match item {
-            Item::Puzzle(mut solved, _) => {
+            Item::Puzzle(mut head, _) => {
                 if !self.indexed {
                     if self.plan.first.is_some_and(|n| count.puzzles >= n) {
                         return; // a grid file's rows may overshoot `first`
                     }
-                    solved.index = count.puzzles;
-                    for row in &mut solved.rows {
-                        row.index = solved.index;
+                    head.index = count.puzzles;
+                    for row in rows.iter_mut() {
+                        row.index = head.index;
                     }
                 }
                 count.puzzles += 1;
                 self.puzzles += 1;
-                if let Err(e) = self.sink.puzzle(solved) {
+                if let Err(e) = self.sink.puzzle(head.solved(rows)) {
                     shared.stop_after(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }

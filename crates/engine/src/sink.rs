@@ -10,10 +10,14 @@ pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
 
 /// One puzzle, solved by every contender that supports its size: its rows, in contender
 /// order.
-#[derive(Debug, Clone)]
-pub struct Solved {
+///
+/// A view of the run's own buffers, valid for the call it is given to (as ripgrep's
+/// searcher lends its sink each match): the rows of a task stay where its worker put them,
+/// and a sink that keeps a row clones it.
+#[derive(Debug, Clone, Copy)]
+pub struct Solved<'a> {
     /// The corpus.
-    pub corpus: Arc<str>,
+    pub corpus: &'a Arc<str>,
     /// 0-based index among the puzzles of its corpus.
     pub index: u64,
     /// 1-based line in its corpus.
@@ -21,9 +25,9 @@ pub struct Solved {
     /// The puzzle's size.
     pub size: Size,
     /// One row per contender that supports the size.
-    pub rows: Vec<Row>,
+    pub rows: &'a [Row],
     /// The contenders that do not support the size (no row).
-    pub unsupported: Vec<Arc<str>>,
+    pub unsupported: &'a [Arc<str>],
 }
 
 /// What a run read of one corpus.
@@ -48,7 +52,7 @@ pub trait Sink {
     /// # Errors
     ///
     /// An error stops the run (nothing more is delivered).
-    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError>;
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError>;
 
     /// A malformed line, skipped (a strict run stops instead, and says so in its end).
     fn malformed(&mut self, error: &CorpusError) {
@@ -73,8 +77,8 @@ pub trait Sink {
 
 /// Collects every row, in order.
 impl Sink for Vec<Row> {
-    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
-        self.extend(solved.rows);
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError> {
+        self.extend_from_slice(solved.rows);
         Ok(())
     }
 }

@@ -2,8 +2,9 @@
 //! contender.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
-use sudoku_core::{CorpusError, Puzzle};
+use sudoku_core::{CorpusError, Puzzle, Size};
 use sudoku_reports::Row;
 
 use crate::check::Entry;
@@ -47,8 +48,8 @@ impl Shared<'_> {
 #[derive(Debug)]
 pub(crate) enum Item {
     /// A puzzle (its index still to be given) and how many rows it has: its rows are the
-    /// next ones of the task's rows (its [`Solved::rows`] is left empty until then).
-    Puzzle(Solved, usize),
+    /// next ones of the task's rows.
+    Puzzle(Head, usize),
     /// A malformed line.
     Malformed(CorpusError),
     /// An error that ends the corpus (UTF-16).
@@ -56,14 +57,35 @@ pub(crate) enum Item {
 }
 
 impl Item {
-    /// The item, a puzzle given its rows: the next ones of `rows`.
-    pub fn with_rows(self, rows: impl Iterator<Item = Row>) -> Item {
+    /// How many of the task's rows are this item's.
+    pub fn rows(&self) -> usize {
         match self {
-            Item::Puzzle(mut solved, n) => {
-                solved.rows = rows.take(n).collect();
-                Item::Puzzle(solved, n)
-            }
-            other => other,
+            Item::Puzzle(_, n) => *n,
+            _ => 0,
+        }
+    }
+}
+
+/// What a solved puzzle's rows share: a [`Solved`] but for its rows.
+#[derive(Debug)]
+pub(crate) struct Head {
+    pub corpus: Arc<str>,
+    pub index: u64,
+    pub line: u64,
+    pub size: Size,
+    pub unsupported: Vec<Arc<str>>,
+}
+
+impl Head {
+    /// The puzzle with its `rows`, as a sink sees it.
+    pub fn solved<'a>(&'a self, rows: &'a [Row]) -> Solved<'a> {
+        Solved {
+            corpus: &self.corpus,
+            index: self.index,
+            line: self.line,
+            size: self.size,
+            rows,
+            unsupported: &self.unsupported,
         }
     }
 }
@@ -72,10 +94,9 @@ impl Item {
 /// interrupt or a stop cut it short (its items are then the ones before the cut, each
 /// whole).
 ///
-/// The rows of a task are one buffer rather than one per puzzle: a worker then allocates
-/// once per task, and the calling thread, which takes them apart, frees memory of its own
-/// instead of a block from the worker's heap for every puzzle (a free across threads is
-/// the slow one).
+/// The rows of a task are one buffer rather than one per puzzle: a worker allocates once
+/// per task, and the calling thread lends each puzzle's rows to the sink where they are
+/// (see [`Solved`]), then frees the buffer once (a free across threads is the slow one).
 #[derive(Debug)]
 pub(crate) struct Done {
     pub items: Vec<Item>,
@@ -169,9 +190,9 @@ fn each(
 }
 
 /// Solves a puzzle with every contender that supports its size, adding their rows to
-/// `rows` (its [`Solved::rows`] stays empty); `None` when a stop came before the last one
-/// (or between the repeats of one), its rows then left out.
-fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<Solved> {
+/// `rows`; `None` when a stop came before the last one (or between the repeats of one),
+/// its rows then left out.
+fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<Head> {
     let (chunk, shared, seq) = (task.chunk, task.shared, task.seq);
     let isomorph = shared
         .permute
@@ -199,12 +220,11 @@ fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<So
         };
         rows.push(row);
     }
-    Some(Solved {
+    Some(Head {
         corpus: chunk.corpus.clone(),
         index: puzzle.index,
         line: puzzle.line,
         size,
-        rows: Vec::new(),
         unsupported,
     })
 }

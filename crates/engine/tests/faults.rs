@@ -127,7 +127,7 @@ fn repeats_stop_at_an_interrupt() {
 struct Tell(mpsc::Sender<u64>);
 
 impl Sink for Tell {
-    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError> {
         let _ = self.0.send(solved.index);
         Ok(())
     }

@@ -68,8 +68,8 @@ impl Recorder {
         (self.csv.rows(), error, self.summary)
     }
 
-    fn count_cost(&mut self, solved: &Solved) {
-        for row in &solved.rows {
+    fn count_cost(&mut self, solved: Solved<'_>) {
+        for row in solved.rows {
             if let Some(c) = self.costs.iter_mut().find(|c| c.0 == row.solver) {
                 c.1 += u128::from(row.nanoseconds);
             }
@@ -78,8 +78,8 @@ impl Recorder {
 }
 
 impl Sink for Recorder {
-    fn puzzle(&mut self, solved: Solved) -> Result<(), SinkError> {
-        for row in &solved.rows {
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError> {
+        for row in solved.rows {
             self.summary.add(row);
             if row.status == Status::Wrong {
                 ui::wrong(format!(
@@ -92,7 +92,7 @@ impl Sink for Recorder {
                 ));
             }
         }
-        for solver in &solved.unsupported {
+        for solver in solved.unsupported {
             let n = self
                 .skipped
                 .entry((solver.clone(), solved.size))
@@ -106,8 +106,8 @@ other {} puzzle",
             }
             *n += 1;
         }
-        self.count_cost(&solved);
-        self.csv.push(&solved.rows)?;
+        self.count_cost(solved);
+        self.csv.push(solved.rows)?;
         self.progress.inc();
         Ok(())
     }
