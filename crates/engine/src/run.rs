@@ -590,7 +590,7 @@ impl<'p, 's> State<'p, 's> {
                         if self.gap {
                             return;
                         }
-                        let (these, after) = rest.split_at_mut(item.rows());
+                        let (these, after) = rest.split_at_mut(item.row_count());
                         rest = after;
                         self.deliver_item(source, item, these, seq, shared);
                     }

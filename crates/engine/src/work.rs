@@ -58,7 +58,7 @@ pub(crate) enum Item {
 
 impl Item {
     /// How many of the task's rows are this item's.
-    pub fn rows(&self) -> usize {
+    pub fn row_count(&self) -> usize {
         match self {
             Item::Puzzle(_, n) => *n,
             _ => 0,
