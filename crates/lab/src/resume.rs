@@ -4,8 +4,8 @@
 //! (see `sudoku_reports::output`): `X.killed.csv` (a killed run's `X.running.csv`, moved
 //! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
 //! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
-//! later still: then nothing is left to do. Its sidecar must say it was made the same way
-//! (what differs is named); its whole puzzles (all but its last, which a kill may have cut)
+//! later still: then nothing is left to do. Either way its sidecar must say it was made the
+//! same way (what differs is named); an unfinished run's whole puzzles (all but its last, which a kill may have cut)
 //! are copied into this run's output, and the run solves only the puzzles it lacks. That
 //! earlier file is left as it was.
 
@@ -70,9 +70,6 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
     let Some(csv) = latest else {
         return Ok(Earlier::None);
     };
-    if csv == target {
-        return Ok(Earlier::Finished(csv));
-    }
     let earlier = Sidecar::read_beside(&csv)?.ok_or_else(|| {
         anyhow!(
             "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
@@ -80,15 +77,9 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
             csv.display()
         )
     })?;
-    let differ = differences(&earlier, fresh, Shards::Same);
-    if !differ.is_empty() {
-        let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-        return Err(UsageError(format!(
-            "--resume: {} was made another way (earlier vs now): {}",
-            csv.display(),
-            list.join("; ")
-        ))
-        .into());
+    same_settings(&csv, &earlier, fresh)?;
+    if csv == target {
+        return Ok(Earlier::Finished(csv));
     }
     let done = done_in(&csv)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
@@ -96,6 +87,23 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
         done,
         earlier,
     })))
+}
+
+/// Whether the run of `csv` (its sidecar `earlier`) was made as this one (`fresh`) is:
+/// else a [`UsageError`] naming each difference. A finished run made another way does not
+/// hold what this one asks for, so it is not "nothing left to do" either.
+fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
+    let differ = differences(earlier, fresh, Shards::Same);
+    if differ.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+    Err(UsageError(format!(
+        "--resume: {} was made another way (earlier vs now): {}",
+        csv.display(),
+        list.join("; ")
+    ))
+    .into())
 }
 
 /// When `path` was last written (the epoch when that cannot be told).

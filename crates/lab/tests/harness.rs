@@ -425,6 +425,14 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
         err.contains("r.csv is a finished run: nothing is left to do"),
         "{err}"
     );
+    // A finished run made another way does not hold what is asked for: refused, named.
+    let other = [c.as_str(), "-s", "dlx", "-o", "r.csv", "--resume"];
+    let err = bench(&dir, &other, 2);
+    assert!(
+        err.contains("r.csv was made another way (earlier vs now): solver"),
+        "{err}"
+    );
+    assert_eq!(read_rows(&path), whole);
     assert!(!dir.path().join("r.running.csv").exists());
     let text = std::fs::read(&path).unwrap();
     let finished = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
