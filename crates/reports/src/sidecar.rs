@@ -125,7 +125,8 @@ pub struct Sidecar {
     pub rows: u64,
     /// Rows with status `wrong`.
     pub wrong: u64,
-    /// Wall-clock seconds since the start (milliseconds kept); after `--resume`, of this
+    /// Wall-clock seconds since the start (microseconds kept: a run of a few tens of
+    /// milliseconds is timed within a thousandth); after `--resume`, of this
     /// part alone.
     pub seconds: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
@@ -157,7 +158,7 @@ impl Sidecar {
     /// The sidecar as TOML text.
     pub fn to_toml(&self) -> String {
         let mut copy = self.clone();
-        copy.seconds = (self.seconds * 1000.0).round() / 1000.0;
+        copy.seconds = (self.seconds * 1e6).round() / 1e6;
         let body = toml::to_string(&copy).unwrap_or_else(|e| format!("# not written: {e}\n"));
         format!("{HEADER}{body}")
     }
@@ -330,7 +331,7 @@ mod tests {
             command: "sudoku-lab bench 'a \"b\".txt'".into(),
             threads: 2,
             state: State::Interrupted,
-            seconds: 1.23456,
+            seconds: 1.234_567_8,
             first: Some(10),
             solver: vec![SolverEntry {
                 name: "dlx".into(),
@@ -364,7 +365,7 @@ mod tests {
         assert_eq!(
             back,
             Sidecar {
-                seconds: 1.235,
+                seconds: 1.234_568,
                 ..sidecar
             }
         );
