@@ -5,9 +5,9 @@
 //! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
 //! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
 //! later still: then nothing is left to do. Either way its sidecar must say it was made the
-//! same way (what differs is named); an unfinished run's whole puzzles (all but its last, which a kill may have cut)
-//! are copied into this run's output, and the run solves only the puzzles it lacks. That
-//! earlier file is left as it was.
+//! same way (what differs is named). An unfinished run's whole puzzles (all but its last,
+//! which a kill may have cut) are copied into this run's output, and the run solves only
+//! the puzzles it lacks. That earlier file is left as it was.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
