@@ -172,6 +172,20 @@ fn warmup_and_pin_are_recorded_and_change_no_count() {
     let s = sidecar(&dir.path().join("pinned.csv"));
     assert_eq!((s.pin, s.warmup, s.threads), (vec![0], Some(0.05), 1));
     assert!(!s.cpu.is_empty());
+    // `auto`, the default: pinned when there is a worker on every core, and only then.
+    let here = sudoku_engine::cores();
+    let all = here.len().max(2).to_string();
+    let on_every_core = if here.len() >= 2 { here } else { Vec::new() };
+    for (args, pin) in [
+        (vec!["-j", "1"], Vec::new()),
+        (vec!["-j", all.as_str()], on_every_core),
+        (vec!["-j", all.as_str(), "--pin", "none"], Vec::new()),
+    ] {
+        let mut line = vec![c.as_str(), "-s", "dlx", "-o", "auto.csv"];
+        line.extend(&args);
+        bench(&dir, &line, 0);
+        assert_eq!(sidecar(&dir.path().join("auto.csv")).pin, pin, "{args:?}");
+    }
     let err = bench(&dir, &[&c, "--pin", "99999", "-o", "x.csv"], 2);
     assert!(err.contains("--pin: no core 99999 here"), "{err}");
     let err = bench(&dir, &[&c, "--pin", "0", "-j", "2", "-o", "x.csv"], 2);

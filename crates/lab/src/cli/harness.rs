@@ -42,9 +42,21 @@ it. Every size."
     pub warmup: Option<Duration>,
 
     /// Pin the worker threads one per core, to the cores listed (`0,2`, `0-3`, `all`), in
-    /// order; -j defaults to their number. The sidecar records them with the CPU model.
-    #[arg(long, value_name = "CPUS")]
-    pub pin: Option<CpuList>,
+    /// order, -j defaulting to their number; `auto` (the default) pins them when there is
+    /// one worker per core, `none` never. The sidecar records the cores.
+    #[arg(
+        long,
+        value_name = "CPUS",
+        default_value = "auto",
+        long_help = "Pin the worker threads one per core, to the cores listed (0,2 or 0-3, or \
+all), in order; -j then defaults to their number. auto (the default) pins them to every core \
+this process may run on when the run has one worker per core, two or more (as -j does by \
+default), and leaves them to the scheduler otherwise; none never pins. Left to the scheduler, \
+two workers woken together can start on one core and share it for several milliseconds while \
+the other stays idle, a large part of a short run. The sidecar records the cores pinned, with \
+the CPU model."
+    )]
+    pub pin: CpuList,
 
     /// The time limit of one answer of a cmd: solver, its budget (a number of seconds, or a
     /// duration such as 500ms): a child that does not answer in time is killed, its row says
@@ -121,9 +133,14 @@ impl fmt::Display for ShardArg {
     }
 }
 
-/// `--pin`'s value: the cores, or all of them.
+/// `--pin`'s value: the cores, all of them, none, or as the thread count says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CpuList {
+    /// `auto` (the default): every core this process may run on when the run has one worker
+    /// per core, two or more; none otherwise.
+    Auto,
+    /// `none`: no pinning.
+    Off,
     /// `all`: every core this process may run on.
     All,
     /// The cores listed, in order.
@@ -133,12 +150,16 @@ pub enum CpuList {
 impl FromStr for CpuList {
     type Err = String;
 
-    /// Reads `all`, or a comma-separated list of core numbers and ranges (`0,2,4-7`).
+    /// Reads `auto`, `none`, `all`, or a comma-separated list of core numbers and ranges
+    /// (`0,2,4-7`).
     fn from_str(text: &str) -> Result<CpuList, String> {
-        if text.trim() == "all" {
-            return Ok(CpuList::All);
+        match text.trim() {
+            "auto" => return Ok(CpuList::Auto),
+            "none" => return Ok(CpuList::Off),
+            "all" => return Ok(CpuList::All),
+            _ => {}
         }
-        let bad = || format!("{text:?}: expected all, or cores such as 0,2 or 0-3");
+        let bad = || format!("{text:?}: expected auto, none, all, or cores such as 0,2 or 0-3");
         let mut cores = Vec::new();
         for part in text.split(',').map(str::trim) {
             let (from, to) = part.split_once('-').unwrap_or((part, part));
@@ -193,6 +214,8 @@ mod tests {
         assert!("9/8".parse::<ShardArg>().is_err());
         assert_eq!("0,2,4-6".parse(), Ok(CpuList::Cores(vec![0, 2, 4, 5, 6])));
         assert_eq!("all".parse(), Ok(CpuList::All));
+        assert_eq!("auto".parse(), Ok(CpuList::Auto));
+        assert_eq!(" none".parse(), Ok(CpuList::Off));
         for bad in ["", "a", "3-1", "1,1", "-1"] {
             assert!(bad.parse::<CpuList>().is_err(), "{bad}");
         }
