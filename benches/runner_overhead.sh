@@ -11,6 +11,9 @@
 #             times alone) / (mean sum at once). On a machine whose two cores slow each
 #             other (a VM whose vCPUs share a host core, a shared cache), no runner
 #             reaches a speed-up above it.
+#   floor     the overhead's measure taken of a bare loop (`examples/bare_loop.rs`): the
+#             same puzzles solved on 2 threads, each solve timed, nothing read, checked or
+#             written in the timed part. What the overhead reads above it is the runner's.
 #
 # Each timed run comes right after an untimed one of the same command (a warm-up).
 #
@@ -38,6 +41,8 @@ if [[ -z "$bin" ]]; then
     (cd "$root" && cargo build --quiet --release)
     bin="${CARGO_TARGET_DIR:-$root/target}/release/sudoku-lab"
 fi
+(cd "$root" && cargo build --quiet --release --example bare_loop)
+bare_loop="${CARGO_TARGET_DIR:-$root/target}/release/examples/bare_loop"
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
@@ -85,7 +90,7 @@ calc() { awk -v a="$2" -v b="${3:-0}" -v c="${4:-0}" "BEGIN {print $1}"; }
 
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
-overhead=() speedup=() ceiling=()
+overhead=() speedup=() ceiling=() floor=()
 for round in $(seq "$rounds"); do
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
@@ -96,8 +101,10 @@ for round in $(seq "$rounds"); do
     once a 1 "$clue17" -n "$ceiling_puzzles" & other=$!
     once b 1 "$clue17" -n "$ceiling_puzzles"; wait "$other"
     ceiling+=("$(calc '4 * a / (b + c)' "$(solved alone)" "$(solved a)" "$(solved b)")")
-    printf 'round %d: overhead %.3f  speed-up %.3f  ceiling %.3f\n' "$round" \
-        "${overhead[-1]}" "${speedup[-1]}" "${ceiling[-1]}"
+    quiet; "$bare_loop" "$clue17" 2 >/dev/null
+    floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
+    printf 'round %d: overhead %.3f  speed-up %.3f  ceiling %.3f  floor %.3f\n' "$round" \
+        "${overhead[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${floor[-1]}"
 done
 
 # The median of the values, then their range.
@@ -109,3 +116,4 @@ printf '\nmedians (and ranges) over %d rounds (%s)\n' "$rounds" "$bin"
 printf '  overhead, 17-clue -j 2 (wall x 2 / solve times): %s\n' "$(median "${overhead[@]}")"
 printf '  speed-up, top1465 -j 1 / -j 2 wall:              %s\n' "$(median "${speedup[@]}")"
 printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
+printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
