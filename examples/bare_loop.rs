@@ -29,10 +29,8 @@ const BLOCK: usize = 64;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(path), Ok(threads)) = (
-        args.first(),
-        args.get(1).map_or(Ok(2), |t| t.parse::<usize>()),
-    ) else {
+    let threads = args.get(1).map_or(Ok(2), |t| t.parse::<usize>());
+    let (Some(path), Ok(threads @ 1..)) = (args.first(), threads) else {
         eprintln!("usage: bare_loop CORPUS [THREADS] [SOLVER]");
         return ExitCode::from(2);
     };
@@ -55,9 +53,9 @@ fn main() -> ExitCode {
     let solver = strategy.solver();
     let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes);
     let start = Instant::now();
-    let solving = solve_all(&puzzles, solver.as_ref(), &limits, threads.max(1));
+    let solving = solve_all(&puzzles, solver.as_ref(), &limits, threads);
     let wall = start.elapsed().as_secs_f64();
-    let ratio = wall * threads.max(1) as f64 / solving;
+    let ratio = wall * threads as f64 / solving;
     println!(
         "puzzles {}  wall {wall:.6} s  solve times {solving:.6} s  \
          wall x threads / solve times {ratio:.4}",
@@ -74,14 +72,19 @@ fn read(path: &str) -> Result<Vec<Grid>, sudoku_core::corpus::CorpusError> {
         .collect())
 }
 
-/// Solves every puzzle within `limits` on `threads` threads; the sum of the solve times, in seconds.
+/// Solves every puzzle within `limits` on `threads` threads; the sum of the solve times,
+/// in seconds.
 fn solve_all(puzzles: &[Grid], solver: &dyn Solver, limits: &Limits, threads: usize) -> f64 {
     let next = AtomicUsize::new(0);
     let nanoseconds: u128 = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| scope.spawn(|| solve_blocks(puzzles, solver, limits, &next)))
             .collect();
-        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        // A solver that panics is a bug: the loop stops with it.
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
     });
     nanoseconds as f64 / 1e9
 }

@@ -41,6 +41,7 @@ fn bad_input_exits_with_a_message() {
         (&["no/such/corpus"][..], 1, "no/such/corpus"),
         (&["README.md"][..], 1, "no puzzle in README.md"),
         (&["data/seeds.txt", "two"][..], 2, "usage: bare_loop"),
+        (&["data/seeds.txt", "0"][..], 2, "usage: bare_loop"),
         (
             &["data/seeds.txt", "2", "nosuch"][..],
             2,
