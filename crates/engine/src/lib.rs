@@ -8,7 +8,8 @@
 //! - [`Selection`] and [`Timing`]: tdoku's method and a cluster's: a shard of the puzzles,
 //!   the ones not yet solved, random isomorphs; a warm-up, workers pinned to cores;
 //! - [`Plan`] and [`run`]: the ordered parallel map over the puzzles (chunks parsed and
-//!   solved on the workers, a bounded window, a reorder buffer);
+//!   solved on the workers, a bounded window, a reorder buffer); [`start`] then
+//!   [`Started::run`] to do something of your own while its threads start;
 //! - [`solve_checked`] and [`check`]: one timed, checked solve, as its
 //!   [`Row`](sudoku_reports::Row);
 //! - [`Sink`]: where the rows go (a `Vec<Row>` collects them).
@@ -68,7 +69,7 @@ pub use contender::Contender;
 pub use error::EngineError;
 pub use external::{External, ExternalError};
 pub use permute::{permuted, Isomorph};
-pub use run::{run, End, Plan, Report, BATCH, TICK, WINDOW};
+pub use run::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};
 pub use select::{corpus_key, Selection, Shard};
 pub use sink::{CorpusCount, Sink, SinkError, Solved};
 pub use source::{corpus_names, expand, sources, Expanded, Source, SEEDS};

@@ -11,6 +11,10 @@
 //! flat however long the corpus. Puzzle indexes are given there, in order (a run that
 //! selects or permutes has them given by the reading thread, see [`crate::select`]).
 //!
+//! [`start`] starts the reading thread (asking it for the first lines) and the pool before
+//! the sink is given to [`Started::run`]: a runner opens its output in between, while the
+//! threads start and the first lines are read.
+//!
 //! The calling thread never waits on the input: whatever the reading thread is doing (an
 //! idle stdin, a FIFO without a writer), it wakes at least every [`TICK`] to watch for an
 //! interrupt and to let the sink write what is done.
@@ -21,9 +25,9 @@
 //!
 //! On an interrupt (the flag given to [`run`]) reading stops, tasks not started are dropped,
 //! solves under way finish (each is bounded by its node budget; `--repeat` stops between
-//! repeats), and the results up to the first puzzle not done are delivered. An error (a corpus that cannot be read, a strict
-//! run's malformed line, a failing sink) stops the run the same way after everything
-//! before it is delivered.
+//! repeats), and the results up to the first puzzle not done are delivered. An error (a
+//! corpus that cannot be read, a strict run's malformed line, a failing sink) stops the run
+//! the same way after everything before it is delivered.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -179,7 +183,21 @@ struct Corpus {
 
 /// Runs `plan`, handing every puzzle's rows to `sink` in input order. `interrupt` is
 /// watched throughout (set it from a Ctrl-C handler to stop the run cleanly).
+///
+/// The same as [`start`] then [`Started::run`].
 pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
+    start(plan, interrupt).run(sink)
+}
+
+/// Starts `plan`'s threads: the reading thread, which reads the first lines at once, and
+/// the pool of workers (pinned when the plan says so). Nothing is solved until
+/// [`Started::run`]: a caller that has files to open before the first result comes (a
+/// runner's output) does it in between, while the threads start and the first lines are
+/// read, rather than before them.
+///
+/// Dropping it without running it ends its threads, as the end of a run does (a reading
+/// thread blocked on an input that gives nothing stays until the process ends).
+pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let shared = Shared {
         contenders: &plan.contenders,
         repeat: plan.repeat,
@@ -189,38 +207,86 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
         stop_after: AtomicU64::new(u64::MAX),
     };
     let bell = Arc::new(Doorbell::default());
-    let mut state = State::new(plan, sink);
-    let start = Instant::now();
-    let warmup = Warmup::start(plan);
-    let warm = || {
-        if let Some(w) = &warmup {
-            w.run(&plan.contenders, interrupt);
-        }
-    };
+    let mut state = State::new(plan);
     let reading = (&plan.select, plan.first);
-    match Reader::start(&plan.sources, &state.names(), reading, bell.clone()) {
-        Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
-        Ok(reader) if plan.threads <= 1 => {
-            if let Some(&core) = plan.timing.pin.first() {
-                pin_current(core);
+    let threads = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
+        .map_err(|e| EngineError::Threads(e.to_string()))
+        .and_then(|reader| {
+            let pool = if plan.threads <= 1 {
+                None
+            } else {
+                Some(pool(plan).map_err(|e| EngineError::Threads(e.to_string()))?)
+            };
+            state.ask_first(&reader);
+            Ok(Threads { reader, pool })
+        });
+    Started {
+        plan,
+        shared,
+        bell,
+        state,
+        threads,
+    }
+}
+
+/// A run whose threads are started (see [`start`]), waiting for its sink.
+pub struct Started<'a> {
+    plan: &'a Plan,
+    shared: Shared<'a>,
+    bell: Arc<Doorbell>,
+    state: State<'a>,
+    threads: Result<Threads, EngineError>,
+}
+
+/// The threads of a started run: the reading thread, and the pool (none with one thread:
+/// the calling thread solves).
+struct Threads {
+    reader: Reader,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Started<'_> {
+    /// Runs the plan, handing every puzzle's rows to `sink` in input order (after the
+    /// warm-up, when the plan has one).
+    pub fn run(self, sink: &mut dyn Sink) -> Report {
+        let Started {
+            plan,
+            shared,
+            bell,
+            mut state,
+            threads,
+        } = self;
+        let start = Instant::now();
+        let warmup = Warmup::start(plan);
+        let warm = || {
+            if let Some(w) = &warmup {
+                w.run(&plan.contenders, shared.interrupt);
             }
-            warm();
-            state.warmup = start.elapsed();
-            state.inline(&reader, &shared);
-        }
-        Ok(reader) => match pool(plan) {
-            Ok(pool) => {
+        };
+        match threads {
+            Err(e) => state.fail(e, &shared),
+            Ok(Threads { reader, pool: None }) => {
+                if let Some(&core) = plan.timing.pin.first() {
+                    pin_current(core);
+                }
+                warm();
+                state.warmup = start.elapsed();
+                state.inline(&reader, &shared, sink);
+            }
+            Ok(Threads {
+                reader,
+                pool: Some(pool),
+            }) => {
                 if warmup.is_some() {
                     pool.broadcast(|_| warm());
                 }
                 state.warmup = start.elapsed();
                 state.began = Instant::now();
-                pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared));
+                pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
             }
-            Err(e) => state.fail(EngineError::Threads(e.to_string()), &shared),
-        },
+        }
+        state.report()
     }
-    state.report()
 }
 
 /// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
@@ -249,9 +315,8 @@ fn pool(plan: &Plan) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
 }
 
 /// The run's bookkeeping on the calling thread.
-struct State<'p, 's> {
+struct State<'p> {
     plan: &'p Plan,
-    sink: &'s mut dyn Sink,
     corpora: Vec<Corpus>,
     /// The corpus being read (the reading thread is asked for its lines).
     current: usize,
@@ -283,8 +348,8 @@ struct State<'p, 's> {
     warmup: Duration,
 }
 
-impl<'p, 's> State<'p, 's> {
-    fn new(plan: &'p Plan, sink: &'s mut dyn Sink) -> State<'p, 's> {
+impl<'p> State<'p> {
+    fn new(plan: &'p Plan) -> State<'p> {
         let corpora = corpus_names(&plan.sources)
             .into_iter()
             .map(|name| Corpus {
@@ -299,7 +364,6 @@ impl<'p, 's> State<'p, 's> {
             .collect();
         State {
             plan,
-            sink,
             corpora,
             current: 0,
             asked: false,
@@ -328,13 +392,13 @@ impl<'p, 's> State<'p, 's> {
     }
 
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
-    fn inline(&mut self, reader: &Reader, shared: &Shared<'_>) {
+    fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
             match self.next_chunk(reader, self.batch as usize, shared) {
                 Next::Chunk(seq, mut chunk) => {
-                    self.deliver(shared);
+                    self.deliver(shared, sink);
                     let start = Instant::now();
-                    self.solve_here(seq, &mut chunk, shared);
+                    self.solve_here(seq, &mut chunk, shared, sink);
                     self.adapt(start.elapsed());
                 }
                 Next::Waiting => {
@@ -346,14 +410,20 @@ impl<'p, 's> State<'p, 's> {
                 Next::Done if self.pending.is_empty() || self.gap => break,
                 Next::Done => {}
             }
-            self.deliver(shared);
-            self.tick(shared);
+            self.deliver(shared, sink);
+            self.tick(shared, sink);
         }
     }
 
     /// Solves the chunk of task `seq` on this thread, handing each puzzle to the sink as
     /// soon as it is done (every task before it is delivered).
-    fn solve_here(&mut self, seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) {
+    fn solve_here(
+        &mut self,
+        seq: u64,
+        chunk: &mut Chunk,
+        shared: &Shared<'_>,
+        sink: &mut dyn Sink,
+    ) {
         if self.gap || seq != self.next_out {
             return;
         }
@@ -363,8 +433,8 @@ impl<'p, 's> State<'p, 's> {
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
             if !self.gap {
                 // The item's rows are the only ones in `rows`.
-                self.deliver_item(source, item, rows, seq, shared);
-                self.tick(shared);
+                self.deliver_item(source, item, rows, (seq, shared), sink);
+                self.tick(shared, sink);
             }
             rows.clear();
         });
@@ -380,6 +450,7 @@ impl<'p, 's> State<'p, 's> {
         reader: &Reader,
         bell: &Arc<Doorbell>,
         shared: &'a Shared<'a>,
+        sink: &mut dyn Sink,
     ) {
         let (tx, rx) = mpsc::channel::<(u64, Slot)>();
         loop {
@@ -425,10 +496,10 @@ impl<'p, 's> State<'p, 's> {
                     self.take(reply);
                 }
             }
-            self.deliver(shared);
-            self.tick(shared);
+            self.deliver(shared, sink);
+            self.tick(shared, sink);
         }
-        self.deliver(shared);
+        self.deliver(shared, sink);
     }
 
     /// What the reading thread read: its chunks, then the corpus's end if it came.
@@ -516,30 +587,53 @@ impl<'p, 's> State<'p, 's> {
                     None => return Next::Waiting,
                 }
             }
-            let batch = if self.plan.threads <= 1 {
-                room
-            } else {
-                self.batch as usize
-            };
-            // Lines are asked for a window at a time, the ones beyond the room waiting
-            // here: the reading thread (and the wake-up its answer brings) is called
-            // upon once per window, not once per task done. The run's first requests
-            // ask for less (see FIRST_ASK), so that the workers start at once.
-            let ask = self.ask;
-            self.ask = (ask * 4).min(WINDOW);
-            match self.credit(ask as u64) {
-                None => self.corpus_read(),
-                Some(0) => return Next::Blocked,
-                Some(total) => {
-                    reader.ask(Request {
-                        source: self.current,
-                        batch,
-                        total,
-                    });
-                    self.asked = true;
-                }
+            if let Some(next) = self.ask_more(reader, room) {
+                return next;
             }
         }
+    }
+
+    /// The run's first request to the reading thread, made as the threads start (see
+    /// [`start`]): the lines it reads while the caller gets ready are the first tasks.
+    fn ask_first(&mut self, reader: &Reader) {
+        if !self.reading_done && !self.asked {
+            let room = if self.plan.threads <= 1 {
+                self.batch as usize
+            } else {
+                WINDOW
+            };
+            let _ = self.ask_more(reader, room);
+        }
+    }
+
+    /// Asks the reading thread for the next lines of the corpus being read (`room`: as in
+    /// [`State::next_chunk`]); `Some` when there is nothing to ask for until results come
+    /// back. A corpus that has all the puzzles it wants is ended instead.
+    fn ask_more(&mut self, reader: &Reader, room: usize) -> Option<Next> {
+        let batch = if self.plan.threads <= 1 {
+            room
+        } else {
+            self.batch as usize
+        };
+        // Lines are asked for a window at a time, the ones beyond the room waiting
+        // here: the reading thread (and the wake-up its answer brings) is called
+        // upon once per window, not once per task done. The run's first requests
+        // ask for less (see FIRST_ASK), so that the workers start at once.
+        let ask = self.ask;
+        self.ask = (ask * 4).min(WINDOW);
+        match self.credit(ask as u64) {
+            None => self.corpus_read(),
+            Some(0) => return Some(Next::Blocked),
+            Some(total) => {
+                reader.ask(Request {
+                    source: self.current,
+                    batch,
+                    total,
+                });
+                self.asked = true;
+            }
+        }
+        None
     }
 
     /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]).
@@ -563,7 +657,7 @@ impl<'p, 's> State<'p, 's> {
     }
 
     /// Hands the results that are next in order to the sink.
-    fn deliver(&mut self, shared: &Shared<'_>) {
+    fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.gap {
             let Some(slot) = self.pending.remove(&self.next_out) else {
                 break;
@@ -592,11 +686,11 @@ impl<'p, 's> State<'p, 's> {
                         }
                         let (these, after) = rest.split_at_mut(item.row_count());
                         rest = after;
-                        self.deliver_item(source, item, these, seq, shared);
+                        self.deliver_item(source, item, these, (seq, shared), sink);
                     }
                     self.end_task(complete, shared);
                 }
-                Slot::End(source) => self.sink.corpus_done(&self.corpora[source].count),
+                Slot::End(source) => sink.corpus_done(&self.corpora[source].count),
                 Slot::Fail(e) => self.fail(e, shared),
             }
         }
@@ -609,8 +703,8 @@ impl<'p, 's> State<'p, 's> {
         source: usize,
         item: Item,
         rows: &mut [Row],
-        seq: u64,
-        shared: &Shared<'_>,
+        (seq, shared): (u64, &Shared<'_>),
+        sink: &mut dyn Sink,
     ) {
         let count = &mut self.corpora[source].count;
         match item {
@@ -626,7 +720,7 @@ impl<'p, 's> State<'p, 's> {
                 }
                 count.puzzles += 1;
                 self.puzzles += 1;
-                if let Err(e) = self.sink.puzzle(head.solved(rows)) {
+                if let Err(e) = sink.puzzle(head.solved(rows)) {
                     shared.stop_after(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }
@@ -636,7 +730,7 @@ impl<'p, 's> State<'p, 's> {
             }
             Item::Malformed(e) => {
                 count.malformed += 1;
-                self.sink.malformed(&e);
+                sink.malformed(&e);
             }
             Item::Fatal(e) => self.fail(EngineError::Corpus(e), shared),
         }
@@ -652,9 +746,9 @@ impl<'p, 's> State<'p, 's> {
     }
 
     /// Lets the sink write what waits.
-    fn tick(&mut self, shared: &Shared<'_>) {
+    fn tick(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         if self.failure.is_none() {
-            if let Err(e) = self.sink.tick() {
+            if let Err(e) = sink.tick() {
                 self.fail(EngineError::Sink(e), shared);
             }
         }

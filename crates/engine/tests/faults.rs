@@ -1,6 +1,6 @@
 //! The engine under faults: an interrupt is seen whatever the reader is doing, `--repeat`
 //! stops between repeats, the lines of a slow pipe are solved as they come, a corpus given
-//! twice is two corpora.
+//! twice is two corpora, a started run reads its first lines before it is run.
 //!
 //! The bounds here are liveness bounds (a run that never returns fails the test after many
 //! seconds), never timings.
@@ -162,6 +162,38 @@ fn the_lines_of_a_slow_pipe_are_solved_as_they_come() {
         let report = runner.join().unwrap();
         assert!(matches!(report.end, End::Finished), "{:?}", report.end);
         assert_eq!(report.puzzles, 3);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_started_run_reads_its_first_lines_before_it_is_run() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let path = fifo(&dir);
+    for threads in [1, 2] {
+        let p = plan(vec![Source::File(path.clone())], vec![dlx()], threads);
+        let interrupt = AtomicBool::new(false);
+        let started = sudoku_engine::start(&p, &interrupt);
+        // Opening a FIFO to write waits for a reader: here, the run's reading thread,
+        // which only opens its corpus when asked for lines.
+        let (opened, heard) = mpsc::channel();
+        let fifo = path.clone();
+        let writer = std::thread::spawn(move || {
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            let _ = opened.send(());
+            write!(pipe, "{TOP1}\n{TOP1}\n").unwrap();
+        });
+        assert_eq!(
+            heard.recv_timeout(HANG),
+            Ok(()),
+            "{threads} threads: the corpus was not opened before the run"
+        );
+        writer.join().unwrap();
+        let mut rows: Vec<Row> = Vec::new();
+        let report = started.run(&mut rows);
+        assert!(matches!(report.end, End::Finished), "{:?}", report.end);
+        assert_eq!(rows.len(), 2, "{threads} threads");
     }
 }
 

@@ -27,22 +27,57 @@ use crate::{ui, version, RunEnd};
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
-    let (output, mut csv) = Output::open(&config.files.csv)?;
-    if let Some(aside) = output.moved_aside() {
-        ui::note(format!(
-            "an earlier run on {} was killed: its rows are now in {}",
-            config.files.csv.display(),
-            aside.csv.display()
-        ));
+    if config.resume {
+        // What is left to solve is known once the earlier run is read: the threads start
+        // after it.
+        let Some(opened) = open_resumed(&mut config)? else {
+            return Ok(RunEnd::Finished);
+        };
+        let engine = sudoku_engine::start(&config.plan, interrupt);
+        record(&config, opened, engine, start)
+    } else {
+        // The threads start first, and read the first lines while the output is opened
+        // and the sidecar written.
+        let engine = sudoku_engine::start(&config.plan, interrupt);
+        let opened = open_fresh(&config)?;
+        record(&config, opened, engine, start)
     }
-    let mut sidecar = sidecar_at_start(&config, output.running());
-    let resumed = match resume(&mut config, &mut sidecar, output.moved_aside(), &mut csv) {
+}
+
+/// A run's output, opened, its sidecar written (state `running`).
+struct Opened {
+    output: Output,
+    csv: CsvWriter,
+    sidecar: Sidecar,
+    /// With `--resume`: the puzzles the earlier run did, and their summary.
+    resumed: Option<(Done, Summary)>,
+}
+
+/// Opens a fresh run's output (see [`Output::open`]) and writes its sidecar.
+fn open_fresh(config: &RunConfig) -> Result<Opened> {
+    let (output, csv) = open_output(config)?;
+    let sidecar = sidecar_at_start(config, output.running());
+    publish(Opened {
+        output,
+        csv,
+        sidecar,
+        resumed: None,
+    })
+}
+
+/// Opens the output of a `--resume` run and continues the latest unfinished run on it
+/// (`config` told what is left, see [`resume`]) and writes its sidecar; `None` when that
+/// run finished (nothing is left to do).
+fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
+    let (output, mut csv) = open_output(config)?;
+    let mut sidecar = sidecar_at_start(config, output.running());
+    let resumed = match resume(config, &mut sidecar, output.moved_aside(), &mut csv) {
         Ok(Start::Fresh) => None,
         Ok(Start::Continued(done, summary)) => Some((done, *summary)),
         Ok(Start::NothingLeft) => {
             drop(csv);
             output.discard();
-            return Ok(RunEnd::Finished);
+            return Ok(None);
         }
         Err(e) => {
             drop(csv);
@@ -50,23 +85,67 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
             return Err(e);
         }
     };
-    if let Err(e) = sidecar.write(&output.running().sidecar) {
-        output.discard();
+    publish(Opened {
+        output,
+        csv,
+        sidecar,
+        resumed,
+    })
+    .map(Some)
+}
+
+/// [`Output::open`], saying where an earlier run's rows went when it was killed.
+fn open_output(config: &RunConfig) -> Result<(Output, CsvWriter)> {
+    let (output, csv) = Output::open(&config.files.csv)?;
+    if let Some(aside) = output.moved_aside() {
+        ui::note(format!(
+            "an earlier run on {} was killed: its rows are now in {}",
+            config.files.csv.display(),
+            aside.csv.display()
+        ));
+    }
+    Ok((output, csv))
+}
+
+/// Writes the sidecar of a run about to start (the output discarded when it cannot be),
+/// and tells the interrupt handler which CSV is being written.
+fn publish(opened: Opened) -> Result<Opened> {
+    let running = opened.output.running();
+    if let Err(e) = opened.sidecar.write(&running.sidecar) {
+        drop(opened.csv);
+        opened.output.discard();
         return Err(e.into());
     }
-    crate::interrupt::writing(&output.running().csv);
+    crate::interrupt::writing(&running.csv);
+    Ok(opened)
+}
+
+/// Runs the started `engine` into the opened output, then writes what the run did: the
+/// summary, the sidecar, the files under their final names. `start` is when the run began.
+fn record(
+    config: &RunConfig,
+    opened: Opened,
+    engine: sudoku_engine::Started<'_>,
+    start: Instant,
+) -> Result<RunEnd> {
+    let Opened {
+        output,
+        csv,
+        mut sidecar,
+        resumed,
+    } = opened;
     let progress = Progress::start(
         config.quiet,
         config.progress_every,
         &config.plan.sources,
         config.plan.first,
     );
-    let mut recorder = Recorder::new(csv, &config, progress);
+    let mut recorder = Recorder::new(csv, config, progress);
     let done = resumed.map(|(done, summary)| {
         recorder.count_earlier(summary);
         done
     });
-    let mut report = sudoku_engine::run(&config.plan, &mut recorder, interrupt);
+    let mut report = engine.run(&mut recorder);
     let (rows, write_error, mut summary) = recorder.finish();
     if let Some(done) = &done {
         sidecar.resumed_puzzles = done.count();
@@ -98,7 +177,7 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
     let ending = output.finish(&mut sidecar, &summary.to_markdown());
     ui::out(summary.to_text(config.view));
-    tell_what_was_written(&config, &ending, &summary, rows, state);
+    tell_what_was_written(config, &ending, &summary, rows, state);
     match (error, ending.error) {
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
