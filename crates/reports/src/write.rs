@@ -6,8 +6,10 @@
 //!   run is doing (a slow solve on one thread, a slow stdin). A write that fails is cut
 //!   back to the last whole chunk, so that every row in the file is whole. The thread
 //!   makes the file durable as it goes (every [`SYNC_EVERY`] bytes) and once more at the
-//!   close, before the file is renamed into place. Its rows are encoded on the run's
-//!   thread as they are pushed ([`RowEncoder`]; [`encode_row`] for a row on its own).
+//!   close, before the file is renamed into place; it starts each chunk's way to the disk
+//!   as it writes it ([`ChunkFile::start_sync`]), so that the close waits for little. Its
+//!   rows are encoded on the run's thread as they are pushed ([`RowEncoder`];
+//!   [`encode_row`] for a row on its own).
 //! - Other files ([`write_file`]: the sidecar, the summary, the figures) are written to a
 //!   temporary file beside them and renamed over them: a reader sees the old file or the
 //!   new one, never half of one.
@@ -114,6 +116,11 @@ pub trait ChunkFile: Write + Send + 'static {
     fn sync(&mut self) -> io::Result<()> {
         Ok(())
     }
+
+    /// Asks the system to start writing what was written to the device, without waiting:
+    /// the sync that follows (the next [`SYNC_EVERY`] or the close, which the run waits
+    /// for) then finds most of it on its way. A hint only: it may do nothing.
+    fn start_sync(&mut self) {}
 }
 
 impl ChunkFile for File {
@@ -124,6 +131,18 @@ impl ChunkFile for File {
 
     fn sync(&mut self) -> io::Result<()> {
         self.sync_data()
+    }
+
+    /// `sync_file_range` with `SYNC_FILE_RANGE_WRITE` over the whole file, on Linux: the
+    /// writeback of its dirty pages starts now (nothing is waited for, and nothing is made
+    /// durable: the device's cache is flushed by [`ChunkFile::sync`] only).
+    #[cfg(target_os = "linux")]
+    fn start_sync(&mut self) {
+        use std::os::fd::AsRawFd;
+        // SAFETY: the descriptor is this open file's; an offset and a length of 0 ask for
+        // the whole file, and the call reads and writes no memory of this process.
+        let _ =
+            unsafe { libc::sync_file_range(self.as_raw_fd(), 0, 0, libc::SYNC_FILE_RANGE_WRITE) };
     }
 }
 
@@ -395,6 +414,8 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
             if unsynced > 0 && (closing || unsynced >= SYNC_EVERY) {
                 result = file.sync();
                 unsynced = 0;
+            } else if !bytes.is_empty() {
+                file.start_sync();
             }
         }
         last_write = Instant::now();
