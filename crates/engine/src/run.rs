@@ -212,12 +212,13 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let threads = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
         .map_err(|e| EngineError::Threads(e.to_string()))
         .and_then(|reader| {
+            // The reading thread is at work on the first lines while the pool starts.
+            state.ask_first(&reader);
             let pool = if plan.threads <= 1 {
                 None
             } else {
                 Some(pool(plan).map_err(|e| EngineError::Threads(e.to_string()))?)
             };
-            state.ask_first(&reader);
             Ok(Threads { reader, pool })
         });
     Started {
