@@ -66,7 +66,7 @@ fn open_fresh(config: &RunConfig) -> Result<Opened> {
 }
 
 /// Opens the output of a `--resume` run and continues the latest unfinished run on it
-/// (`config` told what is left, see [`resume`]) and writes its sidecar; `None` when that
+/// (`config` told what is left, see [`resume()`]) and writes its sidecar; `None` when that
 /// run finished (nothing is left to do).
 fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
     let (output, mut csv) = open_output(config)?;
