@@ -1,144 +1,25 @@
-//! The run: corpora read chunk by chunk, chunks parsed and solved on a pool of workers, and
-//! their results handed to the sink in input order, whatever the thread count.
-//!
-//! A reading thread ([`crate::reader`]) cuts the corpora into chunks of lines
-//! ([`crate::chunk`]) as the calling thread asks for them; the calling thread hands each
-//! chunk to a dedicated rayon pool as one task (with one thread, it runs each task itself,
-//! puzzle by puzzle, so that one thread solves). A worker parses its chunk and solves its
-//! puzzles with every contender. At most [`WINDOW`] lines that may hold a puzzle are in
-//! flight; results come back in any order (the calling thread sleeps through batches of
-//! them) and wait in a reorder buffer until every earlier one is in, so that memory stays
-//! flat however long the corpus. Puzzle indexes are given there, in order (a run that
-//! selects or permutes has them given by the reading thread, see [`crate::select`]).
-//!
-//! [`start`] starts the reading thread (asking it for the first lines) and the pool before
-//! the sink is given to [`Started::run`]: a runner opens its output in between, while the
-//! threads start and the first lines are read.
-//!
-//! The calling thread never waits on the input: whatever the reading thread is doing (an
-//! idle stdin, a FIFO without a writer), it wakes at least every [`TICK`] to watch for an
-//! interrupt and to let the sink write what is done.
-//!
-//! `first` (at most N puzzles per corpus) is kept without solving a puzzle too many: a
-//! corpus line holds at most one puzzle, so no more lines are handed out than puzzles may
-//! still be wanted, and more are read once the results say how many lines were not puzzles.
-//!
-//! On an interrupt (the flag given to [`run`]) reading stops, tasks not started are dropped,
-//! solves under way finish (each is bounded by its node budget; `--repeat` stops between
-//! repeats), and the results up to the first puzzle not done are delivered. An error (a
-//! corpus that cannot be read, a strict run's malformed line, a failing sink) stops the run
-//! the same way after everything before it is delivered.
+//! The run's bookkeeping on the calling thread ([`State`]): the chunks asked of the reading
+//! thread and handed out as tasks, the tasks' results put back in input order, and each
+//! puzzle's rows handed to the sink; how long a task is made to take ([`task_time`]).
 
 use std::collections::{BTreeMap, VecDeque};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use sudoku_reports::Row;
 
+use super::{
+    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, TASK_SHARE, TASK_TIME_MAX,
+    TASK_TIME_MIN, TICK, WINDOW,
+};
 use crate::chunk::Chunk;
-use crate::contender::Contender;
 use crate::doorbell::Doorbell;
 use crate::error::EngineError;
 use crate::reader::{ReadEnd, Reader, Reply, Request};
-use crate::select::Selection;
 use crate::sink::{CorpusCount, Sink};
-use crate::source::{corpus_names, Source};
-use crate::timing::{pin_current, Timing, Warmup};
+use crate::source::corpus_names;
 use crate::work::{work, work_each, Done, Item, Shared};
-
-/// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
-/// follows the time tasks take, doubling while they are short (fewer tasks, fewer
-/// wake-ups) and halving when they are long, each made to take a share of the run so far.
-pub const BATCH: usize = 8;
-/// The shortest a worker's task is made to take (see [`task_time`]).
-const TASK_TIME_MIN: Duration = Duration::from_micros(250);
-/// The longest a worker's task is made to take: an interrupt or a stop waits for no more.
-const TASK_TIME_MAX: Duration = Duration::from_millis(1);
-/// A worker's task is made to take this fraction of the run so far (see [`task_time`]).
-const TASK_SHARE: u32 = 100;
-/// With one thread, the calling thread solves chunks made to take about this long (as
-/// [`task_time`] makes tasks), so that the sink hears of the puzzles done (progress,
-/// writes) this often even when solves are slow.
-const CHUNK_TIME: Duration = Duration::from_millis(20);
-/// The most lines a chunk holds.
-const BATCH_MAX: u64 = 128;
-/// Lines that may hold a puzzle in flight at most (handed out, not yet delivered): some
-/// sixteen tasks of the longest.
-pub const WINDOW: usize = 2048;
-/// Lines a run's first request asks for, per worker: a task each. The reading thread
-/// answers a request once it has cut all of it, and a whole window took it most of a
-/// millisecond at the start of a run while every worker waited; so the first request asks
-/// for a task per worker, and each one after it for four times more, up to a window: the
-/// workers start a tenth of a millisecond after the reading thread, and each answer comes
-/// before they are through the last.
-const FIRST_ASK: usize = BATCH;
-/// The calling thread sleeps until a quarter of the tasks in flight are done, or this
-/// long, to watch for interrupts and let the sink write what waits.
-pub const TICK: Duration = Duration::from_millis(50);
-
-/// What to run: which corpora, which contenders, how.
-#[derive(Debug)]
-pub struct Plan {
-    /// The corpora, in order.
-    pub sources: Vec<Source>,
-    /// The solvers, in the order of each puzzle's rows.
-    pub contenders: Vec<Contender>,
-    /// Worker threads; 1 solves on the calling thread.
-    pub threads: usize,
-    /// Timed runs of each solve (the row keeps the minimum and the median).
-    pub repeat: u64,
-    /// At most this many puzzles of each corpus (its first ones).
-    pub first: Option<u64>,
-    /// Whether a malformed line stops the run (otherwise it is skipped and counted).
-    pub strict: bool,
-    /// Which puzzles, as what: a shard, the ones not yet solved, random isomorphs
-    /// (default: every puzzle as read).
-    pub select: Selection,
-    /// Warm-up and pinning (default: neither).
-    pub timing: Timing,
-}
-
-impl Default for Plan {
-    /// No corpus, no contender; one thread, one timed run per solve, every puzzle.
-    fn default() -> Plan {
-        Plan {
-            sources: Vec::new(),
-            contenders: Vec::new(),
-            threads: 1,
-            repeat: 1,
-            first: None,
-            strict: false,
-            select: Selection::default(),
-            timing: Timing::default(),
-        }
-    }
-}
-
-/// How a run ended.
-#[derive(Debug)]
-pub enum End {
-    /// Every puzzle delivered.
-    Finished,
-    /// Stopped by the interrupt flag: the puzzles before the first one not done are
-    /// delivered.
-    Interrupted,
-    /// Stopped by an error: everything before it is delivered.
-    Failed(EngineError),
-}
-
-/// What a run did.
-#[derive(Debug)]
-pub struct Report {
-    /// How it ended.
-    pub end: End,
-    /// Puzzles delivered.
-    pub puzzles: u64,
-    /// What was read of each corpus, in order.
-    pub corpora: Vec<CorpusCount>,
-    /// How long the warm-up lasted (zero without one): not part of the run's time.
-    pub warmup: Duration,
-}
 
 /// One entry of the ordered stream of results.
 enum Slot {
@@ -181,115 +62,6 @@ struct Corpus {
     outstanding: u64,
 }
 
-/// Runs `plan`, handing every puzzle's rows to `sink` in input order. `interrupt` is
-/// watched throughout (set it from a Ctrl-C handler to stop the run cleanly).
-///
-/// The same as [`start`] then [`Started::run`].
-pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
-    start(plan, interrupt).run(sink)
-}
-
-/// Starts `plan`'s threads: the reading thread, which reads the first lines at once, and
-/// the pool of workers (pinned when the plan says so). Nothing is solved until
-/// [`Started::run`]: a caller that has files to open before the first result comes (a
-/// runner's output) does it in between, while the threads start and the first lines are
-/// read, rather than before them.
-///
-/// Dropping it without running it ends its threads, as the end of a run does (a reading
-/// thread blocked on an input that gives nothing stays until the process ends).
-pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
-    let shared = Shared {
-        contenders: &plan.contenders,
-        repeat: plan.repeat,
-        strict: plan.strict,
-        permute: plan.select.permute,
-        interrupt,
-        stop_after: AtomicU64::new(u64::MAX),
-    };
-    let bell = Arc::new(Doorbell::default());
-    let mut state = State::new(plan);
-    let reading = (&plan.select, plan.first);
-    let threads = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
-        .map_err(|e| EngineError::Threads(e.to_string()))
-        .and_then(|reader| {
-            // The reading thread is at work on the first lines while the pool starts.
-            state.ask_first(&reader);
-            let pool = if plan.threads <= 1 {
-                None
-            } else {
-                Some(pool(plan).map_err(|e| EngineError::Threads(e.to_string()))?)
-            };
-            Ok(Threads { reader, pool })
-        });
-    Started {
-        plan,
-        shared,
-        bell,
-        state,
-        threads,
-    }
-}
-
-/// A run whose threads are started (see [`start`]), waiting for its sink.
-pub struct Started<'a> {
-    plan: &'a Plan,
-    shared: Shared<'a>,
-    bell: Arc<Doorbell>,
-    state: State<'a>,
-    threads: Result<Threads, EngineError>,
-}
-
-/// The threads of a started run: the reading thread, and the pool (none with one thread:
-/// the calling thread solves).
-struct Threads {
-    reader: Reader,
-    pool: Option<rayon::ThreadPool>,
-}
-
-impl Started<'_> {
-    /// Runs the plan, handing every puzzle's rows to `sink` in input order (after the
-    /// warm-up, when the plan has one).
-    pub fn run(self, sink: &mut dyn Sink) -> Report {
-        let Started {
-            plan,
-            shared,
-            bell,
-            mut state,
-            threads,
-        } = self;
-        let start = Instant::now();
-        let warmup = Warmup::start(plan);
-        let warm = || {
-            if let Some(w) = &warmup {
-                w.run(&plan.contenders, shared.interrupt);
-            }
-        };
-        match threads {
-            Err(e) => state.fail(e, &shared),
-            Ok(Threads { reader, pool: None }) => {
-                if let Some(&core) = plan.timing.pin.first() {
-                    pin_current(core);
-                }
-                warm();
-                state.warmup = start.elapsed();
-                state.inline(&reader, &shared, sink);
-            }
-            Ok(Threads {
-                reader,
-                pool: Some(pool),
-            }) => {
-                if warmup.is_some() {
-                    pool.broadcast(|_| warm());
-                }
-                state.warmup = start.elapsed();
-                state.began = Instant::now();
-                pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
-            }
-        }
-        state.report()
-    }
-}
-
 /// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
 /// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Its lines double while the last task
 /// took less and halve when it took more, from one line to [`BATCH_MAX`]. Short tasks at
@@ -297,26 +69,12 @@ impl Started<'_> {
 /// works alone for less than a task). Longer ones as the run goes on: fewer hand-offs
 /// (wake-ups, messages) per puzzle, while the lone last task stays a small share of the
 /// run.
-fn task_time(elapsed: Duration) -> Duration {
+pub(super) fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
 
-/// The pool of `plan`'s workers, each pinned to its core when `plan` says so.
-fn pool(plan: &Plan) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
-    let pin = plan.timing.pin.clone();
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .thread_name(|i| format!("sudoku-lab-{i}"))
-        .start_handler(move |i| {
-            if let Some(&core) = pin.get(i) {
-                pin_current(core);
-            }
-        })
-        .build()
-}
-
 /// The run's bookkeeping on the calling thread.
-struct State<'p> {
+pub(super) struct State<'p> {
     plan: &'p Plan,
     corpora: Vec<Corpus>,
     /// The corpus being read (the reading thread is asked for its lines).
@@ -342,15 +100,15 @@ struct State<'p> {
     /// Lines per chunk (see [`task_time`] and [`CHUNK_TIME`]).
     batch: u64,
     /// When the workers started.
-    began: Instant,
+    pub(super) began: Instant,
     /// Whether puzzles come parsed and numbered from the reading thread (see
     /// [`crate::select`]).
     indexed: bool,
-    warmup: Duration,
+    pub(super) warmup: Duration,
 }
 
 impl<'p> State<'p> {
-    fn new(plan: &'p Plan) -> State<'p> {
+    pub(super) fn new(plan: &'p Plan) -> State<'p> {
         let corpora = corpus_names(&plan.sources)
             .into_iter()
             .map(|name| Corpus {
@@ -388,12 +146,12 @@ impl<'p> State<'p> {
     }
 
     /// The corpora's names, as rows give them.
-    fn names(&self) -> Vec<Arc<str>> {
+    pub(super) fn names(&self) -> Vec<Arc<str>> {
         self.corpora.iter().map(|c| c.count.name.clone()).collect()
     }
 
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
-    fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
+    pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
             match self.next_chunk(reader, self.batch as usize, shared) {
                 Next::Chunk(seq, mut chunk) => {
@@ -445,7 +203,7 @@ impl<'p> State<'p> {
 
     /// A pool of workers: tasks are handed out while the window allows, and the results
     /// delivered as they come in.
-    fn pooled<'a>(
+    pub(super) fn pooled<'a>(
         &mut self,
         scope: &rayon::Scope<'a>,
         reader: &Reader,
@@ -595,8 +353,8 @@ impl<'p> State<'p> {
     }
 
     /// The run's first request to the reading thread, made as the threads start (see
-    /// [`start`]): the lines it reads while the caller gets ready are the first tasks.
-    fn ask_first(&mut self, reader: &Reader) {
+    /// [`start`](super::start)): the lines it reads while the caller gets ready are the first tasks.
+    pub(super) fn ask_first(&mut self, reader: &Reader) {
         if !self.reading_done && !self.asked {
             let room = if self.plan.threads <= 1 {
                 self.batch as usize
@@ -756,14 +514,14 @@ impl<'p> State<'p> {
     }
 
     /// Stops the run for `e` (the first error is the one reported).
-    fn fail(&mut self, e: EngineError, shared: &Shared<'_>) {
+    pub(super) fn fail(&mut self, e: EngineError, shared: &Shared<'_>) {
         self.failure.get_or_insert(e);
         self.gap = true;
         self.reading_done = true;
         shared.stop_after(self.next_out);
     }
 
-    fn report(self) -> Report {
+    pub(super) fn report(self) -> Report {
         let end = match (self.failure, self.interrupted) {
             (Some(e), _) => End::Failed(e),
             (None, true) => End::Interrupted,
