@@ -34,7 +34,7 @@
 //!   units and peers from [`Geometry`](sudoku_core::Geometry), so it reads the same at
 //!   every grid size. Read it first.
 //! - [`Norvig`] (`norvig`): the fast path. On 9x9 grids it is [`parse_grid`],
-//!   [`assign`], [`eliminate`] and [`search`] of this crate's root, on
+//!   [`assign`], [`eliminate`] and [`search()`] of this crate's root, on
 //!   [`Candidates`](sudoku_core::Candidates); on the other sizes, the same work list
 //!   over run-time tables (below).
 //!
@@ -94,7 +94,7 @@
 //!
 //! [`Solver::solve_observed`] tells an [`Observer`] every step, in core's
 //! [`Event`](sudoku_core::Event) vocabulary; [`parse_grid`], [`assign`], [`eliminate`]
-//! and [`search`] take an observer too (`&mut ()` watches nothing and costs nothing:
+//! and [`search()`] take an observer too (`&mut ()` watches nothing and costs nothing:
 //! every event is behind [`Observer::active`], which `()` answers `false`, inlined).
 //! Each [`Assign`](sudoku_core::Event::Assign) and
 //! [`Eliminate`](sudoku_core::Event::Eliminate) carries the [`Rule`](sudoku_core::Rule)
@@ -144,7 +144,7 @@ pub use search::search;
 
 use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
 
-/// The norvig strategy, the fast path: [`parse_grid`], then [`search`] on 9x9 grids,
+/// The norvig strategy, the fast path: [`parse_grid`], then [`search()`] on 9x9 grids,
 /// the same work list over run-time tables on the other sizes (see the crate docs).
 ///
 /// ```

@@ -12,7 +12,7 @@
 //! - the **replay page** ([`write_page`]): one self-contained HTML file that replays
 //!   the search of one or more strategies side by side, bounded in size however long
 //!   the search;
-//! - the **solutions** a search finds ([`solutions`]), not only the first one its
+//! - the **solutions** a search finds ([`solutions()`]), not only the first one its
 //!   outcome keeps: the grid at each solution event.
 //!
 //! The grid a trace shows is kept by applying the events (a stack of states by depth,

@@ -25,7 +25,7 @@ pub(crate) const CHUNK_BYTES: usize = 16_384;
 /// The grid and the counters at a point of the search.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Snapshot {
-    /// The cell masks (see [`encode`](super::encode)).
+    /// The cell masks (see [`encode`]).
     pub(crate) masks: Vec<u32>,
     /// The events so far, by kind.
     pub(crate) kinds: Kinds,
