@@ -188,7 +188,7 @@ fn record(
 
 /// How a run starts, with `--resume`.
 enum Start {
-    /// Afresh (no `--resume`, or no run to continue).
+    /// Afresh: no run to continue.
     Fresh,
     /// From an unfinished run: the puzzles it did (their rows copied), and their summary.
     Continued(Done, Box<Summary>),
@@ -205,9 +205,6 @@ fn resume(
     aside: Option<&RunFiles>,
     csv: &mut CsvWriter,
 ) -> Result<Start> {
-    if !config.resume {
-        return Ok(Start::Fresh);
-    }
     let r = match resume::earlier_run(&config.files.csv, aside, sidecar)? {
         Earlier::None => return Ok(Start::Fresh),
         Earlier::Finished(csv) => {
