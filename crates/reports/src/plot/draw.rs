@@ -262,44 +262,20 @@ fn draw_scatter(
         .draw()?;
 
     let mut legend = Vec::new();
-    let (mut any_over, mut any_wrong) = (false, false);
     for series in &panel.series {
         let colour = data.colours[series.solver];
-        // One marker per outcome and grid cell: the rest would be drawn on top of it.
-        let mut seen = HashSet::new();
-        let mut kept: Vec<Sample> = Vec::new();
-        for s in &series.samples {
-            let cell = (
-                (time_axis.fraction(s.micros) * SCATTER_GRID) as u32,
-                (nodes_axis.fraction(s.nodes) * SCATTER_GRID) as u32,
-                s.outcome,
-            );
-            if seen.insert(cell) {
-                kept.push(*s);
-            }
-        }
+        let kept = one_per_cell(&series.samples, time_axis, nodes_axis);
         let at = |s: &Sample| (time_axis.clamp(s.micros), nodes_axis.clamp(s.nodes));
+        let of = |outcome: Outcome| kept.iter().filter(move |s| s.outcome == outcome);
         chart.draw_series(
-            kept.iter()
-                .filter(|s| s.outcome == Outcome::Finished)
-                .map(|s| Circle::new(at(s), 3, colour.mix(0.5).filled())),
+            of(Outcome::Finished).map(|s| Circle::new(at(s), 3, colour.mix(0.5).filled())),
         )?;
         chart.draw_series(
-            kept.iter()
-                .filter(|s| s.outcome == Outcome::OverBudget)
-                .map(|s| TriangleMarker::new(at(s), 6, colour.stroke_width(2))),
+            of(Outcome::OverBudget).map(|s| TriangleMarker::new(at(s), 6, colour.stroke_width(2))),
         )?;
         chart.draw_series(
-            kept.iter()
-                .filter(|s| s.outcome == Outcome::Wrong)
-                .map(|s| Cross::new(at(s), 5, colour.stroke_width(2))),
+            of(Outcome::Wrong).map(|s| Cross::new(at(s), 5, colour.stroke_width(2))),
         )?;
-        any_over |= series
-            .samples
-            .iter()
-            .any(|s| s.outcome == Outcome::OverBudget);
-        any_wrong |= series.samples.iter().any(|s| s.outcome == Outcome::Wrong);
-
         let per_node = median_micros_per_node(&series.samples)
             .map(|c| format!("median {}/node", human_micros(c)));
         legend.push(LegendEntry {
@@ -313,23 +289,53 @@ fn draw_scatter(
                 .collect(),
         });
     }
+    let samples = || panel.series.iter().flat_map(|series| &series.samples);
+    let any = |outcome: Outcome| samples().any(|s| s.outcome == outcome);
+    legend.extend(marker_legend(any(Outcome::OverBudget), any(Outcome::Wrong)));
+    Ok(legend)
+}
+
+/// The samples to draw: one per outcome and cell of a [`SCATTER_GRID`]-square grid over
+/// the axes (the first one met), as the rest would be drawn on top of it.
+fn one_per_cell(samples: &[Sample], time_axis: Decades, nodes_axis: Decades) -> Vec<Sample> {
+    let mut seen = HashSet::new();
+    samples
+        .iter()
+        .filter(|s| {
+            seen.insert((
+                (time_axis.fraction(s.micros) * SCATTER_GRID) as u32,
+                (nodes_axis.fraction(s.nodes) * SCATTER_GRID) as u32,
+                s.outcome,
+            ))
+        })
+        .copied()
+        .collect()
+}
+
+/// The legend's entries for the markers of the solves that did not finish well, when the
+/// panel has any: a triangle for a budget exhausted, a cross for a wrong solution.
+fn marker_legend(any_over: bool, any_wrong: bool) -> Vec<LegendEntry> {
+    let entry = |marker, name: &str, detail: &str| LegendEntry {
+        colour: BLACK,
+        dashed: false,
+        marker,
+        name: name.to_owned(),
+        details: vec![detail.to_owned()],
+    };
+    let mut entries = Vec::new();
     if any_over {
-        legend.push(LegendEntry {
-            colour: BLACK,
-            dashed: false,
-            marker: Marker::Triangle,
-            name: "budget exhausted".to_owned(),
-            details: vec!["the node budget ran out".to_owned()],
-        });
+        entries.push(entry(
+            Marker::Triangle,
+            "budget exhausted",
+            "the node budget ran out",
+        ));
     }
     if any_wrong {
-        legend.push(LegendEntry {
-            colour: BLACK,
-            dashed: false,
-            marker: Marker::Cross,
-            name: "wrong".to_owned(),
-            details: vec!["the solution failed its check".to_owned()],
-        });
+        entries.push(entry(
+            Marker::Cross,
+            "wrong",
+            "the solution failed its check",
+        ));
     }
-    Ok(legend)
+    entries
 }
