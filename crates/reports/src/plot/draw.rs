@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -124,6 +125,29 @@ fn panel_caption(panel: &Panel) -> String {
     format!("{} ({puzzles} {plural})", corpus_title(&panel.corpus))
 }
 
+/// A panel's chart, before its axes: its caption, margin and the room for the axes' labels
+/// (the same for both figures).
+fn panel_chart<'a, 'b>(area: &'a Area<'b>, panel: &Panel) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .caption(panel_caption(panel), ("sans-serif", 20).into_font())
+        .margin(12)
+        .x_label_area_size(50)
+        .y_label_area_size(70);
+    builder
+}
+
+/// The mesh's look in both figures: the fonts of its labels and descriptions, and light
+/// grey grid lines.
+fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.axis_desc_style(("sans-serif", 16))
+        .label_style(("sans-serif", 14))
+        .light_line_style(RGBColor(240, 240, 240))
+        .bold_line_style(RGBColor(205, 205, 205))
+}
+
 /// Draws the ECDF panel of one corpus and returns its legend.
 fn draw_ecdf(
     data: &Results,
@@ -131,26 +155,17 @@ fn draw_ecdf(
     area: &Area<'_>,
     axis: Decades,
 ) -> DrawResult<Vec<LegendEntry>> {
-    let mut chart: Chart = ChartBuilder::on(area)
-        .caption(panel_caption(panel), ("sans-serif", 20).into_font())
-        .margin(12)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
+    let mut chart: Chart =
+        panel_chart(area, panel).build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
     let x_label = |v: &f64| decade_label(*v);
     let y_label = |v: &f64| format!("{:.0}%", v * 100.0);
-    chart
-        .configure_mesh()
+    house_style(&mut chart.configure_mesh())
         .x_desc("time per puzzle t (µs, log scale)")
         .y_desc("puzzles finished within t")
         .x_labels(axis.count() + 1)
         .y_labels(11)
         .x_label_formatter(&x_label)
         .y_label_formatter(&y_label)
-        .axis_desc_style(("sans-serif", 16))
-        .label_style(("sans-serif", 14))
-        .light_line_style(RGBColor(240, 240, 240))
-        .bold_line_style(RGBColor(205, 205, 205))
         .draw()?;
 
     let mut legend = Vec::new();
@@ -237,28 +252,18 @@ fn draw_scatter(
     time_axis: Decades,
     nodes_axis: Decades,
 ) -> DrawResult<Vec<LegendEntry>> {
-    let mut chart: Nodes = ChartBuilder::on(area)
-        .caption(panel_caption(panel), ("sans-serif", 20).into_font())
-        .margin(12)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(
-            time_axis.range().log_scale(),
-            nodes_axis.range().log_scale(),
-        )?;
+    let mut chart: Nodes = panel_chart(area, panel).build_cartesian_2d(
+        time_axis.range().log_scale(),
+        nodes_axis.range().log_scale(),
+    )?;
     let label = |v: &f64| decade_label(*v);
-    chart
-        .configure_mesh()
+    house_style(&mut chart.configure_mesh())
         .x_desc("time per puzzle (µs, log scale)")
         .y_desc("nodes (1 + tries, log scale)")
         .x_labels(time_axis.count() + 1)
         .y_labels(nodes_axis.count() + 1)
         .x_label_formatter(&label)
         .y_label_formatter(&label)
-        .axis_desc_style(("sans-serif", 16))
-        .label_style(("sans-serif", 14))
-        .light_line_style(RGBColor(240, 240, 240))
-        .bold_line_style(RGBColor(205, 205, 205))
         .draw()?;
 
     let mut legend = Vec::new();
