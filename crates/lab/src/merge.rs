@@ -17,7 +17,9 @@ use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::sidecar::CorpusEntry;
 use sudoku_reports::write::write_file;
-use sudoku_reports::{read_rows, CsvWriter, Row, RunFiles, Sidecar, State, Summary, View};
+use sudoku_reports::{
+    check_output_names, read_rows, CsvWriter, Row, RunFiles, Sidecar, State, Summary, View,
+};
 
 use crate::cli::MergeArgs;
 use crate::{ui, RunEnd};
@@ -48,6 +50,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .map(|c| c.path.clone())
         .collect();
     let files = RunFiles::beside(&args.out);
+    check_output_names(&files.all())?;
     let mut csv = CsvWriter::create(&files.csv)?;
     let mut summary = Summary::new();
     let mut streams = parts

@@ -262,6 +262,74 @@ fn a_fifo_without_a_writer_is_interrupted() {
     );
 }
 
+/// An output name taken by something else than a file (a named pipe here, as `/dev/null`
+/// would be a device) is refused before anything is written: renaming the run's files into
+/// place would replace it (run as root, `-o /dev/null` once made `/dev/null` a file). A
+/// link to it is refused too; the same holds for `merge` and for `plot`'s figures.
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_not_a_file_is_refused_and_left_as_it_is() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let fifo = dir.path().join("pipe.csv");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    let refused = |name: &Path, verb: &str| {
+        predicate::str::contains(format!(
+            "error: {}: cannot {verb}: not a regular file (a device such as /dev/null, a named \
+pipe or a socket)",
+            name.display()
+        ))
+    };
+    for out in [&fifo, &link] {
+        lab()
+            .args(["bench", "-q", "-s", "dlx", "-o"])
+            .arg(out)
+            .arg(&corpus)
+            .assert()
+            .code(1)
+            .stderr(refused(out, "create"));
+    }
+    let run = dir.path().join("run.csv");
+    lab()
+        .args(["bench", "-q", "-s", "dlx", "--shard", "1/1", "-o"])
+        .arg(&run)
+        .arg(&corpus)
+        .assert()
+        .success();
+    lab()
+        .args(["merge", "-o"])
+        .arg(&fifo)
+        .arg(&run)
+        .assert()
+        .code(1)
+        .stderr(refused(&fifo, "create"));
+    let figure = dir.path().join("run.time.svg");
+    std::os::unix::fs::symlink(&fifo, &figure).unwrap();
+    lab()
+        .args(["plot", "--out-dir"])
+        .arg(dir.path())
+        .arg(&run)
+        .assert()
+        .code(1)
+        .stderr(refused(&figure, "write"));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(std::fs::symlink_metadata(&figure).unwrap().is_symlink());
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("pipe") || n.starts_with("link"))
+        .collect();
+    assert_eq!(left.len(), 2, "nothing written beside them: {left:?}");
+}
+
 /// A line written to a stdin that stays open is solved and its row reaches the file
 /// while the run goes on (with one thread, far from a chunk of puzzles).
 #[cfg(unix)]

@@ -28,7 +28,7 @@ pub mod write;
 pub mod plot;
 
 pub use error::Error;
-pub use output::Output;
+pub use output::{check_output_names, Output};
 pub use read::{read_rows, Rows};
 pub use row::{grid_text, GridText, Row, COLUMNS};
 pub use sidecar::{RunFiles, Sidecar, State};

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
 use crate::sidecar::{RunFiles, Sidecar, State};
-use crate::write::{header_line, write_file, CsvWriter};
+use crate::write::{header_line, in_the_way, write_file, CsvWriter};
 
 /// The name of a killed run's files, once the next run moved them aside.
 pub const KILLED: &str = "killed";
@@ -36,6 +36,25 @@ pub fn tag(state: State) -> Option<&'static str> {
         State::Interrupted => Some("interrupted"),
         State::Failed => Some("failed"),
     }
+}
+
+/// Checks that each of `names`, which a run may write or rename a file onto, is free or a
+/// regular file (see [`in_the_way`]).
+///
+/// # Errors
+///
+/// [`Error::Create`] naming the first one in the way, and what it is.
+pub fn check_output_names<P: AsRef<Path>>(names: &[P]) -> Result<(), Error> {
+    for name in names {
+        let name = name.as_ref();
+        if let Some(what) = in_the_way(name) {
+            return Err(Error::Create {
+                path: shown(name),
+                source: io::Error::other(what),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The files of a run being written, locked for it.
@@ -80,16 +99,10 @@ impl Output {
     /// # Errors
     ///
     /// When another run holds the output ([`Error::Busy`]), when one of the names a run
-    /// may end under is a folder, or when the files cannot be created.
+    /// may end under is taken by something other than a file (see
+    /// [`check_output_names`]), or when the files cannot be created.
     pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
-        for name in Output::every_name(csv) {
-            if name.is_dir() {
-                return Err(Error::Create {
-                    path: shown(&name),
-                    source: io::Error::other("a folder is in the way of the run's file"),
-                });
-            }
-        }
+        check_output_names(&Output::every_name(csv))?;
         let target = RunFiles::beside(csv);
         let running = target.tagged("running");
         if let Some(dir) = csv.parent().filter(|d| !d.as_os_str().is_empty()) {

@@ -51,14 +51,40 @@ fn create_parent(path: &Path) -> Result<(), Error> {
     }
 }
 
+/// What is at `path` that a file written there would replace or could not be written
+/// over, if anything: a folder, or something other than a regular file (a device such as
+/// `/dev/null`, a named pipe, a socket), which renaming a file into place would replace
+/// (run as root, a run on `/dev/null` would make it a file). `None` when `path` is free or
+/// a regular file. A link is followed: a link to a device is in the way too.
+pub fn in_the_way(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_dir() {
+        Some("a folder is in the way")
+    } else if meta.is_file() {
+        None
+    } else {
+        Some(
+            "not a regular file (a device such as /dev/null, a named pipe or a socket): files \
+are written beside it and renamed into place, which would replace it; name a file",
+        )
+    }
+}
+
 /// Writes a whole file: to a temporary file beside it (its folder created when missing),
 /// then renamed over it, so that the file is either the old one or the new one, whole.
 ///
 /// # Errors
 ///
-/// When the folder or the file cannot be created or written (the temporary file is then
-/// removed, the old file left as it was).
+/// When something other than a file is at `path` (see [`in_the_way`]), or when the folder
+/// or the file cannot be created or written (the temporary file is then removed, the old
+/// file left as it was).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if let Some(what) = in_the_way(path) {
+        return Err(Error::Write {
+            path: shown(path),
+            source: io::Error::other(what),
+        });
+    }
     create_parent(path)?;
     let mut name = std::ffi::OsString::from(".");
     name.push(path.file_name().unwrap_or(path.as_os_str()));
