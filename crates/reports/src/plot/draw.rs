@@ -14,12 +14,12 @@ use super::legend::{
     LEGEND_TOP,
 };
 use super::{
-    DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, PANEL_HEIGHT, SCATTER_GRID, TITLE_HEIGHT, WIDTH,
+    Area, DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, PANEL_HEIGHT, SCATTER_GRID, TITLE_HEIGHT,
+    WIDTH,
 };
 
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
 type Nodes<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
-pub(super) type Area<'b> = DrawingArea<SVGBackend<'b>, plotters::coord::Shift>;
 
 /// Draws one figure of all corpora into an SVG string.
 pub(super) fn render(data: &Results, stem: &str, figure: Figure) -> DrawResult<String> {

@@ -2,8 +2,7 @@
 
 use plotters::prelude::*;
 
-use super::draw::Area;
-use super::DrawResult;
+use super::{Area, DrawResult};
 
 /// One entry of a legend column: a swatch drawn by the figure, a name and lines of details.
 pub(super) struct LegendEntry {

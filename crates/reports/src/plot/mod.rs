@@ -82,6 +82,10 @@ impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for DrawE
 
 type DrawResult<T> = Result<T, DrawError>;
 
+/// A part of a figure to draw into (a panel, its legend).
+type Area<'b> =
+    plotters::drawing::DrawingArea<plotters::prelude::SVGBackend<'b>, plotters::coord::Shift>;
+
 /// Which of the two figures to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Figure {
