@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 use sudoku_core::{CorpusReader, Puzzle};
 
 use crate::contender::Contender;
-use crate::run::Plan;
-use crate::source::SEEDS;
+use crate::source::{Source, SEEDS};
 
 /// The puzzles a warm-up cycles through at most: the first ones of the first corpus.
 pub const WARMUP_PUZZLES: usize = 32;
@@ -50,19 +49,18 @@ pub(crate) struct Warmup {
 }
 
 impl Warmup {
-    /// The warm-up of `plan`, starting now (`None` without one): the first
-    /// [`WARMUP_PUZZLES`] puzzles of the first corpus (the built-in seeds when it cannot be
-    /// read twice, as stdin cannot), of sizes some contender solves.
-    pub fn start(plan: &Plan) -> Option<Warmup> {
-        let duration = plan.timing.warmup?;
+    /// The warm-up of `timing`, starting now (`None` without one): the first
+    /// [`WARMUP_PUZZLES`] puzzles of the first of `sources` (the built-in seeds when it
+    /// cannot be read twice, as stdin cannot), of sizes one of `contenders` solves.
+    pub fn start(timing: &Timing, sources: &[Source], contenders: &[Contender]) -> Option<Warmup> {
+        let duration = timing.warmup?;
         let until = Instant::now() + duration;
-        let reader: Box<dyn BufRead> = match plan.sources.first() {
+        let reader: Box<dyn BufRead> = match sources.first() {
             Some(source) if source.rereadable() => {
                 source.open().unwrap_or_else(|_| Box::new(SEEDS.as_bytes()))
             }
             _ => Box::new(SEEDS.as_bytes()),
         };
-        let contenders = &plan.contenders;
         let puzzles = CorpusReader::new(reader, "warm-up")
             .filter_map(Result::ok)
             .filter(|p| {
@@ -118,26 +116,22 @@ mod tests {
     #[test]
     fn a_warm_up_solves_the_first_puzzles_until_the_time_passes() {
         static SOLVES: AtomicU64 = AtomicU64::new(0);
-        let plan = Plan {
-            sources: vec![crate::Source::Stdin],
-            contenders: vec![Contender::new(Box::new(Counting(&SOLVES)), Limits::FIRST)],
-            timing: Timing {
-                warmup: Some(Duration::from_millis(30)),
-                pin: Vec::new(),
-            },
-            ..Plan::default()
+        let sources = [Source::Stdin];
+        let contenders = [Contender::new(Box::new(Counting(&SOLVES)), Limits::FIRST)];
+        let timing = Timing {
+            warmup: Some(Duration::from_millis(30)),
+            pin: Vec::new(),
         };
         let start = Instant::now();
-        let warmup = Warmup::start(&plan).unwrap();
+        let warmup = Warmup::start(&timing, &sources, &contenders).unwrap();
         assert_eq!(warmup.puzzles.len(), 5, "the seeds stand in for stdin");
-        warmup.run(&plan.contenders, &AtomicBool::new(false));
+        warmup.run(&contenders, &AtomicBool::new(false));
         assert!(start.elapsed() >= Duration::from_millis(30));
         assert!(
             SOLVES.load(Ordering::SeqCst) > 5,
             "it goes round the puzzles"
         );
-        let none = Plan::default();
-        assert!(Warmup::start(&none).is_none());
+        assert!(Warmup::start(&Timing::default(), &sources, &contenders).is_none());
     }
 
     #[test]

@@ -217,7 +217,7 @@ impl Started<'_> {
             threads,
         } = self;
         let start = Instant::now();
-        let warmup = Warmup::start(plan);
+        let warmup = Warmup::start(&plan.timing, &plan.sources, &plan.contenders);
         let warm = || {
             if let Some(w) = &warmup {
                 w.run(&plan.contenders, shared.interrupt);
