@@ -331,7 +331,8 @@ impl Grid {
     /// its cells and must hold all nine; each given must be kept. Loops of known length
     /// without branches.
     fn solves_nine(&self, puzzle: &Grid) -> bool {
-        const FULL: u16 = crate::candidates::ALL_DIGITS << 1;
+        // The nine digits of a full unit, digit d as bit d.
+        const FULL: u16 = ((1 << SIDE) - 1) << 1;
         let (Some(found), Some(given)) = (
             self.cells.first_chunk::<CELLS>(),
             puzzle.cells.first_chunk::<CELLS>(),
