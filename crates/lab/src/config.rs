@@ -10,7 +10,7 @@ use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::{RunFiles, View};
 
-use crate::cli::{BenchArgs, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
+use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
 use crate::harness::{self, Method};
 use crate::ui;
 
@@ -88,7 +88,7 @@ header), not a corpus: left out",
                 name: spec.name().to_string(),
                 max_nodes: args.max_nodes.unwrap_or_else(|| spec.default_max_nodes()),
                 command: match spec {
-                    SolverSpec::Command { command, .. } => Some(command.clone()),
+                    SolverSpec::Command(c) => Some(c.command.clone()),
                     SolverSpec::Strategy(_) => None,
                 },
             })
@@ -161,11 +161,11 @@ pub fn contender_with(
         SolverSpec::Strategy(s) => {
             Contender::new(s.solver_with(options), limits.with_max_nodes(max_nodes))
         }
-        SolverSpec::Command {
+        SolverSpec::Command(CommandSpec {
             name,
             command,
             argv,
-        } => {
+        }) => {
             let limits = if max_nodes > 0 {
                 limits.with_max_nodes(max_nodes)
             } else {

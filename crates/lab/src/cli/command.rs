@@ -5,14 +5,23 @@ use std::path::Path;
 
 use sudoku_engine::external::split_command;
 
-use super::solvers::SolverSpec;
-
 /// The prefix of a solver run by command.
 pub const CMD: &str = "cmd:";
 
+/// A program run as a child process on the line protocol (`cmd:[NAME=]COMMAND`).
+#[derive(Debug, Clone)]
+pub struct CommandSpec {
+    /// The name its rows carry.
+    pub name: String,
+    /// The command line.
+    pub command: String,
+    /// Its words: the program, then its arguments.
+    pub argv: Vec<String>,
+}
+
 /// The spec of `cmd:TEXT` (`TEXT` without the prefix): `NAME=COMMAND`, or `COMMAND` named
 /// after its last word that is not an option (`python3 my_solver.py` is `my_solver`).
-pub fn command_spec(text: &str) -> Result<SolverSpec, String> {
+pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
     let text = text.trim();
     let (name, command) = match text.split_once('=') {
         Some((name, command)) if is_name(name) => (Some(name.to_string()), command.trim()),
@@ -20,7 +29,7 @@ pub fn command_spec(text: &str) -> Result<SolverSpec, String> {
     };
     let argv = split_command(command).map_err(|e| e.to_string())?;
     let name = name.unwrap_or_else(|| default_name(&argv));
-    Ok(SolverSpec::Command {
+    Ok(CommandSpec {
         name,
         command: command.to_string(),
         argv,
@@ -53,10 +62,8 @@ mod tests {
     use super::*;
 
     fn spec(text: &str) -> (String, String) {
-        match command_spec(text).unwrap() {
-            SolverSpec::Command { name, command, .. } => (name, command),
-            SolverSpec::Strategy(_) => unreachable!(),
-        }
+        let spec = command_spec(text).unwrap();
+        (spec.name, spec.command)
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub use args::{
     DEFAULT_GENERATED,
 };
 pub use args::{MaxEvents, PuzzleArgs, TraceArgs, TraceFormat};
+pub use command::CommandSpec;
 pub use generate::GenerateArgs;
 pub use harness::{parse_seconds, CpuList, HarnessArgs, ShardArg, DEFAULT_TIMEOUT};
 pub use runs::{CompareArgs, MergeArgs};

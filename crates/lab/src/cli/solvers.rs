@@ -6,7 +6,7 @@ use std::fmt;
 
 use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
 
-use super::command::{command_spec, CMD};
+use super::command::{command_spec, CommandSpec, CMD};
 
 /// A solver named on the command line.
 #[derive(Debug, Clone)]
@@ -14,14 +14,7 @@ pub enum SolverSpec {
     /// A strategy of the catalogue.
     Strategy(&'static Strategy),
     /// A program run as a child process on the line protocol (`cmd:[NAME=]COMMAND`).
-    Command {
-        /// The name its rows carry.
-        name: String,
-        /// The command line.
-        command: String,
-        /// Its words: the program, then its arguments.
-        argv: Vec<String>,
-    },
+    Command(CommandSpec),
 }
 
 impl SolverSpec {
@@ -29,7 +22,7 @@ impl SolverSpec {
     pub fn name(&self) -> &str {
         match self {
             SolverSpec::Strategy(s) => s.name,
-            SolverSpec::Command { name, .. } => name,
+            SolverSpec::Command(c) => &c.name,
         }
     }
 
@@ -38,7 +31,7 @@ impl SolverSpec {
     pub fn default_max_nodes(&self) -> u64 {
         match self {
             SolverSpec::Strategy(s) => s.default_max_nodes,
-            SolverSpec::Command { .. } => 0,
+            SolverSpec::Command(_) => 0,
         }
     }
 }
@@ -61,7 +54,7 @@ impl SolverList {
         for item in text.split(',') {
             let item = item.trim();
             let new: Vec<SolverSpec> = if let Some(command) = item.strip_prefix(CMD) {
-                vec![command_spec(command)?]
+                vec![SolverSpec::Command(command_spec(command)?)]
             } else if item.is_empty() {
                 continue;
             } else {
@@ -71,13 +64,15 @@ impl SolverList {
             for spec in new {
                 let clash = specs.iter().any(|s| s.name() == spec.name());
                 match &spec {
-                    SolverSpec::Command { name, .. } if sudoku_catalogue::find(name).is_some() => {
+                    SolverSpec::Command(CommandSpec { name, .. })
+                        if sudoku_catalogue::find(name).is_some() =>
+                    {
                         return Err(format!(
                             "cmd: solver {name:?} has a strategy's name: name it \
                              (cmd:NAME=COMMAND)"
                         ));
                     }
-                    SolverSpec::Command { name, .. } if clash => {
+                    SolverSpec::Command(CommandSpec { name, .. }) if clash => {
                         return Err(format!(
                             "two solvers are named {name:?}: name the cmd: one \
                              (cmd:NAME=COMMAND)"
