@@ -7,8 +7,6 @@ use std::time::Instant;
 use sudoku_core::{Grid, Limits, Outcome, Puzzle, Solver};
 use sudoku_reports::{grid_text, GridText, Row, Status};
 
-use crate::contender::Contender;
-
 /// A puzzle about to be solved by every contender: what each of its rows shares.
 pub(crate) struct Entry<'a> {
     pub corpus: &'a Arc<str>,
@@ -38,29 +36,19 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// The row of `contender`'s timed, checked solve of the puzzle.
-    pub fn solve(&self, contender: &Contender, repeat: u64) -> Row {
-        self.solve_until(contender, repeat, &|| false)
-            .unwrap_or_else(|| unreachable!("never stopped"))
-    }
-
-    /// The row of `contender`'s timed, checked solve of the puzzle, or `None` when `stop`
-    /// says so between two of its `repeat` timed runs.
+    /// The row of `solver`'s timed, checked solve of the puzzle within `limits`, named
+    /// `name`, or `None` when `stop` says so between two of its `repeat` timed runs.
     pub fn solve_until(
         &self,
-        contender: &Contender,
+        (name, solver): (&Arc<str>, &dyn Solver),
+        limits: &Limits,
         repeat: u64,
         stop: &dyn Fn() -> bool,
     ) -> Option<Row> {
-        if let Some(external) = contender.as_external() {
-            return Some(external.row(self, contender, repeat));
-        }
-        let limits = contender.limits();
         // The first outcome stays where `timed` puts it: rows only read it.
         let mut first = None;
         // A solver that panics is a bug: its row says `wrong` and the run goes on.
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            let solver = contender.solver();
             timed(solver, &self.puzzle.grid, limits, repeat, stop, &mut first)
         }));
         let (times, problem) = match run {
@@ -81,27 +69,21 @@ impl<'a> Entry<'a> {
         };
         let problem = problem.or_else(|| {
             let known = self.puzzle.solution.as_deref();
-            check(
-                contender.solver(),
-                &self.puzzle.grid,
-                known,
-                limits,
-                outcome,
-            )
+            check(solver, &self.puzzle.grid, known, limits, outcome)
         });
         let status = if problem.is_some() {
             Status::Wrong
         } else {
             Status::from(outcome.status)
         };
-        Some(self.row(contender, status, outcome, times, problem))
+        Some(self.row((name, limits), status, outcome, times, problem))
     }
 
-    /// The row of the puzzle for `contender`: how it ended, its outcome, its times (minimum
-    /// and median, ns) and what its check found.
+    /// The row of the puzzle for the solver named `name`, solving within `limits`: how it
+    /// ended, its outcome, its times (minimum and median, ns) and what its check found.
     pub fn row(
         &self,
-        contender: &Contender,
+        (name, limits): (&Arc<str>, &Limits),
         status: Status,
         outcome: &Outcome,
         (min_ns, median_ns): (u64, u64),
@@ -112,8 +94,8 @@ impl<'a> Entry<'a> {
             index: self.puzzle.index,
             line: self.puzzle.line,
             name: self.name.clone(),
-            solver: contender.name().clone(),
-            limit: contender.limits().solution_limit(),
+            solver: name.clone(),
+            limit: limits.solution_limit(),
             status,
             solutions: outcome.solutions,
             nodes: outcome.counters.nodes,
@@ -133,17 +115,6 @@ impl<'a> Entry<'a> {
             problem,
         }
     }
-}
-
-/// One timed, checked solve of a corpus's puzzle, as its row: [`check`]'s rules, the
-/// minimum and median of `repeat` timed runs of [`Solver::solve`] (at least one).
-pub fn solve_checked(
-    contender: &Contender,
-    corpus: &Arc<str>,
-    puzzle: &Puzzle,
-    repeat: u64,
-) -> Row {
-    Entry::new(corpus, puzzle).solve(contender, repeat)
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

@@ -2,8 +2,10 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Limits, Solver};
+use sudoku_core::{Limits, Puzzle, Solver};
+use sudoku_reports::Row;
 
+use crate::check::Entry;
 use crate::external::External;
 
 /// What a contender solves with.
@@ -68,6 +70,39 @@ impl Contender {
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
+
+    /// The row of its timed, checked solve of `entry`'s puzzle (in this process, or by its
+    /// child process), or `None` when `stop` says so between two of its `repeat` timed
+    /// runs.
+    pub(crate) fn solve_until(
+        &self,
+        entry: &Entry<'_>,
+        repeat: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Row> {
+        match &self.kind {
+            Kind::Native(solver) => {
+                entry.solve_until((&self.name, solver.as_ref()), &self.limits, repeat, stop)
+            }
+            Kind::External(external) => {
+                Some(external.row(entry, (&self.name, &self.limits), repeat))
+            }
+        }
+    }
+}
+
+/// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
+/// rules, the minimum and median of `repeat` timed runs of [`Solver::solve`] (at least
+/// one).
+pub fn solve_checked(
+    contender: &Contender,
+    corpus: &Arc<str>,
+    puzzle: &Puzzle,
+    repeat: u64,
+) -> Row {
+    contender
+        .solve_until(&Entry::new(corpus, puzzle), repeat, &|| false)
+        .unwrap_or_else(|| unreachable!("never stopped"))
 }
 
 impl std::fmt::Debug for Contender {

@@ -63,9 +63,9 @@ mod source;
 mod timing;
 mod work;
 
-pub use check::{check, solve_checked};
+pub use check::check;
 pub use chunk::count_candidates;
-pub use contender::Contender;
+pub use contender::{solve_checked, Contender};
 pub use error::EngineError;
 pub use external::{External, ExternalError};
 pub use permute::{permuted, Isomorph};

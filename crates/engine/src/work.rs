@@ -212,7 +212,7 @@ fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<He
         let row = if shared.halted(seq) {
             None
         } else {
-            entry.solve_until(contender, shared.repeat, &|| shared.halted(seq))
+            contender.solve_until(&entry, shared.repeat, &|| shared.halted(seq))
         };
         let Some(row) = row else {
             rows.truncate(before);

@@ -5,8 +5,7 @@ use std::sync::Arc;
 use sudoku_core::{Counters, Grid, Limits, Outcome, Puzzle, Solver};
 use sudoku_reports::Status;
 
-use super::solve_checked;
-use crate::contender::Contender;
+use crate::contender::{solve_checked, Contender};
 
 const PUZZLE: &str =
     "004300209005009001070060043006002087190007400050083000600000105003508690042910300";

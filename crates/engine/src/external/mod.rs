@@ -22,7 +22,7 @@ pub mod answer;
 mod child;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver};
@@ -33,7 +33,6 @@ pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};
 use child::{Child, Failure};
 
 use crate::check::{check_with, Entry};
-use crate::contender::Contender;
 
 /// Crashes in a row after which a child is not restarted.
 pub const GIVE_UP: u64 = 3;
@@ -222,10 +221,14 @@ impl External {
         }
     }
 
-    /// The row of `entry`'s puzzle solved by this child process, for `contender`: the first
-    /// answer (timed `repeat` times while the answers come), checked.
-    pub(crate) fn row(&self, entry: &Entry<'_>, contender: &Contender, repeat: u64) -> Row {
-        let limits = contender.limits();
+    /// The row of `entry`'s puzzle solved by this child process, named `name`, within
+    /// `limits`: the first answer (timed `repeat` times while the answers come), checked.
+    pub(crate) fn row(
+        &self,
+        entry: &Entry<'_>,
+        (name, limits): (&Arc<str>, &Limits),
+        repeat: u64,
+    ) -> Row {
         let grid = &entry.puzzle.grid;
         let first = self.ask(grid, limits);
         let mut times = Vec::new();
@@ -266,7 +269,7 @@ impl External {
             }
             Reply::Crashed(how, took) => (Status::Crashed, none, timed(took), Some(how)),
         };
-        entry.row(contender, status, &outcome, ns, problem)
+        entry.row((name, limits), status, &outcome, ns, problem)
     }
 }
 
