@@ -4,16 +4,14 @@
 use sudoku_core::units::CELLS;
 use sudoku_core::{Contradiction, Grid};
 
+use crate::counts::{Occupancy, DIGITS};
 use crate::lanes::Lanes;
-use crate::machine::{Machine, Portable, Words};
+use crate::machine::{Machine, Portable};
 use crate::rules::{
-    band_allowed, band_singles, minicolumn_cells, minicolumns, minicolumns_spread, minirow_cells,
-    minirows, minirows_spread, row_doubles, row_singles, rows_holding, stack_allowed, Tally4, ALL,
-    BAND, MINIROWS, ROW,
+    band_singles, closed, minicolumn_cells, minicolumns, minirow_cells, minirows, row_doubles,
+    row_singles, rows_holding, Tally4, ALL, BAND, MINIROWS, ROW,
 };
 
-/// How many digits.
-pub const DIGITS: usize = 9;
 /// Cells per band.
 pub const BAND_CELLS: usize = 27;
 /// Every digit, as a set of bits.
@@ -53,59 +51,6 @@ pub enum Fixpoint {
     Solved,
     /// No rule applies and some cell has several candidates: the search must branch.
     Open,
-}
-
-/// The occupied minirows and minicolumns of each digit ([`rules::minirows`],
-/// [`rules::minicolumns`]), as the last triad scan of a propagation saw them: at an
-/// open fixpoint, the chooser reads them instead of computing them again.
-///
-/// [`rules::minirows`]: crate::rules::minirows
-/// [`rules::minicolumns`]: crate::rules::minicolumns
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Occupancy {
-    /// Per digit, a flag on the first bit of each minirow that may hold it.
-    pub minirows: [Lanes; DIGITS],
-    /// Per digit, bit `c` of lane `b` when column `c` of band `b` may hold it.
-    pub minicolumns: [Lanes; DIGITS],
-}
-
-/// One step of the band and stack rules on a digit's words `w`, and its minicolumn
-/// occupancy before the band rule (`kept`) and after (`cols`): the rules hold when
-/// they are the same.
-#[inline(always)]
-fn close_step<W: Words>(w: W, cols: W) -> (W, W, W) {
-    let kept = stack_allowed(cols);
-    let w = w & kept & band_allowed(minirows_spread(w & kept));
-    (w, kept, minicolumns_spread(w))
-}
-
-/// `w` under the band and stack rules until both hold. The stack rule can only take
-/// more if the band rule emptied a minicolumn (and the band rule, applied last, holds).
-#[inline(always)]
-pub fn closed(mut w: Lanes) -> Lanes {
-    let mut cols = minicolumns_spread(w);
-    loop {
-        let kept;
-        (w, kept, cols) = close_step(w, cols);
-        if (cols & ALL).same(kept & ALL) {
-            return w;
-        }
-    }
-}
-
-/// Two digits' words under the band and stack rules until both hold, side by side:
-/// their chains of operations are independent, so the processor works on both at once.
-#[inline(always)]
-pub fn closed_two(mut v: Lanes, mut w: Lanes) -> (Lanes, Lanes) {
-    let (mut cols_v, mut cols_w) = (minicolumns_spread(v), minicolumns_spread(w));
-    loop {
-        let (kept_v, kept_w);
-        (v, kept_v, cols_v) = close_step(v, cols_v);
-        (w, kept_w, cols_w) = close_step(w, cols_w);
-        if (((cols_v ^ kept_v) | (cols_w ^ kept_w)) & ALL).is_zero() {
-            return (v, w);
-        }
-    }
 }
 
 /// The cell's band lane and bit.

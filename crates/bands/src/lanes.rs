@@ -456,6 +456,45 @@ impl BitOrAssign for Lanes {
     }
 }
 
+/// Band words of one digit or more, lane by lane: what the band and stack rules use.
+pub trait Words:
+    Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self>
+{
+    /// `v` in every band lane, zero in the spare ones.
+    fn splat(v: u32) -> Self;
+    /// Each lane shifted left by `N` bits.
+    fn shl<const N: i32>(self) -> Self;
+    /// Each lane shifted right by `N` bits.
+    fn shr<const N: i32>(self) -> Self;
+    /// Each band lane takes the next band's (mod 3); the spare lanes stay.
+    fn next_band(self) -> Self;
+    /// Each band lane takes the band's after next (mod 3); the spare lanes stay.
+    fn band_after_next(self) -> Self;
+}
+
+impl Words for Lanes {
+    #[inline(always)]
+    fn splat(v: u32) -> Lanes {
+        Lanes::bands(v)
+    }
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Lanes {
+        Lanes::shl::<N>(self)
+    }
+    #[inline(always)]
+    fn shr<const N: i32>(self) -> Lanes {
+        Lanes::shr::<N>(self)
+    }
+    #[inline(always)]
+    fn next_band(self) -> Lanes {
+        Lanes::next_band(self)
+    }
+    #[inline(always)]
+    fn band_after_next(self) -> Lanes {
+        Lanes::band_after_next(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -88,8 +88,9 @@
 //! an explicit stack; it stops at the solution limit or before the try that would
 //! exceed the node budget.
 //!
-//! **The guessing policy** is tdoku's, in cell-and-digit form ([`choice`]). In each of
-//! the six units (three bands, three stacks) a digit has between one and six
+//! **The guessing policy** is tdoku's, in cell-and-digit form ([`choice`]; the
+//! configurations are counted in [`counts`]). In each of the six units (three bands,
+//! three stacks) a digit has between one and six
 //! configurations left; the unit with the fewest configurations over its nine digits is
 //! the tightest. In it, among the digits with two configurations or more, the try goes
 //! to the *open place* (a minirow or minicolumn in a row or column where the digit still
@@ -212,6 +213,7 @@
 
 pub mod board;
 pub mod choice;
+pub mod counts;
 pub mod essay;
 pub mod lanes;
 pub mod machine;

@@ -14,8 +14,7 @@
 //! lane `b`, lane 3 zero): every operation acts on the three bands together. See the
 //! crate documentation for the rules in words and a worked example.
 
-use crate::lanes::Lanes;
-use crate::machine::Words;
+use crate::lanes::{Lanes, Words};
 
 /// The 27 cells of a band.
 pub const BAND: u32 = 0x7ff_ffff;
@@ -214,6 +213,45 @@ impl Tally4 {
         self.three |= self.two & v;
         self.two |= self.one & v;
         self.one |= v;
+    }
+}
+
+/// One step of the band and stack rules on a digit's words `w`, and its minicolumn
+/// occupancy before the band rule (`kept`) and after (`cols`): the rules hold when
+/// they are the same.
+#[inline(always)]
+fn close_step<W: Words>(w: W, cols: W) -> (W, W, W) {
+    let kept = stack_allowed(cols);
+    let w = w & kept & band_allowed(minirows_spread(w & kept));
+    (w, kept, minicolumns_spread(w))
+}
+
+/// `w` under the band and stack rules until both hold. The stack rule can only take
+/// more if the band rule emptied a minicolumn (and the band rule, applied last, holds).
+#[inline(always)]
+pub fn closed(mut w: Lanes) -> Lanes {
+    let mut cols = minicolumns_spread(w);
+    loop {
+        let kept;
+        (w, kept, cols) = close_step(w, cols);
+        if (cols & ALL).same(kept & ALL) {
+            return w;
+        }
+    }
+}
+
+/// Two digits' words under the band and stack rules until both hold, side by side:
+/// their chains of operations are independent, so the processor works on both at once.
+#[inline(always)]
+pub fn closed_two(mut v: Lanes, mut w: Lanes) -> (Lanes, Lanes) {
+    let (mut cols_v, mut cols_w) = (minicolumns_spread(v), minicolumns_spread(w));
+    loop {
+        let (kept_v, kept_w);
+        (v, kept_v, cols_v) = close_step(v, cols_v);
+        (w, kept_w, cols_w) = close_step(w, cols_w);
+        if (((cols_v ^ kept_v) | (cols_w ^ kept_w)) & ALL).is_zero() {
+            return (v, w);
+        }
     }
 }
 

@@ -6,8 +6,9 @@ use std::mem::MaybeUninit;
 use sudoku_core::units::CELLS;
 use sudoku_core::{DigitSet, Event, Grid, Limits, Observer, Outcome, Tally};
 
-use crate::board::{Board, Fixpoint, Occupancy};
+use crate::board::{Board, Fixpoint};
 use crate::choice;
+use crate::counts::Occupancy;
 use crate::machine::Machine;
 use crate::told::Told;
 

@@ -11,10 +11,8 @@
 use std::arch::x86_64::*;
 use std::ops::{BitAnd, BitOr, BitXor};
 
-use crate::board::{Occupancy, DIGITS};
-use crate::choice::{Configurations, CONFIGURATIONS};
-use crate::lanes::Lanes;
-use crate::machine::Words;
+use crate::counts::{Configurations, Occupancy, CONFIGURATIONS, DIGITS};
+use crate::lanes::{Lanes, Words};
 use crate::rules::{band_allowed, minicolumns_spread, minirows_spread, stack_allowed, BAND};
 
 /// Two digits' band words in one AVX2 register. Made only inside [`closed_two`], which
@@ -79,7 +77,7 @@ impl Words for Wide {
 }
 
 /// Both digits' words `v` and `w` under the band and stack rules until they hold, as
-/// [`closed`](crate::board::closed) does for one, in one register.
+/// [`closed`](crate::rules::closed) does for one, in one register.
 ///
 /// # Safety
 ///
@@ -179,7 +177,7 @@ pub unsafe fn configurations(occupancy: &Occupancy) -> Configurations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::closed_two as portable;
+    use crate::rules::closed_two as portable;
     use crate::rules::{MINIROWS, ROW};
 
     /// A xorshift generator of words under `mask`: the same words on every run.
