@@ -239,16 +239,23 @@ fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
     assert!(!out.exists());
 }
 
+/// A named pipe `name` in `dir` (by the system's `mkfifo`).
 #[cfg(unix)]
-#[test]
-fn a_fifo_without_a_writer_is_interrupted() {
-    let dir = TempDir::new().unwrap();
-    let fifo = dir.path().join("fifo");
+fn mkfifo(dir: &TempDir, name: &str) -> PathBuf {
+    let fifo = dir.path().join(name);
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
         .status()
         .unwrap();
     assert!(made.success());
+    fifo
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_without_a_writer_is_interrupted() {
+    let dir = TempDir::new().unwrap();
+    let fifo = mkfifo(&dir, "fifo");
     let out = dir.path().join("r.csv");
     let mut child = spawn_bench(&fifo, &out, &[]);
     wait_for(&mut child, "the run's sidecar", || {
@@ -272,12 +279,7 @@ fn an_output_that_is_not_a_file_is_refused_and_left_as_it_is() {
     use std::os::unix::fs::FileTypeExt;
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
-    let fifo = dir.path().join("pipe.csv");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    let fifo = mkfifo(&dir, "pipe.csv");
     let link = dir.path().join("link.csv");
     std::os::unix::fs::symlink(&fifo, &link).unwrap();
     let refused = |name: &Path, verb: &str| {
