@@ -20,9 +20,13 @@ pub struct CommandSpec {
 }
 
 /// The spec of `cmd:TEXT` (`TEXT` without the prefix): `NAME=COMMAND`, or `COMMAND` named
-/// after its last word that is not an option (`python3 my_solver.py` is `my_solver`).
+/// after its last word that is not an option (`python3 my_solver.py` is `my_solver`). An
+/// empty name (`=COMMAND`) is an error, as no program is named `=…`.
 pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
     let text = text.trim();
+    if text.starts_with('=') {
+        return Err("cmd: the name before `=` is empty (cmd:NAME=COMMAND, or cmd:COMMAND)".into());
+    }
     let (name, command) = match text.split_once('=') {
         Some((name, command)) if is_name(name) => (Some(name.to_string()), command.trim()),
         _ => (None, text),
@@ -81,6 +85,9 @@ mod tests {
         assert_eq!(spec("env X=1 ./a"), own("a", "env X=1 ./a"));
         assert!(command_spec("").unwrap_err().contains("needs a command"));
         assert!(command_spec("x=").unwrap_err().contains("needs a command"));
+        assert!(command_spec("=./a")
+            .unwrap_err()
+            .contains("the name before `=` is empty"));
         assert!(command_spec("python3 'oops")
             .unwrap_err()
             .contains("unclosed quote"));
