@@ -50,34 +50,23 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .map(|c| c.path.clone())
         .collect();
     let files = RunFiles::beside(&args.out);
-    check_output_names(&files.all())?;
-    let mut csv = CsvWriter::create(&files.csv)?;
+    let merging = files.tagged("merging").csv;
+    check_output_names(&[&files.csv, &files.summary, &files.sidecar, &merging])?;
+    // The rows go to a file of their own, renamed into place once whole: a merge that
+    // fails half-way leaves an earlier merged CSV as it was.
+    let mut csv = CsvWriter::create(&merging)?;
     let mut summary = Summary::new();
-    let mut streams = parts
-        .iter()
-        .map(|p| Ok(read_rows(&p.csv)?.peekable()))
-        .collect::<Result<Vec<Peekable<Rows>>>>()?;
-    let mut last: Option<(usize, u64)> = None;
-    while let Some(next) = first_puzzle(&mut streams, &order, &parts)? {
-        let key = position(&mut streams[next], &order)?.expect("a row is there");
-        if last == Some(key) || last.is_some_and(|l| l > key) {
-            let row = streams[next].peek().and_then(|r| r.as_ref().ok());
-            bail!(
-                "{}: puzzle {} (index {}) is out of order or in two shards: not the CSVs of \
-                 one sharded run",
-                parts[next].csv.display(),
-                row.map_or("?".into(), |r| format!("{}:{}", r.corpus, r.line)),
-                key.1
-            );
-        }
-        last = Some(key);
-        let rows = take_puzzle(&mut streams[next], key, &order)?;
-        for row in &rows {
-            summary.add(row);
-        }
-        csv.push(&rows)?;
+    let merged = merge_rows(&parts, &order, &mut csv, &mut summary)
+        .and_then(|()| Ok(csv.close()?))
+        .and_then(|()| {
+            std::fs::rename(&merging, &files.csv)
+                .with_context(|| format!("{}: cannot rename it", merging.display()))
+        });
+    if let Err(e) = merged {
+        drop(csv);
+        let _ = std::fs::remove_file(&merging);
+        return Err(e);
     }
-    csv.flush()?;
     let sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
     summary.apply_sidecar(&sidecar);
     sidecar.write(&files.sidecar)?;
@@ -96,6 +85,42 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     } else {
         RunEnd::Finished
     })
+}
+
+/// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,
+/// counting them into `summary`; an error when a shard's rows cannot be read or are not
+/// in order.
+fn merge_rows(
+    parts: &[Part],
+    order: &[String],
+    csv: &mut CsvWriter,
+    summary: &mut Summary,
+) -> Result<()> {
+    let mut streams = parts
+        .iter()
+        .map(|p| Ok(read_rows(&p.csv)?.peekable()))
+        .collect::<Result<Vec<Peekable<Rows>>>>()?;
+    let mut last: Option<(usize, u64)> = None;
+    while let Some(next) = first_puzzle(&mut streams, order, parts)? {
+        let key = position(&mut streams[next], order)?.expect("a row is there");
+        if last == Some(key) || last.is_some_and(|l| l > key) {
+            let row = streams[next].peek().and_then(|r| r.as_ref().ok());
+            bail!(
+                "{}: puzzle {} (index {}) is out of order or in two shards: not the CSVs of \
+                 one sharded run",
+                parts[next].csv.display(),
+                row.map_or("?".into(), |r| format!("{}:{}", r.corpus, r.line)),
+                key.1
+            );
+        }
+        last = Some(key);
+        let rows = take_puzzle(&mut streams[next], key, order)?;
+        for row in &rows {
+            summary.add(row);
+        }
+        csv.push(&rows)?;
+    }
+    Ok(())
 }
 
 /// The shard whose CSV is `csv`, its sidecar read and its share parsed.

@@ -369,6 +369,27 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
 }
 
+/// A merge writes its rows beside the output and renames them into place once whole: one
+/// that fails half-way (a shard's row is broken after many good ones) leaves the earlier
+/// merge as it was, and no partial file.
+#[test]
+fn a_merge_that_fails_half_way_leaves_the_earlier_merge_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
+    let merged = std::fs::read(dir.path().join("m.csv")).unwrap();
+    let second = dir.path().join(&s[1]);
+    let text = std::fs::read_to_string(&second).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let last = lines.len() - 1;
+    lines[last] = "a,broken,row";
+    std::fs::write(&second, lines.join("\n") + "\n").unwrap();
+    let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 1);
+    assert!(err.contains("malformed row"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
+    assert!(!dir.path().join("m.merging.csv").exists());
+}
+
 #[test]
 fn shard_auto_reads_slurm_and_kubernetes() {
     let dir = tempfile::tempdir().unwrap();
