@@ -299,6 +299,13 @@ impl Grid {
         if size == Size::NINE && self.solves_nine(puzzle) {
             return Ok(());
         }
+        self.fault_of(puzzle)
+    }
+
+    /// What is wrong with `self` as a solution of `puzzle` (of the same size), found by
+    /// walking its cells, then its units, then the givens.
+    fn fault_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
+        let size = self.size;
         if let Some(cell) = self.cells().iter().position(|&c| c == 0) {
             return Err(SolutionError::Incomplete { size, cell });
         }
@@ -328,38 +335,55 @@ impl Grid {
 
     /// Whether this 9x9 grid solves the 9x9 `puzzle`: each cell's digit becomes a bit (an
     /// empty cell bit 0, which no full unit has); each row, column and box ORs the bits of
-    /// its cells and must hold all nine; each given must be kept. Loops of known length
-    /// without branches.
+    /// its cells and must hold all nine; each given must be kept.
+    ///
+    /// Loops of known length without branches, laid out for vectors: a row's first eight
+    /// bits are one vector (its ninth apart), so that the columns and a band's boxes OR
+    /// whole rows, lane by lane, and a row ORs across its lanes once.
     fn solves_nine(&self, puzzle: &Grid) -> bool {
         // The nine digits of a full unit, digit d as bit d.
         const FULL: u16 = ((1 << SIDE) - 1) << 1;
+        // A row's bits but its last.
+        const LANES: usize = SIDE - 1;
         let (Some(found), Some(given)) = (
             self.cells.first_chunk::<CELLS>(),
             puzzle.cells.first_chunk::<CELLS>(),
         ) else {
             return false;
         };
-        let kept = found
-            .iter()
-            .zip(given)
-            .fold(true, |kept, (&f, &g)| kept & (g == 0 || g == f));
+        let changed = found.iter().zip(given).fold(0u8, |changed, (&f, &g)| {
+            changed | (u8::from(g != 0) & u8::from(g != f))
+        });
         let mut bits = [0u16; CELLS];
         for (bit, &digit) in bits.iter_mut().zip(found) {
             *bit = 1 << (digit & 15);
         }
-        let mut full = true;
-        let mut cols = [0u16; SIDE];
-        let mut boxes = [0u16; SIDE];
-        for (r, row) in bits.chunks_exact(SIDE).enumerate() {
-            full &= row.iter().fold(0, |m, &b| m | b) == FULL;
-            for (col, &bit) in cols.iter_mut().zip(row) {
-                *col |= bit;
+        // Each unit's bits XOR a full unit's, ORed together: zero when every unit is full.
+        let mut missing = 0u16;
+        let (mut cols, mut last_col) = ([0u16; LANES], 0u16);
+        for band in bits.chunks_exact(BOX * SIDE) {
+            let (mut boxes, mut last_box) = ([0u16; LANES], 0u16);
+            for row in band.chunks_exact(SIDE) {
+                let (Some(lanes), Some(&last)) = (row.first_chunk::<LANES>(), row.last()) else {
+                    return false;
+                };
+                for ((b, c), &bit) in boxes.iter_mut().zip(&mut cols).zip(lanes) {
+                    *b |= bit;
+                    *c |= bit;
+                }
+                (last_box, last_col) = (last_box | last, last_col | last);
+                missing |= lanes.iter().fold(last, |row, &bit| row | bit) ^ FULL;
             }
-            for (b, cells) in row.chunks_exact(BOX).enumerate() {
-                boxes[r / BOX * BOX + b] |= cells.iter().fold(0, |m, &bit| m | bit);
+            // The band's boxes: three lanes each, the last box's third being the ninth.
+            for (i, lanes) in boxes.chunks(BOX).enumerate() {
+                let ninth = if i == BOX - 1 { last_box } else { 0 };
+                missing |= lanes.iter().fold(ninth, |m, &bit| m | bit) ^ FULL;
             }
         }
-        kept && full && cols.iter().chain(&boxes).all(|&m| m == FULL)
+        missing |= cols
+            .iter()
+            .fold(last_col ^ FULL, |m, &col| m | (col ^ FULL));
+        changed == 0 && missing == 0
     }
 
     /// Whether `self` is a solution of `puzzle` (see [`Grid::check_solution_of`]).
@@ -458,6 +482,76 @@ mod tests {
         let pretty = dots.to_string();
         assert_eq!(pretty.parse::<Grid>().unwrap(), dots);
         assert_eq!(dots.to_line(), POLISH);
+    }
+
+    /// Grids near a solution of [`POLISH`]: each cell set to every value (an empty cell
+    /// among them), two cells swapped, two digits relabelled; the puzzle given, or none.
+    #[test]
+    fn the_nine_by_nine_pass_agrees_with_the_walk_that_names_the_fault() {
+        const SOLUTION: &str =
+            "658142793172359468349678152561237849497581326283964517914823675736495281825716934";
+        let solution: Grid = SOLUTION.parse().unwrap();
+        let puzzle: Grid = POLISH.parse().unwrap();
+        let mut near = vec![solution];
+        for cell in 0..CELLS {
+            near.extend((0..=9).map(|v| solution.with(cell, v)));
+            near.push(solution.swapped(cell, (cell * 7 + 11) % CELLS));
+        }
+        near.extend((1..=9u8).map(|d| solution.relabelled(d, d % 9 + 1)));
+        // Faults of one kind of unit only: two cells of a box swapped within their column
+        // (two rows break), within their row (two columns break); a Latin square (every
+        // row and column whole, boxes not).
+        for cell in
+            (0..CELLS).filter(|c| (c / SIDE).is_multiple_of(BOX) && (c % SIDE).is_multiple_of(BOX))
+        {
+            for step in 1..BOX {
+                near.push(solution.swapped(cell, cell + step * SIDE));
+                near.push(solution.swapped(cell, cell + step));
+            }
+        }
+        let latin: Vec<u8> = (0..CELLS)
+            .map(|c| ((c / SIDE + c % SIDE) % SIDE + 1) as u8)
+            .collect();
+        near.push(Grid::from_values(Size::NINE, &latin));
+        let mut agreed = [0, 0];
+        for grid in &near {
+            for p in [&puzzle, &Grid::EMPTY] {
+                let walked = grid.fault_of(p).is_ok();
+                assert_eq!(
+                    grid.solves_nine(p),
+                    walked,
+                    "{} of {}",
+                    grid.to_line(),
+                    p.to_line()
+                );
+                agreed[usize::from(walked)] += 1;
+            }
+        }
+        // Both verdicts were met, many times.
+        assert!(agreed[0] > 1000 && agreed[1] > 10, "{agreed:?}");
+    }
+
+    impl Grid {
+        fn swapped(&self, a: usize, b: usize) -> Grid {
+            self.with(a, self.get(b)).with(b, self.get(a))
+        }
+
+        fn relabelled(&self, a: u8, b: u8) -> Grid {
+            let cells: Vec<u8> = self
+                .cells()
+                .iter()
+                .map(|&c| {
+                    if c == a {
+                        b
+                    } else if c == b {
+                        a
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            Grid::from_values(self.size, &cells)
+        }
     }
 
     #[test]
