@@ -198,9 +198,13 @@ impl Run {
         self.len += bytes.len();
     }
 
-    /// Appends `n` in decimal.
+    /// Appends `n` in decimal: a digit at once (a row's limit and solutions, often its
+    /// backtracks), else through `itoa` and a copy.
     fn number(&mut self, n: u64) {
-        self.word(itoa::Buffer::new().format(n).as_bytes());
+        match u8::try_from(n) {
+            Ok(digit @ 0..=9) => self.byte(b'0' + digit),
+            _ => self.word(itoa::Buffer::new().format(n).as_bytes()),
+        }
     }
 
     /// What was written, in order.
