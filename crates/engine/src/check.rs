@@ -36,47 +36,58 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// The row of `solver`'s timed, checked solve of the puzzle within `limits`, named
-    /// `name`, or `None` when `stop` says so between two of its `repeat` timed runs.
+    /// Adds to `rows` the row of `solver`'s timed, checked solve of the puzzle within
+    /// `limits`, named `name`; false (and no row) when `stop` says so between two of its
+    /// `repeat` timed runs.
+    ///
+    /// The row is made where it goes, and the first outcome stays where the solve put it
+    /// (it is large: a grid of the largest size): neither is moved.
     pub fn solve_until(
         &self,
         (name, solver): (&Arc<str>, &dyn Solver),
         limits: &Limits,
-        repeat: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<Row> {
-        // The first outcome stays where `timed` puts it: rows only read it.
-        let mut first = None;
-        // A solver that panics is a bug: its row says `wrong` and the run goes on.
+        (repeat, stop): (u64, &dyn Fn() -> bool),
+        rows: &mut Vec<Row>,
+    ) -> bool {
+        // A solver that panics is a bug: its row says `wrong` and the run goes on, whether
+        // it panicked in a timed solve or when the check asked it again.
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            timed(solver, &self.puzzle.grid, limits, repeat, stop, &mut first)
+            self.checked((name, solver), limits, (repeat, stop), rows)
         }));
-        let (times, problem) = match run {
-            Ok(None) => return None,
-            Ok(Some(times)) => (times, None),
-            Err(payload) => {
-                let message = panic_message(payload.as_ref());
-                ((0, 0), Some(format!("the solver panicked: {message}")))
-            }
+        run.unwrap_or_else(|payload| {
+            let message = panic_message(payload.as_ref());
+            let none = Outcome::new(0, None, sudoku_core::Counters::default(), false);
+            let problem = format!("the solver panicked: {message}");
+            rows.push(self.row((name, limits), Status::Wrong, &none, (0, 0), Some(problem)));
+            true
+        })
+    }
+
+    /// [`Entry::solve_until`], but for a panic (a row is added last, when nothing can
+    /// panic any more).
+    fn checked(
+        &self,
+        (name, solver): (&Arc<str>, &dyn Solver),
+        limits: &Limits,
+        (repeat, stop): (u64, &dyn Fn() -> bool),
+        rows: &mut Vec<Row>,
+    ) -> bool {
+        let grid = &self.puzzle.grid;
+        let start = Instant::now();
+        let outcome = solver.solve(grid, limits);
+        let first = nanoseconds_since(start);
+        let Some(times) = timed_again(solver, grid, limits, (repeat, first), stop) else {
+            return false;
         };
-        let panicked;
-        let outcome = match &first {
-            Some(outcome) if problem.is_none() => outcome,
-            _ => {
-                panicked = Outcome::new(0, None, sudoku_core::Counters::default(), false);
-                &panicked
-            }
-        };
-        let problem = problem.or_else(|| {
-            let known = self.puzzle.solution.as_deref();
-            check(solver, &self.puzzle.grid, known, limits, outcome)
-        });
+        let known = self.puzzle.solution.as_deref();
+        let problem = check(solver, grid, known, limits, &outcome);
         let status = if problem.is_some() {
             Status::Wrong
         } else {
             Status::from(outcome.status)
         };
-        Some(self.row((name, limits), status, outcome, times, problem))
+        rows.push(self.row((name, limits), status, &outcome, times, problem));
+        true
     }
 
     /// The row of the puzzle for the solver named `name`, solving within `limits`: how it
@@ -125,43 +136,40 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "no message".into())
 }
 
-/// Solves `repeat` times (at least once), timing the solve call only: the first outcome
-/// goes into `first`, and the fastest time and the median (the lower one for an even count)
-/// come back, in nanoseconds; `None` when `stop` says so between two runs (a row is never
-/// made of fewer runs than asked).
-fn timed(
+/// The fastest and the median (the lower one for an even count) of `repeat` timed solves
+/// (at least one), in nanoseconds, the `first` of them already timed: the others are
+/// solved now, their outcomes dropped; `None` when `stop` says so between two of them (a
+/// row is never made of fewer runs than asked).
+fn timed_again(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &Limits,
-    repeat: u64,
+    (repeat, first): (u64, u64),
     stop: &dyn Fn() -> bool,
-    first: &mut Option<Outcome>,
 ) -> Option<(u64, u64)> {
-    let (outcome, ns) = time_once(solver, puzzle, limits);
-    *first = Some(outcome);
     if repeat <= 1 {
         // One run, the common case: its time is the minimum and the median.
-        return Some((ns, ns));
+        return Some((first, first));
     }
     let mut times = Vec::with_capacity(repeat as usize);
-    times.push(ns);
+    times.push(first);
     for _ in 1..repeat {
         if stop() {
             return None;
         }
-        times.push(time_once(solver, puzzle, limits).1);
+        let start = Instant::now();
+        // Dropped after its time is taken.
+        let _outcome = solver.solve(puzzle, limits);
+        times.push(nanoseconds_since(start));
     }
     times.sort_unstable();
     Some((times[0], times[(times.len() - 1) / 2]))
 }
 
-/// One solve, and how long the call took in nanoseconds.
+/// The nanoseconds since `start`.
 #[inline(always)]
-fn time_once(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, u64) {
-    let start = Instant::now();
-    let outcome = solver.solve(puzzle, limits);
-    let ns = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-    (outcome, ns)
+fn nanoseconds_since(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// Checks an outcome, and says what is wrong with it:

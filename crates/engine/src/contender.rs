@@ -71,21 +71,25 @@ impl Contender {
         &self.limits
     }
 
-    /// The row of its timed, checked solve of `entry`'s puzzle (in this process, or by its
-    /// child process), or `None` when `stop` says so between two of its `repeat` timed
-    /// runs.
+    /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
+    /// process, or by its child process); false (and no row) when `stop` says so between
+    /// two of its `repeat` timed runs.
     pub(crate) fn solve_until(
         &self,
         entry: &Entry<'_>,
-        repeat: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<Row> {
+        (repeat, stop): (u64, &dyn Fn() -> bool),
+        rows: &mut Vec<Row>,
+    ) -> bool {
         match &self.kind {
-            Kind::Native(solver) => {
-                entry.solve_until((&self.name, solver.as_ref()), &self.limits, repeat, stop)
-            }
+            Kind::Native(solver) => entry.solve_until(
+                (&self.name, solver.as_ref()),
+                &self.limits,
+                (repeat, stop),
+                rows,
+            ),
             Kind::External(external) => {
-                Some(external.row(entry, (&self.name, &self.limits), repeat))
+                rows.push(external.row(entry, (&self.name, &self.limits), repeat));
+                true
             }
         }
     }
@@ -100,9 +104,9 @@ pub fn solve_checked(
     puzzle: &Puzzle,
     repeat: u64,
 ) -> Row {
-    contender
-        .solve_until(&Entry::new(corpus, puzzle), repeat, &|| false)
-        .unwrap_or_else(|| unreachable!("never stopped"))
+    let mut rows = Vec::with_capacity(1);
+    contender.solve_until(&Entry::new(corpus, puzzle), (repeat, &|| false), &mut rows);
+    rows.pop().unwrap_or_else(|| unreachable!("never stopped"))
 }
 
 impl std::fmt::Debug for Contender {

@@ -209,16 +209,11 @@ fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<He
             unsupported.push(contender.name().clone());
             continue;
         }
-        let row = if shared.halted(seq) {
-            None
-        } else {
-            contender.solve_until(&entry, shared.repeat, &|| shared.halted(seq))
-        };
-        let Some(row) = row else {
+        let stop = || shared.halted(seq);
+        if stop() || !contender.solve_until(&entry, (shared.repeat, &stop), rows) {
             rows.truncate(before);
             return None;
-        };
-        rows.push(row);
+        }
     }
     Some(Head {
         corpus: chunk.corpus.clone(),

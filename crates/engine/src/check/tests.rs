@@ -146,3 +146,29 @@ fn the_row_carries_the_puzzle_its_name_times_and_counters() {
     assert_eq!(row.solution.parse::<Grid>().unwrap(), sol);
     assert!(row.problem.is_none());
 }
+
+/// A solver that finds another solution than the corpus's and claims it is the only one,
+/// but panics when the check asks it again (under a limit of 2).
+struct PanicsWhenAskedAgain(Grid);
+
+impl Solver for PanicsWhenAskedAgain {
+    fn name(&self) -> &'static str {
+        "panics-when-asked-again"
+    }
+    fn solve(&self, _: &Grid, limits: &Limits) -> Outcome {
+        assert_eq!(limits.solution_limit(), 1, "asked again");
+        solved(&self.0, 1)
+    }
+}
+
+#[test]
+fn a_panic_when_the_check_asks_again_is_wrong_and_says_why() {
+    let sol: Grid = SOLUTION.parse().unwrap();
+    let cells: Vec<u8> = sol.cells().iter().map(|c| c % 9 + 1).collect();
+    let known = Grid::from_values(sol.size(), &cells);
+    let row = row_of(PanicsWhenAskedAgain(sol), &Grid::EMPTY, Some(&known), 1);
+    assert_eq!(row.status, Status::Wrong);
+    let problem = row.problem.unwrap();
+    assert!(problem.starts_with("the solver panicked: "), "{problem}");
+    assert!(problem.contains("asked again"), "{problem}");
+}
