@@ -111,20 +111,15 @@ pub fn grid_text(grid: &Grid) -> GridText {
                 b'0'.wrapping_add(cell) & 0x7F
             };
         }
-        let mut text = [b'|'; CELLS + SIDE];
-        for (out, row) in text
-            .chunks_exact_mut(SIDE + 1)
-            .zip(symbols.chunks_exact(SIDE))
-        {
+        // Rows of ten bytes, their last a bar, but the last row's (no bar after it).
+        let mut text = [b'|'; GRID_TEXT_INLINE];
+        for (out, row) in text.chunks_mut(SIDE + 1).zip(symbols.chunks_exact(SIDE)) {
             out[..SIDE].copy_from_slice(row);
         }
-        // The last bar is not part of the text.
-        let mut inline = [0; GRID_TEXT_INLINE];
-        inline.copy_from_slice(&text[..GRID_TEXT_INLINE]);
-        debug_assert!(inline.is_ascii());
+        debug_assert!(text.is_ascii());
         // SAFETY: every byte is `|`, `.` or a digit `0`-`9`: ASCII, so valid UTF-8. (A
         // checked conversion costs as much again as writing the text, on every solve.)
-        return unsafe { GridText::from_buf_unchecked(inline) };
+        return unsafe { GridText::from_buf_unchecked(text) };
     }
     let side = grid.size().side();
     let mut text = [b'|'; MAX_TEXT];
