@@ -337,13 +337,18 @@ impl Grid {
     /// empty cell bit 0, which no full unit has); each row, column and box ORs the bits of
     /// its cells and must hold all nine; each given must be kept.
     ///
+    /// The last column, and the last box of each band, follow from the others and are not
+    /// looked at: when every row holds the nine digits, each digit is in the grid nine
+    /// times (three times in each band), so that once eight columns hold it once each, the
+    /// ninth holds it too (and the third box of a band once two do).
+    ///
     /// Loops of known length without branches, laid out for vectors: a row's first eight
     /// bits are one vector (its ninth apart), so that the columns and a band's boxes OR
     /// whole rows, lane by lane, and a row ORs across its lanes once.
     fn solves_nine(&self, puzzle: &Grid) -> bool {
         // The nine digits of a full unit, digit d as bit d.
         const FULL: u16 = ((1 << SIDE) - 1) << 1;
-        // A row's bits but its last.
+        // A row's bits but its last: the columns looked at, and a band's boxes but its last.
         const LANES: usize = SIDE - 1;
         let (Some(found), Some(given)) = (
             self.cells.first_chunk::<CELLS>(),
@@ -360,9 +365,9 @@ impl Grid {
         }
         // Each unit's bits XOR a full unit's, ORed together: zero when every unit is full.
         let mut missing = 0u16;
-        let (mut cols, mut last_col) = ([0u16; LANES], 0u16);
+        let mut cols = [0u16; LANES];
         for band in bits.chunks_exact(BOX * SIDE) {
-            let (mut boxes, mut last_box) = ([0u16; LANES], 0u16);
+            let mut boxes = [0u16; LANES];
             for row in band.chunks_exact(SIDE) {
                 let (Some(lanes), Some(&last)) = (row.first_chunk::<LANES>(), row.last()) else {
                     return false;
@@ -371,18 +376,13 @@ impl Grid {
                     *b |= bit;
                     *c |= bit;
                 }
-                (last_box, last_col) = (last_box | last, last_col | last);
                 missing |= lanes.iter().fold(last, |row, &bit| row | bit) ^ FULL;
             }
-            // The band's boxes: three lanes each, the last box's third being the ninth.
-            for (i, lanes) in boxes.chunks(BOX).enumerate() {
-                let ninth = if i == BOX - 1 { last_box } else { 0 };
-                missing |= lanes.iter().fold(ninth, |m, &bit| m | bit) ^ FULL;
+            for lanes in boxes.chunks_exact(BOX) {
+                missing |= lanes.iter().fold(0, |m, &bit| m | bit) ^ FULL;
             }
         }
-        missing |= cols
-            .iter()
-            .fold(last_col ^ FULL, |m, &col| m | (col ^ FULL));
+        missing |= cols.iter().fold(0, |m, &col| m | (col ^ FULL));
         changed == 0 && missing == 0
     }
 
