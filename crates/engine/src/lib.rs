@@ -9,7 +9,7 @@
 //!   the ones not yet solved, random isomorphs; a warm-up, workers pinned to cores;
 //! - [`Plan`] and [`run()`]: the ordered parallel map over the puzzles (chunks parsed and
 //!   solved on the workers, a bounded window, a reorder buffer); [`start`] then
-//!   [`Started::run`] to do something of your own while its threads start;
+//!   [`Started::run`] to do something of your own while the first lines are read;
 //! - [`solve_checked`] and [`check()`]: one timed, checked solve, as its
 //!   [`Row`](sudoku_reports::Row);
 //! - [`Sink`]: where the rows go (a `Vec<Row>` collects them).

@@ -36,8 +36,8 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         let engine = sudoku_engine::start(&config.plan, interrupt);
         record(&config, opened, engine, start)
     } else {
-        // The threads start first, and read the first lines while the output is opened
-        // and the sidecar written.
+        // The reading thread starts first, and reads the first lines while the output is
+        // opened and the sidecar written (the workers start with the run).
         let engine = sudoku_engine::start(&config.plan, interrupt);
         let opened = open_fresh(&config)?;
         record(&config, opened, engine, start)

@@ -148,14 +148,16 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
     start(plan, interrupt).run(sink)
 }
 
-/// Starts `plan`'s threads: the reading thread, which reads the first lines at once, and
-/// the pool of workers (pinned when the plan says so). Nothing is solved until
-/// [`Started::run`]: a caller that has files to open before the first result comes (a
-/// runner's output) does it in between, while the threads start and the first lines are
-/// read, rather than before them.
+/// Starts `plan`'s reading thread, which reads the first lines at once. Nothing is solved
+/// until [`Started::run`], which starts the pool of workers (pinned when the plan says
+/// so): a caller that has files to open before the first result comes (a runner's output)
+/// does it in between, while the first lines are read, rather than before.
 ///
-/// Dropping it without running it ends its threads, as the end of a run does (a reading
-/// thread blocked on an input that gives nothing stays until the process ends).
+/// The workers start with the run, not here: a worker without a task spins a while before
+/// it sleeps, and two of them would take the cores from the caller's opening.
+///
+/// Dropping it without running it ends its reading thread, as the end of a run does (one
+/// blocked on an input that gives nothing stays until the process ends).
 pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let shared = Shared {
         contenders: &plan.contenders,
@@ -168,41 +170,26 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan);
     let reading = (&plan.select, plan.first);
-    let threads = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
+    let reader = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
         .map_err(|e| EngineError::Threads(e.to_string()))
-        .and_then(|reader| {
-            // The reading thread is at work on the first lines while the pool starts.
-            state.ask_first(&reader);
-            let pool = if plan.threads <= 1 {
-                None
-            } else {
-                Some(pool(plan).map_err(|e| EngineError::Threads(e.to_string()))?)
-            };
-            Ok(Threads { reader, pool })
-        });
+        // The reading thread is at work on the first lines from now on.
+        .inspect(|reader| state.ask_first(reader));
     Started {
         plan,
         shared,
         bell,
         state,
-        threads,
+        reader,
     }
 }
 
-/// A run whose threads are started (see [`start`]), waiting for its sink.
+/// A run whose reading thread is started (see [`start`]), waiting for its sink.
 pub struct Started<'a> {
     plan: &'a Plan,
     shared: Shared<'a>,
     bell: Arc<Doorbell>,
     state: State<'a>,
-    threads: Result<Threads, EngineError>,
-}
-
-/// The threads of a started run: the reading thread, and the pool (none with one thread:
-/// the calling thread solves).
-struct Threads {
-    reader: Reader,
-    pool: Option<rayon::ThreadPool>,
+    reader: Result<Reader, EngineError>,
 }
 
 impl Started<'_> {
@@ -214,7 +201,7 @@ impl Started<'_> {
             shared,
             bell,
             mut state,
-            threads,
+            reader,
         } = self;
         let start = Instant::now();
         let warmup = Warmup::start(&plan.timing, &plan.sources, &plan.contenders);
@@ -223,9 +210,17 @@ impl Started<'_> {
                 w.run(&plan.contenders, shared.interrupt);
             }
         };
+        // The workers (none with one thread: the calling thread solves).
+        let threads = reader.and_then(|reader| {
+            if plan.threads <= 1 {
+                return Ok((reader, None));
+            }
+            let pool = pool(plan).map_err(|e| EngineError::Threads(e.to_string()))?;
+            Ok((reader, Some(pool)))
+        });
         match threads {
             Err(e) => state.fail(e, &shared),
-            Ok(Threads { reader, pool: None }) => {
+            Ok((reader, None)) => {
                 if let Some(&core) = plan.timing.pin.first() {
                     pin_current(core);
                 }
@@ -233,10 +228,7 @@ impl Started<'_> {
                 state.warmup = start.elapsed();
                 state.inline(&reader, &shared, sink);
             }
-            Ok(Threads {
-                reader,
-                pool: Some(pool),
-            }) => {
+            Ok((reader, Some(pool))) => {
                 if warmup.is_some() {
                     pool.broadcast(|_| warm());
                 }
