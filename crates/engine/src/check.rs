@@ -49,10 +49,26 @@ impl<'a> Entry<'a> {
         (repeat, stop): (u64, &dyn Fn() -> bool),
         rows: &mut Vec<Row>,
     ) -> bool {
+        let grid = &self.puzzle.grid;
         // A solver that panics is a bug: its row says `wrong` and the run goes on, whether
-        // it panicked in a timed solve or when the check asked it again.
+        // it panicked in a timed solve or when the check asked it again. The row is added
+        // last, when nothing can panic any more.
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            self.checked((name, solver), limits, (repeat, stop), rows)
+            let start = Instant::now();
+            let outcome = solver.solve(grid, limits);
+            let first = nanoseconds_since(start);
+            let Some(times) = timed_again(solver, grid, limits, (repeat, first), stop) else {
+                return false;
+            };
+            let known = self.puzzle.solution.as_deref();
+            let problem = check(solver, grid, known, limits, &outcome);
+            let status = if problem.is_some() {
+                Status::Wrong
+            } else {
+                Status::from(outcome.status)
+            };
+            rows.push(self.row((name, limits), status, &outcome, times, problem));
+            true
         }));
         run.unwrap_or_else(|payload| {
             let message = panic_message(payload.as_ref());
@@ -61,33 +77,6 @@ impl<'a> Entry<'a> {
             rows.push(self.row((name, limits), Status::Wrong, &none, (0, 0), Some(problem)));
             true
         })
-    }
-
-    /// [`Entry::solve_until`], but for a panic (a row is added last, when nothing can
-    /// panic any more).
-    fn checked(
-        &self,
-        (name, solver): (&Arc<str>, &dyn Solver),
-        limits: &Limits,
-        (repeat, stop): (u64, &dyn Fn() -> bool),
-        rows: &mut Vec<Row>,
-    ) -> bool {
-        let grid = &self.puzzle.grid;
-        let start = Instant::now();
-        let outcome = solver.solve(grid, limits);
-        let first = nanoseconds_since(start);
-        let Some(times) = timed_again(solver, grid, limits, (repeat, first), stop) else {
-            return false;
-        };
-        let known = self.puzzle.solution.as_deref();
-        let problem = check(solver, grid, known, limits, &outcome);
-        let status = if problem.is_some() {
-            Status::Wrong
-        } else {
-            Status::from(outcome.status)
-        };
-        rows.push(self.row((name, limits), status, &outcome, times, problem));
-        true
     }
 
     /// The row of the puzzle for the solver named `name`, solving within `limits`: how it
