@@ -49,11 +49,14 @@ use state::State;
 
 /// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
 /// follows the time tasks take, doubling while they are short (fewer tasks, fewer
-/// wake-ups) and halving when they are long, each made to take a share of the run so far.
+/// wake-ups) and halving when they are twice too long, each made to take a share of the
+/// run so far.
 pub const BATCH: usize = 8;
 /// The shortest a worker's task is made to take (see [`task_time`](state::task_time)).
 const TASK_TIME_MIN: Duration = Duration::from_micros(250);
-/// The longest a worker's task is made to take: an interrupt or a stop waits for no more.
+/// The longest a worker's task is made to take (one may take up to twice as long before
+/// its successors are halved). An interrupt or a stop waits for the solves under way only:
+/// a task looks for them before each puzzle.
 const TASK_TIME_MAX: Duration = Duration::from_millis(1);
 /// A worker's task is made to take this fraction of the run so far (see [`task_time`](state::task_time)).
 const TASK_SHARE: u32 = 100;

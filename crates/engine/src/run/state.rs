@@ -64,13 +64,30 @@ struct Corpus {
 
 /// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
 /// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Its lines double while the last task
-/// took less and halve when it took more, from one line to [`BATCH_MAX`]. Short tasks at
-/// first: the workers start at once, and a short run ends even (the last worker to finish
-/// works alone for less than a task). Longer ones as the run goes on: fewer hand-offs
-/// (wake-ups, messages) per puzzle, while the lone last task stays a small share of the
-/// run.
+/// took less and halve when it took more than twice as long, from one line to
+/// [`BATCH_MAX`]: a task between the two keeps the size, so that the first tasks of a run,
+/// slowed by cold caches and by the threads starting beside them, do not cut the whole
+/// corpus into tasks of a line or two (a top1465 run at `-j 2` was cut into 184 to 755
+/// tasks from one run to the next; each costs a hand-off, a wake-up and two buffers).
+///
+/// Short tasks at first: the workers start at once, and a short run ends even (the last
+/// worker to finish works alone for less than a task). Longer ones as the run goes on:
+/// fewer hand-offs (wake-ups, messages) per puzzle, while the lone last task stays a small
+/// share of the run.
 pub(super) fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
+}
+
+/// The lines of the next chunk, after one of `batch` lines took `took` where `target` was
+/// wanted (see [`task_time`]).
+fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
+    if took > target * 2 {
+        (batch / 2).max(1)
+    } else if took < target {
+        (batch * 2).min(BATCH_MAX)
+    } else {
+        batch
+    }
 }
 
 /// The run's bookkeeping on the calling thread.
@@ -402,11 +419,7 @@ impl<'p> State<'p> {
         } else {
             task_time(self.began.elapsed())
         };
-        self.batch = if took > target {
-            (self.batch / 2).max(1)
-        } else {
-            (self.batch * 2).min(BATCH_MAX)
-        };
+        self.batch = next_batch(self.batch, took, target);
     }
 
     /// Puts a marker into the ordered stream.
@@ -552,5 +565,16 @@ mod tests {
             Duration::from_micros(800)
         );
         assert_eq!(task_time(Duration::from_secs(60)), TASK_TIME_MAX);
+    }
+
+    #[test]
+    fn chunks_double_when_short_keep_their_size_up_to_twice_the_target_then_halve() {
+        let ms = Duration::from_millis;
+        assert_eq!(next_batch(8, ms(1), ms(2)), 16);
+        assert_eq!(next_batch(8, ms(2), ms(2)), 8);
+        assert_eq!(next_batch(8, ms(4), ms(2)), 8);
+        assert_eq!(next_batch(8, ms(5), ms(2)), 4);
+        assert_eq!(next_batch(1, ms(50), ms(2)), 1);
+        assert_eq!(next_batch(BATCH_MAX, ms(1), ms(2)), BATCH_MAX);
     }
 }
