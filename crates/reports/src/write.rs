@@ -39,6 +39,9 @@ pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
 /// it last did, while the run goes on: the sync at the close, which the run waits for,
 /// then has at most this much left to do.
 pub const SYNC_EVERY: u64 = 1 << 20;
+/// How often a flush or a close looks whether the writing thread ended without closing
+/// the file (a panic), while it waits to hear from it.
+const THREAD_LOOK: Duration = Duration::from_millis(10);
 
 /// Creates the folder of `path` when it is missing.
 fn create_parent(path: &Path) -> Result<(), Error> {
@@ -215,7 +218,8 @@ impl Shared {
 /// half-way (or a disk that fills) leaves a file whose every row is complete.
 pub struct CsvWriter {
     shared: Arc<Shared>,
-    thread: Option<JoinHandle<()>>,
+    /// The writing thread: it ends on its own once the CSV is closed (nothing joins it).
+    thread: JoinHandle<()>,
     path: PathBuf,
     /// Encodes the rows on the run's thread, before they are handed to the writing one.
     encoder: RowEncoder,
@@ -278,7 +282,7 @@ impl CsvWriter {
         };
         Ok(CsvWriter {
             shared,
-            thread: Some(thread),
+            thread,
             path: path.to_path_buf(),
             encoder: RowEncoder::default(),
         })
@@ -322,6 +326,7 @@ impl CsvWriter {
     /// When a chunk could not be written.
     pub fn flush_if_due(&mut self) -> Result<(), Error> {
         let mut p = self.shared.lock();
+        self.check_thread(&mut p);
         if p.failed {
             return Err(self.take_error(&mut p));
         }
@@ -337,9 +342,7 @@ impl CsvWriter {
         let mut p = self.shared.lock();
         p.flush = true;
         self.shared.bell.notify_all();
-        while p.flush && !p.failed && !p.closed {
-            p = self.shared.bell.wait(p).unwrap_or_else(|e| e.into_inner());
-        }
+        let mut p = self.wait_until(p, |p| !p.flush || p.failed);
         if p.failed {
             return Err(self.take_error(&mut p));
         }
@@ -347,25 +350,55 @@ impl CsvWriter {
     }
 
     /// Writes the rows waiting, makes the file durable and stops writing (pushing after
-    /// this fails).
+    /// this fails). It returns once the writing thread has closed the file, without
+    /// waiting for that thread's own end.
     ///
     /// # Errors
     ///
     /// When the rows cannot be written (or an earlier write failed).
     pub fn close(&mut self) -> Result<(), Error> {
-        {
-            let mut p = self.shared.lock();
-            p.closing = true;
-            self.shared.bell.notify_all();
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
         let mut p = self.shared.lock();
+        p.closing = true;
+        self.shared.bell.notify_all();
+        // Until the thread has closed the file: it ends on its own after that.
+        let mut p = self.wait_until(p, |_| false);
         if p.failed {
             return Err(self.take_error(&mut p));
         }
         Ok(())
+    }
+
+    /// Waits until `done` holds of what the run and the thread share, or the thread has
+    /// closed the file (or ended without closing it, see [`CsvWriter::check_thread`]).
+    fn wait_until<'a>(
+        &'a self,
+        mut p: MutexGuard<'a, Pending>,
+        done: impl Fn(&Pending) -> bool,
+    ) -> MutexGuard<'a, Pending> {
+        loop {
+            self.check_thread(&mut p);
+            if done(&p) || p.closed {
+                return p;
+            }
+            p = self
+                .shared
+                .bell
+                .wait_timeout(p, THREAD_LOOK)
+                .map_or_else(|e| e.into_inner().0, |(p, _)| p);
+        }
+    }
+
+    /// A writing thread that ended without closing the file panicked: the rows pushed
+    /// since its last write are not in the file, and the writing has failed.
+    fn check_thread(&self, p: &mut Pending) {
+        if !p.closed && self.thread.is_finished() {
+            p.closed = true;
+            p.failed = true;
+            p.error.get_or_insert_with(|| Error::Write {
+                path: shown(&self.path),
+                source: io::Error::other("the writing thread stopped before the close"),
+            });
+        }
     }
 
     /// Rows in the file so far, every one whole.
@@ -388,6 +421,8 @@ impl CsvWriter {
 }
 
 impl Drop for CsvWriter {
+    /// Closes the CSV (see [`CsvWriter::close`]); the writing thread, done with the file,
+    /// ends on its own.
     fn drop(&mut self) {
         let _ = self.close();
     }
@@ -402,7 +437,7 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
     // The header is written, not yet durable.
     let mut unsynced = written;
     loop {
-        let (mut bytes, rows, closing, flushing) = {
+        let (bytes, rows, closing, flushing) = {
             let mut p = shared.lock();
             loop {
                 let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
@@ -448,35 +483,54 @@ fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path
             }
         }
         last_write = Instant::now();
-        let mut p = shared.lock();
-        match result {
-            Ok(()) => {
-                written += bytes.len() as u64;
-                p.written += rows;
-                bytes.clear();
-                p.spare = bytes;
-            }
-            Err(source) => {
-                p.error = Some(Error::Write {
-                    path: shown(path),
-                    source,
-                });
-                p.failed = true;
-            }
+        if result.is_ok() {
+            written += bytes.len() as u64;
         }
-        // A flush asked for while this write was under way waits for the next one: it has
-        // rows this one did not take.
-        if flushing {
-            p.flush = false;
-        }
-        if closing || p.failed {
-            p.closed = true;
-        }
-        shared.bell.notify_all();
-        if p.closed {
+        let stop = closing || result.is_err();
+        if stop {
+            // The file is closed before the run hears that the thread is done with it:
+            // the run does not wait for the thread's own end (its exit unmaps its stacks,
+            // a tenth of a millisecond and more on a virtual machine).
+            drop(file);
+            settle(shared, (result, bytes, rows), flushing, true, path);
             return;
         }
+        settle(shared, (result, bytes, rows), flushing, false, path);
     }
+}
+
+/// Tells the run how a write went (`written`: its result, its bytes and its rows): the
+/// rows it made whole, or its error; a flush answered; `stop` when the thread stops.
+fn settle(
+    shared: &Shared,
+    written: (io::Result<()>, Vec<u8>, u64),
+    flushing: bool,
+    stop: bool,
+    path: &Path,
+) {
+    let (result, mut bytes, rows) = written;
+    let mut p = shared.lock();
+    match result {
+        Ok(()) => {
+            p.written += rows;
+            bytes.clear();
+            p.spare = bytes;
+        }
+        Err(source) => {
+            p.error = Some(Error::Write {
+                path: shown(path),
+                source,
+            });
+            p.failed = true;
+        }
+    }
+    // A flush asked for while this write was under way waits for the next one: it has
+    // rows this one did not take.
+    if flushing {
+        p.flush = false;
+    }
+    p.closed |= stop;
+    shared.bell.notify_all();
 }
 
 #[cfg(test)]
@@ -717,6 +771,41 @@ mod tests {
             );
             synced = at;
         }
+    }
+
+    /// A file that takes the header, then panics on the first write of rows (a bug in
+    /// the writing thread, in effect).
+    struct PanicsAfterHeader(bool);
+
+    impl Write for PanicsAfterHeader {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            assert!(!self.0, "a bug in the writing thread");
+            self.0 = true;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl ChunkFile for PanicsAfterHeader {
+        fn cut(&mut self, _: u64) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_writing_thread_that_panicked_is_reported_by_the_flush_and_the_close() {
+        let mut w = CsvWriter::new(PanicsAfterHeader(false), Path::new("r.csv")).unwrap();
+        w.push(&[row("c", None, Status::Solved)]).unwrap();
+        let error = w.flush().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "r.csv: cannot write: the writing thread stopped before the close"
+        );
+        let again = w.close().unwrap_err().to_string();
+        assert_eq!(again, "r.csv: cannot write: an earlier write failed");
+        assert_eq!(w.rows(), 0);
     }
 
     #[test]
