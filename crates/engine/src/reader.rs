@@ -5,7 +5,8 @@
 //!
 //! The calling thread asks for the lines of one corpus at a time ([`Request`]); the
 //! thread opens the corpus when first asked for it, cuts what it reads into chunks
-//! ([`crate::chunk`]) and sends them back in one [`Reply`], then rings the doorbell. One
+//! ([`crate::chunk`]) and sends them back in one [`Reply`], then rings the doorbell (the
+//! first few chunks may go ahead in a reply of their own, see [`Request::early`]). One
 //! request is out at a time, so that the calling thread keeps its count of the lines
 //! handed out (`first` is kept without reading a line too many).
 //!
@@ -35,6 +36,9 @@ pub(crate) struct Request {
     pub batch: usize,
     /// At most this many in all (a grid file's rows may overshoot).
     pub total: u64,
+    /// Once this many chunks are cut, they are sent at once, ahead of the rest (none: the
+    /// whole answer in one reply).
+    pub early: usize,
 }
 
 /// How reading a corpus ended.
@@ -54,6 +58,8 @@ pub(crate) struct Reply {
     pub chunks: Vec<Chunk>,
     /// The corpus's end, when it came.
     pub end: Option<ReadEnd>,
+    /// Whether this is the request's last reply (see [`Request::early`]).
+    pub last: bool,
 }
 
 /// The calling thread's side of the reading thread.
@@ -156,6 +162,7 @@ fn serve(
                     let reply = Reply {
                         chunks: Vec::new(),
                         end: Some(ReadEnd::Failed(e)),
+                        last: true,
                     };
                     if answer.send(reply).is_err() {
                         return;
@@ -168,7 +175,19 @@ fn serve(
         let Some((_, chunker)) = open.as_mut() else {
             continue;
         };
-        let reply = read(chunker, request, &names[i]);
+        let early = |chunks| {
+            let reply = Reply {
+                chunks,
+                end: None,
+                last: false,
+            };
+            let sent = answer.send(reply).is_ok();
+            bell.wake();
+            sent
+        };
+        let Some(reply) = read(chunker, request, &names[i], early) else {
+            return;
+        };
         if reply.end.is_some() {
             open = None;
         }
@@ -179,22 +198,38 @@ fn serve(
     }
 }
 
-/// Reads chunks for `request`, until it is met, the corpus ends, or the source may wait.
-fn read(chunker: &mut CorpusChunks<Input>, request: Request, name: &str) -> Reply {
+/// Reads chunks for `request`, until it is met, the corpus ends, or the source may wait:
+/// its last reply. The first [`Request::early`] chunks go to `early` as soon as they are
+/// cut; `None` when it says that nobody listens any more.
+fn read(
+    chunker: &mut CorpusChunks<Input>,
+    request: Request,
+    name: &str,
+    early: impl FnOnce(Vec<Chunk>) -> bool,
+) -> Option<Reply> {
     let mut chunks = Vec::new();
     let mut left = request.total;
+    let mut early = Some(early);
     while left > 0 {
+        if request.early > 0 && chunks.len() == request.early {
+            if let Some(send) = early.take() {
+                if !send(std::mem::take(&mut chunks)) {
+                    return None;
+                }
+            }
+        }
         let max = request
             .batch
             .min(usize::try_from(left).unwrap_or(usize::MAX));
         match chunker.next_chunk(max) {
             None => {
-                return Reply {
+                return Some(Reply {
                     chunks,
                     end: Some(ReadEnd::Eof {
                         skipped: chunker.skipped(),
                     }),
-                }
+                    last: true,
+                })
             }
             Some(Err(reason)) => {
                 let e = CorpusError::Read {
@@ -202,10 +237,11 @@ fn read(chunker: &mut CorpusChunks<Input>, request: Request, name: &str) -> Repl
                     line: chunker.line() + 1,
                     reason,
                 };
-                return Reply {
+                return Some(Reply {
                     chunks,
                     end: Some(ReadEnd::Failed(e)),
-                };
+                    last: true,
+                });
             }
             Some(Ok(chunk)) => {
                 left = left.saturating_sub(chunk.candidates.max(1) as u64);
@@ -216,5 +252,40 @@ fn read(chunker: &mut CorpusChunks<Input>, request: Request, name: &str) -> Repl
             }
         }
     }
-    Reply { chunks, end: None }
+    Some(Reply {
+        chunks,
+        end: None,
+        last: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_chunks_go_ahead_of_the_rest_of_their_request() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.txt");
+        let line = ".".repeat(81);
+        std::fs::write(&path, format!("{line}\n").repeat(40)).unwrap();
+        let bell = Arc::new(Doorbell::default());
+        let everything = (&Selection::default(), None);
+        let reader = Reader::start(&[Source::File(path)], &["c".into()], everything, bell).unwrap();
+        reader.ask(Request {
+            source: 0,
+            batch: 4,
+            total: 100,
+            early: 2,
+        });
+        let wait = Duration::from_secs(60);
+        let first = reader.reply_within(wait).expect("the early chunks");
+        assert_eq!((first.chunks.len(), first.last), (2, false));
+        assert!(first.end.is_none());
+        let rest = reader.reply_within(wait).expect("the rest");
+        assert_eq!((rest.chunks.len(), rest.last), (8, true));
+        assert!(matches!(rest.end, Some(ReadEnd::Eof { skipped: 0 })));
+        let lines = |r: &Reply| r.chunks.iter().map(|c| c.candidates).sum::<usize>();
+        assert_eq!(lines(&first) + lines(&rest), 40);
+    }
 }

@@ -69,13 +69,20 @@ const BATCH_MAX: u64 = 128;
 /// Lines that may hold a puzzle in flight at most (handed out, not yet delivered): some
 /// sixteen tasks of the longest.
 pub const WINDOW: usize = 2048;
-/// Lines a run's first request asks for, per worker: a task each. The reading thread
-/// answers a request once it has cut all of it, and a whole window took it most of a
-/// millisecond at the start of a run while every worker waited; so the first request asks
-/// for a task per worker, and each one after it for four times more, up to a window: the
-/// workers start a tenth of a millisecond after the reading thread, and each answer comes
-/// before they are through the last.
-const FIRST_ASK: usize = BATCH;
+/// Lines a run's first request asks for, per worker: sixteen tasks each. The reading
+/// thread cuts them while the caller opens its output, on the core the caller leaves
+/// free, and sends a task per worker ahead of the rest (see
+/// [`Request::early`](crate::reader::Request::early)), so that the workers start at once.
+/// Each request after it asks for four times more, up to a window. It comes when the first lines are all handed
+/// out, and the reading thread answers it only once a core is free for it, which on a
+/// machine of two cores is when a worker is idle: the first request must hold enough
+/// work to keep the workers busy until then. A first request of a task per worker did
+/// not: on top1465 at `-j 2`, the second answer came half a millisecond after it was
+/// asked, the workers idle for most of it.
+const FIRST_ASK: usize = 16 * BATCH;
+/// Lines the first request asks for when the calling thread solves alone: the chunks then
+/// start at a line (see [`CHUNK_TIME`]), and the first is solved as soon as it is cut.
+const FIRST_ASK_ALONE: usize = BATCH;
 /// The calling thread sleeps until a quarter of the tasks in flight are done, or this
 /// long, to watch for interrupts and let the sink write what waits.
 pub const TICK: Duration = Duration::from_millis(50);

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use sudoku_reports::Row;
 
 use super::{
-    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, TASK_SHARE, TASK_TIME_MAX,
-    TASK_TIME_MIN, TICK, WINDOW,
+    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, FIRST_ASK_ALONE, TASK_SHARE,
+    TASK_TIME_MAX, TASK_TIME_MIN, TICK, WINDOW,
 };
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
@@ -143,7 +143,11 @@ impl<'p> State<'p> {
             corpora,
             current: 0,
             asked: false,
-            ask: FIRST_ASK * plan.threads.max(1),
+            ask: if plan.threads <= 1 {
+                FIRST_ASK_ALONE
+            } else {
+                FIRST_ASK * plan.threads
+            },
             ready: VecDeque::new(),
             reading_done: plan.sources.is_empty(),
             next_seq: 0,
@@ -280,7 +284,7 @@ impl<'p> State<'p> {
 
     /// What the reading thread read: its chunks, then the corpus's end if it came.
     fn take(&mut self, reply: Reply) {
-        self.asked = false;
+        self.asked &= !reply.last;
         for chunk in reply.chunks {
             self.corpora[chunk.source].outstanding += chunk.candidates as u64;
             self.ready.push_back(Ready::Chunk(chunk));
@@ -394,7 +398,7 @@ impl<'p> State<'p> {
         // Lines are asked for a window at a time, the ones beyond the room waiting
         // here: the reading thread (and the wake-up its answer brings) is called
         // upon once per window, not once per task done. The run's first requests
-        // ask for less (see FIRST_ASK), so that the workers start at once.
+        // ask for less (see FIRST_ASK and FIRST_ASK_ALONE).
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
         match self.credit(ask as u64) {
@@ -405,6 +409,7 @@ impl<'p> State<'p> {
                     source: self.current,
                     batch,
                     total,
+                    early: self.plan.threads.max(1),
                 });
                 self.asked = true;
             }
