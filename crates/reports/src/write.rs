@@ -218,11 +218,21 @@ impl Shared {
 /// half-way (or a disk that fills) leaves a file whose every row is complete.
 pub struct CsvWriter {
     shared: Arc<Shared>,
-    /// The writing thread: it ends on its own once the CSV is closed (nothing joins it).
-    thread: JoinHandle<()>,
+    /// The writing thread (see [`CsvWriter::start`]).
+    writer: Writer,
     path: PathBuf,
     /// Encodes the rows on the run's thread, before they are handed to the writing one.
     encoder: RowEncoder,
+}
+
+/// The writing thread of a [`CsvWriter`].
+enum Writer {
+    /// Not started yet: the file, its header written, and its length.
+    Waiting(Box<dyn ChunkFile>, u64),
+    /// At work, or done: it ends on its own once the CSV is closed (nothing joins it).
+    Started(JoinHandle<()>),
+    /// It could not be started (the writing failed).
+    Missing,
 }
 
 impl std::fmt::Debug for CsvWriter {
@@ -256,11 +266,11 @@ impl CsvWriter {
     }
 
     /// Writes the header to `file` (empty, open for writing), then its rows as they come;
-    /// `path` names it in errors.
+    /// `path` names it in errors. The writing thread starts with the first rows.
     ///
     /// # Errors
     ///
-    /// When the header cannot be written, or the writing thread cannot start.
+    /// When the header cannot be written.
     pub fn new<F: ChunkFile>(mut file: F, path: &Path) -> Result<CsvWriter, Error> {
         let write_error = |source| Error::Write {
             path: shown(path),
@@ -268,24 +278,52 @@ impl CsvWriter {
         };
         let header = header_line();
         file.write_all(&header).map_err(write_error)?;
-        let shared = Arc::new(Shared {
-            pending: Mutex::new(Pending::default()),
-            bell: Condvar::new(),
-        });
-        let thread = {
-            let (shared, path) = (shared.clone(), path.to_path_buf());
-            let written = header.len() as u64;
-            std::thread::Builder::new()
-                .name("sudoku-lab-csv".into())
-                .spawn(move || write_rows(file, written, &shared, &path))
-                .map_err(write_error)?
-        };
         Ok(CsvWriter {
-            shared,
-            thread,
+            shared: Arc::new(Shared {
+                pending: Mutex::new(Pending::default()),
+                bell: Condvar::new(),
+            }),
+            writer: Writer::Waiting(Box::new(file), header.len() as u64),
             path: path.to_path_buf(),
             encoder: RowEncoder::default(),
         })
+    }
+
+    /// Starts the writing thread, with the first rows (or a flush, or the close): a run's
+    /// opening does not wait for a thread to start, which on a virtual machine of two
+    /// cores took a tenth of a millisecond and at times a whole one, while the workers
+    /// waited for their first lines.
+    ///
+    /// # Errors
+    ///
+    /// When the thread cannot start (then nothing is written after the header).
+    fn start(&mut self) -> Result<(), Error> {
+        let (file, written) = match std::mem::replace(&mut self.writer, Writer::Missing) {
+            Writer::Waiting(file, written) => (file, written),
+            started_or_missing => {
+                self.writer = started_or_missing;
+                return Ok(());
+            }
+        };
+        let (shared, path) = (self.shared.clone(), self.path.clone());
+        let spawned = std::thread::Builder::new()
+            .name("sudoku-lab-csv".into())
+            .spawn(move || write_rows(file, written, &shared, &path));
+        match spawned {
+            Ok(thread) => {
+                self.writer = Writer::Started(thread);
+                Ok(())
+            }
+            Err(source) => {
+                let mut p = self.shared.lock();
+                p.failed = true;
+                p.closed = true;
+                Err(Error::Write {
+                    path: shown(&self.path),
+                    source,
+                })
+            }
+        }
     }
 
     /// Adds the rows of one puzzle; they are written with the chunk they complete, or at
@@ -296,6 +334,7 @@ impl CsvWriter {
     /// When an earlier chunk could not be written (its error, the first time; nothing
     /// more is written after it).
     pub fn push(&mut self, rows: &[Row]) -> Result<(), Error> {
+        self.start()?;
         let mut p = self.shared.lock();
         if p.failed {
             return Err(self.take_error(&mut p));
@@ -339,6 +378,7 @@ impl CsvWriter {
     ///
     /// When they cannot be written (or an earlier write failed).
     pub fn flush(&mut self) -> Result<(), Error> {
+        self.start()?;
         let mut p = self.shared.lock();
         p.flush = true;
         self.shared.bell.notify_all();
@@ -357,6 +397,7 @@ impl CsvWriter {
     ///
     /// When the rows cannot be written (or an earlier write failed).
     pub fn close(&mut self) -> Result<(), Error> {
+        self.start()?;
         let mut p = self.shared.lock();
         p.closing = true;
         self.shared.bell.notify_all();
@@ -391,7 +432,11 @@ impl CsvWriter {
     /// A writing thread that ended without closing the file panicked: the rows pushed
     /// since its last write are not in the file, and the writing has failed.
     fn check_thread(&self, p: &mut Pending) {
-        if !p.closed && self.thread.is_finished() {
+        let ended = match &self.writer {
+            Writer::Started(thread) => thread.is_finished(),
+            Writer::Waiting(..) | Writer::Missing => false,
+        };
+        if !p.closed && ended {
             p.closed = true;
             p.failed = true;
             p.error.get_or_insert_with(|| Error::Write {
@@ -432,7 +477,7 @@ impl Drop for CsvWriter {
 /// the previous write when rows wait (it looks every [`FLUSH_EVERY`] when none do), then
 /// writes what waits in one write. `written` is the length of the file, every row in it
 /// whole.
-fn write_rows<F: ChunkFile>(mut file: F, mut written: u64, shared: &Shared, path: &Path) {
+fn write_rows(mut file: Box<dyn ChunkFile>, mut written: u64, shared: &Shared, path: &Path) {
     let mut last_write = Instant::now();
     // The header is written, not yet durable.
     let mut unsynced = written;
