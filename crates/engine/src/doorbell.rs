@@ -85,19 +85,28 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
+    /// Longer than any wait these tests expect to end early: a wait that lasts it was
+    /// not ended by what should have ended it.
+    const NEVER: Duration = Duration::from_secs(60);
+
+    /// How long `bell.wait(want, tick)` took.
+    fn waited(bell: &Doorbell, want: usize, tick: Duration) -> Duration {
+        let start = Instant::now();
+        bell.wait(want, tick);
+        start.elapsed()
+    }
+
     #[test]
     fn a_wait_ends_when_enough_tasks_rang() {
         let bell = Arc::new(Doorbell::default());
-        bell.wait(1, Duration::ZERO); // registers this thread as the waiter
+        waited(&bell, 1, Duration::ZERO); // registers this thread as the waiter
         let workers: Vec<_> = (0..3)
             .map(|_| {
                 let bell = bell.clone();
                 thread::spawn(move || bell.ring())
             })
             .collect();
-        let start = Instant::now();
-        bell.wait(3, Duration::from_secs(60));
-        assert!(start.elapsed() < Duration::from_secs(60));
+        assert!(waited(&bell, 3, NEVER) < NEVER);
         for w in workers {
             w.join().unwrap();
         }
@@ -107,17 +116,14 @@ mod tests {
     fn the_reading_thread_ends_a_wait_at_once_even_before_it_began() {
         let bell = Doorbell::default();
         bell.wake();
-        let start = Instant::now();
-        bell.wait(5, Duration::from_secs(60));
-        assert!(start.elapsed() < Duration::from_secs(60));
+        assert!(waited(&bell, 5, NEVER) < NEVER);
     }
 
     #[test]
     fn a_wait_with_nothing_rung_ends_at_its_tick() {
         let bell = Doorbell::default();
         bell.ring();
-        let start = Instant::now();
-        bell.wait(2, Duration::from_millis(20));
-        assert!(start.elapsed() >= Duration::from_millis(20));
+        let tick = Duration::from_millis(20);
+        assert!(waited(&bell, 2, tick) >= tick);
     }
 }
