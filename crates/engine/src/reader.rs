@@ -36,7 +36,7 @@ pub(crate) struct Request {
     pub batch: usize,
     /// At most this many in all (a grid file's rows may overshoot).
     pub total: u64,
-    /// Once this many chunks are cut, they are sent at once, ahead of the rest (none: the
+    /// Once this many chunks are cut, they are sent at once, ahead of the rest (0: the
     /// whole answer in one reply).
     pub early: usize,
 }

@@ -73,10 +73,10 @@ pub const WINDOW: usize = 2048;
 /// thread cuts them while the caller opens its output, on the core the caller leaves
 /// free, and sends a task per worker ahead of the rest (see
 /// [`Request::early`](crate::reader::Request::early)), so that the workers start at once.
-/// Each request after it asks for four times more, up to a window. It comes when the first lines are all handed
-/// out, and the reading thread answers it only once a core is free for it, which on a
-/// machine of two cores is when a worker is idle: the first request must hold enough
-/// work to keep the workers busy until then. A first request of a task per worker did
+/// Each request after it asks for four times more, up to a window. The second comes when
+/// the first lines are all handed out, and the reading thread answers it only once a core
+/// is free for it, which on a machine of two cores is when a worker is idle: the first
+/// request must hold enough work to keep the workers busy until then. A first request of a task per worker did
 /// not: on top1465 at `-j 2`, the second answer came half a millisecond after it was
 /// asked, the workers idle for most of it.
 const FIRST_ASK: usize = 16 * BATCH;
