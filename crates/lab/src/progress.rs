@@ -4,8 +4,8 @@
 //! The total is counted on a thread of its own, only for corpora that can be read twice
 //! (regular files, the built-in seeds) and capped by `--first`: until it is known the bar is a
 //! spinner, and a run over stdin never has one. Without a bar the count waits for the run to
-//! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not), or for the first
-//! progress line if that comes sooner.
+//! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not), or for half the
+//! interval between progress lines if that comes sooner, so that the first line has it.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -201,11 +201,12 @@ impl Progress {
         line
     }
 
-    /// When to count the total without a bar: after [`COUNT_AFTER`], or before the first
-    /// progress line.
+    /// When to count the total without a bar: after [`COUNT_AFTER`], or half an interval
+    /// before the first progress line, so that the line has it (a run that ends before a
+    /// second line still shows its total once).
     fn count_after(&self) -> Duration {
         match self.mode {
-            Mode::Lines { every, .. } => every.min(COUNT_AFTER),
+            Mode::Lines { every, .. } => (every / 2).min(COUNT_AFTER),
             _ => COUNT_AFTER,
         }
     }
@@ -256,5 +257,19 @@ mod tests {
             "{line}"
         );
         assert!(line.contains(" elapsed, about "), "{line}");
+    }
+
+    #[test]
+    fn the_total_is_counted_half_an_interval_before_the_first_line() {
+        let lines = |every| {
+            let mut p = Progress::start(true, None, &[], None);
+            p.mode = Mode::Lines {
+                every,
+                last: Instant::now(),
+            };
+            p.count_after()
+        };
+        assert_eq!(lines(Duration::from_secs(1)), Duration::from_millis(500));
+        assert_eq!(lines(Duration::from_secs(60)), COUNT_AFTER);
     }
 }

@@ -279,8 +279,8 @@ fn progress_lines_without_a_terminal() {
         String::from_utf8(run.get_output().stderr.clone()).unwrap()
     };
     let shown = stderr(&[], "p.csv");
-    // The total is counted for the first line (a second in): the first line may come just
-    // before it is known, the next ones have it.
+    // The total is counted half a second in, so the first line (a second in) has it: the run
+    // may end before a second line.
     let line = shown
         .lines()
         .find(|l| l.starts_with("progress: ") && l.contains(" of 12 puzzles ("))
