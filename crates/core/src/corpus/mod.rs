@@ -132,9 +132,13 @@ pub enum LineProblem {
     /// The known solution does not solve the puzzle.
     #[error("the known solution does not solve the puzzle: {0}")]
     WrongSolution(SolutionError),
-    /// The line holds NUL bytes: a UTF-16 file without a byte-order mark, or binary data.
+    /// The line holds NUL bytes between ASCII characters: a UTF-16 file without a
+    /// byte-order mark.
     #[error("the line holds NUL bytes: is the file UTF-16? (save it as UTF-8 to read it)")]
     Nul,
+    /// The line holds NUL bytes among other bytes than text: binary data.
+    #[error("the line holds NUL bytes and bytes that are not text: a binary file, not a corpus")]
+    Binary,
     /// A grid file (N lines of N integers) stops before its N-th line.
     #[error("a {size} grid of comma-separated rows ends after {rows} of its {} rows", size.side())]
     ShortGrid {
@@ -349,7 +353,12 @@ impl<R: BufRead> CorpusReader<R> {
         }
         if self.buf.contains(&0) {
             self.seen_record = true;
-            return Some(Err(self.malformed(self.line, None, LineProblem::Nul)));
+            let problem = if looks_utf16(&self.buf) {
+                LineProblem::Nul
+            } else {
+                LineProblem::Binary
+            };
+            return Some(Err(self.malformed(self.line, None, problem)));
         }
         while self.buf.last().is_some_and(|&b| b == b'\r') {
             self.buf.pop();
@@ -580,6 +589,13 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
         }
         None
     }
+}
+
+/// Whether a line holding NUL bytes reads as ASCII text saved as UTF-16: its other bytes
+/// are ASCII, and the NULs are about half of it (one beside each character).
+fn looks_utf16(line: &[u8]) -> bool {
+    let nuls = line.iter().filter(|&&b| b == 0).count();
+    line.is_ascii() && nuls * 5 >= line.len() * 2 && nuls * 5 <= line.len() * 3
 }
 
 #[cfg(test)]
@@ -819,6 +835,18 @@ mod tests {
             message(&got[0]),
             "t.txt:1: the line holds NUL bytes: is the file UTF-16? (save it as UTF-8 to read it)"
         );
+    }
+
+    #[test]
+    fn binary_data_is_named_as_such_not_as_utf16() {
+        let got = read(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\xa0\xfe\n");
+        assert_eq!(
+            message(&got[0]),
+            "t.txt:1: the line holds NUL bytes and bytes that are not text: a binary file, not a corpus"
+        );
+        // A line of ASCII padded with NULs is no UTF-16 either.
+        let got = read(b"4...3....\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\n");
+        assert!(message(&got[0]).contains("a binary file, not a corpus"));
     }
 
     #[test]
