@@ -246,6 +246,34 @@ fn a_foreign_csv_or_sidecar_is_named() {
         .arg(write(&dir, "c.txt", &format!("{TOP1}\n")))
         .assert()
         .success();
+    // Bytes that are not UTF-8 are named so, not quoted from the csv crate.
+    let binary = dir.path().join("b.csv");
+    std::fs::write(&binary, b"\x7fELF\x02\x01\x01\0\0\0\xa0\xfe\n").unwrap();
+    lab().arg("summary").arg(&binary).assert().code(1).stderr(
+        predicate::str::contains(
+            "b.csv: line 1: cannot read the header: not UTF-8 text (a binary file, or text in another encoding)",
+        ),
+    );
+    // The CSV's one row again, its solver's name spoilt.
+    let mut text = std::fs::read(&out).unwrap();
+    let start = text[..text.len() - 1]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .unwrap();
+    let mut row = text[start + 1..].to_vec();
+    let solver = row.windows(5).position(|w| w == b",dlx,").unwrap();
+    row[solver + 1] = 0xFF;
+    text.extend(row);
+    let spoilt = dir.path().join("s.csv");
+    std::fs::write(&spoilt, text).unwrap();
+    lab()
+        .arg("summary")
+        .arg(&spoilt)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+        "s.csv: line 3: malformed row: not UTF-8 text (a binary file, or text in another encoding)",
+    ));
     std::fs::write(dir.path().join("r.run.toml"), "threads = \"two\"\n").unwrap();
     lab()
         .arg("summary")

@@ -15,6 +15,17 @@ fn required() -> impl Iterator<Item = &'static str> {
         .filter(|&c| c != "name" && c != "original")
 }
 
+/// What a CSV error says: the csv crate's words, except for a file that is not UTF-8 text
+/// (a binary file, a spreadsheet, another encoding), whose bytes it would quote.
+pub(crate) fn reason(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Utf8 { .. } => {
+            "not UTF-8 text (a binary file, or text in another encoding)".into()
+        }
+        _ => e.to_string(),
+    }
+}
+
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
     reader: csv::Reader<Take<File>>,
@@ -50,7 +61,7 @@ pub fn read_rows_within(path: &Path, bytes: u64) -> Result<Rows, Error> {
         .map_err(|e| Error::Malformed {
             path: shown(path),
             line: 1,
-            reason: format!("cannot read the header: {e}"),
+            reason: format!("cannot read the header: {}", reason(&e)),
         })?
         .clone();
     if headers.is_empty() {
@@ -89,7 +100,10 @@ impl Iterator for Rows {
             Ok(true) => {}
             Err(e) => {
                 let line = e.position().map_or(self.last_line + 1, csv::Position::line);
-                return Some(Err(malformed(line, format!("malformed row: {e}"))));
+                return Some(Err(malformed(
+                    line,
+                    format!("malformed row: {}", reason(&e)),
+                )));
             }
         }
         let line = self

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::error::{shown, Error};
-use crate::read::{read_rows_within, Rows};
+use crate::read::{read_rows_within, reason, Rows};
 use crate::row::{Row, COLUMNS};
 
 /// The puzzles a CSV holds whole, and where the file is to be cut to keep just them.
@@ -68,7 +68,7 @@ pub fn done_in(path: &Path) -> Result<Done, Error> {
     };
     let headers = reader
         .headers()
-        .map_err(|e| malformed(1, format!("cannot read the header: {e}")))?
+        .map_err(|e| malformed(1, format!("cannot read the header: {}", reason(&e))))?
         .clone();
     if headers.iter().ne(COLUMNS) {
         return Err(malformed(
