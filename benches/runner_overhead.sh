@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# The runner's own cost, whole process, as three figures (medians over interleaved rounds):
+# The runner's own cost, whole process, as five figures (medians over interleaved rounds):
 #
 #   overhead  17-clue set (49,158 puzzles), norvig, -j 2: the run's wall time (the
 #             sidecar's `seconds`) x 2 over the sum of the solve times in its CSV. 1.00
 #             would be a runner that costs nothing beside the solves; what is above it is
 #             reading, checking, timing, summing, writing and waiting, on every thread.
+#             A lower bound: work of the runner's own threads done while a worker is in a
+#             solve is counted in that solve's time too.
+#   solo      the same -j 2 run's wall time x 2 over the solve times of a -j 1 run of the
+#             same set (round by round): there the solving thread has a core to itself
+#             (the reading and writing threads run on the other), so nothing the runner
+#             does hides in its solve times. It holds the machine's own cost of a second
+#             core as well (see ceiling).
 #   speed-up  top1465, norvig: the -j 1 run's wall time over the -j 2 run's.
 #   ceiling   what the machine allows a second thread: two independent -j 1 runs (the
 #             first 20,000 17-clue puzzles) at once, against one alone; 2 x (sum of solve
@@ -90,10 +97,12 @@ calc() { awk -v a="$2" -v b="${3:-0}" -v c="${4:-0}" "BEGIN {print $1}"; }
 
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
-overhead=() speedup=() ceiling=() floor=()
+overhead=() solo=() speedup=() ceiling=() floor=()
 for round in $(seq "$rounds"); do
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
+    quiet; bench c17one 1 "$clue17"
+    solo+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17one)")")
     quiet; bench t1 1 "$top1465"
     bench t2 2 "$top1465"
     speedup+=("$(calc 'a / b' "$(seconds t1)" "$(seconds t2)")")
@@ -103,8 +112,8 @@ for round in $(seq "$rounds"); do
     ceiling+=("$(calc '4 * a / (b + c)' "$(solved alone)" "$(solved a)" "$(solved b)")")
     quiet; "$bare_loop" "$clue17" 2 >/dev/null
     floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
-    printf 'round %d: overhead %.3f  speed-up %.3f  ceiling %.3f  floor %.3f\n' "$round" \
-        "${overhead[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${floor[-1]}"
+    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  floor %.3f\n' \
+        "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${floor[-1]}"
 done
 
 # The median of the values, then their range.
@@ -114,6 +123,7 @@ median() {
 }
 printf '\nmedians (and ranges) over %d rounds (%s)\n' "$rounds" "$bin"
 printf '  overhead, 17-clue -j 2 (wall x 2 / solve times): %s\n' "$(median "${overhead[@]}")"
+printf '  solo, the same over the solve times of -j 1:     %s\n' "$(median "${solo[@]}")"
 printf '  speed-up, top1465 -j 1 / -j 2 wall:              %s\n' "$(median "${speedup[@]}")"
 printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
 printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
