@@ -136,7 +136,7 @@ pub enum LineProblem {
     /// byte-order mark.
     #[error("the line holds NUL bytes: is the file UTF-16? (save it as UTF-8 to read it)")]
     Nul,
-    /// The line holds NUL bytes among other bytes than text: binary data.
+    /// The line holds NUL bytes among bytes that are not text: binary data.
     #[error("the line holds NUL bytes and bytes that are not text: a binary file, not a corpus")]
     Binary,
     /// A grid file (N lines of N integers) stops before its N-th line.
