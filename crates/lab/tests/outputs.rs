@@ -227,35 +227,61 @@ fn an_unknown_status_is_reported_as_unknown_not_wrong() {
         .success();
 }
 
+/// `summary` of `csv` fails (exit 1) with `message` on stderr.
+fn summary_refuses(csv: &std::path::Path, message: &str) {
+    lab()
+        .arg("summary")
+        .arg(csv)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(message));
+}
+
+/// A CSV of one dlx row, written by the runner into `dir` as `name`.
+fn one_row_csv(dir: &TempDir, name: &str) -> std::path::PathBuf {
+    let out = dir.path().join(name);
+    lab()
+        .args(["bench", "-s", "dlx", "-q", "-o"])
+        .arg(&out)
+        .arg(write(dir, "c.txt", &format!("{TOP1}\n")))
+        .assert()
+        .success();
+    out
+}
+
 #[test]
 fn a_foreign_csv_or_sidecar_is_named() {
     let dir = TempDir::new().unwrap();
     let foreign = write(&dir, "f.csv", "a,b\n1,2\n");
+    summary_refuses(
+        &foreign,
+        "f.csv: line 1: not a CSV of sudoku-lab: no column `corpus`",
+    );
+    let out = one_row_csv(&dir, "r.csv");
+    std::fs::write(dir.path().join("r.run.toml"), "threads = \"two\"\n").unwrap();
     lab()
         .arg("summary")
-        .arg(&foreign)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "f.csv: line 1: not a CSV of sudoku-lab: no column `corpus`",
-        ));
-    let out = dir.path().join("r.csv");
-    lab()
-        .args(["bench", "-s", "dlx", "-q", "-o"])
         .arg(&out)
-        .arg(write(&dir, "c.txt", &format!("{TOP1}\n")))
         .assert()
-        .success();
-    // Bytes that are not UTF-8 are named so, not quoted from the csv crate.
+        .success()
+        .stderr(predicate::str::contains(
+            "r.run.toml: line 1: not a sudoku-lab sidecar",
+        ));
+}
+
+/// Bytes that are not UTF-8 (a binary file, another encoding) are named so, with their
+/// line, not quoted from the csv crate.
+#[test]
+fn a_csv_that_is_not_utf8_text_is_named_so() {
+    let dir = TempDir::new().unwrap();
     let binary = dir.path().join("b.csv");
     std::fs::write(&binary, b"\x7fELF\x02\x01\x01\0\0\0\xa0\xfe\n").unwrap();
-    lab().arg("summary").arg(&binary).assert().code(1).stderr(
-        predicate::str::contains(
-            "b.csv: line 1: cannot read the header: not UTF-8 text (a binary file, or text in another encoding)",
-        ),
+    summary_refuses(
+        &binary,
+        "b.csv: line 1: cannot read the header: not UTF-8 text (a binary file, or text in another encoding)",
     );
     // The CSV's one row again, its solver's name spoilt.
-    let mut text = std::fs::read(&out).unwrap();
+    let mut text = std::fs::read(one_row_csv(&dir, "r.csv")).unwrap();
     let start = text[..text.len() - 1]
         .iter()
         .rposition(|&b| b == b'\n')
@@ -266,23 +292,10 @@ fn a_foreign_csv_or_sidecar_is_named() {
     text.extend(row);
     let spoilt = dir.path().join("s.csv");
     std::fs::write(&spoilt, text).unwrap();
-    lab()
-        .arg("summary")
-        .arg(&spoilt)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
+    summary_refuses(
+        &spoilt,
         "s.csv: line 3: malformed row: not UTF-8 text (a binary file, or text in another encoding)",
-    ));
-    std::fs::write(dir.path().join("r.run.toml"), "threads = \"two\"\n").unwrap();
-    lab()
-        .arg("summary")
-        .arg(&out)
-        .assert()
-        .success()
-        .stderr(predicate::str::contains(
-            "r.run.toml: line 1: not a sudoku-lab sidecar",
-        ));
+    );
 }
 
 /// Without a terminal (a cluster job, CI), a plain progress line every few seconds.
