@@ -2,13 +2,13 @@
 //! by step: the text trace in the classic words, JSON Lines, or the replay page
 //! (`sudoku-trace` writes all three; this is the command around it).
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use sudoku_catalogue::Strategy;
 use sudoku_core::{Limits, Puzzle, Size};
+use sudoku_reports::{State, Streamed};
 use sudoku_trace::people::{count, status, thousands};
 use sudoku_trace::{
     write_jsonl, write_page, write_text, PageOptions, Summary, TraceError, TraceOptions,
@@ -41,21 +41,32 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The usage errors clap cannot see: an output that is the input or the other output.
+/// The usage errors clap cannot see: an output that is the input or the other output,
+/// under any of the names it is written as (see [`Streamed::every_name`]).
 fn check_paths(input: &Input, args: &TraceArgs) {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
-        if let Input::File(file) = input {
-            if same_file(file, path) {
+        let Input::File(file) = input else { continue };
+        for name in Streamed::every_name(path) {
+            if same_file(file, &name) {
+                let what = if &name == path {
+                    String::new()
+                } else {
+                    format!(" (written as {})", name.display())
+                };
                 usage_error(
                     "trace",
-                    format!("{flag} {} is the file of puzzles", path.display()),
+                    format!("{flag} {}{what} is the file of puzzles", path.display()),
                 );
             }
         }
     }
     if let (Some(out), Some(html)) = (&args.out, &args.html) {
-        if out == html || same_file(out, html) {
+        let html_names = Streamed::every_name(html);
+        let shared = Streamed::every_name(out)
+            .iter()
+            .any(|a| html_names.iter().any(|b| a == b || same_file(a, b)));
+        if shared {
             usage_error(
                 "trace",
                 format!("--out and --html name the same file, {}", out.display()),
@@ -140,16 +151,18 @@ fn page(
     runs: &[(&'static Strategy, Limits)],
     seed: u64,
 ) -> Result<bool> {
-    let name = path.display();
-    let file = File::create(path).with_context(|| format!("{name}: cannot create"))?;
-    let mut out = BufWriter::new(file);
+    let mut file = open(path)?;
     let options = PageOptions {
         seed,
         ..PageOptions::default()
     };
-    let summaries =
-        write_page(&mut out, &puzzle.grid, runs, &options).with_context(|| name.to_string())?;
-    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    let summaries = match write_page(&mut file, &puzzle.grid, runs, &options) {
+        Ok(summaries) => summaries,
+        Err(e) => return Err(discard(file, e)),
+    };
+    let path = file.finish(State::Finished)?;
+    let name = path.display();
+    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     let mut text = String::new();
     for s in &summaries {
         let events = s.kinds.events();
@@ -195,49 +208,78 @@ pub fn print(text: &str) -> bool {
 
 /// Writes the traces, one strategy after the other, to `--out` or stdout.
 fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &[(&'static Strategy, Limits)]) -> Result<()> {
+    let Some(path) = &args.out else {
+        let mut out = BufWriter::new(io::stdout().lock());
+        return match write_traces(args, puzzle, runs, &mut out).map(|()| out.flush()) {
+            Err(TraceError::Io(e)) | Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            Ok(written) => written.context("stdout"),
+            Err(e) => Err(e).context("stdout"),
+        };
+    };
+    let mut file = open(path)?;
+    match write_traces(args, puzzle, runs, &mut file) {
+        Ok(()) => file.finish(State::Finished).map(drop).map_err(Into::into),
+        Err(e) => Err(discard(file, e)),
+    }
+}
+
+/// Writes the traces of `runs` to `out`, one strategy after the other, each the whole of
+/// its search up to `--max-events` (a note says when events were left out).
+fn write_traces(
+    args: &TraceArgs,
+    puzzle: &Puzzle,
+    runs: &[(&'static Strategy, Limits)],
+    out: &mut dyn Write,
+) -> Result<(), TraceError> {
     let max_events = args.max_events.unwrap_or(MaxEvents::DEFAULT);
     let options = TraceOptions {
         grid: args.grid,
         max_events: max_events.0,
         seed: args.seed,
     };
-    let (mut out, name): (Box<dyn Write>, String) = match &args.out {
-        Some(path) => {
-            let name = path.display().to_string();
-            let file = File::create(path).with_context(|| format!("{name}: cannot create"))?;
-            (Box::new(BufWriter::new(file)), name)
-        }
-        None => (
-            Box::new(BufWriter::new(io::stdout().lock())),
-            "stdout".into(),
-        ),
-    };
     for (i, &(strategy, limits)) in runs.iter().enumerate() {
-        let text = args.format == TraceFormat::Text;
-        let gap = if i > 0 && text {
-            out.write_all(b"\n").map_err(TraceError::Io)
-        } else {
-            Ok(())
-        };
-        let written = gap.and_then(|()| match args.format {
-            TraceFormat::Text => write_text(&mut out, &puzzle.grid, strategy, limits, &options),
-            TraceFormat::Jsonl => write_jsonl(&mut out, &puzzle.grid, strategy, limits, &options),
-        });
-        match written {
-            Ok(summary) => {
-                let not_printed = summary.kinds.events() - summary.printed;
-                if args.max_events.is_none() && not_printed > 0 {
-                    ui::note(format!(
-                        "{}: the first {} of {} printed (--max-events all prints every one)",
-                        strategy.name,
-                        thousands(summary.printed),
-                        count(summary.kinds.events(), "event", "events"),
-                    ));
-                }
-            }
-            Err(TraceError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-            Err(e) => return Err(e).context(name),
+        if i > 0 && args.format == TraceFormat::Text {
+            out.write_all(b"\n").map_err(TraceError::Io)?;
+        }
+        let summary = match args.format {
+            TraceFormat::Text => write_text(&mut *out, &puzzle.grid, strategy, limits, &options),
+            TraceFormat::Jsonl => write_jsonl(&mut *out, &puzzle.grid, strategy, limits, &options),
+        }?;
+        let not_printed = summary.kinds.events() - summary.printed;
+        if args.max_events.is_none() && not_printed > 0 {
+            ui::note(format!(
+                "{}: the first {} of {} printed (--max-events all prints every one)",
+                strategy.name,
+                thousands(summary.printed),
+                count(summary.kinds.events(), "event", "events"),
+            ));
         }
     }
     Ok(())
+}
+
+/// Starts writing `--out` or `--html` (see [`Streamed`]: an earlier file of the name is
+/// replaced only once the new one is whole).
+fn open(path: &Path) -> Result<Streamed> {
+    let file = Streamed::open(path)?;
+    if let Some(aside) = file.moved_aside() {
+        ui::note(format!(
+            "an earlier trace to {} was killed: what it wrote is now in {}",
+            path.display(),
+            aside.display()
+        ));
+    }
+    Ok(file)
+}
+
+/// The error `e` met while writing `file`, which is removed (an earlier file of its name
+/// stays as it was).
+fn discard(file: Streamed, e: TraceError) -> anyhow::Error {
+    let name = format!(
+        "{}, removed ({} not touched)",
+        file.running().display(),
+        file.ended(State::Finished).display()
+    );
+    file.discard();
+    anyhow::Error::new(e).context(name)
 }

@@ -1,7 +1,8 @@
 //! The runner under faults, end to end: the output is never an input, an earlier result is
 //! replaced only by a run that finished, a second run on one output is refused, file names
 //! that are not UTF-8, closed pipes, interrupts while the reader waits, rows of a slow
-//! stdin reaching the file, reports of runs that did not finish, a corpus given twice.
+//! stdin reaching the file, reports of runs that did not finish, a corpus given twice,
+//! `generate -o` stopped or killed.
 //!
 //! The bounds here are liveness bounds (a run that never ends fails the test after many
 //! seconds), never timings.
@@ -13,6 +14,8 @@ use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::assert::OutputAssertExt;
+#[cfg(unix)]
+use common::lab_with_file_limit;
 use common::{lab, read_rows, write, BIN, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
@@ -494,4 +497,88 @@ fn the_same_file_twice_is_two_corpora() {
         .collect();
     let name = corpus.display().to_string();
     assert_eq!(keys, [(name.clone(), 0), (format!("{name} (2)"), 0)]);
+}
+
+/// `generate -o X.txt`, like a run: interrupted, its puzzles are kept in
+/// `X.interrupted.txt` (ending with the line that says where it stopped) and an earlier
+/// `X.txt` stays as it was; killed, its file stays as `X.running.txt`, which the next one
+/// moves aside to `X.killed.txt`; finished, it replaces `X.txt`.
+#[cfg(unix)]
+#[test]
+fn generate_replaces_its_file_only_when_it_finished() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("p.txt");
+    let running = dir.path().join("p.running.txt");
+    std::fs::write(&out, "earlier\n").unwrap();
+    let start = || {
+        lab_std()
+            .args(["generate", "--count", "1000000", "--seed", "1", "-q", "-o"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let written = || std::fs::metadata(&running).is_ok_and(|m| m.len() > 0);
+
+    let mut child = start();
+    wait_for(&mut child, "puzzles written", written);
+    assert_eq!(terminate(child).status.code(), Some(130));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    assert!(!running.exists());
+    let text = std::fs::read_to_string(dir.path().join("p.interrupted.txt")).unwrap();
+    let puzzles = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(puzzles > 0);
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("# interrupted after {puzzles} of 1000000 puzzles")
+    );
+
+    let mut child = start();
+    wait_for(&mut child, "puzzles written", written);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = std::fs::read(&running).unwrap();
+    lab()
+        .args(["generate", "--count", "2", "--seed", "1", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "note: an earlier generate on {} was killed: its puzzles are now in {}",
+            out.display(),
+            dir.path().join("p.killed.txt").display()
+        )));
+    assert_eq!(
+        std::fs::read(dir.path().join("p.killed.txt")).unwrap(),
+        killed
+    );
+    assert!(!running.exists());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 2);
+}
+
+/// A `generate -o` whose writing fails (the file size limit, as a full disk) keeps the
+/// puzzles that reached the file in `X.failed.txt`, says so, and leaves `X.txt` as it was.
+#[cfg(unix)]
+#[test]
+fn a_generate_that_cannot_write_keeps_what_it_wrote_beside_the_earlier_file() {
+    let dir = TempDir::new().unwrap();
+    let out = write(&dir, "p.txt", "earlier\n");
+    let failed = dir.path().join("p.failed.txt");
+    lab_with_file_limit(4096)
+        .args(["generate", "--count", "1000", "--seed", "1", "-q", "-o"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "error: cannot write {}: File too large (os error 27) (the puzzles written before \
+it are in {})",
+            dir.path().join("p.running.txt").display(),
+            failed.display()
+        )));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let kept = std::fs::read_to_string(&failed).unwrap();
+    assert_eq!(kept.len(), 4096);
+    assert!(kept.starts_with("# sudoku-lab generate --count 1000 --seed 1"));
 }

@@ -278,6 +278,7 @@ givens has one solution: it needs at least 17",
 fn a_rare_target_stops_after_its_attempts_and_says_where() {
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("rare.txt");
+    std::fs::write(&out, "earlier\n").unwrap();
     lab()
         .args([
             "generate",
@@ -294,10 +295,16 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
         .arg(&out)
         .assert()
         .code(1)
+        .stderr(predicate::str::contains(format!(
+            "wrote 0 puzzles to {}",
+            dir.path().join("rare.failed.txt").display()
+        )))
         .stderr(predicate::str::contains(
             "error: puzzle 0: no attempt of 3 reached the targets",
         ));
-    let text = std::fs::read_to_string(&out).unwrap();
+    // The failed run's file is beside the earlier one, which it does not replace.
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let text = std::fs::read_to_string(dir.path().join("rare.failed.txt")).unwrap();
     let (header, puzzles) = split(&text);
     assert!(puzzles.is_empty());
     assert_eq!(

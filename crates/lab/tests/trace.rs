@@ -9,6 +9,8 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::Stdio;
 
+#[cfg(unix)]
+use common::lab_with_file_limit;
 use common::{lab, read_rows, write, BIN, TOP1};
 use predicates::prelude::*;
 use serde_json::Value;
@@ -223,6 +225,46 @@ fn the_polish_grid_traces_to_a_file_in_full() {
     assert_eq!(lines.len(), 3 + 734_845 + 2);
 }
 
+/// `--out` and `--html` replace an earlier file only with a whole one: a write that fails
+/// (here the file size limit, as a full disk) removes what was written and leaves the
+/// earlier file as it was; a trace that ends replaces it.
+#[cfg(unix)]
+#[test]
+fn a_trace_that_cannot_be_written_leaves_the_earlier_file() {
+    let dir = TempDir::new().unwrap();
+    for flag in ["--out", "--html"] {
+        let out = write(&dir, "t.txt", "earlier\n");
+        lab_with_file_limit(4096)
+            .args(["trace", "-s", "naive", "--max-events", "all", flag])
+            .arg(&out)
+            .arg(TOP1)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "error: {}, removed ({} not touched): cannot write the trace: File too large",
+                dir.path().join("t.running.txt").display(),
+                out.display()
+            )));
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            "earlier\n",
+            "{flag}"
+        );
+        assert!(!dir.path().join("t.running.txt").exists(), "{flag}");
+        lab()
+            .args(["trace", "-s", "dlx", flag])
+            .arg(&out)
+            .arg(TOP1)
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            text.starts_with("# dlx") || text.starts_with("<!DOCTYPE html>"),
+            "{flag}"
+        );
+    }
+}
+
 #[test]
 fn the_page_is_one_file_and_the_command_says_what_it_holds() {
     let dir = TempDir::new().unwrap();
@@ -342,6 +384,21 @@ fn bad_input_says_what_is_wrong() {
     assert!(
         std::fs::read_to_string(seeds).unwrap().contains("Polish"),
         "the input is intact"
+    );
+    // The name `-o t.txt` writes while it goes is the file of puzzles.
+    let dir = TempDir::new().unwrap();
+    let puzzles = write(&dir, "t.running.txt", &format!("{TOP1}\n"));
+    lab()
+        .current_dir(dir.path())
+        .args(["trace", "t.running.txt", "-o", "t.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--out t.txt (written as t.running.txt) is the file of puzzles",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(&puzzles).unwrap(),
+        format!("{TOP1}\n")
     );
     let errors: &[(&[&str], &str, &str)] = &[
         (

@@ -21,6 +21,7 @@ pub mod row;
 pub mod settings;
 pub mod sidecar;
 pub mod status;
+pub mod streamed;
 pub mod summary;
 pub mod write;
 
@@ -33,5 +34,6 @@ pub use read::{read_rows, Rows};
 pub use row::{grid_text, GridText, Row, COLUMNS};
 pub use sidecar::{RunFiles, Sidecar, State};
 pub use status::Status;
+pub use streamed::Streamed;
 pub use summary::{Summary, View};
 pub use write::CsvWriter;

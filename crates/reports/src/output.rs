@@ -209,7 +209,7 @@ impl Output {
 
 /// Opens `path` (created when missing, never truncated here) and locks it; `csv` names
 /// the output in the refusal.
-fn lock(path: &Path, csv: &Path) -> Result<File, Error> {
+pub(crate) fn lock(path: &Path, csv: &Path) -> Result<File, Error> {
     let create = |source| Error::Create {
         path: shown(path),
         source,
@@ -256,7 +256,7 @@ fn names_the_same(path: &Path, _file: &File) -> bool {
     path.exists()
 }
 
-fn rename(from: &Path, to: &Path) -> Result<(), Error> {
+pub(crate) fn rename(from: &Path, to: &Path) -> Result<(), Error> {
     std::fs::rename(from, to).map_err(|source| Error::Rename {
         from: shown(from),
         to: shown(to),

@@ -240,23 +240,31 @@ impl RunFiles {
     /// `X.TAG.csv` (`X` → `X.TAG.csv` when the CSV has no extension), with the summary
     /// and sidecar beside it.
     pub fn tagged(&self, tag: &str) -> RunFiles {
-        let csv = &self.csv;
-        let mut name = csv
-            .file_stem()
-            .filter(|s| !s.is_empty())
-            .unwrap_or(OsStr::new("bench"))
-            .to_os_string();
-        name.push(".");
-        name.push(tag);
-        name.push(".");
-        name.push(csv.extension().unwrap_or(OsStr::new("csv")));
-        RunFiles::beside(&csv.with_file_name(name))
+        RunFiles::beside(&tagged_path(&self.csv, tag, ("bench", Some("csv"))))
     }
 
     /// The three files, CSV first.
     pub fn all(&self) -> [&Path; 3] {
         [&self.csv, &self.summary, &self.sidecar]
     }
+}
+
+/// The name of `path` with `tag` before its extension, in the same folder: `X.EXT` →
+/// `X.TAG.EXT`. A name without an extension takes `default.1` (`X` → `X.TAG.csv` for a
+/// CSV; `X` → `X.TAG` without one); a path without a name takes `default.0` as its stem.
+pub fn tagged_path(path: &Path, tag: &str, default: (&str, Option<&str>)) -> PathBuf {
+    let mut name = path
+        .file_stem()
+        .filter(|s| !s.is_empty())
+        .unwrap_or(OsStr::new(default.0))
+        .to_os_string();
+    name.push(".");
+    name.push(tag);
+    if let Some(extension) = path.extension().or(default.1.map(OsStr::new)) {
+        name.push(".");
+        name.push(extension);
+    }
+    path.with_file_name(name)
 }
 
 /// The command line of this process, each argument quoted for a POSIX shell when it needs

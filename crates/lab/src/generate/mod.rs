@@ -8,22 +8,24 @@
 //! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
 //! that misses its targets after `--max-attempts` candidates stops the run (status 1);
 //! an interrupt stops it too (status 130). Either way the puzzles before stay written,
-//! and a last `#` line in the output says where it stopped.
+//! and a last `#` line in the output says where it stopped. A file given by `-o` is put
+//! under its name only by a run that finished: the others leave it as it was and keep
+//! their puzzles beside it (see [`Streamed`]).
 
 mod header;
 mod watch;
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generator, Options, Run};
+use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
 use crate::ui::{self, ColorWhen};
@@ -78,17 +80,17 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         out.flush()
     })();
     watch.finish();
-    match result {
+    let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
-        Err(e) => return Err(e).with_context(|| format!("cannot write {}", out.name())),
-        Ok(()) => {}
-    }
+        Err(e) => return Err(write_failed(out, e)),
+        Ok(()) => out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?,
+    };
     let plural = |n: u64| if n == 1 { "" } else { "s" };
     ui::plain(format!(
         "wrote {written} puzzle{} to {} ({} attempt{}, {:.1} s)",
         plural(written),
-        out.name(),
+        name,
         watch.attempts(),
         plural(watch.attempts()),
         watch.elapsed().as_secs_f64()
@@ -127,7 +129,27 @@ enum Stop {
     Failed(GenerateError),
 }
 
+/// The error of a write that failed, once the puzzles written before it are kept under
+/// the name of a failed run (as far as they can be).
+fn write_failed(out: Output, e: io::Error) -> anyhow::Error {
+    let name = out.name();
+    match out.finish(State::Failed) {
+        Ok(kept) if kept != "stdout" => {
+            anyhow!("cannot write {name}: {e} (the puzzles written before it are in {kept})")
+        }
+        _ => anyhow!("cannot write {name}: {e}"),
+    }
+}
+
 impl Stop {
+    /// How a run that stopped so ended.
+    fn state(&self) -> State {
+        match self {
+            Stop::Interrupted => State::Interrupted,
+            Stop::Failed(_) => State::Failed,
+        }
+    }
+
     /// The last line of the output (after `# `).
     fn line(&self, written: u64, count: u64) -> String {
         match self {
@@ -175,41 +197,58 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
     generate.error(ErrorKind::ValueValidation, message)
 }
 
-/// Where the puzzles go: a file (its folder made if missing) or stdout, buffered.
-struct Output {
-    name: String,
-    writer: BufWriter<Box<dyn Write>>,
+/// Where the puzzles go: a file (see [`Streamed`]: written as `X.running.EXT`, renamed
+/// by how the run ended) or stdout, buffered.
+enum Output {
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    File(Streamed),
 }
 
 impl Output {
     fn open(path: Option<&Path>) -> Result<Output> {
-        let (name, sink): (String, Box<dyn Write>) = match path {
-            None => ("stdout".into(), Box::new(io::stdout().lock())),
-            Some(path) => {
-                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(dir)
-                        .with_context(|| format!("cannot create {}", dir.display()))?;
-                }
-                let file = File::create(path)
-                    .with_context(|| format!("cannot create {}", path.display()))?;
-                (path.display().to_string(), Box::new(file))
-            }
+        let Some(path) = path else {
+            return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
         };
-        Ok(Output {
-            name,
-            writer: BufWriter::new(sink),
-        })
+        let file = Streamed::open(path)?;
+        if let Some(aside) = file.moved_aside() {
+            ui::note(format!(
+                "an earlier generate on {} was killed: its puzzles are now in {}",
+                path.display(),
+                aside.display()
+            ));
+        }
+        Ok(Output::File(file))
     }
 
-    fn name(&self) -> &str {
-        &self.name
+    /// The name of what is being written.
+    fn name(&self) -> String {
+        match self {
+            Output::Stdout(_) => "stdout".into(),
+            Output::File(file) => file.running().display().to_string(),
+        }
     }
 
     fn write(&mut self, text: &str) -> io::Result<()> {
-        self.writer.write_all(text.as_bytes())
+        self.writer().write_all(text.as_bytes())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.writer.flush()
+        self.writer().flush()
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Stdout(out) => out,
+            Output::File(file) => file,
+        }
+    }
+
+    /// Ends the output of a run that ended in `state` (flushed already): the file is put
+    /// under the name that says how the run ended. The name of where the puzzles are.
+    fn finish(self, state: State) -> Result<String> {
+        match self {
+            Output::Stdout(_) => Ok("stdout".into()),
+            Output::File(file) => Ok(file.finish(state)?.display().to_string()),
+        }
     }
 }

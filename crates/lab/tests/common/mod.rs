@@ -38,3 +38,21 @@ pub fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// The binary run with its files limited to `bytes` (a multiple of 512; `ulimit -f`, and
+/// SIGXFSZ ignored): a write past the limit fails with "File too large", as on a full
+/// disk.
+#[cfg(unix)]
+pub fn lab_with_file_limit(bytes: u64) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.env_remove("RUST_LOG")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR")
+        .arg("-c")
+        .arg(format!(
+            r#"trap "" XFSZ; ulimit -f {}; exec "$0" "$@""#,
+            bytes / 512
+        ))
+        .arg(BIN);
+    cmd
+}

@@ -1,0 +1,227 @@
+//! A file written as it goes (the puzzles of `generate -o`, a trace), kept as a run's CSV
+//! is (see [`crate::output`]): an earlier file of the same name is replaced only by one
+//! written to its end.
+//!
+//! A file `X.txt` is written as `X.running.txt`, locked (a second writer of the same name
+//! is refused), then renamed by how the writing ended:
+//!
+//! | how it ends | the file | an earlier `X.txt` |
+//! |---|---|---|
+//! | finished | `X.txt` | replaced |
+//! | interrupted | `X.interrupted.txt` | kept |
+//! | failed | `X.failed.txt` (or removed, when nothing in it is worth keeping) | kept |
+//! | killed | `X.running.txt`, moved aside to `X.killed.txt` by the next writer | kept |
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::{shown, Error};
+use crate::output::{check_output_names, lock, rename, tag, KILLED};
+use crate::sidecar::{tagged_path, State};
+
+/// A file being written under its running name (see the [module](self)).
+#[derive(Debug)]
+pub struct Streamed {
+    /// The name asked for: the file's once it is finished.
+    target: PathBuf,
+    /// Its name while it is written.
+    running: PathBuf,
+    writer: BufWriter<File>,
+    /// Where a killed writer's file was moved aside, if there was one.
+    moved_aside: Option<PathBuf>,
+}
+
+impl Streamed {
+    /// Every name a file written as `path` may take: none of them may be an input.
+    pub fn every_name(path: &Path) -> Vec<PathBuf> {
+        let mut names = vec![path.to_path_buf()];
+        for tag in ["running", "interrupted", "failed", KILLED] {
+            names.push(tagged(path, tag));
+        }
+        names
+    }
+
+    /// Starts writing `path`: its folder created when missing, `X.running.EXT` created and
+    /// locked, empty (the file of a killed writer moved aside to `X.killed.EXT` first).
+    /// Nothing under `path` is touched.
+    ///
+    /// # Errors
+    ///
+    /// When another process writes the same file ([`Error::Busy`]), when one of its names
+    /// is taken by something other than a file (a folder, a device), or when the file
+    /// cannot be created.
+    pub fn open(path: &Path) -> Result<Streamed, Error> {
+        check_output_names(&Streamed::every_name(path))?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
+                path: shown(dir),
+                source,
+            })?;
+        }
+        let running = tagged(path, "running");
+        let mut moved_aside = None;
+        let file = loop {
+            let file = lock(&running, path)?;
+            if file.metadata().map_or(0, |m| m.len()) == 0 {
+                break file;
+            }
+            // What a killed writer wrote: kept under another name.
+            let aside = tagged(path, KILLED);
+            rename(&running, &aside)?;
+            moved_aside = Some(aside);
+        };
+        Ok(Streamed {
+            target: path.to_path_buf(),
+            running,
+            writer: BufWriter::new(file),
+            moved_aside,
+        })
+    }
+
+    /// The name of the file while it is written.
+    pub fn running(&self) -> &Path {
+        &self.running
+    }
+
+    /// Where a killed writer's file was moved aside, if [`Streamed::open`] found one.
+    pub fn moved_aside(&self) -> Option<&Path> {
+        self.moved_aside.as_deref()
+    }
+
+    /// The name of the file once the writing ended in `state`.
+    pub fn ended(&self, state: State) -> PathBuf {
+        match tag(state) {
+            None => self.target.clone(),
+            Some(tag) => tagged(&self.target, tag),
+        }
+    }
+
+    /// Ends the writing in `state`: what is buffered written, the file made durable, then
+    /// renamed to the name of `state` (see [`Streamed::ended`]), which is returned. A file
+    /// that is not whole anyway (`state` is not [`State::Finished`]) is renamed even when
+    /// what was buffered cannot be written (after a write that failed, say): the bytes
+    /// that reached it are kept.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be renamed, or, finished, cannot be written or made durable:
+    /// it then stays under its running name.
+    pub fn finish(self, state: State) -> Result<PathBuf, Error> {
+        let end = self.ended(state);
+        let (file, written) = match self.writer.into_inner() {
+            Ok(file) => (file, Ok(())),
+            Err(e) => {
+                let (error, writer) = e.into_parts();
+                (writer.into_parts().0, Err(error))
+            }
+        };
+        let durable = written.and_then(|()| file.sync_data());
+        if let (Err(source), State::Finished) = (durable, state) {
+            return Err(Error::Write {
+                path: shown(&self.running),
+                source,
+            });
+        }
+        rename(&self.running, &end)?;
+        Ok(end)
+    }
+
+    /// Removes the file: what was written is not worth keeping (an earlier file under the
+    /// name asked for stays as it was).
+    pub fn discard(self) {
+        let Streamed {
+            running, writer, ..
+        } = self;
+        let _ = std::fs::remove_file(&running);
+        // Unlocked once removed: a writer that opens the name now makes a new file.
+        drop(writer.into_parts());
+    }
+}
+
+impl Write for Streamed {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.writer.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.writer.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// `X.EXT` → `X.TAG.EXT` (`X` → `X.TAG`).
+fn tagged(path: &Path, tag: &str) -> PathBuf {
+    tagged_path(path, tag, ("out", None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(path: &Path, text: &str, state: State) -> Result<PathBuf, Error> {
+        let mut file = Streamed::open(path)?;
+        file.write_all(text.as_bytes()).unwrap();
+        file.finish(state)
+    }
+
+    #[test]
+    fn a_finished_file_replaces_the_earlier_one_and_the_others_keep_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        std::fs::write(&path, "old\n").unwrap();
+        for (state, name) in [
+            (State::Interrupted, "p.interrupted.txt"),
+            (State::Failed, "p.failed.txt"),
+        ] {
+            let end = written(&path, "partial\n", state).unwrap();
+            assert_eq!(end, dir.path().join(name));
+            assert_eq!(std::fs::read_to_string(&end).unwrap(), "partial\n");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
+        }
+        assert_eq!(written(&path, "new\n", State::Finished).unwrap(), path);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+        assert!(!dir.path().join("p.running.txt").exists());
+    }
+
+    #[test]
+    fn while_it_is_written_the_name_is_taken_and_the_earlier_file_is_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("trace");
+        let mut file = Streamed::open(&path).unwrap();
+        assert_eq!(file.running(), dir.path().join("sub").join("trace.running"));
+        file.write_all(b"line\n").unwrap();
+        file.flush().unwrap();
+        assert!(matches!(Streamed::open(&path), Err(Error::Busy { .. })));
+        assert!(!path.exists());
+        file.discard();
+        assert!(!dir.path().join("sub").join("trace.running").exists());
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_killed_writers_file_is_moved_aside_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        std::fs::write(dir.path().join("p.running.txt"), "killed\n").unwrap();
+        let file = Streamed::open(&path).unwrap();
+        let aside = dir.path().join("p.killed.txt");
+        assert_eq!(file.moved_aside(), Some(aside.as_path()));
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), "killed\n");
+        file.finish(State::Finished).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
+    }
+
+    #[test]
+    fn a_folder_under_one_of_its_names_is_refused_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        std::fs::create_dir(dir.path().join("p.failed.txt")).unwrap();
+        let e = Streamed::open(&path).unwrap_err();
+        assert!(e.to_string().contains("p.failed.txt"), "{e}");
+        assert!(!dir.path().join("p.running.txt").exists());
+    }
+}
