@@ -558,6 +558,47 @@ fn the_seed_makes_anneal_repeatable_and_is_recorded() {
 }
 
 /// Whole rows of a CSV cut short.
+/// Runs last written at the same instant (a file system with coarse times): the
+/// finished one wins the tie, then a killed, a failed, an interrupted one.
+#[test]
+fn resume_breaks_a_tie_of_times_in_a_stated_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let args = [c.as_str(), "-s", "dlx", "-o", "r.csv", "--resume"];
+    bench(&dir, &args, 0);
+    let finished = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
+    let text = std::fs::read(dir.path().join("r.csv")).unwrap();
+    let instant = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    let same_time = |name: &str| {
+        let file = std::fs::File::options()
+            .write(true)
+            .open(dir.path().join(name))
+            .unwrap();
+        file.set_modified(instant).unwrap();
+    };
+    // Two unfinished runs of the same settings, the first half of the finished one's rows.
+    for (tag, state) in [("interrupted", "interrupted"), ("failed", "failed")] {
+        std::fs::write(
+            dir.path().join(format!("r.{tag}.csv")),
+            &text[..text.len() / 2],
+        )
+        .unwrap();
+        let sidecar = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
+        write(&dir, &format!("r.{tag}.run.toml"), &sidecar);
+    }
+    for name in ["r.csv", "r.interrupted.csv", "r.failed.csv"] {
+        same_time(name);
+    }
+    let err = bench(&dir, &args, 0);
+    assert!(
+        err.contains("r.csv is a finished run: nothing is left to do"),
+        "{err}"
+    );
+    std::fs::remove_file(dir.path().join("r.csv")).unwrap();
+    let err = bench(&dir, &args, 0);
+    assert!(err.contains("--resume: continuing r.failed.csv"), "{err}");
+}
+
 fn read_rows_lenient(path: &Path) -> usize {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
