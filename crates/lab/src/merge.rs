@@ -5,7 +5,8 @@
 //! shard not finished, shards made another way (see `sudoku_reports::settings`), a share
 //! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
-//! ones, over and over, holding one row per shard.
+//! ones, over and over, holding one row per shard. The output is written as a run's
+//! (`sudoku_reports::Output`): under its running name, locked, and renamed once whole.
 
 use std::cmp::Ordering;
 use std::iter::Peekable;
@@ -16,10 +17,7 @@ use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::sidecar::CorpusEntry;
-use sudoku_reports::write::write_file;
-use sudoku_reports::{
-    check_output_names, read_rows, CsvWriter, Row, RunFiles, Sidecar, State, Summary, View,
-};
+use sudoku_reports::{read_rows, CsvWriter, Output, Row, RunFiles, Sidecar, State, Summary, View};
 
 use crate::cli::MergeArgs;
 use crate::{ui, RunEnd};
@@ -43,34 +41,47 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     if args.shards.iter().any(|s| same_file(s, &args.out)) {
         bail!("--out {} is one of the shards", args.out.display());
     }
+    for name in Output::every_name(&args.out) {
+        if let Some(shard) = args.shards.iter().find(|s| same_file(s, &name)) {
+            bail!(
+                "--out {} may write {} (while it goes, or if it fails), which is the shard {}",
+                args.out.display(),
+                name.display(),
+                shard.display()
+            );
+        }
+    }
     let order: Vec<String> = parts[0]
         .sidecar
         .corpus
         .iter()
         .map(|c| c.path.clone())
         .collect();
-    let files = RunFiles::beside(&args.out);
-    let merging = files.tagged("merging").csv;
-    check_output_names(&[&files.csv, &files.summary, &files.sidecar, &merging])?;
-    // The rows go to a file of their own, renamed into place once whole: a merge that
-    // fails half-way leaves an earlier merged CSV as it was.
-    let mut csv = CsvWriter::create(&merging)?;
+    // The rows go to the output's running file, locked, renamed into place once whole
+    // (see `sudoku_reports::output`): a merge that fails half-way leaves an earlier
+    // merged CSV as it was, and a second merge on the same output is refused.
+    let (output, mut csv) = Output::open(&args.out)?;
+    if let Some(aside) = output.moved_aside() {
+        ui::note(format!(
+            "an earlier run on {} was killed: its rows are now in {}",
+            args.out.display(),
+            aside.csv.display()
+        ));
+    }
     let mut summary = Summary::new();
-    let merged = merge_rows(&parts, &order, &mut csv, &mut summary)
-        .and_then(|()| Ok(csv.close()?))
-        .and_then(|()| {
-            std::fs::rename(&merging, &files.csv)
-                .with_context(|| format!("{}: cannot rename it", merging.display()))
-        });
+    let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
     if let Err(e) = merged {
         drop(csv);
-        let _ = std::fs::remove_file(&merging);
+        output.discard();
         return Err(e);
     }
-    let sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
+    let files = output.target().clone();
+    let mut sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
     summary.apply_sidecar(&sidecar);
-    sidecar.write(&files.sidecar)?;
-    write_file(&files.summary, summary.to_markdown().as_bytes())?;
+    let ending = output.finish(&mut sidecar, &summary.to_markdown());
+    if let Some(e) = ending.error {
+        return Err(e.into());
+    }
     print!("{}", summary.to_text(View::Narrow));
     ui::plain(format!(
         "wrote {} ({} rows from {} shards), {} and {}",

@@ -502,7 +502,8 @@ fn the_same_file_twice_is_two_corpora() {
 /// `generate -o X.txt`, like a run: interrupted, its puzzles are kept in
 /// `X.interrupted.txt` (ending with the line that says where it stopped) and an earlier
 /// `X.txt` stays as it was; killed, its file stays as `X.running.txt`, which the next one
-/// moves aside to `X.killed.txt`; finished, it replaces `X.txt`.
+/// moves aside to `X.killed.txt`; finished, it replaces `X.txt`. A second one on the same
+/// file while one goes is refused.
 #[cfg(unix)]
 #[test]
 fn generate_replaces_its_file_only_when_it_finished() {
@@ -523,6 +524,16 @@ fn generate_replaces_its_file_only_when_it_finished() {
 
     let mut child = start();
     wait_for(&mut child, "puzzles written", written);
+    lab()
+        .args(["generate", "--count", "1", "--seed", "2", "-o"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "error: {}: another sudoku-lab run is writing this output ({} is locked)",
+            out.display(),
+            running.display()
+        )));
     assert_eq!(terminate(child).status.code(), Some(130));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
     assert!(!running.exists());

@@ -362,6 +362,16 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     refused(&[&s[0], "three.csv"], "shard count: \"2\" vs \"3\"");
     let (_, err) = run(&dir, &["merge", "-o", &s[0], &s[0], &s[1]], 1);
     assert!(err.contains("--out s1.csv is one of the shards"), "{err}");
+    // A shard under one of the names the output takes while it is written or if it fails.
+    for ext in ["csv", "run.toml"] {
+        let from = dir.path().join(format!("s1.{ext}"));
+        std::fs::copy(from, dir.path().join(format!("m.failed.{ext}"))).unwrap();
+    }
+    let (_, err) = run(&dir, &["merge", "-o", "m.csv", "m.failed.csv", &s[1]], 1);
+    assert!(
+        err.contains("--out m.csv may write m.failed.csv (while it goes, or if it fails)"),
+        "{err}"
+    );
     let unfinished = std::fs::read_to_string(dir.path().join("s2.run.toml"))
         .unwrap()
         .replace("state = \"finished\"", "state = \"interrupted\"");
@@ -369,8 +379,8 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
 }
 
-/// A merge writes its rows beside the output and renames them into place once whole: one
-/// that fails half-way (a shard's row is broken after many good ones) leaves the earlier
+/// A merge writes its rows beside the output (`m.running.csv`, as a run does) and renames
+/// them into place once whole: one that fails half-way (a shard's row is broken after many good ones) leaves the earlier
 /// merge as it was, and no partial file.
 #[test]
 fn a_merge_that_fails_half_way_leaves_the_earlier_merge_as_it_was() {
@@ -387,7 +397,7 @@ fn a_merge_that_fails_half_way_leaves_the_earlier_merge_as_it_was() {
     let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 1);
     assert!(err.contains("malformed row"), "{err}");
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
-    assert!(!dir.path().join("m.merging.csv").exists());
+    assert!(!dir.path().join("m.running.csv").exists());
 }
 
 #[test]
