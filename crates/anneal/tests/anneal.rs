@@ -2,7 +2,6 @@
 //! the node budget, and the event stream.
 
 use sudoku_anneal::{Anneal, DEFAULT_MAX_NODES};
-use sudoku_catalogue::{find, Options};
 use sudoku_core::{
     CorpusReader, Event, EventCount, Grid, Limits, Observer, Outcome, Solver, Status,
 };
@@ -114,23 +113,6 @@ fn another_seed_gives_other_moves() {
         })
         .count();
     assert!(differ >= 9, "only {differ} of 10 runs differ between seeds");
-}
-
-#[test]
-fn the_catalogue_builds_it_with_the_seed_of_its_options() {
-    let puzzle = grid(SPANISH_1);
-    for seed in [SEED, 1, 99] {
-        let solver = find("anneal").unwrap().solver_with(&Options { seed });
-        assert_eq!(
-            solver.solve(&puzzle, &Limits::FIRST),
-            Anneal::new(seed).solve(&puzzle, &Limits::FIRST)
-        );
-    }
-    let default = find("anneal").unwrap().solver();
-    assert_eq!(
-        default.solve(&puzzle, &Limits::FIRST),
-        Anneal::new(sudoku_catalogue::DEFAULT_SEED).solve(&puzzle, &Limits::FIRST)
-    );
 }
 
 #[test]

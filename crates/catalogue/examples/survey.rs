@@ -5,7 +5,7 @@
 //! little as it can.
 //!
 //! ```text
-//! cargo run --release -p sudoku-anneal --example survey -- [--first N] [--seed S] [--solvers a,b]
+//! cargo run --release -p sudoku-catalogue --example survey -- [--first N] [--seed S] [--solvers a,b]
 //! ```
 //!
 //! `--first N` takes the first N puzzles of each corpus (default 100); the solvers are
