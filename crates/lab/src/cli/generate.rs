@@ -65,8 +65,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "LOW..HIGH", value_parser = parse_range)]
     pub givens: Option<Range>,
 
-    /// A node band: the strategy of that name needs LOW..HIGH nodes for the first solution
-    /// (e.g. naive:100000..1000000; `_` may separate thousands).
+    /// A node band: the strategy of that name (any the catalogue lists: `sudoku-lab bench
+    /// --help`, under --solvers) needs LOW..HIGH nodes for the first solution (e.g.
+    /// naive:100000..1000000; `_` may separate thousands).
     #[arg(long, value_name = "STRATEGY:LOW..HIGH", value_parser = parse_band)]
     pub nodes: Option<NodeBand>,
 
