@@ -225,6 +225,26 @@ fn the_polish_grid_traces_to_a_file_in_full() {
     assert_eq!(lines.len(), 3 + 734_845 + 2);
 }
 
+/// The name `-o t.txt` is written under while it goes is the file of puzzles: a usage
+/// error, the file untouched.
+#[test]
+fn an_output_written_over_the_puzzles_under_another_name_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let puzzles = write(&dir, "t.running.txt", &format!("{TOP1}\n"));
+    lab()
+        .current_dir(dir.path())
+        .args(["trace", "t.running.txt", "-o", "t.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--out t.txt (written as t.running.txt) is the file of puzzles",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(&puzzles).unwrap(),
+        format!("{TOP1}\n")
+    );
+}
+
 /// `--out` and `--html` replace an earlier file only with a whole one: a write that fails
 /// (here the file size limit, as a full disk) removes what was written and leaves the
 /// earlier file as it was; a trace that ends replaces it.
@@ -384,21 +404,6 @@ fn bad_input_says_what_is_wrong() {
     assert!(
         std::fs::read_to_string(seeds).unwrap().contains("Polish"),
         "the input is intact"
-    );
-    // The name `-o t.txt` writes while it goes is the file of puzzles.
-    let dir = TempDir::new().unwrap();
-    let puzzles = write(&dir, "t.running.txt", &format!("{TOP1}\n"));
-    lab()
-        .current_dir(dir.path())
-        .args(["trace", "t.running.txt", "-o", "t.txt"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--out t.txt (written as t.running.txt) is the file of puzzles",
-        ));
-    assert_eq!(
-        std::fs::read_to_string(&puzzles).unwrap(),
-        format!("{TOP1}\n")
     );
     let errors: &[(&[&str], &str, &str)] = &[
         (
