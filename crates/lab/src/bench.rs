@@ -98,11 +98,7 @@ fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
 fn open_output(config: &RunConfig) -> Result<(Output, CsvWriter)> {
     let (output, csv) = Output::open(&config.files.csv)?;
     if let Some(aside) = output.moved_aside() {
-        ui::note(format!(
-            "an earlier run on {} was killed: its rows are now in {}",
-            config.files.csv.display(),
-            aside.csv.display()
-        ));
+        ui::moved_aside("run", &config.files.csv, "its rows are", &aside.csv);
     }
     Ok((output, csv))
 }

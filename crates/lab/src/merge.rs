@@ -62,11 +62,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // merged CSV as it was, and a second merge on the same output is refused.
     let (output, mut csv) = Output::open(&args.out)?;
     if let Some(aside) = output.moved_aside() {
-        ui::note(format!(
-            "an earlier run on {} was killed: its rows are now in {}",
-            args.out.display(),
-            aside.csv.display()
-        ));
+        ui::moved_aside("run", &args.out, "its rows are", &aside.csv);
     }
     let mut summary = Summary::new();
     let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));

@@ -263,11 +263,7 @@ fn write_traces(
 fn open(path: &Path) -> Result<Streamed> {
     let file = Streamed::open(path)?;
     if let Some(aside) = file.moved_aside() {
-        ui::note(format!(
-            "an earlier trace to {} was killed: what it wrote is now in {}",
-            path.display(),
-            aside.display()
-        ));
+        ui::moved_aside("trace", path, "what it wrote is", aside);
     }
     Ok(file)
 }

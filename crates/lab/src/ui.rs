@@ -8,6 +8,7 @@
 
 use std::fmt::Display;
 use std::io::Write as _;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -117,6 +118,16 @@ pub fn warning(message: impl Display) {
 /// `note: …`, in bold cyan.
 pub fn note(message: impl Display) {
     emit(AnsiColor::Cyan.on_default().bold(), "note", &message);
+}
+
+/// The note that the files of an earlier `command` on `path`, which was killed, were moved
+/// aside before this one started: `what` (its rows, its puzzles) is now in `aside`.
+pub fn moved_aside(command: &str, path: &Path, what: &str, aside: &Path) {
+    note(format!(
+        "an earlier {command} on {} was killed: {what} now in {}",
+        path.display(),
+        aside.display()
+    ));
 }
 
 /// `WRONG: …` (a solution that failed its check), in bold red.

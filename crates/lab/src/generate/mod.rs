@@ -211,11 +211,7 @@ impl Output {
         };
         let file = Streamed::open(path)?;
         if let Some(aside) = file.moved_aside() {
-            ui::note(format!(
-                "an earlier generate on {} was killed: its puzzles are now in {}",
-                path.display(),
-                aside.display()
-            ));
+            ui::moved_aside("generate", path, "its puzzles are", aside);
         }
         Ok(Output::File(file))
     }
