@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_catalogue::{Options, CATALOGUE};
+use sudoku_catalogue::{Options, Strategy, CATALOGUE};
 use sudoku_core::{EventCount, Grid, Limits, Size, Status};
 
 fuzz_target!(|data: &[u8]| {
@@ -23,16 +23,9 @@ fuzz_target!(|data: &[u8]| {
         };
     }
     let puzzle = Grid::from_values(size, &values);
-    // A node costs more as the grid grows (at 25x25 a logic node takes milliseconds):
-    // the budget shrinks with it, so every input runs in about a second at most.
-    let per_step = match size.side() {
-        4 | 9 => 40,
-        16 => 2,
-        _ => 1,
-    };
-    let limits = Limits::solutions(u64::from(data[1] % 3) + 1)
-        .with_max_nodes(u64::from(data[2]) * per_step);
+    let limit = u64::from(data[1] % 3) + 1;
     for strategy in CATALOGUE.iter().filter(|s| s.sizes().contains(&size)) {
+        let limits = Limits::solutions(limit).with_max_nodes(budget(strategy, size, data[2]));
         let solver = strategy.solver_with(&Options { seed });
         let out = solver.solve(&puzzle, &limits);
         let c = out.counters;
@@ -60,3 +53,21 @@ fuzz_target!(|data: &[u8]| {
         );
     }
 });
+
+/// The node budget of `strategy` on a grid of `size`, from the input's `byte`. A node
+/// costs more as the grid grows, and more for some strategies than for others: the
+/// catalogue's default budget is what a few seconds buy at 9x9, so a strategy whose
+/// default is under ten million nodes (reduce, logic's levels, SAT, most essays) has
+/// costly nodes at 16x16 and 25x25, up to tens of milliseconds each in this build (an
+/// empty 16x16 grid took `logic` 28 ms a node, and inputs of 250 to 500 such nodes 26 to
+/// 52 s). Those get at most 7 nodes there. The slowest inputs then run in a few seconds
+/// (an empty 25x25 grid, most of it SAT's encoding, which no budget shortens).
+fn budget(strategy: &Strategy, size: Size, byte: u8) -> u64 {
+    let byte = u64::from(byte);
+    match size.side() {
+        4 | 9 => byte * 40,
+        _ if strategy.default_max_nodes < 10_000_000 => byte / 32,
+        16 => byte * 2,
+        _ => byte,
+    }
+}
