@@ -314,6 +314,20 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
     );
 }
 
+/// `-o` naming a device or a pipe (`/dev/stdout`, a shell's `>(gzip > x.gz)`) writes to
+/// it as it is: nothing is renamed over it.
+#[cfg(unix)]
+#[test]
+fn a_device_given_to_o_is_written_as_it_is() {
+    let out = lab()
+        .args(["generate", "--count", "2", "--seed", "1", "-o", "/dev/stdout"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote 2 puzzles to /dev/stdout"));
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(text, generate(&["--count", "2", "--seed", "1"]));
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_the_run_quietly() {
     let mut child = Process::new(BIN)

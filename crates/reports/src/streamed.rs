@@ -11,6 +11,10 @@
 //! | interrupted | `X.interrupted.txt` | kept |
 //! | failed | `X.failed.txt` (or removed, when nothing in it is worth keeping) | kept |
 //! | killed | `X.running.txt`, moved aside to `X.killed.txt` by the next writer | kept |
+//!
+//! A name that is a device, a named pipe or a socket (`/dev/null`, `/dev/stdout`, a shell's
+//! `>(gzip > x.gz)`) is written as it is: there is no earlier file to keep, and a rename
+//! would replace it.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -30,6 +34,8 @@ pub struct Streamed {
     writer: BufWriter<File>,
     /// Where a killed writer's file was moved aside, if there was one.
     moved_aside: Option<PathBuf>,
+    /// Written as it is, under its own name: a device, a pipe or a socket.
+    direct: bool,
 }
 
 impl Streamed {
@@ -52,6 +58,9 @@ impl Streamed {
     /// is taken by something other than a file (a folder, a device), or when the file
     /// cannot be created.
     pub fn open(path: &Path) -> Result<Streamed, Error> {
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+            return Streamed::direct(path);
+        }
         check_output_names(&Streamed::every_name(path))?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
@@ -76,6 +85,25 @@ impl Streamed {
             running,
             writer: BufWriter::new(file),
             moved_aside,
+            direct: false,
+        })
+    }
+
+    /// Writes to `path`, a device, a pipe or a socket, as it is.
+    fn direct(path: &Path) -> Result<Streamed, Error> {
+        let file = File::options()
+            .write(true)
+            .open(path)
+            .map_err(|source| Error::Create {
+                path: shown(path),
+                source,
+            })?;
+        Ok(Streamed {
+            target: path.to_path_buf(),
+            running: path.to_path_buf(),
+            writer: BufWriter::new(file),
+            moved_aside: None,
+            direct: true,
         })
     }
 
@@ -89,9 +117,10 @@ impl Streamed {
         self.moved_aside.as_deref()
     }
 
-    /// The name of the file once the writing ended in `state`.
+    /// The name of the file once the writing ended in `state` (a device's own, whatever
+    /// the state).
     pub fn ended(&self, state: State) -> PathBuf {
-        match tag(state) {
+        match tag(state).filter(|_| !self.direct) {
             None => self.target.clone(),
             Some(tag) => tagged(&self.target, tag),
         }
@@ -116,6 +145,13 @@ impl Streamed {
                 (writer.into_parts().0, Err(error))
             }
         };
+        if self.direct {
+            // Nothing to make durable (a pipe cannot be synced) nor to rename.
+            return written.map(|()| end).map_err(|source| Error::Write {
+                path: shown(&self.running),
+                source,
+            });
+        }
         let durable = written.and_then(|()| file.sync_data());
         if let (Err(source), State::Finished) = (durable, state) {
             return Err(Error::Write {
@@ -131,9 +167,14 @@ impl Streamed {
     /// name asked for stays as it was).
     pub fn discard(self) {
         let Streamed {
-            running, writer, ..
+            running,
+            writer,
+            direct,
+            ..
         } = self;
-        let _ = std::fs::remove_file(&running);
+        if !direct {
+            let _ = std::fs::remove_file(&running);
+        }
         // Unlocked once removed: a writer that opens the name now makes a new file.
         drop(writer.into_parts());
     }
@@ -213,6 +254,20 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), "killed\n");
         file.finish(State::Finished).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_as_it_is() {
+        let null = Path::new("/dev/null");
+        for state in [State::Finished, State::Failed] {
+            let mut file = Streamed::open(null).unwrap();
+            assert_eq!(file.running(), null);
+            file.write_all(b"line\n").unwrap();
+            assert_eq!(file.finish(state).unwrap(), null);
+        }
+        Streamed::open(null).unwrap().discard();
+        assert!(null.exists());
     }
 
     #[test]
