@@ -6,10 +6,11 @@
 //! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
 //! later still: then nothing is left to do. Two written at the same instant (a file
 //! system with coarse times) are taken in the order interrupted, failed, killed,
-//! finished, the later winning: a finished run wins every tie. Either way its sidecar must say it was made the
-//! same way (what differs is named). An unfinished run's whole puzzles (all but its last,
-//! which a kill may have cut) are copied into this run's output, and the run solves only
-//! the puzzles it lacks. That earlier file is left as it was.
+//! finished, the later winning: a finished run wins every tie. Either way its sidecar
+//! must say it was made the same way (what differs is named). An unfinished run's whole
+//! puzzles (all but its last, which a kill may have cut) are copied into this run's
+//! output, and the run solves only the puzzles it lacks. That earlier file is left as it
+//! was.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
