@@ -320,15 +320,8 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
 #[test]
 fn a_device_given_to_o_is_written_as_it_is() {
     let out = lab()
-        .args([
-            "generate",
-            "--count",
-            "2",
-            "--seed",
-            "1",
-            "-o",
-            "/dev/stdout",
-        ])
+        .args(["generate", "--count", "2", "--seed", "1"])
+        .args(["-o", "/dev/stdout"])
         .assert()
         .success()
         .stderr(predicate::str::contains("wrote 2 puzzles to /dev/stdout"));
