@@ -26,7 +26,7 @@ pub enum Error {
     /// Another run holds the output.
     #[error(
         "{csv}: another sudoku-lab run is writing this output ({path} is locked): wait for it \
-to end, or choose another --out"
+to end, or name another output"
     )]
     Busy {
         /// The locked file.

@@ -312,7 +312,7 @@ mod tests {
             refused,
             format!(
                 "{}: another sudoku-lab run is writing this output ({} is locked): wait for \
-it to end, or choose another --out",
+it to end, or name another output",
                 csv.display(),
                 first.running().csv.display()
             )
