@@ -255,7 +255,7 @@ fn a_trace_that_cannot_be_written_leaves_the_earlier_file() {
     for (flag, start) in [("--out", "# dlx"), ("--html", "<!DOCTYPE html>")] {
         let out = write(&dir, "t.txt", "earlier\n");
         lab_with_file_limit(4096)
-            .args(["trace", "-s", "naive", "--max-events", "all", flag])
+            .args(["trace", "-s", "dlx", "--max-events", "all", flag])
             .arg(&out)
             .arg(TOP1)
             .assert()
