@@ -161,8 +161,6 @@ fn page(
         Err(e) => return Err(discard(file, e)),
     };
     let path = file.finish(State::Finished)?;
-    let name = path.display();
-    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
     let mut text = String::new();
     for s in &summaries {
         let events = s.kinds.events();
@@ -177,12 +175,22 @@ fn page(
         };
         text.push_str(&format!("{}; {kept}\n", counters(s)));
     }
-    text.push_str(&format!(
-        "wrote {name} ({:.1} MB): open it in a browser; #play=max at the end of its address \
-         plays it to the end\n",
-        bytes as f64 / 1e6
-    ));
+    text.push_str(&wrote_page(&path));
     Ok(print(&text))
+}
+
+/// The last line `trace --html` prints: where the page went, and how to play it when it is
+/// a file (a device or a pipe given as `--html` has no page to open).
+fn wrote_page(path: &Path) -> String {
+    let name = path.display();
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => format!(
+            "wrote {name} ({:.1} MB): open it in a browser; #play=max at the end of its \
+             address plays it to the end\n",
+            m.len() as f64 / 1e6
+        ),
+        _ => format!("wrote the page to {name}\n"),
+    }
 }
 
 /// `naive: solved, 1 solution, 301,535 nodes, 301,478 backtracks`.

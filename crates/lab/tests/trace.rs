@@ -308,6 +308,20 @@ fn the_page_is_one_file_and_the_command_says_what_it_holds() {
     assert_eq!(count_events(&jsonl)["reduce"].0, 16);
 }
 
+/// A device given as `--html` is written as it is, and the command does not ask to open it
+/// in a browser.
+#[cfg(unix)]
+#[test]
+fn a_page_written_to_a_device_is_not_offered_to_a_browser() {
+    lab()
+        .args(["trace", "-s", "reduce", "--html", "/dev/null", SPANISH_2])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "0 backtracks; 505 events, all on the page\nwrote the page to /dev/null\n",
+        ));
+}
+
 #[test]
 fn the_puzzle_comes_from_the_argument_a_file_or_stdin_at_any_size() {
     let dir = TempDir::new().unwrap();
