@@ -98,7 +98,8 @@ fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
 fn open_output(config: &RunConfig) -> Result<(Output, CsvWriter)> {
     let (output, csv) = Output::open(&config.files.csv)?;
     if let Some(aside) = output.moved_aside() {
-        ui::moved_aside("run", &config.files.csv, "its rows are", &aside.csv);
+        let kept = output.kept().map(|k| k.csv.as_path());
+        ui::moved_aside("run", &config.files.csv, "its rows are", &aside.csv, kept);
     }
     Ok((output, csv))
 }
@@ -325,6 +326,9 @@ fn tell_what_was_written(
             "the run's files keep the names they had while it ran{kept}"
         )),
         _ => {}
+    }
+    if let Some(earlier) = &ending.kept {
+        ui::kept_earlier(&earlier.csv);
     }
     if summary.wrong() > 0 {
         ui::wrong(format!(

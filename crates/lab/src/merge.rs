@@ -62,7 +62,8 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // merged CSV as it was, and a second merge on the same output is refused.
     let (output, mut csv) = Output::open(&args.out)?;
     if let Some(aside) = output.moved_aside() {
-        ui::moved_aside("run", &args.out, "its rows are", &aside.csv);
+        let kept = output.kept().map(|k| k.csv.as_path());
+        ui::moved_aside("run", &args.out, "its rows are", &aside.csv, kept);
     }
     let mut summary = Summary::new();
     let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));

@@ -10,7 +10,8 @@
 //! must say it was made the same way (what differs is named). An unfinished run's whole
 //! puzzles (all but its last, which a kill may have cut) are copied into this run's
 //! output, and the run solves only the puzzles it lacks. That earlier file is left as it
-//! was.
+//! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
+//! are older than the unnumbered one of their kind, and are not looked at.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

@@ -160,7 +160,7 @@ fn page(
         Ok(summaries) => summaries,
         Err(e) => return Err(discard(file, e)),
     };
-    let path = file.finish(State::Finished)?;
+    let path = file.finish(State::Finished)?.path;
     let mut text = String::new();
     for s in &summaries {
         let events = s.kinds.events();
@@ -271,7 +271,7 @@ fn write_traces(
 fn open(path: &Path) -> Result<Streamed> {
     let file = Streamed::open(path)?;
     if let Some(aside) = file.moved_aside() {
-        ui::moved_aside("trace", path, "what it wrote is", aside);
+        ui::moved_aside("trace", path, "what it wrote is", aside, file.kept());
     }
     Ok(file)
 }

@@ -121,12 +121,31 @@ pub fn note(message: impl Display) {
 }
 
 /// The note that the files of an earlier `command` on `path`, which was killed, were moved
-/// aside before this one started: `what` (its rows, its puzzles) is now in `aside`.
-pub fn moved_aside(command: &str, path: &Path, what: &str, aside: &Path) {
+/// aside before this one started: `what` (its rows, its puzzles) is now in `aside`, and
+/// the files of an older killed run that were there, which it did not continue, in `kept`
+/// (see `sudoku_reports::leftover`).
+pub fn moved_aside(command: &str, path: &Path, what: &str, aside: &Path, kept: Option<&Path>) {
+    let kept = kept.map_or(String::new(), |kept| {
+        format!(
+            " (those of an older killed {command}, which it did not continue, are kept as {})",
+            kept.display()
+        )
+    });
     note(format!(
-        "an earlier {command} on {} was killed: {what} now in {}",
+        "an earlier {command} on {} was killed: {what} now in {}{kept}",
         path.display(),
         aside.display()
+    ));
+}
+
+/// The note that an earlier unfinished run's files, under the names a run's files took,
+/// were first moved to `kept`: the run did not continue that one (see
+/// `sudoku_reports::leftover`).
+pub fn kept_earlier(kept: &Path) {
+    note(format!(
+        "the earlier unfinished run under the same name, which this one did not continue, \
+         is kept as {}",
+        kept.display()
     ));
 }
 

@@ -209,6 +209,85 @@ fn an_earlier_result_is_replaced_only_by_a_run_that_finished() {
     assert_eq!(state_in(&dir.path().join("r.run.toml")), "finished");
 }
 
+/// A run that fails, as an earlier one did on the same output, keeps the earlier one's
+/// rows under a numbered name (`r.failed.2.csv`), unless it continued that run
+/// (`--resume`): then it holds them, and replaces it.
+#[test]
+fn an_unfinished_run_is_replaced_only_by_the_run_that_continued_it() {
+    let dir = TempDir::new().unwrap();
+    let bad = write(&dir, "bad.txt", &format!("{TOP1}\n{}\n", &TOP1[..80]));
+    let failing = |extra: &[&str]| {
+        let out = lab()
+            .current_dir(dir.path())
+            .args(["bench", "-s", "dlx", "--strict", "-o", "r.csv"])
+            .arg(&bad)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let note = "note: the earlier unfinished run under the same name, which this one did not \
+                continue, is kept as r.failed.2.csv";
+    assert!(!failing(&[]).contains("is kept as"));
+    let first = std::fs::read(dir.path().join("r.failed.csv")).unwrap();
+    let stderr = failing(&[]);
+    assert!(stderr.contains(note), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("r.failed.2.csv")).unwrap(),
+        first
+    );
+    assert_eq!(state_in(&dir.path().join("r.failed.2.run.toml")), "failed");
+    assert!(dir.path().join("r.failed.2.summary.md").exists());
+    assert_eq!(read_rows(&dir.path().join("r.failed.csv")).len(), 1);
+
+    let stderr = failing(&["--resume"]);
+    assert!(
+        stderr.contains("--resume: continuing r.failed.csv"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("is kept as"), "{stderr}");
+    assert!(!dir.path().join("r.failed.3.csv").exists());
+    let toml = std::fs::read_to_string(dir.path().join("r.failed.run.toml")).unwrap();
+    assert!(toml.contains("resumed = ["), "{toml}");
+}
+
+/// A killed run's rows moved aside do not replace those of an older killed run that it
+/// did not continue: those go to a numbered name, and the note says so.
+#[test]
+fn a_killed_run_moved_aside_keeps_an_older_one_it_did_not_continue() {
+    let dir = TempDir::new().unwrap();
+    let header = sudoku_reports::COLUMNS.join(",");
+    let leftover = |tag: &str, date: &str| {
+        write(
+            &dir,
+            &format!("r.{tag}.csv"),
+            &format!("{header}\nrows of {date}\n"),
+        );
+        let toml = format!("state = \"running\"\ndate = \"{date}\"\n");
+        write(&dir, &format!("r.{tag}.run.toml"), &toml);
+    };
+    leftover("killed", "2026-01-01T00:00:00Z");
+    leftover("running", "2026-01-02T00:00:00Z");
+    let good = write(&dir, "good.txt", &format!("{TOP1}\n"));
+    lab()
+        .current_dir(dir.path())
+        .args(["bench", "-s", "dlx", "-o", "r.csv"])
+        .arg(&good)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: an earlier run on r.csv was killed: its rows are now in r.killed.csv \
+             (those of an older killed run, which it did not continue, are kept as \
+             r.killed.2.csv)",
+        ));
+    let rows_of = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    assert!(rows_of("r.killed.csv").ends_with("rows of 2026-01-02T00:00:00Z\n"));
+    assert!(rows_of("r.killed.2.csv").ends_with("rows of 2026-01-01T00:00:00Z\n"));
+    assert!(rows_of("r.killed.2.run.toml").contains("2026-01-01"));
+    assert_eq!(read_rows(&dir.path().join("r.csv")).len(), 1);
+}
+
 /// A run waiting on an idle stdin holds its output: a second run on it is refused, and
 /// the first one's interrupt is seen although its reader is blocked.
 #[cfg(unix)]
@@ -567,6 +646,28 @@ fn generate_replaces_its_file_only_when_it_finished() {
     assert!(!running.exists());
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 2);
+}
+
+/// A killed `generate -o`'s puzzles moved aside do not replace those of an older killed
+/// one: nothing continues a file of puzzles, so the older file is kept, numbered.
+#[test]
+fn a_killed_generate_moved_aside_keeps_the_older_one() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "p.killed.txt", "older puzzles\n");
+    write(&dir, "p.running.txt", "newer puzzles\n");
+    lab()
+        .current_dir(dir.path())
+        .args(["generate", "--count", "1", "--seed", "1", "-o", "p.txt"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: an earlier generate on p.txt was killed: its puzzles are now in \
+             p.killed.txt (those of an older killed generate, which it did not continue, are \
+             kept as p.killed.2.txt)",
+        ));
+    let text = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    assert_eq!(text("p.killed.txt"), "newer puzzles\n");
+    assert_eq!(text("p.killed.2.txt"), "older puzzles\n");
 }
 
 /// A `generate -o` whose writing fails (the file size limit, as a full disk) keeps the

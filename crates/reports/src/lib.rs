@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod error;
+pub mod leftover;
 pub mod output;
 pub mod read;
 pub mod resume;

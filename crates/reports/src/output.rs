@@ -14,13 +14,17 @@
 //! A run that stops before its first row is written (its output cannot be created, it is
 //! refused) leaves every earlier file as it was. The next run on `X.csv` moves a killed
 //! run's rows aside to `X.killed.csv` (and its sidecar to `X.killed.run.toml`) before it
-//! starts, so that they are not lost either.
+//! starts, so that they are not lost either. An earlier run's files already under the
+//! name a run's files take (`X.killed.*`, `X.interrupted.*`, `X.failed.*`) are replaced
+//! only when the run continued that earlier one (`--resume`); otherwise they are kept
+//! under a numbered name (see [`crate::leftover`]).
 
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
+use crate::leftover::make_room;
 use crate::sidecar::{RunFiles, Sidecar, State};
 use crate::write::{header_line, in_the_way, write_file, CsvWriter};
 
@@ -69,6 +73,9 @@ pub struct Output {
     lock: File,
     /// Where a killed run's files were moved aside at the start, if there were any.
     moved_aside: Option<RunFiles>,
+    /// Where an older killed run's files went to make room for them (see
+    /// [`crate::leftover`]).
+    kept: Option<RunFiles>,
 }
 
 /// Where a run's files are once it ended, and what went wrong while putting them there.
@@ -76,6 +83,9 @@ pub struct Output {
 pub struct Ending {
     /// The CSV and sidecar (the summary beside them unless `error` says otherwise).
     pub files: RunFiles,
+    /// Where an earlier run's files under the same names went (see [`crate::leftover`]):
+    /// a numbered name, when this run did not continue it.
+    pub kept: Option<RunFiles>,
     /// The first error met, if any.
     pub error: Option<Error>,
 }
@@ -111,7 +121,7 @@ impl Output {
                 source,
             })?;
         }
-        let mut moved_aside = None;
+        let (mut moved_aside, mut kept) = (None, None);
         let lock = loop {
             let file = lock(&running.csv, &target.csv)?;
             let len = file.metadata().map_or(0, |m| m.len());
@@ -119,6 +129,8 @@ impl Output {
                 break file;
             }
             // A killed run's rows: kept under another name before this run starts.
+            let killed = Sidecar::read_beside(&running.csv).ok().flatten();
+            kept = make_room(&target, KILLED, killed.as_ref())?.or(kept);
             let aside = target.tagged(KILLED);
             rename(&running.csv, &aside.csv)?;
             if running.sidecar.exists() {
@@ -140,6 +152,7 @@ impl Output {
             running,
             lock,
             moved_aside,
+            kept,
         };
         Ok((output, writer))
     }
@@ -159,6 +172,12 @@ impl Output {
         self.moved_aside.as_ref()
     }
 
+    /// Where an older killed run's files went to make room for those moved aside (see
+    /// [`crate::leftover`]).
+    pub fn kept(&self) -> Option<&RunFiles> {
+        self.kept.as_ref()
+    }
+
     /// The names of the files of a run that ended in `state`.
     pub fn ended(&self, state: State) -> RunFiles {
         match tag(state) {
@@ -173,13 +192,30 @@ impl Output {
     ///
     /// When the sidecar cannot be written, nothing is renamed (the rows are never put under
     /// a name whose sidecar says something else); when the summary cannot be, the sidecar
-    /// and CSV still are, and no older summary stays beside them.
+    /// and CSV still are, and no older summary stays beside them. An earlier unfinished
+    /// run's files under the same names are first kept under a numbered name, unless this
+    /// run continued that one (see [`crate::leftover`]); when they cannot be moved,
+    /// nothing is renamed either.
     pub fn finish(self, sidecar: &mut Sidecar, summary: &str) -> Ending {
+        let kept = match self.make_room(sidecar) {
+            Ok(kept) => kept,
+            Err(e) => {
+                // The files stay under their running names, the sidecar saying so.
+                sidecar.csv = shown(&self.running.csv);
+                let _ = sidecar.write(&self.running.sidecar);
+                return Ending {
+                    files: self.running.clone(),
+                    kept: None,
+                    error: Some(e),
+                };
+            }
+        };
         let end = self.ended(sidecar.state);
         sidecar.csv = shown(&end.csv);
         if let Err(e) = sidecar.write(&self.running.sidecar) {
             return Ending {
                 files: self.running.clone(),
+                kept,
                 error: Some(e),
             };
         }
@@ -191,11 +227,27 @@ impl Output {
         let placed = rename(&self.running.sidecar, &end.sidecar)
             .and_then(|()| rename(&self.running.csv, &end.csv));
         match placed {
-            Ok(()) => Ending { files: end, error },
+            Ok(()) => Ending {
+                files: end,
+                kept,
+                error,
+            },
             Err(e) => Ending {
                 files: self.running.clone(),
+                kept,
                 error: error.or(Some(e)),
             },
+        }
+    }
+
+    /// Makes room for the files of an unfinished run described by `sidecar` (see
+    /// [`make_room`]): where an earlier run's files under the same names went.
+    fn make_room(&self, sidecar: &Sidecar) -> Result<Option<RunFiles>, Error> {
+        match (sidecar.state, tag(sidecar.state)) {
+            (State::Interrupted | State::Failed, Some(tag)) => {
+                make_room(&self.target, tag, Some(sidecar))
+            }
+            _ => Ok(None),
         }
     }
 

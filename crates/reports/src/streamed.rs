@@ -12,6 +12,10 @@
 //! | failed | `X.failed.txt` (or removed, when nothing in it is worth keeping) | kept |
 //! | killed | `X.running.txt`, moved aside to `X.killed.txt` by the next writer | kept |
 //!
+//! An earlier unfinished file under the name a file takes (`X.killed.txt`,
+//! `X.interrupted.txt`, `X.failed.txt`) is kept under a numbered name (`X.killed.2.txt`,
+//! see [`crate::leftover`]): nothing continues such a file, so it holds what no other does.
+//!
 //! A name that is a device, a named pipe or a socket (`/dev/null`, `/dev/stdout`, a shell's
 //! `>(gzip > x.gz)`) is written as it is: there is no earlier file to keep, and a rename
 //! would replace it.
@@ -21,8 +25,18 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
+use crate::leftover::make_room_for_file;
 use crate::output::{check_output_names, lock, rename, tag, KILLED};
 use crate::sidecar::{tagged_path, State};
+
+/// Where a file went once its writing ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// The file's name now.
+    pub path: PathBuf,
+    /// Where an earlier unfinished file under that name went (see [`crate::leftover`]).
+    pub kept: Option<PathBuf>,
+}
 
 /// A file being written under its running name (see the [module](self)).
 #[derive(Debug)]
@@ -34,6 +48,8 @@ pub struct Streamed {
     writer: BufWriter<File>,
     /// Where a killed writer's file was moved aside, if there was one.
     moved_aside: Option<PathBuf>,
+    /// Where an older killed writer's file went to make room for it.
+    kept: Option<PathBuf>,
     /// Written as it is, under its own name: a device, a pipe or a socket.
     direct: bool,
 }
@@ -69,7 +85,7 @@ impl Streamed {
             })?;
         }
         let running = tagged(path, "running");
-        let mut moved_aside = None;
+        let (mut moved_aside, mut kept) = (None, None);
         let file = loop {
             let file = lock(&running, path)?;
             if file.metadata().map_or(0, |m| m.len()) == 0 {
@@ -77,6 +93,7 @@ impl Streamed {
             }
             // What a killed writer wrote: kept under another name.
             let aside = tagged(path, KILLED);
+            kept = make_room_for_file(&aside, |n| tagged(path, &format!("{KILLED}.{n}")))?.or(kept);
             rename(&running, &aside)?;
             moved_aside = Some(aside);
         };
@@ -85,6 +102,7 @@ impl Streamed {
             running,
             writer: BufWriter::new(file),
             moved_aside,
+            kept,
             direct: false,
         })
     }
@@ -103,6 +121,7 @@ impl Streamed {
             running: path.to_path_buf(),
             writer: BufWriter::new(file),
             moved_aside: None,
+            kept: None,
             direct: true,
         })
     }
@@ -117,6 +136,11 @@ impl Streamed {
         self.moved_aside.as_deref()
     }
 
+    /// Where an older killed writer's file went to make room for the one moved aside.
+    pub fn kept(&self) -> Option<&Path> {
+        self.kept.as_deref()
+    }
+
     /// The name of the file once the writing ended in `state` (a device's own, whatever
     /// the state).
     pub fn ended(&self, state: State) -> PathBuf {
@@ -127,7 +151,8 @@ impl Streamed {
     }
 
     /// Ends the writing in `state`: what is buffered written, the file made durable, then
-    /// renamed to the name of `state` (see [`Streamed::ended`]), which is returned. A file
+    /// renamed to the name of `state` (see [`Streamed::ended`]), which is returned (an
+    /// earlier unfinished file of that name kept under a numbered one first). A file
     /// that is not whole anyway (`state` is not [`State::Finished`]) is renamed even when
     /// what was buffered cannot be written (after a write that failed, say): the bytes
     /// that reached it are kept.
@@ -136,8 +161,12 @@ impl Streamed {
     ///
     /// When the file cannot be renamed, or, finished, cannot be written or made durable:
     /// it then stays under its running name.
-    pub fn finish(self, state: State) -> Result<PathBuf, Error> {
+    pub fn finish(self, state: State) -> Result<Placed, Error> {
         let end = self.ended(state);
+        let placed = |kept| Placed {
+            path: end.clone(),
+            kept,
+        };
         let (file, written) = match self.writer.into_inner() {
             Ok(file) => (file, Ok(())),
             Err(e) => {
@@ -147,10 +176,12 @@ impl Streamed {
         };
         if self.direct {
             // Nothing to make durable (a pipe cannot be synced) nor to rename.
-            return written.map(|()| end).map_err(|source| Error::Write {
-                path: shown(&self.running),
-                source,
-            });
+            return written
+                .map(|()| placed(None))
+                .map_err(|source| Error::Write {
+                    path: shown(&self.running),
+                    source,
+                });
         }
         let durable = written.and_then(|()| file.sync_data());
         if let (Err(source), State::Finished) = (durable, state) {
@@ -159,8 +190,12 @@ impl Streamed {
                 source,
             });
         }
+        let kept = match tag(state).filter(|_| state != State::Finished) {
+            Some(tag) => make_room_for_file(&end, |n| tagged(&self.target, &format!("{tag}.{n}")))?,
+            None => None,
+        };
         rename(&self.running, &end)?;
-        Ok(end)
+        Ok(placed(kept))
     }
 
     /// Removes the file: what was written is not worth keeping (an earlier file under the
@@ -206,7 +241,7 @@ mod tests {
     fn written(path: &Path, text: &str, state: State) -> Result<PathBuf, Error> {
         let mut file = Streamed::open(path)?;
         file.write_all(text.as_bytes()).unwrap();
-        file.finish(state)
+        file.finish(state).map(|placed| placed.path)
     }
 
     #[test]
@@ -223,6 +258,11 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&end).unwrap(), "partial\n");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
         }
+        // A second interrupted file keeps the first (nothing continues a file).
+        let again = written(&path, "again\n", State::Interrupted).unwrap();
+        assert_eq!(std::fs::read_to_string(&again).unwrap(), "again\n");
+        let kept = dir.path().join("p.interrupted.2.txt");
+        assert_eq!(std::fs::read_to_string(kept).unwrap(), "partial\n");
         assert_eq!(written(&path, "new\n", State::Finished).unwrap(), path);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
         assert!(!dir.path().join("p.running.txt").exists());
@@ -264,7 +304,7 @@ mod tests {
             let mut file = Streamed::open(null).unwrap();
             assert_eq!(file.running(), null);
             file.write_all(b"line\n").unwrap();
-            assert_eq!(file.finish(state).unwrap(), null);
+            assert_eq!(file.finish(state).unwrap().path, null);
         }
         Streamed::open(null).unwrap().discard();
         assert!(null.exists());

@@ -211,7 +211,7 @@ impl Output {
         };
         let file = Streamed::open(path)?;
         if let Some(aside) = file.moved_aside() {
-            ui::moved_aside("generate", path, "its puzzles are", aside);
+            ui::moved_aside("generate", path, "its puzzles are", aside, file.kept());
         }
         Ok(Output::File(file))
     }
@@ -244,7 +244,13 @@ impl Output {
     fn finish(self, state: State) -> Result<String> {
         match self {
             Output::Stdout(_) => Ok("stdout".into()),
-            Output::File(file) => Ok(file.finish(state)?.display().to_string()),
+            Output::File(file) => {
+                let placed = file.finish(state)?;
+                if let Some(kept) = &placed.kept {
+                    ui::kept_earlier(kept);
+                }
+                Ok(placed.path.display().to_string())
+            }
         }
     }
 }
