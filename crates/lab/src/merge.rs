@@ -6,7 +6,8 @@
 //! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
 //! ones, over and over, holding one row per shard. The output is written as a run's
-//! (`sudoku_reports::Output`): under its running name, locked, and renamed once whole.
+//! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
+//! (`state = "running"`) from the start, and renamed once whole.
 
 use std::cmp::Ordering;
 use std::iter::Peekable;
@@ -65,6 +66,18 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         let kept = output.kept().map(|k| k.csv.as_path());
         ui::moved_aside("run", &args.out, "its rows are", &aside.csv, kept);
     }
+    // Its sidecar first, as a run's: the rows of a merge that is killed are moved aside
+    // by the next run on the output with what tells how they were made (`--resume` can
+    // continue them).
+    let files = output.target().clone();
+    let mut running = merged_sidecar(&parts, &files, 0, &Summary::new());
+    running.state = State::Running;
+    running.csv = output.running().csv.display().to_string();
+    if let Err(e) = running.write(&output.running().sidecar) {
+        drop(csv);
+        output.discard();
+        return Err(e.into());
+    }
     let mut summary = Summary::new();
     let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
     if let Err(e) = merged {
@@ -72,7 +85,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         output.discard();
         return Err(e);
     }
-    let files = output.target().clone();
     let mut sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
     summary.apply_sidecar(&sidecar);
     let ending = output.finish(&mut sidecar, &summary.to_markdown());

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use assert_cmd::assert::OutputAssertExt;
 #[cfg(unix)]
 use common::lab_with_file_limit;
+#[cfg(unix)]
+use common::mkfifo;
 use common::{lab, read_rows, write, BIN, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
@@ -319,18 +321,6 @@ fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
     );
     assert!(read_rows(&dir.path().join("r.interrupted.csv")).is_empty());
     assert!(!out.exists());
-}
-
-/// A named pipe `name` in `dir` (by the system's `mkfifo`).
-#[cfg(unix)]
-fn mkfifo(dir: &TempDir, name: &str) -> PathBuf {
-    let fifo = dir.path().join(name);
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
-    fifo
 }
 
 #[cfg(unix)]

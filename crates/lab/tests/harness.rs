@@ -400,6 +400,43 @@ fn a_merge_that_fails_half_way_leaves_the_earlier_merge_as_it_was() {
     assert!(!dir.path().join("m.running.csv").exists());
 }
 
+/// A merge writes its sidecar (`state = "running"`, the shards named) before its first
+/// row, as a run does: the rows of a merge that is killed are never without it. Here the
+/// merge waits on a shard that is a named pipe nobody writes.
+#[cfg(unix)]
+#[test]
+fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    std::fs::remove_file(dir.path().join(&s[1])).unwrap();
+    common::mkfifo(&dir, &s[1]);
+    let mut merge = std::process::Command::new(common::BIN)
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let sidecar = dir.path().join("m.running.run.toml");
+    let start = std::time::Instant::now();
+    let toml = loop {
+        let read = std::fs::read_to_string(&sidecar);
+        let ended = merge.try_wait().unwrap().is_some();
+        if read.is_ok() || ended || start.elapsed().as_secs() > 30 {
+            break read;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // Stopped before anything is asserted: a failing test leaves no merge waiting.
+    merge.kill().unwrap();
+    merge.wait().unwrap();
+    let toml = toml.expect("the merge's sidecar, before its first row");
+    let running = Sidecar::parse(&toml, &sidecar).unwrap();
+    assert_eq!(running.state, sudoku_reports::State::Running);
+    assert_eq!(running.merged_from, ["1/2 s1.csv", "2/2 s2.csv"]);
+    assert_eq!(running.csv, "m.running.csv");
+    assert_eq!(running.shard, None);
+}
+
 #[test]
 fn shard_auto_reads_slurm_and_kubernetes() {
     let dir = tempfile::tempdir().unwrap();
