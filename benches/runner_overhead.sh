@@ -18,6 +18,9 @@
 #             times alone) / (mean sum at once). On a machine whose two cores slow each
 #             other (a VM whose vCPUs share a host core, a shared cache), no runner
 #             reaches a speed-up above it.
+#   share     speed-up / ceiling, round by round: the part of what the machine allows a
+#             second thread that the runner's -j 2 reaches on top1465 (the starts and ends
+#             of its short runs weigh on it; 1.00 would be a runner that costs nothing).
 #   floor     the overhead's measure taken of a bare loop (`examples/bare_loop.rs`): the
 #             same puzzles solved on 2 threads, each solve timed, nothing read, checked or
 #             written in the timed part. What the overhead reads above it is the runner's.
@@ -97,7 +100,7 @@ calc() { awk -v a="$2" -v b="${3:-0}" -v c="${4:-0}" "BEGIN {print $1}"; }
 
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
-overhead=() solo=() speedup=() ceiling=() floor=()
+overhead=() solo=() speedup=() ceiling=() share=() floor=()
 for round in $(seq "$rounds"); do
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
@@ -110,10 +113,12 @@ for round in $(seq "$rounds"); do
     once a 1 "$clue17" -n "$ceiling_puzzles" & other=$!
     once b 1 "$clue17" -n "$ceiling_puzzles"; wait "$other"
     ceiling+=("$(calc '4 * a / (b + c)' "$(solved alone)" "$(solved a)" "$(solved b)")")
+    share+=("$(calc 'a / b' "${speedup[-1]}" "${ceiling[-1]}")")
     quiet; "$bare_loop" "$clue17" 2 >/dev/null
     floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
-    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  floor %.3f\n' \
-        "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${floor[-1]}"
+    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f\n' \
+        "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${share[-1]}" \
+        "${floor[-1]}"
 done
 
 # The median of the values, then their range.
@@ -126,4 +131,5 @@ printf '  overhead, 17-clue -j 2 (wall x 2 / solve times): %s\n' "$(median "${ov
 printf '  solo, the same over the solve times of -j 1:     %s\n' "$(median "${solo[@]}")"
 printf '  speed-up, top1465 -j 1 / -j 2 wall:              %s\n' "$(median "${speedup[@]}")"
 printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
+printf '  share, speed-up / ceiling:                       %s\n' "$(median "${share[@]}")"
 printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
