@@ -36,23 +36,11 @@ fn run_interrupted(plan: Plan, after: Duration) -> Option<(Report, Vec<Row>)> {
     rx.recv_timeout(HANG).ok()
 }
 
-/// A FIFO in a temporary folder.
-#[cfg(unix)]
-fn fifo(dir: &tempfile::TempDir) -> std::path::PathBuf {
-    let path = dir.path().join("fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&path)
-        .status()
-        .unwrap();
-    assert!(made.success());
-    path
-}
-
 #[cfg(unix)]
 #[test]
 fn an_interrupt_is_seen_while_a_fifo_has_no_writer() {
     let dir = tempfile::tempdir().unwrap();
-    let path = fifo(&dir);
+    let path = sudoku_testkit::mkfifo(dir.path(), "fifo");
     for threads in [1, 2] {
         let p = plan(vec![Source::File(path.clone())], vec![dlx()], threads);
         let (report, rows) = run_interrupted(p, Duration::from_millis(200))
@@ -138,7 +126,7 @@ impl Sink for Tell {
 fn the_lines_of_a_slow_pipe_are_solved_as_they_come() {
     use std::io::Write as _;
     let dir = tempfile::tempdir().unwrap();
-    let path = fifo(&dir);
+    let path = sudoku_testkit::mkfifo(dir.path(), "fifo");
     for threads in [1, 2] {
         let (told, heard) = mpsc::channel();
         let p = plan(vec![Source::File(path.clone())], vec![dlx()], threads);
@@ -170,7 +158,7 @@ fn the_lines_of_a_slow_pipe_are_solved_as_they_come() {
 fn a_started_run_reads_its_first_lines_before_it_is_run() {
     use std::io::Write as _;
     let dir = tempfile::tempdir().unwrap();
-    let path = fifo(&dir);
+    let path = sudoku_testkit::mkfifo(dir.path(), "fifo");
     for threads in [1, 2] {
         let p = plan(vec![Source::File(path.clone())], vec![dlx()], threads);
         let interrupt = AtomicBool::new(false);

@@ -16,8 +16,6 @@ use std::time::{Duration, Instant};
 use assert_cmd::assert::OutputAssertExt;
 #[cfg(unix)]
 use common::lab_with_file_limit;
-#[cfg(unix)]
-use common::mkfifo;
 use common::{lab, read_rows, write, BIN, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
@@ -327,7 +325,7 @@ fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
 #[test]
 fn a_fifo_without_a_writer_is_interrupted() {
     let dir = TempDir::new().unwrap();
-    let fifo = mkfifo(&dir, "fifo");
+    let fifo = sudoku_testkit::mkfifo(dir.path(), "fifo");
     let out = dir.path().join("r.csv");
     let mut child = spawn_bench(&fifo, &out, &[]);
     wait_for(&mut child, "the run's sidecar", || {
@@ -351,7 +349,7 @@ fn an_output_that_is_not_a_file_is_refused_and_left_as_it_is() {
     use std::os::unix::fs::FileTypeExt;
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
-    let fifo = mkfifo(&dir, "pipe.csv");
+    let fifo = sudoku_testkit::mkfifo(dir.path(), "pipe.csv");
     let link = dir.path().join("link.csv");
     std::os::unix::fs::symlink(&fifo, &link).unwrap();
     let refused = |name: &Path, verb: &str| {

@@ -409,7 +409,7 @@ fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
     let dir = tempfile::tempdir().unwrap();
     let s = shards_and_one(&dir, 2);
     std::fs::remove_file(dir.path().join(&s[1])).unwrap();
-    common::mkfifo(&dir, &s[1]);
+    sudoku_testkit::mkfifo(dir.path(), &s[1]);
     let mut merge = std::process::Command::new(common::BIN)
         .current_dir(dir.path())
         .args(["merge", "-o", "m.csv", &s[0], &s[1]])

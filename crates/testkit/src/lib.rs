@@ -266,3 +266,20 @@ pub fn supports_file(solver: &dyn Solver, file: &GoldenFile) -> bool {
         .and_then(|row| Grid::parse(&row.puzzle).ok())
         .is_some_and(|g| solver.supports(g.size()))
 }
+
+/// A named pipe `name` in `dir`, made by the system's `mkfifo`: an input that blocks (a
+/// reader waits until a writer opens it), for the tests of what a run does meanwhile.
+///
+/// # Panics
+///
+/// When `mkfifo` cannot make it.
+#[cfg(unix)]
+pub fn mkfifo(dir: &Path, name: &str) -> PathBuf {
+    let fifo = dir.join(name);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("the system's mkfifo");
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    fifo
+}

@@ -56,15 +56,3 @@ pub fn lab_with_file_limit(bytes: u64) -> Command {
         .arg(BIN);
     cmd
 }
-
-/// A named pipe `name` in `dir` (by the system's `mkfifo`).
-#[cfg(unix)]
-pub fn mkfifo(dir: &TempDir, name: &str) -> PathBuf {
-    let fifo = dir.path().join(name);
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
-    fifo
-}
