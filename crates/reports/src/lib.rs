@@ -24,6 +24,7 @@ pub mod sidecar;
 pub mod status;
 pub mod streamed;
 pub mod summary;
+pub mod units;
 pub mod write;
 
 #[cfg(feature = "plot")]

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use super::AXIS_PAD;
+use crate::units::trim_number;
 
 /// A log axis from one power of ten to a higher one.
 #[derive(Debug, Clone, Copy)]
@@ -81,36 +82,6 @@ pub(super) fn decade_label(v: f64) -> String {
         label.push(SUPERSCRIPTS[usize::from(digit - b'0')]);
     }
     label
-}
-
-/// `1.50` → `1.5`, `100.00` → `100`.
-fn trim_number(s: String) -> String {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        s
-    }
-}
-
-/// A duration given in µs, in the unit that reads best: `850 ns`, `12.5 µs`, `3.2 ms`, `1.5 s`.
-pub(super) fn human_micros(micros: f64) -> String {
-    let (value, unit) = if micros < 1.0 {
-        (micros * 1000.0, "ns")
-    } else if micros < 1000.0 {
-        (micros, "µs")
-    } else if micros < 1e6 {
-        (micros / 1000.0, "ms")
-    } else {
-        (micros / 1e6, "s")
-    };
-    let digits = if value < 10.0 {
-        2
-    } else if value < 100.0 {
-        1
-    } else {
-        0
-    };
-    format!("{} {unit}", trim_number(format!("{value:.digits$}")))
 }
 
 /// The name of a corpus as shown in a title: the path if short, else its file name.

@@ -7,7 +7,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::axis::{corpus_title, decade_label, human_micros, Decades};
+use super::axis::{corpus_title, decade_label, Decades};
 use super::data::{Outcome, Panel, Results, Sample, Series};
 use super::legend::{
     draw_legend, LegendEntry, Marker, LEGEND_DETAIL_HEIGHT, LEGEND_GAP, LEGEND_NAME_HEIGHT,
@@ -17,6 +17,7 @@ use super::{
     Area, DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, PANEL_HEIGHT, SCATTER_GRID, TITLE_HEIGHT,
     WIDTH,
 };
+use crate::units::human_micros;
 
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
 type Nodes<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;

@@ -4,10 +4,11 @@ use std::path::PathBuf;
 
 use plotters::style::RGBColor;
 
-use super::axis::{decade_label, human_micros, Decades};
+use super::axis::{decade_label, Decades};
 use super::data::{read_results, Outcome, Sample};
 use super::draw::{ecdf_points, median_finished};
 use super::{plot_csv, AXIS_PAD, MIN_MICROS};
+use crate::units::human_micros;
 
 const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
 

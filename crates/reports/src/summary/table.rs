@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary};
 use crate::sidecar::State;
+use crate::units::human_micros;
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -479,11 +480,11 @@ fn clock_text(clock: &Clock) -> String {
         "for the whole run"
     };
     let mut text = format!(
-        "Wall clock: {} puzzles/s {span} ({timed} puzzle{} in {:.2} s, {} thread{}, all \
+        "Wall clock: {} puzzles/s {span} ({timed} puzzle{} in {}, {} thread{}, all \
 solvers).\n",
         rate(timed as f64 / clock.seconds),
         plural(timed),
-        clock.seconds,
+        human_micros(clock.seconds * 1e6),
         clock.threads,
         plural(clock.threads),
     );

@@ -177,7 +177,17 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
             .starts_with("a_very_lo…n_top1465  naive"),
         "{text}"
     );
-    assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers)."), "{text}");
+    assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2 s, 2 threads, all solvers)."), "{text}");
+    // A run of milliseconds reads in milliseconds (it read "0.01 s").
+    s.clock = s.clock.map(|c| Clock {
+        seconds: 0.0144,
+        ..c
+    });
+    let text = s.to_text(View::Narrow);
+    assert!(
+        text.contains("/s for the whole run (1000 puzzles in 14.4 ms, 2 threads"),
+        "{text}"
+    );
     assert!(s.to_text(View::Wide).contains(long));
 }
 
@@ -194,7 +204,7 @@ fn after_a_resume_the_clock_times_only_the_part_it_ran() {
     let text = s.to_text(View::Narrow);
     assert!(
         text.contains(
-            "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2.00 s, 1 thread, all \
+            "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2 s, 1 thread, all \
 solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
         ),
         "{text}"
