@@ -1,23 +1,16 @@
 //! The solvers side by side: status, solutions, nodes, backtracks, time, and how each
 //! compares with the fastest.
 
+use sudoku_reports::units::human_micros;
 use sudoku_reports::{Row, Status};
 use sudoku_trace::people::thousands;
 
 use super::run::Solved;
 
-/// A duration in nanoseconds, readable: `850 ns`, `152.3 µs`, `12.40 ms`, `3.21 s`.
+/// A duration in nanoseconds, readable: `850 ns`, `152 µs`, `12.4 ms`, `3.21 s` (see
+/// [`human_micros`]).
 pub fn format_ns(ns: u64) -> String {
-    let f = ns as f64;
-    if ns < 1_000 {
-        format!("{ns} ns")
-    } else if ns < 1_000_000 {
-        format!("{:.1} µs", f / 1e3)
-    } else if ns < 1_000_000_000 {
-        format!("{:.2} ms", f / 1e6)
-    } else {
-        format!("{:.2} s", f / 1e9)
-    }
+    human_micros(ns as f64 / 1e3)
 }
 
 /// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
@@ -136,8 +129,8 @@ mod tests {
     #[test]
     fn durations_read_well() {
         assert_eq!(format_ns(850), "850 ns");
-        assert_eq!(format_ns(152_300), "152.3 µs");
-        assert_eq!(format_ns(12_400_000), "12.40 ms");
+        assert_eq!(format_ns(152_300), "152 µs");
+        assert_eq!(format_ns(12_400_000), "12.4 ms");
         assert_eq!(format_ns(3_210_000_000), "3.21 s");
     }
 
