@@ -172,11 +172,11 @@ mod tests {
         ]);
         assert_eq!(
             text,
-            "solver  status            solutions    nodes  backtracks       time  vs fastest\n\
-             naive   solved                    1  301,535     150,767  412.30 ms     10,056×\n\
-             dlx     solved                    1       57          28    41.0 µs     fastest\n\
-             norvig  budget exhausted          1   10,000       5,000    4.10 ms      > 100×\n\
-             sat     skipped                   -        -           -          -           -\n"
+            "solver  status            solutions    nodes  backtracks    time  vs fastest\n\
+             naive   solved                    1  301,535     150,767  412 ms     10,056×\n\
+             dlx     solved                    1       57          28   41 µs     fastest\n\
+             norvig  budget exhausted          1   10,000       5,000  4.1 ms      > 100×\n\
+             sat     skipped                   -        -           -       -           -\n"
         );
     }
 }
