@@ -315,8 +315,13 @@ fn tell_what_was_written(
     };
     match state {
         State::Interrupted => ui::plain(format!(
-            "interrupted: {} holds every row completed before the interrupt{kept}",
-            files.csv.display()
+            "interrupted: {} holds every row completed before the interrupt{kept}; {}",
+            files.csv.display(),
+            if config.resume {
+                "the same command again continues it"
+            } else {
+                "the same command with --resume continues it"
+            }
         )),
         State::Failed => ui::plain(format!(
             "stopped: the {rows} rows completed before the error are in {}{kept}",

@@ -311,11 +311,15 @@ fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
             dir.path().join("r.running.csv").display()
         )));
     let output = terminate(first);
-    assert_eq!(
-        output.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "interrupted: {} holds every row completed before the interrupt; the same \
+             command with --resume continues it",
+            dir.path().join("r.interrupted.csv").display()
+        )),
+        "{stderr}"
     );
     assert!(read_rows(&dir.path().join("r.interrupted.csv")).is_empty());
     assert!(!out.exists());
