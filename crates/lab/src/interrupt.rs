@@ -19,11 +19,16 @@ pub fn writing(csv: &Path) {
     let _ = WRITING.set(csv.to_path_buf());
 }
 
+/// What `bench` does after a first interrupt, as its note says it.
+pub const BENCH: &str = "finishing the solves under way and writing the rows completed";
+/// What `generate` does after a first interrupt, as its note says it.
+pub const GENERATE: &str = "finishing the puzzles under way and keeping those made";
+
 /// Installs the handler and returns the flag it sets: the first signal sets it (a run then
-/// finishes the solves under way and writes what is complete); a second one clears the
-/// progress bar and exits at once with status 130.
-pub fn install() -> Result<&'static AtomicBool> {
-    ctrlc::set_handler(|| {
+/// finishes what is under way and writes what is complete: `finishing` says what, see
+/// [`BENCH`]); a second one clears the progress bar and exits at once with status 130.
+pub fn install(finishing: &'static str) -> Result<&'static AtomicBool> {
+    ctrlc::set_handler(move || {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
             ui::hide_bar();
             match WRITING.get() {
@@ -36,10 +41,9 @@ its sidecar saying running)",
             }
             std::process::exit(130);
         }
-        ui::plain(
-            "interrupted: finishing the solves under way and writing the rows completed \
-             (interrupt again to quit at once)",
-        );
+        ui::plain(format!(
+            "interrupted: {finishing} (interrupt again to quit at once)"
+        ));
     })
     .context("cannot install the Ctrl-C / SIGTERM handler")?;
     Ok(&INTERRUPTED)

@@ -73,10 +73,12 @@ impl RunEnd {
 
 fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
-        Command::Bench(args) => bench::bench(args, interrupt::install()?),
+        Command::Bench(args) => bench::bench(args, interrupt::install(interrupt::BENCH)?),
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
-        Command::Generate(args) => generate::generate(args, interrupt::install()?),
+        Command::Generate(args) => {
+            generate::generate(args, interrupt::install(interrupt::GENERATE)?)
+        }
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),

@@ -605,7 +605,16 @@ fn generate_replaces_its_file_only_when_it_finished() {
             out.display(),
             running.display()
         )));
-    assert_eq!(terminate(child).status.code(), Some(130));
+    let output = terminate(child);
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "interrupted: finishing the puzzles under way and keeping those made (interrupt \
+             again to quit at once)"
+        ),
+        "{stderr}"
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
     assert!(!running.exists());
     let text = std::fs::read_to_string(dir.path().join("p.interrupted.txt")).unwrap();
