@@ -9,6 +9,7 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -31,6 +32,31 @@ fn wait_for(child: &mut Child, what: &str, ready: impl Fn() -> bool) {
         assert!(child.try_wait().unwrap().is_none(), "{what}: the run ended");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// `args` (a second run on the output `out`, which another holds) is refused: exit 1,
+/// naming the output and its locked running file `running`.
+fn refused_as_busy(args: &[&OsStr], out: &Path, running: &Path) {
+    lab()
+        .args(args)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "error: {}: another sudoku-lab run is writing this output ({} is locked)",
+            out.display(),
+            running.display()
+        )));
+}
+
+/// Interrupts `child` (SIGTERM), checks that it ends with the interrupt's status (130)
+/// and that its stderr `says` what it does then; its stderr.
+#[cfg(unix)]
+fn interrupted(child: Child, says: &str) -> String {
+    let output = terminate(child);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains(says), "{stderr}");
+    stderr
 }
 
 /// Sends SIGTERM to `child` and waits for it to end (failing after [`HANG`]).
@@ -298,29 +324,23 @@ fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
     let running = dir.path().join("r.running.run.toml");
     let mut first = spawn_bench(Path::new("-"), &out, &[]);
     wait_for(&mut first, "the first run's sidecar", || running.exists());
-    lab()
-        .args(["bench", "-s", "dlx"])
-        .arg(write(&dir, "c.txt", &format!("{TOP1}\n")))
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(format!(
-            "error: {}: another sudoku-lab run is writing this output ({} is locked)",
-            out.display(),
-            dir.path().join("r.running.csv").display()
-        )));
-    let output = terminate(first);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
-    assert!(
-        stderr.contains(&format!(
-            "interrupted: {} holds every row completed before the interrupt; the same \
-             command with --resume continues it",
-            dir.path().join("r.interrupted.csv").display()
-        )),
-        "{stderr}"
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let args = ["bench", "-s", "dlx"].map(OsStr::new);
+    refused_as_busy(
+        &[
+            &args[..],
+            &[corpus.as_os_str(), OsStr::new("--out"), out.as_os_str()],
+        ]
+        .concat(),
+        &out,
+        &dir.path().join("r.running.csv"),
     );
+    let says = format!(
+        "interrupted: {} holds every row completed before the interrupt; the same command \
+         with --resume continues it",
+        dir.path().join("r.interrupted.csv").display()
+    );
+    interrupted(first, &says);
     assert!(read_rows(&dir.path().join("r.interrupted.csv")).is_empty());
     assert!(!out.exists());
 }
@@ -595,25 +615,12 @@ fn generate_replaces_its_file_only_when_it_finished() {
 
     let mut child = start();
     wait_for(&mut child, "puzzles written", written);
-    lab()
-        .args(["generate", "--count", "1", "--seed", "2", "-o"])
-        .arg(&out)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(format!(
-            "error: {}: another sudoku-lab run is writing this output ({} is locked)",
-            out.display(),
-            running.display()
-        )));
-    let output = terminate(child);
-    assert_eq!(output.status.code(), Some(130));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains(
-            "interrupted: finishing the puzzles under way and keeping those made (interrupt \
-             again to quit at once)"
-        ),
-        "{stderr}"
+    let args = ["generate", "--count", "1", "--seed", "2", "-o"].map(OsStr::new);
+    refused_as_busy(&[&args[..], &[out.as_os_str()]].concat(), &out, &running);
+    interrupted(
+        child,
+        "interrupted: finishing the puzzles under way and keeping those made (interrupt again \
+         to quit at once)",
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
     assert!(!running.exists());
