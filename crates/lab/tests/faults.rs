@@ -290,7 +290,8 @@ fn a_killed_run_moved_aside_keeps_an_older_one_it_did_not_continue() {
             &format!("r.{tag}.csv"),
             &format!("{header}\nrows of {date}\n"),
         );
-        let toml = format!("state = \"running\"\ndate = \"{date}\"\n");
+        // As a killed run leaves it: the CSV it names is its running one.
+        let toml = format!("state = \"running\"\ndate = \"{date}\"\ncsv = \"r.running.csv\"\n");
         write(&dir, &format!("r.{tag}.run.toml"), &toml);
     };
     leftover("killed", "2026-01-01T00:00:00Z");
@@ -311,6 +312,9 @@ fn a_killed_run_moved_aside_keeps_an_older_one_it_did_not_continue() {
     assert!(rows_of("r.killed.csv").ends_with("rows of 2026-01-02T00:00:00Z\n"));
     assert!(rows_of("r.killed.2.csv").ends_with("rows of 2026-01-01T00:00:00Z\n"));
     assert!(rows_of("r.killed.2.run.toml").contains("2026-01-01"));
+    // Each sidecar names the CSV beside which it now is.
+    assert!(rows_of("r.killed.run.toml").contains("csv = \"r.killed.csv\"\n"));
+    assert!(rows_of("r.killed.2.run.toml").contains("csv = \"r.killed.2.csv\"\n"));
     assert_eq!(read_rows(&dir.path().join("r.csv")).len(), 1);
 }
 

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::error::{shown, Error};
 use crate::output::rename;
 use crate::sidecar::{RunFiles, Sidecar};
 
@@ -54,17 +54,39 @@ pub fn make_room(
         |n| target.tagged(&format!("{tag}.{n}")),
         |f| f.all().iter().all(|p| !taken(p)),
     );
-    // The CSV last, as a run's files are put in place: its sidecar is beside it first.
+    move_run(&earlier, &kept, older)?;
+    Ok(Some(kept))
+}
+
+/// Moves a run's files from the names `from` to the names `to`: the sidecar, the summary,
+/// then the CSV (as a run's files are put in place, its sidecar is beside it first);
+/// each only when it is there. `sidecar` is the sidecar as read before the move: it is
+/// then written again with `csv` naming the CSV's new place, so that it does not point
+/// a reader to a name that now holds another run (best effort: the rows are already
+/// safe, and a sidecar that cannot be rewritten keeps its earlier text).
+///
+/// # Errors
+///
+/// When a file cannot be moved.
+pub(crate) fn move_run(
+    from: &RunFiles,
+    to: &RunFiles,
+    sidecar: Option<Sidecar>,
+) -> Result<(), Error> {
     for (from, to) in [
-        (&earlier.sidecar, &kept.sidecar),
-        (&earlier.summary, &kept.summary),
-        (&earlier.csv, &kept.csv),
+        (&from.sidecar, &to.sidecar),
+        (&from.summary, &to.summary),
+        (&from.csv, &to.csv),
     ] {
         if taken(from) {
             rename(from, to)?;
         }
     }
-    Ok(Some(kept))
+    if let Some(mut sidecar) = sidecar.filter(|_| taken(&to.sidecar)) {
+        sidecar.csv = shown(&to.csv);
+        let _ = sidecar.write(&to.sidecar);
+    }
+    Ok(())
 }
 
 /// [`make_room`] for a file written as it goes, `earlier` being the name it is to take
@@ -154,6 +176,10 @@ mod tests {
         assert_eq!(kept.csv, dir.path().join("r.failed.3.csv"));
         assert_eq!(std::fs::read_to_string(&kept.csv).unwrap(), "first rows");
         assert!(kept.sidecar.exists() && !failed.csv.exists() && !failed.sidecar.exists());
+        // Its sidecar names the CSV it is now beside, and says the rest as before.
+        let moved = Sidecar::read_beside(&kept.csv).unwrap().unwrap();
+        assert_eq!(moved.csv, kept.csv.display().to_string());
+        assert_eq!(moved.date, "d1");
     }
 
     #[test]

@@ -24,7 +24,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
-use crate::leftover::make_room;
+use crate::leftover::{make_room, move_run};
 use crate::sidecar::{RunFiles, Sidecar, State};
 use crate::write::{header_line, in_the_way, write_file, CsvWriter};
 
@@ -132,10 +132,7 @@ impl Output {
             let killed = Sidecar::read_beside(&running.csv).ok().flatten();
             kept = make_room(&target, KILLED, killed.as_ref())?.or(kept);
             let aside = target.tagged(KILLED);
-            rename(&running.csv, &aside.csv)?;
-            if running.sidecar.exists() {
-                rename(&running.sidecar, &aside.sidecar)?;
-            }
+            move_run(&running, &aside, killed)?;
             moved_aside = Some(aside);
         };
         lock.set_len(0).map_err(|source| Error::Create {
