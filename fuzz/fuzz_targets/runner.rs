@@ -1,17 +1,21 @@
 //! The runner's command line under random arguments and corpora: `sudoku-lab` (the binary
 //! named by `SUDOKU_LAB_BIN`) never panics, never hangs, never exits with a status it does
-//! not document (0, 1 or 2 here: 3 would be a wrong answer), and every results CSV it
-//! leaves is whole: it reads back, with as many rows as its sidecar says, and no sidecar
-//! is left saying `running`.
+//! not document (0, 1 or 2 here, and 4 for `compare`: 3 would be a wrong answer), and every
+//! results CSV it leaves is whole: it reads back, with as many rows as its sidecar says,
+//! and no sidecar is left saying `running`.
 //!
-//! The input is split at its first NUL: before it, the arguments (a byte below the
-//! vocabulary's length is a word of it; any other byte starts a raw argument, up to the
-//! next byte 0x01, that never starts with `-`); after it, the corpus, written as `c.txt`,
-//! `c.csv` and `dir/c.txt`. Every solve is bounded: `--max-nodes` at most 100 000 (added
-//! when missing), `--repeat` at most 3, `--threads` at most 4.
+//! The input is split at its first NUL: before it, up to three commands run one after the
+//! other in the same folder (the word `;` separates them), so that a later one meets what
+//! an earlier one left (`bench --shard` then `merge`, a failed run then `--resume`,
+//! `generate -o` then `bench` on its file); after it, the corpus, written as `c.txt`,
+//! `c.csv` and `dir/c.txt`. In a command, a byte below the vocabulary's length is a word
+//! of it; any other byte starts a raw argument, up to the next byte 0x01, that never
+//! starts with `-`. Every run is bounded: `--max-nodes` at most 100 000 (added when
+//! missing to `bench`, `solve` and `trace`), `--repeat` at most 3, `--threads` at most 4,
+//! `generate`'s `--count` at most 3 and `--max-attempts` at most 50.
 #![no_main]
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -76,7 +80,44 @@ const WORDS: &[&str] = &[
     "r.run.toml",
     "--help",
     "--version",
+    SEPARATOR,
+    "generate",
+    "trace",
+    "merge",
+    "compare",
+    "--resume",
+    "--shard",
+    "1/2",
+    "2/2",
+    "--seed",
+    "--count",
+    "--size",
+    "4x4",
+    "16x16",
+    "--symmetry",
+    "rotate180",
+    "--givens",
+    "22..26",
+    "--grade",
+    "x_wing",
+    "--max-attempts",
+    "--html",
+    "p.html",
+    "--format",
+    "jsonl",
+    "p.txt",
+    "--corpus",
+    "--index",
+    "--fail-above",
+    "r.failed.csv",
+    "r.killed.csv",
 ];
+
+/// The word between two commands of one input.
+const SEPARATOR: &str = ";";
+
+/// Commands at most in one input.
+const COMMANDS: usize = 3;
 
 /// Caps on the values of options that set how much a run does.
 const CAPS: &[(&str, u64)] = &[
@@ -84,7 +125,19 @@ const CAPS: &[(&str, u64)] = &[
     ("--repeat", 3),
     ("-j", 4),
     ("--threads", 4),
+    ("--count", 3),
+    ("-n", 3),
+    ("--max-attempts", 50),
 ];
+
+/// The commands of `spec`, each one's arguments.
+fn commands(spec: &[u8]) -> Vec<Vec<OsString>> {
+    let separator = WORDS.iter().position(|w| *w == SEPARATOR).unwrap() as u8;
+    spec.split(|&b| b == separator)
+        .take(COMMANDS)
+        .map(arguments)
+        .collect()
+}
 
 fn arguments(spec: &[u8]) -> Vec<OsString> {
     let mut args = Vec::new();
@@ -121,7 +174,7 @@ fn arguments(spec: &[u8]) -> Vec<OsString> {
     }
     let solves = matches!(
         args.first().and_then(|a| a.to_str()),
-        Some("bench" | "solve")
+        Some("bench" | "solve" | "trace")
     );
     if solves && !args.iter().any(|a| a == "--max-nodes") {
         args.extend(["--max-nodes".into(), "100000".into()]);
@@ -130,7 +183,7 @@ fn arguments(spec: &[u8]) -> Vec<OsString> {
 }
 
 /// Every results CSV in `dir` reads back whole, with its sidecar's count of rows.
-fn check_outputs(dir: &Path, args: &[OsString]) {
+fn check_outputs(dir: &Path, args: &[Vec<OsString>]) {
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
         for entry in std::fs::read_dir(&folder).unwrap() {
@@ -170,7 +223,7 @@ fuzz_target!(|data: &[u8]| {
         Some(at) => (&data[..at], &data[at + 1..]),
         None => (data, &b""[..]),
     };
-    if corpus.len() > 4096 || spec.len() > 64 {
+    if corpus.len() > 4096 || spec.len() > 128 {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -178,11 +231,20 @@ fuzz_target!(|data: &[u8]| {
     std::fs::write(dir.path().join("c.csv"), corpus).unwrap();
     std::fs::create_dir(dir.path().join("dir")).unwrap();
     std::fs::write(dir.path().join("dir/c.txt"), corpus).unwrap();
-    let args = arguments(spec);
-    let log = dir.path().join("stderr.log");
-    let mut child = Command::new(&bin)
-        .args(&args)
-        .current_dir(dir.path())
+    let commands = commands(spec);
+    for args in &commands {
+        run(&bin, dir.path(), args);
+    }
+    check_outputs(dir.path(), &commands);
+});
+
+/// Runs `bin` with `args` in `dir`: it ends within [`HANG`], without a panic, with a
+/// status it documents.
+fn run(bin: &OsStr, dir: &Path, args: &[OsString]) {
+    let log = dir.join("stderr.log");
+    let mut child = Command::new(bin)
+        .args(args)
+        .current_dir(dir)
         .env_remove("RUST_LOG")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -200,9 +262,9 @@ fuzz_target!(|data: &[u8]| {
     let status = child.wait().unwrap();
     let stderr = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    let compare = args.first().is_some_and(|a| a == "compare");
     assert!(
-        matches!(status.code(), Some(0..=2)),
+        matches!(status.code(), Some(0..=2)) || (compare && status.code() == Some(4)),
         "{args:?}: exit {status:?}: {stderr}"
     );
-    check_outputs(dir.path(), &args);
-});
+}
