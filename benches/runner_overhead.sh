@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The runner's own cost, whole process, as five figures (medians over interleaved rounds):
+# The runner's own cost, whole process, as seven figures (medians over interleaved rounds):
 #
 #   overhead  17-clue set (49,158 puzzles), norvig, -j 2: the run's wall time (the
 #             sidecar's `seconds`) x 2 over the sum of the solve times in its CSV. 1.00
@@ -24,6 +24,10 @@
 #   floor     the overhead's measure taken of a bare loop (`examples/bare_loop.rs`): the
 #             same puzzles solved on 2 threads, each solve timed, nothing read, checked or
 #             written in the timed part. What the overhead reads above it is the runner's.
+#   bare      the speed-up's measure taken of the bare loop: its wall time on top1465 at
+#             1 thread over its wall time at 2, in the same round as the runner's. A loop
+#             that only solves gets this much from a second thread on this machine; the
+#             runner's speed-up reads above it or below it by what its own work costs.
 #
 # Each timed run comes right after an untimed one of the same command (a warm-up).
 #
@@ -98,9 +102,12 @@ PY
 # calc EXPRESSION with a, b, c: awk's arithmetic.
 calc() { awk -v a="$2" -v b="${3:-0}" -v c="${4:-0}" "BEGIN {print $1}"; }
 
+# bare_wall THREADS: the bare loop's wall seconds on top1465.
+bare_wall() { "$bare_loop" "$top1465" "$1" | awk '{print $4}'; }
+
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
-overhead=() solo=() speedup=() ceiling=() share=() floor=()
+overhead=() solo=() speedup=() ceiling=() share=() floor=() bare=()
 for round in $(seq "$rounds"); do
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
@@ -116,9 +123,13 @@ for round in $(seq "$rounds"); do
     share+=("$(calc 'a / b' "${speedup[-1]}" "${ceiling[-1]}")")
     quiet; "$bare_loop" "$clue17" 2 >/dev/null
     floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
-    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f\n' \
+    quiet; bare_wall 1 >/dev/null
+    one="$(bare_wall 1)"
+    bare_wall 2 >/dev/null
+    bare+=("$(calc 'a / b' "$one" "$(bare_wall 2)")")
+    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f  bare %.3f\n' \
         "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${share[-1]}" \
-        "${floor[-1]}"
+        "${floor[-1]}" "${bare[-1]}"
 done
 
 # The median of the values, then their range.
@@ -133,3 +144,4 @@ printf '  speed-up, top1465 -j 1 / -j 2 wall:              %s\n' "$(median "${sp
 printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
 printf '  share, speed-up / ceiling:                       %s\n' "$(median "${share[@]}")"
 printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
+printf '  bare, a bare loop timed as the speed-up:         %s\n' "$(median "${bare[@]}")"
