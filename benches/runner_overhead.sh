@@ -19,8 +19,9 @@
 #             other (a VM whose vCPUs share a host core, a shared cache), no runner
 #             reaches a speed-up above it.
 #   share     speed-up / ceiling, round by round: the part of what the machine allows a
-#             second thread that the runner's -j 2 reaches on top1465 (the starts and ends
-#             of its short runs weigh on it; 1.00 would be a runner that costs nothing).
+#             second thread that the runner's -j 2 reaches on top1465. The starts and
+#             ends of its short runs weigh on it, which the ceiling's long runs do not
+#             have: a bare loop's speed-up (bare) reads below the ceiling too.
 #   floor     the overhead's measure taken of a bare loop (`examples/bare_loop.rs`): the
 #             same puzzles solved on 2 threads, each solve timed, nothing read, checked or
 #             written in the timed part. What the overhead reads above it is the runner's.
