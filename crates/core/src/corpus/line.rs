@@ -3,7 +3,7 @@
 //! Works on the line's bytes, so that only the puzzle field needs to be text: a label or
 //! a comment in another encoding does not lose the puzzle.
 
-use crate::grid::{is_cell_symbol, Grid, GridError};
+use crate::grid::{is_cell_symbol, Grid};
 use crate::size::Size;
 use crate::units::CELLS;
 
@@ -202,15 +202,6 @@ pub(super) fn grid_row(line: &[u8], fields: &[Field<'_>]) -> Option<(Size, Vec<u
         })
         .collect();
     values.map(|v| (size, v))
-}
-
-impl From<GridError> for LineProblem {
-    fn from(e: GridError) -> Self {
-        match e {
-            GridError::CellCount { expected, found } => LineProblem::CellCount { expected, found },
-            GridError::Symbol { symbol, size } => LineProblem::Symbol { symbol, size },
-        }
-    }
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ use thiserror::Error;
 pub use files::{corpus_files, is_corpus_file_name, CORPUS_EXTENSIONS};
 pub use line::plain_nine_cells;
 
-use crate::grid::{Grid, SolutionError};
+use crate::grid::{Grid, GridError, SolutionError};
 use crate::size::Size;
 use crate::units::CELLS;
 
@@ -107,22 +107,10 @@ pub enum LineProblem {
         /// The character.
         ch: char,
     },
-    /// The puzzle field does not hold the cells of any size.
-    #[error("expected {expected} cells, found {found}")]
-    CellCount {
-        /// The cell count of the nearest size.
-        expected: usize,
-        /// How many cells were found.
-        found: usize,
-    },
-    /// A symbol beyond the digits of the puzzle's size.
-    #[error("symbol {symbol:?} is not a digit of a {size} grid (1-{last})", last = size.symbol(size.side() as u8))]
-    Symbol {
-        /// The symbol.
-        symbol: char,
-        /// The size its cell count gives.
-        size: Size,
-    },
+    /// The puzzle field is not a grid: it does not hold the cells of any size, or it holds
+    /// a symbol beyond the digits of its size (as [`Grid`]'s parser says).
+    #[error(transparent)]
+    Grid(#[from] GridError),
     /// The known-solution field holds an empty cell or a symbol beyond the size.
     #[error("the known solution is not {cells} digits 1-{last}", cells = size.cells(), last = size.symbol(size.side() as u8))]
     SolutionFormat {
