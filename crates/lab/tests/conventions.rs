@@ -106,6 +106,16 @@ fn short_flags_and_both_spellings_of_solvers() {
         .stdout(predicate::str::contains(
             "dlx: solved, 1 solution (limit 2)",
         ));
+    // plot's output is a folder: -o names it, as it names bench's file.
+    let figures = dir.path().join("figures");
+    lab()
+        .arg("plot")
+        .arg(dir.path().join("-s.csv"))
+        .arg("-o")
+        .arg(&figures)
+        .assert()
+        .success();
+    assert!(figures.join("-s.time.svg").is_file());
 }
 
 #[test]

@@ -316,8 +316,8 @@ pub struct PlotArgs {
     #[arg(value_name = "FILE.csv", required = true, num_args = 1..=8)]
     pub csv: Vec<PathBuf>,
 
-    /// Where to write the figures [default: the CSV's folder].
-    #[arg(long, value_name = "DIR")]
+    /// Where to write the figures [default: the CSV's folder]; created when missing.
+    #[arg(short = 'o', long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 }
 
