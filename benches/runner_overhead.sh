@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The runner's own cost, whole process, as seven figures (medians over interleaved rounds):
+# The runner's own cost, whole process, as eight figures (medians over interleaved rounds):
 #
 #   overhead  17-clue set (49,158 puzzles), norvig, -j 2: the run's wall time (the
 #             sidecar's `seconds`) x 2 over the sum of the solve times in its CSV. 1.00
@@ -26,9 +26,11 @@
 #             same puzzles solved on 2 threads, each solve timed, nothing read, checked or
 #             written in the timed part. What the overhead reads above it is the runner's.
 #   bare      the speed-up's measure taken of the bare loop: its wall time on top1465 at
-#             1 thread over its wall time at 2, in the same round as the runner's. A loop
-#             that only solves gets this much from a second thread on this machine; the
-#             runner's speed-up reads above it or below it by what its own work costs.
+#             1 thread over its wall time at 2, next to the runner's runs (before them in
+#             one round, after them in the next). A loop that only solves gets this much
+#             from a second thread on this machine. The speed-up less bare, round by
+#             round (its median is printed last), is what the runner's own work costs the
+#             speed-up, or adds to it: its -j 1 run carries that work on its one worker.
 #
 # Each timed run comes right after an untimed one of the same command (a warm-up).
 #
@@ -106,17 +108,34 @@ calc() { awk -v a="$2" -v b="${3:-0}" -v c="${4:-0}" "BEGIN {print $1}"; }
 # bare_wall THREADS: the bare loop's wall seconds on top1465.
 bare_wall() { "$bare_loop" "$top1465" "$1" | awk '{print $4}'; }
 
+# The speed-ups on top1465, each of its runs after an untimed one: the runner's, the bare
+# loop's.
+runner_speedup() {
+    bench t1 1 "$top1465"
+    bench t2 2 "$top1465"
+    speedup+=("$(calc 'a / b' "$(seconds t1)" "$(seconds t2)")")
+}
+bare_speedup() {
+    local one
+    bare_wall 1 >/dev/null
+    one="$(bare_wall 1)"
+    bare_wall 2 >/dev/null
+    bare+=("$(calc 'a / b' "$one" "$(bare_wall 2)")")
+}
+
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
-overhead=() solo=() speedup=() ceiling=() share=() floor=() bare=()
+overhead=() solo=() speedup=() ceiling=() share=() floor=() bare=() gain=()
 for round in $(seq "$rounds"); do
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
     quiet; bench c17one 1 "$clue17"
     solo+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17one)")")
-    quiet; bench t1 1 "$top1465"
-    bench t2 2 "$top1465"
-    speedup+=("$(calc 'a / b' "$(seconds t1)" "$(seconds t2)")")
+    # The runner's top1465 runs and the bare loop's, one after the other, the first of
+    # them in turn: a run's place in the round may favour it.
+    quiet
+    if ((round % 2)); then runner_speedup; bare_speedup; else bare_speedup; runner_speedup; fi
+    gain+=("$(calc 'a - b' "${speedup[-1]}" "${bare[-1]}")")
     quiet; bench alone 1 "$clue17" -n "$ceiling_puzzles"
     once a 1 "$clue17" -n "$ceiling_puzzles" & other=$!
     once b 1 "$clue17" -n "$ceiling_puzzles"; wait "$other"
@@ -124,10 +143,6 @@ for round in $(seq "$rounds"); do
     share+=("$(calc 'a / b' "${speedup[-1]}" "${ceiling[-1]}")")
     quiet; "$bare_loop" "$clue17" 2 >/dev/null
     floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
-    quiet; bare_wall 1 >/dev/null
-    one="$(bare_wall 1)"
-    bare_wall 2 >/dev/null
-    bare+=("$(calc 'a / b' "$one" "$(bare_wall 2)")")
     printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f  bare %.3f\n' \
         "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${share[-1]}" \
         "${floor[-1]}" "${bare[-1]}"
@@ -146,3 +161,4 @@ printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ce
 printf '  share, speed-up / ceiling:                       %s\n' "$(median "${share[@]}")"
 printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
 printf '  bare, a bare loop timed as the speed-up:         %s\n' "$(median "${bare[@]}")"
+printf '  speed-up less bare, round by round:              %s\n' "$(median "${gain[@]}")"
