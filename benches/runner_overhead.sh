@@ -34,15 +34,23 @@
 #
 # Each timed run comes right after an untimed one of the same command (a warm-up).
 #
-# Usage: benches/runner_overhead.sh [ROUNDS] [BINARY]
-#   ROUNDS  default 10
-#   BINARY  default: `cargo build --release` at the root, then target/release/sudoku-lab
+# Usage: benches/runner_overhead.sh [--speed-up] [ROUNDS] [BINARY]
+#   --speed-up  only the speed-up, bare and the speed-up less bare (about a second a
+#               round, where a whole round takes several): enough rounds to tell the
+#               runner's speed-up from the bare loop's (100 tell a few hundredths)
+#   ROUNDS      default 10
+#   BINARY      default: `cargo build --release` at the root, then target/release/sudoku-lab
 # Before each run it waits (up to ten seconds) for the machine to be idle, as a shared
 # machine is noisy: figures measured in one sitting compare, not figures of two days.
 # Needs ../shared/corpora beside the checkout, and python3 (to sum the CSV column).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+only_speedup=false
+if [[ "${1:-}" == --speed-up ]]; then
+    only_speedup=true
+    shift
+fi
 rounds="${1:-10}"
 bin="${2:-}"
 corpora="$root/../shared/corpora"
@@ -126,23 +134,44 @@ bare_speedup() {
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
 overhead=() solo=() speedup=() ceiling=() share=() floor=() bare=() gain=()
-for round in $(seq "$rounds"); do
+
+# One round's figures, each pushed onto its list.
+overhead_and_solo() {
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
     quiet; bench c17one 1 "$clue17"
     solo+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17one)")")
-    # The runner's top1465 runs and the bare loop's, one after the other, the first of
-    # them in turn: a run's place in the round may favour it.
+}
+# The runner's top1465 runs and the bare loop's, one after the other, the first of them in
+# turn (round $1): a run's place in the round may favour it.
+speedup_and_bare() {
     quiet
-    if ((round % 2)); then runner_speedup; bare_speedup; else bare_speedup; runner_speedup; fi
+    if (($1 % 2)); then runner_speedup; bare_speedup; else bare_speedup; runner_speedup; fi
     gain+=("$(calc 'a - b' "${speedup[-1]}" "${bare[-1]}")")
+}
+ceiling_and_share() {
     quiet; bench alone 1 "$clue17" -n "$ceiling_puzzles"
     once a 1 "$clue17" -n "$ceiling_puzzles" & other=$!
     once b 1 "$clue17" -n "$ceiling_puzzles"; wait "$other"
     ceiling+=("$(calc '4 * a / (b + c)' "$(solved alone)" "$(solved a)" "$(solved b)")")
     share+=("$(calc 'a / b' "${speedup[-1]}" "${ceiling[-1]}")")
+}
+bare_floor() {
     quiet; "$bare_loop" "$clue17" 2 >/dev/null
     floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
+}
+
+for round in $(seq "$rounds"); do
+    if $only_speedup; then
+        speedup_and_bare "$round"
+        printf 'round %d: speed-up %.3f  bare %.3f  less bare %+.3f\n' \
+            "$round" "${speedup[-1]}" "${bare[-1]}" "${gain[-1]}"
+        continue
+    fi
+    overhead_and_solo
+    speedup_and_bare "$round"
+    ceiling_and_share
+    bare_floor
     printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f  bare %.3f\n' \
         "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${share[-1]}" \
         "${floor[-1]}" "${bare[-1]}"
@@ -154,11 +183,20 @@ median() {
         awk '{v[NR] = $1} END {printf "%.3f (%.3f-%.3f)", v[int((NR + 1) / 2)], v[1], v[NR]}'
 }
 printf '\nmedians (and ranges) over %d rounds (%s)\n' "$rounds" "$bin"
-printf '  overhead, 17-clue -j 2 (wall x 2 / solve times): %s\n' "$(median "${overhead[@]}")"
-printf '  solo, the same over the solve times of -j 1:     %s\n' "$(median "${solo[@]}")"
+if ! $only_speedup; then
+    printf '  overhead, 17-clue -j 2 (wall x 2 / solve times): %s\n' "$(median "${overhead[@]}")"
+    printf '  solo, the same over the solve times of -j 1:     %s\n' "$(median "${solo[@]}")"
+fi
 printf '  speed-up, top1465 -j 1 / -j 2 wall:              %s\n' "$(median "${speedup[@]}")"
-printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
-printf '  share, speed-up / ceiling:                       %s\n' "$(median "${share[@]}")"
-printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
+if ! $only_speedup; then
+    printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
+    printf '  share, speed-up / ceiling:                       %s\n' "$(median "${share[@]}")"
+    printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
+fi
 printf '  bare, a bare loop timed as the speed-up:         %s\n' "$(median "${bare[@]}")"
 printf '  speed-up less bare, round by round:              %s\n' "$(median "${gain[@]}")"
+lower=0
+for g in "${gain[@]}"; do
+    if awk -v g="$g" 'BEGIN {exit !(g < 0)}'; then lower=$((lower + 1)); fi
+done
+printf '  rounds where the runner read below bare:         %d of %d\n' "$lower" "$rounds"
