@@ -29,8 +29,9 @@
 #             1 thread over its wall time at 2, next to the runner's runs (before them in
 #             one round, after them in the next). A loop that only solves gets this much
 #             from a second thread on this machine. The speed-up less bare, round by
-#             round (its median is printed last), is what the runner's own work costs the
-#             speed-up, or adds to it: its -j 1 run carries that work on its one worker.
+#             round (its median is printed, and how many rounds read below 0), is what
+#             the runner's own work costs the speed-up, or adds to it: its -j 1 run
+#             carries that work on its one worker.
 #
 # Each timed run comes right after an untimed one of the same command (a warm-up).
 #
