@@ -54,25 +54,22 @@ pub fn make_room(
         |n| target.tagged(&format!("{tag}.{n}")),
         |f| f.all().iter().all(|p| !taken(p)),
     );
-    move_run(&earlier, &kept, older)?;
+    move_run(&earlier, &kept)?;
     Ok(Some(kept))
 }
 
 /// Moves a run's files from the names `from` to the names `to`: the sidecar, the summary,
 /// then the CSV (as a run's files are put in place, its sidecar is beside it first);
-/// each only when it is there. `sidecar` is the sidecar as read before the move: it is
-/// then written again with `csv` naming the CSV's new place, so that it does not point
-/// a reader to a name that now holds another run (best effort: the rows are already
-/// safe, and a sidecar that cannot be rewritten keeps its earlier text).
+/// each only when it is there. The moved sidecar is then written again with `csv` naming
+/// the CSV's new place, so that it does not point a reader to a name that now holds
+/// another run; its other keys stay as they were ([`Sidecar::point_to`]). That is best
+/// effort: the rows are already safe, and a sidecar that cannot be rewritten keeps its
+/// earlier text.
 ///
 /// # Errors
 ///
 /// When a file cannot be moved.
-pub(crate) fn move_run(
-    from: &RunFiles,
-    to: &RunFiles,
-    sidecar: Option<Sidecar>,
-) -> Result<(), Error> {
+pub(crate) fn move_run(from: &RunFiles, to: &RunFiles) -> Result<(), Error> {
     for (from, to) in [
         (&from.sidecar, &to.sidecar),
         (&from.summary, &to.summary),
@@ -82,9 +79,8 @@ pub(crate) fn move_run(
             rename(from, to)?;
         }
     }
-    if let Some(mut sidecar) = sidecar.filter(|_| taken(&to.sidecar)) {
-        sidecar.csv = shown(&to.csv);
-        let _ = sidecar.write(&to.sidecar);
+    if taken(&to.sidecar) {
+        let _ = Sidecar::point_to(&to.sidecar, &shown(&to.csv));
     }
     Ok(())
 }

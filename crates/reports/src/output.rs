@@ -132,7 +132,7 @@ impl Output {
             let killed = Sidecar::read_beside(&running.csv).ok().flatten();
             kept = make_room(&target, KILLED, killed.as_ref())?.or(kept);
             let aside = target.tagged(KILLED);
-            move_run(&running, &aside, killed)?;
+            move_run(&running, &aside)?;
             moved_aside = Some(aside);
         };
         lock.set_len(0).map_err(|source| Error::Create {

@@ -187,6 +187,32 @@ impl Sidecar {
         write_file(path, self.to_toml().as_bytes())
     }
 
+    /// Writes the sidecar at `path` again with its `csv` naming `csv`, every other key kept
+    /// as it was, in its place: those this version does not know as well (a later
+    /// version's sidecar). A file that is not a TOML table, or has no `csv` string, is
+    /// left as it is.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read, or written again.
+    pub fn point_to(path: &Path, csv: &str) -> Result<(), Error> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Open {
+            path: shown(path),
+            source,
+        })?;
+        let Ok(mut table) = text.parse::<toml::Table>() else {
+            return Ok(());
+        };
+        match table.get_mut("csv") {
+            Some(toml::Value::String(named)) => *named = csv.to_owned(),
+            _ => return Ok(()),
+        }
+        match toml::to_string(&table) {
+            Ok(body) => write_file(path, format!("{HEADER}{body}").as_bytes()),
+            Err(_) => Ok(()),
+        }
+    }
+
     /// The sidecar beside the CSV `csv`, if there is one.
     ///
     /// # Errors
@@ -352,6 +378,45 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             files.tagged("running").csv.as_os_str().as_bytes(),
             b"r/caf\xe9.running.csv"
         );
+    }
+
+    #[test]
+    fn pointing_a_sidecar_to_its_moved_csv_keeps_every_other_key_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.killed.run.toml");
+        let sidecar = Sidecar {
+            csv: "r.running.csv".into(),
+            seconds: 0.25,
+            solver: vec![SolverEntry {
+                name: "norvig".into(),
+                max_nodes: 9,
+                command: None,
+            }],
+            ..Sidecar::default()
+        };
+        // A later version's sidecar: a key, and a key in a table, this one does not know.
+        let later = |csv: &str| {
+            sidecar
+                .to_toml()
+                .replace(
+                    "csv = \"r.running.csv\"\n",
+                    &format!("csv = \"{csv}\"\nnew = [1, 2]\n"),
+                )
+                .replace("max_nodes = 9\n", "max_nodes = 9\nnewer = \"x\"\n")
+        };
+        std::fs::write(&path, later("r.running.csv")).unwrap();
+        Sidecar::point_to(&path, "r.killed.csv").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            later("r.killed.csv")
+        );
+        // Text that is not a sidecar's is left as it is.
+        for text in ["not toml = = \n", "state = \"running\"\n", "csv = 3\n"] {
+            std::fs::write(&path, text).unwrap();
+            Sidecar::point_to(&path, "r.killed.csv").unwrap();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+        assert!(Sidecar::point_to(&dir.path().join("gone.run.toml"), "x").is_err());
     }
 
     #[test]
