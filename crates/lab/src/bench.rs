@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_engine::{corpus_names, End, Report};
+use sudoku_engine::{corpus_names, End, Report, SinkError};
 use sudoku_reports::output::Ending;
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
@@ -155,12 +155,7 @@ fn record(
     }
     // As the sidecar keeps it, so that the summary printed now reads as one made later.
     let seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
-    let (state, error) = match (&report.end, &write_error) {
-        (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
-        (_, Some(e)) => (State::Failed, Some(e.to_string())),
-        (End::Interrupted, None) => (State::Interrupted, None),
-        (End::Finished, None) => (State::Finished, None),
-    };
+    let (state, error) = ending(&report, write_error.as_ref());
     summary.state = (state != State::Finished).then_some(state);
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -179,7 +174,7 @@ fn record(
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) => Err(then.into()),
-        (None, None) => Ok(run_end(state, report.puzzles, &summary)),
+        (None, None) => Ok(run_end(state, &summary)),
     }
 }
 
@@ -344,13 +339,28 @@ fn tell_what_was_written(
     }
 }
 
+/// What a run that read no puzzle at all says of it.
+const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
+
+/// How the run ended (its state) and the error that stopped it: the engine's, else the
+/// CSV's last write's. A run that went to the end without reading a puzzle (not even one
+/// for another shard, or one an earlier run solved) failed: its empty files are not to
+/// replace an earlier result.
+fn ending(report: &Report, write_error: Option<&SinkError>) -> (State, Option<String>) {
+    let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
+    match (&report.end, write_error) {
+        (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
+        (_, Some(e)) => (State::Failed, Some(e.to_string())),
+        (End::Interrupted, None) => (State::Interrupted, None),
+        (End::Finished, None) if !read => (State::Failed, Some(NO_PUZZLE.into())),
+        (End::Finished, None) => (State::Finished, None),
+    }
+}
+
 /// How a run that did not fail ends.
-fn run_end(state: State, puzzles: u64, summary: &Summary) -> RunEnd {
+fn run_end(state: State, summary: &Summary) -> RunEnd {
     if state == State::Interrupted {
         RunEnd::Interrupted
-    } else if puzzles == 0 {
-        ui::error("no puzzle read: every corpus was empty or malformed");
-        RunEnd::NoPuzzles
     } else if summary.wrong() > 0 {
         RunEnd::Wrong
     } else {

@@ -51,8 +51,6 @@ pub enum RunEnd {
     Wrong,
     /// Stopped by Ctrl-C or SIGTERM: the rows completed are written.
     Interrupted,
-    /// The run read no puzzle at all.
-    NoPuzzles,
     /// `compare --fail-above`: a solver got slower beyond the threshold, or a counter
     /// changed.
     Regressed,
@@ -63,7 +61,6 @@ impl RunEnd {
     pub fn exit_code(self) -> u8 {
         match self {
             RunEnd::Finished => 0,
-            RunEnd::NoPuzzles => 1,
             RunEnd::Wrong => 3,
             RunEnd::Regressed => 4,
             RunEnd::Interrupted => 130,

@@ -280,10 +280,12 @@ fn a_wrong_known_solution_is_a_malformed_line() {
 }
 
 #[test]
-fn an_empty_file_gives_a_header_only_csv_and_exits_1() {
+fn an_empty_file_is_a_failed_run_that_leaves_an_earlier_result_as_it_was() {
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "empty.txt", "");
     let out = dir.path().join("e.csv");
+    let earlier = "an earlier result\n";
+    std::fs::write(&out, earlier).unwrap();
     lab()
         .args(["bench", "--solvers", "dlx"])
         .arg(&corpus)
@@ -299,13 +301,14 @@ fn an_empty_file_gives_a_header_only_csv_and_exits_1() {
             "error: no puzzle read: every corpus was empty or malformed",
         ))
         .stdout(predicate::str::contains("No puzzles."));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), earlier);
     assert_eq!(
-        std::fs::read_to_string(&out).unwrap(),
+        std::fs::read_to_string(dir.path().join("e.failed.csv")).unwrap(),
         format!("{}\n", sudoku_reports::COLUMNS.join(","))
     );
-    let sidecar = std::fs::read_to_string(dir.path().join("e.run.toml")).unwrap();
+    let sidecar = std::fs::read_to_string(dir.path().join("e.failed.run.toml")).unwrap();
     assert!(
-        sidecar.contains("state = \"finished\"\npuzzles = 0\n"),
+        sidecar.contains("state = \"failed\"\npuzzles = 0\n"),
         "{sidecar}"
     );
 }

@@ -282,6 +282,41 @@ fn shards_and_one(dir: &TempDir, n: u64) -> Vec<String> {
 }
 
 #[test]
+fn a_shard_that_gets_no_puzzle_finishes_and_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let common = [c.as_str(), "-s", "dlx", "--first", "2"];
+    bench(&dir, &[&common[..], &["-o", "one.csv"]].concat(), 0);
+    // Two puzzles in three shards: one shard reads both and solves neither.
+    let shards: Vec<String> = (1..=3)
+        .map(|k| {
+            let (shard, out) = (format!("{k}/3"), format!("s{k}.csv"));
+            bench(
+                &dir,
+                &[&common[..], &["--shard", &shard, "-o", &out]].concat(),
+                0,
+            );
+            out
+        })
+        .collect();
+    let empty = shards
+        .iter()
+        .filter(|s| read_rows(&dir.path().join(s)).is_empty())
+        .count();
+    assert_eq!(empty, 1, "{shards:?}");
+    let args = [
+        &["merge", "-o", "m.csv"][..],
+        &shards.iter().map(String::as_str).collect::<Vec<_>>(),
+    ]
+    .concat();
+    run(&dir, &args, 0);
+    assert_eq!(
+        counters(&read_rows(&dir.path().join("m.csv"))),
+        counters(&read_rows(&dir.path().join("one.csv")))
+    );
+}
+
+#[test]
 fn shards_share_the_puzzles_and_merge_into_the_single_run() {
     let dir = tempfile::tempdir().unwrap();
     let shards = shards_and_one(&dir, 3);
