@@ -153,8 +153,10 @@ fn record(
             c.puzzles += done;
         }
     }
-    // As the sidecar keeps it, so that the summary printed now reads as one made later.
-    let seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
+    // As the sidecar keeps it, so that the summary printed now reads as one made later;
+    // the warm-up is not part of the run.
+    let took = start.elapsed().saturating_sub(report.warmup);
+    let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
     let (state, error) = ending(&report, write_error.as_ref());
     summary.state = (state != State::Finished).then_some(state);
     summary.error.clone_from(&error);

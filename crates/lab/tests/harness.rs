@@ -147,6 +147,22 @@ fn permute_solves_the_same_isomorph_for_any_thread_count_and_keeps_the_original(
 }
 
 #[test]
+fn the_warmup_is_not_part_of_the_runs_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    for threads in ["1", "2"] {
+        let args = [
+            &c, "-s", "dlx", "-j", threads, "--warmup", "2", "-o", "w.csv",
+        ];
+        let (out, _) = run(&dir, &[&["bench"][..], &args].concat(), 0);
+        let s = sidecar(&dir.path().join("w.csv"));
+        // Twelve easy puzzles take milliseconds, after two seconds of warm-up.
+        assert!(s.seconds < 2.0, "-j {threads}: {} s", s.seconds);
+        assert!(!out.contains(" in 2."), "-j {threads}: {out}");
+    }
+}
+
+#[test]
 fn warmup_and_pin_are_recorded_and_change_no_count() {
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();
