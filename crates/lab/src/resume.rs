@@ -8,8 +8,8 @@
 //! system with coarse times) are taken in the order interrupted, failed, killed,
 //! finished, the later winning: a finished run wins every tie. Either way its sidecar
 //! must say it was made the same way (what differs is named). An unfinished run's whole
-//! puzzles (all but its last, which a kill may have cut) are copied into this run's
-//! output, and the run solves only the puzzles it lacks. That earlier file is left as it
+//! puzzles (a killed run's but its last, which the kill may have cut) are copied into
+//! this run's output, and the run solves only the puzzles it lacks. That earlier file is left as it
 //! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
 //! are older than the unnumbered one of their kind, and are not looked at.
 
@@ -85,7 +85,9 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
     if csv == target {
         return Ok(Earlier::Finished(csv));
     }
-    let done = done_in(&csv)?;
+    // An interrupted or failed run said, as it ended, how many rows it holds.
+    let said = matches!(earlier.state, State::Interrupted | State::Failed).then_some(earlier.rows);
+    let done = done_in(&csv, said)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,

@@ -546,6 +546,40 @@ fn shard_auto_reads_slurm_and_kubernetes() {
 }
 
 #[test]
+fn resume_keeps_an_interrupted_runs_last_puzzle_when_its_rows_are_all_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let args = [c.as_str(), "-s", "dlx,norvig", "-o", "r.csv", "--resume"];
+    bench(&dir, &args, 0);
+    let path = dir.path().join("r.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let finished = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
+    // Five whole puzzles (two rows each), as an interrupted run leaves them, its sidecar
+    // saying 10 rows; then the same file, its sidecar saying more rows than it holds.
+    let five: String = text.split_inclusive('\n').take(11).collect();
+    for (said, kept) in [(10, 5), (11, 4)] {
+        std::fs::remove_file(&path).unwrap();
+        write(&dir, "r.interrupted.csv", &five);
+        let said_text = finished
+            .replace("state = \"finished\"", "state = \"interrupted\"")
+            .replace("rows = 24\n", &format!("rows = {said}\n"));
+        assert!(
+            said_text.contains(&format!("rows = {said}\n")),
+            "{said_text}"
+        );
+        write(&dir, "r.interrupted.run.toml", &said_text);
+        let err = bench(&dir, &args, 0);
+        assert!(
+            err.contains(&format!(
+                "continuing r.interrupted.csv ({kept} puzzles kept"
+            )),
+            "{said}: {err}"
+        );
+        assert_eq!(sidecar(&path).resumed_puzzles, kept, "{said}");
+    }
+}
+
+#[test]
 fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();

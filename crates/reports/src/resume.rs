@@ -3,9 +3,11 @@
 //!
 //! A run writes whole puzzles, in order, in chunks of one write each; a kill in the middle
 //! of a write can still cut the file inside a puzzle's rows, even inside a line. So the
-//! last puzzle of the file is never taken as done: [`Done::keep`] stops before its first
-//! row, and the run solves it again. The file itself is left as it is: the run that
-//! continues it copies the rows kept ([`Done::rows`]) into its own output.
+//! last puzzle of the file is not taken as done ([`Done::keep`] stops before its first
+//! row, and the run solves it again) unless the run that wrote the file said, as it ended,
+//! how many rows it holds, and it holds that many: an interrupted run's, or a failed one's.
+//! The file itself is left as it is: the run that continues it copies the rows kept
+//! ([`Done::rows`]) into its own output.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -44,13 +46,16 @@ impl Done {
     }
 }
 
-/// Reads the CSV at `path` for a run that continues it.
+/// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run that
+/// wrote it said it holds, every one whole, when it ended so as to say it (an interrupted
+/// or failed run, not a killed one); its last puzzle is kept when the file holds exactly
+/// that many.
 ///
 /// # Errors
 ///
 /// When it cannot be read, its header is not this version's (its rows could not be
 /// continued), or a row before its last line is malformed.
-pub fn done_in(path: &Path) -> Result<Done, Error> {
+pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
     let open = |source| Error::Open {
         path: shown(path),
         source,
@@ -58,9 +63,9 @@ pub fn done_in(path: &Path) -> Result<Done, Error> {
     let mut file = File::open(path).map_err(open)?;
     // Only whole lines: a line cut short by a kill is not read.
     let len = file.seek(SeekFrom::End(0)).map_err(open)?;
-    let whole = last_line_end(&mut file, len).map_err(open)?;
+    let lines = last_line_end(&mut file, len).map_err(open)?;
     file.seek(SeekFrom::Start(0)).map_err(open)?;
-    let mut reader = csv::Reader::from_reader(file.take(whole));
+    let mut reader = csv::Reader::from_reader(file.take(lines));
     let malformed = |line: u64, reason: String| Error::Malformed {
         path: shown(path),
         line,
@@ -109,8 +114,14 @@ pub fn done_in(path: &Path) -> Result<Done, Error> {
             }
         }
     }
-    if let Some((_, offset, _)) = last {
-        done.keep = offset;
+    if let Some(((corpus, index), offset, rows)) = last {
+        if whole == Some(done.rows + rows) {
+            done.puzzles.entry(corpus).or_default().insert(index);
+            done.rows += rows;
+            done.keep = reader.position().byte();
+        } else {
+            done.keep = offset;
+        }
     }
     Ok(done)
 }
@@ -182,7 +193,7 @@ mod tests {
         };
         text.extend_from_slice(b"c.txt,3,4,,a,1,sol");
         std::fs::write(&path, &text).unwrap();
-        let done = done_in(&path).unwrap();
+        let done = done_in(&path, None).unwrap();
         assert_eq!(done.puzzles[&Arc::from("c.txt")], HashSet::from([0, 1]));
         assert_eq!((done.rows, done.keep, done.count()), (4, two_puzzles, 2));
         let kept: Vec<(u64, String)> = done
@@ -192,8 +203,23 @@ mod tests {
             .collect();
         assert_eq!(kept.len(), 4);
         assert_eq!(kept[3], (1, "b".to_string()));
+        // A run that ended so as to say its rows: the last puzzle is whole when they
+        // are all there, and only then.
+        text.truncate(text.len() - b"c.txt,3,4,,a,1,sol".len());
+        std::fs::write(&path, &text).unwrap();
+        let said = done_in(&path, Some(6)).unwrap();
+        assert_eq!(said.puzzles[&Arc::from("c.txt")], HashSet::from([0, 1, 2]));
+        assert_eq!(
+            (said.rows, said.keep, said.count()),
+            (6, text.len() as u64, 3)
+        );
+        assert_eq!(said.rows(&path).unwrap().count(), 6);
+        for other in [None, Some(5), Some(7)] {
+            let done = done_in(&path, other).unwrap();
+            assert_eq!((done.rows, done.keep), (4, two_puzzles), "{other:?}");
+        }
         std::fs::write(&path, header_line()).unwrap();
-        let empty = done_in(&path).unwrap();
+        let empty = done_in(&path, None).unwrap();
         assert_eq!((empty.rows, empty.keep, empty.count()), (0, header, 0));
     }
 
@@ -202,7 +228,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.csv");
         std::fs::write(&path, "corpus,index\nc,1\n").unwrap();
-        let err = done_in(&path).unwrap_err().to_string();
+        let err = done_in(&path, None).unwrap_err().to_string();
         assert!(
             err.contains("old.csv: line 1: its columns are not this version's"),
             "{err}"
@@ -211,7 +237,7 @@ mod tests {
         text.extend_from_slice(b"c.txt,x,4,,a,1,solved,1,1,0,5,5,p,,\n");
         encode_row(&mut text, &row(1, "a"));
         std::fs::write(&path, &text).unwrap();
-        let err = done_in(&path).unwrap_err().to_string();
+        let err = done_in(&path, None).unwrap_err().to_string();
         assert!(err.contains("old.csv: line 2: malformed row"), "{err}");
     }
 }
