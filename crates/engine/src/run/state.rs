@@ -90,6 +90,21 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     }
 }
 
+/// The lines of a run's first tasks: [`BATCH`] on a pool of workers, one on the calling
+/// thread alone (see [`CHUNK_TIME`]), and one when a solver is run as a child process.
+/// Such a solver's solves take milliseconds to seconds each (a program started apart,
+/// often in a slower language), so a task of [`BATCH`] of them would hold back the run's
+/// first rows (and its progress) for as long, while on a short corpus the other workers
+/// idle; the tasks double from there when they are short.
+fn first_batch(plan: &Plan) -> u64 {
+    let external = plan.contenders.iter().any(|c| c.as_external().is_some());
+    if plan.threads <= 1 || external {
+        1
+    } else {
+        BATCH as u64
+    }
+}
+
 /// The run's bookkeeping on the calling thread.
 pub(super) struct State<'p> {
     plan: &'p Plan,
@@ -159,7 +174,7 @@ impl<'p> State<'p> {
             interrupted: false,
             failure: None,
             puzzles: 0,
-            batch: if plan.threads <= 1 { 1 } else { BATCH as u64 },
+            batch: first_batch(plan),
             began: Instant::now(),
             indexed: plan.select.is_active(),
             warmup: Duration::ZERO,
@@ -557,6 +572,9 @@ impl<'p> State<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contender::Contender;
+    use crate::external::External;
+    use sudoku_core::Limits;
 
     #[test]
     fn tasks_grow_with_the_run_between_their_bounds() {
@@ -581,5 +599,30 @@ mod tests {
         assert_eq!(next_batch(8, ms(5), ms(2)), 4);
         assert_eq!(next_batch(1, ms(50), ms(2)), 1);
         assert_eq!(next_batch(BATCH_MAX, ms(1), ms(2)), BATCH_MAX);
+    }
+
+    #[test]
+    fn a_run_with_a_solver_run_as_a_child_process_starts_at_a_line_a_task() {
+        let native = || {
+            let dlx = sudoku_catalogue::find("dlx").unwrap();
+            Contender::new(dlx.solver(), Limits::FIRST)
+        };
+        let child = || {
+            let external = External::from_words("x", vec!["x".into()], Duration::from_secs(1));
+            Contender::external("x", external, Limits::FIRST)
+        };
+        for (contenders, threads, batch) in [
+            (vec![native()], 2, BATCH as u64),
+            (vec![native()], 1, 1),
+            (vec![native(), child()], 2, 1),
+            (vec![child()], 4, 1),
+        ] {
+            let plan = Plan {
+                contenders,
+                threads,
+                ..Plan::default()
+            };
+            assert_eq!(State::new(&plan).batch, batch, "{threads} threads");
+        }
     }
 }
