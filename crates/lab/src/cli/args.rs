@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, CommandFactory};
 
 use sudoku_trace::GridPoints;
 
@@ -340,6 +341,45 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = ["bench", "solve", "trace", "generate", "summary", "plot", "completions"])]
+    #[arg(value_name = "SUBCOMMAND", value_parser = SubcommandName)]
     pub command: Option<String>,
+}
+
+/// The value parser of `man`'s argument: a subcommand's name, the names read from clap's
+/// command when asked (at parse time or for a help text), so that every subcommand has a
+/// page. Not at construction: `man` is one of the subcommands.
+#[derive(Debug, Clone, Copy)]
+pub struct SubcommandName;
+
+impl SubcommandName {
+    /// The names of sudoku-lab's subcommands, in their order, then `help`, which clap adds
+    /// when it builds the command (and the main page lists).
+    fn names() -> Vec<String> {
+        let command = super::Cli::command();
+        let mut names: Vec<String> = command
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        if !command.is_disable_help_subcommand_set() {
+            names.push("help".into());
+        }
+        names
+    }
+}
+
+impl TypedValueParser for SubcommandName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        PossibleValuesParser::new(Self::names()).parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Self::names().into_iter().map(PossibleValue::new)))
+    }
 }

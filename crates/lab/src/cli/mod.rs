@@ -1,5 +1,5 @@
 //! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `summary`,
-//! `plot`, `completions` and `man`.
+//! `plot`, `merge`, `compare`, `completions` and `man`.
 
 mod args;
 mod command;
