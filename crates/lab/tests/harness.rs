@@ -379,6 +379,27 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
 }
 
+/// `merge --help` names every setting the shards must share (those `differences` checks)
+/// and the file the rows go to while the merge runs.
+#[test]
+fn merge_help_names_what_must_match_and_where_the_rows_go() {
+    let out = lab().args(["merge", "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "(version, commit, rustc, solvers and budgets, limit, repeat, strict, first, seed, \
+             permute, timeout, corpora, shard count)"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains("The rows go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole"),
+        "{help}"
+    );
+    assert!(!help.contains("merging"), "{help}");
+}
+
 /// A merge writes its rows beside the output (`m.running.csv`, as a run does) and renames
 /// them into place once whole: one that fails half-way (a shard's row is broken after many good ones) leaves the earlier
 /// merge as it was, and no partial file.
