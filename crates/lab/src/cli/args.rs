@@ -7,7 +7,7 @@ use clap::{Args, CommandFactory};
 
 use sudoku_trace::GridPoints;
 
-use super::solvers::{max_nodes_help, solvers_help, SolverList};
+use super::solvers::{max_nodes_help, solvers_help, SolverList, Takes};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
@@ -59,7 +59,7 @@ pub struct BenchArgs {
         value_name = "LIST",
         value_parser = SolverList::parse,
         default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to run")
+        long_help = solvers_help("Solvers to run", Takes::Any)
     )]
     pub solvers: SolverList,
 
@@ -166,7 +166,7 @@ pub struct SolveArgs {
         value_name = "LIST",
         value_parser = SolverList::parse,
         default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to use")
+        long_help = solvers_help("Solvers to use", Takes::Any)
     )]
     pub solvers: SolverList,
 
@@ -240,7 +240,7 @@ pub struct TraceArgs {
         value_name = "LIST",
         value_parser = SolverList::parse,
         default_value = "norvig",
-        long_help = solvers_help("Strategies to trace")
+        long_help = solvers_help("Strategies to trace", Takes::Strategies)
     )]
     pub solvers: SolverList,
 
