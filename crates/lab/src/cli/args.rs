@@ -19,30 +19,7 @@ pub const DEFAULT_OUT: &str = "results/bench.csv";
 
 /// Options of `sudoku-lab bench`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
-  sudoku-lab bench
-      the default solvers over the seed puzzles and the graded corpora of data/bench,
-      results in results/bench.csv
-  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx --repeat 5
-      two solvers, each solve timed 5 times (the CSV keeps the minimum and the median)
-  sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o results/unique.csv
-      a uniqueness check of every corpus file in a folder
-  tail -n +2 big.csv | sudoku-lab bench - -s norvig -j 2
-      a corpus read from stdin
-
-Output, for -o results/bench.csv:
-  results/bench.csv         one row per (puzzle, solver), in input order (corpus, index, solver):
-                            corpus,index,line,name,solver,limit,status,solutions,nodes,
-                            backtracks,nanoseconds,median_nanoseconds,puzzle,solution
-                            status: solved, no_solution, budget_exhausted or wrong (a failed
-                            check); puzzle and solution with | between grid rows
-  results/bench.summary.md  the summary table (per corpus x solver, every column) in Markdown
-  results/bench.run.toml    what makes the run reproducible: command line, version, git commit,
-                            rustc, CPU, threads, date, settings, and how the run ended
-
-Rows are written in chunks while the run goes: an interrupted run (Ctrl-C, SIGTERM) keeps every
-completed chunk and exits with status 130. Exit status: 0 ok, 1 error or no puzzle read at all,
-2 usage error, 3 some solution failed its check (status wrong), 130 interrupted.")]
+#[command(after_help = super::bench_help::bench_after_help())]
 pub struct BenchArgs {
     /// Corpus files or folders (a folder gives its *.txt, *.csv, *.tsv, *.sdk and extensionless
     /// files, sorted); `-` reads stdin. The default: the seed puzzles (built into sudoku-lab

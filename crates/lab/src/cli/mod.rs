@@ -2,6 +2,7 @@
 //! `plot`, `merge`, `compare`, `completions` and `man`.
 
 mod args;
+mod bench_help;
 mod command;
 mod generate;
 mod harness;

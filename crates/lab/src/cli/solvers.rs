@@ -147,7 +147,7 @@ const SUMMARY_COLUMNS: usize = 50;
 
 /// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
 /// whole on its own line).
-fn wrap(text: &str, columns: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, columns: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {
