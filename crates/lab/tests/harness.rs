@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{lab, read_rows, write};
+use common::{lab, read_rows, write, TOP1};
 use sudoku_reports::{Row, Sidecar, Status};
 use tempfile::TempDir;
 
@@ -260,6 +260,31 @@ fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
     assert!(err.contains("unclosed quote"), "{err}");
     let err = bench(&dir, &[&c, "-s", "cmd:/no/such/solver", "-o", "x.csv"], 1);
     assert!(err.contains("/no/such/solver"), "{err}");
+}
+
+/// A wrong answer is told twice, as the README shows: on stderr as it comes, with what the
+/// check found; after the summary, listed without it (the CSV does not keep it, and
+/// `summary` lists the rows alike). `cat` answers each puzzle with the puzzle itself.
+#[test]
+fn a_wrong_answer_is_told_with_its_reason_then_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir, "one.txt", &format!("{TOP1}\n"));
+    let (out, err) = run(
+        &dir,
+        &["bench", "-q", "one.txt", "-s", "cmd:cat", "-o", "r.csv"],
+        3,
+    );
+    assert!(
+        err.starts_with(&format!(
+            "WRONG: one.txt:1 (index 0) cat: the solution {TOP1} does not solve the puzzle: \
+             cell r1c2 is empty\n"
+        )),
+        "{err}"
+    );
+    let listed = "WRONG: 1 solution(s) failed their check:\n- one.txt:1 (index 0) cat\n";
+    assert!(out.ends_with(listed), "{out}");
+    let (out, _) = run(&dir, &["summary", "r.csv"], 3);
+    assert!(out.contains(listed), "{out}");
 }
 
 /// Runs the two corpora in `n` shards as `s{k}.csv` and whole as `one.csv`.
