@@ -132,9 +132,13 @@ impl Technique {
     }
 }
 
+/// The technique in words: `naked single`, `X-wing`, `swordfish`.
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name().replace('_', " "))
+        match self {
+            Technique::XWing => f.write_str("X-wing"),
+            _ => f.write_str(&self.name().replace('_', " ")),
+        }
     }
 }
 
@@ -431,7 +435,8 @@ mod tests {
             assert_eq!(Technique::from_name(t.name()), Some(t));
         }
         assert_eq!(Technique::from_name("x-wing"), Some(Technique::XWing));
-        assert_eq!(Technique::XWing.to_string(), "x wing");
+        assert_eq!(Technique::XWing.to_string(), "X-wing");
+        assert_eq!(Technique::NakedPair.to_string(), "naked pair");
     }
 
     #[test]

@@ -647,6 +647,37 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     lab().args(["bench", "--limit", "0"]).assert().code(2);
 }
 
+/// bench --help's list of files gives the CSV's header as the run writes it and every
+/// status a run writes.
+#[test]
+fn bench_help_gives_the_header_and_every_status() {
+    let help = lab().args(["bench", "--help"]).assert().success();
+    let text = String::from_utf8(help.get_output().stdout.clone()).unwrap();
+    let (_, output) = text
+        .split_once("\nOutput, for -o results/bench.csv:\n")
+        .unwrap();
+    let (csv, _) = output.split_once("results/bench.summary.md").unwrap();
+    let words: String = csv.split_whitespace().collect();
+    assert!(
+        words.contains(
+            &format!(
+                "under the header {} status:",
+                sudoku_reports::COLUMNS.join(",")
+            )
+            .replace(' ', "")
+        ),
+        "{csv}"
+    );
+    let (_, statuses) = words.split_once("status:").unwrap();
+    for status in Status::KNOWN {
+        assert!(
+            statuses.contains(status.as_str()),
+            "{status} missing: {csv}"
+        );
+    }
+    assert!(!text.contains("see `sudoku-lab bench --help`"), "{text}");
+}
+
 /// The main command with its defaults: from the repository, `data/seeds.txt` and the
 /// generated corpora of `data/bench/`; from a folder without them, the seed puzzles built
 /// into the binary. Either way every solver solves every seed puzzle, with the essays'

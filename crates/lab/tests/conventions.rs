@@ -173,6 +173,29 @@ fn man_pages_for_the_runner_and_its_subcommands() {
     assert!(page.contains("max\\-nodes"), "{page}");
 }
 
+/// Every page the main page lists (its SEE ALSO names `sudoku\-lab\-NAME(1)`) is there.
+#[test]
+fn man_gives_every_page_the_main_page_lists() {
+    let out = lab().arg("man").assert().success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let listed: Vec<&str> = page
+        .split("sudoku\\-lab\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+        .collect();
+    for name in ["bench", "merge", "compare", "completions", "man"] {
+        assert!(listed.contains(&name), "{name} not listed: {listed:?}");
+    }
+    for name in listed {
+        let out = lab().args(["man", name]).assert().success();
+        let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(
+            page.contains(&format!(".TH sudoku-lab-{name} ")),
+            "{name}: {page}"
+        );
+    }
+}
+
 #[test]
 fn the_version_names_the_commit() {
     let out = lab().arg("-V").assert().success();

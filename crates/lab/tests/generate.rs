@@ -378,3 +378,23 @@ fn data_files_are_made_again_by_their_header_command() {
     assert_eq!(without_build(&again), without_build(&text), "{file}");
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 500);
 }
+
+/// The paragraphs after generate's options are wrapped evenly: every line but a
+/// paragraph's last fills most of the 100 columns (a hard newline left in the source once
+/// gave a long line, then a short one).
+#[test]
+fn the_help_after_the_options_is_wrapped_evenly() {
+    let out = lab().args(["generate", "--help"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let (_, after) = text.split_once("\nOutput: ").unwrap();
+    for paragraph in after.split("\n\n") {
+        let lines: Vec<&str> = paragraph.lines().collect();
+        for line in &lines[..lines.len() - 1] {
+            let width = line.chars().count();
+            assert!(
+                (80..=100).contains(&width),
+                "{width}: {line:?}\n{paragraph}"
+            );
+        }
+    }
+}

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{lab, read_rows, write};
+use common::{lab, read_rows, write, TOP1};
 use sudoku_reports::{Row, Sidecar, Status};
 use tempfile::TempDir;
 
@@ -278,6 +278,31 @@ fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
     assert!(err.contains("/no/such/solver"), "{err}");
 }
 
+/// A wrong answer is told twice, as the README shows: on stderr as it comes, with what the
+/// check found; after the summary, listed without it (the CSV does not keep it, and
+/// `summary` lists the rows alike). `cat` answers each puzzle with the puzzle itself.
+#[test]
+fn a_wrong_answer_is_told_with_its_reason_then_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir, "one.txt", &format!("{TOP1}\n"));
+    let (out, err) = run(
+        &dir,
+        &["bench", "-q", "one.txt", "-s", "cmd:cat", "-o", "r.csv"],
+        3,
+    );
+    assert!(
+        err.starts_with(&format!(
+            "WRONG: one.txt:1 (index 0) cat: the solution {TOP1} does not solve the puzzle: \
+             cell r1c2 is empty\n"
+        )),
+        "{err}"
+    );
+    let listed = "WRONG: 1 solution(s) failed their check:\n- one.txt:1 (index 0) cat\n";
+    assert!(out.ends_with(listed), "{out}");
+    let (out, _) = run(&dir, &["summary", "r.csv"], 3);
+    assert!(out.contains(listed), "{out}");
+}
+
 /// Runs the two corpora in `n` shards as `s{k}.csv` and whole as `one.csv`.
 fn shards_and_one(dir: &TempDir, n: u64) -> Vec<String> {
     let c = easy(dir).display().to_string();
@@ -428,6 +453,27 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         .replace("state = \"finished\"", "state = \"interrupted\"");
     std::fs::write(dir.path().join("s2.run.toml"), unfinished).unwrap();
     refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
+}
+
+/// `merge --help` names every setting the shards must share (those `differences` checks)
+/// and the file the rows go to while the merge runs.
+#[test]
+fn merge_help_names_what_must_match_and_where_the_rows_go() {
+    let out = lab().args(["merge", "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "(version, commit, rustc, solvers and budgets, limit, repeat, strict, first, seed, \
+             permute, timeout, corpora, shard count)"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains("The rows go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole"),
+        "{help}"
+    );
+    assert!(!help.contains("merging"), "{help}");
 }
 
 /// A merge writes its rows beside the output (`m.running.csv`, as a run does) and renames

@@ -395,6 +395,10 @@ fn bad_input_says_what_is_wrong() {
         ),
         (&["trace", "-s", "fast", TOP1], "unknown solver \"fast\""),
         (
+            &["trace", "-s", "cmd:cat", TOP1],
+            "error: cat cannot be traced: only the catalogue's strategies tell their steps",
+        ),
+        (
             &["trace", "-l", "0", TOP1],
             "invalid value '0' for '--limit <N>'",
         ),
@@ -482,4 +486,27 @@ fn a_closed_pipe_ends_the_trace_quietly() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// trace takes the catalogue's strategies only, so its help offers no `cmd:` program (as
+/// bench's and solve's do).
+#[test]
+fn the_help_offers_only_what_trace_takes() {
+    let help = |command: &str| {
+        let out = lab().args([command, "--help"]).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let trace = help("trace");
+    assert!(
+        trace.contains("Strategies to trace, comma-separated"),
+        "{trace}"
+    );
+    assert!(!trace.contains("cmd:"), "{trace}");
+    for command in ["bench", "solve"] {
+        let text = help(command);
+        assert!(
+            text.contains("`cmd:[NAME=]COMMAND` = any program"),
+            "{text}"
+        );
+    }
 }

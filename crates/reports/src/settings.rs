@@ -3,7 +3,8 @@
 //!
 //! The settings that decide the rows must be equal: the build (version, git commit, rustc),
 //! the solvers with their budgets and commands, the limit, `--repeat`, `--strict`,
-//! `--first`, `--permute`, a `cmd:` solver's time limit, the corpora, and the shard count.
+//! `--first`, `--seed`, `--permute`, a `cmd:` solver's time limit, the corpora, and the shard
+//! count.
 //! What only describes where and how fast a run went (date, CPU, threads, pinning,
 //! warm-up, the command line) may differ.
 

@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, CommandFactory};
 
 use sudoku_trace::GridPoints;
 
-use super::solvers::{max_nodes_help, solvers_help, SolverList};
+use super::solvers::{max_nodes_help, solvers_help, SolverList, Takes};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
@@ -18,30 +19,7 @@ pub const DEFAULT_OUT: &str = "results/bench.csv";
 
 /// Options of `sudoku-lab bench`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
-  sudoku-lab bench
-      the default solvers over the seed puzzles and the graded corpora of data/bench,
-      results in results/bench.csv
-  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx --repeat 5
-      two solvers, each solve timed 5 times (the CSV keeps the minimum and the median)
-  sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o results/unique.csv
-      a uniqueness check of every corpus file in a folder
-  tail -n +2 big.csv | sudoku-lab bench - -s norvig -j 2
-      a corpus read from stdin
-
-Output, for -o results/bench.csv:
-  results/bench.csv         one row per (puzzle, solver), in input order (corpus, index, solver):
-                            corpus,index,line,name,solver,limit,status,solutions,nodes,
-                            backtracks,nanoseconds,median_nanoseconds,puzzle,solution
-                            status: solved, no_solution, budget_exhausted or wrong (a failed
-                            check); puzzle and solution with | between grid rows
-  results/bench.summary.md  the summary table (per corpus x solver, every column) in Markdown
-  results/bench.run.toml    what makes the run reproducible: command line, version, git commit,
-                            rustc, CPU, threads, date, settings, and how the run ended
-
-Rows are written in chunks while the run goes: an interrupted run (Ctrl-C, SIGTERM) keeps every
-completed chunk and exits with status 130. Exit status: 0 ok, 1 error or no puzzle read at all,
-2 usage error, 3 some solution failed its check (status wrong), 130 interrupted.")]
+#[command(after_help = super::bench_help::bench_after_help())]
 pub struct BenchArgs {
     /// Corpus files or folders (a folder gives its *.txt, *.csv, *.tsv, *.sdk and extensionless
     /// files, sorted); `-` reads stdin. The default: the seed puzzles (built into sudoku-lab
@@ -58,7 +36,7 @@ pub struct BenchArgs {
         value_name = "LIST",
         value_parser = SolverList::parse,
         default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to run")
+        long_help = solvers_help("Solvers to run", Takes::Any)
     )]
     pub solvers: SolverList,
 
@@ -165,7 +143,7 @@ pub struct SolveArgs {
         value_name = "LIST",
         value_parser = SolverList::parse,
         default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to use")
+        long_help = solvers_help("Solvers to use", Takes::Any)
     )]
     pub solvers: SolverList,
 
@@ -239,7 +217,7 @@ pub struct TraceArgs {
         value_name = "LIST",
         value_parser = SolverList::parse,
         default_value = "norvig",
-        long_help = solvers_help("Strategies to trace")
+        long_help = solvers_help("Strategies to trace", Takes::Strategies)
     )]
     pub solvers: SolverList,
 
@@ -340,6 +318,45 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = ["bench", "solve", "trace", "generate", "summary", "plot", "completions"])]
+    #[arg(value_name = "SUBCOMMAND", value_parser = SubcommandName)]
     pub command: Option<String>,
+}
+
+/// The value parser of `man`'s argument: a subcommand's name, the names read from clap's
+/// command when asked (at parse time or for a help text), so that every subcommand has a
+/// page. Not at construction: `man` is one of the subcommands.
+#[derive(Debug, Clone, Copy)]
+pub struct SubcommandName;
+
+impl SubcommandName {
+    /// The names of sudoku-lab's subcommands, in their order, then `help`, which clap adds
+    /// when it builds the command (and the main page lists).
+    fn names() -> Vec<String> {
+        let command = super::Cli::command();
+        let mut names: Vec<String> = command
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        if !command.is_disable_help_subcommand_set() {
+            names.push("help".into());
+        }
+        names
+    }
+}
+
+impl TypedValueParser for SubcommandName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        PossibleValuesParser::new(Self::names()).parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(Self::names().into_iter().map(PossibleValue::new)))
+    }
 }

@@ -1,7 +1,8 @@
 //! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `summary`,
-//! `plot`, `completions` and `man`.
+//! `plot`, `merge`, `compare`, `completions` and `man`.
 
 mod args;
+mod bench_help;
 mod command;
 mod generate;
 mod harness;

@@ -13,10 +13,10 @@ use clap::Args;
       writes all.csv (puzzles in corpus order), all.summary.md and all.run.toml
 
 Every shard of the run must be there once, finished, and made the same way (version, commit,
-rustc, solvers and budgets, limit, repeat, strict, first, permute, timeout, corpora, shard
+rustc, solvers and budgets, limit, repeat, strict, first, seed, permute, timeout, corpora, shard
 count): what differs, what is missing and what overlaps is named, and nothing is written. The
-rows go to all.merging.csv, renamed to all.csv once whole: a merge that fails half-way leaves
-an earlier all.csv as it was.")]
+rows go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole: a
+merge that fails half-way removes its files and leaves an earlier all.csv as it was.")]
 pub struct MergeArgs {
     /// The merged CSV (its summary and sidecar beside it).
     #[arg(short, long, value_name = "FILE.csv")]

@@ -97,14 +97,32 @@ impl fmt::Display for SolverList {
     }
 }
 
-/// The long help of `--solvers`: every strategy with its summary and default budget.
-pub fn solvers_help(what: &str) -> String {
+/// Which solvers a command's `--solvers` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Takes {
+    /// The catalogue's strategies and `cmd:` programs (`bench`, `solve`).
+    Any,
+    /// The catalogue's strategies only (`trace`: a program does not tell its steps).
+    Strategies,
+}
+
+/// What `cmd:` is, in the long help of a `--solvers` that takes it.
+const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
+process: it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
+`SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]` (the README's \"Any solver, in any \
+language\" tells the rest)";
+
+/// The long help of `--solvers`: what it `takes`, then every strategy with its summary and
+/// default budget.
+pub fn solvers_help(what: &str, takes: Takes) -> String {
     let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let cmd = match takes {
+        Takes::Any => CMD_HELP,
+        Takes::Strategies => "",
+    };
     let mut text = format!(
         "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
-`default` = the default run; `cmd:[NAME=]COMMAND` = any program, in any language, run as a \
-child process on a line protocol (see `sudoku-lab bench --help`). An unknown name is a usage \
-error that lists these:\n"
+`default` = the default run{cmd}. An unknown name is a usage error that lists these:\n"
     );
     for s in CATALOGUE {
         let default = if s.in_default_run {
@@ -129,7 +147,7 @@ const SUMMARY_COLUMNS: usize = 50;
 
 /// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
 /// whole on its own line).
-fn wrap(text: &str, columns: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, columns: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {
@@ -180,8 +198,24 @@ mod tests {
     }
 
     #[test]
+    fn only_a_list_that_takes_commands_offers_them() {
+        let any = solvers_help("Solvers", Takes::Any);
+        assert!(any.contains("`cmd:[NAME=]COMMAND` = any program"), "{any}");
+        assert!(!any.contains("sudoku-lab bench --help"), "{any}");
+        let strategies = solvers_help("Strategies", Takes::Strategies);
+        assert!(!strategies.contains("cmd:"), "{strategies}");
+        assert!(
+            strategies.starts_with(
+                "Strategies, comma-separated, in this order (repeats dropped); `all` = every \
+strategy, `default` = the default run. An unknown name is a usage error that lists these:\n"
+            ),
+            "{strategies}"
+        );
+    }
+
+    #[test]
     fn the_help_gives_every_strategy_and_budget() {
-        let solvers = solvers_help("Solvers");
+        let solvers = solvers_help("Solvers", Takes::Any);
         let words = solvers.split_whitespace().collect::<Vec<_>>().join(" ");
         let budgets = max_nodes_help();
         for s in CATALOGUE {
@@ -198,7 +232,7 @@ mod tests {
     #[test]
     fn the_list_keeps_its_columns_within_80() {
         let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap();
-        let list = solvers_help("Solvers");
+        let list = solvers_help("Solvers", Takes::Any);
         let (_, list) = list.split_once(":\n").unwrap();
         for line in list.lines().skip(1) {
             // clap indents the help text by 10 columns

@@ -158,5 +158,11 @@ mod tests {
 grade hidden_pair: logic solves each without search, and needs hidden pair"
         );
         assert!(text.ends_with("any thread count\n"));
+        let x_wing = args(&["--count", "2", "--seed", "3", "--grade", "x_wing"]);
+        assert_eq!(
+            description(&x_wing, "bands"),
+            "2 minimal 9x9 puzzles, each with one solution (checked by bands), no symmetry; \
+grade x_wing: logic solves each without search, and needs X-wing"
+        );
     }
 }

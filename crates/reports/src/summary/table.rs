@@ -231,11 +231,74 @@ const COLUMNS: &[Column] = &[
     },
 ];
 
-/// What the narrow view's abbreviations mean.
-const NARROW_LEGEND: &str = "solved = puzzles - none (no solution) - budget (budget exhausted) \
-- wrong; µs: one solve call;\ntries: mean per puzzle (nodes = 1 + tries); %no_guess: share of \
-puzzles decided without a try;\ncore/s: puzzles per second of solve time on one core (--wide: \
-every column, p99 µs too).";
+/// The statuses the narrow view's formula of `solved` takes away from `puzzles`: a column's
+/// header and what it counts.
+const NOT_SOLVED: [(&str, &str); 6] = [
+    ("none", "none (no solution)"),
+    ("budget", "budget (budget exhausted)"),
+    ("wrong", "wrong (a failed check)"),
+    ("timeout", "timeout (a cmd: solver gave no answer in time)"),
+    ("crashed", "crashed (a cmd: solver's process exited)"),
+    ("unknown", "unknown (a status this version does not know)"),
+];
+
+/// What the narrow view's other columns mean: a column's header and its meaning.
+const MEANINGS: [(&str, &str); 5] = [
+    (
+        "2+ sol",
+        "2+ sol: puzzles found to have two solutions or more (--limit 2 and up);",
+    ),
+    ("median µs", "median µs: of one solve call;"),
+    ("tries", "tries: mean per puzzle (nodes = 1 + tries);"),
+    (
+        "%no_guess",
+        "%no_guess: share of puzzles decided without a try;",
+    ),
+    (
+        "core/s",
+        "core/s: puzzles per second of solve time on one core",
+    ),
+];
+
+/// The narrow view's legend: what each of its columns (`shown`, by their headers) means,
+/// in lines that fit the view.
+fn narrow_legend(shown: &[&str]) -> String {
+    let taken: Vec<&str> = NOT_SOLVED
+        .iter()
+        .filter(|(header, _)| shown.contains(header))
+        .map(|(_, meaning)| *meaning)
+        .collect();
+    // Each term ends with the sign after it, so that no line starts with `- ` (a list).
+    let mut items = vec!["solved = puzzles -".to_string()];
+    for (i, meaning) in taken.iter().enumerate() {
+        let end = if i + 1 == taken.len() { ";" } else { " -" };
+        items.push(format!("{meaning}{end}"));
+    }
+    items.extend(
+        MEANINGS
+            .iter()
+            .filter(|(header, _)| shown.contains(header))
+            .map(|(_, meaning)| meaning.to_string()),
+    );
+    items.push("(--wide: every column, p99 µs too).".into());
+    pack(&items, NARROW_WIDTH)
+}
+
+/// `items` joined by spaces into lines of at most `width` characters (an item longer than
+/// `width` stays whole on its own line).
+fn pack(items: &[String], width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + item.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(item);
+            }
+            _ => lines.push(item.clone()),
+        }
+    }
+    lines.join("\n")
+}
 
 /// What the wide view's and Markdown's figures mean.
 const WIDE_LEGEND: &str = "Times are the solve calls only (minimum over `--repeat`); \
@@ -339,10 +402,9 @@ impl Summary {
         for r in &cells {
             line(&mut out, &r.iter().map(String::as_str).collect::<Vec<_>>());
         }
-        out.push_str(if view == View::Narrow {
-            NARROW_LEGEND
-        } else {
-            WIDE_LEGEND
+        out.push_str(&match view {
+            View::Narrow => narrow_legend(&header),
+            View::Wide => WIDE_LEGEND.to_string(),
         });
         out.push('\n');
         out.push_str(&self.notes_text(""));

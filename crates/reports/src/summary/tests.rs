@@ -254,3 +254,72 @@ fn a_sidecar_says_how_the_run_ended() {
         "{md}"
     );
 }
+
+#[test]
+fn the_narrow_legend_says_what_every_column_shown_means() {
+    let mut s = Summary::new();
+    s.add(&row("a.txt", "dlx", Status::Solved, 1000, 10));
+    let legend = |s: &Summary| {
+        let text = s.to_text(View::Narrow);
+        let (_, legend) = text.split_once("solved = ").unwrap();
+        format!("solved = {legend}")
+    };
+    assert_eq!(
+        legend(&s),
+        "solved = puzzles - none (no solution) - budget (budget exhausted) - wrong (a failed \
+check);\nmedian µs: of one solve call; tries: mean per puzzle (nodes = 1 + tries);\n%no_guess: \
+share of puzzles decided without a try;\ncore/s: puzzles per second of solve time on one core \
+(--wide: every column, p99 µs too).\n"
+    );
+    s.add(&Row {
+        limit: 2,
+        solutions: 2,
+        ..row("a.txt", "dlx", Status::Solved, 1000, 10)
+    });
+    for status in [
+        Status::Timeout,
+        Status::Crashed,
+        Status::Unknown("x".into()),
+    ] {
+        s.add(&row("a.txt", "cat", status, 1000, 0));
+    }
+    let text = s.to_text(View::Narrow);
+    let header = fields(text.lines().next().unwrap());
+    assert_eq!(
+        header,
+        [
+            "corpus",
+            "solver",
+            "puzzles",
+            "none",
+            "budget",
+            "wrong",
+            "2+ sol",
+            "unknown",
+            "timeout",
+            "crashed",
+            "median µs",
+            "tries",
+            "%no_guess",
+            "core/s"
+        ]
+    );
+    let legend = legend(&s);
+    assert_eq!(
+        legend,
+        "solved = puzzles - none (no solution) - budget (budget exhausted) - wrong (a failed \
+check) -\ntimeout (a cmd: solver gave no answer in time) - crashed (a cmd: solver's process \
+exited) -\nunknown (a status this version does not know);\n2+ sol: puzzles found to have two \
+solutions or more (--limit 2 and up);\nmedian µs: of one solve call; tries: mean per puzzle \
+(nodes = 1 + tries);\n%no_guess: share of puzzles decided without a try;\ncore/s: puzzles per \
+second of solve time on one core (--wide: every column, p99 µs too).\nUnknown status in 1 \
+row(s): x (not written by this version; not counted as wrong).\n"
+    );
+    for column in &header[3..] {
+        assert!(
+            legend.contains(&format!("{column} (")) || legend.contains(&format!("{column}:")),
+            "{column}: {legend}"
+        );
+    }
+    assert!(legend.lines().all(|l| l.chars().count() <= 100), "{legend}");
+}
