@@ -201,9 +201,12 @@ fn every_bad_argument_exits_2_says_what_is_wrong_and_writes_nothing() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--count", "0"],
-            "invalid value '0' for '--count <N>': the count of puzzles must be at least 1",
+            "invalid value '0' for '--count <N>': 0 is less than 1, the least allowed\n",
         ),
-        (&["--count", "x"], "invalid value 'x' for '--count <N>'"),
+        (
+            &["--count", "x"],
+            "invalid value 'x' for '--count <N>': \"x\" is not a whole number\n",
+        ),
         (
             &["--symmetry", "spiral"],
             "invalid value 'spiral' for '--symmetry <SYMMETRY>'\n  [possible values: none, \
@@ -217,6 +220,11 @@ rotate180, rotate90, mirror, diagonal]",
             &["--nodes", "naive:1000..10"],
             "invalid value 'naive:1000..10' for '--nodes <STRATEGY:LOW..HIGH>': the node band \
 1000..10 is empty (a solve visits at least 1 node)",
+        ),
+        (
+            &["--nodes", "naive:1_000..10"],
+            "invalid value 'naive:1_000..10' for '--nodes <STRATEGY:LOW..HIGH>': the node \
+band 1000..10 is empty (a solve visits at least 1 node)",
         ),
         (
             &["--nodes", "naive:0..0"],
@@ -237,7 +245,7 @@ rotate180, rotate90, mirror, diagonal]",
         ),
         (
             &["--givens", "16"],
-            "invalid value '16..16' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 16 \
+            "invalid value '16' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 16 \
 givens has one solution: it needs at least 17",
         ),
         (
@@ -249,10 +257,17 @@ givens has one solution: it needs at least 17",
             "a 4x4 grid has 16 cells: 17 givens cannot fit",
         ),
         (
-            &["--max-attempts", "0"],
-            "invalid value '0' for '--max-attempts <K>'",
+            &["-j", "0"],
+            "invalid value '0' for '--threads <N>': 0 is not in 1 to 1024\n",
         ),
-        (&["-j", "0"], "invalid value '0' for '--threads <N>'"),
+        (
+            &["-j", "1025"],
+            "invalid value '1025' for '--threads <N>': 1025 is not in 1 to 1024\n",
+        ),
+        (
+            &["--max-attempts", "0"],
+            "invalid value '0' for '--max-attempts <K>': 0 is less than 1, the least allowed\n",
+        ),
     ];
     for (args, message) in cases {
         let mut cmd = lab();

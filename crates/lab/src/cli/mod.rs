@@ -5,6 +5,7 @@ mod args;
 mod command;
 mod generate;
 mod harness;
+mod numbers;
 mod runs;
 mod solvers;
 

@@ -163,11 +163,19 @@ impl Stop {
 /// argument it concerns.
 fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
     use GenerateError as E;
-    let givens = || args.givens.map(|r| ("--givens <LOW..HIGH>", r.to_string()));
+    let command_line: Vec<_> = std::env::args_os().collect();
+    let typed = |id: &str, parsed: String| typed(&command_line, id).unwrap_or(parsed);
+    let givens = || {
+        args.givens
+            .map(|r| ("--givens <LOW..HIGH>", typed("givens", r.to_string())))
+    };
     let band = || {
-        args.nodes
-            .as_ref()
-            .map(|b| ("--nodes <STRATEGY:LOW..HIGH>", b.to_string()))
+        args.nodes.as_ref().map(|b| {
+            (
+                "--nodes <STRATEGY:LOW..HIGH>",
+                typed("nodes", b.to_string()),
+            )
+        })
     };
     let grade = || {
         args.grade
@@ -188,13 +196,21 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
         Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
         None => e.to_string(),
     };
-    let args: Vec<_> = std::env::args_os().collect();
-    let mut command = Cli::command().color(ColorWhen::from_args(&args).apply());
+    let mut command = Cli::command().color(ColorWhen::from_args(&command_line).apply());
     command.build();
     let generate = command
         .find_subcommand_mut("generate")
         .expect("the generate subcommand");
     generate.error(ErrorKind::ValueValidation, message)
+}
+
+/// The value `generate`'s option `id` has on `command_line`, as the user typed it (`16`,
+/// where the parsed range would say `16..16`); `None` when the line does not parse.
+fn typed(command_line: &[std::ffi::OsString], id: &str) -> Option<String> {
+    let matches = Cli::command().try_get_matches_from(command_line).ok()?;
+    let (_, generate) = matches.subcommand()?;
+    let mut values = generate.get_raw(id)?;
+    values.next().map(|v| v.to_string_lossy().into_owned())
 }
 
 /// Where the puzzles go: a file (see [`Streamed`]: written as `X.running.EXT`, renamed
