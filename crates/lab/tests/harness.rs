@@ -262,6 +262,22 @@ fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
     assert!(err.contains("/no/such/solver"), "{err}");
 }
 
+#[test]
+fn a_command_that_cannot_start_is_named_as_the_user_wrote_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let solvers = "dlx,cmd:mine=/no/such/solver --fast";
+    let err = bench(&dir, &[&c, "-s", solvers, "-o", "x.csv"], 1);
+    assert!(
+        err.starts_with(
+            "error: cmd:mine=/no/such/solver --fast: cannot start \"/no/such/solver\": No such \
+             file or directory"
+        ),
+        "{err}"
+    );
+    assert!(!dir.path().join("x.csv").exists());
+}
+
 /// Runs the two corpora in `n` shards as `s{k}.csv` and whole as `one.csv`.
 fn shards_and_one(dir: &TempDir, n: u64) -> Vec<String> {
     let c = easy(dir).display().to_string();
