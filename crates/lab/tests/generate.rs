@@ -311,11 +311,13 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
-            "wrote 0 puzzles to {}",
+            "wrote 0 puzzles to {} (",
             dir.path().join("rare.failed.txt").display()
         )))
+        .stderr(predicate::str::is_match(r"\(\d+ attempts in all, \d+\.\d s\)\n").unwrap())
         .stderr(predicate::str::contains(
-            "error: puzzle 0: no attempt of 3 reached the targets",
+            "error: puzzle 0: all 3 attempts allowed per puzzle missed the targets (a rare \
+target: widen it or allow more attempts)\n",
         ));
     // The failed run's file is beside the earlier one, which it does not replace.
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
@@ -324,8 +326,8 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
     assert!(puzzles.is_empty());
     assert_eq!(
         header.last().unwrap(),
-        &"# stopped after 0 of 2 puzzles: puzzle 0: no attempt of 3 reached the targets \
-(a rare target: widen it or allow more attempts)"
+        &"# stopped after 0 of 2 puzzles: puzzle 0: all 3 attempts allowed per puzzle missed \
+the targets (a rare target: widen it or allow more attempts)"
     );
 }
 

@@ -86,15 +86,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         Err(e) => return Err(write_failed(out, e)),
         Ok(()) => out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?,
     };
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
-    ui::plain(format!(
-        "wrote {written} puzzle{} to {} ({} attempt{}, {:.1} s)",
-        plural(written),
-        name,
-        watch.attempts(),
-        plural(watch.attempts()),
-        watch.elapsed().as_secs_f64()
-    ));
+    ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
     if unknown > 0 && !args.no_minimal {
         ui::note(format!(
             "{unknown} removal(s) were refused because their uniqueness check ran out of its \
@@ -107,6 +99,19 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
         Some(Stop::Failed(e)) => Err(anyhow!(e)),
     }
+}
+
+/// The last line of a run: the puzzles written, and the attempts made at every puzzle
+/// begun (those of puzzles made in parallel included: more than one puzzle's cap,
+/// `--max-attempts`, when a rare target stopped the run).
+fn wrote(written: u64, name: &str, attempts: u64, elapsed: Duration) -> String {
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    format!(
+        "wrote {written} puzzle{} to {name} ({attempts} attempt{} in all, {:.1} s)",
+        plural(written),
+        plural(attempts),
+        elapsed.as_secs_f64()
+    )
 }
 
 /// The generator's options from the command line.
@@ -268,5 +273,22 @@ impl Output {
                 Ok(placed.path.display().to_string())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_counts_the_attempts_in_all() {
+        assert_eq!(
+            wrote(0, "stdout", 1958, Duration::from_millis(300)),
+            "wrote 0 puzzles to stdout (1958 attempts in all, 0.3 s)"
+        );
+        assert_eq!(
+            wrote(1, "x.txt", 1, Duration::from_secs(2)),
+            "wrote 1 puzzle to x.txt (1 attempt in all, 2.0 s)"
+        );
     }
 }
