@@ -133,6 +133,17 @@ fn short_flags_and_both_spellings_of_solvers() {
         .assert()
         .success();
     assert!(figures.join("-s.time.svg").is_file());
+    // --out, as every other command says it, is --out-dir.
+    let by_out = dir.path().join("by-out");
+    lab()
+        .arg("plot")
+        .arg(dir.path().join("-s.csv"))
+        .arg("--out")
+        .arg(&by_out)
+        .assert()
+        .success();
+    assert!(by_out.join("-s.time.svg").is_file());
+    assert!(by_out.join("-s.nodes.svg").is_file());
 }
 
 #[test]

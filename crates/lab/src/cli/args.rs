@@ -318,7 +318,7 @@ pub struct PlotArgs {
     pub csv: Vec<PathBuf>,
 
     /// Where to write the figures [default: the CSV's folder]; created when missing.
-    #[arg(short = 'o', long, value_name = "DIR")]
+    #[arg(short = 'o', long, visible_alias = "out", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 }
 
