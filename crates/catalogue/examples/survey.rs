@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_catalogue::{find, Options, Strategy, CATALOGUE, DEFAULT_SEED};
 use sudoku_core::{CorpusReader, Grid, Limits, Status};
-use sudoku_testkit::corpus_path;
+use sudoku_testkit::{corpus_path, usage};
 
 /// The corpora of the figure: a name and a file of `../shared/corpora/`.
 const CORPORA: [(&str, &str); 5] = [
@@ -32,6 +32,9 @@ struct Args {
     solvers: Vec<&'static Strategy>,
 }
 
+/// The usage line.
+const USAGE: &str = "usage: survey [--first N] [--seed S] [--solvers a,b]";
+
 fn args() -> Args {
     let mut args = Args {
         first: 100,
@@ -41,22 +44,30 @@ fn args() -> Args {
             .filter(|s| s.name == "anneal" || (s.exact && s.essay_of.is_none()))
             .collect(),
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+    let line = usage::Args::new(USAGE);
+    let mut words = line.words().iter();
+    while let Some(flag) = words.next() {
+        let Some(value) = words.next() else {
+            line.fail(format_args!("{flag} needs a value"))
+        };
         match flag.as_str() {
-            "--first" => args.first = value.parse().expect("--first N"),
-            "--seed" => args.seed = value.parse().expect("--seed S"),
-            "--solvers" => {
-                args.solvers = value
-                    .split(',')
-                    .map(|n| find(n).unwrap_or_else(|| panic!("unknown solver {n}")))
-                    .collect()
-            }
-            _ => panic!("unknown flag {flag}: --first N, --seed S, --solvers a,b"),
+            "--first" => args.first = line.parse(value, "a count of puzzles"),
+            "--seed" => args.seed = line.parse(value, "a seed"),
+            "--solvers" => args.solvers = solvers(&line, value),
+            _ => line.fail(format_args!("unknown flag {flag:?}")),
         }
     }
+    if args.first == 0 {
+        line.fail("--first 0: take at least 1 puzzle");
+    }
     args
+}
+
+/// The strategies of a comma-separated list.
+fn solvers(line: &usage::Args, list: &str) -> Vec<&'static Strategy> {
+    list.split(',')
+        .map(|n| find(n).unwrap_or_else(|| line.fail(format_args!("unknown solver {n:?}"))))
+        .collect()
 }
 
 fn puzzles(file: &str, first: usize) -> Vec<Grid> {

@@ -86,11 +86,11 @@ pub enum GenerateError {
         reason: String,
     },
     /// Every attempt at one puzzle missed the targets.
-    #[error("puzzle {index}: no attempt of {attempts} reached the targets (a rare target: widen it or allow more attempts)")]
+    #[error("puzzle {index}: all {attempts} attempts allowed per puzzle missed the targets (a rare target: widen it or allow more attempts)")]
     TargetNotReached {
         /// The puzzle's number.
         index: u64,
-        /// The attempts made.
+        /// The attempts made at it: all those allowed per puzzle.
         attempts: u64,
     },
     /// The random fill could not complete a grid (never seen: the fill restarts

@@ -163,15 +163,17 @@ pub fn contender_with(
         }
         SolverSpec::Command(CommandSpec {
             name,
-            command,
+            written,
             argv,
+            ..
         }) => {
             let limits = if max_nodes > 0 {
                 limits.with_max_nodes(max_nodes)
             } else {
                 limits
             };
-            let external = External::from_words(command, argv.clone(), timeout);
+            // Shown as written, so that an error names the solver as the user did.
+            let external = External::from_words(written, argv.clone(), timeout);
             Contender::external(name, external, limits)
         }
     }

@@ -54,15 +54,23 @@ impl Input {
     ///
     /// A usage error (the process ends, exit status 2): `--index` with a puzzle given
     /// as text.
-    pub fn from_args(args: &PuzzleArgs, subcommand: &str) -> Input {
+    ///
+    /// # Errors
+    ///
+    /// `--index` with an argument that is no puzzle but looks like a path that cannot be
+    /// opened (a misspelt file name): [`CorpusError::Open`], as without `--index`.
+    pub fn from_args(args: &PuzzleArgs, subcommand: &str) -> Result<Input> {
         let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
-        if let (Input::Text(_), Some(_)) = (&input, args.index) {
+        if let (Input::Text(text), Some(_)) = (&input, args.index) {
+            if let Some(open) = Grid::parse(text).err().and_then(|_| unreadable_path(text)) {
+                return Err(open.into());
+            }
             usage_error(
                 subcommand,
                 "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle",
             );
         }
-        input
+        Ok(input)
     }
 
     /// Its name in messages: `the argument`, the path as given, `stdin`.
@@ -111,14 +119,22 @@ impl Input {
 /// that is not a cell is ignored); an argument that looks like a path but names no file
 /// is said to be one.
 fn parse_argument(text: &str) -> Result<Grid> {
-    Grid::parse(text).map_err(|e| {
-        let path_like = text
-            .chars()
-            .any(|c| matches!(c, '/' | '\\') || (c.is_alphabetic() && !is_symbol_letter(c)));
-        match std::fs::metadata(text) {
-            Err(reason) if path_like => anyhow!("{text}: cannot open: {reason}"),
-            _ => anyhow!("not a puzzle: {e}"),
-        }
+    Grid::parse(text).map_err(|e| match unreadable_path(text) {
+        Some(open) => open.into(),
+        None => anyhow!("not a puzzle: {e}"),
+    })
+}
+
+/// Why `text` cannot be opened, when it looks like a path (a `/` or `\`, or a letter
+/// that stands for no digit) and names nothing there; `None` otherwise.
+fn unreadable_path(text: &str) -> Option<CorpusError> {
+    let path_like = text
+        .chars()
+        .any(|c| matches!(c, '/' | '\\') || (c.is_alphabetic() && !is_symbol_letter(c)));
+    let reason = std::fs::metadata(text).err().filter(|_| path_like)?;
+    Some(CorpusError::Open {
+        path: text.to_string(),
+        reason,
     })
 }
 

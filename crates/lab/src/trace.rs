@@ -21,7 +21,7 @@ use crate::{ui, RunEnd};
 /// Runs `trace`: the puzzle, the strategies that take its size, then the page and the
 /// trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles, "trace");
+    let input = Input::from_args(&args.puzzles, "trace")?;
     check_paths(&input, args);
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let strategies = strategies(&args.solvers, puzzle.grid.size())?;

@@ -22,11 +22,28 @@ fn every_usage_error_exits_2_and_says_what_is_wrong() {
         (&["solve", "--solvers", "", TOP1], "no solver given"),
         (
             &["bench", "--limit", "0"],
-            "invalid value '0' for '--limit <N>'",
+            "invalid value '0' for '--limit <N>': 0 is less than 1, the least allowed\n",
         ),
         (
             &["bench", "-j", "0"],
-            "invalid value '0' for '--threads <N>'",
+            "invalid value '0' for '--threads <N>': 0 is not in 1 to 1024\n",
+        ),
+        (
+            &["bench", "-j", "1025"],
+            "invalid value '1025' for '--threads <N>': 1025 is not in 1 to 1024\n",
+        ),
+        (
+            &["bench", "--repeat", "1001"],
+            "invalid value '1001' for '--repeat <K>': 1001 is not in 1 to 1000\n",
+        ),
+        (
+            &["bench", "--max-nodes", "99999999999999999999"],
+            "invalid value '99999999999999999999' for '--max-nodes <N>': 99999999999999999999 \
+is more than 18446744073709551615, the most allowed\n",
+        ),
+        (
+            &["compare", "a.csv", "b.csv", "--resamples", "0"],
+            "invalid value '0' for '--resamples <N>': 0 is not in 100 to 100000\n",
         ),
         (&["bench", "-n", "x"], "invalid value 'x' for '--first <N>'"),
         (&["bench", "--nope"], "unexpected argument '--nope'"),
@@ -116,6 +133,17 @@ fn short_flags_and_both_spellings_of_solvers() {
         .assert()
         .success();
     assert!(figures.join("-s.time.svg").is_file());
+    // --out, as every other command says it, is --out-dir.
+    let by_out = dir.path().join("by-out");
+    lab()
+        .arg("plot")
+        .arg(dir.path().join("-s.csv"))
+        .arg("--out")
+        .arg(&by_out)
+        .assert()
+        .success();
+    assert!(by_out.join("-s.time.svg").is_file());
+    assert!(by_out.join("-s.nodes.svg").is_file());
 }
 
 #[test]

@@ -201,9 +201,12 @@ fn every_bad_argument_exits_2_says_what_is_wrong_and_writes_nothing() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--count", "0"],
-            "invalid value '0' for '--count <N>': the count of puzzles must be at least 1",
+            "invalid value '0' for '--count <N>': 0 is less than 1, the least allowed\n",
         ),
-        (&["--count", "x"], "invalid value 'x' for '--count <N>'"),
+        (
+            &["--count", "x"],
+            "invalid value 'x' for '--count <N>': \"x\" is not a whole number\n",
+        ),
         (
             &["--symmetry", "spiral"],
             "invalid value 'spiral' for '--symmetry <SYMMETRY>'\n  [possible values: none, \
@@ -217,6 +220,11 @@ rotate180, rotate90, mirror, diagonal]",
             &["--nodes", "naive:1000..10"],
             "invalid value 'naive:1000..10' for '--nodes <STRATEGY:LOW..HIGH>': the node band \
 1000..10 is empty (a solve visits at least 1 node)",
+        ),
+        (
+            &["--nodes", "naive:1_000..10"],
+            "invalid value 'naive:1_000..10' for '--nodes <STRATEGY:LOW..HIGH>': the node \
+band 1000..10 is empty (a solve visits at least 1 node)",
         ),
         (
             &["--nodes", "naive:0..0"],
@@ -237,7 +245,7 @@ rotate180, rotate90, mirror, diagonal]",
         ),
         (
             &["--givens", "16"],
-            "invalid value '16..16' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 16 \
+            "invalid value '16' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 16 \
 givens has one solution: it needs at least 17",
         ),
         (
@@ -249,10 +257,17 @@ givens has one solution: it needs at least 17",
             "a 4x4 grid has 16 cells: 17 givens cannot fit",
         ),
         (
-            &["--max-attempts", "0"],
-            "invalid value '0' for '--max-attempts <K>'",
+            &["-j", "0"],
+            "invalid value '0' for '--threads <N>': 0 is not in 1 to 1024\n",
         ),
-        (&["-j", "0"], "invalid value '0' for '--threads <N>'"),
+        (
+            &["-j", "1025"],
+            "invalid value '1025' for '--threads <N>': 1025 is not in 1 to 1024\n",
+        ),
+        (
+            &["--max-attempts", "0"],
+            "invalid value '0' for '--max-attempts <K>': 0 is less than 1, the least allowed\n",
+        ),
     ];
     for (args, message) in cases {
         let mut cmd = lab();
@@ -296,11 +311,13 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
-            "wrote 0 puzzles to {}",
+            "wrote 0 puzzles to {} (",
             dir.path().join("rare.failed.txt").display()
         )))
+        .stderr(predicate::str::is_match(r"\(\d+ attempts in all, \d+\.\d s\)\n").unwrap())
         .stderr(predicate::str::contains(
-            "error: puzzle 0: no attempt of 3 reached the targets",
+            "error: puzzle 0: all 3 attempts allowed per puzzle missed the targets (a rare \
+target: widen it or allow more attempts)\n",
         ));
     // The failed run's file is beside the earlier one, which it does not replace.
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
@@ -309,8 +326,8 @@ fn a_rare_target_stops_after_its_attempts_and_says_where() {
     assert!(puzzles.is_empty());
     assert_eq!(
         header.last().unwrap(),
-        &"# stopped after 0 of 2 puzzles: puzzle 0: no attempt of 3 reached the targets \
-(a rare target: widen it or allow more attempts)"
+        &"# stopped after 0 of 2 puzzles: puzzle 0: all 3 attempts allowed per puzzle missed \
+the targets (a rare target: widen it or allow more attempts)"
     );
 }
 

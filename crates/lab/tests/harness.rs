@@ -303,6 +303,22 @@ fn a_wrong_answer_is_told_with_its_reason_then_listed() {
     assert!(out.contains(listed), "{out}");
 }
 
+#[test]
+fn a_command_that_cannot_start_is_named_as_the_user_wrote_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let solvers = "dlx,cmd:mine=/no/such/solver --fast";
+    let err = bench(&dir, &[&c, "-s", solvers, "-o", "x.csv"], 1);
+    assert!(
+        err.starts_with(
+            "error: cmd:mine=/no/such/solver --fast: cannot start \"/no/such/solver\": No such \
+             file or directory"
+        ),
+        "{err}"
+    );
+    assert!(!dir.path().join("x.csv").exists());
+}
+
 /// Runs the two corpora in `n` shards as `s{k}.csv` and whole as `one.csv`.
 fn shards_and_one(dir: &TempDir, n: u64) -> Vec<String> {
     let c = easy(dir).display().to_string();

@@ -299,6 +299,11 @@ fn bad_input_says_what_is_wrong() {
             String::new(),
             "error: data/nope.txt: cannot open",
         ),
+        (
+            &["solve", "data/nope.txt", "--index", "0"],
+            String::new(),
+            "error: data/nope.txt: cannot open: No such file or directory",
+        ),
     ];
     for (args, stdin, message) in errors {
         lab()

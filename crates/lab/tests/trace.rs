@@ -447,6 +447,11 @@ fn bad_input_says_what_is_wrong() {
             "",
             "error: nope/none.txt: cannot open",
         ),
+        (
+            &["trace", "nope/none.txt", "--index", "0", "-s", "norvig"],
+            "",
+            "error: nope/none.txt: cannot open: No such file or directory",
+        ),
     ];
     for (args, stdin, message) in errors {
         lab()

@@ -4,9 +4,10 @@
 //! the best of a few rounds, interleaved, and the ratio.
 //!
 //! ```text
-//! cargo run --release -p sudoku-logic --example versus_norvig -- ../shared/corpora/puzzles3_magictour_top1465 [ROUNDS [SOLVERS]]
+//! cargo run --release -p sudoku-logic --example versus_norvig -- [CORPUS [ROUNDS [SOLVERS]]]
 //! ```
 //!
+//! `CORPUS`: top1465 (`../shared/corpora/puzzles3_magictour_top1465`) by default.
 //! `SOLVERS`: `norvig` and the logic levels to time, by name, comma-separated (default
 //! `norvig,logic-singles,logic-locked,logic-subsets,logic`); ratios are to the first.
 
@@ -16,29 +17,33 @@ use std::time::{Duration, Instant};
 use sudoku_core::{CorpusReader, Grid, Limits, Solver};
 use sudoku_logic::{Level, Logic};
 use sudoku_norvig::Norvig;
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: versus_norvig [CORPUS [ROUNDS [SOLVERS]]] (CORPUS: top1465 of \
+../shared/corpora by default; SOLVERS: norvig and logic levels, comma-separated)";
+
+/// The corpus of the README's figure: top1465.
+const DEFAULT_CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/corpora/puzzles3_magictour_top1465"
+);
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().expect("a corpus file");
-    let rounds: usize = args
-        .next()
-        .map_or(5, |r| r.parse().expect("a number of rounds"));
-    let puzzles: Vec<Grid> = CorpusReader::open(&path)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
-        .collect();
-    let names = args
-        .next()
-        .unwrap_or_else(|| "norvig,logic-singles,logic-locked,logic-subsets,logic".into());
-    let mut solvers: Vec<Box<dyn Solver>> = Vec::new();
-    for name in names.split(',') {
-        if name == "norvig" {
-            solvers.push(Box::new(Norvig));
-            continue;
-        }
-        let level = Level::ALL.into_iter().find(|l| l.name() == name);
-        solvers.push(Box::new(Logic::new(level.expect("norvig or a level name"))));
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let path = args.get(0).unwrap_or(DEFAULT_CORPUS);
+    let rounds: usize = args.parsed_or(1, "a number of rounds", 5);
+    if rounds == 0 {
+        args.fail("ROUNDS 0: time at least 1 round");
     }
+    let puzzles: Vec<Grid> = CorpusReader::open(path)
+        .and_then(|reader| reader.map(|p| p.map(|p| p.grid)).collect())
+        .unwrap_or_else(|e| args.fail(e));
+    let names = args
+        .get(2)
+        .unwrap_or("norvig,logic-singles,logic-locked,logic-subsets,logic");
+    let solvers: Vec<Box<dyn Solver>> = names.split(',').map(|n| solver(&args, n)).collect();
     let mut best = vec![Duration::MAX; solvers.len()];
     let mut nodes = vec![0u64; solvers.len()];
     for _ in 0..rounds {
@@ -64,5 +69,16 @@ fn main() {
             best[i].as_secs_f64() / best[0].as_secs_f64(),
             nodes[i]
         );
+    }
+}
+
+/// norvig, or the logic strategy at the level `name`.
+fn solver(args: &usage::Args, name: &str) -> Box<dyn Solver> {
+    if name == "norvig" {
+        return Box::new(Norvig);
+    }
+    match Level::ALL.into_iter().find(|l| l.name() == name) {
+        Some(level) => Box::new(Logic::new(level)),
+        None => args.fail(format_args!("{name:?} is neither norvig nor a level name")),
     }
 }

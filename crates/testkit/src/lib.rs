@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod seeds;
+pub mod usage;
 
 use serde::Deserialize;
 use sudoku_core::{EventCount, Grid, Limits, Solver, Status};

@@ -7,6 +7,7 @@ use clap::{Args, CommandFactory};
 
 use sudoku_trace::GridPoints;
 
+use super::numbers::{at_least, from_to};
 use super::solvers::{max_nodes_help, solvers_help, SolverList, Takes};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
@@ -41,20 +42,20 @@ pub struct BenchArgs {
     pub solvers: SolverList,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
     pub limit: u64,
 
     /// Node budget of every single solve (nodes = 1 + tries) [default: per solver].
-    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
 
     /// Worker threads [default: all cores].
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = from_to(1, 1024))]
     pub threads: Option<u64>,
 
     /// Time each solve K times; the CSV keeps the minimum (nanoseconds) and the median
     /// (median_nanoseconds).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..1001))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = from_to(1, 1000))]
     pub repeat: u64,
 
     /// The CSV to write; the summary (.summary.md) and the sidecar (.run.toml) go beside it.
@@ -69,7 +70,7 @@ pub struct BenchArgs {
 
     /// Read at most N puzzles of each corpus (its first N, as the golden files'
     /// `-first2000` corpora do) [default: all].
-    #[arg(short = 'n', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
     pub first: Option<u64>,
 
     /// No progress bar or progress lines (notes, warnings and errors still show).
@@ -149,11 +150,11 @@ pub struct SolveArgs {
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check; from 2 up, the
     /// first solutions found (up to 4) are shown side by side.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
     pub limit: u64,
 
     /// Node budget of the solve [default: per solver, as `sudoku-lab bench --help` lists].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
 }
 
@@ -222,12 +223,12 @@ pub struct TraceArgs {
     pub solvers: SolverList,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
     pub limit: u64,
 
     /// Node budget of each strategy's search [default: per solver, as `sudoku-lab bench
     /// --help` lists].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
 
     /// The trace's format (to stdout, or to --out).
@@ -295,7 +296,7 @@ pub struct PlotArgs {
     pub csv: Vec<PathBuf>,
 
     /// Where to write the figures [default: the CSV's folder]; created when missing.
-    #[arg(short = 'o', long, value_name = "DIR")]
+    #[arg(short = 'o', long, visible_alias = "out", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 }
 

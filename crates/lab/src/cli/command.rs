@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use sudoku_engine::external::split_command;
+use sudoku_engine::external::{split_command, ExternalError};
 
 /// The prefix of a solver run by command.
 pub const CMD: &str = "cmd:";
@@ -15,6 +15,9 @@ pub struct CommandSpec {
     pub name: String,
     /// The command line.
     pub command: String,
+    /// The spec as the user wrote it after `cmd:` (`mine=./solver --fast`): what errors
+    /// name it by.
+    pub written: String,
     /// Its words: the program, then its arguments.
     pub argv: Vec<String>,
 }
@@ -31,11 +34,15 @@ pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
         Some((name, command)) if is_name(name) => (Some(name.to_string()), command.trim()),
         _ => (None, text),
     };
-    let argv = split_command(command).map_err(|e| e.to_string())?;
+    let argv = split_command(command).map_err(|e| match e {
+        ExternalError::Split(_) => ExternalError::Split(text.to_string()).to_string(),
+        e => e.to_string(),
+    })?;
     let name = name.unwrap_or_else(|| default_name(&argv));
     Ok(CommandSpec {
         name,
         command: command.to_string(),
+        written: text.to_string(),
         argv,
     })
 }
@@ -91,5 +98,13 @@ mod tests {
         assert!(command_spec("python3 'oops")
             .unwrap_err()
             .contains("unclosed quote"));
+        assert_eq!(
+            command_spec(" py=python3 'oops").unwrap_err(),
+            "cmd:py=python3 'oops: cannot split the command into words (an unclosed quote?)"
+        );
+        assert_eq!(
+            command_spec(" mine=./s --fast ").unwrap().written,
+            "mine=./s --fast"
+        );
     }
 }

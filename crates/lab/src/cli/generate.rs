@@ -8,6 +8,8 @@ use clap::Args;
 use sudoku_core::{Size, Technique};
 use sudoku_generator::{NodeBand, Range, Symmetry, DEFAULT_MAX_ATTEMPTS};
 
+use super::numbers::{at_least, from_to};
+
 /// Options of `sudoku-lab generate`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
@@ -35,7 +37,7 @@ the run stops with an error (the puzzles before it stay written). Targets no puz
 are usage errors (exit status 2).")]
 pub struct GenerateArgs {
     /// How many puzzles.
-    #[arg(short = 'n', long, value_name = "N", value_parser = parse_count)]
+    #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
     pub count: u64,
 
     /// The seed: puzzle i is made from ChaCha8 stream i of this seed.
@@ -43,7 +45,7 @@ pub struct GenerateArgs {
     pub seed: u64,
 
     /// Worker threads [default: all cores]. The puzzles do not depend on it.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = from_to(1, 1024))]
     pub threads: Option<u64>,
 
     /// The file to write [default: stdout]. Its folder is created if missing.
@@ -85,7 +87,7 @@ pub struct GenerateArgs {
 
     /// Candidates made per puzzle before a rare target is given up (an error).
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_ATTEMPTS,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = at_least(1))]
     pub max_attempts: u64,
 
     /// No progress bar or progress lines.
@@ -96,15 +98,6 @@ pub struct GenerateArgs {
     /// (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
-}
-
-/// A count of puzzles: at least 1.
-fn parse_count(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err(sudoku_generator::GenerateError::ZeroCount.to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("{e}: write a number of puzzles, at least 1")),
-    }
 }
 
 /// A range of givens.

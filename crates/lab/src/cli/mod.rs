@@ -6,6 +6,7 @@ mod bench_help;
 mod command;
 mod generate;
 mod harness;
+mod numbers;
 mod runs;
 mod solvers;
 

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::numbers::from_to;
+
 /// Options of `sudoku-lab merge`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Example (four shards, then one run):
@@ -60,6 +62,6 @@ pub struct CompareArgs {
     pub markdown: bool,
 
     /// The bootstrap's resamples.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(100..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = from_to(100, 100_000))]
     pub resamples: u64,
 }

@@ -86,15 +86,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         Err(e) => return Err(write_failed(out, e)),
         Ok(()) => out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?,
     };
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
-    ui::plain(format!(
-        "wrote {written} puzzle{} to {} ({} attempt{}, {:.1} s)",
-        plural(written),
-        name,
-        watch.attempts(),
-        plural(watch.attempts()),
-        watch.elapsed().as_secs_f64()
-    ));
+    ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
     if unknown > 0 && !args.no_minimal {
         ui::note(format!(
             "{unknown} removal(s) were refused because their uniqueness check ran out of its \
@@ -107,6 +99,19 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
         Some(Stop::Failed(e)) => Err(anyhow!(e)),
     }
+}
+
+/// The last line of a run: the puzzles written, and the attempts made at every puzzle
+/// begun (those of puzzles made in parallel included: more than one puzzle's cap,
+/// `--max-attempts`, when a rare target stopped the run).
+fn wrote(written: u64, name: &str, attempts: u64, elapsed: Duration) -> String {
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    format!(
+        "wrote {written} puzzle{} to {name} ({attempts} attempt{} in all, {:.1} s)",
+        plural(written),
+        plural(attempts),
+        elapsed.as_secs_f64()
+    )
 }
 
 /// The generator's options from the command line.
@@ -163,11 +168,19 @@ impl Stop {
 /// argument it concerns.
 fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
     use GenerateError as E;
-    let givens = || args.givens.map(|r| ("--givens <LOW..HIGH>", r.to_string()));
+    let command_line: Vec<_> = std::env::args_os().collect();
+    let typed = |id: &str, parsed: String| typed(&command_line, id).unwrap_or(parsed);
+    let givens = || {
+        args.givens
+            .map(|r| ("--givens <LOW..HIGH>", typed("givens", r.to_string())))
+    };
     let band = || {
-        args.nodes
-            .as_ref()
-            .map(|b| ("--nodes <STRATEGY:LOW..HIGH>", b.to_string()))
+        args.nodes.as_ref().map(|b| {
+            (
+                "--nodes <STRATEGY:LOW..HIGH>",
+                typed("nodes", b.to_string()),
+            )
+        })
     };
     let grade = || {
         args.grade
@@ -188,13 +201,21 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
         Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
         None => e.to_string(),
     };
-    let args: Vec<_> = std::env::args_os().collect();
-    let mut command = Cli::command().color(ColorWhen::from_args(&args).apply());
+    let mut command = Cli::command().color(ColorWhen::from_args(&command_line).apply());
     command.build();
     let generate = command
         .find_subcommand_mut("generate")
         .expect("the generate subcommand");
     generate.error(ErrorKind::ValueValidation, message)
+}
+
+/// The value `generate`'s option `id` has on `command_line`, as the user typed it (`16`,
+/// where the parsed range would say `16..16`); `None` when the line does not parse.
+fn typed(command_line: &[std::ffi::OsString], id: &str) -> Option<String> {
+    let matches = Cli::command().try_get_matches_from(command_line).ok()?;
+    let (_, generate) = matches.subcommand()?;
+    let mut values = generate.get_raw(id)?;
+    values.next().map(|v| v.to_string_lossy().into_owned())
 }
 
 /// Where the puzzles go: a file (see [`Streamed`]: written as `X.running.EXT`, renamed
@@ -252,5 +273,22 @@ impl Output {
                 Ok(placed.path.display().to_string())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_counts_the_attempts_in_all() {
+        assert_eq!(
+            wrote(0, "stdout", 1958, Duration::from_millis(300)),
+            "wrote 0 puzzles to stdout (1958 attempts in all, 0.3 s)"
+        );
+        assert_eq!(
+            wrote(1, "x.txt", 1, Duration::from_secs(2)),
+            "wrote 1 puzzle to x.txt (1 attempt in all, 2.0 s)"
+        );
     }
 }
