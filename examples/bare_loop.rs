@@ -23,32 +23,31 @@ use std::time::Instant;
 
 use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{Grid, Limits, Solver};
+use sudoku_testkit::usage;
 
 /// Puzzles a thread takes at a time.
 const BLOCK: usize = 64;
 
+/// The usage line.
+const USAGE: &str = "usage: bare_loop CORPUS [THREADS] [SOLVER] (THREADS 2 and SOLVER norvig by \
+default)";
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let threads = args.get(1).map_or(Ok(2), |t| t.parse::<usize>());
-    let (Some(path), Ok(threads @ 1..)) = (args.first(), threads) else {
-        eprintln!("usage: bare_loop CORPUS [THREADS] [SOLVER]");
-        return ExitCode::from(2);
-    };
-    let name = args.get(2).map_or("norvig", String::as_str);
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let path = args.required(0, "CORPUS, a corpus file");
+    let threads: usize = args.parsed_or(1, "a thread count (THREADS)", 2);
+    if threads == 0 {
+        args.fail("THREADS 0: solve on at least 1 thread");
+    }
+    let name = args.get(2).unwrap_or("norvig");
     let Some(strategy) = sudoku_catalogue::find(name) else {
-        eprintln!("bare_loop: no solver named {name}");
-        return ExitCode::from(2);
+        args.fail(format_args!("no solver named {name}"));
     };
     let puzzles = match read(path) {
         Ok(puzzles) if !puzzles.is_empty() => puzzles,
-        Ok(_) => {
-            eprintln!("bare_loop: no puzzle in {path}");
-            return ExitCode::FAILURE;
-        }
-        Err(e) => {
-            eprintln!("bare_loop: {e}");
-            return ExitCode::FAILURE;
-        }
+        Ok(_) => args.error(format_args!("no puzzle in {path}")),
+        Err(e) => args.error(e),
     };
     let solver = strategy.solver();
     let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes);

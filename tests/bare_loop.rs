@@ -48,10 +48,28 @@ fn bad_input_exits_with_a_message() {
             "no solver named nosuch",
         ),
         (&[][..], 2, "usage: bare_loop"),
+        (
+            &["data/seeds.txt", "2", "dlx", "more"][..],
+            2,
+            "unexpected argument \"more\"",
+        ),
     ] {
         let out = bare_loop(args);
         assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_prints_the_usage_line() {
+    for flag in ["-h", "--help"] {
+        let out = bare_loop(&["data/seeds.txt", flag]);
+        assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.starts_with("usage: bare_loop CORPUS"),
+            "{flag}: {text}"
+        );
     }
 }

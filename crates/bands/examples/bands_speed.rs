@@ -30,26 +30,43 @@ use std::time::Instant;
 
 use sudoku_bands::Bands;
 use sudoku_core::{Grid, Limits, Solver};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: bands_speed FILE [LIMIT] [SECONDS|xREPS] (LIMIT 2 and \
+SECONDS 2 by default; xREPS: the file REPS times over)";
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .expect("usage: speed FILE [LIMIT] [SECONDS|xREPS]");
-    let limit: u64 = args.next().map_or(2, |n| n.parse().expect("a limit"));
-    let time = args.next().unwrap_or_else(|| "2".into());
-    let file = std::fs::File::open(&path).expect("a readable file");
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let path = args.required(0, "FILE, a file of puzzles");
+    let limit: u64 = args.parsed_or(1, "a solution limit (LIMIT)", 2);
+    let time = args.get(2).unwrap_or("2");
+    let (reps, seconds) = match time.strip_prefix('x') {
+        Some(n) => match n.parse::<u64>() {
+            Ok(reps @ 1..) => (reps, f64::INFINITY),
+            _ => args.fail(format_args!(
+                "{time:?} is not xREPS, x and a count of 1 or more"
+            )),
+        },
+        None => match time.parse::<f64>() {
+            Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => (u64::MAX, seconds),
+            _ => args.fail(format_args!("{time:?} is neither SECONDS nor xREPS")),
+        },
+    };
+    let file = args.open(path);
     let puzzles: Vec<Grid> = std::io::BufReader::new(file)
         .lines()
         .map_while(Result::ok)
         .filter(|l| !l.starts_with('#') && l.len() >= 81)
         .filter_map(|l| l.get(..81)?.parse().ok())
         .collect();
+    if puzzles.is_empty() {
+        args.error(format_args!(
+            "{path}: no puzzle (81 characters at the start of a line)"
+        ));
+    }
     let limits = Limits::solutions(limit);
-    let (reps, seconds) = match time.strip_prefix('x') {
-        Some(n) => (n.parse().expect("a count"), f64::INFINITY),
-        None => (u64::MAX, time.parse().expect("seconds")),
-    };
     let (mut tries, mut solutions, mut solved) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     for _ in 0..reps {

@@ -14,8 +14,11 @@
 use std::time::{Duration, Instant};
 
 use sudoku_catalogue::{find, Options, Strategy, CATALOGUE, DEFAULT_SEED};
-use sudoku_core::{CorpusReader, Grid, Limits, Status};
-use sudoku_testkit::{corpus_path, usage};
+use sudoku_core::{Grid, Limits, Status};
+use sudoku_testkit::usage;
+
+/// The public corpora beside the workspace.
+const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpora");
 
 /// The corpora of the figure: a name and a file of `../shared/corpora/`.
 const CORPORA: [(&str, &str); 5] = [
@@ -35,7 +38,7 @@ struct Args {
 /// The usage line.
 const USAGE: &str = "usage: survey [--first N] [--seed S] [--solvers a,b]";
 
-fn args() -> Args {
+fn args() -> (Args, usage::Args) {
     let mut args = Args {
         first: 100,
         seed: DEFAULT_SEED,
@@ -60,7 +63,7 @@ fn args() -> Args {
     if args.first == 0 {
         line.fail("--first 0: take at least 1 puzzle");
     }
-    args
+    (args, line)
 }
 
 /// The strategies of a comma-separated list.
@@ -70,11 +73,11 @@ fn solvers(line: &usage::Args, list: &str) -> Vec<&'static Strategy> {
         .collect()
 }
 
-fn puzzles(file: &str, first: usize) -> Vec<Grid> {
-    CorpusReader::open(corpus_path(file))
-        .unwrap_or_else(|e| panic!("{file}: {e}"))
+/// The first puzzles of a file of the public corpora, or the end of the run naming it.
+fn puzzles(line: &usage::Args, file: &str, first: usize) -> Vec<Grid> {
+    line.corpus(format!("{CORPUS_DIR}/{file}"))
         .take(first)
-        .map(|p| p.expect("corpus puzzle").grid)
+        .map(|p| p.unwrap_or_else(|e| line.error(e)).grid)
         .collect()
 }
 
@@ -108,14 +111,14 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 }
 
 fn main() {
-    let args = args();
+    let (args, line) = args();
     let options = Options { seed: args.seed };
     println!(
         "| corpus | solver | solved | time per puzzle | nodes per puzzle (median) |\n\
          |---|---|---:|---:|---:|"
     );
     for (name, file) in CORPORA {
-        let puzzles = puzzles(file, args.first);
+        let puzzles = puzzles(&line, file, args.first);
         for strategy in &args.solvers {
             let solver = strategy.solver_with(&options);
             let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes);

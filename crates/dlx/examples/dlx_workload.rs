@@ -16,17 +16,22 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::{Event, Grid, Limits, Outcome, Solver};
 use sudoku_dlx::{Dlx, DlxEssay};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: dlx_workload FILE [COUNT] [plain|observed|essay] (COUNT: the \
+first puzzles only; every puzzle by default)";
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .expect("usage: workload FILE [COUNT] [plain|observed|essay]");
-    let count: usize = args
-        .next()
-        .map_or(usize::MAX, |n| n.parse().expect("a count"));
-    let mode = args.next().unwrap_or_else(|| "plain".into());
-    let file = std::fs::File::open(&path).expect("a readable file");
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let path = args.required(0, "FILE, a file of puzzles");
+    let count: usize = args.parsed_or(1, "a count of puzzles (COUNT)", usize::MAX);
+    let mode = args.get(2).unwrap_or("plain");
+    if !["plain", "observed", "essay"].contains(&mode) {
+        args.fail(format_args!("{mode:?} is not plain, observed or essay"));
+    }
+    let file = args.open(path);
     let puzzles: Vec<Grid> = std::io::BufReader::new(file)
         .lines()
         .map_while(Result::ok)
@@ -37,7 +42,7 @@ fn main() {
     let mut times = Vec::with_capacity(puzzles.len());
     for puzzle in &puzzles {
         let start = Instant::now();
-        let out = match mode.as_str() {
+        let out = match mode {
             "observed" => solve_observed(puzzle, &mut events),
             "essay" => DlxEssay.solve(puzzle, &Limits::FIRST),
             _ => Dlx.solve(puzzle, &Limits::FIRST),

@@ -14,23 +14,21 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use sudoku_core::CorpusReader;
 use sudoku_engine::Isomorph;
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: isomorphs FILE COUNT (a corpus, and how many isomorphs of each puzzle)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(path), Some(count)) = (args.first(), args.get(1).and_then(|n| n.parse().ok())) else {
-        eprintln!("usage: isomorphs FILE COUNT (a corpus, and how many isomorphs of each puzzle)");
-        return ExitCode::from(2);
-    };
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => {
-            eprintln!("isomorphs: {path}: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let reader = CorpusReader::new(std::io::BufReader::new(file), path.as_str());
+    let args = usage::Args::new(USAGE);
+    args.at_most(2);
+    let path = args.required(0, "FILE, a corpus file");
+    let count: u64 = args.parse(
+        args.required(1, "COUNT, the isomorphs of each puzzle"),
+        "a count of isomorphs (COUNT)",
+    );
+    let reader = args.corpus(path);
     let puzzles: Vec<_> = reader.filter_map(Result::ok).collect();
     let mut out = BufWriter::new(std::io::stdout().lock());
     for seed in 1..=count {

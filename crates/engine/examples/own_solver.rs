@@ -17,6 +17,11 @@ use sudoku_core::units::{CELLS, PEERS};
 use sudoku_core::{Grid, Limits, Outcome, Solver, Tally};
 use sudoku_engine::{run, sources, Contender, End, Plan, Sink, SinkError, Solved, Source};
 use sudoku_reports::{Summary, View};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: own_solver [CORPUS...] (corpus files or folders; the seed puzzles \
+built in by default)";
 
 /// Backtracking on the empty cell with the fewest safe digits, ties to the first.
 struct Fewest;
@@ -84,17 +89,19 @@ impl Sink for Summarise {
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let paths: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+fn main() {
+    let args = usage::Args::new(USAGE);
+    let paths: Vec<PathBuf> = args.words().iter().map(PathBuf::from).collect();
     let corpora = if paths.is_empty() {
         vec![Source::BuiltIn]
     } else {
-        sources(&paths)?
+        sources(&paths).unwrap_or_else(|e| args.error(e))
     };
     let budget = Limits::FIRST.with_max_nodes(10_000_000);
     let mut contenders = vec![Contender::new(Box::new(Fewest), budget)];
     for name in ["norvig", "dlx"] {
-        let strategy = sudoku_catalogue::find(name).ok_or("not in the catalogue")?;
+        let strategy = sudoku_catalogue::find(name)
+            .unwrap_or_else(|| args.error(format_args!("{name}: not in the catalogue")));
         contenders.push(Contender::new(strategy.solver(), budget));
     }
     let plan = Plan {
@@ -110,8 +117,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let report = run(&plan, &mut sink, &AtomicBool::new(false));
     print!("{}", sink.0.to_text(View::Narrow));
     match report.end {
-        End::Failed(e) => Err(e.into()),
-        _ if sink.0.wrong() > 0 => Err("some solution failed its check".into()),
-        _ => Ok(()),
+        End::Failed(e) => args.error(e),
+        _ if sink.0.wrong() > 0 => args.error("some solution failed its check"),
+        _ => {}
     }
 }

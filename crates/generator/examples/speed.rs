@@ -1,7 +1,7 @@
 //! The generator's speed, and QQWing's beside it (a benchmark, not a test).
 //!
-//! `cargo run --release -p sudoku-generator --example speed -- COUNT THREADS [SIZE] [CHECKER] [SYMMETRY]`
-//! prints puzzles per second and what the digger did per puzzle (`-` for the default
+//! `cargo run --release -p sudoku-generator --example speed -- [COUNT] [THREADS] [SIZE] [CHECKER] [SYMMETRY]`
+//! (1000 puzzles on 1 thread by default) prints puzzles per second and what the digger did per puzzle (`-` for the default
 //! checker). To compare with QQWing (`apt-get install qqwing`) on the same settings
 //! (unique, minimal, no difficulty target, no symmetry), alternate the two, A B A B, and
 //! compare puzzles per second (the clock) or per CPU second (`%U`):
@@ -23,20 +23,37 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_generator::{Generator, Options, Run};
+use sudoku_core::Size;
+use sudoku_generator::{Generator, Options, Run, Symmetry};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: speed [COUNT] [THREADS] [SIZE] [CHECKER] [SYMMETRY] (defaults: \
+1000 puzzles, 1 thread (0: one per core), 9x9, - for the default checker, none)";
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize| args.get(i).map(String::as_str);
-    let count: u64 = arg(0).unwrap_or("1000").parse().expect("a count");
-    let threads: usize = arg(1).unwrap_or("1").parse().expect("a thread count");
+    let args = usage::Args::new(USAGE);
+    args.at_most(5);
+    let count: u64 = args.parsed_or(0, "a count of puzzles (COUNT)", 1000);
+    if count == 0 {
+        args.fail("COUNT 0: generate at least 1 puzzle");
+    }
+    let threads: usize = args.parsed_or(1, "a thread count (THREADS)", 1);
     let options = Options {
-        size: arg(2).unwrap_or("9x9").parse().expect("a size"),
-        checker: arg(3).filter(|c| *c != "-").map(str::to_string),
-        symmetry: arg(4).unwrap_or("none").parse().expect("a symmetry"),
+        size: match args.get(2).map(str::parse) {
+            None => Size::NINE,
+            Some(Ok(size)) => size,
+            Some(Err(e)) => args.fail(e),
+        },
+        checker: args.get(3).filter(|c| *c != "-").map(str::to_string),
+        symmetry: match args.get(4).map(str::parse) {
+            None => Symmetry::None,
+            Some(Ok(symmetry)) => symmetry,
+            Some(Err(e)) => args.fail(e),
+        },
         ..Options::default()
     };
-    let generator = Arc::new(Generator::new(options).expect("options"));
+    let generator = Arc::new(Generator::new(options).unwrap_or_else(|e| args.fail(e)));
     let checker = generator.checker();
     let run = Run {
         seed: 1,
@@ -45,8 +62,11 @@ fn main() {
     };
     let start = Instant::now();
     let (mut givens, mut checks, mut forced, mut unknown) = (0, 0, 0, 0);
-    for p in generator.stream(run, Arc::new(|_| {})).expect("a run") {
-        let p = p.expect("a puzzle");
+    let puzzles = generator
+        .stream(run, Arc::new(|_| {}))
+        .unwrap_or_else(|e| args.error(e));
+    for p in puzzles {
+        let p = p.unwrap_or_else(|e| args.error(e));
         givens += p.puzzle.givens() as u64;
         checks += p.dig.checks;
         forced += p.dig.forced;

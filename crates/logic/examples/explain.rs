@@ -11,6 +11,12 @@
 
 use sudoku_core::{Contradiction, Event, Grid, Limits, Rule, Size};
 use sudoku_logic::{Level, Logic};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: explain PUZZLE [LEVEL] (LEVEL: logic-naked-singles, \
+logic-singles, logic-locked, logic-naked-pairs, logic-pairs, logic-naked-triples, \
+logic-triples, logic-naked-quads, logic-subsets, logic-x-wing or logic, the default)";
 
 /// A step erasing `digit` in words; `None` for bookkeeping.
 fn step(size: Size, rule: Rule, digit: u8) -> Option<String> {
@@ -102,13 +108,17 @@ impl Book {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let puzzle: Grid = args.next().expect("a puzzle").parse().expect("a puzzle");
-    let level = args.next().map_or(Level::FULL, |name| {
-        *Level::ALL
-            .iter()
+    let args = usage::Args::new(USAGE);
+    args.at_most(2);
+    let text = args.required(0, "PUZZLE");
+    let puzzle: Grid = text
+        .parse()
+        .unwrap_or_else(|e| args.fail(format_args!("{text:?} is not a puzzle: {e}")));
+    let level = args.get(1).map_or(Level::FULL, |name| {
+        Level::ALL
+            .into_iter()
             .find(|l| l.name() == name)
-            .expect("a level name")
+            .unwrap_or_else(|| args.fail(format_args!("{name:?} is not a level name")))
     });
     let size = puzzle.size();
     let cell = |c: u16| size.cell_name(usize::from(c));

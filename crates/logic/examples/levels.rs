@@ -8,11 +8,19 @@
 //! cargo run --release -p sudoku-logic --example levels -- [CORPORA_DIR]
 //! ```
 //!
-//! `CORPORA_DIR` defaults to `../shared/corpora` (from the workspace root). The 17-clue
+//! `CORPORA_DIR` defaults to `../shared/corpora` (beside the workspace). The 17-clue
 //! and kaggle samples are their first 2000 puzzles, as in the golden files.
 
-use sudoku_core::{CorpusReader, Grid, Limits, Solver, Technique};
+use sudoku_core::{Grid, Limits, Solver, Technique};
 use sudoku_logic::{Level, Logic, LEVEL_COUNT};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: levels [CORPORA_DIR] (the folder of the public corpora; \
+../shared/corpora beside the workspace by default)";
+
+/// The public corpora beside the workspace.
+const DEFAULT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpora");
 
 /// The corpora of the README: name, file, how many puzzles from the start.
 const CORPORA: [(&str, &str, usize); 5] = [
@@ -75,16 +83,21 @@ fn percent(n: usize, of: usize) -> String {
 }
 
 fn main() {
-    let dir = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "../shared/corpora".into());
+    let args = usage::Args::new(USAGE);
+    args.at_most(1);
+    let dir = args.get(0).unwrap_or(DEFAULT_DIR);
+    if !std::path::Path::new(dir).is_dir() {
+        args.error(format_args!(
+            "{dir}: not a folder (CORPORA_DIR: the public corpora)"
+        ));
+    }
     let mut rows = Vec::new();
     for (name, file, first) in CORPORA {
         let path = format!("{dir}/{file}");
-        let puzzles: Vec<Grid> = CorpusReader::open(&path)
-            .unwrap_or_else(|e| panic!("{e}"))
+        let puzzles: Vec<Grid> = args
+            .corpus(&path)
             .take(first)
-            .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
+            .map(|p| p.unwrap_or_else(|e| args.error(e)).grid)
             .collect();
         rows.push((name, census(&puzzles)));
     }

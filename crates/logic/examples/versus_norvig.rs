@@ -14,7 +14,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use sudoku_core::{CorpusReader, Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits, Solver};
 use sudoku_logic::{Level, Logic};
 use sudoku_norvig::Norvig;
 use sudoku_testkit::usage;
@@ -37,9 +37,11 @@ fn main() {
     if rounds == 0 {
         args.fail("ROUNDS 0: time at least 1 round");
     }
-    let puzzles: Vec<Grid> = CorpusReader::open(path)
-        .and_then(|reader| reader.map(|p| p.map(|p| p.grid)).collect())
-        .unwrap_or_else(|e| args.fail(e));
+    let puzzles: Vec<Grid> = args
+        .corpus(path)
+        .map(|p| p.map(|p| p.grid))
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| args.error(e));
     let names = args
         .get(2)
         .unwrap_or("norvig,logic-singles,logic-locked,logic-subsets,logic");

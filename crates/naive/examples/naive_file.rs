@@ -16,18 +16,15 @@ use std::process::ExitCode;
 
 use sudoku_core::{CorpusReader, Limits, Solver, Status};
 use sudoku_naive::Naive;
+use sudoku_testkit::usage;
 
-fn run() -> Result<(), Box<dyn Error>> {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().ok_or("usage: naive_file FILE [LIMIT]")?;
-    let limit: u64 = match args.next() {
-        Some(text) => text
-            .parse()
-            .map_err(|e| format!("LIMIT {text:?} is not a count: {e}"))?,
-        None => 1,
-    };
+/// The usage line.
+const USAGE: &str =
+    "usage: naive_file FILE [LIMIT] (LIMIT: the solutions to look for, 1 by default)";
+
+fn run(path: &str, limit: u64) -> Result<(), Box<dyn Error>> {
     let limits = Limits::solutions(limit);
-    let reader = CorpusReader::open(&path)?;
+    let reader = CorpusReader::open(path)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     writeln!(
@@ -66,7 +63,11 @@ fn run() -> Result<(), Box<dyn Error>> {
 }
 
 fn main() -> ExitCode {
-    match run() {
+    let args = usage::Args::new(USAGE);
+    args.at_most(2);
+    let path = args.required(0, "FILE, a corpus file");
+    let limit: u64 = args.parsed_or(1, "a count of solutions (LIMIT)", 1);
+    match run(path, limit) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("naive_file: {e}");

@@ -3,35 +3,33 @@
 //! (e.g. `../shared/corpora/16x16Dataset.csv`); the first solve of each solver, which
 //! builds the tables of the size, is left out.
 use std::time::Instant;
-use sudoku_core::{CorpusReader, Limits, Solver};
+use sudoku_core::{Limits, Solver};
 use sudoku_norvig::{Norvig, NorvigEssay};
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: timing FILE [LIMIT] [COUNT] (LIMIT 1 by default; COUNT 0 = every \
+puzzle, the default)";
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let number = |i: usize, default| args.get(i).map_or(Some(default), |a| a.parse().ok());
-    let (Some(file), Some(limit), Some(count)) = (args.get(1), number(2, 1), number(3, 0)) else {
-        eprintln!("usage: timing FILE [LIMIT] [COUNT] (COUNT 0 = every puzzle)");
-        std::process::exit(2);
-    };
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let file = args.required(0, "FILE, a corpus file");
+    let limit: u64 = args.parsed_or(1, "a count of solutions (LIMIT)", 1);
+    let count: u64 = args.parsed_or(2, "a count of puzzles (COUNT)", 0);
     let count = if count == 0 {
         usize::MAX
     } else {
-        count as usize
+        usize::try_from(count).unwrap_or(usize::MAX)
     };
-    let puzzles: Vec<_> = match CorpusReader::open(file) {
-        Ok(reader) => reader
-            .take(count)
-            .filter_map(|p| p.ok())
-            .map(|p| p.grid)
-            .collect(),
-        Err(e) => {
-            eprintln!("{file}: {e}");
-            std::process::exit(1);
-        }
-    };
+    let puzzles: Vec<_> = args
+        .corpus(file)
+        .take(count)
+        .filter_map(|p| p.ok())
+        .map(|p| p.grid)
+        .collect();
     if puzzles.is_empty() {
-        eprintln!("{file}: no puzzle");
-        std::process::exit(1);
+        args.error(format_args!("{file}: no puzzle"));
     }
     let solvers: [&dyn Solver; 2] = [&Norvig, &NorvigEssay];
     for solver in solvers {

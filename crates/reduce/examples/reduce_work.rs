@@ -16,24 +16,14 @@ use std::process::ExitCode;
 
 use sudoku_core::{CorpusReader, Grid, Limits, Solver};
 use sudoku_reduce::{Reduce, ReduceEssay};
+use sudoku_testkit::usage;
 
-fn run() -> Result<(), Box<dyn Error>> {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .ok_or("usage: reduce_work FILE [LIMIT [essay]]")?;
-    let limit: u64 = match args.next() {
-        Some(text) => text
-            .parse()
-            .map_err(|e| format!("LIMIT {text:?} is not a count: {e}"))?,
-        None => 1,
-    };
-    let solver: &dyn Solver = match args.next().as_deref() {
-        None => &Reduce,
-        Some("essay") => &ReduceEssay,
-        Some(other) => return Err(format!("{other:?}: the only option is `essay`").into()),
-    };
-    let puzzles: Vec<Grid> = CorpusReader::open(&path)?
+/// The usage line.
+const USAGE: &str = "usage: reduce_work FILE [LIMIT [essay]] (LIMIT: the solutions to look \
+for, 1 by default; essay: reduce-essay instead of reduce)";
+
+fn run(path: &str, limit: u64, solver: &dyn Solver) -> Result<(), Box<dyn Error>> {
+    let puzzles: Vec<Grid> = CorpusReader::open(path)?
         .map(|p| p.map(|p| p.grid))
         .collect::<Result<_, _>>()?;
     let limits = Limits::solutions(limit);
@@ -52,7 +42,16 @@ fn run() -> Result<(), Box<dyn Error>> {
 }
 
 fn main() -> ExitCode {
-    match run() {
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let path = args.required(0, "FILE, a corpus file");
+    let limit: u64 = args.parsed_or(1, "a count of solutions (LIMIT)", 1);
+    let solver: &dyn Solver = match args.get(2) {
+        None => &Reduce,
+        Some("essay") => &ReduceEssay,
+        Some(other) => args.fail(format_args!("{other:?}: the only option is `essay`")),
+    };
+    match run(path, limit, solver) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("reduce_work: {e}");

@@ -13,12 +13,20 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{CorpusReader, Grid, Limits, Solver, Status};
+use sudoku_core::{Grid, Limits, Solver, Status};
 use sudoku_dlx::Dlx;
 use sudoku_naive::Naive;
 use sudoku_norvig::Norvig;
 use sudoku_reduce::Reduce;
 use sudoku_sat::Sat;
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: figures [CORPUS_DIR] (the folder of the public corpora; \
+../shared/corpora beside the workspace by default)";
+
+/// The public corpora beside the workspace.
+const DEFAULT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpora");
 
 /// A named set: every `step`-th of the first `take` puzzles of a corpus file.
 struct Set {
@@ -67,13 +75,18 @@ fn classic() -> Vec<(&'static str, Box<dyn Solver>, u64)> {
 }
 
 fn main() {
-    let dir = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| format!("{}/../../../shared/corpora", env!("CARGO_MANIFEST_DIR")));
+    let args = usage::Args::new(USAGE);
+    args.at_most(1);
+    let dir = args.get(0).unwrap_or(DEFAULT_DIR);
+    if !std::path::Path::new(dir).is_dir() {
+        args.error(format_args!(
+            "{dir}: not a folder (CORPUS_DIR: the public corpora)"
+        ));
+    }
     for set in &SETS {
-        let puzzles: Vec<Grid> = CorpusReader::open(format!("{dir}/{}", set.file))
-            .unwrap_or_else(|e| panic!("{e}"))
-            .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
+        let puzzles: Vec<Grid> = args
+            .corpus(format!("{dir}/{}", set.file))
+            .map(|p| p.unwrap_or_else(|e| args.error(e)).grid)
             .take(set.take)
             .step_by(set.step)
             .collect();

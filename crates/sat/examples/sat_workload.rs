@@ -9,23 +9,30 @@
 
 use std::time::Instant;
 
-use sudoku_core::{CorpusReader, Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits, Solver};
 use sudoku_sat::Sat;
+use sudoku_testkit::usage;
+
+/// The usage line.
+const USAGE: &str = "usage: sat_workload FILE [minimal|extended] [STEP] (extended and \
+every puzzle, STEP 1, by default)";
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .expect("usage: workload FILE [minimal|extended] [STEP]");
-    let sat = match args.next().as_deref() {
+    let args = usage::Args::new(USAGE);
+    args.at_most(3);
+    let path = args.required(0, "FILE, a corpus file");
+    let sat = match args.get(1) {
         None | Some("extended") => Sat::EXTENDED,
         Some("minimal") => Sat::MINIMAL,
-        Some(other) => panic!("{other}: minimal or extended"),
+        Some(other) => args.fail(format_args!("{other:?} is neither minimal nor extended")),
     };
-    let step = args.next().map_or(1, |s| s.parse().expect("a step"));
-    let puzzles: Vec<Grid> = CorpusReader::open(&path)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
+    let step: usize = args.parsed_or(2, "a step (STEP)", 1);
+    if step == 0 {
+        args.fail("STEP 0: take every STEP-th puzzle, STEP 1 or more");
+    }
+    let puzzles: Vec<Grid> = args
+        .corpus(path)
+        .map(|p| p.unwrap_or_else(|e| args.error(e)).grid)
         .step_by(step)
         .collect();
     let (mut nodes, mut backtracks) = (0, 0);

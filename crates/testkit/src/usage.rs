@@ -1,9 +1,16 @@
 //! The command lines of the examples: a wrong or missing argument ends the example with
 //! what is wrong and its usage line (exit status 2), never with a panic; `-h` or `--help`
-//! prints the usage line (exit status 0).
+//! prints the usage line (exit status 0). What goes wrong past the command line (a file
+//! that cannot be read) ends it with one line naming the example and the path (exit
+//! status 1).
 
 use std::fmt::Display;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
 use std::str::FromStr;
+
+use sudoku_core::CorpusReader;
 
 /// An example's arguments (the words after its name) and its usage line.
 #[derive(Debug, Clone)]
@@ -16,8 +23,18 @@ impl Args {
     /// The process's arguments, for an example whose usage line is `usage`
     /// (`usage: NAME FILE [LIMIT]`); `-h` or `--help` anywhere prints it and ends the
     /// process (status 0).
+    /// A word that is not UTF-8 is a wrong argument too (`std::env::args` would panic).
     pub fn new(usage: &'static str) -> Args {
-        Args::from_words(usage, std::env::args().skip(1))
+        let words: Vec<String> = std::env::args_os()
+            .skip(1)
+            .map(|w| {
+                w.into_string().unwrap_or_else(|w| {
+                    eprintln!("argument {w:?} is not UTF-8\n{usage}");
+                    std::process::exit(2)
+                })
+            })
+            .collect();
+        Args::from_words(usage, words)
     }
 
     /// [`Args::new`] of the words given.
@@ -34,6 +51,32 @@ impl Args {
     pub fn fail(&self, problem: impl Display) -> ! {
         eprintln!("{problem}\n{}", self.usage);
         std::process::exit(2)
+    }
+
+    /// The example's name: the word after `usage:` in its usage line.
+    pub fn name(&self) -> &'static str {
+        let line = self.usage.strip_prefix("usage:").unwrap_or(self.usage);
+        line.split_whitespace().next().unwrap_or("example")
+    }
+
+    /// Ends the process: the example's name and `problem` on stderr (exit status 1), for
+    /// what goes wrong with a well-formed command line (a file that cannot be read).
+    pub fn error(&self, problem: impl Display) -> ! {
+        eprintln!("{}: {problem}", self.name());
+        std::process::exit(1)
+    }
+
+    /// The file at `path`, open for reading, or the end of the process naming it.
+    pub fn open(&self, path: &str) -> File {
+        if Path::new(path).is_dir() {
+            self.error(format_args!("{path}: is a folder, not a file"));
+        }
+        File::open(path).unwrap_or_else(|e| self.error(format_args!("{path}: {e}")))
+    }
+
+    /// The corpus at `path`, open for reading, or the end of the process naming it.
+    pub fn corpus(&self, path: impl AsRef<Path>) -> CorpusReader<BufReader<File>> {
+        CorpusReader::open(path).unwrap_or_else(|e| self.error(e))
     }
 
     /// Every word, in order.
@@ -84,5 +127,6 @@ mod tests {
         assert_eq!(args.parsed_or(2, "a count", 2u64), 2);
         assert_eq!(args.get(2), None);
         assert_eq!(args.at_most(2).words().len(), 2);
+        assert_eq!(args.name(), "x");
     }
 }
