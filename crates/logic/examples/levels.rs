@@ -85,12 +85,7 @@ fn percent(n: usize, of: usize) -> String {
 fn main() {
     let args = usage::Args::new(USAGE);
     args.at_most(1);
-    let dir = args.get(0).unwrap_or(DEFAULT_DIR);
-    if !std::path::Path::new(dir).is_dir() {
-        args.error(format_args!(
-            "{dir}: not a folder (CORPORA_DIR: the public corpora)"
-        ));
-    }
+    let dir = args.folder(0, "CORPORA_DIR: the public corpora", DEFAULT_DIR);
     let mut rows = Vec::new();
     for (name, file, first) in CORPORA {
         let path = format!("{dir}/{file}");

@@ -77,12 +77,7 @@ fn classic() -> Vec<(&'static str, Box<dyn Solver>, u64)> {
 fn main() {
     let args = usage::Args::new(USAGE);
     args.at_most(1);
-    let dir = args.get(0).unwrap_or(DEFAULT_DIR);
-    if !std::path::Path::new(dir).is_dir() {
-        args.error(format_args!(
-            "{dir}: not a folder (CORPUS_DIR: the public corpora)"
-        ));
-    }
+    let dir = args.folder(0, "CORPUS_DIR: the public corpora", DEFAULT_DIR);
     for set in &SETS {
         let puzzles: Vec<Grid> = args
             .corpus(format!("{dir}/{}", set.file))

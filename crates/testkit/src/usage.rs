@@ -95,6 +95,16 @@ impl Args {
             .unwrap_or_else(|| self.fail(format_args!("missing {what}")))
     }
 
+    /// Word `i`, a folder (`default` when not given), or the end of the process saying it
+    /// is not one (`what` names it).
+    pub fn folder<'a>(&'a self, i: usize, what: &str, default: &'a str) -> &'a str {
+        let dir = self.get(i).unwrap_or(default);
+        if !Path::new(dir).is_dir() {
+            self.error(format_args!("{dir}: not a folder ({what})"));
+        }
+        dir
+    }
+
     /// Word `i` read as `what` (`default` when not given).
     pub fn parsed_or<T: FromStr>(&self, i: usize, what: &str, default: T) -> T {
         self.get(i).map_or(default, |word| self.parse(word, what))
