@@ -489,11 +489,12 @@ fn merge_help_names_what_must_match_and_where_the_rows_go() {
     let out = lab().args(["merge", "--help"]).assert().success();
     let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Every setting merge compares, in the sidecar's words (as a difference names it).
+    let settings = sudoku_reports::settings::SETTINGS.join(", ");
     assert!(
-        help.contains(
-            "(version, commit, rustc, solvers and budgets, limit, repeat, strict, first, seed, \
-             permute, timeout, corpora, shard count)"
-        ),
+        help.contains(&format!(
+            "made the same way, as its sidecar says: the same {settings}"
+        )),
         "{help}"
     );
     assert!(
@@ -501,6 +502,19 @@ fn merge_help_names_what_must_match_and_where_the_rows_go() {
         "{help}"
     );
     assert!(!help.contains("merging"), "{help}");
+}
+
+/// `--resume`'s help lists the settings it compares, every one.
+#[test]
+fn resume_help_names_what_must_match() {
+    let out = lab().args(["bench", "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let settings = sudoku_reports::settings::SETTINGS.join(", ");
+    assert!(
+        help.contains(&format!("the sidecar's {settings} are checked")),
+        "{help}"
+    );
 }
 
 /// A merge writes its rows beside the output (`m.running.csv`, as a run does) and renames

@@ -50,6 +50,24 @@ fn shown<T: fmt::Debug>(value: &T) -> String {
     }
 }
 
+/// The settings [`differences`] compares, as it names them (`shard` is `shard count` for
+/// shards of one run): what the help of `merge` and `bench --resume` lists.
+pub const SETTINGS: [&str; 13] = [
+    "version",
+    "git_commit",
+    "rustc",
+    "limit",
+    "repeat",
+    "strict",
+    "first",
+    "seed",
+    "permute",
+    "shard",
+    "timeout",
+    "solver",
+    "corpus",
+];
+
 /// The settings that differ between `a` and `b`, in the sidecar's order.
 pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
     let mut out = Vec::new();
@@ -133,6 +151,31 @@ mod tests {
             }],
             ..Sidecar::default()
         }
+    }
+
+    #[test]
+    fn every_setting_listed_is_compared_and_no_other() {
+        let b = Sidecar {
+            version: "0.2.0".into(),
+            git_commit: "def".into(),
+            rustc: "rustc 2".into(),
+            limit: 2,
+            repeat: 3,
+            strict: true,
+            first: Some(5),
+            seed: Some(9),
+            permute: Some(7),
+            shard: Some("2/4".into()),
+            timeout: Some(1.0),
+            solver: Vec::new(),
+            corpus: Vec::new(),
+            ..run()
+        };
+        let named: Vec<&str> = differences(&run(), &b, Shards::Same)
+            .iter()
+            .map(|d| d.setting)
+            .collect();
+        assert_eq!(named, SETTINGS);
     }
 
     #[test]

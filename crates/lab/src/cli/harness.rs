@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 use sudoku_engine::Shard;
+use sudoku_reports::settings::SETTINGS;
 
 /// The time limit of one answer of a `cmd:` solver when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: &str = "10";
@@ -82,17 +83,22 @@ array, whose count must then be N)."
 
     /// Continue an interrupted run from its CSV (--out): solve only the puzzles it lacks,
     /// append their rows. The sidecar's settings must match; without a CSV, start afresh.
-    #[arg(
-        long,
-        long_help = "Continue an interrupted (or failed, or killed) run from its CSV (--out): \
-its complete rows are kept (a line cut short by a kill is dropped), the puzzles it lacks are \
-solved and their rows appended, and the summary and sidecar cover the whole run. The command \
-must match the run's: the sidecar's version, commit, solvers, budgets, limit, repeat, first, \
-seed, permute, shard and corpora are checked, and what differs is named. Without a CSV at --out the \
-run starts afresh, so one command line serves the first try and every retry (a preempted \
-cluster job)."
-    )]
+    #[arg(long, long_help = resume_help())]
     pub resume: bool,
+}
+
+/// The long help of `--resume`, with the settings it compares (so that the list cannot
+/// drift from them).
+fn resume_help() -> String {
+    format!(
+        "Continue an interrupted (or failed, or killed) run from its CSV (--out): its complete \
+rows are kept (a killed run's last puzzle, which the kill may have cut, is solved again), the \
+puzzles it lacks are solved and their rows appended, and the summary and sidecar cover the \
+whole run. The command must match the run's: the sidecar's {} are checked, and what differs \
+is named. Without a CSV at --out the run starts afresh, so one command line serves the first \
+try and every retry (a preempted cluster job).",
+        SETTINGS.join(", ")
+    )
 }
 
 /// `--shard`'s value: a share, or where to read it.

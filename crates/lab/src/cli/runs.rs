@@ -5,20 +5,31 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use sudoku_reports::settings::SETTINGS;
+
 use super::numbers::from_to;
 
-/// Options of `sudoku-lab merge`.
-#[derive(Debug, Clone, Args)]
-#[command(after_help = "Example (four shards, then one run):
+/// The text after `merge --help`'s options: an example, and what the shards must share
+/// (the settings `merge` compares, so that the list cannot drift from them).
+fn merge_after_help() -> String {
+    format!(
+        "Example (four shards, then one run):
   for k in 1 2 3 4; do sudoku-lab bench top95.txt --shard $k/4 -o shard$k.csv; done
   sudoku-lab merge -o all.csv shard*.csv
       writes all.csv (puzzles in corpus order), all.summary.md and all.run.toml
 
-Every shard of the run must be there once, finished, and made the same way (version, commit,
-rustc, solvers and budgets, limit, repeat, strict, first, seed, permute, timeout, corpora, shard
-count): what differs, what is missing and what overlaps is named, and nothing is written. The
-rows go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole: a
-merge that fails half-way removes its files and leaves an earlier all.csv as it was.")]
+Every shard of the run must be there once, finished, and made the same way, as its sidecar \
+says: the same {} (of shard, the count). What differs, what is missing and what overlaps is \
+named, and nothing is written. The rows go to all.running.csv (locked, its sidecar beside it), \
+renamed to all.csv once whole: a merge that fails half-way removes its files and leaves an \
+earlier all.csv as it was.",
+        SETTINGS.join(", ")
+    )
+}
+
+/// Options of `sudoku-lab merge`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = merge_after_help())]
 pub struct MergeArgs {
     /// The merged CSV (its summary and sidecar beside it).
     #[arg(short, long, value_name = "FILE.csv")]
