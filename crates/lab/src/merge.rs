@@ -108,8 +108,8 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
 }
 
 /// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,
-/// counting them into `summary`; an error when a shard's rows cannot be read or are not
-/// in order.
+/// counting them into `summary`; an error when a shard's rows cannot be read, are not in
+/// order, or are not as many as its sidecar says it wrote (a row lost or added since).
 fn merge_rows(
     parts: &[Part],
     order: &[String],
@@ -121,6 +121,7 @@ fn merge_rows(
         .map(|p| Ok(read_rows(&p.csv)?.peekable()))
         .collect::<Result<Vec<Peekable<Rows>>>>()?;
     let mut last: Option<(usize, u64)> = None;
+    let mut taken = vec![0; parts.len()];
     while let Some(next) = first_puzzle(&mut streams, order, parts)? {
         let key = position(&mut streams[next], order)?.expect("a row is there");
         if last == Some(key) || last.is_some_and(|l| l > key) {
@@ -135,10 +136,21 @@ fn merge_rows(
         }
         last = Some(key);
         let rows = take_puzzle(&mut streams[next], key, order)?;
+        taken[next] += rows.len() as u64;
         for row in &rows {
             summary.add(row);
         }
         csv.push(&rows)?;
+    }
+    for (part, taken) in parts.iter().zip(taken) {
+        if taken != part.sidecar.rows {
+            bail!(
+                "{}: {taken} rows, where its sidecar says the shard wrote {}: not the shard's \
+                 rows as they were written",
+                part.csv.display(),
+                part.sidecar.rows
+            );
+        }
     }
     Ok(())
 }

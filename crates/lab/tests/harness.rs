@@ -475,6 +475,21 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         err.contains("--out m.csv may write m.failed.csv (while it goes, or if it fails)"),
         "{err}"
     );
+    // A shard with a row lost since it was written, or one added: its sidecar tells.
+    let s2 = dir.path().join("s2.csv");
+    let whole = std::fs::read_to_string(&s2).unwrap();
+    let rows = whole.lines().count() - 1;
+    let last = whole.trim_end().rsplit_once('\n').unwrap().1;
+    let cut = whole.strip_suffix(&format!("{last}\n")).unwrap();
+    for (text, n) in [
+        (cut.to_string(), rows - 1),
+        (format!("{whole}{last}\n"), rows + 1),
+    ] {
+        std::fs::write(&s2, text).unwrap();
+        let says = format!("s2.csv: {n} rows, where its sidecar says the shard wrote {rows}");
+        refused(&[&s[0], &s[1]], &says);
+    }
+    std::fs::write(&s2, &whole).unwrap();
     let unfinished = std::fs::read_to_string(dir.path().join("s2.run.toml"))
         .unwrap()
         .replace("state = \"finished\"", "state = \"interrupted\"");
