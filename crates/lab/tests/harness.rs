@@ -657,10 +657,13 @@ fn resume_keeps_an_interrupted_runs_last_puzzle_when_its_rows_are_all_there() {
     let text = std::fs::read_to_string(&path).unwrap();
     let finished = std::fs::read_to_string(dir.path().join("r.run.toml")).unwrap();
     // Five whole puzzles (two rows each), as an interrupted run leaves them, its sidecar
-    // saying 10 rows; then the same file, its sidecar saying more rows than it holds.
+    // saying 10 rows; then saying fewer (the last puzzle is solved again, as a kill may
+    // have cut it), then more: rows lost since, which no resumption would solve again.
     let five: String = text.split_inclusive('\n').take(11).collect();
-    for (said, kept) in [(10, 5), (11, 4)] {
-        std::fs::remove_file(&path).unwrap();
+    for (said, kept) in [(10, Some(5)), (9, Some(4)), (11, None)] {
+        if path.exists() {
+            std::fs::remove_file(&path).unwrap();
+        }
         write(&dir, "r.interrupted.csv", &five);
         let said_text = finished
             .replace("state = \"finished\"", "state = \"interrupted\"")
@@ -670,6 +673,14 @@ fn resume_keeps_an_interrupted_runs_last_puzzle_when_its_rows_are_all_there() {
             "{said_text}"
         );
         write(&dir, "r.interrupted.run.toml", &said_text);
+        let Some(kept) = kept else {
+            let err = bench(&dir, &args, 1);
+            assert!(
+                err.contains("r.interrupted.csv: line 11: 10 rows, where its sidecar says the run wrote 11: rows were lost"),
+                "{err}"
+            );
+            continue;
+        };
         let err = bench(&dir, &args, 0);
         assert!(
             err.contains(&format!(
@@ -709,17 +720,29 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
     let unfinished = |tag: &str, state: &str| {
         let header = text.iter().position(|&b| b == b'\n').unwrap();
         let csv = dir.path().join(format!("r.{tag}.csv"));
-        std::fs::write(&csv, &text[..header + (text.len() - header) * 2 / 5]).unwrap();
+        let mut cut = &text[..header + (text.len() - header) * 2 / 5];
+        if state != "running" {
+            // A run that ended so as to say it wrote whole puzzles (two rows each).
+            let whole = |t: &[u8]| t.iter().rposition(|&b| b == b'\n').unwrap() + 1;
+            cut = &cut[..whole(cut)];
+            if cut.iter().filter(|&&b| b == b'\n').count() % 2 == 0 {
+                cut = &cut[..whole(&cut[..cut.len() - 1])];
+            }
+        }
+        std::fs::write(&csv, cut).unwrap();
         // The finished run's CSV, written a moment ago, made older: a file's time moves by
         // the kernel's tick (a few ms), so two files written within one tick are as old
         // as each other, and the finished one would then count as the latest.
         let earlier = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
         let finished_csv = std::fs::File::options().write(true).open(&path).unwrap();
         finished_csv.set_modified(earlier).unwrap();
-        let sidecar = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
-        assert_ne!(sidecar, finished);
-        write(&dir, &format!("r.{tag}.run.toml"), &sidecar);
-        read_rows_lenient(&csv)
+        let rows = read_rows_lenient(&csv);
+        write(
+            &dir,
+            &format!("r.{tag}.run.toml"),
+            &as_unfinished(&finished, state, rows),
+        );
+        rows
     };
     for (tag, state, from) in [
         ("running", "running", "r.killed.csv"),
@@ -812,13 +835,14 @@ fn resume_breaks_a_tie_of_times_in_a_stated_order() {
     };
     // Two unfinished runs of the same settings, the first half of the finished one's rows.
     for (tag, state) in [("interrupted", "interrupted"), ("failed", "failed")] {
-        std::fs::write(
-            dir.path().join(format!("r.{tag}.csv")),
-            &text[..text.len() / 2],
-        )
-        .unwrap();
-        let sidecar = finished.replace("state = \"finished\"", &format!("state = \"{state}\""));
-        write(&dir, &format!("r.{tag}.run.toml"), &sidecar);
+        let csv = dir.path().join(format!("r.{tag}.csv"));
+        std::fs::write(&csv, &text[..text.len() / 2]).unwrap();
+        let rows = read_rows_lenient(&csv);
+        write(
+            &dir,
+            &format!("r.{tag}.run.toml"),
+            &as_unfinished(&finished, state, rows),
+        );
     }
     for name in ["r.csv", "r.interrupted.csv", "r.failed.csv"] {
         same_time(name);
@@ -831,6 +855,21 @@ fn resume_breaks_a_tie_of_times_in_a_stated_order() {
     std::fs::remove_file(dir.path().join("r.csv")).unwrap();
     let err = bench(&dir, &args, 0);
     assert!(err.contains("--resume: continuing r.failed.csv"), "{err}");
+}
+
+/// A finished run's sidecar text made that of an unfinished one (`state`) that wrote
+/// `rows` rows, as such a run's sidecar says.
+fn as_unfinished(finished: &str, state: &str, rows: usize) -> String {
+    let text = finished
+        .replace("state = \"finished\"", &format!("state = \"{state}\""))
+        .lines()
+        .map(|l| match l.starts_with("rows = ") {
+            true => format!("rows = {rows}\n"),
+            false => format!("{l}\n"),
+        })
+        .collect::<String>();
+    assert!(text.contains(&format!("state = \"{state}\"\n")), "{text}");
+    text
 }
 
 fn read_rows_lenient(path: &Path) -> usize {

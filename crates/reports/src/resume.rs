@@ -54,7 +54,8 @@ impl Done {
 /// # Errors
 ///
 /// When it cannot be read, its header is not this version's (its rows could not be
-/// continued), or a row before its last line is malformed.
+/// continued), a row before its last line is malformed, or it holds fewer rows than
+/// `whole` (some were lost since: those puzzles would never be solved again).
 pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
     let open = |source| Error::Open {
         path: shown(path),
@@ -114,8 +115,19 @@ pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
             }
         }
     }
+    let read = done.rows + last.as_ref().map_or(0, |l| l.2);
+    if let Some(said) = whole.filter(|&said| read < said) {
+        // Named at its last line.
+        return Err(malformed(
+            reader.position().line().saturating_sub(1).max(1),
+            format!(
+                "{read} rows, where its sidecar says the run wrote {said}: rows were lost \
+                 since, so it cannot be continued (a run without --resume starts afresh)"
+            ),
+        ));
+    }
     if let Some(((corpus, index), offset, rows)) = last {
-        if whole == Some(done.rows + rows) {
+        if whole == Some(read) {
             done.puzzles.entry(corpus).or_default().insert(index);
             done.rows += rows;
             done.keep = reader.position().byte();
@@ -214,10 +226,15 @@ mod tests {
             (6, text.len() as u64, 3)
         );
         assert_eq!(said.rows(&path).unwrap().count(), 6);
-        for other in [None, Some(5), Some(7)] {
+        for other in [None, Some(5)] {
             let done = done_in(&path, other).unwrap();
             assert_eq!((done.rows, done.keep), (4, two_puzzles), "{other:?}");
         }
+        let lost = done_in(&path, Some(7)).unwrap_err().to_string();
+        assert!(
+            lost.contains("6 rows, where its sidecar says the run wrote 7: rows were lost"),
+            "{lost}"
+        );
         std::fs::write(&path, header_line()).unwrap();
         let empty = done_in(&path, None).unwrap();
         assert_eq!((empty.rows, empty.keep, empty.count()), (0, header, 0));
