@@ -957,7 +957,7 @@ fn compare_gives_ratios_with_intervals_lists_changed_counters_first_and_gates() 
         "{md}"
     );
     assert!(
-        md.contains("| corpus | solver | puzzles | A median µs |"),
+        md.contains("| corpus | solver | puzzles | both solved | A median µs |"),
         "{md}"
     );
     assert!(err.contains("counters changed on"), "{err}");
@@ -974,6 +974,62 @@ fn compare_gives_ratios_with_intervals_lists_changed_counters_first_and_gates() 
     bench(&dir, &[&other, "-s", "dlx", "-o", "other.csv"], 0);
     let (_, err) = run(&dir, &["compare", "a.csv", "other.csv"], 1);
     assert!(err.contains("no corpus and solver in common"), "{err}");
+}
+
+#[test]
+fn compare_counts_the_puzzles_it_times_and_tells_an_unfinished_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(easy(&dir)).unwrap();
+    // A corpus whose name holds a `|`, which would end a Markdown cell.
+    write(&dir, "x|y.txt", &text);
+    bench(&dir, &["x|y.txt", "-s", "dlx,naive", "-o", "a.csv"], 0);
+    let cut = [
+        "x|y.txt",
+        "-s",
+        "dlx,naive",
+        "--max-nodes",
+        "300",
+        "-o",
+        "cut.csv",
+    ];
+    bench(&dir, &cut, 0);
+    let solved = |name: &str| -> std::collections::HashSet<u64> {
+        let rows = read_rows(&dir.path().join(name));
+        let naive = rows.into_iter().filter(|r| &*r.solver == "naive");
+        naive
+            .filter(|r| r.status == Status::Solved)
+            .map(|r| r.index)
+            .collect()
+    };
+    let both = solved("a.csv").intersection(&solved("cut.csv")).count();
+    assert!(0 < both && both < 12, "{both}");
+    let (out, _) = run(&dir, &["compare", "a.csv", "cut.csv"], 0);
+    let line = out.lines().find(|l| l.starts_with("x|y.txt")).unwrap();
+    let naive = out.lines().find(|l| l.contains(" naive ")).unwrap();
+    assert_eq!(naive.split_whitespace().nth(2), Some("12"), "{out}");
+    let told = naive.split_whitespace().nth(3).map(str::to_string);
+    assert_eq!(told, Some(both.to_string()), "{out}");
+    assert!(line.contains(" dlx "), "{out}");
+    let (md, _) = run(&dir, &["compare", "a.csv", "a.csv", "--markdown"], 0);
+    assert!(md.contains("\n| x\\|y.txt | dlx | 12 | 12 |"), "{md}");
+    // A run whose sidecar says it did not finish: told, and a gate fails on it.
+    std::fs::copy(dir.path().join("a.csv"), dir.path().join("b.csv")).unwrap();
+    let sidecar = std::fs::read_to_string(dir.path().join("a.run.toml")).unwrap();
+    write(
+        &dir,
+        "b.run.toml",
+        &as_unfinished(&sidecar, "interrupted", 24),
+    );
+    let said = "B (b.csv) did not finish (its sidecar says interrupted): its rows are not the \
+                whole run.";
+    let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
+    assert!(out.contains(said), "{out}");
+    let (_, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "50"],
+        4,
+    );
+    assert!(err.contains(said), "{err}");
 }
 
 #[test]

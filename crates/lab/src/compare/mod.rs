@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use sudoku_reports::settings::{differences, Shards};
-use sudoku_reports::{read_rows, Row, Sidecar, Status};
+use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
 
 use crate::cli::CompareArgs;
 use crate::{ui, RunEnd};
@@ -70,6 +70,9 @@ pub struct Comparison {
     pub unmatched: (Vec<String>, Vec<String>),
     /// Settings that differ between the runs' sidecars (besides the build).
     pub settings: Vec<String>,
+    /// What is said of a run whose sidecar says it did not finish: its rows are not all
+    /// of it.
+    pub unfinished: Vec<String>,
     /// The resamples of the bootstrap.
     pub resamples: u64,
 }
@@ -78,8 +81,13 @@ pub struct Comparison {
 pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     let a = read_run(&args.a)?;
     let b = read_run(&args.b)?;
+    let (sa, sb) = (sidecar(&args.a), sidecar(&args.b));
     let comparison = Comparison {
-        settings: setting_differences(&args.a, &args.b),
+        settings: setting_differences(sa.as_ref(), sb.as_ref()),
+        unfinished: [("A", &args.a, &sa), ("B", &args.b, &sb)]
+            .into_iter()
+            .filter_map(|(which, path, s)| unfinished(which, path, s.as_ref()?))
+            .collect(),
         ..compare_runs(&a, &b, args.resamples)
     };
     if comparison.groups.is_empty() {
@@ -108,9 +116,10 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     })
 }
 
-/// Why `--fail-above PCT` fails: every counter change, every solver slower beyond PCT.
+/// Why `--fail-above PCT` fails: a run that did not finish (its rows are not the whole
+/// run), every counter change, every solver slower beyond PCT.
 pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = comparison.unfinished.clone();
     for g in &comparison.groups {
         if g.changed > 0 {
             out.push(format!(
@@ -185,6 +194,7 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
                 .collect(),
         ),
         settings: Vec::new(),
+        unfinished: Vec::new(),
         resamples,
     }
 }
@@ -267,21 +277,35 @@ fn counters_differ(a: &Row, b: &Row) -> Vec<String> {
     out
 }
 
+/// The sidecar beside `path`, when it can be read (else a warning, and `None`).
+fn sidecar(path: &Path) -> Option<Sidecar> {
+    Sidecar::read_beside(path)
+        .with_context(|| format!("the sidecar of {}", path.display()))
+        .unwrap_or_else(|e| {
+            ui::warning(format!("{} (compared without it)", ui::chain(&e)));
+            None
+        })
+}
+
+/// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar says it did
+/// not finish.
+fn unfinished(which: &str, path: &Path, sidecar: &Sidecar) -> Option<String> {
+    (sidecar.state != State::Finished).then(|| {
+        format!(
+            "{which} ({}) did not finish (its sidecar says {}): its rows are not the whole run.",
+            path.display(),
+            format!("{:?}", sidecar.state).to_lowercase()
+        )
+    })
+}
+
 /// Settings of the two sidecars that differ, but for the build (which a comparison of two
 /// commits changes on purpose).
-fn setting_differences(a: &Path, b: &Path) -> Vec<String> {
-    let read = |p: &Path| {
-        Sidecar::read_beside(p)
-            .with_context(|| format!("the sidecar of {}", p.display()))
-            .unwrap_or_else(|e| {
-                ui::warning(format!("{} (compared without it)", ui::chain(&e)));
-                None
-            })
-    };
-    let (Some(sa), Some(sb)) = (read(a), read(b)) else {
+fn setting_differences(a: Option<&Sidecar>, b: Option<&Sidecar>) -> Vec<String> {
+    let (Some(sa), Some(sb)) = (a, b) else {
         return Vec::new();
     };
-    differences(&sa, &sb, Shards::Same)
+    differences(sa, sb, Shards::Same)
         .into_iter()
         .filter(|d| !["version", "git_commit", "rustc", "corpus"].contains(&d.setting))
         .map(|d| d.to_string())

@@ -6,10 +6,11 @@ use std::fmt::Write;
 use super::{Comparison, Group};
 use crate::cli::CompareArgs;
 
-const HEADER: [&str; 9] = [
+const HEADER: [&str; 10] = [
     "corpus",
     "solver",
     "puzzles",
+    "both solved",
     "A median µs",
     "B median µs",
     "B/A",
@@ -19,7 +20,7 @@ const HEADER: [&str; 9] = [
 ];
 
 /// One line of the table.
-fn cells(g: &Group) -> [String; 9] {
+fn cells(g: &Group) -> [String; 10] {
     let micros = |ns: f64| format!("{:.1}", ns / 1000.0);
     let pct = |n: u64| match g.timed {
         0 => "-".to_string(),
@@ -38,6 +39,7 @@ fn cells(g: &Group) -> [String; 9] {
         g.corpus.clone(),
         g.solver.to_string(),
         g.paired.to_string(),
+        g.timed.to_string(),
         ma,
         mb,
         ratio,
@@ -50,13 +52,15 @@ fn cells(g: &Group) -> [String; 9] {
 /// What is said beneath the table (the method, what did not match).
 fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     let mut out = vec![format!(
-        "A = {}, B = {}. Times: the puzzles both runs solved; B/A = median over median; \
-         the interval: a percentile bootstrap over those puzzles ({} resamples, fixed seed). \
-         B faster: share of them where B took less time (A: where A did).",
+        "A = {}, B = {}. Times: the puzzles both runs solved (both solved, of the puzzles in \
+         both); B/A = median over median (nearest rank, as summary takes it); the interval: a \
+         percentile bootstrap over those puzzles ({} resamples, fixed seed). B faster: share of \
+         them where B took less time (A: where A did).",
         args.a.display(),
         args.b.display(),
         c.resamples
     )];
+    out.extend(c.unfinished.iter().cloned());
     for g in c.groups.iter().filter(|g| g.only != (0, 0)) {
         out.push(format!(
             "{} {}: {} puzzle(s) in A only, {} in B only (not compared).",
@@ -109,7 +113,7 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
         }
         out.push('\n');
     }
-    let rows: Vec<[String; 9]> = c.groups.iter().map(cells).collect();
+    let rows: Vec<[String; 10]> = c.groups.iter().map(cells).collect();
     let width = |i: usize| {
         rows.iter()
             .map(|r| r[i].chars().count())
@@ -160,7 +164,9 @@ pub fn markdown(c: &Comparison, args: &CompareArgs) -> String {
         .collect();
     let _ = writeln!(out, "|{}|", align.join("|"));
     for g in &c.groups {
-        let _ = writeln!(out, "| {} |", cells(g).join(" | "));
+        // A `|` in a cell (a corpus's name) would end it.
+        let escaped = cells(g).map(|cell| cell.replace('|', "\\|"));
+        let _ = writeln!(out, "| {} |", escaped.join(" | "));
     }
     out.push('\n');
     for n in notes(c, args) {

@@ -48,18 +48,12 @@ fn ratio_of_medians(pairs: impl Iterator<Item = (u64, u64)>) -> Option<f64> {
     (ma > 0.0).then(|| mb / ma)
 }
 
-/// The median (the mean of the two middle values for an even count).
+/// The median as `summary` takes it (nearest rank): the value of rank `ceil(n/2)`, the lower
+/// of the two middle values for an even count.
 pub fn median(values: &mut [u64]) -> Option<f64> {
-    let n = values.len();
-    if n == 0 {
-        return None;
-    }
-    let (_, &mut upper, _) = values.select_nth_unstable(n / 2);
-    if n % 2 == 1 {
-        return Some(upper as f64);
-    }
-    let lower = *values[..n / 2].iter().max().expect("n >= 2");
-    Some((lower as f64 + upper as f64) / 2.0)
+    let rank = values.len().div_ceil(2).checked_sub(1)?;
+    let (_, &mut middle, _) = values.select_nth_unstable(rank);
+    Some(middle as f64)
 }
 
 #[cfg(test)]
@@ -70,7 +64,8 @@ mod tests {
     fn medians_and_a_ratio_with_its_interval() {
         assert_eq!(median(&mut []), None);
         assert_eq!(median(&mut [5, 1, 3]), Some(3.0));
-        assert_eq!(median(&mut [4, 1, 3, 2]), Some(2.5));
+        assert_eq!(median(&mut [4, 1, 3, 2]), Some(2.0));
+        assert_eq!(median(&mut [7]), Some(7.0));
         let same: Vec<(u64, u64)> = (1..=50).map(|t| (t, t)).collect();
         let r = ratio(&same, 200).unwrap();
         assert_eq!(r.ratio, 1.0);
