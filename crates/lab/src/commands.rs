@@ -12,11 +12,16 @@ use crate::{ui, RunEnd};
 /// `summary`: the table of a CSV again, with what its sidecar adds.
 pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     let mut summary = Summary::new();
+    let mut rows = 0;
     for row in sudoku_reports::read_rows(&args.csv)? {
         summary.add(&row?);
+        rows += 1;
     }
     match Sidecar::read_beside(&args.csv) {
-        Ok(Some(sidecar)) => summary.apply_sidecar(&sidecar),
+        Ok(Some(sidecar)) => {
+            check_rows(&args.csv, rows, &sidecar);
+            summary.apply_sidecar(&sidecar);
+        }
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
@@ -26,6 +31,20 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     } else {
         RunEnd::Finished
     })
+}
+
+/// A warning when the CSV at `csv` holds another number of rows (`rows`) than its
+/// sidecar says the run wrote (rows removed, doubled or appended since): the summary is
+/// then not the run's. A run still going has not said yet.
+fn check_rows(csv: &Path, rows: u64, sidecar: &Sidecar) {
+    if sidecar.state != State::Running && rows != sidecar.rows {
+        ui::warning(format!(
+            "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
+             rows as they are now, not of the run",
+            csv.display(),
+            sidecar.rows
+        ));
+    }
 }
 
 /// `plot`: the two figures of a CSV (or of several runs together), in its folder or

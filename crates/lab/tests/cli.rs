@@ -463,7 +463,23 @@ fn summary_reprints_the_table_of_a_run() {
         .arg(&out)
         .assert()
         .success()
-        .stdout(predicate::str::contains("mean backtracks"));
+        .stdout(predicate::str::contains("mean backtracks"))
+        .stderr(predicate::str::is_empty());
+    // Its rows doubled since the run: the sidecar tells, and the summary says so.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let rows = text.lines().count() - 1;
+    let body: String = text.split_inclusive('\n').skip(1).collect();
+    std::fs::write(&out, format!("{text}{body}")).unwrap();
+    lab()
+        .arg("summary")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "s.csv: {} rows, where its sidecar says the run wrote {rows}: the summary is of \
+             the rows as they are now, not of the run",
+            2 * rows
+        )));
 }
 
 #[test]
