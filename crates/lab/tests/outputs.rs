@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::path::Path;
 use std::process::Command as Process;
 
 use common::{lab, read_rows, write, BIN, TOP1};
@@ -13,27 +14,62 @@ use sudoku_testkit::corpus_path;
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
 use tempfile::TempDir;
 
-/// What the data-tool test runs: both libraries, no options, on the runner's CSV.
+/// What the data-tool tests run: both libraries, no options, on the runner's CSV at
+/// `argv[1]`: every grid column a column of strings in each, on every row; then the
+/// checks of [`FIRST_ROW`], when given.
 const DATAFRAMES: &str = r#"
 import sys
 import pandas as pd
 import polars as pl
 
-path, puzzle, solution = sys.argv[1:4]
+path = sys.argv[1]
 p = pd.read_csv(path)
-for col in ("puzzle", "solution"):
-    bad = [v for v in p[col] if not isinstance(v, str)]
-    assert not bad, f"pandas reads {col} as {type(bad[0]).__name__}: {bad[0]!r}"
-assert p["puzzle"][0] == puzzle and p["solution"][0] == solution, (p["puzzle"][0], p["solution"][0])
 q = pl.read_csv(path)
-for col in ("puzzle", "solution"):
+for col in ("puzzle", "solution", "original"):
+    bad = [v for v in p[col] if not isinstance(v, str)]
+    assert not bad, f"pandas reads {col} as {p[col].dtype}, a row as {type(bad[0]).__name__}: {bad[0]!r}"
     assert q.schema[col] == pl.String, f"polars reads {col} as {q.schema[col]}"
-assert q["solution"][0] == solution
+    assert q[col].null_count() == 0, f"polars reads {q[col].null_count()} {col} as null"
 assert len(p) == len(q) > 0
+"#;
+
+/// The data-tool test's checks of a run with solutions and names: the first row's puzzle
+/// and solution (`argv[2]`, `argv[3]`) as the runner wrote them, and a puzzle's name.
+const FIRST_ROW: &str = r#"
+puzzle, solution = sys.argv[2:4]
+assert p["puzzle"][0] == puzzle and p["solution"][0] == solution, (p["puzzle"][0], p["solution"][0])
+assert q["solution"][0] == solution
 names = [n for n in p["name"] if isinstance(n, str)]
 assert "Norvig hard1 (NOT a proper sudoku: many solutions)" in names, names
-print("ok", len(p))
 "#;
+
+/// Runs `script` (after [`DATAFRAMES`]) on the CSV at `csv` with `args`, and checks it
+/// read `rows` rows.
+fn dataframes(csv: &Path, script: &str, args: &[&str], rows: usize) {
+    let python = Process::new("python3")
+        .arg("-c")
+        .arg(format!("{DATAFRAMES}{script}print(\"ok\", len(p))\n"))
+        .arg(csv)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "python3 cannot be run ({e}): this test needs python3 with pandas and polars \
+                 (`.ci/run` installs them: python3 -m pip install pandas polars)"
+            )
+        });
+    let stderr = String::from_utf8_lossy(&python.stderr);
+    assert!(
+        !stderr.contains("ModuleNotFoundError"),
+        "pandas or polars is missing: `python3 -m pip install pandas polars` (as .ci/run \
+         does)\n{stderr}"
+    );
+    assert!(python.status.success(), "{}: {stderr}", csv.display());
+    assert_eq!(
+        String::from_utf8_lossy(&python.stdout).trim(),
+        format!("ok {rows}")
+    );
+}
 
 /// `pandas.read_csv` and `polars.read_csv`, with no options, load the runner's CSV with
 /// puzzles and solutions as strings (run by `.ci/run`, which installs both when missing).
@@ -50,30 +86,46 @@ fn pandas_and_polars_read_the_csv_as_it_is() {
         .assert()
         .success();
     let rows = read_rows(&out);
-    let python = Process::new("python3")
-        .arg("-c")
-        .arg(DATAFRAMES)
-        .arg(&out)
-        .arg(&*rows[0].puzzle)
-        .arg(rows[0].solution.as_str())
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "python3 cannot be run ({e}): this test needs python3 with pandas and polars \
-                 (`.ci/run` installs them: python3 -m pip install pandas polars)"
-            )
-        });
-    let stderr = String::from_utf8_lossy(&python.stderr);
-    assert!(
-        !stderr.contains("ModuleNotFoundError"),
-        "pandas or polars is missing: `python3 -m pip install pandas polars` (as .ci/run \
-         does)\n{stderr}"
+    dataframes(
+        &out,
+        FIRST_ROW,
+        &[&rows[0].puzzle, rows[0].solution.as_str()],
+        rows.len(),
     );
-    assert!(python.status.success(), "{stderr}");
-    assert_eq!(
-        String::from_utf8_lossy(&python.stdout).trim(),
-        format!("ok {}", rows.len())
-    );
+}
+
+/// The grid columns stay strings for pandas and polars when no row has a solution: every
+/// row over its budget, or every puzzle without a solution (an empty column would be read
+/// as numbers, or nulls).
+#[test]
+fn pandas_and_polars_read_grids_as_strings_when_no_row_has_a_solution() {
+    let dir = TempDir::new().unwrap();
+    let budget = dir.path().join("budget.csv");
+    lab()
+        .args(["bench", "-s", "naive", "--max-nodes", "5", "-q", "-o"])
+        .arg(&budget)
+        .arg(corpus_path("norvig_sudoku-hardest.txt"))
+        .assert()
+        .success();
+    // Two 1s in the first row: no solution.
+    let clash = format!("11{}\n1.1{}\n", &TOP1[2..], &TOP1[3..]);
+    let none = dir.path().join("none.csv");
+    lab()
+        .args(["bench", "-s", "dlx,norvig", "-q", "-o"])
+        .arg(&none)
+        .arg(write(&dir, "clash.txt", &clash))
+        .assert()
+        .success();
+    for (csv, status) in [
+        (&budget, Status::BudgetExhausted),
+        (&none, Status::NoSolution),
+    ] {
+        let rows = read_rows(csv);
+        assert!(rows
+            .iter()
+            .all(|r| r.status == status && r.solution.is_empty()));
+        dataframes(csv, "", &[], rows.len());
+    }
 }
 
 #[test]
@@ -295,6 +347,29 @@ fn a_csv_that_is_not_utf8_text_is_named_so() {
     summary_refuses(
         &spoilt,
         "s.csv: line 3: malformed row: not UTF-8 text (a binary file, or text in another encoding)",
+    );
+}
+
+/// A row that is not a row names its column by name and place, in words (not the csv
+/// crate's record and byte), and a second header, as two CSVs joined whole leave, is
+/// named as such.
+#[test]
+fn a_malformed_row_names_its_column_and_a_second_header_is_named_so() {
+    let dir = TempDir::new().unwrap();
+    let text = std::fs::read_to_string(one_row_csv(&dir, "r.csv")).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    let mut fields: Vec<&str> = row.trim_end().split(',').collect();
+    fields[10] = "-5";
+    let negative = write(&dir, "nsneg.csv", &format!("{text}{}\n", fields.join(",")));
+    summary_refuses(
+        &negative,
+        "nsneg.csv: line 3: malformed row: column nanoseconds (11th): invalid digit found in \
+string\n",
+    );
+    let joined = write(&dir, "joined.csv", &format!("{text}{header}\n{row}"));
+    summary_refuses(
+        &joined,
+        "joined.csv: line 3: a header, not a row: two CSVs joined with both their headers?",
     );
 }
 

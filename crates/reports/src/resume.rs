@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::error::{shown, Error};
-use crate::read::{read_rows_within, reason, Rows};
+use crate::read::{read_rows_within, reason, row_reason, Rows};
 use crate::row::{Row, COLUMNS};
 
 /// The puzzles a CSV holds whole, and where the file is to be cut to keep just them.
@@ -97,11 +97,11 @@ pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
         match reader.read_record(&mut record) {
             Ok(false) => break,
             Ok(true) => {}
-            Err(e) => return Err(malformed(start.line(), format!("malformed row: {e}"))),
+            Err(e) => return Err(malformed(start.line(), row_reason(&e, &headers, &record))),
         }
         let row: Row = record
             .deserialize(Some(&headers))
-            .map_err(|e| malformed(start.line(), format!("malformed row: {e}")))?;
+            .map_err(|e| malformed(start.line(), row_reason(&e, &headers, &record)))?;
         let key = (row.corpus.clone(), row.index);
         match &mut last {
             Some((k, _, rows)) if *k == key => *rows += 1,

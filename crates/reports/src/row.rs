@@ -10,12 +10,18 @@ use sudoku_core::Grid;
 
 use crate::status::Status;
 
+mod no_grid;
+
+pub use no_grid::{is_no_grid, NO_GRID};
+
 /// One result row: which puzzle, which solver, how it ended and what it cost.
 ///
 /// The CSV's columns are its fields, in this order ([`COLUMNS`]). Puzzles and solutions
 /// are written one grid row after the other with `|` between them
 /// (`864371259|325849761|…`, see [`grid_text`]): never a number for a data tool, and
-/// still a puzzle for the corpus reader and `sudoku-lab solve`, which ignore the `|`.
+/// still a puzzle for the corpus reader and `sudoku-lab solve`, which ignore the `|`. A
+/// grid column without a grid holds [`NO_GRID`] (`-`), never an empty field: a column
+/// empty in every row would be numbers to pandas.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Row {
     /// The corpus file, as given on the command line (or found in a folder).
@@ -45,13 +51,16 @@ pub struct Row {
     pub median_nanoseconds: u64,
     /// The puzzle ([`grid_text`]; `.` for an empty cell).
     pub puzzle: GridText,
-    /// The first solution found ([`grid_text`]), empty when none.
+    /// The first solution found ([`grid_text`]), empty when none ([`NO_GRID`] in the
+    /// CSV, which reads back as empty, as does the empty field of earlier versions).
+    #[serde(with = "no_grid::solution")]
     pub solution: GridText,
     /// The corpus's puzzle, when the one solved is another ([`grid_text`]): under
     /// `--permute`, `puzzle` is a random isomorph of it (`corpus`, `index` and `line` still
-    /// name the corpus's puzzle). Empty otherwise. Boxed: only `--permute` fills it, and a
-    /// row is smaller to move from the thread that solves to the one that writes.
-    #[serde(default)]
+    /// name the corpus's puzzle). None otherwise ([`NO_GRID`] in the CSV, which reads back
+    /// as none, as does an empty field). Boxed: only `--permute` fills it, and a row is
+    /// smaller to move from the thread that solves to the one that writes.
+    #[serde(default, with = "no_grid::original")]
     pub original: Option<Box<GridText>>,
     /// Why the row is [`Status::Wrong`]: what the check found (not a CSV column: the run
     /// prints it, and the summary lists the wrong rows).

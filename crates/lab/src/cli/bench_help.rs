@@ -1,7 +1,7 @@
 //! The text after `bench --help`'s options: examples, and the files a run writes, whose CSV
 //! columns and statuses come from `sudoku-reports` (so the help cannot drift from them).
 
-use sudoku_reports::{Status, COLUMNS};
+use sudoku_reports::{Status, COLUMNS, NO_GRID};
 
 use super::solvers::wrap;
 
@@ -56,8 +56,12 @@ fn csv_lines() -> Vec<String> {
     lines.extend(header.iter().map(|l| l.replace(", ", ",")));
     lines.extend(wrap(&format!("status: {}", statuses()), COLUMN));
     lines.extend(wrap(
-        "puzzle, solution and original with | between grid rows; original: the corpus's puzzle \
-when --permute solved an isomorph of it, else empty",
+        &format!(
+            "puzzle, solution and original with | between grid rows; solution: {NO_GRID} when \
+none was found; original: the corpus's puzzle when --permute solved an isomorph of it, else \
+{NO_GRID} (never empty, so that data tools read grids as strings); name: the puzzle's label, \
+empty when its corpus line has none"
+        ),
         COLUMN,
     ));
     lines

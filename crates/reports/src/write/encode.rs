@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::row::{Row, GRID_TEXT_INLINE};
+use crate::row::{Row, GRID_TEXT_INLINE, NO_GRID};
 use crate::status::Status;
 
 /// Appends a row as one CSV line, its fields in the order of [`COLUMNS`](crate::COLUMNS).
@@ -126,12 +126,20 @@ fn encode_with(out: &mut Vec<u8>, row: &Row, texts: &Texts<'_>) {
     counts(out, row);
     grid_field(out, row.puzzle.as_bytes());
     out.push(b',');
-    grid_field(out, row.solution.as_bytes());
+    grid_or_none(out, row.solution.as_bytes());
     out.push(b',');
-    if let Some(original) = &row.original {
-        grid_field(out, original.as_bytes());
-    }
+    grid_or_none(out, row.original.as_deref().map_or(&[], |g| g.as_bytes()));
     out.push(b'\n');
+}
+
+/// Appends a grid column that may hold no grid: [`NO_GRID`] for an empty text, as the
+/// row's serde attributes write it, else [`grid_field`].
+fn grid_or_none(out: &mut Vec<u8>, text: &[u8]) {
+    if text.is_empty() {
+        out.extend_from_slice(NO_GRID.as_bytes());
+    } else {
+        grid_field(out, text);
+    }
 }
 
 /// Appends `,limit,status,solutions,nodes,backtracks,nanoseconds,median_nanoseconds,`: in
