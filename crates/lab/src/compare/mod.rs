@@ -271,12 +271,22 @@ fn counters_differ(a: &Row, b: &Row) -> Vec<String> {
 /// commits changes on purpose).
 fn setting_differences(a: &Path, b: &Path) -> Vec<String> {
     let read = |p: &Path| {
-        Sidecar::read_beside(p)
+        let sidecar = Sidecar::read_beside(p)
             .with_context(|| format!("the sidecar of {}", p.display()))
             .unwrap_or_else(|e| {
                 ui::warning(format!("{} (compared without it)", ui::chain(&e)));
                 None
-            })
+            })?;
+        if sidecar.state.is_nothing() {
+            // Empty or cut short: its settings would read as zeros and blanks.
+            let told = sidecar.state.told();
+            ui::warning(format!(
+                "{}: {told}: the runs' settings are not compared",
+                p.display()
+            ));
+            return None;
+        }
+        Some(sidecar)
     };
     let (Some(sa), Some(sb)) = (read(a), read(b)) else {
         return Vec::new();
