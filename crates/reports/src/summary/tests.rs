@@ -17,7 +17,7 @@ fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
         status,
         solutions: 1,
         nodes,
-        backtracks: nodes - 1,
+        backtracks: nodes.saturating_sub(1),
         nanoseconds: ns,
         median_nanoseconds: ns,
         puzzle: "".into(),
