@@ -158,7 +158,7 @@ fn record(
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
     let (state, error) = ending(&report, write_error.as_ref());
-    summary.state = (state != State::Finished).then_some(state);
+    summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
         seconds,
@@ -166,7 +166,7 @@ fn record(
         puzzles: report.puzzles,
         resumed: sidecar.resumed_puzzles,
     });
-    sidecar.state = state;
+    sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
     let ending = output.finish(&mut sidecar, &summary.to_markdown());
@@ -252,7 +252,7 @@ fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
             .any(|b| b.command.is_some())
             .then_some(config.method.timeout.as_secs_f64()),
         csv: files.csv.display().to_string(),
-        state: State::Running,
+        state: State::Running.into(),
         solver: config.budgets.clone(),
         corpus: corpus_names(&config.plan.sources)
             .into_iter()

@@ -35,9 +35,11 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
 
 /// A warning when the CSV at `csv` holds another number of rows (`rows`) than its
 /// sidecar says the run wrote (rows removed, doubled or appended since): the summary is
-/// then not the run's. A run still going has not said yet.
+/// then not the run's. A run still going has not said yet, nor has a sidecar without a
+/// state we know.
 fn check_rows(csv: &Path, rows: u64, sidecar: &Sidecar) {
-    if sidecar.state != State::Running && rows != sidecar.rows {
+    let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
+    if ended && rows != sidecar.rows {
         ui::warning(format!(
             "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
              rows as they are now, not of the run",

@@ -18,7 +18,9 @@ use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::sidecar::CorpusEntry;
-use sudoku_reports::{read_rows, CsvWriter, Output, Row, RunFiles, Sidecar, State, Summary, View};
+use sudoku_reports::{
+    read_rows, CsvWriter, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
+};
 
 use crate::cli::MergeArgs;
 use crate::{ui, RunEnd};
@@ -71,7 +73,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // continue them).
     let files = output.target().clone();
     let mut running = merged_sidecar(&parts, &files, 0, &Summary::new());
-    running.state = State::Running;
+    running.state = State::Running.into();
     running.csv = output.running().csv.display().to_string();
     if let Err(e) = running.write(&output.running().sidecar) {
         drop(csv);
@@ -164,12 +166,8 @@ fn part(csv: &Path) -> Result<Part> {
             RunFiles::beside(csv).sidecar.display()
         )
     })?;
-    if sidecar.state != State::Finished {
-        bail!(
-            "{}: the shard did not finish (its sidecar says {:?}): run it again with --resume",
-            csv.display(),
-            sidecar.state
-        );
+    if let Some(why) = unfinished(&sidecar) {
+        bail!("{}: {why}", csv.display());
     }
     let shard = sidecar
         .shard
@@ -182,6 +180,29 @@ fn part(csv: &Path) -> Result<Part> {
         sidecar,
         shard,
     })
+}
+
+/// Why a shard whose sidecar is `sidecar` cannot be merged, as its sidecar says, with what
+/// to do: `None` when it finished.
+fn unfinished(sidecar: &Sidecar) -> Option<String> {
+    let told = sidecar.state.told();
+    match &sidecar.state {
+        Said::Known(State::Finished) => None,
+        Said::Known(_) => Some(format!(
+            "the shard did not finish: {told}; run it again with --resume"
+        )),
+        Said::Nothing => Some(format!(
+            "{told}, so whether the shard finished is not known: run it again"
+        )),
+        Said::Unknown(_) => Some(format!(
+            "{told}, so whether the shard finished is not known: merge the shards with the \
+             version that ran them{}",
+            match sidecar.version.as_str() {
+                "" => String::new(),
+                version => format!(" (sudoku-lab {version})"),
+            }
+        )),
+    }
 }
 
 /// Every shard made as the first one.

@@ -86,7 +86,11 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
         return Ok(Earlier::Finished(csv));
     }
     // An interrupted or failed run said, as it ended, how many rows it holds.
-    let said = matches!(earlier.state, State::Interrupted | State::Failed).then_some(earlier.rows);
+    let said = matches!(
+        earlier.state.known(),
+        Some(State::Interrupted | State::Failed)
+    )
+    .then_some(earlier.rows);
     let done = done_in(&csv, said)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,

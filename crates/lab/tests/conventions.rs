@@ -45,6 +45,23 @@ is more than 18446744073709551615, the most allowed\n",
             &["compare", "a.csv", "b.csv", "--resamples", "0"],
             "invalid value '0' for '--resamples <N>': 0 is not in 100 to 100000\n",
         ),
+        (
+            &["compare", "a.csv", "b.csv", "--fail-above", "nan"],
+            "invalid value 'nan' for '--fail-above <PCT>': nan is not a finite percentage",
+        ),
+        (
+            &["compare", "a.csv", "b.csv", "--fail-above", "inf"],
+            "invalid value 'inf' for '--fail-above <PCT>': inf is not a finite percentage",
+        ),
+        (
+            &["compare", "a.csv", "b.csv", "--fail-above=-50"],
+            "invalid value '-50' for '--fail-above <PCT>': -50 is less than 0, the least \
+allowed\n",
+        ),
+        (
+            &["compare", "a.csv", "b.csv", "--fail-above", "5%"],
+            "invalid value '5%' for '--fail-above <PCT>': \"5%\" is not a number\n",
+        ),
         (&["bench", "-n", "x"], "invalid value 'x' for '--first <N>'"),
         (&["bench", "--nope"], "unexpected argument '--nope'"),
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),

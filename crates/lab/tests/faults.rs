@@ -572,6 +572,68 @@ fn reports_of_a_run_that_did_not_finish_say_so() {
     }
 }
 
+/// A sidecar that says nothing of how the run ended (empty, or without `state`), or that
+/// gives a state this version does not know, is told as it is by `summary`, `compare` and
+/// `merge`, never as a run still going, and `merge` advises what would help.
+#[test]
+fn reports_of_a_sidecar_without_a_known_state_say_what_it_says() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    for k in ["1", "2"] {
+        lab()
+            .current_dir(dir.path())
+            .args(["bench", "-s", "dlx", "-q", "c.txt", "--shard"])
+            .arg(format!("{k}/2"))
+            .arg("--out")
+            .arg(format!("s{k}.csv"))
+            .assert()
+            .success();
+    }
+    let sidecar = dir.path().join("s2.run.toml");
+    let finished = std::fs::read_to_string(&sidecar).unwrap();
+    let nothing = "the sidecar says nothing of how the run ended";
+    let paused = "the sidecar's state \"paused\" is not one this version knows";
+    let cases = [
+        (String::new(), "NO STATE", nothing, "run it again\n"),
+        (
+            finished.replace("state = \"finished\"\n", ""),
+            "NO STATE",
+            nothing,
+            "run it again\n",
+        ),
+        (
+            finished.replace("state = \"finished\"", "state = \"paused\""),
+            "UNKNOWN STATE",
+            paused,
+            "merge the shards with the version that ran them (sudoku-lab ",
+        ),
+    ];
+    for (text, alarm, told, advice) in cases {
+        std::fs::write(&sidecar, &text).unwrap();
+        let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+        run(&["summary", "s2.csv"])
+            .success()
+            .stdout(predicate::str::contains(format!("\n{alarm}: {told}")))
+            .stdout(predicate::str::contains("still going").not());
+        let compared = run(&["compare", "s1.csv", "s2.csv"])
+            .success()
+            .stdout(predicate::str::contains("limit: 1 vs 0").not());
+        if alarm == "NO STATE" {
+            compared.stderr(predicate::str::contains(format!(
+                "warning: s2.csv: {told} (it is empty or was cut short): the runs' settings are \
+                 not compared\n"
+            )));
+        }
+        run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
+            .code(1)
+            .stderr(predicate::str::contains(format!("error: s2.csv: {told}")))
+            .stderr(predicate::str::contains(format!(
+                ", so whether the shard finished is not known: {advice}"
+            )))
+            .stderr(predicate::str::contains("--resume").not());
+    }
+}
+
 #[test]
 fn the_same_file_twice_is_two_corpora() {
     let dir = TempDir::new().unwrap();

@@ -34,7 +34,7 @@ pub use error::Error;
 pub use output::{check_output_names, Output};
 pub use read::{read_rows, Rows};
 pub use row::{grid_text, GridText, Row, COLUMNS, NO_GRID};
-pub use sidecar::{RunFiles, Sidecar, State};
+pub use sidecar::{RunFiles, Said, Sidecar, State};
 pub use status::Status;
 pub use streamed::Streamed;
 pub use summary::{Summary, View};

@@ -36,10 +36,16 @@ pub const KILLED: &str = "killed";
 pub fn tag(state: State) -> Option<&'static str> {
     match state {
         State::Finished => None,
-        State::Running | State::Unknown => Some("running"),
+        State::Running => Some("running"),
         State::Interrupted => Some("interrupted"),
         State::Failed => Some("failed"),
     }
+}
+
+/// The state the files of the run of `sidecar` are named after: a state this version does
+/// not know (or none) as `running`, the files kept under their running names.
+fn state_of(sidecar: &Sidecar) -> State {
+    sidecar.state.known().unwrap_or(State::Running)
 }
 
 /// Checks that each of `names`, which a run may write or rename a file onto, is free or a
@@ -207,7 +213,7 @@ impl Output {
                 };
             }
         };
-        let end = self.ended(sidecar.state);
+        let end = self.ended(state_of(sidecar));
         sidecar.csv = shown(&end.csv);
         if let Err(e) = sidecar.write(&self.running.sidecar) {
             return Ending {
@@ -240,7 +246,8 @@ impl Output {
     /// Makes room for the files of an unfinished run described by `sidecar` (see
     /// [`make_room`]): where an earlier run's files under the same names went.
     fn make_room(&self, sidecar: &Sidecar) -> Result<Option<RunFiles>, Error> {
-        match (sidecar.state, tag(sidecar.state)) {
+        let state = state_of(sidecar);
+        match (state, tag(state)) {
             (State::Interrupted | State::Failed, Some(tag)) => {
                 make_room(&self.target, tag, Some(sidecar))
             }
@@ -319,7 +326,7 @@ mod tests {
 
     fn sidecar(state: State) -> Sidecar {
         Sidecar {
-            state,
+            state: state.into(),
             ..Sidecar::default()
         }
     }

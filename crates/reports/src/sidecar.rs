@@ -14,12 +14,11 @@ use serde::{Deserialize, Serialize};
 use crate::error::{shown, Error};
 use crate::write::write_file;
 
-/// How far a run got.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// How far a run got: what a run writes as its sidecar's `state`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum State {
     /// Still going (or killed without a chance to say so).
-    #[default]
     Running,
     /// Every row written.
     Finished,
@@ -27,9 +26,88 @@ pub enum State {
     Interrupted,
     /// Stopped by an error: the rows before it are written.
     Failed,
-    /// A state this version does not know.
-    #[serde(other)]
-    Unknown,
+}
+
+/// A sidecar's `state` as read: what it says of how the run went.
+///
+/// Every sidecar a run writes has a `state` (`running` from its start), so one without it
+/// is empty or cut short; a state this version does not write is a later version's, kept
+/// as it was written (and written back so).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Said {
+    /// No `state` key.
+    #[default]
+    Nothing,
+    /// A state this version writes.
+    Known(State),
+    /// A state this version does not know, as the sidecar gives it.
+    Unknown(String),
+}
+
+impl Said {
+    /// Whether the sidecar has no `state` key.
+    pub fn is_nothing(&self) -> bool {
+        *self == Said::Nothing
+    }
+
+    /// The state, when it is one this version knows.
+    pub fn known(&self) -> Option<State> {
+        match self {
+            Said::Known(state) => Some(*state),
+            Said::Nothing | Said::Unknown(_) => None,
+        }
+    }
+
+    /// What the sidecar says of how the run went, in words (`the sidecar ...`).
+    pub fn told(&self) -> String {
+        match self {
+            Said::Nothing => {
+                "the sidecar says nothing of how the run ended (it is empty or was cut short)"
+                    .into()
+            }
+            Said::Known(State::Running) => {
+                "the sidecar says the run is still going (or it was killed)".into()
+            }
+            Said::Known(State::Finished) => "the sidecar says the run finished".into(),
+            Said::Known(State::Interrupted) => "the sidecar says the run was interrupted".into(),
+            Said::Known(State::Failed) => "the sidecar says the run failed".into(),
+            Said::Unknown(text) => format!(
+                "the sidecar's state {text:?} is not one this version knows (a later version's?)"
+            ),
+        }
+    }
+}
+
+impl From<State> for Said {
+    fn from(state: State) -> Said {
+        Said::Known(state)
+    }
+}
+
+impl PartialEq<State> for Said {
+    fn eq(&self, state: &State) -> bool {
+        self.known() == Some(*state)
+    }
+}
+
+impl Serialize for Said {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Said::Nothing => serializer.serialize_none(),
+            Said::Known(state) => state.serialize(serializer),
+            Said::Unknown(text) => serializer.serialize_str(text),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Said {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Said, D::Error> {
+        use serde::de::IntoDeserializer;
+        let text = String::deserialize(deserializer)?;
+        let known: Result<State, serde::de::value::Error> =
+            State::deserialize(text.as_str().into_deserializer());
+        Ok(known.map_or(Said::Unknown(text), Said::Known))
+    }
 }
 
 /// One solver of a run, as the sidecar lists it.
@@ -117,8 +195,9 @@ pub struct Sidecar {
     pub timeout: Option<f64>,
     /// The CSV written.
     pub csv: String,
-    /// How far the run got.
-    pub state: State,
+    /// How far the run got (nothing in a sidecar without the key).
+    #[serde(skip_serializing_if = "Said::is_nothing")]
+    pub state: Said,
     /// Puzzles read.
     pub puzzles: u64,
     /// Rows written.
@@ -424,7 +503,7 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         let sidecar = Sidecar {
             command: "sudoku-lab bench 'a \"b\".txt'".into(),
             threads: 2,
-            state: State::Interrupted,
+            state: State::Interrupted.into(),
             seconds: 1.234_567_8,
             first: Some(10),
             solver: vec![SolverEntry {
@@ -465,12 +544,50 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         );
     }
 
+    /// No `state` key is its own case, not `running`; a state this version does not know
+    /// keeps its text, and is written back as it was; one it knows reads as itself.
+    #[test]
+    fn a_state_reads_as_said_nothing_known_or_unknown() {
+        let state = |text: &str| Sidecar::parse(text, Path::new("x.run.toml")).unwrap().state;
+        assert_eq!(state(""), Said::Nothing);
+        assert_eq!(state("threads = 2\n"), Said::Nothing);
+        assert_eq!(
+            state("state = \"paused\"\n"),
+            Said::Unknown("paused".into())
+        );
+        for (text, known) in [
+            ("running", State::Running),
+            ("finished", State::Finished),
+            ("interrupted", State::Interrupted),
+            ("failed", State::Failed),
+        ] {
+            let said = state(&format!("state = \"{text}\"\n"));
+            assert_eq!(said, Said::Known(known));
+            assert_eq!(said, known);
+            let written = Sidecar {
+                state: said,
+                ..Sidecar::default()
+            };
+            assert!(written
+                .to_toml()
+                .contains(&format!("\nstate = \"{text}\"\n")));
+        }
+        let later = Sidecar::parse("state = \"paused\"\n", Path::new("x.run.toml")).unwrap();
+        assert!(later.to_toml().contains("\nstate = \"paused\"\n"));
+        assert!(!Sidecar::default().to_toml().contains("state"));
+        assert_ne!(Said::Nothing, State::Running);
+        assert_ne!(Said::Unknown("running".into()), State::Running);
+    }
+
     #[test]
     fn an_older_sidecar_reads_and_a_broken_one_names_its_line() {
         let old = "# old\ncommand = \"x\"\nsolvers = [\"dlx\"]\nmax_nodes = { dlx = 5 }\n\
                    state = \"finished\"\n\n[malformed_lines]\n\"a.txt\" = 2\n";
         let back = Sidecar::parse(old, Path::new("old.run.toml")).unwrap();
-        assert_eq!((back.command.as_str(), back.state), ("x", State::Finished));
+        assert_eq!(
+            (back.command.as_str(), back.state),
+            ("x", State::Finished.into())
+        );
         let err = Sidecar::parse("threads = 2\nstate = 3\n", Path::new("bad.run.toml"))
             .unwrap_err()
             .to_string();

@@ -6,8 +6,8 @@
 //!
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
-//!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`), with
-//!   its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
+//!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
+//!   `band_propagation`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
 //!   (subsets, fish) and `rows` (fish: the base lines are rows);
 //! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`);
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
@@ -223,4 +223,169 @@ pub(crate) fn write(
         line.push('\n');
         line
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One rule of each kind.
+    fn every_rule() -> Vec<Rule> {
+        let all = vec![
+            Rule::Given,
+            Rule::Tried,
+            Rule::Assigned,
+            Rule::NakedSingle,
+            Rule::HiddenSingle { unit: 0 },
+            Rule::Pointing {
+                box_unit: 18,
+                line: 0,
+            },
+            Rule::Claiming {
+                line: 0,
+                box_unit: 18,
+            },
+            Rule::NakedSubset { unit: 0, count: 2 },
+            Rule::HiddenSubset { unit: 0, count: 2 },
+            Rule::Fish {
+                count: 2,
+                rows: true,
+            },
+            Rule::UnitPropagation,
+            Rule::BandPropagation,
+        ];
+        for rule in &all {
+            // A kind added to `Rule` is not matched here: this stops compiling until it
+            // is listed above too.
+            match rule {
+                Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
+                Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
+                Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
+                Rule::UnitPropagation | Rule::BandPropagation => {}
+            }
+        }
+        all
+    }
+
+    /// One event of each kind (a rule for those that have one).
+    fn every_event() -> Vec<Event> {
+        let (depth, cell, digit, column) = (1, 0, 1, 0);
+        let rule = Rule::Given;
+        let all = vec![
+            Event::Try { depth, cell, digit },
+            Event::Backtrack { depth, cell, digit },
+            Event::Solution { depth },
+            Event::Contradiction {
+                depth,
+                reason: Contradiction::EmptyCell { cell },
+            },
+            Event::Assign {
+                depth,
+                cell,
+                digit,
+                rule,
+            },
+            Event::Eliminate {
+                depth,
+                cell,
+                digit,
+                rule,
+            },
+            Event::Cover { depth, column },
+            Event::Uncover { depth, column },
+            Event::Swap {
+                cells: [0, 1],
+                cost: 0,
+                accepted: true,
+            },
+        ];
+        for event in &all {
+            // As in `every_rule`: a kind added to `Event` stops this compiling.
+            match event {
+                Event::Try { .. } | Event::Backtrack { .. } | Event::Solution { .. } => {}
+                Event::Contradiction { .. } | Event::Assign { .. } | Event::Eliminate { .. } => {}
+                Event::Cover { .. } | Event::Uncover { .. } | Event::Swap { .. } => {}
+            }
+        }
+        all
+    }
+
+    /// One reason of each kind.
+    fn every_reason() -> Vec<Contradiction> {
+        let all = vec![
+            Contradiction::EmptyCell { cell: 0 },
+            Contradiction::NoPlace { unit: 0, digit: 1 },
+            Contradiction::EmptyColumn { column: 0 },
+        ];
+        for reason in &all {
+            // As in `every_rule`.
+            match reason {
+                Contradiction::EmptyCell { .. }
+                | Contradiction::NoPlace { .. }
+                | Contradiction::EmptyColumn { .. } => {}
+            }
+        }
+        all
+    }
+
+    /// The values the module documentation gives for `field`: the backquoted names in the
+    /// parentheses that follow its first mention.
+    fn documented(field: &str) -> Vec<String> {
+        let source = include_str!("jsonl.rs");
+        let doc: Vec<&str> = source
+            .lines()
+            .map_while(|l| l.strip_prefix("//!"))
+            .map(str::trim)
+            .collect();
+        let doc = doc.join(" ");
+        let after = &doc[doc.find(&format!("`{field}`")).expect(field)..];
+        let open = after.find('(').expect(field);
+        let list = &after[open + 1..open + after[open..].find(')').expect(field)];
+        list.split(", ")
+            .map(|name| name.trim_matches('`').to_string())
+            .collect()
+    }
+
+    fn sorted(mut names: Vec<String>) -> Vec<String> {
+        names.sort();
+        names
+    }
+
+    /// The documentation lists every value the trace writes for `event`, `rule` and
+    /// `reason`, and no other: a kind added to the core's events cannot be left out.
+    #[test]
+    fn the_module_documentation_lists_every_value_written() {
+        let names = |all: Vec<&'static str>| sorted(all.into_iter().map(String::from).collect());
+        let rules = names(every_rule().into_iter().map(rule_name).collect());
+        assert_eq!(
+            sorted(documented("rule")),
+            rules,
+            "the `rule` values documented"
+        );
+        let events = names(every_event().iter().map(event_name).collect());
+        assert_eq!(
+            sorted(documented("event")),
+            events,
+            "the `event` values documented"
+        );
+        let reasons = names(every_reason().into_iter().map(reason_name).collect());
+        assert_eq!(
+            sorted(documented("reason")),
+            reasons,
+            "the `reason` values documented"
+        );
+    }
+
+    /// `rule` is written as documented, `band_propagation` included.
+    #[test]
+    fn an_event_line_gives_its_rule_by_name() {
+        let event = Event::Eliminate {
+            depth: 0,
+            cell: 0,
+            digit: 5,
+            rule: Rule::BandPropagation,
+        };
+        let line = serde_json::to_string(&Line::of("bands", 0, &event, Size::NINE)).unwrap();
+        assert!(line.contains("\"rule\":\"band_propagation\""), "{line}");
+    }
 }

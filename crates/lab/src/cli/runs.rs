@@ -1,6 +1,7 @@
 //! Options of the commands over finished runs: `merge` (shards into one run) and `compare`
 //! (two runs, A/B).
 
+use std::fmt;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -65,7 +66,7 @@ pub struct CompareArgs {
 
     /// Exit with status 4 when a solver got slower than A by more than PCT percent (the
     /// whole confidence interval above it), or any counter changed.
-    #[arg(long, value_name = "PCT")]
+    #[arg(long, value_name = "PCT", value_parser = percent)]
     pub fail_above: Option<f64>,
 
     /// Markdown (for a pull request) instead of the text table.
@@ -75,4 +76,71 @@ pub struct CompareArgs {
     /// The bootstrap's resamples.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = from_to(100, 100_000))]
     pub resamples: u64,
+}
+
+/// Why a `--fail-above` value is not a percentage the gate can use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PercentError {
+    /// Not a number at all: the text.
+    NotANumber(String),
+    /// NaN or an infinity (as typed): no slowdown is above it, or every one is.
+    NotFinite(String),
+    /// Below 0 (as typed): a run would fail against itself.
+    Negative(String),
+}
+
+impl fmt::Display for PercentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PercentError::NotANumber(text) => write!(f, "{text:?} is not a number"),
+            PercentError::NotFinite(text) => {
+                write!(
+                    f,
+                    "{text} is not a finite percentage (give one such as 5 or 0.5)"
+                )
+            }
+            PercentError::Negative(text) => {
+                write!(f, "{text} is less than 0, the least allowed")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PercentError {}
+
+/// The value parser of `--fail-above`: a finite percentage of at least 0 (spaces around it
+/// ignored).
+fn percent(text: &str) -> Result<f64, PercentError> {
+    let text = text.trim();
+    match text.parse::<f64>() {
+        Err(_) => Err(PercentError::NotANumber(text.to_string())),
+        Ok(pct) if !pct.is_finite() => Err(PercentError::NotFinite(text.to_string())),
+        Ok(pct) if pct < 0.0 => Err(PercentError::Negative(text.to_string())),
+        // `-0` is 0.
+        Ok(pct) => Ok(pct.abs()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_percentage_is_finite_and_at_least_0() {
+        assert_eq!(percent("5"), Ok(5.0));
+        assert_eq!(percent(" 0.5 "), Ok(0.5));
+        assert_eq!(percent("-0").map(f64::to_bits), Ok(0.0_f64.to_bits()));
+        assert_eq!(percent("1e3"), Ok(1000.0));
+        let said = |text: &str| percent(text).unwrap_err().to_string();
+        assert_eq!(said("-50"), "-50 is less than 0, the least allowed");
+        assert_eq!(said("-1e-9"), "-1e-9 is less than 0, the least allowed");
+        for text in ["nan", "NaN", "inf", "-inf", "infinity", "1e400"] {
+            assert_eq!(
+                said(text),
+                format!("{text} is not a finite percentage (give one such as 5 or 0.5)")
+            );
+        }
+        assert_eq!(said("5%"), "\"5%\" is not a number");
+        assert_eq!(said(""), "\"\" is not a number");
+    }
 }

@@ -277,24 +277,33 @@ fn counters_differ(a: &Row, b: &Row) -> Vec<String> {
     out
 }
 
-/// The sidecar beside `path`, when it can be read (else a warning, and `None`).
+/// The sidecar beside `path`, when it can be read (else a warning, and `None`); one that
+/// says nothing of how the run ended is warned of, as its settings are not compared.
 fn sidecar(path: &Path) -> Option<Sidecar> {
-    Sidecar::read_beside(path)
+    let sidecar = Sidecar::read_beside(path)
         .with_context(|| format!("the sidecar of {}", path.display()))
         .unwrap_or_else(|e| {
             ui::warning(format!("{} (compared without it)", ui::chain(&e)));
             None
-        })
+        })?;
+    if sidecar.state.is_nothing() {
+        ui::warning(format!(
+            "{}: {}: the runs' settings are not compared",
+            path.display(),
+            sidecar.state.told()
+        ));
+    }
+    Some(sidecar)
 }
 
-/// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar says it did
-/// not finish.
+/// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar does not
+/// say it finished.
 fn unfinished(which: &str, path: &Path, sidecar: &Sidecar) -> Option<String> {
     (sidecar.state != State::Finished).then(|| {
         format!(
-            "{which} ({}) did not finish (its sidecar says {}): its rows are not the whole run.",
+            "{which} ({}) may not be the whole run: {}.",
             path.display(),
-            format!("{:?}", sidecar.state).to_lowercase()
+            sidecar.state.told()
         )
     })
 }
@@ -305,6 +314,10 @@ fn setting_differences(a: Option<&Sidecar>, b: Option<&Sidecar>) -> Vec<String> 
     let (Some(sa), Some(sb)) = (a, b) else {
         return Vec::new();
     };
+    if sa.state.is_nothing() || sb.state.is_nothing() {
+        // Empty or cut short (warned of as read): its settings would read as zeros.
+        return Vec::new();
+    }
     differences(sa, sb, Shards::Same)
         .into_iter()
         .filter(|d| !["version", "git_commit", "rustc", "corpus"].contains(&d.setting))

@@ -20,7 +20,7 @@ pub use table::View;
 use crate::error::Error;
 use crate::read::read_rows;
 use crate::row::Row;
-use crate::sidecar::{Sidecar, State};
+use crate::sidecar::{Said, Sidecar, State};
 use crate::status::Status;
 
 /// One (corpus, solver) group of the summary.
@@ -71,7 +71,7 @@ pub struct Summary {
     unknown_statuses: BTreeSet<String>,
     notes: Vec<String>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
-    pub state: Option<State>,
+    pub state: Option<Said>,
     /// The error that stopped the run, if its sidecar gives one.
     pub error: Option<String>,
     /// The run's wall clock, when known.
@@ -191,7 +191,7 @@ impl Summary {
     /// What a run's sidecar adds: how the run ended, its malformed lines, its wall clock.
     pub fn apply_sidecar(&mut self, sidecar: &Sidecar) {
         if sidecar.state != State::Finished {
-            self.state = Some(sidecar.state);
+            self.state = Some(sidecar.state.clone());
         }
         self.error.clone_from(&sidecar.error);
         for c in &sidecar.corpus {

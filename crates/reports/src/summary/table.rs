@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary};
-use crate::sidecar::State;
+use crate::sidecar::{Said, State};
 use crate::units::human_micros;
 
 /// Which columns a text table shows.
@@ -472,7 +472,7 @@ wrong).",
                 names.join(", ")
             );
         }
-        if let Some(state) = self.state {
+        if let Some(state) = &self.state {
             let _ = writeln!(out, "{bold}{}{bold}: {}", state.alarm(), state.meaning());
         }
         if let Some(error) = &self.error {
@@ -511,7 +511,6 @@ impl State {
             State::Finished => "FINISHED",
             State::Interrupted => "INTERRUPTED",
             State::Failed => "FAILED",
-            State::Unknown => "UNKNOWN STATE",
         }
     }
 
@@ -526,7 +525,27 @@ impl State {
                 "the run was stopped before its end; these are the rows completed."
             }
             State::Failed => "an error stopped the run; these are the rows written before it.",
-            State::Unknown => "the sidecar gives a state this version does not know.",
+        }
+    }
+}
+
+impl Said {
+    /// The word that flags a run whose sidecar does not say it finished.
+    pub fn alarm(&self) -> &'static str {
+        match self {
+            Said::Nothing => "NO STATE",
+            Said::Known(state) => state.alarm(),
+            Said::Unknown(_) => "UNKNOWN STATE",
+        }
+    }
+
+    /// What a reader should make of the rows, as the sidecar says.
+    pub fn meaning(&self) -> String {
+        match self {
+            Said::Known(state) => state.meaning().into(),
+            Said::Nothing | Said::Unknown(_) => {
+                format!("{}: these rows may not be all of the run's.", self.told())
+            }
         }
     }
 }

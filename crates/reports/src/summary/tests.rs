@@ -234,7 +234,7 @@ fn a_sidecar_says_how_the_run_ended() {
     let mut s = Summary::new();
     s.add(&row("a.txt", "dlx", Status::Solved, 1000, 10));
     let sidecar = Sidecar {
-        state: State::Running,
+        state: State::Running.into(),
         corpus: vec![crate::sidecar::CorpusEntry {
             path: "a.txt".into(),
             puzzles: 1,
@@ -253,6 +253,32 @@ fn a_sidecar_says_how_the_run_ended() {
         md.contains("Malformed lines skipped: 2 (a.txt: 2)."),
         "{md}"
     );
+}
+
+/// A sidecar that says nothing of how the run ended, or gives a state this version does
+/// not know, is told as such (not as a run still going), the unknown state named.
+#[test]
+fn a_sidecar_without_a_known_state_is_told_as_it_is() {
+    let told = |text: &str| {
+        let mut s = Summary::new();
+        s.add(&row("a.txt", "dlx", Status::Solved, 1000, 10));
+        s.apply_sidecar(&Sidecar::parse(text, std::path::Path::new("a.run.toml")).unwrap());
+        s.to_markdown()
+    };
+    let md = told("");
+    assert!(
+        md.contains("**NO STATE**: the sidecar says nothing of how the run ended"),
+        "{md}"
+    );
+    assert!(!md.contains("still going"), "{md}");
+    let md = told("threads = 2\nstate = \"paused\"\n");
+    assert!(
+        md.contains(
+            "**UNKNOWN STATE**: the sidecar's state \"paused\" is not one this version knows"
+        ),
+        "{md}"
+    );
+    assert!(!told("state = \"finished\"\n").contains("STATE"));
 }
 
 #[test]
