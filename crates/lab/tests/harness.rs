@@ -497,13 +497,18 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
 }
 
+/// `COMMAND --help`, its words joined by single spaces (as clap wraps them to the width).
+fn help_of(command: &str) -> String {
+    let out = lab().args([command, "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    help.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// `merge --help` names every setting the shards must share (those `differences` checks)
 /// and the file the rows go to while the merge runs.
 #[test]
 fn merge_help_names_what_must_match_and_where_the_rows_go() {
-    let out = lab().args(["merge", "--help"]).assert().success();
-    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = help_of("merge");
     // Every setting merge compares, in the sidecar's words (as a difference names it).
     let settings = sudoku_reports::settings::SETTINGS.join(", ");
     assert!(
@@ -522,9 +527,7 @@ fn merge_help_names_what_must_match_and_where_the_rows_go() {
 /// `--resume`'s help lists the settings it compares, every one.
 #[test]
 fn resume_help_names_what_must_match() {
-    let out = lab().args(["bench", "--help"]).assert().success();
-    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = help_of("bench");
     let settings = sudoku_reports::settings::SETTINGS.join(", ");
     assert!(
         help.contains(&format!("the sidecar's {settings} are checked")),
