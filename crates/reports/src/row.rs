@@ -12,7 +12,7 @@ use crate::status::Status;
 
 mod no_grid;
 
-pub use no_grid::{is_no_grid, NO_GRID};
+pub use no_grid::NO_GRID;
 
 /// One result row: which puzzle, which solver, how it ended and what it cost.
 ///

@@ -12,7 +12,7 @@ use super::GridText;
 pub const NO_GRID: &str = "-";
 
 /// Whether a grid column's text means no grid: [`NO_GRID`], or empty.
-pub fn is_no_grid(text: &str) -> bool {
+fn is_no_grid(text: &str) -> bool {
     text.is_empty() || text == NO_GRID
 }
 
