@@ -1,5 +1,6 @@
 //! `sudoku-lab bench`: the run configuration, then the engine, then the reports.
 
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Instant, SystemTime};
 
@@ -71,7 +72,9 @@ fn open_fresh(config: &RunConfig) -> Result<Opened> {
 fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
     let (output, mut csv) = open_output(config)?;
     let mut sidecar = sidecar_at_start(config, output.running());
-    let resumed = match resume(config, &mut sidecar, output.moved_aside(), &mut csv) {
+    let running = output.running().sidecar.clone();
+    let aside = output.moved_aside();
+    let resumed = match resume(config, (&mut sidecar, &running), aside, &mut csv) {
         Ok(Start::Fresh) => None,
         Ok(Start::Continued(done, summary)) => Some((done, *summary)),
         Ok(Start::NothingLeft) => {
@@ -192,10 +195,12 @@ enum Start {
 
 /// With `--resume`, the latest unfinished run on the output (see [`crate::resume`]): its
 /// whole puzzles copied into `csv`, `config` told to solve only the others, `sidecar` told
-/// what is continued (the date and command of the run's start, and each resumption).
+/// what is continued (the date and command of the run's start, and each resumption) and
+/// written as `running` before the copy, so that a run killed while it copies leaves its
+/// rows beside a sidecar, for the next `--resume` to continue.
 fn resume(
     config: &mut RunConfig,
-    sidecar: &mut Sidecar,
+    (sidecar, running): (&mut Sidecar, &Path),
     aside: Option<&RunFiles>,
     csv: &mut CsvWriter,
 ) -> Result<Start> {
@@ -215,7 +220,6 @@ fn resume(
         r.csv.display(),
         r.done.count()
     ));
-    let summary = r.copy_into(csv)?;
     config.plan.select.done.clone_from(&r.done.puzzles);
     sidecar.date.clone_from(&r.earlier.date);
     sidecar.resumed = r.earlier.resumed.clone();
@@ -223,6 +227,8 @@ fn resume(
         .resumed
         .push(format!("{} {}", now(), sidecar.command));
     sidecar.command.clone_from(&r.earlier.command);
+    sidecar.write(running)?;
+    let summary = r.copy_into(csv)?;
     let r = *r;
     Ok(Start::Continued(r.done, Box::new(summary)))
 }

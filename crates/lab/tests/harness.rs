@@ -820,6 +820,58 @@ fn the_seed_makes_anneal_repeatable_and_is_recorded() {
 /// Whole rows of a CSV cut short.
 /// Runs last written at the same instant (a file system with coarse times): the
 /// finished one wins the tie, then a killed, a failed, an interrupted one.
+/// A `--resume` run writes its sidecar before it copies the earlier run's rows: killed
+/// while it copies, it leaves them beside a sidecar that the next `--resume` continues
+/// (without one, every later `--resume` was refused).
+#[test]
+fn resume_writes_its_sidecar_before_it_copies_the_earlier_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = corpus("puzzles2_17_clue").display().to_string();
+    let args = [c.as_str(), "-s", "dlx", "-n", "30000", "-o", "r.csv"];
+    bench(&dir, &args, 0);
+    for ext in ["csv", "run.toml"] {
+        let from = dir.path().join(format!("r.{ext}"));
+        std::fs::rename(from, dir.path().join(format!("r.interrupted.{ext}"))).unwrap();
+    }
+    let sidecar = dir.path().join("r.interrupted.run.toml");
+    let text = std::fs::read_to_string(&sidecar).unwrap();
+    write(
+        &dir,
+        "r.interrupted.run.toml",
+        &as_unfinished(&text, "interrupted", 30000),
+    );
+    let mut child = std::process::Command::new(common::BIN)
+        .current_dir(dir.path())
+        .args([&["bench", "-q"][..], &args, &["--resume"]].concat())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // As soon as the running CSV holds more than its header, its sidecar is there.
+    let (running, beside) = (
+        dir.path().join("r.running.csv"),
+        dir.path().join("r.running.run.toml"),
+    );
+    let header = sudoku_reports::COLUMNS.join(",").len() as u64 + 1;
+    let mut seen = false;
+    while child.try_wait().unwrap().is_none() {
+        if std::fs::metadata(&running).is_ok_and(|m| m.len() > header) {
+            seen = true;
+            assert!(
+                beside.exists(),
+                "rows copied into {running:?} with no sidecar beside it"
+            );
+            break;
+        }
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    assert!(
+        seen || dir.path().join("r.csv").exists(),
+        "the run neither copied nor ended"
+    );
+}
+
 #[test]
 fn resume_breaks_a_tie_of_times_in_a_stated_order() {
     let dir = tempfile::tempdir().unwrap();
