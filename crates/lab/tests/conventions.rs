@@ -140,27 +140,20 @@ fn short_flags_and_both_spellings_of_solvers() {
         .stdout(predicate::str::contains(
             "dlx: solved, 1 solution (limit 2)",
         ));
-    // plot's output is a folder: -o names it, as it names bench's file.
-    let figures = dir.path().join("figures");
-    lab()
-        .arg("plot")
-        .arg(dir.path().join("-s.csv"))
-        .arg("-o")
-        .arg(&figures)
-        .assert()
-        .success();
-    assert!(figures.join("-s.time.svg").is_file());
-    // --out, as every other command says it, is --out-dir.
-    let by_out = dir.path().join("by-out");
-    lab()
-        .arg("plot")
-        .arg(dir.path().join("-s.csv"))
-        .arg("--out")
-        .arg(&by_out)
-        .assert()
-        .success();
-    assert!(by_out.join("-s.time.svg").is_file());
-    assert!(by_out.join("-s.nodes.svg").is_file());
+    // plot's output is a folder: -o names it, as it names bench's file, and --out, as
+    // every other command says it, is --out-dir.
+    for flag in ["-o", "--out"] {
+        let figures = dir.path().join(format!("figures{flag}"));
+        lab()
+            .arg("plot")
+            .arg(dir.path().join("-s.csv"))
+            .arg(flag)
+            .arg(&figures)
+            .assert()
+            .success();
+        assert!(figures.join("-s.time.svg").is_file(), "{flag}");
+        assert!(figures.join("-s.nodes.svg").is_file(), "{flag}");
+    }
 }
 
 #[test]
