@@ -1,7 +1,8 @@
 //! How workers wake the calling thread: they count the tasks done and wake it only when the
 //! count reaches what it waits for, so that it sleeps through batches of results instead of
 //! waking (a system call each way) for every one. The reading thread wakes it at once when
-//! it has read what was asked.
+//! it has read what was asked, and so does a worker that sends part of a task (a slow
+//! task's finished puzzles, see [`PART_TIME`](crate::run::PART_TIME)).
 //!
 //! There is no lock: a worker counts with one atomic addition and unparks the calling
 //! thread, a system call only when that thread sleeps. A lock and a condition variable did
@@ -22,7 +23,7 @@ pub(crate) struct Doorbell {
     done: AtomicUsize,
     /// What the current wait waits for.
     want: AtomicUsize,
-    /// The reading thread has answered.
+    /// The reading thread has answered, or a worker has sent part of a task.
     woken: AtomicBool,
     /// The thread that waits: the first to call [`Doorbell::wait`].
     waiter: OnceLock<Thread>,
@@ -37,7 +38,8 @@ impl Doorbell {
         }
     }
 
-    /// Called by the reading thread after sending what was asked: ends the wait at once.
+    /// Called by the reading thread after sending what was asked, and by a worker after
+    /// sending part of a task: ends the wait at once.
     pub fn wake(&self) {
         self.woken.store(true, Ordering::SeqCst);
         self.unpark();
@@ -54,9 +56,9 @@ impl Doorbell {
     }
 
     /// Waits until `want` more tasks are done (counting from the last wait), the reading
-    /// thread wakes it, or `tick` passes. The count may run ahead of the results received
-    /// (a worker counts after sending), which only makes a wait end early: never a wait
-    /// that cannot end. Always called from the same thread.
+    /// thread or a part of a task wakes it, or `tick` passes. The count may run ahead of
+    /// the results received (a worker counts after sending), which only makes a wait end
+    /// early: never a wait that cannot end. Always called from the same thread.
     pub fn wait(&self, want: usize, tick: Duration) {
         let want = want.max(1);
         let waiter = self.waiter.get_or_init(thread::current);

@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use sudoku_core::{CorpusError, Puzzle, Size};
 use sudoku_reports::Row;
@@ -27,20 +28,28 @@ pub(crate) struct Shared<'a> {
     /// `--permute`'s seed.
     pub permute: Option<u64>,
     pub interrupt: &'a AtomicBool,
-    /// Tasks after this one (by sequence number) stop: an error or a strict stop was met
-    /// there, so nothing after it will be delivered.
-    pub stop_after: AtomicU64,
+    /// The first task (by sequence number) that stops, and every one after it with it: an
+    /// error or a strict stop was met before it (or in it, when a sink failed on one of
+    /// its puzzles delivered while it ran), so nothing from it on will be delivered.
+    pub stop_at: AtomicU64,
 }
 
 impl Shared<'_> {
     /// Whether the task `seq` should stop now.
     pub fn halted(&self, seq: u64) -> bool {
-        self.interrupt.load(Ordering::Relaxed) || seq > self.stop_after.load(Ordering::Relaxed)
+        self.interrupt.load(Ordering::Relaxed) || seq >= self.stop_at.load(Ordering::Relaxed)
     }
 
     /// Stops every task after `seq`.
     pub fn stop_after(&self, seq: u64) {
-        self.stop_after.fetch_min(seq, Ordering::SeqCst);
+        self.stop_from(seq.saturating_add(1));
+    }
+
+    /// Stops task `seq` (before its next puzzle, or between two solves) and every task
+    /// after it: a sink failed on one of its puzzles, delivered while it still ran (see
+    /// [`Part`]).
+    pub fn stop_from(&self, seq: u64) {
+        self.stop_at.fetch_min(seq, Ordering::SeqCst);
     }
 }
 
@@ -48,7 +57,7 @@ impl Shared<'_> {
 #[derive(Debug)]
 pub(crate) enum Item {
     /// A puzzle (its index still to be given) and how many rows it has: its rows are the
-    /// next ones of the task's rows.
+    /// next ones of the rows it comes with (its task's, or its part's).
     Puzzle(Head, usize),
     /// A malformed line.
     Malformed(CorpusError),
@@ -92,7 +101,7 @@ impl Head {
 
 /// The items of a chunk, and the rows of its puzzles in order; `complete` is false when an
 /// interrupt or a stop cut it short (its items are then the ones before the cut, each
-/// whole).
+/// whole). A task that sent [`Part`]s holds only the items after them.
 ///
 /// The rows of a task are one buffer rather than one per puzzle: a worker allocates once
 /// per task, and the calling thread lends each puzzle's rows to the sink where they are
@@ -104,16 +113,58 @@ pub(crate) struct Done {
     pub complete: bool,
 }
 
+/// The first items of a task that is not done, and their rows, sent ahead of it when its
+/// solves are slow (see [`work`]): every item whole, in order, the task's next part or its
+/// [`Done`] holding the ones after them.
+#[derive(Debug)]
+pub(crate) struct Part {
+    pub items: Vec<Item>,
+    pub rows: Vec<Row>,
+}
+
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles.
-pub(crate) fn work(seq: u64, chunk: &mut Chunk, shared: &Shared<'_>) -> Done {
+///
+/// A task whose puzzles are slow to solve hands what it has finished to `part` each time
+/// its solves since the last part took `every` (a task of several seconds would otherwise
+/// hold back its first rows, and the CSV's, for as long); the [`Done`] holds the rest.
+/// What the solves took is read from their rows, not from a clock: a task of fast solves
+/// (under `every` in all, the common case) reads no clock and sends nothing more than its
+/// `Done`, allocating its two buffers once.
+pub(crate) fn work(
+    seq: u64,
+    chunk: &mut Chunk,
+    shared: &Shared<'_>,
+    every: Duration,
+    mut part: impl FnMut(Part),
+) -> Done {
     let mut items = Vec::with_capacity(chunk.candidates);
     let mut rows = Vec::with_capacity(chunk.candidates * shared.contenders.len());
-    let complete = work_each(seq, chunk, shared, &mut rows, |item, _| items.push(item));
+    let every = u64::try_from(every.as_nanos()).unwrap_or(u64::MAX);
+    // What the solves of the items not yet sent took, in nanoseconds.
+    let mut unsent = 0u64;
+    let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
+        let theirs = &rows[rows.len() - item.row_count()..];
+        unsent = unsent.saturating_add(solve_time(theirs, shared.repeat));
+        items.push(item);
+        if unsent >= every {
+            unsent = 0;
+            let (items, rows) = (std::mem::take(&mut items), std::mem::take(rows));
+            part(Part { items, rows });
+        }
+    });
     Done {
         items,
         rows,
         complete,
     }
+}
+
+/// About how long the solves of a puzzle's `rows` took, in nanoseconds, as their rows time
+/// them: each row's median run, times the runs (`repeat`).
+fn solve_time(rows: &[Row], repeat: u64) -> u64 {
+    rows.iter().fold(0u64, |sum, row| {
+        sum.saturating_add(row.median_nanoseconds.saturating_mul(repeat))
+    })
 }
 
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, adding

@@ -1,13 +1,14 @@
 //! The engine under faults: an interrupt is seen whatever the reader is doing, `--repeat`
-//! stops between repeats, the lines of a slow pipe are solved as they come, a corpus given
-//! twice is two corpora, a started run reads its first lines before it is run.
+//! stops between repeats, the lines of a slow pipe are solved as they come, a slow task's
+//! finished puzzles are delivered before it ends, a corpus given twice is two corpora, a
+//! started run reads its first lines before it is run.
 //!
 //! The bounds here are liveness bounds (a run that never returns fails the test after many
 //! seconds), never timings.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use sudoku_core::{Grid, Limits, Outcome, Solver};
@@ -151,6 +152,93 @@ fn the_lines_of_a_slow_pipe_are_solved_as_they_come() {
         assert!(matches!(report.end, End::Finished), "{:?}", report.end);
         assert_eq!(report.puzzles, 3);
     }
+}
+
+/// Whether the sink has the corpus's first puzzle, for a solve on a worker to wait for.
+#[derive(Default)]
+struct FirstRow {
+    delivered: Mutex<bool>,
+    came: Condvar,
+}
+
+/// Gives up on every puzzle: at once, but for the corpus's first (given 4 in its first cell),
+/// which takes [`SLOW`], and its second (given 9 there), which waits until the sink has the
+/// first's row (at most [`HANG`]: `waited_in_vain` then says so).
+struct WaitsForTheFirstRow {
+    first: Arc<FirstRow>,
+    waited_in_vain: Arc<AtomicBool>,
+}
+
+/// Far longer than a worker's solves take before it sends the puzzles it has finished
+/// (50 ms): a row's time is taken around the solve, this sleep with it.
+const SLOW: Duration = Duration::from_millis(200);
+
+impl Solver for WaitsForTheFirstRow {
+    fn name(&self) -> &'static str {
+        "waits-for-the-first-row"
+    }
+    fn solve(&self, grid: &Grid, _: &Limits) -> Outcome {
+        match grid.to_line().as_bytes()[0] {
+            b'4' => std::thread::sleep(SLOW),
+            b'9' => {
+                let delivered = self.first.delivered.lock().unwrap();
+                let (_delivered, wait) = self
+                    .first
+                    .came
+                    .wait_timeout_while(delivered, HANG, |delivered| !*delivered)
+                    .unwrap();
+                self.waited_in_vain
+                    .store(wait.timed_out(), Ordering::SeqCst);
+            }
+            _ => {}
+        }
+        Outcome::new(0, None, Default::default(), true)
+    }
+}
+
+/// Keeps the lines of the puzzles delivered, and tells the solver of the first.
+struct Lines(Arc<FirstRow>, Vec<u64>);
+
+impl Sink for Lines {
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError> {
+        self.1.push(solved.line);
+        if solved.line == 1 {
+            *self.0.delivered.lock().unwrap() = true;
+            self.0.came.notify_all();
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_slow_tasks_finished_puzzles_are_delivered_before_it_ends() {
+    use std::io::Write as _;
+    // The first task holds the first BATCH (8) lines: the first puzzle, slow, then the
+    // second, whose solve waits until the sink has the first.
+    let mut text = format!("{TOP1}\n9{}\n", &TOP1[1..]);
+    text += &format!("6{}\n", &TOP1[1..]).repeat(14);
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    let first = Arc::new(FirstRow::default());
+    let waited_in_vain = Arc::new(AtomicBool::new(false));
+    let solver = WaitsForTheFirstRow {
+        first: first.clone(),
+        waited_in_vain: waited_in_vain.clone(),
+    };
+    let p = plan(
+        vec![Source::File(file.path().to_path_buf())],
+        vec![Contender::new(Box::new(solver), Limits::FIRST)],
+        2,
+    );
+    let mut sink = Lines(first, Vec::new());
+    let report = run(&p, &mut sink, &AtomicBool::new(false));
+    assert!(
+        !waited_in_vain.load(Ordering::SeqCst),
+        "the second puzzle's solve waited {HANG:?} for the first puzzle's row, which came \
+         only when the task of both ended"
+    );
+    assert!(matches!(report.end, End::Finished), "{:?}", report.end);
+    assert_eq!(sink.1, (1..=16).collect::<Vec<u64>>());
 }
 
 #[cfg(unix)]

@@ -1,10 +1,12 @@
 //! The engine's run: input order whatever the thread count, indexes as the corpus reader
 //! gives them, `first` without a solve too many, strict runs, interrupts, sizes a solver does
-//! not support, a failing sink.
+//! not support, a failing sink; all of these also when slow solves make the workers send
+//! their tasks' finished puzzles in parts.
 
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use sudoku_core::{CorpusReader, Grid, Limits, Outcome, Size, Solver};
 use sudoku_engine::{run, Contender, End, Sink, SinkError, Solved, Source};
@@ -223,4 +225,92 @@ fn a_missing_corpus_fails_after_the_ones_before() {
         ),
         other => panic!("{other:?}"),
     }
+}
+
+/// Counts its solves, each of which sleeps longer than a worker's solves take before it
+/// sends the puzzles it has finished (50 ms: a row's time is taken around the solve, this
+/// sleep with it), and gives up: every puzzle of a task is sent as a part of it.
+struct Sleepy(Arc<AtomicUsize>);
+
+impl Solver for Sleepy {
+    fn name(&self) -> &'static str {
+        "sleepy"
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        std::thread::sleep(Duration::from_millis(60));
+        self.0.fetch_add(1, Ordering::SeqCst);
+        Outcome::new(0, None, Default::default(), true)
+    }
+}
+
+#[test]
+fn a_runs_counts_and_stops_hold_when_tasks_come_in_parts() {
+    let sleepy =
+        |solves: &Arc<AtomicUsize>| Contender::new(Box::new(Sleepy(solves.clone())), Limits::FIRST);
+    let solves = Arc::new(AtomicUsize::new(0));
+    // Order, indexes and malformed lines.
+    let text = untidy(10);
+    let (_file, source) = corpus(&text);
+    let expected: Vec<(u64, u64)> = CorpusReader::new(text.as_bytes(), "x")
+        .filter_map(Result::ok)
+        .map(|p| (p.index, p.line))
+        .collect();
+    let p = plan(
+        vec![source.clone(), source.clone()],
+        vec![sleepy(&solves)],
+        2,
+    );
+    let mut rows: Vec<Row> = Vec::new();
+    let report = run(&p, &mut rows, &AtomicBool::new(false));
+    assert!(matches!(report.end, End::Finished), "{:?}", report.end);
+    let got: Vec<(u64, u64)> = rows.iter().map(|r| (r.index, r.line)).collect();
+    assert_eq!(got, [expected.clone(), expected].concat());
+    assert_eq!(report.corpora[0].malformed, 2);
+    assert_eq!(report.corpora[1].malformed, 2);
+    // `first`, without a solve too many.
+    let solves = Arc::new(AtomicUsize::new(0));
+    let mut p = plan(vec![source.clone(), source], vec![sleepy(&solves)], 2);
+    p.first = Some(3);
+    let mut rows: Vec<Row> = Vec::new();
+    run(&p, &mut rows, &AtomicBool::new(false));
+    let indexes: Vec<u64> = rows.iter().map(|r| r.index).collect();
+    assert_eq!(indexes, [0, 1, 2, 0, 1, 2]);
+    assert_eq!(solves.load(Ordering::SeqCst), 6);
+    // A strict run's malformed line, in the middle of a task.
+    let mut text = format!("{TOP1}\n").repeat(5);
+    text += "not a puzzle\n";
+    text += &format!("{TOP1}\n").repeat(5);
+    let (_file, source) = corpus(&text);
+    let mut p = plan(vec![source], vec![sleepy(&solves)], 2);
+    p.strict = true;
+    let mut rows: Vec<Row> = Vec::new();
+    let report = run(&p, &mut rows, &AtomicBool::new(false));
+    match report.end {
+        End::Failed(e) => assert!(e.to_string().contains(":6:3: "), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(rows.len(), 5);
+    // A sink that fails on a puzzle delivered while its task goes on.
+    let (_file, source) = corpus(&format!("{TOP1}\n").repeat(16));
+    struct FailAt(usize);
+    impl Sink for FailAt {
+        fn puzzle(&mut self, _: Solved<'_>) -> Result<(), SinkError> {
+            self.0 -= 1;
+            if self.0 == 0 {
+                return Err("disk full".into());
+            }
+            Ok(())
+        }
+    }
+    let mut sink = FailAt(3);
+    let report = run(
+        &plan(vec![source], vec![sleepy(&solves)], 2),
+        &mut sink,
+        &AtomicBool::new(false),
+    );
+    match report.end {
+        End::Failed(e) => assert_eq!(e.to_string(), "disk full"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(report.puzzles, 3);
 }

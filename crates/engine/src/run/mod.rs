@@ -11,6 +11,13 @@
 //! flat however long the corpus. Puzzle indexes are given there, in order (a run that
 //! selects or permutes has them given by the reading thread, see [`crate::select`]).
 //!
+//! A task's results come back once, when it ends, unless its solves are slow: a worker
+//! then sends the puzzles it has finished every [`PART_TIME`] of solving, as parts of the
+//! task, before the rest. The reorder buffer keys each result by its task and the parts
+//! before it, so that a task's parts are delivered as they come once every earlier task
+//! is, and its end (the lines it held, the time it took, whether a stop cut it short) is
+//! counted once, with its last part.
+//!
 //! [`start`] starts the reading thread (asking it for the first lines) and the pool before
 //! the sink is given to [`Started::run`]: a runner opens its output in between, while the
 //! threads start and the first lines are read.
@@ -86,6 +93,19 @@ const FIRST_ASK_ALONE: usize = BATCH;
 /// The calling thread sleeps until a quarter of the tasks in flight are done, or this
 /// long, to watch for interrupts and let the sink write what waits.
 pub const TICK: Duration = Duration::from_millis(50);
+/// A worker whose task has solved puzzles for this long since it last sent any sends them,
+/// with their rows, as a part of the task (see [`work`](crate::work::work)), and wakes the
+/// calling thread. A task's results otherwise come back only when it ends, and a task of
+/// slow solves (the first tasks are [`BATCH`] puzzles; `naive` takes half a second or more
+/// on a 17-clue puzzle) held back its first rows, and the CSV's, for seconds, where the
+/// README promises a row in the CSV about a second after its puzzle is done.
+///
+/// The time is the sum of the solves' times, as their rows give them (a worker reads no
+/// clock for it). It is a [`TICK`]: the calling thread looks for results that often
+/// anyway, a row then waits for little more than the CSV's next flush, and a worker sends
+/// at most some twenty parts a second. Tasks of fast solves (made to take a millisecond or
+/// two) never reach it: they still send once, when they end.
+pub(crate) const PART_TIME: Duration = TICK;
 
 /// What to run: which corpora, which contenders, how.
 #[derive(Debug)]
@@ -175,7 +195,7 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
         strict: plan.strict,
         permute: plan.select.permute,
         interrupt,
-        stop_after: AtomicU64::new(u64::MAX),
+        stop_at: AtomicU64::new(u64::MAX),
     };
     let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan);

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use sudoku_reports::Row;
 
 use super::{
-    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, FIRST_ASK_ALONE, TASK_SHARE,
-    TASK_TIME_MAX, TASK_TIME_MIN, TICK, WINDOW,
+    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, FIRST_ASK_ALONE, PART_TIME,
+    TASK_SHARE, TASK_TIME_MAX, TASK_TIME_MIN, TICK, WINDOW,
 };
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
@@ -19,11 +19,17 @@ use crate::error::EngineError;
 use crate::reader::{ReadEnd, Reader, Reply, Request};
 use crate::sink::{CorpusCount, Sink};
 use crate::source::corpus_names;
-use crate::work::{work, work_each, Done, Item, Shared};
+use crate::work::{work, work_each, Done, Item, Part, Shared};
+
+/// Where a result goes in the ordered stream: its task's sequence number (a marker's own),
+/// then how many parts of the task come before it (see [`PART_TIME`]).
+type Place = (u64, usize);
 
 /// One entry of the ordered stream of results.
 enum Slot {
-    /// A task's results, and how long it took.
+    /// The first items of a task that goes on (see [`PART_TIME`]), of corpus `source`.
+    Part { source: usize, part: Part },
+    /// A task's results (the ones after its parts), and how long it took.
     Done {
         source: usize,
         candidates: usize,
@@ -105,6 +111,36 @@ fn first_batch(plan: &Plan) -> u64 {
     }
 }
 
+/// A worker's task: solves the chunk of task `seq`, sends its results to the calling
+/// thread through `tx`, and rings `bell`. A task of slow solves sends its finished puzzles
+/// as parts while it goes (see [`PART_TIME`]), each of which wakes the calling thread at
+/// once: the rows of the task next in order are then delivered without waiting for the
+/// rest, nor for the wait's [`TICK`].
+fn task(
+    seq: u64,
+    mut chunk: Chunk,
+    shared: &Shared<'_>,
+    tx: &mpsc::Sender<(Place, Slot)>,
+    bell: &Doorbell,
+) {
+    let start = Instant::now();
+    let source = chunk.source;
+    let mut parts = 0;
+    let done = work(seq, &mut chunk, shared, PART_TIME, |part| {
+        let _ = tx.send(((seq, parts), Slot::Part { source, part }));
+        parts += 1;
+        bell.wake();
+    });
+    let slot = Slot::Done {
+        source,
+        candidates: chunk.candidates,
+        done,
+        took: start.elapsed(),
+    };
+    let _ = tx.send(((seq, parts), slot));
+    bell.ring();
+}
+
 /// The run's bookkeeping on the calling thread.
 pub(super) struct State<'p> {
     plan: &'p Plan,
@@ -119,8 +155,10 @@ pub(super) struct State<'p> {
     ready: VecDeque<Ready>,
     reading_done: bool,
     next_seq: u64,
+    /// The task (or marker) delivered next: its parts, then the task's end.
     next_out: u64,
-    pending: BTreeMap<u64, Slot>,
+    /// The reorder buffer.
+    pending: BTreeMap<Place, Slot>,
     /// Tasks in flight, and their candidate lines.
     tasks: usize,
     lines: usize,
@@ -247,7 +285,7 @@ impl<'p> State<'p> {
         shared: &'a Shared<'a>,
         sink: &mut dyn Sink,
     ) {
-        let (tx, rx) = mpsc::channel::<(u64, Slot)>();
+        let (tx, rx) = mpsc::channel::<(Place, Slot)>();
         loop {
             while self.lines < WINDOW {
                 let room = WINDOW - self.lines;
@@ -257,25 +295,13 @@ impl<'p> State<'p> {
                 self.tasks += 1;
                 self.lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
-                scope.spawn(move |_| {
-                    let start = Instant::now();
-                    let mut chunk = chunk;
-                    let done = work(seq, &mut chunk, shared);
-                    let slot = Slot::Done {
-                        source: chunk.source,
-                        candidates: chunk.candidates,
-                        done,
-                        took: start.elapsed(),
-                    };
-                    let _ = tx.send((seq, slot));
-                    bell.ring();
-                });
+                scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
             }
             if self.tasks == 0 && (self.reading_done || self.gap) {
                 break;
             }
             bell.wait(self.tasks.div_ceil(4), TICK);
-            for (seq, slot) in rx.try_iter() {
+            for (place, slot) in rx.try_iter() {
                 if let Slot::Done {
                     candidates, took, ..
                 } = &slot
@@ -284,7 +310,7 @@ impl<'p> State<'p> {
                     self.lines -= candidates.max(&1);
                     self.adapt(*took);
                 }
-                self.pending.insert(seq, slot);
+                self.pending.insert(place, slot);
             }
             if self.asked {
                 if let Some(reply) = reader.try_reply() {
@@ -444,47 +470,75 @@ impl<'p> State<'p> {
 
     /// Puts a marker into the ordered stream.
     fn push(&mut self, slot: Slot) {
-        self.pending.insert(self.next_seq, slot);
+        self.pending.insert((self.next_seq, 0), slot);
         self.next_seq += 1;
     }
 
-    /// Hands the results that are next in order to the sink.
+    /// Hands the results that are next in order to the sink: the parts of the task next in
+    /// order as they come, and the task's end once every part before it is delivered.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.gap {
-            let Some(slot) = self.pending.remove(&self.next_out) else {
+            // Tasks in order, and a task's parts in the order sent, then its end; the
+            // parts of a later task wait until this one's end is delivered.
+            let Some(entry) = self.pending.first_entry() else {
                 break;
             };
-            let seq = self.next_out;
-            self.next_out += 1;
-            match slot {
+            let seq = entry.key().0;
+            debug_assert!(seq >= self.next_out, "a result of a task delivered");
+            if seq != self.next_out {
+                break;
+            }
+            match entry.remove() {
+                Slot::Part {
+                    source,
+                    part: Part { items, mut rows },
+                } => self.deliver_items(source, items, &mut rows, (seq, shared), sink),
                 Slot::Done {
                     source,
                     candidates,
                     done,
                     ..
                 } => {
+                    self.next_out += 1;
                     self.corpora[source].outstanding -= candidates as u64;
                     let Done {
                         items,
                         mut rows,
                         complete,
                     } = done;
-                    // Each puzzle's rows are lent to the sink where the worker put them,
-                    // the next ones of the task's rows.
-                    let mut rest = rows.as_mut_slice();
-                    for item in items {
-                        if self.gap {
-                            return;
-                        }
-                        let (these, after) = rest.split_at_mut(item.row_count());
-                        rest = after;
-                        self.deliver_item(source, item, these, (seq, shared), sink);
-                    }
+                    self.deliver_items(source, items, &mut rows, (seq, shared), sink);
                     self.end_task(complete, shared);
                 }
-                Slot::End(source) => sink.corpus_done(&self.corpora[source].count),
-                Slot::Fail(e) => self.fail(e, shared),
+                Slot::End(source) => {
+                    self.next_out += 1;
+                    sink.corpus_done(&self.corpora[source].count);
+                }
+                Slot::Fail(e) => {
+                    self.next_out += 1;
+                    self.fail(e, shared);
+                }
             }
+        }
+    }
+
+    /// Hands `items` of task `seq` (of corpus `source`) to the sink, each puzzle with its
+    /// rows, lent where the worker put them: the next ones of `rows`. Stops at a gap.
+    fn deliver_items(
+        &mut self,
+        source: usize,
+        items: Vec<Item>,
+        rows: &mut [Row],
+        (seq, shared): (u64, &Shared<'_>),
+        sink: &mut dyn Sink,
+    ) {
+        let mut rest = rows;
+        for item in items {
+            if self.gap {
+                return;
+            }
+            let (these, after) = rest.split_at_mut(item.row_count());
+            rest = after;
+            self.deliver_item(source, item, these, (seq, shared), sink);
         }
     }
 
@@ -513,7 +567,9 @@ impl<'p> State<'p> {
                 count.puzzles += 1;
                 self.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
-                    shared.stop_after(seq);
+                    // The task may still run (this puzzle came in a part of it, or on
+                    // the calling thread): nothing of it will be delivered any more.
+                    shared.stop_from(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }
             }
