@@ -2,6 +2,7 @@
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
@@ -15,7 +16,7 @@ use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
 use crate::progress::Progress;
-use crate::recorder::Recorder;
+use crate::recorder::{Recorded, Recorder};
 use crate::resume::{self, Earlier};
 use crate::{ui, version, RunEnd};
 
@@ -146,16 +147,14 @@ fn record(
         done
     });
     let mut report = engine.run(&mut recorder);
-    let (rows, write_error, mut summary) = recorder.finish();
-    if let Some(done) = &done {
-        sidecar.resumed_puzzles = done.count();
-        report.puzzles += done.count();
-        for c in &mut report.corpora {
-            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
-            c.skipped = c.skipped.saturating_sub(done);
-            c.puzzles += done;
-        }
-    }
+    let Recorded {
+        rows,
+        error: write_error,
+        mut summary,
+        unwritten,
+    } = recorder.finish();
+    count_in_file(&mut report, &unwritten, done.as_ref());
+    sidecar.resumed_puzzles = done.as_ref().map_or(0, Done::count);
     // As the sidecar keeps it, so that the summary printed now reads as one made later;
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
@@ -180,6 +179,26 @@ fn record(
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, &summary)),
+    }
+}
+
+/// Makes the engine's `report` count the puzzles in the CSV: those that came but whose
+/// rows are `unwritten` (after a write that failed) taken out, those `done` by the run
+/// continued (`--resume`, copied) counted in.
+fn count_in_file(report: &mut Report, unwritten: &[(Arc<str>, u64)], done: Option<&Done>) {
+    for (corpus, n) in unwritten {
+        report.puzzles = report.puzzles.saturating_sub(*n);
+        if let Some(c) = report.corpora.iter_mut().find(|c| c.name == *corpus) {
+            c.puzzles = c.puzzles.saturating_sub(*n);
+        }
+    }
+    if let Some(done) = done {
+        report.puzzles += done.count();
+        for c in &mut report.corpora {
+            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
+            c.skipped = c.skipped.saturating_sub(done);
+            c.puzzles += done;
+        }
     }
 }
 

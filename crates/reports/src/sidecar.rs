@@ -130,7 +130,8 @@ pub struct SolverEntry {
 pub struct CorpusEntry {
     /// The corpus, as the CSV's `corpus` column gives it.
     pub path: String,
-    /// Puzzles read.
+    /// Puzzles read whose rows are in the CSV (after a write that failed, not those whose
+    /// rows never reached it).
     pub puzzles: u64,
     /// Malformed lines skipped.
     pub malformed: u64,
@@ -198,7 +199,8 @@ pub struct Sidecar {
     /// How far the run got (nothing in a sidecar without the key).
     #[serde(skip_serializing_if = "Said::is_nothing")]
     pub state: Said,
-    /// Puzzles read.
+    /// Puzzles read whose rows are in the CSV (after a write that failed, not those whose
+    /// rows never reached it).
     pub puzzles: u64,
     /// Rows written.
     pub rows: u64,

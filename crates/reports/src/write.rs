@@ -190,6 +190,8 @@ struct Pending {
     waiting_puzzles: usize,
     /// Rows in the file, every one whole.
     written: u64,
+    /// Puzzles whose rows are all in the file (a puzzle of no rows included).
+    written_puzzles: u64,
     /// The error that stopped the writing, until it is reported.
     error: Option<Error>,
     failed: bool,
@@ -223,6 +225,8 @@ pub struct CsvWriter {
     path: PathBuf,
     /// Encodes the rows on the run's thread, before they are handed to the writing one.
     encoder: RowEncoder,
+    /// Puzzles pushed.
+    pushed: u64,
 }
 
 /// The writing thread of a [`CsvWriter`].
@@ -286,6 +290,7 @@ impl CsvWriter {
             writer: Writer::Waiting(Box::new(file), header.len() as u64),
             path: path.to_path_buf(),
             encoder: RowEncoder::default(),
+            pushed: 0,
         })
     }
 
@@ -350,6 +355,7 @@ impl CsvWriter {
         }
         p.waiting_rows += rows.len() as u64;
         p.waiting_puzzles += 1;
+        self.pushed += 1;
         // The thread is told once, when a chunk is complete; rows that make no chunk are
         // written by its own timer.
         if p.waiting_puzzles == CHUNK {
@@ -451,6 +457,17 @@ impl CsvWriter {
         self.shared.lock().written
     }
 
+    /// Puzzles whose rows are all in the file so far: the first this many pushed (a write
+    /// that failed leaves out the puzzles after them, pushed but not written).
+    pub fn puzzles(&self) -> u64 {
+        self.shared.lock().written_puzzles
+    }
+
+    /// Puzzles pushed (see [`CsvWriter::push`]), written or not.
+    pub fn pushed(&self) -> u64 {
+        self.pushed
+    }
+
     /// The CSV's path.
     pub fn path(&self) -> &Path {
         &self.path
@@ -482,7 +499,7 @@ fn write_rows(mut file: Box<dyn ChunkFile>, mut written: u64, shared: &Shared, p
     // The header is written, not yet durable.
     let mut unsynced = written;
     loop {
-        let (bytes, rows, closing, flushing) = {
+        let (bytes, counts, closing, flushing) = {
             let mut p = shared.lock();
             loop {
                 let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
@@ -501,11 +518,13 @@ fn write_rows(mut file: Box<dyn ChunkFile>, mut written: u64, shared: &Shared, p
                     .wait_timeout(p, wait)
                     .map_or_else(|e| e.into_inner().0, |(p, _)| p);
             }
-            p.waiting_puzzles = 0;
             let spare = std::mem::take(&mut p.spare);
             (
                 std::mem::replace(&mut p.bytes, spare),
-                std::mem::take(&mut p.waiting_rows),
+                (
+                    std::mem::take(&mut p.waiting_rows),
+                    std::mem::take(&mut p.waiting_puzzles) as u64,
+                ),
                 p.closing,
                 p.flush,
             )
@@ -537,27 +556,29 @@ fn write_rows(mut file: Box<dyn ChunkFile>, mut written: u64, shared: &Shared, p
             // the run does not wait for the thread's own end (its exit unmaps its stacks,
             // a tenth of a millisecond and more on a virtual machine).
             drop(file);
-            settle(shared, (result, bytes, rows), flushing, true, path);
+            settle(shared, (result, bytes, counts), flushing, true, path);
             return;
         }
-        settle(shared, (result, bytes, rows), flushing, false, path);
+        settle(shared, (result, bytes, counts), flushing, false, path);
     }
 }
 
-/// Tells the run how a write went (`written`: its result, its bytes and its rows): the
-/// rows it made whole, or its error; a flush answered; `stop` when the thread stops.
+/// Tells the run how a write went (`written`: its result, its bytes, and its rows and
+/// puzzles): the rows and puzzles it made whole, or its error; a flush answered; `stop`
+/// when the thread stops.
 fn settle(
     shared: &Shared,
-    written: (io::Result<()>, Vec<u8>, u64),
+    written: (io::Result<()>, Vec<u8>, (u64, u64)),
     flushing: bool,
     stop: bool,
     path: &Path,
 ) {
-    let (result, mut bytes, rows) = written;
+    let (result, mut bytes, (rows, puzzles)) = written;
     let mut p = shared.lock();
     match result {
         Ok(()) => {
             p.written += rows;
+            p.written_puzzles += puzzles;
             bytes.clear();
             p.spare = bytes;
         }
@@ -736,6 +757,10 @@ mod tests {
             .collect();
         assert_eq!(rows.len() as u64, w.rows());
         assert_eq!(rows.len(), CHUNK);
+        // A row per puzzle: the puzzles written are those of the rows in the file, the
+        // first pushed.
+        assert_eq!(w.puzzles(), CHUNK as u64);
+        assert!(w.pushed() > w.puzzles());
     }
 
     /// A file that keeps, at each sync, its length and the length of the write before it;
