@@ -7,7 +7,7 @@ use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
 use sudoku_engine::{corpus_names, End, Report, SinkError};
-use sudoku_reports::output::Ending;
+use sudoku_reports::output::{Ending, KILLED};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
@@ -323,12 +323,7 @@ fn tell_what_was_written(
     state: State,
 ) {
     let files = &ending.files;
-    ui::plain(format!(
-        "wrote {} ({rows} rows), {} and {}",
-        files.csv.display(),
-        files.summary.display(),
-        files.sidecar.display()
-    ));
+    ui::plain(wrote(config, ending, rows));
     let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())
@@ -363,6 +358,33 @@ fn tell_what_was_written(
             summary.wrong(),
             files.csv.display()
         ));
+    }
+}
+
+/// What the run's end wrote: the CSV with its rows, and its summary and sidecar when they
+/// could be written.
+fn wrote(config: &RunConfig, ending: &Ending, rows: u64) -> String {
+    let files = &ending.files;
+    let csv = files.csv.display();
+    match (ending.sidecar, ending.summary) {
+        (true, true) => format!(
+            "wrote {csv} ({rows} rows), {} and {}",
+            files.summary.display(),
+            files.sidecar.display()
+        ),
+        (true, false) => format!(
+            "wrote {csv} ({rows} rows) and {}, without a summary (see the error below; \
+`sudoku-lab summary {csv}` prints it again)",
+            files.sidecar.display()
+        ),
+        (false, _) => format!(
+            "wrote {csv} ({rows} rows), without a summary; its sidecar, which could not be \
+written again (see the error below), is the one of the run's start, which says it is \
+running, as a killed run's: the next run on {} moves them aside to {}, and --resume \
+continues them",
+            config.files.csv.display(),
+            config.files.tagged(KILLED).csv.display()
+        ),
     }
 }
 

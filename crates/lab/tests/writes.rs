@@ -77,3 +77,167 @@ fn a_run_stopped_by_a_full_disk_counts_the_puzzles_in_its_csv() {
         "{line:?}, {rows} rows"
     );
 }
+
+/// Checks that the CSV at `csv` holds whole puzzles of two rows each (norvig's and
+/// dlx's), as many as its sidecar says; their count.
+fn whole_puzzles_of_two(csv: &Path) -> u64 {
+    let rows = read_rows(csv);
+    assert_eq!(rows.len() % 2, 0, "a puzzle cut in two");
+    for pair in rows.chunks(2) {
+        assert_eq!(pair[0].index, pair[1].index, "a puzzle cut in two");
+        assert_eq!((&*pair[0].solver, &*pair[1].solver), ("norvig", "dlx"));
+    }
+    let sidecar = sidecar_of(csv);
+    assert_eq!(sidecar.state, State::Failed);
+    let puzzles = rows.len() as u64 / 2;
+    assert_eq!((sidecar.rows, sidecar.puzzles), (2 * puzzles, puzzles));
+    puzzles
+}
+
+/// The bytes of the last puzzle's rows in the CSV at `csv` (two lines).
+fn last_puzzle_bytes(csv: &Path) -> u64 {
+    let text = std::fs::read_to_string(csv).unwrap();
+    text.lines().rev().take(2).map(|l| l.len() as u64 + 1).sum()
+}
+
+/// A write that fails part of the way keeps the whole puzzles that fit: with room for
+/// less than a chunk of them, the file holds as many as fit (the old cut back to the last
+/// whole chunk kept none), each with all its rows, as many as its sidecar says.
+#[cfg(unix)]
+#[test]
+fn a_full_disk_keeps_every_whole_puzzle_that_fits() {
+    let dir = TempDir::new().unwrap();
+    let corpus = many_puzzles(&dir);
+    let out = dir.path().join("r.csv");
+    let limit = 32 * 1024;
+    let run = common::lab_with_file_limit(limit)
+        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    let failed = dir.path().join("r.failed.csv");
+    let puzzles = whole_puzzles_of_two(&failed);
+    assert!(puzzles > 0, "no puzzle kept: {stderr}");
+    // The next puzzle did not fit: there is less room left than a puzzle takes (twice the
+    // last one's, whatever the digits of its times).
+    let len = std::fs::metadata(&failed).unwrap().len();
+    assert!(len <= limit, "{len}");
+    assert!(
+        limit - len < 2 * last_puzzle_bytes(&failed),
+        "{len} of {limit}"
+    );
+}
+
+/// A file system of its own (tmpfs) of a given size, mounted on a temporary folder and
+/// unmounted when dropped: a disk that fills, as a real one does.
+struct SmallDisk {
+    dir: TempDir,
+}
+
+impl SmallDisk {
+    /// Mounts one of `size` (`1M`), or says why it cannot (not root, no `mount`, a
+    /// container without the right to mount) and gives `None`: the test is then skipped.
+    fn mount(size: &str) -> Option<SmallDisk> {
+        let dir = TempDir::new().unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .output();
+        match mounted {
+            Ok(out) if out.status.success() => Some(SmallDisk { dir }),
+            Ok(out) => {
+                let why = String::from_utf8_lossy(&out.stderr);
+                eprintln!(
+                    "skipped: cannot mount a tmpfs ({}): run as root",
+                    why.trim()
+                );
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped: cannot run mount ({e})");
+                None
+            }
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// On a real disk that fills (a 1 MiB tmpfs), the run keeps the whole puzzles that fit,
+/// and its sidecar (written over the one of its start when there is no room for another)
+/// says how many; the summary is there when it found room, and the messages say which.
+/// A `--resume` continues the rows kept, their last puzzle included.
+#[cfg(unix)]
+#[test]
+fn a_full_file_system_keeps_whole_puzzles_a_sidecar_and_resumes() {
+    let Some(disk) = SmallDisk::mount("1M") else {
+        return;
+    };
+    let dir = TempDir::new().unwrap();
+    let corpus = many_puzzles(&dir);
+    let out = disk.path().join("r.csv");
+    let run = lab()
+        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let failed = disk.path().join("r.failed.csv");
+    let puzzles = whole_puzzles_of_two(&failed);
+    let summary = disk.path().join("r.failed.summary.md");
+    let wrote = format!("wrote {} ({} rows)", failed.display(), 2 * puzzles);
+    if summary.exists() {
+        let text = std::fs::read_to_string(&summary).unwrap();
+        assert!(text.contains(&format!("| norvig | {puzzles} |")), "{text}");
+        assert!(
+            stderr.contains(&format!("{wrote}, {}", summary.display())),
+            "{stderr}"
+        );
+    } else {
+        let without = format!("{wrote} and {}, without a summary", sidecar_path(&failed));
+        assert!(stderr.contains(&without), "{stderr}");
+    }
+    // Continued elsewhere (this disk has no room for more).
+    let elsewhere = dir.path().join("r.csv");
+    for name in ["r.failed.csv", "r.failed.run.toml"] {
+        std::fs::copy(disk.path().join(name), dir.path().join(name)).unwrap();
+    }
+    lab()
+        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q", "--resume"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&elsewhere)
+        .assert()
+        .success();
+    let rows = read_rows(&elsewhere);
+    assert_eq!(rows.len(), 2 * PUZZLES);
+    let indexes: Vec<u64> = rows.iter().step_by(2).map(|r| r.index).collect();
+    assert_eq!(indexes, (0..PUZZLES as u64).collect::<Vec<_>>());
+    assert_eq!(sidecar_of(&elsewhere).resumed_puzzles, puzzles);
+}
+
+/// The sidecar's name beside `csv`, as messages show it.
+fn sidecar_path(csv: &Path) -> String {
+    sudoku_reports::RunFiles::beside(csv)
+        .sidecar
+        .display()
+        .to_string()
+}

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{shown, Error};
 use crate::leftover::{make_room, move_run};
 use crate::sidecar::{RunFiles, Sidecar, State};
-use crate::write::{header_line, in_the_way, write_file, CsvWriter};
+use crate::write::{header_line, in_the_way, write_file, write_file_else_in_place, CsvWriter};
 
 /// The name of a killed run's files, once the next run moved them aside.
 pub const KILLED: &str = "killed";
@@ -92,6 +92,12 @@ pub struct Ending {
     /// Where an earlier run's files under the same names went (see [`crate::leftover`]):
     /// a numbered name, when this run did not continue it.
     pub kept: Option<RunFiles>,
+    /// Whether the summary was written beside them.
+    pub summary: bool,
+    /// Whether the sidecar beside them tells how the run ended: when it could not be
+    /// written, the CSV keeps its running name, beside the sidecar of the run's start
+    /// (`state = "running"`), as a killed run's.
+    pub sidecar: bool,
     /// The first error met, if any.
     pub error: Option<Error>,
 }
@@ -194,33 +200,28 @@ impl Output {
     /// last. The CSV must be closed already.
     ///
     /// When the sidecar cannot be written, nothing is renamed (the rows are never put under
-    /// a name whose sidecar says something else); when the summary cannot be, the sidecar
-    /// and CSV still are, and no older summary stays beside them. An earlier unfinished
-    /// run's files under the same names are first kept under a numbered name, unless this
-    /// run continued that one (see [`crate::leftover`]); when they cannot be moved,
-    /// nothing is renamed either.
+    /// a name whose sidecar says something else); on a disk without room for it beside the
+    /// one written at the start, it is written over that one, in place (see
+    /// [`write_file_else_in_place`]). When the summary cannot be written, the sidecar and
+    /// CSV still are, and no older summary stays beside them. An earlier unfinished run's
+    /// files under the same names are first kept under a numbered name, unless this run
+    /// continued that one (see [`crate::leftover`]); when they cannot be moved, nothing is
+    /// renamed either.
     pub fn finish(self, sidecar: &mut Sidecar, summary: &str) -> Ending {
         let kept = match self.make_room(sidecar) {
             Ok(kept) => kept,
             Err(e) => {
                 // The files stay under their running names, the sidecar saying so.
                 sidecar.csv = shown(&self.running.csv);
-                let _ = sidecar.write(&self.running.sidecar);
-                return Ending {
-                    files: self.running.clone(),
-                    kept: None,
-                    error: Some(e),
-                };
+                let sidecar = sidecar.write(&self.running.sidecar).is_ok();
+                return self.unmoved(None, e, sidecar);
             }
         };
         let end = self.ended(state_of(sidecar));
         sidecar.csv = shown(&end.csv);
-        if let Err(e) = sidecar.write(&self.running.sidecar) {
-            return Ending {
-                files: self.running.clone(),
-                kept,
-                error: Some(e),
-            };
+        let toml = sidecar.to_toml();
+        if let Err(e) = write_file_else_in_place(&self.running.sidecar, toml.as_bytes()) {
+            return self.unmoved(kept, e, false);
         }
         let mut error = None;
         if let Err(e) = write_file(&end.summary, summary.as_bytes()) {
@@ -233,13 +234,29 @@ impl Output {
             Ok(()) => Ending {
                 files: end,
                 kept,
+                summary: error.is_none(),
+                sidecar: true,
                 error,
             },
             Err(e) => Ending {
                 files: self.running.clone(),
                 kept,
+                summary: false,
+                sidecar: false,
                 error: error.or(Some(e)),
             },
+        }
+    }
+
+    /// The ending of a run whose files stay under their running names, for `error`, its
+    /// sidecar rewritten to say how it ended or not (`sidecar`), and no summary.
+    fn unmoved(&self, kept: Option<RunFiles>, error: Error, sidecar: bool) -> Ending {
+        Ending {
+            files: self.running.clone(),
+            kept,
+            summary: false,
+            sidecar,
+            error: Some(error),
         }
     }
 
