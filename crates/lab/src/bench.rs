@@ -11,7 +11,7 @@ use sudoku_reports::output::{Ending, KILLED};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
-use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
@@ -175,6 +175,12 @@ fn record(
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
     match (error, ending.error) {
+        // The interrupt came first: what then went wrong is said, the exit is the
+        // interrupt's (the run was stopped as asked; its rows are where the error says).
+        (None, Some(then)) if state == State::Interrupted => {
+            ui::error(then);
+            Ok(RunEnd::Interrupted)
+        }
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) => Err(then.into()),
@@ -322,6 +328,10 @@ fn tell_what_was_written(
     rows: u64,
     state: State,
 ) {
+    if matches!(ending.error, Some(Error::Gone { .. })) {
+        // The CSV is gone, and nothing else was written: the error says so.
+        return;
+    }
     let files = &ending.files;
     ui::plain(wrote(config, ending, rows));
     let asked = &config.files.csv;
@@ -378,8 +388,8 @@ fn wrote(config: &RunConfig, ending: &Ending, rows: u64) -> String {
             files.sidecar.display()
         ),
         (false, _) => format!(
-            "wrote {csv} ({rows} rows), without a summary; its sidecar, which could not be \
-written again (see the error below), is the one of the run's start, which says it is \
+            "wrote {csv} ({rows} rows), without a summary; its sidecar could not be written \
+again (see the error below): the one beside it is the run's start's, which says it is \
 running, as a killed run's: the next run on {} moves them aside to {}, and --resume \
 continues them",
             config.files.csv.display(),

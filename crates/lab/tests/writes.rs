@@ -7,9 +7,13 @@
 
 mod common;
 
+use std::io::Write;
 use std::path::Path;
+use std::process::{Child, Stdio};
 
-use common::{lab, read_rows, write, TOP1};
+#[cfg(unix)]
+use common::terminate;
+use common::{lab, read_rows, wait_for, write, BIN, TOP1};
 use sudoku_reports::{Sidecar, State};
 use tempfile::TempDir;
 
@@ -240,4 +244,115 @@ fn sidecar_path(csv: &Path) -> String {
         .sidecar
         .display()
         .to_string()
+}
+
+/// `bench` of the puzzles written to its stdin (dlx, one thread) into `out`, spawned.
+fn bench_from_stdin(out: &Path) -> Child {
+    std::process::Command::new(BIN)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Gives the run `child` a puzzle and waits until its row is in `running` (the run goes
+/// on, waiting for more).
+fn one_row(child: &mut Child, running: &Path) {
+    writeln!(child.stdin.as_mut().unwrap(), "{TOP1}").unwrap();
+    let lines = || std::fs::read_to_string(running).map_or(0, |t| t.lines().count());
+    wait_for(child, "the row in the file", || lines() == 2);
+}
+
+/// An output folder removed while the run goes, then the run interrupted: the run says
+/// that its CSV is gone and how many rows went with it, does not make the folder again
+/// for a sidecar or a summary of rows that are not there, and exits as interrupted (130).
+#[cfg(unix)]
+#[test]
+fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("out");
+    let mut child = bench_from_stdin(&folder.join("x.csv"));
+    let running = folder.join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_dir_all(&folder).unwrap();
+    let output = terminate(child);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let said = format!(
+        "error: {}: removed or moved while the run went (its folder {} too): the 1 rows \
+written to it are not there, and no sidecar or summary was written beside them\n",
+        running.display(),
+        folder.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    assert!(!stderr.contains("holds every row"), "{stderr}");
+    assert!(!folder.exists(), "the folder made again");
+}
+
+/// The running CSV alone removed, and the run finishing: an error (exit 1) that says so,
+/// and no file under the names asked for.
+#[cfg(unix)]
+#[test]
+fn a_running_csv_removed_while_the_run_goes_is_said_and_nothing_is_renamed() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let mut child = bench_from_stdin(&out);
+    let running = dir.path().join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_file(&running).unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let said = format!(
+        "error: {}: removed or moved while the run went: the 1 rows written to it are not \
+there, and no sidecar or summary was written beside them\n",
+        running.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    assert!(!stderr.contains("wrote"), "{stderr}");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // The sidecar of the run's start, which says it is running, and tells of no row.
+    assert_eq!(names, ["x.running.run.toml"]);
+}
+
+/// A CSV that cannot be renamed into place at the end (a folder took its final name while
+/// the run went) stays under its running name with its sidecar beside it, and no summary
+/// under the names of rows that are not there; the messages say so.
+#[cfg(unix)]
+#[test]
+fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let mut child = bench_from_stdin(&out);
+    let running = dir.path().join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("in the way"), "").unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let sidecar = dir.path().join("x.running.run.toml");
+    let wrote = format!(
+        "wrote {} (1 rows) and {}, without a summary",
+        running.display(),
+        sidecar.display()
+    );
+    assert!(stderr.contains(&wrote), "{stderr}");
+    assert!(stderr.contains("cannot rename to"), "{stderr}");
+    assert!(!dir.path().join("x.run.toml").exists());
+    assert!(!dir.path().join("x.summary.md").exists());
+    let told = sidecar_of(&running);
+    assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
+    assert_eq!(told.csv, running.display().to_string());
 }
