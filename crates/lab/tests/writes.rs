@@ -356,3 +356,53 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
     assert_eq!(told.csv, running.display().to_string());
 }
+
+/// `--out` given as a link to a run's output is that output: a second run on it while the
+/// first one goes is refused (the lock is the file's, whatever its name), and a run on the
+/// link writes the file it leads to, its sidecar and summary beside that file, the link
+/// kept (not replaced by a file of its own); `summary` of the link finds the sidecar.
+#[cfg(unix)]
+#[test]
+fn an_output_named_by_a_link_is_the_file_it_leads_to() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    let (a, b) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
+    std::os::unix::fs::symlink("a.csv", &b).unwrap();
+    let on_link = |command: &mut assert_cmd::Command| {
+        command
+            .args(["bench", "-s", "dlx", "-q"])
+            .arg(&corpus)
+            .arg("-o")
+            .arg(&b)
+            .output()
+            .unwrap()
+    };
+    let mut first = bench_from_stdin(&a);
+    one_row(&mut first, &dir.path().join("a.running.csv"));
+    let refused = on_link(&mut lab());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    let busy = format!(
+        "another sudoku-lab run is writing this output ({} is locked)",
+        dir.path().join("a.running.csv").display()
+    );
+    assert!(stderr.contains(&busy), "{stderr}");
+    assert_eq!(terminate(first).status.code(), Some(130));
+
+    let run = on_link(&mut lab());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    let note = format!(
+        "note: --out {} is a link to {}: that file is written",
+        b.display(),
+        a.canonicalize().unwrap().display()
+    );
+    assert!(stderr.contains(&note), "{stderr}");
+    assert!(std::fs::symlink_metadata(&b).unwrap().is_symlink());
+    assert_eq!(std::fs::read_link(&b).unwrap(), Path::new("a.csv"));
+    assert_eq!(read_rows(&a).len(), 2);
+    assert_eq!(sidecar_of(&a).state, State::Finished);
+    assert!(!dir.path().join("b.run.toml").exists());
+    assert!(!dir.path().join("b.summary.md").exists());
+    assert_eq!(sidecar_of(&b).rows, 2, "the sidecar read through the link");
+}

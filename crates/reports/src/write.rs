@@ -75,6 +75,68 @@ are written beside it and renamed into place, which would replace it; name a fil
     }
 }
 
+/// Symbolic links followed to a file, at most (as the system's own limit).
+const LINKS_FOLLOWED: usize = 40;
+
+/// The file `path` names for a run that writes it: `path` itself, unless it is a symbolic
+/// link that leads (through every link on the way, a relative one read from its own
+/// folder) to a regular file or to nothing yet; then that file, in its folder's canonical
+/// form. A run on a link then writes the file the link leads to, so that the link keeps
+/// leading to it (renaming a file onto the link's name would replace the link), and two
+/// runs on one file by two names see the same lock. A link to something else than a file
+/// (a folder, a device, the pipe of `/dev/stdout`) is left as it is: refused by the name
+/// given (see [`in_the_way`]), or written as it is where a device is welcome.
+///
+/// # Errors
+///
+/// When a link cannot be read, or leads through more than 40 links (a loop).
+pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
+    let unreadable = |source| Error::Create {
+        path: shown(path),
+        source,
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // A folder, a device, a pipe (`/dev/stdout`, whose links end in no file name).
+        return Ok(path.to_path_buf());
+    }
+    let mut target = path.to_path_buf();
+    for _ in 0..LINKS_FOLLOWED {
+        let is_link = std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_symlink());
+        if !is_link {
+            return Ok(if target == path {
+                target
+            } else {
+                canonical_folder(target)
+            });
+        }
+        let leads_to = std::fs::read_link(&target).map_err(unreadable)?;
+        target = match target.parent() {
+            Some(folder) => folder.join(leads_to),
+            None => leads_to,
+        };
+    }
+    Err(unreadable(io::Error::other(
+        "too many levels of symbolic links (a loop?)",
+    )))
+}
+
+/// `path` with its folder in canonical form (links and `..` resolved), when the folder is
+/// there.
+fn canonical_folder(path: PathBuf) -> PathBuf {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return path;
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    match folder.canonicalize() {
+        Ok(folder) => folder.join(name),
+        Err(_) => path,
+    }
+}
+
 /// Writes a whole file: to a temporary file beside it (its folder created when missing),
 /// then renamed over it, so that the file is either the old one or the new one, whole.
 ///
@@ -1052,6 +1114,39 @@ mod tests {
             .starts_with(&format!("{}: cannot write", path.display())));
         assert_eq!(std::fs::read(&path).unwrap(), b"state = \"failed\"\n");
         assert!(overwrite_in_place(&dir.path().join("missing"), b"x").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_to_a_file_and_nothing_else() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().canonicalize().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("sub")).unwrap();
+        std::fs::write(d.join("sub/a.csv"), "").unwrap();
+        symlink("sub/a.csv", d.join("b.csv")).unwrap();
+        symlink("../b.csv", d.join("sub/c.csv")).unwrap();
+        symlink(d.join("sub/new.csv"), d.join("dangling.csv")).unwrap();
+        symlink("sub", d.join("folder.csv")).unwrap();
+        symlink("loop2.csv", d.join("loop1.csv")).unwrap();
+        symlink("loop1.csv", d.join("loop2.csv")).unwrap();
+        let a = real.join("sub/a.csv");
+        assert_eq!(through_links(&d.join("b.csv")).unwrap(), a);
+        assert_eq!(through_links(&d.join("sub/c.csv")).unwrap(), a);
+        assert_eq!(
+            through_links(&d.join("dangling.csv")).unwrap(),
+            real.join("sub/new.csv")
+        );
+        // Not links, or not to a file: as given.
+        for name in ["sub/a.csv", "none.csv", "folder.csv"] {
+            assert_eq!(through_links(&d.join(name)).unwrap(), d.join(name));
+        }
+        let looped = through_links(&d.join("loop1.csv")).unwrap_err().to_string();
+        assert!(
+            looped.contains("too many levels of symbolic links"),
+            "{looped}"
+        );
     }
 
     #[test]
