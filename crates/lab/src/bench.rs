@@ -2,20 +2,21 @@
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
 use sudoku_engine::{corpus_names, End, Report, SinkError};
-use sudoku_reports::output::Ending;
+use sudoku_reports::output::{Ending, KILLED};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
-use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
 use crate::progress::Progress;
-use crate::recorder::Recorder;
+use crate::recorder::{Recorded, Recorder};
 use crate::resume::{self, Earlier};
 use crate::{ui, version, RunEnd};
 
@@ -146,16 +147,14 @@ fn record(
         done
     });
     let mut report = engine.run(&mut recorder);
-    let (rows, write_error, mut summary) = recorder.finish();
-    if let Some(done) = &done {
-        sidecar.resumed_puzzles = done.count();
-        report.puzzles += done.count();
-        for c in &mut report.corpora {
-            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
-            c.skipped = c.skipped.saturating_sub(done);
-            c.puzzles += done;
-        }
-    }
+    let Recorded {
+        rows,
+        error: write_error,
+        mut summary,
+        unwritten,
+    } = recorder.finish();
+    count_in_file(&mut report, &unwritten, done.as_ref());
+    sidecar.resumed_puzzles = done.as_ref().map_or(0, Done::count);
     // As the sidecar keeps it, so that the summary printed now reads as one made later;
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
@@ -176,10 +175,36 @@ fn record(
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
     match (error, ending.error) {
+        // The interrupt came first: what then went wrong is said, the exit is the
+        // interrupt's (the run was stopped as asked; its rows are where the error says).
+        (None, Some(then)) if state == State::Interrupted => {
+            ui::error(then);
+            Ok(RunEnd::Interrupted)
+        }
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, &summary)),
+    }
+}
+
+/// Makes the engine's `report` count the puzzles in the CSV: those that came but whose
+/// rows are `unwritten` (after a write that failed) taken out, those `done` by the run
+/// continued (`--resume`, copied) counted in.
+fn count_in_file(report: &mut Report, unwritten: &[(Arc<str>, u64)], done: Option<&Done>) {
+    for (corpus, n) in unwritten {
+        report.puzzles = report.puzzles.saturating_sub(*n);
+        if let Some(c) = report.corpora.iter_mut().find(|c| c.name == *corpus) {
+            c.puzzles = c.puzzles.saturating_sub(*n);
+        }
+    }
+    if let Some(done) = done {
+        report.puzzles += done.count();
+        for c in &mut report.corpora {
+            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
+            c.skipped = c.skipped.saturating_sub(done);
+            c.puzzles += done;
+        }
     }
 }
 
@@ -303,13 +328,12 @@ fn tell_what_was_written(
     rows: u64,
     state: State,
 ) {
+    if matches!(ending.error, Some(Error::Gone { .. })) {
+        // The CSV is gone, and nothing else was written: the error says so.
+        return;
+    }
     let files = &ending.files;
-    ui::plain(format!(
-        "wrote {} ({rows} rows), {} and {}",
-        files.csv.display(),
-        files.summary.display(),
-        files.sidecar.display()
-    ));
+    ui::plain(wrote(config, ending, rows));
     let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())
@@ -344,6 +368,33 @@ fn tell_what_was_written(
             summary.wrong(),
             files.csv.display()
         ));
+    }
+}
+
+/// What the run's end wrote: the CSV with its rows, and its summary and sidecar when they
+/// could be written.
+fn wrote(config: &RunConfig, ending: &Ending, rows: u64) -> String {
+    let files = &ending.files;
+    let csv = files.csv.display();
+    match (ending.sidecar, ending.summary) {
+        (true, true) => format!(
+            "wrote {csv} ({rows} rows), {} and {}",
+            files.summary.display(),
+            files.sidecar.display()
+        ),
+        (true, false) => format!(
+            "wrote {csv} ({rows} rows) and {}, without a summary (see the error below; \
+`sudoku-lab summary {csv}` prints it again)",
+            files.sidecar.display()
+        ),
+        (false, _) => format!(
+            "wrote {csv} ({rows} rows), without a summary; its sidecar could not be written \
+again (see the error below): the one beside it is the run's start's, which says it is \
+running, as a killed run's: the next run on {} moves them aside to {}, and --resume \
+continues them",
+            config.files.csv.display(),
+            config.files.tagged(KILLED).csv.display()
+        ),
     }
 }
 

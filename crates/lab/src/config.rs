@@ -1,13 +1,14 @@
 //! `bench`'s arguments resolved once into what the run needs: the engine's plan, the files
 //! to write, how to show progress and the summary.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Result;
 use sudoku_core::Limits;
 use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
+use sudoku_reports::write::through_links;
 use sudoku_reports::{RunFiles, View};
 
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
@@ -78,7 +79,8 @@ header), not a corpus: left out",
                 corpora.extend(expanded.sources);
             }
         }
-        crate::overlap::check(&corpora, &args.out)?;
+        let out = output_file(&args.out)?;
+        crate::overlap::check(&corpora, &out)?;
         let method = harness::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
@@ -123,7 +125,7 @@ header), not a corpus: left out",
                 select: method.selection(),
                 timing: method.timing.clone(),
             },
-            files: RunFiles::beside(&args.out),
+            files: RunFiles::beside(&out),
             limit: args.limit,
             budgets,
             default_budgets: args.max_nodes.is_none(),
@@ -136,6 +138,25 @@ header), not a corpus: left out",
             seed: args.harness.seed,
         })
     }
+}
+
+/// The file an output `out` (`--out`) names: the file a symbolic link leads to, with a
+/// note that says so (see [`through_links`]), else `out` itself.
+///
+/// # Errors
+///
+/// When a link cannot be read, or links loop.
+pub fn output_file(out: &Path) -> Result<PathBuf> {
+    let file = through_links(out)?;
+    if file != out {
+        ui::note(format!(
+            "--out {} is a link to {}: that file is written (the link keeps leading to it), \
+and the run's other files go beside it",
+            out.display(),
+            file.display()
+        ));
+    }
+    Ok(file)
 }
 
 /// The contender a spec names, solving under `limit` and `max_nodes` (a `cmd:` solver's

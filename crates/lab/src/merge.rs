@@ -41,14 +41,15 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .collect::<Result<Vec<Part>>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
-    if args.shards.iter().any(|s| same_file(s, &args.out)) {
-        bail!("--out {} is one of the shards", args.out.display());
+    let out = &crate::config::output_file(&args.out)?;
+    if args.shards.iter().any(|s| same_file(s, out)) {
+        bail!("--out {} is one of the shards", out.display());
     }
-    for name in Output::every_name(&args.out) {
+    for name in Output::every_name(out) {
         if let Some(shard) = args.shards.iter().find(|s| same_file(s, &name)) {
             bail!(
                 "--out {} may write {} (while it goes, or if it fails), which is the shard {}",
-                args.out.display(),
+                out.display(),
                 name.display(),
                 shard.display()
             );
@@ -63,10 +64,10 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // The rows go to the output's running file, locked, renamed into place once whole
     // (see `sudoku_reports::output`): a merge that fails half-way leaves an earlier
     // merged CSV as it was, and a second merge on the same output is refused.
-    let (output, mut csv) = Output::open(&args.out)?;
+    let (output, mut csv) = Output::open(out)?;
     if let Some(aside) = output.moved_aside() {
         let kept = output.kept().map(|k| k.csv.as_path());
-        ui::moved_aside("run", &args.out, "its rows are", &aside.csv, kept);
+        ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
     }
     // Its sidecar first, as a run's: the rows of a merge that is killed are moved aside
     // by the next run on the output with what tells how they were made (`--resume` can

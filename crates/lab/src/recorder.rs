@@ -28,13 +28,38 @@ pub struct Recorder {
     malformed: HashMap<Arc<str>, u64>,
     /// Puzzles skipped per (solver, size).
     skipped: BTreeMap<(Arc<str>, Size), u64>,
+    /// Puzzles pushed to the CSV before this run's: an earlier run's, copied (`--resume`).
+    earlier: u64,
+    /// This run's puzzles, in the order they came.
+    stretches: Vec<Stretch>,
+}
+
+/// Puzzles that came one after the other, of one corpus and one size: what the last ones
+/// counted for, should their rows not reach the CSV. A run keeps a few (one per corpus,
+/// as a rule), not one per puzzle.
+struct Stretch {
+    corpus: Arc<str>,
+    size: Size,
+    puzzles: u64,
+}
+
+/// What a run's recording ends with.
+pub struct Recorded {
+    /// Rows in the CSV, every one whole.
+    pub rows: u64,
+    /// The error of the CSV's last write, if it failed.
+    pub error: Option<SinkError>,
+    /// The summary of the rows in the CSV (with a note per size skipped).
+    pub summary: Summary,
+    /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
+    /// after a write that failed. Empty when every puzzle's rows are there.
+    pub unwritten: Vec<(Arc<str>, u64)>,
 }
 
 impl Recorder {
     /// A recorder writing to `csv`, for the run of `config`.
     pub fn new(csv: CsvWriter, config: &RunConfig, progress: Progress) -> Recorder {
         Recorder {
-            csv,
             summary: Summary::new(),
             progress,
             forecast: Forecast::default(),
@@ -46,6 +71,9 @@ impl Recorder {
                 .collect(),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
+            earlier: csv.pushed(),
+            stretches: Vec::new(),
+            csv,
         }
     }
 
@@ -55,17 +83,73 @@ impl Recorder {
     }
 
     /// Ends the run's recording: writes what waits and closes the CSV, clears the
-    /// progress; returns the rows in the CSV (every one whole), the error of its last
-    /// write if it failed, and the summary (with a note per size skipped).
-    pub fn finish(mut self) -> (u64, Option<SinkError>, Summary) {
+    /// progress. When a write failed, the puzzles whose rows did not reach the CSV are
+    /// taken out of what the summary counts (its rows counted anew from the file, see
+    /// [`Summary::recount`]), so that it tells of the file beside it.
+    pub fn finish(mut self) -> Recorded {
         self.progress.finish();
-        for ((solver, size), n) in &self.skipped {
+        let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
+        let unwritten = self.unwritten();
+        let n: u64 = unwritten.iter().map(|u| u.1).sum();
+        if n > 0 {
+            if let Err(e) = self.summary.recount(self.csv.path()) {
+                self.summary.add_note(format!(
+                    "The rows of the last {n} puzzles solved did not reach the CSV, which \
+could not be read back ({e}): this table counts them, the CSV does not hold them."
+                ));
+            }
+        }
+        for ((solver, size), n) in self.skipped.iter().filter(|s| *s.1 > 0) {
             self.summary.add_note(format!(
                 "Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows)."
             ));
         }
-        let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
-        (self.csv.rows(), error, self.summary)
+        Recorded {
+            rows: self.csv.rows(),
+            error,
+            summary: self.summary,
+            unwritten,
+        }
+    }
+
+    /// The puzzles that came whose rows are not in the CSV (the last ones: the CSV holds
+    /// the first it was given), per corpus; the sizes skipped no longer count them.
+    fn unwritten(&mut self) -> Vec<(Arc<str>, u64)> {
+        let written = self.csv.puzzles().saturating_sub(self.earlier);
+        let came: u64 = self.stretches.iter().map(|s| s.puzzles).sum();
+        let mut left = came.saturating_sub(written);
+        let mut unwritten: Vec<(Arc<str>, u64)> = Vec::new();
+        for stretch in self.stretches.iter().rev() {
+            if left == 0 {
+                break;
+            }
+            let n = stretch.puzzles.min(left);
+            left -= n;
+            match unwritten.iter_mut().find(|u| u.0 == stretch.corpus) {
+                Some(u) => u.1 += n,
+                None => unwritten.push((stretch.corpus.clone(), n)),
+            }
+            for ((_, size), skipped) in &mut self.skipped {
+                if *size == stretch.size {
+                    *skipped = skipped.saturating_sub(n);
+                }
+            }
+        }
+        unwritten
+    }
+
+    /// Counts a puzzle that came into its stretch.
+    fn count_puzzle(&mut self, solved: &Solved<'_>) {
+        match self.stretches.last_mut() {
+            Some(s) if s.size == solved.size && Arc::ptr_eq(&s.corpus, solved.corpus) => {
+                s.puzzles += 1;
+            }
+            _ => self.stretches.push(Stretch {
+                corpus: solved.corpus.clone(),
+                size: solved.size,
+                puzzles: 1,
+            }),
+        }
     }
 
     fn count_cost(&mut self, solved: Solved<'_>) {
@@ -107,6 +191,7 @@ other {} puzzle",
             *n += 1;
         }
         self.count_cost(solved);
+        self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
         self.progress.inc();
         Ok(())

@@ -124,7 +124,8 @@ fn modified(path: &Path) -> SystemTime {
 }
 
 impl Resumed {
-    /// Copies the rows kept into `csv`, a puzzle at a time; their summary.
+    /// Copies the rows kept into `csv`, a puzzle at a time, and waits until they are in
+    /// the file; their summary.
     ///
     /// # Errors
     ///
@@ -147,6 +148,10 @@ impl Resumed {
         if !puzzle.is_empty() {
             csv.push(&puzzle)?;
         }
+        // Every row copied is in the file before a puzzle is solved: a write that fails
+        // stops the resumption here, the earlier run's files as they were, rather than
+        // leave a run going whose CSV lacks some of them.
+        csv.flush()?;
         Ok(summary)
     }
 }

@@ -11,28 +11,16 @@ mod common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Stdio};
 
 use assert_cmd::assert::OutputAssertExt;
 #[cfg(unix)]
 use common::lab_with_file_limit;
-use common::{lab, read_rows, write, BIN, TOP1};
+#[cfg(unix)]
+use common::terminate;
+use common::{lab, read_rows, wait_for, write, BIN, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
-
-/// Far more than any of these runs may take: reaching it means the run hangs.
-const HANG: Duration = Duration::from_secs(30);
-
-/// Waits until `ready` holds, failing the test after [`HANG`] or when `child` ends first.
-fn wait_for(child: &mut Child, what: &str, ready: impl Fn() -> bool) {
-    let start = Instant::now();
-    while !ready() {
-        assert!(start.elapsed() < HANG, "{what}: never happened");
-        assert!(child.try_wait().unwrap().is_none(), "{what}: the run ended");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 /// `args` (a second run on the output `out`, which another holds) is refused: exit 1,
 /// naming the output and its locked running file `running`.
@@ -57,25 +45,6 @@ fn interrupted(child: Child, says: &str) -> String {
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains(says), "{stderr}");
     stderr
-}
-
-/// Sends SIGTERM to `child` and waits for it to end (failing after [`HANG`]).
-#[cfg(unix)]
-fn terminate(mut child: Child) -> Output {
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > HANG {
-            let _ = child.kill();
-            panic!("the interrupt was not seen");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// The binary as a `std::process::Command` (whose stdin, stdout and stderr can be set).

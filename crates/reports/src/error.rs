@@ -52,6 +52,20 @@ to end, or name another output"
         /// Why.
         source: io::Error,
     },
+    /// A run's CSV is no longer where it was written: removed or moved while the run went
+    /// (its folder with it, or another file put under its name).
+    #[error(
+        "{path}: removed or moved while the run went{why}: the {rows} rows written to it are \
+not there, and no sidecar or summary was written beside them"
+    )]
+    Gone {
+        /// Where the CSV was.
+        path: String,
+        /// What is there now, in parentheses (empty when nothing is).
+        why: String,
+        /// The rows written to it.
+        rows: u64,
+    },
     /// An input file cannot be opened.
     #[error("{path}: cannot open: {source}")]
     Open {

@@ -12,7 +12,9 @@
 //! | killed (SIGKILL, a crash, a second Ctrl-C) | `X.running.csv`, `X.running.run.toml` (`running`) | kept |
 //!
 //! A run that stops before its first row is written (its output cannot be created, it is
-//! refused) leaves every earlier file as it was. The next run on `X.csv` moves a killed
+//! refused) leaves every earlier file as it was; one whose running CSV was removed or
+//! moved while it went (its folder with it, say) writes nothing at its end, and says so
+//! ([`Error::Gone`]). The next run on `X.csv` moves a killed
 //! run's rows aside to `X.killed.csv` (and its sidecar to `X.killed.run.toml`) before it
 //! starts, so that they are not lost either. An earlier run's files already under the
 //! name a run's files take (`X.killed.*`, `X.interrupted.*`, `X.failed.*`) are replaced
@@ -26,7 +28,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{shown, Error};
 use crate::leftover::{make_room, move_run};
 use crate::sidecar::{RunFiles, Sidecar, State};
-use crate::write::{header_line, in_the_way, write_file, CsvWriter};
+use crate::write::{header_line, in_the_way, write_file, write_file_else_in_place, CsvWriter};
 
 /// The name of a killed run's files, once the next run moved them aside.
 pub const KILLED: &str = "killed";
@@ -92,6 +94,12 @@ pub struct Ending {
     /// Where an earlier run's files under the same names went (see [`crate::leftover`]):
     /// a numbered name, when this run did not continue it.
     pub kept: Option<RunFiles>,
+    /// Whether the summary was written beside them.
+    pub summary: bool,
+    /// Whether the sidecar beside them tells how the run ended: when it could not be
+    /// written, the CSV keeps its running name, beside the sidecar of the run's start
+    /// (`state = "running"`), as a killed run's.
+    pub sidecar: bool,
     /// The first error met, if any.
     pub error: Option<Error>,
 }
@@ -194,33 +202,32 @@ impl Output {
     /// last. The CSV must be closed already.
     ///
     /// When the sidecar cannot be written, nothing is renamed (the rows are never put under
-    /// a name whose sidecar says something else); when the summary cannot be, the sidecar
-    /// and CSV still are, and no older summary stays beside them. An earlier unfinished
-    /// run's files under the same names are first kept under a numbered name, unless this
-    /// run continued that one (see [`crate::leftover`]); when they cannot be moved,
-    /// nothing is renamed either.
+    /// a name whose sidecar says something else); on a disk without room for it beside the
+    /// one written at the start, it is written over that one, in place (see
+    /// [`write_file_else_in_place`]). When the summary cannot be written, the sidecar and
+    /// CSV still are, and no older summary stays beside them. An earlier unfinished run's
+    /// files under the same names are first kept under a numbered name, unless this run
+    /// continued that one (see [`crate::leftover`]); when they cannot be moved, nothing is
+    /// renamed either. A CSV removed or moved while the run went ([`Error::Gone`]) gets
+    /// nothing written or renamed: no files tell of rows that are not there.
     pub fn finish(self, sidecar: &mut Sidecar, summary: &str) -> Ending {
+        if let Some(gone) = self.gone(sidecar.rows) {
+            return self.unmoved(None, gone, false);
+        }
         let kept = match self.make_room(sidecar) {
             Ok(kept) => kept,
             Err(e) => {
                 // The files stay under their running names, the sidecar saying so.
                 sidecar.csv = shown(&self.running.csv);
-                let _ = sidecar.write(&self.running.sidecar);
-                return Ending {
-                    files: self.running.clone(),
-                    kept: None,
-                    error: Some(e),
-                };
+                let sidecar = sidecar.write(&self.running.sidecar).is_ok();
+                return self.unmoved(None, e, sidecar);
             }
         };
         let end = self.ended(state_of(sidecar));
         sidecar.csv = shown(&end.csv);
-        if let Err(e) = sidecar.write(&self.running.sidecar) {
-            return Ending {
-                files: self.running.clone(),
-                kept,
-                error: Some(e),
-            };
+        let toml = sidecar.to_toml();
+        if let Err(e) = write_file_else_in_place(&self.running.sidecar, toml.as_bytes()) {
+            return self.unmoved(kept, e, false);
         }
         let mut error = None;
         if let Err(e) = write_file(&end.summary, summary.as_bytes()) {
@@ -233,13 +240,60 @@ impl Output {
             Ok(()) => Ending {
                 files: end,
                 kept,
+                summary: error.is_none(),
+                sidecar: true,
                 error,
             },
-            Err(e) => Ending {
-                files: self.running.clone(),
-                kept,
-                error: error.or(Some(e)),
-            },
+            Err(e) => {
+                // The CSV keeps its running name: its sidecar goes back beside it, and no
+                // summary stays under the names of rows that are not there.
+                if !self.running.sidecar.exists()
+                    && rename(&end.sidecar, &self.running.sidecar).is_ok()
+                {
+                    let _ = Sidecar::point_to(&self.running.sidecar, &shown(&self.running.csv));
+                }
+                let _ = std::fs::remove_file(&end.summary);
+                let sidecar = self.running.sidecar.exists();
+                self.unmoved(kept, error.unwrap_or(e), sidecar)
+            }
+        }
+    }
+
+    /// [`Error::Gone`] when the running CSV, which holds the run's `rows`, is no longer
+    /// where it was written (removed or moved while the run went): nothing is then written
+    /// or renamed, as a sidecar and a summary would tell of rows that are not there, and
+    /// its names may be another run's by now (a run on the same output that started after
+    /// the removal holds a lock of its own).
+    fn gone(&self, rows: u64) -> Option<Error> {
+        let csv = &self.running.csv;
+        if names_the_same(csv, &self.lock) {
+            return None;
+        }
+        let folder = csv.parent().filter(|d| !d.as_os_str().is_empty());
+        let why = if std::fs::symlink_metadata(csv).is_ok() {
+            " (another file has its name now)".to_string()
+        } else if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+            format!(" (its folder {} too)", dir.display())
+        } else {
+            String::new()
+        };
+        Some(Error::Gone {
+            path: shown(csv),
+            why,
+            rows,
+        })
+    }
+
+    /// The ending of a run whose files stay under their running names (if they are there),
+    /// for `error`, its sidecar rewritten to say how it ended or not (`sidecar`), and no
+    /// summary.
+    fn unmoved(&self, kept: Option<RunFiles>, error: Error, sidecar: bool) -> Ending {
+        Ending {
+            files: self.running.clone(),
+            kept,
+            summary: false,
+            sidecar,
+            error: Some(error),
         }
     }
 

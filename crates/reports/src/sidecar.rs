@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{shown, Error};
-use crate::write::write_file;
+use crate::write::{through_links, write_file};
 
 /// How far a run got: what a run writes as its sidecar's `state`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,7 +130,8 @@ pub struct SolverEntry {
 pub struct CorpusEntry {
     /// The corpus, as the CSV's `corpus` column gives it.
     pub path: String,
-    /// Puzzles read.
+    /// Puzzles read whose rows are in the CSV (after a write that failed, not those whose
+    /// rows never reached it).
     pub puzzles: u64,
     /// Malformed lines skipped.
     pub malformed: u64,
@@ -198,7 +199,8 @@ pub struct Sidecar {
     /// How far the run got (nothing in a sidecar without the key).
     #[serde(skip_serializing_if = "Said::is_nothing")]
     pub state: Said,
-    /// Puzzles read.
+    /// Puzzles read whose rows are in the CSV (after a write that failed, not those whose
+    /// rows never reached it).
     pub puzzles: u64,
     /// Rows written.
     pub rows: u64,
@@ -292,18 +294,32 @@ impl Sidecar {
         }
     }
 
-    /// The sidecar beside the CSV `csv`, if there is one.
+    /// The sidecar beside the CSV `csv`, if there is one; for a CSV named by a link
+    /// without a sidecar beside it, the one beside the file the link leads to.
     ///
     /// # Errors
     ///
     /// When it is there but cannot be read or parsed.
     pub fn read_beside(csv: &Path) -> Result<Option<Sidecar>, Error> {
-        let path = RunFiles::beside(csv).sidecar;
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Sidecar::parse(&text, &path).map(Some),
+        let beside = Sidecar::read_at(&RunFiles::beside(csv).sidecar)?;
+        if beside.is_some() {
+            return Ok(beside);
+        }
+        // A CSV named by a link: a run on the link wrote its sidecar beside the file the
+        // link leads to (see `write::through_links`).
+        match through_links(csv) {
+            Ok(file) if file != csv => Sidecar::read_at(&RunFiles::beside(&file).sidecar),
+            _ => Ok(None),
+        }
+    }
+
+    /// The sidecar at `path`, `None` when there is none.
+    fn read_at(path: &Path) -> Result<Option<Sidecar>, Error> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Sidecar::parse(&text, path).map(Some),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(Error::Open {
-                path: shown(&path),
+                path: shown(path),
                 source,
             }),
         }

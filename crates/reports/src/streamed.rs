@@ -28,6 +28,7 @@ use crate::error::{shown, Error};
 use crate::leftover::make_room_for_file;
 use crate::output::{check_output_names, lock, rename, tag, KILLED};
 use crate::sidecar::{tagged_path, State};
+use crate::write::through_links;
 
 /// Where a file went once its writing ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,7 +67,8 @@ impl Streamed {
 
     /// Starts writing `path`: its folder created when missing, `X.running.EXT` created and
     /// locked, empty (the file of a killed writer moved aside to `X.killed.EXT` first).
-    /// Nothing under `path` is touched.
+    /// Nothing under `path` is touched. A `path` that is a link to a file stands for that
+    /// file (see [`through_links`]).
     ///
     /// # Errors
     ///
@@ -74,6 +76,8 @@ impl Streamed {
     /// is taken by something other than a file (a folder, a device), or when the file
     /// cannot be created.
     pub fn open(path: &Path) -> Result<Streamed, Error> {
+        // A link: the file it leads to is written, and the link kept.
+        let path = &through_links(path)?;
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
             return Streamed::direct(path);
         }

@@ -3,8 +3,10 @@
 //!
 //! - The CSV ([`CsvWriter`]) is appended in whole chunks by a thread of its own: every
 //!   [`CHUNK`] puzzles, and at most [`FLUSH_EVERY`] after a row is complete whatever the
-//!   run is doing (a slow solve on one thread, a slow stdin). A write that fails is cut
-//!   back to the last whole chunk, so that every row in the file is whole. The thread
+//!   run is doing (a slow solve on one thread, a slow stdin). A write that fails part of
+//!   the way (a disk that fills) is cut back to the end of the last puzzle whose rows all
+//!   reached the file, so that the file keeps as many whole puzzles as fit, every row in
+//!   it whole (and `--resume` can take its last puzzle as done). The thread
 //!   makes the file durable as it goes (every [`SYNC_EVERY`] bytes) and once more at the
 //!   close, before the file is renamed into place; it starts each chunk's way to the disk
 //!   as it writes it ([`ChunkFile::start_sync`]), so that the close waits for little. Its
@@ -73,6 +75,68 @@ are written beside it and renamed into place, which would replace it; name a fil
     }
 }
 
+/// Symbolic links followed to a file, at most (as the system's own limit).
+const LINKS_FOLLOWED: usize = 40;
+
+/// The file `path` names for a run that writes it: `path` itself, unless it is a symbolic
+/// link that leads (through every link on the way, a relative one read from its own
+/// folder) to a regular file or to nothing yet; then that file, in its folder's canonical
+/// form. A run on a link then writes the file the link leads to, so that the link keeps
+/// leading to it (renaming a file onto the link's name would replace the link), and two
+/// runs on one file by two names see the same lock. A link to something else than a file
+/// (a folder, a device, the pipe of `/dev/stdout`) is left as it is: refused by the name
+/// given (see [`in_the_way`]), or written as it is where a device is welcome.
+///
+/// # Errors
+///
+/// When a link cannot be read, or leads through more than 40 links (a loop).
+pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
+    let unreadable = |source| Error::Create {
+        path: shown(path),
+        source,
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // A folder, a device, a pipe (`/dev/stdout`, whose links end in no file name).
+        return Ok(path.to_path_buf());
+    }
+    let mut target = path.to_path_buf();
+    for _ in 0..LINKS_FOLLOWED {
+        let is_link = std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_symlink());
+        if !is_link {
+            return Ok(if target == path {
+                target
+            } else {
+                canonical_folder(target)
+            });
+        }
+        let leads_to = std::fs::read_link(&target).map_err(unreadable)?;
+        target = match target.parent() {
+            Some(folder) => folder.join(leads_to),
+            None => leads_to,
+        };
+    }
+    Err(unreadable(io::Error::other(
+        "too many levels of symbolic links (a loop?)",
+    )))
+}
+
+/// `path` with its folder in canonical form (links and `..` resolved), when the folder is
+/// there.
+fn canonical_folder(path: PathBuf) -> PathBuf {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return path;
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    match folder.canonicalize() {
+        Ok(folder) => folder.join(name),
+        Err(_) => path,
+    }
+}
+
 /// Writes a whole file: to a temporary file beside it (its folder created when missing),
 /// then renamed over it, so that the file is either the old one or the new one, whole.
 ///
@@ -107,6 +171,67 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         let _ = std::fs::remove_file(&temporary);
     }
     renamed
+}
+
+/// Writes a whole file as [`write_file`] does, or, when the disk (or the quota) has no
+/// room for the temporary file beside it, over the file already there, in place
+/// ([`overwrite_in_place`]): a run's sidecar at its end, where the CSV took the last of the
+/// room, replaces the one written at its start.
+///
+/// # Errors
+///
+/// [`write_file`]'s error, when the file cannot be written either way.
+pub fn write_file_else_in_place(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let error = match write_file(path, bytes) {
+        Ok(()) => return Ok(()),
+        Err(e) => e,
+    };
+    let no_room = matches!(&error, Error::Write { source, .. }
+        if matches!(source.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded));
+    if no_room && overwrite_in_place(path, bytes).is_ok() {
+        return Ok(());
+    }
+    Err(error)
+}
+
+/// Writes `bytes` over the regular file at `path`, in the room it already takes on the
+/// disk (its blocks), so that a disk without a free block takes them: refused when they
+/// need more room than that. Not whole-or-nothing as [`write_file`] is: a crash in the
+/// middle of it can leave a mix of the old text and the new.
+///
+/// # Errors
+///
+/// When the file is not there, takes too little room, or cannot be written.
+pub fn overwrite_in_place(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let error = |source| Error::Write {
+        path: shown(path),
+        source,
+    };
+    let mut file = OpenOptions::new()
+        .write(true)
+        .truncate(false)
+        .open(path)
+        .map_err(error)?;
+    let meta = file.metadata().map_err(error)?;
+    if !meta.is_file() || (bytes.len() as u64) > room_taken(&meta) {
+        return Err(error(io::Error::from(io::ErrorKind::StorageFull)));
+    }
+    file.write_all(bytes)
+        .and_then(|()| file.set_len(bytes.len() as u64))
+        .and_then(|()| file.sync_data())
+        .map_err(error)
+}
+
+/// The bytes a file takes on the disk: its blocks.
+#[cfg(unix)]
+fn room_taken(meta: &std::fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    meta.blocks() * 512
+}
+
+#[cfg(not(unix))]
+fn room_taken(meta: &std::fs::Metadata) -> u64 {
+    meta.len()
 }
 
 /// The CSV header line.
@@ -181,15 +306,19 @@ impl ChunkFile for File {
 /// What the run and the writing thread share.
 #[derive(Default)]
 struct Pending {
-    /// Rows encoded, not yet handed to the file: their bytes, rows and puzzles.
+    /// Rows encoded, not yet handed to the file: their bytes.
     bytes: Vec<u8>,
-    /// The buffer the thread last wrote, emptied: the next `bytes`, so that the two
-    /// buffers keep their size from chunk to chunk instead of growing again each time.
-    spare: Vec<u8>,
+    /// Per puzzle pushed since, where its rows end in `bytes`, and the rows up to there.
+    ends: Vec<(usize, u64)>,
+    /// The buffers the thread last wrote, emptied: the next `bytes` and `ends`, so that
+    /// the buffers keep their size from chunk to chunk instead of growing again each time.
+    spare: (Vec<u8>, Vec<(usize, u64)>),
+    /// Rows in `bytes`.
     waiting_rows: u64,
-    waiting_puzzles: usize,
     /// Rows in the file, every one whole.
     written: u64,
+    /// Puzzles whose rows are all in the file (a puzzle of no rows included).
+    written_puzzles: u64,
     /// The error that stopped the writing, until it is reported.
     error: Option<Error>,
     failed: bool,
@@ -215,7 +344,8 @@ impl Shared {
 
 /// The CSV of a run, written while the run goes: the header at once, then the rows in
 /// whole chunks by a thread of its own, each chunk in one write, so that a run stopped
-/// half-way (or a disk that fills) leaves a file whose every row is complete.
+/// half-way (or a disk that fills: it keeps the whole puzzles that fit) leaves a file
+/// whose every row is complete.
 pub struct CsvWriter {
     shared: Arc<Shared>,
     /// The writing thread (see [`CsvWriter::start`]).
@@ -223,6 +353,8 @@ pub struct CsvWriter {
     path: PathBuf,
     /// Encodes the rows on the run's thread, before they are handed to the writing one.
     encoder: RowEncoder,
+    /// Puzzles pushed.
+    pushed: u64,
 }
 
 /// The writing thread of a [`CsvWriter`].
@@ -286,6 +418,7 @@ impl CsvWriter {
             writer: Writer::Waiting(Box::new(file), header.len() as u64),
             path: path.to_path_buf(),
             encoder: RowEncoder::default(),
+            pushed: 0,
         })
     }
 
@@ -349,10 +482,12 @@ impl CsvWriter {
             self.encoder.encode(&mut p.bytes, row);
         }
         p.waiting_rows += rows.len() as u64;
-        p.waiting_puzzles += 1;
+        let end = (p.bytes.len(), p.waiting_rows);
+        p.ends.push(end);
+        self.pushed += 1;
         // The thread is told once, when a chunk is complete; rows that make no chunk are
         // written by its own timer.
-        if p.waiting_puzzles == CHUNK {
+        if p.ends.len() == CHUNK {
             self.shared.bell.notify_all();
         }
         Ok(())
@@ -451,6 +586,17 @@ impl CsvWriter {
         self.shared.lock().written
     }
 
+    /// Puzzles whose rows are all in the file so far: the first this many pushed (a write
+    /// that failed leaves out the puzzles after them, pushed but not written).
+    pub fn puzzles(&self) -> u64 {
+        self.shared.lock().written_puzzles
+    }
+
+    /// Puzzles pushed (see [`CsvWriter::push`]), written or not.
+    pub fn pushed(&self) -> u64 {
+        self.pushed
+    }
+
     /// The CSV's path.
     pub fn path(&self) -> &Path {
         &self.path
@@ -482,93 +628,145 @@ fn write_rows(mut file: Box<dyn ChunkFile>, mut written: u64, shared: &Shared, p
     // The header is written, not yet durable.
     let mut unsynced = written;
     loop {
-        let (bytes, rows, closing, flushing) = {
-            let mut p = shared.lock();
-            loop {
-                let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
-                if p.closing || p.flush || p.waiting_puzzles >= CHUNK || due {
-                    break;
-                }
-                // With nothing waiting, a whole period: a row that comes during it is
-                // written at its end, at most FLUSH_EVERY after it came.
-                let wait = if p.bytes.is_empty() {
-                    FLUSH_EVERY
-                } else {
-                    FLUSH_EVERY.saturating_sub(last_write.elapsed())
-                };
-                p = shared
-                    .bell
-                    .wait_timeout(p, wait)
-                    .map_or_else(|e| e.into_inner().0, |(p, _)| p);
-            }
-            p.waiting_puzzles = 0;
-            let spare = std::mem::take(&mut p.spare);
-            (
-                std::mem::replace(&mut p.bytes, spare),
-                std::mem::take(&mut p.waiting_rows),
-                p.closing,
-                p.flush,
-            )
-        };
-        let mut result = if bytes.is_empty() {
-            Ok(())
-        } else {
-            file.write_all(&bytes)
-        };
-        if result.is_err() {
-            // A short write leaves part of a row: the file goes back to its last whole one.
-            let _ = file.cut(written);
-        } else {
-            unsynced += bytes.len() as u64;
-            if unsynced > 0 && (closing || unsynced >= SYNC_EVERY) {
-                result = file.sync();
+        let chunk = next_chunk(shared, last_write);
+        let (mut kept, mut result) = write_chunk(&mut *file, written, &chunk);
+        if result.is_ok() {
+            unsynced += chunk.bytes.len() as u64;
+            if unsynced > 0 && (chunk.closing || unsynced >= SYNC_EVERY) {
                 unsynced = 0;
-            } else if !bytes.is_empty() {
+                if let Err(e) = file.sync() {
+                    // What reached the device is not known: the chunk is not counted, and
+                    // not left in the file either.
+                    let _ = file.cut(written);
+                    (kept, result) = (Kept::default(), Err(e));
+                }
+            } else if !chunk.bytes.is_empty() {
                 file.start_sync();
             }
         }
         last_write = Instant::now();
-        if result.is_ok() {
-            written += bytes.len() as u64;
-        }
-        let stop = closing || result.is_err();
-        if stop {
+        written += kept.bytes;
+        if chunk.closing || result.is_err() {
             // The file is closed before the run hears that the thread is done with it:
             // the run does not wait for the thread's own end (its exit unmaps its stacks,
             // a tenth of a millisecond and more on a virtual machine).
             drop(file);
-            settle(shared, (result, bytes, rows), flushing, true, path);
+            settle(shared, chunk, (kept, result), true, path);
             return;
         }
-        settle(shared, (result, bytes, rows), flushing, false, path);
+        settle(shared, chunk, (kept, result), false, path);
     }
 }
 
-/// Tells the run how a write went (`written`: its result, its bytes and its rows): the
-/// rows it made whole, or its error; a flush answered; `stop` when the thread stops.
-fn settle(
-    shared: &Shared,
-    written: (io::Result<()>, Vec<u8>, u64),
+/// What the writing thread takes to write at once.
+struct Chunk {
+    /// The rows of the puzzles.
+    bytes: Vec<u8>,
+    /// Per puzzle, where its rows end in `bytes`, and the rows up to its end.
+    ends: Vec<(usize, u64)>,
+    closing: bool,
     flushing: bool,
-    stop: bool,
-    path: &Path,
-) {
-    let (result, mut bytes, rows) = written;
+}
+
+/// What of a chunk is in the file, whole.
+#[derive(Debug, Default, Clone, Copy)]
+struct Kept {
+    bytes: u64,
+    rows: u64,
+    puzzles: u64,
+}
+
+/// Waits until a chunk is due (see [`write_rows`]; `last_write` is when the previous one
+/// was written), then takes what waits.
+fn next_chunk(shared: &Shared, last_write: Instant) -> Chunk {
     let mut p = shared.lock();
-    match result {
-        Ok(()) => {
-            p.written += rows;
-            bytes.clear();
-            p.spare = bytes;
+    loop {
+        let due = !p.bytes.is_empty() && last_write.elapsed() >= FLUSH_EVERY;
+        if p.closing || p.flush || p.ends.len() >= CHUNK || due {
+            break;
         }
-        Err(source) => {
-            p.error = Some(Error::Write {
-                path: shown(path),
-                source,
-            });
-            p.failed = true;
-        }
+        // With nothing waiting, a whole period: a row that comes during it is written at
+        // its end, at most FLUSH_EVERY after it came.
+        let wait = if p.bytes.is_empty() {
+            FLUSH_EVERY
+        } else {
+            FLUSH_EVERY.saturating_sub(last_write.elapsed())
+        };
+        p = shared
+            .bell
+            .wait_timeout(p, wait)
+            .map_or_else(|e| e.into_inner().0, |(p, _)| p);
     }
+    p.waiting_rows = 0;
+    let (spare, spare_ends) = std::mem::take(&mut p.spare);
+    Chunk {
+        bytes: std::mem::replace(&mut p.bytes, spare),
+        ends: std::mem::replace(&mut p.ends, spare_ends),
+        closing: p.closing,
+        flushing: p.flush,
+    }
+}
+
+/// Appends `chunk` to `file`, whose first `len` bytes are whole rows. A write that fails
+/// part of the way (a disk that fills) keeps the puzzles whose rows all reached the file
+/// and cuts the file back to their end, so that it holds as many whole puzzles as fit,
+/// every row whole; what is kept, and how the write went.
+fn write_chunk(file: &mut dyn ChunkFile, len: u64, chunk: &Chunk) -> (Kept, io::Result<()>) {
+    let bytes = &chunk.bytes;
+    let mut done = 0;
+    let result = loop {
+        if done == bytes.len() {
+            break Ok(());
+        }
+        match file.write(&bytes[done..]) {
+            Ok(0) => break Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(e),
+        }
+    };
+    let ends = &chunk.ends;
+    let fit = match result {
+        Ok(()) => ends.len(),
+        Err(_) => ends.partition_point(|&(end, _)| end <= done),
+    };
+    let (bytes, rows) = fit.checked_sub(1).map_or((0, 0), |last| ends[last]);
+    let kept = Kept {
+        bytes: bytes as u64,
+        rows,
+        puzzles: fit as u64,
+    };
+    if result.is_err() {
+        // A short write leaves part of a row: the file goes back to its last whole puzzle.
+        let _ = file.cut(len + kept.bytes);
+    }
+    (kept, result)
+}
+
+/// Tells the run how the write of `chunk` went (`written`: what of it is in the file,
+/// and its result): the rows and puzzles it made whole, and its error; a flush answered;
+/// `stop` when the thread stops. The chunk's buffers are kept for the next one.
+fn settle(shared: &Shared, chunk: Chunk, written: (Kept, io::Result<()>), stop: bool, path: &Path) {
+    let (kept, result) = written;
+    let Chunk {
+        mut bytes,
+        mut ends,
+        flushing,
+        ..
+    } = chunk;
+    let mut p = shared.lock();
+    p.written += kept.rows;
+    p.written_puzzles += kept.puzzles;
+    if let Err(source) = result {
+        p.error = Some(Error::Write {
+            path: shown(path),
+            source,
+        });
+        p.failed = true;
+    }
+    bytes.clear();
+    ends.clear();
+    p.spare = (bytes, ends);
     // A flush asked for while this write was under way waits for the next one: it has
     // rows this one did not take.
     if flushing {
@@ -694,26 +892,22 @@ mod tests {
     }
 
     #[test]
-    fn a_full_disk_leaves_whole_rows_and_names_the_file() {
+    fn a_full_disk_keeps_the_whole_puzzles_that_fit_and_names_the_file() {
         let data = Arc::new(std::sync::Mutex::new(Vec::new()));
-        // Room for the header, one chunk and part of the next.
+        let r = row("c", None, Status::Solved);
         let mut one = Vec::new();
-        encode_row(&mut one, &row("c", None, Status::Solved));
-        let room = header_line().len() + CHUNK * one.len() + one.len() / 2;
+        encode_row(&mut one, &r);
+        // Puzzles of two rows each; room for the header, 10 of them, one row and a half.
+        let room = header_line().len() + 21 * one.len() + one.len() / 2;
         let disk = Disk {
             data: data.clone(),
             room,
         };
         let path = Path::new("full/r.csv");
         let mut w = CsvWriter::new(disk, path).unwrap();
-        let r = row("c", None, Status::Solved);
-        for _ in 0..CHUNK {
-            w.push(std::slice::from_ref(&r)).unwrap();
-        }
-        w.flush().unwrap();
         let mut first_error = None;
         for _ in 0..2 * CHUNK {
-            if let Err(e) = w.push(std::slice::from_ref(&r)) {
+            if let Err(e) = w.push(&[r.clone(), r.clone()]) {
                 first_error = Some(e);
                 break;
             }
@@ -729,13 +923,16 @@ mod tests {
         let again = w.close().unwrap_err().to_string();
         assert_eq!(again, "full/r.csv: cannot write: an earlier write failed");
         let text = String::from_utf8(data.lock().unwrap().clone()).unwrap();
-        assert!(text.ends_with('\n'), "a torn row: {text:?}");
+        // Not the chunk whose write failed, nor the row of the 11th puzzle that fit: the
+        // 10 puzzles whose rows all did.
+        assert_eq!(text.len(), header_line().len() + 20 * one.len());
         let rows: Vec<Row> = csv::Reader::from_reader(text.as_bytes())
             .deserialize()
             .map(Result::unwrap)
             .collect();
-        assert_eq!(rows.len() as u64, w.rows());
-        assert_eq!(rows.len(), CHUNK);
+        assert_eq!(rows.len(), 20);
+        assert_eq!((w.rows(), w.puzzles()), (20, 10));
+        assert!(w.pushed() > w.puzzles());
     }
 
     /// A file that keeps, at each sync, its length and the length of the write before it;
@@ -870,7 +1067,7 @@ mod tests {
             failing: true,
             ..Journal::default()
         };
-        let mut w = CsvWriter::new(journal, Path::new("r.csv")).unwrap();
+        let mut w = CsvWriter::new(journal.clone(), Path::new("r.csv")).unwrap();
         let r = row("c", None, Status::Solved);
         let mut first_error = None;
         for _ in 0..2 * SYNC_EVERY as usize {
@@ -881,6 +1078,11 @@ mod tests {
         }
         let error = first_error.expect("the failed sync is reported while the run goes");
         assert_eq!(error.to_string(), "r.csv: cannot write: Input/output error");
+        // The chunk whose sync failed is neither counted nor left in the file.
+        let mut one = Vec::new();
+        encode_row(&mut one, &r);
+        let len = journal.log.lock().unwrap().len;
+        assert_eq!(len, header_line().len() + w.rows() as usize * one.len());
     }
 
     #[test]
@@ -896,6 +1098,55 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert_eq!(w.rows(), 1);
+    }
+
+    #[test]
+    fn a_file_is_written_over_in_place_only_within_the_room_it_takes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.toml");
+        std::fs::write(&path, vec![b'#'; 8192]).unwrap();
+        overwrite_in_place(&path, b"state = \"failed\"\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"state = \"failed\"\n");
+        let more = vec![b'#'; 1 << 20];
+        let refused = overwrite_in_place(&path, &more).unwrap_err();
+        assert!(refused
+            .to_string()
+            .starts_with(&format!("{}: cannot write", path.display())));
+        assert_eq!(std::fs::read(&path).unwrap(), b"state = \"failed\"\n");
+        assert!(overwrite_in_place(&dir.path().join("missing"), b"x").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_to_a_file_and_nothing_else() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().canonicalize().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("sub")).unwrap();
+        std::fs::write(d.join("sub/a.csv"), "").unwrap();
+        symlink("sub/a.csv", d.join("b.csv")).unwrap();
+        symlink("../b.csv", d.join("sub/c.csv")).unwrap();
+        symlink(d.join("sub/new.csv"), d.join("dangling.csv")).unwrap();
+        symlink("sub", d.join("folder.csv")).unwrap();
+        symlink("loop2.csv", d.join("loop1.csv")).unwrap();
+        symlink("loop1.csv", d.join("loop2.csv")).unwrap();
+        let a = real.join("sub/a.csv");
+        assert_eq!(through_links(&d.join("b.csv")).unwrap(), a);
+        assert_eq!(through_links(&d.join("sub/c.csv")).unwrap(), a);
+        assert_eq!(
+            through_links(&d.join("dangling.csv")).unwrap(),
+            real.join("sub/new.csv")
+        );
+        // Not links, or not to a file: as given.
+        for name in ["sub/a.csv", "none.csv", "folder.csv"] {
+            assert_eq!(through_links(&d.join(name)).unwrap(), d.join(name));
+        }
+        let looped = through_links(&d.join("loop1.csv")).unwrap_err().to_string();
+        assert!(
+            looped.contains("too many levels of symbolic links"),
+            "{looped}"
+        );
     }
 
     #[test]

@@ -59,7 +59,8 @@ pub struct BenchArgs {
     pub repeat: u64,
 
     /// The CSV to write; the summary (.summary.md) and the sidecar (.run.toml) go beside it.
-    /// Its folder is created if missing.
+    /// Its folder is created if missing. A link to a file stands for that file (the link is
+    /// kept).
     #[arg(short = 'o', long, value_name = "FILE", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
 

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::{Child, Output};
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use sudoku_reports::Row;
@@ -55,4 +57,36 @@ pub fn lab_with_file_limit(bytes: u64) -> Command {
         ))
         .arg(BIN);
     cmd
+}
+
+/// Far more than any run of the tests may take: reaching it means the run hangs.
+pub const HANG: Duration = Duration::from_secs(30);
+
+/// Waits until `ready` holds, failing the test after [`HANG`] or when `child` ends first.
+pub fn wait_for(child: &mut Child, what: &str, ready: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < HANG, "{what}: never happened");
+        assert!(child.try_wait().unwrap().is_none(), "{what}: the run ended");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Sends SIGTERM to `child` and waits for it to end (failing after [`HANG`]).
+#[cfg(unix)]
+pub fn terminate(mut child: Child) -> Output {
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            panic!("the interrupt was not seen");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }

@@ -212,6 +212,27 @@ impl Summary {
         }
     }
 
+    /// Counts the rows anew from the CSV at `csv`: what the summary says of rows (groups,
+    /// outcomes, times, the failed checks listed) is then that file's, as
+    /// [`Summary::from_csv`] reads it; the rest (malformed lines, notes, how the run
+    /// ended, its clock) stays. For a run whose last rows did not reach its CSV.
+    ///
+    /// # Errors
+    ///
+    /// When the CSV cannot be read (the summary is then as it was).
+    pub fn recount(&mut self, csv: &Path) -> Result<(), Error> {
+        let mut rows = Summary::new();
+        for row in read_rows(csv)? {
+            rows.add(&row?);
+        }
+        self.groups = rows.groups;
+        self.index = rows.index;
+        self.latest = rows.latest;
+        self.wrong_rows = rows.wrong_rows;
+        self.unknown_statuses = rows.unknown_statuses;
+        Ok(())
+    }
+
     /// The summary of the rows of a CSV written by `sudoku-lab bench`, with what its
     /// sidecar says when one is beside it.
     ///

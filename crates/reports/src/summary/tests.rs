@@ -349,3 +349,32 @@ row(s): x (not written by this version; not counted as wrong).\n"
     }
     assert!(legend.lines().all(|l| l.chars().count() <= 100), "{legend}");
 }
+
+#[test]
+fn a_recount_takes_the_rows_of_the_file_and_keeps_the_rest() {
+    let rows = [
+        row("c.txt", "a", Status::Solved, 10, 1),
+        row("c.txt", "a", Status::Wrong, 20, 2),
+        row("c.txt", "b", Status::Solved, 30, 3),
+    ];
+    let mut s = Summary::new();
+    for r in &rows {
+        s.add(r);
+    }
+    s.add_malformed("c.txt", 2);
+    s.add_note("a note".into());
+    // The file holds the first row only: the others never reached it.
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("r.csv");
+    let mut text = crate::write::header_line();
+    crate::write::encode_row(&mut text, &rows[0]);
+    std::fs::write(&csv, text).unwrap();
+    s.recount(&csv).unwrap();
+    assert_eq!((s.rows(), s.wrong(), s.groups().len()), (1, 0, 1));
+    assert!(!s.to_markdown().contains("WRONG"), "{}", s.to_markdown());
+    assert_eq!(s.malformed_total(), 2);
+    assert_eq!(s.notes(), ["a note"]);
+    let missing = dir.path().join("gone.csv");
+    assert!(s.recount(&missing).is_err());
+    assert_eq!(s.rows(), 1, "as it was");
+}

@@ -1,0 +1,408 @@
+//! A run's writing under faults, end to end: a disk that fills (the file size limit, and a
+//! real full file system where the tests may mount one), an output folder removed while
+//! the run goes, an output named by a link.
+//!
+//! Every check is of what the files and messages say, never of a time; the bounds are
+//! liveness bounds (a run that never ends fails the test after many seconds).
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+#[cfg(unix)]
+use common::terminate;
+use common::{lab, read_rows, wait_for, write, BIN, TOP1};
+use sudoku_reports::{Sidecar, State};
+use tempfile::TempDir;
+
+/// Puzzles in the corpus of the full-disk tests: far more than their files hold.
+const PUZZLES: usize = 3000;
+
+/// A corpus of [`PUZZLES`] puzzles (TOP1 over and over, which norvig solves at once).
+fn many_puzzles(dir: &TempDir) -> std::path::PathBuf {
+    write(dir, "c.txt", &format!("{TOP1}\n").repeat(PUZZLES))
+}
+
+/// The sidecar beside `csv`, which must be there.
+fn sidecar_of(csv: &Path) -> Sidecar {
+    Sidecar::read_beside(csv).unwrap().expect("a sidecar")
+}
+
+/// A run stopped by a full disk: its sidecar and its summary count the puzzles whose rows
+/// are in its CSV, not those solved after them whose rows never reached it, so that the
+/// summary printed at its end is the one `summary` makes of the file.
+#[cfg(unix)]
+#[test]
+fn a_run_stopped_by_a_full_disk_counts_the_puzzles_in_its_csv() {
+    let dir = TempDir::new().unwrap();
+    let corpus = many_puzzles(&dir);
+    let out = dir.path().join("r.csv");
+    let run = common::lab_with_file_limit(128 * 1024)
+        .args(["bench", "-s", "norvig", "-j", "1", "-q", "--wide"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("File too large"), "{stderr}");
+    let failed = dir.path().join("r.failed.csv");
+    let rows = read_rows(&failed).len() as u64;
+    assert!(
+        rows < PUZZLES as u64,
+        "the limit stopped the run: {rows} rows"
+    );
+    let sidecar = sidecar_of(&failed);
+    assert_eq!(sidecar.state, State::Failed);
+    // One solver: a row per puzzle.
+    assert_eq!((sidecar.rows, sidecar.puzzles), (rows, rows));
+    assert_eq!(sidecar.corpus.len(), 1);
+    assert_eq!(sidecar.corpus[0].puzzles, rows);
+    let again = lab()
+        .args(["summary", "--wide"])
+        .arg(&failed)
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&again.stdout),
+        "the summary printed at the end is the file's"
+    );
+    let markdown = std::fs::read_to_string(dir.path().join("r.failed.summary.md")).unwrap();
+    let line = markdown.lines().find(|l| l.contains("| norvig |"));
+    // No line at all when no row reached the file.
+    let counted = format!("| norvig | {rows} | {rows} |");
+    assert!(
+        line.is_none_or(|l| l.contains(&counted)),
+        "{line:?}, {rows} rows"
+    );
+}
+
+/// Checks that the CSV at `csv` holds whole puzzles of two rows each (norvig's and
+/// dlx's), as many as its sidecar says; their count.
+fn whole_puzzles_of_two(csv: &Path) -> u64 {
+    let rows = read_rows(csv);
+    assert_eq!(rows.len() % 2, 0, "a puzzle cut in two");
+    for pair in rows.chunks(2) {
+        assert_eq!(pair[0].index, pair[1].index, "a puzzle cut in two");
+        assert_eq!((&*pair[0].solver, &*pair[1].solver), ("norvig", "dlx"));
+    }
+    let sidecar = sidecar_of(csv);
+    assert_eq!(sidecar.state, State::Failed);
+    let puzzles = rows.len() as u64 / 2;
+    assert_eq!((sidecar.rows, sidecar.puzzles), (2 * puzzles, puzzles));
+    puzzles
+}
+
+/// The bytes of the last puzzle's rows in the CSV at `csv` (two lines).
+fn last_puzzle_bytes(csv: &Path) -> u64 {
+    let text = std::fs::read_to_string(csv).unwrap();
+    text.lines().rev().take(2).map(|l| l.len() as u64 + 1).sum()
+}
+
+/// A write that fails part of the way keeps the whole puzzles that fit: with room for
+/// less than a chunk of them, the file holds as many as fit (the old cut back to the last
+/// whole chunk kept none), each with all its rows, as many as its sidecar says.
+#[cfg(unix)]
+#[test]
+fn a_full_disk_keeps_every_whole_puzzle_that_fits() {
+    let dir = TempDir::new().unwrap();
+    let corpus = many_puzzles(&dir);
+    let out = dir.path().join("r.csv");
+    let limit = 32 * 1024;
+    let run = common::lab_with_file_limit(limit)
+        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    let failed = dir.path().join("r.failed.csv");
+    let puzzles = whole_puzzles_of_two(&failed);
+    assert!(puzzles > 0, "no puzzle kept: {stderr}");
+    // The next puzzle did not fit: there is less room left than a puzzle takes (twice the
+    // last one's, whatever the digits of its times).
+    let len = std::fs::metadata(&failed).unwrap().len();
+    assert!(len <= limit, "{len}");
+    assert!(
+        limit - len < 2 * last_puzzle_bytes(&failed),
+        "{len} of {limit}"
+    );
+}
+
+/// A file system of its own (tmpfs) of a given size, mounted on a temporary folder and
+/// unmounted when dropped: a disk that fills, as a real one does.
+struct SmallDisk {
+    dir: TempDir,
+}
+
+impl SmallDisk {
+    /// Mounts one of `size` (`1M`), or says why it cannot (not root, no `mount`, a
+    /// container without the right to mount) and gives `None`: the test is then skipped.
+    fn mount(size: &str) -> Option<SmallDisk> {
+        let dir = TempDir::new().unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .output();
+        match mounted {
+            Ok(out) if out.status.success() => Some(SmallDisk { dir }),
+            Ok(out) => {
+                let why = String::from_utf8_lossy(&out.stderr);
+                eprintln!(
+                    "skipped: cannot mount a tmpfs ({}): run as root",
+                    why.trim()
+                );
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped: cannot run mount ({e})");
+                None
+            }
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// On a real disk that fills (a 1 MiB tmpfs), the run keeps the whole puzzles that fit,
+/// and its sidecar (written over the one of its start when there is no room for another)
+/// says how many; the summary is there when it found room, and the messages say which.
+/// A `--resume` continues the rows kept, their last puzzle included.
+#[cfg(unix)]
+#[test]
+fn a_full_file_system_keeps_whole_puzzles_a_sidecar_and_resumes() {
+    let Some(disk) = SmallDisk::mount("1M") else {
+        return;
+    };
+    let dir = TempDir::new().unwrap();
+    let corpus = many_puzzles(&dir);
+    let out = disk.path().join("r.csv");
+    let run = lab()
+        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let failed = disk.path().join("r.failed.csv");
+    let puzzles = whole_puzzles_of_two(&failed);
+    let summary = disk.path().join("r.failed.summary.md");
+    let wrote = format!("wrote {} ({} rows)", failed.display(), 2 * puzzles);
+    if summary.exists() {
+        let text = std::fs::read_to_string(&summary).unwrap();
+        assert!(text.contains(&format!("| norvig | {puzzles} |")), "{text}");
+        assert!(
+            stderr.contains(&format!("{wrote}, {}", summary.display())),
+            "{stderr}"
+        );
+    } else {
+        let without = format!("{wrote} and {}, without a summary", sidecar_path(&failed));
+        assert!(stderr.contains(&without), "{stderr}");
+    }
+    // Continued elsewhere (this disk has no room for more).
+    let elsewhere = dir.path().join("r.csv");
+    for name in ["r.failed.csv", "r.failed.run.toml"] {
+        std::fs::copy(disk.path().join(name), dir.path().join(name)).unwrap();
+    }
+    lab()
+        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q", "--resume"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&elsewhere)
+        .assert()
+        .success();
+    let rows = read_rows(&elsewhere);
+    assert_eq!(rows.len(), 2 * PUZZLES);
+    let indexes: Vec<u64> = rows.iter().step_by(2).map(|r| r.index).collect();
+    assert_eq!(indexes, (0..PUZZLES as u64).collect::<Vec<_>>());
+    assert_eq!(sidecar_of(&elsewhere).resumed_puzzles, puzzles);
+}
+
+/// The sidecar's name beside `csv`, as messages show it.
+fn sidecar_path(csv: &Path) -> String {
+    sudoku_reports::RunFiles::beside(csv)
+        .sidecar
+        .display()
+        .to_string()
+}
+
+/// `bench` of the puzzles written to its stdin (dlx, one thread) into `out`, spawned.
+fn bench_from_stdin(out: &Path) -> Child {
+    std::process::Command::new(BIN)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
+        .arg(out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Gives the run `child` a puzzle and waits until its row is in `running` (the run goes
+/// on, waiting for more).
+fn one_row(child: &mut Child, running: &Path) {
+    writeln!(child.stdin.as_mut().unwrap(), "{TOP1}").unwrap();
+    let lines = || std::fs::read_to_string(running).map_or(0, |t| t.lines().count());
+    wait_for(child, "the row in the file", || lines() == 2);
+}
+
+/// An output folder removed while the run goes, then the run interrupted: the run says
+/// that its CSV is gone and how many rows went with it, does not make the folder again
+/// for a sidecar or a summary of rows that are not there, and exits as interrupted (130).
+#[cfg(unix)]
+#[test]
+fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("out");
+    let mut child = bench_from_stdin(&folder.join("x.csv"));
+    let running = folder.join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_dir_all(&folder).unwrap();
+    let output = terminate(child);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let said = format!(
+        "error: {}: removed or moved while the run went (its folder {} too): the 1 rows \
+written to it are not there, and no sidecar or summary was written beside them\n",
+        running.display(),
+        folder.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    assert!(!stderr.contains("holds every row"), "{stderr}");
+    assert!(!folder.exists(), "the folder made again");
+}
+
+/// The running CSV alone removed, and the run finishing: an error (exit 1) that says so,
+/// and no file under the names asked for.
+#[cfg(unix)]
+#[test]
+fn a_running_csv_removed_while_the_run_goes_is_said_and_nothing_is_renamed() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let mut child = bench_from_stdin(&out);
+    let running = dir.path().join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_file(&running).unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let said = format!(
+        "error: {}: removed or moved while the run went: the 1 rows written to it are not \
+there, and no sidecar or summary was written beside them\n",
+        running.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    assert!(!stderr.contains("wrote"), "{stderr}");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // The sidecar of the run's start, which says it is running, and tells of no row.
+    assert_eq!(names, ["x.running.run.toml"]);
+}
+
+/// A CSV that cannot be renamed into place at the end (a folder took its final name while
+/// the run went) stays under its running name with its sidecar beside it, and no summary
+/// under the names of rows that are not there; the messages say so.
+#[cfg(unix)]
+#[test]
+fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let mut child = bench_from_stdin(&out);
+    let running = dir.path().join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("in the way"), "").unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let sidecar = dir.path().join("x.running.run.toml");
+    let wrote = format!(
+        "wrote {} (1 rows) and {}, without a summary",
+        running.display(),
+        sidecar.display()
+    );
+    assert!(stderr.contains(&wrote), "{stderr}");
+    assert!(stderr.contains("cannot rename to"), "{stderr}");
+    assert!(!dir.path().join("x.run.toml").exists());
+    assert!(!dir.path().join("x.summary.md").exists());
+    let told = sidecar_of(&running);
+    assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
+    assert_eq!(told.csv, running.display().to_string());
+}
+
+/// `--out` given as a link to a run's output is that output: a second run on it while the
+/// first one goes is refused (the lock is the file's, whatever its name), and a run on the
+/// link writes the file it leads to, its sidecar and summary beside that file, the link
+/// kept (not replaced by a file of its own); `summary` of the link finds the sidecar.
+#[cfg(unix)]
+#[test]
+fn an_output_named_by_a_link_is_the_file_it_leads_to() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    let (a, b) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
+    std::os::unix::fs::symlink("a.csv", &b).unwrap();
+    let on_link = |command: &mut assert_cmd::Command| {
+        command
+            .args(["bench", "-s", "dlx", "-q"])
+            .arg(&corpus)
+            .arg("-o")
+            .arg(&b)
+            .output()
+            .unwrap()
+    };
+    let mut first = bench_from_stdin(&a);
+    one_row(&mut first, &dir.path().join("a.running.csv"));
+    let refused = on_link(&mut lab());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    let busy = format!(
+        "another sudoku-lab run is writing this output ({} is locked)",
+        dir.path().join("a.running.csv").display()
+    );
+    assert!(stderr.contains(&busy), "{stderr}");
+    assert_eq!(terminate(first).status.code(), Some(130));
+
+    let run = on_link(&mut lab());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    let note = format!(
+        "note: --out {} is a link to {}: that file is written",
+        b.display(),
+        a.canonicalize().unwrap().display()
+    );
+    assert!(stderr.contains(&note), "{stderr}");
+    assert!(std::fs::symlink_metadata(&b).unwrap().is_symlink());
+    assert_eq!(std::fs::read_link(&b).unwrap(), Path::new("a.csv"));
+    assert_eq!(read_rows(&a).len(), 2);
+    assert_eq!(sidecar_of(&a).state, State::Finished);
+    assert!(!dir.path().join("b.run.toml").exists());
+    assert!(!dir.path().join("b.summary.md").exists());
+    assert_eq!(sidecar_of(&b).rows, 2, "the sidecar read through the link");
+}
