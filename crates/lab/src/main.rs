@@ -1,6 +1,7 @@
 //! `sudoku-lab`: the runner. Parses the command line, runs the command, maps the outcome to
-//! an exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 a solution
-//! failed its check, 4 `compare --fail-above` found a regression, 130 interrupted.
+//! an exit status: 0 ok, 1 error (or no puzzle read at all, or none a solver of the run
+//! solves: no row), 2 usage error, 3 a solution failed its check, 4 `compare --fail-above`
+//! found a regression, 130 interrupted.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
 //! - [`config`]: `bench`'s arguments resolved once into a run configuration;
