@@ -31,7 +31,12 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let runs: Vec<(&'static Strategy, Limits)> =
         strategies.iter().map(|&s| (s, limits(s))).collect();
     if let Some(path) = &args.html {
-        if !page(path, &puzzle, &runs, args.seed)? {
+        let options = PageOptions {
+            seed: args.seed,
+            time_plain: args.time_plain,
+            ..PageOptions::default()
+        };
+        if !page(path, &puzzle, &runs, &options)? {
             return Ok(RunEnd::Finished);
         }
     }
@@ -149,14 +154,10 @@ fn page(
     path: &Path,
     puzzle: &Puzzle,
     runs: &[(&'static Strategy, Limits)],
-    seed: u64,
+    options: &PageOptions,
 ) -> Result<bool> {
     let mut file = open(path)?;
-    let options = PageOptions {
-        seed,
-        ..PageOptions::default()
-    };
-    let summaries = match write_page(&mut file, &puzzle.grid, runs, &options) {
+    let summaries = match write_page(&mut file, &puzzle.grid, runs, options) {
         Ok(summaries) => summaries,
         Err(e) => return Err(discard(file, e)),
     };

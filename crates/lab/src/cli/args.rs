@@ -251,9 +251,14 @@ pub struct TraceArgs {
     pub max_events: Option<MaxEvents>,
 
     /// Write the replay page (one self-contained HTML file, at most 20 MB) instead of the
-    /// trace; with --out, the trace too.
+    /// trace; with --out, the trace too. The same command writes the same bytes.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+
+    /// With --html: time a plain solve of each strategy (the least of a few) and show it on
+    /// the page as time per node; a timing differs from run to run, and so does the page.
+    #[arg(long, requires = "html")]
+    pub time_plain: bool,
 
     /// Write the trace to this file instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
