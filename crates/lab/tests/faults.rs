@@ -701,6 +701,36 @@ fn reports_of_a_sidecar_without_a_known_state_say_what_it_says() {
     }
 }
 
+/// A sidecar that gives how the run ended and nothing else (made by hand) gives no
+/// settings: `compare` compared them as zeros (`limit: 1 vs 0; repeat: 1 vs 0; …`); it now
+/// says which it cannot compare. A setting a run's sidecar leaves out as not set (`first`)
+/// is still compared.
+#[test]
+fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    run(&["bench", "-s", "dlx", "-q", "c.txt", "-o", "a.csv"]).success();
+    run(&[
+        "bench", "-s", "dlx", "-q", "c.txt", "-n", "1", "-o", "b.csv",
+    ])
+    .success();
+    run(&["compare", "a.csv", "b.csv"])
+        .success()
+        .stdout(predicate::str::contains(
+            "\nThe runs were made with other settings (A vs B): first: (none) vs 1.\n",
+        ))
+        .stdout(predicate::str::contains("sidecar").not());
+    std::fs::write(dir.path().join("b.run.toml"), "state = \"finished\"\n").unwrap();
+    run(&["compare", "a.csv", "b.csv"])
+        .success()
+        .stdout(predicate::str::contains("other settings").not())
+        .stdout(predicate::str::contains(
+            "\nB's sidecar (b.run.toml) does not give limit, repeat, strict, first, seed, \
+             permute, shard, timeout, solver: not compared.\n",
+        ));
+}
+
 #[test]
 fn the_same_file_twice_is_two_corpora() {
     let dir = TempDir::new().unwrap();

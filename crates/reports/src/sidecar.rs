@@ -298,9 +298,19 @@ impl Sidecar {
     ///
     /// When it is there but cannot be read or parsed.
     pub fn read_beside(csv: &Path) -> Result<Option<Sidecar>, Error> {
+        Ok(Sidecar::read_text_beside(csv)?.map(|(sidecar, _)| sidecar))
+    }
+
+    /// [`Sidecar::read_beside`], with the sidecar's text (to see what it leaves out: see
+    /// [`crate::settings::not_given`]).
+    ///
+    /// # Errors
+    ///
+    /// When it is there but cannot be read or parsed.
+    pub fn read_text_beside(csv: &Path) -> Result<Option<(Sidecar, String)>, Error> {
         let path = RunFiles::beside(csv).sidecar;
         match std::fs::read_to_string(&path) {
-            Ok(text) => Sidecar::parse(&text, &path).map(Some),
+            Ok(text) => Sidecar::parse(&text, &path).map(|s| Some((s, text))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(Error::Open {
                 path: shown(&path),
