@@ -82,6 +82,7 @@ header), not a corpus: left out",
         let method = harness::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
+            .list
             .0
             .iter()
             .map(|spec| SolverEntry {
@@ -95,6 +96,7 @@ header), not a corpus: left out",
             .collect();
         let contenders: Vec<Contender> = args
             .solvers
+            .list
             .0
             .iter()
             .zip(&budgets)
