@@ -1,20 +1,14 @@
 //! `examples/bare_loop.rs`, the floor of `benches/runner_overhead.sh`: its answer on a
 //! corpus, and its exits on bad input. `cargo test` builds the examples before the tests;
-//! the example is found beside this test's binary (`target/PROFILE/examples`).
+//! the example is found beside this test's binary (see `sudoku_testkit::usage::example`).
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+use sudoku_testkit::usage::example;
 
 /// Runs the example with `args`, from the root of the repository.
 fn bare_loop(args: &[&str]) -> Output {
-    let deps = std::env::current_exe().expect("the test's own path");
-    let folder = deps
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/PROFILE");
-    let example = folder
-        .join("examples")
-        .join(format!("bare_loop{}", std::env::consts::EXE_SUFFIX));
-    Command::new(example)
+    example("bare_loop")
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

@@ -1,6 +1,8 @@
 //! Times the bands solver over a file of puzzles, the way tdoku's `run_benchmark`
-//! does: the first 81 characters of each line that is not a comment, solved over and
-//! over, first solution (`1`) or uniqueness check (`2`).
+//! does: every 9x9 puzzle of the file, solved over and over, first solution (`1`) or
+//! uniqueness check (`2`). The file is read as `sudoku-lab bench` reads a corpus (one
+//! puzzle per line, comments, a header, a solution or a label after the puzzle): a
+//! malformed line is skipped, and said on stderr; puzzles of another size are left out.
 //!
 //! ```text
 //! cargo run --release -p sudoku-bands --example bands_speed -- FILE [LIMIT] [SECONDS|xREPS]
@@ -25,11 +27,10 @@
 //! first the right one?): compare on random isomorphs of them, the same for both solvers
 //! (`cargo run --release -p sudoku-engine --example isomorphs -- FILE 50 > ISO`, then
 //! both on `ISO`, `-r 0` for `run_benchmark`).
-use std::io::BufRead;
 use std::time::Instant;
 
 use sudoku_bands::Bands;
-use sudoku_core::{Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits, Size, Solver};
 use sudoku_testkit::usage;
 
 /// The usage line.
@@ -54,17 +55,14 @@ fn main() {
             _ => args.fail(format_args!("{time:?} is neither SECONDS nor xREPS")),
         },
     };
-    let file = args.open(path);
-    let puzzles: Vec<Grid> = std::io::BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| !l.starts_with('#') && l.len() >= 81)
-        .filter_map(|l| l.get(..81)?.parse().ok())
+    let puzzles: Vec<Grid> = args
+        .puzzles(path, usize::MAX)
+        .into_iter()
+        .map(|p| p.grid)
+        .filter(|g| g.size() == Size::NINE)
         .collect();
     if puzzles.is_empty() {
-        args.error(format_args!(
-            "{path}: no puzzle (81 characters at the start of a line)"
-        ));
+        args.error(format_args!("{path}: no 9x9 puzzle"));
     }
     let limits = Limits::solutions(limit);
     let (mut tries, mut solutions, mut solved) = (0u64, 0u64, 0u64);

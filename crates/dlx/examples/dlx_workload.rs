@@ -1,7 +1,7 @@
 //! A fixed workload, for instruction counts and rough timings: solves the puzzles of a
-//! file (one per line, the first CSV field; lines that are not a grid are skipped),
-//! first solution only, and prints how many it solved, the total nodes, the events
-//! seen, and the median and mean wall time per puzzle.
+//! corpus (read as `sudoku-lab bench` reads it; a malformed line is skipped, and said on
+//! stderr), first solution only, and prints how many it solved, the total nodes, the
+//! events seen, and the median and mean wall time per puzzle.
 //!
 //! ```text
 //! cargo build --release -p sudoku-dlx --example dlx_workload
@@ -11,7 +11,6 @@
 //! `plain` (the default) runs `Dlx::solve`; `observed` runs `Dlx::solve_observed` with
 //! an observer that counts the events; `essay` runs `DlxEssay::solve`.
 
-use std::io::BufRead;
 use std::time::{Duration, Instant};
 
 use sudoku_core::{Event, Grid, Limits, Outcome, Solver};
@@ -20,23 +19,24 @@ use sudoku_testkit::usage;
 
 /// The usage line.
 const USAGE: &str = "usage: dlx_workload FILE [COUNT] [plain|observed|essay] (COUNT: the \
-first puzzles only; every puzzle by default)";
+first COUNT puzzles only, 1 or more; every puzzle by default)";
 
 fn main() {
     let args = usage::Args::new(USAGE);
     args.at_most(3);
     let path = args.required(0, "FILE, a file of puzzles");
     let count: usize = args.parsed_or(1, "a count of puzzles (COUNT)", usize::MAX);
+    if count == 0 {
+        args.fail("COUNT 0: no puzzle to solve; say 1 or more, or leave it out for all");
+    }
     let mode = args.get(2).unwrap_or("plain");
     if !["plain", "observed", "essay"].contains(&mode) {
         args.fail(format_args!("{mode:?} is not plain, observed or essay"));
     }
-    let file = args.open(path);
-    let puzzles: Vec<Grid> = std::io::BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .filter_map(|line| line.split(',').next()?.trim().parse().ok())
-        .take(count)
+    let puzzles: Vec<Grid> = args
+        .puzzles(path, count)
+        .into_iter()
+        .map(|p| p.grid)
         .collect();
     let (mut nodes, mut events) = (0u64, 0u64);
     let mut times = Vec::with_capacity(puzzles.len());

@@ -1,7 +1,8 @@
 //! Writes random isomorphs of a corpus's puzzles, one 81-character line each: for every
-//! seed from 1 to `COUNT`, every puzzle in the isomorph that `sudoku-lab bench --permute
-//! SEED` solves in its place (relabelled digits, rows and columns shuffled within and
-//! across bands and stacks, a transposition or not).
+//! seed from 1 to `COUNT` (1 or more), every puzzle in the isomorph that `sudoku-lab bench
+//! --permute SEED` solves in its place (relabelled digits, rows and columns shuffled within
+//! and across bands and stacks, a transposition or not). The corpus is read as `bench`
+//! reads it: a malformed line is skipped, and said on stderr.
 //!
 //! ```text
 //! cargo run --release -p sudoku-engine --example isomorphs -- FILE COUNT > ISOMORPHS
@@ -18,7 +19,8 @@ use sudoku_engine::Isomorph;
 use sudoku_testkit::usage;
 
 /// The usage line.
-const USAGE: &str = "usage: isomorphs FILE COUNT (a corpus, and how many isomorphs of each puzzle)";
+const USAGE: &str =
+    "usage: isomorphs FILE COUNT (a corpus, and how many isomorphs of each puzzle, 1 or more)";
 
 fn main() -> ExitCode {
     let args = usage::Args::new(USAGE);
@@ -28,8 +30,10 @@ fn main() -> ExitCode {
         args.required(1, "COUNT, the isomorphs of each puzzle"),
         "a count of isomorphs (COUNT)",
     );
-    let reader = args.corpus(path);
-    let puzzles: Vec<_> = reader.filter_map(Result::ok).collect();
+    if count == 0 {
+        args.fail("COUNT 0: no isomorph to write; say 1 or more");
+    }
+    let puzzles = args.puzzles(path, usize::MAX);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for seed in 1..=count {
         for p in &puzzles {

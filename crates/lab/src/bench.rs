@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
+use sudoku_core::Size;
 use sudoku_engine::{corpus_names, End, Report, SinkError};
 use sudoku_reports::output::{Ending, KILLED};
 use sudoku_reports::resume::Done;
@@ -147,6 +148,7 @@ fn record(
         done
     });
     let mut report = engine.run(&mut recorder);
+    let skipped = recorder.skipped();
     let Recorded {
         rows,
         error: write_error,
@@ -159,7 +161,7 @@ fn record(
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    let (state, error) = ending(&report, write_error.as_ref());
+    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped));
     summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -398,22 +400,54 @@ continues them",
     }
 }
 
+/// The puzzles a solver skipped, of one size, as it does not solve it: the solver, the
+/// size, how many (see [`Recorder::skipped`]).
+type Skip = (Arc<str>, Size, u64);
+
 /// What a run that read no puzzle at all says of it.
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
 /// How the run ended (its state) and the error that stopped it: the engine's, else the
 /// CSV's last write's. A run that went to the end without reading a puzzle (not even one
 /// for another shard, or one an earlier run solved) failed: its empty files are not to
-/// replace an earlier result.
-fn ending(report: &Report, write_error: Option<&SinkError>) -> (State, Option<String>) {
+/// replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
+/// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]).
+fn ending(
+    report: &Report,
+    write_error: Option<&SinkError>,
+    (rows, skipped): (u64, &[Skip]),
+) -> (State, Option<String>) {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
     match (&report.end, write_error) {
         (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
         (_, Some(e)) => (State::Failed, Some(e.to_string())),
         (End::Interrupted, None) => (State::Interrupted, None),
         (End::Finished, None) if !read => (State::Failed, Some(NO_PUZZLE.into())),
+        (End::Finished, None) if rows == 0 && report.puzzles > 0 => {
+            (State::Failed, Some(no_row(skipped)))
+        }
         (End::Finished, None) => (State::Finished, None),
     }
+}
+
+/// What a run that read puzzles and wrote no row says of it: `no row: every puzzle read
+/// was skipped, as no solver of the run solves its size: bands does not solve 16x16
+/// puzzles (5 of them; it takes 9x9)`.
+fn no_row(skipped: &[Skip]) -> String {
+    let each: Vec<String> = skipped
+        .iter()
+        .map(|(solver, size, n)| {
+            let takes = sudoku_catalogue::find(solver).map_or(String::new(), |s| {
+                let sizes: Vec<String> = s.sizes().iter().map(Size::to_string).collect();
+                format!("; it takes {}", sizes.join(", "))
+            });
+            format!("{solver} does not solve {size} puzzles ({n} of them{takes})")
+        })
+        .collect();
+    format!(
+        "no row: every puzzle read was skipped, as no solver of the run solves its size: {}",
+        each.join("; ")
+    )
 }
 
 /// How a run that did not fail ends.

@@ -84,6 +84,7 @@ header), not a corpus: left out",
         let method = harness::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
+            .list
             .0
             .iter()
             .map(|spec| SolverEntry {
@@ -97,6 +98,7 @@ header), not a corpus: left out",
             .collect();
         let contenders: Vec<Contender> = args
             .solvers
+            .list
             .0
             .iter()
             .zip(&budgets)

@@ -1,6 +1,7 @@
 //! `sudoku-lab`: the runner. Parses the command line, runs the command, maps the outcome to
-//! an exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 a solution
-//! failed its check, 4 `compare --fail-above` found a regression, 130 interrupted.
+//! an exit status: 0 ok, 1 error (or no puzzle read at all, or none a solver of the run
+//! solves: no row), 2 usage error, 3 a solution failed its check, 4 `compare --fail-above`
+//! found a regression, 130 interrupted.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
 //! - [`config`]: `bench`'s arguments resolved once into a run configuration;
@@ -70,12 +71,10 @@ impl RunEnd {
 
 fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
-        Command::Bench(args) => bench::bench(args, interrupt::install(interrupt::BENCH)?),
+        Command::Bench(args) => bench::bench(args, interrupt::watch(interrupt::BENCH)?),
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
-        Command::Generate(args) => {
-            generate::generate(args, interrupt::install(interrupt::GENERATE)?)
-        }
+        Command::Generate(args) => generate::generate(args, interrupt::watch(interrupt::GENERATE)?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),
@@ -86,6 +85,8 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
 }
 
 fn main() -> ExitCode {
+    // Before anything that takes time (a long command line takes milliseconds to read).
+    interrupt::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = ColorWhen::from_args(&args).apply();
     let cli = Cli::command()

@@ -152,6 +152,15 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
         }
     }
 
+    /// The puzzles a solver skipped as it does not solve their size: how many, per
+    /// (solver, size).
+    pub fn skipped(&self) -> Vec<(Arc<str>, Size, u64)> {
+        self.skipped
+            .iter()
+            .map(|((solver, size), n)| (solver.clone(), *size, *n))
+            .collect()
+    }
+
     fn count_cost(&mut self, solved: Solved<'_>) {
         for row in solved.rows {
             if let Some(c) = self.costs.iter_mut().find(|c| c.0 == row.solver) {

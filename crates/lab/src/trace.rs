@@ -24,14 +24,19 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles, "trace")?;
     check_paths(&input, args);
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
-    let strategies = strategies(&args.solvers, puzzle.grid.size())?;
+    let strategies = strategies(&args.solvers.list, puzzle.grid.size())?;
     let limits = |s: &Strategy| {
         Limits::solutions(args.limit).with_max_nodes(args.max_nodes.unwrap_or(s.default_max_nodes))
     };
     let runs: Vec<(&'static Strategy, Limits)> =
         strategies.iter().map(|&s| (s, limits(s))).collect();
     if let Some(path) = &args.html {
-        if !page(path, &puzzle, &runs, args.seed)? {
+        let options = PageOptions {
+            seed: args.seed,
+            time_plain: args.time_plain,
+            ..PageOptions::default()
+        };
+        if !page(path, &puzzle, &runs, &options)? {
             return Ok(RunEnd::Finished);
         }
     }
@@ -149,14 +154,10 @@ fn page(
     path: &Path,
     puzzle: &Puzzle,
     runs: &[(&'static Strategy, Limits)],
-    seed: u64,
+    options: &PageOptions,
 ) -> Result<bool> {
     let mut file = open(path)?;
-    let options = PageOptions {
-        seed,
-        ..PageOptions::default()
-    };
-    let summaries = match write_page(&mut file, &puzzle.grid, runs, &options) {
+    let summaries = match write_page(&mut file, &puzzle.grid, runs, options) {
         Ok(summaries) => summaries,
         Err(e) => return Err(discard(file, e)),
     };

@@ -313,6 +313,58 @@ fn an_empty_file_is_a_failed_run_that_leaves_an_earlier_result_as_it_was() {
     );
 }
 
+/// A run that read puzzles but wrote no row, as no solver it runs solves their size
+/// (bands on 4x4 puzzles), is a failed run: exit 1, the solver and the size named, no
+/// rate of puzzles solved, an earlier result kept. One solver that takes them is enough
+/// for the run to finish.
+#[test]
+fn a_run_whose_every_puzzle_is_skipped_fails_naming_the_solver_and_the_size() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "four.txt", "1.3..2..........\n..3.....2..1....\n");
+    let out = dir.path().join("f.csv");
+    let earlier = "an earlier result\n";
+    std::fs::write(&out, earlier).unwrap();
+    let said = "no row: every puzzle read was skipped, as no solver of the run solves its size: \
+                bands does not solve 4x4 puzzles (2 of them; it takes 9x9)";
+    lab()
+        .args(["bench", "-q", "--solvers", "bands"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!("error: {said}\n")))
+        .stdout(predicate::str::contains("No rows.\n"))
+        .stdout(predicate::str::contains("puzzles/s").not());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), earlier);
+    let summary = std::fs::read_to_string(dir.path().join("f.failed.summary.md")).unwrap();
+    assert!(!summary.contains("Wall clock"), "{summary}");
+    assert!(
+        summary.contains(&format!("The error that stopped it: {said}\n")),
+        "{summary}"
+    );
+    let sidecar = std::fs::read_to_string(dir.path().join("f.failed.run.toml")).unwrap();
+    assert!(
+        sidecar.contains("state = \"failed\"\npuzzles = 2\nrows = 0\n"),
+        "{sidecar}"
+    );
+    assert!(
+        sidecar.contains(&format!("error = \"{said}\"")),
+        "{sidecar}"
+    );
+    lab()
+        .args(["bench", "-q", "--solvers", "bands,dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Skipped: bands does not solve 4x4 puzzles (2 of them, no rows).",
+        ));
+    assert_eq!(read_rows(&out).len(), 2);
+}
+
 #[test]
 fn missing_files_and_empty_folders_are_errors() {
     let dir = TempDir::new().unwrap();

@@ -336,6 +336,75 @@ fn a_fifo_without_a_writer_is_interrupted() {
     );
 }
 
+/// The signals process `pid` catches (`SigCgt` in `/proc/PID/status`), while it runs.
+#[cfg(target_os = "linux")]
+fn caught(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+    u64::from_str_radix(line.trim(), 16).ok()
+}
+
+/// A Ctrl-C in the first milliseconds, while the command line is read, ends the run with
+/// the interrupt's status (130), or its own; never by the signal. The handler was installed
+/// only once the command line was read: a command line of 100,000 corpora, read in tens of
+/// milliseconds, died of the SIGINT sent 10 ms after the Rust runtime was up (it catches
+/// SIGSEGV then, for stack overflows), 5 times of 5. A SIGINT before the runtime is up
+/// (the loader's milliseconds) still kills any program: none is sent then.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupt_while_the_command_line_is_read_exits_130() {
+    use common::HANG;
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::{Duration, Instant};
+    const SIGINT: u64 = 1 << (2 - 1);
+    const SIGSEGV: u64 = 1 << (11 - 1);
+    let own = std::fs::read_to_string("/proc/self/status").unwrap();
+    let ignored = own.lines().find_map(|l| l.strip_prefix("SigIgn:")).unwrap();
+    if u64::from_str_radix(ignored.trim(), 16).unwrap() & SIGINT != 0 {
+        eprintln!("skipped: SIGINT is ignored here, and so in the runner this test starts");
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let many = vec!["x"; 100_000];
+    for _ in 0..5 {
+        let mut child = lab_std()
+            .current_dir(dir.path())
+            .args(["bench", "-q", "-s", "dlx", "-o", "r.csv"])
+            .args(&many)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let start = Instant::now();
+        while caught(pid).is_none_or(|c| c & SIGSEGV == 0) {
+            assert!(start.elapsed() < HANG, "the runner never started");
+            assert!(child.try_wait().unwrap().is_none(), "the run ended at once");
+        }
+        // As soon as the runner catches SIGINT, or 10 ms after its start when it does not.
+        let start = Instant::now();
+        while caught(pid).is_some_and(|c| c & SIGINT == 0)
+            && start.elapsed() < Duration::from_millis(10)
+        {}
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.signal(),
+            None,
+            "killed by the signal: {stderr}"
+        );
+        match output.status.code() {
+            Some(130) => assert!(stderr.starts_with("interrupted"), "{stderr}"),
+            code => assert_eq!(code, Some(1), "{stderr}"),
+        }
+    }
+}
+
 /// An output name taken by something else than a file (a named pipe here, as `/dev/null`
 /// would be a device) is refused before anything is written: renaming the run's files into
 /// place would replace it (run as root, `-o /dev/null` once made `/dev/null` a file). A
@@ -601,6 +670,36 @@ fn reports_of_a_sidecar_without_a_known_state_say_what_it_says() {
             )))
             .stderr(predicate::str::contains("--resume").not());
     }
+}
+
+/// A sidecar that gives how the run ended and nothing else (made by hand) gives no
+/// settings: `compare` compared them as zeros (`limit: 1 vs 0; repeat: 1 vs 0; …`); it now
+/// says which it cannot compare. A setting a run's sidecar leaves out as not set (`first`)
+/// is still compared.
+#[test]
+fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    run(&["bench", "-s", "dlx", "-q", "c.txt", "-o", "a.csv"]).success();
+    run(&[
+        "bench", "-s", "dlx", "-q", "c.txt", "-n", "1", "-o", "b.csv",
+    ])
+    .success();
+    run(&["compare", "a.csv", "b.csv"])
+        .success()
+        .stdout(predicate::str::contains(
+            "\nThe runs were made with other settings (A vs B): first: (none) vs 1.\n",
+        ))
+        .stdout(predicate::str::contains("sidecar").not());
+    std::fs::write(dir.path().join("b.run.toml"), "state = \"finished\"\n").unwrap();
+    run(&["compare", "a.csv", "b.csv"])
+        .success()
+        .stdout(predicate::str::contains("other settings").not())
+        .stdout(predicate::str::contains(
+            "\nB's sidecar (b.run.toml) does not give limit, repeat, strict, first, seed, \
+             permute, shard, timeout, solver: not compared.\n",
+        ));
 }
 
 #[test]

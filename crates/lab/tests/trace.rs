@@ -308,6 +308,45 @@ fn the_page_is_one_file_and_the_command_says_what_it_holds() {
     assert_eq!(count_events(&jsonl)["reduce"].0, 16);
 }
 
+/// The page's data, as its script reads it.
+fn page_data(html: &str) -> Value {
+    let open = "<script id=\"trace-data\" type=\"application/json\">";
+    let from = html.find(open).unwrap() + open.len();
+    let to = from + html[from..].find("</script>").unwrap();
+    serde_json::from_str(&html[from..to]).unwrap()
+}
+
+/// The same command writes the same page, byte for byte (a page committed or diffed does
+/// not churn): it held the time of a plain solve of each strategy, which differs from run
+/// to run. `--time-plain` adds it, with `--html` only.
+#[test]
+fn the_same_command_writes_the_same_page() {
+    let dir = TempDir::new().unwrap();
+    let written = |name: &str, extra: &[&str]| {
+        let page = dir.path().join(name);
+        lab()
+            .args(["trace", "-s", "all", "--max-nodes", CAP, "--html"])
+            .arg(&page)
+            .args(extra)
+            .arg(SPANISH_2)
+            .assert()
+            .success();
+        std::fs::read_to_string(&page).unwrap()
+    };
+    let first = written("1.html", &[]);
+    assert!(first == written("2.html", &[]), "two runs wrote two pages");
+    let runs = |html: &str| page_data(html)["runs"].as_array().unwrap().clone();
+    assert!(runs(&first).iter().all(|r| r["plain_ns"].is_null()));
+    let timed = runs(&written("timed.html", &["--time-plain"]));
+    assert_eq!(timed.len(), runs(&first).len());
+    assert!(timed.iter().all(|r| r["plain_ns"].is_u64()), "{timed:?}");
+    lab()
+        .args(["trace", "--time-plain", SPANISH_2])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--html <FILE>"));
+}
+
 /// A device given as `--html` is written as it is, and the command does not ask to open it
 /// in a browser.
 #[cfg(unix)]

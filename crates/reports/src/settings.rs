@@ -68,6 +68,36 @@ pub const SETTINGS: [&str; 13] = [
     "corpus",
 ];
 
+/// The settings of [`SETTINGS`] every run writes in its sidecar; the others (`first`,
+/// `seed`, `permute`, `shard`, `timeout`) it writes only when they are set.
+const ALWAYS_WRITTEN: [&str; 8] = [
+    "version",
+    "git_commit",
+    "rustc",
+    "limit",
+    "repeat",
+    "strict",
+    "solver",
+    "corpus",
+];
+
+/// The settings of [`SETTINGS`] that the sidecar `text` does not give, in that order: their
+/// values in a [`Sidecar`] read from it are defaults (zeros, nothing), not the run's. A
+/// setting every run writes is not given when its key is missing. One written only when
+/// set is, when missing, not set, in a sidecar a run wrote whole; in one that lacks a
+/// setting every run writes (made by hand, cut short) it is not known either. Text that is
+/// not TOML gives none.
+pub fn not_given(text: &str) -> Vec<&'static str> {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return SETTINGS.to_vec();
+    };
+    let missing = |key: &&str| !table.contains_key(*key);
+    if !ALWAYS_WRITTEN.iter().any(missing) {
+        return Vec::new();
+    }
+    SETTINGS.into_iter().filter(missing).collect()
+}
+
 /// The settings that differ between `a` and `b`, in the sidecar's order.
 pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
     let mut out = Vec::new();
@@ -176,6 +206,27 @@ mod tests {
             .map(|d| d.setting)
             .collect();
         assert_eq!(named, SETTINGS);
+    }
+
+    #[test]
+    fn a_setting_the_text_leaves_out_is_not_given() {
+        let none: [&str; 0] = [];
+        let text = Sidecar {
+            seed: Some(9),
+            ..run()
+        }
+        .to_toml();
+        assert_eq!(not_given(&text), none);
+        // Written by a run whole: `seed` left out is not set (as an earlier version wrote).
+        assert_eq!(not_given(&text.replace("seed = 9\n", "")), none);
+        let only_state = "state = \"finished\"\n";
+        assert_eq!(not_given(only_state), SETTINGS);
+        assert_eq!(not_given("limit = ["), SETTINGS);
+        let no_limit = text.replace("limit = 1\n", "");
+        assert_eq!(
+            not_given(&no_limit),
+            ["limit", "first", "permute", "timeout"]
+        );
     }
 
     #[test]

@@ -301,6 +301,16 @@ impl Sidecar {
     ///
     /// When it is there but cannot be read or parsed.
     pub fn read_beside(csv: &Path) -> Result<Option<Sidecar>, Error> {
+        Ok(Sidecar::read_text_beside(csv)?.map(|(sidecar, _)| sidecar))
+    }
+
+    /// [`Sidecar::read_beside`], with the sidecar's text (to see what it leaves out: see
+    /// [`crate::settings::not_given`]).
+    ///
+    /// # Errors
+    ///
+    /// When it is there but cannot be read or parsed.
+    pub fn read_text_beside(csv: &Path) -> Result<Option<(Sidecar, String)>, Error> {
         let beside = Sidecar::read_at(&RunFiles::beside(csv).sidecar)?;
         if beside.is_some() {
             return Ok(beside);
@@ -313,10 +323,10 @@ impl Sidecar {
         }
     }
 
-    /// The sidecar at `path`, `None` when there is none.
-    fn read_at(path: &Path) -> Result<Option<Sidecar>, Error> {
+    /// The sidecar at `path` and its text, `None` when there is none.
+    fn read_at(path: &Path) -> Result<Option<(Sidecar, String)>, Error> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Sidecar::parse(&text, path).map(Some),
+            Ok(text) => Sidecar::parse(&text, path).map(|s| Some((s, text))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(Error::Open {
                 path: shown(path),

@@ -112,3 +112,27 @@ fn a_page_without_strategy_is_an_error() {
     assert!(matches!(err, TraceError::NoStrategy));
     assert!(out.is_empty());
 }
+
+/// By default the page holds no timing: the same puzzle, strategies and options give the
+/// same bytes (a page committed or diffed does not churn).
+#[test]
+fn the_default_page_is_the_same_bytes_every_time() {
+    let puzzle = Grid::parse(SPANISH_2).unwrap();
+    let runs: Vec<_> = ["naive", "norvig", "dlx", "anneal"]
+        .iter()
+        .map(|n| {
+            let limits = Limits::FIRST.with_max_nodes(2000);
+            (sudoku_catalogue::find(n).unwrap(), limits)
+        })
+        .collect();
+    let page = || {
+        let mut out = Vec::new();
+        write_page(&mut out, &puzzle, &runs, &PageOptions::default()).unwrap();
+        out
+    };
+    let first = page();
+    assert!(first == page(), "two pages differ");
+    let html = String::from_utf8(first).unwrap();
+    assert_eq!(html.matches("\"plain_ns\":").count(), runs.len());
+    assert_eq!(html.matches("\"plain_ns\":null").count(), runs.len());
+}

@@ -8,7 +8,7 @@ use clap::{Args, CommandFactory};
 use sudoku_trace::GridPoints;
 
 use super::numbers::{at_least, from_to};
-use super::solvers::{max_nodes_help, solvers_help, SolverList, Takes};
+use super::solvers::{max_nodes_help, ForBench, ForSolve, ForTrace, Solvers};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
@@ -29,17 +29,9 @@ pub struct BenchArgs {
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
-    /// Solvers to run, comma-separated, in this order (see --help for the list).
-    #[arg(
-        short = 's',
-        long = "solvers",
-        visible_alias = "solver",
-        value_name = "LIST",
-        value_parser = SolverList::parse,
-        default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to run", Takes::Any)
-    )]
-    pub solvers: SolverList,
+    /// Solvers to run.
+    #[command(flatten)]
+    pub solvers: Solvers<ForBench>,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
@@ -137,17 +129,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// Solvers to use, comma-separated (see --help for the list).
-    #[arg(
-        short = 's',
-        long = "solver",
-        visible_alias = "solvers",
-        value_name = "LIST",
-        value_parser = SolverList::parse,
-        default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to use", Takes::Any)
-    )]
-    pub solvers: SolverList,
+    /// Solvers to use.
+    #[command(flatten)]
+    pub solvers: Solvers<ForSolve>,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check; from 2 up, the
     /// first solutions found (up to 4) are shown side by side.
@@ -211,17 +195,9 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// Strategies to trace, comma-separated, one after the other (see --help for the list).
-    #[arg(
-        short = 's',
-        long = "solvers",
-        visible_alias = "solver",
-        value_name = "LIST",
-        value_parser = SolverList::parse,
-        default_value = "norvig",
-        long_help = solvers_help("Strategies to trace", Takes::Strategies)
-    )]
-    pub solvers: SolverList,
+    /// Strategies to trace.
+    #[command(flatten)]
+    pub solvers: Solvers<ForTrace>,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
@@ -252,9 +228,14 @@ pub struct TraceArgs {
     pub max_events: Option<MaxEvents>,
 
     /// Write the replay page (one self-contained HTML file, at most 20 MB) instead of the
-    /// trace; with --out, the trace too.
+    /// trace; with --out, the trace too. The same command writes the same bytes.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+
+    /// With --html: time a plain solve of each strategy (the least of a few) and show it on
+    /// the page as time per node; a timing differs from run to run, and so does the page.
+    #[arg(long, requires = "html")]
+    pub time_plain: bool,
 
     /// Write the trace to this file instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]

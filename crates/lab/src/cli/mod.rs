@@ -44,8 +44,9 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
-Exit status: 0 ok, 1 error (or no puzzle read at all), 2 usage error, 3 some solution failed
-its check, 4 compare --fail-above found a regression, 130 interrupted."
+Exit status: 0 ok, 1 error (or no puzzle read at all, or no row: no solver of the run solves
+their size), 2 usage error, 3 some solution failed its check, 4 compare --fail-above found a
+regression, 130 interrupted."
 )]
 pub struct Cli {
     /// When to colour errors and warnings (`auto`: on a terminal, unless NO_COLOR is set).

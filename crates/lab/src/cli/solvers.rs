@@ -3,6 +3,7 @@
 //! and the help texts that list the catalogue.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
 
@@ -94,6 +95,95 @@ impl fmt::Display for SolverList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = self.0.iter().map(SolverSpec::name).collect();
         f.write_str(&names.join(","))
+    }
+}
+
+/// `--solvers` (`-s`), declared once for the three commands that take it: `K` says how
+/// each names, explains and fills it (see [`SolversOf`]).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Solvers<K: SolversOf> {
+    /// The solvers named, in order.
+    #[arg(
+        id = "solvers",
+        short = 's',
+        long = K::LONG,
+        visible_alias = K::ALIAS,
+        value_name = "LIST",
+        value_parser = SolverList::parse,
+        // Not `default_value_t`: clap keeps its text in a static, one for every `K`.
+        default_value = K::default_list().to_string(),
+        help = K::HELP,
+        long_help = solvers_help(K::WHAT, K::TAKES)
+    )]
+    pub list: SolverList,
+
+    /// What `K` says, kept in the type only.
+    #[arg(skip)]
+    kind: PhantomData<K>,
+}
+
+/// What differs between the `--solvers` of two commands: its names, its help, what it
+/// takes, its default.
+pub trait SolversOf: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Its long name.
+    const LONG: &'static str;
+    /// Its other long name, also taken.
+    const ALIAS: &'static str;
+    /// The short help (`-h`).
+    const HELP: &'static str;
+    /// The long help's first words (see [`solvers_help`]).
+    const WHAT: &'static str;
+    /// What it takes.
+    const TAKES: Takes;
+    /// The list when it is not given.
+    fn default_list() -> SolverList;
+}
+
+/// `bench`'s `--solvers`: solvers to run, the default run by default.
+#[derive(Debug, Clone)]
+pub struct ForBench;
+
+impl SolversOf for ForBench {
+    const LONG: &'static str = "solvers";
+    const ALIAS: &'static str = "solver";
+    const HELP: &'static str =
+        "Solvers to run, comma-separated, in this order (see --help for the list)";
+    const WHAT: &'static str = "Solvers to run";
+    const TAKES: Takes = Takes::Any;
+    fn default_list() -> SolverList {
+        SolverList::default_run()
+    }
+}
+
+/// `solve`'s `--solver` (it mostly takes one): solvers to use, the default run by default.
+#[derive(Debug, Clone)]
+pub struct ForSolve;
+
+impl SolversOf for ForSolve {
+    const LONG: &'static str = "solver";
+    const ALIAS: &'static str = "solvers";
+    const HELP: &'static str = "Solvers to use, comma-separated (see --help for the list)";
+    const WHAT: &'static str = "Solvers to use";
+    const TAKES: Takes = Takes::Any;
+    fn default_list() -> SolverList {
+        SolverList::default_run()
+    }
+}
+
+/// `trace`'s `--solvers`: strategies only (a program does not tell its steps), norvig by
+/// default.
+#[derive(Debug, Clone)]
+pub struct ForTrace;
+
+impl SolversOf for ForTrace {
+    const LONG: &'static str = "solvers";
+    const ALIAS: &'static str = "solver";
+    const HELP: &'static str =
+        "Strategies to trace, comma-separated, one after the other (see --help for the list)";
+    const WHAT: &'static str = "Strategies to trace";
+    const TAKES: Takes = Takes::Strategies;
+    fn default_list() -> SolverList {
+        SolverList::parse("norvig").expect("norvig is in the catalogue")
     }
 }
 
@@ -243,6 +333,50 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
                 column.starts_with("  ") && !column.starts_with("   "),
                 "{line:?}"
             );
+        }
+    }
+
+    /// The one declaration gives each command its own `--solvers`: names, default, help
+    /// (a default kept in one static for every command gave trace bench's default).
+    #[test]
+    fn each_command_has_its_own_solvers() {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let default = SolverList::default_run().to_string();
+        for (command, long, alias, default, help) in [
+            (
+                "bench",
+                "solvers",
+                "solver",
+                default.as_str(),
+                "Solvers to run, ",
+            ),
+            (
+                "solve",
+                "solver",
+                "solvers",
+                default.as_str(),
+                "Solvers to use, ",
+            ),
+            (
+                "trace",
+                "solvers",
+                "solver",
+                "norvig",
+                "Strategies to trace, ",
+            ),
+        ] {
+            let sub = cli.find_subcommand(command).unwrap();
+            let arg = sub.get_arguments().find(|a| a.get_id() == "solvers");
+            let arg = arg.unwrap();
+            assert_eq!(arg.get_short(), Some('s'), "{command}");
+            assert_eq!(arg.get_long(), Some(long), "{command}");
+            assert_eq!(arg.get_visible_aliases(), Some(vec![alias]), "{command}");
+            assert_eq!(arg.get_default_values(), [default], "{command}");
+            assert!(arg.get_help().unwrap().to_string().starts_with(help));
+            let long_help = arg.get_long_help().unwrap().to_string();
+            assert!(long_help.starts_with(help), "{command}: {long_help}");
+            assert_eq!(long_help.contains("cmd:"), command != "trace", "{command}");
         }
     }
 

@@ -17,8 +17,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use sudoku_reports::settings::{differences, Shards};
-use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
+use sudoku_reports::settings::{differences, not_given, Shards};
+use sudoku_reports::{read_rows, Row, RunFiles, Sidecar, State, Status};
 
 use crate::cli::CompareArgs;
 use crate::{ui, RunEnd};
@@ -70,6 +70,9 @@ pub struct Comparison {
     pub unmatched: (Vec<String>, Vec<String>),
     /// Settings that differ between the runs' sidecars (besides the build).
     pub settings: Vec<String>,
+    /// What is said of a sidecar that does not give some settings (they are not
+    /// compared).
+    pub not_given: Vec<String>,
     /// What is said of a run whose sidecar says it did not finish: its rows are not all
     /// of it.
     pub unfinished: Vec<String>,
@@ -82,11 +85,13 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     let a = read_run(&args.a)?;
     let b = read_run(&args.b)?;
     let (sa, sb) = (sidecar(&args.a), sidecar(&args.b));
+    let (settings, not_given) = setting_differences(sa.as_ref(), sb.as_ref());
     let comparison = Comparison {
-        settings: setting_differences(sa.as_ref(), sb.as_ref()),
+        settings,
+        not_given,
         unfinished: [("A", &args.a, &sa), ("B", &args.b, &sb)]
             .into_iter()
-            .filter_map(|(which, path, s)| unfinished(which, path, s.as_ref()?))
+            .filter_map(|(which, path, s)| unfinished(which, path, &s.as_ref()?.sidecar))
             .collect(),
         ..compare_runs(&a, &b, args.resamples)
     };
@@ -194,6 +199,7 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
                 .collect(),
         ),
         settings: Vec::new(),
+        not_given: Vec::new(),
         unfinished: Vec::new(),
         resamples,
     }
@@ -277,10 +283,20 @@ fn counters_differ(a: &Row, b: &Row) -> Vec<String> {
     out
 }
 
+/// A run's sidecar, as `compare` reads it.
+struct Side {
+    /// The sidecar.
+    sidecar: Sidecar,
+    /// The file, as messages name it.
+    path: String,
+    /// The settings its text does not give (see [`not_given`]).
+    not_given: Vec<&'static str>,
+}
+
 /// The sidecar beside `path`, when it can be read (else a warning, and `None`); one that
 /// says nothing of how the run ended is warned of, as its settings are not compared.
-fn sidecar(path: &Path) -> Option<Sidecar> {
-    let sidecar = Sidecar::read_beside(path)
+fn sidecar(path: &Path) -> Option<Side> {
+    let (sidecar, text) = Sidecar::read_text_beside(path)
         .with_context(|| format!("the sidecar of {}", path.display()))
         .unwrap_or_else(|e| {
             ui::warning(format!("{} (compared without it)", ui::chain(&e)));
@@ -293,7 +309,11 @@ fn sidecar(path: &Path) -> Option<Sidecar> {
             sidecar.state.told()
         ));
     }
-    Some(sidecar)
+    Some(Side {
+        sidecar,
+        path: RunFiles::beside(path).sidecar.display().to_string(),
+        not_given: not_given(&text),
+    })
 }
 
 /// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar does not
@@ -308,19 +328,39 @@ fn unfinished(which: &str, path: &Path, sidecar: &Sidecar) -> Option<String> {
     })
 }
 
-/// Settings of the two sidecars that differ, but for the build (which a comparison of two
-/// commits changes on purpose).
-fn setting_differences(a: Option<&Sidecar>, b: Option<&Sidecar>) -> Vec<String> {
+/// The settings not compared: the build (which a comparison of two commits changes on
+/// purpose) and the corpora (matched by file name).
+const NOT_COMPARED: [&str; 4] = ["version", "git_commit", "rustc", "corpus"];
+
+/// Settings of the two sidecars that differ, but for the build; and what is said of a
+/// sidecar that does not give some of them (not compared: they would read as zeros).
+fn setting_differences(a: Option<&Side>, b: Option<&Side>) -> (Vec<String>, Vec<String>) {
     let (Some(sa), Some(sb)) = (a, b) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
-    if sa.state.is_nothing() || sb.state.is_nothing() {
+    if sa.sidecar.state.is_nothing() || sb.sidecar.state.is_nothing() {
         // Empty or cut short (warned of as read): its settings would read as zeros.
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
-    differences(sa, sb, Shards::Same)
+    let compared = |setting: &&str| !NOT_COMPARED.contains(setting);
+    let given = |setting: &str| ![sa, sb].iter().any(|s| s.not_given.contains(&setting));
+    let differ = differences(&sa.sidecar, &sb.sidecar, Shards::Same)
         .into_iter()
-        .filter(|d| !["version", "git_commit", "rustc", "corpus"].contains(&d.setting))
+        .filter(|d| compared(&d.setting) && given(d.setting))
         .map(|d| d.to_string())
-        .collect()
+        .collect();
+    let told = [("A", sa), ("B", sb)]
+        .into_iter()
+        .filter_map(|(which, side)| {
+            let left_out: Vec<&str> = side.not_given.iter().copied().filter(compared).collect();
+            (!left_out.is_empty()).then(|| {
+                format!(
+                    "{which}'s sidecar ({}) does not give {}: not compared.",
+                    side.path,
+                    left_out.join(", ")
+                )
+            })
+        })
+        .collect();
+    (differ, told)
 }

@@ -79,6 +79,7 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
             c.settings.join("; ")
         ));
     }
+    out.extend(c.not_given.iter().cloned());
     out
 }
 

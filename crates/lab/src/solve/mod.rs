@@ -105,7 +105,7 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
     out.print("\n")?;
     let mut solved = Vec::new();
     let mut wrong = false;
-    for spec in &args.solvers.0 {
+    for spec in &args.solvers.list.0 {
         let s = run::run(spec, grid, args.limit, args.max_nodes);
         wrong |= s.row.as_ref().is_some_and(|r| r.problem.is_some());
         out.print(&line(&s, grid, args.limit))?;

@@ -442,7 +442,12 @@ impl Summary {
                 "No puzzles.\n"
             });
         }
-        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && c.timed() > 0) {
+        // No rate for a run without a row: it solved nothing (every puzzle skipped).
+        let solved_any = !self.groups.is_empty();
+        if let Some(clock) = self
+            .clock
+            .filter(|c| solved_any && c.seconds > 0.0 && c.timed() > 0)
+        {
             out.push_str(&clock_text(&clock));
         }
         let malformed = self.malformed_total();

@@ -217,6 +217,23 @@ solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
 }
 
 #[test]
+fn a_run_without_a_row_gives_no_rate() {
+    // Every puzzle read was skipped (no solver of the run solves its size): it read 5
+    // puzzles in a millisecond, and solved none.
+    let mut s = Summary::new();
+    s.clock = Some(Clock {
+        seconds: 0.001,
+        threads: 2,
+        puzzles: 5,
+        resumed: 0,
+    });
+    for text in [s.to_text(View::Narrow), s.to_markdown()] {
+        assert!(text.contains("No rows.\n"), "{text}");
+        assert!(!text.contains("Wall clock"), "{text}");
+    }
+}
+
+#[test]
 fn many_corpora_group_in_one_pass() {
     let mut s = Summary::new();
     for i in 0..5000 {
