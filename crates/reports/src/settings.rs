@@ -68,18 +68,9 @@ pub const SETTINGS: [&str; 13] = [
     "corpus",
 ];
 
-/// The settings of [`SETTINGS`] every run writes in its sidecar; the others (`first`,
-/// `seed`, `permute`, `shard`, `timeout`) it writes only when they are set.
-const ALWAYS_WRITTEN: [&str; 8] = [
-    "version",
-    "git_commit",
-    "rustc",
-    "limit",
-    "repeat",
-    "strict",
-    "solver",
-    "corpus",
-];
+/// The settings of [`SETTINGS`] a run writes in its sidecar only when they are set; it
+/// writes the others always.
+const WRITTEN_WHEN_SET: [&str; 5] = ["first", "seed", "permute", "shard", "timeout"];
 
 /// The settings of [`SETTINGS`] that the sidecar `text` does not give, in that order: their
 /// values in a [`Sidecar`] read from it are defaults (zeros, nothing), not the run's. A
@@ -92,7 +83,8 @@ pub fn not_given(text: &str) -> Vec<&'static str> {
         return SETTINGS.to_vec();
     };
     let missing = |key: &&str| !table.contains_key(*key);
-    if !ALWAYS_WRITTEN.iter().any(missing) {
+    let mut always_written = SETTINGS.iter().filter(|s| !WRITTEN_WHEN_SET.contains(s));
+    if !always_written.any(missing) {
         return Vec::new();
     }
     SETTINGS.into_iter().filter(missing).collect()
