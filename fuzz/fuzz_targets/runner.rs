@@ -12,7 +12,9 @@
 //! of it; any other byte starts a raw argument, up to the next byte 0x01, that never
 //! starts with `-`. Every run is bounded: `--max-nodes` at most 100 000 (added when
 //! missing to `bench`, `solve` and `trace`), `--repeat` at most 3, `--threads` at most 4,
-//! `generate`'s `--count` at most 3 and `--max-attempts` at most 50.
+//! `generate`'s `--count` at most 3 and `--max-attempts` at most 50, `compare`'s
+//! `--resamples` at most 1000. Not drawn: `cmd:` solvers (a raw argument may still name
+//! one) and `--warmup` (seconds of solving each run).
 #![no_main]
 
 use std::ffi::{OsStr, OsString};
@@ -111,6 +113,25 @@ const WORDS: &[&str] = &[
     "--fail-above",
     "r.failed.csv",
     "r.killed.csv",
+    // Appended, so that the bytes of the words above keep them: an option added since
+    // (trace's --time-plain), options the list lacked, and values they take.
+    "--time-plain",
+    "--markdown",
+    "--resamples",
+    "--grid",
+    "tries",
+    "all",
+    "--max-events",
+    "--no-minimal",
+    "--nodes",
+    "naive:10..1000",
+    "--permute",
+    "--pin",
+    "none",
+    "--timeout",
+    "--solver",
+    "--color",
+    "always",
 ];
 
 /// The word between two commands of one input.
@@ -128,6 +149,7 @@ const CAPS: &[(&str, u64)] = &[
     ("--count", 3),
     ("-n", 3),
     ("--max-attempts", 50),
+    ("--resamples", 1000),
 ];
 
 /// The commands of `spec`, each one's arguments.

@@ -118,7 +118,7 @@ fn publish(opened: Opened) -> Result<Opened> {
         opened.output.discard();
         return Err(e.into());
     }
-    crate::interrupt::writing(&running.csv);
+    crate::interrupt::writing(opened.output.running_csv());
     Ok(opened)
 }
 

@@ -4,11 +4,12 @@
 //! stop, the second exits at once. Before that, and in every other command, an interrupt
 //! exits at once (status 130).
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use anyhow::{anyhow, Result};
+use sudoku_reports::output::RunningCsv;
+use sudoku_reports::RunFiles;
 
 use crate::ui;
 
@@ -23,11 +24,13 @@ static FINISHING: OnceLock<&'static str> = OnceLock::new();
 static NOT_INSTALLED: OnceLock<String> = OnceLock::new();
 
 /// The CSV a run is writing, named when a second interrupt leaves it as it is.
-static WRITING: OnceLock<PathBuf> = OnceLock::new();
+static WRITING: OnceLock<RunningCsv> = OnceLock::new();
 
-/// Tells the handler which CSV the run is writing.
-pub fn writing(csv: &Path) {
-    let _ = WRITING.set(csv.to_path_buf());
+/// Tells the handler which CSV the run is writing (see [`Output::running_csv`]).
+///
+/// [`Output::running_csv`]: sudoku_reports::Output::running_csv
+pub fn writing(csv: RunningCsv) {
+    let _ = WRITING.set(csv);
 }
 
 /// What `bench` does after a first interrupt, as its note says it.
@@ -66,17 +69,37 @@ fn handle() {
     };
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
         ui::hide_bar();
-        match WRITING.get() {
-            Some(csv) => ui::plain(format!(
-                "interrupted again: exiting now (the rows written so far stay in {}, \
-its sidecar saying running)",
-                csv.display()
-            )),
-            None => ui::plain("interrupted again: exiting now"),
-        }
+        ui::plain(again(WRITING.get()));
         std::process::exit(130);
     }
     ui::plain(format!(
         "interrupted: {finishing} (interrupt again to quit at once)"
     ));
+}
+
+/// What a second interrupt says as it exits, of the running CSV `csv` of the run, if there
+/// is one: where the rows written so far stay, as the file is now (its name may no longer
+/// name it: removed, or moved, its folder with it).
+fn again(csv: Option<&RunningCsv>) -> String {
+    let Some(csv) = csv else {
+        return "interrupted again: exiting now".into();
+    };
+    let path = csv.path().display();
+    if let Some(why) = csv.gone() {
+        return format!(
+            "interrupted again: exiting now; {path}, where the rows went, was removed or moved \
+while the run went{why}: the rows written to it are not there"
+        );
+    }
+    if RunFiles::beside(csv.path()).sidecar.exists() {
+        format!(
+            "interrupted again: exiting now (the rows written so far stay in {path}, its sidecar \
+saying running)"
+        )
+    } else {
+        format!(
+            "interrupted again: exiting now (the rows written so far stay in {path}, without \
+the sidecar the run wrote beside it, removed meanwhile)"
+        )
+    }
 }

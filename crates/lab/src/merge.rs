@@ -2,7 +2,8 @@
 //! summary and its sidecar, as if the run had been made on one machine.
 //!
 //! Refused, naming what is wrong, before anything is written: a CSV without its sidecar, a
-//! shard not finished, shards made another way (see `sudoku_reports::settings`), a share
+//! shard not finished, a sidecar that does not give a setting shards must share, shards
+//! made another way (see `sudoku_reports::settings`), a share
 //! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
 //! ones, over and over, holding one row per shard. The output is written as a run's
@@ -16,7 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
-use sudoku_reports::settings::{differences, Shards};
+use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::CorpusEntry;
 use sudoku_reports::{
     read_rows, CsvWriter, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
@@ -158,9 +159,12 @@ fn merge_rows(
     Ok(())
 }
 
-/// The shard whose CSV is `csv`, its sidecar read and its share parsed.
+/// The shard whose CSV is `csv`, its sidecar read and its share parsed; refused when its
+/// sidecar does not say it finished, or does not give a setting shards must share (made by
+/// hand, or cut short: the setting would read as 0, and the shard be told made another
+/// way, or taken as made the same way).
 fn part(csv: &Path) -> Result<Part> {
-    let sidecar = Sidecar::read_beside(csv)?.ok_or_else(|| {
+    let (sidecar, text) = Sidecar::read_text_beside(csv)?.ok_or_else(|| {
         anyhow!(
             "{}: no sidecar beside it ({}): not the CSV of a sudoku-lab run",
             csv.display(),
@@ -169,6 +173,13 @@ fn part(csv: &Path) -> Result<Part> {
     })?;
     if let Some(why) = unfinished(&sidecar) {
         bail!("{}: {why}", csv.display());
+    }
+    if let Some(told) = not_given_told(&Sidecar::path_beside(csv), &text) {
+        bail!(
+            "{}: {told}, so how the shard was made is not known (a sidecar made by hand, or \
+             cut short?): run it again",
+            csv.display()
+        );
     }
     let shard = sidecar
         .shard

@@ -7,7 +7,8 @@
 //! later still: then nothing is left to do. Two written at the same instant (a file
 //! system with coarse times) are taken in the order interrupted, failed, killed,
 //! finished, the later winning: a finished run wins every tie. Either way its sidecar
-//! must say it was made the same way (what differs is named). An unfinished run's whole
+//! must say it was made the same way (what differs is named; a sidecar that does not give
+//! a setting, made by hand or cut short, is refused, naming it, not read as 0). An unfinished run's whole
 //! puzzles (a killed run's but its last, which the kill may have cut) are copied into
 //! this run's output, and the run solves only the puzzles it lacks. That earlier file is left as it
 //! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
@@ -16,10 +17,10 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use sudoku_reports::output::KILLED;
 use sudoku_reports::resume::{done_in, Done};
-use sudoku_reports::settings::{differences, Shards};
+use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
 use crate::harness::UsageError;
@@ -49,8 +50,10 @@ pub struct Resumed {
 ///
 /// # Errors
 ///
-/// When the run's CSV has no sidecar or one that cannot be read, when its settings differ
-/// from `fresh`'s (a [`UsageError`] naming each difference), or when the CSV cannot be read.
+/// When the run's CSV has no sidecar, one that cannot be read, or one that does not give
+/// every setting compared (made by hand, or cut short: each would read as 0), when its
+/// settings differ from `fresh`'s (a [`UsageError`] naming each difference), or when the
+/// CSV cannot be read.
 pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> Result<Earlier> {
     let files = RunFiles::beside(target);
     let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
@@ -74,13 +77,20 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
     let Some(csv) = latest else {
         return Ok(Earlier::None);
     };
-    let earlier = Sidecar::read_beside(&csv)?.ok_or_else(|| {
+    let (earlier, text) = Sidecar::read_text_beside(&csv)?.ok_or_else(|| {
         anyhow!(
             "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
              run without --resume to start afresh",
             csv.display()
         )
     })?;
+    if let Some(told) = not_given_told(&Sidecar::path_beside(&csv), &text) {
+        bail!(
+            "--resume: {}: {told}, so whether it was made as this run is not known (a \
+             sidecar made by hand, or cut short?): run without --resume to start afresh",
+            csv.display()
+        );
+    }
     same_settings(&csv, &earlier, fresh)?;
     if csv == target {
         return Ok(Earlier::Finished(csv));

@@ -1,7 +1,9 @@
 //! The command-line conventions: exit statuses, short flags and aliases, completions, the
-//! manual page, the version, colour.
+//! manual page, the version, colour; the runner's fuzz target drawing every option.
 
 mod common;
+
+use std::path::Path;
 
 use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
@@ -232,6 +234,65 @@ fn man_gives_every_page_the_main_page_lists() {
             "{name}: {page}"
         );
     }
+}
+
+/// The text `--help` prints for `args`.
+fn help(args: &[&str]) -> String {
+    let out = lab().args(args).arg("--help").assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// The long options a `--help` lists, as each option's line names it (`-s, --solvers
+/// <LIST>` gives `--solvers`); its descriptions, further in, are left out.
+fn long_options(help: &str) -> Vec<String> {
+    help.lines()
+        .filter(|line| {
+            let text = line.trim_start();
+            text.starts_with('-') && line.len() - text.len() <= 6
+        })
+        .flat_map(|line| line.split([' ', ',', '=', '[']))
+        .filter(|word| word.starts_with("--"))
+        .map(String::from)
+        .collect()
+}
+
+/// The options of the runner's fuzz target (`fuzz/fuzz_targets/runner.rs`, built apart with
+/// `cargo fuzz`) draw from are every command's, but for those it leaves out on purpose:
+/// an option added to the command line and not to its list (trace's `--time-plain`) was
+/// never fuzzed.
+#[test]
+fn the_runner_fuzz_target_draws_every_option() {
+    const LEFT_OUT: [&str; 3] = ["--help", "--version", "--warmup"];
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/fuzz_targets/runner.rs");
+    let source = std::fs::read_to_string(target).unwrap();
+    let main = help(&[]);
+    let commands = main
+        .split_once("Commands:\n")
+        .unwrap()
+        .1
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|command| *command != "help");
+    let options: Vec<String> = commands
+        .flat_map(|command| {
+            long_options(&help(&[command]))
+                .into_iter()
+                .map(move |option| format!("{command} {option}"))
+        })
+        .collect();
+    assert!(
+        options.contains(&"trace --time-plain".into()),
+        "{options:?}"
+    );
+    let lacking: Vec<&String> = options
+        .iter()
+        .filter(|o| {
+            let option = o.split_once(' ').unwrap().1;
+            !LEFT_OUT.contains(&option) && !source.contains(&format!("\"{option}\","))
+        })
+        .collect();
+    assert_eq!(lacking, Vec::<&String>::new());
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The runner under faults, end to end: the output is never an input, an earlier result is
 //! replaced only by a run that finished, a second run on one output is refused, file names
 //! that are not UTF-8, closed pipes, interrupts while the reader waits, rows of a slow
-//! stdin reaching the file, reports of runs that did not finish, a corpus given twice,
-//! `generate -o` stopped or killed.
+//! stdin reaching the file, reports of runs that did not finish, sidecars that leave out a
+//! setting, a corpus given twice, `generate -o` stopped or killed.
 //!
 //! The bounds here are liveness bounds (a run that never ends fails the test after many
 //! seconds), never timings.
@@ -700,6 +700,88 @@ fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
             "\nB's sidecar (b.run.toml) does not give limit, repeat, strict, first, seed, \
              permute, shard, timeout, solver: not compared.\n",
         ));
+}
+
+/// A shard's sidecar, or that of the run `--resume` continues, that does not give a setting
+/// (made by hand, or cut short) was read as giving 0: `merge` refused the shard as made
+/// another way (`limit: 1 vs 0`), `--resume` the run (`limit: 0 vs 1`, exit 2), or a shard
+/// whose sidecar lacks `shard` as "run without --shard". Both now say which settings which
+/// sidecar does not give, and refuse it as a CSV without a sidecar is (exit 1).
+#[test]
+fn merge_and_resume_refuse_a_sidecar_that_leaves_out_a_setting_naming_it() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n{TOP1}\n{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    for k in ["1/2", "2/2"] {
+        let out = format!("s{}.csv", &k[..1]);
+        run(&[
+            "bench", "-s", "dlx", "-q", "c.txt", "--shard", k, "-o", &out,
+        ])
+        .success();
+    }
+    let whole = std::fs::read_to_string(dir.path().join("s2.run.toml")).unwrap();
+    let no_limit = whole.replace("\nlimit = 1\n", "\n");
+    assert_ne!(no_limit, whole);
+    let said = |told: &str| {
+        format!(
+            "error: s2.csv: its sidecar (s2.run.toml) does not give {told}, so how the shard \
+             was made is not known"
+        )
+    };
+    for (text, told) in [
+        (no_limit.as_str(), "limit, first, permute, timeout"),
+        (
+            "state = \"finished\"\n",
+            "version, git_commit, rustc, limit, repeat, strict, first, seed, permute, shard, \
+             timeout, solver, corpus",
+        ),
+    ] {
+        std::fs::write(dir.path().join("s2.run.toml"), text).unwrap();
+        for order in [["s1.csv", "s2.csv"], ["s2.csv", "s1.csv"]] {
+            run(&[&["merge", "-o", "m.csv"][..], &order].concat())
+                .code(1)
+                .stderr(predicate::str::contains(said(told)))
+                .stderr(predicate::str::contains(" vs ").not());
+            assert!(!dir.path().join("m.csv").exists());
+        }
+    }
+    // The rows of a run, under the name of an interrupted one, beside its sidecar without
+    // `limit`, then beside one that says only how the run ended.
+    run(&["bench", "-s", "dlx", "-q", "c.txt", "-o", "x.csv"]).success();
+    std::fs::copy(
+        dir.path().join("x.csv"),
+        dir.path().join("r.interrupted.csv"),
+    )
+    .unwrap();
+    let x = std::fs::read_to_string(dir.path().join("x.run.toml")).unwrap();
+    let interrupted = x
+        .replace("state = \"finished\"", "state = \"interrupted\"")
+        .replace("\nlimit = 1\n", "\n");
+    for (text, told) in [
+        (
+            interrupted.as_str(),
+            "limit, first, permute, shard, timeout",
+        ),
+        (
+            "state = \"interrupted\"\n",
+            "version, git_commit, rustc, limit",
+        ),
+    ] {
+        std::fs::write(dir.path().join("r.interrupted.run.toml"), text).unwrap();
+        run(&[
+            "bench", "-s", "dlx", "-q", "c.txt", "-o", "r.csv", "--resume",
+        ])
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "error: --resume: r.interrupted.csv: its sidecar (r.interrupted.run.toml) \
+                 does not give {told}"
+        )))
+        .stderr(predicate::str::contains(
+            "run without --resume to start afresh",
+        ))
+        .stderr(predicate::str::contains(" vs ").not());
+        assert!(!dir.path().join("r.csv").exists());
+    }
 }
 
 #[test]

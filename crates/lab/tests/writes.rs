@@ -1,6 +1,6 @@
 //! A run's writing under faults, end to end: a disk that fills (the file size limit, and a
 //! real full file system where the tests may mount one), an output folder removed while
-//! the run goes, an output named by a link.
+//! the run goes (and what a second interrupt says of it), an output named by a link.
 //!
 //! Every check is of what the files and messages say, never of a time; the bounds are
 //! liveness bounds (a run that never ends fails the test after many seconds).
@@ -323,6 +323,95 @@ there, and no sidecar or summary was written beside them\n",
     names.sort();
     // The sidecar of the run's start, which says it is running, and tells of no row.
     assert_eq!(names, ["x.running.run.toml"]);
+}
+
+/// A `cmd:` solver (a shell script in `dir`) that answers the question every new child is
+/// asked, then, given a puzzle, makes the file `started` in `dir` and answers no more: the
+/// run waits for it (up to its `--timeout`) until it is interrupted twice, the first
+/// interrupt waiting for the solve under way. Its input closed (the run gone), it exits.
+fn stalled_solver(dir: &TempDir) -> String {
+    write(
+        dir,
+        "stall.sh",
+        "read first; echo \"$first\"\nread puzzle; : > started; read never\n",
+    );
+    "cmd:sh stall.sh".into()
+}
+
+/// `bench` of `corpus` into `out` with a solver that stalls (see [`stalled_solver`]),
+/// spawned in `dir`, once its puzzle is under way.
+fn stalled_run(dir: &TempDir, out: &Path) -> Child {
+    let started = dir.path().join("started");
+    let _ = std::fs::remove_file(&started);
+    let solver = stalled_solver(dir);
+    let corpus = write(dir, "c.txt", &format!("{TOP1}\n"));
+    let mut child = std::process::Command::new(BIN)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .current_dir(dir.path())
+        .args(["bench", "-j", "1", "-q", "--timeout", "600", "-s", &solver])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(out)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut child, "the puzzle under way", || started.exists());
+    child
+}
+
+/// A second interrupt exits at once, saying where the rows written so far are: in the
+/// running CSV, its sidecar beside it, when they are there; it said so also of a CSV
+/// removed, or moved, its folder with it, while the run went. It now says that the file
+/// is no longer there.
+#[cfg(unix)]
+#[test]
+fn a_second_interrupt_says_where_the_rows_are_as_they_are() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("out");
+    let running = folder.join("r.running.csv");
+    let again = |remove: &dyn Fn(), says: &str| {
+        let child = stalled_run(&dir, &folder.join("r.csv"));
+        remove();
+        let output = common::signal(child, &["-TERM", "-INT"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        let said = format!("interrupted again: exiting now{says}\n");
+        assert!(stderr.ends_with(&said), "{stderr}");
+    };
+    again(
+        &|| {},
+        &format!(
+            " (the rows written so far stay in {}, its sidecar saying running)",
+            running.display()
+        ),
+    );
+    assert_eq!(read_rows(&running), []);
+    let sidecar = sidecar_of(&running);
+    assert_eq!(sidecar.state, State::Running);
+    let gone = |why: &str| {
+        format!(
+            "; {}, where the rows went, was removed or moved while the run went{why}: the \
+             rows written to it are not there",
+            running.display()
+        )
+    };
+    again(
+        &|| std::fs::remove_dir_all(&folder).unwrap(),
+        &gone(&format!(" (its folder {} too)", folder.display())),
+    );
+    assert!(!folder.exists(), "the folder made again");
+    again(&|| std::fs::remove_file(&running).unwrap(), &gone(""));
+    again(
+        &|| std::fs::remove_file(sidecar_path(&running)).unwrap(),
+        &format!(
+            " (the rows written so far stay in {}, without the sidecar the run wrote beside \
+             it, removed meanwhile)",
+            running.display()
+        ),
+    );
 }
 
 /// A CSV that cannot be renamed into place at the end (a folder took its final name while

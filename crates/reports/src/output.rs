@@ -178,6 +178,15 @@ impl Output {
         &self.running
     }
 
+    /// The running CSV, as another thread may look at it while the run goes (see
+    /// [`RunningCsv::gone`]).
+    pub fn running_csv(&self) -> RunningCsv {
+        RunningCsv {
+            path: self.running.csv.clone(),
+            id: self.lock.metadata().ok().map(|m| FileId::of(&m)),
+        }
+    }
+
     /// Where a killed run's files were moved aside, if this run found any.
     pub fn moved_aside(&self) -> Option<&RunFiles> {
         self.moved_aside.as_ref()
@@ -269,17 +278,9 @@ impl Output {
         if names_the_same(csv, &self.lock) {
             return None;
         }
-        let folder = csv.parent().filter(|d| !d.as_os_str().is_empty());
-        let why = if std::fs::symlink_metadata(csv).is_ok() {
-            " (another file has its name now)".to_string()
-        } else if let Some(dir) = folder.filter(|d| !d.is_dir()) {
-            format!(" (its folder {} too)", dir.display())
-        } else {
-            String::new()
-        };
         Some(Error::Gone {
             path: shown(csv),
-            why,
+            why: gone_why(csv),
             rows,
         })
     }
@@ -317,6 +318,49 @@ impl Output {
     }
 }
 
+/// A run's running CSV, as a thread other than the run's may look at it while the run goes
+/// (the interrupt handler, before it exits): its name, and the file the run opened under
+/// it.
+#[derive(Debug, Clone)]
+pub struct RunningCsv {
+    /// Its name.
+    path: PathBuf,
+    /// The file the run writes (`None` when it could not be told).
+    id: Option<FileId>,
+}
+
+impl RunningCsv {
+    /// The running CSV's name.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// `None` while the name still names the file the run writes; else, as
+    /// [`Error::Gone`] says it at the end of a run, what is there now, in parentheses
+    /// after a space (` (its folder out too)`, ` (another file has its name now)`), or
+    /// nothing.
+    pub fn gone(&self) -> Option<String> {
+        let there = match self.id {
+            Some(id) => names(&self.path, id),
+            None => self.path.exists(),
+        };
+        (!there).then(|| gone_why(&self.path))
+    }
+}
+
+/// What is said of the running CSV `csv` once it is gone (see [`Error::Gone`]): another
+/// file under its name, its folder gone too, or nothing.
+fn gone_why(csv: &Path) -> String {
+    let folder = csv.parent().filter(|d| !d.as_os_str().is_empty());
+    if std::fs::symlink_metadata(csv).is_ok() {
+        " (another file has its name now)".to_string()
+    } else if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+        format!(" (its folder {} too)", dir.display())
+    } else {
+        String::new()
+    }
+}
+
 /// Opens `path` (created when missing, never truncated here) and locks it; `csv` names
 /// the output in the refusal.
 pub(crate) fn lock(path: &Path, csv: &Path) -> Result<File, Error> {
@@ -351,19 +395,40 @@ pub(crate) fn lock(path: &Path, csv: &Path) -> Result<File, Error> {
     }
 }
 
-/// Whether `path` still names the open `file` (the same device and inode).
-#[cfg(unix)]
-fn names_the_same(path: &Path, file: &File) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(path), file.metadata()) {
-        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
-        _ => false,
+/// What tells a file from another whatever its name: its device and inode on Unix;
+/// elsewhere nothing, and a file is taken as the one its name names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileId {
+    /// The device and inode.
+    #[cfg(unix)]
+    dev_ino: (u64, u64),
+}
+
+impl FileId {
+    /// The file whose metadata is `meta`.
+    #[cfg(unix)]
+    fn of(meta: &std::fs::Metadata) -> FileId {
+        use std::os::unix::fs::MetadataExt;
+        FileId {
+            dev_ino: (meta.dev(), meta.ino()),
+        }
+    }
+
+    /// The file whose metadata is `meta`.
+    #[cfg(not(unix))]
+    fn of(_meta: &std::fs::Metadata) -> FileId {
+        FileId {}
     }
 }
 
-#[cfg(not(unix))]
-fn names_the_same(path: &Path, _file: &File) -> bool {
-    path.exists()
+/// Whether `path` names the file `id`.
+fn names(path: &Path, id: FileId) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| FileId::of(&m) == id)
+}
+
+/// Whether `path` still names the open `file` (the same device and inode).
+fn names_the_same(path: &Path, file: &File) -> bool {
+    file.metadata().is_ok_and(|m| names(path, FileId::of(&m)))
 }
 
 pub(crate) fn rename(from: &Path, to: &Path) -> Result<(), Error> {
@@ -410,6 +475,32 @@ mod tests {
             std::fs::read_to_string(dir.path().join("r.summary.md")).unwrap(),
             "# s\n"
         );
+    }
+
+    /// The running CSV as another thread sees it: there while its name names the file the
+    /// run writes; else gone, saying what is there now, as the end of the run would.
+    #[test]
+    fn a_running_csv_is_gone_once_its_name_names_another_file_or_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("out");
+        let (output, writer) = Output::open(&folder.join("r.csv")).unwrap();
+        let running = output.running_csv();
+        assert_eq!(running.path(), folder.join("r.running.csv"));
+        assert_eq!(running.gone(), None);
+        let moved = dir.path().join("moved.csv");
+        std::fs::rename(running.path(), &moved).unwrap();
+        assert_eq!(running.gone().as_deref(), Some(""));
+        std::fs::copy(&moved, running.path()).unwrap();
+        assert_eq!(
+            running.gone().as_deref(),
+            Some(" (another file has its name now)")
+        );
+        std::fs::remove_dir_all(&folder).unwrap();
+        assert_eq!(
+            running.gone(),
+            Some(format!(" (its folder {} too)", folder.display()))
+        );
+        drop(writer);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! warm-up, the command line) may differ.
 
 use std::fmt;
+use std::path::Path;
 
 use crate::sidecar::Sidecar;
 
@@ -88,6 +89,22 @@ pub fn not_given(text: &str) -> Vec<&'static str> {
         return Vec::new();
     }
     SETTINGS.into_iter().filter(missing).collect()
+}
+
+/// What is said of the sidecar at `path`, whose text is `text`, when it does not give
+/// some of [`SETTINGS`] (see [`not_given`]): `its sidecar (PATH) does not give limit,
+/// repeat`; `None` when it gives them all. Whether its run was made as another cannot be
+/// told then (each setting left out would read as 0, or nothing): `merge` and `bench
+/// --resume` refuse it with this, where `compare` leaves those settings out.
+pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
+    let missing = not_given(text);
+    (!missing.is_empty()).then(|| {
+        format!(
+            "its sidecar ({}) does not give {}",
+            path.display(),
+            missing.join(", ")
+        )
+    })
 }
 
 /// The settings that differ between `a` and `b`, in the sidecar's order.
@@ -218,6 +235,12 @@ mod tests {
         assert_eq!(
             not_given(&no_limit),
             ["limit", "first", "permute", "timeout"]
+        );
+        let path = Path::new("r/x.run.toml");
+        assert_eq!(not_given_told(path, &text), None);
+        assert_eq!(
+            not_given_told(path, &no_limit).as_deref(),
+            Some("its sidecar (r/x.run.toml) does not give limit, first, permute, timeout")
         );
     }
 

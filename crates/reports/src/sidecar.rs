@@ -311,15 +311,22 @@ impl Sidecar {
     ///
     /// When it is there but cannot be read or parsed.
     pub fn read_text_beside(csv: &Path) -> Result<Option<(Sidecar, String)>, Error> {
-        let beside = Sidecar::read_at(&RunFiles::beside(csv).sidecar)?;
-        if beside.is_some() {
-            return Ok(beside);
+        Sidecar::read_at(&Sidecar::path_beside(csv))
+    }
+
+    /// The file [`Sidecar::read_beside`] reads for the CSV `csv` (there or not): the one
+    /// beside it; for a CSV named by a link without a sidecar beside it, the one beside the
+    /// file the link leads to.
+    pub fn path_beside(csv: &Path) -> PathBuf {
+        let beside = RunFiles::beside(csv).sidecar;
+        if beside.exists() {
+            return beside;
         }
         // A CSV named by a link: a run on the link wrote its sidecar beside the file the
         // link leads to (see `write::through_links`).
         match through_links(csv) {
-            Ok(file) if file != csv => Sidecar::read_at(&RunFiles::beside(&file).sidecar),
-            _ => Ok(None),
+            Ok(file) if file != csv => RunFiles::beside(&file).sidecar,
+            _ => beside,
         }
     }
 

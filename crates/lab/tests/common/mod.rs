@@ -74,12 +74,22 @@ pub fn wait_for(child: &mut Child, what: &str, ready: impl Fn() -> bool) {
 
 /// Sends SIGTERM to `child` and waits for it to end (failing after [`HANG`]).
 #[cfg(unix)]
-pub fn terminate(mut child: Child) -> Output {
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+pub fn terminate(child: Child) -> Output {
+    signal(child, &["-TERM"])
+}
+
+/// Sends `signals` (`kill`'s options: `-TERM`, `-INT`) to `child`, one after the other,
+/// and waits for it to end (failing after [`HANG`]). Two signals of one kind may reach the
+/// process as one: send two kinds for two interrupts.
+#[cfg(unix)]
+pub fn signal(mut child: Child, signals: &[&str]) -> Output {
+    for signal in signals {
+        let sent = std::process::Command::new("kill")
+            .args([*signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    }
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > HANG {
