@@ -13,8 +13,9 @@
 //! starts with `-`. Every run is bounded: `--max-nodes` at most 100 000 (added when
 //! missing to `bench`, `solve` and `trace`), `--repeat` at most 3, `--threads` at most 4,
 //! `generate`'s `--count` at most 3 and `--max-attempts` at most 50, `compare`'s
-//! `--resamples` at most 1000. Not drawn: `cmd:` solvers (a raw argument may still name
-//! one) and `--warmup` (seconds of solving each run).
+//! `--resamples` at most 1000. Not drawn: `cmd:` solvers (a raw argument that names one
+//! is defused: a mutation could spell any program) and `--warmup` (seconds of solving each
+//! run).
 #![no_main]
 
 use std::ffi::{OsStr, OsString};
@@ -161,6 +162,16 @@ fn commands(spec: &[u8]) -> Vec<Vec<OsString>> {
         .collect()
 }
 
+/// Makes a raw argument name no `cmd:` solver (`cmd:` becomes `cmd_`): a mutated input
+/// would otherwise have the runner start whatever program its bytes spell.
+fn defuse_programs(raw: &mut [u8]) {
+    for i in 0..raw.len().saturating_sub(3) {
+        if raw[i..].starts_with(b"cmd:") {
+            raw[i + 3] = b'_';
+        }
+    }
+}
+
 fn arguments(spec: &[u8]) -> Vec<OsString> {
     let mut args = Vec::new();
     let mut bytes = spec.iter().copied().peekable();
@@ -180,6 +191,7 @@ fn arguments(spec: &[u8]) -> Vec<OsString> {
         if raw[0] == b'-' {
             raw.insert(0, b'x');
         }
+        defuse_programs(&mut raw);
         args.push(OsString::from_vec(raw));
     }
     for i in 1..args.len() {
