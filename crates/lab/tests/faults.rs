@@ -700,6 +700,18 @@ fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
             "\nB's sidecar (b.run.toml) does not give limit, repeat, strict, first, seed, \
              permute, shard, timeout, solver: not compared.\n",
         ));
+    // A solver without its budget is not one of 0 nodes.
+    let sidecar = std::fs::read_to_string(dir.path().join("a.run.toml")).unwrap();
+    let no_budget = sidecar.replace("max_nodes = 20000000\n", "");
+    assert_ne!(no_budget, sidecar);
+    std::fs::write(dir.path().join("b.run.toml"), no_budget).unwrap();
+    run(&["compare", "a.csv", "b.csv"])
+        .success()
+        .stdout(predicate::str::contains("0 nodes").not())
+        .stdout(predicate::str::contains(
+            "\nB's sidecar (b.run.toml) does not give first, permute, shard, timeout, solver: \
+             not compared.\n",
+        ));
 }
 
 #[test]
