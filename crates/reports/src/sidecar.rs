@@ -301,16 +301,16 @@ impl Sidecar {
     ///
     /// When it is there but cannot be read or parsed.
     pub fn read_beside(csv: &Path) -> Result<Option<Sidecar>, Error> {
-        Ok(Sidecar::read_text_beside(csv)?.map(|(sidecar, _)| sidecar))
+        Ok(Sidecar::read_text_beside(csv)?.map(|found| found.sidecar))
     }
 
     /// [`Sidecar::read_beside`], with the sidecar's text (to see what it leaves out: see
-    /// [`crate::settings::not_given`]).
+    /// [`crate::settings::not_given`]) and where it was found.
     ///
     /// # Errors
     ///
     /// When it is there but cannot be read or parsed.
-    pub fn read_text_beside(csv: &Path) -> Result<Option<(Sidecar, String)>, Error> {
+    pub fn read_text_beside(csv: &Path) -> Result<Option<SidecarFile>, Error> {
         let beside = Sidecar::read_at(&RunFiles::beside(csv).sidecar)?;
         if beside.is_some() {
             return Ok(beside);
@@ -324,9 +324,15 @@ impl Sidecar {
     }
 
     /// The sidecar at `path` and its text, `None` when there is none.
-    fn read_at(path: &Path) -> Result<Option<(Sidecar, String)>, Error> {
+    fn read_at(path: &Path) -> Result<Option<SidecarFile>, Error> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Sidecar::parse(&text, path).map(|s| Some((s, text))),
+            Ok(text) => Sidecar::parse(&text, path).map(|sidecar| {
+                Some(SidecarFile {
+                    sidecar,
+                    text,
+                    path: path.to_path_buf(),
+                })
+            }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(Error::Open {
                 path: shown(path),
@@ -334,6 +340,17 @@ impl Sidecar {
             }),
         }
     }
+}
+
+/// A sidecar as [`Sidecar::read_text_beside`] found it.
+#[derive(Debug, Clone)]
+pub struct SidecarFile {
+    /// The sidecar.
+    pub sidecar: Sidecar,
+    /// Its text.
+    pub text: String,
+    /// Where it is: beside the CSV, or beside the file a link named as the CSV leads to.
+    pub path: PathBuf,
 }
 
 /// The files of one run: the CSV, its Markdown summary and its sidecar, side by side.
