@@ -411,7 +411,9 @@ const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 /// CSV's last write's. A run that went to the end without reading a puzzle (not even one
 /// for another shard, or one an earlier run solved) failed: its empty files are not to
 /// replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
-/// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]).
+/// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]), unless it
+/// is a shard that read puzzles for the others (its share may hold only such puzzles, and
+/// the merged run rows of the others: see [`other_shards`]).
 fn ending(
     report: &Report,
     write_error: Option<&SinkError>,
@@ -423,11 +425,18 @@ fn ending(
         (_, Some(e)) => (State::Failed, Some(e.to_string())),
         (End::Interrupted, None) => (State::Interrupted, None),
         (End::Finished, None) if !read => (State::Failed, Some(NO_PUZZLE.into())),
-        (End::Finished, None) if rows == 0 && report.puzzles > 0 => {
+        (End::Finished, None) if rows == 0 && report.puzzles > 0 && !other_shards(report) => {
             (State::Failed, Some(no_row(skipped)))
         }
         (End::Finished, None) => (State::Finished, None),
     }
+}
+
+/// Whether the run read puzzles that are another shard's (`--shard`): the corpora's
+/// `skipped`, once those an earlier run solved are counted as this run's (see
+/// [`count_in_file`]).
+fn other_shards(report: &Report) -> bool {
+    report.corpora.iter().any(|c| c.skipped > 0)
 }
 
 /// What a run that read puzzles and wrote no row says of it: `no row: every puzzle read

@@ -164,23 +164,24 @@ fn merge_rows(
 /// hand, or cut short: the setting would read as 0, and the shard be told made another
 /// way, or taken as made the same way).
 fn part(csv: &Path) -> Result<Part> {
-    let (sidecar, text) = Sidecar::read_text_beside(csv)?.ok_or_else(|| {
+    let found = Sidecar::read_text_beside(csv)?.ok_or_else(|| {
         anyhow!(
             "{}: no sidecar beside it ({}): not the CSV of a sudoku-lab run",
             csv.display(),
             RunFiles::beside(csv).sidecar.display()
         )
     })?;
-    if let Some(why) = unfinished(&sidecar) {
+    if let Some(why) = unfinished(&found.sidecar) {
         bail!("{}: {why}", csv.display());
     }
-    if let Some(told) = not_given_told(&Sidecar::path_beside(csv), &text) {
+    if let Some(told) = not_given_told(&found.path, &found.text) {
         bail!(
             "{}: {told}, so how the shard was made is not known (a sidecar made by hand, or \
              cut short?): run it again",
             csv.display()
         );
     }
+    let sidecar = found.sidecar;
     let shard = sidecar
         .shard
         .as_deref()

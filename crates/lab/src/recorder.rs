@@ -231,7 +231,9 @@ other {} puzzle",
                 corpus.name, corpus.malformed
             ));
         }
-        if corpus.puzzles == 0 {
+        // A corpus whose puzzles are all another shard's, or solved before (`--resume`),
+        // has puzzles: only one that has none is told so.
+        if corpus.puzzles + corpus.skipped == 0 {
             ui::warning(format!("{}: no puzzles", corpus.name));
         }
     }

@@ -77,20 +77,21 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
     let Some(csv) = latest else {
         return Ok(Earlier::None);
     };
-    let (earlier, text) = Sidecar::read_text_beside(&csv)?.ok_or_else(|| {
+    let found = Sidecar::read_text_beside(&csv)?.ok_or_else(|| {
         anyhow!(
             "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
              run without --resume to start afresh",
             csv.display()
         )
     })?;
-    if let Some(told) = not_given_told(&Sidecar::path_beside(&csv), &text) {
+    if let Some(told) = not_given_told(&found.path, &found.text) {
         bail!(
             "--resume: {}: {told}, so whether it was made as this run is not known (a \
              sidecar made by hand, or cut short?): run without --resume to start afresh",
             csv.display()
         );
     }
+    let earlier = found.sidecar;
     same_settings(&csv, &earlier, fresh)?;
     if csv == target {
         return Ok(Earlier::Finished(csv));

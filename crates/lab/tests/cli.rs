@@ -365,6 +365,43 @@ fn a_run_whose_every_puzzle_is_skipped_fails_naming_the_solver_and_the_size() {
     assert_eq!(read_rows(&out).len(), 2);
 }
 
+/// A shard whose share holds only puzzles no solver of the run solves (a 4x4 puzzle under
+/// bands, the 9x9 one another shard's) finishes with no row, its skips noted: it failed
+/// ("no row"), and the merge of the shards, whose other shard solved the 9x9 puzzle, was
+/// refused (the shard did not finish), however often it was run again. A corpus whose
+/// puzzles are all the other shard's is not said to have none.
+#[test]
+fn a_shard_whose_share_is_all_skipped_finishes_and_merges() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "small.txt", "1.3..2..........\n");
+    write(&dir, "nine.txt", &format!("{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    let mut rows = Vec::new();
+    for k in ["1", "2"] {
+        let shard = format!("{k}/2");
+        let out = format!("s{k}.csv");
+        run(&[
+            "bench",
+            "-q",
+            "-s",
+            "bands",
+            "small.txt",
+            "nine.txt",
+            "--shard",
+            &shard,
+            "-o",
+            &out,
+        ])
+        .success()
+        .stderr(predicate::str::contains("no puzzles").not());
+        rows.push(read_rows(&dir.path().join(&out)).len());
+    }
+    rows.sort_unstable();
+    assert_eq!(rows, [0, 1], "one shard has the 4x4 puzzle alone");
+    run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"]).success();
+    assert_eq!(read_rows(&dir.path().join("m.csv")).len(), 1);
+}
+
 #[test]
 fn missing_files_and_empty_folders_are_errors() {
     let dir = TempDir::new().unwrap();

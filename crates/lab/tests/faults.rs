@@ -700,6 +700,40 @@ fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
             "\nB's sidecar (b.run.toml) does not give limit, repeat, strict, first, seed, \
              permute, shard, timeout, solver: not compared.\n",
         ));
+    // A solver without its budget is not one of 0 nodes.
+    let sidecar = std::fs::read_to_string(dir.path().join("a.run.toml")).unwrap();
+    let no_budget = sidecar.replace("max_nodes = 20000000\n", "");
+    assert_ne!(no_budget, sidecar);
+    std::fs::write(dir.path().join("b.run.toml"), no_budget).unwrap();
+    run(&["compare", "a.csv", "b.csv"])
+        .success()
+        .stdout(predicate::str::contains("0 nodes").not())
+        .stdout(predicate::str::contains(
+            "\nB's sidecar (b.run.toml) does not give first, permute, shard, timeout, solver: \
+             not compared.\n",
+        ));
+}
+
+/// The sidecar of a CSV named by a link is read beside the file the link leads to, and
+/// named there: compare named one beside the link (l.run.toml), which is not.
+#[cfg(unix)]
+#[test]
+fn compare_names_the_sidecar_it_read_beside_a_link() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    run(&["bench", "-s", "dlx", "-q", "c.txt", "-o", "a.csv"]).success();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::copy(dir.path().join("a.csv"), dir.path().join("sub/b.csv")).unwrap();
+    std::fs::write(dir.path().join("sub/b.run.toml"), "state = \"finished\"\n").unwrap();
+    std::os::unix::fs::symlink("sub/b.csv", dir.path().join("l.csv")).unwrap();
+    let sidecar = dir.path().canonicalize().unwrap().join("sub/b.run.toml");
+    run(&["compare", "a.csv", "l.csv"])
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "\nB's sidecar ({}) does not give limit,",
+            sidecar.display()
+        )));
 }
 
 /// A shard's sidecar, or that of the run `--resume` continues, that does not give a setting

@@ -238,6 +238,38 @@ fn a_full_file_system_keeps_whole_puzzles_a_sidecar_and_resumes() {
     assert_eq!(sidecar_of(&elsewhere).resumed_puzzles, puzzles);
 }
 
+/// A run on a disk already full cannot write its CSV's header: it fails (exit 1) and
+/// leaves nothing there, where it left an empty `r.running.csv` (its lock file).
+#[cfg(unix)]
+#[test]
+fn a_run_on_a_full_file_system_leaves_no_file() {
+    let Some(disk) = SmallDisk::mount("64k") else {
+        return;
+    };
+    let filler = disk.path().join("filler");
+    let mut file = std::fs::File::create(&filler).unwrap();
+    let block = vec![b'x'; 4096];
+    while file.write_all(&block).is_ok() {}
+    drop(file);
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let run = lab()
+        .args(["bench", "-s", "dlx", "-q"])
+        .arg(&corpus)
+        .arg("-o")
+        .arg(disk.path().join("r.csv"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(disk.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["filler"]);
+}
+
 /// The sidecar's name beside `csv`, as messages show it.
 fn sidecar_path(csv: &Path) -> String {
     sudoku_reports::RunFiles::beside(csv)

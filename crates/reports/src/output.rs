@@ -149,15 +149,15 @@ impl Output {
             move_run(&running, &aside)?;
             moved_aside = Some(aside);
         };
-        lock.set_len(0).map_err(|source| Error::Create {
-            path: shown(&running.csv),
-            source,
-        })?;
-        let file = lock.try_clone().map_err(|source| Error::Create {
-            path: shown(&running.csv),
-            source,
-        })?;
-        let writer = CsvWriter::new(file, &running.csv)?;
+        let writer = match start_csv(&lock, &running.csv) {
+            Ok(writer) => writer,
+            Err(e) => {
+                // Nothing of this run's is in it (a disk without room for the header):
+                // no empty running CSV is left behind.
+                let _ = std::fs::remove_file(&running.csv);
+                return Err(e);
+            }
+        };
         let output = Output {
             target,
             running,
@@ -359,6 +359,18 @@ fn gone_why(csv: &Path) -> String {
     } else {
         String::new()
     }
+}
+
+/// Empties the locked running CSV `lock` (at `path`) and starts its writer, which writes
+/// the header.
+fn start_csv(lock: &File, path: &Path) -> Result<CsvWriter, Error> {
+    let create = |source| Error::Create {
+        path: shown(path),
+        source,
+    };
+    lock.set_len(0).map_err(create)?;
+    let file = lock.try_clone().map_err(create)?;
+    CsvWriter::new(file, path)
 }
 
 /// Opens `path` (created when missing, never truncated here) and locks it; `csv` names

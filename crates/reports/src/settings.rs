@@ -78,12 +78,12 @@ const WRITTEN_WHEN_SET: [&str; 5] = ["first", "seed", "permute", "shard", "timeo
 /// setting every run writes is not given when its key is missing. One written only when
 /// set is, when missing, not set, in a sidecar a run wrote whole; in one that lacks a
 /// setting every run writes (made by hand, cut short) it is not known either. Text that is
-/// not TOML gives none.
+/// not TOML gives none. The solvers are given when each gives its name and budget.
 pub fn not_given(text: &str) -> Vec<&'static str> {
     let Ok(table) = text.parse::<toml::Table>() else {
         return SETTINGS.to_vec();
     };
-    let missing = |key: &&str| !table.contains_key(*key);
+    let missing = |key: &&str| !gives(&table, key);
     let mut always_written = SETTINGS.iter().filter(|s| !WRITTEN_WHEN_SET.contains(s));
     if !always_written.any(missing) {
         return Vec::new();
@@ -105,6 +105,19 @@ pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
             missing.join(", ")
         )
     })
+}
+
+/// Whether the sidecar `table` gives `setting`: its key, and for `solver` each entry's name
+/// and budget (a `[[solver]]` without `max_nodes` would read as a budget of 0 nodes).
+fn gives(table: &toml::Table, setting: &str) -> bool {
+    match (setting, table.get(setting)) {
+        (_, None) => false,
+        ("solver", Some(toml::Value::Array(solvers))) => solvers.iter().all(|s| {
+            s.as_table()
+                .is_some_and(|s| s.contains_key("name") && s.contains_key("max_nodes"))
+        }),
+        _ => true,
+    }
 }
 
 /// The settings that differ between `a` and `b`, in the sidecar's order.
@@ -241,6 +254,13 @@ mod tests {
         assert_eq!(
             not_given_told(path, &no_limit).as_deref(),
             Some("its sidecar (r/x.run.toml) does not give limit, first, permute, timeout")
+        );
+        // A solver without its budget: the solvers are not given (not "dlx (0 nodes)").
+        let no_budget = text.replace("max_nodes = 10\n", "");
+        assert_ne!(no_budget, text);
+        assert_eq!(
+            not_given(&no_budget),
+            ["first", "permute", "timeout", "solver"]
         );
     }
 

@@ -301,39 +301,38 @@ impl Sidecar {
     ///
     /// When it is there but cannot be read or parsed.
     pub fn read_beside(csv: &Path) -> Result<Option<Sidecar>, Error> {
-        Ok(Sidecar::read_text_beside(csv)?.map(|(sidecar, _)| sidecar))
+        Ok(Sidecar::read_text_beside(csv)?.map(|found| found.sidecar))
     }
 
     /// [`Sidecar::read_beside`], with the sidecar's text (to see what it leaves out: see
-    /// [`crate::settings::not_given`]).
+    /// [`crate::settings::not_given`]) and where it was found.
     ///
     /// # Errors
     ///
     /// When it is there but cannot be read or parsed.
-    pub fn read_text_beside(csv: &Path) -> Result<Option<(Sidecar, String)>, Error> {
-        Sidecar::read_at(&Sidecar::path_beside(csv))
-    }
-
-    /// The file [`Sidecar::read_beside`] reads for the CSV `csv` (there or not): the one
-    /// beside it; for a CSV named by a link without a sidecar beside it, the one beside the
-    /// file the link leads to.
-    pub fn path_beside(csv: &Path) -> PathBuf {
-        let beside = RunFiles::beside(csv).sidecar;
-        if beside.exists() {
-            return beside;
+    pub fn read_text_beside(csv: &Path) -> Result<Option<SidecarFile>, Error> {
+        let beside = Sidecar::read_at(&RunFiles::beside(csv).sidecar)?;
+        if beside.is_some() {
+            return Ok(beside);
         }
         // A CSV named by a link: a run on the link wrote its sidecar beside the file the
         // link leads to (see `write::through_links`).
         match through_links(csv) {
-            Ok(file) if file != csv => RunFiles::beside(&file).sidecar,
-            _ => beside,
+            Ok(file) if file != csv => Sidecar::read_at(&RunFiles::beside(&file).sidecar),
+            _ => Ok(None),
         }
     }
 
     /// The sidecar at `path` and its text, `None` when there is none.
-    fn read_at(path: &Path) -> Result<Option<(Sidecar, String)>, Error> {
+    fn read_at(path: &Path) -> Result<Option<SidecarFile>, Error> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Sidecar::parse(&text, path).map(|s| Some((s, text))),
+            Ok(text) => Sidecar::parse(&text, path).map(|sidecar| {
+                Some(SidecarFile {
+                    sidecar,
+                    text,
+                    path: path.to_path_buf(),
+                })
+            }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(Error::Open {
                 path: shown(path),
@@ -341,6 +340,17 @@ impl Sidecar {
             }),
         }
     }
+}
+
+/// A sidecar as [`Sidecar::read_text_beside`] found it.
+#[derive(Debug, Clone)]
+pub struct SidecarFile {
+    /// The sidecar.
+    pub sidecar: Sidecar,
+    /// Its text.
+    pub text: String,
+    /// Where it is: beside the CSV, or beside the file a link named as the CSV leads to.
+    pub path: PathBuf,
 }
 
 /// The files of one run: the CSV, its Markdown summary and its sidecar, side by side.

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use sudoku_reports::settings::{differences, not_given, Shards};
-use sudoku_reports::{read_rows, Row, RunFiles, Sidecar, State, Status};
+use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
 
 use crate::cli::CompareArgs;
 use crate::{ui, RunEnd};
@@ -296,23 +296,24 @@ struct Side {
 /// The sidecar beside `path`, when it can be read (else a warning, and `None`); one that
 /// says nothing of how the run ended is warned of, as its settings are not compared.
 fn sidecar(path: &Path) -> Option<Side> {
-    let (sidecar, text) = Sidecar::read_text_beside(path)
+    let found = Sidecar::read_text_beside(path)
         .with_context(|| format!("the sidecar of {}", path.display()))
         .unwrap_or_else(|e| {
             ui::warning(format!("{} (compared without it)", ui::chain(&e)));
             None
         })?;
-    if sidecar.state.is_nothing() {
+    if found.sidecar.state.is_nothing() {
         ui::warning(format!(
             "{}: {}: the runs' settings are not compared",
             path.display(),
-            sidecar.state.told()
+            found.sidecar.state.told()
         ));
     }
     Some(Side {
-        sidecar,
-        path: RunFiles::beside(path).sidecar.display().to_string(),
-        not_given: not_given(&text),
+        not_given: not_given(&found.text),
+        sidecar: found.sidecar,
+        // Where it was found: beside the file a link leads to, maybe.
+        path: found.path.display().to_string(),
     })
 }
 
