@@ -357,6 +357,40 @@ there, and no sidecar or summary was written beside them\n",
     assert_eq!(names, ["x.running.run.toml"]);
 }
 
+/// An output folder removed while the run goes, and the run finishing: the summary it
+/// prints says that it failed, and why, as its exit status (1) does; it ended as a
+/// finished run's, saying nothing of the error that came after it.
+#[cfg(unix)]
+#[test]
+fn a_run_whose_output_folder_was_removed_prints_a_failed_summary() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("out");
+    let mut child = bench_from_stdin(&folder.join("x.csv"));
+    let running = folder.join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_dir_all(&folder).unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let gone = format!(
+        "{}: removed or moved while the run went (its folder {} too): the 1 rows written to \
+it are not there, and no sidecar or summary was written beside them",
+        running.display(),
+        folder.display()
+    );
+    let told = format!(
+        "FAILED: an error stopped the run; these are the rows written before it.\nThe error \
+that stopped it: after its last row, as its files were put in place: {gone}\n"
+    );
+    assert!(stdout.ends_with(&told), "{stdout}");
+    assert!(stderr.ends_with(&format!("error: {gone}\n")), "{stderr}");
+    assert!(!folder.exists(), "the folder made again");
+}
+
 /// A `cmd:` solver (a shell script in `dir`) that answers the question every new child is
 /// asked, then, given a puzzle, makes the file `started` in `dir` and answers no more: the
 /// run waits for it (up to its `--timeout`) until it is interrupted twice, the first
@@ -471,6 +505,13 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     );
     assert!(stderr.contains(&wrote), "{stderr}");
     assert!(stderr.contains("cannot rename to"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("FAILED: an error stopped the run")
+            && stdout.contains("as its files were put in place: ")
+            && stdout.contains("cannot rename to"),
+        "{stdout}"
+    );
     assert!(!dir.path().join("x.run.toml").exists());
     assert!(!dir.path().join("x.summary.md").exists());
     let told = sidecar_of(&running);
