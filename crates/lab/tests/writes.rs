@@ -519,6 +519,35 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     assert_eq!(told.csv, running.display().to_string());
 }
 
+/// `--out` a link to nothing yet whose path goes into a folder that is not there and back
+/// out of it (`../s3/missing/../y.csv`) is refused, naming the link and the folder, and
+/// nothing is made: the run made the folder `missing` (empty, named by no one but the
+/// link's `..`) and wrote `s3/y.csv`.
+#[cfg(unix)]
+#[test]
+fn an_output_link_through_a_missing_folder_and_back_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let (s3, w) = (dir.path().join("s3"), dir.path().join("w"));
+    std::fs::create_dir(&s3).unwrap();
+    std::fs::create_dir(&w).unwrap();
+    std::os::unix::fs::symlink("../s3/nofolder2/../y.csv", w.join("c.csv")).unwrap();
+    let said = "error: c.csv: cannot create: it is a link to ../s3/nofolder2/../y.csv, through \
+../s3/nofolder2, a folder that is not there, and back out of it (..): the link leads to no \
+file, and would lead to one only once that folder is made; make it, or name another output\n";
+    let run = lab()
+        .current_dir(&w)
+        .args(["bench", "-s", "dlx", "-q", "-o", "c.csv"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr, said);
+    assert_eq!(std::fs::read_dir(&s3).unwrap().count(), 0, "s3 holds files");
+    assert_eq!(std::fs::read_dir(&w).unwrap().count(), 1, "w holds files");
+}
+
 /// `--out` given as a link to a run's output is that output: a second run on it while the
 /// first one goes is refused (the lock is the file's, whatever its name), and a run on the
 /// link writes the file it leads to, its sidecar and summary beside that file, the link
