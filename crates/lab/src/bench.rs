@@ -174,6 +174,7 @@ fn record(
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
     let ending = output.finish(&mut sidecar, &summary.to_markdown());
+    failed_at_the_end(&mut summary, state, ending.error.as_ref());
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
     match (error, ending.error) {
@@ -187,6 +188,19 @@ fn record(
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, &summary)),
+    }
+}
+
+/// Makes the printed `summary` of a run that went to its end (`state`) say that it failed
+/// when putting its files in place then did (`error`: its CSV removed meanwhile, a sidecar
+/// that cannot be written, a rename refused), as the exit status (1) does: it said nothing
+/// of it. (No summary file is left beside the rows then: see [`Output::finish`].)
+fn failed_at_the_end(summary: &mut Summary, state: State, error: Option<&Error>) {
+    if let (State::Finished, Some(e)) = (state, error) {
+        summary.state = Some(State::Failed.into());
+        summary.error = Some(format!(
+            "after its last row, as its files were put in place: {e}"
+        ));
     }
 }
 

@@ -79,8 +79,10 @@ header), not a corpus: left out",
                 corpora.extend(expanded.sources);
             }
         }
-        let out = output_file(&args.out)?;
-        crate::overlap::check(&corpora, &out)?;
+        // The link noted once the run is not refused for it (the refusal names the link).
+        let out = through_links(&args.out)?;
+        crate::overlap::check(&corpora, &args.out, &out)?;
+        note_link(&args.out, &out);
         let method = harness::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
@@ -150,6 +152,13 @@ header), not a corpus: left out",
 /// When a link cannot be read, or links loop.
 pub fn output_file(out: &Path) -> Result<PathBuf> {
     let file = through_links(out)?;
+    note_link(out, &file);
+    Ok(file)
+}
+
+/// The note of an output `out` (`--out`) that stands for another `file`, the one its link
+/// leads to; none when `file` is `out`.
+fn note_link(out: &Path, file: &Path) {
     if file != out {
         ui::note(format!(
             "--out {} is a link to {}: that file is written (the link keeps leading to it), \
@@ -158,7 +167,6 @@ and the run's other files go beside it",
             file.display()
         ));
     }
-    Ok(file)
 }
 
 /// The contender a spec names, solving under `limit` and `max_nodes` (a `cmd:` solver's

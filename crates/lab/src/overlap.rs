@@ -25,12 +25,13 @@ impl fmt::Display for Usage {
 impl std::error::Error for Usage {}
 
 /// Refuses a run over `sources` whose output `csv` (or a file beside it that the run may
-/// write or rename over) is one of them.
+/// write or rename over) is one of them. `asked` is the output as the user gave it
+/// (`--out`): a link that leads to `csv`, or `csv` itself.
 ///
 /// # Errors
 ///
-/// [`Usage`], naming the corpus and the output.
-pub fn check(sources: &[Source], csv: &Path) -> Result<(), Usage> {
+/// [`Usage`], naming the corpus and the output as given, and the file a link leads to.
+pub fn check(sources: &[Source], asked: &Path, csv: &Path) -> Result<(), Usage> {
     let outputs: Vec<_> = Output::every_name(csv)
         .into_iter()
         .filter_map(|path| identity(&path).map(|id| (path, id)))
@@ -52,14 +53,24 @@ pub fn check(sources: &[Source], csv: &Path) -> Result<(), Usage> {
                 format!(", which it writes as {}", output.display())
             };
             return Err(Usage(format!(
-                "the corpus {} is the output of this run (--out {}{same}): the run would \
+                "the corpus {} is the output of this run ({}{same}): the run would \
 overwrite what it reads; choose another --out",
                 source.name(),
-                csv.display()
+                out_told(asked, csv)
             )));
         }
     }
     Ok(())
+}
+
+/// The output as the user gave it, and the file it stands for when that is another (a
+/// link's): `--out b.csv, a link to /data/a.csv`, else `--out a.csv`.
+fn out_told(asked: &Path, csv: &Path) -> String {
+    if asked == csv {
+        format!("--out {}", asked.display())
+    } else {
+        format!("--out {}, a link to {}", asked.display(), csv.display())
+    }
 }
 
 /// What tells one file from another: its device and inode.

@@ -365,6 +365,47 @@ fn a_run_whose_every_puzzle_is_skipped_fails_naming_the_solver_and_the_size() {
     assert_eq!(read_rows(&out).len(), 2);
 }
 
+/// The wall-clock rate of a run some of whose puzzles no solver of it solves (bands on
+/// three 4x4 puzzles and two 9x9 ones) is of the puzzles with rows, and says how many were
+/// read: it was of every puzzle read ("5 puzzles"), though 2 got rows. The sidecar's
+/// `puzzles` is still every puzzle read; `summary` of the CSV prints the run's line.
+#[test]
+fn the_wall_clock_rate_is_of_the_puzzles_with_rows() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "four.txt", &"1.3..2..........\n".repeat(3));
+    write(&dir, "nine.txt", &format!("{TOP1}\n").repeat(2));
+    let run = |args: &[&str]| {
+        let out = lab().current_dir(dir.path()).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let line = stdout.lines().find(|l| l.starts_with("Wall clock: "));
+        line.expect("a wall-clock line").to_string()
+    };
+    let clock = run(&[
+        "bench", "-q", "-s", "bands", "four.txt", "nine.txt", "-o", "r.csv",
+    ]);
+    let sidecar = sudoku_reports::Sidecar::read_beside(&dir.path().join("r.csv"))
+        .unwrap()
+        .unwrap();
+    assert_eq!((sidecar.puzzles, sidecar.rows), (5, 2));
+    // As the summary gives a rate: one decimal below 100 per second, none above.
+    let per_second = 2.0 / sidecar.seconds;
+    let rate = if per_second < 100.0 {
+        format!("{per_second:.1}")
+    } else {
+        format!("{per_second:.0}")
+    };
+    let told = format!(
+        "Wall clock: {rate} puzzles/s for the whole run (5 puzzles read, 2 of them with rows, in "
+    );
+    assert!(clock.starts_with(&told), "{clock}");
+    assert_eq!(run(&["summary", "r.csv"]), clock);
+}
+
 /// A shard whose share holds only puzzles no solver of the run solves (a 4x4 puzzle under
 /// bands, the 9x9 one another shard's) finishes with no row, its skips noted: it failed
 /// ("no row"), and the merge of the shards, whose other shard solved the 9x9 puzzle, was

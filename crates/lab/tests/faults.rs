@@ -119,6 +119,32 @@ fn the_output_is_never_one_of_the_inputs() {
     assert!(!dir.path().join("link.running.csv").exists());
 }
 
+/// An output named by a symbolic link to one of the corpora is refused, the message naming
+/// the link as given and the file it leads to: it named only the file, a name the command
+/// line does not hold, after a note that said the file is written. Nothing else is said.
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_a_link_to_a_corpus_is_named_as_given() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "target.txt", &format!("{TOP1}\n"));
+    std::os::unix::fs::symlink("target.txt", dir.path().join("b.csv")).unwrap();
+    let said = format!(
+        "error: the corpus target.txt is the output of this run (--out b.csv, a link to {}): \
+the run would overwrite what it reads; choose another --out\n",
+        corpus.canonicalize().unwrap().display()
+    );
+    lab()
+        .current_dir(dir.path())
+        .args(["bench", "-s", "dlx", "target.txt", "-o", "b.csv"])
+        .assert()
+        .code(2)
+        .stderr(said);
+    assert_eq!(
+        std::fs::read_to_string(&corpus).unwrap(),
+        format!("{TOP1}\n")
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn stdin_read_from_the_output_is_refused() {

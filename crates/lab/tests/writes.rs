@@ -357,6 +357,40 @@ there, and no sidecar or summary was written beside them\n",
     assert_eq!(names, ["x.running.run.toml"]);
 }
 
+/// An output folder removed while the run goes, and the run finishing: the summary it
+/// prints says that it failed, and why, as its exit status (1) does; it ended as a
+/// finished run's, saying nothing of the error that came after it.
+#[cfg(unix)]
+#[test]
+fn a_run_whose_output_folder_was_removed_prints_a_failed_summary() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("out");
+    let mut child = bench_from_stdin(&folder.join("x.csv"));
+    let running = folder.join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_dir_all(&folder).unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let gone = format!(
+        "{}: removed or moved while the run went (its folder {} too): the 1 rows written to \
+it are not there, and no sidecar or summary was written beside them",
+        running.display(),
+        folder.display()
+    );
+    let told = format!(
+        "FAILED: an error stopped the run; these are the rows written before it.\nThe error \
+that stopped it: after its last row, as its files were put in place: {gone}\n"
+    );
+    assert!(stdout.ends_with(&told), "{stdout}");
+    assert!(stderr.ends_with(&format!("error: {gone}\n")), "{stderr}");
+    assert!(!folder.exists(), "the folder made again");
+}
+
 /// A `cmd:` solver (a shell script in `dir`) that answers the question every new child is
 /// asked, then, given a puzzle, makes the file `started` in `dir` and answers no more: the
 /// run waits for it (up to its `--timeout`) until it is interrupted twice, the first
@@ -471,11 +505,47 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     );
     assert!(stderr.contains(&wrote), "{stderr}");
     assert!(stderr.contains("cannot rename to"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("FAILED: an error stopped the run")
+            && stdout.contains("as its files were put in place: ")
+            && stdout.contains("cannot rename to"),
+        "{stdout}"
+    );
     assert!(!dir.path().join("x.run.toml").exists());
     assert!(!dir.path().join("x.summary.md").exists());
     let told = sidecar_of(&running);
     assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
     assert_eq!(told.csv, running.display().to_string());
+}
+
+/// `--out` a link to nothing yet whose path goes into a folder that is not there and back
+/// out of it (`../s3/missing/../y.csv`) is refused, naming the link and the folder, and
+/// nothing is made: the run made the folder `missing` (empty, named by no one but the
+/// link's `..`) and wrote `s3/y.csv`.
+#[cfg(unix)]
+#[test]
+fn an_output_link_through_a_missing_folder_and_back_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let (s3, w) = (dir.path().join("s3"), dir.path().join("w"));
+    std::fs::create_dir(&s3).unwrap();
+    std::fs::create_dir(&w).unwrap();
+    std::os::unix::fs::symlink("../s3/nofolder2/../y.csv", w.join("c.csv")).unwrap();
+    let said = "error: c.csv: cannot create: it is a link to ../s3/nofolder2/../y.csv, through \
+../s3/nofolder2, a folder that is not there, and back out of it (..): the link leads to no \
+file, and would lead to one only once that folder is made; make it, or name another output\n";
+    let run = lab()
+        .current_dir(&w)
+        .args(["bench", "-s", "dlx", "-q", "-o", "c.csv"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr, said);
+    assert_eq!(std::fs::read_dir(&s3).unwrap().count(), 0, "s3 holds files");
+    assert_eq!(std::fs::read_dir(&w).unwrap().count(), 1, "w holds files");
 }
 
 /// `--out` given as a link to a run's output is that output: a second run on it while the

@@ -18,7 +18,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -87,9 +87,17 @@ const LINKS_FOLLOWED: usize = 40;
 /// (a folder, a device, the pipe of `/dev/stdout`) is left as it is: refused by the name
 /// given (see [`in_the_way`]), or written as it is where a device is welcome.
 ///
+/// A link to nothing yet whose path goes into a folder that is not there and back out of
+/// it (`../s3/missing/../y.csv`) is refused (see [`into_missing_and_out`]): the system
+/// does not take `missing/..` as `s3` until `missing` is there, so the link leads to no
+/// file, and writing through it would make a folder that the run only goes back out of.
+/// A link into a missing folder, not back out, leads to the file once its folder is made
+/// (as an `--out` in a missing folder): that folder is made.
+///
 /// # Errors
 ///
-/// When a link cannot be read, or leads through more than 40 links (a loop).
+/// When a link cannot be read, leads through more than 40 links (a loop), or through a
+/// missing folder and back out of it.
 pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     let unreadable = |source| Error::Create {
         path: shown(path),
@@ -103,6 +111,15 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     for _ in 0..LINKS_FOLLOWED {
         let is_link = std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_symlink());
         if !is_link {
+            if let Some(missing) = into_missing_and_out(&target).filter(|_| target != path) {
+                return Err(unreadable(io::Error::other(format!(
+                    "it is a link to {}, through {}, a folder that is not there, and back out \
+of it (..): the link leads to no file, and would lead to one only once that folder is made; \
+make it, or name another output",
+                    target.display(),
+                    missing.display()
+                ))));
+            }
             return Ok(if target == path {
                 target
             } else {
@@ -118,6 +135,24 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     Err(unreadable(io::Error::other(
         "too many levels of symbolic links (a loop?)",
     )))
+}
+
+/// The first folder on `path` that is not there, when `path` goes back out of it (a `..`
+/// after it): `../s3/missing` of `../s3/missing/../y.csv`. `None` when every folder
+/// before each `..` is there.
+fn into_missing_and_out(path: &Path) -> Option<PathBuf> {
+    let mut so_far = PathBuf::new();
+    let mut missing = None;
+    for part in path.components() {
+        if part == Component::ParentDir && missing.is_some() {
+            return missing;
+        }
+        so_far.push(part);
+        if missing.is_none() && !so_far.exists() {
+            missing = Some(so_far.clone());
+        }
+    }
+    None
 }
 
 /// `path` with its folder in canonical form (links and `..` resolved), when the folder is
@@ -1142,6 +1177,24 @@ mod tests {
         for name in ["sub/a.csv", "none.csv", "folder.csv"] {
             assert_eq!(through_links(&d.join(name)).unwrap(), d.join(name));
         }
+        // Into a missing folder and back out: refused, the folder not made.
+        symlink("sub/missing/../y.csv", d.join("back.csv")).unwrap();
+        let back = through_links(&d.join("back.csv")).unwrap_err().to_string();
+        assert!(
+            back.contains(&format!(
+                "it is a link to {}, through {}, a folder that is not there",
+                d.join("sub/missing/../y.csv").display(),
+                d.join("sub/missing").display()
+            )),
+            "{back}"
+        );
+        assert!(!d.join("sub/missing").exists());
+        // Into a missing folder only: the file there, once the folder is made.
+        symlink("sub/new/y.csv", d.join("into.csv")).unwrap();
+        assert_eq!(
+            through_links(&d.join("into.csv")).unwrap(),
+            d.join("sub/new/y.csv")
+        );
         let looped = through_links(&d.join("loop1.csv")).unwrap_err().to_string();
         assert!(
             looped.contains("too many levels of symbolic links"),

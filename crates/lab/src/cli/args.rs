@@ -52,7 +52,8 @@ pub struct BenchArgs {
 
     /// The CSV to write; the summary (.summary.md) and the sidecar (.run.toml) go beside it.
     /// Its folder is created if missing. A link to a file stands for that file (the link is
-    /// kept).
+    /// kept); a link whose path goes into a missing folder and back out of it
+    /// (missing/../r.csv) is refused.
     #[arg(short = 'o', long, value_name = "FILE", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
 

@@ -41,7 +41,9 @@ pub struct Clock {
     pub seconds: f64,
     /// Worker threads.
     pub threads: u64,
-    /// Puzzles read (after `--resume`, the earlier run's included).
+    /// Puzzles read (after `--resume`, the earlier run's included), those without a row
+    /// included (of a size no solver of the run solves): the sidecar's `puzzles`. The rate
+    /// is of the puzzles with rows (see [`Summary::puzzles`]).
     pub puzzles: u64,
     /// After `--resume`: the earlier run's puzzles, in `puzzles` but not timed by
     /// `seconds`.
@@ -49,7 +51,7 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// The puzzles `seconds` timed.
+    /// The puzzles read in the time `seconds` gives.
     pub fn timed(&self) -> u64 {
         self.puzzles.saturating_sub(self.resumed)
     }
@@ -70,6 +72,10 @@ pub struct Summary {
     wrong_rows: Vec<String>,
     unknown_statuses: BTreeSet<String>,
     notes: Vec<String>,
+    /// Puzzles with rows: see [`Summary::puzzles`].
+    puzzles: u64,
+    /// The puzzle of the latest row (corpus, index).
+    latest_puzzle: Option<(Arc<str>, u64)>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
     pub state: Option<Said>,
     /// The error that stopped the run, if its sidecar gives one.
@@ -117,6 +123,7 @@ impl Summary {
 
     /// Counts one row.
     pub fn add(&mut self, row: &Row) {
+        self.count_puzzle(row);
         let i = self.group_of(row);
         self.groups[i].stats.add(row);
         match &row.status {
@@ -133,6 +140,26 @@ impl Summary {
             }
             _ => {}
         }
+    }
+
+    /// Counts the puzzle of `row` when it is not the latest row's: a puzzle's rows come
+    /// one after the other (in a run, and in the CSVs it writes).
+    fn count_puzzle(&mut self, row: &Row) {
+        let same = self
+            .latest_puzzle
+            .as_ref()
+            .is_some_and(|(corpus, index)| *index == row.index && **corpus == *row.corpus);
+        if !same {
+            self.puzzles += 1;
+            self.latest_puzzle = Some((row.corpus.clone(), row.index));
+        }
+    }
+
+    /// Puzzles with rows: those a solver of the run was given (after `--resume`, the
+    /// earlier run's included), not those read that no solver of the run solves (their
+    /// size), nor another shard's. The wall-clock rate is of these.
+    pub fn puzzles(&self) -> u64 {
+        self.puzzles
     }
 
     /// Counts `n` malformed lines of `corpus`, skipped.
@@ -230,6 +257,8 @@ impl Summary {
         self.latest = rows.latest;
         self.wrong_rows = rows.wrong_rows;
         self.unknown_statuses = rows.unknown_statuses;
+        self.puzzles = rows.puzzles;
+        self.latest_puzzle = rows.latest_puzzle;
         Ok(())
     }
 

@@ -442,13 +442,13 @@ impl Summary {
                 "No puzzles.\n"
             });
         }
-        // No rate for a run without a row: it solved nothing (every puzzle skipped).
-        let solved_any = !self.groups.is_empty();
-        if let Some(clock) = self
-            .clock
-            .filter(|c| solved_any && c.seconds > 0.0 && c.timed() > 0)
-        {
-            out.push_str(&clock_text(&clock));
+        // The rate is of the puzzles with rows: none for a run without a row (every
+        // puzzle skipped), nor for one that timed none (all the earlier run's).
+        let timed = self
+            .puzzles()
+            .saturating_sub(self.clock.map_or(0, |c| c.resumed));
+        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && timed > 0) {
+            out.push_str(&clock_text(&clock, timed));
         }
         let malformed = self.malformed_total();
         if malformed > 0 {
@@ -556,20 +556,25 @@ impl Said {
 }
 
 /// The wall-clock note: the rate of the whole run, or, after `--resume`, of the part it
-/// timed (the earlier run's puzzles are in the CSV, not in its seconds).
-fn clock_text(clock: &Clock) -> String {
+/// timed (the earlier run's puzzles are in the CSV, not in its seconds), of the `timed`
+/// puzzles with rows; the puzzles read are said too when there were more (some of a size
+/// no solver of the run solves).
+fn clock_text(clock: &Clock, timed: u64) -> String {
     let plural = |n: u64| if n == 1 { "" } else { "s" };
-    let timed = clock.timed();
     let span = if clock.resumed > 0 {
         "since --resume"
     } else {
         "for the whole run"
     };
+    let read = clock.timed();
+    let puzzles = if read > timed {
+        format!("{read} puzzles read, {timed} of them with rows,")
+    } else {
+        format!("{timed} puzzle{}", plural(timed))
+    };
     let mut text = format!(
-        "Wall clock: {} puzzles/s {span} ({timed} puzzle{} in {}, {} thread{}, all \
-solvers).\n",
+        "Wall clock: {} puzzles/s {span} ({puzzles} in {}, {} thread{}, all solvers).\n",
         rate(timed as f64 / clock.seconds),
-        plural(timed),
         human_micros(clock.seconds * 1e6),
         clock.threads,
         plural(clock.threads),

@@ -27,6 +27,16 @@ fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
     }
 }
 
+/// Adds a solved row of dlx for each of `n` puzzles of `corpus` (indexes 0 to n - 1).
+fn add_puzzles(s: &mut Summary, corpus: &str, n: u64) {
+    for index in 0..n {
+        s.add(&Row {
+            index,
+            ..row(corpus, "dlx", Status::Solved, 1000, 10)
+        });
+    }
+}
+
 /// The cells of a text table line, split at runs of two spaces.
 fn fields(line: &str) -> Vec<&str> {
     line.split("  ")
@@ -156,6 +166,7 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
             200_000_000,
         ));
     }
+    add_puzzles(&mut s, long, 1000);
     s.clock = Some(Clock {
         seconds: 2.0,
         threads: 2,
@@ -194,7 +205,7 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
 #[test]
 fn after_a_resume_the_clock_times_only_the_part_it_ran() {
     let mut s = Summary::new();
-    s.add(&row("a", "dlx", Status::Solved, 1000, 10));
+    add_puzzles(&mut s, "a", 1000);
     s.clock = Some(Clock {
         seconds: 2.0,
         threads: 1,
@@ -214,6 +225,43 @@ solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
         ..s.clock.unwrap()
     });
     assert!(!s.to_text(View::Narrow).contains("Wall clock"));
+}
+
+#[test]
+fn the_rate_is_of_the_puzzles_with_rows() {
+    // 205 puzzles read, 5 of them with rows (two solvers each), the others of a size no
+    // solver of the run solves: the rate is of the 5, read in a millisecond.
+    let mut s = Summary::new();
+    for index in 0..5 {
+        for solver in ["bands", "dlx"] {
+            s.add(&Row {
+                index,
+                ..row("seeds", solver, Status::Solved, 1000, 10)
+            });
+        }
+    }
+    assert_eq!(s.puzzles(), 5);
+    s.clock = Some(Clock {
+        seconds: 0.001,
+        threads: 2,
+        puzzles: 205,
+        resumed: 0,
+    });
+    let text = s.to_text(View::Narrow);
+    assert!(
+        text.contains(
+            "Wall clock: 5000 puzzles/s for the whole run (205 puzzles read, 5 of them with \
+rows, in 1 ms, 2 threads, all solvers).\n"
+        ),
+        "{text}"
+    );
+    // After a resume that copied 2 of them: the 3 others, of the 203 read since.
+    s.clock = s.clock.map(|c| Clock { resumed: 2, ..c });
+    let text = s.to_text(View::Narrow);
+    assert!(
+        text.contains("3000 puzzles/s since --resume (203 puzzles read, 3 of them with rows,"),
+        "{text}"
+    );
 }
 
 #[test]
