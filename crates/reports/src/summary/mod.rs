@@ -143,15 +143,20 @@ impl Summary {
     }
 
     /// Counts the puzzle of `row` when it is not the latest row's: a puzzle's rows come
-    /// one after the other (in a run, and in the CSVs it writes).
+    /// one after the other (in a run, and in the CSVs it writes). The corpus's name is
+    /// kept (a count on a name the workers share) only when it changes.
     fn count_puzzle(&mut self, row: &Row) {
-        let same = self
-            .latest_puzzle
-            .as_ref()
-            .is_some_and(|(corpus, index)| *index == row.index && **corpus == *row.corpus);
-        if !same {
-            self.puzzles += 1;
-            self.latest_puzzle = Some((row.corpus.clone(), row.index));
+        match &mut self.latest_puzzle {
+            Some((corpus, index)) if Arc::ptr_eq(corpus, &row.corpus) || *corpus == row.corpus => {
+                if *index != row.index {
+                    self.puzzles += 1;
+                    *index = row.index;
+                }
+            }
+            _ => {
+                self.puzzles += 1;
+                self.latest_puzzle = Some((row.corpus.clone(), row.index));
+            }
         }
     }
 
