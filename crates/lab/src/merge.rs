@@ -24,6 +24,7 @@ use sudoku_reports::{
 };
 
 use crate::cli::MergeArgs;
+use crate::interrupt::{self, Writing};
 use crate::{ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
@@ -62,36 +63,19 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .iter()
         .map(|c| c.path.clone())
         .collect();
-    // The rows go to the output's running file, locked, renamed into place once whole
-    // (see `sudoku_reports::output`): a merge that fails half-way leaves an earlier
-    // merged CSV as it was, and a second merge on the same output is refused.
-    let (output, mut csv) = Output::open(out)?;
-    if let Some(aside) = output.moved_aside() {
-        let kept = output.kept().map(|k| k.csv.as_path());
-        ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
-    }
-    // Its sidecar first, as a run's: the rows of a merge that is killed are moved aside
-    // by the next run on the output with what tells how they were made (`--resume` can
-    // continue them).
+    let (output, mut csv) = open(out, &parts)?;
     let files = output.target().clone();
-    let mut running = merged_sidecar(&parts, &files, 0, &Summary::new());
-    running.state = State::Running.into();
-    running.csv = output.running().csv.display().to_string();
-    if let Err(e) = running.write(&output.running().sidecar) {
-        drop(csv);
-        output.discard();
-        return Err(e.into());
-    }
     let mut summary = Summary::new();
     let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
     if let Err(e) = merged {
         drop(csv);
-        output.discard();
+        interrupt::registered(|| output.discard(), |_| None);
         return Err(e);
     }
     let mut sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
     summary.apply_sidecar(&sidecar);
-    let ending = output.finish(&mut sidecar, &summary.to_markdown());
+    let markdown = summary.to_markdown();
+    let ending = interrupt::registered(|| output.finish(&mut sidecar, &markdown), |_| None);
     if let Some(e) = ending.error {
         return Err(e.into());
     }
@@ -109,6 +93,38 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     } else {
         RunEnd::Finished
     })
+}
+
+/// Opens the merge's output `out`: the rows go to its running file, locked, renamed into
+/// place once whole (see `sudoku_reports::output`), so that a merge that fails half-way
+/// leaves an earlier merged CSV as it was, and a second merge on the same output is
+/// refused. Its sidecar is written first, as a run's: the rows of a merge that is killed
+/// are moved aside by the next run on the output with what tells how they were made
+/// (`--resume` can continue them). An interrupt, which ends a merge at once, removes both
+/// (see [`interrupt::Writing::Unfinished`]).
+fn open(out: &Path, parts: &[Part]) -> Result<(Output, CsvWriter)> {
+    interrupt::registered(
+        || {
+            let (output, csv) = Output::open(out)?;
+            if let Some(aside) = output.moved_aside() {
+                let kept = output.kept().map(|k| k.csv.as_path());
+                ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
+            }
+            let mut running = merged_sidecar(parts, output.target(), 0, &Summary::new());
+            running.state = State::Running.into();
+            running.csv = output.running().csv.display().to_string();
+            if let Err(e) = running.write(&output.running().sidecar) {
+                drop(csv);
+                output.discard();
+                return Err(e.into());
+            }
+            Ok((output, csv))
+        },
+        |opened| {
+            let (output, _) = opened.as_ref().ok()?;
+            Some(Writing::unfinished_run(output))
+        },
+    )
 }
 
 /// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,

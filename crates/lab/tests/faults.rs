@@ -952,3 +952,89 @@ it are in {})",
     assert_eq!(kept.len(), 4096);
     assert!(kept.starts_with("# sudoku-lab generate --count 1000 --seed 1"));
 }
+
+/// `trace -o` and `trace --html` do not stop cleanly: an interrupt ends them at once (exit
+/// 130) and removes the unfinished file under its running name, which was left behind,
+/// for the next trace on the name to take for a killed one's (`note: an earlier trace on
+/// tr.txt was killed`, the file moved to `tr.killed.txt`). An earlier file of the name
+/// stays as it was.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_trace_leaves_no_running_file() {
+    let dir = TempDir::new().unwrap();
+    // 9 in the last column and 1 to 8 in the last row: naive, in reading order, meets the
+    // contradiction in the last cell only, and searches without end.
+    let endless = format!("........9{}12345678.", ".".repeat(63));
+    for (flag, name) in [("-o", "tr.txt"), ("--html", "tr.html")] {
+        let out = write(&dir, name, "earlier\n");
+        let running = out.with_extension(format!("running.{}", &name[3..]));
+        let mut child = lab_std()
+            .current_dir(dir.path())
+            .args(["trace", "-s", "naive", "--max-nodes", "1000000000000"])
+            .args(["--max-events", "1000", flag, name, &endless])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The page is written at the end, the text trace as it goes.
+        wait_for(&mut child, "the trace under way", || {
+            std::fs::metadata(&running).is_ok_and(|m| flag == "--html" || m.len() > 0)
+        });
+        let output = common::signal(child, &["-INT"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        assert!(!running.exists(), "{flag}: {} left", running.display());
+        assert!(
+            stderr.contains(&format!(
+                "interrupted: {} removed, unfinished ({name} not touched)",
+                running.file_name().unwrap().to_string_lossy()
+            )),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+        lab()
+            .current_dir(dir.path())
+            .args(["trace", "-s", "dlx", flag, name, TOP1])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("killed").not());
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("tr."))
+            .collect();
+        assert_eq!(names, [name], "{flag}");
+        std::fs::remove_file(&out).unwrap();
+    }
+}
+
+/// A second interrupt ends `generate -o` at once: its file stays under its running name,
+/// as a killed run's, and the handler says so, where it said only `interrupted again:
+/// exiting now`. Here the first puzzle is one no attempt finishes soon (a band of billions
+/// of naive nodes), so the run is still under way when the second interrupt comes.
+#[cfg(unix)]
+#[test]
+fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
+    let dir = TempDir::new().unwrap();
+    let running = dir.path().join("p.running.txt");
+    let mut child = lab_std()
+        .current_dir(dir.path())
+        .args(["generate", "--count", "2", "--seed", "1", "-q", "-j", "1"])
+        .args(["--nodes", "naive:1000000000..2000000000", "-o", "p.txt"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut child, "the file opened", || running.exists());
+    let output = common::signal(child, &["-TERM", "-INT"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains(
+            "interrupted again: exiting now (the puzzles written so far stay in p.running.txt, \
+             as a killed run's)"
+        ),
+        "{stderr}"
+    );
+    assert!(running.exists());
+}

@@ -593,6 +593,47 @@ fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
     assert_eq!(running.shard, None);
 }
 
+/// An interrupt ends a merge at once (exit 130), and removes its files under their running
+/// names, where it left them (`m.running.csv` and its sidecar saying running, as a killed
+/// run's, for the next run on the output to move aside); an earlier merge stays as it was.
+/// Here the merge waits on a shard that is a named pipe nobody writes.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_merge_leaves_no_running_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
+    let merged = std::fs::read(dir.path().join("m.csv")).unwrap();
+    let shard = dir.path().join(&s[1]);
+    std::fs::rename(&shard, dir.path().join("kept.csv")).unwrap();
+    sudoku_testkit::mkfifo(dir.path(), &s[1]);
+    let mut merge = std::process::Command::new(common::BIN)
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let sidecar = dir.path().join("m.running.run.toml");
+    common::wait_for(&mut merge, "the merge's sidecar", || sidecar.exists());
+    let output = common::signal(merge, &["-INT"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(!sidecar.exists(), "m.running.run.toml left");
+    assert!(!dir.path().join("m.running.csv").exists());
+    assert!(
+        stderr.contains(
+            "interrupted: m.running.csv and its sidecar removed, unfinished (m.csv not touched)"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
+    std::fs::remove_file(&shard).unwrap();
+    std::fs::rename(dir.path().join("kept.csv"), &shard).unwrap();
+    let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
+    assert!(!err.contains("killed"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
+}
+
 #[test]
 fn shard_auto_reads_slurm_and_kubernetes() {
     let dir = tempfile::tempdir().unwrap();

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
 use crate::leftover::make_room_for_file;
-use crate::output::{check_output_names, lock, rename, tag, KILLED};
+use crate::output::{check_output_names, lock, rename, tag, RunningFile, KILLED};
 use crate::sidecar::{tagged_path, State};
 use crate::write::through_links;
 
@@ -133,6 +133,12 @@ impl Streamed {
     /// The name of the file while it is written.
     pub fn running(&self) -> &Path {
         &self.running
+    }
+
+    /// The file while it is written, as another thread may look at it (see
+    /// [`RunningFile`]); `None` for a device, a pipe or a socket, written as it is.
+    pub fn running_file(&self) -> Option<RunningFile> {
+        (!self.direct).then(|| RunningFile::of(&self.running, self.writer.get_ref()))
     }
 
     /// Where a killed writer's file was moved aside, if [`Streamed::open`] found one.
@@ -285,6 +291,33 @@ mod tests {
         file.discard();
         assert!(!dir.path().join("sub").join("trace.running").exists());
         assert!(!path.exists());
+    }
+
+    /// Removed from another thread (an interrupt's handler) only while its name names the
+    /// file written: another file made under the name since is not touched.
+    #[test]
+    fn a_running_file_is_removed_only_while_its_name_is_its_own() {
+        use crate::output::Removal;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.txt");
+        let file = Streamed::open(&path).unwrap();
+        let running = file.running_file().unwrap();
+        let beside = dir.path().join("beside");
+        std::fs::write(&beside, "x").unwrap();
+        assert!(matches!(
+            running.remove(std::slice::from_ref(&beside)),
+            Removal::Removed
+        ));
+        assert!(!file.running().exists() && !beside.exists());
+        // Still open, as the writer holds it: its inode is not another file's.
+        let other = Streamed::open(&path).unwrap();
+        assert!(matches!(running.remove(&[]), Removal::Gone(_)));
+        assert!(other.running().exists());
+        drop(file);
+        assert!(Streamed::open(Path::new("/dev/null"))
+            .unwrap()
+            .running_file()
+            .is_none());
     }
 
     #[test]

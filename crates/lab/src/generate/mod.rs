@@ -28,6 +28,7 @@ use sudoku_generator::{GenerateError, Generator, Options, Run};
 use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
+use crate::interrupt::{self, Writing};
 use crate::ui::{self, ColorWhen};
 use crate::RunEnd;
 use watch::Watch;
@@ -230,7 +231,11 @@ impl Output {
         let Some(path) = path else {
             return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
         };
-        let file = Streamed::open(path)?;
+        // A second interrupt, which exits at once, says where the puzzles are.
+        let file = interrupt::registered(
+            || Streamed::open(path),
+            |file| file.as_ref().ok().and_then(Writing::puzzles),
+        )?;
         if let Some(aside) = file.moved_aside() {
             ui::moved_aside("generate", path, "its puzzles are", aside, file.kept());
         }
@@ -266,7 +271,7 @@ impl Output {
         match self {
             Output::Stdout(_) => Ok("stdout".into()),
             Output::File(file) => {
-                let placed = file.finish(state)?;
+                let placed = interrupt::registered(|| file.finish(state), |_| None)?;
                 if let Some(kept) = &placed.kept {
                     ui::kept_earlier(kept);
                 }
