@@ -362,7 +362,7 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
 
 /// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
 /// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
-/// the slowest shard.
+/// the slowest shard, each shard's resumptions after the shard (`2/4 DATE COMMAND`).
 fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
     let mut sidecar = Sidecar {
         command: sudoku_reports::sidecar::command_line(),
@@ -382,6 +382,12 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
     sidecar.merged_from = shards
         .iter()
         .map(|p| format!("{} {}", p.shard, p.csv.display()))
+        .collect();
+    // Each shard's resumptions, after the shard: those of the first shard alone were taken
+    // for the run's, and the summary said "since --resume" of every shard's clock.
+    sidecar.resumed = shards
+        .iter()
+        .flat_map(|p| p.sidecar.resumed.iter().map(|r| format!("{} {r}", p.shard)))
         .collect();
     sidecar.corpus = parts[0]
         .sidecar

@@ -634,6 +634,58 @@ fn an_interrupted_merge_leaves_no_running_file() {
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
 }
 
+/// A merge of shards one of which was continued with `--resume` times that one since its
+/// resumption and the others whole: its summary said `puzzles/s since --resume`, as if the
+/// whole run had been resumed, and its sidecar listed the first shard's resumptions (none
+/// here) as the run's. The summary names the shard resumed; the sidecar lists each
+/// resumption after its shard.
+#[test]
+fn a_merge_names_the_shards_that_were_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let shard = |k: &str, extra: &[&str]| {
+        let args = [c.as_str(), "-s", "dlx", "--shard", k, "-o"];
+        let out = format!("s{}.csv", &k[..1]);
+        bench(&dir, &[&args[..], &[&out], extra].concat(), 0);
+    };
+    shard("1/2", &[]);
+    shard("2/2", &[]);
+    // Shard 2 as an interrupt after its first puzzle leaves it (one row), then resumed.
+    let path = |name: &str| dir.path().join(name);
+    let text = std::fs::read_to_string(path("s2.csv")).unwrap();
+    let first: String = text.split_inclusive('\n').take(2).collect();
+    write(&dir, "s2.interrupted.csv", &first);
+    let finished = std::fs::read_to_string(path("s2.run.toml")).unwrap();
+    write(
+        &dir,
+        "s2.interrupted.run.toml",
+        &as_unfinished(&finished, "interrupted", 1),
+    );
+    for name in ["s2.csv", "s2.run.toml", "s2.summary.md"] {
+        std::fs::remove_file(path(name)).unwrap();
+    }
+    shard("2/2", &["--resume"]);
+    let resumed = sidecar(&path("s2.csv"));
+    assert_eq!((resumed.resumed.len(), resumed.resumed_puzzles), (1, 1));
+    run(&dir, &["merge", "-o", "m.csv", "s1.csv", "s2.csv"], 0);
+    let (summary, _) = run(&dir, &["summary", "m.csv"], 0);
+    let markdown = std::fs::read_to_string(path("m.summary.md")).unwrap();
+    for text in [summary, markdown] {
+        assert!(!text.contains("since --resume"), "{text}");
+        assert!(
+            text.contains(
+                " puzzles/s for the whole run, shard 2/2 since its --resume (11 puzzles in "
+            ) && text.contains(
+                "The 1 puzzle copied by the --resume of shard 2/2 is its earlier run's: not \
+                     timed here."
+            ),
+            "{text}"
+        );
+    }
+    let m = sidecar(&path("m.csv"));
+    assert_eq!(m.resumed, [format!("2/2 {}", resumed.resumed[0])]);
+}
+
 #[test]
 fn shard_auto_reads_slurm_and_kubernetes() {
     let dir = tempfile::tempdir().unwrap();
