@@ -881,6 +881,17 @@ fn generate_replaces_its_file_only_when_it_finished() {
         text.lines().last().unwrap(),
         format!("# interrupted after {puzzles} of 1000000 puzzles")
     );
+    // The header says what the file holds (it said 1000000 puzzles), the command what was
+    // asked for.
+    let header: Vec<&str> = text.lines().take(2).collect();
+    assert!(header[0].starts_with("# sudoku-lab generate --count 1000000 --seed 1 "));
+    assert!(
+        header[1].starts_with(&format!(
+            "# {puzzles} minimal 9x9 puzzles, each with one solution (checked by bands)"
+        )),
+        "{}",
+        header[1]
+    );
 
     let mut child = start();
     wait_for(&mut child, "puzzles written", written);
@@ -929,28 +940,59 @@ fn a_killed_generate_moved_aside_keeps_the_older_one() {
 }
 
 /// A `generate -o` whose writing fails (the file size limit, as a full disk) keeps the
-/// puzzles that reached the file in `X.failed.txt`, says so, and leaves `X.txt` as it was.
+/// whole puzzles that reached the file in `X.failed.txt`, its header saying how many (it
+/// said the count asked for), says how many are there, and leaves `X.txt` as it was; with
+/// none there (no room even for the header), it removes the file and says so, where it
+/// said "the puzzles written before it are in X.failed.txt" of an empty file.
 #[cfg(unix)]
 #[test]
 fn a_generate_that_cannot_write_keeps_what_it_wrote_beside_the_earlier_file() {
     let dir = TempDir::new().unwrap();
     let out = write(&dir, "p.txt", "earlier\n");
     let failed = dir.path().join("p.failed.txt");
-    lab_with_file_limit(4096)
-        .args(["generate", "--count", "1000", "--seed", "1", "-q", "-o"])
-        .arg(&out)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(format!(
-            "error: cannot write {}: File too large (os error 27) (the puzzles written before \
-it are in {})",
-            dir.path().join("p.running.txt").display(),
-            failed.display()
-        )));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let generate = |limit: u64| {
+        let run = lab_with_file_limit(limit)
+            .args(["generate", "--count", "1000", "--seed", "1", "-q", "-o"])
+            .arg(&out)
+            .assert()
+            .code(1);
+        String::from_utf8_lossy(&run.get_output().stderr).into_owned()
+    };
+    let cannot = format!(
+        "error: cannot write {}: File too large (os error 27)",
+        dir.path().join("p.running.txt").display()
+    );
+    let stderr = generate(0);
+    assert!(
+        stderr.contains(&format!(
+            "{cannot} (no whole puzzle reached it: it was removed, {} not touched)",
+            out.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!failed.exists());
+    assert!(!dir.path().join("p.running.txt").exists());
+
+    let stderr = generate(4096);
     let kept = std::fs::read_to_string(&failed).unwrap();
     assert_eq!(kept.len(), 4096);
-    assert!(kept.starts_with("# sudoku-lab generate --count 1000 --seed 1"));
+    let whole = kept
+        .split_inclusive('\n')
+        .filter(|l| l.ends_with('\n') && !l.starts_with('#'));
+    let whole = whole.count();
+    assert!(
+        stderr.contains(&format!(
+            "{cannot} (the {whole} whole puzzles that reached it are in {}, then a line cut \
+             where the write failed)",
+            failed.display()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let header: Vec<&str> = kept.lines().take(2).collect();
+    assert!(header[0].starts_with("# sudoku-lab generate --count 1000 --seed 1"));
+    let second = format!("# {whole} minimal 9x9 puzzles, each with one solution (checked by ");
+    assert!(header[1].starts_with(&second), "{}", header[1]);
 }
 
 /// `trace -o` and `trace --html` do not stop cleanly: an interrupt ends them at once (exit
