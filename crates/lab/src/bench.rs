@@ -19,6 +19,7 @@ use crate::config::RunConfig;
 use crate::progress::Progress;
 use crate::recorder::{Recorded, Recorder};
 use crate::resume::{self, Earlier};
+use crate::skips::no_row;
 use crate::{ui, version, RunEnd};
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
@@ -451,26 +452,6 @@ fn ending(
 /// [`count_in_file`]).
 fn other_shards(report: &Report) -> bool {
     report.corpora.iter().any(|c| c.skipped > 0)
-}
-
-/// What a run that read puzzles and wrote no row says of it: `no row: every puzzle read
-/// was skipped, as no solver of the run solves its size: bands does not solve 16x16
-/// puzzles (5 of them; it takes 9x9)`.
-fn no_row(skipped: &[Skip]) -> String {
-    let each: Vec<String> = skipped
-        .iter()
-        .map(|(solver, size, n)| {
-            let takes = sudoku_catalogue::find(solver).map_or(String::new(), |s| {
-                let sizes: Vec<String> = s.sizes().iter().map(Size::to_string).collect();
-                format!("; it takes {}", sizes.join(", "))
-            });
-            format!("{solver} does not solve {size} puzzles ({n} of them{takes})")
-        })
-        .collect();
-    format!(
-        "no row: every puzzle read was skipped, as no solver of the run solves its size: {}",
-        each.join("; ")
-    )
 }
 
 /// How a run that did not fail ends.

@@ -3,13 +3,21 @@
 //! cleanly (`bench`, `generate`) [`watch`]es for it: the first interrupt asks the run to
 //! stop, the second exits at once. Before that, and in every other command, an interrupt
 //! exits at once (status 130).
+//!
+//! What a command is writing is told to the handler in one place ([`WRITING`], through
+//! [`writing`] and [`registered`]): a run's rows and a file of puzzles stay as they are
+//! when a second interrupt exits (the handler says where); the unfinished output of a
+//! command that does not stop cleanly (`trace -o`, `trace --html`, `merge -o`) is removed
+//! when an interrupt ends it, so that no file under a running name is left to look like a
+//! killed run's.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use anyhow::{anyhow, Result};
-use sudoku_reports::output::RunningCsv;
-use sudoku_reports::RunFiles;
+use sudoku_reports::output::{Removal, RunningFile};
+use sudoku_reports::{Output, RunFiles, State, Streamed};
 
 use crate::ui;
 
@@ -23,14 +31,77 @@ static FINISHING: OnceLock<&'static str> = OnceLock::new();
 /// Why the handler could not be installed, told when a command asks to [`watch`].
 static NOT_INSTALLED: OnceLock<String> = OnceLock::new();
 
-/// The CSV a run is writing, named when a second interrupt leaves it as it is.
-static WRITING: OnceLock<RunningCsv> = OnceLock::new();
+/// What the command is writing, if anything: what an interrupt that exits says of it, or
+/// removes. The handler takes the lock before it looks, so that a file opened or put in
+/// place under it (see [`registered`]) is told whole.
+static WRITING: Mutex<Option<Writing>> = Mutex::new(None);
+
+/// What a command is writing, as the handler sees it.
+#[derive(Debug)]
+pub enum Writing {
+    /// A run's CSV (`bench`): kept by a second interrupt, which says where the rows are.
+    Rows(RunningFile),
+    /// The puzzles of `generate -o`, under their running name: kept by a second
+    /// interrupt, which says where they are.
+    Puzzles(RunningFile),
+    /// The output of a command that does not stop cleanly (`trace`, `merge`): removed when
+    /// an interrupt ends the command, as the command removes it when it fails.
+    Unfinished {
+        /// The file under its running name.
+        file: RunningFile,
+        /// The files beside it removed with it (a merge's running sidecar).
+        beside: Vec<PathBuf>,
+        /// The name asked for, which is not touched.
+        target: PathBuf,
+    },
+}
+
+impl Writing {
+    /// The streamed file `file` (`trace -o`, `trace --html`) as unfinished output; `None`
+    /// for a device or a pipe, written as it is (nothing to remove).
+    pub fn unfinished(file: &Streamed) -> Option<Writing> {
+        Some(Writing::Unfinished {
+            file: file.running_file()?,
+            beside: Vec::new(),
+            target: file.ended(State::Finished),
+        })
+    }
+
+    /// The running files of `output` (`merge -o`) as unfinished output: the CSV and its
+    /// sidecar.
+    pub fn unfinished_run(output: &Output) -> Writing {
+        Writing::Unfinished {
+            file: output.running_csv(),
+            beside: vec![output.running().sidecar.clone()],
+            target: output.target().csv.clone(),
+        }
+    }
+
+    /// The puzzles of `generate -o`, written to `file`; `None` for a device or a pipe.
+    pub fn puzzles(file: &Streamed) -> Option<Writing> {
+        file.running_file().map(Writing::Puzzles)
+    }
+}
+
+/// The lock on [`WRITING`]: a poisoned one (a panic while it was held) is taken as it is.
+fn lock() -> MutexGuard<'static, Option<Writing>> {
+    WRITING.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Tells the handler which CSV the run is writing (see [`Output::running_csv`]).
-///
-/// [`Output::running_csv`]: sudoku_reports::Output::running_csv
-pub fn writing(csv: RunningCsv) {
-    let _ = WRITING.set(csv);
+pub fn writing(csv: RunningFile) {
+    *lock() = Some(Writing::Rows(csv));
+}
+
+/// Runs `step` (the opening of an output, or its end), then tells the handler what the
+/// command writes from now on: `after(&result)` (`None`: nothing). An interrupt meanwhile
+/// waits for both, so that the handler never sees a file opened but not told, or put in
+/// place but still told under its running name.
+pub fn registered<T>(step: impl FnOnce() -> T, after: impl FnOnce(&T) -> Option<Writing>) -> T {
+    let mut writing = lock();
+    let result = step();
+    *writing = after(&result);
+    result
 }
 
 /// What `bench` does after a first interrupt, as its note says it.
@@ -63,13 +134,15 @@ pub fn watch(finishing: &'static str) -> Result<&'static AtomicBool> {
 /// The handler: see [`install`] and [`watch`].
 fn handle() {
     let Some(finishing) = FINISHING.get() else {
+        let writing = lock();
         ui::hide_bar();
-        ui::plain("interrupted");
+        ui::plain(at_once(writing.as_ref()));
         std::process::exit(130);
     };
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        let writing = lock();
         ui::hide_bar();
-        ui::plain(again(WRITING.get()));
+        ui::plain(again(writing.as_ref()));
         std::process::exit(130);
     }
     ui::plain(format!(
@@ -77,13 +150,63 @@ fn handle() {
     ));
 }
 
-/// What a second interrupt says as it exits, of the running CSV `csv` of the run, if there
-/// is one: where the rows written so far stay, as the file is now (its name may no longer
-/// name it: removed, or moved, its folder with it).
-fn again(csv: Option<&RunningCsv>) -> String {
-    let Some(csv) = csv else {
-        return "interrupted again: exiting now".into();
+/// What an interrupt that ends a command at once does to what it writes, if anything, and
+/// says: an unfinished output is removed (see [`Writing::Unfinished`]).
+fn at_once(writing: Option<&Writing>) -> String {
+    let Some(Writing::Unfinished {
+        file,
+        beside,
+        target,
+    }) = writing
+    else {
+        return "interrupted".into();
     };
+    let path = file.path().display();
+    let target = target.display();
+    let with = if beside.is_empty() {
+        ""
+    } else {
+        " and its sidecar"
+    };
+    match file.remove(beside) {
+        Removal::Removed => {
+            format!("interrupted: {path}{with} removed, unfinished ({target} not touched)")
+        }
+        Removal::Gone(why) => format!(
+            "interrupted ({path}, unfinished, was removed or moved while the command went{why})"
+        ),
+        Removal::Failed(e) => format!(
+            "interrupted: {path}, unfinished, cannot be removed ({e}): the next run on {target} \
+moves it aside as a killed run's"
+        ),
+    }
+}
+
+/// What a second interrupt says as it exits, of what the run writes, if anything: where
+/// the rows or puzzles written so far stay, as the file is now (its name may no longer
+/// name it: removed, or moved, its folder with it).
+fn again(writing: Option<&Writing>) -> String {
+    match writing {
+        Some(Writing::Rows(csv)) => again_rows(csv),
+        Some(Writing::Puzzles(file)) => {
+            let path = file.path().display();
+            match file.gone() {
+                Some(why) => format!(
+                    "interrupted again: exiting now; {path}, where the puzzles went, was \
+removed or moved while the run went{why}: the puzzles written to it are not there"
+                ),
+                None => format!(
+                    "interrupted again: exiting now (the puzzles written so far stay in {path}, \
+as a killed run's)"
+                ),
+            }
+        }
+        _ => "interrupted again: exiting now".into(),
+    }
+}
+
+/// What a second interrupt says of the running CSV `csv` of a run (see [`again`]).
+fn again_rows(csv: &RunningFile) -> String {
     let path = csv.path().display();
     if let Some(why) = csv.gone() {
         return format!(

@@ -7,7 +7,8 @@
 //! - [`config`]: `bench`'s arguments resolved once into a run configuration;
 //! - [`bench`](mod@bench): the configuration, then the engine (`sudoku-engine`), then the
 //!   reports (`sudoku-reports`);
-//! - [`recorder`]: the engine's sink: CSV, summary, progress, messages;
+//! - [`recorder`]: the engine's sink: CSV, summary, progress, messages; [`skips`] the
+//!   puzzles a solver skips (its size), in the words a run and `merge` share;
 //! - [`progress`] and [`forecast`]: what a person watches while it runs;
 //! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
 //!   [`input`] the puzzles of `solve` and `trace`;
@@ -31,6 +32,7 @@ mod progress;
 mod recorder;
 mod resume;
 mod shard;
+mod skips;
 mod solve;
 mod trace;
 mod ui;

@@ -8,7 +8,8 @@
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
 //! ones, over and over, holding one row per shard. The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
-//! (`state = "running"`) from the start, and renamed once whole.
+//! (`state = "running"`) from the start, and renamed once whole: failed, as a run that
+//! wrote no row, when the shards' rows total none (see [`crate::skips`]).
 
 use std::cmp::Ordering;
 use std::iter::Peekable;
@@ -24,6 +25,8 @@ use sudoku_reports::{
 };
 
 use crate::cli::MergeArgs;
+use crate::interrupt::{self, Writing};
+use crate::skips;
 use crate::{ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
@@ -62,53 +65,98 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .iter()
         .map(|c| c.path.clone())
         .collect();
-    // The rows go to the output's running file, locked, renamed into place once whole
-    // (see `sudoku_reports::output`): a merge that fails half-way leaves an earlier
-    // merged CSV as it was, and a second merge on the same output is refused.
-    let (output, mut csv) = Output::open(out)?;
-    if let Some(aside) = output.moved_aside() {
-        let kept = output.kept().map(|k| k.csv.as_path());
-        ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
-    }
-    // Its sidecar first, as a run's: the rows of a merge that is killed are moved aside
-    // by the next run on the output with what tells how they were made (`--resume` can
-    // continue them).
-    let files = output.target().clone();
-    let mut running = merged_sidecar(&parts, &files, 0, &Summary::new());
-    running.state = State::Running.into();
-    running.csv = output.running().csv.display().to_string();
-    if let Err(e) = running.write(&output.running().sidecar) {
-        drop(csv);
-        output.discard();
-        return Err(e.into());
-    }
+    let (output, mut csv) = open(out, &parts)?;
     let mut summary = Summary::new();
     let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
     if let Err(e) = merged {
         drop(csv);
-        output.discard();
+        interrupt::registered(|| output.discard(), |_| None);
         return Err(e);
     }
-    let mut sidecar = merged_sidecar(&parts, &files, csv.rows(), &summary);
+    finish(&parts, output, csv.rows(), summary)
+}
+
+/// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
+/// `summary`: its sidecar and summary written, its files put under the names of how it
+/// ended, and said. Shards whose rows total none, every puzzle they read skipped as no
+/// solver of the run solves its size, fail as a run that wrote no row does (see
+/// [`no_row`]): each shard finished, not knowing that the others had none either.
+fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
+    let mut sidecar = merged_sidecar(parts, output.target(), rows, &summary);
+    let failed = no_row(parts, &sidecar);
+    if let Some(e) = &failed {
+        sidecar.state = State::Failed.into();
+        sidecar.error = Some(e.clone());
+    }
     summary.apply_sidecar(&sidecar);
-    let ending = output.finish(&mut sidecar, &summary.to_markdown());
-    if let Some(e) = ending.error {
-        return Err(e.into());
+    let markdown = summary.to_markdown();
+    let ending = interrupt::registered(|| output.finish(&mut sidecar, &markdown), |_| None);
+    if let Some(then) = ending.error {
+        return Err(match failed {
+            Some(first) => anyhow!("{first}; then {then}"),
+            None => then.into(),
+        });
     }
     print!("{}", summary.to_text(View::Narrow));
+    let files = &ending.files;
     ui::plain(format!(
-        "wrote {} ({} rows from {} shards), {} and {}",
+        "wrote {} ({rows} rows from {} shards), {} and {}",
         files.csv.display(),
-        csv.rows(),
         parts.len(),
         files.summary.display(),
         files.sidecar.display()
     ));
-    Ok(if summary.wrong() > 0 {
-        RunEnd::Wrong
-    } else {
-        RunEnd::Finished
-    })
+    if let Some(earlier) = &ending.kept {
+        ui::kept_earlier(&earlier.csv);
+    }
+    match failed {
+        Some(e) => Err(anyhow!(e)),
+        None if summary.wrong() > 0 => Ok(RunEnd::Wrong),
+        None => Ok(RunEnd::Finished),
+    }
+}
+
+/// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles
+/// and wrote no row does (see [`skips::no_row`]), naming the solvers and sizes skipped as
+/// the shards' sidecars note them; `None` when it holds a row, or read no puzzle.
+fn no_row(parts: &[Part], sidecar: &Sidecar) -> Option<String> {
+    if sidecar.rows > 0 || sidecar.puzzles == 0 {
+        return None;
+    }
+    let (_, skipped) = skips::merged_notes(parts.iter().flat_map(|p| &p.sidecar.notes));
+    Some(skips::no_row(&skipped))
+}
+
+/// Opens the merge's output `out`: the rows go to its running file, locked, renamed into
+/// place once whole (see `sudoku_reports::output`), so that a merge that fails half-way
+/// leaves an earlier merged CSV as it was, and a second merge on the same output is
+/// refused. Its sidecar is written first, as a run's: the rows of a merge that is killed
+/// are moved aside by the next run on the output with what tells how they were made
+/// (`--resume` can continue them). An interrupt, which ends a merge at once, removes both
+/// (see [`interrupt::Writing::Unfinished`]).
+fn open(out: &Path, parts: &[Part]) -> Result<(Output, CsvWriter)> {
+    interrupt::registered(
+        || {
+            let (output, csv) = Output::open(out)?;
+            if let Some(aside) = output.moved_aside() {
+                let kept = output.kept().map(|k| k.csv.as_path());
+                ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
+            }
+            let mut running = merged_sidecar(parts, output.target(), 0, &Summary::new());
+            running.state = State::Running.into();
+            running.csv = output.running().csv.display().to_string();
+            if let Err(e) = running.write(&output.running().sidecar) {
+                drop(csv);
+                output.discard();
+                return Err(e.into());
+            }
+            Ok((output, csv))
+        },
+        |opened| {
+            let (output, _) = opened.as_ref().ok()?;
+            Some(Writing::unfinished_run(output))
+        },
+    )
 }
 
 /// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,
@@ -312,8 +360,9 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
     Ok(out)
 }
 
-/// The merged run's sidecar: the first shard's settings, no shard, the counts summed, the
-/// wall clock of the slowest shard.
+/// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
+/// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
+/// the slowest shard, each shard's resumptions after the shard (`2/4 DATE COMMAND`).
 fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
     let mut sidecar = Sidecar {
         command: sudoku_reports::sidecar::command_line(),
@@ -324,6 +373,7 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
         puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),
         seconds: parts.iter().map(|p| p.sidecar.seconds).fold(0.0, f64::max),
         resumed_puzzles: parts.iter().map(|p| p.sidecar.resumed_puzzles).sum(),
+        notes: skips::merged_notes(parts.iter().flat_map(|p| &p.sidecar.notes)).0,
         merged_from: Vec::new(),
         ..parts[0].sidecar.clone()
     };
@@ -332,6 +382,12 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
     sidecar.merged_from = shards
         .iter()
         .map(|p| format!("{} {}", p.shard, p.csv.display()))
+        .collect();
+    // Each shard's resumptions, after the shard: those of the first shard alone were taken
+    // for the run's, and the summary said "since --resume" of every shard's clock.
+    sidecar.resumed = shards
+        .iter()
+        .flat_map(|p| p.sidecar.resumed.iter().map(|r| format!("{} {r}", p.shard)))
         .collect();
     sidecar.corpus = parts[0]
         .sidecar

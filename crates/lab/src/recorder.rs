@@ -11,6 +11,7 @@ use sudoku_reports::{CsvWriter, Status, Summary};
 use crate::config::RunConfig;
 use crate::forecast::{Costs, Forecast};
 use crate::progress::Progress;
+use crate::skips;
 use crate::ui;
 
 /// Malformed lines reported one by one per corpus; the rest are counted.
@@ -100,9 +101,7 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
             }
         }
         for ((solver, size), n) in self.skipped.iter().filter(|s| *s.1 > 0) {
-            self.summary.add_note(format!(
-                "Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows)."
-            ));
+            self.summary.add_note(skips::note(solver, *size, *n));
         }
         Recorded {
             rows: self.csv.rows(),

@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use sudoku_catalogue::Strategy;
 use sudoku_core::{Limits, Puzzle, Size};
+use sudoku_reports::streamed::Placed;
 use sudoku_reports::{State, Streamed};
 use sudoku_trace::people::{count, status, thousands};
 use sudoku_trace::{
@@ -16,6 +17,7 @@ use sudoku_trace::{
 
 use crate::cli::{MaxEvents, SolverList, SolverSpec, TraceArgs, TraceFormat};
 use crate::input::{usage_error, Input};
+use crate::interrupt::{self, Writing};
 use crate::{ui, RunEnd};
 
 /// Runs `trace`: the puzzle, the strategies that take its size, then the page and the
@@ -161,7 +163,7 @@ fn page(
         Ok(summaries) => summaries,
         Err(e) => return Err(discard(file, e)),
     };
-    let path = file.finish(State::Finished)?.path;
+    let path = finish(file)?.path;
     let mut text = String::new();
     for s in &summaries {
         let events = s.kinds.events();
@@ -227,7 +229,7 @@ fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &[(&'static Strategy, Limits)
     };
     let mut file = open(path)?;
     match write_traces(args, puzzle, runs, &mut file) {
-        Ok(()) => file.finish(State::Finished).map(drop).map_err(Into::into),
+        Ok(()) => finish(file).map(drop),
         Err(e) => Err(discard(file, e)),
     }
 }
@@ -268,13 +270,23 @@ fn write_traces(
 }
 
 /// Starts writing `--out` or `--html` (see [`Streamed`]: an earlier file of the name is
-/// replaced only once the new one is whole).
+/// replaced only once the new one is whole). Until it is put in place or removed, an
+/// interrupt removes it (see [`interrupt::Writing::Unfinished`]): `trace` does not stop
+/// cleanly, and a trace cut short is no trace.
 fn open(path: &Path) -> Result<Streamed> {
-    let file = Streamed::open(path)?;
+    let file = interrupt::registered(
+        || Streamed::open(path),
+        |file| file.as_ref().ok().and_then(Writing::unfinished),
+    )?;
     if let Some(aside) = file.moved_aside() {
         ui::moved_aside("trace", path, "what it wrote is", aside, file.kept());
     }
     Ok(file)
+}
+
+/// Puts the whole `file` under its name (see [`Streamed::finish`]).
+fn finish(file: Streamed) -> Result<Placed> {
+    interrupt::registered(|| file.finish(State::Finished), |_| None).map_err(Into::into)
 }
 
 /// The error `e` met while writing `file`, which is removed (an earlier file of its name
@@ -285,6 +297,6 @@ fn discard(file: Streamed, e: TraceError) -> anyhow::Error {
         file.running().display(),
         file.ended(State::Finished).display()
     );
-    file.discard();
+    interrupt::registered(|| file.discard(), |_| None);
     anyhow::Error::new(e).context(name)
 }

@@ -443,6 +443,49 @@ fn a_shard_whose_share_is_all_skipped_finishes_and_merges() {
     assert_eq!(read_rows(&dir.path().join("m.csv")).len(), 1);
 }
 
+/// Shards whose rows total none (every puzzle read of a size no solver of the run solves)
+/// each finish, as a shard cannot know that the others have none either; their merge
+/// fails as the run made in one piece does ("no row", exit 1, `m.failed.*`, an earlier
+/// `m.csv` kept), naming the solver and the size skipped, the shards' counts added up. It
+/// finished with no row (exit 0), its note saying one shard's count.
+#[test]
+fn a_merge_of_shards_without_a_row_fails_as_the_run_in_one_piece() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "small.txt", "1.3..2..........\n.2..3..1..4.....\n");
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    let bench = ["bench", "-q", "-s", "bands", "small.txt", "-o"];
+    let one = run(&[&bench[..], &["one.csv"]].concat()).code(1);
+    let said = String::from_utf8_lossy(&one.get_output().stderr).into_owned();
+    let error = said
+        .lines()
+        .find(|l| l.starts_with("error: no row: "))
+        .unwrap_or_else(|| panic!("{said}"))
+        .to_string();
+    assert!(error.ends_with("bands does not solve 4x4 puzzles (2 of them; it takes 9x9)"));
+    for k in ["1", "2"] {
+        let (shard, out) = (format!("{k}/2"), format!("s{k}.csv"));
+        run(&[&bench[..], &[&out, "--shard", &shard]].concat()).success();
+        assert!(read_rows(&dir.path().join(&out)).is_empty());
+    }
+    write(&dir, "m.csv", "earlier\n");
+    run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
+        .code(1)
+        .stderr(predicate::str::contains(format!("{error}\n")))
+        .stderr(predicate::str::contains(
+            "wrote m.failed.csv (0 rows from 2 shards), m.failed.summary.md and \
+             m.failed.run.toml",
+        ));
+    let text = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    assert_eq!(text("m.csv"), "earlier\n");
+    let sidecar = text("m.failed.run.toml");
+    assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
+    assert!(
+        sidecar.contains("Skipped: bands does not solve 4x4 puzzles (2 of them, no rows)."),
+        "{sidecar}"
+    );
+    assert!(!dir.path().join("m.running.csv").exists());
+}
+
 #[test]
 fn missing_files_and_empty_folders_are_errors() {
     let dir = TempDir::new().unwrap();

@@ -907,6 +907,17 @@ fn generate_replaces_its_file_only_when_it_finished() {
         text.lines().last().unwrap(),
         format!("# interrupted after {puzzles} of 1000000 puzzles")
     );
+    // The header says what the file holds (it said 1000000 puzzles), the command what was
+    // asked for.
+    let header: Vec<&str> = text.lines().take(2).collect();
+    assert!(header[0].starts_with("# sudoku-lab generate --count 1000000 --seed 1 "));
+    assert!(
+        header[1].starts_with(&format!(
+            "# {puzzles} minimal 9x9 puzzles, each with one solution (checked by bands)"
+        )),
+        "{}",
+        header[1]
+    );
 
     let mut child = start();
     wait_for(&mut child, "puzzles written", written);
@@ -955,26 +966,143 @@ fn a_killed_generate_moved_aside_keeps_the_older_one() {
 }
 
 /// A `generate -o` whose writing fails (the file size limit, as a full disk) keeps the
-/// puzzles that reached the file in `X.failed.txt`, says so, and leaves `X.txt` as it was.
+/// whole puzzles that reached the file in `X.failed.txt`, its header saying how many (it
+/// said the count asked for), says how many are there, and leaves `X.txt` as it was; with
+/// none there (no room even for the header), it removes the file and says so, where it
+/// said "the puzzles written before it are in X.failed.txt" of an empty file.
 #[cfg(unix)]
 #[test]
 fn a_generate_that_cannot_write_keeps_what_it_wrote_beside_the_earlier_file() {
     let dir = TempDir::new().unwrap();
     let out = write(&dir, "p.txt", "earlier\n");
     let failed = dir.path().join("p.failed.txt");
-    lab_with_file_limit(4096)
-        .args(["generate", "--count", "1000", "--seed", "1", "-q", "-o"])
-        .arg(&out)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(format!(
-            "error: cannot write {}: File too large (os error 27) (the puzzles written before \
-it are in {})",
-            dir.path().join("p.running.txt").display(),
-            failed.display()
-        )));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let generate = |limit: u64| {
+        let run = lab_with_file_limit(limit)
+            .args(["generate", "--count", "1000", "--seed", "1", "-q", "-o"])
+            .arg(&out)
+            .assert()
+            .code(1);
+        String::from_utf8_lossy(&run.get_output().stderr).into_owned()
+    };
+    let cannot = format!(
+        "error: cannot write {}: File too large (os error 27)",
+        dir.path().join("p.running.txt").display()
+    );
+    let stderr = generate(0);
+    assert!(
+        stderr.contains(&format!(
+            "{cannot} (no whole puzzle reached it: it was removed, {} not touched)",
+            out.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!failed.exists());
+    assert!(!dir.path().join("p.running.txt").exists());
+
+    let stderr = generate(4096);
     let kept = std::fs::read_to_string(&failed).unwrap();
     assert_eq!(kept.len(), 4096);
-    assert!(kept.starts_with("# sudoku-lab generate --count 1000 --seed 1"));
+    let whole = kept
+        .split_inclusive('\n')
+        .filter(|l| l.ends_with('\n') && !l.starts_with('#'));
+    let whole = whole.count();
+    assert!(
+        stderr.contains(&format!(
+            "{cannot} (the {whole} whole puzzles that reached it are in {}, then a line cut \
+             where the write failed)",
+            failed.display()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    let header: Vec<&str> = kept.lines().take(2).collect();
+    assert!(header[0].starts_with("# sudoku-lab generate --count 1000 --seed 1"));
+    let second = format!("# {whole} minimal 9x9 puzzles, each with one solution (checked by ");
+    assert!(header[1].starts_with(&second), "{}", header[1]);
+}
+
+/// `trace -o` and `trace --html` do not stop cleanly: an interrupt ends them at once (exit
+/// 130) and removes the unfinished file under its running name, which was left behind,
+/// for the next trace on the name to take for a killed one's (`note: an earlier trace on
+/// tr.txt was killed`, the file moved to `tr.killed.txt`). An earlier file of the name
+/// stays as it was.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_trace_leaves_no_running_file() {
+    let dir = TempDir::new().unwrap();
+    // 9 in the last column and 1 to 8 in the last row: naive, in reading order, meets the
+    // contradiction in the last cell only, and searches without end.
+    let endless = format!("........9{}12345678.", ".".repeat(63));
+    for (flag, name) in [("-o", "tr.txt"), ("--html", "tr.html")] {
+        let out = write(&dir, name, "earlier\n");
+        let running = out.with_extension(format!("running.{}", &name[3..]));
+        let mut child = lab_std()
+            .current_dir(dir.path())
+            .args(["trace", "-s", "naive", "--max-nodes", "1000000000000"])
+            .args(["--max-events", "1000", flag, name, &endless])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The page is written at the end, the text trace as it goes.
+        wait_for(&mut child, "the trace under way", || {
+            std::fs::metadata(&running).is_ok_and(|m| flag == "--html" || m.len() > 0)
+        });
+        let output = common::signal(child, &["-INT"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        assert!(!running.exists(), "{flag}: {} left", running.display());
+        assert!(
+            stderr.contains(&format!(
+                "interrupted: {} removed, unfinished ({name} not touched)",
+                running.file_name().unwrap().to_string_lossy()
+            )),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+        lab()
+            .current_dir(dir.path())
+            .args(["trace", "-s", "dlx", flag, name, TOP1])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("killed").not());
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("tr."))
+            .collect();
+        assert_eq!(names, [name], "{flag}");
+        std::fs::remove_file(&out).unwrap();
+    }
+}
+
+/// A second interrupt ends `generate -o` at once: its file stays under its running name,
+/// as a killed run's, and the handler says so, where it said only `interrupted again:
+/// exiting now`. Here the first puzzle is one no attempt finishes soon (a band of billions
+/// of naive nodes), so the run is still under way when the second interrupt comes.
+#[cfg(unix)]
+#[test]
+fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
+    let dir = TempDir::new().unwrap();
+    let running = dir.path().join("p.running.txt");
+    let mut child = lab_std()
+        .current_dir(dir.path())
+        .args(["generate", "--count", "2", "--seed", "1", "-q", "-j", "1"])
+        .args(["--nodes", "naive:1000000000..2000000000", "-o", "p.txt"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut child, "the file opened", || running.exists());
+    let output = common::signal(child, &["-TERM", "-INT"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains(
+            "interrupted again: exiting now (the puzzles written so far stay in p.running.txt, \
+             as a killed run's)"
+        ),
+        "{stderr}"
+    );
+    assert!(running.exists());
 }

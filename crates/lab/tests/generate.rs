@@ -324,6 +324,12 @@ target: widen it or allow more attempts)\n",
     let text = std::fs::read_to_string(dir.path().join("rare.failed.txt")).unwrap();
     let (header, puzzles) = split(&text);
     assert!(puzzles.is_empty());
+    // What the file holds, where it said "2 minimal 9x9 puzzles", padded to that length.
+    assert_eq!(
+        header[1].trim_end(),
+        "# 0 minimal 9x9 puzzles (checked by bands), no symmetry; grade swordfish: logic \
+solves each without search, and needs swordfish"
+    );
     assert_eq!(
         header.last().unwrap(),
         &"# stopped after 0 of 2 puzzles: puzzle 0: all 3 attempts allowed per puzzle missed \

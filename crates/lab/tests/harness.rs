@@ -593,6 +593,99 @@ fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
     assert_eq!(running.shard, None);
 }
 
+/// An interrupt ends a merge at once (exit 130), and removes its files under their running
+/// names, where it left them (`m.running.csv` and its sidecar saying running, as a killed
+/// run's, for the next run on the output to move aside); an earlier merge stays as it was.
+/// Here the merge waits on a shard that is a named pipe nobody writes.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_merge_leaves_no_running_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
+    let merged = std::fs::read(dir.path().join("m.csv")).unwrap();
+    let shard = dir.path().join(&s[1]);
+    std::fs::rename(&shard, dir.path().join("kept.csv")).unwrap();
+    sudoku_testkit::mkfifo(dir.path(), &s[1]);
+    let mut merge = std::process::Command::new(common::BIN)
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let sidecar = dir.path().join("m.running.run.toml");
+    common::wait_for(&mut merge, "the merge's sidecar", || sidecar.exists());
+    let output = common::signal(merge, &["-INT"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(!sidecar.exists(), "m.running.run.toml left");
+    assert!(!dir.path().join("m.running.csv").exists());
+    assert!(
+        stderr.contains(
+            "interrupted: m.running.csv and its sidecar removed, unfinished (m.csv not touched)"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
+    std::fs::remove_file(&shard).unwrap();
+    std::fs::rename(dir.path().join("kept.csv"), &shard).unwrap();
+    let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
+    assert!(!err.contains("killed"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
+}
+
+/// A merge of shards one of which was continued with `--resume` times that one since its
+/// resumption and the others whole: its summary said `puzzles/s since --resume`, as if the
+/// whole run had been resumed, and its sidecar listed the first shard's resumptions (none
+/// here) as the run's. The summary names the shard resumed; the sidecar lists each
+/// resumption after its shard.
+#[test]
+fn a_merge_names_the_shards_that_were_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let shard = |k: &str, extra: &[&str]| {
+        let args = [c.as_str(), "-s", "dlx", "--shard", k, "-o"];
+        let out = format!("s{}.csv", &k[..1]);
+        bench(&dir, &[&args[..], &[&out], extra].concat(), 0);
+    };
+    shard("1/2", &[]);
+    shard("2/2", &[]);
+    // Shard 2 as an interrupt after its first puzzle leaves it (one row), then resumed.
+    let path = |name: &str| dir.path().join(name);
+    let text = std::fs::read_to_string(path("s2.csv")).unwrap();
+    let first: String = text.split_inclusive('\n').take(2).collect();
+    write(&dir, "s2.interrupted.csv", &first);
+    let finished = std::fs::read_to_string(path("s2.run.toml")).unwrap();
+    write(
+        &dir,
+        "s2.interrupted.run.toml",
+        &as_unfinished(&finished, "interrupted", 1),
+    );
+    for name in ["s2.csv", "s2.run.toml", "s2.summary.md"] {
+        std::fs::remove_file(path(name)).unwrap();
+    }
+    shard("2/2", &["--resume"]);
+    let resumed = sidecar(&path("s2.csv"));
+    assert_eq!((resumed.resumed.len(), resumed.resumed_puzzles), (1, 1));
+    run(&dir, &["merge", "-o", "m.csv", "s1.csv", "s2.csv"], 0);
+    let (summary, _) = run(&dir, &["summary", "m.csv"], 0);
+    let markdown = std::fs::read_to_string(path("m.summary.md")).unwrap();
+    for text in [summary, markdown] {
+        assert!(!text.contains("since --resume"), "{text}");
+        assert!(
+            text.contains(
+                " puzzles/s for the whole run, shard 2/2 since its --resume (11 puzzles in "
+            ) && text.contains(
+                "The 1 puzzle copied by the --resume of shard 2/2 is its earlier run's: not \
+                     timed here."
+            ),
+            "{text}"
+        );
+    }
+    let m = sidecar(&path("m.csv"));
+    assert_eq!(m.resumed, [format!("2/2 {}", resumed.resumed[0])]);
+}
+
 #[test]
 fn shard_auto_reads_slurm_and_kubernetes() {
     let dir = tempfile::tempdir().unwrap();

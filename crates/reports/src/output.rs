@@ -179,12 +179,9 @@ impl Output {
     }
 
     /// The running CSV, as another thread may look at it while the run goes (see
-    /// [`RunningCsv::gone`]).
-    pub fn running_csv(&self) -> RunningCsv {
-        RunningCsv {
-            path: self.running.csv.clone(),
-            id: self.lock.metadata().ok().map(|m| FileId::of(&m)),
-        }
+    /// [`RunningFile::gone`]).
+    pub fn running_csv(&self) -> RunningFile {
+        RunningFile::of(&self.running.csv, &self.lock)
     }
 
     /// Where a killed run's files were moved aside, if this run found any.
@@ -318,33 +315,71 @@ impl Output {
     }
 }
 
-/// A run's running CSV, as a thread other than the run's may look at it while the run goes
-/// (the interrupt handler, before it exits): its name, and the file the run opened under
-/// it.
+/// A file under its running name (a run's CSV, a streamed file: see
+/// [`crate::streamed`]), as a thread other than the one writing it may look at it while
+/// it is written (the interrupt handler, before it exits): its name, and the file opened
+/// under it.
 #[derive(Debug, Clone)]
-pub struct RunningCsv {
+pub struct RunningFile {
     /// Its name.
     path: PathBuf,
-    /// The file the run writes (`None` when it could not be told).
+    /// The file written (`None` when it could not be told).
     id: Option<FileId>,
 }
 
-impl RunningCsv {
-    /// The running CSV's name.
+/// What [`RunningFile::remove`] did.
+#[derive(Debug)]
+pub enum Removal {
+    /// The file was removed, and the files beside it given.
+    Removed,
+    /// Its name no longer names the file written (removed or moved meanwhile): nothing
+    /// was removed; what is there now, as [`RunningFile::gone`] says it.
+    Gone(String),
+    /// It could not be removed.
+    Failed(io::Error),
+}
+
+impl RunningFile {
+    /// The file `file`, opened under the name `path`.
+    pub(crate) fn of(path: &Path, file: &File) -> RunningFile {
+        RunningFile {
+            path: path.to_path_buf(),
+            id: file.metadata().ok().map(|m| FileId::of(&m)),
+        }
+    }
+
+    /// The file's name.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// `None` while the name still names the file the run writes; else, as
-    /// [`Error::Gone`] says it at the end of a run, what is there now, in parentheses
-    /// after a space (` (its folder out too)`, ` (another file has its name now)`), or
-    /// nothing.
+    /// `None` while the name still names the file written; else, as [`Error::Gone`] says
+    /// it at the end of a run, what is there now, in parentheses after a space (` (its
+    /// folder out too)`, ` (another file has its name now)`), or nothing.
     pub fn gone(&self) -> Option<String> {
         let there = match self.id {
             Some(id) => names(&self.path, id),
             None => self.path.exists(),
         };
         (!there).then(|| gone_why(&self.path))
+    }
+
+    /// Removes the file, then each of `beside` (its sidecar), as [`Output::discard`] and
+    /// [`crate::Streamed::discard`] do, from another thread than the writer's (the
+    /// interrupt handler of a command that does not stop cleanly, about to exit): only
+    /// while its name still names the file written, so that nothing another writer made
+    /// since under that name is touched.
+    pub fn remove(&self, beside: &[PathBuf]) -> Removal {
+        if let Some(why) = self.gone() {
+            return Removal::Gone(why);
+        }
+        if let Err(e) = std::fs::remove_file(&self.path) {
+            return Removal::Failed(e);
+        }
+        for path in beside {
+            let _ = std::fs::remove_file(path);
+        }
+        Removal::Removed
     }
 }
 

@@ -220,7 +220,8 @@ pub struct Sidecar {
     /// Notes the run printed about its rows (solves skipped, for instance).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// The date and command line of each `--resume` that continued the run.
+    /// The date and command line of each `--resume` that continued the run; in a merge's,
+    /// of each that continued a shard, after the shard (`2/4 DATE COMMAND`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resumed: Vec<String>,
     /// For a CSV made by `sudoku-lab merge`: the shards it was made from (`K/N path`).

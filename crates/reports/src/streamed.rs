@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
 use crate::leftover::make_room_for_file;
-use crate::output::{check_output_names, lock, rename, tag, KILLED};
+use crate::output::{check_output_names, lock, rename, tag, RunningFile, KILLED};
 use crate::sidecar::{tagged_path, State};
 use crate::write::through_links;
 
@@ -135,6 +135,12 @@ impl Streamed {
         &self.running
     }
 
+    /// The file while it is written, as another thread may look at it (see
+    /// [`RunningFile`]); `None` for a device, a pipe or a socket, written as it is.
+    pub fn running_file(&self) -> Option<RunningFile> {
+        (!self.direct).then(|| RunningFile::of(&self.running, self.writer.get_ref()))
+    }
+
     /// Where a killed writer's file was moved aside, if [`Streamed::open`] found one.
     pub fn moved_aside(&self) -> Option<&Path> {
         self.moved_aside.as_deref()
@@ -166,11 +172,6 @@ impl Streamed {
     /// When the file cannot be renamed, or, finished, cannot be written or made durable:
     /// it then stays under its running name.
     pub fn finish(self, state: State) -> Result<Placed, Error> {
-        let end = self.ended(state);
-        let placed = |kept| Placed {
-            path: end.clone(),
-            kept,
-        };
         let (file, written) = match self.writer.into_inner() {
             Ok(file) => (file, Ok(())),
             Err(e) => {
@@ -180,8 +181,9 @@ impl Streamed {
         };
         if self.direct {
             // Nothing to make durable (a pipe cannot be synced) nor to rename.
+            let path = self.running.clone();
             return written
-                .map(|()| placed(None))
+                .map(|()| Placed { path, kept: None })
                 .map_err(|source| Error::Write {
                     path: shown(&self.running),
                     source,
@@ -194,12 +196,41 @@ impl Streamed {
                 source,
             });
         }
-        let kept = match tag(state).filter(|_| state != State::Finished) {
-            Some(tag) => make_room_for_file(&end, |n| tagged(&self.target, &format!("{tag}.{n}")))?,
-            None => None,
-        };
-        rename(&self.running, &end)?;
-        Ok(placed(kept))
+        put_in_place(&self.target, &self.running, state)
+    }
+
+    /// Ends a writing that failed part of the way (a full disk): what is buffered is
+    /// dropped, not written again, so that the file is what reached it, and `keep`, given
+    /// it under its running name, says whether anything in it is worth keeping. Kept, it is
+    /// put under the name of a failed writing, as [`Streamed::finish`] puts it (`Some`);
+    /// else it is removed (`None`), and an earlier file of that name stays as it was. A
+    /// device, a pipe or a socket is left as it is (`Some`, its own name).
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be renamed: it then stays under its running name.
+    pub fn finish_failed(self, keep: impl FnOnce(&Path) -> bool) -> Result<Option<Placed>, Error> {
+        let Streamed {
+            target,
+            running,
+            writer,
+            direct,
+            ..
+        } = self;
+        // Locked until it is renamed or removed.
+        let (file, _unwritten) = writer.into_parts();
+        if direct {
+            return Ok(Some(Placed {
+                path: running,
+                kept: None,
+            }));
+        }
+        if !keep(&running) {
+            let _ = std::fs::remove_file(&running);
+            return Ok(None);
+        }
+        let _ = file.sync_data();
+        put_in_place(&target, &running, State::Failed).map(Some)
     }
 
     /// Removes the file: what was written is not worth keeping (an earlier file under the
@@ -231,6 +262,22 @@ impl Write for Streamed {
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
     }
+}
+
+/// Renames the file `running`, written for `target`, to the name of a writing that ended in
+/// `state` (see [`Streamed::ended`]), an earlier unfinished file of that name kept under a
+/// numbered one first (see [`crate::leftover`]).
+fn put_in_place(target: &Path, running: &Path, state: State) -> Result<Placed, Error> {
+    let (end, kept) = match tag(state).filter(|_| state != State::Finished) {
+        Some(tag) => {
+            let end = tagged(target, tag);
+            let kept = make_room_for_file(&end, |n| tagged(target, &format!("{tag}.{n}")))?;
+            (end, kept)
+        }
+        None => (target.to_path_buf(), None),
+    };
+    rename(running, &end)?;
+    Ok(Placed { path: end, kept })
 }
 
 /// `X.EXT` → `X.TAG.EXT` (`X` → `X.TAG`).
@@ -285,6 +332,54 @@ mod tests {
         file.discard();
         assert!(!dir.path().join("sub").join("trace.running").exists());
         assert!(!path.exists());
+    }
+
+    /// Removed from another thread (an interrupt's handler) only while its name names the
+    /// file written: another file made under the name since is not touched.
+    #[test]
+    fn a_running_file_is_removed_only_while_its_name_is_its_own() {
+        use crate::output::Removal;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.txt");
+        let file = Streamed::open(&path).unwrap();
+        let running = file.running_file().unwrap();
+        let beside = dir.path().join("beside");
+        std::fs::write(&beside, "x").unwrap();
+        assert!(matches!(
+            running.remove(std::slice::from_ref(&beside)),
+            Removal::Removed
+        ));
+        assert!(!file.running().exists() && !beside.exists());
+        // Still open, as the writer holds it: its inode is not another file's.
+        let other = Streamed::open(&path).unwrap();
+        assert!(matches!(running.remove(&[]), Removal::Gone(_)));
+        assert!(other.running().exists());
+        drop(file);
+        assert!(Streamed::open(Path::new("/dev/null"))
+            .unwrap()
+            .running_file()
+            .is_none());
+    }
+
+    /// A writing that failed keeps what reached the file, what was buffered dropped, or
+    /// nothing when the file holds nothing worth keeping.
+    #[test]
+    fn a_failed_writing_keeps_what_reached_the_file_or_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"reached\n").unwrap();
+        file.flush().unwrap();
+        file.write_all(b"buffered\n").unwrap();
+        let placed = file.finish_failed(|p| p.metadata().unwrap().len() > 0);
+        let placed = placed.unwrap().unwrap();
+        assert_eq!(placed.path, dir.path().join("p.failed.txt"));
+        assert_eq!(std::fs::read_to_string(&placed.path).unwrap(), "reached\n");
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"buffered\n").unwrap();
+        assert!(file.finish_failed(|_| false).unwrap().is_none());
+        assert!(!dir.path().join("p.running.txt").exists());
+        assert_eq!(std::fs::read_to_string(&placed.path).unwrap(), "reached\n");
     }
 
     #[test]

@@ -5,6 +5,12 @@
 //! that shape them (never `--threads`, `--out` or the progress options, which do not), and
 //! there is no date. The version and commit name the build; the puzzle lines depend on the
 //! seed and the options alone.
+//!
+//! The header is written first, as the puzzles are streamed, and says the count asked for.
+//! A file that ends before it (interrupted, a rare target, a write that failed) has its
+//! second line, what the puzzles are, written again in place at the end, saying how many
+//! it holds ([`held`]): the new line is never longer, and is padded with spaces to the
+//! old one's length, so that the puzzles after it stay where they are.
 
 use crate::cli::GenerateArgs;
 use crate::version;
@@ -16,7 +22,7 @@ pub fn header(args: &GenerateArgs, checker: &str) -> String {
         "# {}\n# {}\n# made by sudoku-lab {} (git {}); puzzle i depends only on the seed and i: \
 the command above gives these puzzles on any machine and any thread count\n",
         command(args),
-        description(args, checker),
+        description(args, checker, args.count),
         version::VERSION,
         version::GIT_COMMIT,
     )
@@ -50,16 +56,27 @@ pub fn command(args: &GenerateArgs) -> String {
     words.join(" ")
 }
 
-/// What the puzzles are, in words.
-fn description(args: &GenerateArgs, checker: &str) -> String {
+/// Where the header's second line starts in the file, and that line (without its newline)
+/// saying that the file holds `count` puzzles, padded with spaces to the length of the one
+/// written at the start; `None` if it would be longer (never: `count` is at most the count
+/// asked for, whose digits it cannot outnumber, and 0 and 1 are said in fewer words).
+pub fn held(args: &GenerateArgs, checker: &str, count: u64) -> Option<(u64, String)> {
+    let header = header(args, checker);
+    let (first, rest) = header.split_once('\n')?;
+    let (written, _) = rest.split_once('\n')?;
+    let mut line = format!("# {}", description(args, checker, count));
+    let pad = written.len().checked_sub(line.len())?;
+    line.push_str(&" ".repeat(pad));
+    Some((first.len() as u64 + 1, line))
+}
+
+/// What `count` puzzles made with `args` are, in words.
+fn description(args: &GenerateArgs, checker: &str, count: u64) -> String {
     let minimal = if args.no_minimal { "" } else { "minimal " };
-    let mut text = if args.count == 1 {
-        format!("1 {minimal}{} puzzle with one solution", args.size)
-    } else {
-        format!(
-            "{} {minimal}{} puzzles, each with one solution",
-            args.count, args.size
-        )
+    let mut text = match count {
+        0 => format!("0 {minimal}{} puzzles", args.size),
+        1 => format!("1 {minimal}{} puzzle with one solution", args.size),
+        n => format!("{n} {minimal}{} puzzles, each with one solution", args.size),
     };
     text.push_str(&format!(" (checked by {checker})"));
     match args.symmetry {
@@ -160,9 +177,33 @@ grade hidden_pair: logic solves each without search, and needs hidden pair"
         assert!(text.ends_with("any thread count\n"));
         let x_wing = args(&["--count", "2", "--seed", "3", "--grade", "x_wing"]);
         assert_eq!(
-            description(&x_wing, "bands"),
+            description(&x_wing, "bands", x_wing.count),
             "2 minimal 9x9 puzzles, each with one solution (checked by bands), no symmetry; \
 grade x_wing: logic solves each without search, and needs X-wing"
+        );
+    }
+
+    /// The second line written again for the puzzles a file holds is as long as the one
+    /// written first, whatever it holds: 0, 1, or fewer digits.
+    #[test]
+    fn the_line_of_what_a_file_holds_fits_where_the_first_one_was() {
+        for (count, held_now) in [(1, 0), (2, 1), (100_000, 16_334), (100_000, 0)] {
+            let count = count.to_string();
+            let a = args(&["--count", &count, "--seed", "3", "--grade", "x_wing"]);
+            let text = header(&a, "bands");
+            let (at, line) = held(&a, "bands", held_now).unwrap();
+            let second = text.lines().nth(1).unwrap();
+            assert_eq!(&text[at as usize..][..second.len()], second);
+            assert_eq!(line.len(), second.len(), "{line}");
+            assert!(
+                line.starts_with(&format!("# {held_now} minimal 9x9 puzzle")),
+                "{line}"
+            );
+        }
+        let a = args(&["--count", "1", "--seed", "3"]);
+        assert_eq!(
+            held(&a, "bands", 0).unwrap().1.trim_end(),
+            "# 0 minimal 9x9 puzzles (checked by bands), no symmetry"
         );
     }
 }

@@ -8,14 +8,17 @@
 //! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
 //! that misses its targets after `--max-attempts` candidates stops the run (status 1);
 //! an interrupt stops it too (status 130). Either way the puzzles before stay written,
-//! and a last `#` line in the output says where it stopped. A file given by `-o` is put
+//! and a last `#` line in the output says where it stopped; in a file, the header's second
+//! line is written again to say how many it holds (see [`header::held`]). A write that
+//! fails keeps the whole puzzles that reached the file, and says how many (none: the file
+//! is removed). A file given by `-o` is put
 //! under its name only by a run that finished: the others leave it as it was and keep
 //! their puzzles beside it (see [`Streamed`]).
 
 mod header;
 mod watch;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Seek, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -24,10 +27,11 @@ use std::time::Duration;
 use anyhow::{anyhow, Result};
 use clap::error::ErrorKind;
 use clap::CommandFactory;
-use sudoku_generator::{GenerateError, Generator, Options, Run};
+use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
 use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
+use crate::interrupt::{self, Writing};
 use crate::ui::{self, ColorWhen};
 use crate::RunEnd;
 use watch::Watch;
@@ -52,39 +56,26 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     };
     let checker = generator.checker();
     let puzzles = generator.stream(run, watch.callback())?;
-    let (mut written, mut unknown) = (0, 0);
-    let mut stop = None;
-    let result = (|| -> io::Result<()> {
-        out.write(&header::header(args, checker))?;
-        for puzzle in puzzles {
-            if interrupt.load(Ordering::Relaxed) {
-                stop = Some(Stop::Interrupted);
-                break;
-            }
-            match puzzle {
-                Ok(p) => {
-                    out.write(&p.puzzle.to_line())?;
-                    out.write("\n")?;
-                    written += 1;
-                    unknown += p.unknown();
-                }
-                Err(e) => {
-                    stop = Some(Stop::Failed(e));
-                    break;
-                }
-            }
-        }
-        if let Some(stop) = &stop {
-            out.write(&format!("# {}\n", stop.line(written, args.count)))?;
-        }
-        out.flush()
-    })();
+    let header = header::header(args, checker);
+    let (result, made) = write_puzzles(&mut out, &header, puzzles, interrupt, args.count);
     watch.finish();
+    let Made {
+        written,
+        unknown,
+        stop,
+    } = made;
+    let held = |count| header::held(args, checker, count);
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
-        Err(e) => return Err(write_failed(out, e)),
-        Ok(()) => out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?,
+        Err(e) => return Err(write_failed(out, e, held)),
+        Ok(()) => {
+            // Stopped before its count: the header says how many it holds.
+            if stop.is_some() {
+                out.tell_held(held(written));
+            }
+            out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?
+        }
     };
     ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
     if unknown > 0 && !args.no_minimal {
@@ -99,6 +90,57 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
         Some(Stop::Failed(e)) => Err(anyhow!(e)),
     }
+}
+
+/// What a run made: the puzzles written, the removals whose check ran out of budget, and
+/// why it stopped before its count, if it did.
+struct Made {
+    written: u64,
+    unknown: u64,
+    stop: Option<Stop>,
+}
+
+/// Writes `header`, then the `puzzles` as they come, until their `count` is reached, one
+/// misses its targets, or an `interrupt` comes (then a last `#` line says where it
+/// stopped); what was made, and how the writing went.
+fn write_puzzles(
+    out: &mut Output,
+    header: &str,
+    puzzles: impl Iterator<Item = Result<Generated, GenerateError>>,
+    interrupt: &AtomicBool,
+    count: u64,
+) -> (io::Result<()>, Made) {
+    let mut made = Made {
+        written: 0,
+        unknown: 0,
+        stop: None,
+    };
+    let result = (|| -> io::Result<()> {
+        out.write(header)?;
+        for puzzle in puzzles {
+            if interrupt.load(Ordering::Relaxed) {
+                made.stop = Some(Stop::Interrupted);
+                break;
+            }
+            match puzzle {
+                Ok(p) => {
+                    out.write(&p.puzzle.to_line())?;
+                    out.write("\n")?;
+                    made.written += 1;
+                    made.unknown += p.unknown();
+                }
+                Err(e) => {
+                    made.stop = Some(Stop::Failed(e));
+                    break;
+                }
+            }
+        }
+        if let Some(stop) = &made.stop {
+            out.write(&format!("# {}\n", stop.line(made.written, count)))?;
+        }
+        out.flush()
+    })();
+    (result, made)
 }
 
 /// The last line of a run: the puzzles written, and the attempts made at every puzzle
@@ -134,16 +176,91 @@ enum Stop {
     Failed(GenerateError),
 }
 
-/// The error of a write that failed, once the puzzles written before it are kept under
-/// the name of a failed run (as far as they can be).
-fn write_failed(out: Output, e: io::Error) -> anyhow::Error {
+/// The error of a write that failed, once the whole puzzles that reached the file are kept
+/// under the name of a failed run, its header saying how many (`held` gives the line that
+/// says it, see [`header::held`]), or the file removed when none did (a disk full before
+/// them).
+fn write_failed(
+    out: Output,
+    e: io::Error,
+    held: impl Fn(u64) -> Option<(u64, String)>,
+) -> anyhow::Error {
     let name = out.name();
-    match out.finish(State::Failed) {
-        Ok(kept) if kept != "stdout" => {
-            anyhow!("cannot write {name}: {e} (the puzzles written before it are in {kept})")
+    let Output::File(file) = out else {
+        return anyhow!("cannot write {name}: {e}");
+    };
+    let target = file.ended(State::Finished);
+    let direct = file.running_file().is_none();
+    let mut counted = None;
+    let keep = |running: &Path| {
+        counted = whole_puzzles(running).ok();
+        if let Some((n, _)) = counted.filter(|c| c.0 > 0) {
+            // Best effort: the header keeps the count asked for if this fails too.
+            let _ = held(n).map(|(at, line)| write_at(running, at, line.as_bytes()));
         }
-        _ => anyhow!("cannot write {name}: {e}"),
+        counted.is_none_or(|(n, _)| n > 0)
+    };
+    let placed = interrupt::registered(|| file.finish_failed(keep), |_| None);
+    let what = match placed {
+        Err(then) => return anyhow!("cannot write {name}: {e}; then {then}"),
+        Ok(_) if direct => return anyhow!("cannot write {name}: {e}"),
+        Ok(None) => format!(
+            "no whole puzzle reached it: it was removed, {} not touched",
+            target.display()
+        ),
+        Ok(Some(placed)) => {
+            if let Some(kept) = &placed.kept {
+                ui::kept_earlier(kept);
+            }
+            held_in(counted, &placed.path)
+        }
+    };
+    anyhow!("cannot write {name}: {e} ({what})")
+}
+
+/// Where the puzzles that reached a file are, now at `path`, as `counted` (the whole ones,
+/// and whether a line cut by the failed write follows) tells them.
+fn held_in(counted: Option<(u64, bool)>, path: &Path) -> String {
+    let path = path.display();
+    match counted {
+        None => format!("what reached it is in {path}"),
+        Some((n, cut)) => format!(
+            "the {n} whole puzzle{} that reached it {} in {path}{}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "is" } else { "are" },
+            if cut {
+                ", then a line cut where the write failed"
+            } else {
+                ""
+            }
+        ),
     }
+}
+
+/// The whole puzzle lines of the file at `path` (each ending with a newline, not a `#`
+/// line), and whether its last line is cut (no newline at its end).
+fn whole_puzzles(path: &Path) -> io::Result<(u64, bool)> {
+    let mut reader = io::BufReader::new(std::fs::File::open(path)?);
+    let (mut whole, mut line) = (0, Vec::new());
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok((whole, false));
+        }
+        if line.last() != Some(&b'\n') {
+            return Ok((whole, true));
+        }
+        if line.len() > 1 && line[0] != b'#' {
+            whole += 1;
+        }
+    }
+}
+
+/// Writes `bytes` over those at `at` in the file at `path`, in place.
+fn write_at(path: &Path, at: u64, bytes: &[u8]) -> io::Result<()> {
+    let mut file = std::fs::File::options().write(true).open(path)?;
+    file.seek(io::SeekFrom::Start(at))?;
+    file.write_all(bytes)
 }
 
 impl Stop {
@@ -230,7 +347,11 @@ impl Output {
         let Some(path) = path else {
             return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
         };
-        let file = Streamed::open(path)?;
+        // A second interrupt, which exits at once, says where the puzzles are.
+        let file = interrupt::registered(
+            || Streamed::open(path),
+            |file| file.as_ref().ok().and_then(Writing::puzzles),
+        )?;
         if let Some(aside) = file.moved_aside() {
             ui::moved_aside("generate", path, "its puzzles are", aside, file.kept());
         }
@@ -260,13 +381,25 @@ impl Output {
         }
     }
 
+    /// Writes the header's second line again in place, as `held` gives it (see
+    /// [`header::held`]), saying how many puzzles the file holds: a file that ends before
+    /// its count. Stdout, a device or a pipe keeps the header as it was written. Best
+    /// effort: a file that cannot take it keeps the header of its start.
+    fn tell_held(&self, held: Option<(u64, String)>) {
+        if let (Output::File(file), Some((at, line))) = (self, held) {
+            if file.running_file().is_some() {
+                let _ = write_at(file.running(), at, line.as_bytes());
+            }
+        }
+    }
+
     /// Ends the output of a run that ended in `state` (flushed already): the file is put
     /// under the name that says how the run ended. The name of where the puzzles are.
     fn finish(self, state: State) -> Result<String> {
         match self {
             Output::Stdout(_) => Ok("stdout".into()),
             Output::File(file) => {
-                let placed = file.finish(state)?;
+                let placed = interrupt::registered(|| file.finish(state), |_| None)?;
                 if let Some(kept) = &placed.kept {
                     ui::kept_earlier(kept);
                 }

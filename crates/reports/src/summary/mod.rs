@@ -57,6 +57,21 @@ impl Clock {
     }
 }
 
+/// The shards of the merge `sidecar` describes that were continued with `--resume`, in
+/// the order it lists them: those its `resumed` names (a merge lists each shard's
+/// resumptions after the shard, `2/4 DATE COMMAND`). None named, when a merge of an
+/// earlier version listed them without their shards.
+fn resumed_shards(sidecar: &Sidecar) -> Vec<String> {
+    let first_word = |text: &str| text.split(' ').next().unwrap_or_default().to_string();
+    let resumed: BTreeSet<String> = sidecar.resumed.iter().map(|r| first_word(r)).collect();
+    sidecar
+        .merged_from
+        .iter()
+        .map(|m| first_word(m))
+        .filter(|shard| resumed.contains(shard))
+        .collect()
+}
+
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
 
@@ -82,6 +97,9 @@ pub struct Summary {
     pub error: Option<String>,
     /// The run's wall clock, when known.
     pub clock: Option<Clock>,
+    /// For a merge of shards (`sudoku-lab merge`): the shards continued with `--resume`
+    /// (`K/N`), whose earlier puzzles the clock's `resumed` counts; `None` for a run.
+    pub resumed_shards: Option<Vec<String>>,
 }
 
 impl Summary {
@@ -233,6 +251,9 @@ impl Summary {
         }
         for note in &sidecar.notes {
             self.add_note(note.clone());
+        }
+        if !sidecar.merged_from.is_empty() {
+            self.resumed_shards = Some(resumed_shards(sidecar));
         }
         if sidecar.seconds > 0.0 {
             self.clock = Some(Clock {

@@ -448,7 +448,7 @@ impl Summary {
             .puzzles()
             .saturating_sub(self.clock.map_or(0, |c| c.resumed));
         if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && timed > 0) {
-            out.push_str(&clock_text(&clock, timed));
+            out.push_str(&clock_text(&clock, timed, self.resumed_shards.as_deref()));
         }
         let malformed = self.malformed_total();
         if malformed > 0 {
@@ -558,13 +558,14 @@ impl Said {
 /// The wall-clock note: the rate of the whole run, or, after `--resume`, of the part it
 /// timed (the earlier run's puzzles are in the CSV, not in its seconds), of the `timed`
 /// puzzles with rows; the puzzles read are said too when there were more (some of a size
-/// no solver of the run solves).
-fn clock_text(clock: &Clock, timed: u64) -> String {
+/// no solver of the run solves). For a merge (`shards` given: those resumed), the shards
+/// continued with `--resume` are named: the others were timed whole.
+fn clock_text(clock: &Clock, timed: u64, shards: Option<&[String]>) -> String {
     let plural = |n: u64| if n == 1 { "" } else { "s" };
-    let span = if clock.resumed > 0 {
-        "since --resume"
-    } else {
-        "for the whole run"
+    let span = match (clock.resumed > 0, shards) {
+        (false, _) => "for the whole run".to_string(),
+        (true, None) => "since --resume".to_string(),
+        (true, Some(resumed)) => format!("for the whole run, {}", since_their_resume(resumed)),
     };
     let read = clock.timed();
     let puzzles = if read > timed {
@@ -580,13 +581,55 @@ fn clock_text(clock: &Clock, timed: u64) -> String {
         plural(clock.threads),
     );
     if clock.resumed > 0 {
+        let (what, whose) = earlier_puzzles(shards);
         let _ = writeln!(
             text,
-            "The {} puzzle{} before it {} the earlier run's: not timed here.",
+            "The {} puzzle{} {what} {} {whose}: not timed here.",
             clock.resumed,
             plural(clock.resumed),
             if clock.resumed == 1 { "is" } else { "are" }
         );
     }
     text
+}
+
+/// The puzzles a `--resume` copied, and whose they are: `before it`, `the earlier run's`;
+/// for a merge (`shards` given: those resumed), `copied by the --resume of shard 2/4`,
+/// `its earlier run's`.
+fn earlier_puzzles(shards: Option<&[String]>) -> (String, &'static str) {
+    match shards {
+        None => ("before it".into(), "the earlier run's"),
+        Some([]) => (
+            "copied by the shards' --resume".into(),
+            "their earlier runs'",
+        ),
+        Some([one]) => (
+            format!("copied by the --resume of shard {one}"),
+            "its earlier run's",
+        ),
+        Some(many) => (
+            format!("copied by the --resume of shards {}", listed(many)),
+            "their earlier runs'",
+        ),
+    }
+}
+
+/// Which shards of a merge a `--resume` continued, as the clock says it: `shard 2/4 since
+/// its --resume`, `shards 1/4 and 3/4 since their --resume` (`resumed` empty: a merge of an
+/// earlier version, which did not say which).
+fn since_their_resume(resumed: &[String]) -> String {
+    match resumed {
+        [] => "some shards since their --resume".to_string(),
+        [one] => format!("shard {one} since its --resume"),
+        many => format!("shards {} since their --resume", listed(many)),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn listed(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }

@@ -227,6 +227,60 @@ solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
     assert!(!s.to_text(View::Narrow).contains("Wall clock"));
 }
 
+/// A merge whose shards were not all resumed times them since --resume only where they
+/// were: it said `since --resume` of the whole run; it names the shards resumed (from its
+/// sidecar, which lists each resumption after its shard).
+#[test]
+fn a_merge_names_the_shards_it_timed_since_their_resume() {
+    let mut s = Summary::new();
+    s.add(&row("a", "dlx", Status::Solved, 1000, 10));
+    let sidecar = Sidecar {
+        seconds: 2.0,
+        threads: 1,
+        puzzles: 1000,
+        resumed_puzzles: 600,
+        merged_from: vec![
+            "1/3 s1.csv".into(),
+            "2/3 s2.csv".into(),
+            "3/3 s3.csv".into(),
+        ],
+        resumed: vec![
+            "3/3 2026-01-02T00:00:00Z sudoku-lab bench --resume".into(),
+            "1/3 2026-01-01T00:00:00Z sudoku-lab bench --resume".into(),
+            "3/3 2026-01-03T00:00:00Z sudoku-lab bench --resume".into(),
+        ],
+        ..Sidecar::default()
+    };
+    let mut merged = s.clone();
+    merged.apply_sidecar(&sidecar);
+    let text = merged.to_text(View::Narrow);
+    assert!(
+        text.contains(
+            "Wall clock: 200 puzzles/s for the whole run, shards 1/3 and 3/3 since their \
+--resume (400 puzzles in 2 s, 1 thread, all solvers).\nThe 600 puzzles copied by the \
+--resume of shards 1/3 and 3/3 are their earlier runs': not timed here.\n"
+        ),
+        "{text}"
+    );
+    let one = Sidecar {
+        resumed: vec!["2/3 2026-01-02T00:00:00Z sudoku-lab bench --resume".into()],
+        resumed_puzzles: 1,
+        ..sidecar.clone()
+    };
+    let mut merged = s.clone();
+    merged.apply_sidecar(&one);
+    let text = merged.to_text(View::Narrow);
+    assert!(
+        text.contains(
+            "/s for the whole run, shard 2/3 since its --resume (999 puzzles in 2 s, 1 thread, \
+all solvers).\nThe 1 puzzle copied by the --resume of shard 2/3 is its earlier run's: not \
+timed here.\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("since --resume"), "{text}");
+}
+
 #[test]
 fn the_rate_is_of_the_puzzles_with_rows() {
     // 205 puzzles read, 5 of them with rows (two solvers each), the others of a size no
