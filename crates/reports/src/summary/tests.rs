@@ -233,7 +233,7 @@ solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
 #[test]
 fn a_merge_names_the_shards_it_timed_since_their_resume() {
     let mut s = Summary::new();
-    s.add(&row("a", "dlx", Status::Solved, 1000, 10));
+    add_puzzles(&mut s, "a", 1000);
     let sidecar = Sidecar {
         seconds: 2.0,
         threads: 1,
