@@ -15,10 +15,11 @@
 //! - Other files ([`write_file`]: the sidecar, the summary, the figures) are written to a
 //!   temporary file beside them and renamed over them: a reader sees the old file or the
 //!   new one, never half of one.
+//! - An output named by a symbolic link is the file the link leads to ([`through_links`]).
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -27,7 +28,12 @@ use crate::error::{shown, Error};
 use crate::row::{Row, COLUMNS};
 
 mod encode;
+mod links;
+mod whole;
 pub use encode::{encode_row, RowEncoder};
+pub use links::through_links;
+pub(crate) use whole::create_parent;
+pub use whole::{in_the_way, overwrite_in_place, write_file, write_file_else_in_place};
 
 /// Puzzles whose rows are appended to the CSV in one write: about 70 kB of norvig's rows.
 /// Small enough that the last chunk, which the close writes and syncs while the run waits,
@@ -44,230 +50,6 @@ pub const SYNC_EVERY: u64 = 1 << 20;
 /// How often a flush or a close looks whether the writing thread ended without closing
 /// the file (a panic), while it waits to hear from it.
 const THREAD_LOOK: Duration = Duration::from_millis(10);
-
-/// Creates the folder of `path` when it is missing.
-fn create_parent(path: &Path) -> Result<(), Error> {
-    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) => std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
-            path: shown(dir),
-            source,
-        }),
-        None => Ok(()),
-    }
-}
-
-/// What is at `path` that a file written there would replace or could not be written
-/// over, if anything: a folder, or something other than a regular file (a device such as
-/// `/dev/null`, a named pipe, a socket), which renaming a file into place would replace
-/// (run as root, a run on `/dev/null` would make it a file). `None` when `path` is free or
-/// a regular file. A link is followed: a link to a device is in the way too.
-pub fn in_the_way(path: &Path) -> Option<&'static str> {
-    let meta = std::fs::metadata(path).ok()?;
-    if meta.is_dir() {
-        Some("a folder is in the way")
-    } else if meta.is_file() {
-        None
-    } else {
-        Some(
-            "not a regular file (a device such as /dev/null, a named pipe or a socket): files \
-are written beside it and renamed into place, which would replace it; name a file",
-        )
-    }
-}
-
-/// Symbolic links followed to a file, at most (as the system's own limit).
-const LINKS_FOLLOWED: usize = 40;
-
-/// The file `path` names for a run that writes it: `path` itself, unless it is a symbolic
-/// link that leads (through every link on the way, a relative one read from its own
-/// folder) to a regular file or to nothing yet; then that file, in its folder's canonical
-/// form. A run on a link then writes the file the link leads to, so that the link keeps
-/// leading to it (renaming a file onto the link's name would replace the link), and two
-/// runs on one file by two names see the same lock. A link to something else than a file
-/// (a folder, a device, the pipe of `/dev/stdout`) is left as it is: refused by the name
-/// given (see [`in_the_way`]), or written as it is where a device is welcome.
-///
-/// A link to nothing yet whose path goes into a folder that is not there and back out of
-/// it (`../s3/missing/../y.csv`) is refused (see [`into_missing_and_out`]): the system
-/// does not take `missing/..` as `s3` until `missing` is there, so the link leads to no
-/// file, and writing through it would make a folder that the run only goes back out of.
-/// A link into a missing folder, not back out, leads to the file once its folder is made
-/// (as an `--out` in a missing folder): that folder is made.
-///
-/// # Errors
-///
-/// When a link cannot be read, leads through more than 40 links (a loop), or through a
-/// missing folder and back out of it.
-pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
-    let unreadable = |source| Error::Create {
-        path: shown(path),
-        source,
-    };
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        // A folder, a device, a pipe (`/dev/stdout`, whose links end in no file name).
-        return Ok(path.to_path_buf());
-    }
-    let mut target = path.to_path_buf();
-    for _ in 0..LINKS_FOLLOWED {
-        let is_link = std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_symlink());
-        if !is_link {
-            if let Some(missing) = into_missing_and_out(&target).filter(|_| target != path) {
-                return Err(unreadable(io::Error::other(format!(
-                    "it is a link to {}, through {}, a folder that is not there, and back out \
-of it (..): the link leads to no file, and would lead to one only once that folder is made; \
-make it, or name another output",
-                    target.display(),
-                    missing.display()
-                ))));
-            }
-            return Ok(if target == path {
-                target
-            } else {
-                canonical_folder(target)
-            });
-        }
-        let leads_to = std::fs::read_link(&target).map_err(unreadable)?;
-        target = match target.parent() {
-            Some(folder) => folder.join(leads_to),
-            None => leads_to,
-        };
-    }
-    Err(unreadable(io::Error::other(
-        "too many levels of symbolic links (a loop?)",
-    )))
-}
-
-/// The first folder on `path` that is not there, when `path` goes back out of it (a `..`
-/// after it): `../s3/missing` of `../s3/missing/../y.csv`. `None` when every folder
-/// before each `..` is there.
-fn into_missing_and_out(path: &Path) -> Option<PathBuf> {
-    let mut so_far = PathBuf::new();
-    let mut missing = None;
-    for part in path.components() {
-        if part == Component::ParentDir && missing.is_some() {
-            return missing;
-        }
-        so_far.push(part);
-        if missing.is_none() && !so_far.exists() {
-            missing = Some(so_far.clone());
-        }
-    }
-    None
-}
-
-/// `path` with its folder in canonical form (links and `..` resolved), when the folder is
-/// there.
-fn canonical_folder(path: PathBuf) -> PathBuf {
-    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
-        return path;
-    };
-    let folder = if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
-    };
-    match folder.canonicalize() {
-        Ok(folder) => folder.join(name),
-        Err(_) => path,
-    }
-}
-
-/// Writes a whole file: to a temporary file beside it (its folder created when missing),
-/// then renamed over it, so that the file is either the old one or the new one, whole.
-///
-/// # Errors
-///
-/// When something other than a file is at `path` (see [`in_the_way`]), or when the folder
-/// or the file cannot be created or written (the temporary file is then removed, the old
-/// file left as it was).
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    if let Some(what) = in_the_way(path) {
-        return Err(Error::Write {
-            path: shown(path),
-            source: io::Error::other(what),
-        });
-    }
-    create_parent(path)?;
-    let mut name = std::ffi::OsString::from(".");
-    name.push(path.file_name().unwrap_or(path.as_os_str()));
-    name.push(format!(".tmp-{}", std::process::id()));
-    let temporary = path.with_file_name(name);
-    let written = std::fs::write(&temporary, bytes).map_err(|source| Error::Write {
-        path: shown(path),
-        source,
-    });
-    let renamed = written.and_then(|()| {
-        std::fs::rename(&temporary, path).map_err(|source| Error::Write {
-            path: shown(path),
-            source,
-        })
-    });
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    renamed
-}
-
-/// Writes a whole file as [`write_file`] does, or, when the disk (or the quota) has no
-/// room for the temporary file beside it, over the file already there, in place
-/// ([`overwrite_in_place`]): a run's sidecar at its end, where the CSV took the last of the
-/// room, replaces the one written at its start.
-///
-/// # Errors
-///
-/// [`write_file`]'s error, when the file cannot be written either way.
-pub fn write_file_else_in_place(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let error = match write_file(path, bytes) {
-        Ok(()) => return Ok(()),
-        Err(e) => e,
-    };
-    let no_room = matches!(&error, Error::Write { source, .. }
-        if matches!(source.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded));
-    if no_room && overwrite_in_place(path, bytes).is_ok() {
-        return Ok(());
-    }
-    Err(error)
-}
-
-/// Writes `bytes` over the regular file at `path`, in the room it already takes on the
-/// disk (its blocks), so that a disk without a free block takes them: refused when they
-/// need more room than that. Not whole-or-nothing as [`write_file`] is: a crash in the
-/// middle of it can leave a mix of the old text and the new.
-///
-/// # Errors
-///
-/// When the file is not there, takes too little room, or cannot be written.
-pub fn overwrite_in_place(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let error = |source| Error::Write {
-        path: shown(path),
-        source,
-    };
-    let mut file = OpenOptions::new()
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .map_err(error)?;
-    let meta = file.metadata().map_err(error)?;
-    if !meta.is_file() || (bytes.len() as u64) > room_taken(&meta) {
-        return Err(error(io::Error::from(io::ErrorKind::StorageFull)));
-    }
-    file.write_all(bytes)
-        .and_then(|()| file.set_len(bytes.len() as u64))
-        .and_then(|()| file.sync_data())
-        .map_err(error)
-}
-
-/// The bytes a file takes on the disk: its blocks.
-#[cfg(unix)]
-fn room_taken(meta: &std::fs::Metadata) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    meta.blocks() * 512
-}
-
-#[cfg(not(unix))]
-fn room_taken(meta: &std::fs::Metadata) -> u64 {
-    meta.len()
-}
 
 /// The CSV header line.
 pub fn header_line() -> Vec<u8> {
@@ -1133,73 +915,6 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert_eq!(w.rows(), 1);
-    }
-
-    #[test]
-    fn a_file_is_written_over_in_place_only_within_the_room_it_takes() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.toml");
-        std::fs::write(&path, vec![b'#'; 8192]).unwrap();
-        overwrite_in_place(&path, b"state = \"failed\"\n").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"state = \"failed\"\n");
-        let more = vec![b'#'; 1 << 20];
-        let refused = overwrite_in_place(&path, &more).unwrap_err();
-        assert!(refused
-            .to_string()
-            .starts_with(&format!("{}: cannot write", path.display())));
-        assert_eq!(std::fs::read(&path).unwrap(), b"state = \"failed\"\n");
-        assert!(overwrite_in_place(&dir.path().join("missing"), b"x").is_err());
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn links_are_followed_to_a_file_and_nothing_else() {
-        use std::os::unix::fs::symlink;
-        let dir = tempfile::tempdir().unwrap();
-        let real = dir.path().canonicalize().unwrap();
-        let d = dir.path();
-        std::fs::create_dir(d.join("sub")).unwrap();
-        std::fs::write(d.join("sub/a.csv"), "").unwrap();
-        symlink("sub/a.csv", d.join("b.csv")).unwrap();
-        symlink("../b.csv", d.join("sub/c.csv")).unwrap();
-        symlink(d.join("sub/new.csv"), d.join("dangling.csv")).unwrap();
-        symlink("sub", d.join("folder.csv")).unwrap();
-        symlink("loop2.csv", d.join("loop1.csv")).unwrap();
-        symlink("loop1.csv", d.join("loop2.csv")).unwrap();
-        let a = real.join("sub/a.csv");
-        assert_eq!(through_links(&d.join("b.csv")).unwrap(), a);
-        assert_eq!(through_links(&d.join("sub/c.csv")).unwrap(), a);
-        assert_eq!(
-            through_links(&d.join("dangling.csv")).unwrap(),
-            real.join("sub/new.csv")
-        );
-        // Not links, or not to a file: as given.
-        for name in ["sub/a.csv", "none.csv", "folder.csv"] {
-            assert_eq!(through_links(&d.join(name)).unwrap(), d.join(name));
-        }
-        // Into a missing folder and back out: refused, the folder not made.
-        symlink("sub/missing/../y.csv", d.join("back.csv")).unwrap();
-        let back = through_links(&d.join("back.csv")).unwrap_err().to_string();
-        assert!(
-            back.contains(&format!(
-                "it is a link to {}, through {}, a folder that is not there",
-                d.join("sub/missing/../y.csv").display(),
-                d.join("sub/missing").display()
-            )),
-            "{back}"
-        );
-        assert!(!d.join("sub/missing").exists());
-        // Into a missing folder only: the file there, once the folder is made.
-        symlink("sub/new/y.csv", d.join("into.csv")).unwrap();
-        assert_eq!(
-            through_links(&d.join("into.csv")).unwrap(),
-            d.join("sub/new/y.csv")
-        );
-        let looped = through_links(&d.join("loop1.csv")).unwrap_err().to_string();
-        assert!(
-            looped.contains("too many levels of symbolic links"),
-            "{looped}"
-        );
     }
 
     #[test]
