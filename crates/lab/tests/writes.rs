@@ -30,6 +30,29 @@ fn sidecar_of(csv: &Path) -> Sidecar {
     Sidecar::read_beside(csv).unwrap().expect("a sidecar")
 }
 
+/// Runs `bench` (`lab`, a runner command with what it needs: a file size limit, say) of
+/// `solvers` on `corpus` into `out`, with `extra` arguments, and checks that a full disk
+/// stopped it: exit 1, `error` said. Its output, and its stderr as text.
+fn run_on_a_full_disk(
+    mut lab: assert_cmd::Command,
+    (solvers, extra): (&str, &[&str]),
+    (corpus, out): (&Path, &Path),
+    error: &str,
+) -> (std::process::Output, String) {
+    let run = lab
+        .args(["bench", "-s", solvers, "-q"])
+        .args(extra)
+        .arg(corpus)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(error), "{stderr}");
+    (run, stderr)
+}
+
 /// A run stopped by a full disk: its sidecar and its summary count the puzzles whose rows
 /// are in its CSV, not those solved after them whose rows never reached it, so that the
 /// summary printed at its end is the one `summary` makes of the file.
@@ -39,16 +62,12 @@ fn a_run_stopped_by_a_full_disk_counts_the_puzzles_in_its_csv() {
     let dir = TempDir::new().unwrap();
     let corpus = many_puzzles(&dir);
     let out = dir.path().join("r.csv");
-    let run = common::lab_with_file_limit(128 * 1024)
-        .args(["bench", "-s", "norvig", "-j", "1", "-q", "--wide"])
-        .arg(&corpus)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("File too large"), "{stderr}");
+    let (run, _) = run_on_a_full_disk(
+        common::lab_with_file_limit(128 * 1024),
+        ("norvig", &["-j", "1", "--wide"]),
+        (&corpus, &out),
+        "File too large",
+    );
     let failed = dir.path().join("r.failed.csv");
     let rows = read_rows(&failed).len() as u64;
     assert!(
@@ -114,15 +133,12 @@ fn a_full_disk_keeps_every_whole_puzzle_that_fits() {
     let corpus = many_puzzles(&dir);
     let out = dir.path().join("r.csv");
     let limit = 32 * 1024;
-    let run = common::lab_with_file_limit(limit)
-        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q"])
-        .arg(&corpus)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = run_on_a_full_disk(
+        common::lab_with_file_limit(limit),
+        ("norvig,dlx", &["-j", "1"]),
+        (&corpus, &out),
+        "File too large",
+    );
     let failed = dir.path().join("r.failed.csv");
     let puzzles = whole_puzzles_of_two(&failed);
     assert!(puzzles > 0, "no puzzle kept: {stderr}");
@@ -194,16 +210,12 @@ fn a_full_file_system_keeps_whole_puzzles_a_sidecar_and_resumes() {
     let dir = TempDir::new().unwrap();
     let corpus = many_puzzles(&dir);
     let out = disk.path().join("r.csv");
-    let run = lab()
-        .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q"])
-        .arg(&corpus)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let (_, stderr) = run_on_a_full_disk(
+        lab(),
+        ("norvig,dlx", &["-j", "1"]),
+        (&corpus, &out),
+        "No space left on device",
+    );
     let failed = disk.path().join("r.failed.csv");
     let puzzles = whole_puzzles_of_two(&failed);
     let summary = disk.path().join("r.failed.summary.md");
@@ -253,16 +265,12 @@ fn a_run_on_a_full_file_system_leaves_no_file() {
     drop(file);
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
-    let run = lab()
-        .args(["bench", "-s", "dlx", "-q"])
-        .arg(&corpus)
-        .arg("-o")
-        .arg(disk.path().join("r.csv"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("No space left on device"), "{stderr}");
+    run_on_a_full_disk(
+        lab(),
+        ("dlx", &[]),
+        (&corpus, &disk.path().join("r.csv")),
+        "No space left on device",
+    );
     let left: Vec<_> = std::fs::read_dir(disk.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
