@@ -19,8 +19,12 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     }
     match Sidecar::read_beside(&args.csv) {
         Ok(Some(sidecar)) => {
-            check_rows(&args.csv, rows, &sidecar);
+            let theirs = check_rows(&args.csv, rows, &sidecar);
             summary.apply_sidecar(&sidecar);
+            if !theirs {
+                // The run's clock timed its rows, not these: no rate of one over the other.
+                summary.clock = None;
+            }
         }
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
@@ -35,18 +39,21 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
 
 /// A warning when the CSV at `csv` holds another number of rows (`rows`) than its
 /// sidecar says the run wrote (rows removed, doubled or appended since): the summary is
-/// then not the run's. A run still going has not said yet, nor has a sidecar without a
-/// state we know.
-fn check_rows(csv: &Path, rows: u64, sidecar: &Sidecar) {
+/// then not the run's, and gives no wall-clock rate (the run's clock over puzzles it did
+/// not time); `false` then. A run still going has not said yet, nor has a sidecar without
+/// a state we know.
+fn check_rows(csv: &Path, rows: u64, sidecar: &Sidecar) -> bool {
     let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
     if ended && rows != sidecar.rows {
         ui::warning(format!(
             "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
-             rows as they are now, not of the run",
+             rows as they are now, not of the run, and gives no wall-clock rate",
             csv.display(),
             sidecar.rows
         ));
+        return false;
     }
+    true
 }
 
 /// `plot`: the two figures of a CSV (or of several runs together), in its folder or

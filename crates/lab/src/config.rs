@@ -1,7 +1,7 @@
 //! `bench`'s arguments resolved once into what the run needs: the engine's plan, the files
 //! to write, how to show progress and the summary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -144,21 +144,10 @@ header), not a corpus: left out",
     }
 }
 
-/// The file an output `out` (`--out`) names: the file a symbolic link leads to, with a
-/// note that says so (see [`through_links`]), else `out` itself.
-///
-/// # Errors
-///
-/// When a link cannot be read, or links loop.
-pub fn output_file(out: &Path) -> Result<PathBuf> {
-    let file = through_links(out)?;
-    note_link(out, &file);
-    Ok(file)
-}
-
 /// The note of an output `out` (`--out`) that stands for another `file`, the one its link
-/// leads to; none when `file` is `out`.
-fn note_link(out: &Path, file: &Path) {
+/// leads to; none when `file` is `out`. Given once the run is not refused for its output
+/// (the refusal names the link, see [`crate::overlap::out_told`]).
+pub(crate) fn note_link(out: &Path, file: &Path) {
     if file != out {
         ui::note(format!(
             "--out {} is a link to {}: that file is written (the link keeps leading to it), \

@@ -13,7 +13,8 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use sudoku_reports::output::{Removal, RunningFile};
@@ -35,6 +36,11 @@ static NOT_INSTALLED: OnceLock<String> = OnceLock::new();
 /// removes. The handler takes the lock before it looks, so that a file opened or put in
 /// place under it (see [`registered`]) is told whole.
 static WRITING: Mutex<Option<Writing>> = Mutex::new(None);
+
+/// How long the handler waits for [`WRITING`] while a step that holds it goes (see
+/// [`registered`]): such a step can block without end (the opening of a named pipe no one
+/// reads, a flush into a full one), and the interrupt must end the command all the same.
+const PATIENCE: Duration = Duration::from_secs(2);
 
 /// What a command is writing, as the handler sees it.
 #[derive(Debug)]
@@ -93,10 +99,37 @@ pub fn writing(csv: RunningFile) {
     *lock() = Some(Writing::Rows(csv));
 }
 
+/// The lock on [`WRITING`], as the handler takes it: `None` when a step holds it for
+/// longer than [`PATIENCE`].
+fn lock_within(patience: Duration) -> Option<MutexGuard<'static, Option<Writing>>> {
+    let start = Instant::now();
+    loop {
+        match WRITING.try_lock() {
+            Ok(writing) => return Some(writing),
+            Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => return None,
+        }
+    }
+}
+
+/// What the handler says when a step that holds [`WRITING`] did not end within
+/// [`PATIENCE`]: it exits without looking at the output.
+fn blocked() -> String {
+    format!(
+        "the output was being opened or put in place, which had not ended {} s later (a named \
+pipe no one reads blocks it): nothing was removed",
+        PATIENCE.as_secs()
+    )
+}
+
 /// Runs `step` (the opening of an output, or its end), then tells the handler what the
 /// command writes from now on: `after(&result)` (`None`: nothing). An interrupt meanwhile
 /// waits for both, so that the handler never sees a file opened but not told, or put in
-/// place but still told under its running name.
+/// place but still told under its running name; for [`PATIENCE`] at most, as `step` can
+/// block without end (a named pipe no one reads), and exits then without looking.
 pub fn registered<T>(step: impl FnOnce() -> T, after: impl FnOnce(&T) -> Option<Writing>) -> T {
     let mut writing = lock();
     let result = step();
@@ -133,16 +166,24 @@ pub fn watch(finishing: &'static str) -> Result<&'static AtomicBool> {
 
 /// The handler: see [`install`] and [`watch`].
 fn handle() {
+    // The lock, when taken, is held until the exit: the command does not go on to put in
+    // place or remove what the handler looks at.
     let Some(finishing) = FINISHING.get() else {
-        let writing = lock();
+        let writing = lock_within(PATIENCE);
         ui::hide_bar();
-        ui::plain(at_once(writing.as_ref()));
+        ui::plain(match &writing {
+            Some(writing) => at_once(writing.as_ref()),
+            None => format!("interrupted: {}", blocked()),
+        });
         std::process::exit(130);
     };
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
-        let writing = lock();
+        let writing = lock_within(PATIENCE);
         ui::hide_bar();
-        ui::plain(again(writing.as_ref()));
+        ui::plain(match &writing {
+            Some(writing) => again(writing.as_ref()),
+            None => format!("interrupted again: exiting now; {}", blocked()),
+        });
         std::process::exit(130);
     }
     ui::plain(format!(

@@ -20,6 +20,7 @@ use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::CorpusEntry;
+use sudoku_reports::write::through_links;
 use sudoku_reports::{
     read_rows, CsvWriter, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
 };
@@ -45,20 +46,26 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .collect::<Result<Vec<Part>>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
-    let out = &crate::config::output_file(&args.out)?;
+    // The output as given, and the file a link leads to: the refusals name both, and the
+    // link is noted once the merge is not refused for it.
+    let out = &through_links(&args.out)?;
+    let mut told = crate::overlap::out_told(&args.out, out);
+    if *out != args.out {
+        told.push(',');
+    }
     if args.shards.iter().any(|s| same_file(s, out)) {
-        bail!("--out {} is one of the shards", out.display());
+        bail!("{told} is one of the shards");
     }
     for name in Output::every_name(out) {
         if let Some(shard) = args.shards.iter().find(|s| same_file(s, &name)) {
             bail!(
-                "--out {} may write {} (while it goes, or if it fails), which is the shard {}",
-                out.display(),
+                "{told} may write {} (while it goes, or if it fails), which is the shard {}",
                 name.display(),
                 shard.display()
             );
         }
     }
+    crate::config::note_link(&args.out, out);
     let order: Vec<String> = parts[0]
         .sidecar
         .corpus

@@ -65,7 +65,7 @@ overwrite what it reads; choose another --out",
 
 /// The output as the user gave it, and the file it stands for when that is another (a
 /// link's): `--out b.csv, a link to /data/a.csv`, else `--out a.csv`.
-fn out_told(asked: &Path, csv: &Path) -> String {
+pub(crate) fn out_told(asked: &Path, csv: &Path) -> String {
     if asked == csv {
         format!("--out {}", asked.display())
     } else {

@@ -1076,6 +1076,57 @@ fn an_interrupted_trace_leaves_no_running_file() {
     }
 }
 
+/// An interrupt ends `trace -o` and `generate -o` (the second one) whose output is a named
+/// pipe no one reads, whose opening blocks: the handler waited for the opening to end, as
+/// it waits for the command to tell it what it writes, and the command could be ended by
+/// SIGKILL alone (SIGINT and SIGTERM were caught and waited too).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupt_ends_a_command_whose_output_is_a_pipe_no_one_reads() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = TempDir::new().unwrap();
+    let fifo = sudoku_testkit::mkfifo(dir.path(), "pipe.txt");
+    let runs: [(&[&str], &[&str], &str); 2] = [
+        (
+            &["trace", "-s", "dlx", "-o", "pipe.txt", TOP1],
+            &["-INT"],
+            "interrupted: ",
+        ),
+        (
+            &[
+                "generate", "--count", "2", "--seed", "1", "-q", "-o", "pipe.txt",
+            ],
+            &["-TERM", "-INT"],
+            "interrupted again: exiting now; ",
+        ),
+    ];
+    for (args, signals, says) in runs {
+        let mut child = lab_std()
+            .current_dir(dir.path())
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Linux's name for where a process waits on a named pipe's other end.
+        let wchan = format!("/proc/{}/wchan", child.id());
+        wait_for(&mut child, "the opening of the pipe", || {
+            std::fs::read_to_string(&wchan).is_ok_and(|w| w == "wait_for_partner")
+        });
+        let output = common::signal(child, signals);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "{says}the output was being opened or put in place, which had not ended 2 s \
+later (a named pipe no one reads blocks it): nothing was removed"
+            )),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
 /// A second interrupt ends `generate -o` at once: its file stays under its running name,
 /// as a killed run's, and the handler says so, where it said only `interrupted again:
 /// exiting now`. Here the first puzzle is one no attempt finishes soon (a band of billions

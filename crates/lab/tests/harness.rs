@@ -465,6 +465,22 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     refused(&[&s[0], "three.csv"], "shard count: \"2\" vs \"3\"");
     let (_, err) = run(&dir, &["merge", "-o", &s[0], &s[0], &s[1]], 1);
     assert!(err.contains("--out s1.csv is one of the shards"), "{err}");
+    // Through a link, the refusal names the link as given, then the shard it leads to, and
+    // no note says first that the shard is written: it named the shard alone, after that
+    // note.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("s1.csv", dir.path().join("lk.csv")).unwrap();
+        let (_, err) = run(&dir, &["merge", "-o", "lk.csv", &s[0], &s[1]], 1);
+        let target = std::fs::canonicalize(dir.path().join("s1.csv")).unwrap();
+        let says = format!(
+            "--out lk.csv, a link to {}, is one of the shards",
+            target.display()
+        );
+        assert!(err.contains(&says), "{err}");
+        assert!(!err.contains("note:"), "{err}");
+        std::fs::remove_file(dir.path().join("lk.csv")).unwrap();
+    }
     // A shard under one of the names the output takes while it is written or if it fails.
     for ext in ["csv", "run.toml"] {
         let from = dir.path().join(format!("s1.{ext}"));
