@@ -16,6 +16,7 @@ use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
+use crate::interrupt::{self, Writing};
 use crate::progress::Progress;
 use crate::recorder::{Recorded, Recorder};
 use crate::resume::{self, Earlier};
@@ -119,7 +120,7 @@ fn publish(opened: Opened) -> Result<Opened> {
         opened.output.discard();
         return Err(e.into());
     }
-    crate::interrupt::writing(opened.output.running_csv());
+    interrupt::writing(opened.output.running_csv());
     Ok(opened)
 }
 
@@ -174,7 +175,7 @@ fn record(
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    let ending = output.finish(&mut sidecar, &summary.to_markdown());
+    let ending = put_in_place(output, &mut sidecar, &summary.to_markdown());
     failed_at_the_end(&mut summary, state, ending.error.as_ref());
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
@@ -190,6 +191,20 @@ fn record(
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, &summary)),
     }
+}
+
+/// Puts the run's files in place (see [`Output::finish`]), telling the interrupt handler
+/// where its rows then are, so that a second interrupt before the run has said how it
+/// ended names them there (it named the running CSV, renamed by then, as removed or
+/// moved); nothing when the CSV was gone.
+fn put_in_place(output: Output, sidecar: &mut Sidecar, markdown: &str) -> Ending {
+    interrupt::registered(
+        || output.finish(sidecar, markdown),
+        |ending| match ending.error {
+            Some(Error::Gone { .. }) => None,
+            _ => Some(Writing::Ended(ending.files.csv.clone())),
+        },
+    )
 }
 
 /// Makes the printed `summary` of a run that went to its end (`state`) say that it failed

@@ -44,6 +44,10 @@ pub enum Writing {
     /// The puzzles of `generate -o`, under their running name: kept by a second
     /// interrupt, which says where they are.
     Puzzles(RunningFile),
+    /// A run's CSV once its files were put in place (`bench`, after its last row): under
+    /// the name it ended with, or its running name when they could not be renamed. A
+    /// second interrupt, before the run has said how it ended, says where its rows are.
+    Ended(PathBuf),
     /// The output of a command that does not stop cleanly (`trace`, `merge`): removed when
     /// an interrupt ends the command, as the command removes it when it fails.
     Unfinished {
@@ -201,6 +205,10 @@ as a killed run's)"
                 ),
             }
         }
+        Some(Writing::Ended(csv)) => format!(
+            "interrupted again: exiting now (the run had ended: its rows are in {})",
+            csv.display()
+        ),
         _ => "interrupted again: exiting now".into(),
     }
 }

@@ -605,3 +605,53 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
     assert!(!dir.path().join("b.summary.md").exists());
     assert_eq!(sidecar_of(&b).rows, 2, "the sidecar read through the link");
 }
+
+/// A second interrupt after the run's files were put in place, while it says how it ended
+/// (its stdout full: a reader that does not read), names the CSV where its rows are now:
+/// it said that the running CSV, renamed by then, was removed or moved, its rows not there.
+#[cfg(unix)]
+#[test]
+fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
+    use std::io::Read;
+    use std::os::unix::net::UnixStream;
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let (mut reader, mut full) = UnixStream::pair().unwrap();
+    full.set_nonblocking(true).unwrap();
+    let chunk = [b'.'; 4096];
+    while full.write(&chunk).is_ok() {}
+    full.set_nonblocking(false).unwrap();
+    let mut child = std::process::Command::new(BIN)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stdout(std::os::fd::OwnedFd::from(full))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let running = dir.path().join("x.running.csv");
+    one_row(&mut child, &running);
+    let placed = dir.path().join("x.interrupted.csv");
+    let interrupt = |signal: &str| {
+        let sent = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    interrupt("-INT");
+    wait_for(&mut child, "the files in place", || placed.exists());
+    let output = common::signal(child, &["-TERM"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let said = format!(
+        "interrupted again: exiting now (the run had ended: its rows are in {})\n",
+        placed.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    assert_eq!(read_rows(&placed).len(), 1);
+    let mut rest = Vec::new();
+    reader.read_to_end(&mut rest).unwrap();
+}
