@@ -9,7 +9,9 @@
 //! when a second interrupt exits (the handler says where); the unfinished output of a
 //! command that does not stop cleanly (`trace -o`, `trace --html`, `merge -o`) is removed
 //! when an interrupt ends it, so that no file under a running name is left to look like a
-//! killed run's.
+//! killed run's. A whole file being written as the handler exits (a sidecar, a summary, a
+//! figure of `plot`) is let put in place first (see
+//! [`sudoku_reports::write::hold_whole_writes`]): its temporary file is not left behind.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -141,17 +143,26 @@ fn handle() {
         let writing = lock();
         ui::hide_bar();
         ui::plain(at_once(writing.as_ref()));
-        std::process::exit(130);
+        exit(writing);
     };
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
         let writing = lock();
         ui::hide_bar();
         ui::plain(again(writing.as_ref()));
-        std::process::exit(130);
+        exit(writing);
     }
     ui::plain(format!(
         "interrupted: {finishing} (interrupt again to quit at once)"
     ));
+}
+
+/// Exits with status 130, still holding `writing` (the lock on [`WRITING`]), once a whole
+/// file being written is in place (see [`sudoku_reports::write::hold_whole_writes`],
+/// taken after [`WRITING`], as a command that writes a whole file under [`registered`]
+/// takes them): no temporary file is left behind.
+fn exit(_writing: MutexGuard<'_, Option<Writing>>) -> ! {
+    let _whole = sudoku_reports::write::hold_whole_writes();
+    std::process::exit(130);
 }
 
 /// What an interrupt that ends a command at once does to what it writes, if anything, and
