@@ -8,7 +8,7 @@ use std::time::{Instant, SystemTime};
 use anyhow::{anyhow, Result};
 use sudoku_core::Size;
 use sudoku_engine::{corpus_names, End, Report, SinkError};
-use sudoku_reports::output::{Ending, KILLED};
+use sudoku_reports::output::{failed_in_place, Ending, KILLED};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
@@ -16,6 +16,7 @@ use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
+use crate::interrupt::{self, Writing};
 use crate::progress::Progress;
 use crate::recorder::{Recorded, Recorder};
 use crate::resume::{self, Earlier};
@@ -119,7 +120,7 @@ fn publish(opened: Opened) -> Result<Opened> {
         opened.output.discard();
         return Err(e.into());
     }
-    crate::interrupt::writing(opened.output.running_csv());
+    interrupt::writing(opened.output.running_csv());
     Ok(opened)
 }
 
@@ -174,8 +175,8 @@ fn record(
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    let ending = output.finish(&mut sidecar, &summary.to_markdown());
-    failed_at_the_end(&mut summary, state, ending.error.as_ref());
+    let ending = put_in_place(output, &mut sidecar, &summary.to_markdown());
+    failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
     match (error, ending.error) {
@@ -187,21 +188,38 @@ fn record(
         }
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
+        (None, Some(then)) if ending.placed => Err(anyhow!(
+            "the run finished, but its summary file could not be written: {then}"
+        )),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, &summary)),
     }
 }
 
+/// Puts the run's files in place (see [`Output::finish`]), telling the interrupt handler
+/// where its rows then are, so that a second interrupt before the run has said how it
+/// ended names them there (it named the running CSV, renamed by then, as removed or
+/// moved); nothing when the CSV was gone.
+fn put_in_place(output: Output, sidecar: &mut Sidecar, markdown: &str) -> Ending {
+    interrupt::registered(
+        || output.finish(sidecar, markdown),
+        |ending| match ending.error {
+            Some(Error::Gone { .. }) => None,
+            _ => Some(Writing::Ended(ending.files.csv.clone())),
+        },
+    )
+}
+
 /// Makes the printed `summary` of a run that went to its end (`state`) say that it failed
-/// when putting its files in place then did (`error`: its CSV removed meanwhile, a sidecar
-/// that cannot be written, a rename refused), as the exit status (1) does: it said nothing
-/// of it. (No summary file is left beside the rows then: see [`Output::finish`].)
-fn failed_at_the_end(summary: &mut Summary, state: State, error: Option<&Error>) {
-    if let (State::Finished, Some(e)) = (state, error) {
+/// when putting its files in place then did (`ending`'s error: its CSV removed meanwhile,
+/// a sidecar that cannot be written, a rename refused), as the exit status (1) and the
+/// sidecar beside its rows do (see [`Output::finish`]; no summary file is left beside the
+/// rows then). Files in place, only the summary file failed: the run finished, as its
+/// sidecar says, and the summary printed says so too.
+fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
+    if let (State::Finished, Some(e), false) = (state, &ending.error, ending.placed) {
         summary.state = Some(State::Failed.into());
-        summary.error = Some(format!(
-            "after its last row, as its files were put in place: {e}"
-        ));
+        summary.error = Some(failed_in_place(e));
     }
 }
 

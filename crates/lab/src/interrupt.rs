@@ -9,11 +9,13 @@
 //! when a second interrupt exits (the handler says where); the unfinished output of a
 //! command that does not stop cleanly (`trace -o`, `trace --html`, `merge -o`) is removed
 //! when an interrupt ends it, so that no file under a running name is left to look like a
-//! killed run's.
+//! killed run's. A whole file being written as the handler exits (a sidecar, a summary, a
+//! figure of `plot`) is let put in place first (see
+//! [`sudoku_reports::write::hold_whole_writes`]): its temporary file is not left behind.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError, TryLockResult};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
@@ -50,6 +52,10 @@ pub enum Writing {
     /// The puzzles of `generate -o`, under their running name: kept by a second
     /// interrupt, which says where they are.
     Puzzles(RunningFile),
+    /// A run's CSV once its files were put in place (`bench`, after its last row): under
+    /// the name it ended with, or its running name when they could not be renamed. A
+    /// second interrupt, before the run has said how it ended, says where its rows are.
+    Ended(PathBuf),
     /// The output of a command that does not stop cleanly (`trace`, `merge`): removed when
     /// an interrupt ends the command, as the command removes it when it fails.
     Unfinished {
@@ -102,10 +108,16 @@ pub fn writing(csv: RunningFile) {
 /// The lock on [`WRITING`], as the handler takes it: `None` when a step holds it for
 /// longer than [`PATIENCE`].
 fn lock_within(patience: Duration) -> Option<MutexGuard<'static, Option<Writing>>> {
+    within(patience, || WRITING.try_lock())
+}
+
+/// The guard `try_lock` gives, tried until it is free (a poisoned one taken as it is), for
+/// `patience` at most: `None` then.
+fn within<G>(patience: Duration, try_lock: impl Fn() -> TryLockResult<G>) -> Option<G> {
     let start = Instant::now();
     loop {
-        match WRITING.try_lock() {
-            Ok(writing) => return Some(writing),
+        match try_lock() {
+            Ok(guard) => return Some(guard),
             Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
             Err(TryLockError::WouldBlock) if start.elapsed() < patience => {
                 std::thread::sleep(Duration::from_millis(10));
@@ -175,7 +187,7 @@ fn handle() {
             Some(writing) => at_once(writing.as_ref()),
             None => format!("interrupted: {}", blocked()),
         });
-        std::process::exit(130);
+        exit(writing);
     };
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
         let writing = lock_within(PATIENCE);
@@ -184,11 +196,22 @@ fn handle() {
             Some(writing) => again(writing.as_ref()),
             None => format!("interrupted again: exiting now; {}", blocked()),
         });
-        std::process::exit(130);
+        exit(writing);
     }
     ui::plain(format!(
         "interrupted: {finishing} (interrupt again to quit at once)"
     ));
+}
+
+/// Exits with status 130, still holding `writing` (the lock on [`WRITING`], if it was
+/// taken), once a whole file being written is in place (see
+/// [`sudoku_reports::write::hold_whole_writes`], taken after [`WRITING`], as a command
+/// that writes a whole file under [`registered`] takes them), or [`PATIENCE`] later on a
+/// disk that does not answer: no temporary file is left behind, and no exit waits without
+/// end.
+fn exit(_writing: Option<MutexGuard<'_, Option<Writing>>>) -> ! {
+    let _whole = within(PATIENCE, sudoku_reports::write::try_hold_whole_writes);
+    std::process::exit(130);
 }
 
 /// What an interrupt that ends a command at once does to what it writes, if anything, and
@@ -242,6 +265,10 @@ as a killed run's)"
                 ),
             }
         }
+        Some(Writing::Ended(csv)) => format!(
+            "interrupted again: exiting now (the run had ended: its rows are in {})",
+            csv.display()
+        ),
         _ => "interrupted again: exiting now".into(),
     }
 }

@@ -369,7 +369,8 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
 
 /// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
 /// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
-/// the slowest shard, each shard's resumptions after the shard (`2/4 DATE COMMAND`).
+/// the slowest shard, the shards' thread count (see [`threads_of`]), each shard's
+/// resumptions after the shard (`2/4 DATE COMMAND`).
 fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
     let mut sidecar = Sidecar {
         command: sudoku_reports::sidecar::command_line(),
@@ -396,6 +397,9 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
         .iter()
         .flat_map(|p| p.sidecar.resumed.iter().map(|r| format!("{} {r}", p.shard)))
         .collect();
+    let (threads, note) = threads_of(&shards);
+    sidecar.threads = threads;
+    sidecar.notes.extend(note);
     sidecar.corpus = parts[0]
         .sidecar
         .corpus
@@ -410,6 +414,28 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
     sidecar
 }
 
+/// The merged run's thread count, and a note: the shards' own when they all ran on one
+/// count; else none (0: the summary's wall clock then gives no thread count, which would
+/// be one shard's) and a note naming each shard's, the `shards` in their order. The wall
+/// clock is the slowest shard's either way.
+fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
+    let first = shards[0].sidecar.threads;
+    if shards.iter().all(|p| p.sidecar.threads == first) {
+        return (first, None);
+    }
+    let each: Vec<String> = shards
+        .iter()
+        .map(|p| format!("{} on {}", p.shard, p.sidecar.threads))
+        .collect();
+    let note = format!(
+        "Threads: the shards ran on different counts ({}); the wall clock is the slowest \
+         shard's.",
+        each.join(", ")
+    );
+    (0, Some(note))
+}
+
+/// The sum of `field` over the entries of `corpus` in the shards' sidecars.
 fn sum_of(parts: &[Part], corpus: &str, field: fn(&CorpusEntry) -> u64) -> u64 {
     parts
         .iter()

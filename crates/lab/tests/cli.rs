@@ -940,3 +940,50 @@ fn bench_with_its_defaults_reads_the_seed_puzzles() {
     let got: Vec<(String, usize)> = corpora.iter().map(|(n, c)| (n.to_string(), *c)).collect();
     assert_eq!(got, expected);
 }
+
+/// The merge of shards run on different thread counts gives no thread count in its wall
+/// clock (it gave shard 1's, "2 threads, all solvers", for the whole run) and notes each
+/// shard's, in its summary and in `summary` of its CSV; shards on one count keep it.
+#[test]
+fn a_merge_of_shards_on_different_thread_counts_names_each() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{HARD1}\n").repeat(3));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    let shard = |k: &str, threads: &str| {
+        let (share, out) = (format!("{k}/2"), format!("s{k}.csv"));
+        let args = ["bench", "-q", "-s", "dlx", "-j", threads, "--pin", "none"];
+        run(&[&args[..], &["c.txt", "--shard", &share, "-o", &out]].concat()).success();
+    };
+    let clock = |out: &str| {
+        let text = String::from_utf8(run(&["summary", out]).success().get_output().stdout.clone())
+            .unwrap();
+        text.lines()
+            .filter(|l| l.starts_with("Wall clock") || l.starts_with("Threads"))
+            .map(str::to_string)
+            .collect::<Vec<String>>()
+    };
+    shard("1", "1");
+    shard("2", "1");
+    run(&["merge", "-o", "same.csv", "s1.csv", "s2.csv"]).success();
+    let same = clock("same.csv");
+    assert!(
+        same.len() == 1 && same[0].contains(", 1 thread, all solvers)"),
+        "{same:?}"
+    );
+    shard("2", "2");
+    run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
+        .success()
+        .stdout(predicate::str::contains("thread, all solvers").not());
+    let told = clock("m.csv");
+    assert!(
+        told[0].ends_with(", all solvers).") && !told[0].contains("thread"),
+        "{told:?}"
+    );
+    assert!(
+        told.iter().any(|l| l.contains(
+            "Threads: the shards ran on different counts (1/2 on 1, 2/2 on 2); the wall clock \
+is the slowest shard's."
+        )),
+        "{told:?}"
+    );
+}

@@ -490,7 +490,9 @@ fn a_second_interrupt_says_where_the_rows_are_as_they_are() {
 
 /// A CSV that cannot be renamed into place at the end (a folder took its final name while
 /// the run went) stays under its running name with its sidecar beside it, and no summary
-/// under the names of rows that are not there; the messages say so.
+/// under the names of rows that are not there; the messages say so, and the sidecar says
+/// that the run failed, with the error the run printed, so that `summary` of the CSV says
+/// what the run said (it said `finished`).
 #[cfg(unix)]
 #[test]
 fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
@@ -523,8 +525,65 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     assert!(!dir.path().join("x.run.toml").exists());
     assert!(!dir.path().join("x.summary.md").exists());
     let told = sidecar_of(&running);
-    assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
+    assert_eq!((told.state, told.rows), (State::Failed.into(), 1));
     assert_eq!(told.csv, running.display().to_string());
+    let error = told.error.expect("the error");
+    assert!(
+        error.starts_with("after its last row, as its files were put in place: ")
+            && stdout.contains(&error),
+        "{error}"
+    );
+    let again = lab().arg("summary").arg(&running).output().unwrap();
+    let again = String::from_utf8_lossy(&again.stdout);
+    assert!(
+        again.contains("FAILED: an error stopped the run") && again.contains(&error),
+        "{again}"
+    );
+}
+
+/// A run whose summary file alone cannot be written (a folder took its name while the run
+/// went) finished: its CSV and sidecar are in place, the sidecar saying `finished`; the
+/// summary it prints says so, as `summary` of its CSV does, and the error says that only
+/// the summary file is missing (exit 1). It printed FAILED, beside a sidecar saying
+/// finished.
+#[cfg(unix)]
+#[test]
+fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let mut child = bench_from_stdin(&out);
+    one_row(&mut child, &dir.path().join("x.running.csv"));
+    let md = dir.path().join("x.summary.md");
+    std::fs::create_dir(&md).unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!stdout.contains("FAILED"), "{stdout}");
+    let wrote = format!(
+        "wrote {} (1 rows) and {}, without a summary (see the error below; `sudoku-lab summary {}` prints it again)
+",
+        out.display(),
+        dir.path().join("x.run.toml").display(),
+        out.display()
+    );
+    assert!(stderr.contains(&wrote), "{stderr}");
+    let said = format!(
+        "error: the run finished, but its summary file could not be written: {}: cannot write: a folder is in the way
+",
+        md.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    let told = sidecar_of(&out);
+    assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
+    let again = lab().arg("summary").arg(&out).output().unwrap();
+    assert_eq!(again.status.code(), Some(0));
+    let again = String::from_utf8_lossy(&again.stdout);
+    assert!(!again.contains("FAILED"), "{again}");
+    assert_eq!(read_rows(&out).len(), 1);
 }
 
 /// `--out` a link to nothing yet whose path goes into a folder that is not there and back
@@ -604,4 +663,54 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
     assert!(!dir.path().join("b.run.toml").exists());
     assert!(!dir.path().join("b.summary.md").exists());
     assert_eq!(sidecar_of(&b).rows, 2, "the sidecar read through the link");
+}
+
+/// A second interrupt after the run's files were put in place, while it says how it ended
+/// (its stdout full: a reader that does not read), names the CSV where its rows are now:
+/// it said that the running CSV, renamed by then, was removed or moved, its rows not there.
+#[cfg(unix)]
+#[test]
+fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
+    use std::io::Read;
+    use std::os::unix::net::UnixStream;
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.csv");
+    let (mut reader, mut full) = UnixStream::pair().unwrap();
+    full.set_nonblocking(true).unwrap();
+    let chunk = [b'.'; 4096];
+    while full.write(&chunk).is_ok() {}
+    full.set_nonblocking(false).unwrap();
+    let mut child = std::process::Command::new(BIN)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stdout(std::os::fd::OwnedFd::from(full))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let running = dir.path().join("x.running.csv");
+    one_row(&mut child, &running);
+    let placed = dir.path().join("x.interrupted.csv");
+    let interrupt = |signal: &str| {
+        let sent = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    interrupt("-INT");
+    wait_for(&mut child, "the files in place", || placed.exists());
+    let output = common::signal(child, &["-TERM"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let said = format!(
+        "interrupted again: exiting now (the run had ended: its rows are in {})\n",
+        placed.display()
+    );
+    assert!(stderr.ends_with(&said), "{stderr}");
+    assert_eq!(read_rows(&placed).len(), 1);
+    let mut rest = Vec::new();
+    reader.read_to_end(&mut rest).unwrap();
 }

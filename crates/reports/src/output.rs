@@ -94,6 +94,10 @@ pub struct Ending {
     /// Where an earlier run's files under the same names went (see [`crate::leftover`]):
     /// a numbered name, when this run did not continue it.
     pub kept: Option<RunFiles>,
+    /// Whether the CSV and sidecar are under the names of how the run ended: else they
+    /// keep their running names (or the CSV is gone), and `error` says why. Placed with an
+    /// error, only the summary could not be written: the run ended as its sidecar says.
+    pub placed: bool,
     /// Whether the summary was written beside them.
     pub summary: bool,
     /// Whether the sidecar beside them tells how the run ended: when it could not be
@@ -211,7 +215,9 @@ impl Output {
     /// a name whose sidecar says something else); on a disk without room for it beside the
     /// one written at the start, it is written over that one, in place (see
     /// [`write_file_else_in_place`]). When the summary cannot be written, the sidecar and
-    /// CSV still are, and no older summary stays beside them. An earlier unfinished run's
+    /// CSV still are ([`Ending::placed`]), and no older summary stays beside them. When a
+    /// rename is refused, the CSV keeps its running name, its sidecar beside it saying that
+    /// a run that had finished failed (see [`failed_in_place`]). An earlier unfinished run's
     /// files under the same names are first kept under a numbered name, unless this run
     /// continued that one (see [`crate::leftover`]); when they cannot be moved, nothing is
     /// renamed either. A CSV removed or moved while the run went ([`Error::Gone`]) gets
@@ -246,23 +252,38 @@ impl Output {
             Ok(()) => Ending {
                 files: end,
                 kept,
+                placed: true,
                 summary: error.is_none(),
                 sidecar: true,
                 error,
             },
-            Err(e) => {
-                // The CSV keeps its running name: its sidecar goes back beside it, and no
-                // summary stays under the names of rows that are not there.
-                if !self.running.sidecar.exists()
-                    && rename(&end.sidecar, &self.running.sidecar).is_ok()
-                {
-                    let _ = Sidecar::point_to(&self.running.sidecar, &shown(&self.running.csv));
-                }
-                let _ = std::fs::remove_file(&end.summary);
-                let sidecar = self.running.sidecar.exists();
-                self.unmoved(kept, error.unwrap_or(e), sidecar)
-            }
+            Err(e) => self.unplaced(sidecar, (&end, kept), e),
         }
+    }
+
+    /// The ending of a run whose files could not be renamed to `end` (`error`): the CSV
+    /// keeps its running name, its sidecar goes back beside it, rewritten to point to it
+    /// and, for a run that had finished, to say that it failed as its files were put in
+    /// place (see [`failed_in_place`]), as the run says; no summary stays under the names
+    /// of rows that are not there.
+    fn unplaced(
+        &self,
+        sidecar: &mut Sidecar,
+        (end, kept): (&RunFiles, Option<RunFiles>),
+        error: Error,
+    ) -> Ending {
+        let _ = std::fs::remove_file(&end.summary);
+        let beside = &self.running.sidecar;
+        if !beside.exists() && rename(&end.sidecar, beside).is_err() {
+            return self.unmoved(kept, error, false);
+        }
+        if state_of(sidecar) == State::Finished {
+            sidecar.state = State::Failed.into();
+            sidecar.error = Some(failed_in_place(&error));
+        }
+        sidecar.csv = shown(&self.running.csv);
+        let told = write_file_else_in_place(beside, sidecar.to_toml().as_bytes()).is_ok();
+        self.unmoved(kept, error, told)
     }
 
     /// [`Error::Gone`] when the running CSV, which holds the run's `rows`, is no longer
@@ -289,6 +310,7 @@ impl Output {
         Ending {
             files: self.running.clone(),
             kept,
+            placed: false,
             summary: false,
             sidecar,
             error: Some(error),
@@ -313,6 +335,13 @@ impl Output {
         let _ = std::fs::remove_file(&self.running.csv);
         drop(self.lock);
     }
+}
+
+/// The error of a run that went to its end and then failed as its files were put in
+/// place (`error`: its CSV removed meanwhile, a sidecar that cannot be written, a rename
+/// refused), as its printed summary and its sidecar give it.
+pub fn failed_in_place(error: &Error) -> String {
+    format!("after its last row, as its files were put in place: {error}")
 }
 
 /// A file under its running name (a run's CSV, a streamed file: see

@@ -162,7 +162,8 @@ pub struct Sidecar {
     pub rustc: String,
     /// The CPU model.
     pub cpu: String,
-    /// Worker threads.
+    /// Worker threads; 0 in a merge of shards that ran on different counts (its notes
+    /// name each shard's).
     pub threads: u64,
     /// Start date, RFC 3339 (UTC).
     pub date: String,

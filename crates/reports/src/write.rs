@@ -33,7 +33,10 @@ mod whole;
 pub use encode::{encode_row, RowEncoder};
 pub use links::through_links;
 pub(crate) use whole::create_parent;
-pub use whole::{in_the_way, overwrite_in_place, write_file, write_file_else_in_place};
+pub use whole::{
+    hold_whole_writes, in_the_way, overwrite_in_place, try_hold_whole_writes, write_file,
+    write_file_else_in_place,
+};
 
 /// Puzzles whose rows are appended to the CSV in one write: about 70 kB of norvig's rows.
 /// Small enough that the last chunk, which the close writes and syncs while the run waits,

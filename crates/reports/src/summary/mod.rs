@@ -39,7 +39,7 @@ pub struct Group {
 pub struct Clock {
     /// Wall time of the run, in seconds (after `--resume`, of the part after it).
     pub seconds: f64,
-    /// Worker threads.
+    /// Worker threads (0: not one count, the shards of a merge having run on several).
     pub threads: u64,
     /// Puzzles read (after `--resume`, the earlier run's included), those without a row
     /// included (of a size no solver of the run solves): the sidecar's `puzzles`. The rate

@@ -573,12 +573,15 @@ fn clock_text(clock: &Clock, timed: u64, shards: Option<&[String]>) -> String {
     } else {
         format!("{timed} puzzle{}", plural(timed))
     };
+    // No thread count: a merge of shards that ran on different counts (its notes say them).
+    let threads = match clock.threads {
+        0 => String::new(),
+        n => format!(", {n} thread{}", plural(n)),
+    };
     let mut text = format!(
-        "Wall clock: {} puzzles/s {span} ({puzzles} in {}, {} thread{}, all solvers).\n",
+        "Wall clock: {} puzzles/s {span} ({puzzles} in {}{threads}, all solvers).\n",
         rate(timed as f64 / clock.seconds),
         human_micros(clock.seconds * 1e6),
-        clock.threads,
-        plural(clock.threads),
     );
     if clock.resumed > 0 {
         let (what, whose) = earlier_puzzles(shards);

@@ -6,6 +6,7 @@
 use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
 
 use crate::error::{shown, Error};
 
@@ -39,8 +40,32 @@ are written beside it and renamed into place, which would replace it; name a fil
     }
 }
 
+/// Held while [`write_file`] writes its temporary file and renames it into place: see
+/// [`hold_whole_writes`].
+static WHOLE: Mutex<()> = Mutex::new(());
+
+/// Waits for the whole-file write under way, if any, to put its file in place (or remove
+/// its temporary file), and holds off the next while the guard lives: a process about to
+/// exit at once (the interrupt handler of `sudoku-lab`) takes it first, so that no
+/// temporary file (`.X.tmp-PID`) of a sidecar, a summary or a figure is left behind.
+pub fn hold_whole_writes() -> MutexGuard<'static, ()> {
+    WHOLE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// [`hold_whole_writes`] if no whole-file write is under way now, else `WouldBlock`: for
+/// a caller that waits only so long (a write stuck on a disk that does not answer).
+///
+/// # Errors
+///
+/// `WouldBlock` while a write is under way (`Poisoned`, holding the guard, after a panic
+/// in one).
+pub fn try_hold_whole_writes() -> std::sync::TryLockResult<MutexGuard<'static, ()>> {
+    WHOLE.try_lock()
+}
+
 /// Writes a whole file: to a temporary file beside it (its folder created when missing),
-/// then renamed over it, so that the file is either the old one or the new one, whole.
+/// then renamed over it, so that the file is either the old one or the new one, whole. A
+/// process that exits at once meanwhile waits for it (see [`hold_whole_writes`]).
 ///
 /// # Errors
 ///
@@ -59,6 +84,7 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     name.push(path.file_name().unwrap_or(path.as_os_str()));
     name.push(format!(".tmp-{}", std::process::id()));
     let temporary = path.with_file_name(name);
+    let _held = hold_whole_writes();
     let written = std::fs::write(&temporary, bytes).map_err(|source| Error::Write {
         path: shown(path),
         source,
@@ -139,6 +165,25 @@ fn room_taken(meta: &std::fs::Metadata) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A whole file is written while no one holds the writes (a process exiting at once
+    /// holds them): it is then written whole, and no temporary file is left beside it.
+    #[test]
+    fn a_whole_file_is_written_once_the_writes_are_let_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.svg");
+        let held = hold_whole_writes();
+        let writer = {
+            let path = path.clone();
+            std::thread::spawn(move || write_file(&path, b"<svg/>"))
+        };
+        let names = || std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(names(), 0, "written while the writes were held");
+        drop(held);
+        writer.join().unwrap().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"<svg/>");
+        assert_eq!(names(), 1, "a temporary file left beside it");
+    }
 
     #[test]
     fn a_file_is_written_over_in_place_only_within_the_room_it_takes() {
