@@ -8,7 +8,7 @@
 mod common;
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 
 #[cfg(unix)]
@@ -21,7 +21,7 @@ use tempfile::TempDir;
 const PUZZLES: usize = 3000;
 
 /// A corpus of [`PUZZLES`] puzzles (TOP1 over and over, which norvig solves at once).
-fn many_puzzles(dir: &TempDir) -> std::path::PathBuf {
+fn many_puzzles(dir: &TempDir) -> PathBuf {
     write(dir, "c.txt", &format!("{TOP1}\n").repeat(PUZZLES))
 }
 
@@ -308,6 +308,17 @@ fn one_row(child: &mut Child, running: &Path) {
     wait_for(child, "the row in the file", || lines() == 2);
 }
 
+/// A run on `out/x.csv` in `dir` (its puzzles from stdin) whose output folder is removed
+/// once the first row is in its running CSV: the run, the folder, the running CSV.
+fn folder_removed_after_one_row(dir: &TempDir) -> (Child, PathBuf, PathBuf) {
+    let folder = dir.path().join("out");
+    let mut child = bench_from_stdin(&folder.join("x.csv"));
+    let running = folder.join("x.running.csv");
+    one_row(&mut child, &running);
+    std::fs::remove_dir_all(&folder).unwrap();
+    (child, folder, running)
+}
+
 /// An output folder removed while the run goes, then the run interrupted: the run says
 /// that its CSV is gone and how many rows went with it, does not make the folder again
 /// for a sidecar or a summary of rows that are not there, and exits as interrupted (130).
@@ -315,11 +326,7 @@ fn one_row(child: &mut Child, running: &Path) {
 #[test]
 fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
     let dir = TempDir::new().unwrap();
-    let folder = dir.path().join("out");
-    let mut child = bench_from_stdin(&folder.join("x.csv"));
-    let running = folder.join("x.running.csv");
-    one_row(&mut child, &running);
-    std::fs::remove_dir_all(&folder).unwrap();
+    let (child, folder, running) = folder_removed_after_one_row(&dir);
     let output = terminate(child);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
@@ -372,11 +379,7 @@ there, and no sidecar or summary was written beside them\n",
 #[test]
 fn a_run_whose_output_folder_was_removed_prints_a_failed_summary() {
     let dir = TempDir::new().unwrap();
-    let folder = dir.path().join("out");
-    let mut child = bench_from_stdin(&folder.join("x.csv"));
-    let running = folder.join("x.running.csv");
-    one_row(&mut child, &running);
-    std::fs::remove_dir_all(&folder).unwrap();
+    let (mut child, folder, running) = folder_removed_after_one_row(&dir);
     drop(child.stdin.take());
     let output = child.wait_with_output().unwrap();
     let (stdout, stderr) = (
