@@ -312,11 +312,19 @@ fn one_row(child: &mut Child, running: &Path) {
 /// once the first row is in its running CSV: the run, the folder, the running CSV.
 fn folder_removed_after_one_row(dir: &TempDir) -> (Child, PathBuf, PathBuf) {
     let folder = dir.path().join("out");
-    let mut child = bench_from_stdin(&folder.join("x.csv"));
-    let running = folder.join("x.running.csv");
-    one_row(&mut child, &running);
+    let (child, _, running) = run_after_one_row(&folder);
     std::fs::remove_dir_all(&folder).unwrap();
     (child, folder, running)
+}
+
+/// A run on `x.csv` in `folder` (its puzzles from stdin) once the first row is in its
+/// running CSV: the run, its output, the running CSV.
+fn run_after_one_row(folder: &Path) -> (Child, PathBuf, PathBuf) {
+    let out = folder.join("x.csv");
+    let mut child = bench_from_stdin(&out);
+    let running = folder.join("x.running.csv");
+    one_row(&mut child, &running);
+    (child, out, running)
 }
 
 /// An output folder removed while the run goes, then the run interrupted: the run says
@@ -347,10 +355,7 @@ written to it are not there, and no sidecar or summary was written beside them\n
 #[test]
 fn a_running_csv_removed_while_the_run_goes_is_said_and_nothing_is_renamed() {
     let dir = TempDir::new().unwrap();
-    let out = dir.path().join("x.csv");
-    let mut child = bench_from_stdin(&out);
-    let running = dir.path().join("x.running.csv");
-    one_row(&mut child, &running);
+    let (mut child, _, running) = run_after_one_row(dir.path());
     std::fs::remove_file(&running).unwrap();
     drop(child.stdin.take());
     let output = child.wait_with_output().unwrap();
@@ -500,10 +505,7 @@ fn a_second_interrupt_says_where_the_rows_are_as_they_are() {
 #[test]
 fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     let dir = TempDir::new().unwrap();
-    let out = dir.path().join("x.csv");
-    let mut child = bench_from_stdin(&out);
-    let running = dir.path().join("x.running.csv");
-    one_row(&mut child, &running);
+    let (mut child, out, running) = run_after_one_row(dir.path());
     std::fs::create_dir(&out).unwrap();
     std::fs::write(out.join("in the way"), "").unwrap();
     drop(child.stdin.take());
@@ -553,9 +555,7 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
 #[test]
 fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
     let dir = TempDir::new().unwrap();
-    let out = dir.path().join("x.csv");
-    let mut child = bench_from_stdin(&out);
-    one_row(&mut child, &dir.path().join("x.running.csv"));
+    let (mut child, out, _) = run_after_one_row(dir.path());
     let md = dir.path().join("x.summary.md");
     std::fs::create_dir(&md).unwrap();
     drop(child.stdin.take());
