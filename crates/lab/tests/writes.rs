@@ -458,9 +458,9 @@ fn a_second_interrupt_says_where_the_rows_are_as_they_are() {
     let again = |remove: &dyn Fn(), says: &str| {
         let child = stalled_run(&dir, &folder.join("r.csv"));
         remove();
-        let output = common::signal(child, &["-TERM", "-INT"]);
+        let output = common::signal(child, &["-INT", "-TERM"]);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        common::died_of(&output, libc::SIGINT);
+        common::died_of(&output, libc::SIGTERM);
         let said = format!("interrupted again: exiting now{says}\n");
         assert!(stderr.ends_with(&said), "{stderr}");
     };

@@ -101,6 +101,19 @@ pub fn signal(mut child: Child, signals: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The signal `kill` sends for the last of `signals` (as given to [`signal`]: `-INT`,
+/// `-TERM`): the one a process sent several dies by. Tests that send two send them in
+/// the order of their numbers (SIGINT, then SIGTERM): should both wait for the handler at
+/// once, it is given them in that order, so the second is the last sent either way.
+#[cfg(unix)]
+pub fn last_sent(signals: &[&str]) -> libc::c_int {
+    match signals.last() {
+        Some(&"-INT") => libc::SIGINT,
+        Some(&"-TERM") => libc::SIGTERM,
+        other => panic!("no test sends {other:?}"),
+    }
+}
+
 /// Checks that the process of `output` died of `signal` (`libc::SIGINT`, `SIGTERM`), as
 /// an interrupted command does after its cleanup (a shell reads 130, 143): it exited with
 /// status 130 instead, which a shell loop goes on after.
