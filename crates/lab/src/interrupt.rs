@@ -1,8 +1,13 @@
-//! Ctrl-C and SIGTERM: the handler is installed first thing, before the command line is
-//! read, so that no interrupt ever kills the process by the signal. A command that stops
-//! cleanly (`bench`, `generate`) [`watch`]es for it: the first interrupt asks the run to
-//! stop, the second exits at once. Before that, and in every other command, an interrupt
-//! exits at once (status 130).
+//! Ctrl-C, SIGTERM and SIGHUP: the handler is installed first thing, before the command
+//! line is read, so that an interrupt always has the command clean up first. A command
+//! that stops cleanly (`bench`, `generate`) [`watch`]es for it: the first interrupt asks
+//! the run to stop, the second ends the command at once. Before that, and in every other
+//! command, an interrupt ends the command at once.
+//!
+//! However a command ends on an interrupt, it then dies by the signal it got (see
+//! [`die_by`]): a shell reads 130 for Ctrl-C, 143 for SIGTERM, and a shell loop stops
+//! (it goes on after a child that merely exits 130: see "wait and cooperative exit",
+//! <https://www.cons.org/cracauer/sigint.html>).
 //!
 //! What a command is writing is told to the handler in one place ([`WRITING`], through
 //! [`writing`] and [`registered`]): a run's rows and a file of puzzles stay as they are
@@ -13,8 +18,9 @@
 //! figure of `plot`) is let put in place first (see
 //! [`sudoku_reports::write::hold_whole_writes`]): its temporary file is not left behind.
 
+use std::ffi::c_int;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError, TryLockResult};
 use std::time::{Duration, Instant};
 
@@ -26,6 +32,10 @@ use crate::ui;
 
 /// The interrupt flag: set by the first Ctrl-C or SIGTERM of a command that watches.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The signal that set [`INTERRUPTED`] (SIGINT until then): the one a command that
+/// stopped cleanly dies by (see [`die`]).
+static STOPPED_BY: AtomicI32 = AtomicI32::new(SIGINT);
 
 /// What the command watching the flag does after a first interrupt (see [`watch`]); unset,
 /// an interrupt exits at once.
@@ -154,20 +164,50 @@ pub const BENCH: &str = "finishing the solves under way and writing the rows com
 /// What `generate` does after a first interrupt, as its note says it.
 pub const GENERATE: &str = "finishing the puzzles under way and keeping those made";
 
+/// A signal number (`SIGINT`, `SIGTERM`, `SIGHUP`).
+pub type Signal = c_int;
+
+/// Ctrl-C's signal.
+#[cfg(unix)]
+const SIGINT: Signal = libc::SIGINT;
+/// Ctrl-C's signal: the one the handler is told of off unix (the console's Ctrl-C has no
+/// number there; see [`die_by`]).
+#[cfg(not(unix))]
+const SIGINT: Signal = 2;
+
 /// Installs the handler: the first thing `main` does, so that an interrupt while the
-/// command line is read exits with status 130 too (until then the signal's default would
-/// kill the process). A failure is kept, and told by [`watch`]: a command that does not
-/// watch works without the handler.
+/// command line is read is handled too (until then the signal's default would kill the
+/// process at once). The signals are taken from a thread of their own, where the handler
+/// may take locks and write. A failure is kept, and told by [`watch`]: a command that does
+/// not watch works without the handler.
+#[cfg(unix)]
 pub fn install() {
-    if let Err(e) = ctrlc::set_handler(handle) {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    use signal_hook::iterator::Signals;
+    let installed = Signals::new([SIGINT, SIGTERM, SIGHUP]).and_then(|mut signals| {
+        // Should the thread not start, `signals` is dropped with it, and the signals'
+        // defaults are back.
+        std::thread::Builder::new()
+            .name("interrupt".into())
+            .spawn(move || signals.forever().for_each(handle))
+    });
+    if let Err(e) = installed {
+        let _ = NOT_INSTALLED.set(e.to_string());
+    }
+}
+
+/// Installs the handler (see the unix one): Ctrl-C, through the console.
+#[cfg(not(unix))]
+pub fn install() {
+    if let Err(e) = ctrlc::set_handler(|| handle(SIGINT)) {
         let _ = NOT_INSTALLED.set(e.to_string());
     }
 }
 
 /// The command watches the flag from now on, and returns it: the first signal sets it (a
 /// run then finishes what is under way and writes what is complete: `finishing` says
-/// what, see [`BENCH`]); a second one clears the progress bar and exits at once with
-/// status 130.
+/// what, see [`BENCH`]; the command then ends by [`die`]); a second one clears the
+/// progress bar and ends the command at once (see [`die_by`]).
 pub fn watch(finishing: &'static str) -> Result<&'static AtomicBool> {
     if let Some(e) = NOT_INSTALLED.get() {
         return Err(anyhow!("cannot install the Ctrl-C / SIGTERM handler: {e}"));
@@ -176,8 +216,8 @@ pub fn watch(finishing: &'static str) -> Result<&'static AtomicBool> {
     Ok(&INTERRUPTED)
 }
 
-/// The handler: see [`install`] and [`watch`].
-fn handle() {
+/// The handler of `signal`: see [`install`] and [`watch`].
+fn handle(signal: Signal) {
     // The lock, when taken, is held until the exit: the command does not go on to put in
     // place or remove what the handler looks at.
     let Some(finishing) = FINISHING.get() else {
@@ -187,31 +227,81 @@ fn handle() {
             Some(writing) => at_once(writing.as_ref()),
             None => format!("interrupted: {}", blocked()),
         });
-        exit(writing);
+        exit(writing, signal);
     };
-    if INTERRUPTED.swap(true, Ordering::SeqCst) {
+    // One thread handles every signal: the flag is not set meanwhile.
+    if INTERRUPTED.load(Ordering::SeqCst) {
         let writing = lock_within(PATIENCE);
         ui::hide_bar();
         ui::plain(match &writing {
             Some(writing) => again(writing.as_ref()),
             None => format!("interrupted again: exiting now; {}", blocked()),
         });
-        exit(writing);
+        exit(writing, signal);
     }
+    // Before the flag: the command, once it sees it, may end by the signal at once.
+    STOPPED_BY.store(signal, Ordering::SeqCst);
+    INTERRUPTED.store(true, Ordering::SeqCst);
     ui::plain(format!(
         "interrupted: {finishing} (interrupt again to quit at once)"
     ));
 }
 
-/// Exits with status 130, still holding `writing` (the lock on [`WRITING`], if it was
-/// taken), once a whole file being written is in place (see
-/// [`sudoku_reports::write::hold_whole_writes`], taken after [`WRITING`], as a command
-/// that writes a whole file under [`registered`] takes them), or [`PATIENCE`] later on a
-/// disk that does not answer: no temporary file is left behind, and no exit waits without
-/// end.
-fn exit(_writing: Option<MutexGuard<'_, Option<Writing>>>) -> ! {
+/// Ends the command at once by `signal` (see [`die_by`]), still holding `writing` (the
+/// lock on [`WRITING`], if it was taken), once a whole file being written is in place
+/// (see [`sudoku_reports::write::hold_whole_writes`], taken after [`WRITING`], as a
+/// command that writes a whole file under [`registered`] takes them), or [`PATIENCE`]
+/// later on a disk that does not answer: no temporary file is left behind, and no exit
+/// waits without end.
+fn exit(_writing: Option<MutexGuard<'_, Option<Writing>>>, signal: Signal) -> ! {
     let _whole = within(PATIENCE, sudoku_reports::write::try_hold_whole_writes);
-    std::process::exit(130);
+    die_by(signal);
+}
+
+/// Ends a command that stopped cleanly on an interrupt (`bench`, `generate`: see
+/// [`watch`]), its files written and its messages said: it dies by the signal that
+/// stopped it (see [`die_by`]).
+pub fn die() -> ! {
+    die_by(STOPPED_BY.load(Ordering::SeqCst))
+}
+
+/// The signal [`die_by`] raises as the process exits (0: none): read by [`raise_dying`].
+#[cfg(unix)]
+static DYING: AtomicI32 = AtomicI32::new(0);
+
+/// The one end of an interrupted command, after its cleanup: the process exits as any
+/// exit does (std flushes stdout, unless a thread that holds it is blocked on a pipe no
+/// one reads), then, the last thing it does, restores the default disposition of `signal`
+/// and raises it (`signal_hook::low_level::emulate_default_handler`), so that it dies by
+/// it: a shell reads 128 + the signal's number (130 for SIGINT, 143 for SIGTERM, 129 for
+/// SIGHUP) and, the signal being SIGINT, stops a loop the command is in. The raise is an
+/// exit handler of the C library ([`raise_dying`]), as std's cleanup before it cannot be
+/// run alone; should it not be registered (no memory left), the process exits with status
+/// 128 + the signal's number. Off unix, it exits with status 130.
+pub fn die_by(signal: Signal) -> ! {
+    #[cfg(unix)]
+    {
+        DYING.store(signal, Ordering::SeqCst);
+        // Registered last, so it runs first of the exit handlers, after std's cleanup.
+        // SAFETY: `raise_dying` is a plain function that reads an atomic and raises.
+        unsafe { libc::atexit(raise_dying) };
+        std::process::exit(128 + signal);
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = signal;
+        std::process::exit(130);
+    }
+}
+
+/// The exit handler [`die_by`] registers: raises the signal it was given, restored to its
+/// default (the process dies by it).
+#[cfg(unix)]
+extern "C" fn raise_dying() {
+    let signal = DYING.load(Ordering::SeqCst);
+    if signal != 0 {
+        let _ = signal_hook::low_level::emulate_default_handler(signal);
+    }
 }
 
 /// What an interrupt that ends a command at once does to what it writes, if anything, and

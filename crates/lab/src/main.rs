@@ -1,7 +1,8 @@
 //! `sudoku-lab`: the runner. Parses the command line, runs the command, maps the outcome to
 //! an exit status: 0 ok, 1 error (or no puzzle read at all, or none a solver of the run
 //! solves: no row), 2 usage error, 3 a solution failed its check, 4 `compare --fail-above`
-//! found a regression, 130 interrupted.
+//! found a regression. An interrupted command, after its cleanup, dies by the signal it got
+//! (see [`interrupt::die_by`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
 //! - [`config`]: `bench`'s arguments resolved once into a run configuration;
@@ -60,13 +61,14 @@ pub enum RunEnd {
 }
 
 impl RunEnd {
-    /// The process exit status.
+    /// The process exit status; an interrupted run does not return: it dies by the signal
+    /// that stopped it (see [`interrupt::die`]).
     pub fn exit_code(self) -> u8 {
         match self {
             RunEnd::Finished => 0,
             RunEnd::Wrong => 3,
             RunEnd::Regressed => 4,
-            RunEnd::Interrupted => 130,
+            RunEnd::Interrupted => interrupt::die(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! A run's writing under faults, end to end: a disk that fills (the file size limit, and a
 //! real full file system where the tests may mount one), an output folder removed while
-//! the run goes (and what a second interrupt says of it), an output named by a link.
+//! the run goes (and what a second interrupt says of it), an output named by a link, a
+//! run interrupted in a shell loop (the loop stops).
 //!
 //! Every check is of what the files and messages say, never of a time; the bounds are
 //! liveness bounds (a run that never ends fails the test after many seconds).
@@ -329,7 +330,7 @@ fn run_after_one_row(folder: &Path) -> (Child, PathBuf, PathBuf) {
 
 /// An output folder removed while the run goes, then the run interrupted: the run says
 /// that its CSV is gone and how many rows went with it, does not make the folder again
-/// for a sidecar or a summary of rows that are not there, and exits as interrupted (130).
+/// for a sidecar or a summary of rows that are not there, and dies of the interrupt.
 #[cfg(unix)]
 #[test]
 fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
@@ -337,7 +338,7 @@ fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
     let (child, folder, running) = folder_removed_after_one_row(&dir);
     let output = terminate(child);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    common::died_of(&output, libc::SIGTERM);
     let said = format!(
         "error: {}: removed or moved while the run went (its folder {} too): the 1 rows \
 written to it are not there, and no sidecar or summary was written beside them\n",
@@ -457,9 +458,9 @@ fn a_second_interrupt_says_where_the_rows_are_as_they_are() {
     let again = |remove: &dyn Fn(), says: &str| {
         let child = stalled_run(&dir, &folder.join("r.csv"));
         remove();
-        let output = common::signal(child, &["-TERM", "-INT"]);
+        let output = common::signal(child, &["-INT", "-TERM"]);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        common::died_of(&output, libc::SIGTERM);
         let said = format!("interrupted again: exiting now{says}\n");
         assert!(stderr.ends_with(&said), "{stderr}");
     };
@@ -648,7 +649,7 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
         dir.path().join("a.running.csv").display()
     );
     assert!(stderr.contains(&busy), "{stderr}");
-    assert_eq!(terminate(first).status.code(), Some(130));
+    common::died_of(&terminate(first), libc::SIGTERM);
 
     let run = on_link(&mut lab());
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -707,7 +708,7 @@ fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
     wait_for(&mut child, "the files in place", || placed.exists());
     let output = common::signal(child, &["-TERM"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    common::died_of(&output, libc::SIGTERM);
     let said = format!(
         "interrupted again: exiting now (the run had ended: its rows are in {})\n",
         placed.display()
@@ -716,4 +717,63 @@ fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
     assert_eq!(read_rows(&placed).len(), 1);
     let mut rest = Vec::new();
     reader.read_to_end(&mut rest).unwrap();
+}
+
+/// A Ctrl-C in a shell loop of `solve`s stops the loop: `solve` does not stop cleanly, so
+/// the interrupt ends it at once, and it dies of it, as the shell waits to see before it
+/// stops too ("wait and cooperative exit"). It exited with status 130, and the loop went
+/// on to the next solve. The first solve never ends by itself: naive, in reading order,
+/// meets the contradiction of this puzzle in its last cell only; the next ones (dlx) end
+/// at once.
+#[cfg(unix)]
+#[test]
+fn a_ctrl_c_stops_a_shell_loop_of_solves() {
+    let dir = TempDir::new().unwrap();
+    let endless = format!("........9{}12345678.", ".".repeat(63));
+    let (mut job, stdout) = common::shell_job(
+        dir.path(),
+        r#"for s in naive dlx dlx; do "$0" solve -s "$s" --max-nodes 1000000000000 "$1"; echo next; done"#,
+        &[&endless],
+    );
+    // `solve` prints the puzzle before it solves it.
+    wait_for(&mut job, "the first solve under way", || {
+        std::fs::read_to_string(&stdout).is_ok_and(|t| t.contains('\n'))
+    });
+    let output = common::signal_group(job, libc::SIGINT);
+    common::died_of(&output, libc::SIGINT);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "interrupted\n");
+    let said = std::fs::read_to_string(&stdout).unwrap();
+    assert_eq!(said.matches(&endless).count(), 1, "{said}");
+    assert!(!said.lines().any(|l| l == "next"), "{said}");
+}
+
+/// A Ctrl-C in a shell loop of `bench`es ends the run under way cleanly (its rows kept as
+/// `X.interrupted.*`), then stops the loop: the run dies of the interrupt after its
+/// cleanup. It exited with status 130, and the loop went on to the next run (here on a
+/// file, made at once).
+#[cfg(unix)]
+#[test]
+fn a_ctrl_c_ends_a_bench_cleanly_and_stops_its_shell_loop() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let (mut job, stdout) = common::shell_job(
+        dir.path(),
+        r#"for c in - "$1"; do "$0" bench -q -s dlx -j 1 "$c" -o r.csv; echo next; done"#,
+        &[corpus.to_str().unwrap()],
+    );
+    one_row(&mut job, &dir.path().join("r.running.csv"));
+    let output = common::signal_group(job, libc::SIGINT);
+    common::died_of(&output, libc::SIGINT);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let kept = "interrupted: r.interrupted.csv holds every row completed before the interrupt";
+    assert!(stderr.contains(kept), "{stderr}");
+    assert_eq!(read_rows(&dir.path().join("r.interrupted.csv")).len(), 1);
+    assert_eq!(
+        sidecar_of(&dir.path().join("r.interrupted.csv")).state,
+        State::Interrupted
+    );
+    assert!(dir.path().join("r.interrupted.summary.md").exists());
+    let said = std::fs::read_to_string(&stdout).unwrap();
+    assert!(!said.lines().any(|l| l == "next"), "{said}");
+    assert!(!dir.path().join("r.csv").exists(), "a second run");
 }

@@ -192,7 +192,8 @@ budget and seed). The replay page is one file with no network access; `#play=max
 its address plays it to the end. --out and --html write FILE.running.EXT (locked), renamed to
 FILE once whole: a write that fails, or an interrupt (which ends a trace at once), removes it and
 leaves an earlier FILE as it was. Exit status: 0 ok, 1 error (a puzzle that does not parse, an
-index past the end, a file that cannot be written), 2 usage error, 130 interrupted.")]
+index past the end, a file that cannot be written), 2 usage error; interrupted, it ends by the
+signal it got (130 in a shell for Ctrl-C, 143 for SIGTERM), so a shell loop stops.")]
 pub struct TraceArgs {
     /// The puzzle (of a file or stdin, the first unless --index picks another).
     #[command(flatten)]

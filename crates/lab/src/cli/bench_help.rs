@@ -19,10 +19,10 @@ const EXAMPLES: &str = "Examples:
 
 /// How the run ends, after the list of files.
 const ENDING: &str = "Rows are written in chunks while the run goes: an interrupted run \
-(Ctrl-C, SIGTERM) keeps every completed chunk and exits with status 130. Exit status: 0 ok, 1 \
-error, no puzzle read at all, or no row (no solver of the run solves the size of any puzzle \
-read), 2 usage error, 3 some solution failed its check (status \
-wrong), 130 interrupted.";
+(Ctrl-C, SIGTERM) keeps every completed chunk, then ends by the signal it got: a shell reads \
+130 (Ctrl-C) or 143 (SIGTERM), and a shell loop stops. Exit status: 0 ok, 1 error, no puzzle \
+read at all, or no row (no solver of the run solves the size of any puzzle read), 2 usage \
+error, 3 some solution failed its check (status wrong).";
 
 /// Where the second column of the list of files starts.
 const INDENT: usize = 28;

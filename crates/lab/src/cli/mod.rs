@@ -46,7 +46,8 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
 
 Exit status: 0 ok, 1 error (or no puzzle read at all, or no row: no solver of the run solves
 their size), 2 usage error, 3 some solution failed its check, 4 compare --fail-above found a
-regression, 130 interrupted."
+regression. An interrupted command (Ctrl-C, SIGTERM) cleans up, then ends by the signal it got,
+which a shell reads as 130 (Ctrl-C) or 143 (SIGTERM): a shell loop stops."
 )]
 pub struct Cli {
     /// When to colour errors and warnings (`auto`: on a terminal, unless NO_COLOR is set).

@@ -24,7 +24,7 @@ says: the same {} (of shard, the count). What differs, what is missing and what 
 named, and nothing is written; a sidecar that does not give one of these settings (made by \
 hand, or cut short) is refused, naming them, not read as 0. The rows go to all.running.csv (locked, its sidecar beside it), \
 renamed to all.csv once whole: a merge that fails half-way, or is interrupted (which ends it at \
-once, exit status 130), removes its files and leaves an earlier all.csv as it was. Shards that \
+once, by the signal), removes its files and leaves an earlier all.csv as it was. Shards that \
 read puzzles and whose rows total none (each skipped, of a size no solver of the run solves) \
 merge as the run in one piece ends: failed (no row, exit status 1, all.failed.csv).",
         SETTINGS.join(", ")

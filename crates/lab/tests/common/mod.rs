@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
@@ -99,4 +99,81 @@ pub fn signal(mut child: Child, signals: &[&str]) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
+}
+
+/// The signal `kill` sends for the last of `signals` (as given to [`signal`]: `-INT`,
+/// `-TERM`): the one a process sent several dies by. Tests that send two send them in
+/// the order of their numbers (SIGINT, then SIGTERM): should both wait for the handler at
+/// once, it is given them in that order, so the second is the last sent either way.
+#[cfg(unix)]
+pub fn last_sent(signals: &[&str]) -> libc::c_int {
+    match signals.last() {
+        Some(&"-INT") => libc::SIGINT,
+        Some(&"-TERM") => libc::SIGTERM,
+        other => panic!("no test sends {other:?}"),
+    }
+}
+
+/// Checks that the process of `output` died of `signal` (`libc::SIGINT`, `SIGTERM`), as
+/// an interrupted command does after its cleanup (a shell reads 130, 143): it exited with
+/// status 130 instead, which a shell loop goes on after.
+#[cfg(unix)]
+pub fn died_of(output: &Output, signal: libc::c_int) {
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        output.status.signal(),
+        Some(signal),
+        "{}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `script` run by a non-interactive bash in `dir` (`$0` the binary, `$1`… `args`), in a
+/// process group of its own, as a terminal runs a job, with SIGINT at its default (a shell
+/// started with it ignored would ignore it): the job (its stdin and stderr piped), and the
+/// file its stdout goes to.
+#[cfg(unix)]
+pub fn shell_job(dir: &Path, script: &str, args: &[&str]) -> (Child, PathBuf) {
+    use std::os::unix::process::CommandExt;
+    let stdout = dir.join("job.stdout");
+    let mut cmd = std::process::Command::new("bash");
+    cmd.env_remove("RUST_LOG")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR")
+        .current_dir(dir)
+        .args(["-c", script, BIN])
+        .args(args)
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create(&stdout).unwrap())
+        .stderr(Stdio::piped());
+    // SAFETY: `signal` is async-signal-safe, as the child's code before `exec` must be.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    (cmd.spawn().unwrap(), stdout)
+}
+
+/// Sends `signal` to the process group of `job` (see [`shell_job`]), as a terminal sends
+/// Ctrl-C to every process of the job in front, and waits for `job` to end; after
+/// [`HANG`], kills the group and fails.
+#[cfg(unix)]
+pub fn signal_group(mut job: Child, signal: libc::c_int) -> Output {
+    let group = -libc::pid_t::try_from(job.id()).unwrap();
+    // SAFETY: `kill` takes plain numbers.
+    assert_eq!(unsafe { libc::kill(group, signal) }, 0);
+    let start = Instant::now();
+    while job.try_wait().unwrap().is_none() {
+        if start.elapsed() > HANG {
+            // SAFETY: as above.
+            unsafe { libc::kill(group, libc::SIGKILL) };
+            panic!("the job did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    job.wait_with_output().unwrap()
 }
