@@ -53,6 +53,8 @@ pub struct Streamed {
     kept: Option<PathBuf>,
     /// Written as it is, under its own name: a device, a pipe or a socket.
     direct: bool,
+    /// Made durable by [`Streamed::make_durable`], nothing written since.
+    durable: bool,
 }
 
 impl Streamed {
@@ -108,6 +110,7 @@ impl Streamed {
             moved_aside,
             kept,
             direct: false,
+            durable: false,
         })
     }
 
@@ -127,6 +130,7 @@ impl Streamed {
             moved_aside: None,
             kept: None,
             direct: true,
+            durable: false,
         })
     }
 
@@ -160,17 +164,48 @@ impl Streamed {
         }
     }
 
-    /// Ends the writing in `state`: what is buffered written, the file made durable, then
-    /// renamed to the name of `state` (see [`Streamed::ended`]), which is returned (an
-    /// earlier unfinished file of that name kept under a numbered one first). A file
-    /// that is not whole anyway (`state` is not [`State::Finished`]) is renamed even when
-    /// what was buffered cannot be written (after a write that failed, say): the bytes
-    /// that reached it are kept.
+    /// Writes what is buffered and makes the file durable (`fdatasync`), as
+    /// [`Streamed::finish`] does before it puts a finished file in place (it does not do
+    /// it again when nothing was written since). A device, a pipe or a socket is written
+    /// only: it cannot be made durable. A writer that keeps a file only whole (a trace)
+    /// calls this first, and removes the file when it fails ([`Streamed::discard`]),
+    /// where [`Streamed::finish`] would leave it under its running name, as a killed
+    /// writer's.
     ///
     /// # Errors
     ///
-    /// When the file cannot be renamed, or, finished, cannot be written or made durable:
-    /// it then stays under its running name.
+    /// [`Error::Write`] when what is buffered cannot be written, [`Error::Sync`] when the
+    /// file cannot be made durable: what it holds may not be on the disk.
+    pub fn make_durable(&mut self) -> Result<(), Error> {
+        self.writer.flush().map_err(|source| Error::Write {
+            path: shown(&self.running),
+            source,
+        })?;
+        if !self.direct {
+            self.writer
+                .get_ref()
+                .sync_data()
+                .map_err(|source| Error::Sync {
+                    path: shown(&self.running),
+                    source,
+                })?;
+        }
+        self.durable = true;
+        Ok(())
+    }
+
+    /// Ends the writing in `state`: what is buffered written, the file made durable (see
+    /// [`Streamed::make_durable`]), then renamed to the name of `state` (see
+    /// [`Streamed::ended`]), which is returned (an earlier unfinished file of that name
+    /// kept under a numbered one first). A file that is not whole anyway (`state` is not
+    /// [`State::Finished`]) is renamed even when what was buffered cannot be written
+    /// (after a write that failed, say): the bytes that reached it are kept.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be renamed, or, finished, cannot be written
+    /// ([`Error::Write`]) or made durable ([`Error::Sync`]): it then stays under its
+    /// running name.
     pub fn finish(self, state: State) -> Result<Placed, Error> {
         let (file, written) = match self.writer.into_inner() {
             Ok(file) => (file, Ok(())),
@@ -189,12 +224,20 @@ impl Streamed {
                     source,
                 });
         }
-        let durable = written.and_then(|()| file.sync_data());
-        if let (Err(source), State::Finished) = (durable, state) {
-            return Err(Error::Write {
-                path: shown(&self.running),
+        let path = || shown(&self.running);
+        let durable = match written {
+            Err(source) => Err(Error::Write {
+                path: path(),
                 source,
-            });
+            }),
+            Ok(()) if self.durable => Ok(()),
+            Ok(()) => file.sync_data().map_err(|source| Error::Sync {
+                path: path(),
+                source,
+            }),
+        };
+        if let (Err(e), State::Finished) = (durable, state) {
+            return Err(e);
         }
         put_in_place(&self.target, &self.running, state)
     }
@@ -252,10 +295,12 @@ impl Streamed {
 
 impl Write for Streamed {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.durable = false;
         self.writer.write(bytes)
     }
 
     fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.durable = false;
         self.writer.write_all(bytes)
     }
 

@@ -190,8 +190,8 @@ impl MaxEvents {
 The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
 budget and seed). The replay page is one file with no network access; `#play=max` at the end of
 its address plays it to the end. --out and --html write FILE.running.EXT (locked), renamed to
-FILE once whole: a write that fails, or an interrupt (which ends a trace at once), removes it and
-leaves an earlier FILE as it was. Exit status: 0 ok, 1 error (a puzzle that does not parse, an
+FILE once whole and made durable: a write that fails (its sync to the disk at the end included),
+or an interrupt (which ends a trace at once), removes it and leaves an earlier FILE as it was. Exit status: 0 ok, 1 error (a puzzle that does not parse, an
 index past the end, a file that cannot be written), 2 usage error, 130 interrupted.")]
 pub struct TraceArgs {
     /// The puzzle (of a file or stdin, the first unless --index picks another).
