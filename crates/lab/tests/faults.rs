@@ -943,6 +943,44 @@ fn generate_replaces_its_file_only_when_it_finished() {
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 2);
 }
 
+/// The header of a `generate -o` stopped before its count is written again through the
+/// file it wrote, not by its name: here the running file is renamed away while the run
+/// goes and another file put under its name, then the run is interrupted. The header
+/// rewrite went by name into that other file (padding it with NULs to the line's place)
+/// and the file written kept the count asked for.
+#[cfg(unix)]
+#[test]
+fn generate_writes_its_header_again_in_the_file_it_wrote_not_by_its_name() {
+    let dir = TempDir::new().unwrap();
+    let running = dir.path().join("p.running.txt");
+    let moved = dir.path().join("moved.txt");
+    let mut child = lab_std()
+        .current_dir(dir.path())
+        .args(["generate", "--count", "1000000", "--seed", "1", "-q", "-o", "p.txt"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut child, "puzzles written", || {
+        std::fs::metadata(&running).is_ok_and(|m| m.len() > 0)
+    });
+    std::fs::rename(&running, &moved).unwrap();
+    std::fs::write(&running, "another file\n").unwrap();
+    interrupted(child, "interrupted: finishing the puzzles under way");
+    let text = std::fs::read_to_string(&moved).unwrap();
+    let puzzles = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("# interrupted after {puzzles} of 1000000 puzzles")
+    );
+    let second = text.lines().nth(1).unwrap();
+    let says = format!("# {puzzles} minimal 9x9 puzzles, each with one solution (checked by ");
+    assert!(second.starts_with(&says), "{second}");
+    // The other file is as it was made, under the name it was put in place by.
+    let other = std::fs::read_to_string(dir.path().join("p.interrupted.txt")).unwrap();
+    assert_eq!(other, "another file\n");
+}
+
 /// A killed `generate -o`'s puzzles moved aside do not replace those of an older killed
 /// one: nothing continues a file of puzzles, so the older file is kept, numbered.
 #[test]

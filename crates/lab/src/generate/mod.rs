@@ -18,6 +18,7 @@
 mod header;
 mod watch;
 
+use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Seek, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,6 +29,7 @@ use anyhow::{anyhow, Result};
 use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
+use sudoku_reports::streamed::write_in_place;
 use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
@@ -192,11 +194,12 @@ fn write_failed(
     let target = file.ended(State::Finished);
     let direct = file.running_file().is_none();
     let mut counted = None;
-    let keep = |running: &Path| {
-        counted = whole_puzzles(running).ok();
+    // The file written, by its handle: its name may lead to another file by now.
+    let keep = |written: &File| {
+        counted = whole_puzzles(written).ok();
         if let Some((n, _)) = counted.filter(|c| c.0 > 0) {
             // Best effort: the header keeps the count asked for if this fails too.
-            let _ = held(n).map(|(at, line)| write_at(running, at, line.as_bytes()));
+            let _ = held(n).map(|(at, line)| write_in_place(written, at, line.as_bytes()));
         }
         counted.is_none_or(|(n, _)| n > 0)
     };
@@ -237,10 +240,11 @@ fn held_in(counted: Option<(u64, bool)>, path: &Path) -> String {
     }
 }
 
-/// The whole puzzle lines of the file at `path` (each ending with a newline, not a `#`
-/// line), and whether its last line is cut (no newline at its end).
-fn whole_puzzles(path: &Path) -> io::Result<(u64, bool)> {
-    let mut reader = io::BufReader::new(std::fs::File::open(path)?);
+/// The whole puzzle lines of `file`, read from its start (each ending with a newline, not a
+/// `#` line), and whether its last line is cut (no newline at its end).
+fn whole_puzzles(mut file: &File) -> io::Result<(u64, bool)> {
+    file.seek(io::SeekFrom::Start(0))?;
+    let mut reader = io::BufReader::new(file);
     let (mut whole, mut line) = (0, Vec::new());
     loop {
         line.clear();
@@ -254,13 +258,6 @@ fn whole_puzzles(path: &Path) -> io::Result<(u64, bool)> {
             whole += 1;
         }
     }
-}
-
-/// Writes `bytes` over those at `at` in the file at `path`, in place.
-fn write_at(path: &Path, at: u64, bytes: &[u8]) -> io::Result<()> {
-    let mut file = std::fs::File::options().write(true).open(path)?;
-    file.seek(io::SeekFrom::Start(at))?;
-    file.write_all(bytes)
 }
 
 impl Stop {
@@ -383,12 +380,14 @@ impl Output {
 
     /// Writes the header's second line again in place, as `held` gives it (see
     /// [`header::held`]), saying how many puzzles the file holds: a file that ends before
-    /// its count. Stdout, a device or a pipe keeps the header as it was written. Best
-    /// effort: a file that cannot take it keeps the header of its start.
-    fn tell_held(&self, held: Option<(u64, String)>) {
+    /// its count. It is written through the file's handle, not its name: a file put under
+    /// the running name since (the one written renamed away) is not touched. Stdout, a
+    /// device or a pipe keeps the header as it was written. Best effort: a file that cannot
+    /// take it keeps the header of its start.
+    fn tell_held(&mut self, held: Option<(u64, String)>) {
         if let (Output::File(file), Some((at, line))) = (self, held) {
             if file.running_file().is_some() {
-                let _ = write_at(file.running(), at, line.as_bytes());
+                let _ = file.write_at(at, line.as_bytes());
             }
         }
     }
