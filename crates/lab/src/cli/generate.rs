@@ -94,9 +94,9 @@ pub struct GenerateArgs {
           value_parser = at_least(1))]
     pub max_attempts: u64,
 
-    /// No progress bar or progress lines.
-    #[arg(short = 'q', long)]
-    pub quiet: bool,
+    /// No progress.
+    #[command(flatten)]
+    pub quiet: super::Quiet,
 
     /// When stderr is not a terminal, print a plain progress line every SECONDS seconds
     /// (0: never).

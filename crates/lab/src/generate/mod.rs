@@ -47,7 +47,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     };
     let mut out = Output::open(args.out.as_deref())?;
     let watch = Watch::start(
-        args.quiet,
+        args.quiet.quiet,
         (args.progress_every > 0).then(|| Duration::from_secs(args.progress_every)),
         args.count,
     );
