@@ -290,7 +290,11 @@ fn quiet_is_taken_by_solve_and_trace_and_silences_no_warning_or_note() {
                 text.lines().map(timeless).collect()
             };
             let (quiet_stdout, quiet_stderr) = run(&[quiet]);
-            assert_eq!(timeless(&quiet_stdout), timeless(&stdout), "{command} {quiet}");
+            assert_eq!(
+                timeless(&quiet_stdout),
+                timeless(&stdout),
+                "{command} {quiet}"
+            );
             assert_eq!(quiet_stderr, stderr, "{command} {quiet}");
         }
     }

@@ -956,7 +956,9 @@ fn generate_writes_its_header_again_in_the_file_it_wrote_not_by_its_name() {
     let moved = dir.path().join("moved.txt");
     let mut child = lab_std()
         .current_dir(dir.path())
-        .args(["generate", "--count", "1000000", "--seed", "1", "-q", "-o", "p.txt"])
+        .args([
+            "generate", "--count", "1000000", "--seed", "1", "-q", "-o", "p.txt",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
