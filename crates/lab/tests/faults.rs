@@ -1061,6 +1061,45 @@ fn a_generate_that_cannot_write_keeps_what_it_wrote_beside_the_earlier_file() {
     assert!(header[1].starts_with(&second), "{}", header[1]);
 }
 
+/// A `generate -o` that made its count but whose file cannot be made durable (every
+/// `fdatasync` fails here, as on a disk that fails to write back) keeps its puzzles as a
+/// failed run's, says so and leaves `X.txt` as it was: the file stayed under its running
+/// name, as a killed run's, for the next run to move aside.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+#[test]
+fn a_generate_whose_file_cannot_be_made_durable_keeps_it_as_failed() {
+    let dir = TempDir::new().unwrap();
+    let out = write(&dir, "p.txt", "earlier\n");
+    let (running, failed) = (
+        dir.path().join("p.running.txt"),
+        dir.path().join("p.failed.txt"),
+    );
+    let run = common::lab_with_failing_sync()
+        .args(["generate", "--count", "3", "--seed", "1", "-q", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}: cannot make it durable (fsync): Input/output error (os error 5) (the 3 \
+             puzzles written are in {}, which the disk may not hold whole; {} not touched)\n",
+            running.display(),
+            failed.display(),
+            out.display()
+        )
+    );
+    assert!(!running.exists());
+    let text = std::fs::read_to_string(&failed).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 3);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+}
+
 /// `trace -o` and `trace --html` do not stop cleanly: an interrupt ends them at once (exit
 /// 130) and removes the unfinished file under its running name, which was left behind,
 /// for the next trace on the name to take for a killed one's (`note: an earlier trace on

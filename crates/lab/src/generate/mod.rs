@@ -76,7 +76,13 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
             if stop.is_some() {
                 out.tell_held(held(written));
             }
-            out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?
+            let state = stop.as_ref().map_or(State::Finished, Stop::state);
+            if state == State::Finished {
+                if let Err(e) = out.make_durable() {
+                    return Err(not_durable(out, e, written));
+                }
+            }
+            out.finish(state)?
         }
     };
     ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
@@ -219,6 +225,33 @@ fn write_failed(
         }
     };
     anyhow!("cannot write {name}: {e} ({what})")
+}
+
+/// The error of a run that made its count but whose file cannot be made durable (its sync
+/// to the disk failed: `e`), once the file is put under the name of a failed run with the
+/// `written` puzzles, which the disk may not hold whole; an earlier file of the name
+/// stays as it was. Left under its running name, it was taken for a killed run's.
+fn not_durable(out: Output, e: sudoku_reports::Error, written: u64) -> anyhow::Error {
+    let Output::File(file) = out else {
+        return anyhow!(e);
+    };
+    let target = file.ended(State::Finished);
+    match interrupt::registered(|| file.finish(State::Failed), |_| None) {
+        Err(then) => anyhow!("{e}; then {then}"),
+        Ok(placed) => {
+            if let Some(kept) = &placed.kept {
+                ui::kept_earlier(kept);
+            }
+            anyhow!(
+                "{e} (the {written} puzzle{} written {} in {}, which the disk may not hold \
+                 whole; {} not touched)",
+                if written == 1 { "" } else { "s" },
+                if written == 1 { "is" } else { "are" },
+                placed.path.display(),
+                target.display()
+            )
+        }
+    }
 }
 
 /// Where the puzzles that reached a file are, now at `path`, as `counted` (the whole ones,
@@ -389,6 +422,15 @@ impl Output {
             if file.running_file().is_some() {
                 let _ = file.write_at(at, line.as_bytes());
             }
+        }
+    }
+
+    /// Writes what is buffered and makes the file durable (see [`Streamed::make_durable`]);
+    /// stdout has nothing to make durable.
+    fn make_durable(&mut self) -> Result<(), sudoku_reports::Error> {
+        match self {
+            Output::Stdout(_) => Ok(()),
+            Output::File(file) => file.make_durable(),
         }
     }
 
