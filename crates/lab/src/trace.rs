@@ -322,8 +322,9 @@ where
 mod tests {
     use super::*;
 
-    /// A trace whose end fails to be made durable (`fdatasync` failed: a disk error, which
-    /// no test can make happen) is removed, as one whose writing failed, and the error
+    /// A trace whose end fails to be made durable (`fdatasync` failed: a disk error; the
+    /// lab test `a_trace_that_cannot_be_made_durable_is_removed` makes it fail with a
+    /// seccomp filter, on Linux) is removed, as one whose writing failed, and the error
     /// names it and what failed; it stayed under its running name, as a killed trace's.
     /// The earlier file of the name stays as it was.
     #[test]
