@@ -134,7 +134,7 @@ header), not a corpus: left out",
             budgets,
             default_budgets: args.max_nodes.is_none(),
             view: if args.wide { View::Wide } else { View::Narrow },
-            quiet: args.quiet,
+            quiet: args.quiet.quiet,
             progress_every: (args.progress_every > 0)
                 .then(|| Duration::from_secs(args.progress_every)),
             method,

@@ -10,7 +10,9 @@ use crate::ui;
 
 /// Runs forecast to take longer than this get the warning.
 pub const LONG_RUN: Duration = Duration::from_secs(3600);
-/// The forecast waits for this many puzzles...
+/// The forecast waits for at least this many puzzles (the pace is that of every puzzle done
+/// when it looks: more, as a rule, and any number since a slow task sends its puzzles in
+/// parts)...
 const AFTER_PUZZLES: u64 = 8;
 /// ... and this long, so that a quick run never hears of it.
 const AFTER: Duration = Duration::from_secs(2);
@@ -34,24 +36,46 @@ impl Forecast {
     /// the whole run would take longer than [`LONG_RUN`], naming the solver that takes most
     /// of the time.
     pub fn check(&mut self, done: u64, total: Option<u64>, elapsed: Duration, costs: &Costs<'_>) {
-        let Some(total) = total else { return };
+        if let Some(warning) = self.due(done, total, elapsed, costs) {
+            ui::warning(warning);
+        }
+    }
+
+    /// The warning [`Forecast::check`] prints, when it is due (once).
+    fn due(
+        &mut self,
+        done: u64,
+        total: Option<u64>,
+        elapsed: Duration,
+        costs: &Costs<'_>,
+    ) -> Option<String> {
+        let total = total?;
         if self.warned || done < AFTER_PUZZLES || elapsed < AFTER || total <= done {
-            return;
+            return None;
         }
         let projected = elapsed.as_secs_f64() * total as f64 / done as f64;
         if projected < LONG_RUN.as_secs_f64() {
-            return;
+            return None;
         }
         self.warned = true;
-        ui::warning(message(done, projected, costs));
+        Some(message(done, elapsed, projected, costs))
     }
 }
 
-fn message(done: u64, projected: f64, costs: &Costs<'_>) -> String {
+/// The warning: the pace measured (`done` puzzles in `elapsed`, the figures the forecast
+/// is made of), the time it projects, and what to bound.
+fn message(done: u64, elapsed: Duration, projected: f64, costs: &Costs<'_>) -> String {
     let all: u128 = costs.solvers.iter().map(|s| s.1).sum();
     let slowest = costs.solvers.iter().max_by_key(|s| s.1);
+    let seconds = elapsed.as_secs_f64();
+    let elapsed = if seconds < 60.0 {
+        format!("{seconds:.1} s")
+    } else {
+        human(seconds)
+    };
     let mut text = format!(
-        "at the pace of the first {done} puzzles, this run will take about {} in all",
+        "{done} puzzle{} done in {elapsed}: at that pace, this run will take about {} in all",
+        if done == 1 { "" } else { "s" },
         human(projected)
     );
     if let Some((name, ns, budget)) = slowest.filter(|_| all > 0) {
@@ -73,6 +97,29 @@ solve); bound it with --max-nodes, --first or --solvers"
 mod tests {
     use super::*;
 
+    /// The warning states the figures it is made of: the puzzles done when it looked (any
+    /// number from [`AFTER_PUZZLES`] up: here 14, as when a part of a task came) and the
+    /// time they took. It said "at the pace of the first 14 puzzles", as if it had timed
+    /// a set number of them.
+    #[test]
+    fn the_warning_states_the_puzzles_and_the_time_it_measured() {
+        let solvers = [(Arc::from("naive"), 1_000u128, 200_000_000)];
+        let costs = Costs {
+            solvers: &solvers,
+            default_budgets: false,
+        };
+        let mut f = Forecast::default();
+        let elapsed = Duration::from_millis(2_340);
+        assert_eq!(f.due(7, Some(100_000), elapsed, &costs), None);
+        assert_eq!(
+            f.due(14, Some(100_000), elapsed, &costs).unwrap(),
+            "14 puzzles done in 2.3 s: at that pace, this run will take about 4 h 38 min in \
+all (naive takes 100% of the solve time, under a budget of 200000000 nodes per solve); bound \
+it with --max-nodes, --first or --solvers"
+        );
+        assert_eq!(f.due(20, Some(100_000), elapsed, &costs), None, "once");
+    }
+
     #[test]
     fn the_warning_names_the_slow_solver_and_its_budget() {
         let solvers = [
@@ -84,8 +131,8 @@ mod tests {
             default_budgets: true,
         };
         assert_eq!(
-            message(8, 29.0 * 3600.0, &costs),
-            "at the pace of the first 8 puzzles, this run will take about 29 h 0 min in all \
+            message(8, Duration::from_secs(75), 29.0 * 3600.0, &costs),
+            "8 puzzles done in 1 min 15 s: at that pace, this run will take about 29 h 0 min in all \
 (naive takes 90% of the solve time, under a default budget of 200000000 nodes per solve); \
 bound it with --max-nodes, --first or --solvers"
         );

@@ -284,14 +284,31 @@ fn open(path: &Path) -> Result<Streamed> {
     Ok(file)
 }
 
-/// Puts the whole `file` under its name (see [`Streamed::finish`]).
-fn finish(file: Streamed) -> Result<Placed> {
+/// Puts the whole `file` under its name once what is buffered is written and the file made
+/// durable (see [`Streamed::make_durable`]); see [`put_in_place`].
+fn finish(mut file: Streamed) -> Result<Placed> {
+    let durable = file.make_durable();
+    put_in_place(file, durable)
+}
+
+/// Puts `file`, written to its end, under its name (see [`Streamed::finish`]) when
+/// `durable`, the end of its writing, says it is whole and on the disk; else removes it and
+/// gives the error, as of a write that failed (see [`discard`]): a trace that may not
+/// have reached the disk whole is no trace, and left under its running name it would be
+/// taken for a killed one's.
+fn put_in_place(file: Streamed, durable: Result<(), sudoku_reports::Error>) -> Result<Placed> {
+    if let Err(e) = durable {
+        return Err(discard(file, e));
+    }
     interrupt::registered(|| file.finish(State::Finished), |_| None).map_err(Into::into)
 }
 
 /// The error `e` met while writing `file`, which is removed (an earlier file of its name
 /// stays as it was).
-fn discard(file: Streamed, e: TraceError) -> anyhow::Error {
+fn discard<E>(file: Streamed, e: E) -> anyhow::Error
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
     let name = format!(
         "{}, removed ({} not touched)",
         file.running().display(),
@@ -299,4 +316,49 @@ fn discard(file: Streamed, e: TraceError) -> anyhow::Error {
     );
     interrupt::registered(|| file.discard(), |_| None);
     anyhow::Error::new(e).context(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A trace whose end fails to be made durable (`fdatasync` failed: a disk error; the
+    /// lab test `a_trace_that_cannot_be_made_durable_is_removed` makes it fail with a
+    /// seccomp filter, on Linux) is removed, as one whose writing failed, and the error
+    /// names it and what failed; it stayed under its running name, as a killed trace's.
+    /// The earlier file of the name stays as it was.
+    #[test]
+    fn a_trace_that_cannot_be_made_durable_is_removed_and_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tr.txt");
+        std::fs::write(&path, "earlier\n").unwrap();
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"# dlx\n").unwrap();
+        let running = file.running().to_path_buf();
+        let failed = sudoku_reports::Error::Sync {
+            path: running.display().to_string(),
+            source: io::Error::other("Input/output error"),
+        };
+        let e = put_in_place(file, Err(failed)).unwrap_err();
+        assert_eq!(
+            ui::chain(&e),
+            format!(
+                "{}, removed ({} not touched): {}: cannot make it durable (fsync): \
+                 Input/output error",
+                running.display(),
+                path.display(),
+                running.display()
+            )
+        );
+        assert!(!running.exists());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "earlier\n");
+
+        // Made durable, it is put in place.
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"# dlx\n").unwrap();
+        let durable = file.make_durable();
+        assert_eq!(put_in_place(file, durable).unwrap().path, path);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "# dlx\n");
+        assert!(!running.exists());
+    }
 }

@@ -256,6 +256,50 @@ fn long_options(help: &str) -> Vec<String> {
         .collect()
 }
 
+/// `-q` is one flag with one meaning in every command that takes it: no progress, notes,
+/// warnings and errors still shown. `solve` and `trace`, which show no progress, take it
+/// too (a usage error before, exit 2), and print the same with it as without it.
+#[test]
+fn quiet_is_taken_by_solve_and_trace_and_silences_no_warning_or_note() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "two.txt", &format!("{TOP1}\nxx\n{TOP1}\n"));
+    let skipped = "warning: two.txt:2:1: unexpected character 'x' in the puzzle";
+    let first = "note: two.txt holds more than one puzzle: tracing the first";
+    for (command, says) in [("solve", skipped), ("trace", first)] {
+        let run = |quiet: &[&str]| {
+            let run = lab()
+                .current_dir(dir.path())
+                .args([command, "-s", "dlx"])
+                .args(quiet)
+                .arg("two.txt")
+                .assert()
+                .success();
+            let output = run.get_output();
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            (String::from_utf8_lossy(&output.stdout).into_owned(), stderr)
+        };
+        let (stdout, stderr) = run(&[]);
+        assert!(stderr.contains(says), "{command}: {stderr}");
+        for quiet in ["-q", "--quiet"] {
+            // The time after solve's counters differs from run to run: the lines without it.
+            let timeless = |text: &str| -> Vec<String> {
+                let timeless = |l: &str| match l.strip_prefix("dlx: solved") {
+                    Some(_) if command == "solve" => l.rsplit_once(", ").unwrap().0.to_string(),
+                    _ => l.to_string(),
+                };
+                text.lines().map(timeless).collect()
+            };
+            let (quiet_stdout, quiet_stderr) = run(&[quiet]);
+            assert_eq!(
+                timeless(&quiet_stdout),
+                timeless(&stdout),
+                "{command} {quiet}"
+            );
+            assert_eq!(quiet_stderr, stderr, "{command} {quiet}");
+        }
+    }
+}
+
 /// The options of the runner's fuzz target (`fuzz/fuzz_targets/runner.rs`, built apart with
 /// `cargo fuzz`) draw from are every command's, but for those it leaves out on purpose:
 /// an option added to the command line and not to its list (trace's `--time-plain`) was

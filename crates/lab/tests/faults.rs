@@ -942,6 +942,46 @@ fn generate_replaces_its_file_only_when_it_finished() {
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 2);
 }
 
+/// The header of a `generate -o` stopped before its count is written again through the
+/// file it wrote, not by its name: here the running file is renamed away while the run
+/// goes and another file put under its name, then the run is interrupted. The header
+/// rewrite went by name into that other file (padding it with NULs to the line's place)
+/// and the file written kept the count asked for.
+#[cfg(unix)]
+#[test]
+fn generate_writes_its_header_again_in_the_file_it_wrote_not_by_its_name() {
+    let dir = TempDir::new().unwrap();
+    let running = dir.path().join("p.running.txt");
+    let moved = dir.path().join("moved.txt");
+    let mut child = lab_std()
+        .current_dir(dir.path())
+        .args([
+            "generate", "--count", "1000000", "--seed", "1", "-q", "-o", "p.txt",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut child, "puzzles written", || {
+        std::fs::metadata(&running).is_ok_and(|m| m.len() > 0)
+    });
+    std::fs::rename(&running, &moved).unwrap();
+    std::fs::write(&running, "another file\n").unwrap();
+    interrupted(child, "interrupted: finishing the puzzles under way");
+    let text = std::fs::read_to_string(&moved).unwrap();
+    let puzzles = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("# interrupted after {puzzles} of 1000000 puzzles")
+    );
+    let second = text.lines().nth(1).unwrap();
+    let says = format!("# {puzzles} minimal 9x9 puzzles, each with one solution (checked by ");
+    assert!(second.starts_with(&says), "{second}");
+    // The other file is as it was made, under the name it was put in place by.
+    let other = std::fs::read_to_string(dir.path().join("p.interrupted.txt")).unwrap();
+    assert_eq!(other, "another file\n");
+}
+
 /// A killed `generate -o`'s puzzles moved aside do not replace those of an older killed
 /// one: nothing continues a file of puzzles, so the older file is kept, numbered.
 #[test]
@@ -1018,6 +1058,45 @@ fn a_generate_that_cannot_write_keeps_what_it_wrote_beside_the_earlier_file() {
     assert!(header[0].starts_with("# sudoku-lab generate --count 1000 --seed 1"));
     let second = format!("# {whole} minimal 9x9 puzzles, each with one solution (checked by ");
     assert!(header[1].starts_with(&second), "{}", header[1]);
+}
+
+/// A `generate -o` that made its count but whose file cannot be made durable (every
+/// `fdatasync` fails here, as on a disk that fails to write back) keeps its puzzles as a
+/// failed run's, says so and leaves `X.txt` as it was: the file stayed under its running
+/// name, as a killed run's, for the next run to move aside.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+#[test]
+fn a_generate_whose_file_cannot_be_made_durable_keeps_it_as_failed() {
+    let dir = TempDir::new().unwrap();
+    let out = write(&dir, "p.txt", "earlier\n");
+    let (running, failed) = (
+        dir.path().join("p.running.txt"),
+        dir.path().join("p.failed.txt"),
+    );
+    let run = common::lab_with_failing_sync()
+        .args(["generate", "--count", "3", "--seed", "1", "-q", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}: cannot make it durable (fsync): Input/output error (os error 5) (the 3 \
+             puzzles written are in {}, which the disk may not hold whole; {} not touched)\n",
+            running.display(),
+            failed.display(),
+            out.display()
+        )
+    );
+    assert!(!running.exists());
+    let text = std::fs::read_to_string(&failed).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 3);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
 }
 
 /// `trace -o` and `trace --html` do not stop cleanly: an interrupt ends them at once (they

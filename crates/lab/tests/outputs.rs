@@ -445,7 +445,8 @@ fn a_run_heading_for_hours_gets_a_warning() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(
-        text.contains("warning: at the pace of the first ")
+        text.contains("warning: ") && text.contains(" puzzles done in ")
+            && text.contains(": at that pace, this run will take about ")
             && text.contains(" h ")
             && text.contains("(naive takes ")
             && text.contains("under a default budget of 200000000 nodes per solve); bound it with --max-nodes, --first or --solvers"),

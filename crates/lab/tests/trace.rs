@@ -282,6 +282,44 @@ fn a_trace_that_cannot_be_written_leaves_the_earlier_file() {
     }
 }
 
+/// A trace written whole whose sync to the disk at its end fails (every `fdatasync` fails
+/// here, as on a disk that fails to write back) ends as one that cannot be written: the
+/// file removed, the error naming it and what failed, exit 1, an earlier file as it was.
+/// It stayed under its running name (`t.running.txt`), as a killed trace's.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+#[test]
+fn a_trace_that_cannot_be_made_durable_is_removed() {
+    let dir = TempDir::new().unwrap();
+    for flag in ["--out", "--html"] {
+        let out = write(&dir, "t.txt", "earlier\n");
+        let running = dir.path().join("t.running.txt");
+        let run = common::lab_with_failing_sync()
+            .args(["trace", "-s", "dlx", flag])
+            .arg(&out)
+            .arg(TOP1)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{flag}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: {}, removed ({} not touched): {}: cannot make it durable (fsync): \
+                 Input/output error (os error 5)\n",
+                running.display(),
+                out.display(),
+                running.display()
+            ),
+            "{flag}"
+        );
+        assert!(!running.exists(), "{flag}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
+    }
+}
+
 #[test]
 fn the_page_is_one_file_and_the_command_says_what_it_holds() {
     let dir = TempDir::new().unwrap();

@@ -52,6 +52,15 @@ to end, or name another output"
         /// Why.
         source: io::Error,
     },
+    /// An output file cannot be made durable: its data may not have reached the disk
+    /// (`fdatasync` failed: an I/O error, a full disk on a network file system).
+    #[error("{path}: cannot make it durable (fsync): {source}")]
+    Sync {
+        /// The file.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
     /// A run's CSV is no longer where it was written: removed or moved while the run went
     /// (its folder with it, or another file put under its name).
     #[error(

@@ -21,7 +21,7 @@
 //! would replace it.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
@@ -53,6 +53,8 @@ pub struct Streamed {
     kept: Option<PathBuf>,
     /// Written as it is, under its own name: a device, a pipe or a socket.
     direct: bool,
+    /// Made durable by [`Streamed::make_durable`], nothing written since.
+    durable: bool,
 }
 
 impl Streamed {
@@ -108,6 +110,7 @@ impl Streamed {
             moved_aside,
             kept,
             direct: false,
+            durable: false,
         })
     }
 
@@ -127,6 +130,7 @@ impl Streamed {
             moved_aside: None,
             kept: None,
             direct: true,
+            durable: false,
         })
     }
 
@@ -160,17 +164,69 @@ impl Streamed {
         }
     }
 
-    /// Ends the writing in `state`: what is buffered written, the file made durable, then
-    /// renamed to the name of `state` (see [`Streamed::ended`]), which is returned (an
-    /// earlier unfinished file of that name kept under a numbered one first). A file
-    /// that is not whole anyway (`state` is not [`State::Finished`]) is renamed even when
-    /// what was buffered cannot be written (after a write that failed, say): the bytes
-    /// that reached it are kept.
+    /// Writes what is buffered and makes the file durable (`fdatasync`), as
+    /// [`Streamed::finish`] does before it puts a finished file in place (it does not do
+    /// it again when nothing was written since). A device, a pipe or a socket is written
+    /// only: it cannot be made durable. A writer that keeps a file only whole (a trace)
+    /// calls this first, and removes the file when it fails ([`Streamed::discard`]),
+    /// where [`Streamed::finish`] would leave it under its running name, as a killed
+    /// writer's.
     ///
     /// # Errors
     ///
-    /// When the file cannot be renamed, or, finished, cannot be written or made durable:
-    /// it then stays under its running name.
+    /// [`Error::Write`] when what is buffered cannot be written, [`Error::Sync`] when the
+    /// file cannot be made durable: what it holds may not be on the disk.
+    pub fn make_durable(&mut self) -> Result<(), Error> {
+        self.writer.flush().map_err(|source| Error::Write {
+            path: shown(&self.running),
+            source,
+        })?;
+        if !self.direct {
+            self.writer
+                .get_ref()
+                .sync_data()
+                .map_err(|source| Error::Sync {
+                    path: shown(&self.running),
+                    source,
+                })?;
+        }
+        self.durable = true;
+        Ok(())
+    }
+
+    /// Writes `bytes` over those at offset `at` of the file, in place, through the file
+    /// written (what is buffered is written first, and the writing goes on at the end): a
+    /// file put under its running name since, the written one renamed away, is not
+    /// touched.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be written, or is a device, a pipe or a socket (written as it
+    /// is: [`io::ErrorKind::Unsupported`]).
+    pub fn write_at(&mut self, at: u64, bytes: &[u8]) -> io::Result<()> {
+        if self.direct {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "a device, a pipe or a socket cannot be written in place",
+            ));
+        }
+        self.durable = false;
+        self.writer.flush()?;
+        write_in_place(self.writer.get_ref(), at, bytes)
+    }
+
+    /// Ends the writing in `state`: what is buffered written, the file made durable (see
+    /// [`Streamed::make_durable`]), then renamed to the name of `state` (see
+    /// [`Streamed::ended`]), which is returned (an earlier unfinished file of that name
+    /// kept under a numbered one first). A file that is not whole anyway (`state` is not
+    /// [`State::Finished`]) is renamed even when what was buffered cannot be written
+    /// (after a write that failed, say): the bytes that reached it are kept.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be renamed, or, finished, cannot be written
+    /// ([`Error::Write`]) or made durable ([`Error::Sync`]): it then stays under its
+    /// running name.
     pub fn finish(self, state: State) -> Result<Placed, Error> {
         let (file, written) = match self.writer.into_inner() {
             Ok(file) => (file, Ok(())),
@@ -189,19 +245,29 @@ impl Streamed {
                     source,
                 });
         }
-        let durable = written.and_then(|()| file.sync_data());
-        if let (Err(source), State::Finished) = (durable, state) {
-            return Err(Error::Write {
-                path: shown(&self.running),
+        let path = || shown(&self.running);
+        let durable = match written {
+            Err(source) => Err(Error::Write {
+                path: path(),
                 source,
-            });
+            }),
+            Ok(()) if self.durable => Ok(()),
+            Ok(()) => file.sync_data().map_err(|source| Error::Sync {
+                path: path(),
+                source,
+            }),
+        };
+        if let (Err(e), State::Finished) = (durable, state) {
+            return Err(e);
         }
         put_in_place(&self.target, &self.running, state)
     }
 
     /// Ends a writing that failed part of the way (a full disk): what is buffered is
     /// dropped, not written again, so that the file is what reached it, and `keep`, given
-    /// it under its running name, says whether anything in it is worth keeping. Kept, it is
+    /// the file written (its handle, not its name, which may name another file by now),
+    /// says whether anything in it is worth keeping, and may write in it (see
+    /// [`write_in_place`]). Kept, it is
     /// put under the name of a failed writing, as [`Streamed::finish`] puts it (`Some`);
     /// else it is removed (`None`), and an earlier file of that name stays as it was. A
     /// device, a pipe or a socket is left as it is (`Some`, its own name).
@@ -209,7 +275,7 @@ impl Streamed {
     /// # Errors
     ///
     /// When the file cannot be renamed: it then stays under its running name.
-    pub fn finish_failed(self, keep: impl FnOnce(&Path) -> bool) -> Result<Option<Placed>, Error> {
+    pub fn finish_failed(self, keep: impl FnOnce(&File) -> bool) -> Result<Option<Placed>, Error> {
         let Streamed {
             target,
             running,
@@ -225,7 +291,7 @@ impl Streamed {
                 kept: None,
             }));
         }
-        if !keep(&running) {
+        if !keep(&file) {
             let _ = std::fs::remove_file(&running);
             return Ok(None);
         }
@@ -252,16 +318,32 @@ impl Streamed {
 
 impl Write for Streamed {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.durable = false;
         self.writer.write(bytes)
     }
 
     fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.durable = false;
         self.writer.write_all(bytes)
     }
 
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
     }
+}
+
+/// Writes `bytes` over those at offset `at` of `file`, through its handle, then puts its
+/// position back where it was (the end, where the writing goes on).
+///
+/// # Errors
+///
+/// When `file` cannot be written or its position moved.
+pub fn write_in_place(mut file: &File, at: u64, bytes: &[u8]) -> io::Result<()> {
+    let end = file.stream_position()?;
+    file.seek(SeekFrom::Start(at))?;
+    let written = file.write_all(bytes);
+    file.seek(SeekFrom::Start(end))?;
+    written
 }
 
 /// Renames the file `running`, written for `target`, to the name of a writing that ended in
@@ -371,7 +453,7 @@ mod tests {
         file.write_all(b"reached\n").unwrap();
         file.flush().unwrap();
         file.write_all(b"buffered\n").unwrap();
-        let placed = file.finish_failed(|p| p.metadata().unwrap().len() > 0);
+        let placed = file.finish_failed(|f| f.metadata().unwrap().len() > 0);
         let placed = placed.unwrap().unwrap();
         assert_eq!(placed.path, dir.path().join("p.failed.txt"));
         assert_eq!(std::fs::read_to_string(&placed.path).unwrap(), "reached\n");

@@ -67,9 +67,9 @@ pub struct BenchArgs {
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
     pub first: Option<u64>,
 
-    /// No progress bar or progress lines (notes, warnings and errors still show).
-    #[arg(short = 'q', long)]
-    pub quiet: bool,
+    /// No progress.
+    #[command(flatten)]
+    pub quiet: Quiet,
 
     /// Print the summary with every column (the default view fits 100 columns).
     #[arg(long)]
@@ -84,6 +84,24 @@ pub struct BenchArgs {
     /// (shards, resume).
     #[command(flatten)]
     pub harness: super::harness::HarnessArgs,
+}
+
+/// `-q, --quiet`, declared once for every command that takes it (`bench`, `generate`,
+/// `solve`, `trace`), with one meaning: no progress bar or progress lines; notes, warnings
+/// and errors still show. A command that shows no progress (`solve`, `trace`) takes it all
+/// the same, so that a script passes it to every command, and says so in its help (see
+/// [`Quiet::NO_PROGRESS`]).
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Quiet {
+    /// No progress bar or progress lines (notes, warnings and errors still show).
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+}
+
+impl Quiet {
+    /// The help of `-q` in a command that shows no progress.
+    pub const NO_PROGRESS: &str = "No progress bar or progress lines, as in bench: this command \
+shows none, so nothing changes (notes, warnings and errors still show)";
 }
 
 /// Where `solve` and `trace` read their puzzles.
@@ -125,6 +143,7 @@ grid works too. A file or stdin is read as bench reads a corpus (one puzzle per 
 a file or stdin holding one pretty-printed grid is that grid); stdin is read up to 1 MiB.
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
 all), 2 usage error, 3 some solution failed its check.")]
+#[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
     #[command(flatten)]
@@ -142,6 +161,10 @@ pub struct SolveArgs {
     /// Node budget of the solve [default: per solver, as `sudoku-lab bench --help` lists].
     #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
+
+    /// No progress (none to show).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// The formats of `sudoku-lab trace`.
@@ -190,10 +213,12 @@ impl MaxEvents {
 The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
 budget and seed). The replay page is one file with no network access; `#play=max` at the end of
 its address plays it to the end. --out and --html write FILE.running.EXT (locked), renamed to
-FILE once whole: a write that fails, or an interrupt (which ends a trace at once), removes it and
-leaves an earlier FILE as it was. Exit status: 0 ok, 1 error (a puzzle that does not parse, an
-index past the end, a file that cannot be written), 2 usage error; interrupted, it ends by the
-signal it got (130 in a shell for Ctrl-C, 143 for SIGTERM), so a shell loop stops.")]
+FILE once whole and made durable: a write that fails (its sync to the disk at the end included),
+or an interrupt (which ends a trace at once), removes it and leaves an earlier FILE as it was. Exit
+status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, a file that cannot be
+written), 2 usage error; interrupted, it ends by the signal it got (130 in a shell for Ctrl-C, 143
+for SIGTERM), so a shell loop stops.")]
+#[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct TraceArgs {
     /// The puzzle (of a file or stdin, the first unless --index picks another).
     #[command(flatten)]
@@ -248,6 +273,10 @@ pub struct TraceArgs {
     /// The seed of a stochastic strategy (anneal), as bench uses it by default.
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
+
+    /// No progress (none to show).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// Options of `sudoku-lab summary`.

@@ -31,7 +31,8 @@ any machine and for any thread count. A file (-o) that ends before its count (in
 rare target, a failed write) has the header's second line written again, in place, to say how
 many puzzles it holds, and ends with a `#` line that says where it stopped (a write that failed
 keeps the whole puzzles that reached the disk, or no file when none did); on stdout, a device
-or a pipe, the header keeps the count asked for.
+or a pipe, the header keeps the count asked for. A file that makes its count but cannot be
+made durable (its sync to the disk fails) is kept as FILE.failed.EXT, exit status 1.
 
 Every puzzle has exactly one solution (checked by an exact strategy: bands at 9x9, norvig at
 4x4 and 16x16, dlx at 25x25) and is minimal unless --no-minimal: no given (no orbit of
@@ -94,9 +95,9 @@ pub struct GenerateArgs {
           value_parser = at_least(1))]
     pub max_attempts: u64,
 
-    /// No progress bar or progress lines.
-    #[arg(short = 'q', long)]
-    pub quiet: bool,
+    /// No progress.
+    #[command(flatten)]
+    pub quiet: super::Quiet,
 
     /// When stderr is not a terminal, print a plain progress line every SECONDS seconds
     /// (0: never).

@@ -7,8 +7,8 @@
 //! givens no puzzle can have, an empty node band, a strategy that does not exist or does
 //! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
 //! that misses its targets after `--max-attempts` candidates stops the run (status 1);
-//! an interrupt stops it too (status 130). Either way the puzzles before stay written,
-//! and a last `#` line in the output says where it stopped; in a file, the header's second
+//! an interrupt stops it too (it then dies by the signal). Either way the puzzles before
+//! stay written, and a last `#` line in the output says where it stopped; in a file, the header's second
 //! line is written again to say how many it holds (see [`header::held`]). A write that
 //! fails keeps the whole puzzles that reached the file, and says how many (none: the file
 //! is removed). A file given by `-o` is put
@@ -18,6 +18,7 @@
 mod header;
 mod watch;
 
+use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Seek, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,6 +29,7 @@ use anyhow::{anyhow, Result};
 use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
+use sudoku_reports::streamed::write_in_place;
 use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
@@ -45,7 +47,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     };
     let mut out = Output::open(args.out.as_deref())?;
     let watch = Watch::start(
-        args.quiet,
+        args.quiet.quiet,
         (args.progress_every > 0).then(|| Duration::from_secs(args.progress_every)),
         args.count,
     );
@@ -74,7 +76,13 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
             if stop.is_some() {
                 out.tell_held(held(written));
             }
-            out.finish(stop.as_ref().map_or(State::Finished, Stop::state))?
+            let state = stop.as_ref().map_or(State::Finished, Stop::state);
+            if state == State::Finished {
+                if let Err(e) = out.make_durable() {
+                    return Err(not_durable(out, e, written));
+                }
+            }
+            out.finish(state)?
         }
     };
     ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
@@ -192,11 +200,12 @@ fn write_failed(
     let target = file.ended(State::Finished);
     let direct = file.running_file().is_none();
     let mut counted = None;
-    let keep = |running: &Path| {
-        counted = whole_puzzles(running).ok();
+    // The file written, by its handle: its name may lead to another file by now.
+    let keep = |written: &File| {
+        counted = whole_puzzles(written).ok();
         if let Some((n, _)) = counted.filter(|c| c.0 > 0) {
             // Best effort: the header keeps the count asked for if this fails too.
-            let _ = held(n).map(|(at, line)| write_at(running, at, line.as_bytes()));
+            let _ = held(n).map(|(at, line)| write_in_place(written, at, line.as_bytes()));
         }
         counted.is_none_or(|(n, _)| n > 0)
     };
@@ -218,6 +227,33 @@ fn write_failed(
     anyhow!("cannot write {name}: {e} ({what})")
 }
 
+/// The error of a run that made its count but whose file cannot be made durable (its sync
+/// to the disk failed: `e`), once the file is put under the name of a failed run with the
+/// `written` puzzles, which the disk may not hold whole; an earlier file of the name
+/// stays as it was. Left under its running name, it was taken for a killed run's.
+fn not_durable(out: Output, e: sudoku_reports::Error, written: u64) -> anyhow::Error {
+    let Output::File(file) = out else {
+        return anyhow!(e);
+    };
+    let target = file.ended(State::Finished);
+    match interrupt::registered(|| file.finish(State::Failed), |_| None) {
+        Err(then) => anyhow!("{e}; then {then}"),
+        Ok(placed) => {
+            if let Some(kept) = &placed.kept {
+                ui::kept_earlier(kept);
+            }
+            anyhow!(
+                "{e} (the {written} puzzle{} written {} in {}, which the disk may not hold \
+                 whole; {} not touched)",
+                if written == 1 { "" } else { "s" },
+                if written == 1 { "is" } else { "are" },
+                placed.path.display(),
+                target.display()
+            )
+        }
+    }
+}
+
 /// Where the puzzles that reached a file are, now at `path`, as `counted` (the whole ones,
 /// and whether a line cut by the failed write follows) tells them.
 fn held_in(counted: Option<(u64, bool)>, path: &Path) -> String {
@@ -237,10 +273,11 @@ fn held_in(counted: Option<(u64, bool)>, path: &Path) -> String {
     }
 }
 
-/// The whole puzzle lines of the file at `path` (each ending with a newline, not a `#`
-/// line), and whether its last line is cut (no newline at its end).
-fn whole_puzzles(path: &Path) -> io::Result<(u64, bool)> {
-    let mut reader = io::BufReader::new(std::fs::File::open(path)?);
+/// The whole puzzle lines of `file`, read from its start (each ending with a newline, not a
+/// `#` line), and whether its last line is cut (no newline at its end).
+fn whole_puzzles(mut file: &File) -> io::Result<(u64, bool)> {
+    file.seek(io::SeekFrom::Start(0))?;
+    let mut reader = io::BufReader::new(file);
     let (mut whole, mut line) = (0, Vec::new());
     loop {
         line.clear();
@@ -254,13 +291,6 @@ fn whole_puzzles(path: &Path) -> io::Result<(u64, bool)> {
             whole += 1;
         }
     }
-}
-
-/// Writes `bytes` over those at `at` in the file at `path`, in place.
-fn write_at(path: &Path, at: u64, bytes: &[u8]) -> io::Result<()> {
-    let mut file = std::fs::File::options().write(true).open(path)?;
-    file.seek(io::SeekFrom::Start(at))?;
-    file.write_all(bytes)
 }
 
 impl Stop {
@@ -383,13 +413,24 @@ impl Output {
 
     /// Writes the header's second line again in place, as `held` gives it (see
     /// [`header::held`]), saying how many puzzles the file holds: a file that ends before
-    /// its count. Stdout, a device or a pipe keeps the header as it was written. Best
-    /// effort: a file that cannot take it keeps the header of its start.
-    fn tell_held(&self, held: Option<(u64, String)>) {
+    /// its count. It is written through the file's handle, not its name: a file put under
+    /// the running name since (the one written renamed away) is not touched. Stdout, a
+    /// device or a pipe keeps the header as it was written. Best effort: a file that cannot
+    /// take it keeps the header of its start.
+    fn tell_held(&mut self, held: Option<(u64, String)>) {
         if let (Output::File(file), Some((at, line))) = (self, held) {
             if file.running_file().is_some() {
-                let _ = write_at(file.running(), at, line.as_bytes());
+                let _ = file.write_at(at, line.as_bytes());
             }
+        }
+    }
+
+    /// Writes what is buffered and makes the file durable (see [`Streamed::make_durable`]);
+    /// stdout has nothing to make durable.
+    fn make_durable(&mut self) -> Result<(), sudoku_reports::Error> {
+        match self {
+            Output::Stdout(_) => Ok(()),
+            Output::File(file) => file.make_durable(),
         }
     }
 

@@ -59,6 +59,70 @@ pub fn lab_with_file_limit(bytes: u64) -> Command {
     cmd
 }
 
+/// The binary run with every `fdatasync` failing with EIO, as on a disk that fails to
+/// write back (a seccomp filter set before it starts, as any process may set one for
+/// itself and its children; no privilege needed): a file is written, but cannot be made
+/// durable. Linux on x86-64 and aarch64, where the filter knows the call's number.
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+pub fn lab_with_failing_sync() -> std::process::Command {
+    use std::os::unix::process::CommandExt;
+    #[cfg(target_arch = "x86_64")]
+    const AUDIT_ARCH: u32 = 0xC000_003E;
+    #[cfg(target_arch = "aarch64")]
+    const AUDIT_ARCH: u32 = 0xC000_00B7;
+    let statement = |code: u32, k: u32| libc::sock_filter {
+        code: code as u16,
+        jt: 0,
+        jf: 0,
+        k,
+    };
+    let jump = |k: u32, jt: u8, jf: u8| libc::sock_filter {
+        code: (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16,
+        jt,
+        jf,
+        k,
+    };
+    let load = libc::BPF_LD | libc::BPF_W | libc::BPF_ABS;
+    let ret = libc::BPF_RET | libc::BPF_K;
+    // seccomp_data: the call's number at offset 0, the architecture at 4.
+    let filter = [
+        statement(load, 4),
+        jump(AUDIT_ARCH, 1, 0),
+        statement(ret, libc::SECCOMP_RET_ALLOW),
+        statement(load, 0),
+        jump(libc::SYS_fdatasync as u32, 0, 1),
+        statement(ret, libc::SECCOMP_RET_ERRNO | libc::EIO as u32),
+        statement(ret, libc::SECCOMP_RET_ALLOW),
+    ];
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.env_remove("RUST_LOG")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR");
+    // SAFETY: between fork and exec, only two system calls, on memory the closure owns.
+    unsafe {
+        cmd.pre_exec(move || {
+            let program = libc::sock_fprog {
+                len: filter.len() as u16,
+                filter: filter.as_ptr().cast_mut(),
+            };
+            if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+                || libc::prctl(
+                    libc::PR_SET_SECCOMP,
+                    libc::SECCOMP_MODE_FILTER,
+                    &raw const program,
+                ) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    cmd
+}
+
 /// Far more than any run of the tests may take: reaching it means the run hangs.
 pub const HANG: Duration = Duration::from_secs(30);
 
