@@ -8,12 +8,12 @@
 //! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
 //! that misses its targets after `--max-attempts` candidates stops the run (status 1);
 //! an interrupt stops it too (it then dies by the signal). Either way the puzzles before
-//! stay written, and a last `#` line in the output says where it stopped; in a file, the header's second
-//! line is written again to say how many it holds (see [`header::held`]). A write that
-//! fails keeps the whole puzzles that reached the file, and says how many (none: the file
-//! is removed). A file given by `-o` is put
-//! under its name only by a run that finished: the others leave it as it was and keep
-//! their puzzles beside it (see [`Streamed`]).
+//! stay written, and a last `#` line in the output says where it stopped; in a file, the
+//! header's second line is written again to say how many it holds (see [`header::held`]).
+//! A write that fails keeps the whole puzzles that reached the file, and says how many
+//! (none: the file is removed). A file given by `-o` is put under its name only by a run
+//! that finished: the others leave it as it was and keep their puzzles beside it (see
+//! [`Streamed`]).
 
 mod header;
 mod watch;
