@@ -2,7 +2,8 @@
 //! summary and its sidecar, as if the run had been made on one machine.
 //!
 //! Refused, naming what is wrong, before anything is written: a CSV without its sidecar, a
-//! shard not finished, a sidecar that does not give a setting shards must share, shards
+//! shard not finished, a sidecar that does not give a setting shards must share or a count
+//! the merge adds up (`sudoku_reports::sidecar::ACCOUNT`), shards
 //! made another way (see `sudoku_reports::settings`), a share
 //! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
@@ -19,7 +20,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::CorpusEntry;
+use sudoku_reports::sidecar::{account_not_given, CorpusEntry};
 use sudoku_reports::write::through_links;
 use sudoku_reports::{
     read_rows, CsvWriter, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
@@ -215,9 +216,10 @@ fn merge_rows(
 }
 
 /// The shard whose CSV is `csv`, its sidecar read and its share parsed; refused when its
-/// sidecar does not say it finished, or does not give a setting shards must share (made by
-/// hand, or cut short: the setting would read as 0, and the shard be told made another
-/// way, or taken as made the same way).
+/// sidecar does not say it finished, or does not give a setting shards must share or a
+/// count the merge adds up (made by hand, or cut short: the setting would read as 0, and
+/// the shard be told made another way, or taken as made the same way; the count would
+/// read as 0, and the shard be said to have written no row, or read no puzzle).
 fn part(csv: &Path) -> Result<Part> {
     let found = Sidecar::read_text_beside(csv)?.ok_or_else(|| {
         anyhow!(
@@ -236,6 +238,19 @@ fn part(csv: &Path) -> Result<Part> {
             csv.display()
         );
     }
+    let untold: Vec<&str> = account_not_given(&found.text)
+        .into_iter()
+        .map(what_the_key_says)
+        .collect();
+    if !untold.is_empty() {
+        bail!(
+            "{}: its sidecar ({}) does not say {}, so what the shard did is not known (a \
+             sidecar made by hand, or cut short?): run it again",
+            csv.display(),
+            found.path.display(),
+            untold.join(", ")
+        );
+    }
     let sidecar = found.sidecar;
     let shard = sidecar
         .shard
@@ -248,6 +263,22 @@ fn part(csv: &Path) -> Result<Part> {
         sidecar,
         shard,
     })
+}
+
+/// What a key of a shard's sidecar that the merge reads says (see
+/// `sudoku_reports::sidecar::ACCOUNT`), as the refusal of a sidecar without it names it.
+fn what_the_key_says(key: &str) -> &str {
+    match key {
+        "threads" => "on how many threads the shard ran (threads)",
+        "puzzles" => "how many puzzles the shard read (puzzles)",
+        "rows" => "how many rows the shard wrote (rows)",
+        "seconds" => "how long the shard ran (seconds)",
+        "corpus.puzzles" => "how many puzzles of each corpus the shard read (corpus.puzzles)",
+        "corpus.malformed" => {
+            "how many malformed lines of each corpus the shard skipped (corpus.malformed)"
+        }
+        other => other,
+    }
 }
 
 /// Why a shard whose sidecar is `sidecar` cannot be merged, as its sidecar says, with what

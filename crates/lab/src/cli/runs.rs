@@ -22,7 +22,8 @@ fn merge_after_help() -> String {
 Every shard of the run must be there once, finished, and made the same way, as its sidecar \
 says: the same {} (of shard, the count). What differs, what is missing and what overlaps is \
 named, and nothing is written; a sidecar that does not give one of these settings (made by \
-hand, or cut short) is refused, naming them, not read as 0. The rows go to all.running.csv (locked, its sidecar beside it), \
+hand, or cut short), or does not say what the shard did (its rows, puzzles, seconds, threads, \
+each corpus's puzzles and malformed lines), is refused, naming them, not read as 0. The rows go to all.running.csv (locked, its sidecar beside it), \
 renamed to all.csv once whole: a merge that fails half-way, or is interrupted (which ends it at \
 once, exit status 130), removes its files and leaves an earlier all.csv as it was. Shards that \
 read puzzles and whose rows total none (each skipped, of a size no solver of the run solves) \
