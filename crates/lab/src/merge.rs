@@ -3,9 +3,10 @@
 //!
 //! Refused, naming what is wrong, before anything is written: a CSV without its sidecar, a
 //! shard not finished, a sidecar that does not give a setting shards must share or a count
-//! the merge adds up (`sudoku_reports::sidecar::ACCOUNT`), shards
-//! made another way (see `sudoku_reports::settings`), a share
-//! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
+//! the merge adds up (`sudoku_reports::sidecar::ACCOUNT`), shards made another way (see
+//! `sudoku_reports::settings`), a share given twice or missing, a puzzle in two shards;
+//! and, as usage errors, an output one of whose files is a shard's (see [`check_out`]) and
+//! one file given as two shards. Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
 //! ones, over and over, holding one row per shard. The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
+use sudoku_reports::output::TAGS;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, CorpusEntry};
@@ -28,6 +30,7 @@ use sudoku_reports::{
 
 use crate::cli::MergeArgs;
 use crate::interrupt::{self, Writing};
+use crate::overlap::Usage;
 use crate::skips;
 use crate::{ui, RunEnd};
 
@@ -40,6 +43,10 @@ struct Part {
 
 /// Runs `merge`: see `sudoku-lab merge --help`.
 pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
+    // The output as given, and the file a link leads to: the refusals name both, and the
+    // link is noted once the merge is not refused for it.
+    let out = &through_links(&args.out)?;
+    check_out(&args.out, out, &args.shards)?;
     let parts = args
         .shards
         .iter()
@@ -47,25 +54,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .collect::<Result<Vec<Part>>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
-    // The output as given, and the file a link leads to: the refusals name both, and the
-    // link is noted once the merge is not refused for it.
-    let out = &through_links(&args.out)?;
-    let mut told = crate::overlap::out_told(&args.out, out);
-    if *out != args.out {
-        told.push(',');
-    }
-    if args.shards.iter().any(|s| same_file(s, out)) {
-        bail!("{told} is one of the shards");
-    }
-    for name in Output::every_name(out) {
-        if let Some(shard) = args.shards.iter().find(|s| same_file(s, &name)) {
-            bail!(
-                "{told} may write {} (while it goes, or if it fails), which is the shard {}",
-                name.display(),
-                shard.display()
-            );
-        }
-    }
     crate::config::note_link(&args.out, out);
     let order: Vec<String> = parts[0]
         .sidecar
@@ -323,17 +311,115 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Every share once.
+/// Refuses a merge into `out` (`asked`: the `--out` given, a link to `out` or `out`
+/// itself) that would write one of the `shards`' files: a shard itself, its summary or its
+/// sidecar, under the names asked for or those of a run going or ended (see
+/// [`Output::every_name`]): `merge -o s1.running.csv s1.csv …` would write where a run of
+/// shard 1 writes, `-o s1.txt` its sidecar over shard 1's (`s1.run.toml`). A command line
+/// that contradicts itself, as bench's output that is one of its corpora is (see
+/// [`crate::overlap::check`]).
+///
+/// # Errors
+///
+/// [`Usage`], naming `--out` as given (and the file a link leads to), the file it would
+/// write and the shard's file it is.
+fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
+    let mut told = crate::overlap::out_told(asked, out);
+    if out != asked {
+        told.push(',');
+    }
+    if shards.iter().any(|s| same_place(s, out)) {
+        return Err(Usage(format!(
+            "{told} is one of the shards: choose another --out"
+        )));
+    }
+    let theirs: Vec<(&PathBuf, RunFile)> = shards
+        .iter()
+        .flat_map(|s| files_of(s).into_iter().map(move |f| (s, f)))
+        .collect();
+    for ours in files_of(out) {
+        let found = theirs.iter().find(|(_, f)| same_place(&f.path, &ours.path));
+        if let Some((shard, theirs)) = found {
+            let (how, when) = match ours.tag {
+                None => ("writes", ""),
+                Some(_) => ("may write", " (while it goes, or as it ends)"),
+            };
+            let what = match ours.kind {
+                "CSV" => String::new(),
+                kind => format!("its {kind} as "),
+            };
+            return Err(Usage(format!(
+                "{told} {how} {what}{}{when}, which is {}: choose another --out",
+                ours.path.display(),
+                theirs.of_shard(shard)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// One of the files a run may write: where, which of its files (`CSV`, `summary`,
+/// `sidecar`), and under which name (`None`: the one asked for, else one of [`TAGS`]).
+struct RunFile {
+    path: PathBuf,
+    kind: &'static str,
+    tag: Option<&'static str>,
+}
+
+impl RunFile {
+    /// What the file is, as a file of the shard `shard`: `the shard s1.csv`, `the sidecar
+    /// of the shard s1.csv under its running name`.
+    fn of_shard(&self, shard: &Path) -> String {
+        let shard = shard.display();
+        match (self.kind, self.tag) {
+            ("CSV", None) => format!("the shard {shard}"),
+            (kind, None) => format!("the {kind} of the shard {shard}"),
+            (kind, Some(tag)) => format!("the {kind} of the shard {shard} under its {tag} name"),
+        }
+    }
+}
+
+/// Every file a run on `csv` may write (those of [`Output::every_name`]), each told what
+/// it is. A `csv` named by a link has those beside the link and beside the file it leads
+/// to (a shard's sidecar is read from either).
+fn files_of(csv: &Path) -> Vec<RunFile> {
+    let mut named = vec![csv.to_path_buf()];
+    match through_links(csv) {
+        Ok(file) if file != csv => named.push(file),
+        _ => {}
+    }
+    let mut files = Vec::new();
+    for csv in &named {
+        let asked = RunFiles::beside(csv);
+        let tagged = TAGS.iter().map(|&tag| (Some(tag), asked.tagged(tag)));
+        for (tag, run) in std::iter::once((None, asked.clone())).chain(tagged) {
+            for (kind, path) in ["CSV", "summary", "sidecar"].into_iter().zip(run.all()) {
+                files.push(RunFile {
+                    path: path.to_path_buf(),
+                    kind,
+                    tag,
+                });
+            }
+        }
+    }
+    files
+}
+
+/// Every share once; the same file given twice, as two shards, is a usage error.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
     for (i, p) in parts.iter().enumerate() {
         if let Some(q) = parts[..i].iter().find(|q| q.shard == p.shard) {
-            bail!(
+            let twice = format!(
                 "shard {} is given twice: {} and {}",
                 p.shard,
                 q.csv.display(),
                 p.csv.display()
             );
+            if same_place(&q.csv, &p.csv) {
+                return Err(Usage(twice).into());
+            }
+            bail!(twice);
         }
     }
     let missing: Vec<String> = (1..=n)
@@ -475,10 +561,21 @@ fn sum_of(parts: &[Part], corpus: &str, field: fn(&CorpusEntry) -> u64) -> u64 {
         .sum()
 }
 
-/// Whether two paths name one file (both there, same place).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+/// Whether two paths name one file: both there, the same place once links are followed;
+/// or, either not there, the same name in the same folder (the folder's links followed).
+fn same_place(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (a.canonicalize(), b.canonicalize()) {
+        return a == b;
     }
+    let place = |path: &Path| {
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => Path::new("."),
+        };
+        Some((
+            folder.canonicalize().ok()?,
+            path.file_name()?.to_os_string(),
+        ))
+    };
+    place(a).is_some_and(|a| place(b) == Some(a))
 }

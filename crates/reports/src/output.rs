@@ -33,6 +33,10 @@ use crate::write::{header_line, in_the_way, write_file, write_file_else_in_place
 /// The name of a killed run's files, once the next run moved them aside.
 pub const KILLED: &str = "killed";
 
+/// The words in the other names a run's files take (`X.TAG.csv`): while it goes (also a
+/// killed run's), once interrupted or failed, moved aside once killed.
+pub const TAGS: [&str; 4] = ["running", "interrupted", "failed", KILLED];
+
 /// The word in the names of a run's files that says how it ended (`None`: it finished,
 /// its files have the names asked for).
 pub fn tag(state: State) -> Option<&'static str> {
@@ -114,7 +118,7 @@ impl Output {
     pub fn every_name(csv: &Path) -> Vec<PathBuf> {
         let target = RunFiles::beside(csv);
         let mut names: Vec<PathBuf> = target.all().map(Path::to_path_buf).to_vec();
-        for tag in ["running", "interrupted", "failed", KILLED] {
+        for tag in TAGS {
             names.extend(target.tagged(tag).all().map(Path::to_path_buf));
         }
         names
