@@ -25,14 +25,14 @@ use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, CorpusEntry};
 use sudoku_reports::write::through_links;
 use sudoku_reports::{
-    read_rows, CsvWriter, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
+    read_rows, CsvWriter, Error, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
 };
 
 use crate::cli::MergeArgs;
 use crate::interrupt::{self, Writing};
 use crate::overlap::Usage;
 use crate::skips;
-use crate::{ui, RunEnd};
+use crate::{bench, ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
 struct Part {
@@ -74,42 +74,34 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
 /// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended, and said. Shards whose rows total none, every puzzle they read skipped as no
-/// solver of the run solves its size, fail as a run that wrote no row does (see
-/// [`no_row`]): each shard finished, not knowing that the others had none either.
+/// ended, and said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
+/// alone cannot be written finished, its summary printed. Shards whose rows total none,
+/// every puzzle they read skipped as no solver of the run solves its size, fail as a run
+/// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
+/// others had none either.
 fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
     let mut sidecar = merged_sidecar(parts, output.target(), rows, &summary);
     let failed = no_row(parts, &sidecar);
-    if let Some(e) = &failed {
-        sidecar.state = State::Failed.into();
-        sidecar.error = Some(e.clone());
-    }
+    let state = match failed {
+        Some(_) => State::Failed,
+        None => State::Finished,
+    };
+    sidecar.state = state.into();
+    sidecar.error.clone_from(&failed);
     summary.apply_sidecar(&sidecar);
     let markdown = summary.to_markdown();
+    let out = output.target().csv.clone();
     let ending = interrupt::registered(|| output.finish(&mut sidecar, &markdown), |_| None);
-    if let Some(then) = ending.error {
-        return Err(match failed {
-            Some(first) => anyhow!("{first}; then {then}"),
-            None => then.into(),
-        });
+    bench::failed_at_the_end(&mut summary, state, &ending);
+    ui::out(summary.to_text(View::Narrow));
+    if !matches!(ending.error, Some(Error::Gone { .. })) {
+        let rows = format!("{rows} rows from {} shards", parts.len());
+        ui::plain(bench::wrote(&out, &ending, &rows));
     }
-    print!("{}", summary.to_text(View::Narrow));
-    let files = &ending.files;
-    ui::plain(format!(
-        "wrote {} ({rows} rows from {} shards), {} and {}",
-        files.csv.display(),
-        parts.len(),
-        files.summary.display(),
-        files.sidecar.display()
-    ));
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    match failed {
-        Some(e) => Err(anyhow!(e)),
-        None if summary.wrong() > 0 => Ok(RunEnd::Wrong),
-        None => Ok(RunEnd::Finished),
-    }
+    bench::outcome("merge", (state, failed), ending, &summary)
 }
 
 /// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles

@@ -561,7 +561,8 @@ fn closed_pipe() -> std::io::PipeWriter {
     writer
 }
 
-/// A closed stdout or stderr ends that output quietly: the run completes its files.
+/// A closed stdout or stderr ends that output quietly: the run (or merge) completes its
+/// files.
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
@@ -597,6 +598,24 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
             .stderr(predicate::str::contains("panicked").not());
     }
     assert!(dir.path().join("o.time.svg").exists());
+    // A merge printed its summary with print!, which panicked (exit 101) on a closed stdout.
+    for k in ["1/2", "2/2"] {
+        lab_std()
+            .current_dir(dir.path())
+            .args(["bench", "-q", "-s", "dlx", "c.txt", "--shard", k, "-o"])
+            .arg(format!("s{}.csv", &k[..1]))
+            .assert()
+            .success();
+    }
+    lab_std()
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
+        .stdout(closed_pipe())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("panicked").not());
+    assert_eq!(read_rows(&dir.path().join("m.csv")).len(), 2);
+    assert_eq!(state_in(&dir.path().join("m.run.toml")), "finished");
 }
 
 /// `summary` and `plot` of a run whose sidecar says it did not finish say so.

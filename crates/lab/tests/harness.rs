@@ -751,6 +751,57 @@ fn an_interrupted_merge_leaves_no_running_file() {
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
 }
 
+/// A merge whose summary file alone cannot be written (a folder took its name while the
+/// merge waited on a shard, a named pipe) finished, as a run does: its CSV and sidecar are
+/// in place, the sidecar saying `finished`, it prints its summary and what it wrote, and the
+/// error names the file (exit 1). It exited 1 with the error alone, no summary printed.
+#[cfg(unix)]
+#[test]
+fn a_merge_whose_summary_file_cannot_be_written_finished_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    let rows = std::fs::read(dir.path().join(&s[1])).unwrap();
+    std::fs::remove_file(dir.path().join(&s[1])).unwrap();
+    sudoku_testkit::mkfifo(dir.path(), &s[1]);
+    let mut merge = std::process::Command::new(common::BIN)
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let running = dir.path().join("m.running.run.toml");
+    common::wait_for(&mut merge, "the merge's sidecar", || running.exists());
+    std::fs::create_dir(dir.path().join("m.summary.md")).unwrap();
+    std::fs::write(dir.path().join(&s[1]), rows).unwrap();
+    let output = merge.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (again, _) = run(&dir, &["summary", "m.csv"], 0);
+    assert_eq!(stdout, again);
+    assert!(
+        stdout.contains("dlx") && !stdout.contains("FAILED"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr,
+        "wrote m.csv (48 rows from 2 shards) and m.run.toml, without a summary (see the error \
+         below; `sudoku-lab summary m.csv` prints it again)\nerror: the merge finished, but \
+         its summary file could not be written: m.summary.md: cannot write: a folder is in \
+         the way\n"
+    );
+    let m = sidecar(&dir.path().join("m.csv"));
+    assert_eq!(
+        (m.state, m.rows, m.error),
+        (sudoku_reports::State::Finished.into(), 48, None)
+    );
+    assert!(dir.path().join("m.summary.md").is_dir());
+    assert!(!dir.path().join("m.running.csv").exists());
+}
+
 /// A merge of shards one of which was continued with `--resume` times that one since its
 /// resumption and the others whole: its summary said `puzzles/s since --resume`, as if the
 /// whole run had been resumed, and its sidecar listed the first shard's resumptions (none
