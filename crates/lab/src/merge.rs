@@ -526,7 +526,7 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
 /// The merged run's thread count, and a note: the shards' own when they all ran on one
 /// count; else none (0: the summary's wall clock then gives no thread count, which would
 /// be one shard's) and a note naming each shard's, the `shards` in their order. The wall
-/// clock is the slowest shard's either way.
+/// clock is the slowest shard's either way, as the summary says below it.
 fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
     let first = shards[0].sidecar.threads;
     if shards.iter().all(|p| p.sidecar.threads == first) {
@@ -536,9 +536,9 @@ fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
         .iter()
         .map(|p| format!("{} on {}", p.shard, p.sidecar.threads))
         .collect();
+    // The clock's own line says whose it is (the slowest shard's), for any merge.
     let note = format!(
-        "Threads: the shards ran on different counts ({}); the wall clock is the slowest \
-         shard's.",
+        "Threads: the shards ran on different counts ({}).",
         each.join(", ")
     );
     (0, Some(note))

@@ -209,7 +209,8 @@ pub struct Sidecar {
     pub wrong: u64,
     /// Wall-clock seconds since the start (microseconds kept: a run of a few tens of
     /// milliseconds is timed within a thousandth); after `--resume`, of this
-    /// part alone.
+    /// part alone; of a merge, the slowest shard's (the whole run's only when the shards
+    /// ran side by side).
     pub seconds: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
     /// timed by `seconds`).

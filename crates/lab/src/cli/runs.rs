@@ -27,7 +27,8 @@ each corpus's puzzles and malformed lines), is refused, naming them, not read as
 renamed to all.csv once whole: a merge that fails half-way, or is interrupted (which ends it at \
 once, exit status 130), removes its files and leaves an earlier all.csv as it was. Shards that \
 read puzzles and whose rows total none (each skipped, of a size no solver of the run solves) \
-merge as the run in one piece ends: failed (no row, exit status 1, all.failed.csv). A merge \
+merge as the run in one piece ends: failed (no row, exit status 1, all.failed.csv). Its wall clock is the slowest shard's: the whole run's only if the shards ran \
+side by side, as its summary says. A merge \
 whose summary file alone cannot be written finished, as a run does: all.csv and all.run.toml \
 in place, its summary printed, exit status 1. An --out \
 one of whose files (its CSV, summary or sidecar, under any name a merge gives them) is a file \
