@@ -41,7 +41,8 @@ struct Part {
     shard: Shard,
 }
 
-/// Runs `merge`: see `sudoku-lab merge --help`.
+/// Runs `merge`: see `sudoku-lab merge --help`. Its `--quiet` silences what bench's does,
+/// progress, which a merge does not show.
 pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // The output as given, and the file a link leads to: the refusals name both, and the
     // link is noted once the merge is not refused for it.

@@ -802,6 +802,39 @@ fn a_merge_whose_summary_file_cannot_be_written_finished_and_says_so() {
     assert!(!dir.path().join("m.running.csv").exists());
 }
 
+/// `merge -q` (or `--quiet`) is taken, as bench's is, with its meaning: no progress, which
+/// a merge does not show; the summary, what was written and the notes (here, of an
+/// earlier merge that was killed) still show, the same as without it. It was refused as an
+/// unknown argument (exit 2).
+#[test]
+fn merge_takes_quiet_as_bench_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    let mut said = Vec::new();
+    for quiet in [None, Some("-q"), Some("--quiet")] {
+        // The files of a killed merge on m.csv, for the next to move aside, saying so.
+        std::fs::copy(dir.path().join(&s[0]), dir.path().join("m.running.csv")).unwrap();
+        let sidecar = std::fs::read_to_string(dir.path().join("s1.run.toml")).unwrap();
+        let running = sidecar.replace("state = \"finished\"", "state = \"running\"");
+        assert_ne!(running, sidecar);
+        write(&dir, "m.running.run.toml", &running);
+        let args = [&["merge"], quiet.as_slice(), &["-o", "m.csv", &s[0], &s[1]]].concat();
+        let (stdout, stderr) = run(&dir, &args, 0);
+        assert!(stdout.contains("Wall clock: "), "{quiet:?}: {stdout}");
+        assert_eq!(
+            stderr,
+            "note: an earlier run on m.csv was killed: its rows are now in m.killed.csv\nwrote \
+             m.csv (48 rows from 2 shards), m.summary.md and m.run.toml\n",
+            "{quiet:?}"
+        );
+        said.push(stdout);
+        for name in ["m.killed.csv", "m.killed.run.toml"] {
+            std::fs::remove_file(dir.path().join(name)).unwrap();
+        }
+    }
+    assert!(said.iter().all(|out| *out == said[0]), "{said:?}");
+}
+
 /// A merge of shards one of which was continued with `--resume` times that one since its
 /// resumption and the others whole: its summary said `puzzles/s since --resume`, as if the
 /// whole run had been resumed, and its sidecar listed the first shard's resumptions (none

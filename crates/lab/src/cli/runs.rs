@@ -50,6 +50,11 @@ pub struct MergeArgs {
     /// The shards' CSVs (`bench --shard K/N` runs), each with its sidecar, in any order.
     #[arg(value_name = "SHARD.csv", required = true)]
     pub shards: Vec<PathBuf>,
+
+    /// No progress bar or progress lines, as bench's -q (notes, warnings and errors still
+    /// show, and the summary): a merge shows none, so that it prints the same with it.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
 }
 
 /// Options of `sudoku-lab compare`.
