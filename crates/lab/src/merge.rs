@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
-use sudoku_reports::output::TAGS;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, CorpusEntry};
@@ -352,7 +351,8 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
 }
 
 /// One of the files a run may write: where, which of its files (`CSV`, `summary`,
-/// `sidecar`), and under which name (`None`: the one asked for, else one of [`TAGS`]).
+/// `sidecar`), and under which name (`None`: the one asked for, else one of
+/// `sudoku_reports::output::TAGS`).
 struct RunFile {
     path: PathBuf,
     kind: &'static str,
@@ -382,17 +382,13 @@ fn files_of(csv: &Path) -> Vec<RunFile> {
         _ => {}
     }
     let mut files = Vec::new();
-    for csv in &named {
-        let asked = RunFiles::beside(csv);
-        let tagged = TAGS.iter().map(|&tag| (Some(tag), asked.tagged(tag)));
-        for (tag, run) in std::iter::once((None, asked.clone())).chain(tagged) {
-            for (kind, path) in ["CSV", "summary", "sidecar"].into_iter().zip(run.all()) {
-                files.push(RunFile {
-                    path: path.to_path_buf(),
-                    kind,
-                    tag,
-                });
-            }
+    for (tag, run) in named.iter().flat_map(|csv| Output::every_run(csv)) {
+        for (kind, path) in ["CSV", "summary", "sidecar"].into_iter().zip(run.all()) {
+            files.push(RunFile {
+                path: path.to_path_buf(),
+                kind,
+                tag,
+            });
         }
     }
     files

@@ -116,12 +116,20 @@ impl Output {
     /// Every file a run on `csv` may write or replace: a corpus of the run must be none of
     /// them.
     pub fn every_name(csv: &Path) -> Vec<PathBuf> {
+        Output::every_run(csv)
+            .iter()
+            .flat_map(|(_, files)| files.all().map(Path::to_path_buf))
+            .collect()
+    }
+
+    /// The files of a run on `csv` under each name they may take: the names asked for
+    /// (`None`), then those of each of [`TAGS`] (see [`Output::every_name`]).
+    pub fn every_run(csv: &Path) -> Vec<(Option<&'static str>, RunFiles)> {
         let target = RunFiles::beside(csv);
-        let mut names: Vec<PathBuf> = target.all().map(Path::to_path_buf).to_vec();
-        for tag in TAGS {
-            names.extend(target.tagged(tag).all().map(Path::to_path_buf));
-        }
-        names
+        let tagged = TAGS.iter().map(|&tag| (Some(tag), target.tagged(tag)));
+        std::iter::once((None, target.clone()))
+            .chain(tagged)
+            .collect()
     }
 
     /// Starts the output of a run on `csv`: its folder created when missing, the running
