@@ -179,6 +179,21 @@ fn record(
     failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
+    outcome("run", (state, error), ending, &summary)
+}
+
+/// How a run (or a merge: `what`) that went to its end ends, once its files were put in
+/// place: `state` and `error` as it ended (see [`ending`]), `ending` what putting them in
+/// place met (see [`Output::finish`]; the summary printed and what was written said
+/// first: see [`failed_at_the_end`] and [`wrote`]). Its files placed, only the summary
+/// file not written, it finished: `the run finished, but its summary file could not be
+/// written: …`, exit 1.
+pub(crate) fn outcome(
+    what: &str,
+    (state, error): (State, Option<String>),
+    ending: Ending,
+    summary: &Summary,
+) -> Result<RunEnd> {
     match (error, ending.error) {
         // The interrupt came first: what then went wrong is said, the exit is the
         // interrupt's (the run was stopped as asked; its rows are where the error says).
@@ -189,10 +204,10 @@ fn record(
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) if ending.placed => Err(anyhow!(
-            "the run finished, but its summary file could not be written: {then}"
+            "the {what} finished, but its summary file could not be written: {then}"
         )),
         (None, Some(then)) => Err(then.into()),
-        (None, None) => Ok(run_end(state, &summary)),
+        (None, None) => Ok(run_end(state, summary)),
     }
 }
 
@@ -216,7 +231,7 @@ fn put_in_place(output: Output, sidecar: &mut Sidecar, markdown: &str) -> Ending
 /// sidecar beside its rows do (see [`Output::finish`]; no summary file is left beside the
 /// rows then). Files in place, only the summary file failed: the run finished, as its
 /// sidecar says, and the summary printed says so too.
-fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
+pub(crate) fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
     if let (State::Finished, Some(e), false) = (state, &ending.error, ending.placed) {
         summary.state = Some(State::Failed.into());
         summary.error = Some(failed_in_place(e));
@@ -368,7 +383,7 @@ fn tell_what_was_written(
         return;
     }
     let files = &ending.files;
-    ui::plain(wrote(config, ending, rows));
+    ui::plain(wrote(&config.files.csv, ending, &format!("{rows} rows")));
     let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())
@@ -406,29 +421,29 @@ fn tell_what_was_written(
     }
 }
 
-/// What the run's end wrote: the CSV with its rows, and its summary and sidecar when they
-/// could be written.
-fn wrote(config: &RunConfig, ending: &Ending, rows: u64) -> String {
+/// What the end of a run (or a merge) on `out` wrote: the CSV with its `rows` (`12
+/// rows`, `12 rows from 2 shards`), and its summary and sidecar when they could be written.
+pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
     let files = &ending.files;
     let csv = files.csv.display();
     match (ending.sidecar, ending.summary) {
         (true, true) => format!(
-            "wrote {csv} ({rows} rows), {} and {}",
+            "wrote {csv} ({rows}), {} and {}",
             files.summary.display(),
             files.sidecar.display()
         ),
         (true, false) => format!(
-            "wrote {csv} ({rows} rows) and {}, without a summary (see the error below; \
+            "wrote {csv} ({rows}) and {}, without a summary (see the error below; \
 `sudoku-lab summary {csv}` prints it again)",
             files.sidecar.display()
         ),
         (false, _) => format!(
-            "wrote {csv} ({rows} rows), without a summary; its sidecar could not be written \
+            "wrote {csv} ({rows}), without a summary; its sidecar could not be written \
 again (see the error below): the one beside it is the run's start's, which says it is \
 running, as a killed run's: the next run on {} moves them aside to {}, and --resume \
 continues them",
-            config.files.csv.display(),
-            config.files.tagged(KILLED).csv.display()
+            out.display(),
+            RunFiles::beside(out).tagged(KILLED).csv.display()
         ),
     }
 }

@@ -2,9 +2,11 @@
 //! summary and its sidecar, as if the run had been made on one machine.
 //!
 //! Refused, naming what is wrong, before anything is written: a CSV without its sidecar, a
-//! shard not finished, a sidecar that does not give a setting shards must share, shards
-//! made another way (see `sudoku_reports::settings`), a share
-//! given twice or missing, a puzzle in two shards. Each shard's rows come in corpus order,
+//! shard not finished, a sidecar that does not give a setting shards must share or a count
+//! the merge adds up (`sudoku_reports::sidecar::ACCOUNT`), shards made another way (see
+//! `sudoku_reports::settings`), a share given twice or missing, a puzzle in two shards;
+//! and, as usage errors, an output one of whose files is a shard's (see [`check_out`]) and
+//! one file given as two shards. Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
 //! ones, over and over, holding one row per shard. The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
@@ -19,16 +21,17 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::CorpusEntry;
+use sudoku_reports::sidecar::{account_not_given, CorpusEntry};
 use sudoku_reports::write::through_links;
 use sudoku_reports::{
-    read_rows, CsvWriter, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
+    read_rows, CsvWriter, Error, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
 };
 
 use crate::cli::MergeArgs;
 use crate::interrupt::{self, Writing};
+use crate::overlap::Usage;
 use crate::skips;
-use crate::{ui, RunEnd};
+use crate::{bench, ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
 struct Part {
@@ -37,8 +40,13 @@ struct Part {
     shard: Shard,
 }
 
-/// Runs `merge`: see `sudoku-lab merge --help`.
+/// Runs `merge`: see `sudoku-lab merge --help`. Its `--quiet` silences what bench's does,
+/// progress, which a merge does not show.
 pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
+    // The output as given, and the file a link leads to: the refusals name both, and the
+    // link is noted once the merge is not refused for it.
+    let out = &through_links(&args.out)?;
+    check_out(&args.out, out, &args.shards)?;
     let parts = args
         .shards
         .iter()
@@ -46,25 +54,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .collect::<Result<Vec<Part>>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
-    // The output as given, and the file a link leads to: the refusals name both, and the
-    // link is noted once the merge is not refused for it.
-    let out = &through_links(&args.out)?;
-    let mut told = crate::overlap::out_told(&args.out, out);
-    if *out != args.out {
-        told.push(',');
-    }
-    if args.shards.iter().any(|s| same_file(s, out)) {
-        bail!("{told} is one of the shards");
-    }
-    for name in Output::every_name(out) {
-        if let Some(shard) = args.shards.iter().find(|s| same_file(s, &name)) {
-            bail!(
-                "{told} may write {} (while it goes, or if it fails), which is the shard {}",
-                name.display(),
-                shard.display()
-            );
-        }
-    }
     crate::config::note_link(&args.out, out);
     let order: Vec<String> = parts[0]
         .sidecar
@@ -85,42 +74,34 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
 /// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended, and said. Shards whose rows total none, every puzzle they read skipped as no
-/// solver of the run solves its size, fail as a run that wrote no row does (see
-/// [`no_row`]): each shard finished, not knowing that the others had none either.
+/// ended, and said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
+/// alone cannot be written finished, its summary printed. Shards whose rows total none,
+/// every puzzle they read skipped as no solver of the run solves its size, fail as a run
+/// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
+/// others had none either.
 fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
     let mut sidecar = merged_sidecar(parts, output.target(), rows, &summary);
     let failed = no_row(parts, &sidecar);
-    if let Some(e) = &failed {
-        sidecar.state = State::Failed.into();
-        sidecar.error = Some(e.clone());
-    }
+    let state = match failed {
+        Some(_) => State::Failed,
+        None => State::Finished,
+    };
+    sidecar.state = state.into();
+    sidecar.error.clone_from(&failed);
     summary.apply_sidecar(&sidecar);
     let markdown = summary.to_markdown();
+    let out = output.target().csv.clone();
     let ending = interrupt::registered(|| output.finish(&mut sidecar, &markdown), |_| None);
-    if let Some(then) = ending.error {
-        return Err(match failed {
-            Some(first) => anyhow!("{first}; then {then}"),
-            None => then.into(),
-        });
+    bench::failed_at_the_end(&mut summary, state, &ending);
+    ui::out(summary.to_text(View::Narrow));
+    if !matches!(ending.error, Some(Error::Gone { .. })) {
+        let rows = format!("{rows} rows from {} shards", parts.len());
+        ui::plain(bench::wrote(&out, &ending, &rows));
     }
-    print!("{}", summary.to_text(View::Narrow));
-    let files = &ending.files;
-    ui::plain(format!(
-        "wrote {} ({rows} rows from {} shards), {} and {}",
-        files.csv.display(),
-        parts.len(),
-        files.summary.display(),
-        files.sidecar.display()
-    ));
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    match failed {
-        Some(e) => Err(anyhow!(e)),
-        None if summary.wrong() > 0 => Ok(RunEnd::Wrong),
-        None => Ok(RunEnd::Finished),
-    }
+    bench::outcome("merge", (state, failed), ending, &summary)
 }
 
 /// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles
@@ -215,9 +196,10 @@ fn merge_rows(
 }
 
 /// The shard whose CSV is `csv`, its sidecar read and its share parsed; refused when its
-/// sidecar does not say it finished, or does not give a setting shards must share (made by
-/// hand, or cut short: the setting would read as 0, and the shard be told made another
-/// way, or taken as made the same way).
+/// sidecar does not say it finished, or does not give a setting shards must share or a
+/// count the merge adds up (made by hand, or cut short: the setting would read as 0, and
+/// the shard be told made another way, or taken as made the same way; the count would
+/// read as 0, and the shard be said to have written no row, or read no puzzle).
 fn part(csv: &Path) -> Result<Part> {
     let found = Sidecar::read_text_beside(csv)?.ok_or_else(|| {
         anyhow!(
@@ -236,6 +218,19 @@ fn part(csv: &Path) -> Result<Part> {
             csv.display()
         );
     }
+    let untold: Vec<&str> = account_not_given(&found.text)
+        .into_iter()
+        .map(what_the_key_says)
+        .collect();
+    if !untold.is_empty() {
+        bail!(
+            "{}: its sidecar ({}) does not say {}, so what the shard did is not known (a \
+             sidecar made by hand, or cut short?): run it again",
+            csv.display(),
+            found.path.display(),
+            untold.join(", ")
+        );
+    }
     let sidecar = found.sidecar;
     let shard = sidecar
         .shard
@@ -248,6 +243,22 @@ fn part(csv: &Path) -> Result<Part> {
         sidecar,
         shard,
     })
+}
+
+/// What a key of a shard's sidecar that the merge reads says (see
+/// `sudoku_reports::sidecar::ACCOUNT`), as the refusal of a sidecar without it names it.
+fn what_the_key_says(key: &str) -> &str {
+    match key {
+        "threads" => "on how many threads the shard ran (threads)",
+        "puzzles" => "how many puzzles the shard read (puzzles)",
+        "rows" => "how many rows the shard wrote (rows)",
+        "seconds" => "how long the shard ran (seconds)",
+        "corpus.puzzles" => "how many puzzles of each corpus the shard read (corpus.puzzles)",
+        "corpus.malformed" => {
+            "how many malformed lines of each corpus the shard skipped (corpus.malformed)"
+        }
+        other => other,
+    }
 }
 
 /// Why a shard whose sidecar is `sidecar` cannot be merged, as its sidecar says, with what
@@ -292,17 +303,112 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Every share once.
+/// Refuses a merge into `out` (`asked`: the `--out` given, a link to `out` or `out`
+/// itself) that would write one of the `shards`' files: a shard itself, its summary or its
+/// sidecar, under the names asked for or those of a run going or ended (see
+/// [`Output::every_name`]): `merge -o s1.running.csv s1.csv …` would write where a run of
+/// shard 1 writes, `-o s1.txt` its sidecar over shard 1's (`s1.run.toml`). A command line
+/// that contradicts itself, as bench's output that is one of its corpora is (see
+/// [`crate::overlap::check`]).
+///
+/// # Errors
+///
+/// [`Usage`], naming `--out` as given (and the file a link leads to), the file it would
+/// write and the shard's file it is.
+fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
+    let mut told = crate::overlap::out_told(asked, out);
+    if out != asked {
+        told.push(',');
+    }
+    if shards.iter().any(|s| same_place(s, out)) {
+        return Err(Usage(format!(
+            "{told} is one of the shards: choose another --out"
+        )));
+    }
+    let theirs: Vec<(&PathBuf, RunFile)> = shards
+        .iter()
+        .flat_map(|s| files_of(s).into_iter().map(move |f| (s, f)))
+        .collect();
+    for ours in files_of(out) {
+        let found = theirs.iter().find(|(_, f)| same_place(&f.path, &ours.path));
+        if let Some((shard, theirs)) = found {
+            let (how, when) = match ours.tag {
+                None => ("writes", ""),
+                Some(_) => ("may write", " (while it goes, or as it ends)"),
+            };
+            let what = match ours.kind {
+                "CSV" => String::new(),
+                kind => format!("its {kind} as "),
+            };
+            return Err(Usage(format!(
+                "{told} {how} {what}{}{when}, which is {}: choose another --out",
+                ours.path.display(),
+                theirs.of_shard(shard)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// One of the files a run may write: where, which of its files (`CSV`, `summary`,
+/// `sidecar`), and under which name (`None`: the one asked for, else one of
+/// `sudoku_reports::output::TAGS`).
+struct RunFile {
+    path: PathBuf,
+    kind: &'static str,
+    tag: Option<&'static str>,
+}
+
+impl RunFile {
+    /// What the file is, as a file of the shard `shard`: `the shard s1.csv`, `the sidecar
+    /// of the shard s1.csv under its running name`.
+    fn of_shard(&self, shard: &Path) -> String {
+        let shard = shard.display();
+        match (self.kind, self.tag) {
+            ("CSV", None) => format!("the shard {shard}"),
+            (kind, None) => format!("the {kind} of the shard {shard}"),
+            (kind, Some(tag)) => format!("the {kind} of the shard {shard} under its {tag} name"),
+        }
+    }
+}
+
+/// Every file a run on `csv` may write (those of [`Output::every_name`]), each told what
+/// it is. A `csv` named by a link has those beside the link and beside the file it leads
+/// to (a shard's sidecar is read from either).
+fn files_of(csv: &Path) -> Vec<RunFile> {
+    let mut named = vec![csv.to_path_buf()];
+    match through_links(csv) {
+        Ok(file) if file != csv => named.push(file),
+        _ => {}
+    }
+    let mut files = Vec::new();
+    for (tag, run) in named.iter().flat_map(|csv| Output::every_run(csv)) {
+        for (kind, path) in ["CSV", "summary", "sidecar"].into_iter().zip(run.all()) {
+            files.push(RunFile {
+                path: path.to_path_buf(),
+                kind,
+                tag,
+            });
+        }
+    }
+    files
+}
+
+/// Every share once; the same file given twice, as two shards, is a usage error.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
     for (i, p) in parts.iter().enumerate() {
         if let Some(q) = parts[..i].iter().find(|q| q.shard == p.shard) {
-            bail!(
+            let twice = format!(
                 "shard {} is given twice: {} and {}",
                 p.shard,
                 q.csv.display(),
                 p.csv.display()
             );
+            if same_place(&q.csv, &p.csv) {
+                return Err(Usage(twice).into());
+            }
+            bail!(twice);
         }
     }
     let missing: Vec<String> = (1..=n)
@@ -417,7 +523,7 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
 /// The merged run's thread count, and a note: the shards' own when they all ran on one
 /// count; else none (0: the summary's wall clock then gives no thread count, which would
 /// be one shard's) and a note naming each shard's, the `shards` in their order. The wall
-/// clock is the slowest shard's either way.
+/// clock is the slowest shard's either way, as the summary says below it.
 fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
     let first = shards[0].sidecar.threads;
     if shards.iter().all(|p| p.sidecar.threads == first) {
@@ -427,9 +533,9 @@ fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
         .iter()
         .map(|p| format!("{} on {}", p.shard, p.sidecar.threads))
         .collect();
+    // The clock's own line says whose it is (the slowest shard's), for any merge.
     let note = format!(
-        "Threads: the shards ran on different counts ({}); the wall clock is the slowest \
-         shard's.",
+        "Threads: the shards ran on different counts ({}).",
         each.join(", ")
     );
     (0, Some(note))
@@ -444,10 +550,21 @@ fn sum_of(parts: &[Part], corpus: &str, field: fn(&CorpusEntry) -> u64) -> u64 {
         .sum()
 }
 
-/// Whether two paths name one file (both there, same place).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+/// Whether two paths name one file: both there, the same place once links are followed;
+/// or, either not there, the same name in the same folder (the folder's links followed).
+fn same_place(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (a.canonicalize(), b.canonicalize()) {
+        return a == b;
     }
+    let place = |path: &Path| {
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => Path::new("."),
+        };
+        Some((
+            folder.canonicalize().ok()?,
+            path.file_name()?.to_os_string(),
+        ))
+    };
+    place(a).is_some_and(|a| place(b) == Some(a))
 }

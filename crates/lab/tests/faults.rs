@@ -2,7 +2,7 @@
 //! replaced only by a run that finished, a second run on one output is refused, file names
 //! that are not UTF-8, closed pipes, interrupts while the reader waits, rows of a slow
 //! stdin reaching the file, reports of runs that did not finish, sidecars that leave out a
-//! setting, a corpus given twice, `generate -o` stopped or killed.
+//! setting or a count, a corpus given twice, `generate -o` stopped or killed.
 //!
 //! The bounds here are liveness bounds (a run that never ends fails the test after many
 //! seconds), never timings.
@@ -560,7 +560,8 @@ fn closed_pipe() -> std::io::PipeWriter {
     writer
 }
 
-/// A closed stdout or stderr ends that output quietly: the run completes its files.
+/// A closed stdout or stderr ends that output quietly: the run (or merge) completes its
+/// files.
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
@@ -596,6 +597,24 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
             .stderr(predicate::str::contains("panicked").not());
     }
     assert!(dir.path().join("o.time.svg").exists());
+    // A merge printed its summary with print!, which panicked (exit 101) on a closed stdout.
+    for k in ["1/2", "2/2"] {
+        lab_std()
+            .current_dir(dir.path())
+            .args(["bench", "-q", "-s", "dlx", "c.txt", "--shard", k, "-o"])
+            .arg(format!("s{}.csv", &k[..1]))
+            .assert()
+            .success();
+    }
+    lab_std()
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
+        .stdout(closed_pipe())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("panicked").not());
+    assert_eq!(read_rows(&dir.path().join("m.csv")).len(), 2);
+    assert_eq!(state_in(&dir.path().join("m.run.toml")), "finished");
 }
 
 /// `summary` and `plot` of a run whose sidecar says it did not finish say so.
@@ -841,6 +860,75 @@ fn merge_and_resume_refuse_a_sidecar_that_leaves_out_a_setting_naming_it() {
         .stderr(predicate::str::contains(" vs ").not());
         assert!(!dir.path().join("r.csv").exists());
     }
+}
+
+/// A shard's sidecar that gives every setting but leaves out a count the merge reads (made
+/// by hand, or cut short) was read as giving 0: without `rows` the shard was refused as
+/// holding more rows than "its sidecar says the shard wrote 0"; without `puzzles`,
+/// `seconds`, `threads` or a corpus's `puzzles` the merge went on with 0 in its sum, its
+/// clock or its thread note. Each is now refused as a setting left out is, naming the
+/// sidecar and what it does not say, and nothing is written.
+#[test]
+fn merge_refuses_a_sidecar_that_leaves_out_a_count_naming_it() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n{TOP1}\n{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+    for k in ["1/2", "2/2"] {
+        let out = format!("s{}.csv", &k[..1]);
+        run(&[
+            "bench", "-s", "dlx", "-q", "c.txt", "--shard", k, "-o", &out,
+        ])
+        .success();
+    }
+    let path = dir.path().join("s2.run.toml");
+    let whole = std::fs::read_to_string(&path).unwrap();
+    // The sidecar without the first line giving `key` at or after the line `from`.
+    let without = |from: &str, key: &str| {
+        let lines: Vec<&str> = whole.lines().collect();
+        let start = lines.iter().position(|l| *l == from).unwrap();
+        let at = (start..lines.len())
+            .find(|&i| lines[i].starts_with(&format!("{key} = ")))
+            .unwrap_or_else(|| panic!("{key} after {from}: {whole}"));
+        let kept: Vec<&str> = [&lines[..at], &lines[at + 1..]].concat();
+        kept.join("\n") + "\n"
+    };
+    let top = "# sudoku-lab run: what makes it reproducible";
+    for (from, key, told) in [
+        (top, "rows", "how many rows the shard wrote (rows)"),
+        (top, "puzzles", "how many puzzles the shard read (puzzles)"),
+        (top, "seconds", "how long the shard ran (seconds)"),
+        (
+            top,
+            "threads",
+            "on how many threads the shard ran (threads)",
+        ),
+        (
+            "[[corpus]]",
+            "puzzles",
+            "how many puzzles of each corpus the shard read (corpus.puzzles)",
+        ),
+        (
+            "[[corpus]]",
+            "malformed",
+            "how many malformed lines of each corpus the shard skipped (corpus.malformed)",
+        ),
+    ] {
+        std::fs::write(&path, without(from, key)).unwrap();
+        for order in [["s1.csv", "s2.csv"], ["s2.csv", "s1.csv"]] {
+            run(&[&["merge", "-o", "m.csv"][..], &order].concat())
+                .code(1)
+                .stderr(predicate::str::contains(format!(
+                    "error: s2.csv: its sidecar (s2.run.toml) does not say {told}, so what the \
+                     shard did is not known (a sidecar made by hand, or cut short?): run it \
+                     again\n"
+                )))
+                .stderr(predicate::str::contains("says the shard wrote 0").not());
+            assert!(!dir.path().join("m.csv").exists(), "{key}");
+            assert!(!dir.path().join("m.running.csv").exists(), "{key}");
+        }
+    }
+    std::fs::write(&path, &whole).unwrap();
+    run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"]).success();
 }
 
 #[test]

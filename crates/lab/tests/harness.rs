@@ -434,9 +434,20 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         assert!(!dir.path().join("m.csv").exists(), "nothing written");
     };
     refused(&[&s[0]], "shard 2/2 missing: a merge needs all 2");
+    // One file named twice is a command line that contradicts itself: a usage error (exit
+    // 2), where two files that hold one share are refused for what they hold (exit 1).
+    for twice in [&s[1], "./s2.csv"] {
+        let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1], twice], 2);
+        let says = format!("error: shard 2/2 is given twice: s2.csv and {twice}\n");
+        assert!(err.contains(&says), "{err}");
+    }
+    for ext in ["csv", "run.toml"] {
+        let from = dir.path().join(format!("s2.{ext}"));
+        std::fs::copy(from, dir.path().join(format!("copy.{ext}"))).unwrap();
+    }
     refused(
-        &[&s[0], &s[1], &s[1]],
-        "shard 2/2 is given twice: s2.csv and s2.csv",
+        &[&s[0], &s[1], "copy.csv"],
+        "shard 2/2 is given twice: s2.csv and copy.csv",
     );
     refused(
         &["one.csv", &s[1]],
@@ -463,18 +474,23 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         0,
     );
     refused(&[&s[0], "three.csv"], "shard count: \"2\" vs \"3\"");
-    let (_, err) = run(&dir, &["merge", "-o", &s[0], &s[0], &s[1]], 1);
-    assert!(err.contains("--out s1.csv is one of the shards"), "{err}");
+    // The output one of the shards: a usage error (exit 2), as bench's output that is one
+    // of its corpora is (it exited 1).
+    let (_, err) = run(&dir, &["merge", "-o", &s[0], &s[0], &s[1]], 2);
+    assert!(
+        err.contains("error: --out s1.csv is one of the shards: choose another --out\n"),
+        "{err}"
+    );
     // Through a link, the refusal names the link as given, then the shard it leads to, and
     // no note says first that the shard is written: it named the shard alone, after that
     // note.
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink("s1.csv", dir.path().join("lk.csv")).unwrap();
-        let (_, err) = run(&dir, &["merge", "-o", "lk.csv", &s[0], &s[1]], 1);
+        let (_, err) = run(&dir, &["merge", "-o", "lk.csv", &s[0], &s[1]], 2);
         let target = std::fs::canonicalize(dir.path().join("s1.csv")).unwrap();
         let says = format!(
-            "--out lk.csv, a link to {}, is one of the shards",
+            "--out lk.csv, a link to {}, is one of the shards: choose another --out",
             target.display()
         );
         assert!(err.contains(&says), "{err}");
@@ -486,9 +502,12 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         let from = dir.path().join(format!("s1.{ext}"));
         std::fs::copy(from, dir.path().join(format!("m.failed.{ext}"))).unwrap();
     }
-    let (_, err) = run(&dir, &["merge", "-o", "m.csv", "m.failed.csv", &s[1]], 1);
+    let (_, err) = run(&dir, &["merge", "-o", "m.csv", "m.failed.csv", &s[1]], 2);
     assert!(
-        err.contains("--out m.csv may write m.failed.csv (while it goes, or if it fails)"),
+        err.contains(
+            "error: --out m.csv may write m.failed.csv (while it goes, or as it ends), which \
+             is the shard m.failed.csv: choose another --out\n"
+        ),
         "{err}"
     );
     // A shard with a row lost since it was written, or one added: its sidecar tells.
@@ -511,6 +530,88 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         .replace("state = \"finished\"", "state = \"interrupted\"");
     std::fs::write(dir.path().join("s2.run.toml"), unfinished).unwrap();
     refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
+}
+
+/// An `--out` one of whose files (its CSV, summary or sidecar, under the name given or
+/// those of a merge going or ended) is a file of a shard (the shard, its summary, its
+/// sidecar, under the names of a run of it going or ended) is refused as a usage error,
+/// naming `--out` as typed and the shard's file, and nothing is written: `-o
+/// s1.running.csv` wrote the merge where a run of shard 1 writes (and a later `bench -o
+/// s1.csv` took it for a killed run of it), `-o s1.txt` wrote its summary and sidecar over
+/// shard 1's.
+#[test]
+fn merge_refuses_an_out_whose_files_are_a_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    for k in ["1/2", "2/2"] {
+        let out = format!("s{}.csv", &k[..1]);
+        bench(&dir, &[&c, "-s", "dlx", "--shard", k, "-o", &out], 0);
+    }
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let listing = || {
+        let mut names: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .map(|p| {
+                (
+                    file_name(&p.display().to_string()),
+                    std::fs::read(&p).unwrap(),
+                )
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing();
+    let shard_one = "the CSV of the shard s1.csv under its";
+    for (out, says) in [
+        (
+            "s1.running.csv",
+            format!("writes s1.running.csv, which is {shard_one} running name"),
+        ),
+        (
+            "sub/../s1.running.csv",
+            format!("writes sub/../s1.running.csv, which is {shard_one} running name"),
+        ),
+        (
+            "s1.interrupted.csv",
+            format!("writes s1.interrupted.csv, which is {shard_one} interrupted name"),
+        ),
+        (
+            "s1.failed.csv",
+            format!("writes s1.failed.csv, which is {shard_one} failed name"),
+        ),
+        (
+            "s1.killed.csv",
+            format!("writes s1.killed.csv, which is {shard_one} killed name"),
+        ),
+        (
+            "s1.txt",
+            "writes its summary as s1.summary.md, which is the summary of the shard s1.csv"
+                .to_string(),
+        ),
+        (
+            "s2.run.toml",
+            "writes s2.run.toml, which is the sidecar of the shard s2.csv".to_string(),
+        ),
+        (
+            "s2.running.run.toml",
+            "writes s2.running.run.toml, which is the sidecar of the shard s2.csv under its \
+             running name"
+                .to_string(),
+        ),
+    ] {
+        let (stdout, err) = run(&dir, &["merge", "-o", out, "s1.csv", "s2.csv"], 2);
+        assert_eq!(
+            err,
+            format!("error: --out {out} {says}: choose another --out\n"),
+            "{out}"
+        );
+        assert_eq!(stdout, "", "{out}");
+        assert!(listing() == before, "{out}: a file written or changed");
+    }
+    run(&dir, &["merge", "-o", "sub/m.csv", "s1.csv", "s2.csv"], 0);
 }
 
 /// `COMMAND --help`, its words joined by single spaces (as clap wraps them to the width).
@@ -648,6 +749,90 @@ fn an_interrupted_merge_leaves_no_running_file() {
     let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
     assert!(!err.contains("killed"), "{err}");
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
+}
+
+/// A merge whose summary file alone cannot be written (a folder took its name while the
+/// merge waited on a shard, a named pipe) finished, as a run does: its CSV and sidecar are
+/// in place, the sidecar saying `finished`, it prints its summary and what it wrote, and the
+/// error names the file (exit 1). It exited 1 with the error alone, no summary printed.
+#[cfg(unix)]
+#[test]
+fn a_merge_whose_summary_file_cannot_be_written_finished_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    let rows = std::fs::read(dir.path().join(&s[1])).unwrap();
+    std::fs::remove_file(dir.path().join(&s[1])).unwrap();
+    sudoku_testkit::mkfifo(dir.path(), &s[1]);
+    let mut merge = std::process::Command::new(common::BIN)
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let running = dir.path().join("m.running.run.toml");
+    common::wait_for(&mut merge, "the merge's sidecar", || running.exists());
+    std::fs::create_dir(dir.path().join("m.summary.md")).unwrap();
+    std::fs::write(dir.path().join(&s[1]), rows).unwrap();
+    let output = merge.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let (again, _) = run(&dir, &["summary", "m.csv"], 0);
+    assert_eq!(stdout, again);
+    assert!(
+        stdout.contains("dlx") && !stdout.contains("FAILED"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr,
+        "wrote m.csv (48 rows from 2 shards) and m.run.toml, without a summary (see the error \
+         below; `sudoku-lab summary m.csv` prints it again)\nerror: the merge finished, but \
+         its summary file could not be written: m.summary.md: cannot write: a folder is in \
+         the way\n"
+    );
+    let m = sidecar(&dir.path().join("m.csv"));
+    assert_eq!(
+        (m.state, m.rows, m.error),
+        (sudoku_reports::State::Finished.into(), 48, None)
+    );
+    assert!(dir.path().join("m.summary.md").is_dir());
+    assert!(!dir.path().join("m.running.csv").exists());
+}
+
+/// `merge -q` (or `--quiet`) is taken, as bench's is, with its meaning: no progress, which
+/// a merge does not show; the summary, what was written and the notes (here, of an
+/// earlier merge that was killed) still show, the same as without it. It was refused as an
+/// unknown argument (exit 2).
+#[test]
+fn merge_takes_quiet_as_bench_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    let mut said = Vec::new();
+    for quiet in [None, Some("-q"), Some("--quiet")] {
+        // The files of a killed merge on m.csv, for the next to move aside, saying so.
+        std::fs::copy(dir.path().join(&s[0]), dir.path().join("m.running.csv")).unwrap();
+        let sidecar = std::fs::read_to_string(dir.path().join("s1.run.toml")).unwrap();
+        let running = sidecar.replace("state = \"finished\"", "state = \"running\"");
+        assert_ne!(running, sidecar);
+        write(&dir, "m.running.run.toml", &running);
+        let args = [&["merge"], quiet.as_slice(), &["-o", "m.csv", &s[0], &s[1]]].concat();
+        let (stdout, stderr) = run(&dir, &args, 0);
+        assert!(stdout.contains("Wall clock: "), "{quiet:?}: {stdout}");
+        assert_eq!(
+            stderr,
+            "note: an earlier run on m.csv was killed: its rows are now in m.killed.csv\nwrote \
+             m.csv (48 rows from 2 shards), m.summary.md and m.run.toml\n",
+            "{quiet:?}"
+        );
+        said.push(stdout);
+        for name in ["m.killed.csv", "m.killed.run.toml"] {
+            std::fs::remove_file(dir.path().join(name)).unwrap();
+        }
+    }
+    assert!(said.iter().all(|out| *out == said[0]), "{said:?}");
 }
 
 /// A merge of shards one of which was continued with `--resume` times that one since its

@@ -33,6 +33,10 @@ use crate::write::{header_line, in_the_way, write_file, write_file_else_in_place
 /// The name of a killed run's files, once the next run moved them aside.
 pub const KILLED: &str = "killed";
 
+/// The words in the other names a run's files take (`X.TAG.csv`): while it goes (also a
+/// killed run's), once interrupted or failed, moved aside once killed.
+pub const TAGS: [&str; 4] = ["running", "interrupted", "failed", KILLED];
+
 /// The word in the names of a run's files that says how it ended (`None`: it finished,
 /// its files have the names asked for).
 pub fn tag(state: State) -> Option<&'static str> {
@@ -112,12 +116,20 @@ impl Output {
     /// Every file a run on `csv` may write or replace: a corpus of the run must be none of
     /// them.
     pub fn every_name(csv: &Path) -> Vec<PathBuf> {
+        Output::every_run(csv)
+            .iter()
+            .flat_map(|(_, files)| files.all().map(Path::to_path_buf))
+            .collect()
+    }
+
+    /// The files of a run on `csv` under each name they may take: the names asked for
+    /// (`None`), then those of each of [`TAGS`] (see [`Output::every_name`]).
+    pub fn every_run(csv: &Path) -> Vec<(Option<&'static str>, RunFiles)> {
         let target = RunFiles::beside(csv);
-        let mut names: Vec<PathBuf> = target.all().map(Path::to_path_buf).to_vec();
-        for tag in ["running", "interrupted", "failed", KILLED] {
-            names.extend(target.tagged(tag).all().map(Path::to_path_buf));
-        }
-        names
+        let tagged = TAGS.iter().map(|&tag| (Some(tag), target.tagged(tag)));
+        std::iter::once((None, target.clone()))
+            .chain(tagged)
+            .collect()
     }
 
     /// Starts the output of a run on `csv`: its folder created when missing, the running

@@ -108,14 +108,22 @@ pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
 }
 
 /// Whether the sidecar `table` gives `setting`: its key, and for `solver` each entry's name
-/// and budget (a `[[solver]]` without `max_nodes` would read as a budget of 0 nodes).
+/// and budget (a `[[solver]]` without `max_nodes` would read as a budget of 0 nodes), for
+/// `corpus` each entry's path (a `[[corpus]]` without it would read as a corpus named by
+/// nothing).
 fn gives(table: &toml::Table, setting: &str) -> bool {
+    let each_gives = |entries: &[toml::Value], keys: &[&str]| {
+        entries.iter().all(|e| {
+            e.as_table()
+                .is_some_and(|e| keys.iter().all(|k| e.contains_key(*k)))
+        })
+    };
     match (setting, table.get(setting)) {
         (_, None) => false,
-        ("solver", Some(toml::Value::Array(solvers))) => solvers.iter().all(|s| {
-            s.as_table()
-                .is_some_and(|s| s.contains_key("name") && s.contains_key("max_nodes"))
-        }),
+        ("solver", Some(toml::Value::Array(solvers))) => {
+            each_gives(solvers, &["name", "max_nodes"])
+        }
+        ("corpus", Some(toml::Value::Array(corpora))) => each_gives(corpora, &["path"]),
         _ => true,
     }
 }
@@ -261,6 +269,13 @@ mod tests {
         assert_eq!(
             not_given(&no_budget),
             ["first", "permute", "timeout", "solver"]
+        );
+        // A corpus without its path: the corpora are not given (not a corpus named "").
+        let no_path = text.replace("path = \"a.txt\"\n", "");
+        assert_ne!(no_path, text);
+        assert_eq!(
+            not_given(&no_path),
+            ["first", "permute", "timeout", "corpus"]
         );
     }
 

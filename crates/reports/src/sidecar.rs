@@ -209,7 +209,8 @@ pub struct Sidecar {
     pub wrong: u64,
     /// Wall-clock seconds since the start (microseconds kept: a run of a few tens of
     /// milliseconds is timed within a thousandth); after `--resume`, of this
-    /// part alone.
+    /// part alone; of a merge, the slowest shard's (the whole run's only when the shards
+    /// ran side by side).
     pub seconds: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
     /// timed by `seconds`).
@@ -342,6 +343,40 @@ impl Sidecar {
             }),
         }
     }
+}
+
+/// What a run's sidecar says the run did, by the keys that say it: its thread count, the
+/// puzzles it read, the rows it wrote, its wall time, and each corpus's puzzles and
+/// malformed lines (`corpus.puzzles`, `corpus.malformed`: those of every `[[corpus]]`).
+/// Every run writes them all, a 0 included, from its start; `merge` adds them up over its
+/// shards (the wall time and threads: see its help).
+pub const ACCOUNT: [&str; 6] = [
+    "threads",
+    "puzzles",
+    "rows",
+    "seconds",
+    "corpus.puzzles",
+    "corpus.malformed",
+];
+
+/// The keys of [`ACCOUNT`] that the sidecar `text` does not give, in that order: in a
+/// [`Sidecar`] read from it they are 0, not what the run did (a sidecar made by hand, or
+/// cut short), and a count of 0 is one a run can give. `corpus.KEY` is not given when a
+/// `[[corpus]]` lacks `KEY`. Text that is not TOML gives none of them.
+pub fn account_not_given(text: &str) -> Vec<&'static str> {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return ACCOUNT.to_vec();
+    };
+    let corpora = table.get("corpus").and_then(toml::Value::as_array);
+    let given = |key: &str| match key.split_once('.') {
+        None => table.contains_key(key),
+        Some((_, inner)) => corpora.is_none_or(|entries| {
+            entries
+                .iter()
+                .all(|e| e.as_table().is_some_and(|e| e.contains_key(inner)))
+        }),
+    };
+    ACCOUNT.into_iter().filter(|key| !given(key)).collect()
 }
 
 /// A sidecar as [`Sidecar::read_text_beside`] found it.
@@ -622,6 +657,47 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         assert!(!Sidecar::default().to_toml().contains("state"));
         assert_ne!(Said::Nothing, State::Running);
         assert_ne!(Said::Unknown("running".into()), State::Running);
+    }
+
+    /// A count left out of a sidecar reads as 0, which a run can write: it is not given.
+    #[test]
+    fn a_count_the_text_leaves_out_is_not_given() {
+        let sidecar = Sidecar {
+            threads: 2,
+            rows: 7,
+            seconds: 0.5,
+            corpus: vec![
+                CorpusEntry {
+                    path: "a.txt".into(),
+                    ..CorpusEntry::default()
+                },
+                CorpusEntry {
+                    path: "b.txt".into(),
+                    ..CorpusEntry::default()
+                },
+            ],
+            ..Sidecar::default()
+        };
+        let text = sidecar.to_toml();
+        let none: [&str; 0] = [];
+        assert_eq!(account_not_given(&text), none);
+        let without = |line: &str| {
+            let cut = text.replacen(&format!("\n{line}\n"), "\n", 1);
+            assert_ne!(cut, text, "{line}");
+            account_not_given(&cut)
+        };
+        assert_eq!(without("rows = 7"), ["rows"]);
+        assert_eq!(without("seconds = 0.5"), ["seconds"]);
+        assert_eq!(without("puzzles = 0"), ["puzzles"]);
+        // Of one corpus of two: `puzzles` (the run's) is given, the corpora's is not.
+        let one_corpus = text.replacen("\"a.txt\"\npuzzles = 0\n", "\"a.txt\"\n", 1);
+        assert_ne!(one_corpus, text);
+        assert_eq!(account_not_given(&one_corpus), ["corpus.puzzles"]);
+        assert_eq!(
+            account_not_given("state = \"finished\"\n"),
+            ["threads", "puzzles", "rows", "seconds"]
+        );
+        assert_eq!(account_not_given("rows = ["), ACCOUNT);
     }
 
     #[test]

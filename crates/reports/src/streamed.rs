@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
 use crate::leftover::make_room_for_file;
-use crate::output::{check_output_names, lock, rename, tag, RunningFile, KILLED};
+use crate::output::{check_output_names, lock, rename, tag, RunningFile, KILLED, TAGS};
 use crate::sidecar::{tagged_path, State};
 use crate::write::through_links;
 
@@ -61,7 +61,7 @@ impl Streamed {
     /// Every name a file written as `path` may take: none of them may be an input.
     pub fn every_name(path: &Path) -> Vec<PathBuf> {
         let mut names = vec![path.to_path_buf()];
-        for tag in ["running", "interrupted", "failed", KILLED] {
+        for tag in TAGS {
             names.push(tagged(path, tag));
         }
         names

@@ -9,6 +9,7 @@ use clap::Args;
 use sudoku_reports::settings::SETTINGS;
 
 use super::numbers::from_to;
+use super::Quiet;
 
 /// The text after `merge --help`'s options: an example, and what the shards must share
 /// (the settings `merge` compares, so that the list cannot drift from them).
@@ -22,11 +23,20 @@ fn merge_after_help() -> String {
 Every shard of the run must be there once, finished, and made the same way, as its sidecar \
 says: the same {} (of shard, the count). What differs, what is missing and what overlaps is \
 named, and nothing is written; a sidecar that does not give one of these settings (made by \
-hand, or cut short) is refused, naming them, not read as 0. The rows go to all.running.csv (locked, its sidecar beside it), \
-renamed to all.csv once whole: a merge that fails half-way, or is interrupted (which ends it at \
-once, by the signal), removes its files and leaves an earlier all.csv as it was. Shards that \
-read puzzles and whose rows total none (each skipped, of a size no solver of the run solves) \
-merge as the run in one piece ends: failed (no row, exit status 1, all.failed.csv).",
+hand, or cut short), or does not say what the shard did (its rows, puzzles, seconds, threads, \
+each corpus's puzzles and malformed lines), is refused, naming them, not read as 0. The rows \
+go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole: a merge \
+that fails half-way, or is interrupted (which ends it at once, by the signal), removes its \
+files and leaves an earlier all.csv as it was. Shards that read puzzles and whose rows total \
+none (each skipped, of a size no solver of the run solves) merge as the run in one piece \
+ends: failed (no row, exit status 1, all.failed.csv). Its wall clock is the slowest shard's: \
+the whole run's only if the shards ran side by side, as its summary says. A merge whose \
+summary file alone cannot be written finished, as a run does: all.csv and all.run.toml in \
+place, its summary printed, exit status 1. An --out one of whose files (its CSV, summary or \
+sidecar, under any name a merge gives them) is a file of a shard (the shard, its summary or \
+sidecar, under any name a run of it gives them: -o shard1.running.csv, -o shard1.txt, whose \
+sidecar is shard1.run.toml), and one file given as two shards, are usage errors (exit status \
+2); the other refusals exit with status 1.",
         SETTINGS.join(", ")
     )
 }
@@ -34,6 +44,7 @@ merge as the run in one piece ends: failed (no row, exit status 1, all.failed.cs
 /// Options of `sudoku-lab merge`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = merge_after_help())]
+#[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct MergeArgs {
     /// The merged CSV (its summary and sidecar beside it).
     #[arg(short, long, value_name = "FILE.csv")]
@@ -42,6 +53,11 @@ pub struct MergeArgs {
     /// The shards' CSVs (`bench --shard K/N` runs), each with its sidecar, in any order.
     #[arg(value_name = "SHARD.csv", required = true)]
     pub shards: Vec<PathBuf>,
+
+    /// No progress (a merge shows none: it takes -q so that one set of options serves a
+    /// run and its merge).
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 /// Options of `sudoku-lab compare`.

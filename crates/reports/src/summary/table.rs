@@ -559,7 +559,8 @@ impl Said {
 /// timed (the earlier run's puzzles are in the CSV, not in its seconds), of the `timed`
 /// puzzles with rows; the puzzles read are said too when there were more (some of a size
 /// no solver of the run solves). For a merge (`shards` given: those resumed), the shards
-/// continued with `--resume` are named: the others were timed whole.
+/// continued with `--resume` are named: the others were timed whole; and a line says that
+/// the clock is the slowest shard's (see [`SLOWEST_SHARD`]).
 fn clock_text(clock: &Clock, timed: u64, shards: Option<&[String]>) -> String {
     let plural = |n: u64| if n == 1 { "" } else { "s" };
     let span = match (clock.resumed > 0, shards) {
@@ -593,8 +594,17 @@ fn clock_text(clock: &Clock, timed: u64, shards: Option<&[String]>) -> String {
             if clock.resumed == 1 { "is" } else { "are" }
         );
     }
+    if shards.is_some() {
+        text.push_str(SLOWEST_SHARD);
+    }
     text
 }
+
+/// What the wall clock of a merge is: its shards may have run one after another, or on
+/// machines of their own, and only their slowest's time is known.
+const SLOWEST_SHARD: &str =
+    "The wall clock is the slowest shard's: the whole run's only if the shards ran side by \
+side.\n";
 
 /// The puzzles a `--resume` copied, and whose they are: `before it`, `the earlier run's`;
 /// for a merge (`shards` given: those resumed), `copied by the --resume of shard 2/4`,

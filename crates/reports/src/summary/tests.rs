@@ -281,6 +281,44 @@ timed here.\n"
     assert!(!text.contains("since --resume"), "{text}");
 }
 
+/// A merge's wall clock is its slowest shard's, which is the whole run's only when the
+/// shards ran side by side: the summary says so below the clock (it did not), and a run's
+/// says nothing of shards.
+#[test]
+fn a_merge_says_its_clock_is_the_slowest_shards() {
+    let mut s = Summary::new();
+    add_puzzles(&mut s, "a", 1000);
+    let run = Sidecar {
+        seconds: 2.0,
+        threads: 2,
+        puzzles: 1000,
+        ..Sidecar::default()
+    };
+    let merge = Sidecar {
+        merged_from: vec!["1/2 s1.csv".into(), "2/2 s2.csv".into()],
+        ..run.clone()
+    };
+    let slowest = "The wall clock is the slowest shard's: the whole run's only if the shards \
+ran side by side.\n";
+    let mut merged = s.clone();
+    merged.apply_sidecar(&merge);
+    for text in [merged.to_text(View::Narrow), merged.to_markdown()] {
+        assert!(
+            text.contains(&format!(
+                "Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2 s, 2 threads, \
+all solvers).\n{slowest}"
+            )),
+            "{text}"
+        );
+    }
+    s.apply_sidecar(&run);
+    let text = s.to_text(View::Narrow);
+    assert!(
+        text.contains("Wall clock: 500 puzzles/s") && !text.contains("shard"),
+        "{text}"
+    );
+}
+
 #[test]
 fn the_rate_is_of_the_puzzles_with_rows() {
     // 205 puzzles read, 5 of them with rows (two solvers each), the others of a size no
