@@ -30,6 +30,7 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
     ui::out(summary.to_text(if args.wide { View::Wide } else { View::Narrow }));
+    ui::stdout_written()?;
     Ok(if summary.wrong() > 0 {
         RunEnd::Wrong
     } else {
@@ -89,6 +90,7 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     for file in figures {
         ui::out(format_args!("{}\n", file.display()));
     }
+    ui::stdout_written()?;
     Ok(RunEnd::Finished)
 }
 
@@ -98,6 +100,7 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
     ui::out(String::from_utf8_lossy(&script));
+    ui::stdout_written()?;
     Ok(RunEnd::Finished)
 }
 
@@ -116,5 +119,6 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     let mut out = Vec::new();
     clap_mangen::Man::new(page).render(&mut out)?;
     ui::out(String::from_utf8_lossy(&out));
+    ui::stdout_written()?;
     Ok(RunEnd::Finished)
 }

@@ -599,6 +599,45 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
     assert!(dir.path().join("o.time.svg").exists());
 }
 
+/// A command whose product is what it prints fails, naming stdout, when that cannot be
+/// written (a full disk: `/dev/full`), where `compare` panicked (exit 101) and the others
+/// ended well (exit 0) with their output lost; `compare --fail-above` too.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_command_whose_stdout_cannot_be_written_fails_and_says_so() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let out = dir.path().join("o.csv");
+    lab()
+        .args(["bench", "-q", "-s", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let o = out.to_str().unwrap();
+    for args in [
+        vec!["summary", o],
+        vec!["compare", o, o],
+        vec!["compare", o, o, "--fail-above", "5"],
+        vec!["plot", o],
+        vec!["completions", "bash"],
+        vec!["man"],
+        vec!["man", "bench"],
+    ] {
+        lab_std()
+            .args(&args)
+            .stdout(full())
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("panicked").not())
+            .stderr(predicate::str::ends_with(
+                "error: stdout: No space left on device (os error 28)\n",
+            ));
+    }
+}
+
 /// `summary` and `plot` of a run whose sidecar says it did not finish say so.
 #[test]
 fn reports_of_a_run_that_did_not_finish_say_so() {

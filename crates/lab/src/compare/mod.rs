@@ -103,17 +103,19 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
         );
     }
     if args.markdown {
-        print!("{}", show::markdown(&comparison, args));
+        ui::out(show::markdown(&comparison, args));
     } else {
-        print!("{}", show::text(&comparison, args));
+        ui::out(show::text(&comparison, args));
     }
     let Some(pct) = args.fail_above else {
+        ui::stdout_written()?;
         return Ok(RunEnd::Finished);
     };
     let reasons = regressions(&comparison, pct);
     for reason in &reasons {
         ui::error(reason);
     }
+    ui::stdout_written()?;
     Ok(if reasons.is_empty() {
         RunEnd::Finished
     } else {
