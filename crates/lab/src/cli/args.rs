@@ -273,7 +273,8 @@ pub struct SummaryArgs {
       results/bench.nodes.svg (nodes against time), and prints their paths
   sudoku-lab plot main.csv branch.csv
       two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
-      `dlx (main)`, `dlx (branch)`, corpora matched by file name")]
+      `dlx (main)`, `dlx (branch)`, corpora matched by file name (by path for two
+      corpora of a run that share one)")]
 pub struct PlotArgs {
     /// The CSV of an earlier `bench` run; several (two commits, two machines) are drawn on
     /// one figure, each solver labelled with its run's file stem.
