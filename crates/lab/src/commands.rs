@@ -99,9 +99,23 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     let mut command = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
-    ui::out(String::from_utf8_lossy(&script));
+    let script = String::from_utf8_lossy(&script);
+    match args.shell {
+        clap_complete::Shell::Bash => ui::out(bash_arms_named_as_reached(&script)),
+        _ => ui::out(script),
+    }
     ui::stdout_written()?;
     Ok(RunEnd::Finished)
+}
+
+/// The bash script with each subcommand's arm named as its dispatch reaches it
+/// (`sudoku__lab__subcmd__bench`): clap_complete (4.6.11, clap-rs/clap#6421) names the arms
+/// after the binary's name with its hyphen taken for a subcommand's separator
+/// (`sudoku__subcmd__lab__subcmd__bench`), so that no arm matched and no option or value
+/// of a subcommand completed (`sudoku-lab bench --sol<TAB>` gave nothing). Once clap names
+/// them alike, there is nothing to rename.
+fn bash_arms_named_as_reached(script: &str) -> String {
+    script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
 }
 
 /// `man [SUBCOMMAND]`: a manual page on stdout.

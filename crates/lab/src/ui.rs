@@ -103,7 +103,11 @@ pub fn out(text: impl Display) {
 /// No space left on device`), so that the command fails rather than end well with its
 /// output lost. A closed pipe (`… | head -1`) is no error: its reader had what it wanted.
 pub fn stdout_written() -> anyhow::Result<()> {
-    match STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner()).take() {
+    match STDOUT_FAILED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    {
         Some(e) => Err(anyhow::Error::new(e).context("stdout")),
         None => Ok(()),
     }

@@ -615,7 +615,12 @@ fn a_command_whose_stdout_cannot_be_written_fails_and_says_so() {
         .arg(&out)
         .assert()
         .success();
-    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
     let o = out.to_str().unwrap();
     for args in [
         vec!["summary", o],

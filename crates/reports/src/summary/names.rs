@@ -94,7 +94,10 @@ mod tests {
         assert_eq!(names["x/c.txt"], "x/c.txt");
         assert_eq!(names["y/c.txt"], "y/c.txt");
         assert_eq!(names["../c/top95.txt"], "top95.txt");
-        assert_eq!(names["c.csv"], "c.csv", "c.csv and c.txt share a stem, not a name");
+        assert_eq!(
+            names["c.csv"], "c.csv",
+            "c.csv and c.txt share a stem, not a name"
+        );
         assert_eq!(names["stdin"], "stdin");
     }
 
