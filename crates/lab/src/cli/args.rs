@@ -124,7 +124,8 @@ and 25x25) are givens, '.' and '0' empty cells, anything else is ignored, so a p
 grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size;
 a file or stdin holding one pretty-printed grid is that grid); stdin is read up to 1 MiB.
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
-all), 2 usage error, 3 some solution failed its check.")]
+all), 2 usage error, 3 some solution failed its check (a cmd: solver that timed out or crashed
+has that status, and its reason on a `why:` line, as its row in bench: no check failed).")]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
     #[command(flatten)]
