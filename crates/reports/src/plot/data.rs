@@ -48,6 +48,10 @@ pub(super) struct Sample {
     pub micros: f64,
     /// `1 + tries`, at least 1.
     pub nodes: f64,
+    /// Whether the row has counters (`nodes >= 1`, as the summary counts them): a `cmd:`
+    /// solver that reports none, a crash or a timeout leave `nodes = 0`, and such a row has
+    /// no place on the nodes axis nor a cost per node.
+    pub counted: bool,
     pub outcome: Outcome,
 }
 
@@ -152,6 +156,7 @@ pub(super) fn read_runs(
             let sample = Sample {
                 micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
                 nodes: (row.nodes as f64).max(1.0),
+                counted: row.nodes >= 1,
                 outcome: Outcome::from(&row.status),
             };
             match label {
