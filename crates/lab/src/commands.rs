@@ -132,7 +132,28 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     };
     let mut out = Vec::new();
     clap_mangen::Man::new(page).render(&mut out)?;
-    ui::out(String::from_utf8_lossy(&out));
+    ui::out(extra_as_written(&String::from_utf8_lossy(&out)));
     ui::stdout_written()?;
     Ok(RunEnd::Finished)
+}
+
+/// The page with its EXTRA section (the examples and notes `--help` ends with) in no-fill
+/// mode (`.nf` … `.fi`), line for line as `--help` prints it: clap_mangen writes each of its
+/// lines as text to fill, so that an example ran into its explanation and the explanation
+/// broke mid-line (`sudoku-lab bench  # the default solvers over  the` / `puzzles of
+/// data/`).
+fn extra_as_written(page: &str) -> String {
+    const EXTRA: &str = ".SH EXTRA\n";
+    let Some(start) = page.find(EXTRA).map(|at| at + EXTRA.len()) else {
+        return page.to_string();
+    };
+    let end = page[start..]
+        .find("\n.SH ")
+        .map_or(page.len(), |at| start + at + 1);
+    format!(
+        "{}.nf\n{}.fi\n{}",
+        &page[..start],
+        &page[start..end],
+        &page[end..]
+    )
 }

@@ -261,6 +261,24 @@ fn man_pages_for_the_runner_and_its_subcommands() {
     assert!(page.contains("max\\-nodes"), "{page}");
 }
 
+/// The examples and notes that end `--help` are, on every page, a no-fill block (`.nf` …
+/// `.fi`): a man reader shows them line for line, where it filled them as a paragraph (an
+/// example run into its explanation, the explanation broken mid-line).
+#[test]
+fn man_shows_the_examples_line_for_line() {
+    for page in [None, Some("solve"), Some("bench"), Some("compare")] {
+        let mut args = vec!["man"];
+        args.extend(page);
+        let out = lab().args(&args).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let (_, extra) = text.split_once("\n.SH EXTRA\n").expect("an EXTRA section");
+        let extra = extra.split("\n.SH ").next().unwrap();
+        assert!(extra.starts_with(".nf\n"), "{page:?}: {extra}");
+        assert!(extra.trim_end().ends_with("\n.fi"), "{page:?}: {extra}");
+        assert!(extra.contains("\nExamples:\n") || extra.contains("\nExample:\n"));
+    }
+}
+
 /// Every page the main page lists (its SEE ALSO names `sudoku\-lab\-NAME(1)`) is there.
 #[test]
 fn man_gives_every_page_the_main_page_lists() {
