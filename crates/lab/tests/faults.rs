@@ -494,6 +494,48 @@ pipe or a socket)",
     assert_eq!(left.len(), 2, "nothing written beside them: {left:?}");
 }
 
+/// An output's folder that is something else (a file, a device) is named as such, where
+/// the system's words were `File exists` (`plot -o /dev/null`) or `Not a directory`.
+#[cfg(unix)]
+#[test]
+fn an_output_folder_that_is_not_a_folder_is_named_as_such() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let run = dir.path().join("run.csv");
+    lab()
+        .args(["bench", "-q", "-s", "dlx", "-o"])
+        .arg(&run)
+        .arg(&corpus)
+        .assert()
+        .success();
+    let not_a_folder = |path: &Path| {
+        predicate::str::diff(format!(
+            "error: {}: not a folder (a file or a device is there): the output cannot go in \
+             it\n",
+            path.display()
+        ))
+    };
+    for (out_dir, named) in [
+        (Path::new("/dev/null").to_path_buf(), Path::new("/dev/null")),
+        (corpus.join("figures"), corpus.as_path()),
+    ] {
+        lab()
+            .args(["plot", "-o"])
+            .arg(&out_dir)
+            .arg(&run)
+            .assert()
+            .code(1)
+            .stderr(not_a_folder(named));
+    }
+    lab()
+        .args(["bench", "-q", "-s", "dlx", "-o"])
+        .arg(corpus.join("deeper/r.csv"))
+        .arg(&corpus)
+        .assert()
+        .code(1)
+        .stderr(not_a_folder(&corpus));
+}
+
 /// A line written to a stdin that stays open is solved and its row reaches the file
 /// while the run goes on (with one thread, far from a chunk of puzzles).
 #[cfg(unix)]
