@@ -34,7 +34,10 @@ const EXAMPLES: usize = 5;
 /// the run has that file name), the solver.
 type Key = (String, Arc<str>);
 
-/// One run: per (corpus file name, solver), its rows by puzzle index, in the CSV's order.
+/// A group's key as the rows give it: the corpus as the run named it, the solver.
+type RowKey = (Arc<str>, Arc<str>);
+
+/// One run: per (corpus name, solver), its rows by puzzle index, in the CSV's order.
 struct Run {
     groups: Vec<(Key, HashMap<u64, Row>)>,
 }
@@ -153,12 +156,12 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     out
 }
 
-/// The rows of the CSV at `path`, grouped by corpus (named as
-/// [`match_names`](sudoku_reports::summary::match_names) names it, so that two corpora of
-/// one file name stay two) and solver.
+/// The rows of the CSV at `path`, grouped by corpus (named as [`match_names`] names it, so
+/// that two corpora of one file name stay two) and solver.
 fn read_run(path: &Path) -> Result<Run> {
-    let mut groups: Vec<((Arc<str>, Arc<str>), HashMap<u64, Row>)> = Vec::new();
-    let mut at: HashMap<(Arc<str>, Arc<str>), usize> = HashMap::new();
+    // First by the corpus as the rows give it, then named.
+    let mut groups: Vec<(RowKey, HashMap<u64, Row>)> = Vec::new();
+    let mut at: HashMap<RowKey, usize> = HashMap::new();
     for row in read_rows(path)? {
         let row = row?;
         let key = (row.corpus.clone(), row.solver.clone());
