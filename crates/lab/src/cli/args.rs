@@ -277,8 +277,8 @@ pub struct SummaryArgs {
       `dlx (main)`, `dlx (branch)`, corpora matched by file name (by path for two
       corpora of a run that share one)")]
 pub struct PlotArgs {
-    /// The CSV of an earlier `bench` run; several (two commits, two machines) are drawn on
-    /// one figure, each solver labelled with its run's file stem.
+    /// The CSV of an earlier `bench` run; several, up to 8 (two commits, two machines), are
+    /// drawn on one figure, each solver labelled with its run's file stem.
     #[arg(value_name = "FILE.csv", required = true, num_args = 1..=8)]
     pub csv: Vec<PathBuf>,
 
