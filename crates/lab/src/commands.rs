@@ -30,6 +30,7 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
     ui::out(summary.to_text(if args.wide { View::Wide } else { View::Narrow }));
+    ui::stdout_written()?;
     Ok(if summary.wrong() > 0 {
         RunEnd::Wrong
     } else {
@@ -89,6 +90,7 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     for file in figures {
         ui::out(format_args!("{}\n", file.display()));
     }
+    ui::stdout_written()?;
     Ok(RunEnd::Finished)
 }
 
@@ -97,8 +99,23 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     let mut command = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
-    ui::out(String::from_utf8_lossy(&script));
+    let script = String::from_utf8_lossy(&script);
+    match args.shell {
+        clap_complete::Shell::Bash => ui::out(bash_arms_named_as_reached(&script)),
+        _ => ui::out(script),
+    }
+    ui::stdout_written()?;
     Ok(RunEnd::Finished)
+}
+
+/// The bash script with each subcommand's arm named as its dispatch reaches it
+/// (`sudoku__lab__subcmd__bench`): clap_complete (4.6.11, clap-rs/clap#6421) names the arms
+/// after the binary's name with its hyphen taken for a subcommand's separator
+/// (`sudoku__subcmd__lab__subcmd__bench`), so that no arm matched and no option or value
+/// of a subcommand completed (`sudoku-lab bench --sol<TAB>` gave nothing). Once clap names
+/// them alike, there is nothing to rename.
+fn bash_arms_named_as_reached(script: &str) -> String {
+    script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
 }
 
 /// `man [SUBCOMMAND]`: a manual page on stdout.
@@ -115,6 +132,28 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     };
     let mut out = Vec::new();
     clap_mangen::Man::new(page).render(&mut out)?;
-    ui::out(String::from_utf8_lossy(&out));
+    ui::out(extra_as_written(&String::from_utf8_lossy(&out)));
+    ui::stdout_written()?;
     Ok(RunEnd::Finished)
+}
+
+/// The page with its EXTRA section (the examples and notes `--help` ends with) in no-fill
+/// mode (`.nf` … `.fi`), line for line as `--help` prints it: clap_mangen writes each of its
+/// lines as text to fill, so that an example ran into its explanation and the explanation
+/// broke mid-line (`sudoku-lab bench  # the default solvers over  the` / `puzzles of
+/// data/`).
+fn extra_as_written(page: &str) -> String {
+    const EXTRA: &str = ".SH EXTRA\n";
+    let Some(start) = page.find(EXTRA).map(|at| at + EXTRA.len()) else {
+        return page.to_string();
+    };
+    let end = page[start..]
+        .find("\n.SH ")
+        .map_or(page.len(), |at| start + at + 1);
+    format!(
+        "{}.nf\n{}.fi\n{}",
+        &page[..start],
+        &page[start..end],
+        &page[end..]
+    )
 }

@@ -4,7 +4,8 @@
 //!
 //! Neither ever panics: a stdout or stderr that is closed (`sudoku-lab bench … | head -1`)
 //! or failing (`2>/dev/full`) ends that output quietly, and the command goes on (a run
-//! still completes its files).
+//! still completes its files); a command whose product is its stdout then fails with the
+//! error ([`stdout_written`]), unless the reader left (a closed pipe).
 
 use std::fmt::Display;
 use std::io::Write as _;
@@ -78,17 +79,37 @@ pub fn hide_bar() {
 /// Set once stdout failed (its reader is gone): nothing more is written to it.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// Writes `text` to stdout as it is; once stdout fails (a closed pipe), quietly nothing.
+/// How stdout failed, when it was not its reader leaving (a closed pipe) but a write that
+/// did not reach it (a full disk): see [`stdout_written`].
+static STDOUT_FAILED: Mutex<Option<std::io::Error>> = Mutex::new(None);
+
+/// Writes `text` to stdout as it is; once stdout fails (a closed pipe, a full disk), quietly
+/// nothing, the failure kept for [`stdout_written`] unless it was the reader leaving.
 pub fn out(text: impl Display) {
     if STDOUT_CLOSED.load(Ordering::Relaxed) {
         return;
     }
     let mut stdout = std::io::stdout().lock();
-    if write!(stdout, "{text}")
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
+    if let Err(e) = write!(stdout, "{text}").and_then(|()| stdout.flush()) {
         STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            *STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+        }
+    }
+}
+
+/// For a command whose product is what it prints (`summary`, `compare`, `completions`,
+/// `man`, `plot`'s paths): an error when what [`out`] wrote did not reach stdout (`stdout:
+/// No space left on device`), so that the command fails rather than end well with its
+/// output lost. A closed pipe (`… | head -1`) is no error: its reader had what it wanted.
+pub fn stdout_written() -> anyhow::Result<()> {
+    match STDOUT_FAILED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    {
+        Some(e) => Err(anyhow::Error::new(e).context("stdout")),
+        None => Ok(()),
     }
 }
 

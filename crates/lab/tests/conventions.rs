@@ -198,6 +198,54 @@ fn completions_for_every_shell() {
     }
 }
 
+/// The bash script completes a subcommand's options and values, as bash calls it (the
+/// completion function with the command, the word and the word before it): it completed
+/// none (its arms were named `sudoku__subcmd__lab__subcmd__bench`, its dispatch reached
+/// `sudoku__lab__subcmd__bench`).
+#[cfg(unix)]
+#[test]
+fn bash_completes_the_options_of_a_subcommand() {
+    let out = lab().args(["completions", "bash"]).assert().success();
+    let dir = tempfile::TempDir::new().unwrap();
+    let script = dir.path().join("sudoku-lab.bash");
+    std::fs::write(&script, &out.get_output().stdout).unwrap();
+    let complete = |words: &[&str]| -> String {
+        let cword = words.len() - 1;
+        let probe = format!(
+            "source '{}'; COMP_WORDS=({}); COMP_CWORD={cword}; \
+             _sudoku__lab sudoku-lab '{}' '{}'; echo \"${{COMPREPLY[*]}}\"",
+            script.display(),
+            words
+                .iter()
+                .map(|w| format!("'{w}'"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            words[cword],
+            words[cword - 1],
+        );
+        let out = std::process::Command::new("bash")
+            .args(["-c", &probe])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    assert_eq!(
+        complete(&["sudoku-lab", "bench", "--sol"]),
+        "--solver --solvers"
+    );
+    assert_eq!(
+        complete(&["sudoku-lab", "compare", "--fail"]),
+        "--fail-above"
+    );
+    assert_eq!(complete(&["sudoku-lab", "bench", "--color", "ne"]), "never");
+    assert_eq!(complete(&["sudoku-lab", "ben"]), "bench");
+}
+
 #[test]
 fn man_pages_for_the_runner_and_its_subcommands() {
     let out = lab().arg("man").assert().success();
@@ -211,6 +259,24 @@ fn man_pages_for_the_runner_and_its_subcommands() {
     let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(page.contains(".TH sudoku-lab-bench"), "{page}");
     assert!(page.contains("max\\-nodes"), "{page}");
+}
+
+/// The examples and notes that end `--help` are, on every page, a no-fill block (`.nf` …
+/// `.fi`): a man reader shows them line for line, where it filled them as a paragraph (an
+/// example run into its explanation, the explanation broken mid-line).
+#[test]
+fn man_shows_the_examples_line_for_line() {
+    for page in [None, Some("solve"), Some("bench"), Some("compare")] {
+        let mut args = vec!["man"];
+        args.extend(page);
+        let out = lab().args(&args).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let (_, extra) = text.split_once("\n.SH EXTRA\n").expect("an EXTRA section");
+        let extra = extra.split("\n.SH ").next().unwrap();
+        assert!(extra.starts_with(".nf\n"), "{page:?}: {extra}");
+        assert!(extra.trim_end().ends_with("\n.fi"), "{page:?}: {extra}");
+        assert!(extra.contains("\nExamples:\n") || extra.contains("\nExample:\n"));
+    }
 }
 
 /// Every page the main page lists (its SEE ALSO names `sudoku\-lab\-NAME(1)`) is there.

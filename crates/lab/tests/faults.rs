@@ -493,6 +493,48 @@ pipe or a socket)",
     assert_eq!(left.len(), 2, "nothing written beside them: {left:?}");
 }
 
+/// An output's folder that is something else (a file, a device) is named as such, where
+/// the system's words were `File exists` (`plot -o /dev/null`) or `Not a directory`.
+#[cfg(unix)]
+#[test]
+fn an_output_folder_that_is_not_a_folder_is_named_as_such() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let run = dir.path().join("run.csv");
+    lab()
+        .args(["bench", "-q", "-s", "dlx", "-o"])
+        .arg(&run)
+        .arg(&corpus)
+        .assert()
+        .success();
+    let not_a_folder = |path: &Path| {
+        predicate::str::diff(format!(
+            "error: {}: not a folder (a file or a device is there): the output cannot go in \
+             it\n",
+            path.display()
+        ))
+    };
+    for (out_dir, named) in [
+        (Path::new("/dev/null").to_path_buf(), Path::new("/dev/null")),
+        (corpus.join("figures"), corpus.as_path()),
+    ] {
+        lab()
+            .args(["plot", "-o"])
+            .arg(&out_dir)
+            .arg(&run)
+            .assert()
+            .code(1)
+            .stderr(not_a_folder(named));
+    }
+    lab()
+        .args(["bench", "-q", "-s", "dlx", "-o"])
+        .arg(corpus.join("deeper/r.csv"))
+        .arg(&corpus)
+        .assert()
+        .code(1)
+        .stderr(not_a_folder(&corpus));
+}
+
 /// A line written to a stdin that stays open is solved and its row reaches the file
 /// while the run goes on (with one thread, far from a chunk of puzzles).
 #[cfg(unix)]
@@ -615,6 +657,50 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
         .stderr(predicate::str::contains("panicked").not());
     assert_eq!(read_rows(&dir.path().join("m.csv")).len(), 2);
     assert_eq!(state_in(&dir.path().join("m.run.toml")), "finished");
+}
+
+/// A command whose product is what it prints fails, naming stdout, when that cannot be
+/// written (a full disk: `/dev/full`), where `compare` panicked (exit 101) and the others
+/// ended well (exit 0) with their output lost; `compare --fail-above` too.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_command_whose_stdout_cannot_be_written_fails_and_says_so() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let out = dir.path().join("o.csv");
+    lab()
+        .args(["bench", "-q", "-s", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let o = out.to_str().unwrap();
+    for args in [
+        vec!["summary", o],
+        vec!["compare", o, o],
+        vec!["compare", o, o, "--fail-above", "5"],
+        vec!["plot", o],
+        vec!["completions", "bash"],
+        vec!["man"],
+        vec!["man", "bench"],
+    ] {
+        lab_std()
+            .args(&args)
+            .stdout(full())
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("panicked").not())
+            .stderr(predicate::str::ends_with(
+                "error: stdout: No space left on device (os error 28)\n",
+            ));
+    }
 }
 
 /// `summary` and `plot` of a run whose sidecar says it did not finish say so.

@@ -1398,6 +1398,35 @@ fn plot_draws_two_runs_on_one_figure() {
     run(&dir, &["plot", "main.csv", "nothing.csv"], 1);
 }
 
+/// Two corpora of a run that share a file name (`x/c.txt`, `y/c.txt`) stay two in `compare`
+/// and in the plot of two runs, named by their paths: they were pooled under `c.txt`, the
+/// rows of one index taken for one puzzle (y's puzzle 0 in place of x's), y left unsaid.
+#[test]
+fn compare_and_plot_keep_two_corpora_of_one_file_name_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(easy(&dir)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::create_dir_all(dir.path().join("x")).unwrap();
+    std::fs::create_dir_all(dir.path().join("y")).unwrap();
+    write(&dir, "x/c.txt", &(lines[..3].join("\n") + "\n"));
+    write(&dir, "y/c.txt", &(lines[3..5].join("\n") + "\n"));
+    for out in ["a.csv", "b.csv"] {
+        bench(&dir, &["x/c.txt", "y/c.txt", "-s", "dlx", "-o", out], 0);
+    }
+    let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
+    let puzzles = |corpus: &str| {
+        let line = out.lines().find(|l| l.starts_with(corpus));
+        line.and_then(|l| l.split_whitespace().nth(2).map(str::to_string))
+    };
+    assert_eq!(puzzles("x/c.txt "), Some("3".into()), "{out}");
+    assert_eq!(puzzles("y/c.txt "), Some("2".into()), "{out}");
+    assert_eq!(puzzles("c.txt "), None, "{out}");
+    run(&dir, &["plot", "a.csv", "b.csv"], 0);
+    let svg = std::fs::read_to_string(dir.path().join("a-vs-b.time.svg")).unwrap();
+    assert!(svg.contains("x/c.txt (3 puzzles)"), "{svg}");
+    assert!(svg.contains("y/c.txt (2 puzzles)"), "{svg}");
+}
+
 #[test]
 fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
     if std::process::Command::new("parallel")

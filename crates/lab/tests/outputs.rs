@@ -321,6 +321,33 @@ fn a_foreign_csv_or_sidecar_is_named() {
         ));
 }
 
+/// A folder given as a run's CSV (to `summary`, `plot`, `compare`) is named as a folder,
+/// where the error was the system's, at a line of it: `line 1: cannot read the header: Is
+/// a directory (os error 21)`.
+#[test]
+fn a_folder_given_as_a_csv_is_named_so() {
+    let dir = TempDir::new().unwrap();
+    let out = one_row_csv(&dir, "r.csv");
+    let folder = dir.path().join("runs");
+    std::fs::create_dir(&folder).unwrap();
+    let said = format!(
+        "error: {}: a folder, not a CSV of sudoku-lab: name the CSV of a run in it\n",
+        folder.display()
+    );
+    for args in [
+        vec!["summary"],
+        vec!["plot"],
+        vec!["compare", out.to_str().unwrap()],
+    ] {
+        lab()
+            .args(&args)
+            .arg(&folder)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::diff(said.clone()));
+    }
+}
+
 /// Bytes that are not UTF-8 (a binary file, another encoding) are named so, with their
 /// line, not quoted from the csv crate.
 #[test]

@@ -352,3 +352,29 @@ fn a_closed_pipe_ends_solve_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// A `cmd:` solver that crashes has status `crashed` and its reason on a `why:` line, and
+/// the exit status is 0, as its row in bench: no solution failed a check (it was told
+/// `WRONG:`, exit 3); a wrong answer stays `WRONG:`, exit 3.
+#[test]
+fn a_command_that_crashes_is_no_wrong_solution() {
+    let misbehave = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/misbehave.py");
+    let solver = |mode: &str| format!("cmd:{mode}=python3 {} {mode}", misbehave.display());
+    let text = stdout(&["solve", "-s", &solver("crash"), TOP1]);
+    assert!(
+        text.contains(
+            "\ncrash: crashed, 0 solutions (limit 1), 0 nodes, 0 backtracks, 0 ns\n  why: "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("exited with status 3"), "{text}");
+    assert!(!text.contains("WRONG"), "{text}");
+    lab()
+        .args(["solve", "-s", &solver("wrong"), TOP1])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "\nwrong: WRONG, 1 solution (limit 1), ",
+        ))
+        .stdout(predicate::str::contains("\nWRONG: the solution "));
+}

@@ -15,6 +15,12 @@ pub enum Error {
         /// Why.
         source: io::Error,
     },
+    /// The folder for an output is something else: a file, a device.
+    #[error("{path}: not a folder (a file or a device is there): the output cannot go in it")]
+    NotAFolder {
+        /// The path.
+        path: String,
+    },
     /// An output file cannot be created.
     #[error("{path}: cannot create: {source}")]
     Create {

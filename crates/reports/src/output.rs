@@ -146,10 +146,7 @@ impl Output {
         let target = RunFiles::beside(csv);
         let running = target.tagged("running");
         if let Some(dir) = csv.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
-                path: shown(dir),
-                source,
-            })?;
+            crate::write::create_folder(dir)?;
         }
         let (mut moved_aside, mut kept) = (None, None);
         let lock = loop {

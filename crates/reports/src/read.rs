@@ -113,6 +113,13 @@ pub fn read_rows_within(path: &Path, bytes: u64) -> Result<Rows, Error> {
         path: shown(path),
         source,
     })?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        // Read, it would fail at its first line with the system's `Is a directory`.
+        return Err(Error::Empty {
+            path: shown(path),
+            reason: "a folder, not a CSV of sudoku-lab: name the CSV of a run in it".into(),
+        });
+    }
     let mut reader = csv::Reader::from_reader(file.take(bytes));
     let headers = reader
         .headers()

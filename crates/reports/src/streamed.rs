@@ -85,10 +85,7 @@ impl Streamed {
         }
         check_output_names(&Streamed::every_name(path))?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
-                path: shown(dir),
-                source,
-            })?;
+            crate::write::create_folder(dir)?;
         }
         let running = tagged(path, "running");
         let (mut moved_aside, mut kept) = (None, None);

@@ -32,7 +32,7 @@ mod links;
 mod whole;
 pub use encode::{encode_row, RowEncoder};
 pub use links::through_links;
-pub(crate) use whole::create_parent;
+pub(crate) use whole::{create_folder, create_parent};
 pub use whole::{
     hold_whole_writes, in_the_way, overwrite_in_place, try_hold_whole_writes, write_file,
     write_file_else_in_place,

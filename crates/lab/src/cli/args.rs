@@ -142,7 +142,8 @@ and 25x25) are givens, '.' and '0' empty cells, anything else is ignored, so a p
 grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size;
 a file or stdin holding one pretty-printed grid is that grid); stdin is read up to 1 MiB.
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
-all), 2 usage error, 3 some solution failed its check.")]
+all), 2 usage error, 3 some solution failed its check (a cmd: solver that timed out or crashed
+has that status, and its reason on a `why:` line, as its row in bench: no check failed).")]
 #[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
@@ -303,10 +304,11 @@ pub struct SummaryArgs {
       results/bench.nodes.svg (nodes against time), and prints their paths
   sudoku-lab plot main.csv branch.csv
       two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
-      `dlx (main)`, `dlx (branch)`, corpora matched by file name")]
+      `dlx (main)`, `dlx (branch)`, corpora matched by file name (by path for two
+      corpora of a run that share one)")]
 pub struct PlotArgs {
-    /// The CSV of an earlier `bench` run; several (two commits, two machines) are drawn on
-    /// one figure, each solver labelled with its run's file stem.
+    /// The CSV of an earlier `bench` run; several, up to 8 (two commits, two machines), are
+    /// drawn on one figure, each solver labelled with its run's file stem.
     #[arg(value_name = "FILE.csv", required = true, num_args = 1..=8)]
     pub csv: Vec<PathBuf>,
 

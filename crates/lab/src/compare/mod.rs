@@ -7,7 +7,8 @@
 //!   ([`stats`]), and the share of puzzles where each side was faster.
 //!
 //! Corpora are matched by file name, so that runs made in different folders (or machines)
-//! compare; puzzles by index.
+//! compare, but for two corpora of one run that share a file name, matched by their paths;
+//! puzzles by index.
 
 mod show;
 mod stats;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use sudoku_reports::settings::{differences, not_given, Shards};
+use sudoku_reports::summary::match_names;
 use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
 
 use crate::cli::CompareArgs;
@@ -28,10 +30,14 @@ pub use stats::Ratio;
 /// Examples of differing counters listed per group.
 const EXAMPLES: usize = 5;
 
-/// A group's key: the corpus's file name, the solver.
+/// A group's key: the corpus's name (its file name, or its path when another corpus of
+/// the run has that file name), the solver.
 type Key = (String, Arc<str>);
 
-/// One run: per (corpus file name, solver), its rows by puzzle index, in the CSV's order.
+/// A group's key as the rows give it: the corpus as the run named it, the solver.
+type RowKey = (Arc<str>, Arc<str>);
+
+/// One run: per (corpus name, solver), its rows by puzzle index, in the CSV's order.
 struct Run {
     groups: Vec<(Key, HashMap<u64, Row>)>,
 }
@@ -39,7 +45,7 @@ struct Run {
 /// What the comparison of one corpus and solver found.
 #[derive(Debug, Clone)]
 pub struct Group {
-    /// The corpus's file name.
+    /// The corpus's name, as the key gives it.
     pub corpus: String,
     /// The solver.
     pub solver: Arc<str>,
@@ -103,17 +109,19 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
         );
     }
     if args.markdown {
-        print!("{}", show::markdown(&comparison, args));
+        ui::out(show::markdown(&comparison, args));
     } else {
-        print!("{}", show::text(&comparison, args));
+        ui::out(show::text(&comparison, args));
     }
     let Some(pct) = args.fail_above else {
+        ui::stdout_written()?;
         return Ok(RunEnd::Finished);
     };
     let reasons = regressions(&comparison, pct);
     for reason in &reasons {
         ui::error(reason);
     }
+    ui::stdout_written()?;
     Ok(if reasons.is_empty() {
         RunEnd::Finished
     } else {
@@ -148,29 +156,37 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     out
 }
 
-/// The rows of the CSV at `path`, grouped.
+/// The rows of the CSV at `path`, grouped by corpus (named as [`match_names`] names it, so
+/// that two corpora of one file name stay two) and solver.
 fn read_run(path: &Path) -> Result<Run> {
-    let mut run = Run { groups: Vec::new() };
-    let mut at: HashMap<Key, usize> = HashMap::new();
+    // First by the corpus as the rows give it, then named.
+    let mut groups: Vec<(RowKey, HashMap<u64, Row>)> = Vec::new();
+    let mut at: HashMap<RowKey, usize> = HashMap::new();
     for row in read_rows(path)? {
         let row = row?;
-        let key = (file_name(&row.corpus), row.solver.clone());
+        let key = (row.corpus.clone(), row.solver.clone());
         let i = *at.entry(key.clone()).or_insert_with(|| {
-            run.groups.push((key, HashMap::new()));
-            run.groups.len() - 1
+            groups.push((key, HashMap::new()));
+            groups.len() - 1
         });
-        run.groups[i].1.insert(row.index, row);
+        groups[i].1.insert(row.index, row);
     }
-    if run.groups.is_empty() {
+    if groups.is_empty() {
         bail!("{}: no rows: nothing to compare", path.display());
     }
-    Ok(run)
-}
-
-fn file_name(corpus: &str) -> String {
-    Path::new(corpus)
-        .file_name()
-        .map_or_else(|| corpus.to_string(), |n| n.to_string_lossy().into_owned())
+    let names: Vec<String> = {
+        let names = match_names(groups.iter().map(|((corpus, _), _)| &**corpus));
+        groups
+            .iter()
+            .map(|((corpus, _), _)| names[&**corpus].clone())
+            .collect()
+    };
+    let groups = groups
+        .into_iter()
+        .zip(names)
+        .map(|(((_, solver), rows), name)| ((name, solver), rows))
+        .collect();
+    Ok(Run { groups })
 }
 
 /// The runs compared, group by group.

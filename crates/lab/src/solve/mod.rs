@@ -107,7 +107,7 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
     let mut wrong = false;
     for spec in &args.solvers.list.0 {
         let s = run::run(spec, grid, args.limit, args.max_nodes);
-        wrong |= s.row.as_ref().is_some_and(|r| r.problem.is_some());
+        wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
         out.print(&line(&s, grid, args.limit))?;
         solved.push(s);
         if out.closed {
@@ -125,8 +125,9 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
 }
 
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`
-/// (`dlx: no solution, 1 node, ...`), a `WRONG:` line after it when its check failed, or
-/// why it was skipped.
+/// (`dlx: no solution, 1 node, ...`), a `WRONG:` line after it when its check failed, a
+/// `why:` line when a `cmd:` solver timed out or crashed (no solution failed a check: the
+/// row's status says what happened, as in `bench`), or why it was skipped.
 fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
     let Some(row) = &s.row else {
         let why = match s.strategy {
@@ -147,8 +148,10 @@ fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
         count(row.backtracks, "backtrack", "backtracks"),
         format_ns(row.nanoseconds)
     );
-    if let Some(problem) = &row.problem {
-        text.push_str(&format!("WRONG: {problem}\n"));
+    match (&row.status, &row.problem) {
+        (Status::Wrong, Some(problem)) => text.push_str(&format!("WRONG: {problem}\n")),
+        (_, Some(why)) => text.push_str(&format!("  why: {why}\n")),
+        (_, None) => {}
     }
     text
 }

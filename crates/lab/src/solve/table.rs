@@ -28,12 +28,14 @@ pub fn status_words(status: &Status) -> &str {
 }
 
 /// How a time compares with the fastest: `fastest`, `2.4×`, `123×`, `10,789×`; `> 12×`
-/// for a search the budget stopped (it would have taken longer).
+/// for a search the budget (or a `cmd:` solver's time limit) stopped (it would have taken
+/// longer); `-` for a wrong answer, and for a `cmd:` solver that crashed, whose time says
+/// nothing of the search (`> 0.0×` of a crash before its answer).
 fn versus(row: &Row, fastest: Option<u64>) -> String {
     let Some(fastest) = fastest.filter(|&f| f > 0) else {
         return "-".to_string();
     };
-    if row.status == Status::Wrong {
+    if matches!(row.status, Status::Wrong | Status::Crashed) {
         return "-".to_string();
     }
     if row.nanoseconds <= fastest && row.status.is_finished() {
@@ -177,6 +179,22 @@ mod tests {
              dlx     solved                    1       57          28   41 µs     fastest\n\
              norvig  budget exhausted          1   10,000       5,000  4.1 ms      > 100×\n\
              sat     skipped                   -        -           -       -           -\n"
+        );
+    }
+
+    #[test]
+    fn a_crash_is_no_time_against_the_fastest() {
+        let text = table(&[
+            solved("dlx", Status::Solved, 41_000, 57),
+            solved("py", Status::Crashed, 0, 0),
+            solved("slow", Status::Timeout, 10_000_000_000, 0),
+        ]);
+        assert_eq!(
+            text,
+            "solver  status     solutions  nodes  backtracks   time  vs fastest\n\
+             dlx     solved             1     57          28  41 µs     fastest\n\
+             py      crashed            1      0           0   0 ns           -\n\
+             slow    timed out          1      0           0   10 s  > 243,902×\n"
         );
     }
 }

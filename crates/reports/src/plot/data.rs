@@ -11,6 +11,7 @@ use super::MIN_MICROS;
 use crate::error::{shown, Error};
 use crate::read::read_rows;
 use crate::status::Status;
+use crate::summary::match_names;
 
 /// How a row ended, as far as the plots care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,6 +48,10 @@ pub(super) struct Sample {
     pub micros: f64,
     /// `1 + tries`, at least 1.
     pub nodes: f64,
+    /// Whether the row has counters (`nodes >= 1`, as the summary counts them): a `cmd:`
+    /// solver that reports none, a crash or a timeout leave `nodes = 0`, and such a row has
+    /// no place on the nodes axis nor a cost per node.
+    pub counted: bool,
     pub outcome: Outcome,
 }
 
@@ -137,30 +142,33 @@ pub(super) fn read_results(csv: &Path, catalogue: &[&str]) -> Result<Results, Er
 
 /// [`read_results`] of several runs on one figure: a run with a label has its solvers
 /// named `solver (label)`, and its corpora matched by file name (runs made in different
-/// folders share their panels).
+/// folders share their panels), but for two corpora of the run that share one: those are
+/// matched by their paths ([`match_names`]), each its own panel.
 pub(super) fn read_runs(
     runs: &[(&Path, Option<&str>)],
     catalogue: &[&str],
 ) -> Result<Results, Error> {
     let mut grouping = Grouping::default();
     for &(csv, label) in runs {
+        let mut rows = Vec::new();
         for row in read_rows(csv)? {
             let row = row?;
             let sample = Sample {
                 micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
                 nodes: (row.nodes as f64).max(1.0),
+                counted: row.nodes >= 1,
                 outcome: Outcome::from(&row.status),
             };
             match label {
                 None => grouping.add(&row.corpus, &row.solver, row.limit, sample),
-                Some(label) => {
-                    let corpus = Path::new(&*row.corpus)
-                        .file_name()
-                        .map_or_else(|| row.corpus.to_string(), |n| n.to_string_lossy().into());
-                    let solver = format!("{} ({label})", row.solver);
-                    grouping.add(&corpus, &solver, row.limit, sample);
-                }
+                Some(_) => rows.push((row.corpus, row.solver, row.limit, sample)),
             }
+        }
+        let Some(label) = label else { continue };
+        let names = match_names(rows.iter().map(|(corpus, ..)| &**corpus));
+        for (corpus, solver, limit, sample) in &rows {
+            let solver = format!("{solver} ({label})");
+            grouping.add(&names[&**corpus], &solver, *limit, *sample);
         }
     }
     let csv = runs.first().map_or(Path::new(""), |r| r.0);

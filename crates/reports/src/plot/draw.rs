@@ -114,6 +114,15 @@ fn unfinished_note(samples: &[Sample]) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
+/// What the nodes figure says of a series' rows without counters, which it does not draw:
+/// `2 without counters (not drawn)`.
+fn uncounted_note(samples: &[Sample]) -> Option<String> {
+    match samples.iter().filter(|s| !s.counted).count() {
+        0 => None,
+        n => Some(format!("{n} without counters (not drawn)")),
+    }
+}
+
 /// The caption of a panel: the corpus and its size.
 fn panel_caption(panel: &Panel) -> String {
     let puzzles = panel
@@ -238,9 +247,14 @@ pub(super) fn median_finished(samples: &[Sample]) -> Option<f64> {
     times.get(half.checked_sub(1)?).copied()
 }
 
-/// The median cost of one node in µs over the samples.
+/// The median cost of one node in µs over the samples with counters (`None` when none has
+/// them: a crash's or a timeout's time is not spent on nodes).
 fn median_micros_per_node(samples: &[Sample]) -> Option<f64> {
-    let mut costs: Vec<f64> = samples.iter().map(|s| s.micros / s.nodes).collect();
+    let mut costs: Vec<f64> = samples
+        .iter()
+        .filter(|s| s.counted)
+        .map(|s| s.micros / s.nodes)
+        .collect();
     costs.sort_by(f64::total_cmp);
     costs.get(costs.len().checked_sub(1)? / 2).copied()
 }
@@ -270,7 +284,13 @@ fn draw_scatter(
     let mut legend = Vec::new();
     for series in &panel.series {
         let colour = data.colours[series.solver];
-        let kept = one_per_cell(&series.samples, time_axis, nodes_axis);
+        let counted: Vec<Sample> = series
+            .samples
+            .iter()
+            .filter(|s| s.counted)
+            .copied()
+            .collect();
+        let kept = one_per_cell(&counted, time_axis, nodes_axis);
         let at = |s: &Sample| (time_axis.clamp(s.micros), nodes_axis.clamp(s.nodes));
         let of = |outcome: Outcome| kept.iter().filter(move |s| s.outcome == outcome);
         chart.draw_series(
@@ -289,14 +309,18 @@ fn draw_scatter(
             dashed: false,
             marker: Marker::Dot,
             name: series_name(data, series),
-            details: [per_node, unfinished_note(&series.samples)]
-                .into_iter()
-                .flatten()
-                .collect(),
+            details: [
+                per_node,
+                unfinished_note(&series.samples),
+                uncounted_note(&series.samples),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         });
     }
     let samples = || panel.series.iter().flat_map(|series| &series.samples);
-    let any = |outcome: Outcome| samples().any(|s| s.outcome == outcome);
+    let any = |outcome: Outcome| samples().any(|s| s.counted && s.outcome == outcome);
     legend.extend(marker_legend(any(Outcome::OverBudget), any(Outcome::Wrong)));
     Ok(legend)
 }

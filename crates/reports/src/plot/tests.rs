@@ -78,6 +78,7 @@ fn ecdf_counts_unfinished_rows_as_never_finished() {
     let s = |micros, outcome| Sample {
         micros,
         nodes: 1.0,
+        counted: true,
         outcome,
     };
     let samples = [
@@ -299,4 +300,27 @@ fn a_missing_file_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let err = plot_csv(&dir.path().join("none.csv"), dir.path(), CATALOGUE).unwrap_err();
     assert!(err.to_string().contains("none.csv: cannot open"), "{err}");
+}
+
+/// Rows without counters (a `cmd:` solver's crash or timeout: `nodes = 0`) give no cost per
+/// node and no dot on the nodes figure, and the legend says so: the cost was the time over
+/// a node made up (`median 10 ns/node` of two crashes and a timeout), its dots at 1 node.
+#[test]
+fn rows_without_counters_give_no_cost_per_node() {
+    let text = HEADER.to_owned()
+        + &row("c", "dlx", "solved", 57, 5_700)
+        + &row("c", "py", "crashed", 0, 0)
+        + &row("c", "py", "crashed", 0, 0).replacen(",0,1,", ",1,2,", 1)
+        + &row("c", "py", "timeout", 0, 1_000_000_000).replacen(",0,1,", ",2,3,", 1);
+    let (dir, csv) = write_csv("r.csv", &text);
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let nodes = texts(&std::fs::read_to_string(&paths[1]).unwrap());
+    let per_node: Vec<&String> = nodes.iter().filter(|t| t.ends_with("/node")).collect();
+    assert_eq!(per_node, ["median 100 ns/node"], "{nodes:?}");
+    assert!(
+        nodes.contains(&"3 without counters (not drawn)".to_owned()),
+        "{nodes:?}"
+    );
+    // No triangle drawn (the timeout has no place on the nodes axis), none in the legend.
+    assert!(!nodes.contains(&"budget exhausted".to_owned()), "{nodes:?}");
 }

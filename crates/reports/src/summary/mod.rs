@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
-pub use names::{cut_middle, short_names};
+pub use names::{cut_middle, match_names, short_names};
 pub use stats::{Histogram, Stats};
 pub use table::View;
 

@@ -1,22 +1,41 @@
-//! Short names for corpora: the file stem, unless two corpora of a run share it.
+//! Short names for corpora: the file stem (or, to match runs, the file name), unless two
+//! corpora of a run share it.
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
 use std::path::Path;
 
 /// The short name of each corpus: its file stem (`puzzles2_17_clue`, `norvig_sudoku-top95`),
 /// or the path as given when another corpus of the list has the same stem.
 pub fn short_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
+    unless_shared(corpora, |c| Path::new(c).file_stem())
+}
+
+/// The name by which runs compared or drawn together (`compare`, `plot A.csv B.csv`) match
+/// a corpus of one run with the other's: its file name (`norvig_sudoku-top95.txt`), so that
+/// runs made in different folders or on different machines match, or the path as given
+/// when another corpus of the same run has that file name (`x/c.txt` and `y/c.txt` are two
+/// corpora, which one name would pool, their puzzles of one index taken for one puzzle).
+pub fn match_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
+    unless_shared(corpora, |c| Path::new(c).file_name())
+}
+
+/// Each corpus's `part` of its path (its stem, its file name), or the path as given when
+/// another corpus of the list has the same part, or it has none.
+fn unless_shared<'a>(
+    corpora: impl IntoIterator<Item = &'a str>,
+    part: impl Fn(&str) -> Option<&OsStr>,
+) -> HashMap<&'a str, String> {
     let corpora: Vec<&str> = corpora.into_iter().collect();
-    let stem = |c: &str| -> String {
-        Path::new(c)
-            .file_stem()
+    let name = |c: &str| -> String {
+        part(c)
             .map(|s| s.to_string_lossy().into_owned())
             .filter(|s| !s.is_empty())
             .unwrap_or_else(|| c.to_string())
     };
     let mut count: HashMap<String, Vec<&str>> = HashMap::new();
     for &c in &corpora {
-        let list = count.entry(stem(c)).or_default();
+        let list = count.entry(name(c)).or_default();
         if !list.contains(&c) {
             list.push(c);
         }
@@ -24,11 +43,11 @@ pub fn short_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'
     corpora
         .iter()
         .map(|&c| {
-            let s = stem(c);
-            let name = if count[&s].len() > 1 {
+            let n = name(c);
+            let name = if count[&n].len() > 1 {
                 c.to_string()
             } else {
-                s
+                n
             };
             (c, name)
         })
@@ -66,6 +85,19 @@ mod tests {
         assert_eq!(names["../c/top95.txt"], "../c/top95.txt");
         assert_eq!(names["x/top95.txt"], "x/top95.txt");
         assert_eq!(names["../c/puzzles2_17_clue"], "puzzles2_17_clue");
+        assert_eq!(names["stdin"], "stdin");
+    }
+
+    #[test]
+    fn file_names_unless_two_corpora_of_a_run_share_one() {
+        let names = match_names(["x/c.txt", "y/c.txt", "../c/top95.txt", "c.csv", "stdin"]);
+        assert_eq!(names["x/c.txt"], "x/c.txt");
+        assert_eq!(names["y/c.txt"], "y/c.txt");
+        assert_eq!(names["../c/top95.txt"], "top95.txt");
+        assert_eq!(
+            names["c.csv"], "c.csv",
+            "c.csv and c.txt share a stem, not a name"
+        );
         assert_eq!(names["stdin"], "stdin");
     }
 

@@ -13,12 +13,27 @@ use crate::error::{shown, Error};
 /// Creates the folder of `path` when it is missing.
 pub(crate) fn create_parent(path: &Path) -> Result<(), Error> {
     match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) => std::fs::create_dir_all(dir).map_err(|source| Error::CreateDir {
-            path: shown(dir),
-            source,
-        }),
+        Some(dir) => create_folder(dir),
         None => Ok(()),
     }
+}
+
+/// Creates the folder `dir` and those above it when they are missing; something on its
+/// path that is not a folder (a file, a device such as `/dev/null`) is named as such
+/// ([`Error::NotAFolder`]), where the system says only `File exists` or `Not a directory`.
+pub(crate) fn create_folder(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|source| {
+        let there = dir
+            .ancestors()
+            .find_map(|a| Some((a, std::fs::metadata(a).ok()?)));
+        match there {
+            Some((path, meta)) if !meta.is_dir() => Error::NotAFolder { path: shown(path) },
+            _ => Error::CreateDir {
+                path: shown(dir),
+                source,
+            },
+        }
+    })
 }
 
 /// What is at `path` that a file written there would replace or could not be written
