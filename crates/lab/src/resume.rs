@@ -109,9 +109,10 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
 }
 
 /// The rows the run of `csv` said it wrote, as it ended so as to say it (interrupted or
-/// failed; a killed run did not), by its sidecar `found`: what tells whether its last puzzle is whole, and whether rows were lost since
-/// (see [`done_in`]). Refused when the sidecar does not give them: they would read as 0,
-/// and its last puzzle be solved again, rows lost since be solved never.
+/// failed; a killed run did not), by its sidecar `found`: what tells whether its last
+/// puzzle is whole, and whether rows were lost since (see [`done_in`]). Refused when the
+/// sidecar does not give them: they would read as 0, and its last puzzle be solved again,
+/// rows lost since be solved never.
 fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
     let ended = matches!(
         found.sidecar.state.known(),

@@ -992,7 +992,7 @@ fn resume_keeps_an_interrupted_runs_last_puzzle_when_its_rows_are_all_there() {
 /// The sidecar of an interrupted run that does not say how many rows it wrote (made by
 /// hand, or cut short) is refused, naming it and the count, as a shard's is by `merge`:
 /// the count read as 0, and the run was continued, its last puzzle solved again and rows
-/// lost since never. A killed run's sidecar is not asked for it: it never says it.
+/// lost since never. A killed run's sidecar, written at its start, is not read for them.
 #[test]
 fn resume_refuses_an_ended_runs_sidecar_that_does_not_say_its_rows() {
     let dir = tempfile::tempdir().unwrap();

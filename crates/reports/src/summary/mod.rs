@@ -72,8 +72,9 @@ fn resumed_shards(sidecar: &Sidecar) -> Vec<String> {
         .collect()
 }
 
-/// The counts of a sidecar (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) its wall clock is made of: without one of them
-/// the summary gives no wall-clock rate (see [`Summary::apply_sidecar_found`]).
+/// The counts of a sidecar (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) its wall clock is
+/// made of: without one of them the summary gives no wall-clock rate (see
+/// [`Summary::apply_sidecar_found`]).
 pub const CLOCK_COUNTS: [&str; 3] = ["threads", "puzzles", "seconds"];
 
 /// How many failed rows the summary names.
@@ -270,11 +271,11 @@ impl Summary {
     }
 
     /// [`Summary::apply_sidecar`] of the sidecar `found`, what its text does not give (see
-    /// [`account_not_given`](crate::sidecar::account_not_given)) left out rather than read as 0: no wall clock unless it gives
+    /// [`account_not_given`]) left out rather than read as 0: no wall clock unless it gives
     /// every one of [`CLOCK_COUNTS`] (a thread count of 0 is that of shards on several, a
     /// time of 0 no clock), no malformed line of a corpus that does not say its own. The
-    /// counts the summary reads that it does not give, in the order of [`ACCOUNT`](crate::sidecar::ACCOUNT), for the
-    /// reader to be told.
+    /// counts the summary reads that it does not give, in the order of
+    /// [`ACCOUNT`](crate::sidecar::ACCOUNT), for the reader to be told.
     pub fn apply_sidecar_found(&mut self, found: &SidecarFile) -> Vec<&'static str> {
         self.apply_sidecar(&found.sidecar);
         let untold: Vec<&'static str> = account_not_given(&found.text)
