@@ -97,14 +97,7 @@ pub(crate) struct Indexed<R: Lines> {
 impl<R: Lines> Indexed<R> {
     /// Whether the selection keeps puzzle `index`.
     fn keeps(&self, index: u64) -> bool {
-        let selection = &self.selection;
-        selection
-            .shard
-            .is_none_or(|s| s.contains_keyed(self.key, index))
-            && selection
-                .done
-                .get(&self.corpus)
-                .is_none_or(|done| !done.contains(&index))
+        self.selection.keeps(&self.corpus, self.key, index)
     }
 
     fn next_chunk(&mut self, max: usize) -> Option<Chunk> {

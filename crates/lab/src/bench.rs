@@ -138,12 +138,7 @@ fn record(
         mut sidecar,
         resumed,
     } = opened;
-    let progress = Progress::start(
-        config.quiet,
-        config.progress_every,
-        &config.plan.sources,
-        config.plan.first,
-    );
+    let progress = Progress::start(config.quiet, config.progress_every, &config.plan);
     let mut recorder = Recorder::new(csv, config, progress);
     let done = resumed.map(|(done, summary)| {
         recorder.count_earlier(summary);

@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
+use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile, ACCOUNT};
+use sudoku_reports::summary::CLOCK_COUNTS;
 use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, SummaryArgs};
@@ -17,15 +19,8 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         summary.add(&row?);
         rows += 1;
     }
-    match Sidecar::read_beside(&args.csv) {
-        Ok(Some(sidecar)) => {
-            let theirs = check_rows(&args.csv, rows, &sidecar);
-            summary.apply_sidecar(&sidecar);
-            if !theirs {
-                // The run's clock timed its rows, not these: no rate of one over the other.
-                summary.clock = None;
-            }
-        }
+    match Sidecar::read_text_beside(&args.csv) {
+        Ok(Some(found)) => add_sidecar(&mut summary, &args.csv, rows, &found),
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
@@ -38,23 +33,89 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// A warning when the CSV at `csv` holds another number of rows (`rows`) than its
-/// sidecar says the run wrote (rows removed, doubled or appended since): the summary is
-/// then not the run's, and gives no wall-clock rate (the run's clock over puzzles it did
-/// not time); `false` then. A run still going has not said yet, nor has a sidecar without
-/// a state we know.
-fn check_rows(csv: &Path, rows: u64, sidecar: &Sidecar) -> bool {
+/// What the sidecar `found` of the CSV at `csv`, which holds `rows` rows, adds to its
+/// `summary` (see [`Summary::apply_sidecar_found`]): no wall-clock rate when the rows are
+/// not the run's, or may not be (see [`check_rows`]); a warning naming the counts it does
+/// not give that the summary would read.
+fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
+    let mut untold = summary.apply_sidecar_found(found);
+    let rows = check_rows(csv, rows, found);
+    if rows == Rows::Untold {
+        untold.push("rows");
+        untold.sort_by_key(|key| ACCOUNT.iter().position(|k| k == key));
+    }
+    if rows != Rows::Theirs {
+        // The run's clock timed its rows, not these: no rate of one over the other.
+        summary.clock = None;
+    }
+    if !untold.is_empty() {
+        ui::warning(untold_told(csv, &found.path, &untold));
+    }
+}
+
+/// Whether the rows of a CSV are those its sidecar says the run wrote.
+#[derive(PartialEq, Eq)]
+enum Rows {
+    /// As many as it says, or it has not said (a run still going, or a sidecar without a
+    /// state we know).
+    Theirs,
+    /// Another number: a warning said so.
+    Others,
+    /// It does not say how many (an ended run's sidecar without `rows`: made by hand, or
+    /// cut short): whether they are its rows is not known.
+    Untold,
+}
+
+/// Whether the CSV at `csv`, which holds `rows` rows, holds as many as its sidecar `found`
+/// says the run wrote; a warning when it holds another number (rows removed, doubled or
+/// appended since): the summary is then not the run's, and gives no wall-clock rate (the
+/// run's clock over puzzles it did not time). A run still going has not said yet, nor has
+/// a sidecar without a state we know.
+fn check_rows(csv: &Path, rows: u64, found: &SidecarFile) -> Rows {
+    let sidecar = &found.sidecar;
     let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
-    if ended && rows != sidecar.rows {
+    if !ended {
+        return Rows::Theirs;
+    }
+    if account_not_given(&found.text).contains(&"rows") {
+        return Rows::Untold;
+    }
+    if rows != sidecar.rows {
         ui::warning(format!(
             "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
              rows as they are now, not of the run, and gives no wall-clock rate",
             csv.display(),
             sidecar.rows
         ));
-        return false;
+        return Rows::Others;
     }
-    true
+    Rows::Theirs
+}
+
+/// The warning of a CSV at `csv` whose sidecar (at `path`) does not give the counts
+/// `untold` the summary reads (see [`Summary::apply_sidecar_found`], and `rows`, see
+/// [`check_rows`]): each would read as 0, so the summary gives none of what they make, and
+/// says so.
+fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
+    let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
+    let mut left_out = Vec::new();
+    if untold
+        .iter()
+        .any(|k| *k == "rows" || CLOCK_COUNTS.contains(k))
+    {
+        left_out.push("no wall-clock rate");
+    }
+    if untold.contains(&"corpus.malformed") {
+        left_out.push("no count of the malformed lines skipped");
+    }
+    format!(
+        "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
+         summary gives {}",
+        csv.display(),
+        path.display(),
+        told.join(", "),
+        left_out.join(" and ")
+    )
 }
 
 /// `plot`: the two figures of a CSV (or of several runs together), in its folder or

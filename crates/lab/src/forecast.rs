@@ -120,6 +120,32 @@ it with --max-nodes, --first or --solvers"
         assert_eq!(f.due(20, Some(100_000), elapsed, &costs), None, "once");
     }
 
+    /// The forecast is of the puzzles this run solves: a shard's share, less those an
+    /// earlier run solved (copied by `--resume`), as the progress counts them. Shard 1/2 of
+    /// 40 puzzles, 4 of its 20 solved before: 8 done in 30 min project 1 h (16 to solve),
+    /// where it projected 2 h 30 min, for all 40 puzzles of the corpus.
+    #[test]
+    fn a_shard_and_a_resumed_run_forecast_their_share() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = crate::progress::tests::share_of(dir.path(), 40, 4, None);
+        let total = crate::progress::Tally::of(&plan).count();
+        let solvers = [(Arc::from("naive"), 1_000u128, 200_000_000)];
+        let costs = Costs {
+            solvers: &solvers,
+            default_budgets: true,
+        };
+        let warning = Forecast::default().due(8, total, Duration::from_secs(1800), &costs);
+        assert!(
+            warning.as_deref().is_some_and(|w| w.starts_with(
+                "8 puzzles done in 30 min 0 s: at that pace, this run will take about 1 h 0 \
+min in all (naive "
+            )),
+            "{warning:?}"
+        );
+        let sooner = Forecast::default().due(8, total, Duration::from_secs(1790), &costs);
+        assert_eq!(sooner, None, "16 puzzles in 59 min 40 s");
+    }
+
     #[test]
     fn the_warning_names_the_slow_solver_and_its_budget() {
         let solvers = [

@@ -21,7 +21,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::{account_not_given, CorpusEntry};
+use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry};
 use sudoku_reports::write::through_links;
 use sudoku_reports::{
     read_rows, CsvWriter, Error, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
@@ -218,9 +218,9 @@ fn part(csv: &Path) -> Result<Part> {
             csv.display()
         );
     }
-    let untold: Vec<&str> = account_not_given(&found.text)
+    let untold: Vec<String> = account_not_given(&found.text)
         .into_iter()
-        .map(what_the_key_says)
+        .map(|key| account_told(key, "the shard"))
         .collect();
     if !untold.is_empty() {
         bail!(
@@ -243,22 +243,6 @@ fn part(csv: &Path) -> Result<Part> {
         sidecar,
         shard,
     })
-}
-
-/// What a key of a shard's sidecar that the merge reads says (see
-/// `sudoku_reports::sidecar::ACCOUNT`), as the refusal of a sidecar without it names it.
-fn what_the_key_says(key: &str) -> &str {
-    match key {
-        "threads" => "on how many threads the shard ran (threads)",
-        "puzzles" => "how many puzzles the shard read (puzzles)",
-        "rows" => "how many rows the shard wrote (rows)",
-        "seconds" => "how long the shard ran (seconds)",
-        "corpus.puzzles" => "how many puzzles of each corpus the shard read (corpus.puzzles)",
-        "corpus.malformed" => {
-            "how many malformed lines of each corpus the shard skipped (corpus.malformed)"
-        }
-        other => other,
-    }
 }
 
 /// Why a shard whose sidecar is `sidecar` cannot be merged, as its sidecar says, with what

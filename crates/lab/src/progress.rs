@@ -1,19 +1,22 @@
 //! The progress a person watches: a bar on a terminal (its rate rounded), a plain line every
 //! few seconds otherwise (a cluster job, CI), nothing with `--quiet`.
 //!
-//! The total is counted on a thread of its own, only for corpora that can be read twice
-//! (regular files, the built-in seeds) and capped by `--first`: until it is known the bar is a
-//! spinner, and a run over stdin never has one. Without a bar the count waits for the run to
+//! The total is the puzzles this run solves: a shard's share of them (`--shard`), less
+//! those an earlier run solved (`--resume`, copied, not solved again). It is counted on a
+//! thread of its own, only for corpora that can be read twice (regular files, the built-in
+//! seeds) and capped by `--first`: until it is known the bar is a spinner, and a run over
+//! stdin never has one. Without a bar the count waits for the run to
 //! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not), or for half the
 //! interval between progress lines if that comes sooner, so that the first line has it.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use sudoku_engine::{count_candidates, Source};
+use sudoku_engine::{corpus_names, count_candidates, Plan, Selection, Source};
 
 use crate::ui;
 
@@ -29,8 +32,8 @@ pub const COUNT_AFTER: Duration = Duration::from_secs(2);
 
 /// Where the count of the total is.
 enum Count {
-    /// Not started: the corpora and `--first`.
-    Waiting(Vec<Source>, Option<u64>),
+    /// Not started: what it counts.
+    Waiting(Tally),
     /// Counting on its thread.
     Running(Receiver<Option<u64>>),
     /// Known (`None`: not countable).
@@ -46,30 +49,50 @@ pub struct Progress {
     count: Count,
 }
 
-/// Counts the puzzles of `sources` on a thread of its own: an upper bound (lines that may
-/// hold a puzzle, each corpus capped at `first`), or `None` when a corpus cannot be read
-/// twice.
-fn count_in_background(sources: &[Source], first: Option<u64>) -> Receiver<Option<u64>> {
-    let (tx, rx) = mpsc::channel();
-    let sources = sources.to_vec();
-    std::thread::spawn(move || {
-        let mut total = 0;
-        for source in &sources {
-            if !source.rereadable() {
-                let _ = tx.send(None);
-                return;
-            }
-            let count = source
-                .open()
-                .ok()
-                .and_then(|reader| count_candidates(reader, first.unwrap_or(u64::MAX)).ok());
-            let Some(count) = count else {
-                let _ = tx.send(None);
-                return;
-            };
-            total += count;
+/// What the total of a run counts: its corpora (and the names the run gives them, which
+/// its selection goes by), `--first`, and which of their puzzles it solves.
+#[derive(Clone)]
+pub struct Tally {
+    sources: Vec<Source>,
+    names: Vec<String>,
+    first: Option<u64>,
+    selection: Arc<Selection>,
+}
+
+impl Tally {
+    /// What the run of `plan` solves: its corpora's puzzles (each capped at `--first`) that
+    /// its selection keeps (`--shard`'s share, less those `--resume` copied).
+    pub fn of(plan: &Plan) -> Tally {
+        Tally {
+            sources: plan.sources.clone(),
+            names: corpus_names(&plan.sources),
+            first: plan.first,
+            selection: Arc::new(plan.select.clone()),
         }
-        let _ = tx.send(Some(total));
+    }
+
+    /// Counts the puzzles the run solves: an upper bound (of the lines that may hold a
+    /// puzzle, each corpus's first `first`, those the selection keeps: see
+    /// [`Selection::kept_below`]), or `None` when a corpus cannot be read twice.
+    pub fn count(&self) -> Option<u64> {
+        let mut total = 0;
+        for (source, name) in self.sources.iter().zip(&self.names) {
+            if !source.rereadable() {
+                return None;
+            }
+            let reader = source.open().ok()?;
+            let lines = count_candidates(reader, self.first.unwrap_or(u64::MAX)).ok()?;
+            total += self.selection.kept_below(name, lines);
+        }
+        Some(total)
+    }
+}
+
+/// [`Tally::count`] on a thread of its own.
+fn count_in_background(tally: Tally) -> Receiver<Option<u64>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(tally.count());
     });
     rx
 }
@@ -90,14 +113,10 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 }
 
 impl Progress {
-    /// Starts showing the progress of a run over `sources`: a bar when stderr is a
-    /// terminal, lines every `every` otherwise, nothing when `quiet`.
-    pub fn start(
-        quiet: bool,
-        every: Option<Duration>,
-        sources: &[Source],
-        first: Option<u64>,
-    ) -> Progress {
+    /// Starts showing the progress of the run of `plan` (its selection final: see
+    /// [`Tally::of`]): a bar when stderr is a terminal, lines every `every` otherwise,
+    /// nothing when `quiet`.
+    pub fn start(quiet: bool, every: Option<Duration>, plan: &Plan) -> Progress {
         let now = Instant::now();
         let mode = if quiet {
             Mode::Off
@@ -112,10 +131,11 @@ impl Progress {
                 None => Mode::Off,
             }
         };
+        let tally = Tally::of(plan);
         let count = if matches!(mode, Mode::Bar(_)) {
-            Count::Running(count_in_background(sources, first))
+            Count::Running(count_in_background(tally))
         } else {
-            Count::Waiting(sources.to_vec(), first)
+            Count::Waiting(tally)
         };
         Progress {
             mode,
@@ -139,7 +159,7 @@ impl Progress {
         self.done
     }
 
-    /// Puzzles in all, once counted.
+    /// Puzzles this run solves in all, once counted (see [`Tally::count`]).
     pub fn total(&self) -> Option<u64> {
         self.total
     }
@@ -153,8 +173,8 @@ impl Progress {
     /// one is due.
     pub fn tick(&mut self) {
         match &self.count {
-            Count::Waiting(sources, first) if self.elapsed() >= self.count_after() => {
-                self.count = Count::Running(count_in_background(sources, *first));
+            Count::Waiting(tally) if self.elapsed() >= self.count_after() => {
+                self.count = Count::Running(count_in_background(tally.clone()));
             }
             Count::Running(rx) => {
                 if let Ok(total) = rx.try_recv() {
@@ -231,7 +251,11 @@ pub fn human(seconds: f64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use std::path::Path;
+
+    use sudoku_engine::Shard;
+
     use super::*;
 
     #[test]
@@ -245,7 +269,7 @@ mod tests {
     fn a_line_gives_the_share_and_the_time_left() {
         let (tx, rx) = mpsc::channel();
         tx.send(Some(1000)).unwrap();
-        let mut p = Progress::start(true, None, &[], None);
+        let mut p = Progress::start(true, None, &Plan::default());
         p.count = Count::Running(rx);
         p.tick();
         for _ in 0..250 {
@@ -259,10 +283,67 @@ mod tests {
         assert!(line.contains(" elapsed, about "), "{line}");
     }
 
+    /// A plan over a corpus of `puzzles` lines (each a puzzle) in `dir`, as `--shard 1/2`
+    /// after an earlier run (`--resume`) solved `done` puzzles of the share, capped at
+    /// `first`.
+    pub(crate) fn share_of(dir: &Path, puzzles: usize, done: usize, first: Option<u64>) -> Plan {
+        let corpus = dir.join("c.txt");
+        std::fs::write(
+            &corpus,
+            format!("{}\n", sudoku_testkit::seeds::POLISH).repeat(puzzles),
+        )
+        .unwrap();
+        let source = Source::File(corpus);
+        let shard = Shard::new(1, 2).unwrap();
+        let name = source.name();
+        let solved = (0..)
+            .filter(|&i| shard.contains(&name, i))
+            .take(done)
+            .collect();
+        Plan {
+            sources: vec![source],
+            first,
+            select: Selection {
+                shard: Some(shard),
+                done: [(Arc::from(name), solved)].into(),
+                permute: None,
+            },
+            ..Plan::default()
+        }
+    }
+
+    /// The total is the puzzles the run solves: a shard's share (20 of 40), less those an
+    /// earlier run solved (4 of them, copied by `--resume`), under `--first` those of the
+    /// share among the first (5 of 10, less the 4). It counted every puzzle of the corpus
+    /// (40), and the line said `4 of 40 puzzles (10.0%)` where the shard was a quarter
+    /// through.
+    #[test]
+    fn the_total_is_the_share_left_to_solve() {
+        let dir = tempfile::tempdir().unwrap();
+        let count = |done, first| Tally::of(&share_of(dir.path(), 40, done, first)).count();
+        assert_eq!(count(0, None), Some(20));
+        assert_eq!(count(4, None), Some(16));
+        assert_eq!(count(4, Some(10)), Some(1));
+        let plan = share_of(dir.path(), 40, 4, None);
+        let mut p = Progress::start(true, None, &plan);
+        p.count = Count::Running(count_in_background(Tally::of(&plan)));
+        while matches!(p.count, Count::Running(_)) {
+            p.tick();
+        }
+        for _ in 0..4 {
+            p.inc();
+        }
+        let line = p.line();
+        assert!(
+            line.starts_with("progress: 4 of 16 puzzles (25.0%), "),
+            "{line}"
+        );
+    }
+
     #[test]
     fn the_total_is_counted_half_an_interval_before_the_first_line() {
         let lines = |every| {
-            let mut p = Progress::start(true, None, &[], None);
+            let mut p = Progress::start(true, None, &Plan::default());
             p.mode = Mode::Lines {
                 every,
                 last: Instant::now(),

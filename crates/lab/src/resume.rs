@@ -8,7 +8,9 @@
 //! system with coarse times) are taken in the order interrupted, failed, killed,
 //! finished, the later winning: a finished run wins every tie. Either way its sidecar
 //! must say it was made the same way (what differs is named; a sidecar that does not give
-//! a setting, made by hand or cut short, is refused, naming it, not read as 0). An unfinished run's whole
+//! a setting, made by hand or cut short, is refused, naming it, not read as 0; so is an
+//! interrupted or failed run's that does not say how many rows it wrote, which tells
+//! whether its last puzzle is whole). An unfinished run's whole
 //! puzzles (a killed run's but its last, which the kill may have cut) are copied into
 //! this run's output, and the run solves only the puzzles it lacks. That earlier file is left as it
 //! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
@@ -21,6 +23,7 @@ use anyhow::{anyhow, bail, Result};
 use sudoku_reports::output::KILLED;
 use sudoku_reports::resume::{done_in, Done};
 use sudoku_reports::settings::{differences, not_given_told, Shards};
+use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
 use crate::harness::UsageError;
@@ -52,8 +55,9 @@ pub struct Resumed {
 ///
 /// When the run's CSV has no sidecar, one that cannot be read, or one that does not give
 /// every setting compared (made by hand, or cut short: each would read as 0), when its
-/// settings differ from `fresh`'s (a [`UsageError`] naming each difference), or when the
-/// CSV cannot be read.
+/// settings differ from `fresh`'s (a [`UsageError`] naming each difference), when the
+/// sidecar of an interrupted or failed run does not say how many rows it wrote (it would
+/// read as 0: see [`rows_said`]), or when the CSV cannot be read.
 pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> Result<Earlier> {
     let files = RunFiles::beside(target);
     let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
@@ -91,23 +95,43 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
             csv.display()
         );
     }
-    let earlier = found.sidecar;
-    same_settings(&csv, &earlier, fresh)?;
+    same_settings(&csv, &found.sidecar, fresh)?;
     if csv == target {
         return Ok(Earlier::Finished(csv));
     }
-    // An interrupted or failed run said, as it ended, how many rows it holds.
-    let said = matches!(
-        earlier.state.known(),
-        Some(State::Interrupted | State::Failed)
-    )
-    .then_some(earlier.rows);
+    let said = rows_said(&csv, &found)?;
     let done = done_in(&csv, said)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,
-        earlier,
+        earlier: found.sidecar,
     })))
+}
+
+/// The rows the run of `csv` said it wrote, as it ended so as to say it (interrupted or
+/// failed; a killed run did not), by its sidecar `found`: what tells whether its last
+/// puzzle is whole, and whether rows were lost since (see [`done_in`]). Refused when the
+/// sidecar does not give them: they would read as 0, and its last puzzle be solved again,
+/// rows lost since be solved never.
+fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
+    let ended = matches!(
+        found.sidecar.state.known(),
+        Some(State::Interrupted | State::Failed)
+    );
+    if !ended {
+        return Ok(None);
+    }
+    if account_not_given(&found.text).contains(&"rows") {
+        bail!(
+            "--resume: {}: its sidecar ({}) does not say {}, so which of its puzzles are \
+             whole is not known (a sidecar made by hand, or cut short?): run without \
+             --resume to start afresh",
+            csv.display(),
+            found.path.display(),
+            account_told("rows", "the run")
+        );
+    }
+    Ok(Some(found.sidecar.rows))
 }
 
 /// Whether the run of `csv` (its sidecar `earlier`) was made as this one (`fresh`) is:

@@ -656,6 +656,64 @@ fn summary_reprints_the_table_of_a_run() {
              the rows as they are now, not of the run, and gives no wall-clock rate",
             2 * rows
         )));
+    // A count its sidecar does not give (made by hand, or cut short) is not read as 0: an
+    // interrupted run's without `rows` was said to have written 0 rows; one without
+    // `threads` got the rate without a thread count, as shards on several do.
+    std::fs::write(&out, &text).unwrap();
+    let sidecar = dir.path().join("s.run.toml");
+    let whole = std::fs::read_to_string(&sidecar).unwrap();
+    let without = |lines: &[&str], state: &str| {
+        let mut cut = whole.replace("state = \"finished\"", &format!("state = \"{state}\""));
+        for line in lines {
+            let start = cut.find(&format!("\n{line} = ")).unwrap() + 1;
+            let end = start + cut[start..].find('\n').unwrap() + 1;
+            cut.replace_range(start..end, "");
+        }
+        std::fs::write(&sidecar, cut).unwrap();
+        let run = lab().arg("summary").arg(&out).assert().success();
+        let text = |b: &[u8]| String::from_utf8(b.to_vec()).unwrap();
+        (
+            text(&run.get_output().stdout),
+            text(&run.get_output().stderr),
+        )
+    };
+    let (table, said) = without(&["rows"], "interrupted");
+    assert!(
+        !table.contains("Wall clock") && table.contains("INTERRUPTED"),
+        "{table}"
+    );
+    assert_eq!(
+        said,
+        format!(
+            "warning: {}: its sidecar ({}) does not say how many rows the run wrote (rows) (a \
+             sidecar made by hand, or cut short?): the summary gives no wall-clock rate\n",
+            out.display(),
+            sidecar.display()
+        )
+    );
+    let (table, said) = without(&["threads", "seconds"], "finished");
+    assert!(!table.contains("Wall clock"), "{table}");
+    assert!(
+        said.contains(
+            "does not say on how many threads the run ran (threads), how long the run ran \
+             (seconds) (a sidecar made by hand, or cut short?): the summary gives no wall-clock \
+             rate\n"
+        ),
+        "{said}"
+    );
+    let (table, said) = without(&["malformed"], "finished");
+    assert!(
+        table.contains("Wall clock") && !table.contains("Malformed lines"),
+        "{table}"
+    );
+    assert!(
+        said.contains(
+            "does not say how many malformed lines of each corpus the run skipped \
+             (corpus.malformed) (a sidecar made by hand, or cut short?): the summary gives no \
+             count of the malformed lines skipped\n"
+        ),
+        "{said}"
+    );
 }
 
 #[test]

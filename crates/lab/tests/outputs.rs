@@ -435,6 +435,67 @@ fn progress_lines_without_a_terminal() {
     assert!(!stderr(&["-q", "-n", "5"], "q.csv").contains("progress: "));
 }
 
+/// The total a progress line states is what the run solves: a shard's share (16 of 64
+/// puzzles, as shard 1/4), then, the shard continued with `--resume` after 4 of them, the
+/// 12 left. Both lines said `of 64 puzzles`, the corpus's (the shard's bar never reached
+/// 100%).
+#[test]
+fn progress_counts_a_shards_share_and_what_a_resume_leaves() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(
+        &dir,
+        "slow.txt",
+        &format!("{ANTI_BRUTE_FORCE}\n").repeat(64),
+    );
+    let out = dir.path().join("s.csv");
+    // One thread solves a puzzle in about 0.2 s: the 12 left take more than the second
+    // before the first line.
+    let stderr = || {
+        let run = lab()
+            .args(["bench", "-s", "naive", "-j", "1", "--progress-every", "1"])
+            .args(["--shard", "1/4", "--resume", "-o"])
+            .arg(&out)
+            .arg(&corpus)
+            .assert()
+            .success();
+        String::from_utf8(run.get_output().stderr.clone()).unwrap()
+    };
+    let totals = |shown: &str| -> Vec<String> {
+        shown
+            .lines()
+            .filter_map(|l| l.strip_prefix("progress: "))
+            .filter_map(|l| l.split_once(" of ").map(|(_, t)| t.to_string()))
+            .filter_map(|t| t.split_once(" (").map(|(n, _)| n.to_string()))
+            .collect()
+    };
+    let shown = stderr();
+    let first = totals(&shown);
+    assert!(!first.is_empty(), "no progress line with a total:\n{shown}");
+    assert!(first.iter().all(|t| t == "16 puzzles"), "{shown}");
+    // As an interrupt after 4 puzzles leaves the shard (one row each).
+    let text = std::fs::read_to_string(&out).unwrap();
+    let four: String = text.split_inclusive('\n').take(5).collect();
+    std::fs::write(dir.path().join("s.interrupted.csv"), four).unwrap();
+    let sidecar = std::fs::read_to_string(dir.path().join("s.run.toml")).unwrap();
+    let said = sidecar
+        .replace("state = \"finished\"", "state = \"interrupted\"")
+        .replace("\nrows = 16\n", "\nrows = 4\n");
+    assert!(said.contains("\nrows = 4\n"), "{said}");
+    std::fs::write(dir.path().join("s.interrupted.run.toml"), said).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    let shown = stderr();
+    assert!(
+        shown.contains("(4 puzzles kept, the others solved now)"),
+        "{shown}"
+    );
+    let resumed = totals(&shown);
+    assert!(
+        !resumed.is_empty(),
+        "no progress line with a total:\n{shown}"
+    );
+    assert!(resumed.iter().all(|t| t == "12 puzzles"), "{shown}");
+}
+
 /// A run heading for hours is told so early, with what takes the time and how to bound it.
 #[cfg(unix)]
 #[test]

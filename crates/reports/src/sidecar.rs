@@ -379,6 +379,23 @@ pub fn account_not_given(text: &str) -> Vec<&'static str> {
     ACCOUNT.into_iter().filter(|key| !given(key)).collect()
 }
 
+/// What the key `key` of [`ACCOUNT`] says of `who` (`the shard`, `the run`), as a refusal
+/// or a warning about a sidecar that does not give it names it: `how many rows the run
+/// wrote (rows)`. Another key is given as it is.
+pub fn account_told(key: &str, who: &str) -> String {
+    match key {
+        "threads" => format!("on how many threads {who} ran (threads)"),
+        "puzzles" => format!("how many puzzles {who} read (puzzles)"),
+        "rows" => format!("how many rows {who} wrote (rows)"),
+        "seconds" => format!("how long {who} ran (seconds)"),
+        "corpus.puzzles" => format!("how many puzzles of each corpus {who} read (corpus.puzzles)"),
+        "corpus.malformed" => {
+            format!("how many malformed lines of each corpus {who} skipped (corpus.malformed)")
+        }
+        other => other.to_string(),
+    }
+}
+
 /// A sidecar as [`Sidecar::read_text_beside`] found it.
 #[derive(Debug, Clone)]
 pub struct SidecarFile {
@@ -698,6 +715,17 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             ["threads", "puzzles", "rows", "seconds"]
         );
         assert_eq!(account_not_given("rows = ["), ACCOUNT);
+    }
+
+    /// Each count is told in words, and by its key.
+    #[test]
+    fn each_count_is_told_by_its_key() {
+        let told: Vec<String> = ACCOUNT.iter().map(|k| account_told(k, "the run")).collect();
+        for (key, told) in ACCOUNT.iter().zip(&told) {
+            assert!(told.ends_with(&format!(" ({key})")), "{told}");
+        }
+        assert_eq!(told[2], "how many rows the run wrote (rows)");
+        assert_eq!(account_told("other", "the run"), "other");
     }
 
     #[test]

@@ -96,7 +96,8 @@ rows are kept (a killed run's last puzzle, which the kill may have cut, is solve
 puzzles it lacks are solved and their rows appended, and the summary and sidecar cover the \
 whole run. The command must match the run's: the sidecar's {} are checked, and what differs \
 is named (a sidecar that does not give one of them, made by hand or cut short, is refused, \
-naming them, not read as 0). Without a CSV at --out the run starts afresh, so one command line serves the first \
+naming them, not read as 0; so is an interrupted or failed run's that does not say how many \
+rows it wrote). Without a CSV at --out the run starts afresh, so one command line serves the first \
 try and every retry (a preempted cluster job).",
         SETTINGS.join(", ")
     )

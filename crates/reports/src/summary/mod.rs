@@ -20,7 +20,7 @@ pub use table::View;
 use crate::error::Error;
 use crate::read::read_rows;
 use crate::row::Row;
-use crate::sidecar::{Said, Sidecar, State};
+use crate::sidecar::{account_not_given, Said, Sidecar, SidecarFile, State};
 use crate::status::Status;
 
 /// One (corpus, solver) group of the summary.
@@ -71,6 +71,11 @@ fn resumed_shards(sidecar: &Sidecar) -> Vec<String> {
         .filter(|shard| resumed.contains(shard))
         .collect()
 }
+
+/// The counts of a sidecar (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) its wall clock is
+/// made of: without one of them the summary gives no wall-clock rate (see
+/// [`Summary::apply_sidecar_found`]).
+pub const CLOCK_COUNTS: [&str; 3] = ["threads", "puzzles", "seconds"];
 
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
@@ -265,6 +270,24 @@ impl Summary {
         }
     }
 
+    /// [`Summary::apply_sidecar`] of the sidecar `found`, what its text does not give (see
+    /// [`account_not_given`]) left out rather than read as 0: no wall clock unless it gives
+    /// every one of [`CLOCK_COUNTS`] (a thread count of 0 is that of shards on several, a
+    /// time of 0 no clock), no malformed line of a corpus that does not say its own. The
+    /// counts the summary reads that it does not give, in the order of
+    /// [`ACCOUNT`](crate::sidecar::ACCOUNT), for the reader to be told.
+    pub fn apply_sidecar_found(&mut self, found: &SidecarFile) -> Vec<&'static str> {
+        self.apply_sidecar(&found.sidecar);
+        let untold: Vec<&'static str> = account_not_given(&found.text)
+            .into_iter()
+            .filter(|key| CLOCK_COUNTS.contains(key) || *key == "corpus.malformed")
+            .collect();
+        if untold.iter().any(|key| CLOCK_COUNTS.contains(key)) {
+            self.clock = None;
+        }
+        untold
+    }
+
     /// Counts the rows anew from the CSV at `csv`: what the summary says of rows (groups,
     /// outcomes, times, the failed checks listed) is then that file's, as
     /// [`Summary::from_csv`] reads it; the rest (malformed lines, notes, how the run
@@ -289,7 +312,8 @@ impl Summary {
     }
 
     /// The summary of the rows of a CSV written by `sudoku-lab bench`, with what its
-    /// sidecar says when one is beside it.
+    /// sidecar says when one is beside it (see [`Summary::apply_sidecar_found`]: what it
+    /// does not give is left out).
     ///
     /// # Errors
     ///
@@ -300,8 +324,8 @@ impl Summary {
         for row in read_rows(path)? {
             summary.add(&row?);
         }
-        if let Some(sidecar) = Sidecar::read_beside(path)? {
-            summary.apply_sidecar(&sidecar);
+        if let Some(found) = Sidecar::read_text_beside(path)? {
+            summary.apply_sidecar_found(&found);
         }
         Ok(summary)
     }

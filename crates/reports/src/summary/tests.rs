@@ -412,6 +412,65 @@ fn a_sidecar_says_how_the_run_ended() {
     );
 }
 
+/// A count the sidecar's text does not give is left out, not read as 0: without its thread
+/// count, its puzzles or its time, no wall clock (a sidecar without `threads` gave the rate
+/// with no thread count, as of shards on several); a corpus without its malformed lines
+/// counts none. The counts left out are returned, in the order of `ACCOUNT`.
+#[test]
+fn a_count_the_sidecar_does_not_give_is_left_out() {
+    let sidecar = Sidecar {
+        state: State::Finished.into(),
+        threads: 2,
+        puzzles: 1,
+        rows: 1,
+        seconds: 0.5,
+        corpus: vec![crate::sidecar::CorpusEntry {
+            path: "a.txt".into(),
+            puzzles: 1,
+            malformed: 2,
+            skipped: 0,
+        }],
+        ..Sidecar::default()
+    };
+    let text = sidecar.to_toml();
+    let applied = |text: &str| {
+        let mut s = Summary::new();
+        s.add(&row("a.txt", "dlx", Status::Solved, 1000, 10));
+        let found = SidecarFile {
+            sidecar: Sidecar::parse(text, Path::new("a.run.toml")).unwrap(),
+            text: text.to_string(),
+            path: "a.run.toml".into(),
+        };
+        let untold = s.apply_sidecar_found(&found);
+        (untold, s.to_markdown())
+    };
+    let (untold, md) = applied(&text);
+    assert!(untold.is_empty(), "{untold:?}");
+    assert!(
+        md.contains("Wall clock: 2.0 puzzles/s for the whole run (1 puzzle in 500 ms, 2 threads, "),
+        "{md}"
+    );
+    for (line, key) in [
+        ("threads = 2", "threads"),
+        ("puzzles = 1", "puzzles"),
+        ("seconds = 0.5", "seconds"),
+    ] {
+        let cut = text.replacen(&format!("\n{line}\n"), "\n", 1);
+        assert_ne!(cut, text, "{line}");
+        let (untold, md) = applied(&cut);
+        assert_eq!(untold, [key]);
+        assert!(!md.contains("Wall clock"), "{key}: {md}");
+    }
+    // `rows` is not read here (`summary` checks it against the CSV's).
+    let (untold, md) = applied(&text.replacen("\nrows = 1\n", "\n", 1));
+    assert!(untold.is_empty() && md.contains("Wall clock"), "{untold:?}");
+    let (untold, md) = applied(&text.replacen("\nmalformed = 2\n", "\n", 1));
+    assert_eq!(untold, ["corpus.malformed"]);
+    assert!(!md.contains("Malformed"), "{md}");
+    let (untold, _) = applied("state = \"finished\"\n");
+    assert_eq!(untold, CLOCK_COUNTS);
+}
+
 /// A sidecar that says nothing of how the run ended, or gives a state this version does
 /// not know, is told as such (not as a run still going), the unknown state named.
 #[test]
