@@ -29,8 +29,8 @@ use sudoku_reports::{
 
 use crate::cli::MergeArgs;
 use crate::interrupt::{self, Writing};
-use crate::overlap::Usage;
 use crate::skips;
+use crate::usage::Usage;
 use crate::{bench, ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
