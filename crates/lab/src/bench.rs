@@ -175,7 +175,7 @@ fn record(
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    let ending = put_in_place(output, &mut sidecar, &summary.to_markdown());
+    let ending = put_in_place("run", output, &mut sidecar, &summary.to_markdown());
     failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
@@ -211,16 +211,25 @@ pub(crate) fn outcome(
     }
 }
 
-/// Puts the run's files in place (see [`Output::finish`]), telling the interrupt handler
-/// where its rows then are, so that a second interrupt before the run has said how it
-/// ended names them there (it named the running CSV, renamed by then, as removed or
-/// moved); nothing when the CSV was gone.
-fn put_in_place(output: Output, sidecar: &mut Sidecar, markdown: &str) -> Ending {
+/// Puts the files of a run (or a merge: `what`) in place (see [`Output::finish`]),
+/// telling the interrupt handler where its rows then are, so that an interrupt before the
+/// command has said how it ended names them there (see [`Writing::Ended`]: it named the
+/// running CSV, renamed by then, as removed or moved; a merge's said nothing of them);
+/// nothing when the CSV was gone.
+pub(crate) fn put_in_place(
+    what: &'static str,
+    output: Output,
+    sidecar: &mut Sidecar,
+    markdown: &str,
+) -> Ending {
     interrupt::registered(
         || output.finish(sidecar, markdown),
         |ending| match ending.error {
             Some(Error::Gone { .. }) => None,
-            _ => Some(Writing::Ended(ending.files.csv.clone())),
+            _ => Some(Writing::Ended {
+                csv: ending.files.csv.clone(),
+                what,
+            }),
         },
     )
 }
