@@ -1,13 +1,13 @@
 //! `sudoku-lab bench`: the run configuration, then the engine, then the reports.
 
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
 use sudoku_core::Size;
-use sudoku_engine::{corpus_names, End, Report, SinkError};
+use sudoku_engine::{corpus_names, End, EngineError, Report, SinkError};
 use sudoku_reports::output::{failed_in_place, Ending, KILLED};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
@@ -39,13 +39,13 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
             return Ok(RunEnd::Finished);
         };
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        record(&config, opened, engine, start)
+        record(&config, opened, (engine, interrupt), start)
     } else {
         // The reading thread starts first, and reads the first lines while the output is
         // opened and the sidecar written (the workers start with the run).
         let engine = sudoku_engine::start(&config.plan, interrupt);
         let opened = open_fresh(&config)?;
-        record(&config, opened, engine, start)
+        record(&config, opened, (engine, interrupt), start)
     }
 }
 
@@ -125,11 +125,12 @@ fn publish(opened: Opened) -> Result<Opened> {
 }
 
 /// Runs the started `engine` into the opened output, then writes what the run did: the
-/// summary, the sidecar, the files under their final names. `start` is when the run began.
+/// summary, the sidecar, the files under their final names. `interrupt` is the flag the
+/// engine watches; `start` is when the run began.
 fn record(
     config: &RunConfig,
     opened: Opened,
-    engine: sudoku_engine::Started<'_>,
+    (engine, interrupt): (sudoku_engine::Started<'_>, &AtomicBool),
     start: Instant,
 ) -> Result<RunEnd> {
     let Opened {
@@ -140,6 +141,7 @@ fn record(
     } = opened;
     let progress = Progress::start(config.quiet, config.progress_every, &config.plan);
     let mut recorder = Recorder::new(csv, config, progress);
+    recorder.watch(output.running_csv());
     let done = resumed.map(|(done, summary)| {
         recorder.count_earlier(summary);
         done
@@ -158,7 +160,8 @@ fn record(
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped));
+    let interrupted = interrupt.load(Ordering::SeqCst);
+    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped), interrupted);
     summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -170,11 +173,28 @@ fn record(
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    let ending = put_in_place(output, &mut sidecar, &summary.to_markdown());
+    let ending = put_in_place("run", output, &mut sidecar, &summary.to_markdown());
     failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
+    let error = error.filter(|_| !told_at_the_end(&report, &ending));
     outcome("run", (state, error), ending, &summary)
+}
+
+/// Whether the run stopped as its CSV was gone (see [`stopped_as_gone`]) and putting its
+/// files in place found it gone too ([`Error::Gone`], which nothing is written for): that
+/// error is the one said, once, where the run's own, the same, came first.
+fn told_at_the_end(report: &Report, ending: &Ending) -> bool {
+    stopped_as_gone(report) && matches!(ending.error, Some(Error::Gone { .. }))
+}
+
+/// Whether the run stopped as its running CSV was found gone while it went (removed or
+/// moved, its folder with it: see the recorder's `Watched`), rather than at its end.
+fn stopped_as_gone(report: &Report) -> bool {
+    let End::Failed(EngineError::Sink(e)) = &report.end else {
+        return false;
+    };
+    matches!(e.downcast_ref(), Some(Error::Gone { .. }))
 }
 
 /// How a run (or a merge: `what`) that went to its end ends, once its files were put in
@@ -206,16 +226,25 @@ pub(crate) fn outcome(
     }
 }
 
-/// Puts the run's files in place (see [`Output::finish`]), telling the interrupt handler
-/// where its rows then are, so that a second interrupt before the run has said how it
-/// ended names them there (it named the running CSV, renamed by then, as removed or
-/// moved); nothing when the CSV was gone.
-fn put_in_place(output: Output, sidecar: &mut Sidecar, markdown: &str) -> Ending {
+/// Puts the files of a run (or a merge: `what`) in place (see [`Output::finish`]),
+/// telling the interrupt handler where its rows then are, so that an interrupt before the
+/// command has said how it ended names them there (see [`Writing::Ended`]: it named the
+/// running CSV, renamed by then, as removed or moved; a merge's said nothing of them);
+/// nothing when the CSV was gone.
+pub(crate) fn put_in_place(
+    what: &'static str,
+    output: Output,
+    sidecar: &mut Sidecar,
+    markdown: &str,
+) -> Ending {
     interrupt::registered(
         || output.finish(sidecar, markdown),
         |ending| match ending.error {
             Some(Error::Gone { .. }) => None,
-            _ => Some(Writing::Ended(ending.files.csv.clone())),
+            _ => Some(Writing::Ended {
+                csv: ending.files.csv.clone(),
+                what,
+            }),
         },
     )
 }
@@ -451,9 +480,11 @@ type Skip = (Arc<str>, Size, u64);
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
 /// How the run ended (its state) and the error that stopped it: the engine's, else the
-/// CSV's last write's. A run that went to the end without reading a puzzle (not even one
-/// for another shard, or one an earlier run solved) failed: its empty files are not to
-/// replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
+/// CSV's last write's. A run stopped as its CSV was found gone (see [`stopped_as_gone`])
+/// that was `interrupted` too ended as interrupted, as the user asked, whichever came
+/// first: it ends by the signal, and the CSV gone is said as it ends. A run that went to
+/// the end without reading a puzzle (not even one for another shard, or one an earlier
+/// run solved) failed: its empty files are not to replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
 /// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]), unless it
 /// is a shard that read puzzles for the others (its share may hold only such puzzles, and
 /// the merged run rows of the others: see [`other_shards`]).
@@ -461,8 +492,12 @@ fn ending(
     report: &Report,
     write_error: Option<&SinkError>,
     (rows, skipped): (u64, &[Skip]),
+    interrupted: bool,
 ) -> (State, Option<String>) {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
+    if interrupted && stopped_as_gone(report) {
+        return (State::Interrupted, None);
+    }
     match (&report.end, write_error) {
         (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
         (_, Some(e)) => (State::Failed, Some(e.to_string())),

@@ -53,7 +53,7 @@ impl RunConfig {
     /// # Errors
     ///
     /// When a corpus cannot be read (missing file, folder without corpus files), or is the
-    /// run's output ([`crate::overlap::Usage`]).
+    /// run's output ([`crate::usage::Usage`]).
     pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
         let mut corpora = Vec::new();
         for path in &args.corpora {

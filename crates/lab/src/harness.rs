@@ -2,24 +2,12 @@
 //! `auto`), the cores to pin and the thread count they give, the warm-up, the isomorphs'
 //! seed and the time limit of `cmd:` solvers.
 
-use std::fmt;
 use std::time::Duration;
 
 use sudoku_engine::{cores, Selection, Shard, Timing};
 
 use crate::cli::{CpuList, HarnessArgs};
-
-/// An error in the command line found after parsing it (exit status 2, as clap's).
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
+use crate::usage::Usage;
 
 /// The method and cluster options of a run, resolved.
 #[derive(Debug, Clone)]
@@ -52,18 +40,18 @@ impl Method {
 ///
 /// # Errors
 ///
-/// A [`UsageError`]: a shard `auto` without its environment, a core that is not here, more
+/// A [`Usage`]: a shard `auto` without its environment, a core that is not here, more
 /// threads than cores to pin.
 pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Method> {
     let shard = args
         .shard
         .map(|arg| crate::shard::resolve(arg, &|name| std::env::var(name).ok()))
         .transpose()
-        .map_err(UsageError)?;
+        .map_err(Usage)?;
     let pin = pinned(&args.pin)?;
     let threads = match (threads, pin.len()) {
         (Some(t), n) if n > 0 && t as usize > n => {
-            return Err(UsageError(format!(
+            return Err(Usage(format!(
                 "-j {t}: --pin gives {n} core{} to pin {t} threads to",
                 if n == 1 { "" } else { "s" }
             ))
@@ -108,7 +96,7 @@ fn auto_pin(threads: usize, here: Vec<usize>) -> Vec<usize> {
 
 /// The cores of `--pin` named or `all`, checked against the ones this process may run on
 /// (none for `none` and, until the thread count is known, for `auto`).
-fn pinned(list: &CpuList) -> Result<Vec<usize>, UsageError> {
+fn pinned(list: &CpuList) -> Result<Vec<usize>, Usage> {
     let wanted = match list {
         CpuList::Auto | CpuList::Off => return Ok(Vec::new()),
         CpuList::All => None,
@@ -116,7 +104,7 @@ fn pinned(list: &CpuList) -> Result<Vec<usize>, UsageError> {
     };
     let here = cores();
     if here.is_empty() {
-        return Err(UsageError(
+        return Err(Usage(
             "--pin: this system does not tell which cores a thread may be pinned to".into(),
         ));
     }
@@ -124,7 +112,7 @@ fn pinned(list: &CpuList) -> Result<Vec<usize>, UsageError> {
         return Ok(here);
     };
     match wanted.iter().find(|c| !here.contains(c)) {
-        Some(core) => Err(UsageError(format!(
+        Some(core) => Err(Usage(format!(
             "--pin: no core {core} here: the cores are {}",
             here.iter()
                 .map(usize::to_string)

@@ -14,8 +14,9 @@
 //! when a second interrupt exits (the handler says where); the unfinished output of a
 //! command that does not stop cleanly (`trace -o`, `trace --html`, `merge -o`) is removed
 //! when an interrupt ends it, so that no file under a running name is left to look like a
-//! killed run's. A whole file being written as the handler exits (a sidecar, a summary, a
-//! figure of `plot`) is let put in place first (see
+//! killed run's; once a run's or a merge's files are in place, an interrupt names the CSV
+//! where its rows are ([`Writing::Ended`]). A whole file being written as the handler exits
+//! (a sidecar, a summary, a figure of `plot`) is let put in place first (see
 //! [`sudoku_reports::write::hold_whole_writes`]): its temporary file is not left behind.
 
 use std::ffi::c_int;
@@ -62,10 +63,17 @@ pub enum Writing {
     /// The puzzles of `generate -o`, under their running name: kept by a second
     /// interrupt, which says where they are.
     Puzzles(RunningFile),
-    /// A run's CSV once its files were put in place (`bench`, after its last row): under
-    /// the name it ended with, or its running name when they could not be renamed. A
-    /// second interrupt, before the run has said how it ended, says where its rows are.
-    Ended(PathBuf),
+    /// A run's CSV once its files were put in place (`bench` after its last row, `merge`
+    /// after its rows are all written): under the name it ended with, or its running name
+    /// when they could not be renamed. An interrupt before the command has said how it
+    /// ended (a second one for `bench`, the first for `merge`, which does not stop
+    /// cleanly) says where its rows are, and touches nothing.
+    Ended {
+        /// The CSV.
+        csv: PathBuf,
+        /// What ended, as the message names it: `run`, `merge`.
+        what: &'static str,
+    },
     /// The output of a command that does not stop cleanly (`trace`, `merge`): removed when
     /// an interrupt ends the command, as the command removes it when it fails.
     Unfinished {
@@ -305,15 +313,19 @@ extern "C" fn raise_dying() {
 }
 
 /// What an interrupt that ends a command at once does to what it writes, if anything, and
-/// says: an unfinished output is removed (see [`Writing::Unfinished`]).
+/// says: an unfinished output is removed (see [`Writing::Unfinished`]); the files of a
+/// merge put in place are said where they are (see [`Writing::Ended`]).
 fn at_once(writing: Option<&Writing>) -> String {
-    let Some(Writing::Unfinished {
-        file,
-        beside,
-        target,
-    }) = writing
-    else {
-        return "interrupted".into();
+    let (file, beside, target) = match writing {
+        Some(Writing::Unfinished {
+            file,
+            beside,
+            target,
+        }) => (file, beside, target),
+        Some(Writing::Ended { csv, what }) => {
+            return format!("interrupted {}", ended(csv, what));
+        }
+        _ => return "interrupted".into(),
     };
     let path = file.path().display();
     let target = target.display();
@@ -355,12 +367,17 @@ as a killed run's)"
                 ),
             }
         }
-        Some(Writing::Ended(csv)) => format!(
-            "interrupted again: exiting now (the run had ended: its rows are in {})",
-            csv.display()
-        ),
+        Some(Writing::Ended { csv, what }) => {
+            format!("interrupted again: exiting now {}", ended(csv, what))
+        }
         _ => "interrupted again: exiting now".into(),
     }
+}
+
+/// What an interrupt says of the files of a run or a merge (`what`) put in place, its
+/// rows in `csv` (see [`Writing::Ended`]): `(the run had ended: its rows are in x.csv)`.
+fn ended(csv: &std::path::Path, what: &str) -> String {
+    format!("(the {what} had ended: its rows are in {})", csv.display())
 }
 
 /// What a second interrupt says of the running CSV `csv` of a run (see [`again`]).

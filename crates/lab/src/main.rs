@@ -15,7 +15,8 @@
 //!   [`input`] the puzzles of `solve` and `trace`;
 //! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
 //!   header;
-//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build.
+//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage`] the usage
+//!   errors found after the command line is parsed (exit 2).
 
 mod bench;
 mod cli;
@@ -37,6 +38,7 @@ mod skips;
 mod solve;
 mod trace;
 mod ui;
+mod usage;
 mod version;
 
 use std::process::ExitCode;
@@ -105,9 +107,7 @@ fn main() -> ExitCode {
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(ui::chain(&e));
-            let usage =
-                e.is::<overlap::Usage>() || e.downcast_ref::<harness::UsageError>().is_some();
-            ExitCode::from(if usage { 2 } else { 1 })
+            ExitCode::from(usage::exit_status(&e))
         }
     }
 }

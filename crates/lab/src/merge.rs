@@ -29,8 +29,8 @@ use sudoku_reports::{
 
 use crate::cli::MergeArgs;
 use crate::interrupt::{self, Writing};
-use crate::overlap::Usage;
 use crate::skips;
+use crate::usage::Usage;
 use crate::{bench, ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
@@ -74,7 +74,8 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
 /// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended, and said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
+/// ended (an interrupt from then on names them there, see [`bench::put_in_place`]), and
+/// said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
 /// alone cannot be written finished, its summary printed. Shards whose rows total none,
 /// every puzzle they read skipped as no solver of the run solves its size, fail as a run
 /// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
@@ -91,7 +92,7 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
     summary.apply_sidecar(&sidecar);
     let markdown = summary.to_markdown();
     let out = output.target().csv.clone();
-    let ending = interrupt::registered(|| output.finish(&mut sidecar, &markdown), |_| None);
+    let ending = bench::put_in_place("merge", output, &mut sidecar, &markdown);
     bench::failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(View::Narrow));
     if !matches!(ending.error, Some(Error::Gone { .. })) {

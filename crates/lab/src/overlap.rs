@@ -6,23 +6,12 @@
 //! (Results CSVs that a folder of corpora holds are left out of the folder's corpora by the
 //! engine, by their header; see `sudoku_engine::expand`.)
 
-use std::fmt;
 use std::path::Path;
 
 use sudoku_engine::Source;
 use sudoku_reports::Output;
 
-/// A command line that contradicts itself: exit status 2, as clap's usage errors.
-#[derive(Debug)]
-pub struct Usage(pub String);
-
-impl fmt::Display for Usage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Usage {}
+use crate::usage::Usage;
 
 /// Refuses a run over `sources` whose output `csv` (or a file beside it that the run may
 /// write or rename over) is one of them. `asked` is the output as the user gave it

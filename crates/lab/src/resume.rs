@@ -26,7 +26,7 @@ use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
-use crate::harness::UsageError;
+use crate::usage::Usage;
 
 /// What `--resume` found on the output.
 pub enum Earlier {
@@ -55,7 +55,7 @@ pub struct Resumed {
 ///
 /// When the run's CSV has no sidecar, one that cannot be read, or one that does not give
 /// every setting compared (made by hand, or cut short: each would read as 0), when its
-/// settings differ from `fresh`'s (a [`UsageError`] naming each difference), when the
+/// settings differ from `fresh`'s (a [`Usage`] naming each difference), when the
 /// sidecar of an interrupted or failed run does not say how many rows it wrote (it would
 /// read as 0: see [`rows_said`]), or when the CSV cannot be read.
 pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> Result<Earlier> {
@@ -135,7 +135,7 @@ fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
 }
 
 /// Whether the run of `csv` (its sidecar `earlier`) was made as this one (`fresh`) is:
-/// else a [`UsageError`] naming each difference. A finished run made another way does not
+/// else a [`Usage`] naming each difference. A finished run made another way does not
 /// hold what this one asks for, so it is not "nothing left to do" either.
 fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
     let differ = differences(earlier, fresh, Shards::Same);
@@ -143,7 +143,7 @@ fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
         return Ok(());
     }
     let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-    Err(UsageError(format!(
+    Err(Usage(format!(
         "--resume: {} was made another way (earlier vs now): {}",
         csv.display(),
         list.join("; ")

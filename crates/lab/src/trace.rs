@@ -291,16 +291,26 @@ fn finish(mut file: Streamed) -> Result<Placed> {
     put_in_place(file, durable)
 }
 
-/// Puts `file`, written to its end, under its name (see [`Streamed::finish`]) when
+/// Puts `file`, written to its end, under its name (see [`Streamed::finish_whole`]) when
 /// `durable`, the end of its writing, says it is whole and on the disk; else removes it and
 /// gives the error, as of a write that failed (see [`discard`]): a trace that may not
 /// have reached the disk whole is no trace, and left under its running name it would be
-/// taken for a killed one's.
+/// taken for a killed one's. One whose rename is refused is removed alike (it stayed under
+/// its running name); one whose running name leads to another file by then is left as it
+/// is, and so is that file, the error saying so.
 fn put_in_place(file: Streamed, durable: Result<(), sudoku_reports::Error>) -> Result<Placed> {
     if let Err(e) = durable {
         return Err(discard(file, e));
     }
-    interrupt::registered(|| file.finish(State::Finished), |_| None).map_err(Into::into)
+    let told = removed(&file);
+    interrupt::registered(|| file.finish_whole(), |_| None).map_err(|unplaced| {
+        let e = anyhow::Error::new(unplaced.error);
+        if unplaced.removed {
+            e.context(told)
+        } else {
+            e
+        }
+    })
 }
 
 /// The error `e` met while writing `file`, which is removed (an earlier file of its name
@@ -309,13 +319,19 @@ fn discard<E>(file: Streamed, e: E) -> anyhow::Error
 where
     E: std::error::Error + Send + Sync + 'static,
 {
-    let name = format!(
+    let told = removed(&file);
+    interrupt::registered(|| file.discard(), |_| None);
+    anyhow::Error::new(e).context(told)
+}
+
+/// What the error of a trace removed says first: `t.running.txt, removed (t.txt not
+/// touched)`.
+fn removed(file: &Streamed) -> String {
+    format!(
         "{}, removed ({} not touched)",
         file.running().display(),
         file.ended(State::Finished).display()
-    );
-    interrupt::registered(|| file.discard(), |_| None);
-    anyhow::Error::new(e).context(name)
+    )
 }
 
 #[cfg(test)]
@@ -360,5 +376,61 @@ mod tests {
         assert_eq!(put_in_place(file, durable).unwrap().path, path);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "# dlx\n");
         assert!(!running.exists());
+    }
+
+    /// A trace made durable whose rename is refused (a folder took its name) is removed,
+    /// as one whose writing failed, and the error names it and what failed; it stayed
+    /// under its running name, as a killed trace's.
+    #[test]
+    fn a_trace_whose_rename_is_refused_is_removed_and_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tr.txt");
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"# dlx\n").unwrap();
+        let running = file.running().to_path_buf();
+        let durable = file.make_durable();
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join("in the way"), "").unwrap();
+        let e = ui::chain(&put_in_place(file, durable).unwrap_err());
+        let removed = format!(
+            "{}, removed ({} not touched): {}: cannot rename to {}: ",
+            running.display(),
+            path.display(),
+            running.display(),
+            path.display()
+        );
+        assert!(e.starts_with(&removed), "{e}");
+        assert!(!running.exists());
+        assert!(path.join("in the way").exists());
+    }
+
+    /// A trace whose running name leads to another file at its end (the trace moved away,
+    /// another file put under the name) is not renamed, and nothing is removed: the error
+    /// says so. The other file took the trace's name asked for.
+    #[cfg(unix)]
+    #[test]
+    fn a_trace_whose_running_name_leads_to_another_file_is_left_with_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tr.txt");
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"# dlx\n").unwrap();
+        let running = file.running().to_path_buf();
+        let durable = file.make_durable();
+        let moved = dir.path().join("moved.txt");
+        std::fs::rename(&running, &moved).unwrap();
+        std::fs::write(&running, "another\n").unwrap();
+        let e = ui::chain(&put_in_place(file, durable).unwrap_err());
+        assert_eq!(
+            e,
+            format!(
+                "{}: removed or moved while it was written (another file has its name now): \
+                 not renamed to {}; what is under either name is left as it is",
+                running.display(),
+                path.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&running).unwrap(), "another\n");
+        assert_eq!(std::fs::read_to_string(&moved).unwrap(), "# dlx\n");
+        assert!(!path.exists());
     }
 }

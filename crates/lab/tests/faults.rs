@@ -1120,7 +1120,9 @@ fn generate_replaces_its_file_only_when_it_finished() {
 /// file it wrote, not by its name: here the running file is renamed away while the run
 /// goes and another file put under its name, then the run is interrupted. The header
 /// rewrite went by name into that other file (padding it with NULs to the line's place)
-/// and the file written kept the count asked for.
+/// and the file written kept the count asked for. Nor is the other file renamed at the
+/// end, as the rename goes by name: both are left as they are, and the error says so
+/// (exit 1); the other file was put under `p.interrupted.txt`.
 #[cfg(unix)]
 #[test]
 fn generate_writes_its_header_again_in_the_file_it_wrote_not_by_its_name() {
@@ -1141,7 +1143,21 @@ fn generate_writes_its_header_again_in_the_file_it_wrote_not_by_its_name() {
     });
     std::fs::rename(&running, &moved).unwrap();
     std::fs::write(&running, "another file\n").unwrap();
-    interrupted(child, "interrupted: finishing the puzzles under way");
+    let output = terminate(child);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("interrupted: finishing the puzzles under way"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(
+            "error: p.running.txt: removed or moved while it was written (another file has \
+             its name now): not renamed to p.interrupted.txt; what is under either name is \
+             left as it is\n"
+        ),
+        "{stderr}"
+    );
     let text = std::fs::read_to_string(&moved).unwrap();
     let puzzles = text.lines().filter(|l| !l.starts_with('#')).count();
     assert_eq!(
@@ -1151,9 +1167,9 @@ fn generate_writes_its_header_again_in_the_file_it_wrote_not_by_its_name() {
     let second = text.lines().nth(1).unwrap();
     let says = format!("# {puzzles} minimal 9x9 puzzles, each with one solution (checked by ");
     assert!(second.starts_with(&says), "{second}");
-    // The other file is as it was made, under the name it was put in place by.
-    let other = std::fs::read_to_string(dir.path().join("p.interrupted.txt")).unwrap();
-    assert_eq!(other, "another file\n");
+    // The other file is as it was made, under the name it was given.
+    assert_eq!(std::fs::read_to_string(&running).unwrap(), "another file\n");
+    assert!(!dir.path().join("p.interrupted.txt").exists());
 }
 
 /// A killed `generate -o`'s puzzles moved aside do not replace those of an older killed

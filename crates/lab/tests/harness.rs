@@ -751,6 +751,47 @@ fn an_interrupted_merge_leaves_no_running_file() {
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
 }
 
+/// An interrupt once a merge's files are in place, while it says how it ended (its stdout
+/// full: a reader that does not read), names the CSV where its rows are, and ends the merge
+/// by the signal, its files as they are: it said `interrupted` alone (the handler was told
+/// nothing once the files were in place).
+#[cfg(unix)]
+#[test]
+fn an_interrupt_after_a_merges_files_are_in_place_names_them_there() {
+    use std::io::{Read, Write};
+    use std::os::unix::net::UnixStream;
+    let dir = tempfile::tempdir().unwrap();
+    let s = shards_and_one(&dir, 2);
+    let (mut reader, mut full) = UnixStream::pair().unwrap();
+    full.set_nonblocking(true).unwrap();
+    let chunk = [b'.'; 4096];
+    while full.write(&chunk).is_ok() {}
+    full.set_nonblocking(false).unwrap();
+    let mut merge = std::process::Command::new(common::BIN)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .current_dir(dir.path())
+        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
+        .stdout(std::os::fd::OwnedFd::from(full))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let placed = dir.path().join("m.csv");
+    common::wait_for(&mut merge, "the files in place", || placed.exists());
+    let output = common::signal(merge, &["-INT"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    common::died_of(&output, libc::SIGINT);
+    assert!(
+        stderr.ends_with("interrupted (the merge had ended: its rows are in m.csv)\n"),
+        "{stderr}"
+    );
+    assert_eq!(read_rows(&placed).len(), 48);
+    assert_eq!(sidecar(&placed).state, sudoku_reports::State::Finished);
+    assert!(!dir.path().join("m.running.csv").exists());
+    let mut rest = Vec::new();
+    reader.read_to_end(&mut rest).unwrap();
+}
+
 /// A merge whose summary file alone cannot be written (a folder took its name while the
 /// merge waited on a shard, a named pipe) finished, as a run does: its CSV and sidecar are
 /// in place, the sidecar saying `finished`, it prints its summary and what it wrote, and the

@@ -328,23 +328,89 @@ fn run_after_one_row(folder: &Path) -> (Child, PathBuf, PathBuf) {
     (child, out, running)
 }
 
-/// An output folder removed while the run goes, then the run interrupted: the run says
-/// that its CSV is gone and how many rows went with it, does not make the folder again
-/// for a sidecar or a summary of rows that are not there, and dies of the interrupt.
+/// Waits for `child` to end by itself (failing the test after [`common::HANG`]): its
+/// output. Its stdin, if piped, stays open until then.
+fn ended_by_itself(mut child: Child) -> std::process::Output {
+    let stdin = child.stdin.take();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > common::HANG {
+            let _ = child.kill();
+            panic!("the run did not end by itself");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// What a run says of its CSV `running` gone with its folder `folder`, `rows` rows in it.
+fn gone_with_its_folder(running: &Path, folder: &Path, rows: u64) -> String {
+    format!(
+        "{}: removed or moved while the run went (its folder {} too): the {rows} rows written \
+to it are not there, and no sidecar or summary was written beside them",
+        running.display(),
+        folder.display()
+    )
+}
+
+/// An output folder removed after the run's first row, while the run waits for more on a
+/// stdin that stays open: the run notices it on its own (it looks on its progress tick),
+/// stops as an interrupt would stop it, and fails (exit 1), the error said once, the
+/// summary it prints saying FAILED with that error, not that it came after its last row;
+/// the folder is not made again. It waited for its input without end, and said that its
+/// CSV was gone only once its input ended.
+#[cfg(unix)]
+#[test]
+fn a_run_whose_output_folder_is_removed_stops_by_itself_and_fails() {
+    let dir = TempDir::new().unwrap();
+    let (child, folder, running) = folder_removed_after_one_row(&dir);
+    let output = ended_by_itself(child);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let gone = gone_with_its_folder(&running, &folder, 1);
+    let told = format!(
+        "FAILED: an error stopped the run; these are the rows written before it.\nThe error \
+that stopped it: {gone}\n"
+    );
+    assert!(stdout.ends_with(&told), "{stdout}");
+    assert!(!stdout.contains("after its last row"), "{stdout}");
+    assert_eq!(stderr, format!("error: {gone}\n"));
+    assert!(!folder.exists(), "the folder made again");
+}
+
+/// An output folder removed while an interrupted run still waits for the solve under way
+/// (its solver holds it until told to end, then crashes: a row): the run says that its CSV
+/// is gone and how many rows went with it, does not make the folder again for a sidecar
+/// or a summary of rows that are not there, and dies of the interrupt. The folder is
+/// removed after the interrupt, so that the run cannot have stopped by itself before it
+/// (see [`a_run_whose_output_folder_is_removed_stops_by_itself_and_fails`]): it was
+/// removed first, then the run interrupted, a race since the run looks for its CSV.
 #[cfg(unix)]
 #[test]
 fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
     let dir = TempDir::new().unwrap();
-    let (child, folder, running) = folder_removed_after_one_row(&dir);
-    let output = terminate(child);
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let folder = dir.path().join("out");
+    let (mut child, stderr) = held_run(&dir, &folder.join("r.csv"));
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    // The handler has set the flag once it says so.
+    wait_for(&mut child, "the interrupt seen", || {
+        std::fs::read_to_string(&stderr).is_ok_and(|t| t.contains("interrupted: finishing"))
+    });
+    std::fs::remove_dir_all(&folder).unwrap();
+    std::fs::write(dir.path().join("go"), "").unwrap();
+    let output = ended_by_itself(child);
     common::died_of(&output, libc::SIGTERM);
-    let said = format!(
-        "error: {}: removed or moved while the run went (its folder {} too): the 1 rows \
-written to it are not there, and no sidecar or summary was written beside them\n",
-        running.display(),
-        folder.display()
-    );
+    let stderr = std::fs::read_to_string(&stderr).unwrap();
+    let running = folder.join("r.running.csv");
+    let said = format!("error: {}\n", gone_with_its_folder(&running, &folder, 1));
     assert!(stderr.ends_with(&said), "{stderr}");
     assert!(!stderr.contains("holds every row"), "{stderr}");
     assert!(!folder.exists(), "the folder made again");
@@ -378,36 +444,6 @@ there, and no sidecar or summary was written beside them\n",
     assert_eq!(names, ["x.running.run.toml"]);
 }
 
-/// An output folder removed while the run goes, and the run finishing: the summary it
-/// prints says that it failed, and why, as its exit status (1) does; it ended as a
-/// finished run's, saying nothing of the error that came after it.
-#[cfg(unix)]
-#[test]
-fn a_run_whose_output_folder_was_removed_prints_a_failed_summary() {
-    let dir = TempDir::new().unwrap();
-    let (mut child, folder, running) = folder_removed_after_one_row(&dir);
-    drop(child.stdin.take());
-    let output = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-    );
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    let gone = format!(
-        "{}: removed or moved while the run went (its folder {} too): the 1 rows written to \
-it are not there, and no sidecar or summary was written beside them",
-        running.display(),
-        folder.display()
-    );
-    let told = format!(
-        "FAILED: an error stopped the run; these are the rows written before it.\nThe error \
-that stopped it: after its last row, as its files were put in place: {gone}\n"
-    );
-    assert!(stdout.ends_with(&told), "{stdout}");
-    assert!(stderr.ends_with(&format!("error: {gone}\n")), "{stderr}");
-    assert!(!folder.exists(), "the folder made again");
-}
-
 /// A `cmd:` solver (a shell script in `dir`) that answers the question every new child is
 /// asked, then, given a puzzle, makes the file `started` in `dir` and answers no more: the
 /// run waits for it (up to its `--timeout`) until it is interrupted twice, the first
@@ -424,21 +460,43 @@ fn stalled_solver(dir: &TempDir) -> String {
 /// `bench` of `corpus` into `out` with a solver that stalls (see [`stalled_solver`]),
 /// spawned in `dir`, once its puzzle is under way.
 fn stalled_run(dir: &TempDir, out: &Path) -> Child {
+    run_under_way(dir, out, &stalled_solver(dir), Stdio::piped())
+}
+
+/// `bench` into `out`, spawned in `dir`, with a solver (a shell script in `dir`) that,
+/// given its puzzle, makes `started` in `dir` and holds it until a file `go` is there, then
+/// exits without an answer (the row says `crashed`), once its puzzle is under way; its
+/// stderr goes to a file, returned, that can be read while it runs.
+fn held_run(dir: &TempDir, out: &Path) -> (Child, PathBuf) {
+    write(
+        dir,
+        "held.sh",
+        "read first; echo \"$first\"\nread puzzle; : > started\n\
+         while [ ! -e go ]; do sleep 0.02; done\n",
+    );
+    let stderr = dir.path().join("stderr.txt");
+    let file = std::fs::File::create(&stderr).unwrap();
+    let child = run_under_way(dir, out, "cmd:sh held.sh", file.into());
+    (child, stderr)
+}
+
+/// `bench` of a corpus of one puzzle into `out` with `solver`, on one thread, spawned in
+/// `dir`, its stderr to `stderr`, once `solver` made the file `started` in `dir`.
+fn run_under_way(dir: &TempDir, out: &Path, solver: &str, stderr: Stdio) -> Child {
     let started = dir.path().join("started");
     let _ = std::fs::remove_file(&started);
-    let solver = stalled_solver(dir);
     let corpus = write(dir, "c.txt", &format!("{TOP1}\n"));
     let mut child = std::process::Command::new(BIN)
         .env_remove("RUST_LOG")
         .env_remove("NO_COLOR")
         .current_dir(dir.path())
-        .args(["bench", "-j", "1", "-q", "--timeout", "600", "-s", &solver])
+        .args(["bench", "-j", "1", "-q", "--timeout", "600", "-s", solver])
         .arg(&corpus)
         .arg("-o")
         .arg(out)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     wait_for(&mut child, "the puzzle under way", || started.exists());

@@ -81,6 +81,22 @@ not there, and no sidecar or summary was written beside them"
         /// The rows written to it.
         rows: u64,
     },
+    /// A file written under its running name (see [`crate::streamed`]) is no longer under
+    /// it at its end: removed or moved while it was written (its folder with it), or
+    /// another file put under the name. Nothing is renamed: the file written, wherever it
+    /// is, and the file under its running name are left as they are.
+    #[error(
+        "{path}: removed or moved while it was written{why}: not renamed to {to}; what is \
+under either name is left as it is"
+    )]
+    Moved {
+        /// The running name.
+        path: String,
+        /// What is there now, in parentheses (empty when nothing is).
+        why: String,
+        /// The name it was to take.
+        to: String,
+    },
     /// An input file cannot be opened.
     #[error("{path}: cannot open: {source}")]
     Open {

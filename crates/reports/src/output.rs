@@ -423,7 +423,7 @@ impl RunningFile {
 
 /// What is said of the running CSV `csv` once it is gone (see [`Error::Gone`]): another
 /// file under its name, its folder gone too, or nothing.
-fn gone_why(csv: &Path) -> String {
+pub(crate) fn gone_why(csv: &Path) -> String {
     let folder = csv.parent().filter(|d| !d.as_os_str().is_empty());
     if std::fs::symlink_metadata(csv).is_ok() {
         " (another file has its name now)".to_string()
@@ -512,7 +512,7 @@ fn names(path: &Path, id: FileId) -> bool {
 }
 
 /// Whether `path` still names the open `file` (the same device and inode).
-fn names_the_same(path: &Path, file: &File) -> bool {
+pub(crate) fn names_the_same(path: &Path, file: &File) -> bool {
     file.metadata().is_ok_and(|m| names(path, FileId::of(&m)))
 }
 

@@ -16,6 +16,11 @@
 //! `X.interrupted.txt`, `X.failed.txt`) is kept under a numbered name (`X.killed.2.txt`,
 //! see [`crate::leftover`]): nothing continues such a file, so it holds what no other does.
 //!
+//! The rename goes by name: a running name that no longer leads to the file written at its
+//! end (moved away, another file put under the name) is not renamed, so that the other file
+//! does not take the name asked for, and both are left as they are ([`Error::Moved`]); a
+//! removal alike touches only the file written.
+//!
 //! A name that is a device, a named pipe or a socket (`/dev/null`, `/dev/stdout`, a shell's
 //! `>(gzip > x.gz)`) is written as it is: there is no earlier file to keep, and a rename
 //! would replace it.
@@ -26,7 +31,9 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
 use crate::leftover::make_room_for_file;
-use crate::output::{check_output_names, lock, rename, tag, RunningFile, KILLED, TAGS};
+use crate::output::{
+    check_output_names, gone_why, lock, names_the_same, rename, tag, RunningFile, KILLED, TAGS,
+};
 use crate::sidecar::{tagged_path, State};
 use crate::write::through_links;
 
@@ -37,6 +44,17 @@ pub struct Placed {
     pub path: PathBuf,
     /// Where an earlier unfinished file under that name went (see [`crate::leftover`]).
     pub kept: Option<PathBuf>,
+}
+
+/// A file kept only whole that could not be put in place (see [`Streamed::finish_whole`]).
+#[derive(Debug)]
+pub struct Unplaced {
+    /// What went wrong.
+    pub error: Error,
+    /// Whether the file was removed: not when its running name no longer names it
+    /// ([`Error::Moved`]), nor when it is a device, a pipe or a socket, nor when the
+    /// removal failed.
+    pub removed: bool,
 }
 
 /// A file being written under its running name (see the [module](self)).
@@ -223,8 +241,34 @@ impl Streamed {
     ///
     /// When the file cannot be renamed, or, finished, cannot be written
     /// ([`Error::Write`]) or made durable ([`Error::Sync`]): it then stays under its
-    /// running name.
+    /// running name. When that name no longer names the file written (removed or moved
+    /// meanwhile, another file put under it: [`Error::Moved`]), nothing is renamed: the
+    /// other file is not put under the name of the one written.
     pub fn finish(self, state: State) -> Result<Placed, Error> {
+        self.end(state).map_err(|(e, _)| e)
+    }
+
+    /// Ends the writing of a file kept only whole (a trace), finished: as
+    /// [`Streamed::finish`] in [`State::Finished`], but a file that cannot be put in
+    /// place (its rename refused) is removed, as [`Streamed::discard`] removes it, rather
+    /// than left under its running name to be taken for a killed writer's.
+    ///
+    /// # Errors
+    ///
+    /// [`Unplaced`]: what went wrong, and whether the file was removed; a file whose running
+    /// name no longer names it ([`Error::Moved`]) is left as it is, and so is the file
+    /// under that name.
+    pub fn finish_whole(self) -> Result<Placed, Unplaced> {
+        let (running, direct) = (self.running.clone(), self.direct);
+        self.end(State::Finished).map_err(|(error, file)| {
+            let moved = matches!(error, Error::Moved { .. });
+            let removed = !direct && !moved && remove_if_named(&running, &file);
+            Unplaced { error, removed }
+        })
+    }
+
+    /// [`Streamed::finish`], giving back with the error the file written, still locked.
+    fn end(self, state: State) -> Result<Placed, (Error, File)> {
         let (file, written) = match self.writer.into_inner() {
             Ok(file) => (file, Ok(())),
             Err(e) => {
@@ -235,12 +279,16 @@ impl Streamed {
         if self.direct {
             // Nothing to make durable (a pipe cannot be synced) nor to rename.
             let path = self.running.clone();
-            return written
-                .map(|()| Placed { path, kept: None })
-                .map_err(|source| Error::Write {
-                    path: shown(&self.running),
-                    source,
-                });
+            return match written {
+                Ok(()) => Ok(Placed { path, kept: None }),
+                Err(source) => Err((
+                    Error::Write {
+                        path: shown(&self.running),
+                        source,
+                    },
+                    file,
+                )),
+            };
         }
         let path = || shown(&self.running);
         let durable = match written {
@@ -255,9 +303,12 @@ impl Streamed {
             }),
         };
         if let (Err(e), State::Finished) = (durable, state) {
-            return Err(e);
+            return Err((e, file));
         }
-        put_in_place(&self.target, &self.running, state)
+        match put_in_place(&self.target, (&self.running, &file), state) {
+            Ok(placed) => Ok(placed),
+            Err(e) => Err((e, file)),
+        }
     }
 
     /// Ends a writing that failed part of the way (a full disk): what is buffered is
@@ -289,15 +340,16 @@ impl Streamed {
             }));
         }
         if !keep(&file) {
-            let _ = std::fs::remove_file(&running);
+            remove_if_named(&running, &file);
             return Ok(None);
         }
         let _ = file.sync_data();
-        put_in_place(&target, &running, State::Failed).map(Some)
+        put_in_place(&target, (&running, &file), State::Failed).map(Some)
     }
 
     /// Removes the file: what was written is not worth keeping (an earlier file under the
-    /// name asked for stays as it was).
+    /// name asked for stays as it was). Only while its running name names it: another file
+    /// put under that name meanwhile is not touched.
     pub fn discard(self) {
         let Streamed {
             running,
@@ -306,7 +358,7 @@ impl Streamed {
             ..
         } = self;
         if !direct {
-            let _ = std::fs::remove_file(&running);
+            remove_if_named(&running, writer.get_ref());
         }
         // Unlocked once removed: a writer that opens the name now makes a new file.
         drop(writer.into_parts());
@@ -343,17 +395,34 @@ pub fn write_in_place(mut file: &File, at: u64, bytes: &[u8]) -> io::Result<()> 
     written
 }
 
-/// Renames the file `running`, written for `target`, to the name of a writing that ended in
-/// `state` (see [`Streamed::ended`]), an earlier unfinished file of that name kept under a
-/// numbered one first (see [`crate::leftover`]).
-fn put_in_place(target: &Path, running: &Path, state: State) -> Result<Placed, Error> {
-    let (end, kept) = match tag(state).filter(|_| state != State::Finished) {
-        Some(tag) => {
-            let end = tagged(target, tag);
-            let kept = make_room_for_file(&end, |n| tagged(target, &format!("{tag}.{n}")))?;
-            (end, kept)
-        }
-        None => (target.to_path_buf(), None),
+/// Removes `path` while it names the open `file` (the same device and inode): whether it
+/// was removed.
+fn remove_if_named(path: &Path, file: &File) -> bool {
+    names_the_same(path, file) && std::fs::remove_file(path).is_ok()
+}
+
+/// Renames the file `running`, written for `target` (its name, and the file written), to
+/// the name of a writing that ended in `state` (see [`Streamed::ended`]), an earlier
+/// unfinished file of that name kept under a numbered one first (see
+/// [`crate::leftover`]); nothing, and [`Error::Moved`], when the name no longer names the
+/// file written, as the rename goes by name.
+fn put_in_place(
+    target: &Path,
+    (running, file): (&Path, &File),
+    state: State,
+) -> Result<Placed, Error> {
+    let tag = tag(state).filter(|_| state != State::Finished);
+    let end = tag.map_or_else(|| target.to_path_buf(), |tag| tagged(target, tag));
+    if !names_the_same(running, file) {
+        return Err(Error::Moved {
+            path: shown(running),
+            why: gone_why(running),
+            to: shown(&end),
+        });
+    }
+    let kept = match tag {
+        Some(tag) => make_room_for_file(&end, |n| tagged(target, &format!("{tag}.{n}")))?,
+        None => None,
     };
     rename(running, &end)?;
     Ok(Placed { path: end, kept })
@@ -459,6 +528,94 @@ mod tests {
         assert!(file.finish_failed(|_| false).unwrap().is_none());
         assert!(!dir.path().join("p.running.txt").exists());
         assert_eq!(std::fs::read_to_string(&placed.path).unwrap(), "reached\n");
+    }
+
+    /// A file whose running name leads to another file at its end (the one written moved
+    /// away, another put under the name) is not renamed: the other file is not put under
+    /// the name asked for, and both are left as they are, the error saying so; it was
+    /// renamed by name, the other file taking the place of the one written. A writing kept
+    /// only whole leaves them too; and a file removed meanwhile is said so alike.
+    #[cfg(unix)]
+    #[test]
+    fn a_running_name_that_leads_to_another_file_is_not_renamed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        std::fs::write(&path, "earlier\n").unwrap();
+        let moved = dir.path().join("moved.txt");
+        let swapped = |file: &mut Streamed| {
+            file.write_all(b"written\n").unwrap();
+            file.flush().unwrap();
+            std::fs::rename(file.running(), &moved).unwrap();
+            std::fs::write(file.running(), "another\n").unwrap();
+        };
+        let running = dir.path().join("p.running.txt");
+        let said = |to: &str| {
+            format!(
+                "{}: removed or moved while it was written (another file has its name now): \
+                 not renamed to {}; what is under either name is left as it is",
+                running.display(),
+                dir.path().join(to).display()
+            )
+        };
+        let left = || {
+            assert_eq!(std::fs::read_to_string(&running).unwrap(), "another\n");
+            assert_eq!(std::fs::read_to_string(&moved).unwrap(), "written\n");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "earlier\n");
+            std::fs::remove_file(&running).unwrap();
+        };
+        for (state, to) in [
+            (State::Finished, "p.txt"),
+            (State::Interrupted, "p.interrupted.txt"),
+        ] {
+            let mut file = Streamed::open(&path).unwrap();
+            swapped(&mut file);
+            let e = file.finish(state).unwrap_err();
+            assert_eq!(e.to_string(), said(to));
+            assert!(!dir.path().join(to).exists() || to == "p.txt");
+            left();
+        }
+        let mut file = Streamed::open(&path).unwrap();
+        swapped(&mut file);
+        let unplaced = file.finish_whole().unwrap_err();
+        assert_eq!(
+            (unplaced.error.to_string(), unplaced.removed),
+            (said("p.txt"), false)
+        );
+        left();
+        let mut file = Streamed::open(&path).unwrap();
+        swapped(&mut file);
+        file.discard();
+        left();
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"written\n").unwrap();
+        std::fs::remove_file(file.running()).unwrap();
+        let e = file.finish(State::Finished).unwrap_err();
+        assert!(
+            matches!(&e, Error::Moved { why, .. } if why.is_empty()),
+            "{e}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "earlier\n");
+    }
+
+    /// A file kept only whole whose rename is refused (a folder took the name asked for)
+    /// is removed, not left under its running name as a killed writer's.
+    #[cfg(unix)]
+    #[test]
+    fn a_whole_file_that_cannot_be_put_in_place_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.txt");
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"trace\n").unwrap();
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join("in the way"), "").unwrap();
+        let unplaced = file.finish_whole().unwrap_err();
+        assert!(
+            matches!(unplaced.error, Error::Rename { .. }),
+            "{unplaced:?}"
+        );
+        assert!(unplaced.removed);
+        assert!(!dir.path().join("t.running.txt").exists());
+        assert!(path.join("in the way").exists());
     }
 
     #[test]

@@ -214,8 +214,10 @@ impl MaxEvents {
 The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
 budget and seed). The replay page is one file with no network access; `#play=max` at the end of
 its address plays it to the end. --out and --html write FILE.running.EXT (locked), renamed to
-FILE once whole and made durable: a write that fails (its sync to the disk at the end included),
-or an interrupt (which ends a trace at once), removes it and leaves an earlier FILE as it was. Exit
+FILE once whole and made durable: a write that fails (its sync to the disk at the end, and the
+rename into place, included), or an interrupt (which ends a trace at once), removes it and leaves
+an earlier FILE as it was; one whose running name leads to another file by its end (moved away,
+another file put under the name) is not renamed, and both are left as they are (exit 1). Exit
 status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, a file that cannot be
 written), 2 usage error; interrupted, it ends by the signal it got (130 in a shell for Ctrl-C, 143
 for SIGTERM), so a shell loop stops.")]

@@ -27,7 +27,9 @@ hand, or cut short), or does not say what the shard did (its rows, puzzles, seco
 each corpus's puzzles and malformed lines), is refused, naming them, not read as 0. The rows \
 go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole: a merge \
 that fails half-way, or is interrupted (which ends it at once, by the signal), removes its \
-files and leaves an earlier all.csv as it was. Shards that read puzzles and whose rows total \
+files and leaves an earlier all.csv as it was; interrupted once its files are in place (as \
+it prints its summary), it leaves them there and says so ('interrupted (the merge had ended: \
+its rows are in all.csv)'). Shards that read puzzles and whose rows total \
 none (each skipped, of a size no solver of the run solves) merge as the run in one piece \
 ends: failed (no row, exit status 1, all.failed.csv). Its wall clock is the slowest shard's: \
 the whole run's only if the shards ran side by side, as its summary says. A merge whose \
