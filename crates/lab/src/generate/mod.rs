@@ -82,7 +82,16 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
                     return Err(not_durable(out, e, written));
                 }
             }
-            out.finish(state)?
+            match out.finish(state) {
+                Ok(name) => name,
+                // The interrupt came first, as with bench: what then went wrong is said,
+                // and the run ends by the signal, as it was asked to stop.
+                Err(e) if state == State::Interrupted => {
+                    ui::error(ui::chain(&e));
+                    return Ok(RunEnd::Interrupted);
+                }
+                Err(e) => return Err(e),
+            }
         }
     };
     ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
