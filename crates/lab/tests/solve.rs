@@ -378,3 +378,47 @@ fn a_command_that_crashes_is_no_wrong_solution() {
         ))
         .stdout(predicate::str::contains("\nWRONG: the solution "));
 }
+
+/// The solution of [`TOP1`].
+const TOP1_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// A `cmd:` solver that answers `none` to every puzzle.
+const SAYS_NONE: &str = "cmd:nothing=sh -c 'while read l; do echo none; done'";
+
+/// A puzzle's known solution, given on its line, is checked as `bench` checks it (the
+/// engine's check): a solver that says there is none is wrong (solve dropped it, and
+/// said `no solution`, exit 0, where bench's row said `wrong`).
+#[test]
+fn a_known_solution_is_checked_as_bench_checks_it() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "known.csv", &format!("{TOP1},{TOP1_SOLUTION}\n"));
+    let file = file.to_str().unwrap();
+    lab()
+        .args(["solve", "-s", SAYS_NONE, file])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "\nnothing: WRONG, 0 solutions (limit 1), 0 nodes, 0 backtracks, ",
+        ))
+        .stdout(predicate::str::contains(
+            "\nWRONG: no_solution, but the corpus gives a solution\n",
+        ));
+    // Without the known solution, `none` is an answer like any other.
+    let bare = write(&dir, "bare.txt", &format!("{TOP1}\n"));
+    lab()
+        .args(["solve", "-s", SAYS_NONE, bare.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "\nnothing: no solution, 0 nodes, ",
+        ));
+    // bench says the same of the same line.
+    lab()
+        .current_dir(dir.path())
+        .args(["bench", "-q", "-s", SAYS_NONE, "known.csv", "-o", "r.csv"])
+        .assert()
+        .code(3);
+    let csv = std::fs::read_to_string(dir.path().join("r.csv")).unwrap();
+    assert!(csv.contains(",nothing,1,wrong,0,0,0,"), "{csv}");
+}

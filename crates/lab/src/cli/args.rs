@@ -139,8 +139,9 @@ pub struct PuzzleArgs {
 
 A puzzle given as text is read as Norvig's grid_values reads it: digits 1-9 (then A-P for 16x16
 and 25x25) are givens, '.' and '0' empty cells, anything else is ignored, so a pretty-printed
-grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size;
-a file or stdin holding one pretty-printed grid is that grid); stdin is read up to 1 MiB.
+grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size,
+a known solution after it checked against every answer as in bench; a file or stdin holding one
+pretty-printed grid is that grid); stdin is read up to 1 MiB.
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
 all), 2 usage error, 3 some solution failed its check (a cmd: solver that timed out or crashed
 has that status, and its reason on a `why:` line, as its row in bench: no check failed).")]

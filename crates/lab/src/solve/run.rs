@@ -51,8 +51,9 @@ impl Solved {
 }
 
 /// Solves `puzzle` with `spec` under `limit` and `max_nodes` (the solver's own budget by
-/// default).
-pub fn run(spec: &SolverSpec, grid: &Grid, limit: u64, max_nodes: Option<u64>) -> Solved {
+/// default), checked as `bench` checks it: against the puzzle's known solution too, when
+/// its line gives one.
+pub fn run(spec: &SolverSpec, puzzle: &Puzzle, limit: u64, max_nodes: Option<u64>) -> Solved {
     let max_nodes = max_nodes.unwrap_or_else(|| spec.default_max_nodes());
     let c = contender(spec, limit, max_nodes);
     #[allow(unreachable_patterns)]
@@ -66,20 +67,13 @@ pub fn run(spec: &SolverSpec, grid: &Grid, limit: u64, max_nodes: Option<u64>) -
         max_nodes,
         row: None,
     };
-    if !c.solver().supports(grid.size()) {
+    if !c.solver().supports(puzzle.grid.size()) {
         return solved;
     }
-    let puzzle = Puzzle {
-        grid: *grid,
-        solution: None,
-        label: None,
-        line: 1,
-        index: 0,
-    };
     let corpus: Arc<str> = Arc::from("solve");
-    let mut row = solve_checked(&c, &corpus, &puzzle, 1);
+    let mut row = solve_checked(&c, &corpus, puzzle, 1);
     if row.nanoseconds < QUICK_NS && row.status != Status::Wrong {
-        row = solve_checked(&c, &corpus, &puzzle, RETIMES);
+        row = solve_checked(&c, &corpus, puzzle, RETIMES);
     }
     solved.row = Some(row);
     solved
