@@ -422,3 +422,31 @@ fn a_known_solution_is_checked_as_bench_checks_it() {
     let csv = std::fs::read_to_string(dir.path().join("r.csv")).unwrap();
     assert!(csv.contains(",nothing,1,wrong,0,0,0,"), "{csv}");
 }
+
+/// `--timeout` is bench's: the same option, meaning and default, declared once (solve had
+/// none: a `cmd:` solver always got 10 s per answer).
+#[test]
+fn timeout_is_benchs() {
+    let misbehave = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/misbehave.py");
+    let stall = format!("cmd:stall=python3 {} stall", misbehave.display());
+    let text = stdout(&["solve", "-s", &stall, "--timeout", "300ms", TOP1]);
+    assert!(
+        text.contains("\nstall: timed out, 0 solutions (limit 1), 0 nodes, 0 backtracks, 300 ms")
+            && text.contains(
+                "\n  why: no answer within 0.3 s: the child was killed (a new one takes the \
+next puzzle)\n"
+            ),
+        "{text}"
+    );
+    let option = |command: &str| {
+        let help = stdout(&[command, "--help"]);
+        let (_, from) = help.split_once("      --timeout <SECONDS>\n").unwrap();
+        from.split("\n\n").next().unwrap().to_string()
+    };
+    assert_eq!(option("solve"), option("bench"));
+    assert!(
+        option("solve").ends_with("[default: 10]"),
+        "{}",
+        option("solve")
+    );
+}

@@ -164,6 +164,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
 
+    /// The time limit of one answer of a cmd: solver, as in bench.
+    #[command(flatten)]
+    pub timeout: super::harness::Timeout,
+
     /// No progress (none to show).
     #[command(flatten)]
     pub quiet: Quiet,

@@ -107,7 +107,7 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
     let mut solved = Vec::new();
     let mut wrong = false;
     for spec in &args.solvers.list.0 {
-        let s = run::run(spec, puzzle, args.limit, args.max_nodes);
+        let s = run::run(spec, puzzle, args);
         wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
         out.print(&line(&s, grid, args.limit))?;
         solved.push(s);
