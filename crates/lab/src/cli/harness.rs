@@ -18,7 +18,8 @@ pub const DEFAULT_TIMEOUT: &str = "10";
 pub struct Timeout {
     /// The time limit of one answer of a cmd: solver, its budget (a number of seconds, or a
     /// duration such as 500ms): a child that does not answer in time is killed, its row says
-    /// timeout, and a new child takes the next puzzle.
+    /// timeout, and a new child takes the next puzzle. A new child first gets as long, 10 s at
+    /// least, to start (to answer a solved grid, untimed).
     #[arg(
         id = "timeout",
         long = "timeout",
