@@ -172,6 +172,7 @@ fn record(
         puzzles: report.puzzles,
         resumed: sidecar.resumed_puzzles,
     });
+    summary.shard.clone_from(&sidecar.shard);
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);

@@ -1463,3 +1463,31 @@ fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
         counters(&read_rows(&dir.path().join("one.csv")))
     );
 }
+
+/// A shard's summary, printed by the run, written beside it, and printed again by
+/// `summary`, says it is one shard of the run, its wall clock the shard's (only its
+/// sidecar said so: the clock read `for the whole run`).
+#[test]
+fn a_shards_summary_says_it_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let (out, _) = run(
+        &dir,
+        &[
+            "bench", "-q", &c, "-s", "dlx", "--first", "6", "--shard", "2/3", "-o", "s2.csv",
+        ],
+        0,
+    );
+    let line = "\nShard 2/3: one share of the run's puzzles (sudoku-lab merge joins the shards \
+into the whole run).\nWall clock: ";
+    assert!(out.contains(line), "{out}");
+    assert!(out.contains(" puzzles/s for shard 2/3 ("), "{out}");
+    assert!(!out.contains("whole run ("), "{out}");
+    let markdown = std::fs::read_to_string(dir.path().join("s2.summary.md")).unwrap();
+    assert!(
+        markdown.starts_with("# sudoku-lab summary: shard 2/3\n"),
+        "{markdown}"
+    );
+    let (again, _) = run(&dir, &["summary", "s2.csv"], 0);
+    assert!(again.contains(line), "{again}");
+}
