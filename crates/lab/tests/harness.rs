@@ -1491,3 +1491,35 @@ into the whole run).\nWall clock: ";
     let (again, _) = run(&dir, &["summary", "s2.csv"], 0);
     assert!(again.contains(line), "{again}");
 }
+
+/// A run without a sidecar beside its CSV is said to have none: its settings and how it
+/// ended are not known (nothing was said: only a sidecar read and unfinished was noted).
+/// It is no regression for `--fail-above`, as nothing says the run did not finish.
+#[test]
+fn compare_tells_a_run_without_a_sidecar() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "--first", "5", "-o", "a.csv"], 0);
+    std::fs::copy(dir.path().join("a.csv"), dir.path().join("five.csv")).unwrap();
+    let said = |which: &str, csv: &str, stem: &str| {
+        format!(
+            "{which} ({csv}) has no sidecar ({stem}.run.toml): its settings and how it ended \
+are not known, and not compared.\n"
+        )
+    };
+    let (out, _) = run(&dir, &["compare", "a.csv", "five.csv"], 0);
+    assert!(out.contains(&said("B", "five.csv", "five")), "{out}");
+    assert!(!out.contains("A (a.csv) has no sidecar"), "{out}");
+    let (out, _) = run(&dir, &["compare", "five.csv", "a.csv", "--markdown"], 0);
+    assert!(out.contains(&said("A", "five.csv", "five")), "{out}");
+    let (out, err) = run(
+        &dir,
+        &["compare", "five.csv", "five.csv", "--fail-above", "50"],
+        0,
+    );
+    assert!(out.contains(&said("A", "five.csv", "five")), "{out}");
+    assert!(out.contains(&said("B", "five.csv", "five")), "{out}");
+    assert_eq!(err, "");
+    let (out, _) = run(&dir, &["compare", "a.csv", "a.csv"], 0);
+    assert!(!out.contains("sidecar"), "{out}");
+}
