@@ -340,7 +340,7 @@ pub struct CompletionsArgs {
   sudoku-lab man > sudoku-lab.1 && man ./sudoku-lab.1
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
-    /// The subcommand whose page to print [default: sudoku-lab's own].
+    /// The subcommand whose page to print (any but help) [default: sudoku-lab's own].
     #[arg(value_name = "SUBCOMMAND", value_parser = SubcommandName)]
     pub command: Option<String>,
 }
@@ -352,18 +352,15 @@ pub struct ManArgs {
 pub struct SubcommandName;
 
 impl SubcommandName {
-    /// The names of sudoku-lab's subcommands, in their order, then `help`, which clap adds
-    /// when it builds the command (and the main page lists).
+    /// The names of sudoku-lab's subcommands, in their order: those with a page. Not
+    /// `help`, which clap adds as it builds the command: it has no options of its own, and
+    /// its page listed one for each subcommand under its name (`sudoku-lab-help-bench(1)`),
+    /// pages that are not there; `man help` is a usage error that lists these.
     fn names() -> Vec<String> {
-        let command = super::Cli::command();
-        let mut names: Vec<String> = command
+        super::Cli::command()
             .get_subcommands()
             .map(|c| c.get_name().to_string())
-            .collect();
-        if !command.is_disable_help_subcommand_set() {
-            names.push("help".into());
-        }
-        names
+            .collect()
     }
 }
 
