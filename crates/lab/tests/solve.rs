@@ -282,12 +282,12 @@ fn bad_input_says_what_is_wrong() {
         (
             &["solve", "123"],
             String::new(),
-            "error: not a puzzle: expected 81 cells, found 3",
+            "error: not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3",
         ),
         (
             &["solve", "-"],
             format!("{}\n", &TOP1[..80]),
-            "error: stdin:1:1: expected 81 cells, found 80",
+            "error: stdin:1:1: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 80",
         ),
         (
             &["solve", "-"],
