@@ -95,7 +95,8 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     not_given.extend(
         [("A", &args.a, &sa), ("B", &args.b, &sb)]
             .into_iter()
-            .filter_map(|(which, path, s)| s.missing().then(|| no_sidecar(which, path))),
+            .filter(|(_, _, s)| s.missing())
+            .map(|(which, path, _)| no_sidecar(which, path)),
     );
     let (sa, sb) = (sa.found(), sb.found());
     let comparison = Comparison {
