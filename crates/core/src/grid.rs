@@ -21,8 +21,9 @@ pub struct Grid {
 /// Why a text is not a grid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
-    /// The text does not hold the cells of any size (16, 81, 256 or 625).
-    #[error("expected {expected} cells, found {found}")]
+    /// The text does not hold the cells of any size (16, 81, 256 or 625): the message
+    /// names them all, as any of them is read.
+    #[error("expected {} cells, found {found}", cell_counts())]
     CellCount {
         /// The cell count of the nearest size.
         expected: usize,
@@ -53,6 +54,19 @@ impl GridError {
                 .unwrap_or(CELLS)
         };
         GridError::CellCount { expected, found }
+    }
+}
+
+/// The cell counts of every size, with the size, as a message names them: `16 (4x4), 81
+/// (9x9), 256 (16x16) or 625 (25x25)`.
+fn cell_counts() -> String {
+    let counts: Vec<String> = Size::ALL
+        .iter()
+        .map(|s| format!("{} ({s})", s.cells()))
+        .collect();
+    match counts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => counts.concat(),
     }
 }
 
@@ -559,24 +573,27 @@ mod tests {
         assert_eq!(Grid::parse(&POLISH[..80]), Err(GridError::cell_count(80)));
         let long = format!("{POLISH}1");
         let err = Grid::parse(&long).unwrap_err();
-        assert_eq!(err.to_string(), "expected 81 cells, found 82");
+        assert_eq!(err, GridError::cell_count(82));
         assert_eq!(
-            Grid::parse("").unwrap_err().to_string(),
-            "expected 81 cells, found 0"
+            err.to_string(),
+            "expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 82"
         );
-        assert_eq!(
-            Grid::parse("1.3.4...2").unwrap_err().to_string(),
-            "expected 81 cells, found 9"
-        );
-        assert_eq!(
-            Grid::parse("1.3..4..2...1.").unwrap_err().to_string(),
-            "expected 16 cells, found 14"
-        );
-        let sixteen = "0".repeat(255);
-        assert_eq!(
-            Grid::parse(&sixteen).unwrap_err().to_string(),
-            "expected 256 cells, found 255"
-        );
+        // Every size is named, whatever the count (it named the nearest one only:
+        // `expected 81 cells, found 4`, where a 4x4 puzzle has 16).
+        let said = |text: &str| Grid::parse(text).unwrap_err().to_string();
+        let sizes = "expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found";
+        assert_eq!(said(""), format!("{sizes} 0"));
+        assert_eq!(said("1234"), format!("{sizes} 4"));
+        assert_eq!(said("1.3.4...2"), format!("{sizes} 9"));
+        assert_eq!(said(&"0".repeat(1296)), format!("{sizes} 1296"));
+        // The nearest size's count stays in the error, for a program.
+        let nearest = |found: usize| match GridError::cell_count(found) {
+            GridError::CellCount { expected, .. } => expected,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(nearest(14), 16);
+        assert_eq!(nearest(255), 256);
+        assert_eq!(nearest(9), 81);
     }
 
     #[test]

@@ -45,7 +45,7 @@ fn a_wrong_cell_count_says_how_many_cells_were_found() {
             .parse::<Grid>()
             .unwrap_err()
             .to_string(),
-        "expected 81 cells, found 83"
+        "expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 83"
     );
 }
 

@@ -134,3 +134,18 @@ fn a_command_that_cannot_start_or_exits_at_once_is_an_error() {
         Err(ExternalError::Split(_))
     ));
 }
+
+/// A new child gets the time limit of an answer to start, 10 s at least: a solver given a
+/// minute per answer may take as long to start (its start-up was cut at 10 s whatever the
+/// time limit).
+#[test]
+fn a_new_child_gets_the_time_limit_of_an_answer_to_start_ten_seconds_at_least() {
+    let start = |timeout: Duration| External::new("./s", timeout).unwrap().start_timeout();
+    assert_eq!(start(Duration::from_secs(1)), Duration::from_secs(10));
+    assert_eq!(start(Duration::from_secs(10)), Duration::from_secs(10));
+    assert_eq!(start(Duration::from_secs(60)), Duration::from_secs(60));
+    assert_eq!(
+        sudoku_engine::external::START_TIMEOUT,
+        Duration::from_secs(10)
+    );
+}

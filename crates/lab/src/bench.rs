@@ -170,6 +170,7 @@ fn record(
         puzzles: report.puzzles,
         resumed: sidecar.resumed_puzzles,
     });
+    summary.shard.clone_from(&sidecar.shard);
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
@@ -407,7 +408,8 @@ fn tell_what_was_written(
         return;
     }
     let files = &ending.files;
-    ui::plain(wrote(&config.files.csv, ending, &format!("{rows} rows")));
+    let s = if rows == 1 { "" } else { "s" };
+    ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
     let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())
@@ -425,7 +427,8 @@ fn tell_what_was_written(
             }
         )),
         State::Failed => ui::plain(format!(
-            "stopped: the {rows} rows completed before the error are in {}{kept}",
+            "stopped: the {rows} row{s} completed before the error {} in {}{kept}",
+            if rows == 1 { "is" } else { "are" },
             files.csv.display()
         )),
         _ if files.csv != *asked => ui::plain(format!(

@@ -179,9 +179,12 @@ fn bash_arms_named_as_reached(script: &str) -> String {
     script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
 }
 
-/// `man [SUBCOMMAND]`: a manual page on stdout.
+/// `man [SUBCOMMAND]`: a manual page on stdout. The pages are those of the subcommands
+/// `man` takes (see `SubcommandName`): clap's `help` subcommand is left out of the command
+/// the pages are made from, as `clap_mangen::generate_to` leaves it out, so that the main
+/// page lists no page that is not there.
 pub fn man(args: &ManArgs) -> Result<RunEnd> {
-    let mut command = Cli::command();
+    let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
     let page = match &args.command {
         None => command,

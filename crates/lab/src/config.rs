@@ -158,17 +158,10 @@ and the run's other files go beside it",
     }
 }
 
-/// The contender a spec names, solving under `limit` and `max_nodes` (a `cmd:` solver's
-/// answers awaited at most [`DEFAULT_TIMEOUT`](crate::cli::DEFAULT_TIMEOUT) seconds).
-pub fn contender(spec: &SolverSpec, limit: u64, max_nodes: u64) -> Contender {
-    let timeout = crate::cli::parse_seconds(crate::cli::DEFAULT_TIMEOUT).unwrap_or_default();
-    let options = sudoku_catalogue::Options::default();
-    contender_with(spec, limit, max_nodes, timeout, &options)
-}
-
-/// [`contender`], a `cmd:` solver's answers awaited at most `timeout`, a strategy built with
-/// `options` (its seed); a `cmd:` solver's budget is passed on to it when given (`max_nodes`
-/// above 0), else it has none but its time limit.
+/// The contender a spec names, solving under `limit` and `max_nodes`, a `cmd:` solver's
+/// answers awaited at most `timeout`, a strategy built with `options` (its seed); a `cmd:`
+/// solver's budget is passed on to it when given (`max_nodes` above 0), else it has none
+/// but its time limit.
 pub fn contender_with(
     spec: &SolverSpec,
     limit: u64,

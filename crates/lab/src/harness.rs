@@ -72,7 +72,7 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
             warmup: args.warmup.filter(|d| !d.is_zero()),
             pin: pin.into_iter().take(threads).collect(),
         },
-        timeout: args.timeout,
+        timeout: args.timeout.limit,
         threads,
     })
 }

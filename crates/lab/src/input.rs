@@ -307,7 +307,10 @@ mod tests {
     #[test]
     fn a_bad_argument_says_whether_it_looked_like_a_puzzle_or_a_path() {
         let err = Input::Text("123".into()).puzzles().err().unwrap();
-        assert_eq!(err.to_string(), "not a puzzle: expected 81 cells, found 3");
+        assert_eq!(
+            err.to_string(),
+            "not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3"
+        );
         let err = Input::Text("data/nope.txt".into()).puzzles().err().unwrap();
         assert!(
             err.to_string().starts_with("data/nope.txt: cannot open: "),

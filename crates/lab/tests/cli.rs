@@ -235,7 +235,7 @@ fn strict_stops_at_the_first_malformed_line_and_keeps_the_rows_before() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
-            "{}:3:1: expected 81 cells, found 80 (--strict",
+            "{}:3:1: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 80 (--strict",
             corpus.display()
         )));
     // A failed run keeps its rows under a name that says so.
@@ -750,7 +750,9 @@ fn solve_shows_the_grid_and_each_solver() {
         .args(["solve", "123"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("expected 81 cells, found 3"));
+        .stderr(predicate::str::contains(
+            "expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3",
+        ));
 }
 
 /// A run stopped by SIGTERM dies of it and leaves a CSV that parses, in order, with the

@@ -473,3 +473,23 @@ fn both_threads_settings_read_a_folder_and_stdin_alike() {
         assert_eq!(read_rows(&out).len(), 11);
     }
 }
+
+/// `help` has no page: its page listed one per subcommand under its name
+/// (`sudoku-lab-help-bench(1)`), pages that are not there. `man help` is a usage error that
+/// names the pages there are, and the main page does not list it.
+#[test]
+fn man_help_is_refused_naming_the_pages() {
+    lab()
+        .args(["man", "help"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "error: invalid value 'help' for '[SUBCOMMAND]'\n  [possible values: bench, solve, \
+trace, generate, summary, plot, merge, compare, completions, man]\n",
+        ));
+    let out = lab().arg("man").assert().success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(!page.contains("sudoku\\-lab\\-help"), "{page}");
+    assert!(page.contains("sudoku\\-lab\\-man(1)"), "{page}");
+}

@@ -206,7 +206,7 @@ fn an_earlier_result_is_replaced_only_by_a_run_that_finished() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
-            "stopped: the 1 rows completed before the error are in {} ({} is as it was)",
+            "stopped: the 1 row completed before the error is in {} ({} is as it was)",
             dir.path().join("r.failed.csv").display(),
             out.display()
         )));
@@ -1425,4 +1425,43 @@ fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
         "{stderr}"
     );
     assert!(running.exists());
+}
+
+/// The rows a run wrote are counted in words: `1 row`, `2 rows` (it said `1 rows`), in
+/// what it wrote and where a failed run's rows are.
+#[test]
+fn one_row_is_one_row() {
+    let dir = TempDir::new().unwrap();
+    let two = write(&dir, "two.txt", &format!("{TOP1}\n{TOP1}\n"));
+    let out = dir.path().join("r.csv");
+    for (first, said) in [("1", "(1 row), "), ("2", "(2 rows), ")] {
+        lab()
+            .args(["bench", "-q", "-s", "dlx", "-n", first])
+            .arg(&two)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "wrote {} {said}",
+                out.display()
+            )));
+    }
+    let bad = write(
+        &dir,
+        "bad.txt",
+        &format!("{TOP1}\n{TOP1}\n{}\n", &TOP1[..80]),
+    );
+    lab()
+        .args(["bench", "-q", "-s", "dlx", "--strict"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "stopped: the 2 rows completed before the error are in {} ({} is as it was)",
+            dir.path().join("r.failed.csv").display(),
+            out.display()
+        )));
 }

@@ -1556,3 +1556,63 @@ fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
         counters(&read_rows(&dir.path().join("one.csv")))
     );
 }
+
+/// A shard's summary, printed by the run, written beside it, and printed again by
+/// `summary`, says it is one shard of the run, its wall clock the shard's (only its
+/// sidecar said so: the clock read `for the whole run`).
+#[test]
+fn a_shards_summary_says_it_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let (out, _) = run(
+        &dir,
+        &[
+            "bench", "-q", &c, "-s", "dlx", "--first", "6", "--shard", "2/3", "-o", "s2.csv",
+        ],
+        0,
+    );
+    let line = "\nShard 2/3: one share of the run's puzzles (sudoku-lab merge joins the shards \
+into the whole run).\nWall clock: ";
+    assert!(out.contains(line), "{out}");
+    assert!(out.contains(" puzzles/s for shard 2/3 ("), "{out}");
+    assert!(!out.contains("whole run ("), "{out}");
+    let markdown = std::fs::read_to_string(dir.path().join("s2.summary.md")).unwrap();
+    assert!(
+        markdown.starts_with("# sudoku-lab summary: shard 2/3\n"),
+        "{markdown}"
+    );
+    let (again, _) = run(&dir, &["summary", "s2.csv"], 0);
+    assert!(again.contains(line), "{again}");
+}
+
+/// A run without a sidecar beside its CSV is said to have none: its settings and how it
+/// ended are not known (nothing was said: only a sidecar read and unfinished was noted).
+/// It is no regression for `--fail-above`, as nothing says the run did not finish.
+#[test]
+fn compare_tells_a_run_without_a_sidecar() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "--first", "5", "-o", "a.csv"], 0);
+    std::fs::copy(dir.path().join("a.csv"), dir.path().join("five.csv")).unwrap();
+    let said = |which: &str, csv: &str, stem: &str| {
+        format!(
+            "{which} ({csv}) has no sidecar ({stem}.run.toml): its settings and how it ended \
+are not known, and not compared.\n"
+        )
+    };
+    let (out, _) = run(&dir, &["compare", "a.csv", "five.csv"], 0);
+    assert!(out.contains(&said("B", "five.csv", "five")), "{out}");
+    assert!(!out.contains("A (a.csv) has no sidecar"), "{out}");
+    let (out, _) = run(&dir, &["compare", "five.csv", "a.csv", "--markdown"], 0);
+    assert!(out.contains(&said("A", "five.csv", "five")), "{out}");
+    let (out, err) = run(
+        &dir,
+        &["compare", "five.csv", "five.csv", "--fail-above", "50"],
+        0,
+    );
+    assert!(out.contains(&said("A", "five.csv", "five")), "{out}");
+    assert!(out.contains(&said("B", "five.csv", "five")), "{out}");
+    assert_eq!(err, "");
+    let (out, _) = run(&dir, &["compare", "a.csv", "a.csv"], 0);
+    assert!(!out.contains("sidecar"), "{out}");
+}

@@ -282,12 +282,12 @@ fn bad_input_says_what_is_wrong() {
         (
             &["solve", "123"],
             String::new(),
-            "error: not a puzzle: expected 81 cells, found 3",
+            "error: not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3",
         ),
         (
             &["solve", "-"],
             format!("{}\n", &TOP1[..80]),
-            "error: stdin:1:1: expected 81 cells, found 80",
+            "error: stdin:1:1: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 80",
         ),
         (
             &["solve", "-"],
@@ -377,4 +377,76 @@ fn a_command_that_crashes_is_no_wrong_solution() {
             "\nwrong: WRONG, 1 solution (limit 1), ",
         ))
         .stdout(predicate::str::contains("\nWRONG: the solution "));
+}
+
+/// The solution of [`TOP1`].
+const TOP1_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// A `cmd:` solver that answers `none` to every puzzle.
+const SAYS_NONE: &str = "cmd:nothing=sh -c 'while read l; do echo none; done'";
+
+/// A puzzle's known solution, given on its line, is checked as `bench` checks it (the
+/// engine's check): a solver that says there is none is wrong (solve dropped it, and
+/// said `no solution`, exit 0, where bench's row said `wrong`).
+#[test]
+fn a_known_solution_is_checked_as_bench_checks_it() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "known.csv", &format!("{TOP1},{TOP1_SOLUTION}\n"));
+    let file = file.to_str().unwrap();
+    lab()
+        .args(["solve", "-s", SAYS_NONE, file])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "\nnothing: WRONG, 0 solutions (limit 1), 0 nodes, 0 backtracks, ",
+        ))
+        .stdout(predicate::str::contains(
+            "\nWRONG: no_solution, but the corpus gives a solution\n",
+        ));
+    // Without the known solution, `none` is an answer like any other.
+    let bare = write(&dir, "bare.txt", &format!("{TOP1}\n"));
+    lab()
+        .args(["solve", "-s", SAYS_NONE, bare.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "\nnothing: no solution, 0 nodes, ",
+        ));
+    // bench says the same of the same line.
+    lab()
+        .current_dir(dir.path())
+        .args(["bench", "-q", "-s", SAYS_NONE, "known.csv", "-o", "r.csv"])
+        .assert()
+        .code(3);
+    let csv = std::fs::read_to_string(dir.path().join("r.csv")).unwrap();
+    assert!(csv.contains(",nothing,1,wrong,0,0,0,"), "{csv}");
+}
+
+/// `--timeout` is bench's: the same option, meaning and default, declared once (solve had
+/// none: a `cmd:` solver always got 10 s per answer).
+#[test]
+fn timeout_is_benchs() {
+    let misbehave = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/misbehave.py");
+    let stall = format!("cmd:stall=python3 {} stall", misbehave.display());
+    let text = stdout(&["solve", "-s", &stall, "--timeout", "300ms", TOP1]);
+    assert!(
+        text.contains("\nstall: timed out, 0 solutions (limit 1), 0 nodes, 0 backtracks, 300 ms")
+            && text.contains(
+                "\n  why: no answer within 0.3 s: the child was killed (a new one takes the \
+next puzzle)\n"
+            ),
+        "{text}"
+    );
+    let option = |command: &str| {
+        let help = stdout(&[command, "--help"]);
+        let (_, from) = help.split_once("      --timeout <SECONDS>\n").unwrap();
+        from.split("\n\n").next().unwrap().to_string()
+    };
+    assert_eq!(option("solve"), option("bench"));
+    assert!(
+        option("solve").ends_with("[default: 10]"),
+        "{}",
+        option("solve")
+    );
 }

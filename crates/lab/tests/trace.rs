@@ -512,7 +512,7 @@ fn bad_input_says_what_is_wrong() {
         (
             &["trace", "123"],
             "",
-            "error: not a puzzle: expected 81 cells, found 3",
+            "error: not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3",
         ),
         (
             &["trace", "-"],

@@ -573,7 +573,7 @@ fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     let sidecar = dir.path().join("x.running.run.toml");
     let wrote = format!(
-        "wrote {} (1 rows) and {}, without a summary",
+        "wrote {} (1 row) and {}, without a summary",
         running.display(),
         sidecar.display()
     );
@@ -626,7 +626,7 @@ fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(!stdout.contains("FAILED"), "{stdout}");
     let wrote = format!(
-        "wrote {} (1 rows) and {}, without a summary (see the error below; `sudoku-lab summary {}` prints it again)
+        "wrote {} (1 row) and {}, without a summary (see the error below; `sudoku-lab summary {}` prints it again)
 ",
         out.display(),
         dir.path().join("x.run.toml").display(),

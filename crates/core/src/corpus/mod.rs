@@ -702,7 +702,10 @@ mod tests {
         let text = format!("{TOP1}\n{}\n{}x\n{TOP1}\n", &TOP1[..80], &TOP1[..80]);
         let got = read(text.as_bytes());
         assert_eq!(got.len(), 4);
-        assert_eq!(message(&got[1]), "t.txt:2:1: expected 81 cells, found 80");
+        assert_eq!(
+            message(&got[1]),
+            "t.txt:2:1: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 80"
+        );
         assert_eq!(
             message(&got[2]),
             "t.txt:3:81: unexpected character 'x' in the puzzle (givens are 1-9 then A-P, empty cells . or 0)"

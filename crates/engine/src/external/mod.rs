@@ -15,7 +15,8 @@
 //! Each worker thread asks a child of its own: children wait in a pool between puzzles, so
 //! a run on `-j N` starts at most N of them (more only to replace one that crashed or
 //! stalled). Every new child is first asked [`FIRST_QUESTION`] (a solved grid), untimed:
-//! its start-up is never part of a puzzle's time. Dropping the solver closes their input,
+//! its start-up is never part of a puzzle's time. It gets the time limit of an answer for
+//! it, [`START_TIMEOUT`] at least ([`External::start_timeout`]). Dropping the solver closes their input,
 //! which ends a well-behaved child.
 
 pub mod answer;
@@ -41,7 +42,9 @@ pub const GIVE_UP: u64 = 3;
 /// puzzle's time, and a command that cannot answer is found before the run.
 pub const FIRST_QUESTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-/// How long a new child gets to answer [`FIRST_QUESTION`].
+/// The least time a new child gets to answer [`FIRST_QUESTION`] (an interpreter's start-up
+/// can take longer than an answer): it gets the time limit of an answer when that is longer
+/// (see [`External::start_timeout`]).
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Why a command cannot be a solver.
@@ -133,6 +136,13 @@ impl External {
         self.timeout
     }
 
+    /// How long a new child gets to answer [`FIRST_QUESTION`]: [`START_TIMEOUT`], or the
+    /// time limit of one answer when it is longer (a solver given a minute per answer may
+    /// take as long to start).
+    pub fn start_timeout(&self) -> Duration {
+        self.timeout.max(START_TIMEOUT)
+    }
+
     /// The environment a child gets for `limits`.
     fn env(limits: &Limits) -> Vec<(&'static str, String)> {
         let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
@@ -151,11 +161,11 @@ impl External {
                 reason,
             }
         })?;
-        let how = match child.ask(FIRST_QUESTION, START_TIMEOUT) {
+        let how = match child.ask(FIRST_QUESTION, self.start_timeout()) {
             Ok(_) => return Ok(child),
             Err(Failure::Timeout) => {
                 child.kill();
-                format!("none within {}: killed", seconds(START_TIMEOUT))
+                start_timed_out(self.start_timeout())
             }
             Err(Failure::Closed(what)) => format!("{what}: {}", child.reap()),
         };
@@ -291,6 +301,17 @@ fn nanos(d: Duration) -> u64 {
     u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 
+/// What is said of a new child that did not answer [`FIRST_QUESTION`] within `limit` (see
+/// [`External::start_timeout`]).
+fn start_timed_out(limit: Duration) -> String {
+    format!(
+        "none within {}, a new child's time to start (the time limit of an answer, {} at \
+         least): killed",
+        seconds(limit),
+        seconds(START_TIMEOUT)
+    )
+}
+
 /// A duration in seconds, as `--timeout` takes it: `10 s`, `0.5 s`.
 fn seconds(d: Duration) -> String {
     format!("{} s", d.as_secs_f64())
@@ -339,5 +360,19 @@ impl std::fmt::Debug for External {
             .field("command", &self.command)
             .field("timeout", &self.timeout)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_that_timed_out_says_what_its_limit_was() {
+        assert_eq!(
+            start_timed_out(Duration::from_secs(60)),
+            "none within 60 s, a new child's time to start (the time limit of an answer, 10 s \
+at least): killed"
+        );
     }
 }

@@ -139,8 +139,9 @@ pub struct PuzzleArgs {
 
 A puzzle given as text is read as Norvig's grid_values reads it: digits 1-9 (then A-P for 16x16
 and 25x25) are givens, '.' and '0' empty cells, anything else is ignored, so a pretty-printed
-grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size;
-a file or stdin holding one pretty-printed grid is that grid); stdin is read up to 1 MiB.
+grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size,
+a known solution after it checked against every answer as in bench; a file or stdin holding one
+pretty-printed grid is that grid); stdin is read up to 1 MiB.
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
 all), 2 usage error, 3 some solution failed its check (a cmd: solver that timed out or crashed
 has that status, and its reason on a `why:` line, as its row in bench: no check failed).")]
@@ -162,6 +163,10 @@ pub struct SolveArgs {
     /// Node budget of the solve [default: per solver, as `sudoku-lab bench --help` lists].
     #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
+
+    /// The time limit of one answer of a cmd: solver, as in bench.
+    #[command(flatten)]
+    pub timeout: super::harness::Timeout,
 
     /// No progress (none to show).
     #[command(flatten)]
@@ -337,7 +342,7 @@ pub struct CompletionsArgs {
   sudoku-lab man > sudoku-lab.1 && man ./sudoku-lab.1
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
-    /// The subcommand whose page to print [default: sudoku-lab's own].
+    /// The subcommand whose page to print (any but help) [default: sudoku-lab's own].
     #[arg(value_name = "SUBCOMMAND", value_parser = SubcommandName)]
     pub command: Option<String>,
 }
@@ -349,18 +354,15 @@ pub struct ManArgs {
 pub struct SubcommandName;
 
 impl SubcommandName {
-    /// The names of sudoku-lab's subcommands, in their order, then `help`, which clap adds
-    /// when it builds the command (and the main page lists).
+    /// The names of sudoku-lab's subcommands, in their order: those with a page. Not
+    /// `help`, which clap adds as it builds the command: it has no options of its own, and
+    /// its page listed one for each subcommand under its name (`sudoku-lab-help-bench(1)`),
+    /// pages that are not there; `man help` is a usage error that lists these.
     fn names() -> Vec<String> {
-        let command = super::Cli::command();
-        let mut names: Vec<String> = command
+        super::Cli::command()
             .get_subcommands()
             .map(|c| c.get_name().to_string())
-            .collect();
-        if !command.is_disable_help_subcommand_set() {
-            names.push("help".into());
-        }
-        names
+            .collect()
     }
 }
 

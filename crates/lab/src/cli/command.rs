@@ -23,8 +23,8 @@ pub struct CommandSpec {
 }
 
 /// The spec of `cmd:TEXT` (`TEXT` without the prefix): `NAME=COMMAND`, or `COMMAND` named
-/// after its last word that is not an option (`python3 my_solver.py` is `my_solver`). An
-/// empty name (`=COMMAND`) is an error, as no program is named `=…`.
+/// after its program, or its script when the program is an interpreter (see
+/// [`default_name`]). An empty name (`=COMMAND`) is an error, as no program is named `=…`.
 pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
     let text = text.trim();
     if text.starts_with('=') {
@@ -55,17 +55,59 @@ fn is_name(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
 }
 
-/// The file stem of the command's last word that is not an option (of its program, when
-/// every other word is one).
+/// The programs that run a script named after them ([`default_name`]), besides `python…`
+/// and `pypy…` of any version (`python3.12`); `env` runs a program the same way.
+const INTERPRETERS: [&str; 19] = [
+    "sh", "bash", "dash", "zsh", "ksh", "fish", "node", "nodejs", "deno", "bun", "ruby", "perl",
+    "php", "Rscript", "julia", "lua", "luajit", "java", "env",
+];
+
+/// Whether `program` (a file stem) is an interpreter: one of [`INTERPRETERS`], or `python`
+/// or `pypy` with a version or none.
+fn is_interpreter(program: &str) -> bool {
+    let versioned = |prefix: &str| {
+        program
+            .strip_prefix(prefix)
+            .is_some_and(|v| v.chars().all(|c| c.is_ascii_digit() || c == '.'))
+    };
+    INTERPRETERS.contains(&program) || versioned("python") || versioned("pypy")
+}
+
+/// The name of a command (`argv`: its program, then its arguments) without `NAME=`: its
+/// program's file stem (`./bin/tdoku --fast` is `tdoku`, `sleep 100` is `sleep`); when the
+/// program is an interpreter ([`is_interpreter`]: `python3`, `sh`, `node`, `env`, …), the
+/// name of the first word after it that is neither an option (`-u`) nor a setting (`X=1`),
+/// found the same way (`python3 -u my_solver.py` is `my_solver`, `env X=1 python3 s.py` is
+/// `s`), when its file stem can name a solver (letters, digits, `_`, `-`, `.`), else the
+/// interpreter's (`sh -c 'while read l; …'` is `sh`).
 fn default_name(argv: &[String]) -> String {
-    let word = argv
+    let stem = |word: &str| {
+        Path::new(word)
+            .file_stem()
+            .map_or_else(|| word.to_string(), |s| s.to_string_lossy().into_owned())
+    };
+    let program = stem(&argv[0]);
+    if !is_interpreter(&program) {
+        return program;
+    }
+    let Some(at) = argv
         .iter()
-        .rev()
-        .find(|w| !w.starts_with('-'))
-        .unwrap_or(&argv[0]);
-    Path::new(word)
-        .file_stem()
-        .map_or_else(|| word.clone(), |s| s.to_string_lossy().into_owned())
+        .skip(1)
+        .position(|w| !w.starts_with('-') && !w.contains('='))
+        .map(|i| i + 1)
+    else {
+        return program;
+    };
+    // `env` runs a program, which may be an interpreter in turn.
+    let name = match program.as_str() {
+        "env" => default_name(&argv[at..]),
+        _ => stem(&argv[at]),
+    };
+    if is_name(&name) {
+        name
+    } else {
+        program
+    }
 }
 
 #[cfg(test)]
@@ -90,6 +132,19 @@ mod tests {
         );
         assert_eq!(spec("py=python3 -u s.py"), own("py", "python3 -u s.py"));
         assert_eq!(spec("env X=1 ./a"), own("a", "env X=1 ./a"));
+        assert_eq!(spec("sleep 100").0, "sleep");
+        assert_eq!(spec("./solver --threads 4").0, "solver");
+        assert_eq!(spec("/opt/bin/solve.bin -j 2 in.txt").0, "solve");
+        assert_eq!(spec("python3.12 -u s.py 4").0, "s");
+        assert_eq!(spec("/usr/bin/pypy3 s.py").0, "s");
+        assert_eq!(spec("env X=1 python3 -u tools/s.py --fast").0, "s");
+        assert_eq!(spec("bash run.sh 8").0, "run");
+        assert_eq!(spec("node dist/solver.js --threads 4").0, "solver");
+        assert_eq!(spec("sh -c 'while read l; do echo none; done'").0, "sh");
+        assert_eq!(spec("python3 -c 'print(1)'").0, "python3");
+        assert_eq!(spec("python3").0, "python3");
+        assert_eq!(spec("pythonista s.py").0, "pythonista");
+        assert_eq!(spec("bash python.sh 8").0, "python");
         assert!(command_spec("").unwrap_err().contains("needs a command"));
         assert!(command_spec("x=").unwrap_err().contains("needs a command"));
         assert!(command_spec("=./a")

@@ -12,6 +12,24 @@ use sudoku_reports::settings::SETTINGS;
 /// The time limit of one answer of a `cmd:` solver when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: &str = "10";
 
+/// `--timeout`, declared once for the commands that run `cmd:` solvers (`bench`, `solve`),
+/// with one meaning and one default ([`DEFAULT_TIMEOUT`]).
+#[derive(Debug, Clone, Copy, Args)]
+pub struct Timeout {
+    /// The time limit of one answer of a cmd: solver, its budget (a number of seconds, or a
+    /// duration such as 500ms): a child that does not answer in time is killed, its row says
+    /// timeout, and a new child takes the next puzzle. A new child first gets as long, 10 s at
+    /// least, to start (to answer a solved grid, untimed).
+    #[arg(
+        id = "timeout",
+        long = "timeout",
+        value_name = "SECONDS",
+        default_value = DEFAULT_TIMEOUT,
+        value_parser = parse_timeout
+    )]
+    pub limit: Duration,
+}
+
 /// Options of `bench` for the benchmark method and clusters.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Method and clusters")]
@@ -59,11 +77,9 @@ the CPU model."
     )]
     pub pin: CpuList,
 
-    /// The time limit of one answer of a cmd: solver, its budget (a number of seconds, or a
-    /// duration such as 500ms): a child that does not answer in time is killed, its row says
-    /// timeout, and a new child takes the next puzzle.
-    #[arg(long, value_name = "SECONDS", default_value = DEFAULT_TIMEOUT, value_parser = parse_timeout)]
-    pub timeout: Duration,
+    /// The time limit of one answer of a cmd: solver.
+    #[command(flatten)]
+    pub timeout: Timeout,
 
     /// Solve share K of N of the puzzles (K from 1); `auto` reads a Slurm job array's task,
     /// `auto/N` a Kubernetes indexed Job's completion index (or checks Slurm's count).

@@ -19,7 +19,7 @@ pub use args::{
 pub use args::{MaxEvents, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
 pub use command::CommandSpec;
 pub use generate::GenerateArgs;
-pub use harness::{parse_seconds, CpuList, HarnessArgs, ShardArg, DEFAULT_TIMEOUT};
+pub use harness::{CpuList, HarnessArgs, ShardArg};
 pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
 

@@ -198,7 +198,8 @@ pub enum Takes {
 
 /// What `cmd:` is, in the long help of a `--solvers` that takes it.
 const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
-process: it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
+process (named NAME, else after the program, or after its script when the program is an \
+interpreter such as python3 or sh): it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
 `SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]` (the README's \"Any solver, in any \
 language\" tells the rest)";
 

@@ -91,13 +91,20 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     let a = read_run(&args.a)?;
     let b = read_run(&args.b)?;
     let (sa, sb) = (sidecar(&args.a), sidecar(&args.b));
-    let (settings, not_given) = setting_differences(sa.as_ref(), sb.as_ref());
+    let (settings, mut not_given) = setting_differences(sa.found(), sb.found());
+    not_given.extend(
+        [("A", &args.a, &sa), ("B", &args.b, &sb)]
+            .into_iter()
+            .filter(|(_, _, s)| s.missing())
+            .map(|(which, path, _)| no_sidecar(which, path)),
+    );
+    let (sa, sb) = (sa.found(), sb.found());
     let comparison = Comparison {
         settings,
         not_given,
-        unfinished: [("A", &args.a, &sa), ("B", &args.b, &sb)]
+        unfinished: [("A", &args.a, sa), ("B", &args.b, sb)]
             .into_iter()
-            .filter_map(|(which, path, s)| unfinished(which, path, &s.as_ref()?.sidecar))
+            .filter_map(|(which, path, s)| unfinished(which, path, &s?.sidecar))
             .collect(),
         ..compare_runs(&a, &b, args.resamples)
     };
@@ -309,15 +316,55 @@ struct Side {
     not_given: Vec<&'static str>,
 }
 
-/// The sidecar beside `path`, when it can be read (else a warning, and `None`); one that
-/// says nothing of how the run ended is warned of, as its settings are not compared.
-fn sidecar(path: &Path) -> Option<Side> {
-    let found = Sidecar::read_text_beside(path)
+/// What `compare` found of a run's sidecar.
+enum Found {
+    /// The sidecar, read.
+    Read(Box<Side>),
+    /// None beside the CSV: the run's settings and how it ended are not known.
+    Missing,
+    /// One that cannot be read (warned of as read).
+    Unreadable,
+}
+
+impl Found {
+    /// The sidecar, when it was read.
+    fn found(&self) -> Option<&Side> {
+        match self {
+            Found::Read(side) => Some(side),
+            Found::Missing | Found::Unreadable => None,
+        }
+    }
+
+    /// Whether there is none.
+    fn missing(&self) -> bool {
+        matches!(self, Found::Missing)
+    }
+}
+
+/// What is said of run `which` (`A` or `B`, its CSV at `path`) when no sidecar is beside
+/// it: neither its settings nor how it ended are known.
+fn no_sidecar(which: &str, path: &Path) -> String {
+    format!(
+        "{which} ({}) has no sidecar ({}): its settings and how it ended are not known, and \
+         not compared.",
+        path.display(),
+        sudoku_reports::RunFiles::beside(path).sidecar.display()
+    )
+}
+
+/// The sidecar beside `path`: read, missing, or unreadable (a warning); one that says
+/// nothing of how the run ended is warned of, as its settings are not compared.
+fn sidecar(path: &Path) -> Found {
+    let found = match Sidecar::read_text_beside(path)
         .with_context(|| format!("the sidecar of {}", path.display()))
-        .unwrap_or_else(|e| {
+    {
+        Ok(Some(found)) => found,
+        Ok(None) => return Found::Missing,
+        Err(e) => {
             ui::warning(format!("{} (compared without it)", ui::chain(&e)));
-            None
-        })?;
+            return Found::Unreadable;
+        }
+    };
     if found.sidecar.state.is_nothing() {
         ui::warning(format!(
             "{}: {}: the runs' settings are not compared",
@@ -325,12 +372,12 @@ fn sidecar(path: &Path) -> Option<Side> {
             found.sidecar.state.told()
         ));
     }
-    Some(Side {
+    Found::Read(Box::new(Side {
         not_given: not_given(&found.text),
         sidecar: found.sidecar,
         // Where it was found: beside the file a link leads to, maybe.
         path: found.path.display().to_string(),
-    })
+    }))
 }
 
 /// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar does not

@@ -2,7 +2,8 @@
 //!
 //! For each puzzle (the argument, each puzzle of a file or of stdin in turn, or the one
 //! `--index` picks): the puzzle in Norvig's display; one line per solver as it finishes
-//! (status, solutions, nodes, backtracks, time: `bench`'s timed, checked solve); the
+//! (status, solutions, nodes, backtracks, time: `bench`'s timed, checked solve, against
+//! the known solution the puzzle's line gives, when it gives one); the
 //! solution, or under `--limit N ≥ 2` the first solutions side by side with the cells
 //! where they differ marked, and "unique" when a search proved it; with two solvers or
 //! more, a table that compares them with the fastest.
@@ -106,7 +107,7 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
     let mut solved = Vec::new();
     let mut wrong = false;
     for spec in &args.solvers.list.0 {
-        let s = run::run(spec, grid, args.limit, args.max_nodes);
+        let s = run::run(spec, puzzle, args);
         wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
         out.print(&line(&s, grid, args.limit))?;
         solved.push(s);

@@ -8,8 +8,8 @@ use sudoku_core::{Grid, Puzzle};
 use sudoku_engine::solve_checked;
 use sudoku_reports::{Row, Status};
 
-use crate::cli::SolverSpec;
-use crate::config::contender;
+use crate::cli::{SolveArgs, SolverSpec};
+use crate::config::contender_with;
 
 /// A solve quicker than this is timed again, as the least of [`RETIMES`] runs, so that
 /// the comparison of quick solvers is not one cold run's.
@@ -50,11 +50,13 @@ impl Solved {
     }
 }
 
-/// Solves `puzzle` with `spec` under `limit` and `max_nodes` (the solver's own budget by
-/// default).
-pub fn run(spec: &SolverSpec, grid: &Grid, limit: u64, max_nodes: Option<u64>) -> Solved {
-    let max_nodes = max_nodes.unwrap_or_else(|| spec.default_max_nodes());
-    let c = contender(spec, limit, max_nodes);
+/// Solves `puzzle` with `spec` under `args`' limit, budget (the solver's own by default)
+/// and `cmd:` time limit, checked as `bench` checks it: against the puzzle's known
+/// solution too, when its line gives one.
+pub fn run(spec: &SolverSpec, puzzle: &Puzzle, args: &SolveArgs) -> Solved {
+    let max_nodes = args.max_nodes.unwrap_or_else(|| spec.default_max_nodes());
+    let options = sudoku_catalogue::Options::default();
+    let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
     #[allow(unreachable_patterns)]
     let strategy = match spec {
         SolverSpec::Strategy(s) => Some(*s),
@@ -66,20 +68,13 @@ pub fn run(spec: &SolverSpec, grid: &Grid, limit: u64, max_nodes: Option<u64>) -
         max_nodes,
         row: None,
     };
-    if !c.solver().supports(grid.size()) {
+    if !c.solver().supports(puzzle.grid.size()) {
         return solved;
     }
-    let puzzle = Puzzle {
-        grid: *grid,
-        solution: None,
-        label: None,
-        line: 1,
-        index: 0,
-    };
     let corpus: Arc<str> = Arc::from("solve");
-    let mut row = solve_checked(&c, &corpus, &puzzle, 1);
+    let mut row = solve_checked(&c, &corpus, puzzle, 1);
     if row.nanoseconds < QUICK_NS && row.status != Status::Wrong {
-        row = solve_checked(&c, &corpus, &puzzle, RETIMES);
+        row = solve_checked(&c, &corpus, puzzle, RETIMES);
     }
     solved.row = Some(row);
     solved

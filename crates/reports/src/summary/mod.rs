@@ -105,6 +105,9 @@ pub struct Summary {
     /// For a merge of shards (`sudoku-lab merge`): the shards continued with `--resume`
     /// (`K/N`), whose earlier puzzles the clock's `resumed` counts; `None` for a run.
     pub resumed_shards: Option<Vec<String>>,
+    /// For one shard of a run (`bench --shard K/N`): `K/N`, which the summary says, as its
+    /// rows and clock are of that share of the puzzles only.
+    pub shard: Option<String>,
 }
 
 impl Summary {
@@ -260,6 +263,7 @@ impl Summary {
         if !sidecar.merged_from.is_empty() {
             self.resumed_shards = Some(resumed_shards(sidecar));
         }
+        self.shard.clone_from(&sidecar.shard);
         if sidecar.seconds > 0.0 {
             self.clock = Some(Clock {
                 seconds: sidecar.seconds,

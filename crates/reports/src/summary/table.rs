@@ -414,7 +414,10 @@ impl Summary {
     /// The summary as a Markdown document: every column, and the notes.
     pub fn to_markdown(&self) -> String {
         let (header, cells) = self.grid(View::Wide);
-        let mut out = String::from("# sudoku-lab summary\n\n");
+        let mut out = match &self.shard {
+            Some(shard) => format!("# sudoku-lab summary: shard {shard}\n\n"),
+            None => String::from("# sudoku-lab summary\n\n"),
+        };
         let _ = writeln!(out, "| {} |", header.join(" | "));
         let align: Vec<&str> = (0..header.len())
             .map(|i| if i < 2 { "---" } else { "---:" })
@@ -434,6 +437,9 @@ impl Summary {
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
     fn notes_text(&self, bold: &str) -> String {
         let mut out = String::new();
+        if let Some(shard) = &self.shard {
+            let _ = writeln!(out, "{}", shard_line(shard));
+        }
         let puzzles = self.clock.map_or(0, |c| c.puzzles);
         if self.groups.is_empty() {
             out.push_str(if puzzles > 0 {
@@ -448,7 +454,8 @@ impl Summary {
             .puzzles()
             .saturating_sub(self.clock.map_or(0, |c| c.resumed));
         if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && timed > 0) {
-            out.push_str(&clock_text(&clock, timed, self.resumed_shards.as_deref()));
+            let whose = (self.shard.as_deref(), self.resumed_shards.as_deref());
+            out.push_str(&clock_text(&clock, timed, whose));
         }
         let malformed = self.malformed_total();
         if malformed > 0 {
@@ -555,18 +562,35 @@ impl Said {
     }
 }
 
-/// The wall-clock note: the rate of the whole run, or, after `--resume`, of the part it
-/// timed (the earlier run's puzzles are in the CSV, not in its seconds), of the `timed`
-/// puzzles with rows; the puzzles read are said too when there were more (some of a size
-/// no solver of the run solves). For a merge (`shards` given: those resumed), the shards
-/// continued with `--resume` are named: the others were timed whole; and a line says that
-/// the clock is the slowest shard's (see [`SLOWEST_SHARD`]).
-fn clock_text(clock: &Clock, timed: u64, shards: Option<&[String]>) -> String {
+/// What the summary of one shard of a run (`bench --shard K/N`) says first: its rows and
+/// clock are of that share of the puzzles.
+fn shard_line(shard: &str) -> String {
+    format!(
+        "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the shards \
+into the whole run)."
+    )
+}
+
+/// The wall-clock note: the rate of the whole run (of one shard: `shard` given, `K/N`), or,
+/// after `--resume`, of the part it timed (the earlier run's puzzles are in the CSV, not in
+/// its seconds), of the `timed` puzzles with rows; the puzzles read are said too when there
+/// were more (some of a size no solver of the run solves). For a merge (`shards` given:
+/// those resumed), the shards continued with `--resume` are named: the others were timed
+/// whole; and a line says that the clock is the slowest shard's (see [`SLOWEST_SHARD`]).
+fn clock_text(
+    clock: &Clock,
+    timed: u64,
+    (shard, shards): (Option<&str>, Option<&[String]>),
+) -> String {
     let plural = |n: u64| if n == 1 { "" } else { "s" };
-    let span = match (clock.resumed > 0, shards) {
-        (false, _) => "for the whole run".to_string(),
-        (true, None) => "since --resume".to_string(),
-        (true, Some(resumed)) => format!("for the whole run, {}", since_their_resume(resumed)),
+    let span = match (clock.resumed > 0, shard, shards) {
+        (false, Some(k), _) => format!("for shard {k}"),
+        (false, None, _) => "for the whole run".to_string(),
+        (true, Some(k), _) => format!("for shard {k} since --resume"),
+        (true, None, None) => "since --resume".to_string(),
+        (true, None, Some(resumed)) => {
+            format!("for the whole run, {}", since_their_resume(resumed))
+        }
     };
     let read = clock.timed();
     let puzzles = if read > timed {

@@ -594,3 +594,52 @@ fn a_recount_takes_the_rows_of_the_file_and_keeps_the_rest() {
     assert!(s.recount(&missing).is_err());
     assert_eq!(s.rows(), 1, "as it was");
 }
+
+/// The summary of one shard of a run (`bench --shard 2/3`) says so, first, and its wall
+/// clock is the shard's, not "the whole run's" (only the sidecar said `shard = "2/3"`); the
+/// Markdown title names it; a run in one piece says nothing of shards.
+#[test]
+fn a_shard_says_it_is_one() {
+    let mut s = Summary::new();
+    add_puzzles(&mut s, "a", 10);
+    let sidecar = Sidecar {
+        seconds: 2.0,
+        threads: 1,
+        puzzles: 30,
+        shard: Some("2/3".into()),
+        ..Sidecar::default()
+    };
+    let mut shard = s.clone();
+    shard.apply_sidecar(&sidecar);
+    let text = shard.to_text(View::Narrow);
+    assert!(
+        text.contains(
+            "\nShard 2/3: one share of the run's puzzles (sudoku-lab merge joins the shards \
+into the whole run).\nWall clock: 5.0 puzzles/s for shard 2/3 (30 puzzles read, 10 of them with \
+rows, in 2 s, 1 thread, all solvers).\n"
+        ),
+        "{text}"
+    );
+    assert!(shard
+        .to_markdown()
+        .starts_with("# sudoku-lab summary: shard 2/3\n\n"));
+    let resumed = Sidecar {
+        resumed_puzzles: 4,
+        ..sidecar.clone()
+    };
+    let mut shard = s.clone();
+    shard.apply_sidecar(&resumed);
+    let text = shard.to_text(View::Narrow);
+    assert!(
+        text.contains("Wall clock: 3.0 puzzles/s for shard 2/3 since --resume (26 puzzles read"),
+        "{text}"
+    );
+    let mut whole = s.clone();
+    whole.apply_sidecar(&Sidecar {
+        shard: None,
+        ..sidecar
+    });
+    let text = whole.to_text(View::Narrow);
+    assert!(!text.contains("hard"), "{text}");
+    assert!(text.contains("/s for the whole run ("), "{text}");
+}
