@@ -12,6 +12,7 @@ use sudoku_reports::output::{failed_in_place, Ending, KILLED};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
 use sudoku_reports::summary::Clock;
+use sudoku_reports::units::{is_are, plural};
 use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
@@ -408,7 +409,7 @@ fn tell_what_was_written(
         return;
     }
     let files = &ending.files;
-    let s = if rows == 1 { "" } else { "s" };
+    let s = plural(rows);
     ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
     let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
@@ -428,7 +429,7 @@ fn tell_what_was_written(
         )),
         State::Failed => ui::plain(format!(
             "stopped: the {rows} row{s} completed before the error {} in {}{kept}",
-            if rows == 1 { "is" } else { "are" },
+            is_are(rows),
             files.csv.display()
         )),
         _ if files.csv != *asked => ui::plain(format!(

@@ -5,6 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use sudoku_reports::units::plural;
+
 use crate::progress::human;
 use crate::ui;
 
@@ -75,7 +77,7 @@ fn message(done: u64, elapsed: Duration, projected: f64, costs: &Costs<'_>) -> S
     };
     let mut text = format!(
         "{done} puzzle{} done in {elapsed}: at that pace, this run will take about {} in all",
-        if done == 1 { "" } else { "s" },
+        plural(done),
         human(projected)
     );
     if let Some((name, ns, budget)) = slowest.filter(|_| all > 0) {

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use sudoku_engine::{cores, Selection, Shard, Timing};
+use sudoku_reports::units::plural;
 
 use crate::cli::{CpuList, HarnessArgs};
 use crate::usage::Usage;
@@ -53,7 +54,7 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
         (Some(t), n) if n > 0 && t as usize > n => {
             return Err(Usage(format!(
                 "-j {t}: --pin gives {n} core{} to pin {t} threads to",
-                if n == 1 { "" } else { "s" }
+                plural(n as u64)
             ))
             .into())
         }

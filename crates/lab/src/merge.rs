@@ -22,6 +22,7 @@ use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry};
+use sudoku_reports::units::plural;
 use sudoku_reports::write::through_links;
 use sudoku_reports::{
     read_rows, CsvWriter, Error, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
@@ -96,7 +97,7 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
     bench::failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(View::Narrow));
     if !matches!(ending.error, Some(Error::Gone { .. })) {
-        let rows = format!("{rows} rows from {} shards", parts.len());
+        let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
         ui::plain(bench::wrote(&out, &ending, &rows));
     }
     if let Some(earlier) = &ending.kept {

@@ -347,10 +347,16 @@ fn ended_by_itself(mut child: Child) -> std::process::Output {
 /// What a run says of its CSV `running` gone with its folder `folder`, `rows` rows in it.
 fn gone_with_its_folder(running: &Path, folder: &Path, rows: u64) -> String {
     format!(
-        "{}: removed or moved while the run went (its folder {} too): the {rows} rows written \
-to it are not there, and no sidecar or summary was written beside them",
+        "{}: removed or moved while the run went (its folder {} too): the {} written to it \
+{} not there, and no sidecar or summary was written beside them",
         running.display(),
-        folder.display()
+        folder.display(),
+        if rows == 1 {
+            "1 row".to_string()
+        } else {
+            format!("{rows} rows")
+        },
+        if rows == 1 { "is" } else { "are" }
     )
 }
 
@@ -429,7 +435,7 @@ fn a_running_csv_removed_while_the_run_goes_is_said_and_nothing_is_renamed() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     let said = format!(
-        "error: {}: removed or moved while the run went: the 1 rows written to it are not \
+        "error: {}: removed or moved while the run went: the 1 row written to it is not \
 there, and no sidecar or summary was written beside them\n",
         running.display()
     );

@@ -70,8 +70,10 @@ to end, or name another output"
     /// A run's CSV is no longer where it was written: removed or moved while the run went
     /// (its folder with it, or another file put under its name).
     #[error(
-        "{path}: removed or moved while the run went{why}: the {rows} rows written to it are \
-not there, and no sidecar or summary was written beside them"
+        "{path}: removed or moved while the run went{why}: the {rows} row{} written to it {} \
+not there, and no sidecar or summary was written beside them",
+        crate::units::plural(*rows),
+        crate::units::is_are(*rows)
     )]
     Gone {
         /// Where the CSV was.

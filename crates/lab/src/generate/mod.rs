@@ -30,6 +30,7 @@ use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
 use sudoku_reports::streamed::write_in_place;
+use sudoku_reports::units::{is_are, plural};
 use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
@@ -164,7 +165,6 @@ fn write_puzzles(
 /// begun (those of puzzles made in parallel included: more than one puzzle's cap,
 /// `--max-attempts`, when a rare target stopped the run).
 fn wrote(written: u64, name: &str, attempts: u64, elapsed: Duration) -> String {
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
     format!(
         "wrote {written} puzzle{} to {name} ({attempts} attempt{} in all, {:.1} s)",
         plural(written),
@@ -254,8 +254,8 @@ fn not_durable(out: Output, e: sudoku_reports::Error, written: u64) -> anyhow::E
             anyhow!(
                 "{e} (the {written} puzzle{} written {} in {}, which the disk may not hold \
                  whole; {} not touched)",
-                if written == 1 { "" } else { "s" },
-                if written == 1 { "is" } else { "are" },
+                plural(written),
+                is_are(written),
                 placed.path.display(),
                 target.display()
             )
@@ -271,8 +271,8 @@ fn held_in(counted: Option<(u64, bool)>, path: &Path) -> String {
         None => format!("what reached it is in {path}"),
         Some((n, cut)) => format!(
             "the {n} whole puzzle{} that reached it {} in {path}{}",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "is" } else { "are" },
+            plural(n),
+            is_are(n),
             if cut {
                 ", then a line cut where the write failed"
             } else {

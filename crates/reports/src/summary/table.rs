@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary};
 use crate::sidecar::{Said, State};
-use crate::units::human_micros;
+use crate::units::{human_micros, plural};
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -582,7 +582,6 @@ fn clock_text(
     timed: u64,
     (shard, shards): (Option<&str>, Option<&[String]>),
 ) -> String {
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
     let span = match (clock.resumed > 0, shard, shards) {
         (false, Some(k), _) => format!("for shard {k}"),
         (false, None, _) => "for the whole run".to_string(),
