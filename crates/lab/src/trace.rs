@@ -336,7 +336,27 @@ fn removed(file: &Streamed) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
+
+    /// A trace `tr.txt` begun in `dir`, one line written and made durable: the file, what
+    /// making it durable gave, its name asked for and its running name.
+    fn written(
+        dir: &Path,
+    ) -> (
+        Streamed,
+        Result<(), sudoku_reports::Error>,
+        PathBuf,
+        PathBuf,
+    ) {
+        let path = dir.join("tr.txt");
+        let mut file = Streamed::open(&path).unwrap();
+        file.write_all(b"# dlx\n").unwrap();
+        let running = file.running().to_path_buf();
+        let durable = file.make_durable();
+        (file, durable, path, running)
+    }
 
     /// A trace whose end fails to be made durable (`fdatasync` failed: a disk error; the
     /// lab test `a_trace_that_cannot_be_made_durable_is_removed` makes it fail with a
@@ -384,11 +404,7 @@ mod tests {
     #[test]
     fn a_trace_whose_rename_is_refused_is_removed_and_named() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("tr.txt");
-        let mut file = Streamed::open(&path).unwrap();
-        file.write_all(b"# dlx\n").unwrap();
-        let running = file.running().to_path_buf();
-        let durable = file.make_durable();
+        let (file, durable, path, running) = written(dir.path());
         std::fs::create_dir(&path).unwrap();
         std::fs::write(path.join("in the way"), "").unwrap();
         let e = ui::chain(&put_in_place(file, durable).unwrap_err());
@@ -411,11 +427,7 @@ mod tests {
     #[test]
     fn a_trace_whose_running_name_leads_to_another_file_is_left_with_it() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("tr.txt");
-        let mut file = Streamed::open(&path).unwrap();
-        file.write_all(b"# dlx\n").unwrap();
-        let running = file.running().to_path_buf();
-        let durable = file.make_durable();
+        let (file, durable, path, running) = written(dir.path());
         let moved = dir.path().join("moved.txt");
         std::fs::rename(&running, &moved).unwrap();
         std::fs::write(&running, "another\n").unwrap();

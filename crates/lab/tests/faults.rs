@@ -885,6 +885,24 @@ fn compare_names_the_sidecar_it_read_beside_a_link() {
         )));
 }
 
+/// A folder holding `c.txt` (four puzzles) and the two shards of a dlx run over it,
+/// `s1.csv` and `s2.csv`, each with its sidecar.
+fn two_shards() -> TempDir {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n{TOP1}\n{TOP1}\n"));
+    for k in ["1/2", "2/2"] {
+        let out = format!("s{}.csv", &k[..1]);
+        lab()
+            .current_dir(dir.path())
+            .args([
+                "bench", "-s", "dlx", "-q", "c.txt", "--shard", k, "-o", &out,
+            ])
+            .assert()
+            .success();
+    }
+    dir
+}
+
 /// A shard's sidecar, or that of the run `--resume` continues, that does not give a setting
 /// (made by hand, or cut short) was read as giving 0: `merge` refused the shard as made
 /// another way (`limit: 1 vs 0`), `--resume` the run (`limit: 0 vs 1`, exit 2), or a shard
@@ -892,16 +910,8 @@ fn compare_names_the_sidecar_it_read_beside_a_link() {
 /// sidecar does not give, and refuse it as a CSV without a sidecar is (exit 1).
 #[test]
 fn merge_and_resume_refuse_a_sidecar_that_leaves_out_a_setting_naming_it() {
-    let dir = TempDir::new().unwrap();
-    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n{TOP1}\n{TOP1}\n"));
+    let dir = two_shards();
     let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
-    for k in ["1/2", "2/2"] {
-        let out = format!("s{}.csv", &k[..1]);
-        run(&[
-            "bench", "-s", "dlx", "-q", "c.txt", "--shard", k, "-o", &out,
-        ])
-        .success();
-    }
     let whole = std::fs::read_to_string(dir.path().join("s2.run.toml")).unwrap();
     let no_limit = whole.replace("\nlimit = 1\n", "\n");
     assert_ne!(no_limit, whole);
@@ -975,16 +985,8 @@ fn merge_and_resume_refuse_a_sidecar_that_leaves_out_a_setting_naming_it() {
 /// sidecar and what it does not say, and nothing is written.
 #[test]
 fn merge_refuses_a_sidecar_that_leaves_out_a_count_naming_it() {
-    let dir = TempDir::new().unwrap();
-    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n{TOP1}\n{TOP1}\n"));
+    let dir = two_shards();
     let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
-    for k in ["1/2", "2/2"] {
-        let out = format!("s{}.csv", &k[..1]);
-        run(&[
-            "bench", "-s", "dlx", "-q", "c.txt", "--shard", k, "-o", &out,
-        ])
-        .success();
-    }
     let path = dir.path().join("s2.run.toml");
     let whole = std::fs::read_to_string(&path).unwrap();
     // The sidecar without the first line giving `key` at or after the line `from`.
