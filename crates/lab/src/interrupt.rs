@@ -186,13 +186,18 @@ const SIGINT: Signal = 2;
 /// Installs the handler: the first thing `main` does, so that an interrupt while the
 /// command line is read is handled too (until then the signal's default would kill the
 /// process at once). The signals are taken from a thread of their own, where the handler
-/// may take locks and write. A failure is kept, and told by [`watch`]: a command that does
-/// not watch works without the handler.
+/// may take locks and write. A signal the process was started with ignored is left
+/// ignored (see [`ignored`]): `nohup` (SIGHUP), a shell's background job or `trap '' INT`
+/// (SIGINT). A failure is kept, and told by [`watch`]: a command that does not watch works
+/// without the handler.
 #[cfg(unix)]
 pub fn install() {
     use signal_hook::consts::{SIGHUP, SIGTERM};
     use signal_hook::iterator::Signals;
-    let installed = Signals::new([SIGINT, SIGTERM, SIGHUP]).and_then(|mut signals| {
+    let taken = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&s| !ignored(s));
+    let installed = Signals::new(taken).and_then(|mut signals| {
         // Should the thread not start, `signals` is dropped with it, and the signals'
         // defaults are back.
         std::thread::Builder::new()
@@ -202,6 +207,22 @@ pub fn install() {
     if let Err(e) = installed {
         let _ = NOT_INSTALLED.set(e.to_string());
     }
+}
+
+/// Whether `signal` is ignored, as the process was started with it (`nohup` ignores
+/// SIGHUP; a non-interactive shell starts a background job with SIGINT ignored; `trap ''
+/// INT` ignores it in the shell's children): such a signal stays ignored, as POSIX shells
+/// and tools keep it, so that the command goes on through it, where the handler took it
+/// for an interrupt (a run under `nohup` stopped when its terminal closed). A disposition
+/// that cannot be read is taken as not ignored.
+#[cfg(unix)]
+fn ignored(signal: Signal) -> bool {
+    let mut current = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
+    // SAFETY: with no new action, `sigaction` only writes the current one to `current`,
+    // which is zeroed memory of its type.
+    let read = unsafe { libc::sigaction(signal, std::ptr::null(), current.as_mut_ptr()) };
+    // SAFETY: zeroed, then written by `sigaction`: a valid `sigaction` either way.
+    read == 0 && unsafe { current.assume_init() }.sa_sigaction == libc::SIG_IGN
 }
 
 /// Installs the handler (see the unix one): Ctrl-C, through the console.

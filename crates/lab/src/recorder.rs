@@ -271,8 +271,9 @@ other {} puzzle",
     }
 }
 
-/// How often a run looks whether its running CSV is still where its rows go.
-const LOOK_EVERY: Duration = Duration::from_secs(1);
+/// How often a run looks whether its running CSV is still where its rows go (and
+/// `generate` whether its file of puzzles still is).
+pub(crate) const LOOK_EVERY: Duration = Duration::from_secs(1);
 
 /// The running CSV of a run, looked at every [`LOOK_EVERY`] on the progress tick: once
 /// its name no longer leads to the file the rows go to (removed or moved, its folder with

@@ -1,7 +1,8 @@
 //! A run's writing under faults, end to end: a disk that fills (the file size limit, and a
 //! real full file system where the tests may mount one), an output folder removed while
 //! the run goes (and what a second interrupt says of it), an output named by a link, a
-//! run interrupted in a shell loop (the loop stops).
+//! run interrupted in a shell loop (the loop stops), a signal ignored from the start (kept
+//! ignored).
 //!
 //! Every check is of what the files and messages say, never of a time; the bounds are
 //! liveness bounds (a run that never ends fails the test after many seconds).
@@ -781,6 +782,52 @@ fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
     assert_eq!(read_rows(&placed).len(), 1);
     let mut rest = Vec::new();
     reader.read_to_end(&mut rest).unwrap();
+}
+
+/// A run started with SIGHUP or SIGINT ignored (`nohup`; a script's background job, `trap ''
+/// INT`) goes on through it, as POSIX tools do: the handler took it for an interrupt, and a
+/// run under `nohup` stopped when its terminal closed. The ignored signal is sent, then
+/// SIGTERM: the run stops once, cleanly, by SIGTERM (should both wait for the handler at
+/// once, it is given the lower number first: the old code took the ignored one for the
+/// first interrupt and SIGTERM for a second, 'interrupted again: exiting now').
+#[cfg(unix)]
+#[test]
+fn a_signal_ignored_from_the_start_stays_ignored() {
+    use std::os::unix::process::CommandExt;
+    for ignored in [libc::SIGHUP, libc::SIGINT] {
+        let dir = TempDir::new().unwrap();
+        let out = dir.path().join("x.csv");
+        let mut cmd = std::process::Command::new(BIN);
+        cmd.env_remove("RUST_LOG")
+            .env_remove("NO_COLOR")
+            .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
+            .arg(&out)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: `signal` is async-signal-safe, as the child's code before `exec` must be.
+        unsafe {
+            cmd.pre_exec(move || {
+                libc::signal(ignored, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn().unwrap();
+        one_row(&mut child, &dir.path().join("x.running.csv"));
+        let pid = libc::pid_t::try_from(child.id()).unwrap();
+        // SAFETY: `kill` takes plain numbers.
+        assert_eq!(unsafe { libc::kill(pid, ignored) }, 0);
+        let output = terminate(child);
+        common::died_of(&output, libc::SIGTERM);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            stderr.matches("interrupted: finishing").count(),
+            1,
+            "{stderr}"
+        );
+        assert!(!stderr.contains("interrupted again"), "{stderr}");
+        assert_eq!(read_rows(&dir.path().join("x.interrupted.csv")).len(), 1);
+    }
 }
 
 /// A Ctrl-C in a shell loop of `solve`s stops the loop: `solve` does not stop cleanly, so

@@ -33,8 +33,9 @@ many puzzles it holds, and ends with a `#` line that says where it stopped (a wr
 keeps the whole puzzles that reached the disk, or no file when none did); on stdout, a device
 or a pipe, the header keeps the count asked for. A file that makes its count but cannot be
 made durable (its sync to the disk fails) is kept as FILE.failed.EXT, exit status 1; one whose
-running name leads to another file at the end (moved away, another file put under the name) is
-not renamed, and both are left as they are, exit status 1.
+running name no longer leads to it (removed or moved away, its folder with it, another file put
+under the name) stops as the next puzzle comes (looked at every second at most), is not renamed,
+and both are left as they are, exit status 1.
 
 Every puzzle has exactly one solution (checked by an exact strategy: bands at 9x9, norvig at
 4x4 and 16x16, dlx at 25x25) and is minimal unless --no-minimal: no given (no orbit of

@@ -23,18 +23,20 @@ use std::io::{self, BufRead, BufWriter, Seek, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
+use sudoku_reports::output::RunningFile;
 use sudoku_reports::streamed::write_in_place;
 use sudoku_reports::units::{is_are, plural};
 use sudoku_reports::{State, Streamed};
 
 use crate::cli::{Cli, GenerateArgs};
 use crate::interrupt::{self, Writing};
+use crate::recorder::LOOK_EVERY;
 use crate::ui::{self, ColorWhen};
 use crate::RunEnd;
 use watch::Watch;
@@ -107,6 +109,10 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         None => Ok(RunEnd::Finished),
         Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
         Some(Stop::Failed(e)) => Err(anyhow!(e)),
+        // Put back under its running name by the end: kept as a failed run's.
+        Some(Stop::Gone) => Err(anyhow!(
+            "{name}: was removed or moved while it was written: the run stopped there"
+        )),
     }
 }
 
@@ -119,8 +125,9 @@ struct Made {
 }
 
 /// Writes `header`, then the `puzzles` as they come, until their `count` is reached, one
-/// misses its targets, or an `interrupt` comes (then a last `#` line says where it
-/// stopped); what was made, and how the writing went.
+/// misses its targets, an `interrupt` comes, or the file is gone (looked at as a puzzle
+/// comes, every [`LOOK_EVERY`] at most: see [`Lost`]); then a last `#` line says where it
+/// stopped. What was made, and how the writing went.
 fn write_puzzles(
     out: &mut Output,
     header: &str,
@@ -133,11 +140,16 @@ fn write_puzzles(
         unknown: 0,
         stop: None,
     };
+    let mut lost = Lost::of(out);
     let result = (|| -> io::Result<()> {
         out.write(header)?;
         for puzzle in puzzles {
             if interrupt.load(Ordering::Relaxed) {
                 made.stop = Some(Stop::Interrupted);
+                break;
+            }
+            if lost.as_mut().is_some_and(Lost::gone) {
+                made.stop = Some(Stop::Gone);
                 break;
             }
             match puzzle {
@@ -159,6 +171,39 @@ fn write_puzzles(
         out.flush()
     })();
     (result, made)
+}
+
+/// The file a run writes its puzzles to, looked at every [`LOOK_EVERY`] at most: once its
+/// running name no longer leads to it (see [`RunningFile::gone`]), the run stops, where it
+/// went on making puzzles for a file no one would find, to its count (hours of a large
+/// one), before its end said it was gone.
+struct Lost {
+    /// The file under its running name.
+    file: RunningFile,
+    /// When it was last looked at.
+    looked: Instant,
+}
+
+impl Lost {
+    /// The file of `out` to look at; `None` for stdout, a device or a pipe.
+    fn of(out: &Output) -> Option<Lost> {
+        match out {
+            Output::File(file) => Some(Lost {
+                file: file.running_file()?,
+                looked: Instant::now(),
+            }),
+            Output::Stdout(_) => None,
+        }
+    }
+
+    /// Whether it is time to look, and the file is gone.
+    fn gone(&mut self) -> bool {
+        if self.looked.elapsed() < LOOK_EVERY {
+            return false;
+        }
+        self.looked = Instant::now();
+        self.file.gone().is_some()
+    }
 }
 
 /// The last line of a run: the puzzles written, and the attempts made at every puzzle
@@ -191,6 +236,10 @@ fn options(args: &GenerateArgs) -> Options {
 enum Stop {
     Interrupted,
     Failed(GenerateError),
+    /// The file written was removed or moved (its folder with it, another file put under
+    /// its name) while the run went: its puzzles are lost, so the run stops, as a bench
+    /// whose CSV is gone does, and its end says so (see [`Streamed::finish`]).
+    Gone,
 }
 
 /// The error of a write that failed, once the whole puzzles that reached the file are kept
@@ -307,7 +356,7 @@ impl Stop {
     fn state(&self) -> State {
         match self {
             Stop::Interrupted => State::Interrupted,
-            Stop::Failed(_) => State::Failed,
+            Stop::Failed(_) | Stop::Gone => State::Failed,
         }
     }
 
@@ -316,6 +365,9 @@ impl Stop {
         match self {
             Stop::Interrupted => format!("interrupted after {written} of {count} puzzles"),
             Stop::Failed(e) => format!("stopped after {written} of {count} puzzles: {e}"),
+            Stop::Gone => {
+                format!("stopped after {written} of {count} puzzles: the file was removed or moved")
+            }
         }
     }
 }
