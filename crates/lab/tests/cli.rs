@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{lab, read_rows, write, BIN, TOP1};
+use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
 use sudoku_reports::{Row, Status};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
@@ -766,7 +766,7 @@ fn sigterm_leaves_a_readable_csv() {
     let corpus = write(&dir, "long.txt", &text);
     let out = dir.path().join("long.csv");
     let running = dir.path().join("long.running.csv");
-    let mut child = std::process::Command::new(BIN)
+    let mut child = common::lab_process()
         .args([
             "bench",
             "--solvers",

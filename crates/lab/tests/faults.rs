@@ -18,7 +18,7 @@ use assert_cmd::assert::OutputAssertExt;
 use common::lab_with_file_limit;
 #[cfg(unix)]
 use common::terminate;
-use common::{lab, read_rows, wait_for, write, BIN, TOP1};
+use common::{lab, lab_process, read_rows, wait_for, write, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
 
@@ -47,18 +47,9 @@ fn interrupted(child: Child, says: &str) -> String {
     stderr
 }
 
-/// The binary as a `std::process::Command` (whose stdin, stdout and stderr can be set).
-fn lab_std() -> std::process::Command {
-    let mut cmd = std::process::Command::new(BIN);
-    cmd.env_remove("RUST_LOG")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("NO_COLOR");
-    cmd
-}
-
 /// `bench` on `corpus` (`-` for stdin) into `out`, spawned with its stdin piped.
 fn spawn_bench(corpus: &Path, out: &Path, extra: &[&str]) -> Child {
-    std::process::Command::new(BIN)
+    common::lab_process()
         .args(["bench", "-s", "dlx", "--threads", "1"])
         .args(extra)
         .arg(corpus)
@@ -150,7 +141,7 @@ the run would overwrite what it reads; choose another --out\n",
 fn stdin_read_from_the_output_is_refused() {
     let dir = TempDir::new().unwrap();
     let out = write(&dir, "o.csv", &format!("{TOP1}\n"));
-    lab_std()
+    lab_process()
         .args(["bench", "-s", "dlx", "-", "--out"])
         .arg(&out)
         .stdin(std::fs::File::open(&out).unwrap())
@@ -385,12 +376,6 @@ fn an_interrupt_while_the_command_line_is_read_is_handled() {
     use std::time::{Duration, Instant};
     const SIGINT: u64 = 1 << (2 - 1);
     const SIGSEGV: u64 = 1 << (11 - 1);
-    let own = std::fs::read_to_string("/proc/self/status").unwrap();
-    let ignored = own.lines().find_map(|l| l.strip_prefix("SigIgn:")).unwrap();
-    if u64::from_str_radix(ignored.trim(), 16).unwrap() & SIGINT != 0 {
-        eprintln!("skipped: SIGINT is ignored here, and so in the runner this test starts");
-        return;
-    }
     let dir = TempDir::new().unwrap();
     let many = vec!["x"; 100_000];
     // Five trials; a run that ended before this thread saw its runtime up (this thread
@@ -401,7 +386,7 @@ fn an_interrupt_while_the_command_line_is_read_is_handled() {
         if trials == 5 {
             break;
         }
-        let mut child = lab_std()
+        let mut child = lab_process()
             .current_dir(dir.path())
             .args(["bench", "-q", "-s", "dlx", "-o", "r.csv"])
             .args(&many)
@@ -630,7 +615,7 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
     let corpus = write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
     for (name, closed_stdout) in [("o.csv", true), ("e.csv", false)] {
         let out = dir.path().join(name);
-        let mut cmd = lab_std();
+        let mut cmd = lab_process();
         cmd.args(["bench", "-s", "dlx,norvig"])
             .arg(&corpus)
             .arg("--out")
@@ -649,7 +634,7 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
     }
     let out = dir.path().join("o.csv");
     for command in ["summary", "plot"] {
-        lab_std()
+        lab_process()
             .arg(command)
             .arg(&out)
             .stdout(closed_pipe())
@@ -660,14 +645,14 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
     assert!(dir.path().join("o.time.svg").exists());
     // A merge printed its summary with print!, which panicked (exit 101) on a closed stdout.
     for k in ["1/2", "2/2"] {
-        lab_std()
+        lab_process()
             .current_dir(dir.path())
             .args(["bench", "-q", "-s", "dlx", "c.txt", "--shard", k, "-o"])
             .arg(format!("s{}.csv", &k[..1]))
             .assert()
             .success();
     }
-    lab_std()
+    lab_process()
         .current_dir(dir.path())
         .args(["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
         .stdout(closed_pipe())
@@ -710,7 +695,7 @@ fn a_command_whose_stdout_cannot_be_written_fails_and_says_so() {
         vec!["man"],
         vec!["man", "bench"],
     ] {
-        lab_std()
+        lab_process()
             .args(&args)
             .stdout(full())
             .assert()
@@ -1073,7 +1058,7 @@ fn generate_replaces_its_file_only_when_it_finished() {
     let running = dir.path().join("p.running.txt");
     std::fs::write(&out, "earlier\n").unwrap();
     let start = || {
-        lab_std()
+        lab_process()
             .args(["generate", "--count", "1000000", "--seed", "1", "-q", "-o"])
             .arg(&out)
             .stdout(Stdio::null())
@@ -1151,7 +1136,7 @@ fn generate_whose_file_is_swapped_stops_and_writes_its_header_in_the_file_it_wro
     let dir = TempDir::new().unwrap();
     let running = dir.path().join("p.running.txt");
     let moved = dir.path().join("moved.txt");
-    let mut child = lab_std()
+    let mut child = lab_process()
         .current_dir(dir.path())
         .args([
             "generate", "--count", "1000000", "--seed", "1", "-q", "-o", "p.txt",
@@ -1333,7 +1318,7 @@ fn an_interrupted_trace_leaves_no_running_file() {
     for (flag, name) in [("-o", "tr.txt"), ("--html", "tr.html")] {
         let out = write(&dir, name, "earlier\n");
         let running = out.with_extension(format!("running.{}", &name[3..]));
-        let mut child = lab_std()
+        let mut child = lab_process()
             .current_dir(dir.path())
             .args(["trace", "-s", "naive", "--max-nodes", "1000000000000"])
             .args(["--max-events", "1000", flag, name, &endless])
@@ -1398,7 +1383,7 @@ fn an_interrupt_ends_a_command_whose_output_is_a_pipe_no_one_reads() {
         ),
     ];
     for (args, signals, says) in runs {
-        let mut child = lab_std()
+        let mut child = lab_process()
             .current_dir(dir.path())
             .args(args)
             .stdout(Stdio::null())
@@ -1433,7 +1418,7 @@ later (a named pipe no one reads blocks it): nothing was removed"
 fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
     let dir = TempDir::new().unwrap();
     let running = dir.path().join("p.running.txt");
-    let mut child = lab_std()
+    let mut child = lab_process()
         .current_dir(dir.path())
         .args(["generate", "--count", "2", "--seed", "1", "-q", "-j", "1"])
         .args(["--nodes", "naive:1000000000..2000000000", "-o", "p.txt"])

@@ -683,7 +683,7 @@ fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
     let s = shards_and_one(&dir, 2);
     std::fs::remove_file(dir.path().join(&s[1])).unwrap();
     sudoku_testkit::mkfifo(dir.path(), &s[1]);
-    let mut merge = std::process::Command::new(common::BIN)
+    let mut merge = common::lab_process()
         .current_dir(dir.path())
         .args(["merge", "-o", "m.csv", &s[0], &s[1]])
         .stderr(std::process::Stdio::null())
@@ -724,7 +724,7 @@ fn an_interrupted_merge_leaves_no_running_file() {
     let shard = dir.path().join(&s[1]);
     std::fs::rename(&shard, dir.path().join("kept.csv")).unwrap();
     sudoku_testkit::mkfifo(dir.path(), &s[1]);
-    let mut merge = std::process::Command::new(common::BIN)
+    let mut merge = common::lab_process()
         .current_dir(dir.path())
         .args(["merge", "-o", "m.csv", &s[0], &s[1]])
         .stderr(std::process::Stdio::piped())
@@ -767,7 +767,7 @@ fn an_interrupt_after_a_merges_files_are_in_place_names_them_there() {
     let chunk = [b'.'; 4096];
     while full.write(&chunk).is_ok() {}
     full.set_nonblocking(false).unwrap();
-    let mut merge = std::process::Command::new(common::BIN)
+    let mut merge = common::lab_process()
         .env_remove("RUST_LOG")
         .env_remove("NO_COLOR")
         .current_dir(dir.path())
@@ -804,7 +804,7 @@ fn a_merge_whose_summary_file_cannot_be_written_finished_and_says_so() {
     let rows = std::fs::read(dir.path().join(&s[1])).unwrap();
     std::fs::remove_file(dir.path().join(&s[1])).unwrap();
     sudoku_testkit::mkfifo(dir.path(), &s[1]);
-    let mut merge = std::process::Command::new(common::BIN)
+    let mut merge = common::lab_process()
         .current_dir(dir.path())
         .args(["merge", "-o", "m.csv", &s[0], &s[1]])
         .stdout(std::process::Stdio::piped())
@@ -1227,7 +1227,7 @@ fn resume_writes_its_sidecar_before_it_copies_the_earlier_rows() {
         "r.interrupted.run.toml",
         &as_unfinished(&text, "interrupted", 30000),
     );
-    let mut child = std::process::Command::new(common::BIN)
+    let mut child = common::lab_process()
         .current_dir(dir.path())
         .args([&["bench", "-q"][..], &args, &["--resume"]].concat())
         .stdout(std::process::Stdio::null())

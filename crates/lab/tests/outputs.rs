@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Command as Process;
 
-use common::{lab, read_rows, write, BIN, TOP1};
+use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
 use sudoku_reports::Status;
 use sudoku_testkit::corpus_path;
@@ -508,7 +508,7 @@ fn a_run_heading_for_hours_gets_a_warning() {
         "long.txt",
         &format!("{ANTI_BRUTE_FORCE}\n").repeat(40_000),
     );
-    let mut child = std::process::Command::new(BIN)
+    let mut child = common::lab_process()
         .args(["bench", "-s", "naive,dlx", "-j", "1", "-o"])
         .arg(dir.path().join("long.csv"))
         .arg(&corpus)

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::Stdio;
 
-use common::{lab, write, BIN, TOP1};
+use common::{lab, write, TOP1};
 use predicates::prelude::*;
 use sudoku_core::Grid;
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
@@ -330,7 +330,7 @@ fn bad_input_says_what_is_wrong() {
 #[cfg(unix)]
 #[test]
 fn a_closed_pipe_ends_solve_quietly() {
-    let mut child = std::process::Command::new(BIN)
+    let mut child = common::lab_process()
         .args(["solve", "-s", "dlx", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -11,7 +11,7 @@ use std::process::Stdio;
 
 #[cfg(unix)]
 use common::lab_with_file_limit;
-use common::{lab, read_rows, write, BIN, TOP1};
+use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
 use serde_json::Value;
 use sudoku_testkit::seeds::SPANISH_2;
@@ -545,7 +545,7 @@ fn bad_input_says_what_is_wrong() {
 #[cfg(unix)]
 #[test]
 fn a_closed_pipe_ends_the_trace_quietly() {
-    let mut child = std::process::Command::new(BIN)
+    let mut child = common::lab_process()
         .args([
             "trace",
             "-s",

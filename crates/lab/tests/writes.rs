@@ -15,7 +15,7 @@ use std::process::{Child, Stdio};
 
 #[cfg(unix)]
 use common::terminate;
-use common::{lab, read_rows, wait_for, write, BIN, TOP1};
+use common::{lab, read_rows, wait_for, write, TOP1};
 use sudoku_reports::{Sidecar, State};
 use tempfile::TempDir;
 
@@ -290,7 +290,7 @@ fn sidecar_path(csv: &Path) -> String {
 
 /// `bench` of the puzzles written to its stdin (dlx, one thread) into `out`, spawned.
 fn bench_from_stdin(out: &Path) -> Child {
-    std::process::Command::new(BIN)
+    common::lab_process()
         .env_remove("RUST_LOG")
         .env_remove("NO_COLOR")
         .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
@@ -493,7 +493,7 @@ fn run_under_way(dir: &TempDir, out: &Path, solver: &str, stderr: Stdio) -> Chil
     let started = dir.path().join("started");
     let _ = std::fs::remove_file(&started);
     let corpus = write(dir, "c.txt", &format!("{TOP1}\n"));
-    let mut child = std::process::Command::new(BIN)
+    let mut child = common::lab_process()
         .env_remove("RUST_LOG")
         .env_remove("NO_COLOR")
         .current_dir(dir.path())
@@ -749,7 +749,7 @@ fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
     let chunk = [b'.'; 4096];
     while full.write(&chunk).is_ok() {}
     full.set_nonblocking(false).unwrap();
-    let mut child = std::process::Command::new(BIN)
+    let mut child = common::lab_process()
         .env_remove("RUST_LOG")
         .env_remove("NO_COLOR")
         .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
@@ -797,7 +797,7 @@ fn a_signal_ignored_from_the_start_stays_ignored() {
     for ignored in [libc::SIGHUP, libc::SIGINT] {
         let dir = TempDir::new().unwrap();
         let out = dir.path().join("x.csv");
-        let mut cmd = std::process::Command::new(BIN);
+        let mut cmd = common::lab_process();
         cmd.env_remove("RUST_LOG")
             .env_remove("NO_COLOR")
             .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])

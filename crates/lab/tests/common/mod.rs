@@ -14,13 +14,44 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 pub const TOP1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-/// The binary, with no colour or logging from the environment.
+/// The binary, with no colour or logging from the environment, and the signals the tests
+/// send at their defaults (see [`lab_process`]).
 pub fn lab() -> Command {
-    let mut cmd = Command::new(BIN);
+    Command::from_std(lab_process())
+}
+
+/// The binary as std's command, to spawn: no colour or logging from the environment, and
+/// SIGINT, SIGTERM and SIGHUP at their defaults when it starts. The runner keeps a signal
+/// ignored from its start ignored (nohup's SIGHUP; SIGINT in a script's background job),
+/// so tests run in such a job (`cargo test &` in a script) would else send signals it
+/// never sees.
+pub fn lab_process() -> std::process::Command {
+    let mut cmd = std::process::Command::new(BIN);
     cmd.env_remove("RUST_LOG")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("NO_COLOR");
+    default_signals(&mut cmd);
     cmd
+}
+
+/// Has `cmd` start with SIGINT, SIGTERM and SIGHUP at their defaults, whatever this test
+/// process was started with (see [`lab_process`]).
+pub fn default_signals(cmd: &mut std::process::Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: `signal` is async-signal-safe, as the child's code before `exec` must be.
+        unsafe {
+            cmd.pre_exec(|| {
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = cmd;
 }
 
 /// The rows of a CSV the runner wrote (its header checked).
@@ -46,7 +77,7 @@ pub fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
 /// disk.
 #[cfg(unix)]
 pub fn lab_with_file_limit(bytes: u64) -> Command {
-    let mut cmd = Command::new("sh");
+    let mut cmd = std::process::Command::new("sh");
     cmd.env_remove("RUST_LOG")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("NO_COLOR")
@@ -56,7 +87,8 @@ pub fn lab_with_file_limit(bytes: u64) -> Command {
             bytes / 512
         ))
         .arg(BIN);
-    cmd
+    default_signals(&mut cmd);
+    Command::from_std(cmd)
 }
 
 /// The binary run with every `fdatasync` failing with EIO, as on a disk that fails to
@@ -97,10 +129,7 @@ pub fn lab_with_failing_sync() -> std::process::Command {
         statement(ret, libc::SECCOMP_RET_ERRNO | libc::EIO as u32),
         statement(ret, libc::SECCOMP_RET_ALLOW),
     ];
-    let mut cmd = std::process::Command::new(BIN);
-    cmd.env_remove("RUST_LOG")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("NO_COLOR");
+    let mut cmd = lab_process();
     // SAFETY: between fork and exec, only two system calls, on memory the closure owns.
     unsafe {
         cmd.pre_exec(move || {
@@ -212,13 +241,7 @@ pub fn shell_job(dir: &Path, script: &str, args: &[&str]) -> (Child, PathBuf) {
         .stdin(Stdio::piped())
         .stdout(std::fs::File::create(&stdout).unwrap())
         .stderr(Stdio::piped());
-    // SAFETY: `signal` is async-signal-safe, as the child's code before `exec` must be.
-    unsafe {
-        cmd.pre_exec(|| {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-            Ok(())
-        });
-    }
+    default_signals(&mut cmd);
     (cmd.spawn().unwrap(), stdout)
 }
 
