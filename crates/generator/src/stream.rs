@@ -62,7 +62,8 @@ type Message = (u64, Result<Option<Generated>, GenerateError>);
 
 /// The puzzles of a run, in order: an iterator of `Result<Generated, GenerateError>`.
 /// A puzzle that missed its targets is an error in its place; the stream goes on after
-/// it. Dropping the stream stops the workers at their next attempt.
+/// it. Dropping the stream stops the workers at their next attempt, as a flag given to
+/// [`Puzzles::stop_on`] does once set (the stream then ends early).
 pub struct Puzzles {
     generator: Arc<Generator>,
     pool: rayon::ThreadPool,
@@ -70,10 +71,15 @@ pub struct Puzzles {
     window: u64,
     next_spawn: u64,
     next_out: u64,
-    waiting: BTreeMap<u64, Result<Generated, GenerateError>>,
+    /// Puzzles finished out of order (`None`: stopped, see [`Puzzles::stop_on`]).
+    waiting: BTreeMap<u64, Result<Option<Generated>, GenerateError>>,
     sender: Sender<Message>,
     receiver: Receiver<Message>,
     cancel: Arc<AtomicBool>,
+    /// A flag from outside (an interrupt) that stops the run: see [`Puzzles::stop_on`].
+    stop: Option<&'static AtomicBool>,
+    /// Whether the stream ended early, its workers stopped by `stop`.
+    stopped: bool,
     counters: Arc<Counters>,
     on_progress: Arc<OnProgress>,
 }
@@ -122,6 +128,8 @@ impl Generator {
             sender,
             receiver,
             cancel: Arc::new(AtomicBool::new(false)),
+            stop: None,
+            stopped: false,
             counters: Arc::new(Counters {
                 done: AtomicU64::new(0),
                 attempts: AtomicU64::new(0),
@@ -133,6 +141,16 @@ impl Generator {
 }
 
 impl Puzzles {
+    /// Stops the run once `stop` is set (an interrupt's flag): each worker looks after
+    /// every attempt, and stops its puzzle there, so that a puzzle that takes many
+    /// attempts (a rare target) does not hold the run; the stream then ends (`None`) at
+    /// the first puzzle so stopped, those before it handed out whole.
+    #[must_use]
+    pub fn stop_on(mut self, stop: &'static AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
     /// Starts puzzles until the window is full or all are started.
     fn fill_window(&mut self) {
         while self.next_spawn < self.run.count && self.next_spawn < self.next_out + self.window {
@@ -144,10 +162,15 @@ impl Puzzles {
             let counters = Arc::clone(&self.counters);
             let on_progress = Arc::clone(&self.on_progress);
             let seed = self.run.seed;
+            let stop = self.stop;
             self.pool.spawn(move || {
+                let stopping = Arc::clone(&cancel);
                 let mut on_attempt = || {
                     counters.attempts.fetch_add(1, Ordering::Relaxed);
                     on_progress(counters.snapshot());
+                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                        stopping.store(true, Ordering::Relaxed);
+                    }
                 };
                 let result = generator.puzzle_with(seed, index, &cancel, &mut on_attempt);
                 counters.done.fetch_add(1, Ordering::Relaxed);
@@ -163,12 +186,18 @@ impl Iterator for Puzzles {
     type Item = Result<Generated, GenerateError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.next_out == self.run.count {
+        if self.next_out == self.run.count || self.stopped {
             return None;
         }
         self.fill_window();
         loop {
             if let Some(result) = self.waiting.remove(&self.next_out) {
+                // A worker stops its puzzle (`None`) only once `stop` is set, while the
+                // stream lives: the stream ends there.
+                let Some(result) = result.transpose() else {
+                    self.stopped = true;
+                    return None;
+                };
                 self.next_out += 1;
                 self.fill_window();
                 return Some(result);
@@ -176,14 +205,18 @@ impl Iterator for Puzzles {
             // Every started task sends exactly once, and we hold a sender: this waits
             // for a puzzle, it cannot fail.
             let (index, result) = self.receiver.recv().expect("a worker's result");
-            let result = result.map(|p| p.expect("not cancelled while the stream lives"));
             self.waiting.insert(index, result);
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.run.count - self.next_out) as usize;
-        (left, Some(left))
+        let left = if self.stopped {
+            0
+        } else {
+            (self.run.count - self.next_out) as usize
+        };
+        // A run that a flag may stop may end before its count.
+        (if self.stop.is_some() { 0 } else { left }, Some(left))
     }
 }
 

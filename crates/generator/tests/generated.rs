@@ -343,3 +343,38 @@ proptest::proptest! {
         assert_unique_minimal_symmetric(&options, &[p]);
     }
 }
+
+/// A stream given a flag to stop on ends before its count once the flag is set (an
+/// interrupt): its workers stop at their next attempt, where a rare target (17 givens)
+/// would keep them making attempts up to `max_attempts`. The puzzles handed out before
+/// are whole; none comes after.
+#[test]
+fn a_stream_stops_on_its_flag_at_the_next_attempt() {
+    use std::sync::atomic::AtomicBool;
+    static STOP: AtomicBool = AtomicBool::new(false);
+    let options = Options {
+        givens: Some(Range::new(17, 17)),
+        max_attempts: u64::MAX,
+        ..Options::default()
+    };
+    let generator = Arc::new(Generator::new(options).unwrap());
+    let attempts = Arc::new(AtomicU64::new(0));
+    let counted = Arc::clone(&attempts);
+    let on_progress = Arc::new(move |_| {
+        // Set from a worker, after its 100th attempt: as an interrupt's handler would.
+        if counted.fetch_add(1, Ordering::Relaxed) == 100 {
+            STOP.store(true, Ordering::Relaxed);
+        }
+    });
+    let run = Run {
+        seed: 1,
+        count: 3,
+        threads: 2,
+    };
+    let mut puzzles = generator.stream(run, on_progress).unwrap().stop_on(&STOP);
+    assert_eq!(puzzles.size_hint(), (0, Some(3)));
+    assert!(puzzles.next().is_none());
+    assert!(puzzles.next().is_none());
+    assert_eq!(puzzles.size_hint(), (0, Some(0)));
+    assert!(STOP.load(Ordering::Relaxed));
+}

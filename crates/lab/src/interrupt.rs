@@ -170,7 +170,8 @@ pub fn registered<T>(step: impl FnOnce() -> T, after: impl FnOnce(&T) -> Option<
 /// What `bench` does after a first interrupt, as its note says it.
 pub const BENCH: &str = "finishing the solves under way and writing the rows completed";
 /// What `generate` does after a first interrupt, as its note says it.
-pub const GENERATE: &str = "finishing the puzzles under way and keeping those made";
+pub const GENERATE: &str =
+    "stopping the puzzles under way at their next attempt and keeping those made";
 
 /// A signal number (`SIGINT`, `SIGTERM`, `SIGHUP`).
 pub type Signal = c_int;

@@ -1074,8 +1074,8 @@ fn generate_replaces_its_file_only_when_it_finished() {
     refused_as_busy(&[&args[..], &[out.as_os_str()]].concat(), &out, &running);
     interrupted(
         child,
-        "interrupted: finishing the puzzles under way and keeping those made (interrupt again \
-         to quit at once)",
+        "interrupted: stopping the puzzles under way at their next attempt and keeping those \
+         made (interrupt again to quit at once)",
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
     assert!(!running.exists());
@@ -1411,8 +1411,9 @@ later (a named pipe no one reads blocks it): nothing was removed"
 
 /// A second interrupt ends `generate -o` at once: its file stays under its running name,
 /// as a killed run's, and the handler says so, where it said only `interrupted again:
-/// exiting now`. Here the first puzzle is one no attempt finishes soon (a band of billions
-/// of naive nodes), so the run is still under way when the second interrupt comes.
+/// exiting now`. Here an attempt takes a second (a 25x25 grid), and the two signals are
+/// sent one right after the other, so the run is still under way when the second comes:
+/// a first interrupt stops the puzzles under way only at their next attempt.
 #[cfg(unix)]
 #[test]
 fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
@@ -1421,13 +1422,19 @@ fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
     let mut child = lab_process()
         .current_dir(dir.path())
         .args(["generate", "--count", "2", "--seed", "1", "-q", "-j", "1"])
-        .args(["--nodes", "naive:1000000000..2000000000", "-o", "p.txt"])
+        .args(["--size", "25x25", "-o", "p.txt"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     wait_for(&mut child, "the file opened", || running.exists());
-    let output = common::signal(child, &["-INT", "-TERM"]);
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: signals sent to the child this test started, which has not been waited for.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+        libc::kill(pid, libc::SIGTERM);
+    }
+    let output = common::signal(child, &[]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     common::died_of(&output, libc::SIGTERM);
     assert!(
@@ -1438,6 +1445,46 @@ fn a_second_interrupt_of_generate_says_where_the_puzzles_are() {
         "{stderr}"
     );
     assert!(running.exists());
+}
+
+/// A first interrupt stops `generate`'s puzzles under way at their next attempt: a rare
+/// target (17 givens, which almost no attempt reaches) kept the run making attempts after
+/// it said it was finishing, up to `--max-attempts` (here a billion: days), and only a
+/// second interrupt ended it. It now ends as an interrupted run, its file named so.
+#[cfg(unix)]
+#[test]
+fn a_first_interrupt_stops_generate_at_its_next_attempt() {
+    let dir = TempDir::new().unwrap();
+    let running = dir.path().join("p.running.txt");
+    let mut child = lab_process()
+        .current_dir(dir.path())
+        .args(["generate", "--count", "3", "--seed", "1", "-q", "-j", "1"])
+        .args([
+            "--givens",
+            "17..17",
+            "--max-attempts",
+            "1000000000",
+            "-o",
+            "p.txt",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut child, "the file opened", || running.exists());
+    let output = common::signal(child, &["-TERM"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    common::died_of(&output, libc::SIGTERM);
+    assert!(
+        stderr.contains("wrote 0 puzzles to p.interrupted.txt"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(dir.path().join("p.interrupted.txt")).unwrap();
+    assert!(
+        text.ends_with("# interrupted after 0 of 3 puzzles\n"),
+        "{text}"
+    );
+    assert!(!running.exists());
 }
 
 /// The rows a run wrote are counted in words: `1 row`, `2 rows` (it said `1 rows`), in

@@ -42,8 +42,8 @@ use crate::RunEnd;
 use watch::Watch;
 
 /// Runs `generate`: see `sudoku-lab generate --help`. `interrupt` is the flag set by
-/// Ctrl-C or SIGTERM.
-pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
+/// Ctrl-C or SIGTERM: the workers stop at their next attempt once it is set.
+pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<RunEnd> {
     let generator = match Generator::new(options(args)) {
         Ok(g) => Arc::new(g),
         Err(e) => usage_error(&e, args).exit(),
@@ -60,7 +60,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         threads: args.threads.map_or(0, |n| n as usize),
     };
     let checker = generator.checker();
-    let puzzles = generator.stream(run, watch.callback())?;
+    let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
     let header = header::header(args, checker);
     let (result, made) = write_puzzles(&mut out, &header, puzzles, interrupt, args.count);
     watch.finish();
@@ -164,6 +164,10 @@ fn write_puzzles(
                     break;
                 }
             }
+        }
+        // The stream ends before its count only when the interrupt stopped its workers.
+        if made.stop.is_none() && made.written < count && interrupt.load(Ordering::Relaxed) {
+            made.stop = Some(Stop::Interrupted);
         }
         if let Some(stop) = &made.stop {
             out.write(&format!("# {}\n", stop.line(made.written, count)))?;
