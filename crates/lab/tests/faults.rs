@@ -1174,16 +1174,8 @@ fn generate_whose_file_is_swapped_stops_and_writes_its_header_in_the_file_it_wro
 }
 
 /// Waits for `child` to end by itself (failing the test after [`common::HANG`]).
-fn ends_by_itself(mut child: std::process::Child) -> std::process::Output {
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > common::HANG {
-            let _ = child.kill();
-            panic!("the run did not end by itself");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+fn ends_by_itself(child: std::process::Child) -> std::process::Output {
+    common::ended(child, "the run did not end by itself")
 }
 
 /// A killed `generate -o`'s puzzles moved aside do not replace those of an older killed

@@ -331,18 +331,8 @@ fn run_after_one_row(folder: &Path) -> (Child, PathBuf, PathBuf) {
 
 /// Waits for `child` to end by itself (failing the test after [`common::HANG`]): its
 /// output. Its stdin, if piped, stays open until then.
-fn ended_by_itself(mut child: Child) -> std::process::Output {
-    let stdin = child.stdin.take();
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > common::HANG {
-            let _ = child.kill();
-            panic!("the run did not end by itself");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    drop(stdin);
-    child.wait_with_output().unwrap()
+fn ended_by_itself(child: Child) -> std::process::Output {
+    common::ended(child, "the run did not end by itself")
 }
 
 /// What a run says of its CSV `running` gone with its folder `folder`, `rows` rows in it.

@@ -175,7 +175,7 @@ pub fn terminate(child: Child) -> Output {
 /// and waits for it to end (failing after [`HANG`]). Two signals of one kind may reach the
 /// process as one: send two kinds for two interrupts.
 #[cfg(unix)]
-pub fn signal(mut child: Child, signals: &[&str]) -> Output {
+pub fn signal(child: Child, signals: &[&str]) -> Output {
     for signal in signals {
         let sent = std::process::Command::new("kill")
             .args([*signal, &child.id().to_string()])
@@ -183,14 +183,23 @@ pub fn signal(mut child: Child, signals: &[&str]) -> Output {
             .unwrap();
         assert!(sent.success());
     }
+    ended(child, "the interrupt was not seen")
+}
+
+/// Waits for `child` to end, failing the test with `otherwise` after [`HANG`]: its
+/// output. Its stdin, if piped, stays open until then (a run reading it does not end
+/// because it ended).
+pub fn ended(mut child: Child, otherwise: &str) -> Output {
+    let stdin = child.stdin.take();
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > HANG {
             let _ = child.kill();
-            panic!("the interrupt was not seen");
+            panic!("{otherwise}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    drop(stdin);
     child.wait_with_output().unwrap()
 }
 
