@@ -63,14 +63,15 @@ pub enum RunEnd {
 }
 
 impl RunEnd {
-    /// The process exit status; an interrupted run does not return: it dies by the signal
-    /// that stopped it (see [`interrupt::die`]).
+    /// The exit status a shell reads for the run's end. An interrupted run reads 130 (a
+    /// Ctrl-C), though `main` does not exit with it: it ends the process by the signal
+    /// that stopped the run (see [`interrupt::die`]).
     pub fn exit_code(self) -> u8 {
         match self {
             RunEnd::Finished => 0,
             RunEnd::Wrong => 3,
             RunEnd::Regressed => 4,
-            RunEnd::Interrupted => interrupt::die(),
+            RunEnd::Interrupted => 130,
         }
     }
 }
@@ -104,6 +105,7 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     match run(&cli) {
+        Ok(RunEnd::Interrupted) => interrupt::die(),
         Ok(end) => ExitCode::from(end.exit_code()),
         Err(e) => {
             ui::error(ui::chain(&e));
