@@ -18,7 +18,7 @@ use assert_cmd::assert::OutputAssertExt;
 use common::lab_with_file_limit;
 #[cfg(unix)]
 use common::terminate;
-use common::{lab, lab_process, read_rows, wait_for, write, TOP1};
+use common::{lab, lab_process, read_rows, usage_error, wait_for, write, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
 
@@ -119,11 +119,12 @@ fn an_output_that_is_a_link_to_a_corpus_is_named_as_given() {
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "target.txt", &format!("{TOP1}\n"));
     std::os::unix::fs::symlink("target.txt", dir.path().join("b.csv")).unwrap();
-    let said = format!(
-        "error: the corpus target.txt is the output of this run (--out b.csv, a link to {}): \
-the run would overwrite what it reads; choose another --out\n",
+    let message = format!(
+        "the corpus target.txt is the output of this run (--out b.csv, a link to {}): the run \
+         would overwrite what it reads; choose another --out",
         corpus.canonicalize().unwrap().display()
     );
+    let said = usage_error("bench [OPTIONS] [CORPUS]...", &message);
     lab()
         .current_dir(dir.path())
         .args(["bench", "-s", "dlx", "target.txt", "-o", "b.csv"])

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{lab, read_rows, write, TOP1};
+use common::{lab, read_rows, usage_error, write, TOP1};
 use sudoku_reports::{Row, Sidecar, Status};
 use tempfile::TempDir;
 
@@ -63,6 +63,9 @@ fn file_name(path: &str) -> String {
         .to_string_lossy()
         .into()
 }
+
+/// The usage line of `merge`, as its usage errors give it.
+const MERGE: &str = "merge [OPTIONS] --out <FILE.csv> <SHARD.csv>...";
 
 fn sidecar(csv: &Path) -> Sidecar {
     Sidecar::read_beside(csv).unwrap().unwrap()
@@ -438,8 +441,8 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     // 2), where two files that hold one share are refused for what they hold (exit 1).
     for twice in [&s[1], "./s2.csv"] {
         let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1], twice], 2);
-        let says = format!("error: shard 2/2 is given twice: s2.csv and {twice}\n");
-        assert!(err.contains(&says), "{err}");
+        let message = format!("shard 2/2 is given twice: s2.csv and {twice}");
+        assert_eq!(err, usage_error(MERGE, &message));
     }
     for ext in ["csv", "run.toml"] {
         let from = dir.path().join(format!("s2.{ext}"));
@@ -603,11 +606,8 @@ fn merge_refuses_an_out_whose_files_are_a_shards() {
         ),
     ] {
         let (stdout, err) = run(&dir, &["merge", "-o", out, "s1.csv", "s2.csv"], 2);
-        assert_eq!(
-            err,
-            format!("error: --out {out} {says}: choose another --out\n"),
-            "{out}"
-        );
+        let message = format!("--out {out} {says}: choose another --out");
+        assert_eq!(err, usage_error(MERGE, &message), "{out}");
         assert_eq!(stdout, "", "{out}");
         assert!(listing() == before, "{out}: a file written or changed");
     }

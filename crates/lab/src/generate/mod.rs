@@ -26,7 +26,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
 use sudoku_reports::output::RunningFile;
@@ -37,7 +36,8 @@ use sudoku_reports::{State, Streamed};
 use crate::cli::{Cli, GenerateArgs};
 use crate::interrupt::{self, Writing};
 use crate::recorder::LOOK_EVERY;
-use crate::ui::{self, ColorWhen};
+use crate::ui;
+use crate::usage::Usage;
 use crate::RunEnd;
 use watch::Watch;
 
@@ -46,7 +46,7 @@ use watch::Watch;
 pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<RunEnd> {
     let generator = match Generator::new(options(args)) {
         Ok(g) => Arc::new(g),
-        Err(e) => usage_error(&e, args).exit(),
+        Err(e) => return Err(usage_error(&e, args).into()),
     };
     let mut out = Output::open(args.out.as_deref())?;
     let watch = Watch::start(
@@ -376,9 +376,9 @@ impl Stop {
     }
 }
 
-/// A refusal of the generator as clap's usage error (exit status 2), naming the
-/// argument it concerns.
-fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
+/// A refusal of the generator as a usage error (exit status 2), naming the argument it
+/// concerns as clap names one whose value it refuses.
+fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
     use GenerateError as E;
     let command_line: Vec<_> = std::env::args_os().collect();
     let typed = |id: &str, parsed: String| typed(&command_line, id).unwrap_or(parsed);
@@ -413,12 +413,7 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
         Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
         None => e.to_string(),
     };
-    let mut command = Cli::command().color(ColorWhen::from_args(&command_line).apply());
-    command.build();
-    let generate = command
-        .find_subcommand_mut("generate")
-        .expect("the generate subcommand");
-    generate.error(ErrorKind::ValueValidation, message)
+    Usage(message)
 }
 
 /// The value `generate`'s option `id` has on `command_line`, as the user typed it (`16`,
