@@ -1046,6 +1046,78 @@ fn the_same_file_twice_is_two_corpora() {
     assert_eq!(keys, [(name.clone(), 0), (format!("{name} (2)"), 0)]);
 }
 
+/// `generate -o link.txt`, a link to another file, names it as typed, with the file it
+/// leads to: in a note at its start, as bench does, at its end (`wrote 2 puzzles to
+/// link.txt, a link to …`), and in the refusal of a second run while one writes the file.
+/// Its end and the refusal named the file alone, a name the command line does not hold.
+#[cfg(unix)]
+#[test]
+fn generate_through_a_link_names_it_as_typed() {
+    let dir = TempDir::new().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    std::os::unix::fs::symlink("real/p.txt", dir.path().join("link.txt")).unwrap();
+    let file = dir
+        .path()
+        .canonicalize()
+        .unwrap()
+        .join("real")
+        .join("p.txt");
+    let through_link = |count: &str| {
+        lab()
+            .current_dir(dir.path())
+            .args([
+                "generate", "--count", count, "--seed", "1", "-o", "link.txt",
+            ])
+            .output()
+            .unwrap()
+    };
+    let done = through_link("2");
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "{stderr}");
+    let note = format!(
+        "note: --out link.txt is a link to {}: that file is written (the link keeps leading \
+         to it), and the run's other files go beside it\n",
+        file.display()
+    );
+    let wrote = format!(
+        "wrote 2 puzzles to link.txt, a link to {} (",
+        file.display()
+    );
+    assert!(stderr.starts_with(&note), "{stderr}");
+    assert!(stderr[note.len()..].starts_with(&wrote), "{stderr}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| !l.starts_with('#')).count(),
+        2,
+        "{text}"
+    );
+
+    let running = dir.path().join("real").join("p.running.txt");
+    let mut first = lab_process()
+        .args(["generate", "--count", "1000000", "--seed", "1", "-q", "-o"])
+        .arg(&file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut first, "puzzles written", || {
+        std::fs::metadata(&running).is_ok_and(|m| m.len() > 0)
+    });
+    let refused = through_link("1");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: link.txt, a link to {}: another sudoku-lab run is writing this output ({} \
+             is locked): wait for it to end, or name another output\n",
+            file.display(),
+            file.with_file_name("p.running.txt").display()
+        )
+    );
+    common::died_of(&terminate(first), libc::SIGTERM);
+}
+
 /// `generate -o X.txt`, like a run: interrupted, its puzzles are kept in
 /// `X.interrupted.txt` (ending with the line that says where it stopped) and an earlier
 /// `X.txt` stays as it was; killed, its file stays as `X.running.txt`, which the next one
