@@ -97,7 +97,10 @@ fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = ColorWhen::from_args(&args).apply();
     let command = Cli::command().color(color);
-    let matches = (command.clone().try_get_matches_from(&args)).unwrap_or_else(|e| e.exit());
+    let matches = command
+        .clone()
+        .try_get_matches_from(&args)
+        .unwrap_or_else(|e| e.exit());
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(RunEnd::Interrupted) => interrupt::die(),
