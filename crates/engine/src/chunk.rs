@@ -251,22 +251,6 @@ impl<R: Lines> Chunker<R> {
     }
 }
 
-/// Counts the lines of a corpus that may hold a puzzle, up to `cap`: a quick upper bound of
-/// its puzzles (exact for a corpus without headers, grid files or malformed lines).
-pub fn count_candidates(reader: Box<dyn BufRead>, cap: u64) -> io::Result<u64> {
-    let mut chunker: Chunker<Box<dyn BufRead>> = Chunker::new(reader, 0, Arc::from(""));
-    let mut count = 0;
-    while count < cap {
-        match chunker.next_line() {
-            None => break,
-            Some(Ok(Kind::Candidate { .. })) => count += 1,
-            Some(Ok(Kind::Blank)) => {}
-            Some(Err(e)) => return Err(e),
-        }
-    }
-    Ok(count)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -324,8 +308,6 @@ pub(crate) mod tests {
                 (&b"C\nD"[..], 6, true, 2)
             ]
         );
-        let count = |cap| count_candidates(Box::new(io::Cursor::new(text.to_vec())), cap).unwrap();
-        assert_eq!((count(u64::MAX), count(3)), (4, 3));
     }
 
     #[test]

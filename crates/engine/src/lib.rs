@@ -64,10 +64,10 @@ mod timing;
 mod work;
 
 pub use check::check;
-pub use chunk::count_candidates;
 pub use contender::{solve_checked, Contender};
 pub use error::EngineError;
 pub use external::{External, ExternalError};
+pub use parse::count_puzzles;
 pub use permute::{permuted, Isomorph};
 pub use run::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};
 pub use select::{corpus_key, Selection, Shard};

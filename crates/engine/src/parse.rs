@@ -6,7 +6,9 @@
 //! first record. Puzzle indexes are given later, in input order, by the run: they count the
 //! puzzles of the whole corpus.
 
-use sudoku_core::CorpusReader;
+use std::io::BufRead;
+
+use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::chunk::Chunk;
 
@@ -19,6 +21,29 @@ pub(crate) fn parse(chunk: &Chunk) -> CorpusReader<&[u8]> {
         chunk.first_line - 1,
         chunk.after_record,
     )
+}
+
+/// Counts the puzzles of a corpus, up to `cap`, as a run reads them (the corpus reader
+/// whose rules each chunk is parsed by): a header, a comment or a malformed line is none,
+/// and a grid written over several lines is one. The progress bar's total: exact, where
+/// counting the lines that may hold a puzzle (a pass about as quick on the common corpus,
+/// a line per puzzle) counted headers and malformed lines too.
+///
+/// # Errors
+///
+/// A read error, or a UTF-16 file, which end the corpus's reading.
+pub fn count_puzzles(reader: Box<dyn BufRead>, cap: u64) -> Result<u64, CorpusError> {
+    let mut items = CorpusReader::new(reader, "");
+    let mut count = 0;
+    while count < cap {
+        match items.next() {
+            None => break,
+            Some(Ok(_)) => count += 1,
+            Some(Err(e)) if e.is_malformed_line() => {}
+            Some(Err(e)) => return Err(e),
+        }
+    }
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -34,6 +59,27 @@ mod tests {
 
     const TOP1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The puzzles are counted as the reader reads them: not a header, a comment or a
+    /// malformed line, a grid over four lines once; up to the cap. Counting the lines that
+    /// may hold one gave 8 (an upper bound of the progress bar's total).
+    #[test]
+    fn the_puzzles_are_counted_as_they_are_read() {
+        let text = format!(
+            "quizzes,solutions\n# a comment\n{TOP1}\nnot a puzzle\n1,0,0,0\n0,0,3,0\n0,4,0,0\n\
+             0,0,0,2\n\n{TOP1}\n"
+        );
+        let count = |cap| count_puzzles(Box::new(Cursor::new(text.clone().into_bytes())), cap);
+        let read = CorpusReader::new(text.as_bytes(), "t").filter(Result::is_ok);
+        assert_eq!(read.count(), 3);
+        assert_eq!(count(u64::MAX).unwrap(), 3);
+        assert_eq!(count(2).unwrap(), 2);
+        let utf16 = Box::new(Cursor::new(b"\xFF\xFE1\x002\x00".to_vec()));
+        assert!(matches!(
+            count_puzzles(utf16, 9),
+            Err(CorpusError::Utf16 { .. })
+        ));
+    }
 
     /// Every (line, text) item of `text` read whole, and read in chunks of `max`.
     fn both(text: &str, max: usize) -> (Vec<String>, Vec<String>) {

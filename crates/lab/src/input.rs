@@ -9,18 +9,17 @@
 //! that is not a regular file (a pipe, a device), is read up to [`MAX_PIPED_BYTES`]:
 //! `solve` and `trace` are for a few puzzles (`bench` streams a corpus of any length).
 
-use std::fmt::Display;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::CommandFactory;
 use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{CorpusError, Grid, Puzzle};
 
 use crate::cli::PuzzleArgs;
 use crate::ui;
+use crate::usage::Usage;
 
 /// The most `solve` and `trace` read from stdin or a pipe: 1 MiB (some 12,000 lines of
 /// 9x9 puzzles).
@@ -50,25 +49,23 @@ impl Input {
         }
     }
 
-    /// The input of `subcommand`'s arguments ([`Input::of`]).
-    ///
-    /// A usage error (the process ends, exit status 2): `--index` with a puzzle given
-    /// as text.
+    /// The input of `solve`'s or `trace`'s arguments ([`Input::of`]).
     ///
     /// # Errors
     ///
-    /// `--index` with an argument that is no puzzle but looks like a path that cannot be
+    /// A [`Usage`] error (exit status 2): `--index` with a puzzle given as text. But
+    /// `--index` with an argument that is no puzzle and looks like a path that cannot be
     /// opened (a misspelt file name): [`CorpusError::Open`], as without `--index`.
-    pub fn from_args(args: &PuzzleArgs, subcommand: &str) -> Result<Input> {
+    pub fn from_args(args: &PuzzleArgs) -> Result<Input> {
         let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
         if let (Input::Text(text), Some(_)) = (&input, args.index) {
             if let Some(open) = Grid::parse(text).err().and_then(|_| unreadable_path(text)) {
                 return Err(open.into());
             }
-            usage_error(
-                subcommand,
-                "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle",
-            );
+            return Err(Usage(
+                "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle".into(),
+            )
+            .into());
         }
         Ok(input)
     }
@@ -269,19 +266,6 @@ impl Iterator for Puzzles {
             }
         }
     }
-}
-
-/// Ends the process with a usage error of `subcommand` (exit status 2), as clap reports
-/// its own: for what clap cannot check, such as `--index` with a puzzle given as text.
-pub fn usage_error(subcommand: &str, message: impl Display) -> ! {
-    let mut cli = crate::cli::Cli::command();
-    cli.build();
-    let command = cli
-        .find_subcommand_mut(subcommand)
-        .expect("a subcommand of sudoku-lab");
-    command
-        .error(clap::error::ErrorKind::ArgumentConflict, message)
-        .exit()
 }
 
 #[cfg(test)]

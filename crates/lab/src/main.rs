@@ -96,20 +96,15 @@ fn main() -> ExitCode {
     interrupt::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = ColorWhen::from_args(&args).apply();
-    let cli = Cli::command()
-        .color(color)
+    let command = Cli::command().color(color);
+    let matches = command
+        .clone()
         .try_get_matches_from(&args)
-        .and_then(|matches| Cli::from_arg_matches(&matches));
-    let cli = match cli {
-        Ok(cli) => cli,
-        Err(e) => e.exit(),
-    };
+        .unwrap_or_else(|e| e.exit());
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(RunEnd::Interrupted) => interrupt::die(),
         Ok(end) => ExitCode::from(end.exit_code()),
-        Err(e) => {
-            ui::error(ui::chain(&e));
-            ExitCode::from(usage::exit_status(&e))
-        }
+        Err(e) => ExitCode::from(usage::report(&e, command, matches.subcommand_name())),
     }
 }

@@ -5,8 +5,9 @@
 //! shard not finished, a sidecar that does not give a setting shards must share or a count
 //! the merge adds up (`sudoku_reports::sidecar::ACCOUNT`), shards made another way (see
 //! `sudoku_reports::settings`), a share given twice or missing, a puzzle in two shards;
-//! and, as usage errors, an output one of whose files is a shard's (see [`check_out`]) and
-//! one file given as two shards. Each shard's rows come in corpus order,
+//! and, as usage errors, from the command line alone before any shard is read, an output
+//! one of whose files is a shard's (see [`check_out`]) and one file given as two shards
+//! (see [`check_given_once`]). Each shard's rows come in corpus order,
 //! so the merge streams them: it takes the puzzle that comes first among the shards' next
 //! ones, over and over, holding one row per shard. The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
@@ -48,6 +49,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // link is noted once the merge is not refused for it.
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
+    check_given_once(&args.shards)?;
     let parts = args
         .shards
         .iter()
@@ -380,21 +382,42 @@ fn files_of(csv: &Path) -> Vec<RunFile> {
     files
 }
 
-/// Every share once; the same file given twice, as two shards, is a usage error.
+/// Refuses one file given as two shards (under one name or two: `s2.csv ./s2.csv`, a
+/// link and its file), from the command line alone: before any shard is read, so that
+/// what is wrong with the command line is said first, whatever the file holds.
+///
+/// # Errors
+///
+/// [`Usage`], naming the file as given each time.
+fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
+    for (i, b) in shards.iter().enumerate() {
+        if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
+            let also = if a == b {
+                String::new()
+            } else {
+                format!(" (as {} and {})", a.display(), b.display())
+            };
+            return Err(Usage(format!(
+                "{} is given twice{also}: give each shard once",
+                a.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Every share once: two files that hold one share (a copy of a shard) are refused for
+/// what they hold (one file given twice is refused before, see [`check_given_once`]).
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
     for (i, p) in parts.iter().enumerate() {
         if let Some(q) = parts[..i].iter().find(|q| q.shard == p.shard) {
-            let twice = format!(
+            bail!(
                 "shard {} is given twice: {} and {}",
                 p.shard,
                 q.csv.display(),
                 p.csv.display()
             );
-            if same_place(&q.csv, &p.csv) {
-                return Err(Usage(twice).into());
-            }
-            bail!(twice);
         }
     }
     let missing: Vec<String> = (1..=n)
@@ -461,8 +484,9 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
 
 /// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
 /// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
-/// the slowest shard, the shards' thread count (see [`threads_of`]), each shard's
-/// resumptions after the shard (`2/4 DATE COMMAND`).
+/// the slowest shard, the shards' thread count and CPU (see [`threads_of`], [`cpu_of`]),
+/// the earliest shard's start ([`earliest_date`]), each shard's resumptions after the
+/// shard (`2/4 DATE COMMAND`).
 fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
     let mut sidecar = Sidecar {
         command: sudoku_reports::sidecar::command_line(),
@@ -492,6 +516,10 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
     let (threads, note) = threads_of(&shards);
     sidecar.threads = threads;
     sidecar.notes.extend(note);
+    let (cpu, note) = cpu_of(&shards);
+    sidecar.cpu = cpu;
+    sidecar.notes.extend(note);
+    sidecar.date = earliest_date(&shards);
     sidecar.corpus = parts[0]
         .sidecar
         .corpus
@@ -525,6 +553,44 @@ fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
         each.join(", ")
     );
     (0, Some(note))
+}
+
+/// The merged run's CPU, and a note: the shards' own when they all ran on one model; else
+/// each model once, in the order of the `shards` that ran on it first, joined by `; ` (no
+/// model name holds one: `/proc/cpuinfo` gives them with spaces, commas, brackets), and a
+/// note naming each shard's. Shards run on a cluster's different machines are no fault,
+/// but the merge must not claim the first shard's CPU for the others.
+fn cpu_of(shards: &[&Part]) -> (String, Option<String>) {
+    let mut models: Vec<&str> = Vec::new();
+    for p in shards {
+        if !models.contains(&p.sidecar.cpu.as_str()) {
+            models.push(&p.sidecar.cpu);
+        }
+    }
+    if models.len() == 1 {
+        return (models[0].to_string(), None);
+    }
+    let each: Vec<String> = shards
+        .iter()
+        .map(|p| format!("{} on {}", p.shard, p.sidecar.cpu))
+        .collect();
+    let note = format!(
+        "CPU: the shards ran on different CPUs ({}).",
+        each.join("; ")
+    );
+    (models.join("; "), Some(note))
+}
+
+/// The merged run's start: the earliest of the `shards`' (their sidecars' RFC 3339 dates,
+/// compared as times); a date that does not read as one (a sidecar edited by hand) is
+/// taken only when none does, the first shard's then.
+fn earliest_date(shards: &[&Part]) -> String {
+    let read = |p: &&Part| humantime::parse_rfc3339_weak(&p.sidecar.date).ok();
+    shards
+        .iter()
+        .filter_map(|p| Some((read(p)?, &p.sidecar.date)))
+        .min_by_key(|(time, _)| *time)
+        .map_or_else(|| shards[0].sidecar.date.clone(), |(_, date)| date.clone())
 }
 
 /// The sum of `field` over the entries of `corpus` in the shards' sidecars.

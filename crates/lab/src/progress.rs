@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use sudoku_engine::{corpus_names, count_candidates, Plan, Selection, Source};
+use sudoku_engine::{corpus_names, count_puzzles, Plan, Selection, Source};
 
 use crate::ui;
 
@@ -71,8 +71,8 @@ impl Tally {
         }
     }
 
-    /// Counts the puzzles the run solves: an upper bound (of the lines that may hold a
-    /// puzzle, each corpus's first `first`, those the selection keeps: see
+    /// Counts the puzzles the run solves (each corpus's first `first`, read as the run
+    /// reads them: see [`count_puzzles`]; those the selection keeps: see
     /// [`Selection::kept_below`]), or `None` when a corpus cannot be read twice.
     pub fn count(&self) -> Option<u64> {
         let mut total = 0;
@@ -81,8 +81,8 @@ impl Tally {
                 return None;
             }
             let reader = source.open().ok()?;
-            let lines = count_candidates(reader, self.first.unwrap_or(u64::MAX)).ok()?;
-            total += self.selection.kept_below(name, lines);
+            let puzzles = count_puzzles(reader, self.first.unwrap_or(u64::MAX)).ok()?;
+            total += self.selection.kept_below(name, puzzles);
         }
         Some(total)
     }
@@ -338,6 +338,29 @@ pub(crate) mod tests {
             line.starts_with("progress: 4 of 16 puzzles (25.0%), "),
             "{line}"
         );
+    }
+
+    /// The total counts puzzles, not lines: a corpus's header, comments and malformed
+    /// lines are none, and `--first` caps its puzzles. It counted the lines that may hold
+    /// a puzzle (6 here, 4 under `--first 4`), and the bar ended short of its total.
+    #[test]
+    fn the_total_counts_puzzles_not_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("c.csv");
+        let polish = sudoku_testkit::seeds::POLISH;
+        let text = format!("quizzes\n# a comment\n{polish}\nnot a puzzle\n{polish}\nx\n{polish}\n");
+        std::fs::write(&corpus, text).unwrap();
+        let count = |first| {
+            let plan = Plan {
+                sources: vec![Source::File(corpus.clone())],
+                first,
+                ..Plan::default()
+            };
+            Tally::of(&plan).count()
+        };
+        assert_eq!(count(None), Some(3));
+        assert_eq!(count(Some(2)), Some(2));
+        assert_eq!(count(Some(4)), Some(3));
     }
 
     #[test]

@@ -16,15 +16,16 @@ use sudoku_trace::{
 };
 
 use crate::cli::{MaxEvents, SolverList, SolverSpec, TraceArgs, TraceFormat};
-use crate::input::{usage_error, Input};
+use crate::input::Input;
 use crate::interrupt::{self, Writing};
+use crate::usage::Usage;
 use crate::{ui, RunEnd};
 
 /// Runs `trace`: the puzzle, the strategies that take its size, then the page and the
 /// trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles, "trace")?;
-    check_paths(&input, args);
+    let input = Input::from_args(&args.puzzles)?;
+    check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let strategies = strategies(&args.solvers.list, puzzle.grid.size())?;
     let limits = |s: &Strategy| {
@@ -50,7 +51,11 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
 
 /// The usage errors clap cannot see: an output that is the input or the other output,
 /// under any of the names it is written as (see [`Streamed::every_name`]).
-fn check_paths(input: &Input, args: &TraceArgs) {
+///
+/// # Errors
+///
+/// A [`Usage`] error naming the output and what it is.
+fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
         let Input::File(file) = input else { continue };
@@ -61,10 +66,8 @@ fn check_paths(input: &Input, args: &TraceArgs) {
                 } else {
                     format!(" (written as {})", name.display())
                 };
-                usage_error(
-                    "trace",
-                    format!("{flag} {}{what} is the file of puzzles", path.display()),
-                );
+                let message = format!("{flag} {}{what} is the file of puzzles", path.display());
+                return Err(Usage(message).into());
             }
         }
     }
@@ -74,12 +77,11 @@ fn check_paths(input: &Input, args: &TraceArgs) {
             .iter()
             .any(|a| html_names.iter().any(|b| a == b || same_file(a, b)));
         if shared {
-            usage_error(
-                "trace",
-                format!("--out and --html name the same file, {}", out.display()),
-            );
+            let message = format!("--out and --html name the same file, {}", out.display());
+            return Err(Usage(message).into());
         }
     }
+    Ok(())
 }
 
 /// Whether two paths name one existing file.
@@ -111,20 +113,21 @@ fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
 ///
 /// # Errors
 ///
-/// When no strategy of the list takes `size`.
+/// A [`Usage`] error for a solver run by command (it tells no steps); when no strategy
+/// of the list takes `size`.
 pub fn strategies(list: &SolverList, size: Size) -> Result<Vec<&'static Strategy>> {
     let mut out = Vec::new();
     for spec in &list.0 {
         let strategy = match spec {
             SolverSpec::Strategy(s) => *s,
             #[allow(unreachable_patterns)]
-            _ => usage_error(
-                "trace",
-                format!(
+            _ => {
+                return Err(Usage(format!(
                     "{} cannot be traced: only the catalogue's strategies tell their steps",
                     spec.name()
-                ),
-            ),
+                ))
+                .into())
+            }
         };
         if strategy.solver().supports(size) {
             out.push(strategy);

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{lab, read_rows, write, TOP1};
+use common::{lab, read_rows, usage_error, write, TOP1};
 use predicates::prelude::*;
 use sudoku_testkit::corpus_path;
 use tempfile::TempDir;
@@ -81,6 +81,79 @@ allowed\n",
             .assert()
             .code(2)
             .stderr(predicate::str::contains(*message));
+    }
+}
+
+/// A usage error found after clap read the command line reads as clap's own, whichever
+/// command finds it: `error: MESSAGE`, the command's usage line, the pointer to `--help`
+/// (exit 2); in colour under `--color=always` or `CLICOLOR_FORCE`, never under `NO_COLOR`.
+/// Bench's and merge's said `error: MESSAGE` alone, solve's, trace's and generate's went
+/// through clap each its own way.
+#[test]
+fn a_usage_error_found_after_parsing_reads_as_clap_s_own() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let corpus = corpus.to_str().unwrap();
+    let shard = write(&dir, "s.csv", "");
+    let shard = shard.to_str().unwrap();
+    let cases: &[(&[&str], &str, String)] = &[
+        (
+            &["bench", "-s", "dlx", corpus, "-o", corpus],
+            "bench [OPTIONS] [CORPUS]...",
+            format!(
+                "the corpus {corpus} is the output of this run (--out {corpus}): the run would \
+                 overwrite what it reads; choose another --out"
+            ),
+        ),
+        (
+            &["merge", shard, "-o", shard],
+            "merge [OPTIONS] --out <FILE.csv> <SHARD.csv>...",
+            format!("--out {shard} is one of the shards: choose another --out"),
+        ),
+        (
+            &["solve", "--index", "1", TOP1],
+            "solve [OPTIONS] [PUZZLE]",
+            "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle".into(),
+        ),
+        (
+            &["trace", "-s", "cmd:cat", TOP1],
+            "trace [OPTIONS] [PUZZLE]",
+            "cat cannot be traced: only the catalogue's strategies tell their steps".into(),
+        ),
+        (
+            &["generate", "--seed", "1", "--count", "1", "--givens", "5"],
+            "generate [OPTIONS] --count <N> --seed <S>",
+            "invalid value '5' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 5 \
+             givens has one solution: it needs at least 17"
+                .into(),
+        ),
+    ];
+    for (args, usage, message) in cases {
+        lab()
+            .args(*args)
+            .assert()
+            .code(2)
+            .stderr(usage_error(usage, message));
+        let stderr = |color: &[&str], env: &[(&str, &str)]| {
+            let mut cmd = lab();
+            cmd.args(color).args(*args).envs(env.iter().copied());
+            let out = cmd.assert().code(2);
+            String::from_utf8(out.get_output().stderr.clone()).unwrap()
+        };
+        let bold_red = "\u{1b}[1m\u{1b}[31merror:\u{1b}[0m ";
+        let underlined = "\u{1b}[1m\u{1b}[4mUsage:\u{1b}[0m \u{1b}[1msudoku-lab";
+        for coloured in [
+            stderr(&["--color=always"], &[]),
+            stderr(&[], &[("CLICOLOR_FORCE", "1")]),
+        ] {
+            assert!(
+                coloured.starts_with(&format!("{bold_red}{message}\n"))
+                    && coloured.contains(underlined),
+                "{args:?}: {coloured:?}"
+            );
+        }
+        let plain = stderr(&[], &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
+        assert!(!plain.contains('\u{1b}'), "{args:?}: {plain:?}");
     }
 }
 

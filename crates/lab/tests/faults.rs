@@ -18,7 +18,7 @@ use assert_cmd::assert::OutputAssertExt;
 use common::lab_with_file_limit;
 #[cfg(unix)]
 use common::terminate;
-use common::{lab, lab_process, read_rows, wait_for, write, TOP1};
+use common::{lab, lab_process, read_rows, usage_error, wait_for, write, TOP1};
 use predicates::prelude::*;
 use tempfile::TempDir;
 
@@ -119,11 +119,12 @@ fn an_output_that_is_a_link_to_a_corpus_is_named_as_given() {
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "target.txt", &format!("{TOP1}\n"));
     std::os::unix::fs::symlink("target.txt", dir.path().join("b.csv")).unwrap();
-    let said = format!(
-        "error: the corpus target.txt is the output of this run (--out b.csv, a link to {}): \
-the run would overwrite what it reads; choose another --out\n",
+    let message = format!(
+        "the corpus target.txt is the output of this run (--out b.csv, a link to {}): the run \
+         would overwrite what it reads; choose another --out",
         corpus.canonicalize().unwrap().display()
     );
+    let said = usage_error("bench [OPTIONS] [CORPUS]...", &message);
     lab()
         .current_dir(dir.path())
         .args(["bench", "-s", "dlx", "target.txt", "-o", "b.csv"])
@@ -1043,6 +1044,78 @@ fn the_same_file_twice_is_two_corpora() {
         .collect();
     let name = corpus.display().to_string();
     assert_eq!(keys, [(name.clone(), 0), (format!("{name} (2)"), 0)]);
+}
+
+/// `generate -o link.txt`, a link to another file, names it as typed, with the file it
+/// leads to: in a note at its start, as bench does, at its end (`wrote 2 puzzles to
+/// link.txt, a link to …`), and in the refusal of a second run while one writes the file.
+/// Its end and the refusal named the file alone, a name the command line does not hold.
+#[cfg(unix)]
+#[test]
+fn generate_through_a_link_names_it_as_typed() {
+    let dir = TempDir::new().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    std::os::unix::fs::symlink("real/p.txt", dir.path().join("link.txt")).unwrap();
+    let file = dir
+        .path()
+        .canonicalize()
+        .unwrap()
+        .join("real")
+        .join("p.txt");
+    let through_link = |count: &str| {
+        lab()
+            .current_dir(dir.path())
+            .args([
+                "generate", "--count", count, "--seed", "1", "-o", "link.txt",
+            ])
+            .output()
+            .unwrap()
+    };
+    let done = through_link("2");
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "{stderr}");
+    let note = format!(
+        "note: --out link.txt is a link to {}: that file is written (the link keeps leading \
+         to it), and the run's other files go beside it\n",
+        file.display()
+    );
+    let wrote = format!(
+        "wrote 2 puzzles to link.txt, a link to {} (",
+        file.display()
+    );
+    assert!(stderr.starts_with(&note), "{stderr}");
+    assert!(stderr[note.len()..].starts_with(&wrote), "{stderr}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| !l.starts_with('#')).count(),
+        2,
+        "{text}"
+    );
+
+    let running = dir.path().join("real").join("p.running.txt");
+    let mut first = lab_process()
+        .args(["generate", "--count", "1000000", "--seed", "1", "-q", "-o"])
+        .arg(&file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(&mut first, "puzzles written", || {
+        std::fs::metadata(&running).is_ok_and(|m| m.len() > 0)
+    });
+    let refused = through_link("1");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: link.txt, a link to {}: another sudoku-lab run is writing this output ({} \
+             is locked): wait for it to end, or name another output\n",
+            file.display(),
+            file.with_file_name("p.running.txt").display()
+        )
+    );
+    common::died_of(&terminate(first), libc::SIGTERM);
 }
 
 /// `generate -o X.txt`, like a run: interrupted, its puzzles are kept in

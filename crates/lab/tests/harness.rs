@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{lab, read_rows, write, TOP1};
+use common::{lab, read_rows, usage_error, write, TOP1};
 use sudoku_reports::{Row, Sidecar, Status};
 use tempfile::TempDir;
 
@@ -63,6 +63,9 @@ fn file_name(path: &str) -> String {
         .to_string_lossy()
         .into()
 }
+
+/// The usage line of `merge`, as its usage errors give it.
+const MERGE: &str = "merge [OPTIONS] --out <FILE.csv> <SHARD.csv>...";
 
 fn sidecar(csv: &Path) -> Sidecar {
     Sidecar::read_beside(csv).unwrap().unwrap()
@@ -424,6 +427,67 @@ fn shards_share_the_puzzles_and_merge_into_the_single_run() {
     assert!(dir.path().join("m.summary.md").exists());
 }
 
+/// Shards run on different machines (a cluster) merge, and the merged sidecar claims no
+/// shard's CPU for the others: each model once, in the shards' order, and a note, in the
+/// summary too, naming each shard's; its date is the earliest shard's start. It copied
+/// the first shard's CPU and date.
+#[test]
+fn shards_of_different_machines_merge_with_each_cpu_and_the_earliest_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    for k in 1..=3 {
+        let (shard, out) = (format!("{k}/3"), format!("s{k}.csv"));
+        bench(&dir, &[&c, "-s", "dlx", "--shard", &shard, "-o", &out], 0);
+    }
+    // Shards of one machine: its CPU, no note.
+    run(
+        &dir,
+        &["merge", "-o", "one.csv", "s1.csv", "s2.csv", "s3.csv"],
+        0,
+    );
+    let one = sidecar(&dir.path().join("one.csv"));
+    assert_eq!(one.cpu, sidecar(&dir.path().join("s1.csv")).cpu);
+    assert!(
+        !one.notes.iter().any(|n| n.starts_with("CPU")),
+        "{:?}",
+        one.notes
+    );
+
+    let xeon = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
+    for (k, cpu, date) in [
+        (1, "AMD EPYC 7B13", "2026-01-02T10:00:00Z"),
+        (2, xeon, "2026-01-01T23:00:00Z"),
+        (3, "AMD EPYC 7B13", "2026-01-02T09:00:00Z"),
+    ] {
+        let path = dir.path().join(format!("s{k}.run.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let edited: Vec<String> = text
+            .lines()
+            .map(|l| match l.split_once(" = ") {
+                Some(("cpu", _)) => format!("cpu = \"{cpu}\""),
+                Some(("date", _)) => format!("date = \"{date}\""),
+                _ => l.to_string(),
+            })
+            .collect();
+        std::fs::write(&path, edited.join("\n") + "\n").unwrap();
+    }
+    run(
+        &dir,
+        &["merge", "-o", "m.csv", "s3.csv", "s1.csv", "s2.csv"],
+        0,
+    );
+    let m = sidecar(&dir.path().join("m.csv"));
+    assert_eq!(m.cpu, format!("AMD EPYC 7B13; {xeon}"));
+    assert_eq!(m.date, "2026-01-01T23:00:00Z");
+    let note = format!(
+        "CPU: the shards ran on different CPUs (1/3 on AMD EPYC 7B13; 2/3 on {xeon}; 3/3 on \
+         AMD EPYC 7B13)."
+    );
+    assert!(m.notes.contains(&note), "{:?}", m.notes);
+    let summary = std::fs::read_to_string(dir.path().join("m.summary.md")).unwrap();
+    assert!(summary.contains(&note), "{summary}");
+}
+
 #[test]
 fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     let dir = tempfile::tempdir().unwrap();
@@ -435,11 +499,25 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     };
     refused(&[&s[0]], "shard 2/2 missing: a merge needs all 2");
     // One file named twice is a command line that contradicts itself: a usage error (exit
-    // 2), where two files that hold one share are refused for what they hold (exit 1).
-    for twice in [&s[1], "./s2.csv"] {
-        let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1], twice], 2);
-        let says = format!("error: shard 2/2 is given twice: s2.csv and {twice}\n");
-        assert!(err.contains(&says), "{err}");
+    // 2), said before any shard is read (a file that is no shard's, given twice, was
+    // refused for its missing sidecar, exit 1), where two files that hold one share are
+    // refused for what they hold (exit 1).
+    for (files, says) in [
+        (["s2.csv", "s2.csv"], "s2.csv is given twice"),
+        (
+            ["s2.csv", "./s2.csv"],
+            "s2.csv is given twice (as s2.csv and ./s2.csv)",
+        ),
+        (["nothing.csv", "nothing.csv"], "nothing.csv is given twice"),
+    ] {
+        let (_, err) = run(
+            &dir,
+            &[&["merge", "-o", "m.csv", &s[0]], &files[..]].concat(),
+            2,
+        );
+        let message = format!("{says}: give each shard once");
+        assert_eq!(err, usage_error(MERGE, &message));
+        assert!(!dir.path().join("m.csv").exists(), "nothing written");
     }
     for ext in ["csv", "run.toml"] {
         let from = dir.path().join(format!("s2.{ext}"));
@@ -603,11 +681,8 @@ fn merge_refuses_an_out_whose_files_are_a_shards() {
         ),
     ] {
         let (stdout, err) = run(&dir, &["merge", "-o", out, "s1.csv", "s2.csv"], 2);
-        assert_eq!(
-            err,
-            format!("error: --out {out} {says}: choose another --out\n"),
-            "{out}"
-        );
+        let message = format!("--out {out} {says}: choose another --out");
+        assert_eq!(err, usage_error(MERGE, &message), "{out}");
         assert_eq!(stdout, "", "{out}");
         assert!(listing() == before, "{out}: a file written or changed");
     }

@@ -97,6 +97,7 @@ impl Streamed {
     /// cannot be created.
     pub fn open(path: &Path) -> Result<Streamed, Error> {
         // A link: the file it leads to is written, and the link kept.
+        let asked = path;
         let path = &through_links(path)?;
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
             return Streamed::direct(path);
@@ -108,7 +109,7 @@ impl Streamed {
         let running = tagged(path, "running");
         let (mut moved_aside, mut kept) = (None, None);
         let file = loop {
-            let file = lock(&running, path)?;
+            let file = lock(&running, path).map_err(|e| busy_as_asked(e, asked, path))?;
             if file.metadata().map_or(0, |m| m.len()) == 0 {
                 break file;
             }
@@ -428,6 +429,20 @@ fn put_in_place(
     Ok(Placed { path: end, kept })
 }
 
+/// The refusal of an output that another process writes ([`Error::Busy`]), naming it as
+/// it was `asked` for (a link, with the `file` it leads to: `link.txt, a link to
+/// /data/p.txt`), where it named the file alone, a name the command line does not hold.
+/// Any other error as it is.
+fn busy_as_asked(e: Error, asked: &Path, file: &Path) -> Error {
+    match e {
+        Error::Busy { path, .. } if asked != file => Error::Busy {
+            path,
+            csv: format!("{}, a link to {}", asked.display(), file.display()),
+        },
+        e => e,
+    }
+}
+
 /// `X.EXT` → `X.TAG.EXT` (`X` → `X.TAG`).
 fn tagged(path: &Path, tag: &str) -> PathBuf {
     tagged_path(path, tag, ("out", None))
@@ -465,6 +480,35 @@ mod tests {
         assert_eq!(written(&path, "new\n", State::Finished).unwrap(), path);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
         assert!(!dir.path().join("p.running.txt").exists());
+    }
+
+    /// A second writer through a link is refused naming the link as given, and the file
+    /// it leads to: it named the file alone.
+    #[cfg(unix)]
+    #[test]
+    fn a_busy_output_asked_through_a_link_is_named_as_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("p.txt");
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let first = Streamed::open(&file).unwrap();
+        let refused = Streamed::open(&link).err().unwrap().to_string();
+        assert_eq!(
+            refused,
+            format!(
+                "{}, a link to {}: another sudoku-lab run is writing this output ({} is \
+                 locked): wait for it to end, or name another output",
+                link.display(),
+                file.display(),
+                first.running().display()
+            )
+        );
+        let refused = Streamed::open(&file).err().unwrap().to_string();
+        assert!(
+            refused.starts_with(&format!("{}: another", file.display())),
+            "{refused}"
+        );
+        first.discard();
     }
 
     #[test]

@@ -32,13 +32,15 @@ it prints its summary), it leaves them there and says so ('interrupted (the merg
 its rows are in all.csv)'). Shards that read puzzles and whose rows total \
 none (each skipped, of a size no solver of the run solves) merge as the run in one piece \
 ends: failed (no row, exit status 1, all.failed.csv). Its wall clock is the slowest shard's: \
-the whole run's only if the shards ran side by side, as its summary says. A merge whose \
+the whole run's only if the shards ran side by side, as its summary says. Shards of \
+different machines merge too: the merged sidecar's cpu gives each CPU model once (joined by \
+'; '), a note each shard's; its date is the earliest shard's start. A merge whose \
 summary file alone cannot be written finished, as a run does: all.csv and all.run.toml in \
 place, its summary printed, exit status 1. An --out one of whose files (its CSV, summary or \
 sidecar, under any name a merge gives them) is a file of a shard (the shard, its summary or \
 sidecar, under any name a run of it gives them: -o shard1.running.csv, -o shard1.txt, whose \
 sidecar is shard1.run.toml), and one file given as two shards, are usage errors (exit status \
-2); the other refusals exit with status 1.",
+2), said before any shard is read; the other refusals exit with status 1.",
         SETTINGS.join(", ")
     )
 }

@@ -20,13 +20,12 @@ mod watch;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Seek, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use clap::error::ErrorKind;
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
 use sudoku_reports::output::RunningFile;
@@ -37,7 +36,8 @@ use sudoku_reports::{State, Streamed};
 use crate::cli::{Cli, GenerateArgs};
 use crate::interrupt::{self, Writing};
 use crate::recorder::LOOK_EVERY;
-use crate::ui::{self, ColorWhen};
+use crate::ui;
+use crate::usage::Usage;
 use crate::RunEnd;
 use watch::Watch;
 
@@ -46,7 +46,7 @@ use watch::Watch;
 pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<RunEnd> {
     let generator = match Generator::new(options(args)) {
         Ok(g) => Arc::new(g),
-        Err(e) => usage_error(&e, args).exit(),
+        Err(e) => return Err(usage_error(&e, args).into()),
     };
     let mut out = Output::open(args.out.as_deref())?;
     let watch = Watch::start(
@@ -192,7 +192,7 @@ impl Lost {
     /// The file of `out` to look at; `None` for stdout, a device or a pipe.
     fn of(out: &Output) -> Option<Lost> {
         match out {
-            Output::File(file) => Some(Lost {
+            Output::File(file, _) => Some(Lost {
                 file: file.running_file()?,
                 looked: Instant::now(),
             }),
@@ -256,7 +256,7 @@ fn write_failed(
     held: impl Fn(u64) -> Option<(u64, String)>,
 ) -> anyhow::Error {
     let name = out.name();
-    let Output::File(file) = out else {
+    let Output::File(file, _) = out else {
         return anyhow!("cannot write {name}: {e}");
     };
     let target = file.ended(State::Finished);
@@ -294,7 +294,7 @@ fn write_failed(
 /// `written` puzzles, which the disk may not hold whole; an earlier file of the name
 /// stays as it was. Left under its running name, it was taken for a killed run's.
 fn not_durable(out: Output, e: sudoku_reports::Error, written: u64) -> anyhow::Error {
-    let Output::File(file) = out else {
+    let Output::File(file, _) = out else {
         return anyhow!(e);
     };
     let target = file.ended(State::Finished);
@@ -376,9 +376,9 @@ impl Stop {
     }
 }
 
-/// A refusal of the generator as clap's usage error (exit status 2), naming the
-/// argument it concerns.
-fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
+/// A refusal of the generator as a usage error (exit status 2), naming the argument it
+/// concerns as clap names one whose value it refuses.
+fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
     use GenerateError as E;
     let command_line: Vec<_> = std::env::args_os().collect();
     let typed = |id: &str, parsed: String| typed(&command_line, id).unwrap_or(parsed);
@@ -413,12 +413,7 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> clap::Error {
         Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
         None => e.to_string(),
     };
-    let mut command = Cli::command().color(ColorWhen::from_args(&command_line).apply());
-    command.build();
-    let generate = command
-        .find_subcommand_mut("generate")
-        .expect("the generate subcommand");
-    generate.error(ErrorKind::ValueValidation, message)
+    Usage(message)
 }
 
 /// The value `generate`'s option `id` has on `command_line`, as the user typed it (`16`,
@@ -434,10 +429,13 @@ fn typed(command_line: &[std::ffi::OsString], id: &str) -> Option<String> {
 /// by how the run ended) or stdout, buffered.
 enum Output {
     Stdout(BufWriter<io::StdoutLock<'static>>),
-    File(Streamed),
+    /// The file, and `--out` as the user typed it (a link to the file, or the file).
+    File(Streamed, PathBuf),
 }
 
 impl Output {
+    /// Opens `--out` (`path`), or stdout. An `--out` that is a link is noted once the file
+    /// it leads to is open, as bench notes its own (see [`crate::config::note_link`]).
     fn open(path: Option<&Path>) -> Result<Output> {
         let Some(path) = path else {
             return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
@@ -447,17 +445,18 @@ impl Output {
             || Streamed::open(path),
             |file| file.as_ref().ok().and_then(Writing::puzzles),
         )?;
+        crate::config::note_link(path, &file.ended(State::Finished));
         if let Some(aside) = file.moved_aside() {
             ui::moved_aside("generate", path, "its puzzles are", aside, file.kept());
         }
-        Ok(Output::File(file))
+        Ok(Output::File(file, path.to_path_buf()))
     }
 
     /// The name of what is being written.
     fn name(&self) -> String {
         match self {
             Output::Stdout(_) => "stdout".into(),
-            Output::File(file) => file.running().display().to_string(),
+            Output::File(file, _) => file.running().display().to_string(),
         }
     }
 
@@ -472,7 +471,7 @@ impl Output {
     fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(out) => out,
-            Output::File(file) => file,
+            Output::File(file, _) => file,
         }
     }
 
@@ -483,7 +482,7 @@ impl Output {
     /// device or a pipe keeps the header as it was written. Best effort: a file that cannot
     /// take it keeps the header of its start.
     fn tell_held(&mut self, held: Option<(u64, String)>) {
-        if let (Output::File(file), Some((at, line))) = (self, held) {
+        if let (Output::File(file, _), Some((at, line))) = (self, held) {
             if file.running_file().is_some() {
                 let _ = file.write_at(at, line.as_bytes());
             }
@@ -495,7 +494,7 @@ impl Output {
     fn make_durable(&mut self) -> Result<(), sudoku_reports::Error> {
         match self {
             Output::Stdout(_) => Ok(()),
-            Output::File(file) => file.make_durable(),
+            Output::File(file, _) => file.make_durable(),
         }
     }
 
@@ -504,14 +503,27 @@ impl Output {
     fn finish(self, state: State) -> Result<String> {
         match self {
             Output::Stdout(_) => Ok("stdout".into()),
-            Output::File(file) => {
+            Output::File(file, asked) => {
+                let target = file.ended(State::Finished);
                 let placed = interrupt::registered(|| file.finish(state), |_| None)?;
                 if let Some(kept) = &placed.kept {
                     ui::kept_earlier(kept);
                 }
-                Ok(placed.path.display().to_string())
+                Ok(as_asked(&placed.path, &asked, &target))
             }
         }
+    }
+}
+
+/// The name of the file the puzzles ended in, `placed`, as the user asked for it: the
+/// `--out` typed (`asked`) when it is a link to that file (`target`), with the file it
+/// leads to (`link.txt, a link to /data/p.txt`); else the file (the `--out` itself, or
+/// the file named by how the run ended, beside the one a link leads to).
+fn as_asked(placed: &Path, asked: &Path, target: &Path) -> String {
+    if placed == target && asked != target {
+        format!("{}, a link to {}", asked.display(), target.display())
+    } else {
+        placed.display().to_string()
     }
 }
 

@@ -27,7 +27,7 @@ use table::{format_ns, status_words};
 
 /// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn.
 pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles, "solve")?;
+    let input = Input::from_args(&args.puzzles)?;
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
     let mut out = Out::default();

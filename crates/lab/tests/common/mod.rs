@@ -14,6 +14,15 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 pub const TOP1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
+/// What a usage error says on stderr (exit status 2), found by clap or after it: `error:
+/// MESSAGE`, the usage line of the command (`usage`: what follows `Usage: sudoku-lab `),
+/// the pointer to `--help`.
+pub fn usage_error(usage: &str, message: &str) -> String {
+    format!(
+        "error: {message}\n\nUsage: sudoku-lab {usage}\n\nFor more information, try '--help'.\n"
+    )
+}
+
 /// The binary, with no colour or logging from the environment, and the signals the tests
 /// send at their defaults (see [`lab_process`]).
 pub fn lab() -> Command {
