@@ -96,10 +96,9 @@ fn main() -> ExitCode {
     interrupt::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = ColorWhen::from_args(&args).apply();
-    let command = Cli::command().color(color);
+    let mut command = Cli::command().color(color);
     let matches = command
-        .clone()
-        .try_get_matches_from(&args)
+        .try_get_matches_from_mut(&args)
         .unwrap_or_else(|e| e.exit());
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
