@@ -450,3 +450,49 @@ next puzzle)\n"
         option("solve")
     );
 }
+
+/// `--seed` is bench's and trace's: solve of a stochastic strategy with a seed gives
+/// bench's counters for that seed (solve had no `--seed`: anneal always ran with 2007, so
+/// a row of `bench --seed 1` could not be looked at again).
+#[test]
+fn seed_is_benchs() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{SPANISH_2}\n"));
+    let out = dir.path().join("r.csv");
+    let line = |seed: &str| {
+        let text = stdout(&[
+            "solve",
+            "-s",
+            "anneal",
+            "--max-nodes",
+            "300000",
+            "--seed",
+            seed,
+            SPANISH_2,
+        ]);
+        let line = text.lines().find(|l| l.starts_with("anneal: ")).unwrap();
+        line.rsplit_once(", ").unwrap().0.to_string()
+    };
+    for seed in ["1", "5"] {
+        lab()
+            .args(["bench", "-q", "-s", "anneal", "--max-nodes", "300000"])
+            .args(["--seed", seed])
+            .arg(&corpus)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let row = &common::read_rows(&out)[0];
+        let counters = format!(
+            "{} nodes, {} backtracks",
+            sudoku_trace::people::thousands(row.nodes),
+            sudoku_trace::people::thousands(row.backtracks)
+        );
+        assert!(
+            line(seed).ends_with(&counters),
+            "{} against {counters}",
+            line(seed)
+        );
+    }
+    assert_ne!(line("1"), line("5"));
+}

@@ -168,6 +168,11 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub timeout: super::harness::Timeout,
 
+    /// The seed of a stochastic strategy (anneal), as bench and trace take it: the same
+    /// seed gives bench's counters.
+    #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
+    pub seed: u64,
+
     /// No progress (none to show).
     #[command(flatten)]
     pub quiet: Quiet,
