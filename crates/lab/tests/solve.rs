@@ -235,6 +235,35 @@ fn every_size_the_strategies_take() {
     );
 }
 
+/// A puzzle no solver of the list takes (`-s bands` on a 4x4 grid) is skipped with a word,
+/// and when that leaves nothing solved at all the command fails, as `bench` (no row) and
+/// `trace` do; it ended with exit status 0, nothing solved. One puzzle solved is enough.
+#[test]
+fn nothing_solved_as_no_solver_takes_the_size_is_an_error() {
+    let four = ".34....1...3.2.4";
+    lab()
+        .args(["solve", "-s", "bands,bands-essay", four])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "bands: skipped: it does not solve 4x4 grids (it takes 9x9)\n",
+        ))
+        .stderr(predicate::str::ends_with(
+            "error: no solver of the list solves 4x4 grids: nothing was solved\n",
+        ));
+    lab()
+        .args(["solve", "-s", "bands", "-"])
+        .write_stdin(format!("{four}\n{four}\n"))
+        .assert()
+        .code(1);
+    lab()
+        .args(["solve", "-s", "bands", "-"])
+        .write_stdin(format!("{four}\n{TOP1}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("bands: solved, 1 solution"));
+}
+
 #[test]
 fn bad_input_says_what_is_wrong() {
     let seeds = seeds();
