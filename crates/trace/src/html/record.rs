@@ -176,9 +176,8 @@ impl Recorder {
     }
 
     /// Keeps the page within the budget: the head stops at half of it, the oldest
-    /// chunks of the tail go when the rest is spent.
-    /// The texts of a chunk that goes are released: the table counts only those of the
-    /// events kept.
+    /// chunks of the tail go when the rest is spent. The texts of a chunk that goes are
+    /// released: the table counts only those of the events kept.
     fn keep_budget(&mut self, added: usize) {
         let head = self.head.page_bytes();
         if !self.head_full {
