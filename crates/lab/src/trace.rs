@@ -164,9 +164,13 @@ fn page(
     let mut file = open(path)?;
     let summaries = match write_page(&mut file, &puzzle.grid, runs, options) {
         Ok(summaries) => summaries,
+        Err(e) if reader_gone(&file, &e) => return Ok(quiet(file)),
         Err(e) => return Err(discard(file, e)),
     };
-    let path = finish(file)?.path;
+    let Some(placed) = finish(file)? else {
+        return Ok(false);
+    };
+    let path = placed.path;
     let mut text = String::new();
     for s in &summaries {
         let events = s.kinds.events();
@@ -233,8 +237,35 @@ fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &[(&'static Strategy, Limits)
     let mut file = open(path)?;
     match write_traces(args, puzzle, runs, &mut file) {
         Ok(()) => finish(file).map(drop),
+        Err(e) if reader_gone(&file, &e) => {
+            quiet(file);
+            Ok(())
+        }
         Err(e) => Err(discard(file, e)),
     }
+}
+
+/// Whether `e`, met writing `file`, says that the reader of a pipe or a device written as
+/// it is went away (`--html /dev/stdout | head`): that output ends quietly, as stdout
+/// does. A file's write errors are errors.
+fn reader_gone(file: &Streamed, e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut next = Some(e);
+    while let Some(e) = next {
+        if e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        {
+            return file.running_file().is_none();
+        }
+        next = e.source();
+    }
+    false
+}
+
+/// Ends writing `file`, a pipe or a device whose reader went away, without a word; `false`
+/// (the output is closed).
+fn quiet(file: Streamed) -> bool {
+    interrupt::registered(|| file.discard(), |_| None);
+    false
 }
 
 /// Writes the traces of `runs` to `out`, one strategy after the other, each the whole of
@@ -288,10 +319,17 @@ fn open(path: &Path) -> Result<Streamed> {
 }
 
 /// Puts the whole `file` under its name once what is buffered is written and the file made
-/// durable (see [`Streamed::make_durable`]); see [`put_in_place`].
-fn finish(mut file: Streamed) -> Result<Placed> {
+/// durable (see [`Streamed::make_durable`]); see [`put_in_place`]. `None` when `file` is a
+/// pipe or a device whose reader went away (see [`reader_gone`]).
+fn finish(mut file: Streamed) -> Result<Option<Placed>> {
     let durable = file.make_durable();
-    put_in_place(file, durable)
+    if let Err(e) = &durable {
+        if reader_gone(&file, e) {
+            quiet(file);
+            return Ok(None);
+        }
+    }
+    put_in_place(file, durable).map(Some)
 }
 
 /// Puts `file`, written to its end, under its name (see [`Streamed::finish_whole`]) when
@@ -328,8 +366,11 @@ where
 }
 
 /// What the error of a trace removed says first: `t.running.txt, removed (t.txt not
-/// touched)`.
+/// touched)`; of a device, a pipe or a socket, written as it is and not removed, its name.
 fn removed(file: &Streamed) -> String {
+    if file.running_file().is_none() {
+        return file.running().display().to_string();
+    }
     format!(
         "{}, removed ({} not touched)",
         file.running().display(),

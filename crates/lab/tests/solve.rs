@@ -235,6 +235,35 @@ fn every_size_the_strategies_take() {
     );
 }
 
+/// A puzzle no solver of the list takes (`-s bands` on a 4x4 grid) is skipped with a word,
+/// and when that leaves nothing solved at all the command fails, as `bench` (no row) and
+/// `trace` do; it ended with exit status 0, nothing solved. One puzzle solved is enough.
+#[test]
+fn nothing_solved_as_no_solver_takes_the_size_is_an_error() {
+    let four = ".34....1...3.2.4";
+    lab()
+        .args(["solve", "-s", "bands,bands-essay", four])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "bands: skipped: it does not solve 4x4 grids (it takes 9x9)\n",
+        ))
+        .stderr(predicate::str::ends_with(
+            "error: no solver of the list solves 4x4 grids: nothing was solved\n",
+        ));
+    lab()
+        .args(["solve", "-s", "bands", "-"])
+        .write_stdin(format!("{four}\n{four}\n"))
+        .assert()
+        .code(1);
+    lab()
+        .args(["solve", "-s", "bands", "-"])
+        .write_stdin(format!("{four}\n{TOP1}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("bands: solved, 1 solution"));
+}
+
 #[test]
 fn bad_input_says_what_is_wrong() {
     let seeds = seeds();
@@ -449,4 +478,50 @@ next puzzle)\n"
         "{}",
         option("solve")
     );
+}
+
+/// `--seed` is bench's and trace's: solve of a stochastic strategy with a seed gives
+/// bench's counters for that seed (solve had no `--seed`: anneal always ran with 2007, so
+/// a row of `bench --seed 1` could not be looked at again).
+#[test]
+fn seed_is_benchs() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{SPANISH_2}\n"));
+    let out = dir.path().join("r.csv");
+    let line = |seed: &str| {
+        let text = stdout(&[
+            "solve",
+            "-s",
+            "anneal",
+            "--max-nodes",
+            "300000",
+            "--seed",
+            seed,
+            SPANISH_2,
+        ]);
+        let line = text.lines().find(|l| l.starts_with("anneal: ")).unwrap();
+        line.rsplit_once(", ").unwrap().0.to_string()
+    };
+    for seed in ["1", "5"] {
+        lab()
+            .args(["bench", "-q", "-s", "anneal", "--max-nodes", "300000"])
+            .args(["--seed", seed])
+            .arg(&corpus)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let row = &common::read_rows(&out)[0];
+        let counters = format!(
+            "{} nodes, {} backtracks",
+            sudoku_trace::people::thousands(row.nodes),
+            sudoku_trace::people::thousands(row.backtracks)
+        );
+        assert!(
+            line(seed).ends_with(&counters),
+            "{} against {counters}",
+            line(seed)
+        );
+    }
+    assert_ne!(line("1"), line("5"));
 }

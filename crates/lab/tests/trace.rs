@@ -570,6 +570,53 @@ fn a_closed_pipe_ends_the_trace_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
+/// `trace --html /dev/stdout | head -c 100` and `trace -o /dev/stdout | head -1`: the
+/// output given by name is the pipe, which closes; the command ends quietly, as with
+/// stdout (it said `error: /dev/stdout, removed (/dev/stdout not touched): cannot write
+/// the trace: Broken pipe`, exit 1).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_pipe_named_as_the_output_ends_the_trace_quietly() {
+    for output in [["--html", "/dev/stdout"], ["-o", "/dev/stdout"]] {
+        let mut child = common::lab_process()
+            .args(["trace", "-s", "naive,norvig,dlx", "--index", "0"])
+            .args(["--max-events", "all"])
+            .args(output)
+            .arg(seeds())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{output:?}");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{output:?}");
+        assert_eq!(out.status.code(), Some(0), "{output:?}");
+    }
+}
+
+/// A device that cannot be written (`/dev/full`) as `--html` or `--out` is an error
+/// naming it, and nothing was removed: it said `/dev/full, removed (/dev/full not
+/// touched)`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_device_that_cannot_be_written_is_named_and_not_said_removed() {
+    for flag in ["--html", "-o"] {
+        lab()
+            .args(["trace", "-s", "dlx", "--index", "0", flag, "/dev/full"])
+            .arg(seeds())
+            .assert()
+            .code(1)
+            .stderr(predicate::str::ends_with(
+                "error: /dev/full: cannot write the trace: No space left on device (os \
+                 error 28)\n",
+            ));
+    }
+}
+
 /// trace takes the catalogue's strategies only, so its help offers no `cmd:` program (as
 /// bench's and solve's do).
 #[test]

@@ -136,3 +136,30 @@ fn the_default_page_is_the_same_bytes_every_time() {
     assert_eq!(html.matches("\"plain_ns\":").count(), runs.len());
     assert_eq!(html.matches("\"plain_ns\":null").count(), runs.len());
 }
+
+/// The texts of a summarised search are within the bound too: the page's table holds the
+/// words of the events it keeps, not of every event of the search. Annealing's moves
+/// each have their own words (the cells and the cost after the move): 400,000 of them
+/// on the Polish grid have tens of thousands of different texts, which the table kept
+/// whole, past the bound, before it held only those of the events on the page.
+#[test]
+fn the_texts_of_a_summarised_search_keep_within_the_bound() {
+    let max_bytes = 300_000;
+    let (html, data) = page(POLISH, &["anneal"], 400_000, max_bytes);
+    assert!(html.len() <= max_bytes, "{} > {max_bytes}", html.len());
+    let run = &data["runs"][0];
+    assert_eq!(run["segments"].as_array().unwrap().len(), 2, "summarised");
+    // Every text on the page is the text of an event kept.
+    let table = run["table"].as_array().unwrap();
+    let kept: u64 = run["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["events"].as_u64().unwrap())
+        .sum();
+    assert!(
+        table.len() as u64 <= kept,
+        "{} texts for {kept} events",
+        table.len()
+    );
+}

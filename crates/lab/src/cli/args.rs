@@ -143,8 +143,9 @@ grid works too. A file or stdin is read as bench reads a corpus (one puzzle per 
 a known solution after it checked against every answer as in bench; a file or stdin holding one
 pretty-printed grid is that grid); stdin is read up to 1 MiB.
 Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
-all), 2 usage error, 3 some solution failed its check (a cmd: solver that timed out or crashed
-has that status, and its reason on a `why:` line, as its row in bench: no check failed).")]
+all, nothing solved as no solver of the list takes the puzzles' size), 2 usage error, 3 some
+solution failed its check (a cmd: solver that timed out or crashed has that status, and its
+reason on a `why:` line, as its row in bench: no check failed).")]
 #[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
@@ -167,6 +168,11 @@ pub struct SolveArgs {
     /// The time limit of one answer of a cmd: solver, as in bench.
     #[command(flatten)]
     pub timeout: super::harness::Timeout,
+
+    /// The seed of a stochastic strategy (anneal), as bench and trace take it: the same
+    /// seed gives bench's counters.
+    #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
+    pub seed: u64,
 
     /// No progress (none to show).
     #[command(flatten)]

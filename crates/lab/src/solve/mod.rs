@@ -15,7 +15,7 @@ mod table;
 use std::io::{self, Write};
 
 use anyhow::{bail, Context, Result};
-use sudoku_core::{Grid, Puzzle};
+use sudoku_core::{Grid, Puzzle, Size};
 use sudoku_reports::Status;
 use sudoku_trace::people::count;
 
@@ -25,38 +25,78 @@ use crate::RunEnd;
 use run::Solved;
 use table::{format_ns, status_words};
 
-/// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn.
+/// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn. As `bench`
+/// and `trace`, it fails when no solver of the list solves the size of any puzzle read:
+/// nothing was solved.
 pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
     let mut out = Out::default();
-    let mut wrong = false;
+    let mut reported = Reported::default();
     if let Some(index) = args.puzzles.index {
         let puzzle = puzzles.nth_puzzle(index)?;
-        wrong = report(&puzzle, from.as_deref(), args, &mut out)?;
+        reported.add(&puzzle, report(&puzzle, from.as_deref(), args, &mut out)?);
     } else {
-        let mut solved = 0;
         for puzzle in puzzles.by_ref() {
             let puzzle = puzzle?;
-            if solved > 0 {
+            if !reported.sizes.is_empty() {
                 out.print("\n")?;
             }
-            wrong |= report(&puzzle, from.as_deref(), args, &mut out)?;
-            solved += 1;
+            reported.add(&puzzle, report(&puzzle, from.as_deref(), args, &mut out)?);
             if out.closed {
                 break;
             }
         }
-        if solved == 0 {
+        if reported.sizes.is_empty() {
             bail!("{} holds no puzzle", puzzles.name());
         }
     }
-    Ok(if wrong {
+    if !reported.solved && !out.closed {
+        let sizes: Vec<String> = reported.sizes.iter().map(ToString::to_string).collect();
+        bail!(
+            "no solver of the list solves {} grids: nothing was solved",
+            sizes.join(" or ")
+        );
+    }
+    Ok(if reported.wrong {
         RunEnd::Wrong
     } else {
         RunEnd::Finished
     })
+}
+
+/// What the puzzles reported so far came to.
+#[derive(Debug, Default)]
+struct Reported {
+    /// The sizes of the puzzles, each once, in the order met.
+    sizes: Vec<Size>,
+    /// Whether a solver solved one of them (whatever its status).
+    solved: bool,
+    /// Whether a solution failed its check.
+    wrong: bool,
+}
+
+impl Reported {
+    /// Adds the report of `puzzle`.
+    fn add(&mut self, puzzle: &Puzzle, report: Report) {
+        let size = puzzle.grid.size();
+        if !self.sizes.contains(&size) {
+            self.sizes.push(size);
+        }
+        self.solved |= report.solved;
+        self.wrong |= report.wrong;
+    }
+}
+
+/// What one puzzle's report came to.
+#[derive(Debug, Clone, Copy)]
+struct Report {
+    /// Whether a solver of the list solved it (a row, whatever its status), not all
+    /// skipped for its size.
+    solved: bool,
+    /// Whether a solution failed its check.
+    wrong: bool,
 }
 
 /// Stdout, line by line as the solvers finish; a broken pipe closes it quietly.
@@ -82,8 +122,9 @@ impl Out {
     }
 }
 
-/// One puzzle's report; whether a solution failed its check.
-fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) -> Result<bool> {
+/// One puzzle's report: whether a solver solved it, and whether a solution failed its
+/// check.
+fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) -> Result<Report> {
     let grid = &puzzle.grid;
     if let Some(name) = from {
         let label = puzzle
@@ -105,14 +146,18 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
     }
     out.print("\n")?;
     let mut solved = Vec::new();
-    let mut wrong = false;
+    let mut report = Report {
+        solved: false,
+        wrong: false,
+    };
     for spec in &args.solvers.list.0 {
         let s = run::run(spec, puzzle, args);
-        wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
+        report.solved |= s.row.is_some();
+        report.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
         out.print(&line(&s, grid, args.limit))?;
         solved.push(s);
         if out.closed {
-            return Ok(wrong);
+            return Ok(report);
         }
     }
     let solutions = show::solutions(grid, &solved, args.limit);
@@ -122,7 +167,7 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
     if solved.len() > 1 {
         out.print(&format!("\n{}", table::table(&solved)))?;
     }
-    Ok(wrong)
+    Ok(report)
 }
 
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`

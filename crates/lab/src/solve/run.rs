@@ -50,12 +50,12 @@ impl Solved {
     }
 }
 
-/// Solves `puzzle` with `spec` under `args`' limit, budget (the solver's own by default)
-/// and `cmd:` time limit, checked as `bench` checks it: against the puzzle's known
+/// Solves `puzzle` with `spec` under `args`' limit, budget (the solver's own by default),
+/// seed and `cmd:` time limit, checked as `bench` checks it: against the puzzle's known
 /// solution too, when its line gives one.
 pub fn run(spec: &SolverSpec, puzzle: &Puzzle, args: &SolveArgs) -> Solved {
     let max_nodes = args.max_nodes.unwrap_or_else(|| spec.default_max_nodes());
-    let options = sudoku_catalogue::Options::default();
+    let options = sudoku_catalogue::Options { seed: args.seed };
     let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
     #[allow(unreachable_patterns)]
     let strategy = match spec {

@@ -66,30 +66,147 @@ pub(crate) fn event(out: &mut Vec<u8>, event: &Event, id: u32, diff: &[(u16, u32
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub(crate) struct Entry(pub String, pub i32, pub i32, pub i32);
 
-/// The distinct texts of the events kept, each with its index.
+/// The distinct texts of the events kept, each with its index, and how many kept events
+/// use each: the texts of events no longer kept (a chunk of the tail dropped) do not count
+/// against the page's bound, and [`Table::compact`] leaves them out.
 #[derive(Debug, Default)]
 pub(crate) struct Table {
     ids: HashMap<Event, u32>,
     pub(crate) entries: Vec<Entry>,
-    /// The size of `entries` as JSON, commas included.
+    /// How many events kept use each entry.
+    uses: Vec<u32>,
+    /// The size of each entry as JSON, its comma included.
+    sizes: Vec<usize>,
+    /// The size as JSON, commas included, of the entries that kept events use.
     pub(crate) json_bytes: usize,
 }
 
 impl Table {
     /// The index of the event's text (the same for the event at any depth), added to
-    /// the table when new.
+    /// the table when new; one more event kept uses it.
     pub(crate) fn id(&mut self, event: &Event, size: Size) -> u32 {
         let key = without_depth(event);
         if let Some(&id) = self.ids.get(&key) {
+            let i = id as usize;
+            if self.uses[i] == 0 {
+                self.json_bytes += self.sizes[i];
+            }
+            self.uses[i] += 1;
             return id;
         }
         let entry = entry(&key, size);
-        self.json_bytes += serde_json::to_string(&entry).map_or(0, |s| s.len()) + 1;
+        let bytes = serde_json::to_string(&entry).map_or(0, |s| s.len()) + 1;
+        self.json_bytes += bytes;
         let id = self.entries.len() as u32;
         self.entries.push(entry);
+        self.uses.push(1);
+        self.sizes.push(bytes);
         self.ids.insert(key, id);
         id
     }
+
+    /// One event that used text `id` is no longer kept.
+    pub(crate) fn release(&mut self, id: u32) {
+        let i = id as usize;
+        self.uses[i] -= 1;
+        if self.uses[i] == 0 {
+            self.json_bytes -= self.sizes[i];
+        }
+    }
+
+    /// Leaves out the texts no kept event uses; returns the new index of each old one
+    /// (`u32::MAX` for those left out), for [`renumber`].
+    pub(crate) fn compact(&mut self) -> Vec<u32> {
+        let mut new = vec![u32::MAX; self.entries.len()];
+        let entries = std::mem::take(&mut self.entries);
+        let (uses, sizes) = (
+            std::mem::take(&mut self.uses),
+            std::mem::take(&mut self.sizes),
+        );
+        for (old, entry) in entries.into_iter().enumerate() {
+            if uses[old] > 0 {
+                new[old] = self.entries.len() as u32;
+                self.entries.push(entry);
+                self.uses.push(uses[old]);
+                self.sizes.push(sizes[old]);
+            }
+        }
+        self.ids.clear();
+        new
+    }
+}
+
+/// The kind of a swap kept and of a swap undone, whose encoding holds a cost.
+const SWAPS: [u64; 2] = [
+    kind_of(&Event::Swap {
+        cells: [0, 0],
+        cost: 0,
+        accepted: true,
+    }) as u64,
+    kind_of(&Event::Swap {
+        cells: [0, 0],
+        cost: 0,
+        accepted: false,
+    }) as u64,
+];
+
+/// Reads an LEB128 varint of `bytes` at `*at`, moving `*at` past it.
+fn read_varint(bytes: &[u8], at: &mut usize) -> u64 {
+    let (mut value, mut shift) = (0, 0);
+    while let Some(&b) = bytes.get(*at) {
+        *at += 1;
+        value |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            break;
+        }
+        shift += 7;
+    }
+    value
+}
+
+/// Calls `each` with the byte range of every event's text index in `bytes` (events as
+/// [`event`] writes them), in order.
+fn text_ranges(bytes: &[u8], mut each: impl FnMut(std::ops::Range<usize>)) {
+    let mut at = 0;
+    while at < bytes.len() {
+        let head = read_varint(bytes, &mut at);
+        let (kind, changes) = (head & 15, head >> 4);
+        read_varint(bytes, &mut at);
+        let start = at;
+        read_varint(bytes, &mut at);
+        each(start..at);
+        if SWAPS.contains(&kind) {
+            read_varint(bytes, &mut at);
+        }
+        for _ in 0..changes {
+            if read_varint(bytes, &mut at) & 1 == 1 {
+                read_varint(bytes, &mut at);
+            }
+        }
+    }
+}
+
+/// The text index of every event of `bytes`, in order.
+pub(crate) fn ids(bytes: &[u8]) -> Vec<u32> {
+    let mut out = Vec::new();
+    text_ranges(bytes, |r| {
+        out.push(read_varint(&bytes[r], &mut 0) as u32);
+    });
+    out
+}
+
+/// `bytes` with each event's text index `i` written as `new[i]` (see [`Table::compact`]).
+pub(crate) fn renumber(bytes: &[u8], new: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut copied = 0;
+    text_ranges(bytes, |r| {
+        out.extend_from_slice(&bytes[copied..r.start]);
+        let old = read_varint(&bytes[r.clone()], &mut 0) as usize;
+        varint(&mut out, u64::from(new[old]));
+        copied = r.end;
+    });
+    out.extend_from_slice(&bytes[copied..]);
+    out
 }
 
 /// The event with its depth set to 0: the key of its text.
@@ -193,6 +310,61 @@ mod tests {
             varint(&mut want, v);
         }
         assert_eq!(out, want);
+    }
+
+    /// Texts released by every event that used them are left out by `compact`, and the
+    /// events are renumbered to the texts kept, their other bytes as they were (a swap's
+    /// cost and the changes included).
+    #[test]
+    fn texts_no_kept_event_uses_are_left_out_and_the_events_renumbered() {
+        let nine = Size::NINE;
+        let swap = |cost| Event::Swap {
+            cells: [0, 1],
+            cost,
+            accepted: true,
+        };
+        let try_at = |cell| Event::Try {
+            depth: 1,
+            cell,
+            digit: 3,
+        };
+        let mut table = Table::default();
+        let mut first = Vec::new();
+        for e in [swap(7), try_at(4)] {
+            let id = table.id(&e, nine);
+            event(&mut first, &e, id, &[(4, 0b101)]);
+        }
+        let mut second = Vec::new();
+        for e in [try_at(5), swap(200), try_at(4)] {
+            let id = table.id(&e, nine);
+            event(&mut second, &e, id, &[(5, 1 << 2)]);
+        }
+        assert_eq!(ids(&first), [0, 1]);
+        assert_eq!(ids(&second), [2, 3, 1]);
+        let all = table.json_bytes;
+        // The first stretch goes: the text of swap(7) no longer counts; try_at(4) is
+        // still used by the second.
+        for id in ids(&first) {
+            table.release(id);
+        }
+        assert!(table.json_bytes < all);
+        let new = table.compact();
+        assert_eq!(new, [u32::MAX, 0, 1, 2]);
+        assert_eq!(table.entries.len(), 3);
+        assert_eq!(table.entries[0].0, "try r1c5 = 3");
+        let json: usize = table
+            .entries
+            .iter()
+            .map(|e| serde_json::to_string(e).unwrap().len() + 1)
+            .sum();
+        assert_eq!(table.json_bytes, json);
+        let renumbered = renumber(&second, &new);
+        assert_eq!(ids(&renumbered), [1, 2, 0]);
+        let mut want = Vec::new();
+        for (e, id) in [(try_at(5), 1), (swap(200), 2), (try_at(4), 0)] {
+            event(&mut want, &e, id, &[(5, 1 << 2)]);
+        }
+        assert_eq!(renumbered, want);
     }
 
     #[test]

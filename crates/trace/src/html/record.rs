@@ -95,7 +95,7 @@ pub(crate) struct Recorder {
 pub(crate) struct Recording {
     /// The stretches kept in full: one, or the head and the tail.
     pub(crate) segments: Vec<Segment>,
-    /// The texts of their events.
+    /// The texts of their events (of those only).
     pub(crate) table: Table,
     /// The shape of the whole search.
     pub(crate) profile: Profile,
@@ -145,6 +145,11 @@ impl Recorder {
                 segments.push(tail);
             }
         }
+        // Only the texts of the events kept go on the page.
+        let new = self.table.compact();
+        for segment in &mut segments {
+            segment.bytes = encode::renumber(&segment.bytes, &new);
+        }
         let kinds = self.now.kinds;
         if kinds.counts[8] + kinds.counts[9] > 0 {
             self.profile.what = "cost";
@@ -171,18 +176,23 @@ impl Recorder {
     }
 
     /// Keeps the page within the budget: the head stops at half of it, the oldest
-    /// chunks of the tail go when the rest is spent.
+    /// chunks of the tail go when the rest is spent. The texts of a chunk that goes are
+    /// released: the table counts only those of the events kept.
     fn keep_budget(&mut self, added: usize) {
-        let table = self.table.json_bytes;
         let head = self.head.page_bytes();
         if !self.head_full {
-            self.head_full = head + table > self.budget / 2;
+            self.head_full = head + self.table.json_bytes > self.budget / 2;
             return;
         }
         self.tail_bytes += added;
-        while self.tail.len() > 1 && head + base64_bytes(self.tail_bytes) + table > self.budget {
+        while self.tail.len() > 1
+            && head + base64_bytes(self.tail_bytes) + self.table.json_bytes > self.budget
+        {
             let gone = self.tail.pop_front().expect("more than one chunk");
             self.tail_bytes -= gone.bytes.len();
+            for id in encode::ids(&gone.bytes) {
+                self.table.release(id);
+            }
         }
     }
 
