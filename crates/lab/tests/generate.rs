@@ -352,6 +352,36 @@ fn a_device_given_to_o_is_written_as_it_is() {
     assert_eq!(text, generate(&["--count", "2", "--seed", "1"]));
 }
 
+/// A 25x25 puzzle whose digging was refused removals as their uniqueness check ran out of
+/// budget is not said minimal: the header's second line, written again, leaves the word
+/// out, and the file's last line says why (the header said `1 minimal 25x25 puzzle`, a
+/// claim the note on stderr alone took back).
+#[test]
+fn puzzles_not_proved_minimal_are_not_said_so_in_the_file() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("p.txt");
+    lab()
+        .args([
+            "generate", "--count", "1", "--seed", "1", "--size", "25x25", "-q", "-o",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (header, puzzles) = split(&text);
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(
+        header[1].trim_end(),
+        "# 1 25x25 puzzle with one solution (checked by dlx), no symmetry"
+    );
+    assert_eq!(
+        *header.last().unwrap(),
+        "# 265 removals were refused because their uniqueness check ran out of its budget: \
+         every puzzle has one solution, but these puzzles are minimal only as far as the \
+         checks could tell"
+    );
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_the_run_quietly() {
     let mut child = Process::new(BIN)

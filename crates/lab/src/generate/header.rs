@@ -10,7 +10,10 @@
 //! A file that ends before it (interrupted, a rare target, a write that failed) has its
 //! second line, what the puzzles are, written again in place at the end, saying how many
 //! it holds ([`held`]): the new line is never longer, and is padded with spaces to the
-//! old one's length, so that the puzzles after it stay where they are.
+//! old one's length, so that the puzzles after it stay where they are. So is the line of a
+//! file whose minimality was not proved to the end (a removal whose uniqueness check ran
+//! out of its budget was refused): it no longer says `minimal`, and the file's last `#`
+//! line says why.
 
 use crate::cli::GenerateArgs;
 use crate::version;
@@ -22,7 +25,7 @@ pub fn header(args: &GenerateArgs, checker: &str) -> String {
         "# {}\n# {}\n# made by sudoku-lab {} (git {}); puzzle i depends only on the seed and i: \
 the command above gives these puzzles on any machine and any thread count\n",
         command(args),
-        description(args, checker, args.count),
+        description(args, checker, args.count, 0),
         version::VERSION,
         version::GIT_COMMIT,
     )
@@ -57,22 +60,33 @@ pub fn command(args: &GenerateArgs) -> String {
 }
 
 /// Where the header's second line starts in the file, and that line (without its newline)
-/// saying that the file holds `count` puzzles, padded with spaces to the length of the one
-/// written at the start; `None` if it would be longer (never: `count` is at most the count
-/// asked for, whose digits it cannot outnumber, and 0 and 1 are said in fewer words).
-pub fn held(args: &GenerateArgs, checker: &str, count: u64) -> Option<(u64, String)> {
+/// saying that the file holds `count` puzzles (not said minimal when `unproved` removals
+/// were refused as their check ran out of budget), padded with spaces to the length of the
+/// one written at the start; `None` if it would be longer (never: `count` is at most the
+/// count asked for, whose digits it cannot outnumber, and 0 and 1 are said in fewer words).
+pub fn held(
+    args: &GenerateArgs,
+    checker: &str,
+    (count, unproved): (u64, u64),
+) -> Option<(u64, String)> {
     let header = header(args, checker);
     let (first, rest) = header.split_once('\n')?;
     let (written, _) = rest.split_once('\n')?;
-    let mut line = format!("# {}", description(args, checker, count));
+    let mut line = format!("# {}", description(args, checker, count, unproved));
     let pad = written.len().checked_sub(line.len())?;
     line.push_str(&" ".repeat(pad));
     Some((first.len() as u64 + 1, line))
 }
 
-/// What `count` puzzles made with `args` are, in words.
-fn description(args: &GenerateArgs, checker: &str, count: u64) -> String {
-    let minimal = if args.no_minimal { "" } else { "minimal " };
+/// What `count` puzzles made with `args` are, in words: minimal unless `--no-minimal`, or
+/// when `unproved` removals were refused as their uniqueness check ran out of budget (the
+/// puzzles are then minimal only as far as the checks could tell).
+fn description(args: &GenerateArgs, checker: &str, count: u64, unproved: u64) -> String {
+    let minimal = if args.no_minimal || unproved > 0 {
+        ""
+    } else {
+        "minimal "
+    };
     let mut text = match count {
         0 => format!("0 {minimal}{} puzzles", args.size),
         1 => format!("1 {minimal}{} puzzle with one solution", args.size),
@@ -177,7 +191,7 @@ grade hidden_pair: logic solves each without search, and needs hidden pair"
         assert!(text.ends_with("any thread count\n"));
         let x_wing = args(&["--count", "2", "--seed", "3", "--grade", "x_wing"]);
         assert_eq!(
-            description(&x_wing, "bands", x_wing.count),
+            description(&x_wing, "bands", x_wing.count, 0),
             "2 minimal 9x9 puzzles, each with one solution (checked by bands), no symmetry; \
 grade x_wing: logic solves each without search, and needs X-wing"
         );
@@ -191,7 +205,7 @@ grade x_wing: logic solves each without search, and needs X-wing"
             let count = count.to_string();
             let a = args(&["--count", &count, "--seed", "3", "--grade", "x_wing"]);
             let text = header(&a, "bands");
-            let (at, line) = held(&a, "bands", held_now).unwrap();
+            let (at, line) = held(&a, "bands", (held_now, 0)).unwrap();
             let second = text.lines().nth(1).unwrap();
             assert_eq!(&text[at as usize..][..second.len()], second);
             assert_eq!(line.len(), second.len(), "{line}");
@@ -202,8 +216,25 @@ grade x_wing: logic solves each without search, and needs X-wing"
         }
         let a = args(&["--count", "1", "--seed", "3"]);
         assert_eq!(
-            held(&a, "bands", 0).unwrap().1.trim_end(),
+            held(&a, "bands", (0, 0)).unwrap().1.trim_end(),
             "# 0 minimal 9x9 puzzles (checked by bands), no symmetry"
         );
+    }
+
+    /// Puzzles whose minimality a check that ran out of budget left unproved are not said
+    /// minimal, in a line as long as the first.
+    #[test]
+    fn puzzles_not_proved_minimal_are_not_said_so() {
+        let a = args(&["--count", "3", "--seed", "1", "--size", "25x25"]);
+        let second = header(&a, "dlx").lines().nth(1).unwrap().to_string();
+        assert!(second.starts_with("# 3 minimal 25x25 puzzles"), "{second}");
+        for (count, line) in [
+            (3, "# 3 25x25 puzzles, each with one solution"),
+            (1, "# 1 25x25 puzzle with one solution"),
+        ] {
+            let (_, held) = held(&a, "dlx", (count, 794)).unwrap();
+            assert!(held.starts_with(line), "{held}");
+            assert_eq!(held.len(), second.len());
+        }
     }
 }

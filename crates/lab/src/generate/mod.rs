@@ -69,14 +69,15 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         unknown,
         stop,
     } = made;
-    let held = |count| header::held(args, checker, count);
+    let held = |count| header::held(args, checker, (count, unknown));
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
         Err(e) => return Err(write_failed(out, e, held)),
         Ok(()) => {
-            // Stopped before its count: the header says how many it holds.
-            if stop.is_some() {
+            // Stopped before its count, or minimal only as far as the checks could tell:
+            // the header says how many it holds, and what they are.
+            if stop.is_some() || unknown > 0 {
                 out.tell_held(held(written));
             }
             let state = stop.as_ref().map_or(State::Finished, Stop::state);
@@ -100,9 +101,8 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
     if unknown > 0 && !args.no_minimal {
         ui::note(format!(
-            "{unknown} removal(s) were refused because their uniqueness check ran out of its \
-             budget: every puzzle has one solution, but those are minimal only as far as the \
-             checks could tell (common at 25x25: use --givens with --no-minimal there)"
+            "{} (common at 25x25: use --givens with --no-minimal there)",
+            unproved(unknown)
         ));
     }
     match stop {
@@ -114,6 +114,19 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
             "{name}: was removed or moved while it was written: the run stopped there"
         )),
     }
+}
+
+/// What puzzles are when `unknown` removals were refused because their uniqueness check
+/// ran out of its budget: the file's last `#` line and the note at the end of the run.
+fn unproved(unknown: u64) -> String {
+    format!(
+        "{unknown} removal{} {} refused because {} uniqueness check ran out of its budget: \
+         every puzzle has one solution, but these puzzles are minimal only as far as the \
+         checks could tell",
+        plural(unknown),
+        if unknown == 1 { "was" } else { "were" },
+        if unknown == 1 { "its" } else { "their" },
+    )
 }
 
 /// What a run made: the puzzles written, the removals whose check ran out of budget, and
@@ -168,6 +181,9 @@ fn write_puzzles(
         // The stream ends before its count only when the interrupt stopped its workers.
         if made.stop.is_none() && made.written < count && interrupt.load(Ordering::Relaxed) {
             made.stop = Some(Stop::Interrupted);
+        }
+        if made.unknown > 0 {
+            out.write(&format!("# {}\n", unproved(made.unknown)))?;
         }
         if let Some(stop) = &made.stop {
             out.write(&format!("# {}\n", stop.line(made.written, count)))?;
