@@ -73,8 +73,9 @@ struct Kept {
     nodes: u64,
     /// Backtracks.
     backtracks: u64,
-    /// The solve time.
-    nanoseconds: u64,
+    /// The solve time, when it has one ([`Row::solve_time`]: the one rule of the time
+    /// figures).
+    time: Option<u64>,
     /// The hash of the puzzle's text ([`text_hash`]).
     puzzle: u64,
     /// The hash of the solution's text.
@@ -91,7 +92,7 @@ impl Kept {
             solutions: row.solutions,
             nodes: row.nodes,
             backtracks: row.backtracks,
-            nanoseconds: row.nanoseconds,
+            time: row.solve_time(),
             puzzle: text_hash(&row.puzzle),
             solution: text_hash(&row.solution),
         }
@@ -454,10 +455,10 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
                 examples.push(example);
             }
         }
-        if ra.status == Status::Solved && rb.status == Status::Solved {
-            pairs.push((ra.nanoseconds, rb.nanoseconds));
-            faster.0 += u64::from(rb.nanoseconds < ra.nanoseconds);
-            faster.1 += u64::from(ra.nanoseconds < rb.nanoseconds);
+        if let Some((ta, tb)) = both_solved(ra, rb) {
+            pairs.push((ta, tb));
+            faster.0 += u64::from(tb < ta);
+            faster.1 += u64::from(ta < tb);
         }
     }
     let medians = {
@@ -474,6 +475,15 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
         changed,
         examples,
     }
+}
+
+/// The solve times (A's, B's) of a puzzle both runs solved: the puzzles whose times
+/// `compare` takes (a solved row has a solve time, by [`Row::solve_time`]'s rule).
+fn both_solved(a: &Kept, b: &Kept) -> Option<(u64, u64)> {
+    if a.status != Status::Solved || b.status != Status::Solved {
+        return None;
+    }
+    a.time.zip(b.time)
 }
 
 /// The rows of the puzzles in both `a` and `b` (each by index, ascending), by index.
@@ -656,7 +666,7 @@ mod tests {
             solutions: 1,
             nodes,
             backtracks: 0,
-            nanoseconds: 5,
+            time: Some(5),
             puzzle: text_hash("p"),
             solution: text_hash("s"),
         }
