@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
 use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
@@ -152,8 +153,9 @@ pub struct Comparison {
 
 /// Runs `compare`: see `sudoku-lab compare --help`.
 pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
-    let a = read_run(&args.a)?;
-    let b = read_run(&args.b)?;
+    // Side by side, on two cores; A's error first, as when read one after the other.
+    let (a, b) = rayon::join(|| read_run(&args.a), || read_run(&args.b));
+    let (a, b) = (a?, b?);
     let (sa, sb) = (sidecar(&args.a), sidecar(&args.b));
     let (settings, mut not_given) = setting_differences(sa.found(), sb.found());
     not_given.extend(
@@ -302,9 +304,10 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
     let b_at: HashMap<&Key, &Rows> = b.groups.iter().map(|g| (&g.key, g)).collect();
     let a_keys: Vec<&Key> = a.groups.iter().map(|g| &g.key).collect();
     let name = |(c, s): &Key| format!("{c} {s}");
+    // The groups on every core (each its own generator: the same findings on any number).
     let found: Vec<(Findings, &Rows, &Rows)> = a
         .groups
-        .iter()
+        .par_iter()
         .filter_map(|ga| {
             let gb = b_at.get(&ga.key)?;
             Some((compare_group(&ga.rows, &gb.rows, resamples), ga, *gb))
