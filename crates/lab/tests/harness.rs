@@ -1691,3 +1691,61 @@ are not known, and not compared.\n"
     let (out, _) = run(&dir, &["compare", "a.csv", "a.csv"], 0);
     assert!(!out.contains("sidecar"), "{out}");
 }
+
+/// A `cmd:` solver that never answers one puzzle (`timeout` after `--timeout`): its wait is
+/// not a solve time, and no time figure counts it (`Row::solve_time`): the summary's
+/// puzzles/s per core and its maximum are those of the puzzles answered, in the run's
+/// summary and in `summary` of its CSV; `compare` times the puzzles both runs solved. The
+/// old summary counted the 0.4 s wait: its rate was a few puzzles per second.
+#[test]
+fn a_timed_out_solve_counts_in_no_time_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let solvers = format!("cmd:stall=python3 {} stall 4", fixture("misbehave.py"));
+    let args = [&c, "-s", &solvers, "--timeout", "0.4", "-o", "r.csv"];
+    bench(&dir, &args, 0);
+    let rows = read_rows(&dir.path().join("r.csv"));
+    let answered: Vec<&Row> = rows.iter().filter(|r| r.status == Status::Solved).collect();
+    let timed_out = rows.iter().filter(|r| r.status == Status::Timeout).count();
+    assert_eq!((rows.len(), answered.len(), timed_out), (12, 11, 1));
+    let total: u64 = answered.iter().map(|r| r.nanoseconds).sum();
+    let rate = answered.len() as f64 / (total as f64 / 1e9);
+    let rate = if rate < 100.0 {
+        format!("{rate:.1}")
+    } else {
+        format!("{rate:.0}")
+    };
+    let max = answered.iter().map(|r| r.nanoseconds).max().unwrap();
+    let max = format!("{:.1}", max as f64 / 1e3);
+    let (wide, _) = run(&dir, &["summary", "r.csv", "--wide"], 0);
+    let cells = |line: &str| -> Vec<String> {
+        line.split("  ")
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let header = cells(wide.lines().next().unwrap());
+    let line = cells(wide.lines().find(|l| l.contains("stall")).unwrap());
+    let cell = |name: &str| line[header.iter().position(|h| h == name).unwrap()].clone();
+    assert_eq!(
+        [cell("puzzles/s per core"), cell("max µs"), cell("timeout")],
+        [rate.clone(), max.clone(), "1".to_string()],
+        "{wide}"
+    );
+    assert!(
+        wide.contains(
+            "of the puzzles answered (timeout, crashed and unknown rows have no solve time"
+        ),
+        "{wide}"
+    );
+    let md = std::fs::read_to_string(dir.path().join("r.summary.md")).unwrap();
+    let row = md.lines().find(|l| l.contains("| stall |")).unwrap();
+    assert!(
+        row.contains(&format!("| {rate} |")) && row.contains(&format!("| {max} |")),
+        "{md}"
+    );
+    let (out, _) = run(&dir, &["compare", "r.csv", "r.csv"], 0);
+    let stall = out.lines().find(|l| l.contains(" stall ")).unwrap();
+    assert_eq!(stall.split_whitespace().nth(3), Some("11"), "{out}");
+}

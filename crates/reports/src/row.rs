@@ -68,6 +68,26 @@ pub struct Row {
     pub problem: Option<String>,
 }
 
+impl Row {
+    /// The row's solve time in nanoseconds, when it has one: the one rule of every time
+    /// figure (`summary`'s mean, percentiles, maximum and puzzles per second on one core;
+    /// `compare`'s medians, which take the puzzles both runs solved). A solve time is that
+    /// of an answer: `solved`, `no_solution`, `budget_exhausted` (the solver stopped at its
+    /// budget and said so) and `wrong` (it answered, wrongly). A `timeout` or `crashed` row
+    /// has none: the solver gave no answer, and its time is how long the runner waited for
+    /// one (up to `--timeout`), not a solve time, as a benchmark harness leaves a run that
+    /// failed out of its statistics rather than count it a fast or a slow run. Nor has a
+    /// status this version does not know: what its time measured is not known. These rows
+    /// are counted, each in its own column, and in the run's wall clock.
+    pub fn solve_time(&self) -> Option<u64> {
+        let answered = matches!(
+            self.status,
+            Status::Solved | Status::NoSolution | Status::BudgetExhausted | Status::Wrong
+        );
+        answered.then_some(self.nanoseconds)
+    }
+}
+
 /// The CSV's columns: the fields of [`Row`] written to the file, in order.
 pub const COLUMNS: [&str; 15] = [
     "corpus",
@@ -161,6 +181,38 @@ static CELL_TEXT: [u8; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_has_a_solve_time_when_its_solver_answered() {
+        let row = |status: Status| Row {
+            corpus: "c.txt".into(),
+            index: 0,
+            line: 1,
+            name: None,
+            solver: "s".into(),
+            limit: 1,
+            status,
+            solutions: 0,
+            nodes: 0,
+            backtracks: 0,
+            nanoseconds: 7,
+            median_nanoseconds: 7,
+            puzzle: GridText::new(),
+            solution: GridText::new(),
+            original: None,
+            problem: None,
+        };
+        let timed: Vec<Option<u64>> = Status::KNOWN
+            .into_iter()
+            .chain([Status::Unknown("later".into())])
+            .map(|s| row(s).solve_time())
+            .collect();
+        // solved, no_solution, budget_exhausted, wrong; timeout, crashed; unknown.
+        assert_eq!(
+            timed,
+            [Some(7), Some(7), Some(7), Some(7), None, None, None]
+        );
+    }
 
     #[test]
     fn grid_text_has_a_bar_between_rows_at_every_size() {

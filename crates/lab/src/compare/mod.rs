@@ -13,11 +13,13 @@
 mod show;
 mod stats;
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
 use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
@@ -37,9 +39,72 @@ type Key = (String, Arc<str>);
 /// A group's key as the rows give it: the corpus as the run named it, the solver.
 type RowKey = (Arc<str>, Arc<str>);
 
-/// One run: per (corpus name, solver), its rows by puzzle index, in the CSV's order.
+/// One run: its CSV, and its groups in the CSV's order.
 struct Run {
-    groups: Vec<(Key, HashMap<u64, Row>)>,
+    /// The CSV.
+    path: PathBuf,
+    /// Per (corpus name, solver), its rows.
+    groups: Vec<Rows>,
+}
+
+/// The rows of one corpus and solver of a run.
+struct Rows {
+    /// The group's key, by which the runs are matched.
+    key: Key,
+    /// Its key as the rows give it.
+    row_key: RowKey,
+    /// Its rows, one per puzzle, by index (see [`by_index`]).
+    rows: Vec<Kept>,
+}
+
+/// A row as `compare` keeps it: what it compares of it and the time, not its text (the
+/// puzzle and the solution are kept as hashes; a million rows are compared in memory of
+/// a million of these, whatever the grids' size).
+#[derive(Debug, Clone, PartialEq)]
+struct Kept {
+    /// The puzzle's index.
+    index: u64,
+    /// Its line in the corpus.
+    line: u64,
+    /// How the solve ended.
+    status: Status,
+    /// Solutions found.
+    solutions: u64,
+    /// Nodes.
+    nodes: u64,
+    /// Backtracks.
+    backtracks: u64,
+    /// The solve time, when it has one ([`Row::solve_time`]: the one rule of the time
+    /// figures).
+    time: Option<u64>,
+    /// The hash of the puzzle's text ([`text_hash`]).
+    puzzle: u64,
+    /// The hash of the solution's text.
+    solution: u64,
+}
+
+impl Kept {
+    /// What `compare` keeps of `row`.
+    fn of(row: &Row) -> Kept {
+        Kept {
+            index: row.index,
+            line: row.line,
+            status: row.status.clone(),
+            solutions: row.solutions,
+            nodes: row.nodes,
+            backtracks: row.backtracks,
+            time: row.solve_time(),
+            puzzle: text_hash(&row.puzzle),
+            solution: text_hash(&row.solution),
+        }
+    }
+}
+
+/// The hash by which `compare` tells two grids' texts apart: SipHash-1-3 (the standard
+/// library's, with its fixed keys), 64 bits. Two rows of one puzzle are compared by it: a
+/// difference goes unseen with a chance of 2^-64 per puzzle.
+fn text_hash(text: &str) -> u64 {
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(text)
 }
 
 /// What the comparison of one corpus and solver found.
@@ -88,8 +153,9 @@ pub struct Comparison {
 
 /// Runs `compare`: see `sudoku-lab compare --help`.
 pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
-    let a = read_run(&args.a)?;
-    let b = read_run(&args.b)?;
+    // Side by side, on two cores; A's error first, as when read one after the other.
+    let (a, b) = rayon::join(|| read_run(&args.a), || read_run(&args.b));
+    let (a, b) = (a?, b?);
     let (sa, sb) = (sidecar(&args.a), sidecar(&args.b));
     let (settings, mut not_given) = setting_differences(sa.found(), sb.found());
     not_given.extend(
@@ -106,7 +172,7 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
             .into_iter()
             .filter_map(|(which, path, s)| unfinished(which, path, &s?.sidecar))
             .collect(),
-        ..compare_runs(&a, &b, args.resamples)
+        ..compare_runs(&a, &b, args.resamples)?
     };
     if comparison.groups.is_empty() {
         bail!(
@@ -164,19 +230,32 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
 }
 
 /// The rows of the CSV at `path`, grouped by corpus (named as [`match_names`] names it, so
-/// that two corpora of one file name stay two) and solver.
+/// that two corpora of one file name stay two) and solver, each kept as [`Kept`]: what
+/// `compare` reads of it, not its text.
 fn read_run(path: &Path) -> Result<Run> {
     // First by the corpus as the rows give it, then named.
-    let mut groups: Vec<(RowKey, HashMap<u64, Row>)> = Vec::new();
+    let mut groups: Vec<(RowKey, Vec<Kept>)> = Vec::new();
     let mut at: HashMap<RowKey, usize> = HashMap::new();
+    // Rows come corpus by corpus, solver after solver: the group of the row before is
+    // looked at first, without hashing.
+    let mut last: Option<usize> = None;
     for row in read_rows(path)? {
         let row = row?;
-        let key = (row.corpus.clone(), row.solver.clone());
-        let i = *at.entry(key.clone()).or_insert_with(|| {
-            groups.push((key, HashMap::new()));
-            groups.len() - 1
-        });
-        groups[i].1.insert(row.index, row);
+        let same = |((corpus, solver), _): &(RowKey, Vec<Kept>)| {
+            *corpus == row.corpus && *solver == row.solver
+        };
+        let i = match last.filter(|&i| same(&groups[i])) {
+            Some(i) => i,
+            None => {
+                let key = (row.corpus.clone(), row.solver.clone());
+                *at.entry(key.clone()).or_insert_with(|| {
+                    groups.push((key, Vec::new()));
+                    groups.len() - 1
+                })
+            }
+        };
+        last = Some(i);
+        groups[i].1.push(Kept::of(&row));
     }
     if groups.is_empty() {
         bail!("{}: no rows: nothing to compare", path.display());
@@ -191,85 +270,207 @@ fn read_run(path: &Path) -> Result<Run> {
     let groups = groups
         .into_iter()
         .zip(names)
-        .map(|(((_, solver), rows), name)| ((name, solver), rows))
+        .map(|(((corpus, solver), rows), name)| Rows {
+            key: (name, solver.clone()),
+            row_key: (corpus, solver),
+            rows: by_index(rows),
+        })
         .collect();
-    Ok(Run { groups })
+    Ok(Run {
+        path: path.to_path_buf(),
+        groups,
+    })
 }
 
-/// The runs compared, group by group.
-fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
-    let b_at: HashMap<&Key, &HashMap<u64, Row>> =
-        b.groups.iter().map(|(k, rows)| (k, rows)).collect();
-    let a_keys: Vec<&Key> = a.groups.iter().map(|(k, _)| k).collect();
+/// A group's rows by puzzle index, ascending, one per puzzle: of a puzzle's rows, the last
+/// in the CSV (a later row of a puzzle replaces an earlier one).
+fn by_index(mut rows: Vec<Kept>) -> Vec<Kept> {
+    // Stable: a puzzle's rows keep the CSV's order. Rows in order already (a run's) cost
+    // one pass.
+    rows.sort_by_key(|r| r.index);
+    rows.dedup_by(|later, kept| {
+        let same = later.index == kept.index;
+        if same {
+            std::mem::swap(later, kept);
+        }
+        same
+    });
+    rows
+}
+
+/// The runs compared, group by group; the puzzles of the examples read again from the
+/// CSVs (see [`puzzle_texts`]).
+fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
+    let b_at: HashMap<&Key, &Rows> = b.groups.iter().map(|g| (&g.key, g)).collect();
+    let a_keys: Vec<&Key> = a.groups.iter().map(|g| &g.key).collect();
     let name = |(c, s): &Key| format!("{c} {s}");
-    let groups = a
+    // The groups on every core (each its own generator: the same findings on any number).
+    let found: Vec<(Findings, &Rows, &Rows)> = a
         .groups
-        .iter()
-        .filter_map(|(key, rows)| Some(compare_group(key, rows, b_at.get(key)?, resamples)))
+        .par_iter()
+        .filter_map(|ga| {
+            let gb = b_at.get(&ga.key)?;
+            Some((compare_group(&ga.rows, &gb.rows, resamples), ga, *gb))
+        })
         .collect();
-    Comparison {
+    // The examples of a puzzle that differs, by group as each run's rows give it.
+    let wanted = |b: bool| {
+        let mut wanted: HashMap<&RowKey, HashSet<u64>> = HashMap::new();
+        for (f, ga, gb) in &found {
+            let key = if b { &gb.row_key } else { &ga.row_key };
+            for e in f.examples.iter().filter(|e| e.puzzle) {
+                wanted.entry(key).or_default().insert(e.index);
+            }
+        }
+        wanted
+    };
+    let texts_a = puzzle_texts(&a.path, &wanted(false))?;
+    let texts_b = puzzle_texts(&b.path, &wanted(true))?;
+    let groups = found
+        .iter()
+        .map(|(f, ga, gb)| {
+            let texts = |e: &Example| {
+                let text = |texts: &Texts, g: &Rows| {
+                    texts
+                        .get(&(&g.row_key, e.index))
+                        .map_or("?", |t| t.as_str())
+                        .to_string()
+                };
+                (text(&texts_a, ga), text(&texts_b, gb))
+            };
+            Group {
+                corpus: ga.key.0.clone(),
+                solver: ga.key.1.clone(),
+                paired: f.paired,
+                only: f.only,
+                medians: f.medians,
+                ratio: f.ratio,
+                faster: f.faster,
+                timed: f.timed,
+                changed: f.changed,
+                examples: f.examples.iter().map(|e| e.told(texts(e))).collect(),
+            }
+        })
+        .collect();
+    Ok(Comparison {
         groups,
         unmatched: (
             a.groups
                 .iter()
-                .filter(|(k, _)| !b_at.contains_key(k))
-                .map(|(k, _)| name(k))
+                .filter(|g| !b_at.contains_key(&g.key))
+                .map(|g| name(&g.key))
                 .collect(),
             b.groups
                 .iter()
-                .filter(|(k, _)| !a_keys.contains(&k))
-                .map(|(k, _)| name(k))
+                .filter(|g| !a_keys.contains(&&g.key))
+                .map(|g| name(&g.key))
                 .collect(),
         ),
         settings: Vec::new(),
         not_given: Vec::new(),
         unfinished: Vec::new(),
         resamples,
+    })
+}
+
+/// The puzzles' texts, by group (as the rows give it) and index, of the rows `wanted`
+/// names, read again from the CSV at `path` (of a puzzle's rows, the last, as
+/// [`by_index`] keeps): `compare` keeps no text, and the examples of a puzzle that differs
+/// between the runs name both.
+fn puzzle_texts<'k>(path: &Path, wanted: &HashMap<&'k RowKey, HashSet<u64>>) -> Result<Texts<'k>> {
+    let mut texts = Texts::new();
+    if wanted.is_empty() {
+        return Ok(texts);
+    }
+    for row in read_rows(path)? {
+        let row = row?;
+        let Some((&key, indices)) = wanted.get_key_value(&(row.corpus.clone(), row.solver)) else {
+            continue;
+        };
+        if indices.contains(&row.index) {
+            texts.insert((key, row.index), row.puzzle.to_string());
+        }
+    }
+    Ok(texts)
+}
+
+/// The texts of puzzles, by group and index (see [`puzzle_texts`]).
+type Texts<'k> = HashMap<(&'k RowKey, u64), String>;
+
+/// What the comparison of one group found, its examples not yet told.
+struct Findings {
+    /// As [`Group::paired`].
+    paired: u64,
+    /// As [`Group::only`].
+    only: (u64, u64),
+    /// As [`Group::medians`].
+    medians: Option<(f64, f64)>,
+    /// As [`Group::ratio`].
+    ratio: Option<Ratio>,
+    /// As [`Group::faster`].
+    faster: (u64, u64),
+    /// As [`Group::timed`].
+    timed: u64,
+    /// As [`Group::changed`].
+    changed: u64,
+    /// The first few puzzles whose counters differ.
+    examples: Vec<Example>,
+}
+
+/// A puzzle whose counters differ between the runs, as [`counters_differ`] finds it.
+struct Example {
+    /// Its index.
+    index: u64,
+    /// Its line in A's corpus.
+    line: u64,
+    /// Whether the puzzles differ (told with both texts, read again).
+    puzzle: bool,
+    /// The other counters that differ, told.
+    others: Vec<String>,
+}
+
+impl Example {
+    /// `index I (line L): …`, the puzzles' texts `puzzles` (A's, B's).
+    fn told(&self, (a, b): (String, String)) -> String {
+        let puzzle = self.puzzle.then(|| format!("puzzle {a} → {b}"));
+        let differ: Vec<String> = puzzle.into_iter().chain(self.others.clone()).collect();
+        format!(
+            "index {} (line {}): {}",
+            self.index,
+            self.line,
+            differ.join(", ")
+        )
     }
 }
 
-fn compare_group(
-    (corpus, solver): &Key,
-    a: &HashMap<u64, Row>,
-    b: &HashMap<u64, Row>,
-    resamples: u64,
-) -> Group {
-    let paired: BTreeMap<u64, (&Row, &Row)> = a
-        .iter()
-        .filter_map(|(i, ra)| Some((*i, (ra, b.get(i)?))))
-        .collect();
+/// One group compared: `a` and `b` its rows in each run (by index, see [`by_index`]).
+fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
     let mut changed = 0;
     let mut examples = Vec::new();
     let mut pairs = Vec::new();
     let mut faster = (0, 0);
-    for (index, (ra, rb)) in &paired {
-        let differ = counters_differ(ra, rb);
-        if !differ.is_empty() {
+    let mut paired = 0;
+    for (ra, rb) in paired_rows(a, b) {
+        paired += 1;
+        if let Some(example) = counters_differ(ra, rb) {
             changed += 1;
             if examples.len() < EXAMPLES {
-                examples.push(format!(
-                    "index {index} (line {}): {}",
-                    ra.line,
-                    differ.join(", ")
-                ));
+                examples.push(example);
             }
         }
-        if ra.status == Status::Solved && rb.status == Status::Solved {
-            pairs.push((ra.nanoseconds, rb.nanoseconds));
-            faster.0 += u64::from(rb.nanoseconds < ra.nanoseconds);
-            faster.1 += u64::from(ra.nanoseconds < rb.nanoseconds);
+        if let Some((ta, tb)) = both_solved(ra, rb) {
+            pairs.push((ta, tb));
+            faster.0 += u64::from(tb < ta);
+            faster.1 += u64::from(ta < tb);
         }
     }
     let medians = {
         let (mut ta, mut tb): (Vec<u64>, Vec<u64>) = pairs.iter().copied().unzip();
         stats::median(&mut ta).zip(stats::median(&mut tb))
     };
-    let paired_count = paired.len() as u64;
-    Group {
-        corpus: corpus.clone(),
-        solver: solver.clone(),
-        paired: paired_count,
-        only: (a.len() as u64 - paired_count, b.len() as u64 - paired_count),
+    Findings {
+        paired,
+        only: (a.len() as u64 - paired, b.len() as u64 - paired),
         medians,
         ratio: stats::ratio(&pairs, resamples),
         faster,
@@ -279,31 +480,57 @@ fn compare_group(
     }
 }
 
-/// The counters of one puzzle that differ between two rows, told `name a → b`.
-fn counters_differ(a: &Row, b: &Row) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut check = |name: &str, x: String, y: String| {
-        if x != y {
-            out.push(format!("{name} {x} → {y}"));
+/// The solve times (A's, B's) of a puzzle both runs solved: the puzzles whose times
+/// `compare` takes (a solved row has a solve time, by [`Row::solve_time`]'s rule).
+fn both_solved(a: &Kept, b: &Kept) -> Option<(u64, u64)> {
+    if a.status != Status::Solved || b.status != Status::Solved {
+        return None;
+    }
+    a.time.zip(b.time)
+}
+
+/// The rows of the puzzles in both `a` and `b` (each by index, ascending), by index.
+fn paired_rows<'r>(a: &'r [Kept], b: &'r [Kept]) -> impl Iterator<Item = (&'r Kept, &'r Kept)> {
+    let mut b = b.iter().peekable();
+    a.iter().filter_map(move |ra| {
+        while b.next_if(|rb| rb.index < ra.index).is_some() {}
+        b.next_if(|rb| rb.index == ra.index).map(|rb| (ra, rb))
+    })
+}
+
+/// The counters of one puzzle that differ between two rows (`None` when none does): the
+/// puzzle, then each of the others told `name a → b`.
+fn counters_differ(a: &Kept, b: &Kept) -> Option<Example> {
+    let mut others = Vec::new();
+    let mut check = |name: &str, x: &dyn ToString, y: &dyn ToString, differ: bool| {
+        if differ {
+            others.push(format!("{name} {} → {}", x.to_string(), y.to_string()));
         }
     };
-    check("puzzle", a.puzzle.to_string(), b.puzzle.to_string());
-    check("status", a.status.to_string(), b.status.to_string());
+    check("status", &a.status, &b.status, a.status != b.status);
     check(
         "solutions",
-        a.solutions.to_string(),
-        b.solutions.to_string(),
+        &a.solutions,
+        &b.solutions,
+        a.solutions != b.solutions,
     );
-    check("nodes", a.nodes.to_string(), b.nodes.to_string());
+    check("nodes", &a.nodes, &b.nodes, a.nodes != b.nodes);
     check(
         "backtracks",
-        a.backtracks.to_string(),
-        b.backtracks.to_string(),
+        &a.backtracks,
+        &b.backtracks,
+        a.backtracks != b.backtracks,
     );
     if a.solution != b.solution {
-        out.push("solution differs".into());
+        others.push("solution differs".into());
     }
-    out
+    let puzzle = a.puzzle != b.puzzle;
+    (puzzle || !others.is_empty()).then_some(Example {
+        index: a.index,
+        line: a.line,
+        puzzle,
+        others,
+    })
 }
 
 /// A run's sidecar, as `compare` reads it.
@@ -427,4 +654,59 @@ fn setting_differences(a: Option<&Side>, b: Option<&Side>) -> (Vec<String>, Vec<
         })
         .collect();
     (differ, told)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kept row of puzzle `index`, its nodes `nodes`.
+    fn kept(index: u64, nodes: u64) -> Kept {
+        Kept {
+            index,
+            line: index + 1,
+            status: Status::Solved,
+            solutions: 1,
+            nodes,
+            backtracks: 0,
+            time: Some(5),
+            puzzle: text_hash("p"),
+            solution: text_hash("s"),
+        }
+    }
+
+    #[test]
+    fn a_later_row_of_a_puzzle_replaces_an_earlier_one_and_puzzles_pair_by_index() {
+        let rows = by_index(vec![
+            kept(3, 1),
+            kept(1, 1),
+            kept(3, 2),
+            kept(0, 1),
+            kept(3, 3),
+        ]);
+        let got: Vec<(u64, u64)> = rows.iter().map(|r| (r.index, r.nodes)).collect();
+        assert_eq!(got, [(0, 1), (1, 1), (3, 3)]);
+        let b = by_index(vec![kept(1, 1), kept(2, 1), kept(3, 1), kept(7, 1)]);
+        let pairs: Vec<u64> = paired_rows(&rows, &b).map(|(a, _)| a.index).collect();
+        assert_eq!(pairs, [1, 3]);
+    }
+
+    #[test]
+    fn counters_that_differ_are_told_in_order_the_puzzle_first() {
+        let a = kept(4, 10);
+        assert!(counters_differ(&a, &a.clone()).is_none());
+        let b = Kept {
+            status: Status::Timeout,
+            nodes: 0,
+            puzzle: text_hash("q"),
+            solution: text_hash(""),
+            ..a.clone()
+        };
+        let example = counters_differ(&a, &b).unwrap();
+        assert_eq!(
+            example.told(("p".into(), "q".into())),
+            "index 4 (line 5): puzzle p → q, status solved → timeout, nodes 10 → 0, solution \
+             differs"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 
 use plotters::style::RGBColor;
 
@@ -134,6 +135,45 @@ impl Grouping {
     }
 }
 
+/// The key of a run's samples as its rows give it: corpus, solver, limit.
+type RunKey = (Arc<str>, Arc<str>, u64);
+
+/// The samples of a run whose corpora are named once all are known (see [`read_runs`]),
+/// grouped as they come: per key, in the order met, its samples in the CSV's order. Added
+/// to a [`Grouping`] group by group, they make the panels, solvers and series that adding
+/// them row by row makes (each first met in the same order), in memory of the samples
+/// only, not of a row's names each.
+#[derive(Default)]
+struct RunSamples {
+    groups: Vec<(RunKey, Vec<Sample>)>,
+    index: HashMap<RunKey, usize>,
+    /// The group of the latest sample (rows come corpus by corpus, solver by solver).
+    latest: Option<usize>,
+}
+
+impl RunSamples {
+    /// Adds the sample of a row of `corpus`, `solver` and `limit`.
+    fn add(&mut self, corpus: Arc<str>, solver: Arc<str>, limit: u64, sample: Sample) {
+        let same =
+            |((c, s, l), _): &(RunKey, Vec<Sample>)| *c == corpus && *s == solver && *l == limit;
+        let i = match self.latest.filter(|&i| same(&self.groups[i])) {
+            Some(i) => i,
+            None => {
+                let groups = &mut self.groups;
+                *self
+                    .index
+                    .entry((corpus, solver, limit))
+                    .or_insert_with_key(|key| {
+                        groups.push((key.clone(), Vec::new()));
+                        groups.len() - 1
+                    })
+            }
+        };
+        self.latest = Some(i);
+        self.groups[i].1.push(sample);
+    }
+}
+
 /// Reads `csv` row by row and groups the samples by corpus, solver and limit; solvers are
 /// ordered and coloured after `catalogue` (see [`order`]).
 pub(super) fn read_results(csv: &Path, catalogue: &[&str]) -> Result<Results, Error> {
@@ -150,7 +190,7 @@ pub(super) fn read_runs(
 ) -> Result<Results, Error> {
     let mut grouping = Grouping::default();
     for &(csv, label) in runs {
-        let mut rows = Vec::new();
+        let mut run = RunSamples::default();
         for row in read_rows(csv)? {
             let row = row?;
             let sample = Sample {
@@ -161,14 +201,16 @@ pub(super) fn read_runs(
             };
             match label {
                 None => grouping.add(&row.corpus, &row.solver, row.limit, sample),
-                Some(_) => rows.push((row.corpus, row.solver, row.limit, sample)),
+                Some(_) => run.add(row.corpus, row.solver, row.limit, sample),
             }
         }
         let Some(label) = label else { continue };
-        let names = match_names(rows.iter().map(|(corpus, ..)| &**corpus));
-        for (corpus, solver, limit, sample) in &rows {
+        let names = match_names(run.groups.iter().map(|((corpus, ..), _)| &**corpus));
+        for ((corpus, solver, limit), samples) in &run.groups {
             let solver = format!("{solver} ({label})");
-            grouping.add(&names[&**corpus], &solver, *limit, *sample);
+            for sample in samples {
+                grouping.add(&names[&**corpus], &solver, *limit, *sample);
+            }
         }
     }
     let csv = runs.first().map_or(Path::new(""), |r| r.0);

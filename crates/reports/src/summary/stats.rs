@@ -131,9 +131,12 @@ pub struct Stats {
     pub several_solutions: u64,
     /// The largest solution limit of the rows.
     pub max_limit: u64,
+    /// Rows with a solve time ([`Row::solve_time`]: not a timeout, a crash or an unknown
+    /// status), which every time figure counts.
+    pub timed: u64,
     /// Sum of the solve times (minimum of the repeats), ns.
     pub total_ns: u128,
-    /// Longest solve, ns.
+    /// Longest solve, ns (0 when no row has a solve time).
     pub max_ns: u64,
     /// Distribution of the solve times.
     pub times: Histogram,
@@ -174,18 +177,31 @@ impl Stats {
             self.several_solutions += 1;
         }
         self.max_limit = self.max_limit.max(row.limit);
-        self.total_ns += u128::from(row.nanoseconds);
-        self.max_ns = self.max_ns.max(row.nanoseconds);
-        self.times.add(row.nanoseconds);
+        if let Some(ns) = row.solve_time() {
+            self.timed += 1;
+            self.total_ns += u128::from(ns);
+            self.max_ns = self.max_ns.max(ns);
+            self.times.add(ns);
+        }
         self.total_nodes += u128::from(row.nodes);
         self.max_nodes = self.max_nodes.max(row.nodes);
         self.total_backtracks += u128::from(row.backtracks);
     }
 
-    /// Puzzles per second of solve time on one core: puzzles / the sum of their solve
-    /// times (`None` when no time was measured).
+    /// Puzzles per second of solve time on one core: the puzzles with a solve time
+    /// ([`Stats::timed`]) / the sum of their solve times (`None` when no time was measured).
     pub fn per_core_rate(&self) -> Option<f64> {
-        (self.total_ns > 0).then(|| self.puzzles as f64 / (self.total_ns as f64 / 1e9))
+        (self.total_ns > 0).then(|| self.timed as f64 / (self.total_ns as f64 / 1e9))
+    }
+
+    /// The mean solve time, ns, over the rows with one (`None` when none has).
+    pub fn mean_time(&self) -> Option<f64> {
+        (self.timed > 0).then(|| self.total_ns as f64 / self.timed as f64)
+    }
+
+    /// The longest solve time, ns (`None` when no row has one).
+    pub fn max_time(&self) -> Option<u64> {
+        (self.timed > 0).then_some(self.max_ns)
     }
 
     /// The mean of a total over the puzzles.

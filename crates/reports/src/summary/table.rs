@@ -164,7 +164,7 @@ const COLUMNS: &[Column] = &[
         narrow: None,
         wide: "mean µs",
         when: When::Always,
-        cell: |s, view| decimal(s.mean(s.total_ns) / 1e3, view),
+        cell: |s, view| maybe(s.mean_time().map(|ns| ns / 1e3), view),
     },
     Column {
         narrow: Some("median µs"),
@@ -188,7 +188,7 @@ const COLUMNS: &[Column] = &[
         narrow: None,
         wide: "max µs",
         when: When::Always,
-        cell: |s, view| micros(Some(s.max_ns), view),
+        cell: |s, view| micros(s.max_time(), view),
     },
     Column {
         narrow: None,
@@ -242,6 +242,14 @@ const NOT_SOLVED: [(&str, &str); 6] = [
     ("unknown", "unknown (a status this version does not know)"),
 ];
 
+/// The columns of rows without a solve time ([`Row::solve_time`](crate::Row::solve_time)):
+/// when one is shown, the narrow legend says what the times count ([`UNTIMED`]).
+const NOT_TIMED: [&str; 3] = ["timeout", "crashed", "unknown"];
+
+/// What the legends say of the rows without a solve time.
+const UNTIMED: &str = "timeout, crashed and unknown rows have no solve time: no time figure \
+counts them";
+
 /// What the narrow view's other columns mean: a column's header and its meaning.
 const MEANINGS: [(&str, &str); 5] = [
     (
@@ -280,6 +288,9 @@ fn narrow_legend(shown: &[&str]) -> String {
             .filter(|(header, _)| shown.contains(header))
             .map(|(_, meaning)| meaning.to_string()),
     );
+    if shown.iter().any(|h| NOT_TIMED.contains(h)) {
+        items.push(format!("({UNTIMED});"));
+    }
     items.push("(--wide: every column, p99 µs too).".into());
     pack(&items, NARROW_WIDTH)
 }
@@ -301,10 +312,14 @@ fn pack(items: &[String], width: usize) -> String {
 }
 
 /// What the wide view's and Markdown's figures mean.
-const WIDE_LEGEND: &str = "Times are the solve calls only (minimum over `--repeat`); \
-puzzles/s per core = puzzles / the sum of their solve times; percentiles by nearest rank, \
-within 0.1%; tries/puzzle = mean nodes - 1 and %no_guess = share of puzzles whose search ended \
-without a try (tdoku's two figures), over the rows with counters (`-`: none).";
+fn wide_legend() -> String {
+    format!(
+        "Times are the solve calls only (minimum over `--repeat`), of the puzzles answered \
+({UNTIMED}); puzzles/s per core = those puzzles / the sum of their solve times; percentiles \
+by nearest rank, within 0.1%; tries/puzzle = mean nodes - 1 and %no_guess = share of puzzles \
+whose search ended without a try (tdoku's two figures), over the rows with counters (`-`: none)."
+    )
+}
 
 impl Summary {
     /// The columns shown in `view`, in order.
@@ -404,7 +419,7 @@ impl Summary {
         }
         out.push_str(&match view {
             View::Narrow => narrow_legend(&header),
-            View::Wide => WIDE_LEGEND.to_string(),
+            View::Wide => wide_legend(),
         });
         out.push('\n');
         out.push_str(&self.notes_text(""));
@@ -428,7 +443,7 @@ impl Summary {
             let _ = writeln!(out, "| {} |", escaped.join(" | "));
         }
         out.push('\n');
-        out.push_str(WIDE_LEGEND);
+        out.push_str(&wide_legend());
         out.push_str("\n\n");
         out.push_str(&self.notes_text("**"));
         out

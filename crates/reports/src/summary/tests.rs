@@ -554,8 +554,8 @@ check) -\ntimeout (a cmd: solver gave no answer in time) - crashed (a cmd: solve
 exited) -\nunknown (a status this version does not know);\n2+ sol: puzzles found to have two \
 solutions or more (--limit 2 and up);\nmedian µs: of one solve call; tries: mean per puzzle \
 (nodes = 1 + tries);\n%no_guess: share of puzzles decided without a try;\ncore/s: puzzles per \
-second of solve time on one core (--wide: every column, p99 µs too).\nUnknown status in 1 \
-row(s): x (not written by this version; not counted as wrong).\n"
+second of solve time on one core\n(timeout, crashed and unknown rows have no solve time: no \
+time figure counts them);\n(--wide: every column, p99 µs too).\nUnknown status in 1 row(s): x (not written by this version; not counted as wrong).\n"
     );
     for column in &header[3..] {
         assert!(
@@ -642,4 +642,59 @@ rows, in 2 s, 1 thread, all solvers).\n"
     let text = whole.to_text(View::Narrow);
     assert!(!text.contains("hard"), "{text}");
     assert!(text.contains("/s for the whole run ("), "{text}");
+}
+
+/// The rule of every time figure ([`Row::solve_time`]): a timeout, a crash or an unknown
+/// status has no solve time, and counts in no mean, percentile, maximum or rate, only in its
+/// column (the old summary took a stalled child's 0.5 s for a solve: 4 puzzles/s per core).
+#[test]
+fn timeouts_and_crashes_count_in_no_time_figure() {
+    let mut s = Summary::new();
+    for (index, ns) in [(0, 1000), (1, 3000)] {
+        s.add(&Row {
+            index,
+            ..row("a.txt", "stall", Status::Solved, ns, 10)
+        });
+    }
+    for (index, status) in [
+        (2, Status::Timeout),
+        (3, Status::Crashed),
+        (4, Status::Unknown("x".into())),
+    ] {
+        s.add(&Row {
+            index,
+            ..row("a.txt", "stall", status, 500_000_000, 0)
+        });
+    }
+    let stats = &s.groups()[0].stats;
+    assert_eq!((stats.puzzles, stats.timed), (5, 2));
+    assert_eq!((stats.timeout, stats.crashed, stats.unknown), (1, 1, 1));
+    assert_eq!(stats.per_core_rate(), Some(2.0 / 4e-6));
+    assert_eq!(stats.mean_time(), Some(2000.0));
+    assert_eq!(stats.max_time(), Some(3000));
+    assert_eq!(stats.times.percentile(100.0), Some(3000));
+    let wide = s.to_text(View::Wide);
+    let line = fields(wide.lines().nth(1).unwrap());
+    let header = fields(wide.lines().next().unwrap());
+    let cell = |name: &str| line[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(
+        [
+            "puzzles/s per core",
+            "mean µs",
+            "median µs",
+            "p99 µs",
+            "max µs"
+        ]
+        .map(cell),
+        ["500000", "2.0", "1.0", "3.0", "3.0"]
+    );
+    // A group of no answer at all has no time figure.
+    let mut none = Summary::new();
+    none.add(&row("a.txt", "stall", Status::Timeout, 500_000_000, 0));
+    let stats = &none.groups()[0].stats;
+    assert_eq!(
+        (stats.per_core_rate(), stats.mean_time(), stats.max_time()),
+        (None, None, None)
+    );
+    assert_eq!(stats.times.percentile(50.0), None);
 }
