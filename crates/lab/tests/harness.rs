@@ -311,7 +311,7 @@ fn a_wrong_answer_is_told_with_its_reason_then_listed() {
         )),
         "{err}"
     );
-    let listed = "WRONG: 1 solution(s) failed their check:\n- one.txt:1 (index 0) cat\n";
+    let listed = "WRONG: 1 solution failed its check:\n- one.txt:1 (index 0) cat\n";
     assert!(out.ends_with(listed), "{out}");
     let (out, _) = run(&dir, &["summary", "r.csv"], 3);
     assert!(out.contains(listed), "{out}");

@@ -265,7 +265,7 @@ fn an_unknown_status_is_reported_as_unknown_not_wrong() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Unknown status in 1 row(s): stalled (not written by this version; not counted as wrong).",
+            "Unknown status in 1 row: stalled (not written by this version; not counted as wrong).",
         ))
         .stdout(predicate::str::contains("WRONG").not());
     assert_eq!(read_rows(&out)[0].status, Status::Unknown("stalled".into()));

@@ -291,7 +291,7 @@ fn narrow_legend(shown: &[&str]) -> String {
     if shown.iter().any(|h| NOT_TIMED.contains(h)) {
         items.push(format!("({UNTIMED});"));
     }
-    items.push("(--wide: every column, p99 µs too).".into());
+    items.push("(--wide: every column, solved and p99 µs too).".into());
     pack(&items, NARROW_WIDTH)
 }
 
@@ -493,9 +493,10 @@ impl Summary {
             let names: Vec<&str> = self.unknown_statuses.iter().map(String::as_str).collect();
             let _ = writeln!(
                 out,
-                "Unknown status in {} row(s): {} (not written by this version; not counted as \
+                "Unknown status in {} row{}: {} (not written by this version; not counted as \
 wrong).",
                 self.unknown(),
+                plural(self.unknown()),
                 names.join(", ")
             );
         }
@@ -515,7 +516,9 @@ wrong).",
         }
         let _ = writeln!(
             out,
-            "{bold}WRONG: {wrong} solution(s) failed their check{bold}:"
+            "{bold}WRONG: {wrong} solution{} failed {} check{bold}:",
+            plural(wrong),
+            if wrong == 1 { "its" } else { "their" }
         );
         for w in &self.wrong_rows {
             let _ = writeln!(out, "- {w}");

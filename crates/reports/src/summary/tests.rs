@@ -76,7 +76,7 @@ fn groups_count_statuses_and_costs() {
     assert_eq!(s.wrong(), 1);
     let text = s.to_text(View::Wide);
     assert!(
-        text.contains("WRONG: 1 solution(s) failed their check:\n- x/a.txt:1 (index 0) naive\n"),
+        text.contains("WRONG: 1 solution failed its check:\n- x/a.txt:1 (index 0) naive\n"),
         "{text}"
     );
     assert!(
@@ -117,7 +117,7 @@ fn groups_count_statuses_and_costs() {
         "{md}"
     );
     assert!(
-        md.contains("**WRONG: 1 solution(s) failed their check**"),
+        md.contains("**WRONG: 1 solution failed its check**"),
         "{md}"
     );
 }
@@ -150,7 +150,12 @@ fn several_solutions_and_unknown_statuses_get_their_columns() {
         fields(text.lines().nth(1).unwrap())[..8],
         ["a", "dlx", "3", "0", "0", "0", "1", "1"]
     );
-    assert!(text.contains("Unknown status in 1 row(s): stalled (not written by this version; not counted as wrong)."), "{text}");
+    assert!(
+        text.contains(
+            "Unknown status in 1 row: stalled (not written by this version; not counted as wrong)."
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -511,7 +516,7 @@ fn the_narrow_legend_says_what_every_column_shown_means() {
         "solved = puzzles - none (no solution) - budget (budget exhausted) - wrong (a failed \
 check);\nmedian µs: of one solve call; tries: mean per puzzle (nodes = 1 + tries);\n%no_guess: \
 share of puzzles decided without a try;\ncore/s: puzzles per second of solve time on one core \
-(--wide: every column, p99 µs too).\n"
+(--wide: every column, solved and p99 µs too).\n"
     );
     s.add(&Row {
         limit: 2,
@@ -555,7 +560,7 @@ exited) -\nunknown (a status this version does not know);\n2+ sol: puzzles found
 solutions or more (--limit 2 and up);\nmedian µs: of one solve call; tries: mean per puzzle \
 (nodes = 1 + tries);\n%no_guess: share of puzzles decided without a try;\ncore/s: puzzles per \
 second of solve time on one core\n(timeout, crashed and unknown rows have no solve time: no \
-time figure counts them);\n(--wide: every column, p99 µs too).\nUnknown status in 1 row(s): x (not written by this version; not counted as wrong).\n"
+time figure counts them);\n(--wide: every column, solved and p99 µs too).\nUnknown status in 1 row: x (not written by this version; not counted as wrong).\n"
     );
     for column in &header[3..] {
         assert!(
