@@ -3,9 +3,9 @@
 //! their contract, and the observed solve equals the plain one with events that count it.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
+use libfuzzer_sys::fuzz_target;
 use sudoku_catalogue::{Options, Strategy, CATALOGUE};
 use sudoku_core::{EventCount, Grid, Limits, Size, Status};
 
