@@ -68,10 +68,10 @@ fn sizes() -> &'static [Vec<Size>] {
 }
 
 /// Strategies left out above 9x9: SAT loads its encoding's clauses into a new solver on
-/// every call, before its first node (about 750,000 on an empty 25x25 grid, 120,000 at
-/// 16x16): in this build 30 to 40 ms a call at 16x16 and 0.2 to 0.6 s at 25x25 (twice
-/// per strategy and input), which no node budget shortens. The conformance properties
-/// solve 16x16 and 25x25 puzzles with them.
+/// every call, before its first node (500,000 to 700,000 on an empty 25x25 grid, 80,000
+/// to 110,000 at 16x16): in this build 30 to 40 ms a call at 16x16 and 0.2 to 0.6 s at
+/// 25x25 (twice per strategy and input), which no node budget shortens. The conformance
+/// properties solve 16x16 and 25x25 puzzles with them.
 const SETUP_TOO_COSTLY_ABOVE_9: [&str; 2] = ["sat-minimal", "sat-extended"];
 
 /// Whether `strategy`, which `takes` those sizes, runs on a grid of `size` here: it takes
