@@ -11,7 +11,10 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::sidecar::Sidecar;
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use crate::sidecar::{entry_gives, keys_of, Sidecar};
 
 /// One setting that differs between two sidecars.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,10 +83,10 @@ const WRITTEN_WHEN_SET: [&str; 5] = ["first", "seed", "permute", "shard", "timeo
 /// setting every run writes (made by hand, cut short) it is not known either. Text that is
 /// not TOML gives none. The solvers are given when each gives its name and budget.
 pub fn not_given(text: &str) -> Vec<&'static str> {
-    let Ok(table) = text.parse::<toml::Table>() else {
+    let Some(table) = keys_of(text) else {
         return SETTINGS.to_vec();
     };
-    let missing = |key: &&str| !gives(&table, key);
+    let missing = |key: &&str| !gives(table.get_ref(), key);
     let mut always_written = SETTINGS.iter().filter(|s| !WRITTEN_WHEN_SET.contains(s));
     if !always_written.any(missing) {
         return Vec::new();
@@ -111,19 +114,14 @@ pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
 /// and budget (a `[[solver]]` without `max_nodes` would read as a budget of 0 nodes), for
 /// `corpus` each entry's path (a `[[corpus]]` without it would read as a corpus named by
 /// nothing).
-fn gives(table: &toml::Table, setting: &str) -> bool {
-    let each_gives = |entries: &[toml::Value], keys: &[&str]| {
-        entries.iter().all(|e| {
-            e.as_table()
-                .is_some_and(|e| keys.iter().all(|k| e.contains_key(*k)))
-        })
+fn gives(table: &DeTable<'_>, setting: &str) -> bool {
+    let each_gives = |entries: &[Spanned<DeValue<'_>>], keys: &[&str]| {
+        entries.iter().all(|e| entry_gives(e, keys))
     };
-    match (setting, table.get(setting)) {
+    match (setting, table.get(setting).map(Spanned::get_ref)) {
         (_, None) => false,
-        ("solver", Some(toml::Value::Array(solvers))) => {
-            each_gives(solvers, &["name", "max_nodes"])
-        }
-        ("corpus", Some(toml::Value::Array(corpora))) => each_gives(corpora, &["path"]),
+        ("solver", Some(DeValue::Array(solvers))) => each_gives(solvers, &["name", "max_nodes"]),
+        ("corpus", Some(DeValue::Array(corpora))) => each_gives(corpora, &["path"]),
         _ => true,
     }
 }
@@ -277,6 +275,20 @@ mod tests {
             not_given(&no_path),
             ["first", "permute", "timeout", "corpus"]
         );
+    }
+
+    /// A seed above `i64::MAX` (`--seed 18446744073709551615`), which a run writes and
+    /// `Sidecar::parse` reads, leaves every setting given (`merge` and `--resume` refused
+    /// such a run: its sidecar "does not give version, git_commit, …").
+    #[test]
+    fn a_seed_above_i64_max_leaves_every_setting_given() {
+        for seed in [None, Some(u64::MAX)] {
+            let text = Sidecar { seed, ..run() }.to_toml();
+            let written = text.contains(&format!("seed = {}\n", u64::MAX));
+            assert_eq!(written, seed.is_some(), "{text}");
+            assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap().seed, seed);
+            assert_eq!(not_given(&text), [""; 0], "{text}");
+        }
     }
 
     #[test]

@@ -10,6 +10,8 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
 
 use crate::error::{shown, Error};
 use crate::write::{through_links, write_file};
@@ -364,19 +366,39 @@ pub const ACCOUNT: [&str; 6] = [
 /// cut short), and a count of 0 is one a run can give. `corpus.KEY` is not given when a
 /// `[[corpus]]` lacks `KEY`. Text that is not TOML gives none of them.
 pub fn account_not_given(text: &str) -> Vec<&'static str> {
-    let Ok(table) = text.parse::<toml::Table>() else {
+    let Some(table) = keys_of(text) else {
         return ACCOUNT.to_vec();
     };
-    let corpora = table.get("corpus").and_then(toml::Value::as_array);
+    let table = table.get_ref();
+    let corpora = match table.get("corpus").map(Spanned::get_ref) {
+        Some(DeValue::Array(entries)) => Some(entries),
+        _ => None,
+    };
     let given = |key: &str| match key.split_once('.') {
         None => table.contains_key(key),
-        Some((_, inner)) => corpora.is_none_or(|entries| {
-            entries
-                .iter()
-                .all(|e| e.as_table().is_some_and(|e| e.contains_key(inner)))
-        }),
+        Some((_, inner)) => {
+            corpora.is_none_or(|entries| entries.iter().all(|e| entry_gives(e, &[inner])))
+        }
     };
     ACCOUNT.into_iter().filter(|key| !given(key)).collect()
+}
+
+/// The sidecar `text` as TOML, for what looks at the keys it gives: its values as written,
+/// not converted, so that it reads whatever [`Sidecar::parse`] reads (a `toml::Table`
+/// holds no integer above `i64::MAX`, such as the `seed` of `--seed 18446744073709551615`,
+/// which a run writes and `Sidecar::parse` reads as the `u64` it is). `None` when it is not
+/// TOML.
+pub(crate) fn keys_of(text: &str) -> Option<Spanned<DeTable<'_>>> {
+    DeTable::parse(text).ok()
+}
+
+/// Whether the entry `entry` of an array of tables (a `[[corpus]]`) is a table that gives
+/// every key of `keys`.
+pub(crate) fn entry_gives(entry: &Spanned<DeValue<'_>>, keys: &[&str]) -> bool {
+    match entry.get_ref() {
+        DeValue::Table(table) => keys.iter().all(|k| table.contains_key(*k)),
+        _ => false,
+    }
 }
 
 /// What the key `key` of [`ACCOUNT`] says of `who` (`the shard`, `the run`), as a refusal
@@ -715,6 +737,21 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             ["threads", "puzzles", "rows", "seconds"]
         );
         assert_eq!(account_not_given("rows = ["), ACCOUNT);
+    }
+
+    /// A sidecar whose `seed` or `permute` is above `i64::MAX` (which a run writes, and
+    /// `Sidecar::parse` reads) gives its counts: they were all "not given" (the summary of
+    /// such a run gave no wall clock, with a warning that its sidecar was cut short).
+    #[test]
+    fn a_seed_above_i64_max_leaves_every_count_given() {
+        let sidecar = Sidecar {
+            seed: Some(u64::MAX),
+            permute: Some(1 << 63),
+            ..Sidecar::default()
+        };
+        let text = sidecar.to_toml();
+        assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap(), sidecar);
+        assert_eq!(account_not_given(&text), [""; 0], "{text}");
     }
 
     /// Each count is told in words, and by its key.
