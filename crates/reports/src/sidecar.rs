@@ -273,10 +273,11 @@ impl Sidecar {
         write_file(path, self.to_toml().as_bytes())
     }
 
-    /// Writes the sidecar at `path` again with its `csv` naming `csv`, every other key kept
-    /// as it was, in its place: those this version does not know as well (a later
-    /// version's sidecar). A file that is not a TOML table, or has no `csv` string, is
-    /// left as it is.
+    /// Writes the sidecar at `path` again with its `csv` naming `csv`: only that value's
+    /// text is replaced, every other byte kept as it was, the keys this version does not
+    /// know as well (a later version's sidecar) and the values a `toml::Table` cannot hold
+    /// (a `seed` above `i64::MAX`, which such a table refused, leaving the file pointing at
+    /// the old name). A file that is not TOML, or has no `csv` string, is left as it is.
     ///
     /// # Errors
     ///
@@ -286,17 +287,12 @@ impl Sidecar {
             path: shown(path),
             source,
         })?;
-        let Ok(mut table) = text.parse::<toml::Table>() else {
+        let Some(at) = csv_value_at(&text) else {
             return Ok(());
         };
-        match table.get_mut("csv") {
-            Some(toml::Value::String(named)) => *named = csv.to_owned(),
-            _ => return Ok(()),
-        }
-        match toml::to_string(&table) {
-            Ok(body) => write_file(path, format!("{HEADER}{body}").as_bytes()),
-            Err(_) => Ok(()),
-        }
+        let named = toml::Value::String(csv.to_owned()).to_string();
+        let body = format!("{}{named}{}", &text[..at.start], &text[at.end..]);
+        write_file(path, body.as_bytes())
     }
 
     /// The sidecar beside the CSV `csv`, if there is one; for a CSV named by a link
@@ -390,6 +386,14 @@ pub fn account_not_given(text: &str) -> Vec<&'static str> {
 /// TOML.
 pub(crate) fn keys_of(text: &str) -> Option<Spanned<DeTable<'_>>> {
     DeTable::parse(text).ok()
+}
+
+/// Where the value of the top-level key `csv` is written in the sidecar `text` (its
+/// quotes included), when it is a string.
+fn csv_value_at(text: &str) -> Option<std::ops::Range<usize>> {
+    let table = keys_of(text)?;
+    let value = table.get_ref().get("csv")?;
+    matches!(value.get_ref(), DeValue::String(_)).then(|| value.span())
 }
 
 /// Whether the entry `entry` of an array of tables (a `[[corpus]]`) is a table that gives
@@ -608,6 +612,19 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             std::fs::read_to_string(&path).unwrap(),
             later("r.killed.csv")
         );
+        // A seed above i64::MAX, which a toml::Table cannot hold: the file was left naming
+        // the old CSV. A name that needs escaping is written as TOML quotes it.
+        let big = Sidecar {
+            seed: Some(u64::MAX),
+            ..sidecar.clone()
+        };
+        std::fs::write(&path, big.to_toml()).unwrap();
+        Sidecar::point_to(&path, "r \"1\".killed.csv").unwrap();
+        let moved = Sidecar {
+            csv: "r \"1\".killed.csv".into(),
+            ..big.clone()
+        };
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), moved.to_toml());
         // Text that is not a sidecar's is left as it is.
         for text in ["not toml = = \n", "state = \"running\"\n", "csv = 3\n"] {
             std::fs::write(&path, text).unwrap();
