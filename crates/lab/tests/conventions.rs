@@ -478,6 +478,37 @@ fn the_runner_fuzz_target_draws_every_option() {
     assert_eq!(lacking, Vec::<&String>::new());
 }
 
+/// Every fuzz target (a `[[bin]]` of `fuzz/Cargo.toml`, built apart with `cargo fuzz`) has
+/// its command in the README's fuzz section, and the section counts them right: a target
+/// added without it was never run by anyone reading the README.
+#[test]
+fn the_readme_runs_every_fuzz_target() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let targets: Vec<&str> = manifest
+        .split("[[bin]]")
+        .skip(1)
+        .filter_map(|bin| bin.lines().find_map(|l| l.strip_prefix("name = ")))
+        .map(|name| name.trim_matches('"'))
+        .collect();
+    assert!(targets.len() >= 7, "{targets:?}");
+    let unrun: Vec<&&str> = targets
+        .iter()
+        .filter(|t| !readme.contains(&format!("cargo fuzz run -O {t} ")))
+        .collect();
+    assert_eq!(unrun, Vec::<&&str>::new());
+    let words = [
+        "", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let count = words.get(targets.len()).copied().unwrap_or("");
+    assert!(
+        readme.contains(&format!("`fuzz/` holds {count} [cargo-fuzz]")),
+        "the README's fuzz section does not say it holds {} targets",
+        targets.len()
+    );
+}
+
 #[test]
 fn the_version_names_the_commit() {
     let out = lab().arg("-V").assert().success();
