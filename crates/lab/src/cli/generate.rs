@@ -41,7 +41,8 @@ Every puzzle has exactly one solution (checked by an exact strategy: bands at 9x
 4x4 and 16x16, dlx at 25x25) and is minimal unless --no-minimal: no given (no orbit of
 givens, under a symmetry) can be removed without losing uniqueness, as far as the checks
 can tell: a removal whose check runs out of its budget (common at 25x25) is refused, and
-the file's header then does not say minimal and its last `#` line says why. A puzzle that
+the file's header then does not say minimal and a `#` line at its end says why (not under
+--no-minimal, whose puzzles are not said minimal: it stops digging there). A puzzle that
 misses the targets is made again with the random numbers that follow, at most --max-attempts
 times; then the run stops with an error (the puzzles before it stay written). Targets no
 puzzle can meet are usage errors (exit status 2).")]
