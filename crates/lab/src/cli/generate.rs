@@ -31,7 +31,8 @@ any machine and for any thread count. A file (-o) that ends before its count (in
 rare target, a failed write) has the header's second line written again, in place, to say how
 many puzzles it holds, and ends with a `#` line that says where it stopped (a write that failed
 keeps the whole puzzles that reached the disk, or no file when none did); on stdout, a device
-or a pipe, the header keeps the count asked for. A file that makes its count but cannot be
+or a pipe, the header keeps the count asked for (and `minimal`: the last `#` lines say how
+many came, and why they may not be minimal). A file that makes its count but cannot be
 made durable (its sync to the disk fails) is kept as FILE.failed.EXT, exit status 1; one whose
 running name no longer leads to it (removed or moved away, its folder with it, another file put
 under the name) stops as the next puzzle comes (looked at every second at most), is not renamed,
