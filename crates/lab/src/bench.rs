@@ -36,7 +36,9 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     if config.resume {
         // What is left to solve is known once the earlier run is read: the threads start
         // after it.
-        let Some(opened) = open_resumed(&mut config)? else {
+        let opened = open_resumed(&mut config)
+            .map_err(|e| crate::config::output_error(e, &args.out, &config.files.csv))?;
+        let Some(opened) = opened else {
             return Ok(RunEnd::Finished);
         };
         let engine = sudoku_engine::start(&config.plan, interrupt);
@@ -45,7 +47,8 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         // The reading thread starts first, and reads the first lines while the output is
         // opened and the sidecar written (the workers start with the run).
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        let opened = open_fresh(&config)?;
+        let opened = open_fresh(&config)
+            .map_err(|e| crate::config::output_error(e, &args.out, &config.files.csv))?;
         record(&config, opened, (engine, interrupt), start)
     }
 }

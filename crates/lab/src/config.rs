@@ -158,6 +158,17 @@ and the run's other files go beside it",
     }
 }
 
+/// An error of opening the output `file` that `out` (`--out`, as typed) stands for: the
+/// refusal of an output another run writes names `out` as typed, with the file it leads
+/// to when it is a link (see [`sudoku_reports::busy_as_asked`]), as `generate` and
+/// `trace` name theirs; any other error as it is.
+pub(crate) fn output_error(e: anyhow::Error, out: &Path, file: &Path) -> anyhow::Error {
+    match e.downcast::<sudoku_reports::Error>() {
+        Ok(e) => sudoku_reports::busy_as_asked(e, out, file).into(),
+        Err(e) => e,
+    }
+}
+
 /// The contender a spec names, solving under `limit` and `max_nodes`, a `cmd:` solver's
 /// answers awaited at most `timeout`, a strategy built with `options` (its seed); a `cmd:`
 /// solver's budget is passed on to it when given (`max_nodes` above 0), else it has none

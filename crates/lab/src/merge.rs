@@ -64,7 +64,8 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .iter()
         .map(|c| c.path.clone())
         .collect();
-    let (output, mut csv) = open(out, &parts)?;
+    let (output, mut csv) =
+        open(out, &parts).map_err(|e| crate::config::output_error(e, &args.out, out))?;
     let mut summary = Summary::new();
     let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
     if let Err(e) = merged {

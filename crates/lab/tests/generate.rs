@@ -382,6 +382,45 @@ fn puzzles_not_proved_minimal_are_not_said_so_in_the_file() {
     );
 }
 
+/// Under `--no-minimal` the puzzles are not said minimal, and a removal refused as its
+/// check ran out of budget (digging stops there) says nothing of minimality either: the
+/// file ended `# 47 removals were refused …: … these puzzles are minimal only as far as
+/// the checks could tell`, of puzzles never meant to be minimal (the note was not given).
+#[test]
+fn puzzles_not_meant_minimal_get_no_line_about_minimality() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("p.txt");
+    let args = [
+        "generate",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+        "--size",
+        "25x25",
+        "--no-minimal",
+        "--givens",
+        "250..300",
+        "-q",
+        "-o",
+    ];
+    let out = lab().args(args).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("wrote 2 puzzles to "), "{stderr}");
+    assert!(!stderr.contains("minimal"), "{stderr}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (header, puzzles) = split(&text);
+    assert_eq!(puzzles.len(), 2);
+    assert_eq!(header.len(), 3, "{header:?}");
+    assert_eq!(
+        header[1],
+        "# 2 25x25 puzzles, each with one solution (checked by dlx), no symmetry; 250..300 \
+         givens"
+    );
+    assert!(!text.contains("minimal only"), "{text}");
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_the_run_quietly() {
     let mut child = Process::new(BIN)

@@ -1548,6 +1548,41 @@ fn compare_counts_the_puzzles_it_times_and_tells_an_unfinished_run() {
     assert!(err.contains(said), "{err}");
 }
 
+/// A run given as a pipe (`compare a.csv <(ssh host cat b.csv)`, `/dev/stdin`) is read
+/// once: the examples of a puzzle that differs name both texts, as of a file. They were
+/// read again from the CSV, which a pipe gives once: `error: /dev/stdin: an empty file`.
+#[test]
+fn a_run_given_as_a_pipe_is_compared_as_a_file_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "-o", "a.csv"], 0);
+    let mut rows = read_rows(&dir.path().join("a.csv"));
+    let first = rows[0].puzzle.to_string();
+    let edited = first.replacen(|c: char| c.is_ascii_digit(), ".", 1);
+    rows[0].puzzle = edited.as_str().into();
+    let mut w = csv::Writer::from_path(dir.path().join("b.csv")).unwrap();
+    for r in &rows {
+        w.serialize(r).unwrap();
+    }
+    w.flush().unwrap();
+    let (file, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
+    let told = format!("index 0 (line 1): puzzle {first} → {edited}\n");
+    assert!(file.contains(&told), "{file}");
+    let b = std::fs::read(dir.path().join("b.csv")).unwrap();
+    let out = lab()
+        .current_dir(dir.path())
+        .args(["compare", "a.csv", "/dev/stdin"])
+        .write_stdin(b)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains(&told), "{stdout}");
+}
+
 #[test]
 fn plot_draws_two_runs_on_one_figure() {
     let dir = tempfile::tempdir().unwrap();

@@ -694,15 +694,38 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
             .output()
             .unwrap()
     };
+    // A shard of the corpus, for a merge by the link.
+    let shard = dir.path().join("s.csv");
+    let made = lab()
+        .args(["bench", "-s", "dlx", "-q", "--shard", "1/1", "-o"])
+        .arg(&shard)
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
     let mut first = bench_from_stdin(&a);
     one_row(&mut first, &dir.path().join("a.running.csv"));
+    // Refused naming the link as typed, with the file, as generate and trace name theirs
+    // (bench and merge named the file alone, a name the command line does not hold).
+    let busy = format!(
+        "error: {}, a link to {}: another sudoku-lab run is writing this output ({} is \
+         locked)",
+        b.display(),
+        dir.path().canonicalize().unwrap().join("a.csv").display(),
+        dir.path().join("a.running.csv").display()
+    );
     let refused = on_link(&mut lab());
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert_eq!(refused.status.code(), Some(1), "{stderr}");
-    let busy = format!(
-        "another sudoku-lab run is writing this output ({} is locked)",
-        dir.path().join("a.running.csv").display()
-    );
+    assert!(stderr.contains(&busy), "{stderr}");
+    let merge = lab()
+        .args(["merge", "-q", "-o"])
+        .arg(&b)
+        .arg(&shard)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&merge.stderr);
+    assert_eq!(merge.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains(&busy), "{stderr}");
     common::died_of(&terminate(first), libc::SIGTERM);
 

@@ -36,6 +36,6 @@ pub use read::{read_rows, Rows};
 pub use row::{grid_text, GridText, Row, COLUMNS, NO_GRID};
 pub use sidecar::{RunFiles, Said, Sidecar, State};
 pub use status::Status;
-pub use streamed::Streamed;
+pub use streamed::{busy_as_asked, Streamed};
 pub use summary::{Summary, View};
 pub use write::CsvWriter;

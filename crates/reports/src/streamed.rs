@@ -432,8 +432,9 @@ fn put_in_place(
 /// The refusal of an output that another process writes ([`Error::Busy`]), naming it as
 /// it was `asked` for (a link, with the `file` it leads to: `link.txt, a link to
 /// /data/p.txt`), where it named the file alone, a name the command line does not hold.
-/// Any other error as it is.
-fn busy_as_asked(e: Error, asked: &Path, file: &Path) -> Error {
+/// Any other error as it is. Every writer's refusal goes through it: [`Streamed::open`]'s,
+/// and that of a run's [`Output`](crate::Output), opened at the file its `--out` leads to.
+pub fn busy_as_asked(e: Error, asked: &Path, file: &Path) -> Error {
     match e {
         Error::Busy { path, .. } if asked != file => Error::Busy {
             path,

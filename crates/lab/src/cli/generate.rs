@@ -31,7 +31,8 @@ any machine and for any thread count. A file (-o) that ends before its count (in
 rare target, a failed write) has the header's second line written again, in place, to say how
 many puzzles it holds, and ends with a `#` line that says where it stopped (a write that failed
 keeps the whole puzzles that reached the disk, or no file when none did); on stdout, a device
-or a pipe, the header keeps the count asked for. A file that makes its count but cannot be
+or a pipe, the header keeps the count asked for (and `minimal`: the last `#` lines say how
+many came, and why they may not be minimal). A file that makes its count but cannot be
 made durable (its sync to the disk fails) is kept as FILE.failed.EXT, exit status 1; one whose
 running name no longer leads to it (removed or moved away, its folder with it, another file put
 under the name) stops as the next puzzle comes (looked at every second at most), is not renamed,
@@ -41,7 +42,8 @@ Every puzzle has exactly one solution (checked by an exact strategy: bands at 9x
 4x4 and 16x16, dlx at 25x25) and is minimal unless --no-minimal: no given (no orbit of
 givens, under a symmetry) can be removed without losing uniqueness, as far as the checks
 can tell: a removal whose check runs out of its budget (common at 25x25) is refused, and
-the file's header then does not say minimal and its last `#` line says why. A puzzle that
+the file's header then does not say minimal and a `#` line at its end says why (not under
+--no-minimal, whose puzzles are not said minimal: it stops digging there). A puzzle that
 misses the targets is made again with the random numbers that follow, at most --max-attempts
 times; then the run stops with an error (the puzzles before it stay written). Targets no
 puzzle can meet are usage errors (exit status 2).")]

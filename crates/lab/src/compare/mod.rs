@@ -45,6 +45,11 @@ struct Run {
     path: PathBuf,
     /// Per (corpus name, solver), its rows.
     groups: Vec<Rows>,
+    /// The puzzles' texts, by group (as the rows give it) and index, of a CSV that cannot
+    /// be read again (a pipe: `<(…)`, `/dev/stdin`), kept as it is read (of a puzzle's
+    /// rows, the last); `None` for a regular file, read again for the examples' texts
+    /// (see [`puzzle_texts`]).
+    texts: Option<HashMap<(RowKey, u64), String>>,
 }
 
 /// The rows of one corpus and solver of a run.
@@ -239,8 +244,13 @@ fn read_run(path: &Path) -> Result<Run> {
     // Rows come corpus by corpus, solver after solver: the group of the row before is
     // looked at first, without hashing.
     let mut last: Option<usize> = None;
+    let mut texts = (!readable_again(path)).then(HashMap::new);
     for row in read_rows(path)? {
         let row = row?;
+        if let Some(texts) = &mut texts {
+            let key = (row.corpus.clone(), row.solver.clone());
+            texts.insert((key, row.index), row.puzzle.to_string());
+        }
         let same = |((corpus, solver), _): &(RowKey, Vec<Kept>)| {
             *corpus == row.corpus && *solver == row.solver
         };
@@ -279,7 +289,14 @@ fn read_run(path: &Path) -> Result<Run> {
     Ok(Run {
         path: path.to_path_buf(),
         groups,
+        texts,
     })
+}
+
+/// Whether the CSV at `path` can be read a second time from its start: a regular file
+/// (through a link or not), not a pipe or a device, which give their bytes once.
+fn readable_again(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 
 /// A group's rows by puzzle index, ascending, one per puzzle: of a puzzle's rows, the last
@@ -324,8 +341,8 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
         }
         wanted
     };
-    let texts_a = puzzle_texts(&a.path, &wanted(false))?;
-    let texts_b = puzzle_texts(&b.path, &wanted(true))?;
+    let texts_a = puzzle_texts(a, &wanted(false))?;
+    let texts_b = puzzle_texts(b, &wanted(true))?;
     let groups = found
         .iter()
         .map(|(f, ga, gb)| {
@@ -374,15 +391,26 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
 }
 
 /// The puzzles' texts, by group (as the rows give it) and index, of the rows `wanted`
-/// names, read again from the CSV at `path` (of a puzzle's rows, the last, as
-/// [`by_index`] keeps): `compare` keeps no text, and the examples of a puzzle that differs
-/// between the runs name both.
-fn puzzle_texts<'k>(path: &Path, wanted: &HashMap<&'k RowKey, HashSet<u64>>) -> Result<Texts<'k>> {
+/// names, read again from the CSV of `run` (of a puzzle's rows, the last, as [`by_index`]
+/// keeps), or taken from those it kept when its CSV cannot be read again (a pipe):
+/// `compare` keeps no text of a file, and the examples of a puzzle that differs between
+/// the runs name both.
+fn puzzle_texts<'k>(run: &Run, wanted: &HashMap<&'k RowKey, HashSet<u64>>) -> Result<Texts<'k>> {
     let mut texts = Texts::new();
     if wanted.is_empty() {
         return Ok(texts);
     }
-    for row in read_rows(path)? {
+    if let Some(kept) = &run.texts {
+        for (&key, indices) in wanted {
+            for &index in indices {
+                if let Some(text) = kept.get(&(key.clone(), index)) {
+                    texts.insert((key, index), text.clone());
+                }
+            }
+        }
+        return Ok(texts);
+    }
+    for row in read_rows(&run.path)? {
         let row = row?;
         let Some((&key, indices)) = wanted.get_key_value(&(row.corpus.clone(), row.solver)) else {
             continue;

@@ -62,14 +62,13 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     let checker = generator.checker();
     let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
     let header = header::header(args, checker);
-    let (result, made) = write_puzzles(&mut out, &header, puzzles, interrupt, args.count);
+    let minimal = !args.no_minimal;
+    let (result, made) =
+        write_puzzles(&mut out, &header, puzzles, interrupt, (args.count, minimal));
     watch.finish();
-    let Made {
-        written,
-        unknown,
-        stop,
-    } = made;
-    let held = |count| header::held(args, checker, (count, unknown));
+    let unproved = made.unproved(minimal);
+    let Made { written, stop, .. } = made;
+    let held = |count| header::held(args, checker, (count, unproved));
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
@@ -77,7 +76,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         Ok(()) => {
             // Stopped before its count, or minimal only as far as the checks could tell:
             // the header says how many it holds, and what they are.
-            if stop.is_some() || unknown > 0 {
+            if stop.is_some() || unproved > 0 {
                 out.tell_held(held(written));
             }
             let state = stop.as_ref().map_or(State::Finished, Stop::state);
@@ -99,10 +98,10 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         }
     };
     ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
-    if unknown > 0 && !args.no_minimal {
+    if unproved > 0 {
         ui::note(format!(
             "{} (common at 25x25: use --givens with --no-minimal there)",
-            unproved(unknown)
+            not_proved_minimal(unproved)
         ));
     }
     match stop {
@@ -118,7 +117,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
 
 /// What puzzles are when `unknown` removals were refused because their uniqueness check
 /// ran out of its budget: the file's last `#` line and the note at the end of the run.
-fn unproved(unknown: u64) -> String {
+fn not_proved_minimal(unknown: u64) -> String {
     format!(
         "{unknown} removal{} {} refused because {} uniqueness check ran out of its budget: \
          every puzzle has one solution, but these puzzles are minimal only as far as the \
@@ -137,16 +136,31 @@ struct Made {
     stop: Option<Stop>,
 }
 
+impl Made {
+    /// The removals refused as their check ran out of budget that leave the puzzles
+    /// minimal only as far as the checks could tell: all of them when the puzzles were to
+    /// be `minimal`; none under `--no-minimal`, whose puzzles are not said minimal (digging
+    /// stops at a refusal there, whatever refused it).
+    fn unproved(&self, minimal: bool) -> u64 {
+        if minimal {
+            self.unknown
+        } else {
+            0
+        }
+    }
+}
+
 /// Writes `header`, then the `puzzles` as they come, until their `count` is reached, one
 /// misses its targets, an `interrupt` comes, or the file is gone (looked at as a puzzle
-/// comes, every [`LOOK_EVERY`] at most: see [`Lost`]); then a last `#` line says where it
-/// stopped. What was made, and how the writing went.
+/// comes, every [`LOOK_EVERY`] at most: see [`Lost`]); then, when the puzzles were to be
+/// `minimal` and some were not proved so, a `#` line says why ([`Made::unproved`]), and a
+/// last one where it stopped. What was made, and how the writing went.
 fn write_puzzles(
     out: &mut Output,
     header: &str,
     puzzles: impl Iterator<Item = Result<Generated, GenerateError>>,
     interrupt: &AtomicBool,
-    count: u64,
+    (count, minimal): (u64, bool),
 ) -> (io::Result<()>, Made) {
     let mut made = Made {
         written: 0,
@@ -182,8 +196,9 @@ fn write_puzzles(
         if made.stop.is_none() && made.written < count && interrupt.load(Ordering::Relaxed) {
             made.stop = Some(Stop::Interrupted);
         }
-        if made.unknown > 0 {
-            out.write(&format!("# {}\n", unproved(made.unknown)))?;
+        let unproved = made.unproved(minimal);
+        if unproved > 0 {
+            out.write(&format!("# {}\n", not_proved_minimal(unproved)))?;
         }
         if let Some(stop) = &made.stop {
             out.write(&format!("# {}\n", stop.line(made.written, count)))?;
