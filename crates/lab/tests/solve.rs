@@ -391,9 +391,7 @@ fn a_command_that_crashes_is_no_wrong_solution() {
     let solver = |mode: &str| format!("cmd:{mode}=python3 {} {mode}", misbehave.display());
     let text = stdout(&["solve", "-s", &solver("crash"), TOP1]);
     assert!(
-        text.contains(
-            "\ncrash: crashed, 0 solutions (limit 1), 0 nodes, 0 backtracks, 0 ns\n  why: "
-        ),
+        text.contains("\ncrash: crashed, 0 solutions (limit 1), 0 nodes, 0 backtracks\n  why: "),
         "{text}"
     );
     assert!(text.contains("exited with status 3"), "{text}");
@@ -460,11 +458,12 @@ fn timeout_is_benchs() {
     let stall = format!("cmd:stall=python3 {} stall", misbehave.display());
     let text = stdout(&["solve", "-s", &stall, "--timeout", "300ms", TOP1]);
     assert!(
-        text.contains("\nstall: timed out, 0 solutions (limit 1), 0 nodes, 0 backtracks, 300 ms")
-            && text.contains(
-                "\n  why: no answer within 0.3 s: the child was killed (a new one takes the \
+        text.contains(
+            "\nstall: timed out, 0 solutions (limit 1), 0 nodes, 0 backtracks, > 300 ms\n"
+        ) && text.contains(
+            "\n  why: no answer within 0.3 s: the child was killed (a new one takes the \
 next puzzle)\n"
-            ),
+        ),
         "{text}"
     );
     let option = |command: &str| {

@@ -23,7 +23,7 @@ use crate::cli::SolveArgs;
 use crate::input::Input;
 use crate::RunEnd;
 use run::Solved;
-use table::{format_ns, status_words};
+use table::status_words;
 
 /// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn. As `bench`
 /// and `trace`, it fails when no solver of the list solves the size of any puzzle read:
@@ -171,7 +171,8 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
 }
 
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`
-/// (`dlx: no solution, 1 node, ...`), a `WRONG:` line after it when its check failed, a
+/// (`dlx: no solution, 1 node, ...`; the time as [`table::time`] gives it: none for a
+/// crash), a `WRONG:` line after it when its check failed, a
 /// `why:` line when a `cmd:` solver timed out or crashed (no solution failed a check: the
 /// row's status says what happened, as in `bench`), or why it was skipped.
 fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
@@ -186,13 +187,13 @@ fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
         (Status::NoSolution, 0) => String::new(),
         (_, n) => format!(", {} (limit {limit})", count(n, "solution", "solutions")),
     };
+    let time = table::time(row).map_or_else(String::new, |t| format!(", {t}"));
     let mut text = format!(
-        "{}: {}{solutions}, {}, {}, {}\n",
+        "{}: {}{solutions}, {}, {}{time}\n",
         s.name,
         status_words(&row.status),
         count(row.nodes, "node", "nodes"),
         count(row.backtracks, "backtrack", "backtracks"),
-        format_ns(row.nanoseconds)
     );
     match (&row.status, &row.problem) {
         (Status::Wrong, Some(problem)) => text.push_str(&format!("WRONG: {problem}\n")),

@@ -56,6 +56,17 @@ fn versus(row: &Row, fastest: Option<u64>) -> String {
     }
 }
 
+/// The time of `row`: its solve time ([`Row::solve_time`], the one rule of the time
+/// figures); `> T` for a `cmd:` solver that gave no answer in the `T` it was given; none
+/// for one that crashed, whose time says nothing of a search (it read `0 ns`).
+pub(super) fn time(row: &Row) -> Option<String> {
+    match row.solve_time() {
+        Some(ns) => Some(format_ns(ns)),
+        None if row.status == Status::Timeout => Some(format!("> {}", format_ns(row.nanoseconds))),
+        None => None,
+    }
+}
+
 /// The table of the solvers, in the order they ran.
 pub fn table(solved: &[Solved]) -> String {
     let fastest = solved
@@ -82,7 +93,7 @@ pub fn table(solved: &[Solved]) -> String {
                 thousands(r.solutions),
                 thousands(r.nodes),
                 thousands(r.backtracks),
-                format_ns(r.nanoseconds),
+                time(r).unwrap_or_else(|| "-".into()),
                 versus(r, fastest),
             ],
             None => [
@@ -182,6 +193,7 @@ mod tests {
         );
     }
 
+    /// A crash has no time (it read `0 ns`), a timeout the time it was given, as a bound.
     #[test]
     fn a_crash_is_no_time_against_the_fastest() {
         let text = table(&[
@@ -191,10 +203,10 @@ mod tests {
         ]);
         assert_eq!(
             text,
-            "solver  status     solutions  nodes  backtracks   time  vs fastest\n\
-             dlx     solved             1     57          28  41 µs     fastest\n\
-             py      crashed            1      0           0   0 ns           -\n\
-             slow    timed out          1      0           0   10 s  > 243,902×\n"
+            "solver  status     solutions  nodes  backtracks    time  vs fastest\n\
+             dlx     solved             1     57          28   41 µs     fastest\n\
+             py      crashed            1      0           0       -           -\n\
+             slow    timed out          1      0           0  > 10 s  > 243,902×\n"
         );
     }
 }

@@ -200,7 +200,14 @@ const COLUMNS: &[Column] = &[
         narrow: None,
         wide: "max nodes",
         when: When::Always,
-        cell: |s, _| s.max_nodes.to_string(),
+        // `-` as the means say it, where no row has counters (a `cmd:` solver's crashes).
+        cell: |s, _| {
+            if s.counted > 0 {
+                s.max_nodes.to_string()
+            } else {
+                "-".into()
+            }
+        },
     },
     Column {
         narrow: None,

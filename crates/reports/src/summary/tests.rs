@@ -702,4 +702,13 @@ fn timeouts_and_crashes_count_in_no_time_figure() {
         (None, None, None)
     );
     assert_eq!(stats.times.percentile(50.0), None);
+    // Nor any count of nodes: `-` for the maximum, as for the means (it read 0).
+    let wide = none.to_text(View::Wide);
+    let line = fields(wide.lines().nth(1).unwrap());
+    let header = fields(wide.lines().next().unwrap());
+    let cell = |name: &str| line[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(
+        ["mean nodes", "max nodes", "mean backtracks", "max µs"].map(cell),
+        ["-", "-", "-", "-"]
+    );
 }
