@@ -1399,11 +1399,18 @@ fn read_rows_lenient(path: &Path) -> usize {
 
 /// `a.csv` with every time multiplied by `factor`, as `name` (and its sidecar).
 fn slowed(dir: &TempDir, name: &str, factor: u64) {
+    edited(dir, name, |rows| {
+        for r in rows {
+            r.nanoseconds = r.nanoseconds.max(1) * factor;
+            r.median_nanoseconds = r.nanoseconds;
+        }
+    });
+}
+
+/// `a.csv` with its rows changed by `edit`, as `name` (and its sidecar, a copy of a's).
+fn edited(dir: &TempDir, name: &str, edit: impl FnOnce(&mut Vec<Row>)) {
     let mut rows = read_rows(&dir.path().join("a.csv"));
-    for r in &mut rows {
-        r.nanoseconds = r.nanoseconds.max(1) * factor;
-        r.median_nanoseconds = r.nanoseconds;
-    }
+    edit(&mut rows);
     let mut w = csv::Writer::from_path(dir.path().join(name)).unwrap();
     for r in &rows {
         w.serialize(r).unwrap();
@@ -1581,6 +1588,38 @@ fn a_run_given_as_a_pipe_is_compared_as_a_file_is() {
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains(&told), "{stdout}");
+}
+
+/// `compare` counts its puzzles as the runner does: `1 puzzle`, `2 puzzles` (it wrote
+/// `1 puzzle(s)`).
+#[test]
+fn compare_counts_puzzles_in_the_number_they_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "-o", "a.csv"], 0);
+    edited(&dir, "b.csv", |rows| {
+        rows.pop();
+        rows[0].nodes += 1;
+    });
+    let (out, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "1000"],
+        4,
+    );
+    assert!(
+        out.contains("\n  easy12.txt dlx: 1 of 11 puzzles\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\neasy12.txt dlx: 1 puzzle in A only, 0 in B only (not compared).\n"),
+        "{out}"
+    );
+    assert_eq!(err, "error: easy12.txt dlx: counters changed on 1 puzzle\n");
+    let (out, _) = run(&dir, &["compare", "b.csv", "a.csv"], 0);
+    assert!(
+        out.contains("\neasy12.txt dlx: 0 puzzles in A only, 1 in B only (not compared).\n"),
+        "{out}"
+    );
 }
 
 #[test]

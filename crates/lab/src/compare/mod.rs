@@ -22,6 +22,7 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
+use sudoku_reports::units::plural;
 use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
 
 use crate::cli::CompareArgs;
@@ -214,8 +215,11 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     for g in &comparison.groups {
         if g.changed > 0 {
             out.push(format!(
-                "{} {}: counters changed on {} puzzle(s)",
-                g.corpus, g.solver, g.changed
+                "{} {}: counters changed on {} puzzle{}",
+                g.corpus,
+                g.solver,
+                g.changed,
+                plural(g.changed)
             ));
         }
     }

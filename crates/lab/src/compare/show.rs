@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use sudoku_reports::units::plural;
+
 use super::{Comparison, Group};
 use crate::cli::CompareArgs;
 
@@ -61,11 +63,8 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
         c.resamples
     )];
     out.extend(c.unfinished.iter().cloned());
-    for g in c.groups.iter().filter(|g| g.only != (0, 0)) {
-        out.push(format!(
-            "{} {}: {} puzzle(s) in A only, {} in B only (not compared).",
-            g.corpus, g.solver, g.only.0, g.only.1
-        ));
+    for g in &c.groups {
+        out.extend(group_notes(g));
     }
     if !c.unmatched.0.is_empty() {
         out.push(format!("In A only: {}.", c.unmatched.0.join(", ")));
@@ -83,6 +82,21 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     out
 }
 
+/// What is said of group `g` beneath the table: the puzzles of one run only.
+fn group_notes(g: &Group) -> Vec<String> {
+    let (a, b) = g.only;
+    let mut out = Vec::new();
+    if g.only != (0, 0) {
+        out.push(format!(
+            "{} {}: {a} puzzle{} in A only, {b} in B only (not compared).",
+            g.corpus,
+            g.solver,
+            plural(a)
+        ));
+    }
+    out
+}
+
 /// The counters that changed, group by group, with examples.
 fn changes(c: &Comparison) -> Vec<(String, Vec<String>)> {
     c.groups
@@ -91,8 +105,12 @@ fn changes(c: &Comparison) -> Vec<(String, Vec<String>)> {
         .map(|g| {
             (
                 format!(
-                    "{} {}: {} of {} puzzles",
-                    g.corpus, g.solver, g.changed, g.paired
+                    "{} {}: {} of {} puzzle{}",
+                    g.corpus,
+                    g.solver,
+                    g.changed,
+                    g.paired,
+                    plural(g.paired)
                 ),
                 g.examples.clone(),
             )
