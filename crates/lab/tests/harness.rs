@@ -1590,6 +1590,52 @@ fn a_run_given_as_a_pipe_is_compared_as_a_file_is() {
     assert!(stdout.contains(&told), "{stdout}");
 }
 
+/// Two runs with no puzzle in common (two shards of one corpus) compared nothing: an error
+/// (exit status 1), not a table of zeros that a gate passed (exit status 0). A solver of
+/// the runs that pairs no puzzle while another does is said to, and not counted by the
+/// gate.
+#[test]
+fn compare_of_runs_with_no_puzzle_in_common_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    for k in ["1", "2"] {
+        let (shard, out) = (format!("{k}/2"), format!("s{k}.csv"));
+        bench(&dir, &[&c, "-s", "dlx", "--shard", &shard, "-o", &out], 0);
+    }
+    let said = "error: s1.csv and s2.csv have no puzzle in common (paired by index, in the \
+corpora and solvers of both: 6 puzzles in A, 6 in B): nothing was compared\n";
+    for gate in [&[][..], &["--fail-above", "5"]] {
+        let args: Vec<&str> = ["compare", "s1.csv", "s2.csv"]
+            .iter()
+            .chain(gate)
+            .copied()
+            .collect();
+        let (out, err) = run(&dir, &args, 1);
+        assert_eq!((out.as_str(), err.as_str()), ("", said));
+    }
+    // naive's puzzles in B under other indexes: dlx compared, naive said to pair none.
+    bench(&dir, &[&c, "-s", "dlx,naive", "-o", "a.csv"], 0);
+    edited(&dir, "b.csv", |rows| {
+        for r in rows.iter_mut().filter(|r| &*r.solver == "naive") {
+            r.index += 100;
+        }
+    });
+    let (out, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "50"],
+        0,
+    );
+    assert!(
+        out.contains(
+            "\neasy12.txt naive: no puzzle in common (12 puzzles in A only, 12 in B only): \
+nothing of it compared, and not counted by --fail-above.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("easy12.txt dlx: "), "{out}");
+    assert_eq!(err, "");
+}
+
 /// `compare` counts its puzzles as the runner does: `1 puzzle`, `2 puzzles` (it wrote
 /// `1 puzzle(s)`).
 #[test]

@@ -8,7 +8,7 @@
 //!
 //! Corpora are matched by file name, so that runs made in different folders (or machines)
 //! compare, but for two corpora of one run that share a file name, matched by their paths;
-//! puzzles by index.
+//! puzzles by index. Two runs that pair no puzzle compared nothing: an error.
 
 mod show;
 mod stats;
@@ -187,6 +187,13 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
             args.b.display()
         );
     }
+    if let Some(told) = nothing_paired(&comparison.groups) {
+        bail!(
+            "{} and {} have no puzzle in common ({told}): nothing was compared",
+            args.a.display(),
+            args.b.display()
+        );
+    }
     if args.markdown {
         ui::out(show::markdown(&comparison, args));
     } else {
@@ -206,6 +213,22 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     } else {
         RunEnd::Regressed
     })
+}
+
+/// What is said when no group of `groups` pairs any puzzle (two shards of one corpus, or
+/// `--first 10` against puzzles past the tenth): the puzzles of each side, in the groups of
+/// both; `None` when some group pairs one.
+fn nothing_paired(groups: &[Group]) -> Option<String> {
+    if groups.iter().any(|g| g.paired > 0) {
+        return None;
+    }
+    let (a, b) = groups
+        .iter()
+        .fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
+    Some(format!(
+        "paired by index, in the corpora and solvers of both: {a} puzzle{} in A, {b} in B",
+        plural(a)
+    ))
 }
 
 /// Why `--fail-above PCT` fails: a run that did not finish (its rows are not the whole

@@ -82,11 +82,20 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     out
 }
 
-/// What is said of group `g` beneath the table: the puzzles of one run only.
+/// What is said of group `g` beneath the table: the puzzles of one run only (of a group
+/// that pairs none, that nothing of it was compared).
 fn group_notes(g: &Group) -> Vec<String> {
     let (a, b) = g.only;
     let mut out = Vec::new();
-    if g.only != (0, 0) {
+    if g.paired == 0 {
+        out.push(format!(
+            "{} {}: no puzzle in common ({a} puzzle{} in A only, {b} in B only): nothing of it \
+             compared, and not counted by --fail-above.",
+            g.corpus,
+            g.solver,
+            plural(a)
+        ));
+    } else if g.only != (0, 0) {
         out.push(format!(
             "{} {}: {a} puzzle{} in A only, {b} in B only (not compared).",
             g.corpus,
