@@ -1636,6 +1636,61 @@ nothing of it compared, and not counted by --fail-above.\n"
     assert_eq!(err, "");
 }
 
+/// Rows of one index whose puzzles differ are not the same puzzle: a run of another corpus
+/// saved under the same file name, or of other isomorphs (`--permute`), is said to be, and
+/// not timed against A (its times were: a ratio of different puzzles' medians). Their
+/// puzzles still count as changed counters, which the gate fails on.
+#[test]
+fn compare_does_not_time_different_puzzles_against_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let text = std::fs::read_to_string(corpus("norvig_sudoku-easy50.txt")).unwrap();
+    let others: Vec<&str> = text.lines().skip(20).take(12).collect();
+    std::fs::create_dir_all(dir.path().join("other")).unwrap();
+    write(&dir, "other/easy12.txt", &(others.join("\n") + "\n"));
+    bench(&dir, &[&c, "-s", "dlx", "-o", "a.csv"], 0);
+    bench(&dir, &["other/easy12.txt", "-s", "dlx", "-o", "b.csv"], 0);
+    bench(&dir, &[&c, "-s", "dlx", "--permute", "7", "-o", "p.csv"], 0);
+    let dlx = |out: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.starts_with("easy12.txt  dlx"));
+        let cells = line.unwrap_or_else(|| panic!("{out}")).split_whitespace();
+        cells.skip(2).take(5).map(str::to_string).collect()
+    };
+    let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
+    assert_eq!(dlx(&out), ["12", "0", "-", "-", "-"], "{out}");
+    assert!(
+        out.contains(
+            "\neasy12.txt dlx: A and B read different puzzles under one corpus name (12 of 12 \
+puzzles differ, index by index): not the same corpus, so their times are not compared.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("isomorphs"), "{out}");
+    let (_, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "1000"],
+        4,
+    );
+    assert_eq!(
+        err,
+        "error: easy12.txt dlx: counters changed on 12 puzzles\n"
+    );
+    let (out, _) = run(&dir, &["compare", "a.csv", "p.csv"], 0);
+    assert_eq!(dlx(&out), ["12", "0", "-", "-", "-"], "{out}");
+    assert!(
+        out.contains(
+            "\neasy12.txt dlx: A and B solved different isomorphs (--permute) of 12 of 12 \
+puzzles: not the same puzzles, so their times are not compared.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("different puzzles under"), "{out}");
+    // A run against itself times every puzzle, and says nothing of them.
+    let (out, _) = run(&dir, &["compare", "p.csv", "p.csv"], 0);
+    assert_eq!(dlx(&out)[..2], ["12", "12"], "{out}");
+    assert!(!out.contains("not the same"), "{out}");
+}
+
 /// `compare` counts its puzzles as the runner does: `1 puzzle`, `2 puzzles` (it wrote
 /// `1 puzzle(s)`).
 #[test]

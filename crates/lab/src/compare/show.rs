@@ -83,7 +83,8 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
 }
 
 /// What is said of group `g` beneath the table: the puzzles of one run only (of a group
-/// that pairs none, that nothing of it was compared).
+/// that pairs none, that nothing of it was compared), and the pairs not timed because
+/// their puzzles differ.
 fn group_notes(g: &Group) -> Vec<String> {
     let (a, b) = g.only;
     let mut out = Vec::new();
@@ -101,6 +102,25 @@ fn group_notes(g: &Group) -> Vec<String> {
             g.corpus,
             g.solver,
             plural(a)
+        ));
+    }
+    let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));
+    if g.foreign > 0 {
+        out.push(format!(
+            "{} {}: A and B read different puzzles under one corpus name ({} differ, index by \
+             index): not the same corpus, so their times are not compared.",
+            g.corpus,
+            g.solver,
+            of(g.foreign)
+        ));
+    }
+    if g.isomorphs > 0 {
+        out.push(format!(
+            "{} {}: A and B solved different isomorphs (--permute) of {}: not the same \
+             puzzles, so their times are not compared.",
+            g.corpus,
+            g.solver,
+            of(g.isomorphs)
         ));
     }
     out
