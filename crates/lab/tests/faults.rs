@@ -762,6 +762,12 @@ fn reports_of_a_sidecar_without_a_known_state_say_what_it_says() {
             .assert()
             .success();
     }
+    // The whole run, which compares with a shard (two shards pair no puzzle: an error).
+    lab()
+        .current_dir(dir.path())
+        .args(["bench", "-s", "dlx", "-q", "c.txt", "--out", "w.csv"])
+        .assert()
+        .success();
     let sidecar = dir.path().join("s2.run.toml");
     let finished = std::fs::read_to_string(&sidecar).unwrap();
     let nothing = "the sidecar says nothing of how the run ended";
@@ -788,7 +794,7 @@ fn reports_of_a_sidecar_without_a_known_state_say_what_it_says() {
             .success()
             .stdout(predicate::str::contains(format!("\n{alarm}: {told}")))
             .stdout(predicate::str::contains("still going").not());
-        let compared = run(&["compare", "s1.csv", "s2.csv"])
+        let compared = run(&["compare", "w.csv", "s2.csv"])
             .success()
             .stdout(predicate::str::contains("limit: 1 vs 0").not());
         if alarm == "NO STATE" {

@@ -1399,11 +1399,18 @@ fn read_rows_lenient(path: &Path) -> usize {
 
 /// `a.csv` with every time multiplied by `factor`, as `name` (and its sidecar).
 fn slowed(dir: &TempDir, name: &str, factor: u64) {
+    edited(dir, name, |rows| {
+        for r in rows {
+            r.nanoseconds = r.nanoseconds.max(1) * factor;
+            r.median_nanoseconds = r.nanoseconds;
+        }
+    });
+}
+
+/// `a.csv` with its rows changed by `edit`, as `name` (and its sidecar, a copy of a's).
+fn edited(dir: &TempDir, name: &str, edit: impl FnOnce(&mut Vec<Row>)) {
     let mut rows = read_rows(&dir.path().join("a.csv"));
-    for r in &mut rows {
-        r.nanoseconds = r.nanoseconds.max(1) * factor;
-        r.median_nanoseconds = r.nanoseconds;
-    }
+    edit(&mut rows);
     let mut w = csv::Writer::from_path(dir.path().join(name)).unwrap();
     for r in &rows {
         w.serialize(r).unwrap();
@@ -1581,6 +1588,139 @@ fn a_run_given_as_a_pipe_is_compared_as_a_file_is() {
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains(&told), "{stdout}");
+}
+
+/// Two runs with no puzzle in common (two shards of one corpus) compared nothing: an error
+/// (exit status 1), not a table of zeros that a gate passed (exit status 0). A solver of
+/// the runs that pairs no puzzle while another does is said to, and not counted by the
+/// gate.
+#[test]
+fn compare_of_runs_with_no_puzzle_in_common_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    for k in ["1", "2"] {
+        let (shard, out) = (format!("{k}/2"), format!("s{k}.csv"));
+        bench(&dir, &[&c, "-s", "dlx", "--shard", &shard, "-o", &out], 0);
+    }
+    let said = "error: s1.csv and s2.csv have no puzzle in common (paired by index, in the \
+corpora and solvers of both: 6 puzzles in A, 6 in B): nothing was compared\n";
+    for gate in [&[][..], &["--fail-above", "5"]] {
+        let args: Vec<&str> = ["compare", "s1.csv", "s2.csv"]
+            .iter()
+            .chain(gate)
+            .copied()
+            .collect();
+        let (out, err) = run(&dir, &args, 1);
+        assert_eq!((out.as_str(), err.as_str()), ("", said));
+    }
+    // naive's puzzles in B under other indexes: dlx compared, naive said to pair none.
+    bench(&dir, &[&c, "-s", "dlx,naive", "-o", "a.csv"], 0);
+    edited(&dir, "b.csv", |rows| {
+        for r in rows.iter_mut().filter(|r| &*r.solver == "naive") {
+            r.index += 100;
+        }
+    });
+    let (out, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "50"],
+        0,
+    );
+    assert!(
+        out.contains(
+            "\neasy12.txt naive: no puzzle in common (12 puzzles in A only, 12 in B only): \
+nothing of it compared, and not counted by --fail-above.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("easy12.txt dlx: "), "{out}");
+    assert_eq!(err, "");
+}
+
+/// Rows of one index whose puzzles differ are not the same puzzle: a run of another corpus
+/// saved under the same file name, or of other isomorphs (`--permute`), is said to be, and
+/// not timed against A (its times were: a ratio of different puzzles' medians). Their
+/// puzzles still count as changed counters, which the gate fails on.
+#[test]
+fn compare_does_not_time_different_puzzles_against_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    let text = std::fs::read_to_string(corpus("norvig_sudoku-easy50.txt")).unwrap();
+    let others: Vec<&str> = text.lines().skip(20).take(12).collect();
+    std::fs::create_dir_all(dir.path().join("other")).unwrap();
+    write(&dir, "other/easy12.txt", &(others.join("\n") + "\n"));
+    bench(&dir, &[&c, "-s", "dlx", "-o", "a.csv"], 0);
+    bench(&dir, &["other/easy12.txt", "-s", "dlx", "-o", "b.csv"], 0);
+    bench(&dir, &[&c, "-s", "dlx", "--permute", "7", "-o", "p.csv"], 0);
+    let dlx = |out: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.starts_with("easy12.txt  dlx"));
+        let cells = line.unwrap_or_else(|| panic!("{out}")).split_whitespace();
+        cells.skip(2).take(5).map(str::to_string).collect()
+    };
+    let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
+    assert_eq!(dlx(&out), ["12", "0", "-", "-", "-"], "{out}");
+    assert!(
+        out.contains(
+            "\neasy12.txt dlx: A and B read different puzzles under one corpus name (12 of 12 \
+puzzles differ, index by index): not the same corpus, so their times are not compared.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("isomorphs"), "{out}");
+    let (_, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "1000"],
+        4,
+    );
+    assert_eq!(
+        err,
+        "error: easy12.txt dlx: counters changed on 12 puzzles\n"
+    );
+    let (out, _) = run(&dir, &["compare", "a.csv", "p.csv"], 0);
+    assert_eq!(dlx(&out), ["12", "0", "-", "-", "-"], "{out}");
+    assert!(
+        out.contains(
+            "\neasy12.txt dlx: A and B solved different isomorphs (--permute) of 12 of 12 \
+puzzles: not the same puzzles, so their times are not compared.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("different puzzles under"), "{out}");
+    // A run against itself times every puzzle, and says nothing of them.
+    let (out, _) = run(&dir, &["compare", "p.csv", "p.csv"], 0);
+    assert_eq!(dlx(&out)[..2], ["12", "12"], "{out}");
+    assert!(!out.contains("not the same"), "{out}");
+}
+
+/// `compare` counts its puzzles as the runner does: `1 puzzle`, `2 puzzles` (it wrote
+/// `1 puzzle(s)`).
+#[test]
+fn compare_counts_puzzles_in_the_number_they_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = easy(&dir).display().to_string();
+    bench(&dir, &[&c, "-s", "dlx", "-o", "a.csv"], 0);
+    edited(&dir, "b.csv", |rows| {
+        rows.pop();
+        rows[0].nodes += 1;
+    });
+    let (out, err) = run(
+        &dir,
+        &["compare", "a.csv", "b.csv", "--fail-above", "1000"],
+        4,
+    );
+    assert!(
+        out.contains("\n  easy12.txt dlx: 1 of 11 puzzles\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\neasy12.txt dlx: 1 puzzle in A only, 0 in B only (not compared).\n"),
+        "{out}"
+    );
+    assert_eq!(err, "error: easy12.txt dlx: counters changed on 1 puzzle\n");
+    let (out, _) = run(&dir, &["compare", "b.csv", "a.csv"], 0);
+    assert!(
+        out.contains("\neasy12.txt dlx: 0 puzzles in A only, 1 in B only (not compared).\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -75,11 +75,16 @@ Per corpus and solver in both runs: B's median time over A's with a 95% confiden
 seed, the 2.5th and 97.5th percentiles of the ratio of medians), the share of puzzles where
 each side was faster, and every counter (status, solutions, nodes, backtracks, solution) that
 differs puzzle by puzzle. Counters are the contract: a counter that changed between two
-commits is a fidelity regression, listed first. Below the table, the settings the runs'
-sidecars (X.run.toml) give differently; a run without a sidecar is said to have none (its
-settings and how it ended are not known). Exit status 4 with --fail-above when a solver got
-slower beyond the threshold (the interval's lower end above 1 + PCT/100), a counter changed, or
-a run's sidecar says it did not finish.")]
+commits is a fidelity regression, listed first. Puzzles pair by index and are timed only when
+their texts agree: a puzzle that differs (another corpus under the same file name, another
+isomorph under --permute) is a changed counter, not timed, and said below the table. Runs
+that pair no puzzle (two shards of one corpus) compared nothing: an error, exit status 1; a
+corpus and solver that pairs none while others do is named below the table, and not counted
+by --fail-above. Below the table, the settings the runs' sidecars (X.run.toml) give
+differently; a run without a sidecar is said to have none (its settings and how it ended are
+not known). Exit status 4 with --fail-above when a solver got slower beyond the threshold (the
+interval's lower end above 1 + PCT/100), a counter changed (a puzzle that differs too), or a
+run's sidecar says it did not finish.")]
 pub struct CompareArgs {
     /// The baseline run's CSV.
     #[arg(value_name = "A.csv")]

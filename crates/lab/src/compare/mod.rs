@@ -8,7 +8,9 @@
 //!
 //! Corpora are matched by file name, so that runs made in different folders (or machines)
 //! compare, but for two corpora of one run that share a file name, matched by their paths;
-//! puzzles by index.
+//! puzzles by index, and timed only when their texts agree (two rows of one index whose
+//! puzzles differ are two puzzles: another corpus under one name, or other isomorphs). Two
+//! runs that pair no puzzle compared nothing: an error.
 
 mod show;
 mod stats;
@@ -22,6 +24,7 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
+use sudoku_reports::units::plural;
 use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
 
 use crate::cli::CompareArgs;
@@ -84,6 +87,9 @@ struct Kept {
     time: Option<u64>,
     /// The hash of the puzzle's text ([`text_hash`]).
     puzzle: u64,
+    /// The hash of the corpus's puzzle: its `original` under `--permute` (the puzzle
+    /// solved is an isomorph of it), else the puzzle.
+    source: u64,
     /// The hash of the solution's text.
     solution: u64,
 }
@@ -100,6 +106,7 @@ impl Kept {
             backtracks: row.backtracks,
             time: row.solve_time(),
             puzzle: text_hash(&row.puzzle),
+            source: text_hash(row.original.as_deref().unwrap_or(&row.puzzle)),
             solution: text_hash(&row.solution),
         }
     }
@@ -135,6 +142,12 @@ pub struct Group {
     pub changed: u64,
     /// The first few of them, told.
     pub examples: Vec<String>,
+    /// Puzzles whose index pairs them but whose corpus's texts differ: the runs read
+    /// different corpora under one name. Not timed ([`both_solved`]).
+    pub foreign: u64,
+    /// Puzzles of one corpus text whose isomorphs solved differ (`--permute` of another
+    /// seed, or of one run only). Not timed.
+    pub isomorphs: u64,
 }
 
 /// What `compare` found, with the groups found in one run only.
@@ -186,6 +199,13 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
             args.b.display()
         );
     }
+    if let Some(told) = nothing_paired(&comparison.groups) {
+        bail!(
+            "{} and {} have no puzzle in common ({told}): nothing was compared",
+            args.a.display(),
+            args.b.display()
+        );
+    }
     if args.markdown {
         ui::out(show::markdown(&comparison, args));
     } else {
@@ -207,6 +227,22 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     })
 }
 
+/// What is said when no group of `groups` pairs any puzzle (two shards of one corpus, or
+/// `--first 10` against puzzles past the tenth): the puzzles of each side, in the groups of
+/// both; `None` when some group pairs one.
+fn nothing_paired(groups: &[Group]) -> Option<String> {
+    if groups.iter().any(|g| g.paired > 0) {
+        return None;
+    }
+    let (a, b) = groups
+        .iter()
+        .fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
+    Some(format!(
+        "paired by index, in the corpora and solvers of both: {a} puzzle{} in A, {b} in B",
+        plural(a)
+    ))
+}
+
 /// Why `--fail-above PCT` fails: a run that did not finish (its rows are not the whole
 /// run), every counter change, every solver slower beyond PCT.
 pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
@@ -214,8 +250,11 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     for g in &comparison.groups {
         if g.changed > 0 {
             out.push(format!(
-                "{} {}: counters changed on {} puzzle(s)",
-                g.corpus, g.solver, g.changed
+                "{} {}: counters changed on {} puzzle{}",
+                g.corpus,
+                g.solver,
+                g.changed,
+                plural(g.changed)
             ));
         }
     }
@@ -366,6 +405,8 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
                 timed: f.timed,
                 changed: f.changed,
                 examples: f.examples.iter().map(|e| e.told(texts(e))).collect(),
+                foreign: f.foreign,
+                isomorphs: f.isomorphs,
             }
         })
         .collect();
@@ -443,6 +484,10 @@ struct Findings {
     changed: u64,
     /// The first few puzzles whose counters differ.
     examples: Vec<Example>,
+    /// As [`Group::foreign`].
+    foreign: u64,
+    /// As [`Group::isomorphs`].
+    isomorphs: u64,
 }
 
 /// A puzzle whose counters differ between the runs, as [`counters_differ`] finds it.
@@ -478,8 +523,14 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
     let mut pairs = Vec::new();
     let mut faster = (0, 0);
     let mut paired = 0;
+    let (mut foreign, mut isomorphs) = (0, 0);
     for (ra, rb) in paired_rows(a, b) {
         paired += 1;
+        if ra.source != rb.source {
+            foreign += 1;
+        } else if ra.puzzle != rb.puzzle {
+            isomorphs += 1;
+        }
         if let Some(example) = counters_differ(ra, rb) {
             changed += 1;
             if examples.len() < EXAMPLES {
@@ -505,13 +556,18 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
         timed: pairs.len() as u64,
         changed,
         examples,
+        foreign,
+        isomorphs,
     }
 }
 
 /// The solve times (A's, B's) of a puzzle both runs solved: the puzzles whose times
-/// `compare` takes (a solved row has a solve time, by [`Row::solve_time`]'s rule).
+/// `compare` takes (a solved row has a solve time, by [`Row::solve_time`]'s rule). The
+/// same puzzle, its text the same in both: two rows of one index whose puzzles differ
+/// (other corpora under one name, other isomorphs) time different work, and are not
+/// timed against each other.
 fn both_solved(a: &Kept, b: &Kept) -> Option<(u64, u64)> {
-    if a.status != Status::Solved || b.status != Status::Solved {
+    if a.puzzle != b.puzzle || a.status != Status::Solved || b.status != Status::Solved {
         return None;
     }
     a.time.zip(b.time)
@@ -699,6 +755,7 @@ mod tests {
             backtracks: 0,
             time: Some(5),
             puzzle: text_hash("p"),
+            source: text_hash("p"),
             solution: text_hash("s"),
         }
     }

@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use sudoku_reports::units::plural;
+
 use super::{Comparison, Group};
 use crate::cli::CompareArgs;
 
@@ -61,11 +63,8 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
         c.resamples
     )];
     out.extend(c.unfinished.iter().cloned());
-    for g in c.groups.iter().filter(|g| g.only != (0, 0)) {
-        out.push(format!(
-            "{} {}: {} puzzle(s) in A only, {} in B only (not compared).",
-            g.corpus, g.solver, g.only.0, g.only.1
-        ));
+    for g in &c.groups {
+        out.extend(group_notes(g));
     }
     if !c.unmatched.0.is_empty() {
         out.push(format!("In A only: {}.", c.unmatched.0.join(", ")));
@@ -83,6 +82,50 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     out
 }
 
+/// What is said of group `g` beneath the table: the puzzles of one run only (of a group
+/// that pairs none, that nothing of it was compared), and the pairs not timed because
+/// their puzzles differ.
+fn group_notes(g: &Group) -> Vec<String> {
+    let (a, b) = g.only;
+    let mut out = Vec::new();
+    if g.paired == 0 {
+        out.push(format!(
+            "{} {}: no puzzle in common ({a} puzzle{} in A only, {b} in B only): nothing of it \
+             compared, and not counted by --fail-above.",
+            g.corpus,
+            g.solver,
+            plural(a)
+        ));
+    } else if g.only != (0, 0) {
+        out.push(format!(
+            "{} {}: {a} puzzle{} in A only, {b} in B only (not compared).",
+            g.corpus,
+            g.solver,
+            plural(a)
+        ));
+    }
+    let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));
+    if g.foreign > 0 {
+        out.push(format!(
+            "{} {}: A and B read different puzzles under one corpus name ({} differ, index by \
+             index): not the same corpus, so their times are not compared.",
+            g.corpus,
+            g.solver,
+            of(g.foreign)
+        ));
+    }
+    if g.isomorphs > 0 {
+        out.push(format!(
+            "{} {}: A and B solved different isomorphs (--permute) of {}: not the same \
+             puzzles, so their times are not compared.",
+            g.corpus,
+            g.solver,
+            of(g.isomorphs)
+        ));
+    }
+    out
+}
+
 /// The counters that changed, group by group, with examples.
 fn changes(c: &Comparison) -> Vec<(String, Vec<String>)> {
     c.groups
@@ -91,8 +134,12 @@ fn changes(c: &Comparison) -> Vec<(String, Vec<String>)> {
         .map(|g| {
             (
                 format!(
-                    "{} {}: {} of {} puzzles",
-                    g.corpus, g.solver, g.changed, g.paired
+                    "{} {}: {} of {} puzzle{}",
+                    g.corpus,
+                    g.solver,
+                    g.changed,
+                    g.paired,
+                    plural(g.paired)
                 ),
                 g.examples.clone(),
             )
