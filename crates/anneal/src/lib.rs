@@ -122,7 +122,7 @@ mod layout;
 mod schedule;
 mod seed;
 
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Size};
 
 use board::{Board, Counts, Recount};
 use layout::Layout;
@@ -237,7 +237,7 @@ fn solve_with<B: Board, O: Observer + ?Sized>(
     Search::new(puzzle.size(), &layout, board, rng, &limits, observer).run()
 }
 
-impl Solver for Anneal {
+impl sudoku_core::Search for Anneal {
     fn name(&self) -> &'static str {
         match self.pricing {
             Pricing::Counted => "anneal",
@@ -245,15 +245,11 @@ impl Solver for Anneal {
         }
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        self.run(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         self.run(puzzle, limits, observer)
     }
@@ -263,3 +259,5 @@ impl Solver for Anneal {
         true
     }
 }
+
+sudoku_core::solver_from_search!(Anneal);

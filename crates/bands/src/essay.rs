@@ -15,8 +15,8 @@
 //! minicolumn).
 
 use sudoku_core::units::{CELLS, PEERS, UNITS};
+use sudoku_core::Tally;
 use sudoku_core::{Contradiction, DigitSet, Event, Grid, Limits, Observer, Outcome, Size};
-use sudoku_core::{Solver, Tally};
 
 use crate::told::Told;
 
@@ -48,24 +48,22 @@ pub(crate) const PERMUTATIONS: [[usize; 3]; 6] = [
 #[derive(Debug, Clone, Copy, Default)]
 pub struct BandsEssay;
 
-impl Solver for BandsEssay {
+impl sudoku_core::Search for BandsEssay {
     fn name(&self) -> &'static str {
         "bands-essay"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         solve(puzzle, limits, observer)
     }
 }
+
+sudoku_core::solver_from_search!(BandsEssay);
 
 /// A band (`vertical == false`: rows `3c..3c+3`) or a stack (columns `3c..3c+3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

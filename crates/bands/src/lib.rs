@@ -225,7 +225,7 @@ mod wide;
 
 pub use crate::essay::BandsEssay;
 
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 
 /// The bands strategy: bit-parallel propagation (band, stack, row, naked-single and
 /// triad rules) and tdoku's branching. 9x9 only.
@@ -248,24 +248,22 @@ use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bands;
 
-impl Solver for Bands {
+impl Search for Bands {
     fn name(&self) -> &'static str {
         "bands"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        dispatch(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         dispatch(puzzle, limits, observer)
     }
 }
+
+sudoku_core::solver_from_search!(Bands);
 
 /// The search compiled for the best instruction set this processor has.
 ///
@@ -317,6 +315,7 @@ unsafe fn solve_avx2<O: Observer + ?Sized>(
 mod tests {
     use super::*;
     use sudoku_core::corpus::CorpusReader;
+    use sudoku_core::Solver;
 
     #[test]
     fn every_compiled_search_gives_the_same_outcome() {

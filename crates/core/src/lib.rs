@@ -31,4 +31,4 @@ pub use event::{Contradiction, Event, EventCount, Observer, Rule, Technique};
 pub use geometry::Geometry;
 pub use grid::{Grid, GridError, SolutionError};
 pub use size::Size;
-pub use solver::{Counters, Limits, Outcome, Solver, Status, Tally};
+pub use solver::{Counters, Limits, Outcome, Search, Solver, Status, Tally};

@@ -287,6 +287,78 @@ pub trait Solver: Send + Sync {
     }
 }
 
+/// A strategy's search written once, generic over its observer: the plain solve runs it
+/// with `()` (every event compiled away) and the watched solve with the observer it is
+/// given, so that the two cannot drift apart. [`solver_from_search!`](crate::solver_from_search)
+/// makes the [`Solver`] of a type that implements it: the forwarding is said once, here.
+pub trait Search: Send + Sync {
+    /// Its name, as the runner and the CSV give it (see [`Solver::name`]).
+    fn name(&self) -> &'static str;
+
+    /// Solves `puzzle` within `limits`, telling `observer` every step (`()`: none).
+    fn search<O: Observer + ?Sized>(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        observer: &mut O,
+    ) -> Outcome;
+
+    /// Whether it handles grids of `size` (9x9 only, unless it says otherwise).
+    fn supports(&self, size: Size) -> bool {
+        size == Size::NINE
+    }
+}
+
+/// Implements [`Solver`] for each type given, by its [`Search`]: `solve` runs the search
+/// watching nothing, `solve_observed` with the observer, `name` and `supports` as the
+/// search says.
+///
+/// ```
+/// use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Solver};
+///
+/// /// A search that gives up at once.
+/// struct GiveUp;
+/// impl Search for GiveUp {
+///     fn name(&self) -> &'static str { "give-up" }
+///     fn search<O: Observer + ?Sized>(&self, _: &Grid, _: &Limits, _: &mut O) -> Outcome {
+///         Outcome::new(0, None, Default::default(), true)
+///     }
+/// }
+/// sudoku_core::solver_from_search!(GiveUp);
+///
+/// let solver: &dyn Solver = &GiveUp;
+/// assert_eq!(solver.name(), "give-up");
+/// let outcome = solver.solve(&Grid::EMPTY, &Limits::FIRST);
+/// assert_eq!(outcome.status, sudoku_core::Status::BudgetExhausted);
+/// ```
+#[macro_export]
+macro_rules! solver_from_search {
+    ($($type:ty),+ $(,)?) => {$(
+        impl $crate::Solver for $type {
+            fn name(&self) -> &'static str {
+                <Self as $crate::Search>::name(self)
+            }
+
+            fn solve(&self, puzzle: &$crate::Grid, limits: &$crate::Limits) -> $crate::Outcome {
+                <Self as $crate::Search>::search(self, puzzle, limits, &mut ())
+            }
+
+            fn solve_observed(
+                &self,
+                puzzle: &$crate::Grid,
+                limits: &$crate::Limits,
+                observer: &mut dyn $crate::Observer,
+            ) -> $crate::Outcome {
+                <Self as $crate::Search>::search(self, puzzle, limits, observer)
+            }
+
+            fn supports(&self, size: $crate::Size) -> bool {
+                <Self as $crate::Search>::supports(self, size)
+            }
+        }
+    )+};
+}
+
 impl<S: Solver + ?Sized> Solver for &S {
     fn name(&self) -> &'static str {
         (**self).name()

@@ -23,7 +23,7 @@
 //! column order on a tie. Each row `r` selected by the search is a *try*; unselecting
 //! it is a *backtrack*. The givens' rows are selected before the search.
 
-use sudoku_core::{Contradiction, Event, Grid, Limits, Observer, Outcome, Size, Solver, Tally};
+use sudoku_core::{Contradiction, Event, Grid, Limits, Observer, Outcome, Size, Tally};
 
 /// The root `h`: the head of the list of the columns still to cover.
 pub const ROOT: usize = 0;
@@ -442,20 +442,16 @@ impl DlxEssay {
     }
 }
 
-impl Solver for DlxEssay {
+impl sudoku_core::Search for DlxEssay {
     fn name(&self) -> &'static str {
         "dlx-essay"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        DlxEssay::run(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         DlxEssay::run(puzzle, limits, observer)
     }
@@ -465,6 +461,8 @@ impl Solver for DlxEssay {
         true
     }
 }
+
+sudoku_core::solver_from_search!(DlxEssay);
 
 #[cfg(test)]
 mod tests {

@@ -111,7 +111,7 @@ mod search;
 
 use sudoku_core::size::MAX_CELLS;
 use sudoku_core::units::CELLS;
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 
 pub use crate::essay::DlxEssay;
 
@@ -139,20 +139,16 @@ pub const ROWS: usize = nine::LAYOUT.rows;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Dlx;
 
-impl Solver for Dlx {
+impl Search for Dlx {
     fn name(&self) -> &'static str {
         "dlx"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         solve(puzzle, limits, observer)
     }
@@ -162,6 +158,8 @@ impl Solver for Dlx {
         true
     }
 }
+
+sudoku_core::solver_from_search!(Dlx);
 
 /// The solve of [`Dlx`], watched by `observer` (`()` for the plain one).
 #[inline(always)]

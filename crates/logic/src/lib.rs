@@ -190,7 +190,7 @@ pub use level::{Level, LEVEL_COUNT};
 
 #[cfg(doc)]
 use sudoku_core::{Contradiction, Event, Rule, Technique};
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 
 /// The logic strategy at one [`Level`] (the full level by default): deduction to the
 /// level's fixed point, search when stuck, and a grade (see the [crate docs](crate)).
@@ -227,24 +227,20 @@ impl Logic {
     }
 }
 
-/// The [`Solver`] of a logic type: named by its level (`$name`: [`Level::name`] or
-/// [`Level::essay_name`]), every size, the plain solve watching nothing.
-macro_rules! solver_by_level {
+/// The [`Search`] of a logic type: named by its level (`$name`: [`Level::name`] or
+/// [`Level::essay_name`]), every size.
+macro_rules! search_by_level {
     ($type:ty, $name:ident) => {
-        impl Solver for $type {
+        impl Search for $type {
             fn name(&self) -> &'static str {
                 self.level.$name()
             }
 
-            fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-                self.solve_with(puzzle, limits, &mut ())
-            }
-
-            fn solve_observed(
+            fn search<O: Observer + ?Sized>(
                 &self,
                 puzzle: &Grid,
                 limits: &Limits,
-                observer: &mut dyn Observer,
+                observer: &mut O,
             ) -> Outcome {
                 self.solve_with(puzzle, limits, observer)
             }
@@ -256,8 +252,9 @@ macro_rules! solver_by_level {
     };
 }
 
-solver_by_level!(Logic, name);
-solver_by_level!(LogicEssay, essay_name);
+search_by_level!(Logic, name);
+search_by_level!(LogicEssay, essay_name);
+sudoku_core::solver_from_search!(Logic, LogicEssay);
 
 /// The essay version of the logic strategy at one [`Level`]: the same steps as
 /// [`Logic`], in the same order, in a puzzle book's words, at every size.

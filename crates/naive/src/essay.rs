@@ -34,7 +34,7 @@
 //! outcome and event stream.
 
 use sudoku_core::event::{Contradiction, Event, Observer};
-use sudoku_core::{Grid, Limits, Outcome, Size, Solver, Tally};
+use sudoku_core::{Grid, Limits, Outcome, Search, Size, Tally};
 
 /// The naive strategy as the essay writes it: a plain recursive function over the grid
 /// array (see the [module documentation](self)). Slower than [`Naive`](crate::Naive),
@@ -55,20 +55,16 @@ use sudoku_core::{Grid, Limits, Outcome, Size, Solver, Tally};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NaiveEssay;
 
-impl Solver for NaiveEssay {
+impl Search for NaiveEssay {
     fn name(&self) -> &'static str {
         "naive-essay"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_sudoku(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         solve_sudoku(puzzle, limits, observer)
     }
@@ -78,6 +74,8 @@ impl Solver for NaiveEssay {
         true
     }
 }
+
+sudoku_core::solver_from_search!(NaiveEssay);
 
 /// Solves `puzzle` the essay's way, telling `observer` every step.
 fn solve_sudoku<O: Observer + ?Sized>(puzzle: &Grid, limits: &Limits, observer: &mut O) -> Outcome {

@@ -122,27 +122,23 @@ mod search;
 
 pub use essay::NaiveEssay;
 
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 
 /// The naive strategy: first empty cell in reading order, digits 1..N ascending, a digit
 /// placed only when no cell of its row, column or box holds it (see the crate docs).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Naive;
 
-impl Solver for Naive {
+impl Search for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        search::solve(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         search::solve(puzzle, limits, observer)
     }
@@ -152,3 +148,5 @@ impl Solver for Naive {
         true
     }
 }
+
+sudoku_core::solver_from_search!(Naive);

@@ -36,7 +36,7 @@
 //! the 2 MiB of a spawned thread.
 
 use sudoku_core::{
-    Contradiction, DigitSet, Event, Geometry, Grid, Limits, Observer, Outcome, Rule, Size, Solver,
+    Contradiction, DigitSet, Event, Geometry, Grid, Limits, Observer, Outcome, Rule, Search, Size,
     Tally,
 };
 
@@ -308,20 +308,16 @@ impl NorvigEssay {
     }
 }
 
-impl Solver for NorvigEssay {
+impl Search for NorvigEssay {
     fn name(&self) -> &'static str {
         "norvig-essay"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        NorvigEssay::run(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         NorvigEssay::run(puzzle, limits, observer)
     }
@@ -330,3 +326,5 @@ impl Solver for NorvigEssay {
         true
     }
 }
+
+sudoku_core::solver_from_search!(NorvigEssay);

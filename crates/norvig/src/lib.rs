@@ -142,7 +142,7 @@ pub use essay::NorvigEssay;
 pub use propagate::{assign, eliminate, parse_grid};
 pub use search::search;
 
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 
 /// The norvig strategy, the fast path: [`parse_grid`], then [`search()`] on 9x9 grids,
 /// the same work list over run-time tables on the other sizes (see the crate docs).
@@ -180,20 +180,16 @@ impl Norvig {
     }
 }
 
-impl Solver for Norvig {
+impl Search for Norvig {
     fn name(&self) -> &'static str {
         "norvig"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        Norvig::run(puzzle, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         Norvig::run(puzzle, limits, observer)
     }
@@ -202,3 +198,5 @@ impl Solver for Norvig {
         true
     }
 }
+
+sudoku_core::solver_from_search!(Norvig);

@@ -144,7 +144,7 @@ mod values;
 pub use essay::{eliminate, only_choice, reduce_puzzle, search};
 pub use values::Values;
 
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver, Tally};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Tally};
 
 /// The reduce strategy, fast: [`reduce_puzzle`] to a fixed point, then depth-first
 /// search on the cell with the fewest possibilities, on an incremental 9x9 board (the
@@ -152,20 +152,16 @@ use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver, Tally};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Reduce;
 
-impl Solver for Reduce {
+impl sudoku_core::Search for Reduce {
     fn name(&self) -> &'static str {
         "reduce"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(puzzle, limits, &mut (), true)
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         solve_with(puzzle, limits, observer, true)
     }
@@ -175,25 +171,23 @@ impl Solver for Reduce {
     }
 }
 
+sudoku_core::solver_from_search!(Reduce);
+
 /// The reduce strategy as the essay writes it: [`search`] on the essay's [`Values`], at
 /// every grid size; the plain version that [`Reduce`] must equal, counter for counter.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReduceEssay;
 
-impl Solver for ReduceEssay {
+impl sudoku_core::Search for ReduceEssay {
     fn name(&self) -> &'static str {
         "reduce-essay"
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(puzzle, limits, &mut (), false)
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         solve_with(puzzle, limits, observer, false)
     }
@@ -202,6 +196,8 @@ impl Solver for ReduceEssay {
         true
     }
 }
+
+sudoku_core::solver_from_search!(ReduceEssay);
 
 /// Rejects clashing givens at the root, then searches: on the fast board when `fast`
 /// and the grid is 9x9, with the essay's [`search`] otherwise.

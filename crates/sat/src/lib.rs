@@ -200,7 +200,7 @@ mod hooks;
 mod search;
 
 pub use encoding::{Cnf, Encoding};
-use sudoku_core::{Grid, Limits, Observer, Outcome, Size, Solver};
+use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 
 /// Sudoku as CNF, in one of Lynce and Ouaknine's encodings, solved by batsat (see the
 /// [crate documentation](crate)).
@@ -226,7 +226,7 @@ impl Sat {
     }
 }
 
-impl Solver for Sat {
+impl Search for Sat {
     fn name(&self) -> &'static str {
         match self.encoding {
             Encoding::Minimal => "sat-minimal",
@@ -234,15 +234,11 @@ impl Solver for Sat {
         }
     }
 
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        search::solve(puzzle, self.encoding, limits, &mut ())
-    }
-
-    fn solve_observed(
+    fn search<O: Observer + ?Sized>(
         &self,
         puzzle: &Grid,
         limits: &Limits,
-        observer: &mut dyn Observer,
+        observer: &mut O,
     ) -> Outcome {
         search::solve(puzzle, self.encoding, limits, observer)
     }
@@ -252,3 +248,5 @@ impl Solver for Sat {
         true
     }
 }
+
+sudoku_core::solver_from_search!(Sat);
