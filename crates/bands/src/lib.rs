@@ -200,7 +200,7 @@
 //!
 //! # Watching the search
 //!
-//! [`Solver::solve_observed`] reports, in the shared vocabulary: `Try { depth, cell,
+//! [`Solver::solve_observed`](sudoku_core::Solver::solve_observed) reports, in the shared vocabulary: `Try { depth, cell,
 //! digit }` at each try, `Backtrack` with the same fields when it is taken back,
 //! `Solution { depth }`, and `Contradiction { depth, reason }` at each dead end, the
 //! reason read from the board only when someone watches ([`board::Board::explain`]).

@@ -16,6 +16,7 @@
 
 pub mod candidates;
 pub mod corpus;
+pub mod cover;
 pub mod digit_set;
 pub mod event;
 pub mod geometry;

@@ -23,33 +23,11 @@
 //! column order on a tie. Each row `r` selected by the search is a *try*; unselecting
 //! it is a *backtrack*. The givens' rows are selected before the search.
 
+pub use sudoku_core::cover::columns_of;
 use sudoku_core::{Contradiction, Event, Grid, Limits, Observer, Outcome, Size, Tally};
 
 /// The root `h`: the head of the list of the columns still to cover.
 pub const ROOT: usize = 0;
-
-/// The four columns of row `(r, c, d)` (digit `d` 0-based), 0-based in the column
-/// order of the matrix: cell `(r, c)`, then row-digit `(r, d)`, column-digit `(c, d)`
-/// and box-digit `(x, d)` with `x` the box of the cell in reading order; `N²` columns
-/// in each group, each group in reading order.
-///
-/// ```
-/// use sudoku_core::Size;
-/// use sudoku_dlx::essay::columns_of;
-/// // 5 in r2c3 of a 9x9 grid: cell 11, row 1 holds 5, column 2 holds 5, box 0 holds 5.
-/// assert_eq!(columns_of(Size::NINE, 1, 2, 4), [11, 81 + 13, 162 + 22, 243 + 4]);
-/// ```
-pub const fn columns_of(size: Size, r: usize, c: usize, d: usize) -> [usize; 4] {
-    let (n, b) = (size.side(), size.box_size());
-    let cells = n * n;
-    let x = (r / b) * b + c / b;
-    [
-        r * n + c,
-        cells + r * n + d,
-        2 * cells + c * n + d,
-        3 * cells + x * n + d,
-    ]
-}
 
 /// A data object or a column object: its links and its column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

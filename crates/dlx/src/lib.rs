@@ -86,7 +86,7 @@
 //!
 //! # Watching the search
 //!
-//! [`Solver::solve_observed`] reports every step in the shared
+//! [`Solver::solve_observed`](sudoku_core::Solver::solve_observed) reports every step in the shared
 //! [`Event`](sudoku_core::Event) vocabulary, at the depth of the tries standing:
 //!
 //! - `Cover { depth: 0, column }` for the four columns of each given, in reading order;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudoku_core::{Grid, Limits, Outcome, Puzzle, Solver};
-use sudoku_reports::{grid_text, GridText, Row, Status};
+use sudoku_results::{grid_text, GridText, Row, Status};
 
 /// A puzzle about to be solved by every contender: what each of its rows shares.
 pub(crate) struct Entry<'a> {

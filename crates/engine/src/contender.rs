@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use sudoku_core::{Limits, Puzzle, Solver};
-use sudoku_reports::Row;
+use sudoku_results::Row;
 
 use crate::check::Entry;
 use crate::external::External;

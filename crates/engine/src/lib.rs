@@ -11,14 +11,14 @@
 //!   solved on the workers, a bounded window, a reorder buffer); [`start`] then
 //!   [`Started::run`] to do something of your own while the first lines are read;
 //! - [`solve_checked`] and [`check()`]: one timed, checked solve, as its
-//!   [`Row`](sudoku_reports::Row);
+//!   [`Row`](sudoku_results::Row);
 //! - [`Sink`]: where the rows go (a `Vec<Row>` collects them).
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use sudoku_core::{Grid, Limits, Outcome, Solver};
 //! use sudoku_engine::{run, Contender, End, Plan, Source};
-//! use sudoku_reports::{Row, Status};
+//! use sudoku_results::{Row, Status};
 //!
 //! /// A "solver" that gives up at once: its rows say budget_exhausted.
 //! struct GiveUp;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use sudoku_core::{CorpusError, Size};
-use sudoku_reports::Row;
+use sudoku_results::Row;
 
 /// What a sink may fail with (it stops the run).
 pub type SinkError = Box<dyn std::error::Error + Send + Sync>;

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use sudoku_core::corpus::corpus_files;
 use sudoku_core::CorpusError;
-use sudoku_reports::write::is_results_header;
+use sudoku_results::is_results_header;
 
 /// The puzzles of `data/seeds.txt` (the essays' grids), built in, so that a run needs no
 /// file at all.
@@ -254,7 +254,7 @@ mod tests {
         let corpus = dir.path().join("a.txt");
         std::fs::write(&corpus, "4.....8.5.3\n").unwrap();
         let results = dir.path().join("r.csv");
-        let mut text = sudoku_reports::write::header_line();
+        let mut text = sudoku_results::header_line();
         text.extend_from_slice(b"a.txt,0,1,,dlx\n");
         std::fs::write(&results, text).unwrap();
         let got = expand(&[dir.path().to_path_buf()]).unwrap();

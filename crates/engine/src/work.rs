@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sudoku_core::{CorpusError, Puzzle, Size};
-use sudoku_reports::Row;
+use sudoku_results::Row;
 
 use crate::check::Entry;
 use crate::chunk::Chunk;

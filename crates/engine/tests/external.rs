@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use sudoku_core::Limits;
 use sudoku_engine::{run, Contender, External, ExternalError, Plan, Source};
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 
 fn fixture(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../lab/tests/fixtures");

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use sudoku_core::{Grid, Limits, Outcome, Solver};
 use sudoku_engine::{run, Contender, End, Plan, Report, Sink, SinkError, Solved, Source};
-use sudoku_reports::Row;
+use sudoku_results::Row;
 
 mod common;
 

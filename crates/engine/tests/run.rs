@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use sudoku_core::{CorpusReader, Grid, Limits, Outcome, Size, Solver};
 use sudoku_engine::{run, Contender, End, Sink, SinkError, Solved, Source};
-use sudoku_reports::Row;
+use sudoku_results::Row;
 
 mod common;
 

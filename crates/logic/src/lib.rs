@@ -135,7 +135,7 @@
 //! [`Rule::HiddenSubset`], [`Rule::Fish`]); [`Event::Try`], [`Event::Backtrack`],
 //! [`Event::Solution`] and [`Event::Contradiction`]. So a trace reads as a puzzle book's
 //! solution (`cargo run --release -p sudoku-logic --example explain -- PUZZLE` prints
-//! one). The plain [`Solver::solve`] builds no event.
+//! one). The plain [`Solver::solve`](sudoku_core::Solver::solve) builds no event.
 //!
 //! ```
 //! use sudoku_core::{Event, Grid, Limits, Rule};

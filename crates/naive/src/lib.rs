@@ -62,7 +62,7 @@
 //!
 //! # Watching the fast path
 //!
-//! [`Solver::solve_observed`] runs the same loop as [`Solver::solve`], generic over the
+//! [`Solver::solve_observed`](sudoku_core::Solver::solve_observed) runs the same loop as [`Solver::solve`](sudoku_core::Solver::solve), generic over the
 //! [`Observer`]: every event is built under `if observer.active()`, and the plain solve
 //! runs it with `()`, whose `active` is a constant `false`, so it compiles to the loop
 //! without any event (the same instruction count as before the events existed, under

@@ -92,7 +92,7 @@
 //!
 //! # Watching it work
 //!
-//! [`Solver::solve_observed`] tells an [`Observer`] every step, in core's
+//! [`Solver::solve_observed`](sudoku_core::Solver::solve_observed) tells an [`Observer`] every step, in core's
 //! [`Event`](sudoku_core::Event) vocabulary; [`parse_grid`], [`assign`], [`eliminate`]
 //! and [`search()`] take an observer too (`&mut ()` watches nothing and costs nothing:
 //! every event is behind [`Observer::active`], which `()` answers `false`, inlined).

@@ -75,7 +75,7 @@
 //!
 //! # Watching
 //!
-//! Both solvers tell an [`Observer`] every step ([`Solver::solve_observed`]), in the
+//! Both solvers tell an [`Observer`] every step ([`Solver::solve_observed`](sudoku_core::Solver::solve_observed)), in the
 //! shared [`Event`] vocabulary: a [`Event::Try`] of the search followed by its
 //! [`Event::Assign`] by [`Rule::Tried`], each digit eliminate removes as an
 //! [`Event::Eliminate`] by [`Rule::NakedSingle`], each square only choice fills as an

@@ -28,7 +28,8 @@ use std::path::{Path, PathBuf};
 use crate::error::{shown, Error};
 use crate::leftover::{make_room, move_run};
 use crate::sidecar::{RunFiles, Sidecar, State};
-use crate::write::{header_line, in_the_way, write_file, write_file_else_in_place, CsvWriter};
+use crate::write::{in_the_way, write_file, write_file_else_in_place, CsvWriter};
+use sudoku_results::header_line;
 
 /// The name of a killed run's files, once the next run moved them aside.
 pub const KILLED: &str = "killed";

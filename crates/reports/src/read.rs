@@ -5,7 +5,7 @@ use std::io::{Read, Take};
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
-use crate::row::{Row, COLUMNS};
+use sudoku_results::{Row, COLUMNS};
 
 /// The columns a row cannot do without (`name` and `original` came later: older CSVs lack
 /// them).

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use crate::error::{shown, Error};
 use crate::read::{read_rows_within, reason, row_reason, Rows};
-use crate::row::{Row, COLUMNS};
+use sudoku_results::{Row, COLUMNS};
 
 /// The puzzles a CSV holds whole, and where the file is to be cut to keep just them.
 #[derive(Debug, Clone, Default)]
@@ -158,9 +158,10 @@ fn last_line_end(file: &mut File, len: u64) -> std::io::Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::Status;
-    use crate::write::{encode_row, header_line};
+    use crate::write::encode_row;
     use crate::GridText;
+    use sudoku_results::header_line;
+    use sudoku_results::Status;
 
     fn row(index: u64, solver: &str) -> Row {
         Row {

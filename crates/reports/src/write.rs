@@ -25,7 +25,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::error::{shown, Error};
-use crate::row::{Row, COLUMNS};
+#[cfg(test)]
+use sudoku_results::is_results_header;
+use sudoku_results::{header_line, Row};
 
 mod encode;
 mod links;
@@ -53,26 +55,6 @@ pub const SYNC_EVERY: u64 = 1 << 20;
 /// How often a flush or a close looks whether the writing thread ended without closing
 /// the file (a panic), while it waits to hear from it.
 const THREAD_LOOK: Duration = Duration::from_millis(10);
-
-/// The CSV header line.
-pub fn header_line() -> Vec<u8> {
-    let mut line = COLUMNS.join(",").into_bytes();
-    line.push(b'\n');
-    line
-}
-
-/// The first line of every CSV the runner writes, up to its third column: how a results
-/// CSV is told from a corpus (a folder of corpora may hold one).
-const HEADER_START: &[u8] = b"corpus,index,line,";
-
-/// Whether `first_line` is the header of a CSV written by the runner (of this version or
-/// an earlier one).
-pub fn is_results_header(first_line: &[u8]) -> bool {
-    let line = first_line
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(first_line);
-    line.starts_with(HEADER_START)
-}
 
 /// What a CSV is written to: a file, or (in tests) anything that can be written and cut
 /// back.
@@ -602,7 +584,40 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::status::Status;
+    use sudoku_results::Status;
+
+    #[test]
+    fn a_row_without_a_solution_or_an_original_writes_a_dash_in_both() {
+        let row = Row {
+            corpus: Arc::from("c.txt"),
+            index: 0,
+            line: 1,
+            name: None,
+            solver: Arc::from("naive"),
+            limit: 1,
+            status: Status::BudgetExhausted,
+            solutions: 0,
+            nodes: 5,
+            backtracks: 1,
+            nanoseconds: 7,
+            median_nanoseconds: 7,
+            puzzle: "1.3.|.4..|2...|1..4".into(),
+            solution: GridText::new(),
+            original: None,
+            problem: None,
+        };
+        let mut ours = Vec::new();
+        encode_row(&mut ours, &row);
+        assert_eq!(
+            String::from_utf8(ours).unwrap(),
+            "c.txt,0,1,,naive,1,budget_exhausted,0,5,1,7,7,1.3.|.4..|2...|1..4,-,-\n"
+        );
+        let mut theirs = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        theirs.serialize(&row).unwrap();
+        assert!(theirs.into_inner().unwrap().ends_with(b",-,-\n"));
+    }
 
     fn row(corpus: &str, name: Option<&str>, status: Status) -> Row {
         Row {

@@ -1,7 +1,7 @@
 //! The columns of the exact cover, in sudoku words.
 //!
 //! [`Event::Cover`](sudoku_core::Event::Cover) and its kin name a column by its index in
-//! the column order of the dlx matrix ([`sudoku_dlx::essay::columns_of`]): the `N²` cell
+//! the column order of the dlx matrix ([`sudoku_core::cover::columns_of`]): the `N²` cell
 //! columns, then row-digit, column-digit and box-digit, each group in reading order.
 //! [`Column::of`] turns that index back into what the column stands for, so that a trace
 //! can say `cover column "row 3 has 7"` and know which rows the covering takes away.
@@ -117,7 +117,7 @@ impl fmt::Display for ColumnName {
 /// The four columns of the row that puts `digit` in `cell`, as dlx orders them.
 pub(crate) fn columns_of_row(size: Size, cell: usize, digit: u8) -> [usize; 4] {
     let n = size.side();
-    sudoku_dlx::essay::columns_of(size, cell / n, cell % n, usize::from(digit) - 1)
+    sudoku_core::cover::columns_of(size, cell / n, cell % n, usize::from(digit) - 1)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Puzzle, Solver};
-use sudoku_reports::Status;
+use sudoku_results::Status;
 
 use crate::contender::{solve_checked, Contender};
 
@@ -60,7 +60,7 @@ fn row_of(
     grid: &Grid,
     known: Option<&Grid>,
     limit: u64,
-) -> sudoku_reports::Row {
+) -> sudoku_results::Row {
     let contender = Contender::new(Box::new(solver), Limits::solutions(limit));
     solve_checked(&contender, &Arc::from("c.txt"), &puzzle(grid, known), 3)
 }

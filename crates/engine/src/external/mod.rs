@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver};
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 use thiserror::Error;
 
 pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use sudoku_reports::Row;
+use sudoku_results::Row;
 
 use super::{
     End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, FIRST_ASK_ALONE, PART_TIME,

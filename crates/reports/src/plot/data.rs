@@ -11,8 +11,8 @@ use super::colour::{colours, order};
 use super::MIN_MICROS;
 use crate::error::{shown, Error};
 use crate::read::read_rows;
-use crate::status::Status;
 use crate::summary::match_names;
+use sudoku_results::Status;
 
 /// How a row ended, as far as the plots care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

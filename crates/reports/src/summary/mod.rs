@@ -19,9 +19,9 @@ pub use table::View;
 
 use crate::error::Error;
 use crate::read::read_rows;
-use crate::row::Row;
 use crate::sidecar::{account_not_given, Said, Sidecar, SidecarFile, State};
-use crate::status::Status;
+use sudoku_results::Row;
+use sudoku_results::Status;
 
 /// One (corpus, solver) group of the summary.
 #[derive(Debug, Clone)]

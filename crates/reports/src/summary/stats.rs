@@ -1,8 +1,8 @@
 //! What one solver did on one corpus: counts, costs and the distribution of the times, in
 //! memory that does not grow with the corpus.
 
-use crate::row::Row;
-use crate::status::Status;
+use sudoku_results::Row;
+use sudoku_results::Status;
 
 /// A histogram of nanoseconds with 1024 levels per power of two: exact below 1024 ns and
 /// within 0.1% above, so that percentiles (nearest rank) are within 0.1% of the exact ones.

@@ -587,7 +587,7 @@ fn a_recount_takes_the_rows_of_the_file_and_keeps_the_rest() {
     // The file holds the first row only: the others never reached it.
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("r.csv");
-    let mut text = crate::write::header_line();
+    let mut text = sudoku_results::header_line();
     crate::write::encode_row(&mut text, &rows[0]);
     std::fs::write(&csv, text).unwrap();
     s.recount(&csv).unwrap();

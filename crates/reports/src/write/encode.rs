@@ -16,10 +16,10 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::row::{Row, GRID_TEXT_INLINE, NO_GRID};
-use crate::status::Status;
+use sudoku_results::Status;
+use sudoku_results::{Row, GRID_TEXT_INLINE, NO_GRID};
 
-/// Appends a row as one CSV line, its fields in the order of [`COLUMNS`](crate::COLUMNS).
+/// Appends a row as one CSV line, its fields in the order of [`COLUMNS`](sudoku_results::COLUMNS).
 ///
 /// Each text field is looked at anew: [`RowEncoder`] writes the same bytes with less work
 /// when rows come one after the other.

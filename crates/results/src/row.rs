@@ -107,6 +107,26 @@ pub const COLUMNS: [&str; 15] = [
     "original",
 ];
 
+/// The CSV header line.
+pub fn header_line() -> Vec<u8> {
+    let mut line = COLUMNS.join(",").into_bytes();
+    line.push(b'\n');
+    line
+}
+
+/// The first line of every CSV the runner writes, up to its third column: how a results
+/// CSV is told from a corpus (a folder of corpora may hold one).
+const HEADER_START: &[u8] = b"corpus,index,line,";
+
+/// Whether `first_line` is the header of a CSV written by the runner (of this version or
+/// an earlier one).
+pub fn is_results_header(first_line: &[u8]) -> bool {
+    let line = first_line
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(first_line);
+    line.starts_with(HEADER_START)
+}
+
 /// A grid's text, as a row holds it ([`grid_text`]): kept in place up to the size of a
 /// 9x9 grid's text, so that a row of the common grid is made without a heap allocation (and
 /// freed without one, on whichever thread drops it); a larger grid's text is on the heap.
@@ -121,8 +141,8 @@ pub const GRID_TEXT_INLINE: usize = CELLS + SIDE - 1;
 /// ```
 /// use sudoku_core::Grid;
 /// let g: Grid = "1.3..4..2...1..4".parse().unwrap();
-/// assert_eq!(sudoku_reports::grid_text(&g), "1.3.|.4..|2...|1..4");
-/// assert_eq!(sudoku_reports::grid_text(&g).parse::<Grid>().unwrap(), g);
+/// assert_eq!(sudoku_results::grid_text(&g), "1.3.|.4..|2...|1..4");
+/// assert_eq!(sudoku_results::grid_text(&g).parse::<Grid>().unwrap(), g);
 /// ```
 pub fn grid_text(grid: &Grid) -> GridText {
     if let Ok(cells) = <&[u8; CELLS]>::try_from(grid.cells()) {

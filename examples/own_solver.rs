@@ -2,8 +2,8 @@
 //! library: the same parallel run, checks, rows and summary as `sudoku-lab bench`.
 //!
 //! ```sh
-//! cargo run --release -p sudoku-engine --example own_solver                   # the seed puzzles
-//! cargo run --release -p sudoku-engine --example own_solver -- ../shared/corpora/norvig_sudoku-top95.txt
+//! cargo run --release --example own_solver                   # the seed puzzles
+//! cargo run --release --example own_solver -- ../shared/corpora/norvig_sudoku-top95.txt
 //! ```
 //!
 //! The solver here, `fewest`, is a plain backtracking search that always branches on the
