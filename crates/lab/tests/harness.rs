@@ -1772,14 +1772,7 @@ fn compare_and_plot_keep_two_corpora_of_one_file_name_apart() {
 
 #[test]
 fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
-    if std::process::Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: GNU parallel is not installed (.ci/run installs it)");
-        return;
-    }
+    sudoku_testkit::require(sudoku_testkit::Tool::Parallel);
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();
     bench(&dir, &[&c, "-s", "dlx,norvig", "-o", "one.csv"], 0);

@@ -75,6 +75,8 @@ fn dataframes(csv: &Path, script: &str, args: &[&str], rows: usize) {
 /// puzzles and solutions as strings (run by `.ci/run`, which installs both when missing).
 #[test]
 fn pandas_and_polars_read_the_csv_as_it_is() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Pandas);
+    sudoku_testkit::require(sudoku_testkit::Tool::Polars);
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("df.csv");
     lab()
@@ -99,6 +101,8 @@ fn pandas_and_polars_read_the_csv_as_it_is() {
 /// as numbers, or nulls).
 #[test]
 fn pandas_and_polars_read_grids_as_strings_when_no_row_has_a_solution() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Pandas);
+    sudoku_testkit::require(sudoku_testkit::Tool::Polars);
     let dir = TempDir::new().unwrap();
     let budget = dir.path().join("budget.csv");
     lab()

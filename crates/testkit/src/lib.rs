@@ -1,5 +1,6 @@
-//! Test support shared by the sudoku-lab crates: where `../shared` is, and the golden
-//! counter files of `../shared/reference/golden/` checked against any [`Solver`].
+//! Test support shared by the sudoku-lab crates: where `../shared` is, the golden
+//! counter files of `../shared/reference/golden/` checked against any [`Solver`], and
+//! the tools a test needs from outside Cargo ([`require`]).
 //!
 //! Golden files are found by listing the folder, so a golden file added later
 //! (`STRATEGY.CORPUS.limitN.csv`) is checked without any change here.
@@ -8,7 +9,10 @@
 use std::path::{Path, PathBuf};
 
 pub mod seeds;
+pub mod tools;
 pub mod usage;
+
+pub use tools::{require, Tool};
 
 use serde::Deserialize;
 use sudoku_core::{EventCount, Grid, Limits, Solver, Status};

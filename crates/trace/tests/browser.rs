@@ -194,6 +194,7 @@ fn check_all(dom: &str, plain: &[(&'static Strategy, Outcome)]) {
 /// dlx and anneal all replay to the solution, with the solver's counters.
 #[test]
 fn the_polish_grid_replays_to_the_solution_with_each_strategy() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let dir = tempfile::tempdir().unwrap();
     let names = ["naive", "reduce", "norvig", "dlx", "anneal"];
     let (path, plain) = page(dir.path(), POLISH, &names);
@@ -206,6 +207,7 @@ fn the_polish_grid_replays_to_the_solution_with_each_strategy() {
 /// counters; dlx beside it on the same page.
 #[test]
 fn a_long_search_is_summarised_within_the_bound_and_still_reaches_its_solution() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let dir = tempfile::tempdir().unwrap();
     let (path, plain) = page(dir.path(), HARD1, &["norvig", "dlx"]);
     let size = std::fs::metadata(&path).unwrap().len();
@@ -222,6 +224,7 @@ fn a_long_search_is_summarised_within_the_bound_and_still_reaches_its_solution()
 /// the page shows the start.
 #[test]
 fn a_replay_that_does_not_reach_the_solution_fails_the_check() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let dir = tempfile::tempdir().unwrap();
     let (path, plain) = page(dir.path(), POLISH, &["dlx"]);
     let dom = dom(&path, "");
@@ -237,6 +240,7 @@ fn a_replay_that_does_not_reach_the_solution_fails_the_check() {
 #[test]
 #[ignore = "makes the README's screenshots: run with --ignored screenshots"]
 fn screenshots() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
     std::fs::create_dir_all(&docs).unwrap();
     let dir = tempfile::tempdir().unwrap();
