@@ -73,6 +73,7 @@ mod tests {
             backtracks: 1,
             nanoseconds: 7,
             median_nanoseconds: 7,
+            retimed: crate::Retimed::Trusted(0),
             puzzle: "1.3.|.4..|2...|1..4".into(),
             solution: super::GridText::new(),
             original: None,
