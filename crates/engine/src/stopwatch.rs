@@ -148,7 +148,7 @@ pub fn check() -> Check {
 }
 
 /// What timing a solve costs the runner, measured on the calling thread by timing an empty
-/// solve [`COST_SAMPLES`] times as a run times each solve ([`trusted`]).
+/// solve many times, as a run times each solve.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TimingCost {
     /// The check the timings ran.

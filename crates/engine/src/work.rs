@@ -272,5 +272,5 @@ pub(crate) fn solve(
         size,
         unsupported,
     };
-    Some((head, entry.puzzle.grid.clone()))
+    Some((head, entry.puzzle.grid))
 }

@@ -116,8 +116,8 @@ pub struct Plan {
     pub contenders: Vec<Contender>,
     /// Worker threads; 1 solves on the calling thread.
     pub threads: usize,
-    /// Passes over each task's puzzles (see [`crate::passes`]): each row keeps the fastest
-    /// and the median of its `repeat` times.
+    /// Passes over each task's puzzles, the solvers' order rotated from pass to pass: each
+    /// row keeps the fastest and the median of its `repeat` times.
     pub repeat: u64,
     /// At most this many puzzles of each corpus (its first ones).
     pub first: Option<u64>,
