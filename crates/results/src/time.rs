@@ -21,6 +21,9 @@ pub fn format_time(ns: f64) -> String {
     if !ns.is_finite() || ns < 0.0 {
         return "-".into();
     }
+    if ns >= 999.5e9 {
+        return format!("{:.0} s", ns / 1e9);
+    }
     let rounded = significant(ns, 3);
     for (scale, unit) in [(1e9, "s"), (1e6, "ms"), (1e3, "µs")] {
         if rounded >= scale {
