@@ -2,11 +2,13 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Limits, Puzzle, Solver};
+use sudoku_core::{Grid, Limits, Puzzle, Solver};
 use sudoku_results::Row;
 
-use crate::check::Entry;
+use crate::check::{time_again, Entry};
 use crate::external::External;
+use crate::passes::fold_passes;
+use crate::stopwatch::Timing;
 
 /// What a contender solves with.
 enum Kind {
@@ -72,32 +74,31 @@ impl Contender {
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
-    /// process, or by its child process); false (and no row) when `stop` says so between
-    /// two of its `repeat` timed runs.
-    pub(crate) fn solve_until(
-        &self,
-        entry: &Entry<'_>,
-        (repeat, stop): (u64, &dyn Fn() -> bool),
-        rows: &mut Vec<Row>,
-    ) -> bool {
+    /// process, or by its child process).
+    pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) {
         match &self.kind {
-            Kind::Native(solver) => entry.solve_until(
-                (&self.name, solver.as_ref()),
-                &self.limits,
-                (repeat, stop),
-                rows,
-            ),
-            Kind::External(external) => {
-                rows.push(external.row(entry, (&self.name, &self.limits), repeat));
-                true
+            Kind::Native(solver) => {
+                entry.solve((&self.name, solver.as_ref()), &self.limits, rows);
             }
+            Kind::External(external) => {
+                rows.push(external.row(entry, (&self.name, &self.limits)));
+            }
+        }
+    }
+
+    /// Its solve of `grid` timed again (a later `--repeat` pass); `None` when it gave no
+    /// time (a panic, a child that did not answer).
+    pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
+        match &self.kind {
+            Kind::Native(solver) => time_again(solver.as_ref(), grid, &self.limits),
+            Kind::External(external) => external.time_again(grid, &self.limits),
         }
     }
 }
 
 /// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
-/// rules, the minimum and median of `repeat` timed runs of [`Solver::solve`] (at least
-/// one).
+/// rules; its time timed again while disturbed, and with `repeat` above 1, the fastest and
+/// the median of `repeat` timings (as `repeat` passes over the puzzle would give them).
 pub fn solve_checked(
     contender: &Contender,
     corpus: &Arc<str>,
@@ -105,8 +106,15 @@ pub fn solve_checked(
     repeat: u64,
 ) -> Row {
     let mut rows = Vec::with_capacity(1);
-    contender.solve_until(&Entry::new(corpus, puzzle), (repeat, &|| false), &mut rows);
-    rows.pop().unwrap_or_else(|| unreachable!("never stopped"))
+    contender.solve(&Entry::new(corpus, puzzle), &mut rows);
+    let mut row = rows
+        .pop()
+        .unwrap_or_else(|| unreachable!("a row per solve"));
+    let mut timings: Vec<Timing> = (1..repeat)
+        .filter_map(|_| contender.time_again(&puzzle.grid))
+        .collect();
+    fold_passes(&mut row, &mut timings);
+    row
 }
 
 impl std::fmt::Debug for Contender {

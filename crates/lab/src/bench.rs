@@ -385,6 +385,12 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
     sidecar.puzzles = report.puzzles;
     sidecar.rows = rows;
     sidecar.wrong = summary.wrong();
+    sidecar.retimed = summary.retimed();
+    sidecar.disturbed = summary.disturbed();
+    let cost = sudoku_engine::timing_cost();
+    sidecar.timing_check = cost.check.name().into();
+    sidecar.timing_floor_ns = cost.floor_ns;
+    sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
     sidecar.seconds = seconds;
     sidecar.notes = summary.notes().to_vec();
     sidecar.corpus = report

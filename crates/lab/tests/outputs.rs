@@ -236,7 +236,7 @@ fn the_summary_fits_100_columns_with_short_names_and_wide_keeps_every_column() {
     for column in [
         "2+ solutions",
         "puzzles/s per core",
-        "p90 µs",
+        "p90",
         "max nodes",
         "mean backtracks",
     ] {

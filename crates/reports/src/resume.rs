@@ -177,6 +177,7 @@ mod tests {
             backtracks: 0,
             nanoseconds: 5,
             median_nanoseconds: 5,
+            retimed: sudoku_results::Retimed::Trusted(0),
             puzzle: "1.3.|.4..|2...|1..4".into(),
             solution: GridText::new(),
             original: None,

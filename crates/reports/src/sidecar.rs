@@ -147,6 +147,10 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+fn is_zero_f64(n: &f64) -> bool {
+    *n == 0.0
+}
+
 /// What a run was and how it ended: the sidecar's content.
 ///
 /// Every field has a default, so that a sidecar of an earlier version (or one cut short)
@@ -214,6 +218,23 @@ pub struct Sidecar {
     /// part alone; of a merge, the slowest shard's (the whole run's only when the shards
     /// ran side by side).
     pub seconds: f64,
+    /// Rows whose solve was disturbed while timed (its thread off its core) and timed
+    /// again, then trusted (the CSV's `retimed` above 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retimed: u64,
+    /// Rows whose solve was disturbed in every timing (`retimed` = `disturbed`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub disturbed: u64,
+    /// How disturbed timings were told: `perf-page`, `cpu-clock` or `none`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub timing_check: String,
+    /// What an empty solve reads in the CSV, ns: the clocks' own part of every time.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub timing_floor_ns: u64,
+    /// The runner's whole cost of timing one solve (clock reads, disturbance check), ns,
+    /// measured at the end of the run.
+    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    pub timing_cost_ns: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
     /// timed by `seconds`).
     #[serde(default, skip_serializing_if = "is_zero")]

@@ -601,6 +601,7 @@ mod tests {
             backtracks: 1,
             nanoseconds: 7,
             median_nanoseconds: 7,
+            retimed: sudoku_results::Retimed::Trusted(2),
             puzzle: "1.3.|.4..|2...|1..4".into(),
             solution: GridText::new(),
             original: None,
@@ -610,7 +611,7 @@ mod tests {
         encode_row(&mut ours, &row);
         assert_eq!(
             String::from_utf8(ours).unwrap(),
-            "c.txt,0,1,,naive,1,budget_exhausted,0,5,1,7,7,1.3.|.4..|2...|1..4,-,-\n"
+            "c.txt,0,1,,naive,1,budget_exhausted,0,5,1,7,7,2,1.3.|.4..|2...|1..4,-,-\n"
         );
         let mut theirs = csv::WriterBuilder::new()
             .has_headers(false)
@@ -633,6 +634,7 @@ mod tests {
             backtracks: 4,
             nanoseconds: 5,
             median_nanoseconds: 6,
+            retimed: sudoku_results::Retimed::Disturbed,
             puzzle: "1.3.|.4..|2...|1..4".into(),
             solution: GridText::new(),
             original: None,

@@ -27,13 +27,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver};
-use sudoku_results::{Row, Status};
+use sudoku_results::{Retimed, Row, Status};
 use thiserror::Error;
 
 pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};
 use child::{Child, Failure};
 
 use crate::check::{check_with, Entry};
+use crate::stopwatch::Timing;
 
 /// Crashes in a row after which a child is not restarted.
 pub const GIVE_UP: u64 = 3;
@@ -232,39 +233,26 @@ impl External {
     }
 
     /// The row of `entry`'s puzzle solved by this child process, named `name`, within
-    /// `limits`: the first answer (timed `repeat` times while the answers come), checked.
-    pub(crate) fn row(
-        &self,
-        entry: &Entry<'_>,
-        (name, limits): (&Arc<str>, &Limits),
-        repeat: u64,
-    ) -> Row {
+    /// `limits`: its answer, checked, and its time (the runner's wait for the answer, not
+    /// checked for disturbance: the child's own scheduling is not seen from here).
+    pub(crate) fn row(&self, entry: &Entry<'_>, (name, limits): (&Arc<str>, &Limits)) -> Row {
         let grid = &entry.puzzle.grid;
         let first = self.ask(grid, limits);
-        let mut times = Vec::new();
-        if let Reply::Answer(_, took) = &first {
-            times.push(nanos(*took));
-            for _ in 1..repeat {
-                match self.ask(grid, limits) {
-                    Reply::Answer(_, took) => times.push(nanos(took)),
-                    _ => break,
-                }
-            }
-        }
-        times.sort_unstable();
-        let timed = |took: Duration| (nanos(took), nanos(took));
+        let timed = |took: Duration| Timing {
+            ns: nanos(took),
+            retimed: Retimed::Unchecked,
+        };
         let none = Outcome::new(0, None, Counters::default(), false);
         let (status, outcome, ns, problem) = match first {
-            Reply::Answer(answer, _) => {
+            Reply::Answer(answer, took) => {
                 let outcome = answer.outcome();
                 let known = entry.puzzle.solution.as_deref();
                 let problem = check_with(grid, known, limits, &outcome, None);
-                let ns = (times[0], times[(times.len() - 1) / 2]);
                 let status = match problem {
                     Some(_) => Status::Wrong,
                     None => Status::from(outcome.status),
                 };
-                (status, outcome, ns, problem)
+                (status, outcome, timed(took), problem)
             }
             Reply::Garbled(line, why, took) => {
                 let problem = format!("the answer {line:?} is not understood: {why}");
@@ -280,6 +268,18 @@ impl External {
             Reply::Crashed(how, took) => (Status::Crashed, none, timed(took), Some(how)),
         };
         entry.row((name, limits), status, &outcome, ns, problem)
+    }
+
+    /// The child's answer to `puzzle` timed again (a later `--repeat` pass); `None` when it
+    /// gave none.
+    pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits) -> Option<Timing> {
+        match self.ask(puzzle, limits) {
+            Reply::Answer(_, took) => Some(Timing {
+                ns: nanos(took),
+                retimed: Retimed::Unchecked,
+            }),
+            _ => None,
+        }
     }
 }
 

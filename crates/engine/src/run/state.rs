@@ -458,14 +458,17 @@ impl<'p> State<'p> {
         None
     }
 
-    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]).
+    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]): the
+    /// time of one pass over it, so that under `--repeat K` a chunk (a pass's puzzles, see
+    /// [`crate::passes`]) holds as many puzzles as at `--repeat 1`.
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
         } else {
             task_time(self.began.elapsed())
         };
-        self.batch = next_batch(self.batch, took, target);
+        let passes = u32::try_from(self.plan.repeat.max(1)).unwrap_or(u32::MAX);
+        self.batch = next_batch(self.batch, took / passes, target);
     }
 
     /// Puts a marker into the ordered stream.

@@ -47,6 +47,9 @@ impl From<&Status> for Outcome {
 pub(super) struct Sample {
     /// Wall time in µs, at least [`MIN_MICROS`].
     pub micros: f64,
+    /// The row's solve time in ns ([`Row::solve_time`](sudoku_results::Row::solve_time)),
+    /// which the legend's median takes, as the summary's does.
+    pub solve_ns: Option<u64>,
     /// `1 + tries`, at least 1.
     pub nodes: f64,
     /// Whether the row has counters (`nodes >= 1`, as the summary counts them): a `cmd:`
@@ -195,6 +198,7 @@ pub(super) fn read_runs(
             let row = row?;
             let sample = Sample {
                 micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+                solve_ns: row.solve_time(),
                 nodes: (row.nodes as f64).max(1.0),
                 counted: row.nodes >= 1,
                 outcome: Outcome::from(&row.status),

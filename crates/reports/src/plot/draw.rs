@@ -17,7 +17,7 @@ use super::{
     Area, DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, PANEL_HEIGHT, SCATTER_GRID, TITLE_HEIGHT,
     WIDTH,
 };
-use crate::units::human_micros;
+use sudoku_results::{format_time, stats};
 
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
 type Nodes<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
@@ -189,9 +189,9 @@ fn draw_ecdf(
         } else {
             chart.draw_series(LineSeries::new(points, style))?;
         }
-        let median = median_finished(&series.samples).map_or_else(
-            || "median not reached".to_owned(),
-            |m| format!("median {}", human_micros(m)),
+        let median = median_time(&series.samples).map_or_else(
+            || "no solve time".to_owned(),
+            |m| format!("median {}", format_time(m as f64)),
         );
         legend.push(LegendEntry {
             colour,
@@ -235,16 +235,12 @@ pub(super) fn ecdf_points(samples: &[Sample], axis: Decades) -> Vec<(f64, f64)> 
     points
 }
 
-/// The time by which half of all puzzles (finished or not) were finished, if they were.
-pub(super) fn median_finished(samples: &[Sample]) -> Option<f64> {
-    let mut times: Vec<f64> = samples
-        .iter()
-        .filter(|s| s.outcome == Outcome::Finished)
-        .map(|s| s.micros)
-        .collect();
-    times.sort_by(f64::total_cmp);
-    let half = samples.len().div_ceil(2);
-    times.get(half.checked_sub(1)?).copied()
+/// The median solve time in ns of the samples with one, by the rule of every time figure
+/// ([`stats::median`] of [`Row::solve_time`](sudoku_results::Row::solve_time)): the summary's
+/// median of the same rows, shown the same way. `None` when no sample has a solve time.
+pub(super) fn median_time(samples: &[Sample]) -> Option<u64> {
+    let mut times: Vec<u64> = samples.iter().filter_map(|s| s.solve_ns).collect();
+    stats::median(&mut times)
 }
 
 /// The median cost of one node in µs over the samples with counters (`None` when none has
@@ -303,7 +299,7 @@ fn draw_scatter(
             of(Outcome::Wrong).map(|s| Cross::new(at(s), 5, colour.stroke_width(2))),
         )?;
         let per_node = median_micros_per_node(&series.samples)
-            .map(|c| format!("median {}/node", human_micros(c)));
+            .map(|c| format!("median {}/node", format_time(c * 1e3)));
         legend.push(LegendEntry {
             colour,
             dashed: false,

@@ -6,9 +6,8 @@ use plotters::style::RGBColor;
 
 use super::axis::{decade_label, Decades};
 use super::data::{read_results, Outcome, Sample};
-use super::draw::{ecdf_points, median_finished};
+use super::draw::{ecdf_points, median_time};
 use super::{plot_csv, AXIS_PAD, MIN_MICROS};
-use crate::units::human_micros;
 
 const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
 
@@ -56,14 +55,6 @@ fn decade_labels() {
 }
 
 #[test]
-fn human_durations() {
-    assert_eq!(human_micros(0.85), "850 ns");
-    assert_eq!(human_micros(12.5), "12.5 µs");
-    assert_eq!(human_micros(3200.0), "3.2 ms");
-    assert_eq!(human_micros(1.5e6), "1.5 s");
-}
-
-#[test]
 fn decades_cover_the_values() {
     let d = Decades::around([0.01, 3.0].into_iter());
     assert_eq!((d.lo, d.hi), (0.01, 10.0));
@@ -75,7 +66,8 @@ fn decades_cover_the_values() {
 
 #[test]
 fn ecdf_counts_unfinished_rows_as_never_finished() {
-    let s = |micros, outcome| Sample {
+    let s = |micros: f64, outcome| Sample {
+        solve_ns: (outcome != Outcome::Crashed).then_some((micros * 1e3) as u64),
         micros,
         nodes: 1.0,
         counted: true,
@@ -99,8 +91,10 @@ fn ecdf_counts_unfinished_rows_as_never_finished() {
             (10.0 * AXIS_PAD, 0.5)
         ]
     );
-    assert_eq!(median_finished(&samples), Some(2.0));
-    assert_eq!(median_finished(&samples[1..]), None);
+    // The summary's median: of every row with a solve time (over budget and wrong too).
+    assert_eq!(median_time(&samples), Some(2_000));
+    assert_eq!(median_time(&samples[2..]), Some(3_000));
+    assert_eq!(median_time(&[]), None);
 }
 
 #[test]
@@ -183,7 +177,8 @@ fn writes_both_figures_with_names_labels_and_units() {
     assert!(time_texts.contains(&"Time per puzzle: run".to_owned()));
     assert!(time_texts.contains(&"puzzles finished within t".to_owned()));
     assert!(time_texts.contains(&"100%".to_owned()));
-    for line in ["median 100 ms", "1 over budget", "median 10 ms", "1 wrong"] {
+    // The summary's medians: of every row with a solve time, reduce's wrong one (0 ns) too.
+    for line in ["median 100 ms", "1 over budget", "median 0 ns", "1 wrong"] {
         assert!(
             time_texts.contains(&line.to_owned()),
             "no {line:?} in {time_texts:?}"

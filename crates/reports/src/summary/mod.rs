@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use names::{cut_middle, match_names, short_names};
-pub use stats::{Histogram, Stats};
+pub use stats::{Stats, Times};
 pub use table::View;
 
 use crate::error::Error;
@@ -239,6 +239,16 @@ impl Summary {
     /// Rows whose solution failed its check.
     pub fn wrong(&self) -> u64 {
         self.groups.iter().map(|g| g.stats.wrong).sum()
+    }
+
+    /// Rows timed again, their first timing disturbed, then trusted.
+    pub fn retimed(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.retimed).sum()
+    }
+
+    /// Rows disturbed in every timing.
+    pub fn disturbed(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.disturbed).sum()
     }
 
     /// Rows with a status this version does not know.

@@ -16,8 +16,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use sudoku_results::Status;
-use sudoku_results::{Row, GRID_TEXT_INLINE, NO_GRID};
+use sudoku_results::{Retimed, Row, Status, GRID_TEXT_INLINE, NO_GRID};
 
 /// Appends a row as one CSV line, its fields in the order of [`COLUMNS`](sudoku_results::COLUMNS).
 ///
@@ -171,6 +170,12 @@ fn counts(out: &mut Vec<u8>, row: &Row) {
         run.number(row.median_nanoseconds);
         run.byte(b',');
     }
+    match row.retimed {
+        Retimed::Unchecked => run.word(b"-"),
+        Retimed::Trusted(n) => run.number(u64::from(n)),
+        Retimed::Disturbed => run.word(b"disturbed"),
+    }
+    run.byte(b',');
     out.extend_from_slice(run.bytes());
 }
 
@@ -178,9 +183,9 @@ fn counts(out: &mut Vec<u8>, row: &Row) {
 /// word to it).
 const LONGEST_WORD: usize = 16;
 
-/// Room for what [`counts`] writes at once: six numbers of up to 20 digits (`u64::MAX`),
-/// a status word and the commas.
-const RUN: usize = 6 * 20 + LONGEST_WORD + 8;
+/// Room for what [`counts`] writes at once: seven numbers of up to 20 digits (`u64::MAX`),
+/// a status word, `disturbed` and the commas.
+const RUN: usize = 7 * 20 + 2 * LONGEST_WORD + 9;
 
 /// Fields put together on the stack, then appended to the line in one copy (one check of
 /// the line's room and one copy, rather than one of each per field).
@@ -334,6 +339,11 @@ mod tests {
             backtracks: 10u64.saturating_pow(n as u32 % 21),
             nanoseconds: 10u64.saturating_pow(n as u32 % 21) - 1,
             median_nanoseconds: u64::MAX - n,
+            retimed: [
+                Retimed::Unchecked,
+                Retimed::Trusted(n as u32),
+                Retimed::Disturbed,
+            ][n as usize % 3],
             puzzle: GridText::from(grid.as_str()),
             solution: GridText::new(),
             original: n

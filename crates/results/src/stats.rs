@@ -1,8 +1,13 @@
-//! The statistics of `compare`: the ratio of two runs' median times over the puzzles both
-//! solved, with a percentile bootstrap confidence interval (Efron): the puzzles are drawn
-//! again with replacement, as pairs (A's time and B's on one puzzle stay together), and the
-//! ratio computed on each resample; the 2.5th and 97.5th percentiles of those ratios bound
-//! the 95% interval. The draws come from a fixed seed, so the same CSVs give the same
+//! The robust statistics of every time figure: the median and the percentiles by nearest
+//! rank, the median absolute deviation, and the ratio of two runs' medians with its
+//! bootstrap interval. `summary`, `compare`, `solve`, the plots and the engine's `--repeat`
+//! take their figures from here, so that one set of times gives one figure wherever it is
+//! shown.
+//!
+//! The bootstrap is Efron's percentile bootstrap: the puzzles are drawn again with
+//! replacement, as pairs (A's time and B's on one puzzle stay together), and the ratio
+//! computed on each resample; the 2.5th and 97.5th percentiles of those ratios bound the
+//! 95% interval. The draws come from a fixed seed, so the same times give the same
 //! interval.
 
 use rand::rngs::ChaCha8Rng;
@@ -181,15 +186,33 @@ impl Tally {
 fn ratio_of_medians(pairs: impl Iterator<Item = (u64, u64)>) -> Option<f64> {
     let (mut a, mut b): (Vec<u64>, Vec<u64>) = pairs.unzip();
     let (ma, mb) = (median(&mut a)?, median(&mut b)?);
-    (ma > 0.0).then(|| mb / ma)
+    (ma > 0).then(|| mb as f64 / ma as f64)
 }
 
-/// The median as `summary` takes it (nearest rank): the value of rank `ceil(n/2)`, the lower
-/// of the two middle values for an even count.
-pub fn median(values: &mut [u64]) -> Option<f64> {
+/// The median by nearest rank: the value of rank `ceil(n/2)`, the lower of the two middle
+/// values for an even count (a measured time, never the mean of two). `None` when empty.
+pub fn median(values: &mut [u64]) -> Option<u64> {
     let rank = values.len().div_ceil(2).checked_sub(1)?;
     let (_, &mut middle, _) = values.select_nth_unstable(rank);
-    Some(middle as f64)
+    Some(middle)
+}
+
+/// The `p`-th percentile of `sorted` (ascending) by nearest rank, `0 < p <= 100`: the value
+/// of rank `ceil(p/100 * n)` (the 50th is [`median`]'s). `None` when empty.
+pub fn percentile(sorted: &[u64], p: f64) -> Option<u64> {
+    let n = sorted.len();
+    let rank = ((p / 100.0 * n as f64).ceil() as usize).clamp(1, n.max(1));
+    sorted.get(rank - 1).copied()
+}
+
+/// The median absolute deviation of `sorted` (ascending): the median, by [`median`]'s rule,
+/// of each value's distance from their median. The robust spread beside a median, as the
+/// standard deviation is beside a mean (about 0.67 of it for normal data), which one
+/// outlier does not move. `None` when empty.
+pub fn mad(sorted: &[u64]) -> Option<u64> {
+    let middle = percentile(sorted, 50.0)?;
+    let mut distances: Vec<u64> = sorted.iter().map(|&t| t.abs_diff(middle)).collect();
+    median(&mut distances)
 }
 
 #[cfg(test)]
@@ -199,9 +222,9 @@ mod tests {
     #[test]
     fn medians_and_a_ratio_with_its_interval() {
         assert_eq!(median(&mut []), None);
-        assert_eq!(median(&mut [5, 1, 3]), Some(3.0));
-        assert_eq!(median(&mut [4, 1, 3, 2]), Some(2.0));
-        assert_eq!(median(&mut [7]), Some(7.0));
+        assert_eq!(median(&mut [5, 1, 3]), Some(3));
+        assert_eq!(median(&mut [4, 1, 3, 2]), Some(2));
+        assert_eq!(median(&mut [7]), Some(7));
         let same: Vec<(u64, u64)> = (1..=50).map(|t| (t, t)).collect();
         let r = ratio(&same, 200).unwrap();
         assert_eq!(r.ratio, 1.0);
@@ -229,6 +252,22 @@ mod tests {
             low: at(0.025),
             high: at(0.975),
         })
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank_and_the_spread_about_the_median() {
+        let sorted: Vec<u64> = (1..=100).collect();
+        assert_eq!(percentile(&sorted, 50.0), Some(50));
+        assert_eq!(percentile(&sorted, 90.0), Some(90));
+        assert_eq!(percentile(&sorted, 99.0), Some(99));
+        assert_eq!(percentile(&sorted, 100.0), Some(100));
+        assert_eq!(percentile(&sorted, 0.1), Some(1));
+        assert_eq!(percentile(&[], 50.0), None);
+        assert_eq!(percentile(&sorted, 50.0), median(&mut sorted.clone()));
+        // One value far out moves the mean, not the median nor the MAD.
+        assert_eq!(mad(&[10, 11, 12, 13, 1_000_000]), Some(1));
+        assert_eq!(mad(&[5]), Some(0));
+        assert_eq!(mad(&[]), None);
     }
 
     #[test]
