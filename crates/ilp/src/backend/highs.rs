@@ -1,0 +1,66 @@
+//! HiGHS: the C++ MIP solver of Huangfu and Hall's dual simplex, with presolve, probing,
+//! cutting planes and primal heuristics around its branch and bound (the `highs`
+//! feature).
+//!
+//! HiGHS counts its nodes with the root among them (`mip_node_count`), and none when
+//! presolve alone solves the model (it then never starts the branch and bound): the
+//! tries are the count less the root. Its node limit (`mip_max_nodes`) bounds the same
+//! count. One thread and a fixed seed (HiGHS's defaults for the seed) keep the search
+//! the same whatever runs beside it.
+
+use highs::{ColProblem, HighsModelStatus, Sense};
+
+use super::{end_at, Backend, End, Tree};
+use crate::model::Model;
+
+/// The HiGHS backend.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Highs;
+
+impl Backend for Highs {
+    fn solve(&self, model: &Model, max_tries: u64) -> Tree {
+        let mut highs = load(model).optimise(Sense::Minimise);
+        highs.make_quiet();
+        highs.set_option("threads", 1);
+        let max_nodes = i32::try_from(max_tries.saturating_add(1)).unwrap_or(i32::MAX);
+        highs.set_option("mip_max_nodes", max_nodes);
+        let Ok(solved) = highs.try_solve() else {
+            return Tree {
+                tries: 0,
+                end: End::Failed,
+            };
+        };
+        let nodes = solved.int_info_value(c"mip_node_count").unwrap_or(0).max(0) as u64;
+        let tries = nodes.saturating_sub(1);
+        let end = match solved.status() {
+            HighsModelStatus::Optimal => end_at(model, solved.get_solution().columns()),
+            HighsModelStatus::Infeasible => End::Infeasible,
+            HighsModelStatus::ReachedSolutionLimit => End::NodeLimit,
+            _ => End::Failed,
+        };
+        Tree { tries, end }
+    }
+}
+
+/// The model as a HiGHS problem: an integer column in `[0, 1]` per cell and digit (a
+/// given's in `[1, 1]`), the equality rows, the cuts as `≤` rows; no objective.
+fn load(model: &Model) -> ColProblem {
+    let mut problem = ColProblem::new();
+    let mut rows_of = vec![Vec::with_capacity(4); model.rows.variables()];
+    for row in model.rows.rows() {
+        let handle = problem.add_row(1.0..=1.0);
+        row.iter()
+            .for_each(|&v| rows_of[v as usize].push((handle, 1.0)));
+    }
+    for cut in model.cuts {
+        let handle = problem.add_row(..=cut.bound());
+        cut.variables
+            .iter()
+            .for_each(|&v| rows_of[v as usize].push((handle, 1.0)));
+    }
+    for (given, rows) in model.fixed().into_iter().zip(rows_of) {
+        let low = if given { 1.0 } else { 0.0 };
+        problem.add_integer_column(0.0, low..=1.0, rows);
+    }
+    problem
+}
