@@ -108,70 +108,117 @@ impl NoGood {
             .collect();
         NoGood { variables }
     }
-
-    /// Its right-hand side, `k − 1`.
-    pub fn bound(&self) -> f64 {
-        self.variables.len() as f64 - 1.0
-    }
 }
 
-/// The model of one puzzle: the rows of its size, its givens (the variables fixed at 1)
-/// and the no-good cuts added so far.
+/// The model of one puzzle as a solver gets it: the variables the givens leave free, the
+/// rows over them, and the no-good cuts added so far.
+///
+/// Constraint 5 and the rows it meets decide more than the givens' own variables: a
+/// given's row, column, box and cell rows each hold a variable at 1, so every other
+/// variable of those rows is 0. Those variables are not handed to the solver at all (the
+/// step every solver's presolve takes first, taken here once for both solvers, as the
+/// sat crate loads its clauses), and the rows the givens satisfy are left out. The
+/// relaxation is the same polytope, on fewer coordinates. A row left with no variable (a
+/// cell with no digit left, a digit with no place left in a unit) cannot hold: the model
+/// is then [`Model::refuted`] without a solver.
 #[derive(Debug, Clone)]
 pub struct Model<'a> {
     /// The puzzle.
     pub puzzle: &'a Grid,
-    /// Constraints 1 to 4.
-    pub rows: &'static Rows,
-    /// Constraint 5: each given's variable.
-    pub givens: Vec<u32>,
-    /// The solutions excluded so far (the solution limit's second solve).
-    pub cuts: &'a [NoGood],
+    /// The free variables `x(cell, digit)` (the solver's columns, in this order).
+    pub free: Vec<u32>,
+    /// The rows left, each a list of columns whose sum is 1.
+    pub rows: Vec<Vec<u32>>,
+    /// The cuts, each a list of columns whose sum is at most its length less one.
+    pub cuts: Vec<Vec<u32>>,
+    /// Whether a row has no free variable left while the givens do not satisfy it.
+    pub refuted: bool,
+}
+
+/// What the givens make of one variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fixed {
+    /// Free: the solver's to decide.
+    Free,
+    /// A given's own variable, at 1.
+    One,
+    /// A variable a given's rows put at 0.
+    Zero,
 }
 
 impl<'a> Model<'a> {
     /// The model of `puzzle`, with `cuts`.
-    pub fn of(puzzle: &'a Grid, cuts: &'a [NoGood]) -> Model<'a> {
-        let size = puzzle.size();
-        let givens = (0..size.cells())
-            .filter(|&c| puzzle.get(c) != 0)
-            .map(|c| variable(size, c, puzzle.get(c)) as u32)
+    pub fn of(puzzle: &'a Grid, cuts: &[NoGood]) -> Model<'a> {
+        let all = Rows::of(puzzle.size());
+        let fixed = fix(puzzle, all);
+        let mut column = vec![u32::MAX; fixed.len()];
+        let free: Vec<u32> = (0..fixed.len() as u32)
+            .filter(|&v| fixed[v as usize] == Fixed::Free)
+            .collect();
+        for (c, &v) in free.iter().enumerate() {
+            column[v as usize] = c as u32;
+        }
+        let (mut rows, mut refuted) = (Vec::new(), false);
+        for row in all.rows() {
+            if row.iter().any(|&v| fixed[v as usize] == Fixed::One) {
+                continue;
+            }
+            let left: Vec<u32> = row
+                .iter()
+                .filter(|&&v| fixed[v as usize] == Fixed::Free)
+                .map(|&v| column[v as usize])
+                .collect();
+            refuted |= left.is_empty();
+            rows.push(left);
+        }
+        let cuts = cuts
+            .iter()
+            .map(|cut| cut.variables.iter().map(|&v| column[v as usize]).collect())
             .collect();
         Model {
             puzzle,
-            rows: Rows::of(size),
-            givens,
+            free,
+            rows,
             cuts,
+            refuted,
         }
     }
 
-    /// Whether each variable is fixed at 1 by a given, by variable.
-    pub fn fixed(&self) -> Vec<bool> {
-        let mut fixed = vec![false; self.rows.variables()];
-        for &v in &self.givens {
-            fixed[v as usize] = true;
-        }
-        fixed
-    }
-
-    /// The solution a solver's point describes, with each value rounded to 0 or 1:
-    /// `None` unless every cell has exactly one digit at 1 and the grid solves the
-    /// puzzle (a solver's point is checked, not trusted).
+    /// The solution a solver's point (one value per column) describes, each value
+    /// rounded to 0 or 1: `None` unless the givens and the columns at 1 fill every cell
+    /// once and the grid solves the puzzle (a solver's point is checked, not trusted).
     pub fn solution_of(&self, values: &[f64]) -> Option<Grid> {
-        let size = self.rows.size();
-        let n = size.side();
-        let mut cells = vec![0u8; size.cells()];
-        for (cell, digits) in values.chunks_exact(n).enumerate() {
-            let mut on = digits.iter().enumerate().filter(|(_, &x)| x > 0.5);
-            let (d, _) = on.next()?;
-            if on.next().is_some() {
+        let size = self.puzzle.size();
+        let mut grid = *self.puzzle;
+        for (&v, _) in self.free.iter().zip(values).filter(|(_, &x)| x > 0.5) {
+            let (cell, digit) = cell_and_digit(size, v as usize);
+            if grid.get(cell) != 0 {
                 return None;
             }
-            cells[cell] = d as u8 + 1;
+            grid.set(cell, digit);
         }
-        let grid = Grid::from_values(size, &cells);
         grid.is_solution_of(self.puzzle).then_some(grid)
     }
+}
+
+/// Each variable as the givens leave it: a given's at 1, the other variables of its
+/// rows at 0 (`puzzle`'s givens must not clash).
+fn fix(puzzle: &Grid, all: &Rows) -> Vec<Fixed> {
+    let size = puzzle.size();
+    let mut fixed = vec![Fixed::Free; all.variables()];
+    for cell in (0..size.cells()).filter(|&c| puzzle.get(c) != 0) {
+        fixed[variable(size, cell, puzzle.get(cell))] = Fixed::One;
+    }
+    for row in all.rows() {
+        if row.iter().any(|&v| fixed[v as usize] == Fixed::One) {
+            for &v in row {
+                if fixed[v as usize] == Fixed::Free {
+                    fixed[v as usize] = Fixed::Zero;
+                }
+            }
+        }
+    }
+    fixed
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! does linear programming alone, before any branching, give the solution?
 //!
 //! The relaxation keeps constraints 1 to 5 and lets each `x(i,j,k)` range over `[0, 1]`
-//! instead of `{0, 1}`. Two questions, each one LP solved by microlp's simplex with
+//! instead of `{0, 1}` (on the variables the givens leave free, [`Model`]: the same
+//! polytope). Two questions, each one LP solved by microlp's simplex with
 //! presolve off (the relaxation as written):
 //!
 //! - [`Relaxation::integral`]: the point the simplex answers for `min 0ᵀx`, the paper's
@@ -19,7 +20,7 @@
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 use sudoku_core::Grid;
 
-use crate::model::{variable, Model};
+use crate::model::{cell_and_digit, Model};
 
 /// What the LP relaxation of a puzzle's model says (see the [module documentation](self)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,34 +40,43 @@ const TOLERANCE: f64 = 1e-6;
 /// solution).
 pub fn relax(puzzle: &Grid, solution: &Grid) -> Option<Relaxation> {
     let model = Model::of(puzzle, &[]);
-    let zero = vec![0.0; model.rows.variables()];
+    if model.refuted {
+        return None;
+    }
+    let zero = vec![0.0; model.free.len()];
     let point = solve(&model, &zero)?;
     let integral = point
         .iter()
         .all(|&x| x.abs() <= TOLERANCE || (x - 1.0).abs() <= TOLERANCE);
     let size = puzzle.size();
-    let mut cost = zero;
-    let empty: Vec<usize> = (0..size.cells()).filter(|&c| puzzle.get(c) == 0).collect();
-    for &c in &empty {
-        cost[variable(size, c, solution.get(c))] = 1.0;
-    }
+    let cost: Vec<f64> = model
+        .free
+        .iter()
+        .map(|&v| {
+            let (cell, digit) = cell_and_digit(size, v as usize);
+            if solution.get(cell) == digit {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let empty = puzzle.cells().iter().filter(|&&d| d == 0).count();
     let point = solve(&model, &cost)?;
     let lowest: f64 = point.iter().zip(&cost).map(|(x, c)| x * c).sum();
-    let pinned = lowest >= empty.len() as f64 - TOLERANCE;
+    let pinned = lowest >= empty as f64 - TOLERANCE;
     Some(Relaxation { integral, pinned })
 }
 
 /// The simplex's optimal point of the relaxation for `min costᵀx`.
 fn solve(model: &Model, cost: &[f64]) -> Option<Vec<f64>> {
     let mut problem = Problem::new(OptimizationDirection::Minimize);
-    let vars: Vec<_> = model
-        .fixed()
-        .into_iter()
-        .zip(cost)
-        .map(|(given, &c)| problem.add_var(c, (if given { 1.0 } else { 0.0 }, 1.0)))
+    let vars: Vec<_> = cost
+        .iter()
+        .map(|&c| problem.add_var(c, (0.0, 1.0)))
         .collect();
-    for row in model.rows.rows() {
-        let sum: Vec<_> = row.iter().map(|&v| (vars[v as usize], 1.0)).collect();
+    for row in &model.rows {
+        let sum: Vec<_> = row.iter().map(|&c| (vars[c as usize], 1.0)).collect();
         problem.add_constraint(sum, ComparisonOp::Eq, 1.0);
     }
     let mut options = microlp::SolveOptions::default();

@@ -2,7 +2,7 @@
 
 use sudoku_core::{Counters, Event, Grid, Limits, Observer, Outcome, Rule};
 
-use crate::backend::{Backend, End};
+use crate::backend::{end_at, Backend, End, Tree};
 use crate::model::{Model, NoGood};
 
 /// Solves `puzzle` within `limits` with `backend`, telling `observer` (the crate
@@ -26,7 +26,11 @@ pub(crate) fn solve<B: Backend, O: Observer + ?Sized>(
     let (mut tries, mut backtracks, mut solutions) = (0u64, 0u64, 0u64);
     let (mut first, mut cuts, mut spent) = (None, Vec::new(), false);
     loop {
-        let tree = backend.solve(&Model::of(puzzle, &cuts), limits.max_tries() - tries);
+        let tree = grow(
+            backend,
+            &Model::of(puzzle, &cuts),
+            limits.max_tries() - tries,
+        );
         tries += tree.tries;
         // A tree that proves there is no solution (left) takes back every node; so does
         // the restart after a solution, when the limit asks for another.
@@ -63,6 +67,19 @@ pub(crate) fn solve<B: Backend, O: Observer + ?Sized>(
     }
     let counters = Counters::from_tries(tries, backtracks);
     Outcome::new(solutions, first, counters, spent)
+}
+
+/// The tree of `model`: none when the givens decide it (a row left empty refutes it; no
+/// variable left, and the givens are the solution), else the solver's.
+fn grow<B: Backend>(backend: &B, model: &Model, max_tries: u64) -> Tree {
+    let end = if model.refuted {
+        End::Infeasible
+    } else if model.free.is_empty() {
+        end_at(model, &[])
+    } else {
+        return backend.solve(model, max_tries);
+    };
+    Tree { tries: 0, end }
 }
 
 /// Each given, in reading order.

@@ -8,7 +8,7 @@
 //! count. One thread and a fixed seed (HiGHS's defaults for the seed) keep the search
 //! the same whatever runs beside it.
 
-use highs::{ColProblem, HighsModelStatus, Sense};
+use highs::{ColProblem, HighsModelStatus, Sense, SolvedModel};
 
 use super::{end_at, Backend, End, Tree};
 use crate::model::Model;
@@ -30,7 +30,12 @@ impl Backend for Highs {
                 end: End::Failed,
             };
         };
-        let nodes = solved.int_info_value(c"mip_node_count").unwrap_or(0).max(0) as u64;
+        let Some(nodes) = node_count(&solved) else {
+            return Tree {
+                tries: 0,
+                end: End::Failed,
+            };
+        };
         let tries = nodes.saturating_sub(1);
         let end = match solved.status() {
             HighsModelStatus::Optimal => end_at(model, solved.get_solution().columns()),
@@ -42,25 +47,35 @@ impl Backend for Highs {
     }
 }
 
-/// The model as a HiGHS problem: an integer column in `[0, 1]` per cell and digit (a
-/// given's in `[1, 1]`), the equality rows, the cuts as `≤` rows; no objective.
+/// HiGHS's `mip_node_count`, the root included: an `int64` info, which the `highs`
+/// crate's `int_info_value` (for `HighsInt` infos) refuses, so read through `highs-sys`.
+fn node_count(solved: &SolvedModel) -> Option<u64> {
+    let mut count: i64 = -1;
+    // SAFETY: `solved` owns a live HiGHS instance for the call; the name is a
+    // NUL-terminated info of type int64, and `count` outlives the call that writes it.
+    let status = unsafe {
+        highs_sys::Highs_getInt64InfoValue(solved.as_ptr(), c"mip_node_count".as_ptr(), &mut count)
+    };
+    (status == highs_sys::kHighsStatusOk).then(|| u64::try_from(count).ok())?
+}
+
+/// The model as a HiGHS problem: an integer column in `[0, 1]` per free variable, the
+/// equality rows, the cuts as `≤` rows; no objective.
 fn load(model: &Model) -> ColProblem {
     let mut problem = ColProblem::new();
-    let mut rows_of = vec![Vec::with_capacity(4); model.rows.variables()];
-    for row in model.rows.rows() {
+    let mut rows_of = vec![Vec::with_capacity(4); model.free.len()];
+    for row in &model.rows {
         let handle = problem.add_row(1.0..=1.0);
         row.iter()
-            .for_each(|&v| rows_of[v as usize].push((handle, 1.0)));
+            .for_each(|&c| rows_of[c as usize].push((handle, 1.0)));
     }
-    for cut in model.cuts {
-        let handle = problem.add_row(..=cut.bound());
-        cut.variables
-            .iter()
-            .for_each(|&v| rows_of[v as usize].push((handle, 1.0)));
+    for cut in &model.cuts {
+        let handle = problem.add_row(..=cut.len() as f64 - 1.0);
+        cut.iter()
+            .for_each(|&c| rows_of[c as usize].push((handle, 1.0)));
     }
-    for (given, rows) in model.fixed().into_iter().zip(rows_of) {
-        let low = if given { 1.0 } else { 0.0 };
-        problem.add_integer_column(0.0, low..=1.0, rows);
+    for rows in rows_of {
+        problem.add_integer_column(0.0, 0.0..=1.0, rows);
     }
     problem
 }

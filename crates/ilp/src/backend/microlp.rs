@@ -71,31 +71,25 @@ impl Tree {
     }
 }
 
-/// The model as a microlp problem: a binary variable per cell and digit (a given's fixed
-/// at 1), the equality rows, the cuts as `≤` rows; no objective.
+/// The model as a microlp problem: a binary variable per free column, the equality
+/// rows, the cuts as `≤` rows; no objective.
 fn load(model: &Model) -> (Problem, Vec<Variable>) {
     let mut problem = Problem::new(OptimizationDirection::Minimize);
     let vars: Vec<Variable> = model
-        .fixed()
-        .into_iter()
-        .map(|given| {
-            if given {
-                problem.add_integer_var(0.0, (1, 1))
-            } else {
-                problem.add_binary_var(0.0)
-            }
-        })
+        .free
+        .iter()
+        .map(|_| problem.add_binary_var(0.0))
         .collect();
     let sum = |row: &[u32]| {
         row.iter()
-            .map(|&v| (vars[v as usize], 1.0))
+            .map(|&c| (vars[c as usize], 1.0))
             .collect::<Vec<_>>()
     };
-    for row in model.rows.rows() {
+    for row in &model.rows {
         problem.add_constraint(sum(row), ComparisonOp::Eq, 1.0);
     }
-    for cut in model.cuts {
-        problem.add_constraint(sum(&cut.variables), ComparisonOp::Le, cut.bound());
+    for cut in &model.cuts {
+        problem.add_constraint(sum(cut), ComparisonOp::Le, cut.len() as f64 - 1.0);
     }
     (problem, vars)
 }

@@ -36,7 +36,8 @@ pub struct Tree {
 
 /// A MIP solver.
 pub trait Backend {
-    /// Runs the solver on `model` with at most `max_tries` nodes below the root.
+    /// Runs the solver on `model` (not refuted, with a variable at least) with at most
+    /// `max_tries` nodes below the root.
     fn solve(&self, model: &Model, max_tries: u64) -> Tree;
 }
 
