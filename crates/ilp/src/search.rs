@@ -36,6 +36,7 @@ pub(crate) fn solve<B: Backend, O: Observer + ?Sized>(
         // the restart after a solution, when the limit asks for another.
         let (taken_back, found, next) = match tree.end {
             End::Solution(grid) => {
+                let grid = *grid;
                 solutions += 1;
                 let more = solutions < limits.solution_limit();
                 let cut = NoGood::excluding(puzzle, &grid);

@@ -1,6 +1,6 @@
-//! HiGHS: the C++ MIP solver of Huangfu and Hall's dual simplex, with presolve, probing,
-//! cutting planes and primal heuristics around its branch and bound (the `highs`
-//! feature).
+//! HiGHS: a C++ MIP solver built on Huangfu and Hall's dual simplex, with presolve,
+//! probing, cutting planes and primal heuristics around its branch and bound (the
+//! `highs` feature).
 //!
 //! HiGHS counts its nodes with the root among them (`mip_node_count`), and none when
 //! presolve alone solves the model (it then never starts the branch and bound): the
@@ -56,7 +56,10 @@ fn node_count(solved: &SolvedModel) -> Option<u64> {
     let status = unsafe {
         highs_sys::Highs_getInt64InfoValue(solved.as_ptr(), c"mip_node_count".as_ptr(), &mut count)
     };
-    (status == highs_sys::kHighsStatusOk).then(|| u64::try_from(count).ok())?
+    if status != highs_sys::kHighsStatusOk {
+        return None;
+    }
+    u64::try_from(count).ok()
 }
 
 /// The model as a HiGHS problem: an integer column in `[0, 1]` per free variable, the

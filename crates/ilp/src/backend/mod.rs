@@ -15,7 +15,7 @@ use crate::model::Model;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum End {
     /// The solver found a point of the model, a solution of the puzzle (checked).
-    Solution(Grid),
+    Solution(Box<Grid>),
     /// The solver proved that the model has no point: no solution is left.
     Infeasible,
     /// The node budget ran out first.
@@ -44,5 +44,8 @@ pub trait Backend {
 /// The end of a tree whose solver answered the point `values`: the solution it
 /// describes, or [`End::Failed`] when it describes none.
 pub(crate) fn end_at(model: &Model, values: &[f64]) -> End {
-    model.solution_of(values).map_or(End::Failed, End::Solution)
+    match model.solution_of(values) {
+        Some(grid) => End::Solution(Box::new(grid)),
+        None => End::Failed,
+    }
 }
