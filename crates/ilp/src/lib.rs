@@ -106,7 +106,7 @@
 //!
 //! # Figures
 //!
-//! One run of `cargo run --release -p sudoku-ilp --features highs --example figures`
+//! One run of `cargo run --release -p sudoku-ilp --features highs --example ilp_figures`
 //! (limit 1, one thread; the lesson `book/src/lessons/ilp.md` has the whole table). *LP
 //! pinned*: the relaxation has no point but the solution ([`relaxation`]); *no
 //! branching*: the solver ended at its root (HiGHS: at its root or in its presolve).

@@ -4,7 +4,7 @@
 //! per puzzle of each solver beside dlx.
 //!
 //! ```text
-//! cargo run --release -p sudoku-ilp --example figures [--features highs] [-- CORPUS_DIR]
+//! cargo run --release -p sudoku-ilp --example ilp_figures [--features highs] [-- CORPUS_DIR]
 //! ```
 //!
 //! The corpora: top95, top1465 and the first 2,000 of the 17-clue set from
@@ -24,7 +24,7 @@ use sudoku_ilp::{Ilp, DEFAULT_MAX_NODES};
 use sudoku_testkit::usage;
 
 /// The usage line.
-const USAGE: &str = "usage: figures [CORPUS_DIR] (the folder of the public corpora; \
+const USAGE: &str = "usage: ilp_figures [CORPUS_DIR] (the folder of the public corpora; \
 ../shared/corpora beside the workspace by default)";
 
 /// The public corpora beside the workspace.
