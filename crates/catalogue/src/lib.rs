@@ -192,6 +192,35 @@ pub static CATALOGUE: &[Strategy] = &[
         build: |_| Box::new(sudoku_sat::Sat::EXTENDED),
     },
     Strategy {
+        name: "ilp",
+        summary: "integer programming: Bartlett et al.'s binary model x(r,c,d), solved by \
+                  microlp's branch and bound (pure Rust)",
+        try_is: "a branch-and-bound node below the root, as the solver counts them; \
+                 backtracks: every node of a tree that ends with no solution or is restarted \
+                 after one",
+        default_max_nodes: sudoku_ilp::DEFAULT_MAX_NODES,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_ilp::Ilp::MICROLP),
+    },
+    #[cfg(feature = "highs")]
+    Strategy {
+        name: "ilp-highs",
+        summary: "integer programming: Bartlett et al.'s binary model x(r,c,d), solved by \
+                  HiGHS (presolve, cuts, branch and bound; the `highs` feature)",
+        try_is: "a branch-and-bound node below the root, as the solver counts them; \
+                 backtracks: every node of a tree that ends with no solution or is restarted \
+                 after one",
+        default_max_nodes: sudoku_ilp::DEFAULT_MAX_NODES,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_ilp::Ilp::HIGHS),
+    },
+    Strategy {
         name: "logic-singles",
         summary: "naked and hidden singles, as a person applies them, then search when stuck (Norvig's tree)",
         try_is: "a digit placed in the branching cell when every technique is stuck",

@@ -10,7 +10,9 @@
 //!   drew it (a naked single, the only place for a digit in a unit, a locked candidate,
 //!   ...); [`Event::Cover`] and [`Event::Uncover`] for the columns of an exact cover;
 //! - stochastic search: [`Event::Swap`], a move of two cells (a try), taken back when
-//!   not accepted.
+//!   not accepted;
+//! - a solver that reports its search by counts alone (a MIP solver's branch and bound):
+//!   [`Event::Node`], one node of its tree (a try), taken back or not.
 //!
 //! Every event carries the search *depth*: how many tries stand (the root is depth 0, the
 //! first try is at depth 1, and what propagation draws from a try is at the try's depth).
@@ -207,6 +209,9 @@ pub enum Rule {
     /// triads, applied to whole registers at once), told by its net effect at each
     /// fixpoint rather than rule by rule.
     BandPropagation,
+    /// The point a MIP solver answered for the integer program of the puzzle: the
+    /// variable of this cell and digit is 1 there.
+    IntegerProgram,
 }
 
 impl Rule {
@@ -228,7 +233,8 @@ impl Rule {
             | Rule::Tried
             | Rule::Assigned
             | Rule::UnitPropagation
-            | Rule::BandPropagation => return None,
+            | Rule::BandPropagation
+            | Rule::IntegerProgram => return None,
         })
     }
 }
@@ -315,15 +321,28 @@ pub enum Event {
         /// Whether the move was kept.
         accepted: bool,
     },
+    /// A node below the root of a solver's search tree, known by its count alone (a MIP
+    /// solver's branch and bound reports how many nodes it solved, not what each one
+    /// fixed): a try, and a backtrack too when `taken_back`. Told after the tree, with
+    /// no depth (as [`Event::Swap`]).
+    Node {
+        /// Whether the search took it back (see the strategy's counters).
+        taken_back: bool,
+    },
 }
 
 impl Event {
-    /// Whether the event is a try: a [`Event::Try`] or a [`Event::Swap`].
+    /// Whether the event is a try: a [`Event::Try`], a [`Event::Swap`] or a
+    /// [`Event::Node`].
     pub const fn is_try(&self) -> bool {
-        matches!(self, Event::Try { .. } | Event::Swap { .. })
+        matches!(
+            self,
+            Event::Try { .. } | Event::Swap { .. } | Event::Node { .. }
+        )
     }
 
-    /// Whether the event takes a try back: a [`Event::Backtrack`] or a move not accepted.
+    /// Whether the event takes a try back: a [`Event::Backtrack`], a move not accepted
+    /// or a node taken back.
     pub const fn is_backtrack(&self) -> bool {
         matches!(
             self,
@@ -332,6 +351,7 @@ impl Event {
                     accepted: false,
                     ..
                 }
+                | Event::Node { taken_back: true }
         )
     }
 
@@ -346,7 +366,7 @@ impl Event {
             | Event::Eliminate { depth, .. }
             | Event::Cover { depth, .. }
             | Event::Uncover { depth, .. } => depth,
-            Event::Swap { .. } => 0,
+            Event::Swap { .. } | Event::Node { .. } => 0,
         }
     }
 }

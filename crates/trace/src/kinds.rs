@@ -6,9 +6,10 @@ use sudoku_core::Event;
 use crate::people::count;
 
 /// How many kinds [`kind_of`] tells apart.
-pub const KINDS: usize = 10;
+pub const KINDS: usize = 12;
 
-/// The kinds, in the order of [`Kinds::counts`]: the nine events, a swap kept or undone.
+/// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone, a
+/// node (of a solver that reports its tree by counts) kept or taken back.
 pub const KIND_NAMES: [&str; KINDS] = [
     "try",
     "backtrack",
@@ -20,6 +21,8 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "uncover",
     "swap kept",
     "swap undone",
+    "node kept",
+    "node undone",
 ];
 
 /// The kind of an event: its index in [`KIND_NAMES`].
@@ -35,6 +38,8 @@ pub const fn kind_of(event: &Event) -> usize {
         Event::Uncover { .. } => 7,
         Event::Swap { accepted: true, .. } => 8,
         Event::Swap { .. } => 9,
+        Event::Node { taken_back: false } => 10,
+        Event::Node { .. } => 11,
     }
 }
 
@@ -57,14 +62,15 @@ impl Kinds {
         self.counts.iter().sum()
     }
 
-    /// The tries ([`Event::is_try`]): tries and swaps.
+    /// The tries ([`Event::is_try`]): tries, swaps and nodes.
     pub fn tries(&self) -> u64 {
-        self.counts[0] + self.counts[8] + self.counts[9]
+        self.counts[0] + self.counts[8] + self.counts[9] + self.counts[10] + self.counts[11]
     }
 
-    /// The tries taken back ([`Event::is_backtrack`]): backtracks and swaps undone.
+    /// The tries taken back ([`Event::is_backtrack`]): backtracks, swaps undone and
+    /// nodes taken back.
     pub fn backtracks(&self) -> u64 {
-        self.counts[1] + self.counts[9]
+        self.counts[1] + self.counts[9] + self.counts[11]
     }
 
     /// The events since `earlier` (a count of the same stream, taken before).
@@ -91,6 +97,8 @@ impl Kinds {
             ("uncover", "uncovers"),
             ("swap kept", "swaps kept"),
             ("swap undone", "swaps undone"),
+            ("node kept", "nodes kept"),
+            ("node taken back", "nodes taken back"),
         ];
         let parts: Vec<String> = self
             .counts

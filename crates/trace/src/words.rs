@@ -30,6 +30,7 @@ pub const fn event_name(event: &Event) -> &'static str {
         Event::Cover { .. } => "cover",
         Event::Uncover { .. } => "uncover",
         Event::Swap { .. } => "swap",
+        Event::Node { .. } => "node",
     }
 }
 
@@ -49,6 +50,7 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::Fish { .. } => "fish",
         Rule::UnitPropagation => "unit_propagation",
         Rule::BandPropagation => "band_propagation",
+        Rule::IntegerProgram => "integer_program",
     }
 }
 
@@ -123,6 +125,11 @@ impl fmt::Display for Words<'_> {
                 let kept = if accepted { "kept" } else { "undone" };
                 write!(f, "swap {} {} (cost {cost}, {kept})", cell(a), cell(b))
             }
+            Event::Node { taken_back } => f.write_str(if taken_back {
+                "node (taken back)"
+            } else {
+                "node"
+            }),
         }
     }
 }
@@ -210,6 +217,7 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         ),
         Rule::UnitPropagation => f.write_str("unit propagation"),
         Rule::BandPropagation => f.write_str("band propagation"),
+        Rule::IntegerProgram => f.write_str("the integer program's solution"),
     }
 }
 
@@ -368,6 +376,8 @@ mod tests {
         };
         assert_eq!(swap(true), "swap r1c1 r3c3 (cost 4, kept)");
         assert_eq!(swap(false), "swap r1c1 r3c3 (cost 4, undone)");
+        assert_eq!(say(Event::Node { taken_back: true }), "node (taken back)");
+        assert_eq!(say(Event::Node { taken_back: false }), "node");
     }
 
     #[test]

@@ -103,6 +103,11 @@ fn count_jsonl(out: &[u8], solver: &str, what: &str) -> (u64, u64, Value) {
                 tries += 1;
                 backtracks += u64::from(v["accepted"] == false);
             }
+            "node" => {
+                assert!(v["taken_back"].is_boolean(), "{what}: {v}");
+                tries += 1;
+                backtracks += u64::from(v["taken_back"] == true);
+            }
             "assign" | "eliminate" => assert!(v["rule"].is_string() && v["cell"].is_u64(), "{v}"),
             "cover" | "uncover" => assert!(v["column_name"].is_string(), "{what}: {v}"),
             "contradiction" => assert!(v["reason"].is_string(), "{what}: {v}"),

@@ -221,7 +221,7 @@ fn without_depth(event: &Event) -> Event {
         | Event::Eliminate { depth, .. }
         | Event::Cover { depth, .. }
         | Event::Uncover { depth, .. } => *depth = 0,
-        Event::Swap { .. } => {}
+        Event::Swap { .. } | Event::Node { .. } => {}
     }
     e
 }
@@ -241,7 +241,7 @@ fn entry(event: &Event, size: Size) -> Entry {
         },
         Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
         Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
-        Event::Solution { .. } => (-1, -1, -1),
+        Event::Solution { .. } | Event::Node { .. } => (-1, -1, -1),
     };
     Entry(text, a, b, unit)
 }

@@ -17,11 +17,12 @@ const DIGITS = (1 << N) - 1;
 const GUESS = 1 << 31;
 const KEY = 1024;
 const TRY = 0, BACKTRACK = 1, SOLUTION = 2, DEAD = 3, SWAP_KEPT = 8, SWAP_UNDONE = 9;
+const NODE_KEPT = 10, NODE_UNDONE = 11;
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 10000, 100000, Infinity];
 const MAX_PER_TICK = 400000;
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
-const isTry = (k) => k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE;
+const isTry = (k) => k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE || k === NODE_KEPT || k === NODE_UNDONE;
 
 // Reads the varints of one stretch.
 let BYTES = null;
@@ -65,7 +66,7 @@ class State {
   constructor() {
     this.masks = new Uint32Array(CELLS);
     this.base = new Uint32Array(CELLS);
-    this.kinds = new Float64Array(10);
+    this.kinds = new Float64Array(DATA.kind_names.length);
     this.depth = 0;
     this.cost = 0;
     this.last = null; // {kind, depth, id, cost} or {gap: true} or null at the start
@@ -427,13 +428,13 @@ class Replay {
 
   drawCounters() {
     const k = this.state.kinds;
-    const tries = k[TRY] + k[SWAP_KEPT] + k[SWAP_UNDONE];
+    const tries = triesOf(k);
     const events = k.reduce((a, b) => a + b, 0);
     const total = this.run.kinds.counts.reduce((a, b) => a + b, 0);
     const rows = [
       ["event", `${fmt(events)} / ${fmt(total)}`, "events"],
       ["nodes", fmt(1 + tries), "nodes"],
-      ["backtracks", fmt(k[BACKTRACK] + k[SWAP_UNDONE]), "backtracks"],
+      ["backtracks", fmt(k[BACKTRACK] + k[SWAP_UNDONE] + k[NODE_UNDONE]), "backtracks"],
       ["solutions", fmt(k[SOLUTION]), "solutions"],
       ["depth", String(this.state.depth), "depth"],
       ["dead ends", fmt(k[DEAD]), "dead-ends"],
@@ -477,7 +478,7 @@ class Replay {
     for (const s of p.solutions) g.fillRect(x(s) - 1, 0, 2, h);
     const k = this.state.kinds;
     g.fillStyle = "#d0453f";
-    g.fillRect(x(k[TRY] + k[SWAP_KEPT] + k[SWAP_UNDONE]) - 1, 0, 2, h);
+    g.fillRect(x(triesOf(k)) - 1, 0, 2, h);
   }
 
   triesAtHeadEnd() {
@@ -485,14 +486,14 @@ class Replay {
       const seg = this.segs[0];
       const st = seg.keys[seg.keys.length - 1].clone();
       for (let i = (seg.keys.length - 1) * KEY; i < seg.events; i++) apply(seg, i, st);
-      this.headEndTries = st.kinds[TRY] + st.kinds[SWAP_KEPT] + st.kinds[SWAP_UNDONE];
+      this.headEndTries = triesOf(st.kinds);
     }
     return this.headEndTries;
   }
 }
 
 function triesOf(counts) {
-  return counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE];
+  return counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE] + counts[NODE_KEPT] + counts[NODE_UNDONE];
 }
 
 function ns(v) {
