@@ -205,11 +205,11 @@ pub static CATALOGUE: &[Strategy] = &[
         golden_as: None,
         build: |_| Box::new(sudoku_ilp::Ilp::MICROLP),
     },
-    #[cfg(feature = "highs")]
+    #[cfg(feature = "cbc")]
     Strategy {
-        name: "ilp-highs",
+        name: "ilp-cbc",
         summary: "integer programming: Bartlett et al.'s binary model x(r,c,d), solved by \
-                  HiGHS (presolve, cuts, branch and bound; the `highs` feature)",
+                  COIN-OR CBC (preprocessing, cuts, branch and bound; the `cbc` feature)",
         try_is: "a branch-and-bound node below the root, as the solver counts them; \
                  backtracks: every node of a tree that ends with no solution or is restarted \
                  after one",
@@ -218,7 +218,7 @@ pub static CATALOGUE: &[Strategy] = &[
         in_default_run: false,
         essay_of: None,
         golden_as: None,
-        build: |_| Box::new(sudoku_ilp::Ilp::HIGHS),
+        build: |_| Box::new(sudoku_ilp::Ilp::CBC),
     },
     Strategy {
         name: "logic-singles",
