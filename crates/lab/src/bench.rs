@@ -1,23 +1,23 @@
 //! `sudoku-lab bench`: the run configuration, then the engine, then the reports.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
 use sudoku_core::Size;
-use sudoku_engine::{corpus_names, End, EngineError, Report, SinkError};
-use sudoku_reports::output::{failed_in_place, Ending, KILLED};
+use sudoku_engine::{corpus_names, End, Report, SinkError};
+use sudoku_reports::output::{Ending, Written};
 use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
+use sudoku_reports::staged::KILLED;
 use sudoku_reports::summary::Clock;
 use sudoku_reports::units::{is_are, plural};
-use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::cli::BenchArgs;
 use crate::config::RunConfig;
-use crate::interrupt::{self, Writing};
 use crate::progress::Progress;
 use crate::recorder::{Recorded, Recorder};
 use crate::resume::{self, Earlier};
@@ -36,20 +36,18 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     if config.resume {
         // What is left to solve is known once the earlier run is read: the threads start
         // after it.
-        let opened = open_resumed(&mut config)
-            .map_err(|e| crate::config::output_error(e, &args.out, &config.files.csv))?;
+        let opened = open_resumed(&mut config)?;
         let Some(opened) = opened else {
             return Ok(RunEnd::Finished);
         };
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        record(&config, opened, (engine, interrupt), start)
+        record(&config, opened, engine, start)
     } else {
         // The reading thread starts first, and reads the first lines while the output is
         // opened and the sidecar written (the workers start with the run).
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        let opened = open_fresh(&config)
-            .map_err(|e| crate::config::output_error(e, &args.out, &config.files.csv))?;
-        record(&config, opened, (engine, interrupt), start)
+        let opened = open_fresh(&config)?;
+        record(&config, opened, engine, start)
     }
 }
 
@@ -58,14 +56,21 @@ struct Opened {
     output: Output,
     csv: CsvWriter,
     sidecar: Sidecar,
-    /// With `--resume`: the puzzles the earlier run did, and their summary.
-    resumed: Option<(Done, Summary)>,
+    /// With `--resume`: the run continued.
+    resumed: Option<Continued>,
+}
+
+/// The run a `--resume` continued: its CSV, the puzzles it did, and their summary.
+struct Continued {
+    csv: std::path::PathBuf,
+    done: Done,
+    summary: Summary,
 }
 
 /// Opens a fresh run's output (see [`Output::open`]) and writes its sidecar.
 fn open_fresh(config: &RunConfig) -> Result<Opened> {
     let (output, csv) = open_output(config)?;
-    let sidecar = sidecar_at_start(config, output.running());
+    let sidecar = sidecar_at_start(config);
     publish(Opened {
         output,
         csv,
@@ -79,22 +84,11 @@ fn open_fresh(config: &RunConfig) -> Result<Opened> {
 /// run finished (nothing is left to do).
 fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
     let (output, mut csv) = open_output(config)?;
-    let mut sidecar = sidecar_at_start(config, output.running());
-    let running = output.running().sidecar.clone();
-    let aside = output.moved_aside();
-    let resumed = match resume(config, (&mut sidecar, &running), aside, &mut csv) {
-        Ok(Start::Fresh) => None,
-        Ok(Start::Continued(done, summary)) => Some((done, *summary)),
-        Ok(Start::NothingLeft) => {
-            drop(csv);
-            output.discard();
-            return Ok(None);
-        }
-        Err(e) => {
-            drop(csv);
-            output.discard();
-            return Err(e);
-        }
+    let mut sidecar = sidecar_at_start(config);
+    let resumed = match resume(config, &mut sidecar, &output, &mut csv)? {
+        Start::Fresh => None,
+        Start::Continued(continued) => Some(*continued),
+        Start::NothingLeft => return Ok(None),
     };
     publish(Opened {
         output,
@@ -109,32 +103,31 @@ fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
 fn open_output(config: &RunConfig) -> Result<(Output, CsvWriter)> {
     let (output, csv) = Output::open(&config.files.csv)?;
     if let Some(aside) = output.moved_aside() {
-        let kept = output.kept().map(|k| k.csv.as_path());
-        ui::moved_aside("run", &config.files.csv, "its rows are", &aside.csv, kept);
+        let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
+        ui::moved_aside(
+            "run",
+            &config.files.csv,
+            "its rows are",
+            &aside.files.csv,
+            kept,
+        );
     }
     Ok((output, csv))
 }
 
-/// Writes the sidecar of a run about to start (the output discarded when it cannot be),
-/// and tells the interrupt handler which CSV is being written.
+/// Writes the sidecar of a run about to start (the output dropped, and so removed, when it
+/// cannot be).
 fn publish(opened: Opened) -> Result<Opened> {
-    let running = opened.output.running();
-    if let Err(e) = opened.sidecar.write(&running.sidecar) {
-        drop(opened.csv);
-        opened.output.discard();
-        return Err(e.into());
-    }
-    interrupt::writing(opened.output.running_csv());
+    opened.output.write_sidecar(&opened.sidecar)?;
     Ok(opened)
 }
 
 /// Runs the started `engine` into the opened output, then writes what the run did: the
-/// summary, the sidecar, the files under their final names. `interrupt` is the flag the
-/// engine watches; `start` is when the run began.
+/// summary, the sidecar, the files under their final names; `start` is when the run began.
 fn record(
     config: &RunConfig,
     opened: Opened,
-    (engine, interrupt): (sudoku_engine::Started<'_>, &AtomicBool),
+    engine: sudoku_engine::Started<'_>,
     start: Instant,
 ) -> Result<RunEnd> {
     let Opened {
@@ -145,11 +138,14 @@ fn record(
     } = opened;
     let progress = Progress::start(config.quiet, config.progress_every, &config.plan);
     let mut recorder = Recorder::new(csv, config, progress);
-    recorder.watch(output.running_csv());
-    let done = resumed.map(|(done, summary)| {
-        recorder.count_earlier(summary);
-        done
-    });
+    recorder.tell_on_interrupt(&output.running().csv);
+    let (done, continued) = match resumed {
+        Some(c) => {
+            recorder.count_earlier(c.summary);
+            (Some(c.done), Some(c.csv))
+        }
+        None => (None, None),
+    };
     let mut report = engine.run(&mut recorder);
     let skipped = recorder.skipped();
     let Recorded {
@@ -164,8 +160,7 @@ fn record(
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    let interrupted = interrupt.load(Ordering::SeqCst);
-    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped), interrupted);
+    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped));
     summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -178,28 +173,11 @@ fn record(
     sidecar.state = state.into();
     sidecar.error = error.clone();
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    let ending = put_in_place("run", output, &mut sidecar, &summary.to_markdown());
+    let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
     failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
-    let error = error.filter(|_| !told_at_the_end(&report, &ending));
     outcome("run", (state, error), ending, &summary)
-}
-
-/// Whether the run stopped as its CSV was gone (see [`stopped_as_gone`]) and putting its
-/// files in place found it gone too ([`Error::Gone`], which nothing is written for): that
-/// error is the one said, once, where the run's own, the same, came first.
-fn told_at_the_end(report: &Report, ending: &Ending) -> bool {
-    stopped_as_gone(report) && matches!(ending.error, Some(Error::Gone { .. }))
-}
-
-/// Whether the run stopped as its running CSV was found gone while it went (removed or
-/// moved, its folder with it: see the recorder's `Watched`), rather than at its end.
-fn stopped_as_gone(report: &Report) -> bool {
-    let End::Failed(EngineError::Sink(e)) = &report.end else {
-        return false;
-    };
-    matches!(e.downcast_ref(), Some(Error::Gone { .. }))
 }
 
 /// How a run (or a merge: `what`) that went to its end ends, once its files were put in
@@ -223,35 +201,12 @@ pub(crate) fn outcome(
         }
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
-        (None, Some(then)) if ending.placed => Err(anyhow!(
+        (None, Some(then)) if ending.written == Written::NoSummary => Err(anyhow!(
             "the {what} finished, but its summary file could not be written: {then}"
         )),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, summary)),
     }
-}
-
-/// Puts the files of a run (or a merge: `what`) in place (see [`Output::finish`]),
-/// telling the interrupt handler where its rows then are, so that an interrupt before the
-/// command has said how it ended names them there (see [`Writing::Ended`]: it named the
-/// running CSV, renamed by then, as removed or moved; a merge's said nothing of them);
-/// nothing when the CSV was gone.
-pub(crate) fn put_in_place(
-    what: &'static str,
-    output: Output,
-    sidecar: &mut Sidecar,
-    markdown: &str,
-) -> Ending {
-    interrupt::registered(
-        || output.finish(sidecar, markdown),
-        |ending| match ending.error {
-            Some(Error::Gone { .. }) => None,
-            _ => Some(Writing::Ended {
-                csv: ending.files.csv.clone(),
-                what,
-            }),
-        },
-    )
 }
 
 /// Makes the printed `summary` of a run that went to its end (`state`) say that it failed
@@ -261,9 +216,11 @@ pub(crate) fn put_in_place(
 /// rows then). Files in place, only the summary file failed: the run finished, as its
 /// sidecar says, and the summary printed says so too.
 pub(crate) fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
-    if let (State::Finished, Some(e), false) = (state, &ending.error, ending.placed) {
+    if let (State::Finished, Some(e), Written::Unplaced) = (state, &ending.error, ending.written) {
         summary.state = Some(State::Failed.into());
-        summary.error = Some(failed_in_place(e));
+        summary.error = Some(format!(
+            "after its last row, as its files were put in place: {e}"
+        ));
     }
 }
 
@@ -292,7 +249,7 @@ enum Start {
     /// Afresh: no run to continue.
     Fresh,
     /// From an unfinished run: the puzzles it did (their rows copied), and their summary.
-    Continued(Done, Box<Summary>),
+    Continued(Box<Continued>),
     /// The latest run on the output finished: nothing is left to do.
     NothingLeft,
 }
@@ -304,10 +261,11 @@ enum Start {
 /// rows beside a sidecar, for the next `--resume` to continue.
 fn resume(
     config: &mut RunConfig,
-    (sidecar, running): (&mut Sidecar, &Path),
-    aside: Option<&RunFiles>,
+    sidecar: &mut Sidecar,
+    output: &Output,
     csv: &mut CsvWriter,
 ) -> Result<Start> {
+    let aside = output.moved_aside().map(|m| &m.files);
     let r = match resume::earlier_run(&config.files.csv, aside, sidecar)? {
         Earlier::None => return Ok(Start::Fresh),
         Earlier::Finished(csv) => {
@@ -331,14 +289,18 @@ fn resume(
         .resumed
         .push(format!("{} {}", now(), sidecar.command));
     sidecar.command.clone_from(&r.earlier.command);
-    sidecar.write(running)?;
+    output.write_sidecar(sidecar)?;
     let summary = r.copy_into(csv)?;
     let r = *r;
-    Ok(Start::Continued(r.done, Box::new(summary)))
+    Ok(Start::Continued(Box::new(Continued {
+        csv: r.csv,
+        done: r.done,
+        summary,
+    })))
 }
 
 /// What the sidecar says before the run starts (state `running`), written as `files`.
-fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
+fn sidecar_at_start(config: &RunConfig) -> Sidecar {
     Sidecar {
         command: command_line(),
         version: version::VERSION.into(),
@@ -361,7 +323,6 @@ fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
             .iter()
             .any(|b| b.command.is_some())
             .then_some(config.method.timeout.as_secs_f64()),
-        csv: files.csv.display().to_string(),
         state: State::Running.into(),
         solver: config.budgets.clone(),
         corpus: corpus_names(&config.plan.sources)
@@ -407,10 +368,6 @@ fn tell_what_was_written(
     rows: u64,
     state: State,
 ) {
-    if matches!(ending.error, Some(Error::Gone { .. })) {
-        // The CSV is gone, and nothing else was written: the error says so.
-        return;
-    }
     let files = &ending.files;
     let s = plural(rows);
     ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
@@ -457,22 +414,21 @@ fn tell_what_was_written(
 pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
     let files = &ending.files;
     let csv = files.csv.display();
-    match (ending.sidecar, ending.summary) {
-        (true, true) => format!(
+    match ending.written {
+        Written::All => format!(
             "wrote {csv} ({rows}), {} and {}",
             files.summary.display(),
             files.sidecar.display()
         ),
-        (true, false) => format!(
+        Written::NoSummary => format!(
             "wrote {csv} ({rows}) and {}, without a summary (see the error below; \
 `sudoku-lab summary {csv}` prints it again)",
             files.sidecar.display()
         ),
-        (false, _) => format!(
-            "wrote {csv} ({rows}), without a summary; its sidecar could not be written \
-again (see the error below): the one beside it is the run's start's, which says it is \
-running, as a killed run's: the next run on {} moves them aside to {}, and --resume \
-continues them",
+        Written::Unplaced => format!(
+            "wrote {csv} ({rows}), without a summary; its files keep their running names \
+(see the error below), as a killed run's: the next run on {} moves them aside to {}, and \
+--resume continues them",
             out.display(),
             RunFiles::beside(out).tagged(KILLED).csv.display()
         ),
@@ -487,9 +443,7 @@ type Skip = (Arc<str>, Size, u64);
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
 /// How the run ended (its state) and the error that stopped it: the engine's, else the
-/// CSV's last write's. A run stopped as its CSV was found gone (see [`stopped_as_gone`])
-/// that was `interrupted` too ended as interrupted, as the user asked, whichever came
-/// first: it ends by the signal, and the CSV gone is said as it ends. A run that went to
+/// CSV's last write's. A run that went to
 /// the end without reading a puzzle (not even one for another shard, or one an earlier
 /// run solved) failed: its empty files are not to replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
 /// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]), unless it
@@ -499,12 +453,8 @@ fn ending(
     report: &Report,
     write_error: Option<&SinkError>,
     (rows, skipped): (u64, &[Skip]),
-    interrupted: bool,
 ) -> (State, Option<String>) {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
-    if interrupted && stopped_as_gone(report) {
-        return (State::Interrupted, None);
-    }
     match (&report.end, write_error) {
         (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
         (_, Some(e)) => (State::Failed, Some(e.to_string())),

@@ -8,7 +8,7 @@ use anyhow::Result;
 use sudoku_core::Limits;
 use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
-use sudoku_reports::write::through_links;
+use sudoku_reports::staged::through_links;
 use sudoku_reports::{RunFiles, View};
 
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
@@ -155,17 +155,6 @@ and the run's other files go beside it",
             out.display(),
             file.display()
         ));
-    }
-}
-
-/// An error of opening the output `file` that `out` (`--out`, as typed) stands for: the
-/// refusal of an output another run writes names `out` as typed, with the file it leads
-/// to when it is a link (see [`sudoku_reports::busy_as_asked`]), as `generate` and
-/// `trace` name theirs; any other error as it is.
-pub(crate) fn output_error(e: anyhow::Error, out: &Path, file: &Path) -> anyhow::Error {
-    match e.downcast::<sudoku_reports::Error>() {
-        Ok(e) => sudoku_reports::busy_as_asked(e, out, file).into(),
-        Err(e) => e,
     }
 }
 

@@ -23,14 +23,12 @@ use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry};
+use sudoku_reports::staged::through_links;
 use sudoku_reports::units::plural;
-use sudoku_reports::write::through_links;
-use sudoku_reports::{
-    read_rows, CsvWriter, Error, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
-};
+use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
+use sudoku_results::Row;
 
 use crate::cli::MergeArgs;
-use crate::interrupt::{self, Writing};
 use crate::skips;
 use crate::usage::Usage;
 use crate::{bench, ui, RunEnd};
@@ -64,28 +62,24 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .iter()
         .map(|c| c.path.clone())
         .collect();
-    let (output, mut csv) =
-        open(out, &parts).map_err(|e| crate::config::output_error(e, &args.out, out))?;
+    let (output, mut csv) = open(out, &parts)?;
     let mut summary = Summary::new();
-    let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
-    if let Err(e) = merged {
-        drop(csv);
-        interrupt::registered(|| output.discard(), |_| None);
-        return Err(e);
-    }
+    // A merge that fails drops its output: its running files are removed.
+    merge_rows(&parts, &order, &mut csv, &mut summary)?;
+    csv.close()?;
     finish(&parts, output, csv.rows(), summary)
 }
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
 /// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended (an interrupt from then on names them there, see [`bench::put_in_place`]), and
+/// ended, and
 /// said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
 /// alone cannot be written finished, its summary printed. Shards whose rows total none,
 /// every puzzle they read skipped as no solver of the run solves its size, fail as a run
 /// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
 /// others had none either.
 fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
-    let mut sidecar = merged_sidecar(parts, output.target(), rows, &summary);
+    let mut sidecar = merged_sidecar(parts, rows, &summary);
     let failed = no_row(parts, &sidecar);
     let state = match failed {
         Some(_) => State::Failed,
@@ -96,13 +90,11 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
     summary.apply_sidecar(&sidecar);
     let markdown = summary.to_markdown();
     let out = output.target().csv.clone();
-    let ending = bench::put_in_place("merge", output, &mut sidecar, &markdown);
+    let ending = output.finish(&sidecar, &markdown, None);
     bench::failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(View::Narrow));
-    if !matches!(ending.error, Some(Error::Gone { .. })) {
-        let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
-        ui::plain(bench::wrote(&out, &ending, &rows));
-    }
+    let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
+    ui::plain(bench::wrote(&out, &ending, &rows));
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
@@ -120,36 +112,19 @@ fn no_row(parts: &[Part], sidecar: &Sidecar) -> Option<String> {
     Some(skips::no_row(&skipped))
 }
 
-/// Opens the merge's output `out`: the rows go to its running file, locked, renamed into
-/// place once whole (see `sudoku_reports::output`), so that a merge that fails half-way
-/// leaves an earlier merged CSV as it was, and a second merge on the same output is
-/// refused. Its sidecar is written first, as a run's: the rows of a merge that is killed
-/// are moved aside by the next run on the output with what tells how they were made
-/// (`--resume` can continue them). An interrupt, which ends a merge at once, removes both
-/// (see [`interrupt::Writing::Unfinished`]).
+/// Opens the merge's output `out` as a run's (see `sudoku_reports::output`): a merge that
+/// fails half-way, or is interrupted, leaves an earlier merged CSV as it was, and a second
+/// merge on the same output is refused. Its sidecar is written first, as a run's.
 fn open(out: &Path, parts: &[Part]) -> Result<(Output, CsvWriter)> {
-    interrupt::registered(
-        || {
-            let (output, csv) = Output::open(out)?;
-            if let Some(aside) = output.moved_aside() {
-                let kept = output.kept().map(|k| k.csv.as_path());
-                ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
-            }
-            let mut running = merged_sidecar(parts, output.target(), 0, &Summary::new());
-            running.state = State::Running.into();
-            running.csv = output.running().csv.display().to_string();
-            if let Err(e) = running.write(&output.running().sidecar) {
-                drop(csv);
-                output.discard();
-                return Err(e.into());
-            }
-            Ok((output, csv))
-        },
-        |opened| {
-            let (output, _) = opened.as_ref().ok()?;
-            Some(Writing::unfinished_run(output))
-        },
-    )
+    let (output, csv) = Output::open(out)?;
+    if let Some(aside) = output.moved_aside() {
+        let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
+        ui::moved_aside("run", out, "its rows are", &aside.files.csv, kept);
+    }
+    let mut running = merged_sidecar(parts, 0, &Summary::new());
+    running.state = State::Running.into();
+    output.write_sidecar(&running)?;
+    Ok((output, csv))
 }
 
 /// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,
@@ -314,73 +289,21 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
             "{told} is one of the shards: choose another --out"
         )));
     }
-    let theirs: Vec<(&PathBuf, RunFile)> = shards
-        .iter()
-        .flat_map(|s| files_of(s).into_iter().map(move |f| (s, f)))
-        .collect();
-    for ours in files_of(out) {
-        let found = theirs.iter().find(|(_, f)| same_place(&f.path, &ours.path));
-        if let Some((shard, theirs)) = found {
-            let (how, when) = match ours.tag {
-                None => ("writes", ""),
-                Some(_) => ("may write", " (while it goes, or as it ends)"),
-            };
-            let what = match ours.kind {
-                "CSV" => String::new(),
-                kind => format!("its {kind} as "),
-            };
+    for shard in shards {
+        let theirs = Output::every_name(shard);
+        let ours = Output::every_name(out);
+        if let Some(ours) = ours
+            .iter()
+            .find(|o| theirs.iter().any(|t| same_place(t, o)))
+        {
             return Err(Usage(format!(
-                "{told} {how} {what}{}{when}, which is {}: choose another --out",
-                ours.path.display(),
-                theirs.of_shard(shard)
+                "{told} may write {}, a file of the shard {}: choose another --out",
+                ours.display(),
+                shard.display()
             )));
         }
     }
     Ok(())
-}
-
-/// One of the files a run may write: where, which of its files (`CSV`, `summary`,
-/// `sidecar`), and under which name (`None`: the one asked for, else one of
-/// `sudoku_reports::output::TAGS`).
-struct RunFile {
-    path: PathBuf,
-    kind: &'static str,
-    tag: Option<&'static str>,
-}
-
-impl RunFile {
-    /// What the file is, as a file of the shard `shard`: `the shard s1.csv`, `the sidecar
-    /// of the shard s1.csv under its running name`.
-    fn of_shard(&self, shard: &Path) -> String {
-        let shard = shard.display();
-        match (self.kind, self.tag) {
-            ("CSV", None) => format!("the shard {shard}"),
-            (kind, None) => format!("the {kind} of the shard {shard}"),
-            (kind, Some(tag)) => format!("the {kind} of the shard {shard} under its {tag} name"),
-        }
-    }
-}
-
-/// Every file a run on `csv` may write (those of [`Output::every_name`]), each told what
-/// it is. A `csv` named by a link has those beside the link and beside the file it leads
-/// to (a shard's sidecar is read from either).
-fn files_of(csv: &Path) -> Vec<RunFile> {
-    let mut named = vec![csv.to_path_buf()];
-    match through_links(csv) {
-        Ok(file) if file != csv => named.push(file),
-        _ => {}
-    }
-    let mut files = Vec::new();
-    for (tag, run) in named.iter().flat_map(|csv| Output::every_run(csv)) {
-        for (kind, path) in ["CSV", "summary", "sidecar"].into_iter().zip(run.all()) {
-            files.push(RunFile {
-                path: path.to_path_buf(),
-                kind,
-                tag,
-            });
-        }
-    }
-    files
 }
 
 /// Refuses one file given as two shards (under one name or two: `s2.csv ./s2.csv`, a
@@ -488,11 +411,10 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
 /// the slowest shard, the shards' thread count and CPU (see [`threads_of`], [`cpu_of`]),
 /// the earliest shard's start ([`earliest_date`]), each shard's resumptions after the
 /// shard (`2/4 DATE COMMAND`).
-fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
+fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let mut sidecar = Sidecar {
         command: sudoku_reports::sidecar::command_line(),
         shard: None,
-        csv: files.csv.display().to_string(),
         rows,
         wrong: summary.wrong(),
         puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),

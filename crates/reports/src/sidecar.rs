@@ -14,7 +14,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use crate::error::{shown, Error};
-use crate::write::{through_links, write_file};
+use crate::staged::{through_links, write_whole};
 
 /// How far a run got: what a run writes as its sidecar's `state`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -197,8 +197,6 @@ pub struct Sidecar {
     /// seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
-    /// The CSV written.
-    pub csv: String,
     /// How far the run got (nothing in a sidecar without the key).
     #[serde(skip_serializing_if = "Said::is_nothing")]
     pub state: Said,
@@ -270,29 +268,7 @@ impl Sidecar {
     ///
     /// When the file cannot be written.
     pub fn write(&self, path: &Path) -> Result<(), Error> {
-        write_file(path, self.to_toml().as_bytes())
-    }
-
-    /// Writes the sidecar at `path` again with its `csv` naming `csv`: only that value's
-    /// text is replaced, every other byte kept as it was, the keys this version does not
-    /// know as well (a later version's sidecar) and the values a `toml::Table` cannot hold
-    /// (a `seed` above `i64::MAX`, which such a table refused, leaving the file pointing at
-    /// the old name). A file that is not TOML, or has no `csv` string, is left as it is.
-    ///
-    /// # Errors
-    ///
-    /// When the file cannot be read, or written again.
-    pub fn point_to(path: &Path, csv: &str) -> Result<(), Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Open {
-            path: shown(path),
-            source,
-        })?;
-        let Some(at) = csv_value_at(&text) else {
-            return Ok(());
-        };
-        let named = toml::Value::String(csv.to_owned()).to_string();
-        let body = format!("{}{named}{}", &text[..at.start], &text[at.end..]);
-        write_file(path, body.as_bytes())
+        write_whole(path, self.to_toml().as_bytes())
     }
 
     /// The sidecar beside the CSV `csv`, if there is one; for a CSV named by a link
@@ -386,14 +362,6 @@ pub fn account_not_given(text: &str) -> Vec<&'static str> {
 /// TOML.
 pub(crate) fn keys_of(text: &str) -> Option<Spanned<DeTable<'_>>> {
     DeTable::parse(text).ok()
-}
-
-/// Where the value of the top-level key `csv` is written in the sidecar `text` (its
-/// quotes included), when it is a string.
-fn csv_value_at(text: &str) -> Option<std::ops::Range<usize>> {
-    let table = keys_of(text)?;
-    let value = table.get_ref().get("csv")?;
-    matches!(value.get_ref(), DeValue::String(_)).then(|| value.span())
 }
 
 /// Whether the entry `entry` of an array of tables (a `[[corpus]]`) is a table that gives
@@ -580,58 +548,6 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             files.tagged("running").csv.as_os_str().as_bytes(),
             b"r/caf\xe9.running.csv"
         );
-    }
-
-    #[test]
-    fn pointing_a_sidecar_to_its_moved_csv_keeps_every_other_key_in_place() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("r.killed.run.toml");
-        let sidecar = Sidecar {
-            csv: "r.running.csv".into(),
-            seconds: 0.25,
-            solver: vec![SolverEntry {
-                name: "norvig".into(),
-                max_nodes: 9,
-                command: None,
-            }],
-            ..Sidecar::default()
-        };
-        // A later version's sidecar: a key, and a key in a table, this one does not know.
-        let later = |csv: &str| {
-            sidecar
-                .to_toml()
-                .replace(
-                    "csv = \"r.running.csv\"\n",
-                    &format!("csv = \"{csv}\"\nnew = [1, 2]\n"),
-                )
-                .replace("max_nodes = 9\n", "max_nodes = 9\nnewer = \"x\"\n")
-        };
-        std::fs::write(&path, later("r.running.csv")).unwrap();
-        Sidecar::point_to(&path, "r.killed.csv").unwrap();
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            later("r.killed.csv")
-        );
-        // A seed above i64::MAX, which a toml::Table cannot hold: the file was left naming
-        // the old CSV. A name that needs escaping is written as TOML quotes it.
-        let big = Sidecar {
-            seed: Some(u64::MAX),
-            ..sidecar.clone()
-        };
-        std::fs::write(&path, big.to_toml()).unwrap();
-        Sidecar::point_to(&path, "r \"1\".killed.csv").unwrap();
-        let moved = Sidecar {
-            csv: "r \"1\".killed.csv".into(),
-            ..big.clone()
-        };
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), moved.to_toml());
-        // Text that is not a sidecar's is left as it is.
-        for text in ["not toml = = \n", "state = \"running\"\n", "csv = 3\n"] {
-            std::fs::write(&path, text).unwrap();
-            Sidecar::point_to(&path, "r.killed.csv").unwrap();
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-        }
-        assert!(Sidecar::point_to(&dir.path().join("gone.run.toml"), "x").is_err());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use sudoku_catalogue::Strategy;
 use sudoku_core::{Grid, Puzzle};
 use sudoku_engine::solve_checked;
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 
 use crate::cli::{SolveArgs, SolverSpec};
 use crate::config::contender_with;

@@ -2,7 +2,7 @@
 //! compares with the fastest.
 
 use sudoku_reports::units::human_micros;
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 use sudoku_trace::people::thousands;
 
 use super::run::Solved;
@@ -137,7 +137,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use sudoku_reports::GridText;
+    use sudoku_results::GridText;
 
     #[test]
     fn durations_read_well() {

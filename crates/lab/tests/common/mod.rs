@@ -7,7 +7,7 @@ use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use sudoku_reports::Row;
+use sudoku_results::Row;
 use tempfile::TempDir;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
@@ -67,7 +67,7 @@ pub fn default_signals(cmd: &mut std::process::Command) {
 pub fn read_rows(csv: &Path) -> Vec<Row> {
     let mut reader = csv::Reader::from_path(csv).unwrap();
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(header, sudoku_reports::COLUMNS);
+    assert_eq!(header, sudoku_results::COLUMNS);
     reader
         .deserialize()
         .map(|r| r.expect("a readable row"))

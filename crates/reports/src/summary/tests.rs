@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::GridText;
+use sudoku_results::GridText;
 
 use super::*;
 
