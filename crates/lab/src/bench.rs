@@ -6,11 +6,12 @@ use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_core::Size;
 use sudoku_engine::{corpus_names, End, Report, SinkError};
 use sudoku_reports::output::{Ending, Written};
 use sudoku_reports::resume::Done;
-use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
+use sudoku_reports::sidecar::{
+    command_line, cpu_model, CorpusEntry, Resumption, ShardEntry, Skipped,
+};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::summary::Clock;
 use sudoku_reports::units::{is_are, plural};
@@ -169,9 +170,10 @@ fn record(
         puzzles: report.puzzles,
         resumed: sidecar.resumed_puzzles,
     });
-    summary.shard.clone_from(&sidecar.shard);
+    summary.shard = sidecar.shard.map(|s| s.to_string());
     sidecar.state = state.into();
     sidecar.error = error.clone();
+    sidecar.skipped.clone_from(&skipped);
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
     let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
     failed_at_the_end(&mut summary, state, &ending);
@@ -285,9 +287,11 @@ fn resume(
     config.plan.select.done.clone_from(&r.done.puzzles);
     sidecar.date.clone_from(&r.earlier.date);
     sidecar.resumed = r.earlier.resumed.clone();
-    sidecar
-        .resumed
-        .push(format!("{} {}", now(), sidecar.command));
+    sidecar.resumed.push(Resumption {
+        date: now(),
+        command: sidecar.command.clone(),
+        shard: None,
+    });
     sidecar.command.clone_from(&r.earlier.command);
     output.write_sidecar(sidecar)?;
     let summary = r.copy_into(csv)?;
@@ -315,7 +319,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         first: config.plan.first,
         seed: Some(config.seed),
         permute: config.method.permute,
-        shard: config.method.shard.map(|s| s.to_string()),
+        shard: config.method.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
         warmup: config.method.timing.warmup.map(|d| d.as_secs_f64()),
         pin: config.method.timing.pin.clone(),
         timeout: config
@@ -347,7 +351,14 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
     sidecar.rows = rows;
     sidecar.wrong = summary.wrong();
     sidecar.seconds = seconds;
-    sidecar.notes = summary.notes().to_vec();
+    // The skips are the sidecar's own entries (`skipped`), not notes.
+    let skips: Vec<String> = sidecar.skipped.iter().map(Skipped::note).collect();
+    sidecar.notes = summary
+        .notes()
+        .iter()
+        .filter(|n| !skips.contains(n))
+        .cloned()
+        .collect();
     sidecar.corpus = report
         .corpora
         .iter()
@@ -435,10 +446,6 @@ pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
     }
 }
 
-/// The puzzles a solver skipped, of one size, as it does not solve it: the solver, the
-/// size, how many (see [`Recorder::skipped`]).
-type Skip = (Arc<str>, Size, u64);
-
 /// What a run that read no puzzle at all says of it.
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
@@ -452,7 +459,7 @@ const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 fn ending(
     report: &Report,
     write_error: Option<&SinkError>,
-    (rows, skipped): (u64, &[Skip]),
+    (rows, skipped): (u64, &[Skipped]),
 ) -> (State, Option<String>) {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
     match (&report.end, write_error) {

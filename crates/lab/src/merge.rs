@@ -22,7 +22,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry};
+use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
+use sudoku_reports::sidecar::{Resumption, ShardEntry};
 use sudoku_reports::staged::through_links;
 use sudoku_reports::units::plural;
 use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
@@ -80,7 +81,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
 /// others had none either.
 fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
     let mut sidecar = merged_sidecar(parts, rows, &summary);
-    let failed = no_row(parts, &sidecar);
+    let failed = no_row(&sidecar);
     let state = match failed {
         Some(_) => State::Failed,
         None => State::Finished,
@@ -104,12 +105,11 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
 /// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles
 /// and wrote no row does (see [`skips::no_row`]), naming the solvers and sizes skipped as
 /// the shards' sidecars note them; `None` when it holds a row, or read no puzzle.
-fn no_row(parts: &[Part], sidecar: &Sidecar) -> Option<String> {
+fn no_row(sidecar: &Sidecar) -> Option<String> {
     if sidecar.rows > 0 || sidecar.puzzles == 0 {
         return None;
     }
-    let (_, skipped) = skips::merged_notes(parts.iter().flat_map(|p| &p.sidecar.notes));
-    Some(skips::no_row(&skipped))
+    Some(skips::no_row(&sidecar.skipped))
 }
 
 /// Opens the merge's output `out` as a run's (see `sudoku_reports::output`): a merge that
@@ -214,10 +214,13 @@ fn part(csv: &Path) -> Result<Part> {
     let sidecar = found.sidecar;
     let shard = sidecar
         .shard
-        .as_deref()
-        .ok_or_else(|| anyhow!("{}: not a shard (run without --shard)", csv.display()))?
-        .parse::<Shard>()
-        .map_err(|e| anyhow!("{}: its sidecar's shard {e}", csv.display()))?;
+        .ok_or_else(|| anyhow!("{}: not a shard (run without --shard)", csv.display()))?;
+    let shard = Shard::new(shard.k, shard.n).ok_or_else(|| {
+        anyhow!(
+            "{}: its sidecar's shard {shard} is not a share of the run",
+            csv.display()
+        )
+    })?;
     Ok(Part {
         csv: csv.to_path_buf(),
         sidecar,
@@ -406,6 +409,25 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
     Ok(out)
 }
 
+/// A shard as the sidecar gives it.
+fn entry(shard: Shard) -> ShardEntry {
+    ShardEntry {
+        k: shard.k,
+        n: shard.n,
+    }
+}
+
+/// The shards' notes, each once.
+fn merged_notes(parts: &[Part]) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for note in parts.iter().flat_map(|p| &p.sidecar.notes) {
+        if !notes.contains(note) {
+            notes.push(note.clone());
+        }
+    }
+    notes
+}
+
 /// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
 /// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
 /// the slowest shard, the shards' thread count and CPU (see [`threads_of`], [`cpu_of`]),
@@ -420,7 +442,8 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),
         seconds: parts.iter().map(|p| p.sidecar.seconds).fold(0.0, f64::max),
         resumed_puzzles: parts.iter().map(|p| p.sidecar.resumed_puzzles).sum(),
-        notes: skips::merged_notes(parts.iter().flat_map(|p| &p.sidecar.notes)).0,
+        notes: merged_notes(parts),
+        skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
         merged_from: Vec::new(),
         ..parts[0].sidecar.clone()
     };
@@ -428,13 +451,22 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     shards.sort_by_key(|p| p.shard.k);
     sidecar.merged_from = shards
         .iter()
-        .map(|p| format!("{} {}", p.shard, p.csv.display()))
+        .map(|p| MergedShard {
+            shard: entry(p.shard),
+            csv: p.csv.display().to_string(),
+        })
         .collect();
     // Each shard's resumptions, after the shard: those of the first shard alone were taken
     // for the run's, and the summary said "since --resume" of every shard's clock.
     sidecar.resumed = shards
         .iter()
-        .flat_map(|p| p.sidecar.resumed.iter().map(|r| format!("{} {r}", p.shard)))
+        .flat_map(|p| {
+            let shard = Some(entry(p.shard));
+            p.sidecar
+                .resumed
+                .iter()
+                .map(move |r| Resumption { shard, ..r.clone() })
+        })
         .collect();
     let (threads, note) = threads_of(&shards);
     sidecar.threads = threads;

@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use sudoku_core::{CorpusError, Size};
 use sudoku_engine::{CorpusCount, Sink, SinkError, Solved};
+use sudoku_reports::sidecar::Skipped;
 use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
 
 use crate::config::RunConfig;
 use crate::forecast::{Costs, Forecast};
 use crate::progress::Progress;
-use crate::skips;
 use crate::ui;
 
 /// Malformed lines reported one by one per corpus; the rest are counted.
@@ -114,8 +114,8 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
                 ));
             }
         }
-        for ((solver, size), n) in self.skipped.iter().filter(|s| *s.1 > 0) {
-            self.summary.add_note(skips::note(solver, *size, *n));
+        for skipped in self.skipped() {
+            self.summary.add_note(skipped.note());
         }
         Recorded {
             rows: self.csv.rows(),
@@ -167,11 +167,14 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
 
     /// The puzzles a solver skipped as it does not solve their size: how many, per
     /// (solver, size).
-    pub fn skipped(&self) -> Vec<(Arc<str>, Size, u64)> {
-        self.skipped
-            .iter()
-            .map(|((solver, size), n)| (solver.clone(), *size, *n))
-            .collect()
+    pub fn skipped(&self) -> Vec<Skipped> {
+        let each = self.skipped.iter().filter(|s| *s.1 > 0);
+        each.map(|((solver, size), &puzzles)| Skipped {
+            solver: solver.to_string(),
+            size: size.to_string(),
+            puzzles,
+        })
+        .collect()
     }
 
     fn count_cost(&mut self, solved: Solved<'_>) {

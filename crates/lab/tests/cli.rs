@@ -480,7 +480,7 @@ fn a_merge_of_shards_without_a_row_fails_as_the_run_in_one_piece() {
     let sidecar = text("m.failed.run.toml");
     assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
     assert!(
-        sidecar.contains("Skipped: bands does not solve 4x4 puzzles (2 of them, no rows)."),
+        sidecar.contains("[[skipped]]\nsolver = \"bands\"\nsize = \"4x4\"\npuzzles = 2\n"),
         "{sidecar}"
     );
     assert!(!dir.path().join("m.running.csv").exists());

@@ -262,7 +262,7 @@ fn an_unfinished_run_is_replaced_only_by_the_run_that_continued_it() {
     assert!(!stderr.contains("is kept as"), "{stderr}");
     assert!(!dir.path().join("r.failed.3.csv").exists());
     let toml = std::fs::read_to_string(dir.path().join("r.failed.run.toml")).unwrap();
-    assert!(toml.contains("resumed = ["), "{toml}");
+    assert!(toml.contains("[[resumed]]"), "{toml}");
 }
 
 /// A killed run's rows moved aside do not replace those of an older killed run that it

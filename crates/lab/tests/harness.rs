@@ -420,7 +420,7 @@ fn shards_share_the_puzzles_and_merge_into_the_single_run() {
     );
     let m = sidecar(&dir.path().join("m.csv"));
     assert_eq!((m.shard, m.puzzles, m.rows), (None, 24, 48));
-    assert_eq!(m.merged_from, ["1/3 s1.csv", "2/3 s2.csv", "3/3 s3.csv"]);
+    assert_eq!(merged_from(&m), ["1/3 s1.csv", "2/3 s2.csv", "3/3 s3.csv"]);
     assert_eq!(
         m.corpus.iter().map(|c| c.puzzles).collect::<Vec<_>>(),
         [12, 12]
@@ -766,7 +766,7 @@ fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
     let toml = toml.expect("the merge's sidecar, before its first row");
     let running = Sidecar::parse(&toml, &sidecar).unwrap();
     assert_eq!(running.state, sudoku_reports::State::Running);
-    assert_eq!(running.merged_from, ["1/2 s1.csv", "2/2 s2.csv"]);
+    assert_eq!(merged_from(&running), ["1/2 s1.csv", "2/2 s2.csv"]);
     assert_eq!(running.shard, None);
 }
 
@@ -937,7 +937,12 @@ fn a_merge_names_the_shards_that_were_resumed() {
         );
     }
     let m = sidecar(&path("m.csv"));
-    assert_eq!(m.resumed, [format!("2/2 {}", resumed.resumed[0])]);
+    let shard = Some(sudoku_reports::sidecar::ShardEntry { k: 2, n: 2 });
+    let continued = sudoku_reports::sidecar::Resumption {
+        shard,
+        ..resumed.resumed[0].clone()
+    };
+    assert_eq!(m.resumed, [continued]);
 }
 
 #[test]
@@ -984,7 +989,8 @@ fn shard_auto_reads_slurm_and_kubernetes() {
     let fixed = counters(&read_rows(&dir.path().join("fixed.csv")));
     for out in ["slurm.csv", "k8s.csv"] {
         assert_eq!(counters(&read_rows(&dir.path().join(out))), fixed, "{out}");
-        assert_eq!(sidecar(&dir.path().join(out)).shard.as_deref(), Some("2/3"));
+        let shard = sidecar(&dir.path().join(out)).shard.map(|s| s.to_string());
+        assert_eq!(shard.as_deref(), Some("2/3"));
     }
     let err = auto(&[], "auto", "x.csv", 2);
     assert!(
@@ -1160,7 +1166,7 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
         assert_eq!(counters(&read_rows(&path)), counters(&whole));
         let s = sidecar(&path);
         assert_eq!((s.puzzles, s.rows, s.resumed.len()), (12, 24, 1));
-        assert!(s.resumed[0].contains("--resume"));
+        assert!(s.resumed[0].command.contains("--resume"));
         assert!(s.corpus.iter().all(|c| c.skipped == 0), "{:?}", s.corpus);
         // The whole puzzles of the cut CSV (two rows each) are copied, not timed again.
         assert_eq!(s.resumed_puzzles, cut as u64 / 2);
@@ -1860,4 +1866,10 @@ fn a_timed_out_solve_counts_in_no_time_figure() {
     let (out, _) = run(&dir, &["compare", "r.csv", "r.csv"], 0);
     let stall = out.lines().find(|l| l.contains(" stall ")).unwrap();
     assert_eq!(stall.split_whitespace().nth(3), Some("11"), "{out}");
+}
+
+/// The shards a merge's sidecar lists, as `K/N CSV`.
+fn merged_from(sidecar: &Sidecar) -> Vec<String> {
+    let each = sidecar.merged_from.iter();
+    each.map(|m| format!("{} {}", m.shard, m.csv)).collect()
 }

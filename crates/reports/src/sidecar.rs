@@ -126,7 +126,69 @@ pub struct SolverEntry {
     pub command: Option<String>,
 }
 
-/// One corpus of a run, as the sidecar lists it.
+/// A shard of a run (`--shard K/N`): the K-th of N shares of its puzzles, as a TOML table
+/// (`shard = { k = 2, n = 4 }`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShardEntry {
+    /// Which share, from 1.
+    pub k: u64,
+    /// Of how many.
+    pub n: u64,
+}
+
+impl std::fmt::Display for ShardEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// One `--resume` that continued a run (`[[resumed]]`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Resumption {
+    /// When it started (RFC 3339, UTC).
+    pub date: String,
+    /// Its command line.
+    pub command: String,
+    /// In a merge's sidecar: the shard it continued.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardEntry>,
+}
+
+/// One shard a merge was made from (`[[merged_from]]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MergedShard {
+    /// Its share.
+    pub shard: ShardEntry,
+    /// Its CSV, as `merge` was given it.
+    pub csv: String,
+}
+
+/// Puzzles a solver skipped as it does not solve their size (`[[skipped]]`): no rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The solver.
+    pub solver: String,
+    /// The size (`4x4`).
+    pub size: String,
+    /// How many puzzles.
+    pub puzzles: u64,
+}
+
+impl Skipped {
+    /// The note of a summary on them.
+    pub fn note(&self) -> String {
+        let Skipped {
+            solver,
+            size,
+            puzzles,
+        } = self;
+        format!("Skipped: {solver} does not solve {size} puzzles ({puzzles} of them, no rows).")
+    }
+}
+
+/// One corpus of a run, as the sidecar lists it: its entry is where what tells the corpus
+/// by its content (a fingerprint) goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CorpusEntry {
@@ -186,7 +248,7 @@ pub struct Sidecar {
     pub permute: Option<u64>,
     /// `--shard K/N`: the share of the puzzles this run solved.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
+    pub shard: Option<ShardEntry>,
     /// `--warmup`: seconds of untimed solves before the timed ones.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warmup: Option<f64>,
@@ -219,16 +281,18 @@ pub struct Sidecar {
     /// The error that ended the run, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// Notes the run printed about its rows (solves skipped, for instance).
+    /// Notes the run printed about its rows.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// The date and command line of each `--resume` that continued the run; in a merge's,
-    /// of each that continued a shard, after the shard (`2/4 DATE COMMAND`).
+    /// The puzzles each solver skipped, per size.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub resumed: Vec<String>,
-    /// For a CSV made by `sudoku-lab merge`: the shards it was made from (`K/N path`).
+    pub skipped: Vec<Skipped>,
+    /// Each `--resume` that continued the run; in a merge's, each that continued a shard.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub merged_from: Vec<String>,
+    pub resumed: Vec<Resumption>,
+    /// For a CSV made by `sudoku-lab merge`: the shards it was made from.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<MergedShard>,
     /// The solvers, in order.
     pub solver: Vec<SolverEntry>,
     /// The corpora, in order.
@@ -558,6 +622,17 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             state: State::Interrupted.into(),
             seconds: 1.234_567_8,
             first: Some(10),
+            shard: Some(ShardEntry { k: 2, n: 4 }),
+            resumed: vec![Resumption {
+                date: "2026-01-01T00:00:00Z".into(),
+                command: "sudoku-lab bench --resume".into(),
+                shard: None,
+            }],
+            skipped: vec![Skipped {
+                solver: "bands".into(),
+                size: "4x4".into(),
+                puzzles: 3,
+            }],
             solver: vec![SolverEntry {
                 name: "dlx".into(),
                 max_nodes: 5,
@@ -582,6 +657,7 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         let text = sidecar.to_toml();
         assert!(text.starts_with(HEADER), "{text}");
         assert!(text.contains("state = \"interrupted\""), "{text}");
+        assert!(text.contains("[[skipped]]\nsolver = \"bands\"\n"), "{text}");
         assert!(
             text.contains("[[solver]]\nname = \"dlx\"\nmax_nodes = 5\n"),
             "{text}"
