@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_reports::resume::done_in;
+use sudoku_reports::done::done_in;
 use sudoku_reports::read_rows;
 use sudoku_reports::write::encode_row;
 use sudoku_results::{header_line, Row};

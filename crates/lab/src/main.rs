@@ -5,12 +5,9 @@
 //! (see [`interrupt::die`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
-//! - [`config`]: `bench`'s arguments resolved once into a run configuration;
 //! - [`bench`](mod@bench): the configuration, then the engine (`sudoku-engine`), then the
-//!   reports (`sudoku-reports`);
-//! - [`recorder`]: the engine's sink: CSV, summary, progress, messages; [`skips`] the
-//!   puzzles a solver skips (its size), in the words a run and `merge` share;
-//! - [`progress`] and [`forecast`]: what a person watches while it runs;
+//!   reports (`sudoku-reports`), with its modules (recorder, progress, forecast, resume,
+//!   shards, skips); [`merge`](mod@merge) the shards of a run joined;
 //! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
 //!   [`input`] the puzzles of `solve` and `trace`;
 //! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
@@ -22,19 +19,10 @@ mod bench;
 mod cli;
 mod commands;
 mod compare;
-mod config;
-mod forecast;
 mod generate;
-mod harness;
 mod input;
 mod interrupt;
 mod merge;
-mod overlap;
-mod progress;
-mod recorder;
-mod resume;
-mod shard;
-mod skips;
 mod solve;
 mod trace;
 mod ui;

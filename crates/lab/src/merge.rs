@@ -12,7 +12,7 @@
 //! ones, over and over, holding one row per shard. The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
 //! (`state = "running"`) from the start, and renamed once whole: failed, as a run that
-//! wrote no row, when the shards' rows total none (see [`crate::skips`]).
+//! wrote no row, when the shards' rows total none (see [`crate::bench::skips`]).
 
 use std::cmp::Ordering;
 use std::iter::Peekable;
@@ -29,8 +29,8 @@ use sudoku_reports::units::plural;
 use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
 use sudoku_results::Row;
 
+use crate::bench::skips;
 use crate::cli::MergeArgs;
-use crate::skips;
 use crate::usage::Usage;
 use crate::{bench, ui, RunEnd};
 
@@ -56,7 +56,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .collect::<Result<Vec<Part>>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
-    crate::config::note_link(&args.out, out);
+    crate::bench::config::note_link(&args.out, out);
     let order: Vec<String> = parts[0]
         .sidecar
         .corpus
@@ -99,7 +99,11 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    bench::outcome("merge", (state, failed), ending, &summary)
+    let ended = bench::Ended {
+        state,
+        error: failed,
+    };
+    bench::outcome(bench::Whose::Merge, ended, ending, &summary)
 }
 
 /// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles
@@ -276,14 +280,14 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
 /// [`Output::every_name`]): `merge -o s1.running.csv s1.csv …` would write where a run of
 /// shard 1 writes, `-o s1.txt` its sidecar over shard 1's (`s1.run.toml`). A command line
 /// that contradicts itself, as bench's output that is one of its corpora is (see
-/// [`crate::overlap::check`]).
+/// [`crate::bench::overlap::check`]).
 ///
 /// # Errors
 ///
 /// [`Usage`], naming `--out` as given (and the file a link leads to), the file it would
 /// write and the shard's file it is.
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
-    let mut told = crate::overlap::out_told(asked, out);
+    let mut told = crate::bench::overlap::out_told(asked, out);
     if out != asked {
         told.push(',');
     }

@@ -13,10 +13,10 @@
 //! are made.
 #![deny(missing_docs)]
 
+pub mod done;
 mod error;
 pub mod output;
 pub mod read;
-pub mod resume;
 pub mod settings;
 pub mod sidecar;
 pub mod staged;

@@ -89,7 +89,7 @@ impl Output {
         let running = target.tagged("running");
         let mut moved_aside = None;
         let empty = header_line().len() as u64;
-        let (file, _) = create_locked((&running.csv, csv), empty, |_| {
+        let (file, _) = create_locked(&running.csv, csv, empty, |_| {
             let files = target.tagged(KILLED);
             let kept = make_room_for_run(&target, KILLED, None)?;
             move_run(&running, &files)?;

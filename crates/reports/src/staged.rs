@@ -93,7 +93,7 @@ impl Staged {
         }
         check_names(&Staged::every_name(&path))?;
         let running = tagged_path(&path, "running", ("out", None));
-        let (file, aside) = create_locked((&running, &path), 0, |from| {
+        let (file, aside) = create_locked(&running, &path, 0, |from| {
             let to = tagged_path(&path, KILLED, ("out", None));
             let kept = make_room(&to, |n| {
                 tagged_path(&path, &numbered(KILLED, n), ("out", None))
@@ -205,7 +205,8 @@ pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
 /// locked (another writer's); else a killed writer's, removed when it holds at most `empty`
 /// bytes, or moved by `aside` (which says where), and the name taken again.
 pub(crate) fn create_locked(
-    (running, output): (&Path, &Path),
+    running: &Path,
+    output: &Path,
     empty: u64,
     mut aside: impl FnMut(&Path) -> Result<Placed, Error>,
 ) -> Result<(NamedTempFile, Option<Placed>), Error> {

@@ -58,15 +58,23 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
     let header = header::header(args, checker);
     let minimal = !args.no_minimal;
-    let (result, made) =
-        write_puzzles(&mut out, &header, puzzles, interrupt, (args.count, minimal));
+    let (result, made) = write_puzzles(
+        &mut out,
+        &header,
+        puzzles,
+        interrupt,
+        Wanted {
+            count: args.count,
+            minimal,
+        },
+    );
     watch.finish();
     if let Some(Stop::Interrupted) = made.stop {
         ui::plain("interrupted: stopping the puzzles under way at their next attempt and keeping those made");
     }
     let unproved = made.unproved(minimal);
     let Made { written, stop, .. } = made;
-    let held = |count| header::held(args, checker, (count, unproved));
+    let held = |count| header::held(args, checker, count, unproved);
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
@@ -117,6 +125,12 @@ fn not_proved_minimal(unknown: u64) -> String {
     )
 }
 
+/// What a run was asked for: how many puzzles, and whether minimal.
+struct Wanted {
+    count: u64,
+    minimal: bool,
+}
+
 /// What a run made: the puzzles written, the removals whose check ran out of budget, and
 /// why it stopped before its count, if it did.
 struct Made {
@@ -148,7 +162,7 @@ fn write_puzzles(
     header: &str,
     puzzles: impl Iterator<Item = Result<Generated, GenerateError>>,
     interrupt: &AtomicBool,
-    (count, minimal): (u64, bool),
+    Wanted { count, minimal }: Wanted,
 ) -> (io::Result<()>, Made) {
     let mut made = Made {
         written: 0,
@@ -314,13 +328,13 @@ enum Output {
 
 impl Output {
     /// Opens `--out` (`path`), or stdout. An `--out` that is a link is noted once the file
-    /// it leads to is open, as bench notes its own (see [`crate::config::note_link`]).
+    /// it leads to is open, as bench notes its own (see [`crate::bench::config::note_link`]).
     fn open(path: Option<&Path>) -> Result<Output> {
         let Some(path) = path else {
             return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
         };
         let (mut file, aside) = Staged::open(path)?;
-        crate::config::note_link(path, file.target());
+        crate::bench::config::note_link(path, file.target());
         if let Some(aside) = aside {
             let kept = aside.kept.as_deref();
             ui::moved_aside("generate", path, "its puzzles are", &aside.path, kept);

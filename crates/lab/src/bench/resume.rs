@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use anyhow::{anyhow, bail, Result};
-use sudoku_reports::resume::{done_in, Done};
+use sudoku_reports::done::{done_in, Done};
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
 use sudoku_reports::staged::KILLED;

@@ -11,8 +11,8 @@ use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::staged::through_links;
 use sudoku_reports::{RunFiles, View};
 
+use crate::bench::method::{self, Method};
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
-use crate::harness::{self, Method};
 use crate::ui;
 
 /// Everything a `bench` run needs, resolved from its arguments.
@@ -81,9 +81,9 @@ header), not a corpus: left out",
         }
         // The link noted once the run is not refused for it (the refusal names the link).
         let out = through_links(&args.out)?;
-        crate::overlap::check(&corpora, &args.out, &out)?;
+        crate::bench::overlap::check(&corpora, &args.out, &out)?;
         note_link(&args.out, &out);
-        let method = harness::resolve(&args.harness, args.threads)?;
+        let method = method::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
             .list
@@ -146,7 +146,7 @@ header), not a corpus: left out",
 
 /// The note of an output `out` (`--out`) that stands for another `file`, the one its link
 /// leads to; none when `file` is `out`. Given once the run is not refused for its output
-/// (the refusal names the link, see [`crate::overlap::out_told`]).
+/// (the refusal names the link, see [`crate::bench::overlap::out_told`]).
 pub(crate) fn note_link(out: &Path, file: &Path) {
     if file != out {
         ui::note(format!(

@@ -10,9 +10,9 @@ use sudoku_reports::sidecar::Skipped;
 use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
 
-use crate::config::RunConfig;
-use crate::forecast::{Costs, Forecast};
-use crate::progress::Progress;
+use crate::bench::config::RunConfig;
+use crate::bench::forecast::{Costs, Forecast};
+use crate::bench::progress::Progress;
 use crate::ui;
 
 /// Malformed lines reported one by one per corpus; the rest are counted.

@@ -1,4 +1,22 @@
 //! `sudoku-lab bench`: the run configuration, then the engine, then the reports.
+//!
+//! - [`config`]: the arguments resolved once into a run configuration, [`method`] the
+//!   harness options (isomorphs, warm-up, pinning, shards) and [`shard`] `--shard auto`;
+//! - [`overlap`]: an output that is one of the run's corpora, refused;
+//! - [`recorder`]: the engine's sink (CSV, summary, progress, messages), [`skips`] the
+//!   puzzles a solver skips;
+//! - [`progress`] and [`forecast`]: what a person watches while it runs;
+//! - [`resume`](mod@resume): `--resume`, the latest unfinished run continued.
+
+pub(crate) mod config;
+pub(crate) mod forecast;
+pub(crate) mod method;
+pub(crate) mod overlap;
+pub(crate) mod progress;
+pub(crate) mod recorder;
+pub(crate) mod resume;
+pub(crate) mod shard;
+pub(crate) mod skips;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -7,8 +25,8 @@ use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
 use sudoku_engine::{corpus_names, End, Report, SinkError};
+use sudoku_reports::done::Done;
 use sudoku_reports::output::{Ending, Written};
-use sudoku_reports::resume::Done;
 use sudoku_reports::sidecar::{
     command_line, cpu_model, CorpusEntry, Resumption, ShardEntry, Skipped,
 };
@@ -17,13 +35,13 @@ use sudoku_reports::summary::Clock;
 use sudoku_reports::units::{is_are, plural};
 use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
+use crate::bench::config::RunConfig;
+use crate::bench::progress::Progress;
+use crate::bench::recorder::{Recorded, Recorder};
+use crate::bench::skips::no_row;
 use crate::cli::BenchArgs;
-use crate::config::RunConfig;
-use crate::progress::Progress;
-use crate::recorder::{Recorded, Recorder};
-use crate::resume::{self, Earlier};
-use crate::skips::no_row;
 use crate::{ui, version, RunEnd};
+use resume::Earlier;
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
 /// SIGTERM.
@@ -161,7 +179,7 @@ fn record(
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped));
+    let Ended { state, error } = ending(&report, write_error.as_ref(), rows, &skipped);
     summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -179,18 +197,45 @@ fn record(
     failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
-    outcome("run", (state, error), ending, &summary)
+    outcome(Whose::Run, Ended { state, error }, ending, &summary)
 }
 
-/// How a run (or a merge: `what`) that went to its end ends, once its files were put in
-/// place: `state` and `error` as it ended (see [`ending`]), `ending` what putting them in
+/// The command whose output ended: a run or a merge, as its messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Whose {
+    /// `bench`.
+    Run,
+    /// `merge`.
+    Merge,
+}
+
+impl std::fmt::Display for Whose {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Whose::Run => "run",
+            Whose::Merge => "merge",
+        })
+    }
+}
+
+/// How a run (or a merge) ended: its state, and the error that stopped it, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ended {
+    /// The state its sidecar gives.
+    pub state: State,
+    /// The error that stopped it.
+    pub error: Option<String>,
+}
+
+/// How a run (or a merge: `whose`) that went to its end ends, once its files were put in
+/// place: `ended` as it ended (see [`ending`]), `ending` what putting them in
 /// place met (see [`Output::finish`]; the summary printed and what was written said
 /// first: see [`failed_at_the_end`] and [`wrote`]). Its files placed, only the summary
 /// file not written, it finished: `the run finished, but its summary file could not be
 /// written: …`, exit 1.
 pub(crate) fn outcome(
-    what: &str,
-    (state, error): (State, Option<String>),
+    whose: Whose,
+    Ended { state, error }: Ended,
     ending: Ending,
     summary: &Summary,
 ) -> Result<RunEnd> {
@@ -204,7 +249,7 @@ pub(crate) fn outcome(
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
         (None, Some(then)) if ending.written == Written::NoSummary => Err(anyhow!(
-            "the {what} finished, but its summary file could not be written: {then}"
+            "the {whose} finished, but its summary file could not be written: {then}"
         )),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, summary)),
@@ -256,7 +301,7 @@ enum Start {
     NothingLeft,
 }
 
-/// With `--resume`, the latest unfinished run on the output (see [`crate::resume`]): its
+/// With `--resume`, the latest unfinished run on the output (see [`mod@resume`]): its
 /// whole puzzles copied into `csv`, `config` told to solve only the others, `sidecar` told
 /// what is continued (the date and command of the run's start, and each resumption) and
 /// written as `running` before the copy, so that a run killed while it copies leaves its
@@ -459,18 +504,37 @@ const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 fn ending(
     report: &Report,
     write_error: Option<&SinkError>,
-    (rows, skipped): (u64, &[Skipped]),
-) -> (State, Option<String>) {
+    rows: u64,
+    skipped: &[Skipped],
+) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
     match (&report.end, write_error) {
-        (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
-        (_, Some(e)) => (State::Failed, Some(e.to_string())),
-        (End::Interrupted, None) => (State::Interrupted, None),
-        (End::Finished, None) if !read => (State::Failed, Some(NO_PUZZLE.into())),
+        (End::Failed(e), _) => Ended {
+            state: State::Failed,
+            error: Some(e.to_string()),
+        },
+        (_, Some(e)) => Ended {
+            state: State::Failed,
+            error: Some(e.to_string()),
+        },
+        (End::Interrupted, None) => Ended {
+            state: State::Interrupted,
+            error: None,
+        },
+        (End::Finished, None) if !read => Ended {
+            state: State::Failed,
+            error: Some(NO_PUZZLE.into()),
+        },
         (End::Finished, None) if rows == 0 && report.puzzles > 0 && !other_shards(report) => {
-            (State::Failed, Some(no_row(skipped)))
+            Ended {
+                state: State::Failed,
+                error: Some(no_row(skipped)),
+            }
         }
-        (End::Finished, None) => (State::Finished, None),
+        (End::Finished, None) => Ended {
+            state: State::Finished,
+            error: None,
+        },
     }
 }
 
@@ -489,5 +553,127 @@ fn run_end(state: State, summary: &Summary) -> RunEnd {
         RunEnd::Wrong
     } else {
         RunEnd::Finished
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use sudoku_engine::{CorpusCount, EngineError};
+
+    use super::*;
+
+    fn report(end: End, puzzles: u64, skipped: u64) -> Report {
+        Report {
+            end,
+            puzzles,
+            corpora: vec![CorpusCount {
+                name: "c.txt".into(),
+                puzzles,
+                malformed: 0,
+                skipped,
+            }],
+            warmup: Duration::ZERO,
+        }
+    }
+
+    fn state(ended: &Ended) -> State {
+        ended.state
+    }
+
+    #[test]
+    fn how_a_run_ended() {
+        let fine = report(End::Finished, 3, 0);
+        assert_eq!(state(&ending(&fine, None, 6, &[])), State::Finished);
+        let stopped = report(End::Interrupted, 3, 0);
+        assert_eq!(state(&ending(&stopped, None, 6, &[])), State::Interrupted);
+        // A write error after the interrupt: the run failed, saying why.
+        let write: SinkError = "r.csv: cannot write: full".into();
+        let failed = ending(&stopped, Some(&write), 6, &[]);
+        assert_eq!(failed.state, State::Failed);
+        assert_eq!(failed.error.as_deref(), Some("r.csv: cannot write: full"));
+        let engine = report(End::Failed(EngineError::Sink(write)), 1, 0);
+        assert_eq!(state(&ending(&engine, None, 2, &[])), State::Failed);
+        // Nothing read at all, or no row written: failed, not to replace an earlier result.
+        let empty = report(End::Finished, 0, 0);
+        let none = ending(&empty, None, 0, &[]);
+        assert_eq!(
+            (none.state, none.error.as_deref()),
+            (State::Failed, Some(NO_PUZZLE))
+        );
+        let skipped = Skipped {
+            solver: "bands".into(),
+            size: "4x4".into(),
+            puzzles: 3,
+        };
+        let no_row = ending(&fine, None, 0, std::slice::from_ref(&skipped));
+        assert_eq!(no_row.state, State::Failed);
+        assert!(no_row.error.unwrap().starts_with("no row: "));
+        // A shard whose share held no puzzle of a size its solvers solve: finished.
+        let shard = report(End::Finished, 3, 5);
+        assert_eq!(state(&ending(&shard, None, 0, &[skipped])), State::Finished);
+    }
+
+    #[test]
+    fn what_a_run_says_it_wrote() {
+        let files = RunFiles::beside(Path::new("r.csv"));
+        let ending = |written| Ending {
+            files: files.clone(),
+            kept: None,
+            written,
+            error: None,
+        };
+        let out = Path::new("r.csv");
+        assert_eq!(
+            wrote(out, &ending(Written::All), "2 rows"),
+            "wrote r.csv (2 rows), r.summary.md and r.run.toml"
+        );
+        let no_summary = wrote(out, &ending(Written::NoSummary), "2 rows");
+        assert!(no_summary.starts_with("wrote r.csv (2 rows) and r.run.toml, without a summary"));
+        let unplaced = wrote(out, &ending(Written::Unplaced), "2 rows");
+        assert!(
+            unplaced.contains("moves them aside to r.killed.csv"),
+            "{unplaced}"
+        );
+    }
+
+    #[test]
+    fn a_run_that_ended_says_how_by_its_exit() {
+        let summary = Summary::new();
+        let ended = |state, error| Ended { state, error };
+        let placed = || Ending {
+            files: RunFiles::beside(Path::new("r.csv")),
+            kept: None,
+            written: Written::All,
+            error: None,
+        };
+        let end = outcome(Whose::Run, ended(State::Finished, None), placed(), &summary);
+        assert_eq!(end.unwrap(), RunEnd::Finished);
+        let end = outcome(
+            Whose::Run,
+            ended(State::Interrupted, None),
+            placed(),
+            &summary,
+        );
+        assert_eq!(end.unwrap(), RunEnd::Interrupted);
+        let failed = ended(State::Failed, Some("no puzzle read".into()));
+        let end = outcome(Whose::Merge, failed, placed(), &summary);
+        assert_eq!(end.unwrap_err().to_string(), "no puzzle read");
+        let no_summary = Ending {
+            written: Written::NoSummary,
+            error: Some(sudoku_reports::Error::Io(std::io::Error::other("full"))),
+            ..placed()
+        };
+        let end = outcome(
+            Whose::Merge,
+            ended(State::Finished, None),
+            no_summary,
+            &summary,
+        );
+        assert_eq!(
+            end.unwrap_err().to_string(),
+            "the merge finished, but its summary file could not be written: full"
+        );
     }
 }
