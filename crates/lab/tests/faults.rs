@@ -29,11 +29,43 @@ fn refused_as_busy(args: &[&OsStr], out: &Path, running: &Path) {
         .args(args)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains(format!(
-            "error: {}: another sudoku-lab run is writing this output ({} is locked)",
-            out.display(),
-            running.display()
-        )));
+        .stderr(predicate::str::contains(common::said::busy(out, running)));
+}
+
+/// A second interrupt ends a run at once, as a kill does: its rows stay under the running
+/// names, beside the sidecar of its start (`state = "running"`), and the next run on the
+/// output moves them aside and `--resume` continues them.
+#[cfg(unix)]
+#[test]
+fn a_second_interrupt_is_a_kill_whose_rows_the_next_run_continues() {
+    use common::{outcome, said, TestCommand};
+    let mut run = TestCommand::new();
+    run.file("c.txt", &format!("{TOP1}\n"));
+    let (running, sidecar) = (run.path("r.running.csv"), run.path("r.running.run.toml"));
+    let mut first = run
+        .args(["bench", "-s", "dlx", "-o", "r.csv", "c.txt", "-"])
+        .spawn();
+    // c.txt's row written, the run then waits on its idle stdin.
+    wait_for(&mut first, "the first row", || {
+        std::fs::read_to_string(&running).is_ok_and(|t| t.lines().count() > 1)
+    });
+    let ended = outcome(common::signal(first, &["-INT", "-TERM"]));
+    assert!(
+        matches!(ended.signal, Some(libc::SIGINT | libc::SIGTERM)),
+        "{ended:?}"
+    );
+    assert!(running.exists() && sidecar.exists(), "{ended:?}");
+    let again = run.args(["--resume"]).run();
+    assert_eq!(again.code, Some(0), "{again:?}");
+    assert!(
+        again
+            .stderr
+            .contains(&said::moved_aside("r.csv", "r.killed.csv")),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(read_rows(&run.path("r.csv")).len(), 1);
+    assert!(!running.exists());
 }
 
 /// Interrupts `child` (SIGTERM), checks that it dies of it and that its stderr `says`
@@ -322,11 +354,7 @@ fn a_second_run_on_one_output_is_refused_and_an_idle_stdin_is_interrupted() {
         &out,
         &dir.path().join("r.running.csv"),
     );
-    let says = format!(
-        "interrupted: {} holds every row completed before the interrupt; the same command \
-         with --resume continues it",
-        dir.path().join("r.interrupted.csv").display()
-    );
+    let says = common::said::interrupted(&dir.path().join("r.interrupted.csv"));
     interrupted(first, &says);
     assert!(read_rows(&dir.path().join("r.interrupted.csv")).is_empty());
     assert!(!out.exists());
