@@ -1,7 +1,8 @@
-//! The CSV of a run, written by `csv::Writer` on the thread that delivers the rows.
+//! The CSV of a run, written on the thread that delivers the rows.
 //!
-//! Rows are serialized (through [`Row`]'s serde, so that a new column needs no second
-//! edit) into a buffer, and the buffer reaches the file in whole chunks: every [`CHUNK`]
+//! Rows are encoded ([`RowEncoder`], held byte for byte to what `csv::Writer` writes
+//! through [`Row`]'s serde: see [`encode`] for why by hand) into a buffer, and the buffer
+//! reaches the file in whole chunks: every [`CHUNK`]
 //! puzzles, and at most [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write
 //! that fails part of the way (a disk that fills) is cut back to the end of the last puzzle
 //! whose rows all reached the file: every row in the file is whole, and `--resume` can
@@ -15,6 +16,9 @@ use std::time::{Duration, Instant};
 
 use crate::error::{shown, Error};
 use sudoku_results::{header_line, Row};
+
+pub mod encode;
+pub use encode::{encode_row, RowEncoder};
 
 /// Puzzles whose rows are appended to the CSV in one write.
 pub const CHUNK: usize = 256;
@@ -52,22 +56,14 @@ impl ChunkFile for File {
     }
 }
 
-/// Appends `row` to `out` as the CSV holds it (a line).
-pub fn encode_row(out: &mut Vec<u8>, row: &Row) {
-    let mut writer = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(out);
-    // Writing to memory fails only on a row serde cannot write, which a `Row` is not.
-    let _ = writer.serialize(row);
-    let _ = writer.flush();
-}
-
 /// The CSV of a run: the header at once, then the rows in whole chunks.
 pub struct CsvWriter {
     file: Box<dyn ChunkFile>,
     path: PathBuf,
-    /// Rows serialized, not yet written.
-    buffer: csv::Writer<Vec<u8>>,
+    /// Rows encoded, not yet written.
+    buffer: Vec<u8>,
+    /// Encodes them.
+    encoder: RowEncoder,
     /// Per puzzle in the buffer, where its rows end in it.
     ends: Vec<usize>,
     /// Rows in the buffer.
@@ -116,7 +112,8 @@ impl CsvWriter {
         Ok(CsvWriter {
             file: Box::new(file),
             path: path.to_path_buf(),
-            buffer: rows_into(Vec::with_capacity(1 << 16)),
+            buffer: Vec::with_capacity(1 << 16),
+            encoder: RowEncoder::default(),
             ends: Vec::with_capacity(CHUNK),
             waiting: 0,
             len: header.len() as u64,
@@ -136,12 +133,9 @@ impl CsvWriter {
     pub fn push(&mut self, rows: &[Row]) -> Result<(), Error> {
         self.check()?;
         for row in rows {
-            self.buffer
-                .serialize(row)
-                .map_err(|e| self.error(e.into()))?;
+            self.encoder.encode(&mut self.buffer, row);
         }
-        self.buffer.flush().map_err(|e| self.error(e))?;
-        self.ends.push(self.buffer.get_ref().len());
+        self.ends.push(self.buffer.len());
         self.waiting += rows.len() as u64;
         self.pushed += 1;
         if self.ends.len() >= CHUNK {
@@ -225,10 +219,7 @@ impl CsvWriter {
     /// Writes the buffer; on a failure, keeps the whole puzzles that reached the file.
     fn write_out(&mut self) -> Result<(), Error> {
         self.last = Instant::now();
-        let buffer = std::mem::replace(&mut self.buffer, rows_into(Vec::new()));
-        let mut bytes = buffer
-            .into_inner()
-            .map_err(|e| self.error(e.into_error()))?;
+        let bytes = &self.buffer;
         let mut done = 0;
         let result = {
             loop {
@@ -256,8 +247,7 @@ impl CsvWriter {
         self.written.rows += rows;
         self.written.puzzles += fit as u64;
         self.len += end as u64;
-        bytes.clear();
-        self.buffer = rows_into(bytes);
+        self.buffer.clear();
         self.ends.clear();
         self.waiting = 0;
         match result {
@@ -268,13 +258,6 @@ impl CsvWriter {
             }
         }
     }
-}
-
-/// A CSV writer of rows (no header) into `bytes`.
-fn rows_into(bytes: Vec<u8>) -> csv::Writer<Vec<u8>> {
-    csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(bytes)
 }
 
 /// The rows in `bytes` (whole puzzles): counted by reading them back, a failed write being
