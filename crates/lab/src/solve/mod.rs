@@ -16,7 +16,7 @@ use std::io::{self, Write};
 
 use anyhow::{bail, Context, Result};
 use sudoku_core::{Grid, Puzzle, Size};
-use sudoku_reports::Status;
+use sudoku_results::Status;
 use sudoku_trace::people::count;
 
 use crate::cli::SolveArgs;

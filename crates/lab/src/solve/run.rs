@@ -6,10 +6,10 @@ use std::sync::Arc;
 use sudoku_catalogue::Strategy;
 use sudoku_core::{Grid, Puzzle};
 use sudoku_engine::solve_checked;
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 
+use crate::bench::config::contender_with;
 use crate::cli::{SolveArgs, SolverSpec};
-use crate::config::contender_with;
 
 /// A solve quicker than this is timed again, as the least of [`RETIMES`] runs, so that
 /// the comparison of quick solvers is not one cold run's.

@@ -1,4 +1,4 @@
-//! The plots: a results CSV (one [`Row`](crate::Row) per puzzle and solver) as two SVG figures.
+//! The plots: a results CSV (one [`Row`](sudoku_results::Row) per puzzle and solver) as two SVG figures.
 //!
 //! * `<stem>.time.svg`, **time per puzzle**: one panel per corpus, one curve per solver. Each
 //!   curve is an empirical cumulative distribution (ECDF): the x axis is the wall time of one
@@ -46,7 +46,7 @@ use plotters::drawing::DrawingAreaErrorKind;
 
 use crate::error::{shown, Error};
 use crate::sidecar::{Sidecar, State};
-use crate::write::write_file;
+use crate::staged::write_whole;
 
 /// The smallest time plotted, in µs: a measured time below it (even 0 ns) is drawn at it, since
 /// a log scale has no zero.
@@ -188,7 +188,7 @@ fn draw_both(
             path: shown(&path),
             reason: e.0,
         })?;
-        write_file(&path, svg.as_bytes())?;
+        write_whole(&path, svg.as_bytes())?;
         written.push(path);
     }
     Ok(written)
