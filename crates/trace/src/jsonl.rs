@@ -7,9 +7,11 @@
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
-//!   `band_propagation`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
-//!   (subsets, fish) and `rows` (fish: the base lines are rows);
-//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`);
+//!   `band_propagation`, `hall_interval`, `matching`), with its `unit` and `unit_name`
+//!   (`box 2`), or `box`/`line` (locked candidates), `count` (subsets, fish) and `rows`
+//!   (fish: the base lines are rows);
+//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_matching`),
+//!   with its `unit` and `unit_name` where it concerns one;
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
 //! - `cells`, `cell_names`, `cost` and `accepted` of a swap.
 //!
@@ -137,7 +139,9 @@ impl<'a> Line<'a> {
     fn set_rule(&mut self, rule: Rule, size: Size) {
         self.rule = Some(rule_name(rule));
         match rule {
-            Rule::HiddenSingle { unit } => self.set_unit(unit, size),
+            Rule::HiddenSingle { unit } | Rule::HallInterval { unit } | Rule::Matching { unit } => {
+                self.set_unit(unit, size)
+            }
             Rule::NakedSubset { unit, count } | Rule::HiddenSubset { unit, count } => {
                 self.set_unit(unit, size);
                 self.count = Some(count);
@@ -167,6 +171,7 @@ impl<'a> Line<'a> {
                 self.digit = Some(digit);
             }
             Contradiction::EmptyColumn { column } => self.set_column(column, size),
+            Contradiction::NoMatching { unit } => self.set_unit(unit, size),
         }
     }
 }
@@ -253,6 +258,8 @@ mod tests {
             },
             Rule::UnitPropagation,
             Rule::BandPropagation,
+            Rule::HallInterval { unit: 0 },
+            Rule::Matching { unit: 0 },
         ];
         for rule in &all {
             // A kind added to `Rule` is not matched here: this stops compiling until it
@@ -262,6 +269,7 @@ mod tests {
                 Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
                 Rule::UnitPropagation | Rule::BandPropagation => {}
+                Rule::HallInterval { .. } | Rule::Matching { .. } => {}
             }
         }
         all
@@ -316,13 +324,15 @@ mod tests {
             Contradiction::EmptyCell { cell: 0 },
             Contradiction::NoPlace { unit: 0, digit: 1 },
             Contradiction::EmptyColumn { column: 0 },
+            Contradiction::NoMatching { unit: 0 },
         ];
         for reason in &all {
             // As in `every_rule`.
             match reason {
                 Contradiction::EmptyCell { .. }
                 | Contradiction::NoPlace { .. }
-                | Contradiction::EmptyColumn { .. } => {}
+                | Contradiction::EmptyColumn { .. }
+                | Contradiction::NoMatching { .. } => {}
             }
         }
         all
