@@ -4,8 +4,8 @@
 //!
 //! - forward checking needs no filter of its own: the strategy takes the value of each
 //!   assigned cell from the cell's peers (see the [crate documentation](crate));
-//! - [`bounds`]: bounds consistency, by Hall intervals;
-//! - [`regin`]: generalised (hyper-) arc consistency, by Régin's matching algorithm.
+//! - [`bounds()`]: bounds consistency, by Hall intervals;
+//! - [`regin()`]: generalised (hyper-) arc consistency, by Régin's matching algorithm.
 //!
 //! They know nothing of sudoku: the strategy gathers a unit's cells, calls the filter and
 //! tells what it removed. So they can be checked on any small constraint against the
