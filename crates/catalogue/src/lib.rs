@@ -241,7 +241,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "Simonis's constraint model: alldifferent on every unit by bounds consistency \
                   (Hall intervals) and forward checking, first-fail labelling",
         try_is: "a value given to the first-fail cell at a choice point",
-        default_max_nodes: 500_000,
+        default_max_nodes: 1_000_000,
         exact: true,
         in_default_run: false,
         essay_of: None,

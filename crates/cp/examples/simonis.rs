@@ -138,6 +138,9 @@ fn main() {
         Some("all") => usize::MAX,
         Some(word) => args.parse(word, "a count of puzzles (or `all`)"),
     };
+    if count_17 == 0 {
+        args.fail("COUNT_17 0: take at least one puzzle of the 17-clue set");
+    }
     let dir = args.folder(1, "CORPORA_DIR: the public corpora", DEFAULT_DIR);
     let mut corpora: Vec<(String, String, usize)> = bench_files(&args)
         .into_iter()
