@@ -40,11 +40,7 @@ impl CpEssay {
 
 impl Search for CpEssay {
     fn name(&self) -> &'static str {
-        match self.consistency {
-            Consistency::Forward => "cp-fc-essay",
-            Consistency::Bounds => "cp-bc-essay",
-            Consistency::Generalised => "cp-gac-essay",
-        }
+        self.consistency.essay()
     }
 
     fn search<O: Observer + ?Sized>(

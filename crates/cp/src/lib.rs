@@ -154,10 +154,24 @@ impl Consistency {
 
     /// Its short name: `fc`, `bc`, `gac`.
     pub const fn name(self) -> &'static str {
+        self.names()[0]
+    }
+
+    /// The name of its strategy, the fast path: `cp-fc`, `cp-bc`, `cp-gac`.
+    pub const fn strategy(self) -> &'static str {
+        self.names()[1]
+    }
+
+    /// The name of its essay: `cp-fc-essay`, `cp-bc-essay`, `cp-gac-essay`.
+    pub const fn essay(self) -> &'static str {
+        self.names()[2]
+    }
+
+    const fn names(self) -> [&'static str; 3] {
         match self {
-            Consistency::Forward => "fc",
-            Consistency::Bounds => "bc",
-            Consistency::Generalised => "gac",
+            Consistency::Forward => ["fc", "cp-fc", "cp-fc-essay"],
+            Consistency::Bounds => ["bc", "cp-bc", "cp-bc-essay"],
+            Consistency::Generalised => ["gac", "cp-gac", "cp-gac-essay"],
         }
     }
 }
@@ -190,11 +204,7 @@ impl Cp {
 
 impl Search for Cp {
     fn name(&self) -> &'static str {
-        match self.consistency {
-            Consistency::Forward => "cp-fc",
-            Consistency::Bounds => "cp-bc",
-            Consistency::Generalised => "cp-gac",
-        }
+        self.consistency.strategy()
     }
 
     fn search<O: Observer + ?Sized>(

@@ -14,13 +14,19 @@ fn simonis(args: &[&str]) -> Output {
 fn a_count_that_is_not_one_is_a_usage_error() {
     for (arg, problem) in [
         ("many", "\"many\" is not a count of puzzles (or `all`)"),
-        ("0", "COUNT_17 0: take at least one puzzle of the 17-clue set"),
+        (
+            "0",
+            "COUNT_17 0: take at least one puzzle of the 17-clue set",
+        ),
     ] {
         let out = simonis(&[arg]);
         assert_eq!(out.status.code(), Some(2), "{out:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with(problem), "{err}");
-        assert!(err.contains("usage: simonis [COUNT_17] [CORPORA_DIR]"), "{err}");
+        assert!(
+            err.contains("usage: simonis [COUNT_17] [CORPORA_DIR]"),
+            "{err}"
+        );
     }
 }
 
