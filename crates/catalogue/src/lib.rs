@@ -254,6 +254,42 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_logic::Logic>,
     },
     Strategy {
+        name: "cp-fc",
+        summary: "Simonis's constraint model: alldifferent on every unit by forward checking, \
+                  first-fail labelling",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 5_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::Cp::FORWARD),
+    },
+    Strategy {
+        name: "cp-bc",
+        summary: "Simonis's constraint model: alldifferent on every unit by bounds consistency \
+                  (Hall intervals) and forward checking, first-fail labelling",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::Cp::BOUNDS),
+    },
+    Strategy {
+        name: "cp-gac",
+        summary: "Simonis's constraint model: alldifferent on every unit by generalised arc \
+                  consistency (Régin's matching filter), first-fail labelling",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 200_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::Cp::GENERALISED),
+    },
+    Strategy {
         name: "anneal",
         summary: "Lewis's simulated annealing: squares filled, swaps within a square, reheats",
         try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
@@ -335,6 +371,30 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: Some("bands"),
         golden_as: None,
         build: boxed::<sudoku_bands::BandsEssay>,
+    },
+    Strategy {
+        name: "cp-bc-essay",
+        summary: "cp-bc from the definition: each bound kept only if a matching of the unit \
+                  over the intervals gives it to its cell",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 5_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("cp-bc"),
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::CpEssay::new(sudoku_cp::Consistency::Bounds)),
+    },
+    Strategy {
+        name: "cp-gac-essay",
+        summary: "cp-gac from the definition: each candidate kept only if a matching of the \
+                  unit's cells to digits gives it to its cell",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 5_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("cp-gac"),
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::CpEssay::new(sudoku_cp::Consistency::Generalised)),
     },
     Strategy {
         name: "logic-essay",

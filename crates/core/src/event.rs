@@ -63,6 +63,13 @@ pub enum Contradiction {
         /// The column, 0-based in the column order of the matrix.
         column: u16,
     },
+    /// The cells of a unit cannot all take different digits: no matching of the unit's
+    /// cells to digits covers every cell (Régin's test of an `alldifferent` constraint),
+    /// though each cell may still have candidates and each digit places.
+    NoMatching {
+        /// The unit (rows, then columns, then boxes).
+        unit: u16,
+    },
 }
 
 /// A deduction technique, in order of strength: the grade of a puzzle is the strongest
@@ -212,6 +219,20 @@ pub enum Rule {
     /// The point a MIP solver answered for the integer program of the puzzle: the
     /// variable of this cell and digit is 1 there.
     IntegerProgram,
+    /// Bounds consistency of the `alldifferent` constraint of `unit`: the digit lies in a
+    /// Hall interval, a range of `k` digits that `k` other cells of the unit need between
+    /// them, and is the cell's smallest or largest candidate.
+    HallInterval {
+        /// The unit.
+        unit: u16,
+    },
+    /// Generalised arc consistency of the `alldifferent` constraint of `unit` (Régin's
+    /// filter): no matching of the unit's cells to digits that covers every cell puts the
+    /// digit in the cell.
+    Matching {
+        /// The unit.
+        unit: u16,
+    },
 }
 
 impl Rule {
@@ -234,7 +255,9 @@ impl Rule {
             | Rule::Assigned
             | Rule::UnitPropagation
             | Rule::BandPropagation
-            | Rule::IntegerProgram => return None,
+            | Rule::IntegerProgram
+            | Rule::HallInterval { .. }
+            | Rule::Matching { .. } => return None,
         })
     }
 }

@@ -7,9 +7,11 @@
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
-//!   `band_propagation`, `integer_program`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
-//!   (subsets, fish) and `rows` (fish: the base lines are rows);
-//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`);
+//!   `band_propagation`, `integer_program`, `hall_interval`, `matching`), with its `unit` and `unit_name`
+//!   (`box 2`), or `box`/`line` (locked candidates), `count` (subsets, fish) and `rows`
+//!   (fish: the base lines are rows);
+//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_matching`),
+//!   with its `unit` and `unit_name` where it concerns one;
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
 //! - `cells`, `cell_names`, `cost` and `accepted` of a swap;
 //! - `taken_back` of a node.
@@ -141,7 +143,9 @@ impl<'a> Line<'a> {
     fn set_rule(&mut self, rule: Rule, size: Size) {
         self.rule = Some(rule_name(rule));
         match rule {
-            Rule::HiddenSingle { unit } => self.set_unit(unit, size),
+            Rule::HiddenSingle { unit } | Rule::HallInterval { unit } | Rule::Matching { unit } => {
+                self.set_unit(unit, size)
+            }
             Rule::NakedSubset { unit, count } | Rule::HiddenSubset { unit, count } => {
                 self.set_unit(unit, size);
                 self.count = Some(count);
@@ -171,6 +175,7 @@ impl<'a> Line<'a> {
                 self.digit = Some(digit);
             }
             Contradiction::EmptyColumn { column } => self.set_column(column, size),
+            Contradiction::NoMatching { unit } => self.set_unit(unit, size),
         }
     }
 }
@@ -258,6 +263,8 @@ mod tests {
             Rule::UnitPropagation,
             Rule::BandPropagation,
             Rule::IntegerProgram,
+            Rule::HallInterval { unit: 0 },
+            Rule::Matching { unit: 0 },
         ];
         for rule in &all {
             // A kind added to `Rule` is not matched here: this stops compiling until it
@@ -267,6 +274,7 @@ mod tests {
                 Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
                 Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
+                Rule::HallInterval { .. } | Rule::Matching { .. } => {}
             }
         }
         all
@@ -323,13 +331,15 @@ mod tests {
             Contradiction::EmptyCell { cell: 0 },
             Contradiction::NoPlace { unit: 0, digit: 1 },
             Contradiction::EmptyColumn { column: 0 },
+            Contradiction::NoMatching { unit: 0 },
         ];
         for reason in &all {
             // As in `every_rule`.
             match reason {
                 Contradiction::EmptyCell { .. }
                 | Contradiction::NoPlace { .. }
-                | Contradiction::EmptyColumn { .. } => {}
+                | Contradiction::EmptyColumn { .. }
+                | Contradiction::NoMatching { .. } => {}
             }
         }
         all

@@ -51,16 +51,19 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::UnitPropagation => "unit_propagation",
         Rule::BandPropagation => "band_propagation",
         Rule::IntegerProgram => "integer_program",
+        Rule::HallInterval { .. } => "hall_interval",
+        Rule::Matching { .. } => "matching",
     }
 }
 
 /// The name of a dead end's reason, as the JSON Lines trace gives it: `empty_cell`,
-/// `no_place`, `empty_column`.
+/// `no_place`, `empty_column`, `no_matching`.
 pub const fn reason_name(reason: Contradiction) -> &'static str {
     match reason {
         Contradiction::EmptyCell { .. } => "empty_cell",
         Contradiction::NoPlace { .. } => "no_place",
         Contradiction::EmptyColumn { .. } => "empty_column",
+        Contradiction::NoMatching { .. } => "no_matching",
     }
 }
 
@@ -152,6 +155,11 @@ fn dead_end(f: &mut fmt::Formatter<'_>, reason: Contradiction, size: Size) -> fm
             column_name(f, column, size)?;
             f.write_str(" has no row left")
         }
+        Contradiction::NoMatching { unit } => write!(
+            f,
+            "dead end: the cells of {} cannot all take different digits",
+            size.unit_name(usize::from(unit))
+        ),
     }
 }
 
@@ -218,6 +226,8 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         Rule::UnitPropagation => f.write_str("unit propagation"),
         Rule::BandPropagation => f.write_str("band propagation"),
         Rule::IntegerProgram => f.write_str("the integer program's solution"),
+        Rule::HallInterval { unit: u } => write!(f, "Hall interval in {}", unit(u)),
+        Rule::Matching { unit: u } => write!(f, "in no matching of {}", unit(u)),
     }
 }
 
@@ -281,6 +291,10 @@ mod tests {
             dead(Contradiction::EmptyColumn { column: 101 }),
             "dead end: column \"row 3 has 3\" has no row left"
         );
+        assert_eq!(
+            dead(Contradiction::NoMatching { unit: 11 }),
+            "dead end: the cells of column 3 cannot all take different digits"
+        );
         let elim = |rule| {
             say(Event::Eliminate {
                 depth,
@@ -332,6 +346,14 @@ mod tests {
                 rows: false
             }),
             "eliminate 7 from r3c6 (swordfish on columns)"
+        );
+        assert_eq!(
+            elim(Rule::HallInterval { unit: 2 }),
+            "eliminate 7 from r3c6 (Hall interval in row 3)"
+        );
+        assert_eq!(
+            elim(Rule::Matching { unit: 20 }),
+            "eliminate 7 from r3c6 (in no matching of box 3)"
         );
         let assign = |rule| {
             say(Event::Assign {

@@ -238,6 +238,7 @@ fn entry(event: &Event, size: Size) -> Entry {
             Contradiction::EmptyCell { cell } => (i32::from(cell), -1, -1),
             Contradiction::NoPlace { unit, .. } => (-1, -1, i32::from(unit)),
             Contradiction::EmptyColumn { column } => column_focus(column, size),
+            Contradiction::NoMatching { unit } => (-1, -1, i32::from(unit)),
         },
         Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
         Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
@@ -251,7 +252,9 @@ fn rule_unit(rule: Rule) -> i32 {
     match rule {
         Rule::HiddenSingle { unit }
         | Rule::NakedSubset { unit, .. }
-        | Rule::HiddenSubset { unit, .. } => i32::from(unit),
+        | Rule::HiddenSubset { unit, .. }
+        | Rule::HallInterval { unit }
+        | Rule::Matching { unit } => i32::from(unit),
         Rule::Pointing { line, .. } => i32::from(line),
         Rule::Claiming { box_unit, .. } => i32::from(box_unit),
         _ => -1,
