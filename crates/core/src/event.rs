@@ -61,6 +61,12 @@ pub enum Contradiction {
         /// The column, 0-based in the column order of the matrix.
         column: u16,
     },
+    /// A digit has no template left: no way to place it once in every row, column and
+    /// box that fits the grid (the pattern overlay method).
+    NoTemplate {
+        /// The digit.
+        digit: u8,
+    },
 }
 
 /// A deduction technique, in order of strength: the grade of a puzzle is the strongest
@@ -207,6 +213,10 @@ pub enum Rule {
     /// triads, applied to whole registers at once), told by its net effect at each
     /// fixpoint rather than rule by rule.
     BandPropagation,
+    /// The pattern overlay method: every template (a placement of the digit once in
+    /// every row, column and box) still possible covers the cell (an assignment), or
+    /// none does (an elimination); told by its net effect at each fixpoint.
+    PatternOverlay,
 }
 
 impl Rule {
@@ -228,7 +238,8 @@ impl Rule {
             | Rule::Tried
             | Rule::Assigned
             | Rule::UnitPropagation
-            | Rule::BandPropagation => return None,
+            | Rule::BandPropagation
+            | Rule::PatternOverlay => return None,
         })
     }
 }

@@ -106,7 +106,9 @@ impl<'p> Replay<'p> {
                     Contradiction::NoPlace { unit, digit } => {
                         assert_eq!(self.holders(unit, digit), 0, "{e:?}")
                     }
-                    Contradiction::EmptyColumn { .. } => panic!("{e:?}"),
+                    Contradiction::EmptyColumn { .. } | Contradiction::NoTemplate { .. } => {
+                        panic!("{e:?}")
+                    }
                 }
             }
             Event::Solution { depth } => {

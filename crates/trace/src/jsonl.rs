@@ -7,9 +7,11 @@
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
-//!   `band_propagation`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
+//!   `band_propagation`, `pattern_overlay`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
 //!   (subsets, fish) and `rows` (fish: the base lines are rows);
-//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`);
+//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_template`),
+//!   with what it concerns (the `cell`; the `unit` and the `digit`; the `column`; the
+//!   `digit`);
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
 //! - `cells`, `cell_names`, `cost` and `accepted` of a swap.
 //!
@@ -151,7 +153,7 @@ impl<'a> Line<'a> {
                 self.rows = Some(rows);
             }
             Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
-            Rule::UnitPropagation | Rule::BandPropagation => {}
+            Rule::UnitPropagation | Rule::BandPropagation | Rule::PatternOverlay => {}
         }
     }
 
@@ -167,6 +169,7 @@ impl<'a> Line<'a> {
                 self.digit = Some(digit);
             }
             Contradiction::EmptyColumn { column } => self.set_column(column, size),
+            Contradiction::NoTemplate { digit } => self.digit = Some(digit),
         }
     }
 }
@@ -253,6 +256,7 @@ mod tests {
             },
             Rule::UnitPropagation,
             Rule::BandPropagation,
+            Rule::PatternOverlay,
         ];
         for rule in &all {
             // A kind added to `Rule` is not matched here: this stops compiling until it
@@ -261,7 +265,7 @@ mod tests {
                 Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
                 Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
-                Rule::UnitPropagation | Rule::BandPropagation => {}
+                Rule::UnitPropagation | Rule::BandPropagation | Rule::PatternOverlay => {}
             }
         }
         all
@@ -316,13 +320,15 @@ mod tests {
             Contradiction::EmptyCell { cell: 0 },
             Contradiction::NoPlace { unit: 0, digit: 1 },
             Contradiction::EmptyColumn { column: 0 },
+            Contradiction::NoTemplate { digit: 1 },
         ];
         for reason in &all {
             // As in `every_rule`.
             match reason {
                 Contradiction::EmptyCell { .. }
                 | Contradiction::NoPlace { .. }
-                | Contradiction::EmptyColumn { .. } => {}
+                | Contradiction::EmptyColumn { .. }
+                | Contradiction::NoTemplate { .. } => {}
             }
         }
         all

@@ -49,16 +49,18 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::Fish { .. } => "fish",
         Rule::UnitPropagation => "unit_propagation",
         Rule::BandPropagation => "band_propagation",
+        Rule::PatternOverlay => "pattern_overlay",
     }
 }
 
 /// The name of a dead end's reason, as the JSON Lines trace gives it: `empty_cell`,
-/// `no_place`, `empty_column`.
+/// `no_place`, `empty_column`, `no_template`.
 pub const fn reason_name(reason: Contradiction) -> &'static str {
     match reason {
         Contradiction::EmptyCell { .. } => "empty_cell",
         Contradiction::NoPlace { .. } => "no_place",
         Contradiction::EmptyColumn { .. } => "empty_column",
+        Contradiction::NoTemplate { .. } => "no_template",
     }
 }
 
@@ -145,6 +147,9 @@ fn dead_end(f: &mut fmt::Formatter<'_>, reason: Contradiction, size: Size) -> fm
             column_name(f, column, size)?;
             f.write_str(" has no row left")
         }
+        Contradiction::NoTemplate { digit } => {
+            write!(f, "dead end: no template left for {}", size.symbol(digit))
+        }
     }
 }
 
@@ -167,6 +172,7 @@ fn assign(
         ),
         Rule::UnitPropagation => write!(f, "{cell} = {digit} by unit propagation"),
         Rule::BandPropagation => write!(f, "{cell} = {digit} by band propagation"),
+        Rule::PatternOverlay => write!(f, "{cell} = {digit}: every template of {digit} covers it"),
         _ => {
             write!(f, "assign {cell} = {digit} (")?;
             why(f, rule, digit, size)?;
@@ -210,6 +216,7 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         ),
         Rule::UnitPropagation => f.write_str("unit propagation"),
         Rule::BandPropagation => f.write_str("band propagation"),
+        Rule::PatternOverlay => write!(f, "no template of {digit} covers it"),
     }
 }
 
@@ -273,6 +280,10 @@ mod tests {
             dead(Contradiction::EmptyColumn { column: 101 }),
             "dead end: column \"row 3 has 3\" has no row left"
         );
+        assert_eq!(
+            dead(Contradiction::NoTemplate { digit: 5 }),
+            "dead end: no template left for 5"
+        );
         let elim = |rule| {
             say(Event::Eliminate {
                 depth,
@@ -325,6 +336,10 @@ mod tests {
             }),
             "eliminate 7 from r3c6 (swordfish on columns)"
         );
+        assert_eq!(
+            elim(Rule::PatternOverlay),
+            "eliminate 7 from r3c6 (no template of 7 covers it)"
+        );
         let assign = |rule| {
             say(Event::Assign {
                 depth,
@@ -347,6 +362,10 @@ mod tests {
         assert_eq!(
             assign(Rule::BandPropagation),
             "r1c5 = 4 by band propagation"
+        );
+        assert_eq!(
+            assign(Rule::PatternOverlay),
+            "r1c5 = 4: every template of 4 covers it"
         );
         assert_eq!(
             say(Event::Cover { depth, column: 22 }),

@@ -238,6 +238,7 @@ fn entry(event: &Event, size: Size) -> Entry {
             Contradiction::EmptyCell { cell } => (i32::from(cell), -1, -1),
             Contradiction::NoPlace { unit, .. } => (-1, -1, i32::from(unit)),
             Contradiction::EmptyColumn { column } => column_focus(column, size),
+            Contradiction::NoTemplate { .. } => (-1, -1, -1),
         },
         Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
         Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
