@@ -81,10 +81,9 @@ impl Templates {
                 .fold(0, |mask, c| mask | 1 << c),
         });
         let (mut masks, mut cells) = (Vec::new(), Vec::new());
-        templates::each(&allowed, |t| {
-            let these = templates::cells(t);
-            masks.push(these.iter().fold(0u128, |mask, &c| mask | 1 << c));
-            cells.push(these.map(|c| c as u8));
+        templates::each(&allowed, |t, mask| {
+            masks.push(mask);
+            cells.push(std::array::from_fn(|row| (row * SIDE) as u8 + t[row]));
         });
         let words = masks.len().div_ceil(64);
         let mut covering = vec![0u64; CELLS * words];

@@ -33,49 +33,54 @@ pub fn all() -> &'static [Columns] {
     static ALL: OnceLock<Vec<Columns>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut all = Vec::with_capacity(TEMPLATE_COUNT);
-        each(&[u16::MAX; SIDE], |columns| all.push(*columns));
+        each(&[u16::MAX; SIDE], |columns, _| all.push(*columns));
         all
     })
 }
 
 /// Calls `visit` with every template whose cell in each row `r` lies in a column of
-/// `allowed[r]` (bit `c` for column `c`), in lexicographic order of their columns.
-pub(crate) fn each(allowed: &[u16; SIDE], mut visit: impl FnMut(&Columns)) {
+/// `allowed[r]` (bit `c` for column `c`), in lexicographic order of their columns: its
+/// columns, and its cells as a mask (bit `9r + c`).
+pub(crate) fn each(allowed: &[u16; SIDE], mut visit: impl FnMut(&Columns, u128)) {
     let mut columns = [0u8; SIDE];
-    place(allowed, 0, 0, 0, &mut columns, &mut visit);
+    place(allowed, 0, 0, 0, 0, &mut columns, &mut visit);
 }
 
 /// Places the template's cell in `row` and the rows below: `taken` holds the columns of
-/// the rows above, `stacks` the stacks (column bands) the rows of this band took.
+/// the rows above, `stacks` the columns of the stacks (column bands) the rows of this
+/// band took, `cells` the cells of the rows above.
 fn place(
     allowed: &[u16; SIDE],
     row: usize,
     taken: u16,
     stacks: u16,
+    cells: u128,
     columns: &mut Columns,
-    visit: &mut impl FnMut(&Columns),
+    visit: &mut impl FnMut(&Columns, u128),
 ) {
     if row == SIDE {
-        visit(columns);
+        visit(columns, cells);
         return;
     }
-    for column in 0..SIDE {
-        let stack = 1 << (column / BOX);
-        if allowed[row] & !taken & (1 << column) == 0 || stacks & stack != 0 {
-            continue;
-        }
+    let mut free = allowed[row] & !taken & !stacks & 0x1FF;
+    while free != 0 {
+        let column = free.trailing_zeros() as usize;
+        free &= free - 1;
         columns[row] = column as u8;
         // A new band starts with no stack taken.
+        let stack = 0b111 << (column / BOX * BOX);
         let stacks = if row % BOX == BOX - 1 {
             0
         } else {
             stacks | stack
         };
+        let cells = cells | 1 << (row * SIDE + column);
         place(
             allowed,
             row + 1,
             taken | 1 << column,
             stacks,
+            cells,
             columns,
             visit,
         );
@@ -113,7 +118,10 @@ mod tests {
         let mut allowed = [u16::MAX; SIDE];
         allowed[0] = 1 << 4; // row 1: column 5 only
         let mut some = Vec::new();
-        each(&allowed, |t| some.push(*t));
+        each(&allowed, |t, mask| {
+            assert_eq!(mask, cells(t).iter().fold(0, |m, &c| m | 1 << c));
+            some.push(*t);
+        });
         assert_eq!(some.len(), 46_656 / 9);
         let expected: Vec<Columns> = all().iter().filter(|t| t[0] == 4).copied().collect();
         assert_eq!(some, expected);
