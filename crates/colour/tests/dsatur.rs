@@ -4,15 +4,14 @@
 //! golden files, every size, the budget, and bad input.
 
 use std::cmp::Reverse;
-use std::path::Path;
 
 use sudoku_colour::{Dsatur, DsaturEssay};
 use sudoku_core::event::Contradiction;
-use sudoku_core::{
-    CorpusReader, DigitSet, Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status,
-};
+use sudoku_core::{DigitSet, Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
-use sudoku_testkit::{compare_with_golden, corpus_path, golden_dirs, golden_files, Mode};
+use sudoku_testkit::{
+    compare_with_golden, corpus_path, first_puzzles, golden_dirs, golden_files, watch, Mode,
+};
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()
@@ -23,33 +22,17 @@ fn both() -> [&'static dyn Solver; 2] {
     [&Dsatur, &DsaturEssay]
 }
 
-/// An observed solve: its outcome and every event.
-fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
-    let mut events = Vec::new();
-    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
-    (out, events)
-}
-
-/// The first `count` puzzles of a corpus file.
-fn puzzles(path: &Path, count: usize) -> Vec<Grid> {
-    CorpusReader::open(path)
-        .unwrap()
-        .take(count)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
-
 /// A few puzzles of every size: seeds and corpora of 9x9, and the project's 4x4, 16x16
 /// and 25x25 sets.
 fn sample() -> Vec<Grid> {
     let mut all: Vec<Grid> = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
         .map(grid)
         .to_vec();
-    all.extend(puzzles(&corpus_path("norvig_sudoku-top95.txt"), 12));
-    all.extend(puzzles(&corpus_path("16x16Dataset.csv"), 4));
+    all.extend(first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 12));
+    all.extend(first_puzzles(&corpus_path("16x16Dataset.csv"), 4));
     let data = sudoku_testkit::workspace_dir().join("data");
-    all.extend(puzzles(&data.join("4x4.txt"), 30));
-    all.extend(puzzles(&data.join("25x25.txt"), 2));
+    all.extend(first_puzzles(&data.join("4x4.txt"), 30));
+    all.extend(first_puzzles(&data.join("25x25.txt"), 2));
     all
 }
 
@@ -199,7 +182,7 @@ fn the_fast_path_is_the_essay_event_for_event() {
 /// The counters of the whole of top95, both versions, puzzle by puzzle.
 #[test]
 fn the_fast_path_and_the_essay_count_alike_on_top95() {
-    for puzzle in puzzles(&corpus_path("norvig_sudoku-top95.txt"), 95) {
+    for puzzle in first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 95) {
         let fast = Dsatur.solve(&puzzle, &Limits::FIRST);
         assert_eq!(fast.status, Status::Solved);
         assert_eq!(

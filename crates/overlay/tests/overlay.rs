@@ -3,16 +3,14 @@
 //! and taken back, the same solutions as dlx's golden files, the template counts, the
 //! budget, and bad input.
 
-use std::path::Path;
-
 use sudoku_core::event::Contradiction;
 use sudoku_core::units::{BOX_OF, CELLS, SIDE};
-use sudoku_core::{CorpusReader, Event, Grid, Limits, Outcome, Rule, Size, Solver, Status};
+use sudoku_core::{Event, Grid, Limits, Outcome, Rule, Size, Solver, Status};
 use sudoku_overlay::essay::overlaps;
 use sudoku_overlay::templates::{self, TEMPLATE_COUNT};
 use sudoku_overlay::{Overlay, OverlayEssay};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
-use sudoku_testkit::{compare_with_golden, corpus_path, golden_files, Mode};
+use sudoku_testkit::{compare_with_golden, corpus_path, first_puzzles, golden_files, watch, Mode};
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()
@@ -23,30 +21,14 @@ fn both() -> [&'static dyn Solver; 2] {
     [&Overlay, &OverlayEssay]
 }
 
-/// An observed solve: its outcome and every event.
-fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
-    let mut events = Vec::new();
-    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
-    (out, events)
-}
-
-/// The first `count` puzzles of a corpus file.
-fn puzzles(path: &Path, count: usize) -> Vec<Grid> {
-    CorpusReader::open(path)
-        .unwrap()
-        .take(count)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
-
 /// The seeds and the first puzzles of top95, top1465 and the 17-clue set.
 fn sample() -> Vec<Grid> {
     let mut all: Vec<Grid> = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
         .map(grid)
         .to_vec();
-    all.extend(puzzles(&corpus_path("norvig_sudoku-top95.txt"), 6));
-    all.extend(puzzles(&corpus_path("puzzles3_magictour_top1465"), 4));
-    all.extend(puzzles(&corpus_path("puzzles2_17_clue"), 3));
+    all.extend(first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 6));
+    all.extend(first_puzzles(&corpus_path("puzzles3_magictour_top1465"), 4));
+    all.extend(first_puzzles(&corpus_path("puzzles2_17_clue"), 3));
     all
 }
 
@@ -194,7 +176,7 @@ fn the_fast_path_is_the_essay_event_for_event() {
 /// The counters of top95, both versions, puzzle by puzzle.
 #[test]
 fn the_fast_path_and_the_essay_count_alike_on_top95() {
-    for puzzle in puzzles(&corpus_path("norvig_sudoku-top95.txt"), 95)
+    for puzzle in first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 95)
         .iter()
         .step_by(3)
     {
@@ -247,7 +229,7 @@ fn the_templates_of_a_digit_are_46656_and_one_in_nine_fit_a_given() {
 /// cell is left to one digit's templates only, the search finds it instead.
 #[test]
 fn the_overlay_alone_solves_40_of_easy50() {
-    let easy = puzzles(&corpus_path("norvig_sudoku-easy50.txt"), 50);
+    let easy = first_puzzles(&corpus_path("norvig_sudoku-easy50.txt"), 50);
     let no_try = easy
         .iter()
         .filter(|p| Overlay.solve(p, &Limits::FIRST).counters.nodes == 1)

@@ -11,7 +11,7 @@ pub mod seeds;
 pub mod usage;
 
 use serde::Deserialize;
-use sudoku_core::{EventCount, Grid, Limits, Solver, Status};
+use sudoku_core::{CorpusReader, Event, EventCount, Grid, Limits, Outcome, Solver, Status};
 
 /// The `shared/` folder beside the repository (`../shared` from the workspace root).
 ///
@@ -39,6 +39,26 @@ pub fn workspace_dir() -> PathBuf {
 /// A file of `../shared/corpora/`.
 pub fn corpus_path(file: &str) -> PathBuf {
     shared_dir().join("corpora").join(file)
+}
+
+/// The first `count` puzzles of a corpus file.
+///
+/// # Panics
+///
+/// When the file cannot be read or a puzzle of it is malformed.
+pub fn first_puzzles(path: &Path, count: usize) -> Vec<Grid> {
+    CorpusReader::open(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .take(count)
+        .map(|p| p.unwrap_or_else(|e| panic!("{}: {e}", path.display())).grid)
+        .collect()
+}
+
+/// A watched solve: its outcome and every event, in order.
+pub fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
+    let mut events = Vec::new();
+    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
+    (out, events)
 }
 
 /// One golden file: `STRATEGY.CORPUS.limitN.csv`.
