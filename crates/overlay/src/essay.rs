@@ -136,8 +136,9 @@ fn overlay_sudoku<O: Observer + ?Sized>(
     };
     essay.templates = (1..=SIDE as u8)
         .map(|digit| {
+            let givens: Vec<usize> = (0..CELLS).filter(|&c| puzzle.get(c) == digit).collect();
             let all = templates::all().iter();
-            all.filter(|t| essay.fits_givens(digit, t))
+            all.filter(|t| essay.fits_givens(digit, &givens, t))
                 .copied()
                 .collect()
         })
@@ -170,12 +171,12 @@ enum Overlaid {
 
 impl<O: Observer + ?Sized> Essay<'_, O> {
     /// Whether template `t` of `digit` fits the givens: each of its cells is empty or
-    /// given `digit`, and each given `digit` is one of its cells.
-    fn fits_givens(&self, digit: u8, t: &Columns) -> bool {
+    /// given `digit`, and each cell given `digit` (`givens`) is one of its cells.
+    fn fits_givens(&self, digit: u8, givens: &[usize], t: &Columns) -> bool {
         let cells = templates::cells(t);
         let given = |cell: usize| self.puzzle.get(cell);
         cells.iter().all(|&c| given(c) == 0 || given(c) == digit)
-            && (0..CELLS).all(|c| given(c) != digit || cells.contains(&c))
+            && givens.iter().all(|c| cells.contains(c))
     }
 
     /// One round of the overlay: the templates each digit keeps, those that no other
