@@ -230,6 +230,15 @@ impl<'o, O: Observer + ?Sized> Overlay<'o, O> {
         if self.is_live(e, w) && self.digits[e].masks[w] & t == 0 {
             return false;
         }
+        // The template before this one in the list begins as it does: its witness is
+        // often this one's too.
+        if let Some(before) = i.checked_sub(1) {
+            let v = usize::from(self.digits[d].witness[before][e]);
+            if self.is_live(e, v) && self.digits[e].masks[v] & t == 0 {
+                self.digits[d].witness[i][e] = v as u16;
+                return false;
+            }
+        }
         let cells = self.digits[d].cells[i];
         match self.disjoint(e, &cells, w / 64) {
             Some(w) => {
