@@ -81,7 +81,9 @@ fn replay(puzzle: &Grid, events: &[Event]) -> Replayed {
                     Contradiction::NoPlace { unit, digit } => {
                         assert!(unit < 27 && (1..=9).contains(&digit), "{e:?}")
                     }
-                    Contradiction::EmptyColumn { .. } | Contradiction::NoMatching { .. } => {
+                    Contradiction::EmptyColumn { .. }
+                    | Contradiction::NoMatching { .. }
+                    | Contradiction::NoTemplate { .. } => {
                         panic!("event {i}: {e:?}")
                     }
                 }

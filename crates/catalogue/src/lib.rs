@@ -290,6 +290,31 @@ pub static CATALOGUE: &[Strategy] = &[
         build: |_| Box::new(sudoku_cp::Cp::GENERALISED),
     },
     Strategy {
+        name: "dsatur",
+        summary: "graph colouring: Brélaz's DSatur with backtracking (most saturated vertex, \
+                  then most uncoloured neighbours), after Lewis's Guide to Graph Colouring",
+        try_is: "a colour given to a vertex (a digit put in a cell) by the search",
+        default_max_nodes: 20_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: boxed::<sudoku_colour::Dsatur>,
+    },
+    Strategy {
+        name: "overlay",
+        summary: "the pattern overlay method: each digit one of its 46,656 templates, a \
+                  template removed when another digit's all overlap it, search over \
+                  templates; 9x9 only (16x16 would have 24^8 = 1.1e11 templates per digit)",
+        try_is: "a template chosen for a digit (its nine cells) by the search",
+        default_max_nodes: 100_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: boxed::<sudoku_overlay::Overlay>,
+    },
+    Strategy {
         name: "anneal",
         summary: "Lewis's simulated annealing: squares filled, swaps within a square, reheats",
         try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
@@ -406,6 +431,30 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: Some("logic"),
         golden_as: None,
         build: boxed::<sudoku_logic::LogicEssay>,
+    },
+    Strategy {
+        name: "dsatur-essay",
+        summary: "dsatur in Lewis's words: saturation degree, colour classes, the partial \
+                  colouring, recursive",
+        try_is: "a colour given to a vertex (a digit put in a cell) by the search",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("dsatur"),
+        golden_as: None,
+        build: boxed::<sudoku_colour::DsaturEssay>,
+    },
+    Strategy {
+        name: "overlay-essay",
+        summary: "overlay as a player states it: templates as nine columns, each rule a \
+                  function over the lists, search on a copy",
+        try_is: "a template chosen for a digit (its nine cells) by the search",
+        default_max_nodes: 10_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("overlay"),
+        golden_as: None,
+        build: boxed::<sudoku_overlay::OverlayEssay>,
     },
 ];
 

@@ -70,6 +70,12 @@ pub enum Contradiction {
         /// The unit (rows, then columns, then boxes).
         unit: u16,
     },
+    /// A digit has no template left: no way to place it once in every row, column and
+    /// box that fits the grid (the pattern overlay method).
+    NoTemplate {
+        /// The digit.
+        digit: u8,
+    },
 }
 
 /// A deduction technique, in order of strength: the grade of a puzzle is the strongest
@@ -233,6 +239,10 @@ pub enum Rule {
         /// The unit.
         unit: u16,
     },
+    /// The pattern overlay method: every template (a placement of the digit once in
+    /// every row, column and box) still possible covers the cell (an assignment), or
+    /// none does (an elimination); told by its net effect at each fixpoint.
+    PatternOverlay,
 }
 
 impl Rule {
@@ -257,7 +267,8 @@ impl Rule {
             | Rule::BandPropagation
             | Rule::IntegerProgram
             | Rule::HallInterval { .. }
-            | Rule::Matching { .. } => return None,
+            | Rule::Matching { .. }
+            | Rule::PatternOverlay => return None,
         })
     }
 }

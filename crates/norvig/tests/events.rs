@@ -106,7 +106,9 @@ impl<'p> Replay<'p> {
                     Contradiction::NoPlace { unit, digit } => {
                         assert_eq!(self.holders(unit, digit), 0, "{e:?}")
                     }
-                    Contradiction::EmptyColumn { .. } | Contradiction::NoMatching { .. } => {
+                    Contradiction::EmptyColumn { .. }
+                    | Contradiction::NoMatching { .. }
+                    | Contradiction::NoTemplate { .. } => {
                         panic!("{e:?}")
                     }
                 }

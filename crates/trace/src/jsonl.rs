@@ -7,11 +7,12 @@
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
-//!   `band_propagation`, `integer_program`, `hall_interval`, `matching`), with its `unit` and `unit_name`
-//!   (`box 2`), or `box`/`line` (locked candidates), `count` (subsets, fish) and `rows`
-//!   (fish: the base lines are rows);
-//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_matching`),
-//!   with its `unit` and `unit_name` where it concerns one;
+//!   `band_propagation`, `integer_program`, `hall_interval`, `matching`,
+//!   `pattern_overlay`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked
+//!   candidates), `count` (subsets, fish) and `rows` (fish: the base lines are rows);
+//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_matching`,
+//!   `no_template`), with what it concerns (the `cell`; the `unit` and the `digit`; the
+//!   `column`; the `unit`; the `digit`);
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
 //! - `cells`, `cell_names`, `cost` and `accepted` of a swap;
 //! - `taken_back` of a node.
@@ -160,6 +161,7 @@ impl<'a> Line<'a> {
             }
             Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
             Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
+            Rule::PatternOverlay => {}
         }
     }
 
@@ -176,6 +178,7 @@ impl<'a> Line<'a> {
             }
             Contradiction::EmptyColumn { column } => self.set_column(column, size),
             Contradiction::NoMatching { unit } => self.set_unit(unit, size),
+            Contradiction::NoTemplate { digit } => self.digit = Some(digit),
         }
     }
 }
@@ -265,6 +268,7 @@ mod tests {
             Rule::IntegerProgram,
             Rule::HallInterval { unit: 0 },
             Rule::Matching { unit: 0 },
+            Rule::PatternOverlay,
         ];
         for rule in &all {
             // A kind added to `Rule` is not matched here: this stops compiling until it
@@ -274,7 +278,7 @@ mod tests {
                 Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
                 Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
-                Rule::HallInterval { .. } | Rule::Matching { .. } => {}
+                Rule::HallInterval { .. } | Rule::Matching { .. } | Rule::PatternOverlay => {}
             }
         }
         all
@@ -332,6 +336,7 @@ mod tests {
             Contradiction::NoPlace { unit: 0, digit: 1 },
             Contradiction::EmptyColumn { column: 0 },
             Contradiction::NoMatching { unit: 0 },
+            Contradiction::NoTemplate { digit: 1 },
         ];
         for reason in &all {
             // As in `every_rule`.
@@ -339,7 +344,8 @@ mod tests {
                 Contradiction::EmptyCell { .. }
                 | Contradiction::NoPlace { .. }
                 | Contradiction::EmptyColumn { .. }
-                | Contradiction::NoMatching { .. } => {}
+                | Contradiction::NoMatching { .. }
+                | Contradiction::NoTemplate { .. } => {}
             }
         }
         all

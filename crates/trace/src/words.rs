@@ -53,17 +53,19 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::IntegerProgram => "integer_program",
         Rule::HallInterval { .. } => "hall_interval",
         Rule::Matching { .. } => "matching",
+        Rule::PatternOverlay => "pattern_overlay",
     }
 }
 
 /// The name of a dead end's reason, as the JSON Lines trace gives it: `empty_cell`,
-/// `no_place`, `empty_column`, `no_matching`.
+/// `no_place`, `empty_column`, `no_matching`, `no_template`.
 pub const fn reason_name(reason: Contradiction) -> &'static str {
     match reason {
         Contradiction::EmptyCell { .. } => "empty_cell",
         Contradiction::NoPlace { .. } => "no_place",
         Contradiction::EmptyColumn { .. } => "empty_column",
         Contradiction::NoMatching { .. } => "no_matching",
+        Contradiction::NoTemplate { .. } => "no_template",
     }
 }
 
@@ -160,6 +162,9 @@ fn dead_end(f: &mut fmt::Formatter<'_>, reason: Contradiction, size: Size) -> fm
             "dead end: the cells of {} cannot all take different digits",
             size.unit_name(usize::from(unit))
         ),
+        Contradiction::NoTemplate { digit } => {
+            write!(f, "dead end: no template left for {}", size.symbol(digit))
+        }
     }
 }
 
@@ -182,6 +187,7 @@ fn assign(
         ),
         Rule::UnitPropagation => write!(f, "{cell} = {digit} by unit propagation"),
         Rule::BandPropagation => write!(f, "{cell} = {digit} by band propagation"),
+        Rule::PatternOverlay => write!(f, "{cell} = {digit}: every template of {digit} covers it"),
         _ => {
             write!(f, "assign {cell} = {digit} (")?;
             why(f, rule, digit, size)?;
@@ -228,6 +234,7 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         Rule::IntegerProgram => f.write_str("the integer program's solution"),
         Rule::HallInterval { unit: u } => write!(f, "Hall interval in {}", unit(u)),
         Rule::Matching { unit: u } => write!(f, "in no matching of {}", unit(u)),
+        Rule::PatternOverlay => write!(f, "no template of {digit} covers it"),
     }
 }
 
@@ -295,6 +302,10 @@ mod tests {
             dead(Contradiction::NoMatching { unit: 11 }),
             "dead end: the cells of column 3 cannot all take different digits"
         );
+        assert_eq!(
+            dead(Contradiction::NoTemplate { digit: 5 }),
+            "dead end: no template left for 5"
+        );
         let elim = |rule| {
             say(Event::Eliminate {
                 depth,
@@ -355,6 +366,10 @@ mod tests {
             elim(Rule::Matching { unit: 20 }),
             "eliminate 7 from r3c6 (in no matching of box 3)"
         );
+        assert_eq!(
+            elim(Rule::PatternOverlay),
+            "eliminate 7 from r3c6 (no template of 7 covers it)"
+        );
         let assign = |rule| {
             say(Event::Assign {
                 depth,
@@ -377,6 +392,10 @@ mod tests {
         assert_eq!(
             assign(Rule::BandPropagation),
             "r1c5 = 4 by band propagation"
+        );
+        assert_eq!(
+            assign(Rule::PatternOverlay),
+            "r1c5 = 4: every template of 4 covers it"
         );
         assert_eq!(
             say(Event::Cover { depth, column: 22 }),

@@ -239,6 +239,7 @@ fn entry(event: &Event, size: Size) -> Entry {
             Contradiction::NoPlace { unit, .. } => (-1, -1, i32::from(unit)),
             Contradiction::EmptyColumn { column } => column_focus(column, size),
             Contradiction::NoMatching { unit } => (-1, -1, i32::from(unit)),
+            Contradiction::NoTemplate { .. } => (-1, -1, -1),
         },
         Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
         Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
