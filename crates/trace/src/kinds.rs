@@ -6,9 +6,10 @@ use sudoku_core::Event;
 use crate::people::count;
 
 /// How many kinds [`kind_of`] tells apart.
-pub const KINDS: usize = 10;
+pub const KINDS: usize = 11;
 
-/// The kinds, in the order of [`Kinds::counts`]: the nine events, a swap kept or undone.
+/// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone, then
+/// the choices (last, so that the older kinds keep their index on the page).
 pub const KIND_NAMES: [&str; KINDS] = [
     "try",
     "backtrack",
@@ -20,6 +21,7 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "uncover",
     "swap kept",
     "swap undone",
+    "choose",
 ];
 
 /// The kind of an event: its index in [`KIND_NAMES`].
@@ -35,6 +37,7 @@ pub const fn kind_of(event: &Event) -> usize {
         Event::Uncover { .. } => 7,
         Event::Swap { accepted: true, .. } => 8,
         Event::Swap { .. } => 9,
+        Event::Choose { .. } => 10,
     }
 }
 
@@ -91,6 +94,7 @@ impl Kinds {
             ("uncover", "uncovers"),
             ("swap kept", "swaps kept"),
             ("swap undone", "swaps undone"),
+            ("choice", "choices"),
         ];
         let parts: Vec<String> = self
             .counts
