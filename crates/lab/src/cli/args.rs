@@ -193,9 +193,20 @@ pub enum TraceFormat {
 pub struct MaxEvents(pub Option<u64>);
 
 impl MaxEvents {
-    /// What a trace prints when `--max-events` is not given: a million events (some
-    /// 80 MB of text), so that a search of millions of nodes does not flood a terminal.
-    pub const DEFAULT: MaxEvents = MaxEvents(Some(1_000_000));
+    /// What a trace prints to a terminal when `--max-events` is not given: its first
+    /// thousand events, so that a long search does not flood it (naive's trace of the
+    /// Polish grid is 734,874 lines, 52 MB).
+    pub const TERMINAL: MaxEvents = MaxEvents(Some(1_000));
+
+    /// What a trace prints when `--max-events` is not given: [`MaxEvents::TERMINAL`] to a
+    /// terminal, every event to a file or a pipe (where the whole stream was asked for).
+    pub const fn default_to(terminal: bool) -> MaxEvents {
+        if terminal {
+            MaxEvents::TERMINAL
+        } else {
+            MaxEvents(None)
+        }
+    }
 
     /// Parses `N` or `all`.
     pub fn parse(text: &str) -> Result<MaxEvents, String> {
@@ -216,15 +227,19 @@ impl MaxEvents {
       the Spanish grid step by step: eliminate, only choice, then a try, in the essay's words
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
       a replay page of three strategies side by side on the Polish grid (open it in a browser)
-  sudoku-lab trace data/seeds.txt --index 0 -s naive --max-events all -o polish.txt
-      all of naive's 301,535 nodes, one line per event, to a file
+  sudoku-lab trace data/seeds.txt --index 0 -s naive -o polish.txt
+      all of naive's 301,535 nodes, one line per event, to a file (a terminal shows the
+      first 1,000 events, and the last line says how to get the rest)
   sudoku-lab trace -s dlx --format jsonl \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       one JSON object per event, for other tools
 
 The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
 budget and seed). The replay page is one file with no network access; `#play=max` at the end of
-its address plays it to the end. --out and --html write FILE.running.EXT (locked), renamed to
+its address plays it to the end, and `#at=1200,end` opens it at a moment (each strategy's
+position, in the order of the panels; `#at=0.4` a fraction of each timeline): its button 'link
+to this moment' writes that address, for a teacher to share. On the page, space plays or pauses,
+the arrows step, Home and End jump. --out and --html write FILE.running.EXT (locked), renamed to
 FILE once whole and made durable: a write that fails (its sync to the disk at the end, and the
 rename into place, included), or an interrupt (which ends a trace at once), removes it and leaves
 an earlier FILE as it was; one whose running name leads to another file by its end (moved away,
@@ -266,7 +281,8 @@ pub struct TraceArgs {
     pub grid: GridPoints,
 
     /// Print the first N events only, or `all`; the rest are still counted, and the end
-    /// says how many were not printed [default: 1000000].
+    /// says how many were not printed [default: 1000 to a terminal, all to a file (-o) or a
+    /// pipe].
     #[arg(long, value_name = "N|all", value_parser = MaxEvents::parse)]
     pub max_events: Option<MaxEvents>,
 
