@@ -334,7 +334,13 @@ pub struct SummaryArgs {
   sudoku-lab plot main.csv branch.csv
       two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
       `dlx (main)`, `dlx (branch)`, corpora matched by file name (by path for two
-      corpora of a run that share one)")]
+      corpora of a run that share one); the second run dark and dashed beside the first
+  sudoku-lab plot results/bench.csv --figure time --format png --size 1600x900 \\
+      --title 'Time per puzzle, four strategies' --name slide3 -o talk
+      one figure for a slide: talk/slide3.png, 1600 by 900 pixels
+
+Panels are named by their corpus's file stem; legends list the solvers in the catalogue's
+order. The PNG's text is DejaVu Sans, built in: the same pixels on every machine.")]
 pub struct PlotArgs {
     /// The CSV of an earlier `bench` run; several, up to 8 (two commits, two machines), are
     /// drawn on one figure, each solver labelled with its run's file stem.
@@ -344,6 +350,79 @@ pub struct PlotArgs {
     /// Where to write the figures [default: the CSV's folder]; created when missing.
     #[arg(short = 'o', long, visible_alias = "out", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+
+    /// The figures to draw: time (time per puzzle), nodes (nodes against time) or both.
+    #[arg(long, value_enum, value_name = "FIGURE", default_value_t = PlotFigure::Both)]
+    pub figure: PlotFigure,
+
+    /// The formats to write each figure in: svg, png, or both as `svg,png`.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMATS",
+        value_delimiter = ',',
+        default_value = "svg"
+    )]
+    pub format: Vec<PlotFormat>,
+
+    /// The heading of the figures, in place of `Time per puzzle: <stem>` (a run that did
+    /// not finish still says so after it).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// The size of each figure in pixels, `WIDTHxHEIGHT` (100 to 8000 each), its panels
+    /// sharing the height [default: 1040 wide, 460 high a corpus, more for a long legend].
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+
+    /// The files' name: NAME.time.svg and NAME.nodes.svg, or NAME.svg for one --figure
+    /// [default: the CSV's stem; several runs' stems joined by -vs-].
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub name: Option<String>,
+}
+
+/// The figures `plot` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlotFigure {
+    /// The time per puzzle (ECDF).
+    Time,
+    /// Nodes against time (scatter).
+    Nodes,
+    /// Both figures.
+    Both,
+}
+
+/// The formats `plot` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlotFormat {
+    /// SVG, drawn as vectors.
+    Svg,
+    /// PNG, drawn in pixels at the figure's size.
+    Png,
+}
+
+/// Parses `WIDTHxHEIGHT`, each 100 to 8000 pixels.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?} is not a size: say WIDTHxHEIGHT in pixels, as 1600x900");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    let within = |n: u32| (100..=8000).contains(&n);
+    if within(w) && within(h) {
+        Ok((w, h))
+    } else {
+        Err(format!("{text}: each side must be 100 to 8000 pixels"))
+    }
+}
+
+/// Parses a name for the figures' files: not empty, not a folder.
+fn parse_name(text: &str) -> Result<String, String> {
+    if text.is_empty() || text.ends_with(['/', '\\']) || text == "." || text == ".." {
+        return Err(format!("{text:?} is not a file name: say one, as slide3"));
+    }
+    Ok(text.to_string())
 }
 
 /// Options of `sudoku-lab completions`.
