@@ -729,7 +729,8 @@ function follow(hash) {
         const place = places[Math.min(r.index, places.length - 1)];
         const last = r.positions - 1;
         const f = Number(place);
-        r.seek(place === "end" ? last : f > 0 && f < 1 ? Math.round(f * last) : f);
+        const at = place === "end" ? last : f > 0 && f < 1 ? Math.round(f * last) : f;
+        if (Number.isFinite(at)) r.seek(at); // a mistyped place leaves the replay where it is
       });
     }
   }
