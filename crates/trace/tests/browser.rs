@@ -424,14 +424,14 @@ fn screenshots() {
             &["naive", "norvig", "dlx"][..],
             "#at=0.3,end,0.5",
             "replay-polish.png",
-            "1240,900",
+            "1240,1230",
         ),
         (
             HARD1,
             &["norvig", "dlx"][..],
             "#at=0.62",
             "replay-hard1.png",
-            "850,1120",
+            "1024,1320",
         ),
     ];
     for (puzzle, names, fragment, file, window) in shots {
