@@ -2,7 +2,7 @@
 //! by step: the text trace in the classic words, JSON Lines, or the replay page
 //! (`sudoku-trace` writes all three; this is the command around it).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -294,14 +294,16 @@ fn broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 /// Writes the traces of `runs` to `out`, one strategy after the other, each the whole of
-/// its search up to `--max-events` (a note says when events were left out).
+/// its search up to `--max-events` (by default, the first thousand events to a terminal:
+/// the last line then says how many were left out and how to get them all).
 fn write_traces(
     args: &TraceArgs,
     puzzle: &Puzzle,
     runs: &[(&'static Strategy, Limits)],
     out: &mut dyn Write,
 ) -> Result<(), TraceError> {
-    let max_events = args.max_events.unwrap_or(MaxEvents::DEFAULT);
+    let terminal = args.out.is_none() && io::stdout().is_terminal();
+    let max_events = args.max_events.unwrap_or(MaxEvents::default_to(terminal));
     let options = TraceOptions {
         grid: args.grid,
         max_events: max_events.0,
@@ -317,13 +319,49 @@ fn write_traces(
         }?;
         let not_printed = summary.kinds.events() - summary.printed;
         if args.max_events.is_none() && not_printed > 0 {
-            ui::note(format!(
-                "{}: the first {} of {} printed (--max-events all prints every one)",
-                strategy.name,
-                thousands(summary.printed),
-                count(summary.kinds.events(), "event", "events"),
-            ));
+            match args.format {
+                TraceFormat::Text => out
+                    .write_all(left_out(not_printed).as_bytes())
+                    .map_err(TraceError::Io)?,
+                // A line of JSON Lines is an object: the note goes to stderr.
+                TraceFormat::Jsonl => ui::note(format!(
+                    "{}: the first {} of {} printed to the terminal (--max-events all \
+                     prints every one, -o FILE writes every one to a file)",
+                    strategy.name,
+                    thousands(summary.printed),
+                    count(summary.kinds.events(), "event", "events"),
+                )),
+            }
         }
     }
     Ok(())
+}
+
+/// The last line of a text trace cut short by the terminal's default: how many events
+/// were left out, and the flag or the output that gives them all.
+fn left_out(not_printed: u64) -> String {
+    format!(
+        "# {} left out: --max-events all prints them, -o FILE writes them to a file\n",
+        count(not_printed, "event", "events")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On a terminal a trace is bounded by default, and its last line says how much was
+    /// left out and how to get it all, within 100 columns; to a file or a pipe it is whole.
+    #[test]
+    fn a_trace_to_a_terminal_is_bounded_and_says_how_to_get_the_rest() {
+        assert_eq!(MaxEvents::default_to(true), MaxEvents(Some(1_000)));
+        assert_eq!(MaxEvents::default_to(false), MaxEvents(None));
+        let line = left_out(733_874);
+        assert_eq!(
+            line,
+            "# 733,874 events left out: --max-events all prints them, -o FILE writes them to \
+             a file\n"
+        );
+        assert!(line.trim_end().chars().count() <= 100);
+    }
 }

@@ -837,7 +837,56 @@ fn plot_draws_the_figures_of_a_run() {
     for name in ["bench.time.svg", "bench.nodes.svg"] {
         let svg = std::fs::read_to_string(figures.join(name)).unwrap();
         assert!(svg.starts_with("<svg"), "{name}");
+        // The panel is named by the corpus's file stem, not by the path bench was given.
+        assert!(
+            svg.contains("\nnorvig_sudoku-hardest (11 puzzles)\n"),
+            "{name}"
+        );
+        assert!(!svg.contains("corpora/"), "{name}");
     }
+    // A figure for a slide: one figure, in PNG, its size, its title, its file's name.
+    lab()
+        .arg("plot")
+        .arg(&csv)
+        .args([
+            "--figure", "time", "--format", "png,svg", "--size", "1280x720",
+        ])
+        .args(["--title", "Eleven hard puzzles", "--name", "slide", "-o"])
+        .arg(&figures)
+        .assert()
+        .success()
+        .stdout(format!(
+            "{}\n{}\n",
+            figures.join("slide.png").display(),
+            figures.join("slide.svg").display()
+        ));
+    let png = std::fs::read(figures.join("slide.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let svg = std::fs::read_to_string(figures.join("slide.svg")).unwrap();
+    assert!(svg.starts_with("<svg width=\"1280\" height=\"720\""));
+    assert!(svg.contains("\nEleven hard puzzles\n"));
+    for (size, says) in [
+        (
+            "1280",
+            "\"1280\" is not a size: say WIDTHxHEIGHT in pixels, as 1600x900",
+        ),
+        ("90x720", "90x720: each side must be 100 to 8000 pixels"),
+    ] {
+        lab()
+            .arg("plot")
+            .arg(&csv)
+            .args(["--size", size])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    lab()
+        .arg("plot")
+        .arg(&csv)
+        .args(["--size", "600x200"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("600x200 pixels is too small"));
 }
 
 #[test]

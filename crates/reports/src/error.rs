@@ -95,6 +95,14 @@ for it to end, or name another output"
         /// Why (the plotting library's message).
         reason: String,
     },
+    /// A figure asked for at a size too small for its panels and their legends.
+    #[error("a figure of {size} pixels is too small for its corpora: {least} at least")]
+    FigureSize {
+        /// The size asked for, `WIDTHxHEIGHT`.
+        size: String,
+        /// The least size that fits, `WIDTHxHEIGHT`.
+        least: String,
+    },
 }
 
 /// The text of a path in messages.
