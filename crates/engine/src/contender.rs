@@ -6,6 +6,7 @@ use sudoku_core::{Limits, Puzzle, Solver};
 use sudoku_results::Row;
 
 use crate::check::Entry;
+use crate::error::EngineError;
 use crate::external::External;
 
 /// What a contender solves with.
@@ -73,7 +74,8 @@ impl Contender {
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
     /// process, or by its child process); false (and no row) when `stop` says so between
-    /// two of its `repeat` timed runs.
+    /// two of its `repeat` timed runs, or when the runner cannot start a child process
+    /// (its failure, kept by the [`External`], stops the run).
     pub(crate) fn solve_until(
         &self,
         entry: &Entry<'_>,
@@ -87,10 +89,11 @@ impl Contender {
                 (repeat, stop),
                 rows,
             ),
-            Kind::External(external) => {
-                rows.push(external.row(entry, (&self.name, &self.limits), repeat));
-                true
-            }
+            // No row when the runner cannot start a child: its failure stops the run.
+            Kind::External(external) => external
+                .row(entry, (&self.name, &self.limits), repeat)
+                .map(|row| rows.push(row))
+                .is_some(),
         }
     }
 }
@@ -98,15 +101,23 @@ impl Contender {
 /// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
 /// rules, the minimum and median of `repeat` timed runs of [`Solver::solve`] (at least
 /// one).
+///
+/// # Errors
+///
+/// When the runner cannot start a child process of a solver run by command (see
+/// [`ExternalError::Runner`](crate::ExternalError::Runner)).
 pub fn solve_checked(
     contender: &Contender,
     corpus: &Arc<str>,
     puzzle: &Puzzle,
     repeat: u64,
-) -> Row {
+) -> Result<Row, EngineError> {
     let mut rows = Vec::with_capacity(1);
     contender.solve_until(&Entry::new(corpus, puzzle), (repeat, &|| false), &mut rows);
-    rows.pop().unwrap_or_else(|| unreachable!("never stopped"))
+    rows.pop().ok_or_else(|| {
+        let failure = contender.as_external().and_then(External::take_failure);
+        EngineError::External(failure.unwrap_or_else(|| unreachable!("never stopped")))
+    })
 }
 
 impl std::fmt::Debug for Contender {

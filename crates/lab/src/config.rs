@@ -118,6 +118,9 @@ header), not a corpus: left out",
             }
         }
         let threads = method.threads;
+        if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads)? {
+            ui::note(fewer);
+        }
         Ok(RunConfig {
             plan: Plan {
                 sources: corpora,

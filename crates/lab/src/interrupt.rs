@@ -282,8 +282,10 @@ fn handle(signal: Signal) {
 /// (see [`sudoku_reports::write::hold_whole_writes`], taken after [`WRITING`], as a
 /// command that writes a whole file under [`registered`] takes them), or [`PATIENCE`]
 /// later on a disk that does not answer: no temporary file is left behind, and no exit
-/// waits without end.
+/// waits without end. The children of `cmd:` solvers are ended first, with all they
+/// started (their process groups), as a run's end ends them.
 fn exit(_writing: Option<MutexGuard<'_, Option<Writing>>>, signal: Signal) -> ! {
+    sudoku_engine::external::end_all_groups();
     let _whole = within(PATIENCE, sudoku_reports::write::try_hold_whole_writes);
     die_by(signal);
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sudoku_core::{CorpusError, Size};
-use sudoku_engine::{CorpusCount, Sink, SinkError, Solved};
+use sudoku_engine::{ChildEvent, CorpusCount, Sink, SinkError, Solved};
 use sudoku_reports::output::RunningFile;
 use sudoku_reports::{CsvWriter, Error, Status, Summary};
 
@@ -249,6 +249,10 @@ other {} puzzle",
         if corpus.puzzles + corpus.skipped == 0 {
             ui::warning(format!("{}: no puzzles", corpus.name));
         }
+    }
+
+    fn child(&mut self, event: &ChildEvent) {
+        ui::warning(event);
     }
 
     fn tick(&mut self) -> Result<(), SinkError> {

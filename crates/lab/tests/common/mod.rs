@@ -282,3 +282,12 @@ pub fn signal_group(mut job: Child, signal: libc::c_int) -> Output {
     }
     job.wait_with_output().unwrap()
 }
+
+/// The path of the test fixture `name` (`tests/fixtures/`: the Python solvers of `cmd:`).
+pub fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
