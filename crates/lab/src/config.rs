@@ -69,6 +69,9 @@ impl RunConfig {
                 ));
             } else {
                 let expanded = expand(std::slice::from_ref(path))?;
+                for left_out in &expanded.left_out {
+                    ui::note(left_out);
+                }
                 for file in &expanded.skipped {
                     ui::note(format!(
                         "{}: a results CSV of sudoku-lab (its first line is the runner's \
