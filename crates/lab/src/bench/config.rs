@@ -69,6 +69,9 @@ impl RunConfig {
                 ));
             } else {
                 let expanded = expand(std::slice::from_ref(path))?;
+                for left_out in &expanded.left_out {
+                    ui::note(left_out);
+                }
                 for file in &expanded.skipped {
                     ui::note(format!(
                         "{}: a results CSV of sudoku-lab (its first line is the runner's \
@@ -118,6 +121,9 @@ header), not a corpus: left out",
             }
         }
         let threads = method.threads;
+        if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads)? {
+            ui::note(fewer);
+        }
         Ok(RunConfig {
             plan: Plan {
                 sources: corpora,

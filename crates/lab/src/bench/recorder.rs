@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use sudoku_core::{CorpusError, Size};
-use sudoku_engine::{CorpusCount, Sink, SinkError, Solved};
+use sudoku_engine::{ChildEvent, CorpusCount, Sink, SinkError, Solved};
 use sudoku_reports::sidecar::Skipped;
 use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
@@ -252,6 +252,10 @@ other {} puzzle",
         if corpus.puzzles + corpus.skipped == 0 {
             ui::warning(format!("{}: no puzzles", corpus.name));
         }
+    }
+
+    fn child(&mut self, event: &ChildEvent) {
+        ui::warning(event);
     }
 
     fn tick(&mut self) -> Result<(), SinkError> {

@@ -291,8 +291,11 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
             .map(|t| ("--grade <TECHNIQUE>", t.name().to_string()))
     };
     let argument = match e {
-        E::EmptyGivens { .. } | E::TooFewGivens { .. } | E::TooManyGivens { .. } => givens(),
-        E::EmptyBand { .. } | E::UnknownStrategy { .. } => band(),
+        E::EmptyGivens { .. }
+        | E::TooFewGivens { .. }
+        | E::TooManyGivens { .. }
+        | E::TooManyForMinimal { .. } => givens(),
+        E::EmptyBand { .. } | E::UnknownStrategy { .. } | E::BandAboveBudget { .. } => band(),
         E::UnsupportedSize { name, .. } => match &args.nodes {
             Some(b) if &b.strategy == name => band(),
             _ if name == sudoku_generator::GRADER => grade(),

@@ -374,3 +374,12 @@ pub fn outcome(output: Output) -> Outcome {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
+
+/// The path of the test fixture `name` (`tests/fixtures/`: the Python solvers of `cmd:`).
+pub fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
