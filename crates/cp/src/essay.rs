@@ -53,6 +53,7 @@ impl Search for CpEssay {
             geometry: Geometry::of(puzzle.size()),
             consistency: self.consistency,
             tally: Tally::new(limits),
+            givens: puzzle.clone(),
         };
         let mut domains = vec![DigitSet::full(puzzle.size().side()); puzzle.size().cells()];
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
@@ -224,6 +225,8 @@ struct Essay {
     geometry: &'static Geometry,
     consistency: Consistency,
     tally: Tally,
+    /// The puzzle: a given's digit leaving its peers is told as [`Rule::Given`].
+    givens: Grid,
 }
 
 /// The search stopped early: the solution limit was reached or the budget spent.
@@ -265,11 +268,16 @@ impl Essay {
             let Some(digit) = domains[cell].only() else {
                 continue;
             };
+            let rule = if self.givens.get(cell) == 0 {
+                Rule::NakedSingle
+            } else {
+                Rule::Given
+            };
             for &peer in self.geometry.peers(cell) {
                 let peer = usize::from(peer);
                 if domains[peer].remove(digit) {
                     changed = true;
-                    tell_eliminate(observer, depth, peer, digit, Rule::NakedSingle);
+                    tell_eliminate(observer, depth, peer, digit, rule);
                     if domains[peer].is_empty() {
                         let reason = Contradiction::EmptyCell { cell: peer as u16 };
                         return Err(tell_dead_end(observer, depth, reason));

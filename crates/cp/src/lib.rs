@@ -99,7 +99,8 @@
 //! or [`Rule::Tried`](sudoku_core::Rule::Tried)) followed by its cell's other digits
 //! leaving it ([`Rule::Assigned`](sudoku_core::Rule::Assigned)); each removal by forward
 //! checking as an [`Event::Eliminate`](sudoku_core::Event::Eliminate) with
-//! [`Rule::NakedSingle`](sudoku_core::Rule::NakedSingle), by a Hall interval with
+//! [`Rule::Given`](sudoku_core::Rule::Given) when a given's digit leaves its peers and
+//! [`Rule::NakedSingle`](sudoku_core::Rule::NakedSingle) otherwise, by a Hall interval with
 //! [`Rule::HallInterval`](sudoku_core::Rule::HallInterval), by Régin's filter with
 //! [`Rule::Matching`](sudoku_core::Rule::Matching), each naming its unit; a dead end as
 //! an empty cell or as a unit whose cells cannot all differ

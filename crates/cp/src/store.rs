@@ -21,6 +21,8 @@ pub(crate) struct Store {
     dirty: u128,
     /// The matching of each unit, kept from one run of Régin's filter to the next.
     matchings: Vec<Matching>,
+    /// The cells that hold a given: their digit leaves their peers as [`Rule::Given`].
+    givens: Vec<bool>,
     /// The depth the events are told at.
     pub(crate) depth: u16,
 }
@@ -49,6 +51,7 @@ impl Store {
             assigned: Vec::with_capacity(size.cells()),
             dirty: 0,
             matchings: vec![Matching::EMPTY; size.unit_count()],
+            givens: vec![false; size.cells()],
             depth: 0,
         }
     }
@@ -121,6 +124,9 @@ impl Store {
                 digit,
                 rule,
             });
+        }
+        if rule == Rule::Given {
+            self.givens[cell] = true;
         }
         let others = self.domains[cell] & !bit(digit);
         self.remove(cell, others, Rule::Assigned, observer)
@@ -199,10 +205,15 @@ impl Store {
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         let digit = self.domains[cell];
+        let rule = if self.givens[cell] {
+            Rule::Given
+        } else {
+            Rule::NakedSingle
+        };
         for &peer in self.geometry.peers(cell) {
             let peer = usize::from(peer);
             if self.domains[peer] & digit != 0 {
-                self.remove(peer, digit, Rule::NakedSingle, observer)?;
+                self.remove(peer, digit, rule, observer)?;
             }
         }
         Ok(())

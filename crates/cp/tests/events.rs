@@ -78,7 +78,9 @@ impl Replay {
         assert!(domains[c].contains(digit), "{digit} is not in r{cell}");
         match rule {
             Rule::Assigned => {}
-            Rule::NakedSingle => {
+            // A given's digit leaving its peers, at the root only; a single as below.
+            Rule::Given | Rule::NakedSingle => {
+                assert!(rule != Rule::Given || depth == 0, "a given told at {depth}");
                 let peers = self.geometry.peers(c);
                 let domains = self.levels.last().unwrap();
                 let single = DigitSet::single(digit);
