@@ -53,7 +53,7 @@ impl Search for CpEssay {
             geometry: Geometry::of(puzzle.size()),
             consistency: self.consistency,
             tally: Tally::new(limits),
-            givens: puzzle.clone(),
+            givens: *puzzle,
         };
         let mut domains = vec![DigitSet::full(puzzle.size().side()); puzzle.size().cells()];
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
