@@ -10,7 +10,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_reports::{read_rows, Row, Sidecar, Status, Summary, View};
+use sudoku_reports::{read_rows, Sidecar, Summary, View};
+use sudoku_results::{Row, Status};
 
 /// A folder for the files of every input, made once.
 fn folder() -> &'static Path {

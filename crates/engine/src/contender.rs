@@ -6,6 +6,7 @@ use sudoku_core::{Grid, Limits, Puzzle, Solver};
 use sudoku_results::Row;
 
 use crate::check::{time_again, Entry};
+use crate::error::EngineError;
 use crate::external::External;
 use crate::passes::fold_passes;
 use crate::stopwatch::Timing;
@@ -74,15 +75,19 @@ impl Contender {
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
-    /// process, or by its child process).
-    pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) {
+    /// process, or by its child process); false (and no row) when the runner cannot start
+    /// a child process (its failure, kept by the [`External`], stops the run).
+    pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
                 entry.solve((&self.name, solver.as_ref()), &self.limits, rows);
+                true
             }
-            Kind::External(external) => {
-                rows.push(external.row(entry, (&self.name, &self.limits)));
-            }
+            // No row when the runner cannot start a child: its failure stops the run.
+            Kind::External(external) => external
+                .row(entry, (&self.name, &self.limits))
+                .map(|row| rows.push(row))
+                .is_some(),
         }
     }
 
@@ -99,14 +104,24 @@ impl Contender {
 /// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
 /// rules; its time timed again while disturbed, and with `repeat` above 1, the fastest and
 /// the median of `repeat` timings (as `repeat` passes over the puzzle would give them).
+///
+/// # Errors
+///
+/// When the runner cannot start a child process of a solver run by command (see
+/// [`ExternalError::Runner`](crate::ExternalError::Runner)).
 pub fn solve_checked(
     contender: &Contender,
     corpus: &Arc<str>,
     puzzle: &Puzzle,
     repeat: u64,
-) -> Row {
+) -> Result<Row, EngineError> {
     let mut rows = Vec::with_capacity(1);
-    contender.solve(&Entry::new(corpus, puzzle), &mut rows);
+    if !contender.solve(&Entry::new(corpus, puzzle), &mut rows) {
+        let failure = contender.as_external().and_then(External::take_failure);
+        return Err(EngineError::External(failure.unwrap_or_else(|| {
+            unreachable!("no row only when the runner failed")
+        })));
+    }
     let mut row = rows
         .pop()
         .unwrap_or_else(|| unreachable!("a row per solve"));
@@ -114,7 +129,7 @@ pub fn solve_checked(
         .filter_map(|_| contender.time_again(&puzzle.grid))
         .collect();
     fold_passes(&mut row, &mut timings);
-    row
+    Ok(row)
 }
 
 impl std::fmt::Debug for Contender {

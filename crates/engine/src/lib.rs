@@ -68,7 +68,7 @@ mod work;
 pub use check::check;
 pub use contender::{solve_checked, Contender};
 pub use error::EngineError;
-pub use external::{External, ExternalError};
+pub use external::{ChildEvent, ChildEventKind, External, ExternalError};
 pub use parse::count_puzzles;
 pub use permute::{permuted, Isomorph};
 pub use run::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};

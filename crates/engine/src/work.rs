@@ -237,7 +237,8 @@ fn each(
 
 /// Solves a puzzle with every contender that supports its size, adding their rows to
 /// `rows`: what they share, and the grid solved (its isomorph under `--permute`); `None`
-/// when a stop came before the last one, its rows then left out.
+/// when a stop came before the last one, or the runner could not start a solver's child,
+/// its rows then left out.
 pub(crate) fn solve(
     task: &Task<'_, '_>,
     puzzle: &Puzzle,
@@ -259,11 +260,12 @@ pub(crate) fn solve(
             unsupported.push(contender.name().clone());
             continue;
         }
-        if shared.halted(seq) {
+        // A stop, or a runner that cannot start a solver's child (its failure, kept by the
+        // External, stops the run): the puzzle's rows are left out.
+        if shared.halted(seq) || !contender.solve(&entry, rows) {
             rows.truncate(before);
             return None;
         }
-        contender.solve(&entry, rows);
     }
     let head = Head {
         corpus: chunk.corpus.clone(),

@@ -9,7 +9,7 @@ use std::process::Command as Process;
 
 use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
-use sudoku_reports::Status;
+use sudoku_results::Status;
 use sudoku_testkit::corpus_path;
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
 use tempfile::TempDir;

@@ -103,7 +103,7 @@ pub fn read_rows(path: &Path) -> Result<Rows, Error> {
 }
 
 /// [`read_rows`] of the first `bytes` bytes of the file only (the rows a run that continues
-/// it keeps, see [`crate::resume`]).
+/// it keeps, see [`crate::done`]).
 ///
 /// # Errors
 ///
@@ -187,7 +187,7 @@ impl Iterator for Rows {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resume::done_in;
+    use crate::done::done_in;
 
     /// The header a run writes.
     const HEADER: &str = "corpus,index,line,name,solver,limit,status,solutions,nodes,backtracks,\

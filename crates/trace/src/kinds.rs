@@ -6,10 +6,11 @@ use sudoku_core::Event;
 use crate::people::count;
 
 /// How many kinds [`kind_of`] tells apart.
-pub const KINDS: usize = 12;
+pub const KINDS: usize = 13;
 
 /// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone, a
-/// node (of a solver that reports its tree by counts) kept or taken back.
+/// node (of a solver that reports its tree by counts) kept or taken back, then the choices
+/// (last, so that the older kinds keep their index on the page).
 pub const KIND_NAMES: [&str; KINDS] = [
     "try",
     "backtrack",
@@ -23,6 +24,7 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "swap undone",
     "node kept",
     "node undone",
+    "choose",
 ];
 
 /// The kind of an event: its index in [`KIND_NAMES`].
@@ -40,6 +42,7 @@ pub const fn kind_of(event: &Event) -> usize {
         Event::Swap { .. } => 9,
         Event::Node { taken_back: false } => 10,
         Event::Node { .. } => 11,
+        Event::Choose { .. } => 12,
     }
 }
 
@@ -99,6 +102,7 @@ impl Kinds {
             ("swap undone", "swaps undone"),
             ("node kept", "nodes kept"),
             ("node taken back", "nodes taken back"),
+            ("choice", "choices"),
         ];
         let parts: Vec<String> = self
             .counts

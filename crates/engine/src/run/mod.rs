@@ -268,6 +268,7 @@ impl Started<'_> {
                 pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
             }
         }
+        crate::external::pass_events(&plan.contenders, sink);
         state.report()
     }
 }

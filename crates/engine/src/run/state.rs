@@ -588,16 +588,26 @@ impl<'p> State<'p> {
     }
 
     /// A task's items are delivered: one cut short by a stop leaves a gap (nothing after
-    /// it is delivered).
+    /// it is delivered), and one cut short by the runner's failure to start a child process
+    /// fails the run.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.gap {
             self.gap = true;
             self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
+            // A task also stops short when the runner could not start a child process.
+            let contenders = self.plan.contenders.iter();
+            if let Some(e) = contenders
+                .filter_map(|c| c.as_external()?.take_failure())
+                .next()
+            {
+                self.fail(EngineError::External(e), shared);
+            }
         }
     }
 
     /// Lets the sink write what waits.
     fn tick(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
+        crate::external::pass_events(&self.plan.contenders, sink);
         if self.failure.is_none() {
             if let Err(e) = sink.tick() {
                 self.fail(EngineError::Sink(e), shared);

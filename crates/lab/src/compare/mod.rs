@@ -24,8 +24,8 @@ use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
 use sudoku_reports::units::plural;
-use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
-use sudoku_results::{stats, Retimed};
+use sudoku_reports::{read_rows, Sidecar, State};
+use sudoku_results::{stats, Retimed, Row, Status};
 
 use crate::cli::CompareArgs;
 use crate::{ui, RunEnd};

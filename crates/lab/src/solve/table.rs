@@ -1,8 +1,7 @@
 //! The solvers side by side: status, solutions, nodes, backtracks, time, and how each
 //! compares with the fastest.
 
-use sudoku_reports::{Row, Status};
-use sudoku_results::format_time;
+use sudoku_results::{format_time, Row, Status};
 use sudoku_trace::people::thousands;
 
 use super::run::Solved;
@@ -137,7 +136,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use sudoku_reports::GridText;
+    use sudoku_results::GridText;
 
     #[test]
     fn durations_read_well() {

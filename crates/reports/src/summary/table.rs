@@ -269,7 +269,7 @@ const NOT_SOLVED: [(&str, &str); 6] = [
     ("unknown", "unknown (a status this version does not know)"),
 ];
 
-/// The columns of rows without a solve time ([`Row::solve_time`](crate::Row::solve_time)):
+/// The columns of rows without a solve time ([`Row::solve_time`](sudoku_results::Row::solve_time)):
 /// when one is shown, the narrow legend says what the times count ([`UNTIMED`]).
 const NOT_TIMED: [&str; 3] = ["timeout", "crashed", "unknown"];
 

@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use crate::GridText;
+use crate::sidecar::{MergedShard, Resumption, ShardEntry};
+use sudoku_results::GridText;
 
 use super::*;
 
@@ -232,6 +233,11 @@ solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
 /// sidecar, which lists each resumption after its shard).
 #[test]
 fn a_merge_names_the_shards_it_timed_since_their_resume() {
+    let resumed = |k, n| Resumption {
+        date: "2026-01-02T00:00:00Z".into(),
+        command: "sudoku-lab bench --resume".into(),
+        shard: Some(ShardEntry { k, n }),
+    };
     let mut s = Summary::new();
     add_puzzles(&mut s, "a", 1000);
     let sidecar = Sidecar {
@@ -239,16 +245,8 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
         threads: 1,
         puzzles: 1000,
         resumed_puzzles: 600,
-        merged_from: vec![
-            "1/3 s1.csv".into(),
-            "2/3 s2.csv".into(),
-            "3/3 s3.csv".into(),
-        ],
-        resumed: vec![
-            "3/3 2026-01-02T00:00:00Z sudoku-lab bench --resume".into(),
-            "1/3 2026-01-01T00:00:00Z sudoku-lab bench --resume".into(),
-            "3/3 2026-01-03T00:00:00Z sudoku-lab bench --resume".into(),
-        ],
+        merged_from: (1..=3).map(|k| merged(k, 3)).collect(),
+        resumed: vec![resumed(3, 3), resumed(1, 3), resumed(3, 3)],
         ..Sidecar::default()
     };
     let mut merged = s.clone();
@@ -263,7 +261,7 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
         "{text}"
     );
     let one = Sidecar {
-        resumed: vec!["2/3 2026-01-02T00:00:00Z sudoku-lab bench --resume".into()],
+        resumed: vec![resumed(2, 3)],
         resumed_puzzles: 1,
         ..sidecar.clone()
     };
@@ -295,7 +293,7 @@ fn a_merge_says_its_clock_is_the_slowest_shards() {
         ..Sidecar::default()
     };
     let merge = Sidecar {
-        merged_from: vec!["1/2 s1.csv".into(), "2/2 s2.csv".into()],
+        merged_from: vec![merged(1, 2), merged(2, 2)],
         ..run.clone()
     };
     let slowest = "The wall clock is the slowest shard's: the whole run's only if the shards \
@@ -595,7 +593,7 @@ fn a_shard_says_it_is_one() {
         seconds: 2.0,
         threads: 1,
         puzzles: 30,
-        shard: Some("2/3".into()),
+        shard: Some(ShardEntry { k: 2, n: 3 }),
         ..Sidecar::default()
     };
     let mut shard = s.clone();
@@ -763,4 +761,12 @@ disturbed"
     );
     assert!(!text.contains("dlx on a"), "{text}");
     assert_eq!((s.retimed(), s.disturbed()), (1, 1));
+}
+
+/// The entry of shard `k` of `n`, as a merge's sidecar lists it.
+fn merged(k: u64, n: u64) -> MergedShard {
+    MergedShard {
+        shard: ShardEntry { k, n },
+        csv: format!("s{k}.csv"),
+    }
 }

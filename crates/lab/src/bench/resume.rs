@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use anyhow::{anyhow, bail, Result};
-use sudoku_reports::output::KILLED;
-use sudoku_reports::resume::{done_in, Done};
+use sudoku_reports::done::{done_in, Done};
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
+use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
 use crate::usage::Usage;
@@ -167,7 +167,7 @@ impl Resumed {
     /// When a row cannot be read again or written.
     pub fn copy_into(&self, csv: &mut CsvWriter) -> Result<Summary> {
         let mut summary = Summary::new();
-        let mut puzzle: Vec<sudoku_reports::Row> = Vec::new();
+        let mut puzzle: Vec<sudoku_results::Row> = Vec::new();
         for row in self.done.rows(&self.csv)? {
             let row = row?;
             summary.add(&row);

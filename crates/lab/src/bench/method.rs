@@ -46,7 +46,7 @@ impl Method {
 pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Method> {
     let shard = args
         .shard
-        .map(|arg| crate::shard::resolve(arg, &|name| std::env::var(name).ok()))
+        .map(|arg| crate::bench::shard::resolve(arg, &|name| std::env::var(name).ok()))
         .transpose()
         .map_err(Usage)?;
     let pin = pinned(&args.pin)?;

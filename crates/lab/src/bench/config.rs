@@ -8,11 +8,11 @@ use anyhow::Result;
 use sudoku_core::Limits;
 use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
-use sudoku_reports::write::through_links;
+use sudoku_reports::staged::through_links;
 use sudoku_reports::{RunFiles, View};
 
+use crate::bench::method::{self, Method};
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
-use crate::harness::{self, Method};
 use crate::ui;
 
 /// Everything a `bench` run needs, resolved from its arguments.
@@ -69,6 +69,9 @@ impl RunConfig {
                 ));
             } else {
                 let expanded = expand(std::slice::from_ref(path))?;
+                for left_out in &expanded.left_out {
+                    ui::note(left_out);
+                }
                 for file in &expanded.skipped {
                     ui::note(format!(
                         "{}: a results CSV of sudoku-lab (its first line is the runner's \
@@ -81,9 +84,9 @@ header), not a corpus: left out",
         }
         // The link noted once the run is not refused for it (the refusal names the link).
         let out = through_links(&args.out)?;
-        crate::overlap::check(&corpora, &args.out, &out)?;
+        crate::bench::overlap::check(&corpora, &args.out, &out)?;
         note_link(&args.out, &out);
-        let method = harness::resolve(&args.harness, args.threads)?;
+        let method = method::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
             .list
@@ -118,6 +121,9 @@ header), not a corpus: left out",
             }
         }
         let threads = method.threads;
+        if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads)? {
+            ui::note(fewer);
+        }
         Ok(RunConfig {
             plan: Plan {
                 sources: corpora,
@@ -146,7 +152,7 @@ header), not a corpus: left out",
 
 /// The note of an output `out` (`--out`) that stands for another `file`, the one its link
 /// leads to; none when `file` is `out`. Given once the run is not refused for its output
-/// (the refusal names the link, see [`crate::overlap::out_told`]).
+/// (the refusal names the link, see [`crate::bench::overlap::out_told`]).
 pub(crate) fn note_link(out: &Path, file: &Path) {
     if file != out {
         ui::note(format!(
@@ -155,17 +161,6 @@ and the run's other files go beside it",
             out.display(),
             file.display()
         ));
-    }
-}
-
-/// An error of opening the output `file` that `out` (`--out`, as typed) stands for: the
-/// refusal of an output another run writes names `out` as typed, with the file it leads
-/// to when it is a link (see [`sudoku_reports::busy_as_asked`]), as `generate` and
-/// `trace` name theirs; any other error as it is.
-pub(crate) fn output_error(e: anyhow::Error, out: &Path, file: &Path) -> anyhow::Error {
-    match e.downcast::<sudoku_reports::Error>() {
-        Ok(e) => sudoku_reports::busy_as_asked(e, out, file).into(),
-        Err(e) => e,
     }
 }
 

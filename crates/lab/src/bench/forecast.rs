@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use sudoku_reports::units::plural;
 
-use crate::progress::human;
+use crate::bench::progress::human;
 use crate::ui;
 
 /// Runs forecast to take longer than this get the warning.
@@ -129,8 +129,8 @@ it with --max-nodes, --first or --solvers"
     #[test]
     fn a_shard_and_a_resumed_run_forecast_their_share() {
         let dir = tempfile::tempdir().unwrap();
-        let plan = crate::progress::tests::share_of(dir.path(), 40, 4, None);
-        let total = crate::progress::Tally::of(&plan).count();
+        let plan = crate::bench::progress::tests::share_of(dir.path(), 40, 4, None);
+        let total = crate::bench::progress::Tally::of(&plan).count();
         let solvers = [(Arc::from("naive"), 1_000u128, 200_000_000)];
         let costs = Costs {
             solvers: &solvers,

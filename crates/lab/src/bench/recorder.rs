@@ -3,17 +3,16 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use sudoku_core::{CorpusError, Size};
-use sudoku_engine::{CorpusCount, Sink, SinkError, Solved};
-use sudoku_reports::output::RunningFile;
-use sudoku_reports::{CsvWriter, Error, Status, Summary};
+use sudoku_engine::{ChildEvent, CorpusCount, Sink, SinkError, Solved};
+use sudoku_reports::sidecar::Skipped;
+use sudoku_reports::{CsvWriter, Summary};
+use sudoku_results::Status;
 
-use crate::config::RunConfig;
-use crate::forecast::{Costs, Forecast};
-use crate::progress::Progress;
-use crate::skips;
+use crate::bench::config::RunConfig;
+use crate::bench::forecast::{Costs, Forecast};
+use crate::bench::progress::Progress;
 use crate::ui;
 
 /// Malformed lines reported one by one per corpus; the rest are counted.
@@ -35,8 +34,8 @@ pub struct Recorder {
     earlier: u64,
     /// This run's puzzles, in the order they came.
     stretches: Vec<Stretch>,
-    /// The running CSV, looked at on the progress tick (see [`Watched`]).
-    watched: Option<Watched>,
+    /// What a first interrupt says, once (`None` when said, or nothing to say).
+    on_interrupt: Option<String>,
 }
 
 /// Puzzles that came one after the other, of one corpus and one size: what the last ones
@@ -78,18 +77,19 @@ impl Recorder {
             skipped: BTreeMap::new(),
             earlier: csv.pushed(),
             stretches: Vec::new(),
-            watched: None,
+            on_interrupt: None,
             csv,
         }
     }
 
-    /// Looks, from now on, on the progress tick, whether `running` (the running CSV) is
-    /// still where the rows go: see [`Watched`].
-    pub fn watch(&mut self, running: RunningFile) {
-        self.watched = Some(Watched {
-            file: running,
-            looked: Instant::now(),
-        });
+    /// Says, on the first tick after an interrupt, what the run does now, and that a
+    /// second one leaves the rows written so far in `running` (the running CSV).
+    pub fn tell_on_interrupt(&mut self, running: &std::path::Path) {
+        self.on_interrupt = Some(format!(
+            "interrupted: finishing the solves under way and writing the rows completed \
+(interrupt again to quit at once, the rows written so far left in {})",
+            running.display()
+        ));
     }
 
     /// Counts the rows of an earlier run continued (`--resume`) into the summary.
@@ -114,8 +114,8 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
                 ));
             }
         }
-        for ((solver, size), n) in self.skipped.iter().filter(|s| *s.1 > 0) {
-            self.summary.add_note(skips::note(solver, *size, *n));
+        for skipped in self.skipped() {
+            self.summary.add_note(skipped.note());
         }
         Recorded {
             rows: self.csv.rows(),
@@ -167,11 +167,14 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
 
     /// The puzzles a solver skipped as it does not solve their size: how many, per
     /// (solver, size).
-    pub fn skipped(&self) -> Vec<(Arc<str>, Size, u64)> {
-        self.skipped
-            .iter()
-            .map(|((solver, size), n)| (solver.clone(), *size, *n))
-            .collect()
+    pub fn skipped(&self) -> Vec<Skipped> {
+        let each = self.skipped.iter().filter(|s| *s.1 > 0);
+        each.map(|((solver, size), &puzzles)| Skipped {
+            solver: solver.to_string(),
+            size: size.to_string(),
+            puzzles,
+        })
+        .collect()
     }
 
     fn count_cost(&mut self, solved: Solved<'_>) {
@@ -251,10 +254,17 @@ other {} puzzle",
         }
     }
 
+    fn child(&mut self, event: &ChildEvent) {
+        ui::warning(event);
+    }
+
     fn tick(&mut self) -> Result<(), SinkError> {
         self.csv.flush_if_due()?;
-        if let Some(gone) = self.watched.as_mut().and_then(|w| w.gone(self.csv.rows())) {
-            return Err(Box::new(gone));
+        if crate::interrupt::interrupted() {
+            if let Some(note) = self.on_interrupt.take() {
+                ui::hide_bar();
+                ui::plain(note);
+            }
         }
         self.progress.tick();
         let costs = Costs {
@@ -268,39 +278,5 @@ other {} puzzle",
             &costs,
         );
         Ok(())
-    }
-}
-
-/// How often a run looks whether its running CSV is still where its rows go (and
-/// `generate` whether its file of puzzles still is).
-pub(crate) const LOOK_EVERY: Duration = Duration::from_secs(1);
-
-/// The running CSV of a run, looked at every [`LOOK_EVERY`] on the progress tick: once
-/// its name no longer leads to the file the rows go to (removed or moved, its folder with
-/// it, another file put under the name: see [`RunningFile::gone`]), the tick fails with
-/// [`Error::Gone`], which stops the run as an interrupt would (the solves under way
-/// finish, the rows before them are delivered), so that a run whose rows are lost does not
-/// go on solving to its end (a run reading a stdin that stays open, never) before it says
-/// so. The end of the run says it once (see `bench::ending`).
-struct Watched {
-    /// The running CSV.
-    file: RunningFile,
-    /// When it was last looked at.
-    looked: Instant,
-}
-
-impl Watched {
-    /// [`Error::Gone`] (the CSV holding `rows`) when it is time to look and the CSV is gone.
-    fn gone(&mut self, rows: u64) -> Option<Error> {
-        if self.looked.elapsed() < LOOK_EVERY {
-            return None;
-        }
-        self.looked = Instant::now();
-        let why = self.file.gone()?;
-        Some(Error::Gone {
-            path: self.file.path().display().to_string(),
-            why,
-            rows,
-        })
     }
 }

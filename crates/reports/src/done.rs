@@ -159,8 +159,8 @@ fn last_line_end(file: &mut File, len: u64) -> std::io::Result<u64> {
 mod tests {
     use super::*;
     use crate::write::encode_row;
-    use crate::GridText;
     use sudoku_results::header_line;
+    use sudoku_results::GridText;
     use sudoku_results::Status;
 
     fn row(index: u64, solver: &str) -> Row {

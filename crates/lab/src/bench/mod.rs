@@ -1,28 +1,47 @@
 //! `sudoku-lab bench`: the run configuration, then the engine, then the reports.
+//!
+//! - [`config`]: the arguments resolved once into a run configuration, [`method`] the
+//!   harness options (isomorphs, warm-up, pinning, shards) and [`shard`] `--shard auto`;
+//! - [`overlap`]: an output that is one of the run's corpora, refused;
+//! - [`recorder`]: the engine's sink (CSV, summary, progress, messages), [`skips`] the
+//!   puzzles a solver skips;
+//! - [`progress`] and [`forecast`]: what a person watches while it runs;
+//! - [`resume`](mod@resume): `--resume`, the latest unfinished run continued.
+
+pub(crate) mod config;
+pub(crate) mod forecast;
+pub(crate) mod method;
+pub(crate) mod overlap;
+pub(crate) mod progress;
+pub(crate) mod recorder;
+pub(crate) mod resume;
+pub(crate) mod shard;
+pub(crate) mod skips;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_core::Size;
-use sudoku_engine::{corpus_names, End, EngineError, Report, SinkError};
-use sudoku_reports::output::{failed_in_place, Ending, KILLED};
-use sudoku_reports::resume::Done;
-use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry};
+use sudoku_engine::{corpus_names, End, Report, SinkError};
+use sudoku_reports::done::Done;
+use sudoku_reports::output::{Ending, Written};
+use sudoku_reports::sidecar::{
+    command_line, cpu_model, CorpusEntry, Resumption, ShardEntry, Skipped,
+};
+use sudoku_reports::staged::KILLED;
 use sudoku_reports::summary::Clock;
 use sudoku_reports::units::{is_are, plural};
-use sudoku_reports::{CsvWriter, Error, Output, RunFiles, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
+use crate::bench::config::RunConfig;
+use crate::bench::progress::Progress;
+use crate::bench::recorder::{Recorded, Recorder};
+use crate::bench::skips::no_row;
 use crate::cli::BenchArgs;
-use crate::config::RunConfig;
-use crate::interrupt::{self, Writing};
-use crate::progress::Progress;
-use crate::recorder::{Recorded, Recorder};
-use crate::resume::{self, Earlier};
-use crate::skips::no_row;
 use crate::{ui, version, RunEnd};
+use resume::Earlier;
 
 /// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
 /// SIGTERM.
@@ -36,20 +55,18 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     if config.resume {
         // What is left to solve is known once the earlier run is read: the threads start
         // after it.
-        let opened = open_resumed(&mut config)
-            .map_err(|e| crate::config::output_error(e, &args.out, &config.files.csv))?;
+        let opened = open_resumed(&mut config)?;
         let Some(opened) = opened else {
             return Ok(RunEnd::Finished);
         };
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        record(&config, opened, (engine, interrupt), start)
+        record(&config, opened, engine, start)
     } else {
         // The reading thread starts first, and reads the first lines while the output is
         // opened and the sidecar written (the workers start with the run).
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        let opened = open_fresh(&config)
-            .map_err(|e| crate::config::output_error(e, &args.out, &config.files.csv))?;
-        record(&config, opened, (engine, interrupt), start)
+        let opened = open_fresh(&config)?;
+        record(&config, opened, engine, start)
     }
 }
 
@@ -58,14 +75,21 @@ struct Opened {
     output: Output,
     csv: CsvWriter,
     sidecar: Sidecar,
-    /// With `--resume`: the puzzles the earlier run did, and their summary.
-    resumed: Option<(Done, Summary)>,
+    /// With `--resume`: the run continued.
+    resumed: Option<Continued>,
+}
+
+/// The run a `--resume` continued: its CSV, the puzzles it did, and their summary.
+struct Continued {
+    csv: std::path::PathBuf,
+    done: Done,
+    summary: Summary,
 }
 
 /// Opens a fresh run's output (see [`Output::open`]) and writes its sidecar.
 fn open_fresh(config: &RunConfig) -> Result<Opened> {
     let (output, csv) = open_output(config)?;
-    let sidecar = sidecar_at_start(config, output.running());
+    let sidecar = sidecar_at_start(config);
     publish(Opened {
         output,
         csv,
@@ -79,22 +103,11 @@ fn open_fresh(config: &RunConfig) -> Result<Opened> {
 /// run finished (nothing is left to do).
 fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
     let (output, mut csv) = open_output(config)?;
-    let mut sidecar = sidecar_at_start(config, output.running());
-    let running = output.running().sidecar.clone();
-    let aside = output.moved_aside();
-    let resumed = match resume(config, (&mut sidecar, &running), aside, &mut csv) {
-        Ok(Start::Fresh) => None,
-        Ok(Start::Continued(done, summary)) => Some((done, *summary)),
-        Ok(Start::NothingLeft) => {
-            drop(csv);
-            output.discard();
-            return Ok(None);
-        }
-        Err(e) => {
-            drop(csv);
-            output.discard();
-            return Err(e);
-        }
+    let mut sidecar = sidecar_at_start(config);
+    let resumed = match resume(config, &mut sidecar, &output, &mut csv)? {
+        Start::Fresh => None,
+        Start::Continued(continued) => Some(*continued),
+        Start::NothingLeft => return Ok(None),
     };
     publish(Opened {
         output,
@@ -109,32 +122,31 @@ fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
 fn open_output(config: &RunConfig) -> Result<(Output, CsvWriter)> {
     let (output, csv) = Output::open(&config.files.csv)?;
     if let Some(aside) = output.moved_aside() {
-        let kept = output.kept().map(|k| k.csv.as_path());
-        ui::moved_aside("run", &config.files.csv, "its rows are", &aside.csv, kept);
+        let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
+        ui::moved_aside(
+            "run",
+            &config.files.csv,
+            "its rows are",
+            &aside.files.csv,
+            kept,
+        );
     }
     Ok((output, csv))
 }
 
-/// Writes the sidecar of a run about to start (the output discarded when it cannot be),
-/// and tells the interrupt handler which CSV is being written.
+/// Writes the sidecar of a run about to start (the output dropped, and so removed, when it
+/// cannot be).
 fn publish(opened: Opened) -> Result<Opened> {
-    let running = opened.output.running();
-    if let Err(e) = opened.sidecar.write(&running.sidecar) {
-        drop(opened.csv);
-        opened.output.discard();
-        return Err(e.into());
-    }
-    interrupt::writing(opened.output.running_csv());
+    opened.output.write_sidecar(&opened.sidecar)?;
     Ok(opened)
 }
 
 /// Runs the started `engine` into the opened output, then writes what the run did: the
-/// summary, the sidecar, the files under their final names. `interrupt` is the flag the
-/// engine watches; `start` is when the run began.
+/// summary, the sidecar, the files under their final names; `start` is when the run began.
 fn record(
     config: &RunConfig,
     opened: Opened,
-    (engine, interrupt): (sudoku_engine::Started<'_>, &AtomicBool),
+    engine: sudoku_engine::Started<'_>,
     start: Instant,
 ) -> Result<RunEnd> {
     let Opened {
@@ -145,11 +157,14 @@ fn record(
     } = opened;
     let progress = Progress::start(config.quiet, config.progress_every, &config.plan);
     let mut recorder = Recorder::new(csv, config, progress);
-    recorder.watch(output.running_csv());
-    let done = resumed.map(|(done, summary)| {
-        recorder.count_earlier(summary);
-        done
-    });
+    recorder.tell_on_interrupt(&output.running().csv);
+    let (done, continued) = match resumed {
+        Some(c) => {
+            recorder.count_earlier(c.summary);
+            (Some(c.done), Some(c.csv))
+        }
+        None => (None, None),
+    };
     let mut report = engine.run(&mut recorder);
     let skipped = recorder.skipped();
     let Recorded {
@@ -164,8 +179,7 @@ fn record(
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    let interrupted = interrupt.load(Ordering::SeqCst);
-    let (state, error) = ending(&report, write_error.as_ref(), (rows, &skipped), interrupted);
+    let Ended { state, error } = ending(&report, write_error.as_ref(), rows, &skipped);
     summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -174,43 +188,54 @@ fn record(
         puzzles: report.puzzles,
         resumed: sidecar.resumed_puzzles,
     });
-    summary.shard.clone_from(&sidecar.shard);
+    summary.shard = sidecar.shard.map(|s| s.to_string());
     sidecar.state = state.into();
     sidecar.error = error.clone();
+    sidecar.skipped.clone_from(&skipped);
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
-    let ending = put_in_place("run", output, &mut sidecar, &summary.to_markdown());
+    let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
     failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(config.view));
     tell_what_was_written(config, &ending, &summary, rows, state);
-    let error = error.filter(|_| !told_at_the_end(&report, &ending));
-    outcome("run", (state, error), ending, &summary)
+    outcome(Whose::Run, Ended { state, error }, ending, &summary)
 }
 
-/// Whether the run stopped as its CSV was gone (see [`stopped_as_gone`]) and putting its
-/// files in place found it gone too ([`Error::Gone`], which nothing is written for): that
-/// error is the one said, once, where the run's own, the same, came first.
-fn told_at_the_end(report: &Report, ending: &Ending) -> bool {
-    stopped_as_gone(report) && matches!(ending.error, Some(Error::Gone { .. }))
+/// The command whose output ended: a run or a merge, as its messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Whose {
+    /// `bench`.
+    Run,
+    /// `merge`.
+    Merge,
 }
 
-/// Whether the run stopped as its running CSV was found gone while it went (removed or
-/// moved, its folder with it: see the recorder's `Watched`), rather than at its end.
-fn stopped_as_gone(report: &Report) -> bool {
-    let End::Failed(EngineError::Sink(e)) = &report.end else {
-        return false;
-    };
-    matches!(e.downcast_ref(), Some(Error::Gone { .. }))
+impl std::fmt::Display for Whose {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Whose::Run => "run",
+            Whose::Merge => "merge",
+        })
+    }
 }
 
-/// How a run (or a merge: `what`) that went to its end ends, once its files were put in
-/// place: `state` and `error` as it ended (see [`ending`]), `ending` what putting them in
+/// How a run (or a merge) ended: its state, and the error that stopped it, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ended {
+    /// The state its sidecar gives.
+    pub state: State,
+    /// The error that stopped it.
+    pub error: Option<String>,
+}
+
+/// How a run (or a merge: `whose`) that went to its end ends, once its files were put in
+/// place: `ended` as it ended (see [`ending`]), `ending` what putting them in
 /// place met (see [`Output::finish`]; the summary printed and what was written said
 /// first: see [`failed_at_the_end`] and [`wrote`]). Its files placed, only the summary
 /// file not written, it finished: `the run finished, but its summary file could not be
 /// written: …`, exit 1.
 pub(crate) fn outcome(
-    what: &str,
-    (state, error): (State, Option<String>),
+    whose: Whose,
+    Ended { state, error }: Ended,
     ending: Ending,
     summary: &Summary,
 ) -> Result<RunEnd> {
@@ -223,35 +248,12 @@ pub(crate) fn outcome(
         }
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
-        (None, Some(then)) if ending.placed => Err(anyhow!(
-            "the {what} finished, but its summary file could not be written: {then}"
+        (None, Some(then)) if ending.written == Written::NoSummary => Err(anyhow!(
+            "the {whose} finished, but its summary file could not be written: {then}"
         )),
         (None, Some(then)) => Err(then.into()),
         (None, None) => Ok(run_end(state, summary)),
     }
-}
-
-/// Puts the files of a run (or a merge: `what`) in place (see [`Output::finish`]),
-/// telling the interrupt handler where its rows then are, so that an interrupt before the
-/// command has said how it ended names them there (see [`Writing::Ended`]: it named the
-/// running CSV, renamed by then, as removed or moved; a merge's said nothing of them);
-/// nothing when the CSV was gone.
-pub(crate) fn put_in_place(
-    what: &'static str,
-    output: Output,
-    sidecar: &mut Sidecar,
-    markdown: &str,
-) -> Ending {
-    interrupt::registered(
-        || output.finish(sidecar, markdown),
-        |ending| match ending.error {
-            Some(Error::Gone { .. }) => None,
-            _ => Some(Writing::Ended {
-                csv: ending.files.csv.clone(),
-                what,
-            }),
-        },
-    )
 }
 
 /// Makes the printed `summary` of a run that went to its end (`state`) say that it failed
@@ -261,9 +263,11 @@ pub(crate) fn put_in_place(
 /// rows then). Files in place, only the summary file failed: the run finished, as its
 /// sidecar says, and the summary printed says so too.
 pub(crate) fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
-    if let (State::Finished, Some(e), false) = (state, &ending.error, ending.placed) {
+    if let (State::Finished, Some(e), Written::Unplaced) = (state, &ending.error, ending.written) {
         summary.state = Some(State::Failed.into());
-        summary.error = Some(failed_in_place(e));
+        summary.error = Some(format!(
+            "after its last row, as its files were put in place: {e}"
+        ));
     }
 }
 
@@ -292,22 +296,23 @@ enum Start {
     /// Afresh: no run to continue.
     Fresh,
     /// From an unfinished run: the puzzles it did (their rows copied), and their summary.
-    Continued(Done, Box<Summary>),
+    Continued(Box<Continued>),
     /// The latest run on the output finished: nothing is left to do.
     NothingLeft,
 }
 
-/// With `--resume`, the latest unfinished run on the output (see [`crate::resume`]): its
+/// With `--resume`, the latest unfinished run on the output (see [`mod@resume`]): its
 /// whole puzzles copied into `csv`, `config` told to solve only the others, `sidecar` told
 /// what is continued (the date and command of the run's start, and each resumption) and
 /// written as `running` before the copy, so that a run killed while it copies leaves its
 /// rows beside a sidecar, for the next `--resume` to continue.
 fn resume(
     config: &mut RunConfig,
-    (sidecar, running): (&mut Sidecar, &Path),
-    aside: Option<&RunFiles>,
+    sidecar: &mut Sidecar,
+    output: &Output,
     csv: &mut CsvWriter,
 ) -> Result<Start> {
+    let aside = output.moved_aside().map(|m| &m.files);
     let r = match resume::earlier_run(&config.files.csv, aside, sidecar)? {
         Earlier::None => return Ok(Start::Fresh),
         Earlier::Finished(csv) => {
@@ -327,18 +332,24 @@ fn resume(
     config.plan.select.done.clone_from(&r.done.puzzles);
     sidecar.date.clone_from(&r.earlier.date);
     sidecar.resumed = r.earlier.resumed.clone();
-    sidecar
-        .resumed
-        .push(format!("{} {}", now(), sidecar.command));
+    sidecar.resumed.push(Resumption {
+        date: now(),
+        command: sidecar.command.clone(),
+        shard: None,
+    });
     sidecar.command.clone_from(&r.earlier.command);
-    sidecar.write(running)?;
+    output.write_sidecar(sidecar)?;
     let summary = r.copy_into(csv)?;
     let r = *r;
-    Ok(Start::Continued(r.done, Box::new(summary)))
+    Ok(Start::Continued(Box::new(Continued {
+        csv: r.csv,
+        done: r.done,
+        summary,
+    })))
 }
 
 /// What the sidecar says before the run starts (state `running`), written as `files`.
-fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
+fn sidecar_at_start(config: &RunConfig) -> Sidecar {
     Sidecar {
         command: command_line(),
         version: version::VERSION.into(),
@@ -353,7 +364,7 @@ fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
         first: config.plan.first,
         seed: Some(config.seed),
         permute: config.method.permute,
-        shard: config.method.shard.map(|s| s.to_string()),
+        shard: config.method.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
         warmup: config.method.timing.warmup.map(|d| d.as_secs_f64()),
         pin: config.method.timing.pin.clone(),
         timeout: config
@@ -361,7 +372,6 @@ fn sidecar_at_start(config: &RunConfig, files: &RunFiles) -> Sidecar {
             .iter()
             .any(|b| b.command.is_some())
             .then_some(config.method.timeout.as_secs_f64()),
-        csv: files.csv.display().to_string(),
         state: State::Running.into(),
         solver: config.budgets.clone(),
         corpus: corpus_names(&config.plan.sources)
@@ -392,7 +402,14 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
     sidecar.timing_floor_ns = cost.floor_ns;
     sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
     sidecar.seconds = seconds;
-    sidecar.notes = summary.notes().to_vec();
+    // The skips are the sidecar's own entries (`skipped`), not notes.
+    let skips: Vec<String> = sidecar.skipped.iter().map(Skipped::note).collect();
+    sidecar.notes = summary
+        .notes()
+        .iter()
+        .filter(|n| !skips.contains(n))
+        .cloned()
+        .collect();
     sidecar.corpus = report
         .corpora
         .iter()
@@ -413,10 +430,6 @@ fn tell_what_was_written(
     rows: u64,
     state: State,
 ) {
-    if matches!(ending.error, Some(Error::Gone { .. })) {
-        // The CSV is gone, and nothing else was written: the error says so.
-        return;
-    }
     let files = &ending.files;
     let s = plural(rows);
     ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
@@ -463,39 +476,32 @@ fn tell_what_was_written(
 pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
     let files = &ending.files;
     let csv = files.csv.display();
-    match (ending.sidecar, ending.summary) {
-        (true, true) => format!(
+    match ending.written {
+        Written::All => format!(
             "wrote {csv} ({rows}), {} and {}",
             files.summary.display(),
             files.sidecar.display()
         ),
-        (true, false) => format!(
+        Written::NoSummary => format!(
             "wrote {csv} ({rows}) and {}, without a summary (see the error below; \
 `sudoku-lab summary {csv}` prints it again)",
             files.sidecar.display()
         ),
-        (false, _) => format!(
-            "wrote {csv} ({rows}), without a summary; its sidecar could not be written \
-again (see the error below): the one beside it is the run's start's, which says it is \
-running, as a killed run's: the next run on {} moves them aside to {}, and --resume \
-continues them",
+        Written::Unplaced => format!(
+            "wrote {csv} ({rows}), without a summary; its files keep their running names \
+(see the error below), as a killed run's: the next run on {} moves them aside to {}, and \
+--resume continues them",
             out.display(),
             RunFiles::beside(out).tagged(KILLED).csv.display()
         ),
     }
 }
 
-/// The puzzles a solver skipped, of one size, as it does not solve it: the solver, the
-/// size, how many (see [`Recorder::skipped`]).
-type Skip = (Arc<str>, Size, u64);
-
 /// What a run that read no puzzle at all says of it.
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
 /// How the run ended (its state) and the error that stopped it: the engine's, else the
-/// CSV's last write's. A run stopped as its CSV was found gone (see [`stopped_as_gone`])
-/// that was `interrupted` too ended as interrupted, as the user asked, whichever came
-/// first: it ends by the signal, and the CSV gone is said as it ends. A run that went to
+/// CSV's last write's. A run that went to
 /// the end without reading a puzzle (not even one for another shard, or one an earlier
 /// run solved) failed: its empty files are not to replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
 /// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]), unless it
@@ -504,22 +510,37 @@ const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 fn ending(
     report: &Report,
     write_error: Option<&SinkError>,
-    (rows, skipped): (u64, &[Skip]),
-    interrupted: bool,
-) -> (State, Option<String>) {
+    rows: u64,
+    skipped: &[Skipped],
+) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
-    if interrupted && stopped_as_gone(report) {
-        return (State::Interrupted, None);
-    }
     match (&report.end, write_error) {
-        (End::Failed(e), _) => (State::Failed, Some(e.to_string())),
-        (_, Some(e)) => (State::Failed, Some(e.to_string())),
-        (End::Interrupted, None) => (State::Interrupted, None),
-        (End::Finished, None) if !read => (State::Failed, Some(NO_PUZZLE.into())),
+        (End::Failed(e), _) => Ended {
+            state: State::Failed,
+            error: Some(e.to_string()),
+        },
+        (_, Some(e)) => Ended {
+            state: State::Failed,
+            error: Some(e.to_string()),
+        },
+        (End::Interrupted, None) => Ended {
+            state: State::Interrupted,
+            error: None,
+        },
+        (End::Finished, None) if !read => Ended {
+            state: State::Failed,
+            error: Some(NO_PUZZLE.into()),
+        },
         (End::Finished, None) if rows == 0 && report.puzzles > 0 && !other_shards(report) => {
-            (State::Failed, Some(no_row(skipped)))
+            Ended {
+                state: State::Failed,
+                error: Some(no_row(skipped)),
+            }
         }
-        (End::Finished, None) => (State::Finished, None),
+        (End::Finished, None) => Ended {
+            state: State::Finished,
+            error: None,
+        },
     }
 }
 
@@ -538,5 +559,127 @@ fn run_end(state: State, summary: &Summary) -> RunEnd {
         RunEnd::Wrong
     } else {
         RunEnd::Finished
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use sudoku_engine::{CorpusCount, EngineError};
+
+    use super::*;
+
+    fn report(end: End, puzzles: u64, skipped: u64) -> Report {
+        Report {
+            end,
+            puzzles,
+            corpora: vec![CorpusCount {
+                name: "c.txt".into(),
+                puzzles,
+                malformed: 0,
+                skipped,
+            }],
+            warmup: Duration::ZERO,
+        }
+    }
+
+    fn state(ended: &Ended) -> State {
+        ended.state
+    }
+
+    #[test]
+    fn how_a_run_ended() {
+        let fine = report(End::Finished, 3, 0);
+        assert_eq!(state(&ending(&fine, None, 6, &[])), State::Finished);
+        let stopped = report(End::Interrupted, 3, 0);
+        assert_eq!(state(&ending(&stopped, None, 6, &[])), State::Interrupted);
+        // A write error after the interrupt: the run failed, saying why.
+        let write: SinkError = "r.csv: cannot write: full".into();
+        let failed = ending(&stopped, Some(&write), 6, &[]);
+        assert_eq!(failed.state, State::Failed);
+        assert_eq!(failed.error.as_deref(), Some("r.csv: cannot write: full"));
+        let engine = report(End::Failed(EngineError::Sink(write)), 1, 0);
+        assert_eq!(state(&ending(&engine, None, 2, &[])), State::Failed);
+        // Nothing read at all, or no row written: failed, not to replace an earlier result.
+        let empty = report(End::Finished, 0, 0);
+        let none = ending(&empty, None, 0, &[]);
+        assert_eq!(
+            (none.state, none.error.as_deref()),
+            (State::Failed, Some(NO_PUZZLE))
+        );
+        let skipped = Skipped {
+            solver: "bands".into(),
+            size: "4x4".into(),
+            puzzles: 3,
+        };
+        let no_row = ending(&fine, None, 0, std::slice::from_ref(&skipped));
+        assert_eq!(no_row.state, State::Failed);
+        assert!(no_row.error.unwrap().starts_with("no row: "));
+        // A shard whose share held no puzzle of a size its solvers solve: finished.
+        let shard = report(End::Finished, 3, 5);
+        assert_eq!(state(&ending(&shard, None, 0, &[skipped])), State::Finished);
+    }
+
+    #[test]
+    fn what_a_run_says_it_wrote() {
+        let files = RunFiles::beside(Path::new("r.csv"));
+        let ending = |written| Ending {
+            files: files.clone(),
+            kept: None,
+            written,
+            error: None,
+        };
+        let out = Path::new("r.csv");
+        assert_eq!(
+            wrote(out, &ending(Written::All), "2 rows"),
+            "wrote r.csv (2 rows), r.summary.md and r.run.toml"
+        );
+        let no_summary = wrote(out, &ending(Written::NoSummary), "2 rows");
+        assert!(no_summary.starts_with("wrote r.csv (2 rows) and r.run.toml, without a summary"));
+        let unplaced = wrote(out, &ending(Written::Unplaced), "2 rows");
+        assert!(
+            unplaced.contains("moves them aside to r.killed.csv"),
+            "{unplaced}"
+        );
+    }
+
+    #[test]
+    fn a_run_that_ended_says_how_by_its_exit() {
+        let summary = Summary::new();
+        let ended = |state, error| Ended { state, error };
+        let placed = || Ending {
+            files: RunFiles::beside(Path::new("r.csv")),
+            kept: None,
+            written: Written::All,
+            error: None,
+        };
+        let end = outcome(Whose::Run, ended(State::Finished, None), placed(), &summary);
+        assert_eq!(end.unwrap(), RunEnd::Finished);
+        let end = outcome(
+            Whose::Run,
+            ended(State::Interrupted, None),
+            placed(),
+            &summary,
+        );
+        assert_eq!(end.unwrap(), RunEnd::Interrupted);
+        let failed = ended(State::Failed, Some("no puzzle read".into()));
+        let end = outcome(Whose::Merge, failed, placed(), &summary);
+        assert_eq!(end.unwrap_err().to_string(), "no puzzle read");
+        let no_summary = Ending {
+            written: Written::NoSummary,
+            error: Some(sudoku_reports::Error::Io(std::io::Error::other("full"))),
+            ..placed()
+        };
+        let end = outcome(
+            Whose::Merge,
+            ended(State::Finished, None),
+            no_summary,
+            &summary,
+        );
+        assert_eq!(
+            end.unwrap_err().to_string(),
+            "the merge finished, but its summary file could not be written: full"
+        );
     }
 }
