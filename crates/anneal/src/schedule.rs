@@ -4,10 +4,8 @@
 use rand::RngExt;
 use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Size, Tally};
 
-use crate::board::{Board, MAX_RISE};
-use crate::layout::Layout;
-use crate::seed::Generator;
 use crate::{COOLING_RATE, REHEAT_AFTER, SAMPLE_MOVES};
+use sudoku_boxperm::{Board, Generator, Layout, MAX_RISE};
 
 /// Whether the search goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
