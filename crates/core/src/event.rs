@@ -10,7 +10,8 @@
 //!   drew it (a naked single, the only place for a digit in a unit, a locked candidate,
 //!   ...); [`Event::Cover`] and [`Event::Uncover`] for the columns of an exact cover;
 //! - stochastic search: [`Event::Swap`], a move of two cells (a try), taken back when
-//!   not accepted.
+//!   not accepted; [`Event::Generation`], a new population of a genetic algorithm (a
+//!   try, never taken back).
 //!
 //! Every event carries the search *depth*: how many tries stand (the root is depth 0, the
 //! first try is at depth 1, and what propagation draws from a try is at the try's depth).
@@ -207,6 +208,9 @@ pub enum Rule {
     /// triads, applied to whole registers at once), told by its net effect at each
     /// fixpoint rather than rule by rule.
     BandPropagation,
+    /// The digit the fittest individual of a genetic algorithm's population holds in
+    /// the cell: a search that keeps a population shows its best grid this way.
+    Fittest,
 }
 
 impl Rule {
@@ -228,7 +232,8 @@ impl Rule {
             | Rule::Tried
             | Rule::Assigned
             | Rule::UnitPropagation
-            | Rule::BandPropagation => return None,
+            | Rule::BandPropagation
+            | Rule::Fittest => return None,
         })
     }
 }
@@ -315,12 +320,25 @@ pub enum Event {
         /// Whether the move was kept.
         accepted: bool,
     },
+    /// A generation of a genetic algorithm (a try): a new population bred from the last
+    /// one, or drawn afresh at a `restart`. Nothing is taken back: the next generation
+    /// breeds from this one.
+    Generation {
+        /// The least cost in the new population (digits missing from rows and columns).
+        cost: u32,
+        /// Whether the population was drawn afresh (the search was stuck) rather than bred.
+        restart: bool,
+    },
 }
 
 impl Event {
-    /// Whether the event is a try: a [`Event::Try`] or a [`Event::Swap`].
+    /// Whether the event is a try: a [`Event::Try`], a [`Event::Swap`] or a
+    /// [`Event::Generation`].
     pub const fn is_try(&self) -> bool {
-        matches!(self, Event::Try { .. } | Event::Swap { .. })
+        matches!(
+            self,
+            Event::Try { .. } | Event::Swap { .. } | Event::Generation { .. }
+        )
     }
 
     /// Whether the event takes a try back: a [`Event::Backtrack`] or a move not accepted.
@@ -346,7 +364,7 @@ impl Event {
             | Event::Eliminate { depth, .. }
             | Event::Cover { depth, .. }
             | Event::Uncover { depth, .. } => depth,
-            Event::Swap { .. } => 0,
+            Event::Swap { .. } | Event::Generation { .. } => 0,
         }
     }
 }
@@ -430,6 +448,7 @@ mod tests {
             Some(Technique::XWing)
         );
         assert_eq!(Rule::Assigned.technique(), None);
+        assert_eq!(Rule::Fittest.technique(), None);
         assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]));
         for t in Technique::ALL {
             assert_eq!(Technique::from_name(t.name()), Some(t));
@@ -440,7 +459,7 @@ mod tests {
     }
 
     #[test]
-    fn swaps_are_tries_and_rejected_swaps_backtracks() {
+    fn swaps_and_generations_are_tries_and_rejected_swaps_backtracks() {
         let mut count = EventCount::default();
         for accepted in [true, false] {
             count.event(Event::Swap {
@@ -460,5 +479,12 @@ mod tests {
             digit: 3,
         });
         assert_eq!((count.tries, count.backtracks, count.events), (3, 2, 4));
+        for restart in [false, true] {
+            let generation = Event::Generation { cost: 7, restart };
+            assert!(generation.is_try() && !generation.is_backtrack());
+            assert_eq!(generation.depth(), 0);
+            count.event(generation);
+        }
+        assert_eq!((count.tries, count.backtracks, count.events), (5, 2, 6));
     }
 }

@@ -2,16 +2,18 @@
 //!
 //! Every event line has `solver`, `index` (0-based, in the stream), `event` (`try`,
 //! `backtrack`, `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`,
-//! `swap`), `depth` and `text` (the classic words); then what it concerns:
+//! `swap`, `generation`), `depth` and `text` (the classic words); then what it concerns:
 //!
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
-//!   `band_propagation`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked candidates), `count`
-//!   (subsets, fish) and `rows` (fish: the base lines are rows);
+//!   `band_propagation`, `fittest`), with its `unit` and `unit_name` (`box 2`), or
+//!   `box`/`line` (locked candidates), `count` (subsets, fish) and `rows` (fish: the
+//!   base lines are rows);
 //! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`);
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
-//! - `cells`, `cell_names`, `cost` and `accepted` of a swap.
+//! - `cells`, `cell_names`, `cost` and `accepted` of a swap;
+//! - `cost` (the best in the population) and `restart` of a generation.
 //!
 //! The last line is `{"event":"summary", ...}` with the outcome, the counters and how
 //! many events were counted and printed.
@@ -73,6 +75,8 @@ struct Line<'a> {
     cost: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     accepted: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    restart: Option<bool>,
 }
 
 impl<'a> Line<'a> {
@@ -114,6 +118,10 @@ impl<'a> Line<'a> {
                 line.cost = Some(cost);
                 line.accepted = Some(accepted);
             }
+            Event::Generation { cost, restart } => {
+                line.cost = Some(cost);
+                line.restart = Some(restart);
+            }
         }
         line
     }
@@ -151,7 +159,7 @@ impl<'a> Line<'a> {
                 self.rows = Some(rows);
             }
             Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
-            Rule::UnitPropagation | Rule::BandPropagation => {}
+            Rule::UnitPropagation | Rule::BandPropagation | Rule::Fittest => {}
         }
     }
 
@@ -253,6 +261,7 @@ mod tests {
             },
             Rule::UnitPropagation,
             Rule::BandPropagation,
+            Rule::Fittest,
         ];
         for rule in &all {
             // A kind added to `Rule` is not matched here: this stops compiling until it
@@ -261,7 +270,7 @@ mod tests {
                 Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
                 Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
-                Rule::UnitPropagation | Rule::BandPropagation => {}
+                Rule::UnitPropagation | Rule::BandPropagation | Rule::Fittest => {}
             }
         }
         all
@@ -298,6 +307,10 @@ mod tests {
                 cost: 0,
                 accepted: true,
             },
+            Event::Generation {
+                cost: 0,
+                restart: true,
+            },
         ];
         for event in &all {
             // As in `every_rule`: a kind added to `Event` stops this compiling.
@@ -305,6 +318,7 @@ mod tests {
                 Event::Try { .. } | Event::Backtrack { .. } | Event::Solution { .. } => {}
                 Event::Contradiction { .. } | Event::Assign { .. } | Event::Eliminate { .. } => {}
                 Event::Cover { .. } | Event::Uncover { .. } | Event::Swap { .. } => {}
+                Event::Generation { .. } => {}
             }
         }
         all

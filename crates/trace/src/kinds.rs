@@ -6,9 +6,9 @@ use sudoku_core::Event;
 use crate::people::count;
 
 /// How many kinds [`kind_of`] tells apart.
-pub const KINDS: usize = 10;
+pub const KINDS: usize = 11;
 
-/// The kinds, in the order of [`Kinds::counts`]: the nine events, a swap kept or undone.
+/// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone apart.
 pub const KIND_NAMES: [&str; KINDS] = [
     "try",
     "backtrack",
@@ -20,6 +20,7 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "uncover",
     "swap kept",
     "swap undone",
+    "generation",
 ];
 
 /// The kind of an event: its index in [`KIND_NAMES`].
@@ -35,6 +36,7 @@ pub const fn kind_of(event: &Event) -> usize {
         Event::Uncover { .. } => 7,
         Event::Swap { accepted: true, .. } => 8,
         Event::Swap { .. } => 9,
+        Event::Generation { .. } => 10,
     }
 }
 
@@ -57,9 +59,9 @@ impl Kinds {
         self.counts.iter().sum()
     }
 
-    /// The tries ([`Event::is_try`]): tries and swaps.
+    /// The tries ([`Event::is_try`]): tries, swaps and generations.
     pub fn tries(&self) -> u64 {
-        self.counts[0] + self.counts[8] + self.counts[9]
+        self.counts[0] + self.counts[8] + self.counts[9] + self.counts[10]
     }
 
     /// The tries taken back ([`Event::is_backtrack`]): backtracks and swaps undone.
@@ -91,6 +93,7 @@ impl Kinds {
             ("uncover", "uncovers"),
             ("swap kept", "swaps kept"),
             ("swap undone", "swaps undone"),
+            ("generation", "generations"),
         ];
         let parts: Vec<String> = self
             .counts
@@ -134,6 +137,10 @@ mod tests {
                 cost: 3,
                 accepted: false,
             },
+            Event::Generation {
+                cost: 3,
+                restart: false,
+            },
             Event::Solution { depth: 0 },
         ];
         let mut kinds = Kinds::default();
@@ -146,10 +153,10 @@ mod tests {
             (kinds.tries(), kinds.backtracks()),
             (core.tries, core.backtracks)
         );
-        assert_eq!(kinds.events(), 5);
+        assert_eq!(kinds.events(), 6);
         assert_eq!(
             kinds.describe(),
-            "1 try, 1 backtrack, 1 solution, 1 swap kept, 1 swap undone"
+            "1 try, 1 backtrack, 1 solution, 1 swap kept, 1 swap undone, 1 generation"
         );
         assert_eq!(kinds.since(&kinds).describe(), "no event");
     }

@@ -6,10 +6,11 @@
 //! | backtrack | `backtrack r3c5 = 7` |
 //! | solution | `solution` |
 //! | dead end | `dead end: r4c2 has no candidate left`, `dead end: no place left for 7 in box 2`, `dead end: column "row 3 has 7" has no row left` |
-//! | assign | `given r1c2 = 5`, `assign r3c5 = 7 (the try)`, `only place for 4 in box 2 is r1c5`, `r3c5 = 7, its last candidate` |
+//! | assign | `given r1c2 = 5`, `assign r3c5 = 7 (the try)`, `only place for 4 in box 2 is r1c5`, `r3c5 = 7, its last candidate`, `assign r3c5 = 7 (the fittest grid)` |
 //! | eliminate | `eliminate 7 from r3c6 (naked single)`, `eliminate 3 from r3c5 (the cell is assigned)`, `eliminate 7 from r3c6 (pointing: 7 of box 2 lies in row 3)`, `eliminate 7 from r3c6 (naked pair in row 3)`, `eliminate 7 from r3c6 (X-wing on rows)` |
 //! | cover, uncover | `cover column "r3c5 filled"`, `uncover column "row 3 has 7"` |
 //! | swap | `swap r1c1 r2c3 (cost 4, kept)`, `swap r1c1 r2c3 (cost 6, undone)` |
+//! | generation | `generation (best cost 4)`, `restart: a new population (best cost 31)` |
 
 use std::fmt;
 
@@ -18,7 +19,8 @@ use sudoku_core::{Contradiction, Event, Rule, Size};
 use crate::column::Column;
 
 /// The name of an event's kind, as the JSON Lines trace gives it: `try`, `backtrack`,
-/// `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`, `swap`.
+/// `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`, `swap`,
+/// `generation`.
 pub const fn event_name(event: &Event) -> &'static str {
     match event {
         Event::Try { .. } => "try",
@@ -30,6 +32,7 @@ pub const fn event_name(event: &Event) -> &'static str {
         Event::Cover { .. } => "cover",
         Event::Uncover { .. } => "uncover",
         Event::Swap { .. } => "swap",
+        Event::Generation { .. } => "generation",
     }
 }
 
@@ -49,6 +52,7 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::Fish { .. } => "fish",
         Rule::UnitPropagation => "unit_propagation",
         Rule::BandPropagation => "band_propagation",
+        Rule::Fittest => "fittest",
     }
 }
 
@@ -122,6 +126,14 @@ impl fmt::Display for Words<'_> {
             } => {
                 let kept = if accepted { "kept" } else { "undone" };
                 write!(f, "swap {} {} (cost {cost}, {kept})", cell(a), cell(b))
+            }
+            Event::Generation { cost, restart } => {
+                let what = if restart {
+                    "restart: a new population"
+                } else {
+                    "generation"
+                };
+                write!(f, "{what} (best cost {cost})")
             }
         }
     }
@@ -210,6 +222,7 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         ),
         Rule::UnitPropagation => f.write_str("unit propagation"),
         Rule::BandPropagation => f.write_str("band propagation"),
+        Rule::Fittest => f.write_str("the fittest grid"),
     }
 }
 
@@ -348,6 +361,7 @@ mod tests {
             assign(Rule::BandPropagation),
             "r1c5 = 4 by band propagation"
         );
+        assert_eq!(assign(Rule::Fittest), "assign r1c5 = 4 (the fittest grid)");
         assert_eq!(
             say(Event::Cover { depth, column: 22 }),
             "cover column \"r3c5 filled\""
@@ -368,6 +382,9 @@ mod tests {
         };
         assert_eq!(swap(true), "swap r1c1 r3c3 (cost 4, kept)");
         assert_eq!(swap(false), "swap r1c1 r3c3 (cost 4, undone)");
+        let generation = |restart| say(Event::Generation { cost: 6, restart });
+        assert_eq!(generation(false), "generation (best cost 6)");
+        assert_eq!(generation(true), "restart: a new population (best cost 6)");
     }
 
     #[test]

@@ -1,9 +1,10 @@
 // The replay of sudoku-lab trace --html. The data (in the JSON script above) holds, per
 // strategy, one or two stretches of events kept in full, each with a snapshot of the
 // grid where it starts; each event is a few varints: kind and change count, depth, text
-// index, (swaps: cost), then the changes, each flipping bits of one cell's mask (bit
-// d-1: candidate d; bit 31: a try standing on the path): `cell << 6 | bit << 1` for one
-// bit, or `cell << 1 | 1` then `digits << 1 | mark` for several (see encode.rs).
+// index, (swaps and generations: cost), then the changes, each flipping bits of one
+// cell's mask (bit d-1: candidate d; bit 31: a try standing on the path): `cell << 6 |
+// bit << 1` for one bit, or `cell << 1 | 1` then `digits << 1 | mark` for several (see
+// encode.rs).
 //
 // Playing applies the changes forward. Keyframes every KEY events (made once, at load)
 // let any position be reached by a short replay: stepping back, scrubbing, jumping.
@@ -16,12 +17,15 @@ const CELLS = N * N;
 const DIGITS = (1 << N) - 1;
 const GUESS = 1 << 31;
 const KEY = 1024;
-const TRY = 0, BACKTRACK = 1, SOLUTION = 2, DEAD = 3, SWAP_KEPT = 8, SWAP_UNDONE = 9;
+const TRY = 0, BACKTRACK = 1, SOLUTION = 2, DEAD = 3, SWAP_KEPT = 8, SWAP_UNDONE = 9, GENERATION = 10;
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 10000, 100000, Infinity];
 const MAX_PER_TICK = 400000;
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
-const isTry = (k) => k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE;
+const isTry = (k) => k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE || k === GENERATION;
+// The kinds whose encoding holds a cost, and those whose cost is the one standing after them.
+const hasCost = (k) => k === SWAP_KEPT || k === SWAP_UNDONE || k === GENERATION;
+const setsCost = (k) => k === SWAP_KEPT || k === GENERATION;
 
 // Reads the varints of one stretch.
 let BYTES = null;
@@ -65,7 +69,7 @@ class State {
   constructor() {
     this.masks = new Uint32Array(CELLS);
     this.base = new Uint32Array(CELLS);
-    this.kinds = new Float64Array(10);
+    this.kinds = new Float64Array(DATA.kind_names.length);
     this.depth = 0;
     this.cost = 0;
     this.last = null; // {kind, depth, id, cost} or {gap: true} or null at the start
@@ -103,9 +107,9 @@ function apply(seg, i, state) {
   const depth = varint();
   const id = varint();
   let cost = state.cost;
-  if (kind === SWAP_KEPT || kind === SWAP_UNDONE) {
+  if (hasCost(kind)) {
     const c = varint();
-    if (kind === SWAP_KEPT) cost = c;
+    if (setsCost(kind)) cost = c;
   }
   const masks = state.masks;
   for (let t = 0; t < changes; t++) {
@@ -160,7 +164,7 @@ class Replay {
       seg.offsets[i] = P;
       const head = varint();
       const kind = head & 15;
-      const fields = kind === SWAP_KEPT || kind === SWAP_UNDONE ? 3 : 2;
+      const fields = hasCost(kind) ? 3 : 2;
       for (let k = 0; k < fields; k++) varint();
       for (let c = Math.floor(head / 16); c > 0; c--) {
         if (varint() % 2 === 1) varint();
@@ -427,7 +431,7 @@ class Replay {
 
   drawCounters() {
     const k = this.state.kinds;
-    const tries = k[TRY] + k[SWAP_KEPT] + k[SWAP_UNDONE];
+    const tries = triesOf(k);
     const events = k.reduce((a, b) => a + b, 0);
     const total = this.run.kinds.counts.reduce((a, b) => a + b, 0);
     const rows = [
@@ -477,7 +481,7 @@ class Replay {
     for (const s of p.solutions) g.fillRect(x(s) - 1, 0, 2, h);
     const k = this.state.kinds;
     g.fillStyle = "#d0453f";
-    g.fillRect(x(k[TRY] + k[SWAP_KEPT] + k[SWAP_UNDONE]) - 1, 0, 2, h);
+    g.fillRect(x(triesOf(k)) - 1, 0, 2, h);
   }
 
   triesAtHeadEnd() {
@@ -485,14 +489,14 @@ class Replay {
       const seg = this.segs[0];
       const st = seg.keys[seg.keys.length - 1].clone();
       for (let i = (seg.keys.length - 1) * KEY; i < seg.events; i++) apply(seg, i, st);
-      this.headEndTries = st.kinds[TRY] + st.kinds[SWAP_KEPT] + st.kinds[SWAP_UNDONE];
+      this.headEndTries = triesOf(st.kinds);
     }
     return this.headEndTries;
   }
 }
 
 function triesOf(counts) {
-  return counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE];
+  return counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE] + counts[GENERATION];
 }
 
 function ns(v) {
