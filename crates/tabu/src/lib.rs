@@ -86,7 +86,7 @@
 //!
 //! | constant | value | source |
 //! |---|---|---|
-//! | [`TENURE`] | 7 steps | measured here |
+//! | [`TENURE`] | 5 steps | measured here |
 //! | [`STALL_AFTER`] | 1,000 steps | measured here |
 //! | [`PERTURBATION`] | 10 random moves | measured here |
 //! | [`DEFAULT_MAX_NODES`] | 2,000,000 moves | this lab: a solve within seconds |
@@ -115,21 +115,25 @@ use sudoku_core::{Grid, Limits, Observer, Outcome, Size};
 
 use walk::Walk;
 
-/// How many steps a move stays tabu once made. Measured on the first 40 puzzles of
-/// top95 within the default budget, seeds 2007, 1, 2 and 3 (every puzzle solved but
-/// where said): 15.2 million moves in all at a tenure of 5, 15.6 million at 7, 29.8
-/// million at 10; at 20 (seed 2007) 36 of the 40 solved, at 40 only 19. A long tenure
-/// forbids too much of a neighbourhood of about 200 moves.
-pub const TENURE: u64 = 7;
+/// How many steps a move stays tabu once made. Measured on top95 within the default
+/// budget, seeds 2007 and 1 (every puzzle solved but where said): 11.9 million moves
+/// in all at a tenure of 3 (median moves per puzzle 15,357 and 23,056), 10.4 million at
+/// 4 (24,437 and 18,028), 11.5 million at 5 (16,379 and 12,482), 14.8 million at 7
+/// (18,933 and 17,909; one puzzle unsolved); on its first 40 puzzles with seeds 2007, 1,
+/// 2 and 3, 12.9 million at 5, 19.3 million at 7 (one unsolved), 29.2 million at 10.
+/// A long tenure forbids too much of a neighbourhood of about 200 moves.
+pub const TENURE: u64 = 5;
 
 /// How many steps in a row may bring the cost no lower than the least since the walk
-/// last started afresh before the search counts as stuck and perturbs. Measured as
-/// [`TENURE`] (seeds 2007 and 1): 4.6 and 3.9 million moves at 200 steps, 4.7 and 2.7
-/// at 1,000, 3.2 and 3.6 at 5,000: within the spread of one seed to another.
+/// last started afresh before the search counts as stuck and perturbs. Measured on the
+/// first 40 puzzles of top95 within the default budget (seeds 2007 and 1): 3.9 and 3.8
+/// million moves at 200 steps, 3.8 and 3.5 at 1,000, 4.1 and 4.4 at 5,000.
 pub const STALL_AFTER: u64 = 1_000;
 
-/// How many random moves a perturbation makes. Measured as [`STALL_AFTER`]: 4.6 and 3.7
-/// million moves at 3, 4.7 and 2.7 at 10, 5.0 and 5.5 at 30.
+/// How many random moves a perturbation makes. Measured as [`STALL_AFTER`]: 3.0 and 2.8
+/// million moves at 3, 3.8 and 3.5 at 10, 3.5 and 2.6 at 30; on the whole of top95, 11.2
+/// million in all at 3 and 11.5 at 10, every puzzle solved: within the spread of one seed
+/// to another.
 pub const PERTURBATION: u32 = 10;
 
 /// The node budget of a solve whose [`Limits`] set none (and the catalogue's default):
