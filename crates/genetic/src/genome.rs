@@ -118,8 +118,7 @@ impl Genome {
     }
 
     /// The help array's test: a swap of `a` and `b` is allowed unless it moves a digit
-    /// into a row or column where that digit is a given (a clash no later move of that
-    /// box could mend).
+    /// into a row or column where that digit is a given (where no solution has it).
     fn allows(&self, cells: &[u8], a: usize, b: usize) -> bool {
         let bit = |d: u8| 1u32 << (d - 1);
         self.givens_seen[b] & bit(cells[a]) == 0 && self.givens_seen[a] & bit(cells[b]) == 0

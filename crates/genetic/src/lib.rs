@@ -146,8 +146,10 @@ pub const MUTATION_RATE: f64 = 1.0;
 pub const RESTART_AFTER: u64 = 100;
 
 /// The node budget of a solve whose [`Limits`] set none (and the catalogue's default):
-/// 300,000 generations, a few seconds of one core on a 9x9 puzzle (a generation breeds
-/// and evaluates 20 children).
+/// 300,000 generations, about 1.8 s of one core's CPU time on a 9x9 puzzle (a
+/// generation breeds and evaluates 20 children in about 6 µs). With seed 2007 it solves
+/// 13 puzzles of top95 and 41 of the 46 Mantere and Koljonen published; the tests solve
+/// the first 30 of the Kaggle set and the first 5 of easy50 with it.
 pub const DEFAULT_MAX_NODES: u64 = 300_000;
 
 /// The genetic strategy with its seed.
