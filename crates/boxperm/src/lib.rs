@@ -16,7 +16,9 @@
 //!   occurs in each line; [`Recount`] counts the cost again, as the definition reads;
 //! - **the random stream of a solve** ([`generator`]): seeded by the seed and the
 //!   puzzle, nothing else, so that a seed gives the same run on any machine and any
-//!   number of threads.
+//!   number of threads;
+//! - **the solutions found** ([`Found`]): a search that comes back to a solution it has
+//!   met does not count it again.
 //!
 //! Every size: the boxes, rows and columns come from the size's geometry.
 //!
@@ -40,9 +42,11 @@
 #![deny(missing_docs)]
 
 mod board;
+mod found;
 mod layout;
 mod seed;
 
 pub use board::{missing_values, Board, Counts, Recount, MAX_RISE};
+pub use found::Found;
 pub use layout::Layout;
 pub use seed::{generator, Generator};

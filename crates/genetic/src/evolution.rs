@@ -2,7 +2,7 @@
 //! bookkeeping of generations and solutions.
 
 use rand::RngExt;
-use sudoku_boxperm::{Generator, Layout};
+use sudoku_boxperm::{Found, Generator, Layout};
 use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Rule, Size, Tally};
 
 use crate::genome::{Genome, Individual};
@@ -42,8 +42,8 @@ pub(crate) struct Evolution<'a, O: ?Sized> {
     best: u32,
     /// Generations since `best` last fell.
     stale: u64,
-    /// The distinct solutions found (a solution met again is not counted again).
-    found: Vec<Vec<u8>>,
+    /// The distinct solutions found.
+    found: Found,
     /// The fittest grid the observer was last shown (the givens before the first).
     shown: Vec<u8>,
     observer: &'a mut O,
@@ -71,7 +71,7 @@ impl<'a, O: Observer + ?Sized> Evolution<'a, O> {
             coming: Next::Bred,
             best: u32::MAX,
             stale: 0,
-            found: Vec::new(),
+            found: Found::new(),
             shown: puzzle.cells().to_vec(),
             observer,
         }
@@ -193,15 +193,10 @@ impl<'a, O: Observer + ?Sized> Evolution<'a, O> {
     /// Individual `i` is a solution: counted if it is a new one. `Stop` at the limit.
     fn solution(&mut self, i: usize) -> Flow {
         let cells = &self.population[i].cells;
-        if self.found.contains(cells) {
-            return Flow::Go;
-        }
-        self.found.push(cells.clone());
-        if self.observer.active() {
-            self.observer.event(Event::Solution { depth: 0 });
-        }
-        let size = self.size;
-        if self.tally.solution(|| Grid::from_values(size, cells)) {
+        if self
+            .found
+            .meet(self.size, cells, &mut self.tally, self.observer)
+        {
             Flow::Stop
         } else {
             Flow::Go

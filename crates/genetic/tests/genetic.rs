@@ -7,7 +7,7 @@ use sudoku_core::{
 };
 use sudoku_genetic::{Genetic, DEFAULT_MAX_NODES, RESTART_AFTER};
 use sudoku_testkit::seeds::{HARD1, SPANISH_1};
-use sudoku_testkit::{corpus_path, golden_files, golden_rows, workspace_dir};
+use sudoku_testkit::{corpus_path, stochastic, workspace_dir};
 
 const SEED: u64 = 2007;
 
@@ -63,38 +63,6 @@ fn solves_the_first_kaggle_puzzles_and_the_first_of_easy50() {
         assert_solved(puzzle, &out);
         assert_eq!(out.counters.backtracks, 0);
     }
-}
-
-#[test]
-fn the_same_seed_gives_the_same_run_on_any_thread() {
-    let puzzles = first_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 12);
-    let solver = Genetic::new(SEED);
-    let alone: Vec<Outcome> = puzzles
-        .iter()
-        .map(|p| solver.solve(p, &Limits::FIRST))
-        .collect();
-    // The same puzzles on four threads, in reverse order on each.
-    let threaded: Vec<Outcome> = std::thread::scope(|scope| {
-        let handles: Vec<_> = puzzles
-            .chunks(3)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut outs: Vec<Outcome> = part
-                        .iter()
-                        .rev()
-                        .map(|p| solver.solve(p, &Limits::FIRST))
-                        .collect();
-                    outs.reverse();
-                    outs
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
-    assert_eq!(alone, threaded);
 }
 
 #[test]
@@ -159,72 +127,27 @@ fn the_budget_bounds_the_generations() {
 }
 
 #[test]
+fn the_same_seed_gives_the_same_run_on_any_thread() {
+    let puzzles = first_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 12);
+    stochastic::assert_the_same_run_on_any_thread(&Genetic::new(SEED), &puzzles);
+}
+
+#[test]
 fn without_a_budget_the_default_one_applies() {
-    // No clash among the givens, yet no solution: r1c3 can hold neither 3 nor 4.
-    let puzzle = grid("12........3...4.");
-    assert!(!puzzle.givens_clash());
-    let out = Genetic::new(SEED).solve(&puzzle, &Limits::FIRST);
-    assert_eq!(out.status, Status::BudgetExhausted);
-    assert_eq!(out.counters.nodes, DEFAULT_MAX_NODES);
+    stochastic::assert_the_default_budget_applies(&Genetic::new(SEED), DEFAULT_MAX_NODES);
 }
 
 #[test]
 fn what_can_be_proved_at_the_root_is_exact() {
-    let solver = Genetic::new(SEED);
-    // Clashing givens: no solution, 1 node.
-    let clash = grid(SPANISH_1).with(0, 3);
-    assert!(clash.givens_clash());
-    assert_eq!(
-        solver.solve(&clash, &Limits::FIRST),
-        Outcome::rejected_at_root()
-    );
-    // A complete grid: its one solution, at the root, under any limit.
-    let complete = solver
-        .solve(&grid(SPANISH_1), &Limits::FIRST)
-        .solution
-        .unwrap();
-    for limits in [Limits::FIRST, Limits::UNIQUENESS] {
-        let out = solver.solve(&complete, &limits);
-        assert_eq!((out.status, out.solutions), (Status::Solved, 1));
-        assert_eq!((out.counters.nodes, out.solution), (1, Some(complete)));
-    }
-    // One non-fixed cell per box: the fill is forced, and here it clashes.
-    let forced = grid(".12324.1.3.21234");
-    assert!(!forced.givens_clash());
-    let out = solver.solve(&forced, &Limits::UNIQUENESS);
-    assert_eq!((out.status, out.counters.nodes), (Status::NoSolution, 1));
+    stochastic::assert_what_can_be_proved_at_the_root_is_exact(&Genetic::new(SEED));
 }
 
-/// The 4x4 puzzles of `data/`, against their exact counts: under a limit of 1 every
-/// one is solved; under a limit of 2 the search finds both solutions of every puzzle
-/// that has two or more, and ends with the budget and the one solution of every other.
 #[test]
 fn four_by_four_outcomes_agree_with_the_exact_counts() {
-    let files: Vec<_> = golden_files("dlx")
-        .into_iter()
-        .filter(|f| f.corpus == "4x4")
-        .collect();
-    assert_eq!(files.len(), 2, "data/golden/dlx.4x4.limit{{1,2}}.csv");
-    let solver = Genetic::new(SEED);
-    for file in files {
-        let limits = Limits::solutions(file.limit).with_max_nodes(2_000);
-        for row in golden_rows(&file) {
-            let puzzle = grid(&row.puzzle);
-            let out = solver.solve(&puzzle, &limits);
-            out.solution.unwrap().check_solution_of(&puzzle).unwrap();
-            let status = if row.solutions == file.limit {
-                Status::Solved
-            } else {
-                Status::BudgetExhausted
-            };
-            let what = format!("{} limit {}: {out:?}", row.puzzle, file.limit);
-            assert_eq!(
-                (out.status, out.solutions),
-                (status, row.solutions),
-                "{what}"
-            );
-        }
-    }
+    stochastic::assert_four_by_four_outcomes_agree_with_the_exact_counts(
+        &Genetic::new(SEED),
+        2_000,
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! perturbation when stuck, and the bookkeeping of moves and solutions.
 
 use rand::RngExt;
-use sudoku_boxperm::{Board, Counts, Generator, Layout};
-use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Size, Tally};
+use sudoku_boxperm::{Board, Counts, Found, Generator, Layout};
+use sudoku_core::{Event, Limits, Observer, Outcome, Size, Tally};
 
 use crate::moves::{Neighbourhood, TabuList};
 use crate::{PERTURBATION, STALL_AFTER, TENURE};
@@ -34,8 +34,8 @@ pub(crate) struct Walk<'a, O: ?Sized> {
     stale: u64,
     /// The random moves left of the perturbation under way.
     kicks: u32,
-    /// The distinct solutions found (a solution met again is not counted again).
-    found: Vec<Vec<u8>>,
+    /// The distinct solutions found.
+    found: Found,
     observer: &'a mut O,
 }
 
@@ -64,7 +64,7 @@ impl<'a, O: Observer + ?Sized> Walk<'a, O> {
             step: 0,
             stale: 0,
             kicks: 0,
-            found: Vec::new(),
+            found: Found::new(),
             observer,
         }
     }
@@ -172,15 +172,10 @@ impl<'a, O: Observer + ?Sized> Walk<'a, O> {
     /// The board is a solution: counted if it is a new one. `Stop` at the limit.
     fn solution(&mut self) -> Flow {
         let cells = self.board.cells();
-        if self.found.iter().any(|f| f.as_slice() == cells) {
-            return Flow::Go;
-        }
-        self.found.push(cells.to_vec());
-        if self.observer.active() {
-            self.observer.event(Event::Solution { depth: 0 });
-        }
-        let size = self.size;
-        if self.tally.solution(|| Grid::from_values(size, cells)) {
+        if self
+            .found
+            .meet(self.size, cells, &mut self.tally, self.observer)
+        {
             Flow::Stop
         } else {
             Flow::Go

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod seeds;
+pub mod stochastic;
 pub mod usage;
 
 use serde::Deserialize;
