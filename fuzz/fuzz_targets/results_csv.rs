@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_reports::resume::done_in;
-use sudoku_reports::write::{encode_row, header_line, RowEncoder};
-use sudoku_reports::{read_rows, Row};
+use sudoku_reports::done::done_in;
+use sudoku_reports::read_rows;
+use sudoku_reports::write::{encode_row, RowEncoder};
+use sudoku_results::{header_line, Row};
 
 /// A folder for the files of every input, made once (a folder per input costs more than
 /// the reading).

@@ -133,6 +133,13 @@ const WORDS: &[&str] = &[
     "--solver",
     "--color",
     "always",
+    // plot's options for slides, and values they take.
+    "--figure",
+    "time",
+    "svg,png",
+    "1280x720",
+    "--title",
+    "--name",
 ];
 
 /// The word between two commands of one input.

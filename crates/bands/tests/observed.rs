@@ -81,7 +81,11 @@ fn replay(puzzle: &Grid, events: &[Event]) -> Replayed {
                     Contradiction::NoPlace { unit, digit } => {
                         assert!(unit < 27 && (1..=9).contains(&digit), "{e:?}")
                     }
-                    Contradiction::EmptyColumn { .. } => panic!("event {i}: {e:?}"),
+                    Contradiction::EmptyColumn { .. }
+                    | Contradiction::NoMatching { .. }
+                    | Contradiction::NoTemplate { .. } => {
+                        panic!("event {i}: {e:?}")
+                    }
                 }
                 c += 1;
             }

@@ -192,6 +192,35 @@ pub static CATALOGUE: &[Strategy] = &[
         build: |_| Box::new(sudoku_sat::Sat::EXTENDED),
     },
     Strategy {
+        name: "ilp",
+        summary: "integer programming: Bartlett et al.'s binary model x(r,c,d), solved by \
+                  microlp's branch and bound (pure Rust)",
+        try_is: "a branch-and-bound node below the root, as the solver counts them; \
+                 backtracks: every node of a tree that ends with no solution or is restarted \
+                 after one",
+        default_max_nodes: sudoku_ilp::DEFAULT_MAX_NODES,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_ilp::Ilp::MICROLP),
+    },
+    #[cfg(feature = "highs")]
+    Strategy {
+        name: "ilp-highs",
+        summary: "integer programming: Bartlett et al.'s binary model x(r,c,d), solved by \
+                  HiGHS (presolve, cuts, branch and bound; the `highs` feature)",
+        try_is: "a branch-and-bound node below the root, as the solver counts them; \
+                 backtracks: every node of a tree that ends with no solution or is restarted \
+                 after one",
+        default_max_nodes: sudoku_ilp::DEFAULT_MAX_NODES,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_ilp::Ilp::HIGHS),
+    },
+    Strategy {
         name: "logic-singles",
         summary: "naked and hidden singles, as a person applies them, then search when stuck (Norvig's tree)",
         try_is: "a digit placed in the branching cell when every technique is stuck",
@@ -223,6 +252,67 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: None,
         golden_as: None,
         build: boxed::<sudoku_logic::Logic>,
+    },
+    Strategy {
+        name: "cp-fc",
+        summary: "Simonis's constraint model: alldifferent on every unit by forward checking, \
+                  first-fail labelling",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 5_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::Cp::FORWARD),
+    },
+    Strategy {
+        name: "cp-bc",
+        summary: "Simonis's constraint model: alldifferent on every unit by bounds consistency \
+                  (Hall intervals) and forward checking, first-fail labelling",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 1_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::Cp::BOUNDS),
+    },
+    Strategy {
+        name: "cp-gac",
+        summary: "Simonis's constraint model: alldifferent on every unit by generalised arc \
+                  consistency (Régin's matching filter), first-fail labelling",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 200_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::Cp::GENERALISED),
+    },
+    Strategy {
+        name: "dsatur",
+        summary: "graph colouring: Brélaz's DSatur with backtracking (most saturated vertex, \
+                  then most uncoloured neighbours), after Lewis's Guide to Graph Colouring",
+        try_is: "a colour given to a vertex (a digit put in a cell) by the search",
+        default_max_nodes: 20_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: boxed::<sudoku_colour::Dsatur>,
+    },
+    Strategy {
+        name: "overlay",
+        summary: "the pattern overlay method: each digit one of its 46,656 templates, a \
+                  template removed when another digit's all overlap it, search over \
+                  templates; 9x9 only (16x16 would have 24^8 = 1.1e11 templates per digit)",
+        try_is: "a template chosen for a digit (its nine cells) by the search",
+        default_max_nodes: 100_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: boxed::<sudoku_overlay::Overlay>,
     },
     Strategy {
         name: "anneal",
@@ -333,6 +423,30 @@ pub static CATALOGUE: &[Strategy] = &[
         build: boxed::<sudoku_bands::BandsEssay>,
     },
     Strategy {
+        name: "cp-bc-essay",
+        summary: "cp-bc from the definition: each bound kept only if a matching of the unit \
+                  over the intervals gives it to its cell",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 5_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("cp-bc"),
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::CpEssay::new(sudoku_cp::Consistency::Bounds)),
+    },
+    Strategy {
+        name: "cp-gac-essay",
+        summary: "cp-gac from the definition: each candidate kept only if a matching of the \
+                  unit's cells to digits gives it to its cell",
+        try_is: "a value given to the first-fail cell at a choice point",
+        default_max_nodes: 5_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("cp-gac"),
+        golden_as: None,
+        build: |_| Box::new(sudoku_cp::CpEssay::new(sudoku_cp::Consistency::Generalised)),
+    },
+    Strategy {
         name: "logic-essay",
         summary: "the logic strategy in a puzzle book's words, every size (the same steps as logic)",
         try_is: "a digit placed in the branching cell when every technique is stuck",
@@ -342,6 +456,30 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: Some("logic"),
         golden_as: None,
         build: boxed::<sudoku_logic::LogicEssay>,
+    },
+    Strategy {
+        name: "dsatur-essay",
+        summary: "dsatur in Lewis's words: saturation degree, colour classes, the partial \
+                  colouring, recursive",
+        try_is: "a colour given to a vertex (a digit put in a cell) by the search",
+        default_max_nodes: 2_000_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("dsatur"),
+        golden_as: None,
+        build: boxed::<sudoku_colour::DsaturEssay>,
+    },
+    Strategy {
+        name: "overlay-essay",
+        summary: "overlay as a player states it: templates as nine columns, each rule a \
+                  function over the lists, search on a copy",
+        try_is: "a template chosen for a digit (its nine cells) by the search",
+        default_max_nodes: 10_000,
+        exact: true,
+        in_default_run: false,
+        essay_of: Some("overlay"),
+        golden_as: None,
+        build: boxed::<sudoku_overlay::OverlayEssay>,
     },
 ];
 

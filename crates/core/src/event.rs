@@ -3,7 +3,8 @@
 //! One vocabulary serves every strategy, so that a trace, a replay or a test reads them
 //! all alike:
 //!
-//! - the search: [`Event::Try`] (a trial value placed: a digit in a cell, or the
+//! - the search: [`Event::Choose`] (where it branches, and why: the [`Choice`] its
+//!   heuristic made), [`Event::Try`] (a trial value placed: a digit in a cell, or the
 //!   exact-cover row of that cell and digit), [`Event::Backtrack`] (that try taken back),
 //!   [`Event::Solution`], [`Event::Contradiction`] (a dead end, and why);
 //! - propagation: [`Event::Assign`] and [`Event::Eliminate`], each with the [`Rule`] that
@@ -11,7 +12,15 @@
 //!   ...); [`Event::Cover`] and [`Event::Uncover`] for the columns of an exact cover;
 //! - stochastic search: [`Event::Swap`], a move of two cells (a try), taken back when
 //!   not accepted; [`Event::Generation`], a new population of a genetic algorithm (a
-//!   try, never taken back).
+//!   try, never taken back);
+//! - a solver that reports its search by counts alone (a MIP solver's branch and bound):
+//!   [`Event::Node`], one node of its tree (a try), taken back or not.
+//!
+//! One step has one name in every strategy. The givens' digits leaving their peers are
+//! [`Rule::Given`] wherever a strategy tells them (Norvig's rule 1 on a given's square,
+//! reduce's first *eliminate* pass, logic's starting pencil marks): a given is what the
+//! puzzle says, not a deduction. A digit leaving the peers of a cell solved since (by a
+//! try or a rule) is [`Rule::NakedSingle`].
 //!
 //! Every event carries the search *depth*: how many tries stand (the root is depth 0, the
 //! first try is at depth 1, and what propagation draws from a try is at the try's depth).
@@ -61,6 +70,19 @@ pub enum Contradiction {
     EmptyColumn {
         /// The column, 0-based in the column order of the matrix.
         column: u16,
+    },
+    /// The cells of a unit cannot all take different digits: no matching of the unit's
+    /// cells to digits covers every cell (Régin's test of an `alldifferent` constraint),
+    /// though each cell may still have candidates and each digit places.
+    NoMatching {
+        /// The unit (rows, then columns, then boxes).
+        unit: u16,
+    },
+    /// A digit has no template left: no way to place it once in every row, column and
+    /// box that fits the grid (the pattern overlay method).
+    NoTemplate {
+        /// The digit.
+        digit: u8,
     },
 }
 
@@ -146,7 +168,8 @@ impl fmt::Display for Technique {
 /// Why a digit was assigned to a cell or eliminated from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rule {
-    /// A given of the puzzle.
+    /// A given of the puzzle: assigned as the puzzle states it, and its digit leaving the
+    /// given's peers (every strategy that tells the starting candidates tells them so).
     Given,
     /// The try of the search (the [`Event::Try`] just before).
     Tried,
@@ -201,6 +224,11 @@ pub enum Rule {
         count: u8,
         /// Whether the base lines are rows (else columns).
         rows: bool,
+        /// The base lines, a bit set of their indexes among the rows (or columns): bit
+        /// `i` for row `i + 1`.
+        base: u32,
+        /// The cover lines, a bit set of their indexes among the columns (or rows).
+        cover: u32,
     },
     /// Unit propagation of a SAT solver: every other literal of a clause is false.
     UnitPropagation,
@@ -211,6 +239,27 @@ pub enum Rule {
     /// The digit the fittest individual of a genetic algorithm's population holds in
     /// the cell: a search that keeps a population shows its best grid this way.
     Fittest,
+    /// The point a MIP solver answered for the integer program of the puzzle: the
+    /// variable of this cell and digit is 1 there.
+    IntegerProgram,
+    /// Bounds consistency of the `alldifferent` constraint of `unit`: the digit lies in a
+    /// Hall interval, a range of `k` digits that `k` other cells of the unit need between
+    /// them, and is the cell's smallest or largest candidate.
+    HallInterval {
+        /// The unit.
+        unit: u16,
+    },
+    /// Generalised arc consistency of the `alldifferent` constraint of `unit` (Régin's
+    /// filter): no matching of the unit's cells to digits that covers every cell puts the
+    /// digit in the cell.
+    Matching {
+        /// The unit.
+        unit: u16,
+    },
+    /// The pattern overlay method: every template (a placement of the digit once in
+    /// every row, column and box) still possible covers the cell (an assignment), or
+    /// none does (an elimination); told by its net effect at each fixpoint.
+    PatternOverlay,
 }
 
 impl Rule {
@@ -233,14 +282,49 @@ impl Rule {
             | Rule::Assigned
             | Rule::UnitPropagation
             | Rule::BandPropagation
-            | Rule::Fittest => return None,
+            | Rule::Fittest
+            | Rule::IntegerProgram
+            | Rule::HallInterval { .. }
+            | Rule::Matching { .. }
+            | Rule::PatternOverlay => return None,
         })
     }
+}
+
+/// Where a search branches, and why: what its heuristic chose before its tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// The open cell with the fewest candidates, the first in reading order of those
+    /// (the *minimum remaining values* heuristic: Norvig's `min(len(values[s]))`, the
+    /// Udacity agent's, and the logic strategy's when every technique is stuck).
+    FewestCandidates {
+        /// The cell, in reading order.
+        cell: u16,
+        /// How many candidates it has: how many tries it can take.
+        candidates: u8,
+    },
+    /// The column of the exact cover with the fewest rows, the first in column order of
+    /// those (Knuth's *S heuristic*: "choose a column object c with the fewest 1s").
+    FewestRows {
+        /// The column, 0-based in the column order of the matrix.
+        column: u16,
+        /// How many rows it has left.
+        rows: u8,
+    },
 }
 
 /// One step of a strategy at work. See the [module documentation](self).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Event {
+    /// The search chooses where to branch: its tries that follow (at `depth + 1`) are
+    /// the candidates of that cell, or the rows of that column. Told before the first of
+    /// them; neither a try nor a backtrack.
+    Choose {
+        /// How many tries stand (the tries that follow are one deeper).
+        depth: u16,
+        /// What was chosen, and why.
+        choice: Choice,
+    },
     /// The search places a trial value: `digit` in `cell`, or (an exact cover) selects the
     /// row of that cell and digit. `depth` counts this try.
     Try {
@@ -329,19 +413,28 @@ pub enum Event {
         /// Whether the population was drawn afresh (the search was stuck) rather than bred.
         restart: bool,
     },
+    /// A node below the root of a solver's search tree, known by its count alone (a MIP
+    /// solver's branch and bound reports how many nodes it solved, not what each one
+    /// fixed): a try, and a backtrack too when `taken_back`. Told after the tree, with
+    /// no depth (as [`Event::Swap`]).
+    Node {
+        /// Whether the search took it back (see the strategy's counters).
+        taken_back: bool,
+    },
 }
 
 impl Event {
-    /// Whether the event is a try: a [`Event::Try`], a [`Event::Swap`] or a
-    /// [`Event::Generation`].
+    /// Whether the event is a try: a [`Event::Try`], a [`Event::Swap`], a
+    /// [`Event::Generation`] or a [`Event::Node`].
     pub const fn is_try(&self) -> bool {
         matches!(
             self,
-            Event::Try { .. } | Event::Swap { .. } | Event::Generation { .. }
+            Event::Try { .. } | Event::Swap { .. } | Event::Generation { .. } | Event::Node { .. }
         )
     }
 
-    /// Whether the event takes a try back: a [`Event::Backtrack`] or a move not accepted.
+    /// Whether the event takes a try back: a [`Event::Backtrack`], a move not accepted
+    /// or a node taken back.
     pub const fn is_backtrack(&self) -> bool {
         matches!(
             self,
@@ -350,13 +443,15 @@ impl Event {
                     accepted: false,
                     ..
                 }
+                | Event::Node { taken_back: true }
         )
     }
 
     /// The search depth the event happened at.
     pub const fn depth(&self) -> u16 {
         match *self {
-            Event::Try { depth, .. }
+            Event::Choose { depth, .. }
+            | Event::Try { depth, .. }
             | Event::Backtrack { depth, .. }
             | Event::Solution { depth }
             | Event::Contradiction { depth, .. }
@@ -364,7 +459,7 @@ impl Event {
             | Event::Eliminate { depth, .. }
             | Event::Cover { depth, .. }
             | Event::Uncover { depth, .. } => depth,
-            Event::Swap { .. } | Event::Generation { .. } => 0,
+            Event::Swap { .. } | Event::Generation { .. } | Event::Node { .. } => 0,
         }
     }
 }
@@ -442,7 +537,9 @@ mod tests {
         assert_eq!(
             Rule::Fish {
                 count: 2,
-                rows: true
+                rows: true,
+                base: 0b101,
+                cover: 0b11000,
             }
             .technique(),
             Some(Technique::XWing)
@@ -486,5 +583,13 @@ mod tests {
             count.event(generation);
         }
         assert_eq!((count.tries, count.backtracks, count.events), (5, 2, 6));
+    }
+
+    #[test]
+    fn a_choice_is_neither_a_try_nor_a_backtrack() {
+        let choice = Choice::FewestRows { column: 7, rows: 2 };
+        let e = Event::Choose { depth: 3, choice };
+        assert!(!e.is_try() && !e.is_backtrack());
+        assert_eq!(e.depth(), 3);
     }
 }

@@ -30,13 +30,16 @@ pub enum GridError {
         /// How many cells were found.
         found: usize,
     },
-    /// A symbol beyond the digits of the grid's size (`H` in a 16x16 grid, `5` in a 4x4).
+    /// A symbol beyond the digits of the grid's size (`H` in a 16x16 grid, `5` in a 4x4,
+    /// `A` among the 81 cells of a 9x9 grid).
     #[error("symbol {symbol:?} is not a digit of a {size} grid (1-{last})", last = size.symbol(size.side() as u8))]
     Symbol {
         /// The symbol.
         symbol: char,
         /// The size the cell count gives.
         size: Size,
+        /// Where it is: its 0-based place among the characters of the text read.
+        at: usize,
     },
 }
 
@@ -144,7 +147,8 @@ impl Grid {
     /// 625, they make a 4x4, 16x16 or 25x25 grid (so a 16x16 grid is never read as 9x9);
     /// otherwise letters are ignored, as Norvig ignores them. Anything else is an error
     /// saying how many cells were found; a symbol beyond the size's digits is an error
-    /// naming it.
+    /// naming it and where it is (so is a letter among 81 cells that are a 9x9 grid but
+    /// for it: `A` in a 9x9 line).
     ///
     /// ```
     /// use sudoku_core::{Grid, Size};
@@ -155,28 +159,37 @@ impl Grid {
     /// assert_eq!(small.size(), Size::FOUR);
     /// ```
     pub fn parse(text: &str) -> Result<Grid, GridError> {
-        let all = text.chars().filter(|&c| is_cell_symbol(c)).count();
+        let symbols = || text.chars().enumerate().filter(|&(_, c)| is_cell_symbol(c));
+        let all = symbols().count();
         match Size::from_cells(all) {
-            Some(size) if size != Size::NINE => {
-                return Grid::from_symbols(size, text.chars().filter(|&c| is_cell_symbol(c)))
-            }
+            Some(size) if size != Size::NINE => return Grid::from_symbols(size, symbols()),
             _ => {}
         }
-        let nine = text.chars().filter(|&c| is_nine_cell(c)).count();
-        if nine == CELLS {
-            return Grid::from_symbols(Size::NINE, text.chars().filter(|&c| is_nine_cell(c)));
+        let nine = || text.chars().enumerate().filter(|&(_, c)| is_nine_cell(c));
+        if nine().count() == CELLS {
+            return Grid::from_symbols(Size::NINE, nine());
         }
-        Err(GridError::cell_count(if all == nine { nine } else { all }))
+        if all == CELLS {
+            // 81 cells with the letters: a 9x9 grid but for them, which are no 9x9 digit.
+            return Grid::from_symbols(Size::NINE, symbols());
+        }
+        Err(GridError::cell_count(all))
     }
 
-    /// A grid of `size` from exactly `size.cells()` cell symbols (`.` and `0` empty).
-    fn from_symbols(size: Size, symbols: impl Iterator<Item = char>) -> Result<Grid, GridError> {
+    /// A grid of `size` from exactly `size.cells()` cell symbols (`.` and `0` empty), each
+    /// with its place among the characters of the text.
+    fn from_symbols(
+        size: Size,
+        symbols: impl Iterator<Item = (usize, char)>,
+    ) -> Result<Grid, GridError> {
         let mut grid = Grid::empty(size);
-        for (cell, c) in grid.cells[..size.cells()].iter_mut().zip(symbols) {
+        for (cell, (at, c)) in grid.cells[..size.cells()].iter_mut().zip(symbols) {
             if c != '.' && c != '0' {
-                *cell = size
-                    .digit_of(c)
-                    .ok_or(GridError::Symbol { symbol: c, size })?;
+                *cell = size.digit_of(c).ok_or(GridError::Symbol {
+                    symbol: c,
+                    size,
+                    at,
+                })?;
             }
         }
         Ok(grid)
@@ -568,6 +581,27 @@ mod tests {
         }
     }
 
+    /// A letter among 81 cells that are a 9x9 grid but for it is named, where it is: it
+    /// was "expected … 81 (9x9) … cells, found 81".
+    #[test]
+    fn a_letter_in_a_nine_by_nine_grid_is_named() {
+        let mut line = POLISH.to_string();
+        line.replace_range(10..11, "A");
+        let err = Grid::parse(&line).unwrap_err();
+        assert_eq!(
+            err,
+            GridError::Symbol {
+                symbol: 'A',
+                size: Size::NINE,
+                at: 10
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "symbol 'A' is not a digit of a 9x9 grid (1-9)"
+        );
+    }
+
     #[test]
     fn cell_count_errors_say_how_many_were_found() {
         assert_eq!(Grid::parse(&POLISH[..80]), Err(GridError::cell_count(80)));
@@ -608,6 +642,16 @@ mod tests {
             Grid::parse(&line).unwrap_err().to_string(),
             "symbol 'H' is not a digit of a 16x16 grid (1-G)"
         );
+        line.replace_range(0..1, "1");
+        line.replace_range(100..101, "H");
+        assert!(matches!(
+            Grid::parse(&line),
+            Err(GridError::Symbol {
+                symbol: 'H',
+                at: 100,
+                ..
+            })
+        ));
         assert!(Grid::parse("5...............").is_err());
         // A 16x16 grid with exactly 81 cells among 1-9 and empty is still 16x16.
         let mut tricky = "A".repeat(175);

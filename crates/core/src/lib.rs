@@ -28,7 +28,7 @@ pub mod units;
 pub use candidates::Candidates;
 pub use corpus::{CorpusError, CorpusReader, Puzzle};
 pub use digit_set::DigitSet;
-pub use event::{Contradiction, Event, EventCount, Observer, Rule, Technique};
+pub use event::{Choice, Contradiction, Event, EventCount, Observer, Rule, Technique};
 pub use geometry::Geometry;
 pub use grid::{Grid, GridError, SolutionError};
 pub use size::Size;

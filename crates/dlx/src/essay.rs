@@ -24,7 +24,7 @@
 //! it is a *backtrack*. The givens' rows are selected before the search.
 
 pub use sudoku_core::cover::columns_of;
-use sudoku_core::{Contradiction, Event, Grid, Limits, Observer, Outcome, Size, Tally};
+use sudoku_core::{Choice, Contradiction, Event, Grid, Limits, Observer, Outcome, Size, Tally};
 
 /// The root `h`: the head of the list of the columns still to cover.
 pub const ROOT: usize = 0;
@@ -285,6 +285,13 @@ impl<'a, O: Observer + ?Sized> Search<'a, O> {
             self.dead_end(k, c);
             return false;
         }
+        self.report(Event::Choose {
+            depth: k as u16,
+            choice: Choice::FewestRows {
+                column: self.matrix.column[c].n as u16,
+                rows: self.matrix.column[c].s as u8,
+            },
+        });
         self.cover(k, c);
         let mut r = self.matrix.node[c].d;
         while r != c {

@@ -6,7 +6,7 @@
 //! [`Observer::active`] is a constant `false`, every `if observer.active()` block
 //! disappears and the plain solve is the search alone.
 
-use sudoku_core::{Contradiction, Event, Grid, Limits, Observer, Outcome, Tally};
+use sudoku_core::{event, Contradiction, Event, Grid, Limits, Observer, Outcome, Tally};
 
 use crate::links::{Choice, Layout, Links, ROOT};
 
@@ -110,6 +110,15 @@ fn search<M: Links, O: Observer + ?Sized>(
                 ROOT
             }
             Choice::Column(c) => {
+                if observer.active() {
+                    observer.event(Event::Choose {
+                        depth: level as u16,
+                        choice: event::Choice::FewestRows {
+                            column: (c - 1) as u16,
+                            rows: m.size()[c],
+                        },
+                    });
+                }
                 m.cover(c);
                 if observer.active() {
                     observer.event(Event::Cover {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_core::{Contradiction, Event, Grid, Limits, Outcome, Solver};
+use sudoku_core::{Choice, Contradiction, Event, Grid, Limits, Outcome, Size, Solver};
 use sudoku_dlx::{Dlx, DlxEssay};
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
 
@@ -22,14 +22,57 @@ fn observe(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec
     (out, events)
 }
 
+/// The rows left in each column of the exact cover of `size` with `covered` columns
+/// covered: the rows none of whose columns is covered.
+fn rows_left(size: Size, covered: &BTreeSet<u16>) -> Vec<u32> {
+    let n = size.side();
+    let mut left = vec![0; 4 * size.cells()];
+    for cell in 0..size.cells() {
+        for d in 0..n {
+            let columns = sudoku_dlx::essay::columns_of(size, cell / n, cell % n, d);
+            if columns.iter().all(|&j| !covered.contains(&(j as u16))) {
+                for j in columns {
+                    left[j] += 1;
+                }
+            }
+        }
+    }
+    left
+}
+
 /// Replays `events` on a set of covered columns and a stack of tries, checking each
-/// step against the state so far; returns the columns still covered at the end.
-fn replay(events: &[Event]) -> BTreeSet<u16> {
+/// step against the state so far (a choice is the first uncovered column of fewest
+/// rows, covered next, and names how many rows it has); returns the columns still
+/// covered at the end.
+fn replay(size: Size, events: &[Event]) -> BTreeSet<u16> {
     let mut covered = BTreeSet::new();
     let mut tries: Vec<(u16, u8)> = Vec::new();
+    let mut chosen: Vec<u16> = Vec::new();
     for (i, e) in events.iter().enumerate() {
         let depth = tries.len() as u16;
         match *e {
+            Event::Choose {
+                depth: d,
+                choice: Choice::FewestRows { column, rows },
+            } => {
+                assert_eq!(d, depth, "event {i}: {e:?}");
+                let left = rows_left(size, &covered);
+                let open = (0..left.len() as u16).filter(|j| !covered.contains(j));
+                let fewest = open.min_by_key(|&j| left[usize::from(j)]);
+                assert_eq!(fewest, Some(column), "event {i}: {e:?}");
+                assert_eq!(
+                    u32::from(rows),
+                    left[usize::from(column)],
+                    "event {i}: {e:?}"
+                );
+                assert_eq!(
+                    events.get(i + 1),
+                    Some(&Event::Cover { depth, column }),
+                    "event {i}: {e:?}"
+                );
+                chosen.truncate(usize::from(depth));
+                chosen.push(column);
+            }
             Event::Cover { depth: d, column } => {
                 assert_eq!(d, depth, "event {i}: {e:?}");
                 assert!(covered.insert(column), "event {i}: {e:?} covered twice");
@@ -43,6 +86,15 @@ fn replay(events: &[Event]) -> BTreeSet<u16> {
                 cell,
                 digit,
             } => {
+                // A row of the column chosen at this depth.
+                let n = size.side();
+                let (r, c) = (usize::from(cell) / n, usize::from(cell) % n);
+                let columns = sudoku_dlx::essay::columns_of(size, r, c, usize::from(digit) - 1);
+                let column = chosen.get(usize::from(depth)).copied();
+                assert!(
+                    column.is_some_and(|j| columns.contains(&usize::from(j))),
+                    "event {i}: {e:?}"
+                );
                 tries.push((cell, digit));
                 assert_eq!(d, depth + 1, "event {i}: {e:?}");
             }
@@ -105,7 +157,7 @@ fn observed_solves_equal_plain_ones_and_their_events_count_the_counters() {
                 assert_eq!(tries, out.counters.nodes - 1);
                 assert_eq!(backtracks, out.counters.backtracks);
                 assert_eq!(solutions, out.solutions);
-                replay(&events);
+                replay(puzzle.size(), &events);
             }
         }
     }
@@ -118,7 +170,7 @@ fn an_exhausted_search_uncovers_all_but_the_givens_columns() {
         for puzzle in [grid(POLISH), grid(FOUR_BY_FOUR)] {
             let (out, events) = observe(solver, &puzzle, &Limits::solutions(3));
             assert_eq!(out.counters.backtracks, out.counters.nodes - 1);
-            assert_eq!(replay(&events), given_columns(&puzzle));
+            assert_eq!(replay(puzzle.size(), &events), given_columns(&puzzle));
             let givens = 4 * puzzle.givens();
             assert!(events[..givens]
                 .iter()

@@ -2,10 +2,11 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::Instant;
 
 use sudoku_core::{Grid, Limits, Outcome, Puzzle, Solver};
-use sudoku_results::{grid_text, GridText, Row, Status};
+use sudoku_results::{grid_text, GridText, Retimed, Row, Status};
+
+use crate::stopwatch::{trusted, Timing};
 
 /// A puzzle about to be solved by every contender: what each of its rows shares.
 pub(crate) struct Entry<'a> {
@@ -37,29 +38,23 @@ impl<'a> Entry<'a> {
     }
 
     /// Adds to `rows` the row of `solver`'s timed, checked solve of the puzzle within
-    /// `limits`, named `name`; false (and no row) when `stop` says so between two of its
-    /// `repeat` timed runs.
+    /// `limits`, named `name`: its outcome, checked, and its trusted time (timed again
+    /// while disturbed, see [`trusted`]).
     ///
     /// The row is made where it goes, and the first outcome stays where the solve put it
     /// (it is large: a grid of the largest size): neither is moved.
-    pub fn solve_until(
+    pub fn solve(
         &self,
         (name, solver): (&Arc<str>, &dyn Solver),
         limits: &Limits,
-        (repeat, stop): (u64, &dyn Fn() -> bool),
         rows: &mut Vec<Row>,
-    ) -> bool {
+    ) {
         let grid = &self.puzzle.grid;
         // A solver that panics is a bug: its row says `wrong` and the run goes on, whether
         // it panicked in a timed solve or when the check asked it again. The row is added
         // last, when nothing can panic any more.
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            let start = Instant::now();
-            let outcome = solver.solve(grid, limits);
-            let first = nanoseconds_since(start);
-            let Some(times) = timed_again(solver, grid, limits, (repeat, first), stop) else {
-                return false;
-            };
+            let (outcome, timing) = trusted(|| solver.solve(grid, limits));
             let known = self.puzzle.solution.as_deref();
             let problem = check(solver, grid, known, limits, &outcome);
             let status = if problem.is_some() {
@@ -67,26 +62,28 @@ impl<'a> Entry<'a> {
             } else {
                 Status::from(outcome.status)
             };
-            rows.push(self.row((name, limits), status, &outcome, times, problem));
-            true
+            rows.push(self.row((name, limits), status, &outcome, timing, problem));
         }));
         run.unwrap_or_else(|payload| {
             let message = panic_message(payload.as_ref());
             let none = Outcome::new(0, None, sudoku_core::Counters::default(), false);
             let problem = format!("the solver panicked: {message}");
-            rows.push(self.row((name, limits), Status::Wrong, &none, (0, 0), Some(problem)));
-            true
-        })
+            let timing = Timing {
+                ns: 0,
+                retimed: Retimed::Unchecked,
+            };
+            rows.push(self.row((name, limits), Status::Wrong, &none, timing, Some(problem)));
+        });
     }
 
     /// The row of the puzzle for the solver named `name`, solving within `limits`: how it
-    /// ended, its outcome, its times (minimum and median, ns) and what its check found.
+    /// ended, its outcome, its time and what its check found.
     pub fn row(
         &self,
         (name, limits): (&Arc<str>, &Limits),
         status: Status,
         outcome: &Outcome,
-        (min_ns, median_ns): (u64, u64),
+        timing: Timing,
         problem: Option<String>,
     ) -> Row {
         Row {
@@ -100,8 +97,9 @@ impl<'a> Entry<'a> {
             solutions: outcome.solutions,
             nodes: outcome.counters.nodes,
             backtracks: outcome.counters.backtracks,
-            nanoseconds: min_ns,
-            median_nanoseconds: median_ns,
+            nanoseconds: timing.ns,
+            median_nanoseconds: timing.ns,
+            retimed: timing.retimed,
             // Copied as bytes (a `clone` copies them one by one).
             puzzle: GridText::from_str(&self.text),
             solution: outcome
@@ -125,40 +123,13 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "no message".into())
 }
 
-/// The fastest and the median (the lower one for an even count) of `repeat` timed solves
-/// (at least one), in nanoseconds, the `first` of them already timed: the others are
-/// solved now, their outcomes dropped; `None` when `stop` says so between two of them (a
-/// row is never made of fewer runs than asked).
-fn timed_again(
-    solver: &dyn Solver,
-    puzzle: &Grid,
-    limits: &Limits,
-    (repeat, first): (u64, u64),
-    stop: &dyn Fn() -> bool,
-) -> Option<(u64, u64)> {
-    if repeat <= 1 {
-        // One run, the common case: its time is the minimum and the median.
-        return Some((first, first));
-    }
-    let mut times = Vec::with_capacity(repeat as usize);
-    times.push(first);
-    for _ in 1..repeat {
-        if stop() {
-            return None;
-        }
-        let start = Instant::now();
-        // Dropped after its time is taken.
-        let _outcome = solver.solve(puzzle, limits);
-        times.push(nanoseconds_since(start));
-    }
-    times.sort_unstable();
-    Some((times[0], times[(times.len() - 1) / 2]))
-}
-
-/// The nanoseconds since `start`.
-#[inline(always)]
-fn nanoseconds_since(start: Instant) -> u64 {
-    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+/// `solver`'s solve of `grid` within `limits` timed again (a later `--repeat` pass), its
+/// outcome dropped; `None` when it panics (its row already says so).
+pub(crate) fn time_again(solver: &dyn Solver, grid: &Grid, limits: &Limits) -> Option<Timing> {
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        trusted(|| std::hint::black_box(solver.solve(grid, limits))).1
+    }))
+    .ok()
 }
 
 /// Checks an outcome, and says what is wrong with it:

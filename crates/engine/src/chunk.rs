@@ -11,7 +11,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::{plain_nine_cells, MAX_LINE_BYTES};
+use sudoku_core::corpus::{plain_nine_cells, wide_bom, MAX_LINE_BYTES};
 
 use crate::source::Input;
 
@@ -106,11 +106,6 @@ fn is_plain_nine(text: &[u8]) -> bool {
     plain_nine_cells(text).is_some()
 }
 
-/// Whether a line starts a UTF-16 file (its byte-order mark): the reader stops there.
-fn is_utf16(line: &[u8]) -> bool {
-    line.starts_with(b"\xFF\xFE") || line.starts_with(b"\xFE\xFF")
-}
-
 /// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
 const HARD_CAP: usize = 1 << 24;
 /// The lines a chunk's buffer is first made for.
@@ -183,7 +178,7 @@ impl<R: Lines> Chunker<R> {
             Ok(true) => {
                 self.line += 1;
                 let first = self.line == 1;
-                if first && is_utf16(&self.line_buf) {
+                if first && wide_bom(&self.line_buf).is_some() {
                     // The parser names the encoding and reads no further.
                     self.done = true;
                     return Some(Ok(Kind::Candidate { glue: false }));

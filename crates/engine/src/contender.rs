@@ -2,11 +2,14 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Limits, Puzzle, Solver};
+use sudoku_core::{Grid, Limits, Puzzle, Solver};
 use sudoku_results::Row;
 
-use crate::check::Entry;
+use crate::check::{time_again, Entry};
+use crate::error::EngineError;
 use crate::external::External;
+use crate::passes::fold_passes;
+use crate::stopwatch::Timing;
 
 /// What a contender solves with.
 enum Kind {
@@ -72,41 +75,61 @@ impl Contender {
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
-    /// process, or by its child process); false (and no row) when `stop` says so between
-    /// two of its `repeat` timed runs.
-    pub(crate) fn solve_until(
-        &self,
-        entry: &Entry<'_>,
-        (repeat, stop): (u64, &dyn Fn() -> bool),
-        rows: &mut Vec<Row>,
-    ) -> bool {
+    /// process, or by its child process); false (and no row) when the runner cannot start
+    /// a child process (its failure, kept by the [`External`], stops the run).
+    pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
-            Kind::Native(solver) => entry.solve_until(
-                (&self.name, solver.as_ref()),
-                &self.limits,
-                (repeat, stop),
-                rows,
-            ),
-            Kind::External(external) => {
-                rows.push(external.row(entry, (&self.name, &self.limits), repeat));
+            Kind::Native(solver) => {
+                entry.solve((&self.name, solver.as_ref()), &self.limits, rows);
                 true
             }
+            // No row when the runner cannot start a child: its failure stops the run.
+            Kind::External(external) => external
+                .row(entry, (&self.name, &self.limits))
+                .map(|row| rows.push(row))
+                .is_some(),
+        }
+    }
+
+    /// Its solve of `grid` timed again (a later `--repeat` pass); `None` when it gave no
+    /// time (a panic, a child that did not answer).
+    pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
+        match &self.kind {
+            Kind::Native(solver) => time_again(solver.as_ref(), grid, &self.limits),
+            Kind::External(external) => external.time_again(grid, &self.limits),
         }
     }
 }
 
 /// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
-/// rules, the minimum and median of `repeat` timed runs of [`Solver::solve`] (at least
-/// one).
+/// rules; its time timed again while disturbed, and with `repeat` above 1, the fastest and
+/// the median of `repeat` timings (as `repeat` passes over the puzzle would give them).
+///
+/// # Errors
+///
+/// When the runner cannot start a child process of a solver run by command (see
+/// [`ExternalError::Runner`](crate::ExternalError::Runner)).
 pub fn solve_checked(
     contender: &Contender,
     corpus: &Arc<str>,
     puzzle: &Puzzle,
     repeat: u64,
-) -> Row {
+) -> Result<Row, EngineError> {
     let mut rows = Vec::with_capacity(1);
-    contender.solve_until(&Entry::new(corpus, puzzle), (repeat, &|| false), &mut rows);
-    rows.pop().unwrap_or_else(|| unreachable!("never stopped"))
+    if !contender.solve(&Entry::new(corpus, puzzle), &mut rows) {
+        let failure = contender.as_external().and_then(External::take_failure);
+        return Err(EngineError::External(failure.unwrap_or_else(|| {
+            unreachable!("no row only when the runner failed")
+        })));
+    }
+    let mut row = rows
+        .pop()
+        .unwrap_or_else(|| unreachable!("a row per solve"));
+    let mut timings: Vec<Timing> = (1..repeat)
+        .filter_map(|_| contender.time_again(&puzzle.grid))
+        .collect();
+    fold_passes(&mut row, &mut timings);
+    Ok(row)
 }
 
 impl std::fmt::Debug for Contender {

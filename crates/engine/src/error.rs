@@ -4,12 +4,13 @@ use thiserror::Error;
 
 use sudoku_core::CorpusError;
 
+use crate::external::ExternalError;
 use crate::sink::SinkError;
 
 /// Why a run stopped before its end (the rows delivered before it stay delivered).
 #[derive(Debug, Error)]
 pub enum EngineError {
-    /// A corpus cannot be opened or read, or is not text the reader takes (UTF-16).
+    /// A corpus cannot be opened or read, or is not text the reader takes (UTF-16, UTF-32).
     #[error("{0}")]
     Corpus(CorpusError),
     /// A malformed line, in a strict run.
@@ -18,6 +19,10 @@ pub enum EngineError {
     /// The worker threads cannot be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// The runner cannot start a child process of a solver run by command (out of files
+    /// or processes), and has none left to ask: its own failure, not the solver's.
+    #[error("{0}")]
+    External(ExternalError),
     /// The sink failed (a write error, for instance).
     #[error("{0}")]
     Sink(SinkError),

@@ -31,7 +31,7 @@ pub(crate) fn parse(chunk: &Chunk) -> CorpusReader<&[u8]> {
 ///
 /// # Errors
 ///
-/// A read error, or a UTF-16 file, which end the corpus's reading.
+/// A read error, or a UTF-16 or UTF-32 file, which end the corpus's reading.
 pub fn count_puzzles(reader: Box<dyn BufRead>, cap: u64) -> Result<u64, CorpusError> {
     let mut items = CorpusReader::new(reader, "");
     let mut count = 0;
@@ -77,7 +77,7 @@ mod tests {
         let utf16 = Box::new(Cursor::new(b"\xFF\xFE1\x002\x00".to_vec()));
         assert!(matches!(
             count_puzzles(utf16, 9),
-            Err(CorpusError::Utf16 { .. })
+            Err(CorpusError::Wide { .. })
         ));
     }
 

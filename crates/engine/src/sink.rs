@@ -5,6 +5,8 @@ use std::sync::Arc;
 use sudoku_core::{CorpusError, Size};
 use sudoku_results::Row;
 
+use crate::external::ChildEvent;
+
 /// What a sink may fail with (it stops the run).
 pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -62,6 +64,13 @@ pub trait Sink {
     /// A corpus read to its end (or to its first N puzzles).
     fn corpus_done(&mut self, corpus: &CorpusCount) {
         let _ = corpus;
+    }
+
+    /// What became of a child of a solver run by command (it crashed, stalled, answered
+    /// out of step, was given up; fewer children than workers): told once per child, not
+    /// once per row, on the run's tick.
+    fn child(&mut self, event: &ChildEvent) {
+        let _ = event;
     }
 
     /// Called often while the run goes (at least every few tens of milliseconds while

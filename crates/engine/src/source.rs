@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use sudoku_core::corpus::corpus_files;
+use sudoku_core::corpus::{folder_files, LeftOut};
 use sudoku_core::CorpusError;
 use sudoku_results::is_results_header;
 
@@ -138,18 +138,22 @@ impl BufRead for Input {
 }
 
 /// The corpora the paths of a command line stand for, and the files of their folders that
-/// were left out.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// were left out (for the runner to say).
+#[derive(Debug, Default)]
 pub struct Expanded {
     /// The corpora, in order.
     pub sources: Vec<Source>,
     /// Files of a folder that are results CSVs of the runner (their first line is its
     /// header), not corpora: left out.
     pub skipped: Vec<PathBuf>,
+    /// Entries of a folder named as corpus files that lead to no file (a dangling link, a
+    /// loop of links): left out.
+    pub left_out: Vec<LeftOut>,
 }
 
 /// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder
-/// its corpus files (sorted, results CSVs of the runner left out), a file itself. Every
+/// its corpus files (sorted, results CSVs of the runner and links that lead to no file
+/// left out, and named in [`Expanded`]), a file itself. Every
 /// regular file is opened once here, so that a missing or unreadable one stops the run
 /// before any work; a FIFO or a device is not (it is read once, by the run).
 ///
@@ -165,7 +169,9 @@ pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
         }
         let folder = path.is_dir();
         let before = out.sources.len();
-        for file in corpus_files(path)? {
+        let found = folder_files(path)?;
+        out.left_out.extend(found.left_out);
+        for file in found.files {
             if folder && is_results_csv(&file) {
                 out.skipped.push(file);
                 continue;
@@ -268,5 +274,42 @@ mod tests {
         std::fs::remove_file(dir.path().join("a.txt")).unwrap();
         let err = expand(&[dir.path().to_path_buf()]).unwrap_err();
         assert!(matches!(err, CorpusError::EmptyFolder { .. }), "{err}");
+    }
+
+    /// A dangling link and a loop of links in a folder are left out, and named (they were
+    /// left out unsaid); a folder inside is left out unsaid.
+    #[cfg(unix)]
+    #[test]
+    fn links_that_lead_to_no_file_are_named() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        std::fs::write(at("a.txt"), "1").unwrap();
+        symlink("a.txt", at("b.txt")).unwrap();
+        symlink("missing.txt", at("dangling.txt")).unwrap();
+        symlink("loop2.txt", at("loop1.txt")).unwrap();
+        symlink("loop1.txt", at("loop2.txt")).unwrap();
+        std::fs::create_dir(at("sub")).unwrap();
+        let found = expand(&[dir.path().to_path_buf()]).unwrap();
+        assert_eq!(
+            found.sources,
+            [Source::File(at("a.txt")), Source::File(at("b.txt"))]
+        );
+        let said: Vec<String> = found.left_out.iter().map(ToString::to_string).collect();
+        let dangling = format!(
+            "{}: a link to missing.txt that leads to no file (No such file or directory (os \
+             error 2)): left out",
+            at("dangling.txt").display()
+        );
+        assert_eq!(said[0], dangling);
+        for (k, to) in [(1, "loop2.txt"), (2, "loop1.txt")] {
+            let name = format!("loop{k}.txt");
+            let start = format!(
+                "{}: a link to {to} that leads to no file (",
+                at(&name).display()
+            );
+            assert!(said[k].starts_with(&start), "{said:?}");
+        }
+        assert_eq!(said.len(), 3);
     }
 }

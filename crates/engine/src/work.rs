@@ -3,15 +3,16 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use sudoku_core::{CorpusError, Puzzle, Size};
+use sudoku_core::{CorpusError, Grid, Puzzle, Size};
 use sudoku_results::Row;
 
 use crate::check::Entry;
 use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::parse::parse;
+use crate::passes::each_in_passes;
 use crate::permute::permuted;
 use crate::sink::Solved;
 
@@ -125,11 +126,12 @@ pub(crate) struct Part {
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles.
 ///
 /// A task whose puzzles are slow to solve hands what it has finished to `part` each time
-/// its solves since the last part took `every` (a task of several seconds would otherwise
+/// it has solved for `every` since the last part (a task of several seconds would otherwise
 /// hold back its first rows, and the CSV's, for as long); the [`Done`] holds the rest.
-/// What the solves took is read from their rows, not from a clock: a task of fast solves
-/// (under `every` in all, the common case) reads no clock and sends nothing more than its
-/// `Done`, allocating its two buffers once.
+/// The time is the wall clock's, read once per puzzle: the rows' times do not tell it, as a
+/// disturbed solve is timed again and keeps its time on its core. A task of fast solves
+/// (under `every` in all, the common case) sends nothing more than its `Done`, allocating
+/// its two buffers once.
 pub(crate) fn work(
     seq: u64,
     chunk: &mut Chunk,
@@ -139,15 +141,12 @@ pub(crate) fn work(
 ) -> Done {
     let mut items = Vec::with_capacity(chunk.candidates);
     let mut rows = Vec::with_capacity(chunk.candidates * shared.contenders.len());
-    let every = u64::try_from(every.as_nanos()).unwrap_or(u64::MAX);
-    // What the solves of the items not yet sent took, in nanoseconds.
-    let mut unsent = 0u64;
+    // When the items not yet sent began.
+    let mut unsent = Instant::now();
     let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
-        let theirs = &rows[rows.len() - item.row_count()..];
-        unsent = unsent.saturating_add(solve_time(theirs, shared.repeat));
         items.push(item);
-        if unsent >= every {
-            unsent = 0;
+        if unsent.elapsed() >= every {
+            unsent = Instant::now();
             let (items, rows) = (std::mem::take(&mut items), std::mem::take(rows));
             part(Part { items, rows });
         }
@@ -157,14 +156,6 @@ pub(crate) fn work(
         rows,
         complete,
     }
-}
-
-/// About how long the solves of a puzzle's `rows` took, in nanoseconds, as their rows time
-/// them: each row's median run, times the runs (`repeat`).
-fn solve_time(rows: &[Row], repeat: u64) -> u64 {
-    rows.iter().fold(0u64, |sum, row| {
-        sum.saturating_add(row.median_nanoseconds.saturating_mul(repeat))
-    })
 }
 
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, adding
@@ -195,14 +186,15 @@ pub(crate) fn work_each(
 }
 
 /// The task a worker is on.
-struct Task<'a, 'b> {
-    seq: u64,
-    chunk: &'a Chunk,
-    shared: &'a Shared<'b>,
+pub(crate) struct Task<'a, 'b> {
+    pub seq: u64,
+    pub chunk: &'a Chunk,
+    pub shared: &'a Shared<'b>,
 }
 
 /// [`work_each`] over the chunk's puzzles, parsed or as they are parsed: `read` puts the
 /// next one into the task's one [`Puzzle`] (a puzzle is large: it is not moved around).
+/// With `--repeat` above 1, in passes ([`each_in_passes`]).
 fn each(
     task: &Task<'_, '_>,
     mut read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
@@ -210,6 +202,9 @@ fn each(
     mut emit: impl FnMut(Item, &mut Vec<Row>),
 ) -> bool {
     let shared = task.shared;
+    if shared.repeat > 1 {
+        return each_in_passes(task, read, rows, emit);
+    }
     let mut puzzle = Puzzle::default();
     while let Some(item) = read(&mut puzzle) {
         if shared.halted(task.seq) {
@@ -219,7 +214,7 @@ fn each(
             Ok(()) => {
                 let before = rows.len();
                 match solve(task, &puzzle, rows) {
-                    Some(solved) => emit(Item::Puzzle(solved, rows.len() - before), rows),
+                    Some((solved, _)) => emit(Item::Puzzle(solved, rows.len() - before), rows),
                     None => return false,
                 }
             }
@@ -241,9 +236,14 @@ fn each(
 }
 
 /// Solves a puzzle with every contender that supports its size, adding their rows to
-/// `rows`; `None` when a stop came before the last one (or between the repeats of one),
+/// `rows`: what they share, and the grid solved (its isomorph under `--permute`); `None`
+/// when a stop came before the last one, or the runner could not start a solver's child,
 /// its rows then left out.
-fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<Head> {
+pub(crate) fn solve(
+    task: &Task<'_, '_>,
+    puzzle: &Puzzle,
+    rows: &mut Vec<Row>,
+) -> Option<(Head, Grid)> {
     let (chunk, shared, seq) = (task.chunk, task.shared, task.seq);
     let isomorph = shared
         .permute
@@ -260,17 +260,19 @@ fn solve(task: &Task<'_, '_>, puzzle: &Puzzle, rows: &mut Vec<Row>) -> Option<He
             unsupported.push(contender.name().clone());
             continue;
         }
-        let stop = || shared.halted(seq);
-        if stop() || !contender.solve_until(&entry, (shared.repeat, &stop), rows) {
+        // A stop, or a runner that cannot start a solver's child (its failure, kept by the
+        // External, stops the run): the puzzle's rows are left out.
+        if shared.halted(seq) || !contender.solve(&entry, rows) {
             rows.truncate(before);
             return None;
         }
     }
-    Some(Head {
+    let head = Head {
         corpus: chunk.corpus.clone(),
         index: puzzle.index,
         line: puzzle.line,
         size,
         unsupported,
-    })
+    };
+    Some((head, entry.puzzle.grid))
 }

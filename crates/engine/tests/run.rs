@@ -228,8 +228,8 @@ fn a_missing_corpus_fails_after_the_ones_before() {
 }
 
 /// Counts its solves, each of which sleeps longer than a worker's solves take before it
-/// sends the puzzles it has finished (50 ms: a row's time is taken around the solve, this
-/// sleep with it), and gives up: every puzzle of a task is sent as a part of it.
+/// sends the puzzles it has finished (50 ms of wall time), and gives up: every puzzle of a
+/// task is sent as a part of it.
 struct Sleepy(Arc<AtomicUsize>);
 
 impl Solver for Sleepy {
@@ -275,7 +275,9 @@ fn a_runs_counts_and_stops_hold_when_tasks_come_in_parts() {
     run(&p, &mut rows, &AtomicBool::new(false));
     let indexes: Vec<u64> = rows.iter().map(|r| r.index).collect();
     assert_eq!(indexes, [0, 1, 2, 0, 1, 2]);
-    assert_eq!(solves.load(Ordering::SeqCst), 6);
+    // Each sleep is a timing disturbed (the thread off its core): timed again, RETIMES times.
+    let calls = 6 * (1 + sudoku_engine::RETIMES as usize);
+    assert_eq!(solves.load(Ordering::SeqCst), calls);
     // A strict run's malformed line, in the middle of a task.
     let mut text = format!("{TOP1}\n").repeat(5);
     text += "not a puzzle\n";
@@ -313,4 +315,57 @@ fn a_runs_counts_and_stops_hold_when_tasks_come_in_parts() {
         other => panic!("{other:?}"),
     }
     assert_eq!(report.puzzles, 3);
+}
+
+/// Logs each solve: its solver's name and the puzzle's first digit.
+struct Logging(
+    &'static str,
+    Arc<std::sync::Mutex<Vec<(&'static str, char)>>>,
+);
+
+impl Solver for Logging {
+    fn name(&self) -> &'static str {
+        self.0
+    }
+    fn solve(&self, grid: &Grid, _: &Limits) -> Outcome {
+        let first = char::from(grid.to_line().as_bytes()[0]);
+        self.1.lock().unwrap().push((self.0, first));
+        Outcome::new(0, None, Default::default(), true)
+    }
+}
+
+/// `--repeat 3` is three passes over a task's puzzles, not three solves of a puzzle in a
+/// row: the first pass in the contenders' order, each later one rotated by one; a row per
+/// (puzzle, solver) all the same, in order.
+#[test]
+fn repeats_are_passes_over_the_puzzles_with_the_solvers_rotated() {
+    let log = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let text: String = ['1', '2', '3']
+        .iter()
+        .map(|d| format!("{d}{}\n", &TOP1[1..]))
+        .collect();
+    let (_file, source) = corpus(&text);
+    let contenders =
+        ["a", "b"].map(|name| Contender::new(Box::new(Logging(name, log.clone())), Limits::FIRST));
+    let mut p = plan(vec![source], contenders.into(), 2);
+    p.repeat = 3;
+    let mut rows: Vec<Row> = Vec::new();
+    let report = run(&p, &mut rows, &AtomicBool::new(false));
+    assert!(matches!(report.end, End::Finished), "{:?}", report.end);
+    let got: Vec<(&str, u64)> = rows.iter().map(|r| (&*r.solver, r.index)).collect();
+    assert_eq!(
+        got,
+        [("a", 0), ("b", 0), ("a", 1), ("b", 1), ("a", 2), ("b", 2)]
+    );
+    // A disturbed solve is timed again at once: the same entry twice in a row.
+    let mut solves = log.lock().unwrap().clone();
+    solves.dedup();
+    let pass = |order: [&'static str; 2]| -> Vec<(&'static str, char)> {
+        ['1', '2', '3']
+            .iter()
+            .flat_map(|&d| order.map(|s| (s, d)))
+            .collect()
+    };
+    let expected = [pass(["a", "b"]), pass(["b", "a"]), pass(["a", "b"])].concat();
+    assert_eq!(solves, expected);
 }

@@ -44,6 +44,23 @@ pub enum GenerateError {
         /// The cells of the grid.
         cells: usize,
     },
+    /// A range of givens above the most a minimal puzzle can have: removing a given from
+    /// a minimal puzzle leaves two solutions, which differ on 4 cells at least (the
+    /// smallest set of cells two solution grids can differ on: a rectangle of two digits
+    /// across two boxes), so that it keeps 3 empty cells at least.
+    #[error(
+        "no minimal {size} puzzle has {low} givens: removing a given from a minimal puzzle \
+         leaves two solutions, which differ on 4 cells at least, so it has {most} givens at \
+         most (--no-minimal keeps more)"
+    )]
+    TooManyForMinimal {
+        /// The grid size.
+        size: Size,
+        /// The low end of the range.
+        low: usize,
+        /// The most givens a minimal puzzle can have, as this rule bounds it.
+        most: usize,
+    },
     /// A node band whose low end is above its high end, or whose high end is 0 (every
     /// search visits its root).
     #[error("the node band {low}..{high} is empty (a solve visits at least 1 node)")]
@@ -52,6 +69,20 @@ pub enum GenerateError {
         low: u64,
         /// The high end.
         high: u64,
+    },
+    /// A node band whose low end is above the budget of its strategy (the catalogue's,
+    /// what a run gives each of its solves): no solve counts that many nodes.
+    #[error(
+        "{strategy} stops at {budget} nodes (its budget per solve, as a run gives it): no \
+         puzzle needs {low} nodes or more of it"
+    )]
+    BandAboveBudget {
+        /// The band's strategy.
+        strategy: String,
+        /// The band's low end.
+        low: u64,
+        /// The strategy's budget.
+        budget: u64,
     },
     /// A strategy the catalogue does not have.
     #[error("unknown strategy {name:?}: the strategies are {}", sudoku_catalogue::names().collect::<Vec<_>>().join(", "))]

@@ -52,10 +52,12 @@ impl Generated {
     }
 }
 
-/// A node band resolved: the strategy and its range.
+/// A node band resolved: the strategy, its range, and the budget of its solves (the
+/// band's high end, within the strategy's own budget).
 struct Band {
     solver: Box<dyn Solver>,
     range: Range,
+    budget: u64,
 }
 
 /// A generator: the options checked, the orbits of the symmetry and the strategies
@@ -138,7 +140,7 @@ impl Generator {
             return Err(GenerateError::ZeroAttempts);
         }
         if let Some(r) = options.givens {
-            check_givens(size, r)?;
+            check_givens(size, r, options.minimal)?;
         }
         let band = match &options.nodes {
             Some(b) => {
@@ -148,9 +150,18 @@ impl Generator {
                         high: b.range.high,
                     });
                 }
+                let s = strategy(&b.strategy, size)?;
+                if b.range.low > s.default_max_nodes {
+                    return Err(GenerateError::BandAboveBudget {
+                        strategy: s.name.to_string(),
+                        low: b.range.low,
+                        budget: s.default_max_nodes,
+                    });
+                }
                 Some(Band {
-                    solver: strategy(&b.strategy, size)?.solver(),
+                    solver: s.solver(),
                     range: b.range,
+                    budget: b.range.high.min(s.default_max_nodes),
                 })
             }
             None => None,
@@ -281,11 +292,11 @@ struct Targets {
 
 impl Band {
     /// The nodes the band's strategy needs for the first solution of `puzzle`, if in the
-    /// band (the search stops at the band's high end).
+    /// band (the search stops at the band's high end, or the strategy's budget).
     fn nodes(&self, puzzle: &Grid) -> Option<u64> {
         let out = self
             .solver
-            .solve(puzzle, &Limits::FIRST.with_max_nodes(self.range.high));
+            .solve(puzzle, &Limits::FIRST.with_max_nodes(self.budget));
         let nodes = out.counters.nodes;
         (out.status == Status::Solved && self.range.contains(nodes)).then_some(nodes)
     }
@@ -300,8 +311,9 @@ fn grade_by_deduction(grader: &dyn Solver, puzzle: &Grid) -> Option<Technique> {
         .flatten()
 }
 
-/// Whether a range of givens can hold a puzzle of `size` with one solution.
-fn check_givens(size: Size, r: Range) -> Result<(), GenerateError> {
+/// Whether a range of givens can hold a puzzle of `size` with one solution (a `minimal`
+/// one, when asked: see [`GenerateError::TooManyForMinimal`]).
+fn check_givens(size: Size, r: Range, minimal: bool) -> Result<(), GenerateError> {
     let (low, high) = (r.low as usize, r.high as usize);
     if low > high {
         return Err(GenerateError::EmptyGivens { low, high });
@@ -312,6 +324,11 @@ fn check_givens(size: Size, r: Range) -> Result<(), GenerateError> {
             low,
             cells: size.cells(),
         });
+    }
+    // A minimal puzzle less one given has two solutions, which differ on 4 cells at least.
+    let most = size.cells() - 3;
+    if minimal && low > most {
+        return Err(GenerateError::TooManyForMinimal { size, low, most });
     }
     let minimum = fewest_givens(size);
     if high < minimum {

@@ -57,6 +57,26 @@ fn impossible_bands_are_errors() {
         error(band("naive", 0, 0)).to_string(),
         "the node band 0..0 is empty (a solve visits at least 1 node)"
     );
+    // A band above the strategy's budget was a rare target: every attempt missed it.
+    let budget = sudoku_catalogue::find("dlx").unwrap().default_max_nodes;
+    let err = error(band("dlx", budget + 1, budget * 2));
+    assert_eq!(
+        err,
+        GenerateError::BandAboveBudget {
+            strategy: "dlx".into(),
+            low: budget + 1,
+            budget
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "dlx stops at {budget} nodes (its budget per solve, as a run gives it): no puzzle \
+             needs {} nodes or more of it",
+            budget + 1
+        )
+    );
+    assert!(Generator::new(band("dlx", budget, budget * 2)).is_ok());
     assert_eq!(
         error(band("fast", 1, 10)),
         GenerateError::UnknownStrategy {
@@ -119,6 +139,28 @@ fn impossible_ranges_of_givens_are_errors() {
             cells: 16
         }
     );
+    // A minimal puzzle keeps 3 empty cells at least: 81 givens was a rare target.
+    let err = error(givens(Size::NINE, 81, 81));
+    assert_eq!(
+        err,
+        GenerateError::TooManyForMinimal {
+            size: Size::NINE,
+            low: 81,
+            most: 78
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "no minimal 9x9 puzzle has 81 givens: removing a given from a minimal puzzle leaves \
+         two solutions, which differ on 4 cells at least, so it has 78 givens at most \
+         (--no-minimal keeps more)"
+    );
+    assert!(Generator::new(givens(Size::NINE, 78, 81)).is_ok());
+    let not_minimal = Options {
+        minimal: false,
+        ..givens(Size::NINE, 81, 81)
+    };
+    assert!(Generator::new(not_minimal).is_ok());
 }
 
 #[test]

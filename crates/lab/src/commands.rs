@@ -8,7 +8,7 @@ use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile, ACCO
 use sudoku_reports::summary::CLOCK_COUNTS;
 use sudoku_reports::{Sidecar, State, Summary, View};
 
-use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, SummaryArgs};
+use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
 use crate::{ui, RunEnd};
 
 /// `summary`: the table of a CSV again, with what its sidecar adds.
@@ -129,11 +129,12 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
             .map_or_else(|| ".".into(), Path::to_path_buf),
     };
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
+    let options = plot_options(args);
     let figures = match args.csv.as_slice() {
-        [one] => sudoku_reports::plot::plot_csv(one, &out_dir, &catalogue)?,
+        [one] => sudoku_reports::plot::plot_csv(one, &out_dir, &catalogue, &options)?,
         several => {
             let csvs: Vec<&Path> = several.iter().map(PathBuf::as_path).collect();
-            sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue)?
+            sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?
         }
     };
     for csv in &args.csv {
@@ -153,6 +154,33 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     }
     ui::stdout_written()?;
     Ok(RunEnd::Finished)
+}
+
+/// What `plot`'s options ask of the figures.
+fn plot_options(args: &PlotArgs) -> sudoku_reports::plot::PlotOptions {
+    use sudoku_reports::plot::{Figure, Format, PlotOptions};
+    let figures = match args.figure {
+        PlotFigure::Time => vec![Figure::Time],
+        PlotFigure::Nodes => vec![Figure::Nodes],
+        PlotFigure::Both => Figure::BOTH.to_vec(),
+    };
+    let mut formats = Vec::new();
+    for format in &args.format {
+        let format = match format {
+            PlotFormat::Svg => Format::Svg,
+            PlotFormat::Png => Format::Png,
+        };
+        if !formats.contains(&format) {
+            formats.push(format);
+        }
+    }
+    PlotOptions {
+        figures,
+        formats,
+        title: args.title.clone(),
+        size: args.size,
+        name: args.name.clone(),
+    }
 }
 
 /// `completions SHELL`: the completion script on stdout.

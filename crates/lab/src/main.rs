@@ -2,15 +2,12 @@
 //! an exit status: 0 ok, 1 error (or no puzzle read at all, or none a solver of the run
 //! solves: no row), 2 usage error, 3 a solution failed its check, 4 `compare --fail-above`
 //! found a regression. An interrupted command, after its cleanup, dies by the signal it got
-//! (see [`interrupt::die_by`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
+//! (see [`interrupt::die`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
-//! - [`config`]: `bench`'s arguments resolved once into a run configuration;
 //! - [`bench`](mod@bench): the configuration, then the engine (`sudoku-engine`), then the
-//!   reports (`sudoku-reports`);
-//! - [`recorder`]: the engine's sink: CSV, summary, progress, messages; [`skips`] the
-//!   puzzles a solver skips (its size), in the words a run and `merge` share;
-//! - [`progress`] and [`forecast`]: what a person watches while it runs;
+//!   reports (`sudoku-reports`), with its modules (recorder, progress, forecast, resume,
+//!   shards, skips); [`merge`](mod@merge) the shards of a run joined;
 //! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
 //!   [`input`] the puzzles of `solve` and `trace`;
 //! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
@@ -22,19 +19,10 @@ mod bench;
 mod cli;
 mod commands;
 mod compare;
-mod config;
-mod forecast;
 mod generate;
-mod harness;
 mod input;
 mod interrupt;
 mod merge;
-mod overlap;
-mod progress;
-mod recorder;
-mod resume;
-mod shard;
-mod skips;
 mod solve;
 mod trace;
 mod ui;
@@ -78,10 +66,10 @@ impl RunEnd {
 
 fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
     match &cli.command {
-        Command::Bench(args) => bench::bench(args, interrupt::watch(interrupt::BENCH)?),
+        Command::Bench(args) => bench::bench(args, interrupt::watch()?),
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
-        Command::Generate(args) => generate::generate(args, interrupt::watch(interrupt::GENERATE)?),
+        Command::Generate(args) => generate::generate(args, interrupt::watch()?),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),
@@ -92,8 +80,6 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
 }
 
 fn main() -> ExitCode {
-    // Before anything that takes time (a long command line takes milliseconds to read).
-    interrupt::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = ColorWhen::from_args(&args).apply();
     let mut command = Cli::command().color(color);

@@ -12,7 +12,7 @@
 //! ones, over and over, holding one row per shard. The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
 //! (`state = "running"`) from the start, and renamed once whole: failed, as a run that
-//! wrote no row, when the shards' rows total none (see [`crate::skips`]).
+//! wrote no row, when the shards' rows total none (see [`crate::bench::skips`]).
 
 use std::cmp::Ordering;
 use std::iter::Peekable;
@@ -22,16 +22,15 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry};
+use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
+use sudoku_reports::sidecar::{Resumption, ShardEntry};
+use sudoku_reports::staged::through_links;
 use sudoku_reports::units::plural;
-use sudoku_reports::write::through_links;
-use sudoku_reports::{
-    read_rows, CsvWriter, Error, Output, Row, RunFiles, Said, Sidecar, State, Summary, View,
-};
+use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
+use sudoku_results::Row;
 
+use crate::bench::skips;
 use crate::cli::MergeArgs;
-use crate::interrupt::{self, Writing};
-use crate::skips;
 use crate::usage::Usage;
 use crate::{bench, ui, RunEnd};
 
@@ -57,36 +56,32 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         .collect::<Result<Vec<Part>>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
-    crate::config::note_link(&args.out, out);
+    crate::bench::config::note_link(&args.out, out);
     let order: Vec<String> = parts[0]
         .sidecar
         .corpus
         .iter()
         .map(|c| c.path.clone())
         .collect();
-    let (output, mut csv) =
-        open(out, &parts).map_err(|e| crate::config::output_error(e, &args.out, out))?;
+    let (output, mut csv) = open(out, &parts)?;
     let mut summary = Summary::new();
-    let merged = merge_rows(&parts, &order, &mut csv, &mut summary).and_then(|()| Ok(csv.close()?));
-    if let Err(e) = merged {
-        drop(csv);
-        interrupt::registered(|| output.discard(), |_| None);
-        return Err(e);
-    }
+    // A merge that fails drops its output: its running files are removed.
+    merge_rows(&parts, &order, &mut csv, &mut summary)?;
+    csv.close()?;
     finish(&parts, output, csv.rows(), summary)
 }
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
 /// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended (an interrupt from then on names them there, see [`bench::put_in_place`]), and
+/// ended, and
 /// said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
 /// alone cannot be written finished, its summary printed. Shards whose rows total none,
 /// every puzzle they read skipped as no solver of the run solves its size, fail as a run
 /// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
 /// others had none either.
 fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
-    let mut sidecar = merged_sidecar(parts, output.target(), rows, &summary);
-    let failed = no_row(parts, &sidecar);
+    let mut sidecar = merged_sidecar(parts, rows, &summary);
+    let failed = no_row(&sidecar);
     let state = match failed {
         Some(_) => State::Failed,
         None => State::Finished,
@@ -96,60 +91,44 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
     summary.apply_sidecar(&sidecar);
     let markdown = summary.to_markdown();
     let out = output.target().csv.clone();
-    let ending = bench::put_in_place("merge", output, &mut sidecar, &markdown);
+    let ending = output.finish(&sidecar, &markdown, None);
     bench::failed_at_the_end(&mut summary, state, &ending);
     ui::out(summary.to_text(View::Narrow));
-    if !matches!(ending.error, Some(Error::Gone { .. })) {
-        let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
-        ui::plain(bench::wrote(&out, &ending, &rows));
-    }
+    let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
+    ui::plain(bench::wrote(&out, &ending, &rows));
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    bench::outcome("merge", (state, failed), ending, &summary)
+    let ended = bench::Ended {
+        state,
+        error: failed,
+    };
+    bench::outcome(bench::Whose::Merge, ended, ending, &summary)
 }
 
 /// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles
 /// and wrote no row does (see [`skips::no_row`]), naming the solvers and sizes skipped as
 /// the shards' sidecars note them; `None` when it holds a row, or read no puzzle.
-fn no_row(parts: &[Part], sidecar: &Sidecar) -> Option<String> {
+fn no_row(sidecar: &Sidecar) -> Option<String> {
     if sidecar.rows > 0 || sidecar.puzzles == 0 {
         return None;
     }
-    let (_, skipped) = skips::merged_notes(parts.iter().flat_map(|p| &p.sidecar.notes));
-    Some(skips::no_row(&skipped))
+    Some(skips::no_row(&sidecar.skipped))
 }
 
-/// Opens the merge's output `out`: the rows go to its running file, locked, renamed into
-/// place once whole (see `sudoku_reports::output`), so that a merge that fails half-way
-/// leaves an earlier merged CSV as it was, and a second merge on the same output is
-/// refused. Its sidecar is written first, as a run's: the rows of a merge that is killed
-/// are moved aside by the next run on the output with what tells how they were made
-/// (`--resume` can continue them). An interrupt, which ends a merge at once, removes both
-/// (see [`interrupt::Writing::Unfinished`]).
+/// Opens the merge's output `out` as a run's (see `sudoku_reports::output`): a merge that
+/// fails half-way, or is interrupted, leaves an earlier merged CSV as it was, and a second
+/// merge on the same output is refused. Its sidecar is written first, as a run's.
 fn open(out: &Path, parts: &[Part]) -> Result<(Output, CsvWriter)> {
-    interrupt::registered(
-        || {
-            let (output, csv) = Output::open(out)?;
-            if let Some(aside) = output.moved_aside() {
-                let kept = output.kept().map(|k| k.csv.as_path());
-                ui::moved_aside("run", out, "its rows are", &aside.csv, kept);
-            }
-            let mut running = merged_sidecar(parts, output.target(), 0, &Summary::new());
-            running.state = State::Running.into();
-            running.csv = output.running().csv.display().to_string();
-            if let Err(e) = running.write(&output.running().sidecar) {
-                drop(csv);
-                output.discard();
-                return Err(e.into());
-            }
-            Ok((output, csv))
-        },
-        |opened| {
-            let (output, _) = opened.as_ref().ok()?;
-            Some(Writing::unfinished_run(output))
-        },
-    )
+    let (output, csv) = Output::open(out)?;
+    if let Some(aside) = output.moved_aside() {
+        let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
+        ui::moved_aside("run", out, "its rows are", &aside.files.csv, kept);
+    }
+    let mut running = merged_sidecar(parts, 0, &Summary::new());
+    running.state = State::Running.into();
+    output.write_sidecar(&running)?;
+    Ok((output, csv))
 }
 
 /// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,
@@ -239,10 +218,13 @@ fn part(csv: &Path) -> Result<Part> {
     let sidecar = found.sidecar;
     let shard = sidecar
         .shard
-        .as_deref()
-        .ok_or_else(|| anyhow!("{}: not a shard (run without --shard)", csv.display()))?
-        .parse::<Shard>()
-        .map_err(|e| anyhow!("{}: its sidecar's shard {e}", csv.display()))?;
+        .ok_or_else(|| anyhow!("{}: not a shard (run without --shard)", csv.display()))?;
+    let shard = Shard::new(shard.k, shard.n).ok_or_else(|| {
+        anyhow!(
+            "{}: its sidecar's shard {shard} is not a share of the run",
+            csv.display()
+        )
+    })?;
     Ok(Part {
         csv: csv.to_path_buf(),
         sidecar,
@@ -298,14 +280,14 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
 /// [`Output::every_name`]): `merge -o s1.running.csv s1.csv …` would write where a run of
 /// shard 1 writes, `-o s1.txt` its sidecar over shard 1's (`s1.run.toml`). A command line
 /// that contradicts itself, as bench's output that is one of its corpora is (see
-/// [`crate::overlap::check`]).
+/// [`crate::bench::overlap::check`]).
 ///
 /// # Errors
 ///
 /// [`Usage`], naming `--out` as given (and the file a link leads to), the file it would
 /// write and the shard's file it is.
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
-    let mut told = crate::overlap::out_told(asked, out);
+    let mut told = crate::bench::overlap::out_told(asked, out);
     if out != asked {
         told.push(',');
     }
@@ -314,73 +296,21 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
             "{told} is one of the shards: choose another --out"
         )));
     }
-    let theirs: Vec<(&PathBuf, RunFile)> = shards
-        .iter()
-        .flat_map(|s| files_of(s).into_iter().map(move |f| (s, f)))
-        .collect();
-    for ours in files_of(out) {
-        let found = theirs.iter().find(|(_, f)| same_place(&f.path, &ours.path));
-        if let Some((shard, theirs)) = found {
-            let (how, when) = match ours.tag {
-                None => ("writes", ""),
-                Some(_) => ("may write", " (while it goes, or as it ends)"),
-            };
-            let what = match ours.kind {
-                "CSV" => String::new(),
-                kind => format!("its {kind} as "),
-            };
+    for shard in shards {
+        let theirs = Output::every_name(shard);
+        let ours = Output::every_name(out);
+        if let Some(ours) = ours
+            .iter()
+            .find(|o| theirs.iter().any(|t| same_place(t, o)))
+        {
             return Err(Usage(format!(
-                "{told} {how} {what}{}{when}, which is {}: choose another --out",
-                ours.path.display(),
-                theirs.of_shard(shard)
+                "{told} may write {}, a file of the shard {}: choose another --out",
+                ours.display(),
+                shard.display()
             )));
         }
     }
     Ok(())
-}
-
-/// One of the files a run may write: where, which of its files (`CSV`, `summary`,
-/// `sidecar`), and under which name (`None`: the one asked for, else one of
-/// `sudoku_reports::output::TAGS`).
-struct RunFile {
-    path: PathBuf,
-    kind: &'static str,
-    tag: Option<&'static str>,
-}
-
-impl RunFile {
-    /// What the file is, as a file of the shard `shard`: `the shard s1.csv`, `the sidecar
-    /// of the shard s1.csv under its running name`.
-    fn of_shard(&self, shard: &Path) -> String {
-        let shard = shard.display();
-        match (self.kind, self.tag) {
-            ("CSV", None) => format!("the shard {shard}"),
-            (kind, None) => format!("the {kind} of the shard {shard}"),
-            (kind, Some(tag)) => format!("the {kind} of the shard {shard} under its {tag} name"),
-        }
-    }
-}
-
-/// Every file a run on `csv` may write (those of [`Output::every_name`]), each told what
-/// it is. A `csv` named by a link has those beside the link and beside the file it leads
-/// to (a shard's sidecar is read from either).
-fn files_of(csv: &Path) -> Vec<RunFile> {
-    let mut named = vec![csv.to_path_buf()];
-    match through_links(csv) {
-        Ok(file) if file != csv => named.push(file),
-        _ => {}
-    }
-    let mut files = Vec::new();
-    for (tag, run) in named.iter().flat_map(|csv| Output::every_run(csv)) {
-        for (kind, path) in ["CSV", "summary", "sidecar"].into_iter().zip(run.all()) {
-            files.push(RunFile {
-                path: path.to_path_buf(),
-                kind,
-                tag,
-            });
-        }
-    }
-    files
 }
 
 /// Refuses one file given as two shards (under one name or two: `s2.csv ./s2.csv`, a
@@ -483,22 +413,41 @@ fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -
     Ok(out)
 }
 
+/// A shard as the sidecar gives it.
+fn entry(shard: Shard) -> ShardEntry {
+    ShardEntry {
+        k: shard.k,
+        n: shard.n,
+    }
+}
+
+/// The shards' notes, each once.
+fn merged_notes(parts: &[Part]) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for note in parts.iter().flat_map(|p| &p.sidecar.notes) {
+        if !notes.contains(note) {
+            notes.push(note.clone());
+        }
+    }
+    notes
+}
+
 /// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
 /// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
 /// the slowest shard, the shards' thread count and CPU (see [`threads_of`], [`cpu_of`]),
 /// the earliest shard's start ([`earliest_date`]), each shard's resumptions after the
 /// shard (`2/4 DATE COMMAND`).
-fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary) -> Sidecar {
+fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let mut sidecar = Sidecar {
         command: sudoku_reports::sidecar::command_line(),
         shard: None,
-        csv: files.csv.display().to_string(),
         rows,
         wrong: summary.wrong(),
         puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),
         seconds: parts.iter().map(|p| p.sidecar.seconds).fold(0.0, f64::max),
         resumed_puzzles: parts.iter().map(|p| p.sidecar.resumed_puzzles).sum(),
-        notes: skips::merged_notes(parts.iter().flat_map(|p| &p.sidecar.notes)).0,
+        notes: merged_notes(parts),
+        skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
         merged_from: Vec::new(),
         ..parts[0].sidecar.clone()
     };
@@ -506,13 +455,22 @@ fn merged_sidecar(parts: &[Part], files: &RunFiles, rows: u64, summary: &Summary
     shards.sort_by_key(|p| p.shard.k);
     sidecar.merged_from = shards
         .iter()
-        .map(|p| format!("{} {}", p.shard, p.csv.display()))
+        .map(|p| MergedShard {
+            shard: entry(p.shard),
+            csv: p.csv.display().to_string(),
+        })
         .collect();
     // Each shard's resumptions, after the shard: those of the first shard alone were taken
     // for the run's, and the summary said "since --resume" of every shard's clock.
     sidecar.resumed = shards
         .iter()
-        .flat_map(|p| p.sidecar.resumed.iter().map(|r| format!("{} {r}", p.shard)))
+        .flat_map(|p| {
+            let shard = Some(entry(p.shard));
+            p.sidecar
+                .resumed
+                .iter()
+                .map(move |r| Resumption { shard, ..r.clone() })
+        })
         .collect();
     let (threads, note) = threads_of(&shards);
     sidecar.threads = threads;

@@ -10,7 +10,6 @@
 use std::fmt::Display;
 use std::io::Write as _;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use anstyle::{AnsiColor, Style};
@@ -76,25 +75,33 @@ pub fn hide_bar() {
     }
 }
 
-/// Set once stdout failed (its reader is gone): nothing more is written to it.
-static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+/// What became of stdout (see [`out`]).
+static STDOUT: Mutex<Stdout> = Mutex::new(Stdout::Open);
 
-/// How stdout failed, when it was not its reader leaving (a closed pipe) but a write that
-/// did not reach it (a full disk): see [`stdout_written`].
-static STDOUT_FAILED: Mutex<Option<std::io::Error>> = Mutex::new(None);
+/// What became of stdout.
+enum Stdout {
+    /// Written as asked.
+    Open,
+    /// Its reader went away (a closed pipe): nothing more is written, and that is no error.
+    Closed,
+    /// A write did not reach it (a full disk): nothing more is written, and the error is
+    /// kept for [`stdout_written`].
+    Failed(std::io::Error),
+}
 
 /// Writes `text` to stdout as it is; once stdout fails (a closed pipe, a full disk), quietly
 /// nothing, the failure kept for [`stdout_written`] unless it was the reader leaving.
 pub fn out(text: impl Display) {
-    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+    let mut state = STDOUT.lock().unwrap_or_else(|e| e.into_inner());
+    if !matches!(*state, Stdout::Open) {
         return;
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = write!(stdout, "{text}").and_then(|()| stdout.flush()) {
-        STDOUT_CLOSED.store(true, Ordering::Relaxed);
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            *STDOUT_FAILED.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-        }
+        *state = match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Stdout::Closed,
+            _ => Stdout::Failed(e),
+        };
     }
 }
 
@@ -103,13 +110,13 @@ pub fn out(text: impl Display) {
 /// No space left on device`), so that the command fails rather than end well with its
 /// output lost. A closed pipe (`… | head -1`) is no error: its reader had what it wanted.
 pub fn stdout_written() -> anyhow::Result<()> {
-    match STDOUT_FAILED
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take()
-    {
-        Some(e) => Err(anyhow::Error::new(e).context("stdout")),
-        None => Ok(()),
+    let mut state = STDOUT.lock().unwrap_or_else(|e| e.into_inner());
+    match std::mem::replace(&mut *state, Stdout::Closed) {
+        Stdout::Failed(e) => Err(anyhow::Error::new(e).context("stdout")),
+        open_or_closed => {
+            *state = open_or_closed;
+            Ok(())
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
 use sudoku_testkit::{corpus_path, golden_files, golden_rows};
 use tempfile::TempDir;
@@ -141,6 +141,7 @@ fn counts(rows: &[Row]) -> Vec<Row> {
         .map(|r| Row {
             nanoseconds: 0,
             median_nanoseconds: 0,
+            retimed: sudoku_results::Retimed::Unchecked,
             ..r.clone()
         })
         .collect()
@@ -304,7 +305,7 @@ fn an_empty_file_is_a_failed_run_that_leaves_an_earlier_result_as_it_was() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), earlier);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("e.failed.csv")).unwrap(),
-        format!("{}\n", sudoku_reports::COLUMNS.join(","))
+        format!("{}\n", sudoku_results::COLUMNS.join(","))
     );
     let sidecar = std::fs::read_to_string(dir.path().join("e.failed.run.toml")).unwrap();
     assert!(
@@ -480,7 +481,7 @@ fn a_merge_of_shards_without_a_row_fails_as_the_run_in_one_piece() {
     let sidecar = text("m.failed.run.toml");
     assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
     assert!(
-        sidecar.contains("Skipped: bands does not solve 4x4 puzzles (2 of them, no rows)."),
+        sidecar.contains("[[skipped]]\nsolver = \"bands\"\nsize = \"4x4\"\npuzzles = 2\n"),
         "{sidecar}"
     );
     assert!(!dir.path().join("m.running.csv").exists());
@@ -836,7 +837,56 @@ fn plot_draws_the_figures_of_a_run() {
     for name in ["bench.time.svg", "bench.nodes.svg"] {
         let svg = std::fs::read_to_string(figures.join(name)).unwrap();
         assert!(svg.starts_with("<svg"), "{name}");
+        // The panel is named by the corpus's file stem, not by the path bench was given.
+        assert!(
+            svg.contains("\nnorvig_sudoku-hardest (11 puzzles)\n"),
+            "{name}"
+        );
+        assert!(!svg.contains("corpora/"), "{name}");
     }
+    // A figure for a slide: one figure, in PNG, its size, its title, its file's name.
+    lab()
+        .arg("plot")
+        .arg(&csv)
+        .args([
+            "--figure", "time", "--format", "png,svg", "--size", "1280x720",
+        ])
+        .args(["--title", "Eleven hard puzzles", "--name", "slide", "-o"])
+        .arg(&figures)
+        .assert()
+        .success()
+        .stdout(format!(
+            "{}\n{}\n",
+            figures.join("slide.png").display(),
+            figures.join("slide.svg").display()
+        ));
+    let png = std::fs::read(figures.join("slide.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let svg = std::fs::read_to_string(figures.join("slide.svg")).unwrap();
+    assert!(svg.starts_with("<svg width=\"1280\" height=\"720\""));
+    assert!(svg.contains("\nEleven hard puzzles\n"));
+    for (size, says) in [
+        (
+            "1280",
+            "\"1280\" is not a size: say WIDTHxHEIGHT in pixels, as 1600x900",
+        ),
+        ("90x720", "90x720: each side must be 100 to 8000 pixels"),
+    ] {
+        lab()
+            .arg("plot")
+            .arg(&csv)
+            .args(["--size", size])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    lab()
+        .arg("plot")
+        .arg(&csv)
+        .args(["--size", "600x200"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("600x200 pixels is too small"));
 }
 
 #[test]
@@ -914,7 +964,7 @@ fn bench_help_gives_the_header_and_every_status() {
         words.contains(
             &format!(
                 "under the header {} status:",
-                sudoku_reports::COLUMNS.join(",")
+                sudoku_results::COLUMNS.join(",")
             )
             .replace(' ', "")
         ),
@@ -928,7 +978,7 @@ fn bench_help_gives_the_header_and_every_status() {
         );
     }
     // What a grid column holds without a grid, as the run writes it.
-    let none = format!("solution:{}whennonewasfound", sudoku_reports::NO_GRID);
+    let none = format!("solution:{}whennonewasfound", sudoku_results::NO_GRID);
     assert!(words.contains(&none), "{csv}");
     assert!(!text.contains("see `sudoku-lab bench --help`"), "{text}");
 }

@@ -7,7 +7,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{lab, read_rows, usage_error, write, TOP1};
-use sudoku_reports::{Row, Sidecar, Status};
+use sudoku_reports::Sidecar;
+use sudoku_results::{Row, Status};
 use tempfile::TempDir;
 
 /// Twelve puzzles: Norvig's easy50's first twelve (quick for every solver, Python too).
@@ -419,7 +420,7 @@ fn shards_share_the_puzzles_and_merge_into_the_single_run() {
     );
     let m = sidecar(&dir.path().join("m.csv"));
     assert_eq!((m.shard, m.puzzles, m.rows), (None, 24, 48));
-    assert_eq!(m.merged_from, ["1/3 s1.csv", "2/3 s2.csv", "3/3 s3.csv"]);
+    assert_eq!(merged_from(&m), ["1/3 s1.csv", "2/3 s2.csv", "3/3 s3.csv"]);
     assert_eq!(
         m.corpus.iter().map(|c| c.puzzles).collect::<Vec<_>>(),
         [12, 12]
@@ -583,8 +584,8 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     let (_, err) = run(&dir, &["merge", "-o", "m.csv", "m.failed.csv", &s[1]], 2);
     assert!(
         err.contains(
-            "error: --out m.csv may write m.failed.csv (while it goes, or as it ends), which \
-             is the shard m.failed.csv: choose another --out\n"
+            "error: --out m.csv may write m.failed.csv, a file of the shard m.failed.csv: \
+             choose another --out\n"
         ),
         "{err}"
     );
@@ -642,46 +643,31 @@ fn merge_refuses_an_out_whose_files_are_a_shards() {
         names
     };
     let before = listing();
-    let shard_one = "the CSV of the shard s1.csv under its";
+    // Each name a merge on `out` may write that is a file of a shard: which, and whose.
     for (out, says) in [
         (
             "s1.running.csv",
-            format!("writes s1.running.csv, which is {shard_one} running name"),
+            "s1.running.csv, a file of the shard s1.csv",
         ),
         (
             "sub/../s1.running.csv",
-            format!("writes sub/../s1.running.csv, which is {shard_one} running name"),
+            "sub/../s1.running.csv, a file of the shard s1.csv",
         ),
         (
             "s1.interrupted.csv",
-            format!("writes s1.interrupted.csv, which is {shard_one} interrupted name"),
+            "s1.interrupted.csv, a file of the shard s1.csv",
         ),
-        (
-            "s1.failed.csv",
-            format!("writes s1.failed.csv, which is {shard_one} failed name"),
-        ),
-        (
-            "s1.killed.csv",
-            format!("writes s1.killed.csv, which is {shard_one} killed name"),
-        ),
-        (
-            "s1.txt",
-            "writes its summary as s1.summary.md, which is the summary of the shard s1.csv"
-                .to_string(),
-        ),
-        (
-            "s2.run.toml",
-            "writes s2.run.toml, which is the sidecar of the shard s2.csv".to_string(),
-        ),
+        ("s1.failed.csv", "s1.failed.csv, a file of the shard s1.csv"),
+        ("s1.killed.csv", "s1.killed.csv, a file of the shard s1.csv"),
+        ("s1.txt", "s1.summary.md, a file of the shard s1.csv"),
+        ("s2.run.toml", "s2.run.toml, a file of the shard s2.csv"),
         (
             "s2.running.run.toml",
-            "writes s2.running.run.toml, which is the sidecar of the shard s2.csv under its \
-             running name"
-                .to_string(),
+            "s2.running.run.toml, a file of the shard s2.csv",
         ),
     ] {
         let (stdout, err) = run(&dir, &["merge", "-o", out, "s1.csv", "s2.csv"], 2);
-        let message = format!("--out {out} {says}: choose another --out");
+        let message = format!("--out {out} may write {says}: choose another --out");
         assert_eq!(err, usage_error(MERGE, &message), "{out}");
         assert_eq!(stdout, "", "{out}");
         assert!(listing() == before, "{out}: a file written or changed");
@@ -780,18 +766,17 @@ fn a_merge_under_way_has_its_sidecar_beside_its_rows() {
     let toml = toml.expect("the merge's sidecar, before its first row");
     let running = Sidecar::parse(&toml, &sidecar).unwrap();
     assert_eq!(running.state, sudoku_reports::State::Running);
-    assert_eq!(running.merged_from, ["1/2 s1.csv", "2/2 s2.csv"]);
-    assert_eq!(running.csv, "m.running.csv");
+    assert_eq!(merged_from(&running), ["1/2 s1.csv", "2/2 s2.csv"]);
     assert_eq!(running.shard, None);
 }
 
-/// An interrupt ends a merge at once (it dies of it), and removes its files under their running
-/// names, where it left them (`m.running.csv` and its sidecar saying running, as a killed
-/// run's, for the next run on the output to move aside); an earlier merge stays as it was.
-/// Here the merge waits on a shard that is a named pipe nobody writes.
+/// An interrupt ends a merge at once (it dies of it), as a kill does: its files stay under
+/// their running names (`m.running.csv` and its sidecar saying running), for the next run on
+/// the output to move aside; an earlier merge stays as it was. Here the merge waits on a
+/// shard that is a named pipe nobody writes.
 #[cfg(unix)]
 #[test]
-fn an_interrupted_merge_leaves_no_running_file() {
+fn an_interrupted_merge_is_left_as_a_killed_one() {
     let dir = tempfile::tempdir().unwrap();
     let s = shards_and_one(&dir, 2);
     run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
@@ -808,63 +793,15 @@ fn an_interrupted_merge_leaves_no_running_file() {
     let sidecar = dir.path().join("m.running.run.toml");
     common::wait_for(&mut merge, "the merge's sidecar", || sidecar.exists());
     let output = common::signal(merge, &["-INT"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
     common::died_of(&output, libc::SIGINT);
-    assert!(!sidecar.exists(), "m.running.run.toml left");
-    assert!(!dir.path().join("m.running.csv").exists());
-    assert!(
-        stderr.contains(
-            "interrupted: m.running.csv and its sidecar removed, unfinished (m.csv not touched)"
-        ),
-        "{stderr}"
-    );
+    assert!(sidecar.exists(), "m.running.run.toml, as a killed run's");
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
     std::fs::remove_file(&shard).unwrap();
     std::fs::rename(dir.path().join("kept.csv"), &shard).unwrap();
-    let (_, err) = run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
-    assert!(!err.contains("killed"), "{err}");
+    // The killed merge had written no row: its files are removed, not moved aside.
+    run(&dir, &["merge", "-o", "m.csv", &s[0], &s[1]], 0);
+    assert!(!sidecar.exists());
     assert_eq!(std::fs::read(dir.path().join("m.csv")).unwrap(), merged);
-}
-
-/// An interrupt once a merge's files are in place, while it says how it ended (its stdout
-/// full: a reader that does not read), names the CSV where its rows are, and ends the merge
-/// by the signal, its files as they are: it said `interrupted` alone (the handler was told
-/// nothing once the files were in place).
-#[cfg(unix)]
-#[test]
-fn an_interrupt_after_a_merges_files_are_in_place_names_them_there() {
-    use std::io::{Read, Write};
-    use std::os::unix::net::UnixStream;
-    let dir = tempfile::tempdir().unwrap();
-    let s = shards_and_one(&dir, 2);
-    let (mut reader, mut full) = UnixStream::pair().unwrap();
-    full.set_nonblocking(true).unwrap();
-    let chunk = [b'.'; 4096];
-    while full.write(&chunk).is_ok() {}
-    full.set_nonblocking(false).unwrap();
-    let mut merge = common::lab_process()
-        .env_remove("RUST_LOG")
-        .env_remove("NO_COLOR")
-        .current_dir(dir.path())
-        .args(["merge", "-o", "m.csv", &s[0], &s[1]])
-        .stdout(std::os::fd::OwnedFd::from(full))
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let placed = dir.path().join("m.csv");
-    common::wait_for(&mut merge, "the files in place", || placed.exists());
-    let output = common::signal(merge, &["-INT"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    common::died_of(&output, libc::SIGINT);
-    assert!(
-        stderr.ends_with("interrupted (the merge had ended: its rows are in m.csv)\n"),
-        "{stderr}"
-    );
-    assert_eq!(read_rows(&placed).len(), 48);
-    assert_eq!(sidecar(&placed).state, sudoku_reports::State::Finished);
-    assert!(!dir.path().join("m.running.csv").exists());
-    let mut rest = Vec::new();
-    reader.read_to_end(&mut rest).unwrap();
 }
 
 /// A merge whose summary file alone cannot be written (a folder took its name while the
@@ -1000,7 +937,12 @@ fn a_merge_names_the_shards_that_were_resumed() {
         );
     }
     let m = sidecar(&path("m.csv"));
-    assert_eq!(m.resumed, [format!("2/2 {}", resumed.resumed[0])]);
+    let shard = Some(sudoku_reports::sidecar::ShardEntry { k: 2, n: 2 });
+    let continued = sudoku_reports::sidecar::Resumption {
+        shard,
+        ..resumed.resumed[0].clone()
+    };
+    assert_eq!(m.resumed, [continued]);
 }
 
 #[test]
@@ -1047,7 +989,8 @@ fn shard_auto_reads_slurm_and_kubernetes() {
     let fixed = counters(&read_rows(&dir.path().join("fixed.csv")));
     for out in ["slurm.csv", "k8s.csv"] {
         assert_eq!(counters(&read_rows(&dir.path().join(out))), fixed, "{out}");
-        assert_eq!(sidecar(&dir.path().join(out)).shard.as_deref(), Some("2/3"));
+        let shard = sidecar(&dir.path().join(out)).shard.map(|s| s.to_string());
+        assert_eq!(shard.as_deref(), Some("2/3"));
     }
     let err = auto(&[], "auto", "x.csv", 2);
     assert!(
@@ -1223,7 +1166,7 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
         assert_eq!(counters(&read_rows(&path)), counters(&whole));
         let s = sidecar(&path);
         assert_eq!((s.puzzles, s.rows, s.resumed.len()), (12, 24, 1));
-        assert!(s.resumed[0].contains("--resume"));
+        assert!(s.resumed[0].command.contains("--resume"));
         assert!(s.corpus.iter().all(|c| c.skipped == 0), "{:?}", s.corpus);
         // The whole puzzles of the cut CSV (two rows each) are copied, not timed again.
         assert_eq!(s.resumed_puzzles, cut as u64 / 2);
@@ -1314,7 +1257,7 @@ fn resume_writes_its_sidecar_before_it_copies_the_earlier_rows() {
         dir.path().join("r.running.csv"),
         dir.path().join("r.running.run.toml"),
     );
-    let header = sudoku_reports::COLUMNS.join(",").len() as u64 + 1;
+    let header = sudoku_results::COLUMNS.join(",").len() as u64 + 1;
     let mut seen = false;
     while child.try_wait().unwrap().is_none() {
         if std::fs::metadata(&running).is_ok_and(|m| m.len() > header) {
@@ -1393,7 +1336,7 @@ fn read_rows_lenient(path: &Path) -> usize {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .skip(1)
-        .filter(|l| l.matches(',').count() >= 14)
+        .filter(|l| l.matches(',').count() >= sudoku_results::COLUMNS.len() - 1)
         .count()
 }
 
@@ -1481,7 +1424,7 @@ fn compare_gives_ratios_with_intervals_lists_changed_counters_first_and_gates() 
         "{md}"
     );
     assert!(
-        md.contains("| corpus | solver | puzzles | both solved | A median µs |"),
+        md.contains("| corpus | solver | puzzles | both solved | A median |"),
         "{md}"
     );
     assert!(err.contains("counters changed on"), "{err}");
@@ -1772,14 +1715,7 @@ fn compare_and_plot_keep_two_corpora_of_one_file_name_apart() {
 
 #[test]
 fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
-    if std::process::Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: GNU parallel is not installed (.ci/run installs it)");
-        return;
-    }
+    sudoku_testkit::require(sudoku_testkit::Tool::Parallel);
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();
     bench(&dir, &[&c, "-s", "dlx,norvig", "-o", "one.csv"], 0);
@@ -1891,7 +1827,7 @@ fn a_timed_out_solve_counts_in_no_time_figure() {
         format!("{rate:.0}")
     };
     let max = answered.iter().map(|r| r.nanoseconds).max().unwrap();
-    let max = format!("{:.1}", max as f64 / 1e3);
+    let max = sudoku_results::format_time(max as f64);
     let (wide, _) = run(&dir, &["summary", "r.csv", "--wide"], 0);
     let cells = |line: &str| -> Vec<String> {
         line.split("  ")
@@ -1904,7 +1840,7 @@ fn a_timed_out_solve_counts_in_no_time_figure() {
     let line = cells(wide.lines().find(|l| l.contains("stall")).unwrap());
     let cell = |name: &str| line[header.iter().position(|h| h == name).unwrap()].clone();
     assert_eq!(
-        [cell("puzzles/s per core"), cell("max µs"), cell("timeout")],
+        [cell("puzzles/s per core"), cell("max"), cell("timeout")],
         [rate.clone(), max.clone(), "1".to_string()],
         "{wide}"
     );
@@ -1923,4 +1859,10 @@ fn a_timed_out_solve_counts_in_no_time_figure() {
     let (out, _) = run(&dir, &["compare", "r.csv", "r.csv"], 0);
     let stall = out.lines().find(|l| l.contains(" stall ")).unwrap();
     assert_eq!(stall.split_whitespace().nth(3), Some("11"), "{out}");
+}
+
+/// The shards a merge's sidecar lists, as `K/N CSV`.
+fn merged_from(sidecar: &Sidecar) -> Vec<String> {
+    let each = sidecar.merged_from.iter();
+    each.map(|m| format!("{} {}", m.shard, m.csv)).collect()
 }

@@ -9,7 +9,7 @@ use std::process::Command as Process;
 
 use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
-use sudoku_reports::Status;
+use sudoku_results::Status;
 use sudoku_testkit::corpus_path;
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
 use tempfile::TempDir;
@@ -75,6 +75,8 @@ fn dataframes(csv: &Path, script: &str, args: &[&str], rows: usize) {
 /// puzzles and solutions as strings (run by `.ci/run`, which installs both when missing).
 #[test]
 fn pandas_and_polars_read_the_csv_as_it_is() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Pandas);
+    sudoku_testkit::require(sudoku_testkit::Tool::Polars);
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("df.csv");
     lab()
@@ -99,6 +101,8 @@ fn pandas_and_polars_read_the_csv_as_it_is() {
 /// as numbers, or nulls).
 #[test]
 fn pandas_and_polars_read_grids_as_strings_when_no_row_has_a_solution() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Pandas);
+    sudoku_testkit::require(sudoku_testkit::Tool::Polars);
     let dir = TempDir::new().unwrap();
     let budget = dir.path().join("budget.csv");
     lab()
@@ -232,7 +236,7 @@ fn the_summary_fits_100_columns_with_short_names_and_wide_keeps_every_column() {
     for column in [
         "2+ solutions",
         "puzzles/s per core",
-        "p90 µs",
+        "p90",
         "max nodes",
         "mean backtracks",
     ] {

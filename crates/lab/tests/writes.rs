@@ -218,25 +218,32 @@ fn a_full_file_system_keeps_whole_puzzles_a_sidecar_and_resumes() {
         (&corpus, &out),
         "No space left on device",
     );
+    // A disk with no room for the sidecar at the end: the files keep their running names,
+    // as a killed run's, and the rows in them are whole.
     let failed = disk.path().join("r.failed.csv");
-    let puzzles = whole_puzzles_of_two(&failed);
-    let summary = disk.path().join("r.failed.summary.md");
-    let wrote = format!("wrote {} ({} rows)", failed.display(), 2 * puzzles);
-    if summary.exists() {
-        let text = std::fs::read_to_string(&summary).unwrap();
-        assert!(text.contains(&format!("| norvig | {puzzles} |")), "{text}");
-        assert!(
-            stderr.contains(&format!("{wrote}, {}", summary.display())),
-            "{stderr}"
-        );
+    let (kept, tag) = if failed.exists() {
+        (failed.clone(), "failed")
     } else {
-        let without = format!("{wrote} and {}, without a summary", sidecar_path(&failed));
-        assert!(stderr.contains(&without), "{stderr}");
+        (disk.path().join("r.running.csv"), "running")
+    };
+    let rows = read_rows(&kept);
+    assert!(rows
+        .chunks(2)
+        .all(|p| p.len() == 2 && p[0].index == p[1].index));
+    let puzzles = rows.len() as u64 / 2;
+    if tag == "failed" {
+        assert_eq!(whole_puzzles_of_two(&failed), puzzles);
+        assert!(stderr.contains(&format!(
+            "wrote {} ({} rows)",
+            failed.display(),
+            2 * puzzles
+        )));
     }
     // Continued elsewhere (this disk has no room for more).
     let elsewhere = dir.path().join("r.csv");
-    for name in ["r.failed.csv", "r.failed.run.toml"] {
-        std::fs::copy(disk.path().join(name), dir.path().join(name)).unwrap();
+    for ext in ["csv", "run.toml"] {
+        let name = format!("r.{tag}.{ext}");
+        std::fs::copy(disk.path().join(&name), dir.path().join(&name)).unwrap();
     }
     lab()
         .args(["bench", "-s", "norvig,dlx", "-j", "1", "-q", "--resume"])
@@ -249,7 +256,12 @@ fn a_full_file_system_keeps_whole_puzzles_a_sidecar_and_resumes() {
     assert_eq!(rows.len(), 2 * PUZZLES);
     let indexes: Vec<u64> = rows.iter().step_by(2).map(|r| r.index).collect();
     assert_eq!(indexes, (0..PUZZLES as u64).collect::<Vec<_>>());
-    assert_eq!(sidecar_of(&elsewhere).resumed_puzzles, puzzles);
+    let resumed = sidecar_of(&elsewhere).resumed_puzzles;
+    // A killed run's last puzzle is solved again (the kill may have cut it).
+    assert!(
+        resumed == puzzles || (tag == "running" && resumed + 1 == puzzles),
+        "{resumed}"
+    );
 }
 
 /// A run on a disk already full cannot write its CSV's header: it fails (exit 1) and
@@ -280,14 +292,6 @@ fn a_run_on_a_full_file_system_leaves_no_file() {
     assert_eq!(left, ["filler"]);
 }
 
-/// The sidecar's name beside `csv`, as messages show it.
-fn sidecar_path(csv: &Path) -> String {
-    sudoku_reports::RunFiles::beside(csv)
-        .sidecar
-        .display()
-        .to_string()
-}
-
 /// `bench` of the puzzles written to its stdin (dlx, one thread) into `out`, spawned.
 fn bench_from_stdin(out: &Path) -> Child {
     common::lab_process()
@@ -310,15 +314,6 @@ fn one_row(child: &mut Child, running: &Path) {
     wait_for(child, "the row in the file", || lines() == 2);
 }
 
-/// A run on `out/x.csv` in `dir` (its puzzles from stdin) whose output folder is removed
-/// once the first row is in its running CSV: the run, the folder, the running CSV.
-fn folder_removed_after_one_row(dir: &TempDir) -> (Child, PathBuf, PathBuf) {
-    let folder = dir.path().join("out");
-    let (child, _, running) = run_after_one_row(&folder);
-    std::fs::remove_dir_all(&folder).unwrap();
-    (child, folder, running)
-}
-
 /// A run on `x.csv` in `folder` (its puzzles from stdin) once the first row is in its
 /// running CSV: the run, its output, the running CSV.
 fn run_after_one_row(folder: &Path) -> (Child, PathBuf, PathBuf) {
@@ -327,279 +322,6 @@ fn run_after_one_row(folder: &Path) -> (Child, PathBuf, PathBuf) {
     let running = folder.join("x.running.csv");
     one_row(&mut child, &running);
     (child, out, running)
-}
-
-/// Waits for `child` to end by itself (failing the test after [`common::HANG`]): its
-/// output. Its stdin, if piped, stays open until then.
-fn ended_by_itself(child: Child) -> std::process::Output {
-    common::ended(child, "the run did not end by itself")
-}
-
-/// What a run says of its CSV `running` gone with its folder `folder`, `rows` rows in it.
-fn gone_with_its_folder(running: &Path, folder: &Path, rows: u64) -> String {
-    format!(
-        "{}: removed or moved while the run went (its folder {} too): the {} written to it \
-{} not there, and no sidecar or summary was written beside them",
-        running.display(),
-        folder.display(),
-        if rows == 1 {
-            "1 row".to_string()
-        } else {
-            format!("{rows} rows")
-        },
-        if rows == 1 { "is" } else { "are" }
-    )
-}
-
-/// An output folder removed after the run's first row, while the run waits for more on a
-/// stdin that stays open: the run notices it on its own (it looks on its progress tick),
-/// stops as an interrupt would stop it, and fails (exit 1), the error said once, the
-/// summary it prints saying FAILED with that error, not that it came after its last row;
-/// the folder is not made again. It waited for its input without end, and said that its
-/// CSV was gone only once its input ended.
-#[cfg(unix)]
-#[test]
-fn a_run_whose_output_folder_is_removed_stops_by_itself_and_fails() {
-    let dir = TempDir::new().unwrap();
-    let (child, folder, running) = folder_removed_after_one_row(&dir);
-    let output = ended_by_itself(child);
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
-    );
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    let gone = gone_with_its_folder(&running, &folder, 1);
-    let told = format!(
-        "FAILED: an error stopped the run; these are the rows written before it.\nThe error \
-that stopped it: {gone}\n"
-    );
-    assert!(stdout.ends_with(&told), "{stdout}");
-    assert!(!stdout.contains("after its last row"), "{stdout}");
-    assert_eq!(stderr, format!("error: {gone}\n"));
-    assert!(!folder.exists(), "the folder made again");
-}
-
-/// An output folder removed while an interrupted run still waits for the solve under way
-/// (its solver holds it until told to end, then crashes: a row): the run says that its CSV
-/// is gone and how many rows went with it, does not make the folder again for a sidecar
-/// or a summary of rows that are not there, and dies of the interrupt. The folder is
-/// removed after the interrupt, so that the run cannot have stopped by itself before it
-/// (see [`a_run_whose_output_folder_is_removed_stops_by_itself_and_fails`]): it was
-/// removed first, then the run interrupted, a race since the run looks for its CSV.
-#[cfg(unix)]
-#[test]
-fn an_output_folder_removed_while_the_run_goes_is_said_and_not_made_again() {
-    let dir = TempDir::new().unwrap();
-    let folder = dir.path().join("out");
-    let (mut child, stderr) = held_run(&dir, &folder.join("r.csv"));
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    // The handler has set the flag once it says so.
-    wait_for(&mut child, "the interrupt seen", || {
-        std::fs::read_to_string(&stderr).is_ok_and(|t| t.contains("interrupted: finishing"))
-    });
-    std::fs::remove_dir_all(&folder).unwrap();
-    std::fs::write(dir.path().join("go"), "").unwrap();
-    let output = ended_by_itself(child);
-    common::died_of(&output, libc::SIGTERM);
-    let stderr = std::fs::read_to_string(&stderr).unwrap();
-    let running = folder.join("r.running.csv");
-    let said = format!("error: {}\n", gone_with_its_folder(&running, &folder, 1));
-    assert!(stderr.ends_with(&said), "{stderr}");
-    assert!(!stderr.contains("holds every row"), "{stderr}");
-    assert!(!folder.exists(), "the folder made again");
-}
-
-/// The running CSV alone removed, and the run finishing: an error (exit 1) that says so,
-/// and no file under the names asked for.
-#[cfg(unix)]
-#[test]
-fn a_running_csv_removed_while_the_run_goes_is_said_and_nothing_is_renamed() {
-    let dir = TempDir::new().unwrap();
-    let (mut child, _, running) = run_after_one_row(dir.path());
-    std::fs::remove_file(&running).unwrap();
-    drop(child.stdin.take());
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    let said = format!(
-        "error: {}: removed or moved while the run went: the 1 row written to it is not \
-there, and no sidecar or summary was written beside them\n",
-        running.display()
-    );
-    assert!(stderr.ends_with(&said), "{stderr}");
-    assert!(!stderr.contains("wrote"), "{stderr}");
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    // The sidecar of the run's start, which says it is running, and tells of no row.
-    assert_eq!(names, ["x.running.run.toml"]);
-}
-
-/// A `cmd:` solver (a shell script in `dir`) that answers the question every new child is
-/// asked, then, given a puzzle, makes the file `started` in `dir` and answers no more: the
-/// run waits for it (up to its `--timeout`) until it is interrupted twice, the first
-/// interrupt waiting for the solve under way. Its input closed (the run gone), it exits.
-fn stalled_solver(dir: &TempDir) -> String {
-    write(
-        dir,
-        "stall.sh",
-        "read first; echo \"$first\"\nread puzzle; : > started; read never\n",
-    );
-    "cmd:sh stall.sh".into()
-}
-
-/// `bench` of `corpus` into `out` with a solver that stalls (see [`stalled_solver`]),
-/// spawned in `dir`, once its puzzle is under way.
-fn stalled_run(dir: &TempDir, out: &Path) -> Child {
-    run_under_way(dir, out, &stalled_solver(dir), Stdio::piped())
-}
-
-/// `bench` into `out`, spawned in `dir`, with a solver (a shell script in `dir`) that,
-/// given its puzzle, makes `started` in `dir` and holds it until a file `go` is there, then
-/// exits without an answer (the row says `crashed`), once its puzzle is under way; its
-/// stderr goes to a file, returned, that can be read while it runs.
-fn held_run(dir: &TempDir, out: &Path) -> (Child, PathBuf) {
-    write(
-        dir,
-        "held.sh",
-        "read first; echo \"$first\"\nread puzzle; : > started\n\
-         while [ ! -e go ]; do sleep 0.02; done\n",
-    );
-    let stderr = dir.path().join("stderr.txt");
-    let file = std::fs::File::create(&stderr).unwrap();
-    let child = run_under_way(dir, out, "cmd:sh held.sh", file.into());
-    (child, stderr)
-}
-
-/// `bench` of a corpus of one puzzle into `out` with `solver`, on one thread, spawned in
-/// `dir`, its stderr to `stderr`, once `solver` made the file `started` in `dir`.
-fn run_under_way(dir: &TempDir, out: &Path, solver: &str, stderr: Stdio) -> Child {
-    let started = dir.path().join("started");
-    let _ = std::fs::remove_file(&started);
-    let corpus = write(dir, "c.txt", &format!("{TOP1}\n"));
-    let mut child = common::lab_process()
-        .env_remove("RUST_LOG")
-        .env_remove("NO_COLOR")
-        .current_dir(dir.path())
-        .args(["bench", "-j", "1", "-q", "--timeout", "600", "-s", solver])
-        .arg(&corpus)
-        .arg("-o")
-        .arg(out)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(stderr)
-        .spawn()
-        .unwrap();
-    wait_for(&mut child, "the puzzle under way", || started.exists());
-    child
-}
-
-/// A second interrupt exits at once, saying where the rows written so far are: in the
-/// running CSV, its sidecar beside it, when they are there; it said so also of a CSV
-/// removed, or moved, its folder with it, while the run went. It now says that the file
-/// is no longer there.
-#[cfg(unix)]
-#[test]
-fn a_second_interrupt_says_where_the_rows_are_as_they_are() {
-    let dir = TempDir::new().unwrap();
-    let folder = dir.path().join("out");
-    let running = folder.join("r.running.csv");
-    let again = |remove: &dyn Fn(), says: &str| {
-        let child = stalled_run(&dir, &folder.join("r.csv"));
-        remove();
-        let output = common::signal(child, &["-INT", "-TERM"]);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        common::died_of(&output, libc::SIGTERM);
-        let said = format!("interrupted again: exiting now{says}\n");
-        assert!(stderr.ends_with(&said), "{stderr}");
-    };
-    again(
-        &|| {},
-        &format!(
-            " (the rows written so far stay in {}, its sidecar saying running)",
-            running.display()
-        ),
-    );
-    assert_eq!(read_rows(&running), []);
-    let sidecar = sidecar_of(&running);
-    assert_eq!(sidecar.state, State::Running);
-    let gone = |why: &str| {
-        format!(
-            "; {}, where the rows went, was removed or moved while the run went{why}: the \
-             rows written to it are not there",
-            running.display()
-        )
-    };
-    again(
-        &|| std::fs::remove_dir_all(&folder).unwrap(),
-        &gone(&format!(" (its folder {} too)", folder.display())),
-    );
-    assert!(!folder.exists(), "the folder made again");
-    again(&|| std::fs::remove_file(&running).unwrap(), &gone(""));
-    again(
-        &|| std::fs::remove_file(sidecar_path(&running)).unwrap(),
-        &format!(
-            " (the rows written so far stay in {}, without the sidecar the run wrote beside \
-             it, removed meanwhile)",
-            running.display()
-        ),
-    );
-}
-
-/// A CSV that cannot be renamed into place at the end (a folder took its final name while
-/// the run went) stays under its running name with its sidecar beside it, and no summary
-/// under the names of rows that are not there; the messages say so, and the sidecar says
-/// that the run failed, with the error the run printed, so that `summary` of the CSV says
-/// what the run said (it said `finished`).
-#[cfg(unix)]
-#[test]
-fn a_csv_that_cannot_be_put_in_place_keeps_its_sidecar_beside_it() {
-    let dir = TempDir::new().unwrap();
-    let (mut child, out, running) = run_after_one_row(dir.path());
-    std::fs::create_dir(&out).unwrap();
-    std::fs::write(out.join("in the way"), "").unwrap();
-    drop(child.stdin.take());
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    let sidecar = dir.path().join("x.running.run.toml");
-    let wrote = format!(
-        "wrote {} (1 row) and {}, without a summary",
-        running.display(),
-        sidecar.display()
-    );
-    assert!(stderr.contains(&wrote), "{stderr}");
-    assert!(stderr.contains("cannot rename to"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        stdout.contains("FAILED: an error stopped the run")
-            && stdout.contains("as its files were put in place: ")
-            && stdout.contains("cannot rename to"),
-        "{stdout}"
-    );
-    assert!(!dir.path().join("x.run.toml").exists());
-    assert!(!dir.path().join("x.summary.md").exists());
-    let told = sidecar_of(&running);
-    assert_eq!((told.state, told.rows), (State::Failed.into(), 1));
-    assert_eq!(told.csv, running.display().to_string());
-    let error = told.error.expect("the error");
-    assert!(
-        error.starts_with("after its last row, as its files were put in place: ")
-            && stdout.contains(&error),
-        "{error}"
-    );
-    let again = lab().arg("summary").arg(&running).output().unwrap();
-    let again = String::from_utf8_lossy(&again.stdout);
-    assert!(
-        again.contains("FAILED: an error stopped the run") && again.contains(&error),
-        "{again}"
-    );
 }
 
 /// A run whose summary file alone cannot be written (a folder took its name while the run
@@ -645,35 +367,6 @@ fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
     assert_eq!(read_rows(&out).len(), 1);
 }
 
-/// `--out` a link to nothing yet whose path goes into a folder that is not there and back
-/// out of it (`../s3/missing/../y.csv`) is refused, naming the link and the folder, and
-/// nothing is made: the run made the folder `missing` (empty, named by no one but the
-/// link's `..`) and wrote `s3/y.csv`.
-#[cfg(unix)]
-#[test]
-fn an_output_link_through_a_missing_folder_and_back_is_refused() {
-    let dir = TempDir::new().unwrap();
-    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
-    let (s3, w) = (dir.path().join("s3"), dir.path().join("w"));
-    std::fs::create_dir(&s3).unwrap();
-    std::fs::create_dir(&w).unwrap();
-    std::os::unix::fs::symlink("../s3/nofolder2/../y.csv", w.join("c.csv")).unwrap();
-    let said = "error: c.csv: cannot create: it is a link to ../s3/nofolder2/../y.csv, through \
-../s3/nofolder2, a folder that is not there, and back out of it (..): the link leads to no \
-file, and would lead to one only once that folder is made; make it, or name another output\n";
-    let run = lab()
-        .current_dir(&w)
-        .args(["bench", "-s", "dlx", "-q", "-o", "c.csv"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(run.status.code(), Some(1), "{stderr}");
-    assert_eq!(stderr, said);
-    assert_eq!(std::fs::read_dir(&s3).unwrap().count(), 0, "s3 holds files");
-    assert_eq!(std::fs::read_dir(&w).unwrap().count(), 1, "w holds files");
-}
-
 /// `--out` given as a link to a run's output is that output: a second run on it while the
 /// first one goes is refused (the lock is the file's, whatever its name), and a run on the
 /// link writes the file it leads to, its sidecar and summary beside that file, the link
@@ -705,14 +398,12 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
     assert!(made.status.success(), "{made:?}");
     let mut first = bench_from_stdin(&a);
     one_row(&mut first, &dir.path().join("a.running.csv"));
-    // Refused naming the link as typed, with the file, as generate and trace name theirs
-    // (bench and merge named the file alone, a name the command line does not hold).
+    // Refused naming the file the link leads to.
+    let real = dir.path().canonicalize().unwrap();
     let busy = format!(
-        "error: {}, a link to {}: another sudoku-lab run is writing this output ({} is \
-         locked)",
-        b.display(),
-        dir.path().canonicalize().unwrap().join("a.csv").display(),
-        dir.path().join("a.running.csv").display()
+        "error: {}: another sudoku-lab run is writing this output ({} is locked)",
+        real.join("a.csv").display(),
+        real.join("a.running.csv").display()
     );
     let refused = on_link(&mut lab());
     let stderr = String::from_utf8_lossy(&refused.stderr);
@@ -745,56 +436,6 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
     assert!(!dir.path().join("b.run.toml").exists());
     assert!(!dir.path().join("b.summary.md").exists());
     assert_eq!(sidecar_of(&b).rows, 2, "the sidecar read through the link");
-}
-
-/// A second interrupt after the run's files were put in place, while it says how it ended
-/// (its stdout full: a reader that does not read), names the CSV where its rows are now:
-/// it said that the running CSV, renamed by then, was removed or moved, its rows not there.
-#[cfg(unix)]
-#[test]
-fn a_second_interrupt_after_the_files_are_in_place_names_them_there() {
-    use std::io::Read;
-    use std::os::unix::net::UnixStream;
-    let dir = TempDir::new().unwrap();
-    let out = dir.path().join("x.csv");
-    let (mut reader, mut full) = UnixStream::pair().unwrap();
-    full.set_nonblocking(true).unwrap();
-    let chunk = [b'.'; 4096];
-    while full.write(&chunk).is_ok() {}
-    full.set_nonblocking(false).unwrap();
-    let mut child = common::lab_process()
-        .env_remove("RUST_LOG")
-        .env_remove("NO_COLOR")
-        .args(["bench", "-s", "dlx", "-j", "1", "-q", "-", "-o"])
-        .arg(&out)
-        .stdin(Stdio::piped())
-        .stdout(std::os::fd::OwnedFd::from(full))
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let running = dir.path().join("x.running.csv");
-    one_row(&mut child, &running);
-    let placed = dir.path().join("x.interrupted.csv");
-    let interrupt = |signal: &str| {
-        let sent = std::process::Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-    };
-    interrupt("-INT");
-    wait_for(&mut child, "the files in place", || placed.exists());
-    let output = common::signal(child, &["-TERM"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    common::died_of(&output, libc::SIGTERM);
-    let said = format!(
-        "interrupted again: exiting now (the run had ended: its rows are in {})\n",
-        placed.display()
-    );
-    assert!(stderr.ends_with(&said), "{stderr}");
-    assert_eq!(read_rows(&placed).len(), 1);
-    let mut rest = Vec::new();
-    reader.read_to_end(&mut rest).unwrap();
 }
 
 /// A run started with SIGHUP or SIGINT ignored (`nohup`; a script's background job, `trap ''
@@ -865,7 +506,8 @@ fn a_ctrl_c_stops_a_shell_loop_of_solves() {
     });
     let output = common::signal_group(job, libc::SIGINT);
     common::died_of(&output, libc::SIGINT);
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "interrupted\n");
+    // `solve` does not watch for interrupts: the signal's default ends it, silently.
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     let said = std::fs::read_to_string(&stdout).unwrap();
     assert_eq!(said.matches(&endless).count(), 1, "{said}");
     assert!(!said.lines().any(|l| l == "next"), "{said}");

@@ -38,10 +38,30 @@ fn step(size: Size, rule: Rule, digit: u8) -> Option<String> {
         }
         Rule::NakedSubset { unit: u, count } => format!("naked {} in {}", kind(count), unit(u)),
         Rule::HiddenSubset { unit: u, count } => format!("hidden {} in {}", kind(count), unit(u)),
-        Rule::Fish { count, rows } => {
+        Rule::Fish {
+            count,
+            rows,
+            base,
+            cover,
+        } => {
             let name = if count == 2 { "X-wing" } else { "swordfish" };
-            let base = if rows { "rows" } else { "columns" };
-            format!("{name} on {digit}, {base} as base")
+            let lines = |set: u32| {
+                let numbers: Vec<String> = (0..32)
+                    .filter(|l| set >> l & 1 != 0)
+                    .map(|l| (l + 1).to_string())
+                    .collect();
+                numbers.join(", ")
+            };
+            let (along, across) = if rows {
+                ("rows", "columns")
+            } else {
+                ("columns", "rows")
+            };
+            format!(
+                "{name} on {digit}: in {along} {} it lies in {across} {} only",
+                lines(base),
+                lines(cover)
+            )
         }
         _ => return None,
     })

@@ -222,9 +222,12 @@ fn an_x_wing_takes_its_digit_from_the_rest_of_its_columns() {
         .collect();
     let (result, events) = first(Technique::XWing, position(&rows));
     assert_eq!(result, Ok(true));
+    // Base rows 2 and 6, cover columns 3 and 8 (bits 1 and 5, 2 and 7).
     let rule = Rule::Fish {
         count: 2,
         rows: true,
+        base: 1 << 1 | 1 << 5,
+        cover: 1 << 2 | 1 << 7,
     };
     let others = || (1..=9).filter(|&r| r != 2 && r != 6);
     let cover = others().map(|r| rc(r, 3)).chain(others().map(|r| rc(r, 8)));
@@ -252,6 +255,8 @@ fn a_swordfish_takes_its_digit_from_the_rest_of_its_columns() {
     let rule = Rule::Fish {
         count: 3,
         rows: true,
+        base: 1 | 1 << 3 | 1 << 6,
+        cover: 1 << 1 | 1 << 4 | 1 << 7,
     };
     let others = || (1..=9).filter(|&r| r % 3 != 1);
     let cover = [2, 5, 8]
@@ -276,6 +281,8 @@ fn a_fish_on_columns_is_found_when_rows_have_none() {
     let rule = Rule::Fish {
         count: 2,
         rows: false,
+        base: 1 << 3 | 1 << 4,
+        cover: 1 << 2 | 1 << 8,
     };
     let others = || (1..=9).filter(|&c| c != 4 && c != 5);
     let cover = others().map(|c| rc(3, c)).chain(others().map(|c| rc(9, c)));

@@ -36,8 +36,8 @@
 //! the 2 MiB of a spawned thread.
 
 use sudoku_core::{
-    Contradiction, DigitSet, Event, Geometry, Grid, Limits, Observer, Outcome, Rule, Search, Size,
-    Tally,
+    Choice, Contradiction, DigitSet, Event, Geometry, Grid, Limits, Observer, Outcome, Rule,
+    Search, Size, Tally,
 };
 
 /// The essay's `values`: for each square, in reading order, the digits it may still hold.
@@ -49,6 +49,10 @@ pub struct Essay<'o, O: Observer + ?Sized> {
     geometry: &'static Geometry,
     tally: Tally,
     depth: u16,
+    /// The square and digit of the given `parse_grid` is assigning: rule 1 on it tells
+    /// that digit leaving the peers by [`Rule::Given`], as every strategy names a given's
+    /// step.
+    given: Option<(usize, u8)>,
     observer: &'o mut O,
 }
 
@@ -60,6 +64,7 @@ impl<'o, O: Observer + ?Sized> Essay<'o, O> {
             geometry: Geometry::of(size),
             tally: Tally::new(limits),
             depth: 0,
+            given: None,
             observer,
         }
     }
@@ -95,7 +100,10 @@ impl<'o, O: Observer + ?Sized> Essay<'o, O> {
         let mut values = vec![DigitSet::full(size.side()); size.cells()];
         for (s, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
-                self.assign(&mut values, s, d, Rule::Given)?;
+                self.given = Some((s, d));
+                let assigned = self.assign(&mut values, s, d, Rule::Given);
+                self.given = None;
+                assigned?;
             }
         }
         Ok(values)
@@ -178,8 +186,15 @@ impl<'o, O: Observer + ?Sized> Essay<'o, O> {
         if values[s].is_empty() {
             return Err(self.contradiction(Contradiction::EmptyCell { cell: s as u16 }));
         } else if let Some(d2) = values[s].only() {
+            // The square of the given being assigned: its digit leaves its peers as
+            // the puzzle says (told by the one name every strategy gives it).
+            let why = if self.given == Some((s, d2)) {
+                Rule::Given
+            } else {
+                Rule::NakedSingle
+            };
             for &s2 in self.geometry.peers(s) {
-                self.eliminate(values, usize::from(s2), d2, Rule::NakedSingle)?;
+                self.eliminate(values, usize::from(s2), d2, why)?;
             }
         }
         // (2) If a unit u is reduced to only one place for a value d, then put it there.
@@ -235,9 +250,16 @@ impl<'o, O: Observer + ?Sized> Essay<'o, O> {
             let size = self.geometry.size();
             return self.tally.solution(|| grid_of(size, &values)); // Solved!
         };
+        let (cell, digits) = (s as u16, values[s]);
+        self.tell(Event::Choose {
+            depth: self.depth,
+            choice: Choice::FewestCandidates {
+                cell,
+                candidates: digits.len() as u8,
+            },
+        });
         self.depth += 1;
         let depth = self.depth;
-        let (cell, digits) = (s as u16, values[s]);
         for d in digits.iter() {
             if !self.tally.try_one() {
                 return true; // the node budget is spent

@@ -34,6 +34,9 @@ struct Work {
     depth: u16,
 }
 
+/// No given is being assigned (see [`Work::run`]).
+const NO_GIVEN: (usize, u32) = (usize::MAX, 0);
+
 impl Work {
     fn new(geometry: &'static Geometry) -> Work {
         Work {
@@ -110,9 +113,12 @@ impl Work {
     }
 
     /// Draws every pending consequence, until none is left (or a contradiction).
+    /// `given` is the square and digit (a mask) of the given being assigned, if one is
+    /// ([`NO_GIVEN`] otherwise): that digit leaves its peers by [`Rule::Given`].
     fn run<O: Observer + ?Sized>(
         &mut self,
         values: &mut [u32],
+        given: (usize, u32),
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         loop {
@@ -120,10 +126,15 @@ impl Work {
             while let Some(cell) = self.solved.pop() {
                 let cell = usize::from(cell);
                 let digit = values[cell];
+                let rule = if (cell, digit) == given {
+                    Rule::Given
+                } else {
+                    Rule::NakedSingle
+                };
                 for &peer in self.geometry.peers(cell) {
                     let peer = usize::from(peer);
                     if values[peer] & digit != 0 {
-                        self.remove(values, peer, digit, Rule::NakedSingle, observer)?;
+                        self.remove(values, peer, digit, rule, observer)?;
                     }
                 }
                 // In the square's own units the digit's one place is this square.
@@ -202,6 +213,11 @@ impl Work {
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         let others = values[cell] & !(1 << (digit - 1));
+        let given = if observer.active() && rule == Rule::Given {
+            (cell, 1 << (digit - 1))
+        } else {
+            NO_GIVEN
+        };
         if observer.active() && others != 0 {
             let (depth, cell) = (self.depth, cell as u16);
             observer.event(Event::Assign {
@@ -213,7 +229,7 @@ impl Work {
         }
         let done = self
             .remove(values, cell, others, Rule::Assigned, observer)
-            .and_then(|()| self.run(values, observer));
+            .and_then(|()| self.run(values, given, observer));
         if done.is_err() {
             self.clear();
         }
@@ -241,7 +257,7 @@ impl Work {
                 let others = size.all_digits() & !(1 << (digit - 1));
                 self.remove(&mut values, cell, others, Rule::Assigned, observer)?;
             }
-            self.run(&mut values, observer)?;
+            self.run(&mut values, NO_GIVEN, observer)?;
         }
         Ok(values)
     }

@@ -21,8 +21,10 @@
 //! the eliminations are processed in: the search tree and its counts are the essay's.
 //!
 //! Watched, each step is told with the rule that drew it: `Eliminate { rule:
-//! NakedSingle }` for rule 1, `Assign { rule: HiddenSingle { unit } }` for rule 2, and
-//! `Eliminate { rule: Assigned }` for the other digits leaving an assigned square. Every
+//! NakedSingle }` for rule 1 (`Given` on the square of a given being assigned: its
+//! digit leaving its peers is what the puzzle says), `Assign { rule: HiddenSingle { unit
+//! } }` for rule 2, and `Eliminate { rule: Assigned }` for the other digits leaving an
+//! assigned square. Every
 //! event is behind `observer.active()`, which the plain solve's `()` answers `false`:
 //! the plain path compiles to no event at all.
 
@@ -45,6 +47,9 @@ struct Work {
     /// The search depth the events are told at (how many tries stand).
     depth: u16,
 }
+
+/// No given is being assigned (see [`Work::run`]).
+const NO_GIVEN: (usize, u16) = (usize::MAX, 0);
 
 impl Work {
     #[inline(always)]
@@ -106,10 +111,14 @@ impl Work {
     }
 
     /// Draws every pending consequence, until none is left (or a contradiction).
+    /// `given` is the square and digit (a mask) of the given being assigned, if one is
+    /// ([`NO_GIVEN`] otherwise): that digit leaves its peers by [`Rule::Given`]. An
+    /// argument, not a field: the plain solve passes the constant and keeps nothing.
     #[inline(always)]
     fn run<O: Observer + ?Sized>(
         &mut self,
         values: &mut [u16; CELLS],
+        given: (usize, u16),
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         loop {
@@ -124,11 +133,17 @@ impl Work {
                 for (i, &peer) in peers.iter().enumerate() {
                     holding |= u32::from(values[peer as usize] & digit != 0) << i;
                 }
+                // Told by the rule only when watched: the plain solve never reads it.
+                let rule = if (cell, digit) == given {
+                    Rule::Given
+                } else {
+                    Rule::NakedSingle
+                };
                 while holding != 0 {
                     let i = holding.trailing_zeros() as usize;
                     holding &= holding - 1;
                     let peer = peers[i] as usize;
-                    self.remove(values, peer, digit, Rule::NakedSingle, observer)?;
+                    self.remove(values, peer, digit, rule, observer)?;
                 }
                 // In the square's own units the digit now has one place, this square,
                 // which already holds it alone: rule 2 has nothing to do for it there
@@ -271,8 +286,13 @@ pub(crate) fn assign_unchecked<O: Observer + ?Sized>(
         });
     }
     let mut work = Work::new(depth);
+    let given = if observer.active() && rule == Rule::Given {
+        (cell, digit_mask(digit))
+    } else {
+        NO_GIVEN
+    };
     work.remove(values, cell, others, Rule::Assigned, observer)?;
-    work.run(values, observer)
+    work.run(values, given, observer)
 }
 
 /// The essay's `eliminate(values, s, d)`: removes `digit` from square `cell` (nothing
@@ -309,7 +329,7 @@ pub fn eliminate<O: Observer + ?Sized>(
     let mut work = Work::new(0);
     let values = values.masks_mut();
     work.remove(values, cell, digit_mask(digit), Rule::Given, observer)?;
-    work.run(values, observer)
+    work.run(values, NO_GIVEN, observer)
 }
 
 /// The essay's `parse_grid`: starts with every digit possible in every square, then
@@ -363,7 +383,7 @@ pub fn parse_grid<O: Observer + ?Sized>(
                 work.remove(masks, cell, others, Rule::Assigned, observer)?;
             }
         }
-        work.run(masks, observer)?;
+        work.run(masks, NO_GIVEN, observer)?;
     }
     Ok(values)
 }

@@ -6,7 +6,9 @@
 
 use sudoku_core::candidates::fewest_candidates;
 use sudoku_core::units::CELLS;
-use sudoku_core::{Candidates, Contradiction, Event, Grid, Limits, Observer, Outcome, Rule, Tally};
+use sudoku_core::{
+    Candidates, Choice, Contradiction, Event, Grid, Limits, Observer, Outcome, Rule, Tally,
+};
 
 use crate::propagate::assign_unchecked;
 
@@ -95,6 +97,16 @@ impl<P: Propagation> Searcher<P> {
             let limit_reached = self.tally.solution(|| P::grid(values));
             return if limit_reached { Err(Stop) } else { Ok(()) };
         };
+        if observer.active() {
+            let candidates = P::candidates(values, cell).count_ones() as u8;
+            observer.event(Event::Choose {
+                depth,
+                choice: Choice::FewestCandidates {
+                    cell: cell as u16,
+                    candidates,
+                },
+            });
+        }
         let depth = depth + 1;
         let mut digits = P::candidates(values, cell);
         while digits != 0 {
@@ -159,7 +171,8 @@ pub(crate) fn run<P: Propagation, O: Observer + ?Sized>(
 /// rules have nothing more to draw from). The search stops at `limits.solution_limit()`
 /// solutions, or before the try that would exceed `limits.max_tries()`.
 ///
-/// Watched, each try is an [`Event::Try`] followed by its [`Event::Assign`]
+/// Watched, the square chosen is an [`Event::Choose`] (its cell and how many digits it
+/// holds); each try is an [`Event::Try`] followed by its [`Event::Assign`]
 /// ([`Rule::Tried`]) and what that implies, all at the try's depth; a try taken back
 /// is an [`Event::Backtrack`] of the same depth, cell and digit.
 ///

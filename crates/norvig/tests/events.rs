@@ -7,7 +7,9 @@
 mod common;
 
 use common::{corpus, data, shared};
-use sudoku_core::{Contradiction, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule, Solver};
+use sudoku_core::{
+    Choice, Contradiction, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule, Solver,
+};
 use sudoku_norvig::{Norvig, NorvigEssay};
 use sudoku_testkit::seeds::{HARD1, POLISH};
 
@@ -24,6 +26,10 @@ struct Replay<'p> {
     geometry: &'static Geometry,
     levels: Vec<Level>,
     tries: Vec<(u16, u8)>,
+    /// The cell chosen at each depth, for the tries one deeper.
+    chosen: Vec<u16>,
+    /// The cell of the given being assigned (its `Assign` by `Given` last told).
+    given: Option<u16>,
     last: Option<Event>,
     try_count: u64,
     backtracks: u64,
@@ -42,6 +48,8 @@ impl<'p> Replay<'p> {
             geometry: Geometry::of(size),
             levels: vec![level],
             tries: Vec::new(),
+            chosen: Vec::new(),
+            given: None,
             last: None,
             try_count: 0,
             backtracks: 0,
@@ -70,7 +78,25 @@ impl<'p> Replay<'p> {
             );
         }
         match e {
+            Event::Choose { depth, choice } => {
+                let Choice::FewestCandidates { cell, candidates } = choice else {
+                    panic!("{e:?}");
+                };
+                // The first open cell of fewest candidates.
+                let values = &self.top(depth).values;
+                let open = (0..values.len()).filter(|&c| values[c].len() > 1);
+                let fewest = open.min_by_key(|&c| values[c].len());
+                assert_eq!(fewest, Some(usize::from(cell)), "{e:?}");
+                assert_eq!(values[usize::from(cell)].len(), usize::from(candidates));
+                self.chosen.truncate(usize::from(depth));
+                self.chosen.push(cell);
+            }
             Event::Try { depth, cell, digit } => {
+                assert_eq!(
+                    self.chosen.get(usize::from(depth) - 1),
+                    Some(&cell),
+                    "{e:?}"
+                );
                 let mut child = self.top(depth - 1).clone();
                 let v = child.values[usize::from(cell)];
                 assert!(v.contains(digit) && v.len() > 1, "{e:?} on {v}");
@@ -106,7 +132,11 @@ impl<'p> Replay<'p> {
                     Contradiction::NoPlace { unit, digit } => {
                         assert_eq!(self.holders(unit, digit), 0, "{e:?}")
                     }
-                    Contradiction::EmptyColumn { .. } => panic!("{e:?}"),
+                    Contradiction::EmptyColumn { .. }
+                    | Contradiction::NoMatching { .. }
+                    | Contradiction::NoTemplate { .. } => {
+                        panic!("{e:?}")
+                    }
                 }
             }
             Event::Solution { depth } => {
@@ -127,6 +157,7 @@ impl<'p> Replay<'p> {
             Rule::Given => {
                 assert_eq!(depth, 0);
                 assert_eq!(self.puzzle.get(c), digit);
+                self.given = Some(cell);
             }
             Rule::Tried => {
                 let want = Event::Try { depth, cell, digit };
@@ -148,7 +179,7 @@ impl<'p> Replay<'p> {
     }
 
     fn eliminate(&mut self, depth: u16, cell: u16, digit: u8, rule: Rule) {
-        let geometry = self.geometry;
+        let (geometry, puzzle, given) = (self.geometry, self.puzzle, self.given);
         let c = usize::from(cell);
         let level = self.top(depth);
         assert!(
@@ -169,6 +200,14 @@ impl<'p> Replay<'p> {
                 assert!(peers
                     .iter()
                     .any(|&p| level.values[usize::from(p)] == single));
+            }
+            Rule::Given => {
+                // The given being assigned, a peer, now holds the digit alone.
+                let given = given.expect("a given is being assigned");
+                assert_eq!(depth, 0);
+                assert!(geometry.peers(c).contains(&given), "{cell} {digit}");
+                assert_eq!(puzzle.get(usize::from(given)), digit);
+                assert_eq!(level.values[usize::from(given)], DigitSet::single(digit));
             }
             _ => panic!("an elimination by {rule:?}"),
         }

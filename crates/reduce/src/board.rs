@@ -2,7 +2,7 @@
 
 use sudoku_core::candidates::{digit_mask, fewest_candidates, mask_digit, ALL_DIGITS};
 use sudoku_core::units::{CELLS, PEERS, UNITS, UNITS_OF, UNIT_BITS, UNIT_COUNT};
-use sudoku_core::{Candidates, Contradiction, Event, Grid, Observer, Rule, Tally};
+use sudoku_core::{Candidates, Choice, Contradiction, Event, Grid, Observer, Rule, Tally};
 
 use crate::tell;
 
@@ -98,13 +98,20 @@ impl Board {
     }
 
     /// [`reduce_puzzle`](crate::reduce_puzzle): `false` on a contradiction (a cell with
-    /// no digit left).
+    /// no digit left). The first eliminate pass of the root board is over the givens
+    /// alone: its removals are told by [`Rule::Given`].
     #[inline]
     fn reduce<O: Observer + ?Sized>(&mut self, observer: &mut O) -> bool {
+        let mut rule = if self.depth == 0 {
+            Rule::Given
+        } else {
+            Rule::NakedSingle
+        };
         loop {
-            if !self.eliminate(observer) {
+            if !self.eliminate(observer, rule) {
                 return false;
             }
+            rule = Rule::NakedSingle;
             self.only_choice(observer);
             if self.fresh.len == 0 {
                 // No cell solved by either rule: the count of solved cells stayed the same.
@@ -113,10 +120,10 @@ impl Board {
         }
     }
 
-    /// One eliminate pass over the fresh cells; `false` as soon as a cell is emptied
-    /// (the essay's loop fails at the end of this iteration).
+    /// One eliminate pass over the fresh cells, its removals told by `rule`; `false` as
+    /// soon as a cell is emptied (the essay's loop fails at the end of this iteration).
     #[inline]
-    fn eliminate<O: Observer + ?Sized>(&mut self, observer: &mut O) -> bool {
+    fn eliminate<O: Observer + ?Sized>(&mut self, observer: &mut O, rule: Rule) -> bool {
         let depth = self.depth;
         let list = self.fresh;
         self.fresh.len = 0;
@@ -135,7 +142,7 @@ impl Board {
                             depth,
                             cell: p as u16,
                             digit: mask_digit(d),
-                            rule: Rule::NakedSingle,
+                            rule,
                         }
                     );
                     if n & n.wrapping_sub(1) == 0 {
@@ -252,6 +259,16 @@ fn search<O: Observer + ?Sized>(tally: &mut Tally, mut board: Board, observer: &
         tell!(observer, Event::Solution { depth: board.depth });
         return tally.solution(|| board.to_grid());
     };
+    tell!(
+        observer,
+        Event::Choose {
+            depth: board.depth,
+            choice: Choice::FewestCandidates {
+                cell: cell as u16,
+                candidates: board.masks[cell].count_ones() as u8,
+            },
+        }
+    );
     let depth = board.depth + 1;
     let mut digits = board.masks[cell];
     while digits != 0 {

@@ -5,7 +5,7 @@
 //! that is told every step in the shared [`Event`] vocabulary; pass `&mut ()` to watch
 //! nothing.
 
-use sudoku_core::{Contradiction, DigitSet, Event, Geometry, Observer, Rule, Tally};
+use sudoku_core::{Choice, Contradiction, DigitSet, Event, Geometry, Observer, Rule, Tally};
 
 use crate::{tell, Values};
 
@@ -32,6 +32,16 @@ use crate::{tell, Values};
 /// assert_eq!(values[0].to_string(), "45");
 /// ```
 pub fn eliminate<O: Observer + ?Sized>(values: &mut Values, depth: u16, observer: &mut O) {
+    eliminate_by(values, depth, Rule::NakedSingle, observer);
+}
+
+/// [`eliminate`], its removals told by `rule`.
+fn eliminate_by<O: Observer + ?Sized>(
+    values: &mut Values,
+    depth: u16,
+    rule: Rule,
+    observer: &mut O,
+) {
     let geometry = Geometry::of(values.size());
     let solved: Vec<usize> = (0..values.squares().len())
         .filter(|&s| values[s].len() == 1)
@@ -49,7 +59,7 @@ pub fn eliminate<O: Observer + ?Sized>(values: &mut Values, depth: u16, observer
                         depth,
                         cell,
                         digit,
-                        rule: Rule::NakedSingle,
+                        rule,
                     }
                 );
             }
@@ -114,6 +124,10 @@ pub fn only_choice<O: Observer + ?Sized>(values: &mut Values, depth: u16, observ
 /// contradiction). On `Ok`, `values` holds the reduced grid (solved when every square
 /// holds one digit); on `Err` it holds the grid at the contradiction.
 ///
+/// At the root (`depth` 0) the squares solved at the start of the first pass are the
+/// givens: that pass's removals are told by [`Rule::Given`], as every strategy tells a
+/// given's digit leaving its peers; the later ones by [`Rule::NakedSingle`].
+///
 /// ```
 /// use sudoku_core::Grid;
 /// use sudoku_reduce::{reduce_puzzle, Values};
@@ -132,9 +146,15 @@ pub fn reduce_puzzle<O: Observer + ?Sized>(
     depth: u16,
     observer: &mut O,
 ) -> Result<(), Contradiction> {
+    let mut rule = if depth == 0 {
+        Rule::Given
+    } else {
+        Rule::NakedSingle
+    };
     loop {
         let before = values.solved_count();
-        eliminate(values, depth, observer);
+        eliminate_by(values, depth, rule, observer);
+        rule = Rule::NakedSingle;
         only_choice(values, depth, observer);
         let after = values.solved_count();
         if let Some(cell) = values.empty_square() {
@@ -150,7 +170,7 @@ pub fn reduce_puzzle<O: Observer + ?Sized>(
 ///
 /// Reduce the puzzle: a contradiction is a dead end. Every square single: a solution.
 /// Otherwise choose the unfilled square with the fewest possibilities (ties to the
-/// first in reading order) and try each of its values, ascending, on a copy of the
+/// first in reading order; an [`Event::Choose`] says which and how many) and try each of its values, ascending, on a copy of the
 /// grid: each is a try of `tally`, and a try whose subtree does not end the search is
 /// taken back. Returns `true` when the whole search must stop (enough solutions, or the
 /// node budget spent). `depth` is how many tries stand (0 at the root).
@@ -183,7 +203,18 @@ pub fn search<O: Observer + ?Sized>(
         tell!(observer, Event::Solution { depth });
         return tally.solution(|| values.to_grid());
     };
-    let (depth, cell) = (depth + 1, square as u16);
+    let cell = square as u16;
+    tell!(
+        observer,
+        Event::Choose {
+            depth,
+            choice: Choice::FewestCandidates {
+                cell,
+                candidates: values[square].len() as u8,
+            },
+        }
+    );
+    let depth = depth + 1;
     for digit in values[square].iter() {
         if !tally.try_one() {
             return true;

@@ -76,9 +76,11 @@
 //! # Watching
 //!
 //! Both solvers tell an [`Observer`] every step ([`Solver::solve_observed`](sudoku_core::Solver::solve_observed)), in the
-//! shared [`Event`] vocabulary: a [`Event::Try`] of the search followed by its
-//! [`Event::Assign`] by [`Rule::Tried`], each digit eliminate removes as an
-//! [`Event::Eliminate`] by [`Rule::NakedSingle`], each square only choice fills as an
+//! shared [`Event`] vocabulary: the cell the search branches on as an [`Event::Choose`]
+//! (the first of fewest candidates, and how many it has), each [`Event::Try`] followed by
+//! its [`Event::Assign`] by [`Rule::Tried`], each digit eliminate removes as an
+//! [`Event::Eliminate`] by [`Rule::NakedSingle`] (by [`Rule::Given`] in the root's first
+//! pass, over the givens alone), each square only choice fills as an
 //! [`Event::Assign`] by [`Rule::HiddenSingle`] of its unit, a dead end as an
 //! [`Event::Contradiction`] with [`Contradiction::EmptyCell`], a solution as an
 //! [`Event::Solution`], and a try taken back as an [`Event::Backtrack`]. The two
@@ -125,6 +127,7 @@
 //! a millisecond a node: half a second, release build).
 //!
 //! [`Event`]: sudoku_core::Event
+//! [`Event::Choose`]: sudoku_core::Event::Choose
 //! [`Event::Try`]: sudoku_core::Event::Try
 //! [`Event::Assign`]: sudoku_core::Event::Assign
 //! [`Event::Eliminate`]: sudoku_core::Event::Eliminate
@@ -133,6 +136,7 @@
 //! [`Event::Backtrack`]: sudoku_core::Event::Backtrack
 //! [`Rule::Tried`]: sudoku_core::Rule::Tried
 //! [`Rule::NakedSingle`]: sudoku_core::Rule::NakedSingle
+//! [`Rule::Given`]: sudoku_core::Rule::Given
 //! [`Rule::HiddenSingle`]: sudoku_core::Rule::HiddenSingle
 //! [`Contradiction::EmptyCell`]: sudoku_core::Contradiction::EmptyCell
 #![deny(missing_docs)]

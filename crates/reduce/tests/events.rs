@@ -10,7 +10,8 @@
 use std::path::Path;
 
 use sudoku_core::{
-    Contradiction, CorpusReader, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule, Solver,
+    Choice, Contradiction, CorpusReader, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule,
+    Solver,
 };
 use sudoku_reduce::{Reduce, ReduceEssay, Values};
 use sudoku_testkit::seeds::{HARD1, SPANISH_1, SPANISH_2};
@@ -30,11 +31,18 @@ fn replay(puzzle: &Grid, events: &[Event], out: &Outcome) -> usize {
     let geometry = Geometry::of(puzzle.size());
     let mut stack = vec![Values::from_grid(puzzle)];
     let mut first_solution = None;
-    let mut steps = 0;
+    let (mut steps, mut chosen, mut passed_givens) = (0, 0, false);
     for (i, &e) in events.iter().enumerate() {
         let at = format!("event {i}: {e:?}");
-        if let Event::Try { depth, .. } = e {
+        if let Event::Try { depth, cell, .. } = e {
             assert_eq!(usize::from(depth), stack.len(), "{at}");
+            // Each try follows its choice, or the try before it at its depth.
+            let before = events[..i].iter().rev().find(|e| e.depth() < depth);
+            assert!(
+                matches!(before, Some(&Event::Choose { choice: Choice::FewestCandidates { cell: c, .. }, .. }) if c == cell),
+                "{at}"
+            );
+            passed_givens = true;
             stack.push(stack.last().unwrap().clone());
             continue;
         }
@@ -67,9 +75,39 @@ fn replay(puzzle: &Grid, events: &[Event], out: &Outcome) -> usize {
             Event::Eliminate {
                 cell, digit, rule, ..
             } => {
-                assert_eq!(rule, Rule::NakedSingle, "{at}");
+                if rule == Rule::Given {
+                    // Only in the root's first pass, and only by a given of a peer.
+                    assert!(!passed_givens, "{at}");
+                    let given_peer = geometry
+                        .peers(usize::from(cell))
+                        .iter()
+                        .any(|&p| puzzle.get(usize::from(p)) == digit);
+                    assert!(given_peer, "{at}");
+                } else {
+                    assert_eq!(rule, Rule::NakedSingle, "{at}");
+                    passed_givens = true;
+                }
                 assert!(values[usize::from(cell)].remove(digit), "{at}");
                 steps += 1;
+            }
+            Event::Choose { choice, .. } => {
+                let Choice::FewestCandidates { cell, candidates } = choice else {
+                    panic!("{at}");
+                };
+                // The first open cell of fewest candidates, and the tries that follow
+                // are in it.
+                let open = (0..values.squares().len()).filter(|&s| values[s].len() > 1);
+                let fewest = open.min_by_key(|&s| (values[s].len(), s));
+                assert_eq!(fewest, Some(usize::from(cell)), "{at}");
+                assert_eq!(
+                    values[usize::from(cell)].len(),
+                    usize::from(candidates),
+                    "{at}"
+                );
+                if let Some(&Event::Try { cell: tried, .. }) = events.get(i + 1) {
+                    assert_eq!(tried, cell, "{at}");
+                }
+                chosen += 1;
             }
             Event::Contradiction { reason, .. } => {
                 let Contradiction::EmptyCell { cell } = reason else {
@@ -94,6 +132,8 @@ fn replay(puzzle: &Grid, events: &[Event], out: &Outcome) -> usize {
         .filter(|e| matches!(e, Event::Solution { .. }))
         .count();
     assert_eq!(solutions as u64, out.solutions);
+    let tries = events.iter().filter(|e| e.is_try()).count();
+    assert!(chosen > 0 || tries == 0);
     steps
 }
 

@@ -12,7 +12,7 @@ use sudoku_results::{Row, COLUMNS};
 fn required() -> impl Iterator<Item = &'static str> {
     COLUMNS
         .into_iter()
-        .filter(|&c| c != "name" && c != "original")
+        .filter(|&c| c != "name" && c != "original" && c != "retimed")
 }
 
 /// What a CSV error says, without the csv crate's record number and byte offset (the
@@ -103,7 +103,7 @@ pub fn read_rows(path: &Path) -> Result<Rows, Error> {
 }
 
 /// [`read_rows`] of the first `bytes` bytes of the file only (the rows a run that continues
-/// it keeps, see [`crate::resume`]).
+/// it keeps, see [`crate::done`]).
 ///
 /// # Errors
 ///
@@ -187,15 +187,17 @@ impl Iterator for Rows {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resume::done_in;
+    use crate::done::done_in;
 
     /// The header a run writes.
     const HEADER: &str = "corpus,index,line,name,solver,limit,status,solutions,nodes,backtracks,\
-nanoseconds,median_nanoseconds,puzzle,solution,original\n";
+nanoseconds,median_nanoseconds,retimed,puzzle,solution,original\n";
 
     /// A row a run writes, its time `ns`.
     fn line(ns: &str) -> String {
-        format!("c.txt,0,1,,dlx,1,solved,1,5,1,{ns},7,1.3.|.4..|2...|1..4,1234|3412|2143|4321,-\n")
+        format!(
+            "c.txt,0,1,,dlx,1,solved,1,5,1,{ns},7,0,1.3.|.4..|2...|1..4,1234|3412|2143|4321,-\n"
+        )
     }
 
     /// The first error of reading `text` as a CSV named `bad.csv`, whole.
@@ -231,7 +233,7 @@ in string"
         let text = format!("{HEADER}{}c,0,1,dlx\n", line("5"));
         assert_eq!(
             first_error(&text),
-            "bad.csv: line 3: malformed row: 4 fields, where the header has 15"
+            "bad.csv: line 3: malformed row: 4 fields, where the header has 16"
         );
     }
 

@@ -14,7 +14,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use crate::sidecar::{entry_gives, keys_of, Sidecar};
+use crate::sidecar::{entry_gives, keys_of, ShardEntry, Sidecar, SolverEntry};
 
 /// One setting that differs between two sidecars.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,18 +40,6 @@ pub enum Shards {
     Same,
     /// The same count, any share (shards of one run).
     SameCount,
-}
-
-fn shown<T: fmt::Debug>(value: &T) -> String {
-    let text = format!("{value:?}");
-    match text.as_str() {
-        "None" | "\"\"" | "[]" => "(none)".into(),
-        _ => text
-            .strip_prefix("Some(")
-            .and_then(|t| t.strip_suffix(')'))
-            .unwrap_or(&text)
-            .to_string(),
-    }
 }
 
 /// The settings [`differences`] compares, as it names them (`shard` is `shard count` for
@@ -126,69 +114,122 @@ fn gives(table: &DeTable<'_>, setting: &str) -> bool {
     }
 }
 
+/// What decides the rows of a run: two runs whose settings are equal (`==`) made the same
+/// rows for the same puzzles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// The build: version, git commit, compiler.
+    pub build: [String; 3],
+    /// Solution limit.
+    pub limit: u64,
+    /// Timed runs per solve.
+    pub repeat: u64,
+    /// Whether a malformed line stops the run.
+    pub strict: bool,
+    /// `--first`, `--seed`, `--permute`.
+    pub first_seed_permute: [Option<u64>; 3],
+    /// The shard (for shards of one run, its count only: `k` is 0).
+    pub shard: Option<ShardEntry>,
+    /// A `cmd:` solver's time limit, in seconds.
+    pub timeout: Option<f64>,
+    /// The solvers, with their budgets and commands.
+    pub solver: Vec<SolverEntry>,
+    /// The corpora.
+    pub corpus: Vec<String>,
+}
+
+impl Settings {
+    /// The settings of the run `sidecar` describes; its shard as `shards` compares them.
+    pub fn of(sidecar: &Sidecar, shards: Shards) -> Settings {
+        let s = sidecar;
+        Settings {
+            build: [s.version.clone(), s.git_commit.clone(), s.rustc.clone()],
+            limit: s.limit,
+            repeat: s.repeat,
+            strict: s.strict,
+            first_seed_permute: [s.first, s.seed, s.permute],
+            shard: s.shard.map(|shard| match shards {
+                Shards::Same => shard,
+                Shards::SameCount => ShardEntry { k: 0, n: shard.n },
+            }),
+            timeout: s.timeout,
+            solver: s.solver.clone(),
+            corpus: s.corpus.iter().map(|c| c.path.clone()).collect(),
+        }
+    }
+
+    /// Each setting as it is named and shown, in the sidecar's order.
+    fn named(&self) -> Vec<(&'static str, String)> {
+        let text = |t: &str| {
+            if t.is_empty() {
+                NONE.into()
+            } else {
+                format!("{t:?}")
+            }
+        };
+        let number = |n: Option<u64>| n.map_or(NONE.into(), |n| n.to_string());
+        let [first, seed, permute] = self.first_seed_permute;
+        let shard = self.shard.map_or(NONE.into(), |s| match s.k {
+            0 => format!("\"{}\"", s.n),
+            _ => format!("\"{s}\""),
+        });
+        let solvers: Vec<String> = self.solver.iter().map(solver_shown).collect();
+        vec![
+            ("version", text(&self.build[0])),
+            ("git_commit", text(&self.build[1])),
+            ("rustc", text(&self.build[2])),
+            ("limit", self.limit.to_string()),
+            ("repeat", self.repeat.to_string()),
+            ("strict", self.strict.to_string()),
+            ("first", number(first)),
+            ("seed", number(seed)),
+            ("permute", number(permute)),
+            ("shard", shard),
+            (
+                "timeout",
+                self.timeout.map_or(NONE.into(), |t| t.to_string()),
+            ),
+            ("solver", solvers.join(", ")),
+            ("corpus", self.corpus.join(", ")),
+        ]
+    }
+}
+
+/// How a setting that is not set is shown.
+const NONE: &str = "(none)";
+
+/// A solver as a difference names it: `dlx (10 nodes)`, `mine (cmd:./x, 0 nodes)`.
+fn solver_shown(e: &SolverEntry) -> String {
+    match &e.command {
+        Some(c) => format!("{} (cmd:{c}, {} nodes)", e.name, e.max_nodes),
+        None => format!("{} ({} nodes)", e.name, e.max_nodes),
+    }
+}
+
 /// The settings that differ between `a` and `b`, in the sidecar's order.
 pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
-    let mut out = Vec::new();
-    let mut check = |setting: &'static str, x: String, y: String| {
-        if x != y {
-            out.push(Difference {
-                setting,
-                first: x,
-                second: y,
-            });
-        }
-    };
-    check("version", shown(&a.version), shown(&b.version));
-    check("git_commit", shown(&a.git_commit), shown(&b.git_commit));
-    check("rustc", shown(&a.rustc), shown(&b.rustc));
-    check("limit", shown(&a.limit), shown(&b.limit));
-    check("repeat", shown(&a.repeat), shown(&b.repeat));
-    check("strict", shown(&a.strict), shown(&b.strict));
-    check("first", shown(&a.first), shown(&b.first));
-    check("seed", shown(&a.seed), shown(&b.seed));
-    check("permute", shown(&a.permute), shown(&b.permute));
-    let shard = |s: &Sidecar| match shards {
-        Shards::Same => shown(&s.shard),
-        Shards::SameCount => shown(
-            &s.shard
-                .as_deref()
-                .and_then(|t| t.split_once('/'))
-                .map(|(_, n)| n),
-        ),
-    };
-    check(
-        match shards {
-            Shards::Same => "shard",
-            Shards::SameCount => "shard count",
-        },
-        shard(a),
-        shard(b),
-    );
-    check("timeout", shown(&a.timeout), shown(&b.timeout));
-    let solvers = |s: &Sidecar| {
-        let each: Vec<String> = s
-            .solver
-            .iter()
-            .map(|e| match &e.command {
-                Some(c) => format!("{} (cmd:{c}, {} nodes)", e.name, e.max_nodes),
-                None => format!("{} ({} nodes)", e.name, e.max_nodes),
-            })
-            .collect();
-        each.join(", ")
-    };
-    check("solver", solvers(a), solvers(b));
-    let corpora = |s: &Sidecar| {
-        let each: Vec<&str> = s.corpus.iter().map(|c| c.path.as_str()).collect();
-        each.join(", ")
-    };
-    check("corpus", corpora(a), corpora(b));
-    out
+    let (a, b) = (Settings::of(a, shards), Settings::of(b, shards));
+    if a == b {
+        return Vec::new();
+    }
+    let named = a.named().into_iter().zip(b.named());
+    let differ = named.filter(|((_, x), (_, y))| x != y);
+    differ
+        .map(|((setting, first), (_, second))| Difference {
+            setting: match (setting, shards) {
+                ("shard", Shards::SameCount) => "shard count",
+                _ => setting,
+            },
+            first,
+            second,
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sidecar::{CorpusEntry, SolverEntry};
+    use crate::sidecar::CorpusEntry;
 
     fn run() -> Sidecar {
         Sidecar {
@@ -197,7 +238,7 @@ mod tests {
             limit: 1,
             repeat: 1,
             threads: 2,
-            shard: Some("1/4".into()),
+            shard: Some(ShardEntry { k: 1, n: 4 }),
             solver: vec![SolverEntry {
                 name: "dlx".into(),
                 max_nodes: 10,
@@ -223,7 +264,7 @@ mod tests {
             first: Some(5),
             seed: Some(9),
             permute: Some(7),
-            shard: Some("2/4".into()),
+            shard: Some(ShardEntry { k: 2, n: 4 }),
             timeout: Some(1.0),
             solver: Vec::new(),
             corpus: Vec::new(),
@@ -297,7 +338,7 @@ mod tests {
         let b = Sidecar {
             threads: 8,
             cpu: "another".into(),
-            shard: Some("3/4".into()),
+            shard: Some(ShardEntry { k: 3, n: 4 }),
             ..run()
         };
         assert_eq!(differences(&a, &b, Shards::SameCount), []);
@@ -311,7 +352,7 @@ mod tests {
         let mut c = Sidecar {
             git_commit: "def".into(),
             permute: Some(7),
-            shard: Some("1/5".into()),
+            shard: Some(ShardEntry { k: 1, n: 5 }),
             ..run()
         };
         c.solver[0].max_nodes = 11;

@@ -14,7 +14,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use crate::error::{shown, Error};
-use crate::write::{through_links, write_file};
+use crate::staged::{through_links, write_whole};
 
 /// How far a run got: what a run writes as its sidecar's `state`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,7 +126,69 @@ pub struct SolverEntry {
     pub command: Option<String>,
 }
 
-/// One corpus of a run, as the sidecar lists it.
+/// A shard of a run (`--shard K/N`): the K-th of N shares of its puzzles, as a TOML table
+/// (`shard = { k = 2, n = 4 }`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ShardEntry {
+    /// Which share, from 1.
+    pub k: u64,
+    /// Of how many.
+    pub n: u64,
+}
+
+impl std::fmt::Display for ShardEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// One `--resume` that continued a run (`[[resumed]]`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Resumption {
+    /// When it started (RFC 3339, UTC).
+    pub date: String,
+    /// Its command line.
+    pub command: String,
+    /// In a merge's sidecar: the shard it continued.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardEntry>,
+}
+
+/// One shard a merge was made from (`[[merged_from]]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MergedShard {
+    /// Its share.
+    pub shard: ShardEntry,
+    /// Its CSV, as `merge` was given it.
+    pub csv: String,
+}
+
+/// Puzzles a solver skipped as it does not solve their size (`[[skipped]]`): no rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The solver.
+    pub solver: String,
+    /// The size (`4x4`).
+    pub size: String,
+    /// How many puzzles.
+    pub puzzles: u64,
+}
+
+impl Skipped {
+    /// The note of a summary on them.
+    pub fn note(&self) -> String {
+        let Skipped {
+            solver,
+            size,
+            puzzles,
+        } = self;
+        format!("Skipped: {solver} does not solve {size} puzzles ({puzzles} of them, no rows).")
+    }
+}
+
+/// One corpus of a run, as the sidecar lists it: its entry is where what tells the corpus
+/// by its content (a fingerprint) goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CorpusEntry {
@@ -145,6 +207,10 @@ pub struct CorpusEntry {
 
 fn is_zero(n: &u64) -> bool {
     *n == 0
+}
+
+fn is_zero_f64(n: &f64) -> bool {
+    *n == 0.0
 }
 
 /// What a run was and how it ended: the sidecar's content.
@@ -186,7 +252,7 @@ pub struct Sidecar {
     pub permute: Option<u64>,
     /// `--shard K/N`: the share of the puzzles this run solved.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
+    pub shard: Option<ShardEntry>,
     /// `--warmup`: seconds of untimed solves before the timed ones.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warmup: Option<f64>,
@@ -197,8 +263,6 @@ pub struct Sidecar {
     /// seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
-    /// The CSV written.
-    pub csv: String,
     /// How far the run got (nothing in a sidecar without the key).
     #[serde(skip_serializing_if = "Said::is_nothing")]
     pub state: Said,
@@ -214,6 +278,23 @@ pub struct Sidecar {
     /// part alone; of a merge, the slowest shard's (the whole run's only when the shards
     /// ran side by side).
     pub seconds: f64,
+    /// Rows whose solve was disturbed while timed (its thread off its core) and timed
+    /// again, then trusted (the CSV's `retimed` above 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retimed: u64,
+    /// Rows whose solve was disturbed in every timing (`retimed` = `disturbed`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub disturbed: u64,
+    /// How disturbed timings were told: `perf-page`, `cpu-clock` or `none`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub timing_check: String,
+    /// What an empty solve reads in the CSV, ns: the clocks' own part of every time.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub timing_floor_ns: u64,
+    /// The runner's whole cost of timing one solve (clock reads, disturbance check), ns,
+    /// measured at the end of the run.
+    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    pub timing_cost_ns: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
     /// timed by `seconds`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -221,16 +302,18 @@ pub struct Sidecar {
     /// The error that ended the run, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// Notes the run printed about its rows (solves skipped, for instance).
+    /// Notes the run printed about its rows.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// The date and command line of each `--resume` that continued the run; in a merge's,
-    /// of each that continued a shard, after the shard (`2/4 DATE COMMAND`).
+    /// The puzzles each solver skipped, per size.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub resumed: Vec<String>,
-    /// For a CSV made by `sudoku-lab merge`: the shards it was made from (`K/N path`).
+    pub skipped: Vec<Skipped>,
+    /// Each `--resume` that continued the run; in a merge's, each that continued a shard.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub merged_from: Vec<String>,
+    pub resumed: Vec<Resumption>,
+    /// For a CSV made by `sudoku-lab merge`: the shards it was made from.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<MergedShard>,
     /// The solvers, in order.
     pub solver: Vec<SolverEntry>,
     /// The corpora, in order.
@@ -270,29 +353,7 @@ impl Sidecar {
     ///
     /// When the file cannot be written.
     pub fn write(&self, path: &Path) -> Result<(), Error> {
-        write_file(path, self.to_toml().as_bytes())
-    }
-
-    /// Writes the sidecar at `path` again with its `csv` naming `csv`: only that value's
-    /// text is replaced, every other byte kept as it was, the keys this version does not
-    /// know as well (a later version's sidecar) and the values a `toml::Table` cannot hold
-    /// (a `seed` above `i64::MAX`, which such a table refused, leaving the file pointing at
-    /// the old name). A file that is not TOML, or has no `csv` string, is left as it is.
-    ///
-    /// # Errors
-    ///
-    /// When the file cannot be read, or written again.
-    pub fn point_to(path: &Path, csv: &str) -> Result<(), Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Open {
-            path: shown(path),
-            source,
-        })?;
-        let Some(at) = csv_value_at(&text) else {
-            return Ok(());
-        };
-        let named = toml::Value::String(csv.to_owned()).to_string();
-        let body = format!("{}{named}{}", &text[..at.start], &text[at.end..]);
-        write_file(path, body.as_bytes())
+        write_whole(path, self.to_toml().as_bytes())
     }
 
     /// The sidecar beside the CSV `csv`, if there is one; for a CSV named by a link
@@ -386,14 +447,6 @@ pub fn account_not_given(text: &str) -> Vec<&'static str> {
 /// TOML.
 pub(crate) fn keys_of(text: &str) -> Option<Spanned<DeTable<'_>>> {
     DeTable::parse(text).ok()
-}
-
-/// Where the value of the top-level key `csv` is written in the sidecar `text` (its
-/// quotes included), when it is a string.
-fn csv_value_at(text: &str) -> Option<std::ops::Range<usize>> {
-    let table = keys_of(text)?;
-    let value = table.get_ref().get("csv")?;
-    matches!(value.get_ref(), DeValue::String(_)).then(|| value.span())
 }
 
 /// Whether the entry `entry` of an array of tables (a `[[corpus]]`) is a table that gives
@@ -583,58 +636,6 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
     }
 
     #[test]
-    fn pointing_a_sidecar_to_its_moved_csv_keeps_every_other_key_in_place() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("r.killed.run.toml");
-        let sidecar = Sidecar {
-            csv: "r.running.csv".into(),
-            seconds: 0.25,
-            solver: vec![SolverEntry {
-                name: "norvig".into(),
-                max_nodes: 9,
-                command: None,
-            }],
-            ..Sidecar::default()
-        };
-        // A later version's sidecar: a key, and a key in a table, this one does not know.
-        let later = |csv: &str| {
-            sidecar
-                .to_toml()
-                .replace(
-                    "csv = \"r.running.csv\"\n",
-                    &format!("csv = \"{csv}\"\nnew = [1, 2]\n"),
-                )
-                .replace("max_nodes = 9\n", "max_nodes = 9\nnewer = \"x\"\n")
-        };
-        std::fs::write(&path, later("r.running.csv")).unwrap();
-        Sidecar::point_to(&path, "r.killed.csv").unwrap();
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            later("r.killed.csv")
-        );
-        // A seed above i64::MAX, which a toml::Table cannot hold: the file was left naming
-        // the old CSV. A name that needs escaping is written as TOML quotes it.
-        let big = Sidecar {
-            seed: Some(u64::MAX),
-            ..sidecar.clone()
-        };
-        std::fs::write(&path, big.to_toml()).unwrap();
-        Sidecar::point_to(&path, "r \"1\".killed.csv").unwrap();
-        let moved = Sidecar {
-            csv: "r \"1\".killed.csv".into(),
-            ..big.clone()
-        };
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), moved.to_toml());
-        // Text that is not a sidecar's is left as it is.
-        for text in ["not toml = = \n", "state = \"running\"\n", "csv = 3\n"] {
-            std::fs::write(&path, text).unwrap();
-            Sidecar::point_to(&path, "r.killed.csv").unwrap();
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-        }
-        assert!(Sidecar::point_to(&dir.path().join("gone.run.toml"), "x").is_err());
-    }
-
-    #[test]
     fn a_sidecar_reads_back_whatever_its_strings_hold() {
         let sidecar = Sidecar {
             command: "sudoku-lab bench 'a \"b\".txt'".into(),
@@ -642,6 +643,17 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             state: State::Interrupted.into(),
             seconds: 1.234_567_8,
             first: Some(10),
+            shard: Some(ShardEntry { k: 2, n: 4 }),
+            resumed: vec![Resumption {
+                date: "2026-01-01T00:00:00Z".into(),
+                command: "sudoku-lab bench --resume".into(),
+                shard: None,
+            }],
+            skipped: vec![Skipped {
+                solver: "bands".into(),
+                size: "4x4".into(),
+                puzzles: 3,
+            }],
             solver: vec![SolverEntry {
                 name: "dlx".into(),
                 max_nodes: 5,
@@ -666,6 +678,7 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         let text = sidecar.to_toml();
         assert!(text.starts_with(HEADER), "{text}");
         assert!(text.contains("state = \"interrupted\""), "{text}");
+        assert!(text.contains("[[skipped]]\nsolver = \"bands\"\n"), "{text}");
         assert!(
             text.contains("[[solver]]\nname = \"dlx\"\nmax_nodes = 5\n"),
             "{text}"

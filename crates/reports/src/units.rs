@@ -1,5 +1,5 @@
-//! Numbers as a person reads them: a duration in the unit that reads best, a decimal
-//! without its trailing zeros, a count with its noun in the number it takes.
+//! Numbers as a person reads them: a decimal without its trailing zeros, a count with its
+//! noun in the number it takes (a time: [`sudoku_results::format_time`]).
 
 /// The ending of a noun counted `n` times: `""` for one, `"s"` for any other count
 /// (`0 rows`, `1 row`, `2 rows`).
@@ -26,27 +26,6 @@ pub fn is_are(n: u64) -> &'static str {
     } else {
         "are"
     }
-}
-
-/// A duration given in µs, in the unit that reads best: `850 ns`, `12.5 µs`, `3.2 ms`, `1.5 s`.
-pub fn human_micros(micros: f64) -> String {
-    let (value, unit) = if micros < 1.0 {
-        (micros * 1000.0, "ns")
-    } else if micros < 1000.0 {
-        (micros, "µs")
-    } else if micros < 1e6 {
-        (micros / 1000.0, "ms")
-    } else {
-        (micros / 1e6, "s")
-    };
-    let digits = if value < 10.0 {
-        2
-    } else if value < 100.0 {
-        1
-    } else {
-        0
-    };
-    format!("{} {unit}", trim_number(format!("{value:.digits$}")))
 }
 
 /// `1.50` → `1.5`, `100.00` → `100`.

@@ -8,6 +8,7 @@ use sudoku_core::size::{MAX_CELLS, MAX_SIDE, SYMBOLS};
 use sudoku_core::units::{CELLS, SIDE};
 use sudoku_core::Grid;
 
+use crate::retimed::Retimed;
 use crate::status::Status;
 
 mod no_grid;
@@ -45,10 +46,16 @@ pub struct Row {
     pub nodes: u64,
     /// Tries taken back.
     pub backtracks: u64,
-    /// Wall time of the solve call in nanoseconds: the minimum over `--repeat` runs.
+    /// The trusted time of the solve call in nanoseconds: its wall time, timed again while
+    /// disturbed (see [`Retimed`]); under `--repeat K`, the fastest of its K passes.
     pub nanoseconds: u64,
-    /// The median over `--repeat` runs (equal to `nanoseconds` when run once).
+    /// The median over the `--repeat` passes (equal to `nanoseconds` when run once).
     pub median_nanoseconds: u64,
+    /// What the disturbance check made of the time: how many times the solve was timed
+    /// again, or that it stayed disturbed, or that it was not checked (`-`, as in a CSV of
+    /// an earlier version, which has no such column).
+    #[serde(default)]
+    pub retimed: Retimed,
     /// The puzzle ([`grid_text`]; `.` for an empty cell).
     pub puzzle: GridText,
     /// The first solution found ([`grid_text`]), empty when none ([`NO_GRID`] in the
@@ -89,7 +96,7 @@ impl Row {
 }
 
 /// The CSV's columns: the fields of [`Row`] written to the file, in order.
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 16] = [
     "corpus",
     "index",
     "line",
@@ -102,6 +109,7 @@ pub const COLUMNS: [&str; 15] = [
     "backtracks",
     "nanoseconds",
     "median_nanoseconds",
+    "retimed",
     "puzzle",
     "solution",
     "original",
@@ -217,6 +225,7 @@ mod tests {
             backtracks: 0,
             nanoseconds: 7,
             median_nanoseconds: 7,
+            retimed: Retimed::Trusted(0),
             puzzle: GridText::new(),
             solution: GridText::new(),
             original: None,

@@ -124,7 +124,9 @@
 //! # The events
 //!
 //! The givens as [`Event::Assign`] with [`Rule::Given`] and what they exclude as
-//! [`Event::Eliminate`] with [`Rule::UnitPropagation`], at depth 0. Then, from the
+//! [`Event::Eliminate`], at depth 0: a given's digit in its peers with [`Rule::Given`],
+//! the other digits of its cell (the extended encoding) with [`Rule::Assigned`], the
+//! names every strategy gives those steps. Then, from the
 //! solver's hooks (its theory is told of every decision level opened and closed, and
 //! reads the trail after each propagation that ends without a conflict; its callbacks
 //! see each learnt clause):
@@ -176,6 +178,7 @@
 //! [`Event::Backtrack`]: sudoku_core::Event::Backtrack
 //! [`Event::Solution`]: sudoku_core::Event::Solution
 //! [`Rule::Given`]: sudoku_core::Rule::Given
+//! [`Rule::Assigned`]: sudoku_core::Rule::Assigned
 //! [`Rule::UnitPropagation`]: sudoku_core::Rule::UnitPropagation
 //!
 //! ```

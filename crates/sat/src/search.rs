@@ -29,7 +29,7 @@ pub(crate) fn solve<O: Observer + ?Sized>(
         return Outcome::rejected_at_root();
     };
     if observer.active() {
-        tell_exclusions(cnf, &fixed, observer);
+        tell_exclusions(cnf, puzzle, &fixed, observer);
     }
     let shared = Rc::new(Shared::default());
     let (mut instance, original) = Instance::load(cnf, &fixed, Hooks(Rc::clone(&shared)));
@@ -73,15 +73,27 @@ fn tell_givens<O: Observer + ?Sized>(puzzle: &Grid, observer: &mut O) {
     }
 }
 
-/// Each placement the givens' unit clauses exclude, in variable order.
-fn tell_exclusions<O: Observer + ?Sized>(cnf: &Cnf, fixed: &[Fixed], observer: &mut O) {
+/// Each placement the givens' unit clauses exclude, in variable order: a given's digit
+/// in its peers by [`Rule::Given`], the other digits of a given's cell by
+/// [`Rule::Assigned`] (the names every strategy gives those steps).
+fn tell_exclusions<O: Observer + ?Sized>(
+    cnf: &Cnf,
+    puzzle: &Grid,
+    fixed: &[Fixed],
+    observer: &mut O,
+) {
     for (var, _) in fixed.iter().enumerate().filter(|(_, &f)| f == Fixed::False) {
         let (cell, digit) = cell_and_digit(cnf.size(), var as u32);
+        let rule = if puzzle.get(cell) == 0 {
+            Rule::Given
+        } else {
+            Rule::Assigned
+        };
         observer.event(Event::Eliminate {
             depth: 0,
             cell: cell as u16,
             digit,
-            rule: Rule::UnitPropagation,
+            rule,
         });
     }
 }

@@ -1,5 +1,6 @@
-//! Test support shared by the sudoku-lab crates: where `../shared` is, and the golden
-//! counter files of `../shared/reference/golden/` checked against any [`Solver`].
+//! Test support shared by the sudoku-lab crates: where `../shared` is, the golden
+//! counter files of `../shared/reference/golden/` checked against any [`Solver`], and
+//! the tools a test needs from outside Cargo ([`require`]).
 //!
 //! Golden files are found by listing the folder, so a golden file added later
 //! (`STRATEGY.CORPUS.limitN.csv`) is checked without any change here.
@@ -9,10 +10,13 @@ use std::path::{Path, PathBuf};
 
 pub mod seeds;
 pub mod stochastic;
+pub mod tools;
 pub mod usage;
 
+pub use tools::{require, Tool};
+
 use serde::Deserialize;
-use sudoku_core::{EventCount, Grid, Limits, Solver, Status};
+use sudoku_core::{CorpusReader, Event, EventCount, Grid, Limits, Outcome, Solver, Status};
 
 /// The `shared/` folder beside the repository (`../shared` from the workspace root).
 ///
@@ -40,6 +44,26 @@ pub fn workspace_dir() -> PathBuf {
 /// A file of `../shared/corpora/`.
 pub fn corpus_path(file: &str) -> PathBuf {
     shared_dir().join("corpora").join(file)
+}
+
+/// The first `count` puzzles of a corpus file.
+///
+/// # Panics
+///
+/// When the file cannot be read or a puzzle of it is malformed.
+pub fn first_puzzles(path: &Path, count: usize) -> Vec<Grid> {
+    CorpusReader::open(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .take(count)
+        .map(|p| p.unwrap_or_else(|e| panic!("{}: {e}", path.display())).grid)
+        .collect()
+}
+
+/// A watched solve: its outcome and every event, in order.
+pub fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
+    let mut events = Vec::new();
+    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
+    (out, events)
 }
 
 /// One golden file: `STRATEGY.CORPUS.limitN.csv`.
@@ -183,12 +207,18 @@ pub enum Mode {
     /// [`Solver::solve_observed`], counting the events: besides the golden row, the
     /// tries and backtracks of the event stream must equal `nodes - 1` and `backtracks`.
     Observed,
+    /// [`Solver::solve`], held to the golden row's status and solution count, and to its
+    /// solution where the limit shows it is the only one (any solution of the puzzle
+    /// otherwise): the exactness of a strategy whose search tree is not the golden
+    /// file's (another strategy's), and so whose counters and first solution differ.
+    Solutions,
 }
 
 /// Solves every row of `file` with `solver` under the file's limit and returns the
 /// disagreements: status, nodes, backtracks, solutions and the first solution must all
-/// equal the golden row (and the events their counters, in [`Mode::Observed`]). Rows are
-/// spread over the machine's cores.
+/// equal the golden row (and the events their counters, in [`Mode::Observed`]; the
+/// counters are not compared in [`Mode::Solutions`]). Rows are spread over the machine's
+/// cores.
 pub fn compare_with_golden(solver: &dyn Solver, file: &GoldenFile, mode: Mode) -> Vec<Mismatch> {
     let rows = golden_rows(file);
     assert!(!rows.is_empty(), "{}: no rows", file.path.display());
@@ -225,7 +255,7 @@ fn check_row(
     let puzzle = Grid::parse(&row.puzzle).expect("golden puzzle parses");
     let mut events = EventCount::default();
     let out = match mode {
-        Mode::Plain => solver.solve(&puzzle, limits),
+        Mode::Plain | Mode::Solutions => solver.solve(&puzzle, limits),
         Mode::Observed => solver.solve_observed(&puzzle, limits, &mut events),
     };
     let status_ok = match row.status.as_str() {
@@ -248,9 +278,20 @@ fn check_row(
         &solution,
     );
     let want = (row.nodes, row.backtracks, row.solutions, &want_solution);
-    let events_ok = mode == Mode::Plain
+    let counters_ok = mode == Mode::Solutions || (got.0, got.1) == (want.0, want.1);
+    let events_ok = mode != Mode::Observed
         || (events.tries + 1, events.backtracks) == (out.counters.nodes, out.counters.backtracks);
-    (got != want || !status_ok || !events_ok).then(|| Mismatch {
+    let solutions_ok = got.2 == want.2
+        && match mode {
+            // Another tree may meet another solution first: the same one only when
+            // the limit shows it is the only one, else one of the puzzle's.
+            Mode::Solutions if limits.solution_limit() < 2 || want.2 != 1 => {
+                out.solution.is_none_or(|s| s.is_solution_of(&puzzle))
+                    && solution.is_empty() == want.3.is_empty()
+            }
+            _ => got.3 == want.3,
+        };
+    (!counters_ok || !solutions_ok || !status_ok || !events_ok).then(|| Mismatch {
         file: file.to_string(),
         index: row.index,
         what: format!(

@@ -131,7 +131,10 @@ impl Board {
                 self.set(cell, bit(digit) | GUESS);
             }
             Event::Backtrack { depth, .. } => self.back_to(usize::from(depth)),
-            Event::Solution { .. } | Event::Contradiction { .. } => {}
+            Event::Choose { .. }
+            | Event::Solution { .. }
+            | Event::Contradiction { .. }
+            | Event::Node { .. } => {}
             Event::Assign { cell, digit, .. } => {
                 self.propagates = true;
                 let guess = self.masks[usize::from(cell)] & GUESS;

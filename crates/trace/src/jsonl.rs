@@ -1,18 +1,27 @@
 //! The JSON Lines trace: one object per event, for other tools, and a summary at the end.
 //!
-//! Every event line has `solver`, `index` (0-based, in the stream), `event` (`try`,
-//! `backtrack`, `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`,
-//! `swap`, `generation`), `depth` and `text` (the classic words); then what it concerns:
+//! Every event line has `solver`, `index` (0-based, in the stream), `event` (`choose`,
+//! `try`, `backtrack`, `solution`, `contradiction`, `assign`, `eliminate`, `cover`,
+//! `uncover`, `swap`, `node`, `generation`), `depth` and `text` (the classic words); then
+//! what it concerns:
 //!
+//! - `choice` of a search's branching (`fewest_candidates`, `fewest_rows`), with its
+//!   `cell` and `candidates`, or its `column` and `size` (the rows the column has left,
+//!   Knuth's `S`);
 //! - `cell` (index in reading order) and `cell_name` (`r3c5`), `digit`;
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
-//!   `band_propagation`, `fittest`), with its `unit` and `unit_name` (`box 2`), or
-//!   `box`/`line` (locked candidates), `count` (subsets, fish) and `rows` (fish: the
-//!   base lines are rows);
-//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`);
+//!   `band_propagation`, `integer_program`, `hall_interval`, `matching`,
+//!   `pattern_overlay`, `fittest`), with its `unit` and `unit_name` (`box 2`), or
+//!   `box`/`line` (locked candidates), `count` (subsets, fish), `rows` (fish: the base
+//!   lines are rows), `base` and `cover` (fish: the indexes, 0-based, of its base lines
+//!   and of its cover lines);
+//! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_matching`,
+//!   `no_template`), with what it concerns (the `cell`; the `unit` and the `digit`; the
+//!   `column`; the `unit`; the `digit`);
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
 //! - `cells`, `cell_names`, `cost` and `accepted` of a swap;
+//! - `taken_back` of a node;
 //! - `cost` (the best in the population) and `restart` of a generation.
 //!
 //! The last line is `{"event":"summary", ...}` with the outcome, the counters and how
@@ -25,12 +34,12 @@
 use std::io::Write;
 
 use serde::Serialize;
-use sudoku_core::{Contradiction, Event, Rule, Size};
+use sudoku_core::{Choice, Contradiction, Event, Rule, Size};
 
 use crate::column::Column;
 use crate::run::Run;
 use crate::text::{footer, Printer};
-use crate::words::{event_name, reason_name, rule_name, words};
+use crate::words::{choice_name, event_name, reason_name, rule_name, words};
 use crate::{Summary, TraceError, TraceOptions};
 
 /// One event line.
@@ -48,6 +57,12 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     digit: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    choice: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
@@ -64,6 +79,10 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rows: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<Vec<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cover: Option<Vec<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
     column_name: Option<String>,
@@ -75,6 +94,8 @@ struct Line<'a> {
     cost: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     accepted: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    taken_back: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     restart: Option<bool>,
 }
@@ -90,6 +111,20 @@ impl<'a> Line<'a> {
             ..Line::default()
         };
         match *event {
+            Event::Choose { choice, .. } => {
+                line.choice = Some(choice_name(choice));
+                match choice {
+                    Choice::FewestCandidates { cell, candidates } => {
+                        line.cell = Some(cell);
+                        line.cell_name = Some(size.cell_name(usize::from(cell)));
+                        line.candidates = Some(candidates);
+                    }
+                    Choice::FewestRows { column, rows } => {
+                        line.set_column(column, size);
+                        line.size = Some(rows);
+                    }
+                }
+            }
             Event::Try { cell, digit, .. } | Event::Backtrack { cell, digit, .. } => {
                 line.set_cell(cell, digit, size);
             }
@@ -118,6 +153,7 @@ impl<'a> Line<'a> {
                 line.cost = Some(cost);
                 line.accepted = Some(accepted);
             }
+            Event::Node { taken_back } => line.taken_back = Some(taken_back),
             Event::Generation { cost, restart } => {
                 line.cost = Some(cost);
                 line.restart = Some(restart);
@@ -145,7 +181,9 @@ impl<'a> Line<'a> {
     fn set_rule(&mut self, rule: Rule, size: Size) {
         self.rule = Some(rule_name(rule));
         match rule {
-            Rule::HiddenSingle { unit } => self.set_unit(unit, size),
+            Rule::HiddenSingle { unit } | Rule::HallInterval { unit } | Rule::Matching { unit } => {
+                self.set_unit(unit, size)
+            }
             Rule::NakedSubset { unit, count } | Rule::HiddenSubset { unit, count } => {
                 self.set_unit(unit, size);
                 self.count = Some(count);
@@ -154,12 +192,21 @@ impl<'a> Line<'a> {
                 self.box_unit = Some(box_unit);
                 self.line = Some(line);
             }
-            Rule::Fish { count, rows } => {
+            Rule::Fish {
+                count,
+                rows,
+                base,
+                cover,
+            } => {
+                let lines = |set: u32| (0..32).filter(|l| set >> l & 1 != 0).collect();
                 self.count = Some(count);
                 self.rows = Some(rows);
+                self.base = Some(lines(base));
+                self.cover = Some(lines(cover));
             }
             Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
-            Rule::UnitPropagation | Rule::BandPropagation | Rule::Fittest => {}
+            Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
+            Rule::PatternOverlay | Rule::Fittest => {}
         }
     }
 
@@ -175,6 +222,8 @@ impl<'a> Line<'a> {
                 self.digit = Some(digit);
             }
             Contradiction::EmptyColumn { column } => self.set_column(column, size),
+            Contradiction::NoMatching { unit } => self.set_unit(unit, size),
+            Contradiction::NoTemplate { digit } => self.digit = Some(digit),
         }
     }
 }
@@ -258,9 +307,15 @@ mod tests {
             Rule::Fish {
                 count: 2,
                 rows: true,
+                base: 0b11,
+                cover: 0b1100,
             },
             Rule::UnitPropagation,
             Rule::BandPropagation,
+            Rule::IntegerProgram,
+            Rule::HallInterval { unit: 0 },
+            Rule::Matching { unit: 0 },
+            Rule::PatternOverlay,
             Rule::Fittest,
         ];
         for rule in &all {
@@ -270,7 +325,9 @@ mod tests {
                 Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
                 Rule::HiddenSingle { .. } | Rule::Pointing { .. } | Rule::Claiming { .. } => {}
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
-                Rule::UnitPropagation | Rule::BandPropagation | Rule::Fittest => {}
+                Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
+                Rule::HallInterval { .. } | Rule::Matching { .. } | Rule::PatternOverlay => {}
+                Rule::Fittest => {}
             }
         }
         all
@@ -281,6 +338,13 @@ mod tests {
         let (depth, cell, digit, column) = (1, 0, 1, 0);
         let rule = Rule::Given;
         let all = vec![
+            Event::Choose {
+                depth,
+                choice: Choice::FewestCandidates {
+                    cell,
+                    candidates: 2,
+                },
+            },
             Event::Try { depth, cell, digit },
             Event::Backtrack { depth, cell, digit },
             Event::Solution { depth },
@@ -307,6 +371,7 @@ mod tests {
                 cost: 0,
                 accepted: true,
             },
+            Event::Node { taken_back: true },
             Event::Generation {
                 cost: 0,
                 restart: true,
@@ -315,10 +380,29 @@ mod tests {
         for event in &all {
             // As in `every_rule`: a kind added to `Event` stops this compiling.
             match event {
+                Event::Choose { .. } => {}
                 Event::Try { .. } | Event::Backtrack { .. } | Event::Solution { .. } => {}
                 Event::Contradiction { .. } | Event::Assign { .. } | Event::Eliminate { .. } => {}
                 Event::Cover { .. } | Event::Uncover { .. } | Event::Swap { .. } => {}
-                Event::Generation { .. } => {}
+                Event::Node { .. } | Event::Generation { .. } => {}
+            }
+        }
+        all
+    }
+
+    /// One choice of each kind.
+    fn every_choice() -> Vec<Choice> {
+        let all = vec![
+            Choice::FewestCandidates {
+                cell: 0,
+                candidates: 2,
+            },
+            Choice::FewestRows { column: 0, rows: 2 },
+        ];
+        for choice in &all {
+            // As in `every_rule`.
+            match choice {
+                Choice::FewestCandidates { .. } | Choice::FewestRows { .. } => {}
             }
         }
         all
@@ -330,13 +414,17 @@ mod tests {
             Contradiction::EmptyCell { cell: 0 },
             Contradiction::NoPlace { unit: 0, digit: 1 },
             Contradiction::EmptyColumn { column: 0 },
+            Contradiction::NoMatching { unit: 0 },
+            Contradiction::NoTemplate { digit: 1 },
         ];
         for reason in &all {
             // As in `every_rule`.
             match reason {
                 Contradiction::EmptyCell { .. }
                 | Contradiction::NoPlace { .. }
-                | Contradiction::EmptyColumn { .. } => {}
+                | Contradiction::EmptyColumn { .. }
+                | Contradiction::NoMatching { .. }
+                | Contradiction::NoTemplate { .. } => {}
             }
         }
         all
@@ -382,12 +470,62 @@ mod tests {
             events,
             "the `event` values documented"
         );
+        let choices = names(every_choice().into_iter().map(choice_name).collect());
+        assert_eq!(
+            sorted(documented("choice")),
+            choices,
+            "the `choice` values documented"
+        );
         let reasons = names(every_reason().into_iter().map(reason_name).collect());
         assert_eq!(
             sorted(documented("reason")),
             reasons,
             "the `reason` values documented"
         );
+    }
+
+    /// A choice names its cell and how many candidates it has, or its column and the
+    /// rows left in it; a fish its base and cover lines.
+    #[test]
+    fn a_choice_and_a_fish_name_what_they_concern() {
+        let line = |e: Event| serde_json::to_string(&Line::of("x", 0, &e, Size::NINE)).unwrap();
+        let cell = line(Event::Choose {
+            depth: 0,
+            choice: Choice::FewestCandidates {
+                cell: 22,
+                candidates: 2,
+            },
+        });
+        let want =
+            "\"cell\":22,\"cell_name\":\"r3c5\",\"choice\":\"fewest_candidates\",\"candidates\":2";
+        assert!(cell.contains(want), "{cell}");
+        let column = line(Event::Choose {
+            depth: 0,
+            choice: Choice::FewestRows {
+                column: 105,
+                rows: 3,
+            },
+        });
+        assert!(
+            column.contains("\"choice\":\"fewest_rows\",\"size\":3"),
+            "{column}"
+        );
+        assert!(
+            column.contains("\"column\":105,\"column_name\":\"row 3 has 7\""),
+            "{column}"
+        );
+        let fish = line(Event::Eliminate {
+            depth: 0,
+            cell: 23,
+            digit: 7,
+            rule: Rule::Fish {
+                count: 2,
+                rows: true,
+                base: 1 << 1 | 1 << 5,
+                cover: 1 << 2 | 1 << 7,
+            },
+        });
+        assert!(fish.contains("\"base\":[1,5],\"cover\":[2,7]"), "{fish}");
     }
 
     /// `rule` is written as documented, `band_propagation` included.

@@ -6,9 +6,12 @@ use sudoku_core::Event;
 use crate::people::count;
 
 /// How many kinds [`kind_of`] tells apart.
-pub const KINDS: usize = 11;
+pub const KINDS: usize = 14;
 
-/// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone apart.
+/// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone, a
+/// node (of a solver that reports its tree by counts) kept or taken back, the choices,
+/// then the generations of a genetic algorithm (the kinds added last, so that the older
+/// kinds keep their index on the page).
 pub const KIND_NAMES: [&str; KINDS] = [
     "try",
     "backtrack",
@@ -20,6 +23,9 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "uncover",
     "swap kept",
     "swap undone",
+    "node kept",
+    "node undone",
+    "choose",
     "generation",
 ];
 
@@ -36,7 +42,10 @@ pub const fn kind_of(event: &Event) -> usize {
         Event::Uncover { .. } => 7,
         Event::Swap { accepted: true, .. } => 8,
         Event::Swap { .. } => 9,
-        Event::Generation { .. } => 10,
+        Event::Node { taken_back: false } => 10,
+        Event::Node { .. } => 11,
+        Event::Choose { .. } => 12,
+        Event::Generation { .. } => 13,
     }
 }
 
@@ -59,14 +68,20 @@ impl Kinds {
         self.counts.iter().sum()
     }
 
-    /// The tries ([`Event::is_try`]): tries, swaps and generations.
+    /// The tries ([`Event::is_try`]): tries, swaps, nodes and generations.
     pub fn tries(&self) -> u64 {
-        self.counts[0] + self.counts[8] + self.counts[9] + self.counts[10]
+        self.counts[0]
+            + self.counts[8]
+            + self.counts[9]
+            + self.counts[10]
+            + self.counts[11]
+            + self.counts[13]
     }
 
-    /// The tries taken back ([`Event::is_backtrack`]): backtracks and swaps undone.
+    /// The tries taken back ([`Event::is_backtrack`]): backtracks, swaps undone and
+    /// nodes taken back.
     pub fn backtracks(&self) -> u64 {
-        self.counts[1] + self.counts[9]
+        self.counts[1] + self.counts[9] + self.counts[11]
     }
 
     /// The events since `earlier` (a count of the same stream, taken before).
@@ -93,6 +108,9 @@ impl Kinds {
             ("uncover", "uncovers"),
             ("swap kept", "swaps kept"),
             ("swap undone", "swaps undone"),
+            ("node kept", "nodes kept"),
+            ("node taken back", "nodes taken back"),
+            ("choice", "choices"),
             ("generation", "generations"),
         ];
         let parts: Vec<String> = self

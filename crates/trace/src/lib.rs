@@ -4,9 +4,10 @@
 //! [`sudoku_core::event`]. This crate turns that stream into three things:
 //!
 //! - the **text trace** ([`write_text`]): one line per event in the classic words
-//!   (`try r3c5 = 7`, `eliminate 7 from r3c6 (naked single)`, `only place for 4 in box 2
-//!   is r1c5`, `cover column "row 3 has 7"`, `backtrack r3c5 = 7`, `solution`),
-//!   indented by depth, with the grid in Norvig's layout where asked ([`GridPoints`]),
+//!   (`choose r3c5 (2 candidates, the fewest)`, `try r3c5 = 7`, `eliminate 7 from r3c6
+//!   (naked single)`, `only place for 4 in box 2 is r1c5`, `cover column "row 3 has 7"`,
+//!   `backtrack r3c5 = 7`, `solution`), indented by depth (up to 20 columns; deeper, the
+//!   line says its depth), with the grid in Norvig's layout where asked ([`GridPoints`]),
 //!   and the counters at the end;
 //! - the **JSON Lines trace** ([`write_jsonl`]): one object per event, for other tools;
 //! - the **replay page** ([`write_page`]): one self-contained HTML file that replays
@@ -39,7 +40,7 @@
 //! let mut out = Vec::new();
 //! let summary = write_text(&mut out, &spanish, reduce, Limits::FIRST, &options).unwrap();
 //! let text = String::from_utf8(out).unwrap();
-//! assert!(text.contains("\neliminate 3 from r1c1 (naked single)\n"));
+//! assert!(text.contains("\neliminate 3 from r1c1 (given)\n"));
 //! assert!(text.contains("\nsolution\n"));
 //! assert_eq!(summary.outcome.counters.nodes, 1);
 //! ```

@@ -85,6 +85,7 @@ pub(crate) fn write(
         size: run.puzzle.size(),
         grid: options.grid,
         initial_shown: false,
+        tried: false,
     };
     let outcome = run.solve(&mut text);
     text.finish();
@@ -99,13 +100,10 @@ fn header(out: &mut dyn Write, run: &Run<'_>) -> io::Result<()> {
         Some(n) => format!("budget {}", count(n, "node", "nodes")),
         None => "no node budget".to_string(),
     };
-    writeln!(out, "# {}: {}", s.name, s.summary)?;
-    writeln!(
-        out,
-        "# a try is {}; limit {}, {budget}",
-        s.try_is,
-        count(run.limits.solution_limit(), "solution", "solutions")
-    )?;
+    out.write_all(comment(&format!("{}: {}", s.name, s.summary)).as_bytes())?;
+    let limit = count(run.limits.solution_limit(), "solution", "solutions");
+    let limits = format!("a try is {}; limit {limit}, {budget}", s.try_is);
+    out.write_all(comment(&limits).as_bytes())?;
     writeln!(out, "# puzzle {}", run.puzzle.to_line())
 }
 
@@ -219,6 +217,9 @@ struct TextObserver<'w> {
     size: Size,
     grid: GridPoints,
     initial_shown: bool,
+    /// Whether a try was seen: the first one branches on the grid shown as the initial
+    /// one (at the choice before it), which is not shown again.
+    tried: bool,
 }
 
 impl TextObserver<'_> {
@@ -259,7 +260,8 @@ impl Observer for TextObserver<'_> {
         let depth = event.depth();
         let starts = matches!(
             event,
-            Event::Try { .. }
+            Event::Choose { .. }
+                | Event::Try { .. }
                 | Event::Swap { .. }
                 | Event::Generation { .. }
                 | Event::Solution { .. }
@@ -267,9 +269,13 @@ impl Observer for TextObserver<'_> {
         if starts && self.grid.initial && !self.initial_shown {
             self.initial_shown = true;
             self.show_initial();
-        } else if self.grid.tries && matches!(event, Event::Try { .. }) {
+        } else if self.grid.tries
+            && matches!(event, Event::Try { .. })
+            && (self.tried || !self.grid.initial)
+        {
             self.show_grid(depth.saturating_sub(1), "before the try");
         }
+        self.tried |= matches!(event, Event::Try { .. });
         self.initial_shown |= starts;
         self.board.apply(&event);
         let line = writeln!(
@@ -285,9 +291,37 @@ impl Observer for TextObserver<'_> {
     }
 }
 
-/// Two spaces per level.
+/// The most columns of indentation: ten levels of two spaces.
+const MAX_INDENT: usize = 20;
+
+/// Two spaces per level, up to [`MAX_INDENT`] columns; deeper, the depth in brackets at
+/// the end of those columns (`                (37) `), so that the lines do not grow with
+/// the depth: at 9x9 every event line fits 100 columns.
 fn indent(depth: u16) -> String {
-    " ".repeat(2 * usize::from(depth))
+    let depth = usize::from(depth);
+    if 2 * depth <= MAX_INDENT {
+        " ".repeat(2 * depth)
+    } else {
+        format!("{:>width$} ", format!("({depth})"), width = MAX_INDENT - 1)
+    }
+}
+
+/// A comment of the header, `# ` and `text`, its words wrapped at 100 columns (the lines
+/// after the first indented under the text).
+fn comment(text: &str) -> String {
+    let mut out = String::from("#");
+    let mut column = 1;
+    for word in text.split(' ') {
+        if column > 2 && column + 1 + word.chars().count() > 100 {
+            out.push_str("\n#  ");
+            column = 3;
+        }
+        out.push(' ');
+        out.push_str(word);
+        column += 1 + word.chars().count();
+    }
+    out.push('\n');
+    out
 }
 
 /// The board in Norvig's layout.
@@ -302,6 +336,34 @@ impl fmt::Display for View<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The indentation stops growing at 20 columns; deeper, the line says its depth.
+    #[test]
+    fn the_indentation_is_bounded_and_then_says_the_depth() {
+        assert_eq!(indent(0), "");
+        assert_eq!(indent(3), "      ");
+        assert_eq!(indent(10), " ".repeat(20));
+        assert_eq!(indent(11), format!("{}(11) ", " ".repeat(15)));
+        assert_eq!(indent(325), format!("{}(325) ", " ".repeat(14)));
+        for depth in [11, 99, 625] {
+            assert_eq!(indent(depth).len(), MAX_INDENT, "{depth}");
+        }
+    }
+
+    /// A long header comment wraps at 100 columns, its words kept whole.
+    #[test]
+    fn a_long_comment_wraps_at_100_columns() {
+        let text = "a try is a digit placed in the branching cell when every technique is \
+                    stuck; limit 1 solution, budget 1,000,000 nodes";
+        let wrapped = comment(text);
+        assert_eq!(
+            wrapped,
+            "# a try is a digit placed in the branching cell when every technique is stuck; \
+             limit 1 solution,\n#   budget 1,000,000 nodes\n"
+        );
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 100));
+        assert_eq!(comment("short"), "# short\n");
+    }
 
     #[test]
     fn grid_points_parse_from_words_and_lists() {

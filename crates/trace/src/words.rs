@@ -2,27 +2,29 @@
 //!
 //! | event | words |
 //! |---|---|
+//! | choice | `choose r3c5 (2 candidates, the fewest)`, `choose column "row 3 has 7" (2 rows, the fewest)` |
 //! | try | `try r3c5 = 7` |
 //! | backtrack | `backtrack r3c5 = 7` |
 //! | solution | `solution` |
 //! | dead end | `dead end: r4c2 has no candidate left`, `dead end: no place left for 7 in box 2`, `dead end: column "row 3 has 7" has no row left` |
 //! | assign | `given r1c2 = 5`, `assign r3c5 = 7 (the try)`, `only place for 4 in box 2 is r1c5`, `r3c5 = 7, its last candidate`, `assign r3c5 = 7 (the fittest grid)` |
-//! | eliminate | `eliminate 7 from r3c6 (naked single)`, `eliminate 3 from r3c5 (the cell is assigned)`, `eliminate 7 from r3c6 (pointing: 7 of box 2 lies in row 3)`, `eliminate 7 from r3c6 (naked pair in row 3)`, `eliminate 7 from r3c6 (X-wing on rows)` |
+//! | eliminate | `eliminate 7 from r3c6 (naked single)`, `eliminate 3 from r3c5 (the cell is assigned)`, `eliminate 7 from r3c6 (pointing: 7 of box 2 lies in row 3)`, `eliminate 7 from r3c6 (naked pair in row 3)`, `eliminate 7 from r3c6 (X-wing: 7 of rows 2, 6 lies in columns 3, 8)` |
 //! | cover, uncover | `cover column "r3c5 filled"`, `uncover column "row 3 has 7"` |
 //! | swap | `swap r1c1 r2c3 (cost 4, kept)`, `swap r1c1 r2c3 (cost 6, undone)` |
 //! | generation | `generation (best cost 4)`, `restart: a new population (best cost 31)` |
 
 use std::fmt;
 
-use sudoku_core::{Contradiction, Event, Rule, Size};
+use sudoku_core::{Choice, Contradiction, Event, Rule, Size};
 
 use crate::column::Column;
 
-/// The name of an event's kind, as the JSON Lines trace gives it: `try`, `backtrack`,
-/// `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`, `swap`,
-/// `generation`.
+/// The name of an event's kind, as the JSON Lines trace gives it: `choose`, `try`,
+/// `backtrack`, `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`,
+/// `swap`, `node`, `generation`.
 pub const fn event_name(event: &Event) -> &'static str {
     match event {
+        Event::Choose { .. } => "choose",
         Event::Try { .. } => "try",
         Event::Backtrack { .. } => "backtrack",
         Event::Solution { .. } => "solution",
@@ -32,6 +34,7 @@ pub const fn event_name(event: &Event) -> &'static str {
         Event::Cover { .. } => "cover",
         Event::Uncover { .. } => "uncover",
         Event::Swap { .. } => "swap",
+        Event::Node { .. } => "node",
         Event::Generation { .. } => "generation",
     }
 }
@@ -53,16 +56,31 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::UnitPropagation => "unit_propagation",
         Rule::BandPropagation => "band_propagation",
         Rule::Fittest => "fittest",
+        Rule::IntegerProgram => "integer_program",
+        Rule::HallInterval { .. } => "hall_interval",
+        Rule::Matching { .. } => "matching",
+        Rule::PatternOverlay => "pattern_overlay",
+    }
+}
+
+/// The name of a choice's heuristic, as the JSON Lines trace gives it:
+/// `fewest_candidates`, `fewest_rows`.
+pub const fn choice_name(choice: Choice) -> &'static str {
+    match choice {
+        Choice::FewestCandidates { .. } => "fewest_candidates",
+        Choice::FewestRows { .. } => "fewest_rows",
     }
 }
 
 /// The name of a dead end's reason, as the JSON Lines trace gives it: `empty_cell`,
-/// `no_place`, `empty_column`.
+/// `no_place`, `empty_column`, `no_matching`, `no_template`.
 pub const fn reason_name(reason: Contradiction) -> &'static str {
     match reason {
         Contradiction::EmptyCell { .. } => "empty_cell",
         Contradiction::NoPlace { .. } => "no_place",
         Contradiction::EmptyColumn { .. } => "empty_column",
+        Contradiction::NoMatching { .. } => "no_matching",
+        Contradiction::NoTemplate { .. } => "no_template",
     }
 }
 
@@ -95,6 +113,7 @@ impl fmt::Display for Words<'_> {
         let cell = |c: u16| size.cell_name(usize::from(c));
         let sym = |d: u8| size.symbol(d);
         match *self.event {
+            Event::Choose { choice, .. } => choose(f, choice, size),
             Event::Try { cell: c, digit, .. } => write!(f, "try {} = {}", cell(c), sym(digit)),
             Event::Backtrack { cell: c, digit, .. } => {
                 write!(f, "backtrack {} = {}", cell(c), sym(digit))
@@ -135,6 +154,28 @@ impl fmt::Display for Words<'_> {
                 };
                 write!(f, "{what} (best cost {cost})")
             }
+            Event::Node { taken_back } => f.write_str(if taken_back {
+                "node (taken back)"
+            } else {
+                "node"
+            }),
+        }
+    }
+}
+
+/// What the search chose and why: `choose r3c5 (2 candidates, the fewest)`.
+fn choose(f: &mut fmt::Formatter<'_>, choice: Choice, size: Size) -> fmt::Result {
+    match choice {
+        Choice::FewestCandidates { cell, candidates } => write!(
+            f,
+            "choose {} ({candidates} candidates, the fewest)",
+            size.cell_name(usize::from(cell))
+        ),
+        Choice::FewestRows { column, rows } => {
+            f.write_str("choose column ")?;
+            column_name(f, column, size)?;
+            let s = if rows == 1 { "" } else { "s" };
+            write!(f, " ({rows} row{s}, the fewest)")
         }
     }
 }
@@ -156,6 +197,14 @@ fn dead_end(f: &mut fmt::Formatter<'_>, reason: Contradiction, size: Size) -> fm
             f.write_str("dead end: column ")?;
             column_name(f, column, size)?;
             f.write_str(" has no row left")
+        }
+        Contradiction::NoMatching { unit } => write!(
+            f,
+            "dead end: the cells of {} cannot all take different digits",
+            size.unit_name(usize::from(unit))
+        ),
+        Contradiction::NoTemplate { digit } => {
+            write!(f, "dead end: no template left for {}", size.symbol(digit))
         }
     }
 }
@@ -179,6 +228,7 @@ fn assign(
         ),
         Rule::UnitPropagation => write!(f, "{cell} = {digit} by unit propagation"),
         Rule::BandPropagation => write!(f, "{cell} = {digit} by band propagation"),
+        Rule::PatternOverlay => write!(f, "{cell} = {digit}: every template of {digit} covers it"),
         _ => {
             write!(f, "assign {cell} = {digit} (")?;
             why(f, rule, digit, size)?;
@@ -214,14 +264,31 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         Rule::HiddenSubset { unit: u, count } => {
             write!(f, "hidden {} in {}", subset(count), unit(u))
         }
-        Rule::Fish { count, rows } => write!(
-            f,
-            "{} on {}",
-            fish(count),
-            if rows { "rows" } else { "columns" }
-        ),
+        Rule::Fish {
+            count,
+            rows,
+            base,
+            cover,
+        } => {
+            let (along, across) = if rows {
+                ("rows", "columns")
+            } else {
+                ("columns", "rows")
+            };
+            write!(
+                f,
+                "{}: {digit} of {along} {} lies in {across} {}",
+                fish(count),
+                Lines(base),
+                Lines(cover)
+            )
+        }
         Rule::UnitPropagation => f.write_str("unit propagation"),
         Rule::BandPropagation => f.write_str("band propagation"),
+        Rule::IntegerProgram => f.write_str("the integer program's solution"),
+        Rule::HallInterval { unit: u } => write!(f, "Hall interval in {}", unit(u)),
+        Rule::Matching { unit: u } => write!(f, "in no matching of {}", unit(u)),
+        Rule::PatternOverlay => write!(f, "no template of {digit} covers it"),
         Rule::Fittest => f.write_str("the fittest grid"),
     }
 }
@@ -241,6 +308,20 @@ const fn fish(count: u8) -> &'static str {
         3 => "swordfish",
         4 => "jellyfish",
         _ => "fish",
+    }
+}
+
+/// Lines by number, from a bit set of their indexes: `2, 6`, `1, 4, 7` (short: a
+/// swordfish's elimination fits 80 columns).
+struct Lines(u32);
+
+impl fmt::Display for Lines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut numbers = (0..32).filter(|l| self.0 >> l & 1 != 0).map(|l| l + 1);
+        if let Some(first) = numbers.next() {
+            write!(f, "{first}")?;
+        }
+        numbers.try_for_each(|n| write!(f, ", {n}"))
     }
 }
 
@@ -267,6 +348,30 @@ mod tests {
     #[test]
     fn every_kind_of_event_reads_in_the_classic_words() {
         let (depth, cell, digit) = (2, 22, 7);
+        let choice = Choice::FewestCandidates {
+            cell: 22,
+            candidates: 2,
+        };
+        assert_eq!(
+            say(Event::Choose { depth, choice }),
+            "choose r3c5 (2 candidates, the fewest)"
+        );
+        let choice = Choice::FewestRows {
+            column: 81 + 24,
+            rows: 2,
+        };
+        assert_eq!(
+            say(Event::Choose { depth, choice }),
+            "choose column \"row 3 has 7\" (2 rows, the fewest)"
+        );
+        let choice = Choice::FewestRows {
+            column: 22,
+            rows: 1,
+        };
+        assert_eq!(
+            say(Event::Choose { depth, choice }),
+            "choose column \"r3c5 filled\" (1 row, the fewest)"
+        );
         assert_eq!(say(Event::Try { depth, cell, digit }), "try r3c5 = 7");
         assert_eq!(
             say(Event::Backtrack { depth, cell, digit }),
@@ -285,6 +390,14 @@ mod tests {
         assert_eq!(
             dead(Contradiction::EmptyColumn { column: 101 }),
             "dead end: column \"row 3 has 3\" has no row left"
+        );
+        assert_eq!(
+            dead(Contradiction::NoMatching { unit: 11 }),
+            "dead end: the cells of column 3 cannot all take different digits"
+        );
+        assert_eq!(
+            dead(Contradiction::NoTemplate { digit: 5 }),
+            "dead end: no template left for 5"
         );
         let elim = |rule| {
             say(Event::Eliminate {
@@ -327,16 +440,32 @@ mod tests {
         assert_eq!(
             elim(Rule::Fish {
                 count: 2,
-                rows: true
+                rows: true,
+                base: 1 << 1 | 1 << 5,
+                cover: 1 << 2 | 1 << 7,
             }),
-            "eliminate 7 from r3c6 (X-wing on rows)"
+            "eliminate 7 from r3c6 (X-wing: 7 of rows 2, 6 lies in columns 3, 8)"
         );
         assert_eq!(
             elim(Rule::Fish {
                 count: 3,
-                rows: false
+                rows: false,
+                base: 1 | 1 << 3 | 1 << 6,
+                cover: 1 << 1 | 1 << 4 | 1 << 7,
             }),
-            "eliminate 7 from r3c6 (swordfish on columns)"
+            "eliminate 7 from r3c6 (swordfish: 7 of columns 1, 4, 7 lies in rows 2, 5, 8)"
+        );
+        assert_eq!(
+            elim(Rule::HallInterval { unit: 2 }),
+            "eliminate 7 from r3c6 (Hall interval in row 3)"
+        );
+        assert_eq!(
+            elim(Rule::Matching { unit: 20 }),
+            "eliminate 7 from r3c6 (in no matching of box 3)"
+        );
+        assert_eq!(
+            elim(Rule::PatternOverlay),
+            "eliminate 7 from r3c6 (no template of 7 covers it)"
         );
         let assign = |rule| {
             say(Event::Assign {
@@ -363,6 +492,10 @@ mod tests {
         );
         assert_eq!(assign(Rule::Fittest), "assign r1c5 = 4 (the fittest grid)");
         assert_eq!(
+            assign(Rule::PatternOverlay),
+            "r1c5 = 4: every template of 4 covers it"
+        );
+        assert_eq!(
             say(Event::Cover { depth, column: 22 }),
             "cover column \"r3c5 filled\""
         );
@@ -385,6 +518,8 @@ mod tests {
         let generation = |restart| say(Event::Generation { cost: 6, restart });
         assert_eq!(generation(false), "generation (best cost 6)");
         assert_eq!(generation(true), "restart: a new population (best cost 6)");
+        assert_eq!(say(Event::Node { taken_back: true }), "node (taken back)");
+        assert_eq!(say(Event::Node { taken_back: false }), "node");
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! The replay page in a real browser: headless Chromium opens it with `#play=max`, plays
 //! every strategy to its end, and the page must then show each solver's solution and
-//! counters. Needs Debian's `chromium` (or the `CHROMIUM` variable naming a binary):
-//! `apt-get install -y chromium`.
+//! counters; its keys, its link to a moment, its chart of the strategies, why each try
+//! was chosen, and two panels side by side on a screen 1024 px wide. Needs Debian's
+//! `chromium` (or the `CHROMIUM` variable naming a binary): `apt-get install -y chromium`.
+//!
+//! What a person does (a key pressed, a button clicked) is done by a script added to a
+//! copy of the page, run once the page has loaded, which writes what it saw into the DOM
+//! for the test to read.
 //!
 //! `cargo test --release -p sudoku-trace --test browser -- --ignored screenshots` makes
 //! the README's screenshots (`docs/replay-*.png`).
@@ -11,8 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sudoku_catalogue::Strategy;
-use sudoku_core::{Grid, Limits, Outcome};
-use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_1};
+use sudoku_core::{Event, Grid, Limits, Outcome};
+use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_1, SPANISH_2};
+use sudoku_trace::people::thousands;
+use sudoku_trace::words::words;
 use sudoku_trace::{write_page, PageOptions};
 
 /// The browser: `$CHROMIUM`, else `chromium` on the path.
@@ -66,8 +73,37 @@ fn dom(page: &Path, fragment: &str) -> String {
     run_chromium(&url, &["--virtual-time-budget=600000", "--dump-dom"])
 }
 
+/// The DOM of a copy of `page` with `script` run once it has loaded, opened at
+/// `fragment` in a window of `window` (`width,height`) pixels.
+fn dom_after(page: &Path, fragment: &str, script: &str, window: &str) -> String {
+    let html = std::fs::read_to_string(page).unwrap();
+    let added =
+        format!("<script>window.addEventListener(\"load\", () => {{ {script} }});</script>");
+    let copy = page.with_extension("acted.html");
+    std::fs::write(&copy, html.replace("</body>", &format!("{added}\n</body>"))).unwrap();
+    let url = format!("file://{}{fragment}", copy.display());
+    let size = format!("--window-size={window}");
+    run_chromium(&url, &["--virtual-time-budget=600000", &size, "--dump-dom"])
+}
+
+/// A key pressed on the page (with the focus nowhere in particular): script for
+/// [`dom_after`].
+fn key(name: &str) -> String {
+    format!("document.body.dispatchEvent(new KeyboardEvent(\"keydown\", {{ key: \"{name}\", bubbles: true }}));")
+}
+
 /// Writes the page of `names` on `puzzle` (each with its default budget) to a file.
 fn page(dir: &Path, puzzle: &str, names: &[&str]) -> (PathBuf, Vec<(&'static Strategy, Outcome)>) {
+    page_with(dir, puzzle, names, false)
+}
+
+/// [`page`], with a plain solve of each strategy timed when `time_plain`.
+fn page_with(
+    dir: &Path,
+    puzzle: &str,
+    names: &[&str],
+    time_plain: bool,
+) -> (PathBuf, Vec<(&'static Strategy, Outcome)>) {
     let puzzle = Grid::parse(puzzle).unwrap();
     let runs: Vec<(&'static Strategy, Limits)> = names
         .iter()
@@ -79,7 +115,7 @@ fn page(dir: &Path, puzzle: &str, names: &[&str]) -> (PathBuf, Vec<(&'static Str
     let path = dir.join(format!("{}.html", names.join("-")));
     let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
     let options = PageOptions {
-        time_plain: false,
+        time_plain,
         ..PageOptions::default()
     };
     write_page(&mut file, &puzzle, &runs, &options).unwrap();
@@ -194,6 +230,7 @@ fn check_all(dom: &str, plain: &[(&'static Strategy, Outcome)]) {
 /// dlx and anneal all replay to the solution, with the solver's counters.
 #[test]
 fn the_polish_grid_replays_to_the_solution_with_each_strategy() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let dir = tempfile::tempdir().unwrap();
     let names = ["naive", "reduce", "norvig", "dlx", "anneal"];
     let (path, plain) = page(dir.path(), POLISH, &names);
@@ -219,6 +256,7 @@ fn the_stochastic_families_replay_to_the_solution() {
 /// counters; dlx beside it on the same page.
 #[test]
 fn a_long_search_is_summarised_within_the_bound_and_still_reaches_its_solution() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let dir = tempfile::tempdir().unwrap();
     let (path, plain) = page(dir.path(), HARD1, &["norvig", "dlx"]);
     let size = std::fs::metadata(&path).unwrap().len();
@@ -235,6 +273,7 @@ fn a_long_search_is_summarised_within_the_bound_and_still_reaches_its_solution()
 /// the page shows the start.
 #[test]
 fn a_replay_that_does_not_reach_the_solution_fails_the_check() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let dir = tempfile::tempdir().unwrap();
     let (path, plain) = page(dir.path(), POLISH, &["dlx"]);
     let dom = dom(&path, "");
@@ -245,11 +284,154 @@ fn a_replay_that_does_not_reach_the_solution_fails_the_check() {
     assert!(check(&panel(&halfway, "dlx"), "dlx", &plain[0].1).is_err());
 }
 
+/// The keys: End and Home take every replay to its end and its start, the arrows a step
+/// forward and back, space plays (to the end, as the clock runs) and pauses again.
+#[test]
+fn the_keys_step_play_and_jump() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, plain) = page(dir.path(), SPANISH_2, &["reduce", "dlx"]);
+    let at = |dom: &str| ["reduce", "dlx"].map(|s| panel(dom, s).at);
+    let end = dom_after(&path, "", &key("End"), "1024,900");
+    assert_eq!(at(&end), ["end", "end"]);
+    check_all(&end, &plain);
+    let keys = [
+        key("End"),
+        key("Home"),
+        key("ArrowRight"),
+        key("ArrowRight"),
+        key("ArrowRight"),
+        key("ArrowLeft"),
+    ];
+    assert_eq!(
+        at(&dom_after(&path, "", &keys.concat(), "1024,900")),
+        ["2", "2"]
+    );
+    // Space plays every replay to its end (the virtual clock runs for minutes)...
+    check_all(&dom_after(&path, "", &key(" "), "1024,900"), &plain);
+    // ... and a second space pauses them at once, where they were.
+    let paused = dom_after(&path, "", &[key(" "), key(" ")].concat(), "1024,900");
+    assert_eq!(at(&paused), ["0", "0"]);
+}
+
+/// The link to a moment puts each replay's position in the address, and the page opened
+/// at that address shows that moment.
+#[test]
+fn a_moment_is_shared_by_its_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = page(dir.path(), SPANISH_2, &["reduce", "dlx"]);
+    let click = "document.getElementById(\"link\").click(); \
+                 const out = document.createElement(\"pre\"); out.id = \"hash\"; \
+                 out.textContent = location.hash; document.body.appendChild(out);";
+    let dom = dom_after(&path, "#at=5,end", click, "1024,900");
+    assert_eq!(between(&dom, "<pre id=\"hash\">", "</pre>"), "#at=5,end");
+    assert_eq!(panel(&dom, "reduce").at, "5");
+    let keys = [
+        key("End"),
+        key("ArrowLeft"),
+        key("ArrowLeft"),
+        click.to_string(),
+    ]
+    .concat();
+    let dom = dom_after(&path, "", &keys, "1024,900");
+    let hash = between(&dom, "<pre id=\"hash\">", "</pre>").to_string();
+    let (reduce, dlx) = hash
+        .strip_prefix("#at=")
+        .and_then(|a| a.split_once(','))
+        .unwrap();
+    let shown = dom_after(&path, &hash, "", "1024,900");
+    assert_eq!(panel(&shown, "reduce").at, reduce);
+    assert_eq!(panel(&shown, "dlx").at, dlx);
+    // The footer tells a teacher how.
+    assert!(dom.contains("To share a moment"));
+}
+
+/// Each strategy that branches by a heuristic says why the tries of the standing depth
+/// are where they are: at the end of the Spanish grid (16 tries, each one deeper),
+/// reduce's choice at depth 15 and dlx's last column chosen, in the words of the trace.
+#[test]
+fn each_try_shows_the_choice_that_made_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = page(dir.path(), SPANISH_2, &["reduce", "dlx", "naive"]);
+    let dom = self::dom(&path, "#at=end");
+    let puzzle = Grid::parse(SPANISH_2).unwrap();
+    for name in ["reduce", "dlx"] {
+        let s = sudoku_catalogue::find(name).unwrap();
+        let limits = Limits::FIRST.with_max_nodes(s.default_max_nodes);
+        let mut events = Vec::new();
+        s.solver()
+            .solve_observed(&puzzle, &limits, &mut |e: Event| events.push(e));
+        let Some(&Event::Solution { depth }) = events.last() else {
+            panic!("{name} ends with its solution");
+        };
+        let choice = events
+            .iter()
+            .rev()
+            .find(|e| matches!(e, Event::Choose { depth: d, .. } if *d == depth - 1))
+            .unwrap();
+        let words = words(choice, puzzle.size()).to_string();
+        let why = format!("the tries at depth {depth}: <span class=\"k-choose\">{words}</span>");
+        assert!(panel(&dom, name).text.contains(&why), "{name}: {why}");
+    }
+    // Naive chooses by no heuristic (the first empty cell): no such line.
+    assert!(!panel(&dom, "naive").text.contains("class=\"why\""));
+}
+
+/// The chart across the strategies: a bar per strategy with its nodes; the time of a plain
+/// solve beside it when the page was made with `--time-plain`, else a line saying so.
+#[test]
+fn a_chart_sets_the_strategies_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, plain) = page(dir.path(), SPANISH_2, &["reduce", "dlx", "naive"]);
+    let dom = self::dom(&path, "");
+    let chart = between(&dom, "<section id=\"compare\"", "</section>");
+    assert!(chart.contains("nodes searched (log scale)"));
+    for (s, out) in &plain {
+        let nodes = format!("class=\"value\">{}</text>", thousands(out.counters.nodes));
+        assert!(chart.contains(&format!(">{}</text>", s.name)), "{}", s.name);
+        assert!(chart.contains(&nodes), "{}: {nodes}", s.name);
+    }
+    assert!(chart.contains("--time-plain"));
+    assert!(!chart.contains("time of a plain solve"));
+    let (timed, _) = page_with(dir.path(), SPANISH_2, &["reduce", "dlx"], true);
+    let chart = self::dom(&timed, "");
+    let chart = between(&chart, "<section id=\"compare\"", "</section>");
+    assert!(chart.contains("time of a plain solve (log scale)"));
+    assert_eq!(chart.matches("<rect").count(), 4, "two bars in each chart");
+}
+
+/// Two panels side by side within a screen 1024 px wide, at 9x9 and at 16x16: the first
+/// two panels start at one height, and the second ends within the window.
+#[test]
+fn two_panels_fit_a_screen_1024_px_wide() {
+    let dir = tempfile::tempdir().unwrap();
+    let measure = "const out = document.createElement(\"pre\"); out.id = \"rects\"; \
+                   out.textContent = [...document.querySelectorAll(\".panel\")].slice(0, 2) \
+                   .map((p) => { const r = p.getBoundingClientRect(); \
+                   return `${Math.round(r.top)} ${Math.round(r.right)}`; }).join(\" \") \
+                   + \" \" + document.documentElement.scrollWidth; \
+                   document.body.appendChild(out);";
+    let sixteen = "B07805E0300AD0CG004007000C0FA002A0000000000437000050009F000000080400B8000E07930000E37C0000FDB0049F07005D03000080500D0F3024A8C0G008000000B0000GD500D000000800F0E000A090F0067000BC000C0AB0000E72407A090B1000500630D0CEF070A00008000000E0A00D0050000635G9C00B00E000";
+    for (puzzle, names) in [(POLISH, ["naive", "dlx"]), (sixteen, ["norvig", "dlx"])] {
+        let (path, _) = page(dir.path(), puzzle, &names);
+        let dom = dom_after(&path, "", measure, "1024,900");
+        let rects: Vec<i64> = between(&dom, "<pre id=\"rects\">", "</pre>")
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let [top1, _, top2, right2, page_width] = rects[..] else {
+            panic!("{rects:?}");
+        };
+        assert_eq!(top1, top2, "{names:?}: side by side");
+        assert!(right2 <= 1024 && page_width <= 1024, "{names:?}: {rects:?}");
+    }
+}
+
 /// The README's screenshots: the Polish grid half-way with naive, norvig and dlx, and
 /// hard1 with norvig (summarised) beside dlx.
 #[test]
 #[ignore = "makes the README's screenshots: run with --ignored screenshots"]
 fn screenshots() {
+    sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
     std::fs::create_dir_all(&docs).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -259,14 +441,14 @@ fn screenshots() {
             &["naive", "norvig", "dlx"][..],
             "#at=0.3,end,0.5",
             "replay-polish.png",
-            "1240,900",
+            "1240,1230",
         ),
         (
             HARD1,
             &["norvig", "dlx"][..],
             "#at=0.62",
             "replay-hard1.png",
-            "850,1120",
+            "1024,1320",
         ),
     ];
     for (puzzle, names, fragment, file, window) in shots {

@@ -110,10 +110,19 @@ fn count_jsonl(out: &[u8], solver: &str, what: &str) -> (u64, u64, Value) {
                 );
                 tries += 1;
             }
+            "node" => {
+                assert!(v["taken_back"].is_boolean(), "{what}: {v}");
+                tries += 1;
+                backtracks += u64::from(v["taken_back"] == true);
+            }
             "assign" | "eliminate" => assert!(v["rule"].is_string() && v["cell"].is_u64(), "{v}"),
             "cover" | "uncover" => assert!(v["column_name"].is_string(), "{what}: {v}"),
             "contradiction" => assert!(v["reason"].is_string(), "{what}: {v}"),
             "solution" => {}
+            "choose" => assert!(
+                v["candidates"].is_u64() || v["size"].is_u64(),
+                "{what}: {v}"
+            ),
             other => panic!("{what}: unknown event {other}"),
         }
     }
@@ -122,7 +131,17 @@ fn count_jsonl(out: &[u8], solver: &str, what: &str) -> (u64, u64, Value) {
 
 /// The lines of a trace without their indentation.
 fn lines(trace: &str) -> Vec<&str> {
-    trace.lines().map(str::trim_start).collect()
+    trace.lines().map(unindented).collect()
+}
+
+/// A line without its indentation: the spaces, and the depth that ends them past ten
+/// levels (`              (12) try r1c1 = 2`).
+fn unindented(line: &str) -> &str {
+    let line = line.trim_start();
+    match line.strip_prefix('(').and_then(|l| l.split_once(") ")) {
+        Some((depth, rest)) if depth.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => line,
+    }
 }
 
 #[test]
@@ -135,8 +154,8 @@ fn reduce_reads_as_the_essay_tries_eliminations_and_only_choices() {
             "# reduce: eliminate + only choice to a fixed point, then search on the fewest candidates",
             "# a try is a candidate set in the branching cell; limit 1 solution, no node budget",
             "# puzzle 2.............62....1....7......8...3...9...7...6..4...4....8....52.............3",
-            "eliminate 2 from r1c2 (naked single)",
-            "eliminate 2 from r1c3 (naked single)",
+            "eliminate 2 from r1c2 (given)",
+            "eliminate 2 from r1c3 (given)",
         ]
     );
     // The grid after the initial propagation, in Norvig's layout, just before the first try.
@@ -150,10 +169,11 @@ fn reduce_reads_as_the_essay_tries_eliminations_and_only_choices() {
             " 45689   35689     1    | 34589   23458   23459  |  3569     7     45689  ",
         ]
     );
-    let after: Vec<&str> = trace[at..].lines().skip(12).take(6).collect();
+    let after: Vec<&str> = trace[at..].lines().skip(12).take(7).collect();
     assert_eq!(
         after,
         [
+            "choose r5c4 (3 candidates, the fewest)",
             "  try r5c4 = 1",
             "  assign r5c4 = 1 (the try)",
             "  eliminate 1 from r1c4 (naked single)",
@@ -168,7 +188,7 @@ fn reduce_reads_as_the_essay_tries_eliminations_and_only_choices() {
     assert!(all.contains(&"the solution:"));
     assert!(trace.ends_with(
         "# reduce: solved, 1 solution, 17 nodes, 0 backtracks\n\
-         # 505 events: 16 tries, 1 solution, 48 assignments, 440 eliminations\n"
+         # 521 events: 16 tries, 1 solution, 48 assignments, 440 eliminations, 16 choices\n"
     ));
 }
 
@@ -191,7 +211,8 @@ fn each_kind_of_event_has_its_line() {
     for start in [
         "given r1c6 = 6",
         "eliminate 1 from r1c6 (the cell is assigned)",
-        "eliminate 6 from r1c1 (naked single)",
+        "eliminate 6 from r1c1 (given)",
+        "choose r",
         "eliminate ",
         "only place for ",
         "try r",
@@ -206,6 +227,7 @@ fn each_kind_of_event_has_its_line() {
         "cover column \"column 1 has 2\"",
         "cover column \"box 1 has 2\"",
         "uncover column \"",
+        "choose column \"",
         "dead end: column \"",
         "backtrack r",
         "solution",
@@ -285,7 +307,7 @@ fn the_grid_shows_at_each_try_and_each_solution_when_asked() {
     let trace = text(SPANISH_2, "norvig", Limits::UNIQUENESS, &options);
     let tries = trace
         .lines()
-        .filter(|l| l.trim_start().starts_with("try r"))
+        .filter(|l| unindented(l).starts_with("try r"))
         .count();
     assert_eq!(trace.matches("before the try:\n").count(), tries);
     assert!(tries > 0);
@@ -305,8 +327,8 @@ fn max_events_stops_the_printing_and_not_the_counting() {
     assert_eq!(events, 10);
     assert!(trace.ends_with(
         "# reduce: solved, 1 solution, 17 nodes, 0 backtracks\n\
-         # 505 events: 16 tries, 1 solution, 48 assignments, 440 eliminations\n\
-         # only the first 10 events are printed (max events 10): 495 more counted, not printed\n"
+         # 521 events: 16 tries, 1 solution, 48 assignments, 440 eliminations, 16 choices\n\
+         # only the first 10 events are printed (max events 10): 511 more counted, not printed\n"
     ));
     let reduce = sudoku_catalogue::find("reduce").unwrap();
     let options = TraceOptions {
@@ -315,13 +337,13 @@ fn max_events_stops_the_printing_and_not_the_counting() {
     };
     let mut out = Vec::new();
     let summary = write_jsonl(&mut out, &grid(SPANISH_2), reduce, Limits::FIRST, &options).unwrap();
-    assert_eq!((summary.printed, summary.kinds.events()), (5, 505));
+    assert_eq!((summary.printed, summary.kinds.events()), (5, 521));
     let text = String::from_utf8(out).unwrap();
     let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(text.lines().count(), 6);
     assert_eq!(
         (last["events"].as_u64(), last["printed"].as_u64()),
-        (Some(505), Some(5))
+        (Some(521), Some(5))
     );
 }
 
@@ -345,10 +367,13 @@ fn the_polish_grid_traces_with_naive_to_a_file() {
     assert_eq!(summary.kinds.tries(), 301_534);
     assert_eq!(summary.kinds.backtracks(), 301_478);
     let read = BufReader::new(file.reopen().unwrap());
-    let (mut events, mut last) = (0u64, String::new());
+    let (mut events, mut last, mut deep) = (0u64, String::new(), false);
     for line in read.lines() {
         let line = line.unwrap();
-        let word = line.trim_start();
+        // The indentation stops at 20 columns: deeper, the line says its depth.
+        assert!(line.chars().count() <= 100, "{line}");
+        deep |= line == "               (56) solution";
+        let word = unindented(&line);
         if word.starts_with("try r")
             || word.starts_with("backtrack r")
             || word.starts_with("dead end")
@@ -360,4 +385,5 @@ fn the_polish_grid_traces_with_naive_to_a_file() {
     }
     assert_eq!(events, summary.kinds.events());
     assert!(last.starts_with("# "), "{last}");
+    assert!(deep, "the solution at depth 56 says its depth");
 }

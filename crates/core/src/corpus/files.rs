@@ -1,5 +1,6 @@
 //! The corpus files a path stands for: a file is itself, a folder its corpus files.
 
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -28,10 +29,63 @@ pub fn is_corpus_file_name(path: &Path) -> bool {
     }
 }
 
+/// An entry of a folder of corpora named as a corpus file that leads to no file: a link
+/// whose target is missing, a loop of links, or an entry that cannot be looked at. It is
+/// left out, and said to be.
+#[derive(Debug)]
+pub struct LeftOut {
+    /// The entry.
+    pub path: PathBuf,
+    /// Where it links to, when it is a link.
+    pub target: Option<PathBuf>,
+    /// Why it leads to no file.
+    pub reason: io::Error,
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.target {
+            Some(target) => write!(
+                f,
+                "{}: a link to {} that leads to no file ({}): left out",
+                self.path.display(),
+                target.display(),
+                self.reason
+            ),
+            None => write!(
+                f,
+                "{}: cannot be looked at ({}): left out",
+                self.path.display(),
+                self.reason
+            ),
+        }
+    }
+}
+
+/// The corpus files of a path ([`folder_files`]), and the entries of its folder left out
+/// as they lead to no file.
+#[derive(Debug, Default)]
+pub struct CorpusFiles {
+    /// The corpus files, in order.
+    pub files: Vec<PathBuf>,
+    /// The entries named as corpus files that lead to no file (a dangling link, a loop).
+    pub left_out: Vec<LeftOut>,
+}
+
 /// Expands a path into corpus files: a file is itself; a folder gives its corpus files
 /// ([`is_corpus_file_name`]), sorted by name, not recursing. A folder without any is an
-/// error.
+/// error. The entries left out as they lead to no file are dropped: see [`folder_files`]
+/// to be told of them.
 pub fn corpus_files(path: impl AsRef<Path>) -> Result<Vec<PathBuf>, CorpusError> {
+    folder_files(path).map(|found| found.files)
+}
+
+/// Expands a path into corpus files, as [`corpus_files`] does, and names the entries of a
+/// folder that are named as corpus files but lead to no file (a link whose target is
+/// missing, a loop of links: [`LeftOut`]), sorted by name: they are left out, and the
+/// caller says so. A folder, a FIFO or a device in a folder is left out unsaid: a folder
+/// stands for its files.
+pub fn folder_files(path: impl AsRef<Path>) -> Result<CorpusFiles, CorpusError> {
     let path = path.as_ref();
     let open_error = |reason: io::Error| CorpusError::Open {
         path: path.display().to_string(),
@@ -39,22 +93,35 @@ pub fn corpus_files(path: impl AsRef<Path>) -> Result<Vec<PathBuf>, CorpusError>
     };
     let meta = std::fs::metadata(path).map_err(open_error)?;
     if !meta.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
+        return Ok(CorpusFiles {
+            files: vec![path.to_path_buf()],
+            left_out: Vec::new(),
+        });
     }
-    let mut files = Vec::new();
+    let mut found = CorpusFiles::default();
     for entry in std::fs::read_dir(path).map_err(open_error)? {
         let p = entry.map_err(open_error)?.path();
-        if is_corpus_file_name(&p) && p.is_file() {
-            files.push(p);
+        if !is_corpus_file_name(&p) {
+            continue;
+        }
+        match std::fs::metadata(&p) {
+            Ok(meta) if meta.is_file() => found.files.push(p),
+            Ok(_) => {}
+            Err(reason) => found.left_out.push(LeftOut {
+                target: std::fs::read_link(&p).ok(),
+                path: p,
+                reason,
+            }),
         }
     }
-    if files.is_empty() {
+    if found.files.is_empty() {
         return Err(CorpusError::EmptyFolder {
             path: path.display().to_string(),
         });
     }
-    files.sort();
-    Ok(files)
+    found.files.sort();
+    found.left_out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! Works on the line's bytes, so that only the puzzle field needs to be text: a label or
 //! a comment in another encoding does not lose the puzzle.
 
-use crate::grid::{is_cell_symbol, Grid};
+use crate::grid::{is_cell_symbol, Grid, GridError};
 use crate::size::Size;
 use crate::units::CELLS;
 
@@ -14,7 +14,8 @@ use super::LineProblem;
 pub(super) struct Field<'a> {
     /// The byte where the field starts in its line.
     pub start: usize,
-    /// The 1-based column (in characters) where it starts.
+    /// The 1-based column (in characters) of its first byte, inside its quote if it has
+    /// one: a column in the field is this one plus its place in `bytes` (before a `""`).
     pub column: usize,
     pub bytes: std::borrow::Cow<'a, [u8]>,
 }
@@ -44,7 +45,8 @@ pub(super) fn fields(line: &[u8]) -> Vec<Field<'_>> {
             continue;
         }
         let start = i;
-        let bytes = if line[i] == b'"' {
+        let quoted = line[i] == b'"';
+        let bytes = if quoted {
             let mut text = Vec::new();
             i += 1;
             while i < line.len() {
@@ -73,7 +75,7 @@ pub(super) fn fields(line: &[u8]) -> Vec<Field<'_>> {
         };
         out.push(Field {
             start,
-            column: column_of(line, start),
+            column: column_of(line, start) + usize::from(quoted),
             bytes,
         });
     }
@@ -109,7 +111,10 @@ pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {
             return Err((field.column + k, LineProblem::UnexpectedChar { ch: c }));
         }
     }
-    Grid::parse(text).map_err(|e| (field.column, LineProblem::from(e)))
+    Grid::parse(text).map_err(|e| match e {
+        GridError::Symbol { at, .. } => (field.column + at, LineProblem::from(e)),
+        e => (field.column, LineProblem::from(e)),
+    })
 }
 
 /// The common field, read at once: 81 bytes, each a digit or `.` (`0` and `.` empty),
@@ -229,8 +234,8 @@ mod tests {
         assert_eq!(
             texts("\"12.\",\"say \"\"hi\"\"\" x"),
             [
-                (1, "12.".into()),
-                (7, "say \"hi\"".into()),
+                (2, "12.".into()),
+                (8, "say \"hi\"".into()),
                 (20, "x".into())
             ]
         );

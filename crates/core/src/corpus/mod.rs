@@ -26,7 +26,7 @@
 //! only (as `../shared/reference/README.md` defines it: comment, blank, header and
 //! malformed lines do not count). A malformed line is an error naming file:line and
 //! the reason; the caller decides whether to skip it (keep iterating) or stop. A file in
-//! UTF-16 is named as such once, and not read.
+//! UTF-16 or UTF-32 (its byte-order mark) is named as such once, and not read.
 
 mod files;
 mod line;
@@ -39,7 +39,9 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-pub use files::{corpus_files, is_corpus_file_name, CORPUS_EXTENSIONS};
+pub use files::{
+    corpus_files, folder_files, is_corpus_file_name, CorpusFiles, LeftOut, CORPUS_EXTENSIONS,
+};
 pub use line::plain_nine_cells;
 
 use crate::grid::{Grid, GridError, SolutionError};
@@ -120,10 +122,10 @@ pub enum LineProblem {
     /// The known solution does not solve the puzzle.
     #[error("the known solution does not solve the puzzle: {0}")]
     WrongSolution(SolutionError),
-    /// The line holds NUL bytes between ASCII characters: a UTF-16 file without a
-    /// byte-order mark.
-    #[error("the line holds NUL bytes: is the file UTF-16? (save it as UTF-8 to read it)")]
-    Nul,
+    /// The line holds NUL bytes between ASCII characters: a UTF-16 or UTF-32 file without
+    /// a byte-order mark (which, by how many NULs each character has).
+    #[error("the line holds NUL bytes: is the file {0}? (save it as UTF-8 to read it)")]
+    Nul(Wide),
     /// The line holds NUL bytes among bytes that are not text: binary data.
     #[error("the line holds NUL bytes and bytes that are not text: a binary file, not a corpus")]
     Binary,
@@ -135,6 +137,38 @@ pub enum LineProblem {
         /// The rows read.
         rows: usize,
     },
+}
+
+/// A text encoding of two or four bytes a character, which the reader does not read (see
+/// [`wide_bom`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wide {
+    /// UTF-16, either byte order.
+    Utf16,
+    /// UTF-32, either byte order.
+    Utf32,
+}
+
+impl fmt::Display for Wide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wide::Utf16 => "UTF-16",
+            Wide::Utf32 => "UTF-32",
+        })
+    }
+}
+
+/// The encoding a file's first line says by its byte-order mark, when it is UTF-16 or
+/// UTF-32 (either byte order): UTF-32's little-endian mark starts as UTF-16's does, and is
+/// looked for first.
+pub fn wide_bom(line: &[u8]) -> Option<Wide> {
+    if line.starts_with(b"\xFF\xFE\0\0") || line.starts_with(b"\0\0\xFE\xFF") {
+        Some(Wide::Utf32)
+    } else if line.starts_with(b"\xFF\xFE") || line.starts_with(b"\xFE\xFF") {
+        Some(Wide::Utf16)
+    } else {
+        None
+    }
 }
 
 /// An error while reading a corpus.
@@ -164,11 +198,14 @@ pub enum CorpusError {
         /// Why (part of the message, so that it reads in one line).
         reason: io::Error,
     },
-    /// The file starts with a UTF-16 byte-order mark: the iterator ends after this error.
-    #[error("{path}: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 to read it")]
-    Utf16 {
+    /// The file starts with a UTF-16 or UTF-32 byte-order mark: the iterator ends after
+    /// this error.
+    #[error("{path}: the file is {encoding} (it starts with a {encoding} byte-order mark): save it as UTF-8 to read it")]
+    Wide {
         /// The file.
         path: String,
+        /// Its encoding, as its byte-order mark says.
+        encoding: Wide,
     },
     /// A malformed line: reading may go on with the next line.
     #[error("{location}: {problem}")]
@@ -328,8 +365,8 @@ impl<R: BufRead> CorpusReader<R> {
         if self.line == 1 {
             if let Some(rest) = self.buf.strip_prefix(b"\xEF\xBB\xBF") {
                 self.buf = rest.to_vec();
-            } else if self.buf.starts_with(b"\xFF\xFE") || self.buf.starts_with(b"\xFE\xFF") {
-                return Some(Err(self.utf16()));
+            } else if let Some(encoding) = wide_bom(&self.buf) {
+                return Some(Err(self.wide(encoding)));
             }
         }
         if too_long {
@@ -340,11 +377,15 @@ impl<R: BufRead> CorpusReader<R> {
             return Some(Err(self.malformed(self.line, None, problem)));
         }
         if self.buf.contains(&0) {
+            if self.buf.len() < 4 && self.buf.iter().all(|&b| b == 0) {
+                // The rest of a UTF-16 or UTF-32 line end (`\n` then NULs): the line before
+                // it was said to be one.
+                return None;
+            }
             self.seen_record = true;
-            let problem = if looks_utf16(&self.buf) {
-                LineProblem::Nul
-            } else {
-                LineProblem::Binary
+            let problem = match looks_wide(&self.buf) {
+                Some(wide) => LineProblem::Nul(wide),
+                None => LineProblem::Binary,
             };
             return Some(Err(self.malformed(self.line, None, problem)));
         }
@@ -361,10 +402,11 @@ impl<R: BufRead> CorpusReader<R> {
         item
     }
 
-    fn utf16(&mut self) -> CorpusError {
+    fn wide(&mut self, encoding: Wide) -> CorpusError {
         self.done = true;
-        CorpusError::Utf16 {
+        CorpusError::Wide {
             path: self.name.to_string(),
+            encoding,
         }
     }
 
@@ -579,11 +621,30 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
     }
 }
 
-/// Whether a line holding NUL bytes reads as ASCII text saved as UTF-16: its other bytes
-/// are ASCII, and the NULs are about half of it (one beside each character).
-fn looks_utf16(line: &[u8]) -> bool {
-    let nuls = line.iter().filter(|&&b| b == 0).count();
-    line.is_ascii() && nuls * 5 >= line.len() * 2 && nuls * 5 <= line.len() * 3
+/// What a line holding NUL bytes reads as, when it is ASCII text saved as UTF-16 or
+/// UTF-32 (without a byte-order mark): its other bytes are ASCII, each alone between NULs,
+/// one NUL between two of them (UTF-16) or three (UTF-32). NULs at its ends are the halves
+/// of characters cut where the reader cut the line, at the byte `\n`.
+fn looks_wide(line: &[u8]) -> Option<Wide> {
+    let start = line.iter().position(|&b| b != 0)?;
+    let end = line.iter().rposition(|&b| b != 0)? + 1;
+    let text = &line[start..end];
+    let spaced = |width: usize| {
+        text.len() % width == 1
+            && text
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| (b == 0) == (i % width != 0))
+    };
+    if !line.is_ascii() {
+        None
+    } else if spaced(2) {
+        Some(Wide::Utf16)
+    } else if spaced(4) {
+        Some(Wide::Utf32)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -715,6 +776,22 @@ mod tests {
         assert_eq!((last.line, last.index), (4, 1));
     }
 
+    /// A letter in a 9x9 line is named, at its column: the line was said to hold the
+    /// wrong count of cells ("expected … 81 (9x9) … cells, found 81").
+    #[test]
+    fn a_letter_in_a_nine_by_nine_line_is_named_where_it_is() {
+        let mut line = TOP1.to_string();
+        line.replace_range(10..11, "A");
+        assert_eq!(
+            message(&read(format!("{line}\n").as_bytes())[0]),
+            "t.txt:1:11: symbol 'A' is not a digit of a 9x9 grid (1-9)"
+        );
+        assert_eq!(
+            message(&read(format!("\"{line}\",x\n").as_bytes())[0]),
+            "t.txt:1:12: symbol 'A' is not a digit of a 9x9 grid (1-9)"
+        );
+    }
+
     #[test]
     fn non_utf8_puzzles_and_overlong_lines_are_malformed() {
         let mut text = b"4....\xff..\n".to_vec();
@@ -828,6 +905,42 @@ mod tests {
         );
     }
 
+    /// A UTF-32 file is named as such: its byte-order mark (little-endian, which starts as
+    /// UTF-16's does) was said to be UTF-16's, and a line without it called UTF-16 too.
+    #[test]
+    fn utf32_is_named() {
+        let said =
+            "t.txt: the file is UTF-32 (it starts with a UTF-32 byte-order mark): save it as UTF-8 to read it";
+        let mut little = vec![0xFF, 0xFE, 0, 0];
+        let mut big = vec![0, 0, 0xFE, 0xFF];
+        for b in format!("{TOP1}\r\n{TOP1}\r\n").bytes() {
+            little.extend([b, 0, 0, 0]);
+            big.extend([0, 0, 0, b]);
+        }
+        for text in [&little, &big] {
+            let got = read(text);
+            assert_eq!(got.len(), 1);
+            assert_eq!(message(&got[0]), said);
+            assert!(matches!(
+                got[0],
+                Err(CorpusError::Wide {
+                    encoding: Wide::Utf32,
+                    ..
+                })
+            ));
+        }
+        let nul = "the line holds NUL bytes: is the file UTF-32? (save it as UTF-8 to read it)";
+        for text in [&little[4..], &big[4..]] {
+            let got = read(text);
+            assert_eq!(got.len(), 2, "{got:?}");
+            for (line, got) in got.iter().enumerate() {
+                assert_eq!(message(got), format!("t.txt:{}: {nul}", line + 1));
+            }
+        }
+        assert_eq!(wide_bom(b"\xFF\xFE4\0"), Some(Wide::Utf16));
+        assert_eq!(wide_bom(b"\xEF\xBB\xBF4"), None);
+    }
+
     #[test]
     fn binary_data_is_named_as_such_not_as_utf16() {
         let got = read(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\xa0\xfe\n");
@@ -860,6 +973,13 @@ mod tests {
         assert_eq!(
             message(&read(beyond.as_bytes())[0]),
             "t.txt:1:1: symbol 'H' is not a digit of a 16x16 grid (1-G)"
+        );
+        // Where it is (it was said to be at the puzzle's first column), after a label too.
+        let mut beyond = puzzle.clone();
+        beyond.replace_range(100..101, "H");
+        assert_eq!(
+            message(&read(format!("{beyond} x").as_bytes())[0]),
+            "t.txt:1:101: symbol 'H' is not a digit of a 16x16 grid (1-G)"
         );
     }
 

@@ -62,7 +62,7 @@ fn row_of(
     limit: u64,
 ) -> sudoku_results::Row {
     let contender = Contender::new(Box::new(solver), Limits::solutions(limit));
-    solve_checked(&contender, &Arc::from("c.txt"), &puzzle(grid, known), 3)
+    solve_checked(&contender, &Arc::from("c.txt"), &puzzle(grid, known), 3).unwrap()
 }
 
 fn status_of(solver: &Fixed, known: Option<&Grid>, limit: u64) -> Status {

@@ -1,26 +1,57 @@
-//! One child process of a solver run by command: started, asked puzzle after puzzle, killed
-//! when it stalls.
+//! One child process of a solver run by command: started in a process group of its own,
+//! asked puzzle after puzzle, ended with its group when it stalls, crashes or falls out of
+//! step, or when the run ends.
 //!
 //! Its standard output is read by a thread of its own, which stamps each line with the
 //! instant it was complete and sends it over a channel: the asking thread waits on the
 //! channel with a deadline (a stall is a timeout, never a hang), and the round trip is timed
 //! from the write of the puzzle to that stamp. Its standard error is read by another thread
 //! that keeps its last lines, to say why it crashed.
+//!
+//! **One answer per question.** The protocol has no frame but the line: a child that
+//! writes a line nobody asked for (a banner, a debugging line, an answer twice) shifts
+//! every later answer onto the next puzzle. Before a puzzle is sent, nothing may be
+//! waiting from the child: a line that is is one nobody asked for, and the child is out of
+//! step ([`Failure::OutOfStep`]). (A line written after the next puzzle was sent cannot be
+//! told from its answer here; the solver sees the answer that solves the puzzle asked
+//! before, see `External::ask`.)
+//!
+//! **The child's own waiting.** The asking thread waits in slices of [`SLICE`], and looks
+//! at each whether the child has exited: a child that exits while something it started
+//! still holds its output (so that the output never ends) is a crash, with its exit
+//! status, found within a slice, not a timeout. The time limit is charged the slices the
+//! asking thread saw go by, not the clock's time: a slice that ends more than [`PAUSE`]
+//! late is the runner's own pause (a stopped runner, `SIGSTOP` or Ctrl-Z, or a suspended
+//! machine), which is not the child's waiting, and is charged as the slice it was meant to
+//! be. The child's CPU time would tell a child that works from one that is stopped, but not
+//! one that waits on something (a lock, the network) from one that is stuck; the runner's
+//! clock tells the one thing that matters here, whether the runner was there to read the
+//! answer.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use sudoku_core::Grid;
+
 use super::answer::MAX_ANSWER_BYTES;
+use super::process;
 
 /// The last lines of standard error kept, and the most characters kept of each.
 const STDERR_LINES: usize = 4;
 const STDERR_CHARS: usize = 300;
 /// How long a child that closed its output, or its input, gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
+/// How long the asking thread waits for an answer before it looks whether the child has
+/// exited, and charges the time limit.
+pub(crate) const SLICE: Duration = Duration::from_millis(50);
+/// How late a slice may end and still be the child's waiting: a slice later than this is
+/// the runner's own pause, charged as the slice it was meant to be. Far above a busy
+/// machine's scheduling delays (milliseconds), far below a time limit a person sets.
+pub(crate) const PAUSE: Duration = Duration::from_millis(250);
 
 /// What a line from the child is: its text and when it was complete, or why the output
 /// ended.
@@ -29,10 +60,13 @@ type Line = Result<(String, Instant), String>;
 /// Why a child gave no answer.
 #[derive(Debug)]
 pub(crate) enum Failure {
-    /// No answer within the time limit: the child was killed.
+    /// No answer within the time limit.
     Timeout,
-    /// Its output ended, or its input was closed, before the answer: what became of it.
+    /// Its output ended, or its input was closed, or it exited, before the answer: what
+    /// became of it.
     Closed(String),
+    /// A line was waiting from it before the puzzle was sent: an answer nobody asked for.
+    OutOfStep(String),
 }
 
 /// A running child process of a solver.
@@ -41,22 +75,48 @@ pub(crate) struct Child {
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The last puzzle it answered (the first question, at first), kept where it was put.
+    pub previous: Box<Grid>,
 }
 
 impl Child {
-    /// Starts `argv` with `env` added to its environment, its three streams piped.
+    /// Starts `argv` with `env` added to its environment, its three streams piped, in a
+    /// process group of its own.
     pub fn spawn(argv: &[String], env: &[(&str, String)]) -> io::Result<Child> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::other("an empty command"))?;
-        let mut process = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
-        let stdin = process.stdin.take();
+            .stderr(Stdio::piped());
+        process::own_group(&mut command);
+        let mut process = command.spawn()?;
+        process::register(&process);
+        let started = Self::read_from(&mut process);
+        match started {
+            Ok((lines, stderr)) => Ok(Child {
+                stdin: process.stdin.take(),
+                process,
+                lines,
+                stderr,
+                previous: Box::new(Grid::EMPTY),
+            }),
+            Err(e) => {
+                process::end_group(&mut process);
+                Err(e)
+            }
+        }
+    }
+
+    /// Starts the threads that read `process`'s output and its standard error.
+    #[allow(clippy::type_complexity)]
+    fn read_from(
+        process: &mut std::process::Child,
+    ) -> io::Result<(Receiver<Line>, Arc<Mutex<VecDeque<String>>>)> {
         let stdout = process
             .stdout
             .take()
@@ -74,20 +134,23 @@ impl Child {
         std::thread::Builder::new()
             .name("cmd-stderr".into())
             .spawn(move || keep_tail(stderr_pipe, &tail))?;
-        Ok(Child {
-            process,
-            stdin,
-            lines,
-            stderr,
-        })
+        Ok((lines, stderr))
     }
 
-    /// Sends `puzzle` and waits at most `timeout` for the answer line: the line and the
-    /// round trip.
+    /// Sends `puzzle` and waits at most `timeout` of its own waiting (see the [module
+    /// documentation](self)) for the answer line: the line and the round trip.
     pub fn ask(&mut self, puzzle: &str, timeout: Duration) -> Result<(String, Duration), Failure> {
-        // An answer left over from a puzzle that timed out never comes: that child was
-        // killed. Anything waiting now is output nobody asked for.
-        while let Ok(Ok(_)) = self.lines.try_recv() {}
+        match self.lines.try_recv() {
+            Ok(Ok((line, _))) => return Err(Failure::OutOfStep(line)),
+            Ok(Err(why)) => return Err(Failure::Closed(why)),
+            Err(TryRecvError::Disconnected) => {
+                return Err(Failure::Closed("its output ended".into()))
+            }
+            Err(TryRecvError::Empty) => {}
+        }
+        if process::exited(&mut self.process) {
+            return Err(Failure::Closed("it had exited".into()));
+        }
         let start = Instant::now();
         let sent = match self.stdin.as_mut() {
             Some(stdin) => stdin
@@ -99,26 +162,37 @@ impl Child {
         if let Err(e) = sent {
             return Err(Failure::Closed(format!("it stopped reading ({e})")));
         }
-        match self.lines.recv_timeout(timeout) {
-            Ok(Ok((line, at))) => Ok((line, at.saturating_duration_since(start))),
-            Ok(Err(why)) => Err(Failure::Closed(why)),
-            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(Failure::Closed("its output ended".into())),
+        let mut wait = Waiting::new(timeout);
+        loop {
+            let slice = wait.slice().ok_or(Failure::Timeout)?;
+            match self.lines.recv_timeout(slice) {
+                Ok(Ok((line, at))) => return Ok((line, at.saturating_duration_since(start))),
+                Ok(Err(why)) => return Err(Failure::Closed(why)),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Failure::Closed("its output ended".into()))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if process::exited(&mut self.process) {
+                // What it wrote before it exited is read at once, if anything.
+                return match self.lines.recv_timeout(EXIT_GRACE) {
+                    Ok(Ok((line, at))) => Ok((line, at.saturating_duration_since(start))),
+                    _ => Err(Failure::Closed("it exited".into())),
+                };
+            }
+            wait.charge();
         }
     }
 
-    /// Waits a moment for the child to exit on its own (after its output ended), kills it
-    /// if it does not, and says how it ended, with the last lines of its standard error.
+    /// Waits a moment for the child to exit on its own (after its output ended), ends its
+    /// process group, and says how it ended, with the last lines of its standard error.
     pub fn reap(mut self) -> String {
         self.stdin = None;
-        let status = self.exit_within(EXIT_GRACE);
-        let mut text = match status {
-            Some(status) => describe(status),
-            None => {
-                let _ = self.process.kill();
-                let _ = self.process.wait();
-                "still running: killed".into()
-            }
+        let exited = self.exit_within(EXIT_GRACE);
+        let status = process::end_group(&mut self.process);
+        let mut text = match (exited, status) {
+            (true, Some(status)) => describe(status),
+            _ => "still running: killed".into(),
         };
         let tail = self.stderr_tail();
         if !tail.is_empty() {
@@ -127,30 +201,31 @@ impl Child {
         text
     }
 
-    /// Kills the child at once (it stalled) and waits for it.
+    /// Ends the child and its process group at once (it stalled, or fell out of step).
     pub fn kill(mut self) {
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        process::end_group(&mut self.process);
     }
 
     /// Closes its input (the end of the puzzles: a well-behaved child exits), waits a
-    /// moment, and kills it if it is still there.
+    /// moment for it to exit, and ends its process group (whatever it started that is still
+    /// there).
     pub fn close(mut self) {
         self.stdin = None;
-        if self.exit_within(EXIT_GRACE).is_none() {
-            self.kill();
-        }
+        self.exit_within(EXIT_GRACE);
+        process::end_group(&mut self.process);
     }
 
-    /// Whether the child has exited within `grace` (how, if so).
-    fn exit_within(&mut self, grace: Duration) -> Option<ExitStatus> {
+    /// Whether the child has exited within `grace` (not reaped: see [`process::exited`]).
+    fn exit_within(&mut self, grace: Duration) -> bool {
         let until = Instant::now() + grace;
         loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => return Some(status),
-                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
-                _ => return None,
+            if process::exited(&mut self.process) {
+                return true;
             }
+            if Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 
@@ -160,6 +235,52 @@ impl Child {
         std::thread::sleep(Duration::from_millis(20));
         let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         tail.iter().cloned().collect::<Vec<_>>().join(" | ")
+    }
+}
+
+/// The asking thread's wait for one answer: the time limit, charged slice by slice (see
+/// the [module documentation](self)).
+struct Waiting {
+    left: Duration,
+    /// When the slice under way began, and how long it was meant to be.
+    began: Instant,
+    slice: Duration,
+}
+
+impl Waiting {
+    fn new(limit: Duration) -> Waiting {
+        Waiting {
+            left: limit,
+            began: Instant::now(),
+            slice: Duration::ZERO,
+        }
+    }
+
+    /// The next slice to wait (begun now); `None` once the limit is spent.
+    fn slice(&mut self) -> Option<Duration> {
+        if self.left.is_zero() {
+            return None;
+        }
+        self.slice = self.left.min(SLICE);
+        self.began = Instant::now();
+        Some(self.slice)
+    }
+
+    /// Charges the slice that just ended: its time, or, when it ended more than [`PAUSE`]
+    /// late, the slice it was meant to be.
+    fn charge(&mut self) {
+        self.left = self
+            .left
+            .saturating_sub(charged(self.began.elapsed(), self.slice));
+    }
+}
+
+/// What a slice meant to last `slice` that took `took` is charged to the child.
+fn charged(took: Duration, slice: Duration) -> Duration {
+    if took > slice + PAUSE {
+        slice
+    } else {
+        took
     }
 }
 
@@ -219,5 +340,22 @@ fn keep_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
             tail.pop_front();
         }
         tail.push_back(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A slice that ends late by a scheduling delay is the child's waiting; one that ends
+    /// late by more than a pause (the runner stopped) is charged as meant.
+    #[test]
+    fn a_pause_of_the_runner_is_not_charged_to_the_child() {
+        let ms = Duration::from_millis;
+        assert_eq!(charged(ms(50), ms(50)), ms(50));
+        assert_eq!(charged(ms(120), ms(50)), ms(120));
+        assert_eq!(charged(ms(50) + PAUSE, ms(50)), ms(50) + PAUSE);
+        assert_eq!(charged(ms(30_000), ms(50)), ms(50));
+        assert_eq!(charged(ms(30_000), ms(20)), ms(20));
     }
 }

@@ -5,35 +5,52 @@
 //! line per puzzle out with the solution, or `none`, and optionally the counters. The
 //! engine times each round trip, checks every solution as it checks the built-in
 //! strategies', and applies the budget as a time limit: a child that gives no answer within
-//! it is killed, its row says `timeout`, and a new child answers the next puzzle. A child
+//! it is ended, its row says `timeout`, and a new child answers the next puzzle. A child
 //! that exits (or closes its output) before answering gives a row `crashed` (with its exit
 //! status and the last lines of its standard error) and is restarted for the next puzzle;
-//! after [`GIVE_UP`] crashes in a row it is not restarted, and the rest of its rows say
-//! `crashed` at once. An answer that is not understood, or fails its check, is `wrong`.
-//! The run goes on in every case.
+//! so does a child that answers out of step (a line waiting from it before its puzzle is
+//! sent, or an answer to the puzzle asked before: see `child.rs`); after [`GIVE_UP`]
+//! crashes in a row it is not restarted, and the rest of its rows say `crashed` at once.
+//! An answer that is not understood, or fails its check, is `wrong`. The run goes on in
+//! every case, and the sink hears of each child that ended, once ([`ChildEvent`]).
+//!
+//! Each child runs in a process group of its own, ended whole (`SIGKILL`) when the child is
+//! replaced and when the run ends: nothing it started outlives it (see `process.rs`, and
+//! [`end_all_groups`] for a runner that exits at once).
 //!
 //! Each worker thread asks a child of its own: children wait in a pool between puzzles, so
 //! a run on `-j N` starts at most N of them (more only to replace one that crashed or
-//! stalled). Every new child is first asked [`FIRST_QUESTION`] (a solved grid), untimed:
-//! its start-up is never part of a puzzle's time. It gets the time limit of an answer for
-//! it, [`START_TIMEOUT`] at least ([`External::start_timeout`]). Dropping the solver closes their input,
-//! which ends a well-behaved child.
+//! stalled), fewer when the runner's files do not allow N ([`fit_children`]; a worker then
+//! waits for a free child). The runner's own want (no file, no process left to start a
+//! child, and none alive) is never a solver's row: the run stops with
+//! [`ExternalError::Runner`]. Every new child is first asked [`FIRST_QUESTION`] (a solved
+//! grid), untimed: its start-up is never part of a puzzle's time. It gets the time limit of
+//! an answer for it, [`START_TIMEOUT`] at least ([`External::start_timeout`]). Dropping the
+//! solver closes their input, which ends a well-behaved child, then ends their groups.
 
 pub mod answer;
 mod child;
+mod event;
+mod process;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver};
-use sudoku_results::{Row, Status};
+use sudoku_results::{Retimed, Row, Status};
 use thiserror::Error;
 
 pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};
+pub use event::{ChildEvent, ChildEventKind};
+pub use process::end_all_groups;
+
 use child::{Child, Failure};
 
 use crate::check::{check_with, Entry};
+use crate::contender::Contender;
+use crate::sink::Sink;
+use crate::stopwatch::Timing;
 
 /// Crashes in a row after which a child is not restarted.
 pub const GIVE_UP: u64 = 3;
@@ -46,8 +63,15 @@ pub const FIRST_QUESTION: &str =
 /// can take longer than an answer): it gets the time limit of an answer when that is longer
 /// (see [`External::start_timeout`]).
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+/// The files the runner holds for one child: the ends of its three pipes.
+pub const FILES_PER_CHILD: u64 = 3;
+/// The files [`fit_children`] keeps for the run's own (its output, its corpora, a child
+/// being started): never given to children.
+pub const FILES_KEPT: u64 = 64;
+/// The most events kept for the sink between two of its ticks (see [`pass_events`]).
+const EVENTS_KEPT: usize = 1000;
 
-/// Why a command cannot be a solver.
+/// Why a command cannot be a solver, or the runner cannot run it.
 #[derive(Debug, Error)]
 pub enum ExternalError {
     /// No program given.
@@ -74,6 +98,42 @@ pub enum ExternalError {
         /// How it ended, and its last words on stderr.
         how: String,
     },
+    /// The runner cannot start a child of the command, and has none left: it is out of
+    /// files, processes or memory (the runner's own failure, not the solver's).
+    #[error(
+        "cmd:{command}: the runner cannot start a child ({reason}), and has none left to \
+         ask: stopping (this is the runner's want, not the solver's: lower -j, or raise \
+         the limit, ulimit -n or ulimit -u)"
+    )]
+    Runner {
+        /// The command.
+        command: String,
+        /// What the runner could not get.
+        reason: std::io::Error,
+    },
+    /// Too few files left to the runner for a child of each solver run by command.
+    #[error(
+        "too few files for the cmd: solvers: the runner may open {limit} (ulimit -n) and \
+         {left} more now, and keeps {FILES_KEPT} for its own; a child takes \
+         {FILES_PER_CHILD}, and each of the {solvers} cmd: solvers needs one (raise ulimit \
+         -n)"
+    )]
+    Files {
+        /// The limit.
+        limit: u64,
+        /// The files it may still open.
+        left: u64,
+        /// The solvers run by command.
+        solvers: usize,
+    },
+}
+
+impl ExternalError {
+    /// Whether this is the runner's want of a resource when starting a child (see
+    /// [`process::runner_short_of`]), not something wrong with the command.
+    fn runner_short(&self) -> bool {
+        matches!(self, ExternalError::Start { reason, .. } if process::runner_short_of(reason))
+    }
 }
 
 /// A solver run as a child process; see the [module documentation](self).
@@ -81,8 +141,36 @@ pub struct External {
     command: String,
     argv: Vec<String>,
     timeout: Duration,
-    pool: Mutex<Vec<Child>>,
     crashes: AtomicU64,
+    /// Its children and what became of them (boxed: a contender stays small).
+    shared: Box<Shared>,
+}
+
+/// What the workers asking an [`External`] share, besides its crashes in a row.
+struct Shared {
+    pool: Mutex<Pool>,
+    /// Told when a child comes back to the pool or ends.
+    freed: Condvar,
+    /// Held while a child is started: one start at a time, so that the pipes a start holds
+    /// for a moment are held once, not once per worker.
+    starting: Mutex<()>,
+    /// What became of the children, for the sink (see [`pass_events`]).
+    events: Mutex<Vec<(Option<At>, ChildEventKind)>>,
+    /// The runner's own failure, which stops the run (see [`ExternalError::Runner`]).
+    failure: Mutex<Option<ExternalError>>,
+}
+
+/// A puzzle's corpus and line, where an event happened.
+type At = (Arc<str>, u64);
+
+/// The children of a solver.
+struct Pool {
+    /// The children waiting for a puzzle.
+    idle: Vec<Child>,
+    /// The children alive: waiting, answering, or being started.
+    live: usize,
+    /// The most alive at once (see [`fit_children`]).
+    most: usize,
 }
 
 /// How one question to a child ended.
@@ -96,6 +184,19 @@ pub(crate) enum Reply {
     Timeout(Duration),
     /// No answer: the child ended (how), or is given up.
     Crashed(String, Duration),
+    /// No question asked: the runner cannot start a child (kept as the solver's failure,
+    /// see [`External::take_failure`]).
+    Refused,
+}
+
+/// How a child was found for a question.
+enum Found {
+    /// A child, waiting or new.
+    Child(Child),
+    /// None could be started: the command's fault (a row `crashed`).
+    Failed(ExternalError),
+    /// None could be started: the runner's want (no row, the run stops).
+    Refused(ExternalError),
 }
 
 impl External {
@@ -121,8 +222,18 @@ impl External {
             command: command.to_string(),
             argv,
             timeout,
-            pool: Mutex::new(Vec::new()),
             crashes: AtomicU64::new(0),
+            shared: Box::new(Shared {
+                pool: Mutex::new(Pool {
+                    idle: Vec::new(),
+                    live: 0,
+                    most: usize::MAX,
+                }),
+                freed: Condvar::new(),
+                starting: Mutex::new(()),
+                events: Mutex::new(Vec::new()),
+                failure: Mutex::new(None),
+            }),
         }
     }
 
@@ -154,20 +265,33 @@ impl External {
 
     /// A new child, which has answered [`FIRST_QUESTION`].
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
-        let mut child = Child::spawn(&self.argv, &Self::env(limits)).map_err(|reason| {
-            ExternalError::Start {
-                command: self.command.clone(),
-                program: self.argv.first().cloned().unwrap_or_default(),
-                reason,
-            }
+        let started = {
+            let _one = self
+                .shared
+                .starting
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            Child::spawn(&self.argv, &Self::env(limits))
+        };
+        let mut child = started.map_err(|reason| ExternalError::Start {
+            command: self.command.clone(),
+            program: self.argv.first().cloned().unwrap_or_default(),
+            reason,
         })?;
         let how = match child.ask(FIRST_QUESTION, self.start_timeout()) {
-            Ok(_) => return Ok(child),
+            Ok(_) => {
+                *child.previous = FIRST_QUESTION.parse().unwrap_or(Grid::EMPTY);
+                return Ok(child);
+            }
             Err(Failure::Timeout) => {
                 child.kill();
                 start_timed_out(self.start_timeout())
             }
             Err(Failure::Closed(what)) => format!("{what}: {}", child.reap()),
+            Err(Failure::OutOfStep(line)) => {
+                child.kill();
+                unasked(&line)
+            }
         };
         Err(ExternalError::NoAnswer {
             command: self.command.clone(),
@@ -184,87 +308,210 @@ impl External {
     /// When the program cannot be started, or does not answer its first question.
     pub fn check_start(&self, limits: &Limits) -> Result<(), ExternalError> {
         let child = self.spawn(limits)?;
-        self.pool
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(child);
+        let mut pool = self.lock_pool();
+        pool.live += 1;
+        pool.idle.push(child);
         Ok(())
     }
 
-    /// Asks a child (a waiting one, or a new one) to solve `puzzle`.
-    pub(crate) fn ask(&self, puzzle: &Grid, limits: &Limits) -> Reply {
+    /// The runner's own failure met by a question ([`ExternalError::Runner`]: it could not
+    /// start a child, and had none left to ask), taken: it stops the run.
+    pub fn take_failure(&self) -> Option<ExternalError> {
+        self.shared
+            .failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+
+    /// What became of the children since it was last asked (see [`pass_events`]).
+    fn take_events(&self) -> Vec<(Option<At>, ChildEventKind)> {
+        std::mem::take(&mut *self.shared.events.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn event(&self, at: Option<&At>, kind: ChildEventKind) {
+        let mut events = self.shared.events.lock().unwrap_or_else(|e| e.into_inner());
+        if events.len() < EVENTS_KEPT {
+            events.push((at.cloned(), kind));
+        }
+    }
+
+    fn lock_pool(&self) -> MutexGuard<'_, Pool> {
+        self.shared.pool.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A child for a question: a waiting one, else a new one while fewer than the most
+    /// are alive, else the next to come back. A child that cannot be started for the
+    /// runner's want of files or processes while others are alive lowers the most to
+    /// those (the other workers wait for them, and the sink is told); with none alive,
+    /// the run cannot go on.
+    fn find_child(&self, limits: &Limits) -> Found {
+        let mut pool = self.lock_pool();
+        loop {
+            if let Some(child) = pool.idle.pop() {
+                return Found::Child(child);
+            }
+            if pool.live < pool.most {
+                pool.live += 1;
+                drop(pool);
+                let started = self.spawn(limits);
+                pool = self.lock_pool();
+                let e = match started {
+                    Ok(child) => return Found::Child(child),
+                    Err(e) => e,
+                };
+                pool.live -= 1;
+                self.shared.freed.notify_all();
+                if !e.runner_short() {
+                    return Found::Failed(e);
+                }
+                if pool.live == 0 {
+                    return Found::Refused(match e {
+                        ExternalError::Start { reason, .. } => ExternalError::Runner {
+                            command: self.command.clone(),
+                            reason,
+                        },
+                        e => e,
+                    });
+                }
+                pool.most = pool.live;
+                let why = match &e {
+                    ExternalError::Start { reason, .. } => reason.to_string(),
+                    e => e.to_string(),
+                };
+                self.event(
+                    None,
+                    ChildEventKind::Fewer {
+                        children: pool.live,
+                        why,
+                    },
+                );
+                continue;
+            }
+            pool = self
+                .shared
+                .freed
+                .wait(pool)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Puts a child that answered back in the pool.
+    fn give_back(&self, child: Child) {
+        self.lock_pool().idle.push(child);
+        self.shared.freed.notify_one();
+    }
+
+    /// Counts a child ended.
+    fn ended(&self) {
+        self.lock_pool().live -= 1;
+        self.shared.freed.notify_one();
+    }
+
+    /// Counts a crash in a row; the sink is told of it, and of the giving up at the
+    /// [`GIVE_UP`]th.
+    fn crashed(&self, at: Option<&At>, kind: ChildEventKind) {
+        self.event(at, kind);
+        if self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP {
+            self.event(at, ChildEventKind::GivenUp);
+        }
+    }
+
+    /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`.
+    pub(crate) fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
         if self.crashes.load(Ordering::SeqCst) >= GIVE_UP {
             return Reply::Crashed(
                 format!("not restarted: it crashed {GIVE_UP} times in a row"),
                 Duration::ZERO,
             );
         }
-        let waiting = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let mut child = match waiting.map_or_else(|| self.spawn(limits), Ok) {
-            Ok(child) => child,
-            Err(e) => {
-                self.crashes.fetch_add(1, Ordering::SeqCst);
-                return Reply::Crashed(e.to_string(), Duration::ZERO);
+        let mut child = match self.find_child(limits) {
+            Found::Child(child) => child,
+            Found::Failed(e) => {
+                let how = e.to_string();
+                self.crashed(at, ChildEventKind::Crashed(how.clone()));
+                return Reply::Crashed(how, Duration::ZERO);
+            }
+            Found::Refused(e) => {
+                let mut failure = self
+                    .shared
+                    .failure
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                failure.get_or_insert(e);
+                return Reply::Refused;
             }
         };
         match child.ask(&puzzle.to_line(), self.timeout) {
             Ok((line, took)) => {
-                self.pool
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(child);
+                let answer = Answer::parse(&line);
+                if let Some(why) = answer
+                    .as_ref()
+                    .ok()
+                    .and_then(|a| answered_before(a, puzzle, &child.previous))
+                {
+                    child.kill();
+                    self.ended();
+                    self.crashed(at, ChildEventKind::OutOfStep(why.clone()));
+                    return Reply::Crashed(out_of_step(&why), Duration::ZERO);
+                }
+                *child.previous = *puzzle;
+                self.give_back(child);
                 self.crashes.store(0, Ordering::SeqCst);
-                match Answer::parse(&line) {
+                match answer {
                     Ok(answer) => Reply::Answer(Box::new(answer), took),
                     Err(why) => Reply::Garbled(line, why, took),
                 }
             }
             Err(Failure::Timeout) => {
                 child.kill();
+                self.ended();
+                self.event(at, ChildEventKind::TimedOut(self.timeout));
                 Reply::Timeout(self.timeout)
             }
             Err(Failure::Closed(what)) => {
-                let how = child.reap();
-                self.crashes.fetch_add(1, Ordering::SeqCst);
-                Reply::Crashed(format!("{what}: {how}"), Duration::ZERO)
+                let how = format!("{what}: {}", child.reap());
+                self.ended();
+                self.crashed(at, ChildEventKind::Crashed(how.clone()));
+                Reply::Crashed(how, Duration::ZERO)
+            }
+            Err(Failure::OutOfStep(line)) => {
+                child.kill();
+                self.ended();
+                let why = unasked(&line);
+                self.crashed(at, ChildEventKind::OutOfStep(why.clone()));
+                Reply::Crashed(out_of_step(&why), Duration::ZERO)
             }
         }
     }
 
     /// The row of `entry`'s puzzle solved by this child process, named `name`, within
-    /// `limits`: the first answer (timed `repeat` times while the answers come), checked.
+    /// `limits`: its answer, checked, and its time (the runner's wait for the answer, not
+    /// checked for disturbance: the child's own scheduling is not seen from here); none
+    /// when the runner cannot start a child (see [`Reply::Refused`]).
     pub(crate) fn row(
         &self,
         entry: &Entry<'_>,
         (name, limits): (&Arc<str>, &Limits),
-        repeat: u64,
-    ) -> Row {
+    ) -> Option<Row> {
         let grid = &entry.puzzle.grid;
-        let first = self.ask(grid, limits);
-        let mut times = Vec::new();
-        if let Reply::Answer(_, took) = &first {
-            times.push(nanos(*took));
-            for _ in 1..repeat {
-                match self.ask(grid, limits) {
-                    Reply::Answer(_, took) => times.push(nanos(took)),
-                    _ => break,
-                }
-            }
-        }
-        times.sort_unstable();
-        let timed = |took: Duration| (nanos(took), nanos(took));
+        let at = (entry.corpus.clone(), entry.puzzle.line);
+        let first = self.ask(grid, limits, Some(&at));
+        let timed = |took: Duration| Timing {
+            ns: nanos(took),
+            retimed: Retimed::Unchecked,
+        };
         let none = Outcome::new(0, None, Counters::default(), false);
         let (status, outcome, ns, problem) = match first {
-            Reply::Answer(answer, _) => {
+            Reply::Answer(answer, took) => {
                 let outcome = answer.outcome();
                 let known = entry.puzzle.solution.as_deref();
                 let problem = check_with(grid, known, limits, &outcome, None);
-                let ns = (times[0], times[(times.len() - 1) / 2]);
                 let status = match problem {
                     Some(_) => Status::Wrong,
                     None => Status::from(outcome.status),
                 };
-                (status, outcome, ns, problem)
+                (status, outcome, timed(took), problem)
             }
             Reply::Garbled(line, why, took) => {
                 let problem = format!("the answer {line:?} is not understood: {why}");
@@ -278,9 +525,144 @@ impl External {
                 (Status::Timeout, none, timed(took), Some(problem))
             }
             Reply::Crashed(how, took) => (Status::Crashed, none, timed(took), Some(how)),
+            Reply::Refused => return None,
         };
-        entry.row((name, limits), status, &outcome, ns, problem)
+        Some(entry.row((name, limits), status, &outcome, ns, problem))
     }
+
+    /// The child's answer to `puzzle` timed again (a later `--repeat` pass); `None` when it
+    /// gave none.
+    pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits) -> Option<Timing> {
+        match self.ask(puzzle, limits, None) {
+            Reply::Answer(_, took) => Some(Timing {
+                ns: nanos(took),
+                retimed: Retimed::Unchecked,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Hands `sink` what became of the children of `contenders` run by command since it was
+/// last told (on the run's tick, and at its end): once per child, not once per row.
+pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
+    for contender in contenders {
+        let Some(external) = contender.as_external() else {
+            continue;
+        };
+        for (at, kind) in external.take_events() {
+            sink.child(&ChildEvent {
+                solver: contender.name().clone(),
+                at,
+                kind,
+            });
+        }
+    }
+}
+
+/// Fewer children than workers for the solvers run by command (see [`fit_children`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FewerChildren {
+    /// The children each solver runs at most.
+    pub children: usize,
+    /// The workers.
+    pub workers: usize,
+    /// The runner's limit of open files (`ulimit -n`).
+    pub limit: u64,
+}
+
+impl std::fmt::Display for FewerChildren {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cmd: solvers: {} children each at most, not one per worker ({}): the runner \
+             may open {} files (ulimit -n), a child takes {FILES_PER_CHILD} and {FILES_KEPT} \
+             are kept for its own; the other workers wait for a free child (raise ulimit -n \
+             for more)",
+            self.children, self.workers, self.limit
+        )
+    }
+}
+
+/// Sets how many children each solver of `contenders` run by command keeps at most, so
+/// that they fit, with `workers` asking, in the files the runner may still open (its
+/// limit, `ulimit -n`, less the files open now and [`FILES_KEPT`]): one per worker when
+/// they fit, else fewer, the other workers waiting for a free one (what is said when so).
+/// Without a limit to read (off unix, or unlimited), one per worker.
+///
+/// # Errors
+///
+/// [`ExternalError::Files`] when not even one child per solver fits.
+pub fn fit_children(
+    contenders: &[Contender],
+    workers: usize,
+) -> Result<Option<FewerChildren>, ExternalError> {
+    let externals: Vec<&External> = contenders
+        .iter()
+        .filter_map(Contender::as_external)
+        .collect();
+    let Some((limit, left)) = process::files_left().filter(|_| !externals.is_empty()) else {
+        return Ok(None);
+    };
+    // The children already alive (`check_start`'s) hold their files.
+    let alive: usize = externals.iter().map(|e| e.lock_pool().live).sum();
+    let left = left + alive as u64 * FILES_PER_CHILD;
+    let each = left.saturating_sub(FILES_KEPT) / (FILES_PER_CHILD * externals.len() as u64);
+    let each = usize::try_from(each).unwrap_or(usize::MAX);
+    if each == 0 {
+        return Err(ExternalError::Files {
+            limit,
+            left,
+            solvers: externals.len(),
+        });
+    }
+    for external in &externals {
+        external.lock_pool().most = each;
+    }
+    Ok((each < workers.max(1)).then_some(FewerChildren {
+        children: each,
+        workers,
+        limit,
+    }))
+}
+
+/// Why an answer is out of step, when it is a solution that breaks a given of `puzzle`
+/// and keeps every given of the puzzle the child answered before (`previous`): it answers
+/// that one, and every later answer would fall on the puzzle after its own.
+fn answered_before(answer: &Answer, puzzle: &Grid, previous: &Grid) -> Option<String> {
+    let Verdict::Solution(solution) = &answer.verdict else {
+        return None;
+    };
+    (!keeps_givens(solution, puzzle) && keeps_givens(solution, previous)).then(|| {
+        format!(
+            "its answer {} keeps the givens of the puzzle it was asked before ({}), not \
+             this one's",
+            solution.to_line(),
+            previous.to_line()
+        )
+    })
+}
+
+/// Whether `grid` has `puzzle`'s size and every given of it.
+fn keeps_givens(grid: &Grid, puzzle: &Grid) -> bool {
+    grid.size() == puzzle.size()
+        && grid
+            .cells()
+            .iter()
+            .zip(puzzle.cells())
+            .all(|(&found, &given)| given == 0 || found == given)
+}
+
+/// What is said of a line that was waiting from a child before it was sent a question.
+fn unasked(line: &str) -> String {
+    let shown: String = line.chars().take(100).collect();
+    let cut = if shown.len() < line.len() { "…" } else { "" };
+    format!("it wrote a line nobody asked for, {shown:?}{cut}, found before the puzzle was sent")
+}
+
+/// A row's problem when its child answered out of step (`why`).
+fn out_of_step(why: &str) -> String {
+    format!("answered out of step: {why}: the child was ended (a new one takes the next puzzle)")
 }
 
 /// The words of a command line, split as a POSIX shell splits them (quotes and
@@ -319,7 +701,8 @@ fn seconds(d: Duration) -> String {
 
 /// The plain [`Solver`] view of the child process, for what needs one (a warm-up, `sudoku-
 /// lab solve`'s size check): a timeout reads as `budget_exhausted`, a crash or an answer not
-/// understood as `no_solution`. A run's rows come from the engine instead, and say
+/// understood as `no_solution` (and so does a question the runner could not ask: its
+/// failure is kept, see [`External::take_failure`]). A run's rows come from the engine instead, and say
 /// `timeout`, `crashed` or `wrong`.
 impl Solver for External {
     fn name(&self) -> &'static str {
@@ -327,10 +710,10 @@ impl Solver for External {
     }
 
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        match self.ask(puzzle, limits) {
+        match self.ask(puzzle, limits, None) {
             Reply::Answer(answer, _) => answer.outcome(),
             Reply::Timeout(_) => Outcome::new(0, None, Counters::default(), true),
-            Reply::Garbled(..) | Reply::Crashed(..) => {
+            Reply::Garbled(..) | Reply::Crashed(..) | Reply::Refused => {
                 Outcome::new(0, None, Counters::default(), false)
             }
         }
@@ -345,7 +728,12 @@ impl Solver for External {
 
 impl Drop for External {
     fn drop(&mut self) {
-        let children = std::mem::take(self.pool.get_mut().unwrap_or_else(|e| e.into_inner()));
+        let pool = self
+            .shared
+            .pool
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner());
+        let children = std::mem::take(&mut pool.idle);
         std::thread::scope(|scope| {
             for child in children {
                 scope.spawn(|| child.close());

@@ -32,7 +32,7 @@
 //!
 //! On an interrupt (the flag given to [`run`]) reading stops, tasks not started are dropped,
 //! solves under way finish (each is bounded by its node budget; `--repeat` stops between
-//! repeats), and the results up to the first puzzle not done are delivered. An error (a
+//! two solves of a pass, see [`crate::passes`]), and the results up to the first puzzle not done are delivered. An error (a
 //! corpus that cannot be read, a strict run's malformed line, a failing sink) stops the run
 //! the same way after everything before it is delivered.
 
@@ -100,8 +100,8 @@ pub const TICK: Duration = Duration::from_millis(50);
 /// on a 17-clue puzzle) held back its first rows, and the CSV's, for seconds, where the
 /// README promises a row in the CSV about a second after its puzzle is done.
 ///
-/// The time is the sum of the solves' times, as their rows give them (a worker reads no
-/// clock for it). It is a [`TICK`]: the calling thread looks for results that often
+/// The time is the wall clock's, read once per puzzle (see [`work`](crate::work::work)).
+/// It is a [`TICK`]: the calling thread looks for results that often
 /// anyway, a row then waits for little more than the CSV's next flush, and a worker sends
 /// at most some twenty parts a second. Tasks of fast solves (made to take a millisecond or
 /// two) never reach it: they still send once, when they end.
@@ -116,7 +116,8 @@ pub struct Plan {
     pub contenders: Vec<Contender>,
     /// Worker threads; 1 solves on the calling thread.
     pub threads: usize,
-    /// Timed runs of each solve (the row keeps the minimum and the median).
+    /// Passes over each task's puzzles, the solvers' order rotated from pass to pass: each
+    /// row keeps the fastest and the median of its `repeat` times.
     pub repeat: u64,
     /// At most this many puzzles of each corpus (its first ones).
     pub first: Option<u64>,
@@ -267,6 +268,7 @@ impl Started<'_> {
                 pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
             }
         }
+        crate::external::pass_events(&plan.contenders, sink);
         state.report()
     }
 }

@@ -458,14 +458,17 @@ impl<'p> State<'p> {
         None
     }
 
-    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]).
+    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]): the
+    /// time of one pass over it, so that under `--repeat K` a chunk (a pass's puzzles, see
+    /// [`crate::passes`]) holds as many puzzles as at `--repeat 1`.
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
         } else {
             task_time(self.began.elapsed())
         };
-        self.batch = next_batch(self.batch, took, target);
+        let passes = u32::try_from(self.plan.repeat.max(1)).unwrap_or(u32::MAX);
+        self.batch = next_batch(self.batch, took / passes, target);
     }
 
     /// Puts a marker into the ordered stream.
@@ -585,16 +588,26 @@ impl<'p> State<'p> {
     }
 
     /// A task's items are delivered: one cut short by a stop leaves a gap (nothing after
-    /// it is delivered).
+    /// it is delivered), and one cut short by the runner's failure to start a child process
+    /// fails the run.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.gap {
             self.gap = true;
             self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
+            // A task also stops short when the runner could not start a child process.
+            let contenders = self.plan.contenders.iter();
+            if let Some(e) = contenders
+                .filter_map(|c| c.as_external()?.take_failure())
+                .next()
+            {
+                self.fail(EngineError::External(e), shared);
+            }
         }
     }
 
     /// Lets the sink write what waits.
     fn tick(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
+        crate::external::pass_events(&self.plan.contenders, sink);
         if self.failure.is_none() {
             if let Err(e) = sink.tick() {
                 self.fail(EngineError::Sink(e), shared);

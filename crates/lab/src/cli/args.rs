@@ -193,9 +193,20 @@ pub enum TraceFormat {
 pub struct MaxEvents(pub Option<u64>);
 
 impl MaxEvents {
-    /// What a trace prints when `--max-events` is not given: a million events (some
-    /// 80 MB of text), so that a search of millions of nodes does not flood a terminal.
-    pub const DEFAULT: MaxEvents = MaxEvents(Some(1_000_000));
+    /// What a trace prints to a terminal when `--max-events` is not given: its first
+    /// thousand events, so that a long search does not flood it (naive's trace of the
+    /// Polish grid is 734,874 lines, 52 MB).
+    pub const TERMINAL: MaxEvents = MaxEvents(Some(1_000));
+
+    /// What a trace prints when `--max-events` is not given: [`MaxEvents::TERMINAL`] to a
+    /// terminal, every event to a file or a pipe (where the whole stream was asked for).
+    pub const fn default_to(terminal: bool) -> MaxEvents {
+        if terminal {
+            MaxEvents::TERMINAL
+        } else {
+            MaxEvents(None)
+        }
+    }
 
     /// Parses `N` or `all`.
     pub fn parse(text: &str) -> Result<MaxEvents, String> {
@@ -216,15 +227,19 @@ impl MaxEvents {
       the Spanish grid step by step: eliminate, only choice, then a try, in the essay's words
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
       a replay page of three strategies side by side on the Polish grid (open it in a browser)
-  sudoku-lab trace data/seeds.txt --index 0 -s naive --max-events all -o polish.txt
-      all of naive's 301,535 nodes, one line per event, to a file
+  sudoku-lab trace data/seeds.txt --index 0 -s naive -o polish.txt
+      all of naive's 301,535 nodes, one line per event, to a file (a terminal shows the
+      first 1,000 events, and the last line says how to get the rest)
   sudoku-lab trace -s dlx --format jsonl \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       one JSON object per event, for other tools
 
 The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
 budget and seed). The replay page is one file with no network access; `#play=max` at the end of
-its address plays it to the end. --out and --html write FILE.running.EXT (locked), renamed to
+its address plays it to the end, and `#at=1200,end` opens it at a moment (each strategy's
+position, in the order of the panels; `#at=0.4` a fraction of each timeline): its button 'link
+to this moment' writes that address, for a teacher to share. On the page, space plays or pauses,
+the arrows step, Home and End jump. --out and --html write FILE.running.EXT (locked), renamed to
 FILE once whole and made durable: a write that fails (its sync to the disk at the end, and the
 rename into place, included), or an interrupt (which ends a trace at once), removes it and leaves
 an earlier FILE as it was; one whose running name leads to another file by its end (moved away,
@@ -266,7 +281,8 @@ pub struct TraceArgs {
     pub grid: GridPoints,
 
     /// Print the first N events only, or `all`; the rest are still counted, and the end
-    /// says how many were not printed [default: 1000000].
+    /// says how many were not printed [default: 1000 to a terminal, all to a file (-o) or a
+    /// pipe].
     #[arg(long, value_name = "N|all", value_parser = MaxEvents::parse)]
     pub max_events: Option<MaxEvents>,
 
@@ -319,7 +335,13 @@ pub struct SummaryArgs {
   sudoku-lab plot main.csv branch.csv
       two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
       `dlx (main)`, `dlx (branch)`, corpora matched by file name (by path for two
-      corpora of a run that share one)")]
+      corpora of a run that share one); the second run dark and dashed beside the first
+  sudoku-lab plot results/bench.csv --figure time --format png --size 1600x900 \\
+      --title 'Time per puzzle, four strategies' --name slide3 -o talk
+      one figure for a slide: talk/slide3.png, 1600 by 900 pixels
+
+Panels are named by their corpus's file stem; legends list the solvers in the catalogue's
+order. The PNG's text is DejaVu Sans, built in: the same pixels on every machine.")]
 pub struct PlotArgs {
     /// The CSV of an earlier `bench` run; several, up to 8 (two commits, two machines), are
     /// drawn on one figure, each solver labelled with its run's file stem.
@@ -329,6 +351,79 @@ pub struct PlotArgs {
     /// Where to write the figures [default: the CSV's folder]; created when missing.
     #[arg(short = 'o', long, visible_alias = "out", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+
+    /// The figures to draw: time (time per puzzle), nodes (nodes against time) or both.
+    #[arg(long, value_enum, value_name = "FIGURE", default_value_t = PlotFigure::Both)]
+    pub figure: PlotFigure,
+
+    /// The formats to write each figure in: svg, png, or both as `svg,png`.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMATS",
+        value_delimiter = ',',
+        default_value = "svg"
+    )]
+    pub format: Vec<PlotFormat>,
+
+    /// The heading of the figures, in place of `Time per puzzle: <stem>` (a run that did
+    /// not finish still says so after it).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+
+    /// The size of each figure in pixels, `WIDTHxHEIGHT` (100 to 8000 each), its panels
+    /// sharing the height [default: 1040 wide, 460 high a corpus, more for a long legend].
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+
+    /// The files' name: NAME.time.svg and NAME.nodes.svg, or NAME.svg for one --figure
+    /// [default: the CSV's stem; several runs' stems joined by -vs-].
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub name: Option<String>,
+}
+
+/// The figures `plot` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlotFigure {
+    /// The time per puzzle (ECDF).
+    Time,
+    /// Nodes against time (scatter).
+    Nodes,
+    /// Both figures.
+    Both,
+}
+
+/// The formats `plot` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlotFormat {
+    /// SVG, drawn as vectors.
+    Svg,
+    /// PNG, drawn in pixels at the figure's size.
+    Png,
+}
+
+/// Parses `WIDTHxHEIGHT`, each 100 to 8000 pixels.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?} is not a size: say WIDTHxHEIGHT in pixels, as 1600x900");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    let within = |n: u32| (100..=8000).contains(&n);
+    if within(w) && within(h) {
+        Ok((w, h))
+    } else {
+        Err(format!("{text}: each side must be 100 to 8000 pixels"))
+    }
+}
+
+/// Parses a name for the figures' files: not empty, not a folder.
+fn parse_name(text: &str) -> Result<String, String> {
+    if text.is_empty() || text.ends_with(['/', '\\']) || text == "." || text == ".." {
+        return Err(format!("{text:?} is not a file name: say one, as slide3"));
+    }
+    Ok(text.to_string())
 }
 
 /// Options of `sudoku-lab completions`.

@@ -1,7 +1,7 @@
 //! The text after `bench --help`'s options: examples, and the files a run writes, whose CSV
 //! columns and statuses come from `sudoku-reports` (so the help cannot drift from them).
 
-use sudoku_reports::{Status, COLUMNS, NO_GRID};
+use sudoku_results::{Status, COLUMNS, NO_GRID};
 
 use super::solvers::wrap;
 

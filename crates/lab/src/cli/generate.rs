@@ -27,16 +27,13 @@ use super::numbers::{at_least, from_to};
 Output: a provenance header (`#` lines: the command that makes the same file again, what the
 puzzles are, the version and git commit of sudoku-lab), then one puzzle per line, '.' for an
 empty cell. Puzzle i depends only on the seed and i: the same command gives the same file on
-any machine and for any thread count. A file (-o) that ends before its count (interrupted, a
-rare target, a failed write) has the header's second line written again, in place, to say how
-many puzzles it holds, and ends with a `#` line that says where it stopped (a write that failed
-keeps the whole puzzles that reached the disk, or no file when none did); on stdout, a device
-or a pipe, the header keeps the count asked for (and `minimal`: the last `#` lines say how
-many came, and why they may not be minimal). A file that makes its count but cannot be
-made durable (its sync to the disk fails) is kept as FILE.failed.EXT, exit status 1; one whose
-running name no longer leads to it (removed or moved away, its folder with it, another file put
-under the name) stops as the next puzzle comes (looked at every second at most), is not renamed,
-and both are left as they are, exit status 1.
+any machine and for any thread count. A file (-o) is written as FILE.running.EXT and named at
+the end by how the run ended (FILE.EXT, FILE.interrupted.EXT, FILE.failed.EXT). One that ends
+before its count (interrupted, a rare target) has the header's second line written again, in
+place, to say how many puzzles it holds, and ends with a `#` line that says where it stopped;
+a write that failed keeps what reached the disk. On stdout, a device or a pipe, the header
+keeps the count asked for (and `minimal`: the last `#` lines say how many came, and why they
+may not be minimal).
 
 Every puzzle has exactly one solution (checked by an exact strategy: bands at 9x9, norvig at
 4x4 and 16x16, dlx at 25x25) and is minimal unless --no-minimal: no given (no orbit of

@@ -16,7 +16,7 @@ pub use args::{
     BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
     DEFAULT_GENERATED,
 };
-pub use args::{MaxEvents, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
+pub use args::{MaxEvents, PlotFigure, PlotFormat, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
 pub use command::CommandSpec;
 pub use generate::GenerateArgs;
 pub use harness::{CpuList, HarnessArgs, ShardArg};

@@ -49,17 +49,27 @@ impl SolverList {
 
     /// Parses `naive,dlx` (`all`: every strategy; `default`: the default run;
     /// `cmd:[NAME=]COMMAND`: a program run as a child process): the value parser of
-    /// `--solvers`, whose error clap reports as a usage error (exit status 2).
+    /// `--solvers`, whose error clap reports as a usage error (exit status 2). The list is
+    /// cut at its commas but those a command quotes (see [`split_list`]).
     pub fn parse(text: &str) -> Result<SolverList, String> {
         let mut specs: Vec<SolverSpec> = Vec::new();
-        for item in text.split(',') {
+        let mut after_command = false;
+        for item in split_list(text) {
             let item = item.trim();
             let new: Vec<SolverSpec> = if let Some(command) = item.strip_prefix(CMD) {
+                after_command = true;
                 vec![SolverSpec::Command(command_spec(command)?)]
             } else if item.is_empty() {
                 continue;
             } else {
-                let list = parse_list(item).map_err(|e| e.to_string())?;
+                let list = parse_list(item).map_err(|e| match e {
+                    // A command's comma, unquoted, cut it: say how to keep it.
+                    ListError::Unknown { .. } if after_command => format!(
+                        "{e} (a comma inside a cmd: command cuts the list unless it is \
+                         quoted: cmd:NAME=prog '--a,b')"
+                    ),
+                    e => e.to_string(),
+                })?;
                 list.into_iter().map(SolverSpec::Strategy).collect()
             };
             for spec in new {
@@ -89,6 +99,41 @@ impl SolverList {
         }
         Ok(SolverList(specs))
     }
+}
+
+/// The items of a solver list: `text` cut at each comma outside quotes, quoted as a
+/// command's words are (a POSIX shell's rules, which `cmd:` commands are split by): within
+/// `'…'`, within `"…"`, or after a backslash, a comma is the command's, so that
+/// `cmd:x=prog '--a,b',dlx` is two solvers, the first given the word `--a,b`. The quotes
+/// stay in the items, for the command's own split.
+pub fn split_list(text: &str) -> Vec<&str> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Quote {
+        None,
+        Single,
+        Double,
+    }
+    let mut items = Vec::new();
+    let (mut quote, mut escaped, mut start) = (Quote::None, false, 0);
+    for (i, c) in text.char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (quote, c) {
+            (Quote::Single, '\'') | (Quote::Double, '"') => quote = Quote::None,
+            (Quote::None | Quote::Double, '\\') => escaped = true,
+            (Quote::None, '\'') => quote = Quote::Single,
+            (Quote::None, '"') => quote = Quote::Double,
+            (Quote::None, ',') => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&text[start..]);
+    items
 }
 
 impl fmt::Display for SolverList {
@@ -200,8 +245,9 @@ pub enum Takes {
 const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
 process (named NAME, else after the program, or after its script when the program is an \
 interpreter such as python3 or sh): it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
-`SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]` (the README's \"Any solver, in any \
-language\" tells the rest)";
+`SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]`; a comma inside the command is quoted \
+as its words are (cmd:x=prog '--a,b') (the README's \"Any solver, in any language\" tells the \
+rest)";
 
 /// The long help of `--solvers`: what it `takes`, then every strategy with its summary and
 /// default budget.
@@ -286,6 +332,32 @@ mod tests {
         assert!(SolverList::parse(" , ")
             .unwrap_err()
             .starts_with("no solver given"));
+    }
+
+    /// A comma a command quotes stays in the command (the old list was cut at every
+    /// comma: `cmd:x=prog '--a,b'` was two items, the first with an unclosed quote).
+    #[test]
+    fn a_quoted_comma_stays_in_its_command() {
+        assert_eq!(
+            split_list(r#"dlx,cmd:x=prog '--a,b' "c,d" e\,f,naive"#),
+            ["dlx", r#"cmd:x=prog '--a,b' "c,d" e\,f"#, "naive"]
+        );
+        assert_eq!(split_list(r#"cmd:p "it's, \"so\"",dlx"#).len(), 2);
+        let list = SolverList::parse("dlx,cmd:x=prog '--a,b' \"c,d\" e\\,f,naive").unwrap();
+        assert_eq!(list.to_string(), "dlx,x,naive");
+        let SolverSpec::Command(x) = &list.0[1] else {
+            panic!("{list:?}");
+        };
+        assert_eq!(x.argv, ["prog", "--a,b", "c,d", "e,f"]);
+        let err = SolverList::parse("cmd:x=prog --a,b").unwrap_err();
+        assert!(
+            err.starts_with("unknown solver \"b\"")
+                && err.ends_with("(a comma inside a cmd: command cuts the list unless it is quoted: cmd:NAME=prog '--a,b')"),
+            "{err}"
+        );
+        assert!(SolverList::parse("cmd:x=prog '--a,b")
+            .unwrap_err()
+            .contains("unclosed quote"));
     }
 
     #[test]

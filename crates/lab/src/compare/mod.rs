@@ -13,7 +13,6 @@
 //! runs that pair no puzzle compared nothing: an error.
 
 mod show;
-mod stats;
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
@@ -25,12 +24,13 @@ use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
 use sudoku_reports::units::plural;
-use sudoku_reports::{read_rows, Row, Sidecar, State, Status};
+use sudoku_reports::{read_rows, Sidecar, State};
+use sudoku_results::{stats, Retimed, Row, Status};
 
 use crate::cli::CompareArgs;
 use crate::{ui, RunEnd};
 
-pub use stats::Ratio;
+pub use sudoku_results::stats::Ratio;
 
 /// Examples of differing counters listed per group.
 const EXAMPLES: usize = 5;
@@ -92,6 +92,8 @@ struct Kept {
     source: u64,
     /// The hash of the solution's text.
     solution: u64,
+    /// Whether its time was disturbed in every timing ([`Retimed::Disturbed`]).
+    disturbed: bool,
 }
 
 impl Kept {
@@ -108,6 +110,7 @@ impl Kept {
             puzzle: text_hash(&row.puzzle),
             source: text_hash(row.original.as_deref().unwrap_or(&row.puzzle)),
             solution: text_hash(&row.solution),
+            disturbed: row.retimed == Retimed::Disturbed,
         }
     }
 }
@@ -131,13 +134,15 @@ pub struct Group {
     /// Puzzles in A only, in B only.
     pub only: (u64, u64),
     /// Median nanoseconds of A and B over the puzzles both solved.
-    pub medians: Option<(f64, f64)>,
+    pub medians: Option<(u64, u64)>,
     /// B over A, with its interval.
     pub ratio: Option<Ratio>,
     /// Puzzles both solved where B was faster, where A was.
     pub faster: (u64, u64),
     /// Puzzles both solved.
     pub timed: u64,
+    /// Of those, the ones whose time stayed disturbed in A, in B.
+    pub disturbed: (u64, u64),
     /// Puzzles whose counters differ.
     pub changed: u64,
     /// The first few of them, told.
@@ -403,6 +408,7 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
                 ratio: f.ratio,
                 faster: f.faster,
                 timed: f.timed,
+                disturbed: f.disturbed,
                 changed: f.changed,
                 examples: f.examples.iter().map(|e| e.told(texts(e))).collect(),
                 foreign: f.foreign,
@@ -473,13 +479,15 @@ struct Findings {
     /// As [`Group::only`].
     only: (u64, u64),
     /// As [`Group::medians`].
-    medians: Option<(f64, f64)>,
+    medians: Option<(u64, u64)>,
     /// As [`Group::ratio`].
     ratio: Option<Ratio>,
     /// As [`Group::faster`].
     faster: (u64, u64),
     /// As [`Group::timed`].
     timed: u64,
+    /// As [`Group::disturbed`].
+    disturbed: (u64, u64),
     /// As [`Group::changed`].
     changed: u64,
     /// The first few puzzles whose counters differ.
@@ -522,6 +530,7 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
     let mut examples = Vec::new();
     let mut pairs = Vec::new();
     let mut faster = (0, 0);
+    let mut disturbed = (0, 0);
     let mut paired = 0;
     let (mut foreign, mut isomorphs) = (0, 0);
     for (ra, rb) in paired_rows(a, b) {
@@ -541,6 +550,8 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
             pairs.push((ta, tb));
             faster.0 += u64::from(tb < ta);
             faster.1 += u64::from(ta < tb);
+            disturbed.0 += u64::from(ra.disturbed);
+            disturbed.1 += u64::from(rb.disturbed);
         }
     }
     let medians = {
@@ -554,6 +565,7 @@ fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
         ratio: stats::ratio(&pairs, resamples),
         faster,
         timed: pairs.len() as u64,
+        disturbed,
         changed,
         examples,
         foreign,
@@ -757,6 +769,7 @@ mod tests {
             puzzle: text_hash("p"),
             source: text_hash("p"),
             solution: text_hash("s"),
+            disturbed: false,
         }
     }
 

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use sudoku_reports::units::plural;
+use sudoku_results::format_time;
 
 use super::{Comparison, Group};
 use crate::cli::CompareArgs;
@@ -13,8 +14,8 @@ const HEADER: [&str; 10] = [
     "solver",
     "puzzles",
     "both solved",
-    "A median µs",
-    "B median µs",
+    "A median",
+    "B median",
     "B/A",
     "95% interval",
     "B faster",
@@ -23,14 +24,14 @@ const HEADER: [&str; 10] = [
 
 /// One line of the table.
 fn cells(g: &Group) -> [String; 10] {
-    let micros = |ns: f64| format!("{:.1}", ns / 1000.0);
+    let time = |ns: u64| format_time(ns as f64);
     let pct = |n: u64| match g.timed {
         0 => "-".to_string(),
         t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
     };
     let (ma, mb) = g
         .medians
-        .map_or(("-".into(), "-".into()), |(a, b)| (micros(a), micros(b)));
+        .map_or(("-".into(), "-".into()), |(a, b)| (time(a), time(b)));
     let (ratio, interval) = g.ratio.map_or(("-".into(), "-".into()), |r| {
         (
             format!("{:.3}", r.ratio),
@@ -102,6 +103,14 @@ fn group_notes(g: &Group) -> Vec<String> {
             g.corpus,
             g.solver,
             plural(a)
+        ));
+    }
+    let (da, db) = g.disturbed;
+    if da + db > 0 {
+        out.push(format!(
+            "{} {}: of the {} puzzles both solved, {da} in A and {db} in B stayed disturbed \
+             while timed (their time on core kept): their times may not hold.",
+            g.corpus, g.solver, g.timed
         ));
     }
     let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));

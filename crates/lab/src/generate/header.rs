@@ -67,7 +67,8 @@ pub fn command(args: &GenerateArgs) -> String {
 pub fn held(
     args: &GenerateArgs,
     checker: &str,
-    (count, unproved): (u64, u64),
+    count: u64,
+    unproved: u64,
 ) -> Option<(u64, String)> {
     let header = header(args, checker);
     let (first, rest) = header.split_once('\n')?;
@@ -205,7 +206,7 @@ grade x_wing: logic solves each without search, and needs X-wing"
             let count = count.to_string();
             let a = args(&["--count", &count, "--seed", "3", "--grade", "x_wing"]);
             let text = header(&a, "bands");
-            let (at, line) = held(&a, "bands", (held_now, 0)).unwrap();
+            let (at, line) = held(&a, "bands", held_now, 0).unwrap();
             let second = text.lines().nth(1).unwrap();
             assert_eq!(&text[at as usize..][..second.len()], second);
             assert_eq!(line.len(), second.len(), "{line}");
@@ -216,7 +217,7 @@ grade x_wing: logic solves each without search, and needs X-wing"
         }
         let a = args(&["--count", "1", "--seed", "3"]);
         assert_eq!(
-            held(&a, "bands", (0, 0)).unwrap().1.trim_end(),
+            held(&a, "bands", 0, 0).unwrap().1.trim_end(),
             "# 0 minimal 9x9 puzzles (checked by bands), no symmetry"
         );
     }
@@ -232,7 +233,7 @@ grade x_wing: logic solves each without search, and needs X-wing"
             (3, "# 3 25x25 puzzles, each with one solution"),
             (1, "# 1 25x25 puzzle with one solution"),
         ] {
-            let (_, held) = held(&a, "dlx", (count, 794)).unwrap();
+            let (_, held) = held(&a, "dlx", count, 794).unwrap();
             assert!(held.starts_with(line), "{held}");
             assert_eq!(held.len(), second.len());
         }

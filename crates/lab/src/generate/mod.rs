@@ -10,32 +10,27 @@
 //! an interrupt stops it too (it then dies by the signal). Either way the puzzles before
 //! stay written, and a last `#` line in the output says where it stopped; in a file, the
 //! header's second line is written again to say how many it holds (see [`header::held`]).
-//! A write that fails keeps the whole puzzles that reached the file, and says how many
-//! (none: the file is removed). A file given by `-o` is put under its name only by a run
-//! that finished: the others leave it as it was and keep their puzzles beside it (see
-//! [`Streamed`]).
+//! A write that fails keeps what reached the file. A file given by `-o` is put under its
+//! name only by a run that finished: the others leave it as it was and keep their puzzles
+//! beside it (see [`Staged`]).
 
 mod header;
 mod watch;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufWriter, Seek, Write};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
-use sudoku_reports::output::RunningFile;
-use sudoku_reports::streamed::write_in_place;
-use sudoku_reports::units::{is_are, plural};
-use sudoku_reports::{State, Streamed};
+use sudoku_reports::units::plural;
+use sudoku_reports::{Staged, State};
 
 use crate::cli::{Cli, GenerateArgs};
-use crate::interrupt::{self, Writing};
-use crate::recorder::LOOK_EVERY;
 use crate::ui;
 use crate::usage::Usage;
 use crate::RunEnd;
@@ -63,16 +58,27 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
     let header = header::header(args, checker);
     let minimal = !args.no_minimal;
-    let (result, made) =
-        write_puzzles(&mut out, &header, puzzles, interrupt, (args.count, minimal));
+    let (result, made) = write_puzzles(
+        &mut out,
+        &header,
+        puzzles,
+        interrupt,
+        Wanted {
+            count: args.count,
+            minimal,
+        },
+    );
     watch.finish();
+    if let Some(Stop::Interrupted) = made.stop {
+        ui::plain("interrupted: stopping the puzzles under way at their next attempt and keeping those made");
+    }
     let unproved = made.unproved(minimal);
     let Made { written, stop, .. } = made;
-    let held = |count| header::held(args, checker, (count, unproved));
+    let held = |count| header::held(args, checker, count, unproved);
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
-        Err(e) => return Err(write_failed(out, e, held)),
+        Err(e) => return Err(write_failed(out, e)),
         Ok(()) => {
             // Stopped before its count, or minimal only as far as the checks could tell:
             // the header says how many it holds, and what they are.
@@ -80,11 +86,6 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
                 out.tell_held(held(written));
             }
             let state = stop.as_ref().map_or(State::Finished, Stop::state);
-            if state == State::Finished {
-                if let Err(e) = out.make_durable() {
-                    return Err(not_durable(out, e, written));
-                }
-            }
             match out.finish(state) {
                 Ok(name) => name,
                 // The interrupt came first, as with bench: what then went wrong is said,
@@ -108,10 +109,6 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         None => Ok(RunEnd::Finished),
         Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
         Some(Stop::Failed(e)) => Err(anyhow!(e)),
-        // Put back under its running name by the end: kept as a failed run's.
-        Some(Stop::Gone) => Err(anyhow!(
-            "{name}: was removed or moved while it was written: the run stopped there"
-        )),
     }
 }
 
@@ -126,6 +123,12 @@ fn not_proved_minimal(unknown: u64) -> String {
         if unknown == 1 { "was" } else { "were" },
         if unknown == 1 { "its" } else { "their" },
     )
+}
+
+/// What a run was asked for: how many puzzles, and whether minimal.
+struct Wanted {
+    count: u64,
+    minimal: bool,
 }
 
 /// What a run made: the puzzles written, the removals whose check ran out of budget, and
@@ -151,8 +154,7 @@ impl Made {
 }
 
 /// Writes `header`, then the `puzzles` as they come, until their `count` is reached, one
-/// misses its targets, an `interrupt` comes, or the file is gone (looked at as a puzzle
-/// comes, every [`LOOK_EVERY`] at most: see [`Lost`]); then, when the puzzles were to be
+/// misses its targets or an `interrupt` comes; then, when the puzzles were to be
 /// `minimal` and some were not proved so, a `#` line says why ([`Made::unproved`]), and a
 /// last one where it stopped. What was made, and how the writing went.
 fn write_puzzles(
@@ -160,23 +162,18 @@ fn write_puzzles(
     header: &str,
     puzzles: impl Iterator<Item = Result<Generated, GenerateError>>,
     interrupt: &AtomicBool,
-    (count, minimal): (u64, bool),
+    Wanted { count, minimal }: Wanted,
 ) -> (io::Result<()>, Made) {
     let mut made = Made {
         written: 0,
         unknown: 0,
         stop: None,
     };
-    let mut lost = Lost::of(out);
     let result = (|| -> io::Result<()> {
         out.write(header)?;
         for puzzle in puzzles {
             if interrupt.load(Ordering::Relaxed) {
                 made.stop = Some(Stop::Interrupted);
-                break;
-            }
-            if lost.as_mut().is_some_and(Lost::gone) {
-                made.stop = Some(Stop::Gone);
                 break;
             }
             match puzzle {
@@ -206,39 +203,6 @@ fn write_puzzles(
         out.flush()
     })();
     (result, made)
-}
-
-/// The file a run writes its puzzles to, looked at every [`LOOK_EVERY`] at most: once its
-/// running name no longer leads to it (see [`RunningFile::gone`]), the run stops, where it
-/// went on making puzzles for a file no one would find, to its count (hours of a large
-/// one), before its end said it was gone.
-struct Lost {
-    /// The file under its running name.
-    file: RunningFile,
-    /// When it was last looked at.
-    looked: Instant,
-}
-
-impl Lost {
-    /// The file of `out` to look at; `None` for stdout, a device or a pipe.
-    fn of(out: &Output) -> Option<Lost> {
-        match out {
-            Output::File(file, _) => Some(Lost {
-                file: file.running_file()?,
-                looked: Instant::now(),
-            }),
-            Output::Stdout(_) => None,
-        }
-    }
-
-    /// Whether it is time to look, and the file is gone.
-    fn gone(&mut self) -> bool {
-        if self.looked.elapsed() < LOOK_EVERY {
-            return false;
-        }
-        self.looked = Instant::now();
-        self.file.gone().is_some()
-    }
 }
 
 /// The last line of a run: the puzzles written, and the attempts made at every puzzle
@@ -271,118 +235,18 @@ fn options(args: &GenerateArgs) -> Options {
 enum Stop {
     Interrupted,
     Failed(GenerateError),
-    /// The file written was removed or moved (its folder with it, another file put under
-    /// its name) while the run went: its puzzles are lost, so the run stops, as a bench
-    /// whose CSV is gone does, and its end says so (see [`Streamed::finish`]).
-    Gone,
 }
 
-/// The error of a write that failed, once the whole puzzles that reached the file are kept
-/// under the name of a failed run, its header saying how many (`held` gives the line that
-/// says it, see [`header::held`]), or the file removed when none did (a disk full before
-/// them).
-fn write_failed(
-    out: Output,
-    e: io::Error,
-    held: impl Fn(u64) -> Option<(u64, String)>,
-) -> anyhow::Error {
+/// The error of a write that failed, once what reached the file is kept under the name
+/// of a failed run (an earlier file of the name asked for stays as it was).
+fn write_failed(out: Output, e: io::Error) -> anyhow::Error {
     let name = out.name();
-    let Output::File(file, _) = out else {
-        return anyhow!("cannot write {name}: {e}");
-    };
-    let target = file.ended(State::Finished);
-    let direct = file.running_file().is_none();
-    let mut counted = None;
-    // The file written, by its handle: its name may lead to another file by now.
-    let keep = |written: &File| {
-        counted = whole_puzzles(written).ok();
-        if let Some((n, _)) = counted.filter(|c| c.0 > 0) {
-            // Best effort: the header keeps the count asked for if this fails too.
-            let _ = held(n).map(|(at, line)| write_in_place(written, at, line.as_bytes()));
+    match out.finish(State::Failed) {
+        Ok(place) if place != "stdout" && !name.starts_with("/dev/") => {
+            anyhow!("cannot write {name}: {e} (what reached it is in {place})")
         }
-        counted.is_none_or(|(n, _)| n > 0)
-    };
-    let placed = interrupt::registered(|| file.finish_failed(keep), |_| None);
-    let what = match placed {
-        Err(then) => return anyhow!("cannot write {name}: {e}; then {then}"),
-        Ok(_) if direct => return anyhow!("cannot write {name}: {e}"),
-        Ok(None) => format!(
-            "no whole puzzle reached it: it was removed, {} not touched",
-            target.display()
-        ),
-        Ok(Some(placed)) => {
-            if let Some(kept) = &placed.kept {
-                ui::kept_earlier(kept);
-            }
-            held_in(counted, &placed.path)
-        }
-    };
-    anyhow!("cannot write {name}: {e} ({what})")
-}
-
-/// The error of a run that made its count but whose file cannot be made durable (its sync
-/// to the disk failed: `e`), once the file is put under the name of a failed run with the
-/// `written` puzzles, which the disk may not hold whole; an earlier file of the name
-/// stays as it was. Left under its running name, it was taken for a killed run's.
-fn not_durable(out: Output, e: sudoku_reports::Error, written: u64) -> anyhow::Error {
-    let Output::File(file, _) = out else {
-        return anyhow!(e);
-    };
-    let target = file.ended(State::Finished);
-    match interrupt::registered(|| file.finish(State::Failed), |_| None) {
-        Err(then) => anyhow!("{e}; then {then}"),
-        Ok(placed) => {
-            if let Some(kept) = &placed.kept {
-                ui::kept_earlier(kept);
-            }
-            anyhow!(
-                "{e} (the {written} puzzle{} written {} in {}, which the disk may not hold \
-                 whole; {} not touched)",
-                plural(written),
-                is_are(written),
-                placed.path.display(),
-                target.display()
-            )
-        }
-    }
-}
-
-/// Where the puzzles that reached a file are, now at `path`, as `counted` (the whole ones,
-/// and whether a line cut by the failed write follows) tells them.
-fn held_in(counted: Option<(u64, bool)>, path: &Path) -> String {
-    let path = path.display();
-    match counted {
-        None => format!("what reached it is in {path}"),
-        Some((n, cut)) => format!(
-            "the {n} whole puzzle{} that reached it {} in {path}{}",
-            plural(n),
-            is_are(n),
-            if cut {
-                ", then a line cut where the write failed"
-            } else {
-                ""
-            }
-        ),
-    }
-}
-
-/// The whole puzzle lines of `file`, read from its start (each ending with a newline, not a
-/// `#` line), and whether its last line is cut (no newline at its end).
-fn whole_puzzles(mut file: &File) -> io::Result<(u64, bool)> {
-    file.seek(io::SeekFrom::Start(0))?;
-    let mut reader = io::BufReader::new(file);
-    let (mut whole, mut line) = (0, Vec::new());
-    loop {
-        line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            return Ok((whole, false));
-        }
-        if line.last() != Some(&b'\n') {
-            return Ok((whole, true));
-        }
-        if line.len() > 1 && line[0] != b'#' {
-            whole += 1;
-        }
+        Ok(_) => anyhow!("cannot write {name}: {e}"),
+        Err(then) => anyhow!("cannot write {name}: {e}; then {then}"),
     }
 }
 
@@ -391,7 +255,7 @@ impl Stop {
     fn state(&self) -> State {
         match self {
             Stop::Interrupted => State::Interrupted,
-            Stop::Failed(_) | Stop::Gone => State::Failed,
+            Stop::Failed(_) => State::Failed,
         }
     }
 
@@ -400,9 +264,6 @@ impl Stop {
         match self {
             Stop::Interrupted => format!("interrupted after {written} of {count} puzzles"),
             Stop::Failed(e) => format!("stopped after {written} of {count} puzzles: {e}"),
-            Stop::Gone => {
-                format!("stopped after {written} of {count} puzzles: the file was removed or moved")
-            }
         }
     }
 }
@@ -430,8 +291,11 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
             .map(|t| ("--grade <TECHNIQUE>", t.name().to_string()))
     };
     let argument = match e {
-        E::EmptyGivens { .. } | E::TooFewGivens { .. } | E::TooManyGivens { .. } => givens(),
-        E::EmptyBand { .. } | E::UnknownStrategy { .. } => band(),
+        E::EmptyGivens { .. }
+        | E::TooFewGivens { .. }
+        | E::TooManyGivens { .. }
+        | E::TooManyForMinimal { .. } => givens(),
+        E::EmptyBand { .. } | E::UnknownStrategy { .. } | E::BandAboveBudget { .. } => band(),
         E::UnsupportedSize { name, .. } => match &args.nodes {
             Some(b) if &b.strategy == name => band(),
             _ if name == sudoku_generator::GRADER => grade(),
@@ -456,38 +320,37 @@ fn typed(command_line: &[std::ffi::OsString], id: &str) -> Option<String> {
     values.next().map(|v| v.to_string_lossy().into_owned())
 }
 
-/// Where the puzzles go: a file (see [`Streamed`]: written as `X.running.EXT`, renamed
-/// by how the run ended) or stdout, buffered.
+/// Where the puzzles go: a file (see [`Staged`]: written as `X.running.EXT`, renamed by
+/// how the run ended) or stdout, buffered.
 enum Output {
     Stdout(BufWriter<io::StdoutLock<'static>>),
-    /// The file, and `--out` as the user typed it (a link to the file, or the file).
-    File(Streamed, PathBuf),
+    /// The file, its writer, and `--out` as the user typed it (a link to the file, or the
+    /// file).
+    File(Staged, BufWriter<File>, PathBuf),
 }
 
 impl Output {
     /// Opens `--out` (`path`), or stdout. An `--out` that is a link is noted once the file
-    /// it leads to is open, as bench notes its own (see [`crate::config::note_link`]).
+    /// it leads to is open, as bench notes its own (see [`crate::bench::config::note_link`]).
     fn open(path: Option<&Path>) -> Result<Output> {
         let Some(path) = path else {
             return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
         };
-        // A second interrupt, which exits at once, says where the puzzles are.
-        let file = interrupt::registered(
-            || Streamed::open(path),
-            |file| file.as_ref().ok().and_then(Writing::puzzles),
-        )?;
-        crate::config::note_link(path, &file.ended(State::Finished));
-        if let Some(aside) = file.moved_aside() {
-            ui::moved_aside("generate", path, "its puzzles are", aside, file.kept());
+        let (mut file, aside) = Staged::open(path)?;
+        crate::bench::config::note_link(path, file.target());
+        if let Some(aside) = aside {
+            let kept = aside.kept.as_deref();
+            ui::moved_aside("generate", path, "its puzzles are", &aside.path, kept);
         }
-        Ok(Output::File(file, path.to_path_buf()))
+        let writer = BufWriter::new(file.file().try_clone()?);
+        Ok(Output::File(file, writer, path.to_path_buf()))
     }
 
     /// The name of what is being written.
     fn name(&self) -> String {
         match self {
             Output::Stdout(_) => "stdout".into(),
-            Output::File(file, _) => file.running().display().to_string(),
+            Output::File(file, ..) => file.running().display().to_string(),
         }
     }
 
@@ -502,41 +365,37 @@ impl Output {
     fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(out) => out,
-            Output::File(file, _) => file,
+            Output::File(_, writer, _) => writer,
         }
     }
 
     /// Writes the header's second line again in place, as `held` gives it (see
     /// [`header::held`]), saying how many puzzles the file holds: a file that ends before
-    /// its count. It is written through the file's handle, not its name: a file put under
-    /// the running name since (the one written renamed away) is not touched. Stdout, a
-    /// device or a pipe keeps the header as it was written. Best effort: a file that cannot
-    /// take it keeps the header of its start.
+    /// its count. Stdout, a device or a pipe keeps the header as it was written. Best
+    /// effort: a file that cannot take it keeps the header of its start.
     fn tell_held(&mut self, held: Option<(u64, String)>) {
-        if let (Output::File(file, _), Some((at, line))) = (self, held) {
-            if file.running_file().is_some() {
-                let _ = file.write_at(at, line.as_bytes());
+        if let (Output::File(file, writer, _), Some((at, line))) = (self, held) {
+            if !file.is_direct() && writer.flush().is_ok() {
+                let file = writer.get_mut();
+                let end = file.stream_position();
+                let _ = file
+                    .seek(SeekFrom::Start(at))
+                    .and_then(|_| file.write_all(line.as_bytes()));
+                let _ = end.and_then(|end| file.seek(SeekFrom::Start(end)));
             }
         }
     }
 
-    /// Writes what is buffered and makes the file durable (see [`Streamed::make_durable`]);
-    /// stdout has nothing to make durable.
-    fn make_durable(&mut self) -> Result<(), sudoku_reports::Error> {
-        match self {
-            Output::Stdout(_) => Ok(()),
-            Output::File(file, _) => file.make_durable(),
-        }
-    }
-
-    /// Ends the output of a run that ended in `state` (flushed already): the file is put
-    /// under the name that says how the run ended. The name of where the puzzles are.
+    /// Ends the output of a run that ended in `state`: the file is put under the name that
+    /// says how the run ended. The name of where the puzzles are.
     fn finish(self, state: State) -> Result<String> {
         match self {
             Output::Stdout(_) => Ok("stdout".into()),
-            Output::File(file, asked) => {
-                let target = file.ended(State::Finished);
-                let placed = interrupt::registered(|| file.finish(state), |_| None)?;
+            Output::File(file, writer, asked) => {
+                let target = file.target().to_path_buf();
+                // What could not be written is not kept twice: the error says so.
+                drop(writer.into_parts());
+                let placed = file.place(state)?;
                 if let Some(kept) = &placed.kept {
                     ui::kept_earlier(kept);
                 }

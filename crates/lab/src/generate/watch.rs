@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_generator::{OnProgress, Progress};
 
-use crate::progress::human;
+use crate::bench::progress::human;
 use crate::ui;
 
 /// How progress is shown.

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 
 use anyhow::{bail, Context, Result};
 use sudoku_core::{Grid, Puzzle, Size};
-use sudoku_reports::Status;
+use sudoku_results::Status;
 use sudoku_trace::people::count;
 
 use crate::cli::SolveArgs;
@@ -151,7 +151,7 @@ fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) 
         wrong: false,
     };
     for spec in &args.solvers.list.0 {
-        let s = run::run(spec, puzzle, args);
+        let s = run::run(spec, puzzle, args)?;
         report.solved |= s.row.is_some();
         report.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
         out.print(&line(&s, grid, args.limit))?;

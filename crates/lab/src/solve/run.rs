@@ -6,10 +6,10 @@ use std::sync::Arc;
 use sudoku_catalogue::Strategy;
 use sudoku_core::{Grid, Puzzle};
 use sudoku_engine::solve_checked;
-use sudoku_reports::{Row, Status};
+use sudoku_results::{Row, Status};
 
+use crate::bench::config::contender_with;
 use crate::cli::{SolveArgs, SolverSpec};
-use crate::config::contender_with;
 
 /// A solve quicker than this is timed again, as the least of [`RETIMES`] runs, so that
 /// the comparison of quick solvers is not one cold run's.
@@ -52,8 +52,13 @@ impl Solved {
 
 /// Solves `puzzle` with `spec` under `args`' limit, budget (the solver's own by default),
 /// seed and `cmd:` time limit, checked as `bench` checks it: against the puzzle's known
-/// solution too, when its line gives one.
-pub fn run(spec: &SolverSpec, puzzle: &Puzzle, args: &SolveArgs) -> Solved {
+/// solution too, when its line gives one. A `cmd:` solver the runner cannot start a child
+/// of (out of files or processes) is the runner's error.
+pub fn run(
+    spec: &SolverSpec,
+    puzzle: &Puzzle,
+    args: &SolveArgs,
+) -> Result<Solved, sudoku_engine::EngineError> {
     let max_nodes = args.max_nodes.unwrap_or_else(|| spec.default_max_nodes());
     let options = sudoku_catalogue::Options { seed: args.seed };
     let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
@@ -69,13 +74,13 @@ pub fn run(spec: &SolverSpec, puzzle: &Puzzle, args: &SolveArgs) -> Solved {
         row: None,
     };
     if !c.solver().supports(puzzle.grid.size()) {
-        return solved;
+        return Ok(solved);
     }
     let corpus: Arc<str> = Arc::from("solve");
-    let mut row = solve_checked(&c, &corpus, puzzle, 1);
+    let mut row = solve_checked(&c, &corpus, puzzle, 1)?;
     if row.nanoseconds < QUICK_NS && row.status != Status::Wrong {
-        row = solve_checked(&c, &corpus, puzzle, RETIMES);
+        row = solve_checked(&c, &corpus, puzzle, RETIMES)?;
     }
     solved.row = Some(row);
-    solved
+    Ok(solved)
 }

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use sudoku_catalogue::DEFAULT_SEED;
 use sudoku_core::{Grid, Limits};
-use sudoku_reports::Status;
+use sudoku_results::Status;
 use sudoku_trace::people::count;
 
 use super::run::Solved;

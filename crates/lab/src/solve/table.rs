@@ -1,16 +1,15 @@
 //! The solvers side by side: status, solutions, nodes, backtracks, time, and how each
 //! compares with the fastest.
 
-use sudoku_reports::units::human_micros;
-use sudoku_reports::{Row, Status};
+use sudoku_results::{format_time, Row, Status};
 use sudoku_trace::people::thousands;
 
 use super::run::Solved;
 
 /// A duration in nanoseconds, readable: `850 ns`, `152 µs`, `12.4 ms`, `3.21 s` (see
-/// [`human_micros`]).
+/// [`format_time`]).
 pub fn format_ns(ns: u64) -> String {
-    human_micros(ns as f64 / 1e3)
+    format_time(ns as f64)
 }
 
 /// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
@@ -137,7 +136,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use sudoku_reports::GridText;
+    use sudoku_results::GridText;
 
     #[test]
     fn durations_read_well() {
@@ -165,6 +164,7 @@ mod tests {
                 backtracks: nodes / 2,
                 nanoseconds: ns,
                 median_nanoseconds: ns,
+                retimed: sudoku_results::Retimed::Trusted(0),
                 puzzle: GridText::new(),
                 solution: GridText::new(),
                 original: None,
@@ -185,11 +185,11 @@ mod tests {
         ]);
         assert_eq!(
             text,
-            "solver  status            solutions    nodes  backtracks    time  vs fastest\n\
-             naive   solved                    1  301,535     150,767  412 ms     10,056×\n\
-             dlx     solved                    1       57          28   41 µs     fastest\n\
-             norvig  budget exhausted          1   10,000       5,000  4.1 ms      > 100×\n\
-             sat     skipped                   -        -           -       -           -\n"
+            "solver  status            solutions    nodes  backtracks     time  vs fastest\n\
+             naive   solved                    1  301,535     150,767   412 ms     10,056×\n\
+             dlx     solved                    1       57          28  41.0 µs     fastest\n\
+             norvig  budget exhausted          1   10,000       5,000  4.10 ms      > 100×\n\
+             sat     skipped                   -        -           -        -           -\n"
         );
     }
 
@@ -203,10 +203,10 @@ mod tests {
         ]);
         assert_eq!(
             text,
-            "solver  status     solutions  nodes  backtracks    time  vs fastest\n\
-             dlx     solved             1     57          28   41 µs     fastest\n\
-             py      crashed            1      0           0       -           -\n\
-             slow    timed out          1      0           0  > 10 s  > 243,902×\n"
+            "solver  status     solutions  nodes  backtracks      time  vs fastest\n\
+             dlx     solved             1     57          28   41.0 µs     fastest\n\
+             py      crashed            1      0           0         -           -\n\
+             slow    timed out          1      0           0  > 10.0 s  > 243,902×\n"
         );
     }
 }

@@ -1,13 +1,17 @@
-//! What the end-to-end tests share: the binary, a CSV read back, corpora written.
+//! What the end-to-end tests share: the binary ([`TestCommand`], a builder of one run of
+//! it, as ripgrep's tests have), a CSV read back, corpora written, and the wording the tests
+//! check ([`said`]).
 
 #![allow(dead_code)]
+
+pub mod said;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use sudoku_reports::Row;
+use sudoku_results::Row;
 use tempfile::TempDir;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
@@ -67,7 +71,7 @@ pub fn default_signals(cmd: &mut std::process::Command) {
 pub fn read_rows(csv: &Path) -> Vec<Row> {
     let mut reader = csv::Reader::from_path(csv).unwrap();
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(header, sudoku_reports::COLUMNS);
+    assert_eq!(header, sudoku_results::COLUMNS);
     reader
         .deserialize()
         .map(|r| r.expect("a readable row"))
@@ -281,4 +285,101 @@ pub fn signal_group(mut job: Child, signal: libc::c_int) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     job.wait_with_output().unwrap()
+}
+
+/// One run of the binary in a folder of its own, built up as ripgrep's `TestCommand` is:
+/// files written into the folder, arguments added, then run to its end ([`TestCommand::run`])
+/// or spawned ([`TestCommand::spawn`]).
+pub struct TestCommand {
+    dir: TempDir,
+    cmd: std::process::Command,
+}
+
+/// How a run of the binary ended: what tests assert on.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Its exit code (`None` when a signal ended it).
+    pub code: Option<i32>,
+    /// The signal that ended it, if one did.
+    pub signal: Option<i32>,
+    /// Its stdout.
+    pub stdout: String,
+    /// Its stderr.
+    pub stderr: String,
+}
+
+impl TestCommand {
+    /// The binary (see [`lab_process`]) run in a new temporary folder.
+    pub fn new() -> TestCommand {
+        let dir = TempDir::new().unwrap();
+        let mut cmd = lab_process();
+        cmd.current_dir(dir.path());
+        TestCommand { dir, cmd }
+    }
+
+    /// The folder it runs in.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// A path in its folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Writes `text` as `name` in its folder.
+    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.path(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Adds arguments.
+    pub fn args<I, S>(&mut self, args: I) -> &mut TestCommand
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        self.cmd.args(args);
+        self
+    }
+
+    /// Runs it to its end, stdin empty.
+    pub fn run(&mut self) -> Outcome {
+        self.cmd.stdin(Stdio::null());
+        outcome(self.cmd.output().unwrap())
+    }
+
+    /// Starts it, its stdin, stdout and stderr piped.
+    pub fn spawn(&mut self) -> Child {
+        self.cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+}
+
+/// The outcome of a process's `output`.
+pub fn outcome(output: Output) -> Outcome {
+    #[cfg(unix)]
+    let signal = std::os::unix::process::ExitStatusExt::signal(&output.status);
+    #[cfg(not(unix))]
+    let signal = None;
+    Outcome {
+        code: output.status.code(),
+        signal,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The path of the test fixture `name` (`tests/fixtures/`: the Python solvers of `cmd:`).
+pub fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
 }

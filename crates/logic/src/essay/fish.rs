@@ -72,9 +72,12 @@ fn fish_on<O: Observer + ?Sized>(
             continue;
         }
         scribe.used.add(of_count(k, FISH));
+        let lines = |lines: &[usize]| lines.iter().fold(0u32, |set, &l| set | 1 << l);
         let rule = Rule::Fish {
             count: k as u8,
             rows,
+            base: lines(&base),
+            cover: lines(&cover),
         };
         for &l in &cover {
             let cells = marks.cells(cover_first + l);

@@ -1,7 +1,7 @@
 //! The search when every technique is stuck: the cell with the fewest digits left, ties
 //! to the first, its digits ascending, each a try on a copy of the pencil marks.
 
-use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Rule, Tally};
+use sudoku_core::{Choice, Event, Grid, Limits, Observer, Outcome, Rule, Tally};
 
 use super::deduce::deduce;
 use super::{Marks, Scribe};
@@ -41,6 +41,11 @@ fn node<O: Observer + ?Sized>(
             Ok(())
         };
     };
+    let choice = Choice::FewestCandidates {
+        cell: cell as u16,
+        candidates: marks.marks[cell].len() as u8,
+    };
+    scribe.tell(|depth| Event::Choose { depth, choice });
     for digit in marks.marks[cell].iter() {
         if !tally.try_one() {
             return Err(Stop);

@@ -79,6 +79,8 @@ fn fish_on<O: Observer + ?Sized>(
     let rule = Rule::Fish {
         count: k as u8,
         rows,
+        base: u32::from(base),
+        cover: u32::from(found.union),
     };
     // The cover lines, in order, each along its cells (the base lines keep the digit).
     let first_cover = usize::from(if rows {

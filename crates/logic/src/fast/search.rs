@@ -2,7 +2,7 @@
 //! to the first, its candidates ascending, each a try on a copy of the board.
 
 use sudoku_core::candidates::{fewest_candidates, mask_digit};
-use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Rule, Tally, Technique};
+use sudoku_core::{Choice, Event, Grid, Limits, Observer, Outcome, Rule, Tally, Technique};
 
 use super::deduce::deduce;
 use super::{Board, Ctx};
@@ -31,6 +31,14 @@ impl<O: Observer + ?Sized> Searcher<'_, '_, O> {
             return if limit_reached { Err(Stop) } else { Ok(()) };
         };
         let mut digits = board.cand[cell];
+        if self.ctx.observer.active() {
+            let choice = Choice::FewestCandidates {
+                cell: cell as u16,
+                candidates: digits.count_ones() as u8,
+            };
+            let depth = self.ctx.depth;
+            self.ctx.observer.event(Event::Choose { depth, choice });
+        }
         while digits != 0 {
             let d = digits & digits.wrapping_neg();
             digits ^= d;

@@ -1,6 +1,4 @@
-//! Log axes in whole decades, their labels, and the readable forms of times and names.
-
-use std::path::Path;
+//! Log axes in whole decades, and their labels.
 
 use super::AXIS_PAD;
 use crate::units::trim_number;
@@ -82,15 +80,4 @@ pub(super) fn decade_label(v: f64) -> String {
         label.push(SUPERSCRIPTS[usize::from(digit - b'0')]);
     }
     label
-}
-
-/// The name of a corpus as shown in a title: the path if short, else its file name.
-pub(super) fn corpus_title(corpus: &str) -> String {
-    if corpus.chars().count() <= 60 {
-        return corpus.to_owned();
-    }
-    Path::new(corpus)
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| corpus.chars().take(60).collect())
 }

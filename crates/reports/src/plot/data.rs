@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use plotters::style::RGBColor;
 
-use super::colour::{colours, order};
+use super::colour::{colours, order, RunStyle};
 use super::MIN_MICROS;
 use crate::error::{shown, Error};
 use crate::read::read_rows;
@@ -47,6 +47,9 @@ impl From<&Status> for Outcome {
 pub(super) struct Sample {
     /// Wall time in µs, at least [`MIN_MICROS`].
     pub micros: f64,
+    /// The row's solve time in ns ([`Row::solve_time`](sudoku_results::Row::solve_time)),
+    /// which the legend's median takes, as the summary's does.
+    pub solve_ns: Option<u64>,
     /// `1 + tries`, at least 1.
     pub nodes: f64,
     /// Whether the row has counters (`nodes >= 1`, as the summary counts them): a `cmd:`
@@ -77,14 +80,27 @@ pub(super) struct Panel {
 pub(super) struct Results {
     /// Corpora in order of first appearance.
     pub panels: Vec<Panel>,
-    /// Solver names in legend order (see [`order`]).
+    /// Solver names in legend order (see [`order`]): `dlx`, or `dlx (main)` for a run of
+    /// several drawn together.
     pub solvers: Vec<String>,
     /// The colour of each solver of [`Results::solvers`].
     pub colours: Vec<RGBColor>,
+    /// How each solver's series is drawn: as the first run, or in the contrasting style
+    /// of a later one (see [`RunStyle`]).
+    pub styles: Vec<RunStyle>,
     /// The smallest solution limit of the file: its curves are solid, others dashed.
     pub base_limit: u64,
     /// Whether the file mixes solution limits (then labels name the limit).
     pub mixed_limits: bool,
+}
+
+/// A solver as the figures name it: the strategy and the run it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Origin {
+    /// The solver's own name (`dlx`): its colour and rank.
+    pub solver: String,
+    /// Which of the runs drawn together (0 for the first, or for a lone run).
+    pub run: usize,
 }
 
 /// The grouping state while the rows stream by.
@@ -93,13 +109,17 @@ struct Grouping {
     panels: Vec<Panel>,
     corpus_index: HashMap<String, usize>,
     solver_names: Vec<String>,
+    /// The origin of each of `solver_names`.
+    origins: Vec<Origin>,
     solver_index: HashMap<String, usize>,
     /// (corpus, solver, limit) -> index into that corpus's series.
     series_index: HashMap<(usize, usize, u64), usize>,
 }
 
 impl Grouping {
-    fn add(&mut self, corpus: &str, solver: &str, limit: u64, sample: Sample) {
+    /// Adds the sample of a row of `corpus` and `limit` to the series of `solver` (as
+    /// named on the figures), from `origin`.
+    fn add(&mut self, corpus: &str, solver: &str, origin: &Origin, limit: u64, sample: Sample) {
         let panels = &mut self.panels;
         let corpus = *self
             .corpus_index
@@ -111,12 +131,13 @@ impl Grouping {
                 });
                 panels.len() - 1
             });
-        let names = &mut self.solver_names;
+        let (names, origins) = (&mut self.solver_names, &mut self.origins);
         let solver = *self
             .solver_index
             .entry(solver.to_string())
             .or_insert_with(|| {
                 names.push(solver.to_string());
+                origins.push(origin.clone());
                 names.len() - 1
             });
         let series = &mut self.panels[corpus].series;
@@ -189,27 +210,38 @@ pub(super) fn read_runs(
     catalogue: &[&str],
 ) -> Result<Results, Error> {
     let mut grouping = Grouping::default();
-    for &(csv, label) in runs {
+    for (run_index, &(csv, label)) in runs.iter().enumerate() {
         let mut run = RunSamples::default();
         for row in read_rows(csv)? {
             let row = row?;
             let sample = Sample {
                 micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+                solve_ns: row.solve_time(),
                 nodes: (row.nodes as f64).max(1.0),
                 counted: row.nodes >= 1,
                 outcome: Outcome::from(&row.status),
             };
             match label {
-                None => grouping.add(&row.corpus, &row.solver, row.limit, sample),
+                None => {
+                    let origin = Origin {
+                        solver: row.solver.to_string(),
+                        run: run_index,
+                    };
+                    grouping.add(&row.corpus, &row.solver, &origin, row.limit, sample);
+                }
                 Some(_) => run.add(row.corpus, row.solver, row.limit, sample),
             }
         }
         let Some(label) = label else { continue };
         let names = match_names(run.groups.iter().map(|((corpus, ..), _)| &**corpus));
         for ((corpus, solver, limit), samples) in &run.groups {
+            let origin = Origin {
+                solver: solver.to_string(),
+                run: run_index,
+            };
             let solver = format!("{solver} ({label})");
             for sample in samples {
-                grouping.add(&names[&**corpus], &solver, *limit, *sample);
+                grouping.add(&names[&**corpus], &solver, &origin, *limit, *sample);
             }
         }
     }
@@ -217,6 +249,7 @@ pub(super) fn read_runs(
     let Grouping {
         mut panels,
         solver_names,
+        origins,
         ..
     } = grouping;
     if panels.is_empty() {
@@ -225,7 +258,7 @@ pub(super) fn read_runs(
             reason: "no result rows, nothing to plot".into(),
         });
     }
-    let sorted = order(&solver_names, catalogue);
+    let sorted = order(&origins, catalogue);
     let mut new_index = vec![0; solver_names.len()];
     for (new, &old) in sorted.iter().enumerate() {
         new_index[old] = new;
@@ -234,7 +267,9 @@ pub(super) fn read_runs(
         .iter()
         .map(|&old| solver_names[old].clone())
         .collect();
-    let colours = colours(&solvers, catalogue);
+    let sorted_origins: Vec<Origin> = sorted.iter().map(|&old| origins[old].clone()).collect();
+    let colours = colours(&sorted_origins, catalogue);
+    let styles = sorted_origins.iter().map(|o| RunStyle::of(o.run)).collect();
     let mut limits = HashSet::new();
     for panel in &mut panels {
         for series in &mut panel.series {
@@ -248,6 +283,7 @@ pub(super) fn read_runs(
         panels,
         solvers,
         colours,
+        styles,
         base_limit,
         mixed_limits: limits.len() > 1,
     })

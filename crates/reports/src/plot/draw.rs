@@ -1,29 +1,111 @@
 //! Drawing the two figures: the ECDF of the time per puzzle, and nodes against time.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::axis::{corpus_title, decade_label, Decades};
+use super::axis::{decade_label, Decades};
 use super::data::{Outcome, Panel, Results, Sample, Series};
 use super::legend::{
     draw_legend, LegendEntry, Marker, LEGEND_DETAIL_HEIGHT, LEGEND_GAP, LEGEND_NAME_HEIGHT,
     LEGEND_TOP,
 };
 use super::{
-    Area, DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, PANEL_HEIGHT, SCATTER_GRID, TITLE_HEIGHT,
-    WIDTH,
+    DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, MIN_PANEL_HEIGHT, MIN_PLOT_WIDTH, PANEL_HEIGHT,
+    SCATTER_GRID, TITLE_HEIGHT, WIDTH,
 };
-use crate::units::human_micros;
+use crate::summary::short_names;
+use sudoku_results::{format_time, stats};
 
-type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
-type Nodes<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
+type Chart<'a, 'b, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
+type Nodes<'a, 'b, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
 
-/// Draws one figure of all corpora into an SVG string.
-pub(super) fn render(data: &Results, stem: &str, figure: Figure) -> DrawResult<String> {
+/// A part of a figure to draw into (a panel, its legend), on any backend (SVG, bitmap).
+pub(super) type Area<DB> = DrawingArea<DB, Shift>;
+
+/// The size of a figure in pixels: its width, and the height of each corpus's panel under
+/// the title band.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Layout {
+    pub width: u32,
+    pub panel_height: u32,
+}
+
+impl Layout {
+    /// The whole figure's size.
+    pub fn size(self, panels: usize) -> (u32, u32) {
+        (self.width, TITLE_HEIGHT + self.panel_height * panels as u32)
+    }
+}
+
+/// The least height a panel of `figure` takes for the tallest legend of `data` to fit,
+/// and a little room under it.
+pub(super) fn legend_height(data: &Results, figure: Figure) -> u32 {
+    let tallest = data
+        .panels
+        .iter()
+        .map(|panel| {
+            legend(data, panel, figure)
+                .iter()
+                .map(|e| {
+                    LEGEND_NAME_HEIGHT + LEGEND_DETAIL_HEIGHT * e.details.len() as i32 + LEGEND_GAP
+                })
+                .sum::<i32>()
+        })
+        .max()
+        .unwrap_or(0);
+    (LEGEND_TOP + tallest + LEGEND_GAP) as u32
+}
+
+/// The layout of `figure` of `data` by default: [`WIDTH`] wide, each panel
+/// [`PANEL_HEIGHT`] high, or more when its legend needs it.
+pub(super) fn default_layout(data: &Results, figure: Figure) -> Layout {
+    Layout {
+        width: WIDTH,
+        panel_height: PANEL_HEIGHT.max(legend_height(data, figure)),
+    }
+}
+
+/// The layout of `figure` of `data` in `width` by `height` pixels; `None` when it is too
+/// small (a panel's legend would not fit, or its plot would be narrower than
+/// [`MIN_PLOT_WIDTH`]).
+pub(super) fn layout_within(
+    data: &Results,
+    figure: Figure,
+    (width, height): (u32, u32),
+) -> Option<Layout> {
+    let panels = data.panels.len() as u32;
+    let panel_height = height.checked_sub(TITLE_HEIGHT)? / panels.max(1);
+    let fits = width >= LEGEND_WIDTH + MIN_PLOT_WIDTH
+        && panel_height >= legend_height(data, figure).max(MIN_PANEL_HEIGHT);
+    fits.then_some(Layout {
+        width,
+        panel_height,
+    })
+}
+
+/// The least size of `figure` of `data`, `(width, height)`.
+pub(super) fn least_size(data: &Results, figure: Figure) -> (u32, u32) {
+    let panels = data.panels.len() as u32;
+    let panel = legend_height(data, figure).max(MIN_PANEL_HEIGHT);
+    (LEGEND_WIDTH + MIN_PLOT_WIDTH, TITLE_HEIGHT + panel * panels)
+}
+
+/// Draws one figure of all corpora on `root`, titled `title`, laid out by `layout`.
+pub(super) fn render<DB: DrawingBackend>(
+    root: &Area<DB>,
+    data: &Results,
+    title: &str,
+    figure: Figure,
+    layout: Layout,
+) -> DrawResult<()>
+where
+    DB::ErrorType: 'static,
+{
     let samples = || {
         data.panels
             .iter()
@@ -32,58 +114,43 @@ pub(super) fn render(data: &Results, stem: &str, figure: Figure) -> DrawResult<S
     };
     let time_axis = Decades::around(samples().map(|s| s.micros));
     let nodes_axis = Decades::around(samples().map(|s| s.nodes));
-
-    // A panel grows when its legend would not fit: at most two detail lines per series, plus
-    // the two marker entries of the scatter plot.
-    let most_series = data
-        .panels
-        .iter()
-        .map(|p| p.series.len())
-        .max()
-        .unwrap_or(0);
-    let legend_height = LEGEND_TOP
-        + (most_series as i32 + 2) * (LEGEND_NAME_HEIGHT + 2 * LEGEND_DETAIL_HEIGHT + LEGEND_GAP);
-    let panel_height = PANEL_HEIGHT.max(legend_height as u32);
-    let height = TITLE_HEIGHT + panel_height * data.panels.len() as u32;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let (title, subtitle) = match figure {
-            Figure::Time => (
-                format!("Time per puzzle: {stem}"),
-                "Share of each corpus's puzzles a solver finished within time t. Further left \
-                 is faster; a curve that stays below 100% left puzzles unfinished.",
-            ),
-            Figure::Nodes => (
-                format!("Nodes against time: {stem}"),
-                "One dot per puzzle and solver. Harder puzzles lie further up and right along a \
-                 solver's band; a band further right costs more time per node.",
-            ),
-        };
-        let (top, body) = root.split_vertically(TITLE_HEIGHT);
-        let centre = |size| {
-            TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top))
-        };
-        let middle = (WIDTH / 2) as i32;
-        top.draw(&Text::new(title, (middle, 8), centre(26).color(&BLACK)))?;
-        top.draw(&Text::new(
-            subtitle,
-            (middle, 40),
-            centre(14).color(&RGBColor(80, 80, 80)),
-        ))?;
-        let panels = body.split_evenly((data.panels.len(), 1));
-        for (panel, area) in data.panels.iter().zip(&panels) {
-            let (plot_area, legend_area) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
-            let entries = match figure {
-                Figure::Time => draw_ecdf(data, panel, &plot_area, time_axis)?,
-                Figure::Nodes => draw_scatter(data, panel, &plot_area, time_axis, nodes_axis)?,
-            };
-            draw_legend(&legend_area, &entries)?;
+    root.fill(&WHITE)?;
+    let subtitle = match figure {
+        Figure::Time => {
+            "Share of each corpus's puzzles a solver finished within time t. Further left \
+             is faster; a curve that stays below 100% left puzzles unfinished."
         }
-        root.present()?;
+        Figure::Nodes => {
+            "One dot per puzzle and solver. Harder puzzles lie further up and right along a \
+             solver's band; a band further right costs more time per node."
+        }
+    };
+    let (top, body) = root.split_vertically(TITLE_HEIGHT);
+    let centre = |size| {
+        TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top))
+    };
+    let middle = (layout.width / 2) as i32;
+    top.draw(&Text::new(title, (middle, 8), centre(26).color(&BLACK)))?;
+    top.draw(&Text::new(
+        subtitle,
+        (middle, 40),
+        centre(14).color(&RGBColor(80, 80, 80)),
+    ))?;
+    let names = short_names(data.panels.iter().map(|p| p.corpus.as_str()));
+    let panels = body.split_evenly((data.panels.len(), 1));
+    for (panel, area) in data.panels.iter().zip(&panels) {
+        let (plot_area, legend_area) = area.split_horizontally(layout.width - LEGEND_WIDTH);
+        let caption = panel_caption(panel, &names);
+        match figure {
+            Figure::Time => draw_ecdf(data, panel, &caption, &plot_area, time_axis)?,
+            Figure::Nodes => {
+                draw_scatter(data, panel, &caption, &plot_area, time_axis, nodes_axis)?;
+            }
+        }
+        draw_legend(&legend_area, &legend(data, panel, figure))?;
     }
-    Ok(svg)
+    root.present()?;
+    Ok(())
 }
 
 /// Label of a series in a legend: the solver, and the limit when the file mixes limits.
@@ -123,8 +190,9 @@ fn uncounted_note(samples: &[Sample]) -> Option<String> {
     }
 }
 
-/// The caption of a panel: the corpus and its size.
-fn panel_caption(panel: &Panel) -> String {
+/// The caption of a panel: the corpus by its short name (its file stem: see
+/// [`short_names`]), and its size.
+fn panel_caption(panel: &Panel, names: &HashMap<&str, String>) -> String {
     let puzzles = panel
         .series
         .iter()
@@ -132,15 +200,21 @@ fn panel_caption(panel: &Panel) -> String {
         .max()
         .unwrap_or(0);
     let plural = if puzzles == 1 { "puzzle" } else { "puzzles" };
-    format!("{} ({puzzles} {plural})", corpus_title(&panel.corpus))
+    let name = names
+        .get(panel.corpus.as_str())
+        .map_or(panel.corpus.as_str(), String::as_str);
+    format!("{name} ({puzzles} {plural})")
 }
 
 /// A panel's chart, before its axes: its caption, margin and the room for the axes' labels
 /// (the same for both figures).
-fn panel_chart<'a, 'b>(area: &'a Area<'b>, panel: &Panel) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+fn panel_chart<'a, 'b, DB: DrawingBackend>(
+    area: &'a Area<DB>,
+    caption: &str,
+) -> ChartBuilder<'a, 'b, DB> {
     let mut builder = ChartBuilder::on(area);
     builder
-        .caption(panel_caption(panel), ("sans-serif", 20).into_font())
+        .caption(caption, ("sans-serif", 20).into_font())
         .margin(12)
         .x_label_area_size(50)
         .y_label_area_size(70);
@@ -158,15 +232,19 @@ fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
         .bold_line_style(RGBColor(205, 205, 205))
 }
 
-/// Draws the ECDF panel of one corpus and returns its legend.
-fn draw_ecdf(
+/// Draws the ECDF panel of one corpus.
+fn draw_ecdf<DB: DrawingBackend>(
     data: &Results,
     panel: &Panel,
-    area: &Area<'_>,
+    caption: &str,
+    area: &Area<DB>,
     axis: Decades,
-) -> DrawResult<Vec<LegendEntry>> {
-    let mut chart: Chart =
-        panel_chart(area, panel).build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
+) -> DrawResult<()>
+where
+    DB::ErrorType: 'static,
+{
+    let mut chart: Chart<DB> =
+        panel_chart(area, caption).build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
     let x_label = |v: &f64| decade_label(*v);
     let y_label = |v: &f64| format!("{:.0}%", v * 100.0);
     house_style(&mut chart.configure_mesh())
@@ -178,33 +256,77 @@ fn draw_ecdf(
         .y_label_formatter(&y_label)
         .draw()?;
 
-    let mut legend = Vec::new();
     for series in &panel.series {
-        let colour = data.colours[series.solver];
-        let dashed = series.limit != data.base_limit;
-        let style = colour.stroke_width(2);
+        let style = data.colours[series.solver].stroke_width(2);
         let points = ecdf_points(&series.samples, axis);
-        if dashed {
-            chart.draw_series(DashedLineSeries::new(points, 8, 5, style))?;
-        } else {
-            chart.draw_series(LineSeries::new(points, style))?;
+        match series_dash(data, series) {
+            Some((size, gap)) => {
+                chart.draw_series(DashedLineSeries::new(points, size, gap, style))?;
+            }
+            None => {
+                chart.draw_series(LineSeries::new(points, style))?;
+            }
         }
-        let median = median_finished(&series.samples).map_or_else(
-            || "median not reached".to_owned(),
-            |m| format!("median {}", human_micros(m)),
-        );
-        legend.push(LegendEntry {
-            colour,
-            dashed,
-            marker: Marker::Line,
-            name: series_name(data, series),
-            details: [Some(median), unfinished_note(&series.samples)]
-                .into_iter()
-                .flatten()
-                .collect(),
-        });
     }
-    Ok(legend)
+    Ok(())
+}
+
+/// The legend of a panel of `figure`: an entry per series, in legend order, and for the
+/// nodes figure the markers of the solves that did not finish well.
+pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<LegendEntry> {
+    let mut legend: Vec<LegendEntry> = panel
+        .series
+        .iter()
+        .map(|series| match figure {
+            Figure::Time => ecdf_entry(data, series),
+            Figure::Nodes => scatter_entry(data, series),
+        })
+        .collect();
+    if figure == Figure::Nodes {
+        let samples = || panel.series.iter().flat_map(|series| &series.samples);
+        let any = |outcome: Outcome| samples().any(|s| s.counted && s.outcome == outcome);
+        legend.extend(marker_legend(any(Outcome::OverBudget), any(Outcome::Wrong)));
+    }
+    legend
+}
+
+/// The legend entry of a series of the time figure: its line, its median.
+fn ecdf_entry(data: &Results, series: &Series) -> LegendEntry {
+    let median = median_time(&series.samples).map_or_else(
+        || "no solve time".to_owned(),
+        |m| format!("median {}", format_time(m as f64)),
+    );
+    LegendEntry {
+        colour: data.colours[series.solver],
+        dash: series_dash(data, series),
+        marker: Marker::Line,
+        name: series_name(data, series),
+        details: [Some(median), unfinished_note(&series.samples)]
+            .into_iter()
+            .flatten()
+            .collect(),
+    }
+}
+
+/// The legend entry of a series of the nodes figure: its dot, its cost per node.
+fn scatter_entry(data: &Results, series: &Series) -> LegendEntry {
+    let per_node = median_micros_per_node(&series.samples)
+        .map(|c| format!("median {}/node", format_time(c * 1e3)));
+    let rings = data.styles[series.solver].rings;
+    LegendEntry {
+        colour: data.colours[series.solver],
+        dash: None,
+        marker: if rings { Marker::Ring } else { Marker::Dot },
+        name: series_name(data, series),
+        details: [
+            per_node,
+            unfinished_note(&series.samples),
+            uncounted_note(&series.samples),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    }
 }
 
 /// The vertices of the ECDF of the finished samples over all samples: exact steps for up to
@@ -235,16 +357,12 @@ pub(super) fn ecdf_points(samples: &[Sample], axis: Decades) -> Vec<(f64, f64)> 
     points
 }
 
-/// The time by which half of all puzzles (finished or not) were finished, if they were.
-pub(super) fn median_finished(samples: &[Sample]) -> Option<f64> {
-    let mut times: Vec<f64> = samples
-        .iter()
-        .filter(|s| s.outcome == Outcome::Finished)
-        .map(|s| s.micros)
-        .collect();
-    times.sort_by(f64::total_cmp);
-    let half = samples.len().div_ceil(2);
-    times.get(half.checked_sub(1)?).copied()
+/// The median solve time in ns of the samples with one, by the rule of every time figure
+/// ([`stats::median`] of [`Row::solve_time`](sudoku_results::Row::solve_time)): the summary's
+/// median of the same rows, shown the same way. `None` when no sample has a solve time.
+pub(super) fn median_time(samples: &[Sample]) -> Option<u64> {
+    let mut times: Vec<u64> = samples.iter().filter_map(|s| s.solve_ns).collect();
+    stats::median(&mut times)
 }
 
 /// The median cost of one node in µs over the samples with counters (`None` when none has
@@ -259,15 +377,26 @@ fn median_micros_per_node(samples: &[Sample]) -> Option<f64> {
     costs.get(costs.len().checked_sub(1)? / 2).copied()
 }
 
-/// Draws the scatter panel of one corpus and returns its legend.
-fn draw_scatter(
+/// The dash of a series' line: its run's ([`RunStyle`](super::colour::RunStyle)), else
+/// dashed for a limit above the file's smallest; `None` for a solid line.
+fn series_dash(data: &Results, series: &Series) -> Option<(u32, u32)> {
+    let run = data.styles[series.solver].dash;
+    run.or((series.limit != data.base_limit).then_some((8, 5)))
+}
+
+/// Draws the scatter panel of one corpus.
+fn draw_scatter<DB: DrawingBackend>(
     data: &Results,
     panel: &Panel,
-    area: &Area<'_>,
+    caption: &str,
+    area: &Area<DB>,
     time_axis: Decades,
     nodes_axis: Decades,
-) -> DrawResult<Vec<LegendEntry>> {
-    let mut chart: Nodes = panel_chart(area, panel).build_cartesian_2d(
+) -> DrawResult<()>
+where
+    DB::ErrorType: 'static,
+{
+    let mut chart: Nodes<DB> = panel_chart(area, caption).build_cartesian_2d(
         time_axis.range().log_scale(),
         nodes_axis.range().log_scale(),
     )?;
@@ -281,7 +410,6 @@ fn draw_scatter(
         .y_label_formatter(&label)
         .draw()?;
 
-    let mut legend = Vec::new();
     for series in &panel.series {
         let colour = data.colours[series.solver];
         let counted: Vec<Sample> = series
@@ -293,36 +421,21 @@ fn draw_scatter(
         let kept = one_per_cell(&counted, time_axis, nodes_axis);
         let at = |s: &Sample| (time_axis.clamp(s.micros), nodes_axis.clamp(s.nodes));
         let of = |outcome: Outcome| kept.iter().filter(move |s| s.outcome == outcome);
-        chart.draw_series(
-            of(Outcome::Finished).map(|s| Circle::new(at(s), 3, colour.mix(0.5).filled())),
-        )?;
+        let rings = data.styles[series.solver].rings;
+        let dot = if rings {
+            colour.stroke_width(1)
+        } else {
+            colour.mix(0.5).filled()
+        };
+        chart.draw_series(of(Outcome::Finished).map(|s| Circle::new(at(s), 3, dot)))?;
         chart.draw_series(
             of(Outcome::OverBudget).map(|s| TriangleMarker::new(at(s), 6, colour.stroke_width(2))),
         )?;
         chart.draw_series(
             of(Outcome::Wrong).map(|s| Cross::new(at(s), 5, colour.stroke_width(2))),
         )?;
-        let per_node = median_micros_per_node(&series.samples)
-            .map(|c| format!("median {}/node", human_micros(c)));
-        legend.push(LegendEntry {
-            colour,
-            dashed: false,
-            marker: Marker::Dot,
-            name: series_name(data, series),
-            details: [
-                per_node,
-                unfinished_note(&series.samples),
-                uncounted_note(&series.samples),
-            ]
-            .into_iter()
-            .flatten()
-            .collect(),
-        });
     }
-    let samples = || panel.series.iter().flat_map(|series| &series.samples);
-    let any = |outcome: Outcome| samples().any(|s| s.counted && s.outcome == outcome);
-    legend.extend(marker_legend(any(Outcome::OverBudget), any(Outcome::Wrong)));
-    Ok(legend)
+    Ok(())
 }
 
 /// The samples to draw: one per outcome and cell of a [`SCATTER_GRID`]-square grid over
@@ -347,7 +460,7 @@ fn one_per_cell(samples: &[Sample], time_axis: Decades, nodes_axis: Decades) -> 
 fn marker_legend(any_over: bool, any_wrong: bool) -> Vec<LegendEntry> {
     let entry = |marker, name: &str, detail: &str| LegendEntry {
         colour: BLACK,
-        dashed: false,
+        dash: None,
         marker,
         name: name.to_owned(),
         details: vec![detail.to_owned()],

@@ -2,12 +2,14 @@
 
 use plotters::prelude::*;
 
-use super::{Area, DrawResult};
+use super::draw::Area;
+use super::DrawResult;
 
 /// One entry of a legend column: a swatch drawn by the figure, a name and lines of details.
 pub(super) struct LegendEntry {
     pub colour: RGBColor,
-    pub dashed: bool,
+    /// The dash of a line, `(dash, gap)` in pixels; `None` for a solid one.
+    pub dash: Option<(u32, u32)>,
     pub marker: Marker,
     pub name: String,
     pub details: Vec<String>,
@@ -20,6 +22,9 @@ pub(super) enum Marker {
     Line,
     /// A filled dot (finished rows of the scatter plot).
     Dot,
+    /// A ring (finished rows of the scatter plot, of a run drawn in the style of a second
+    /// one).
+    Ring,
     /// A hollow triangle (`budget_exhausted` rows).
     Triangle,
     /// A cross (`wrong` rows).
@@ -35,28 +40,33 @@ pub(super) const LEGEND_DETAIL_HEIGHT: i32 = 16;
 pub(super) const LEGEND_GAP: i32 = 10;
 
 /// Draws a legend column: per entry a swatch, its name and its lines of details.
-pub(super) fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
+pub(super) fn draw_legend<DB: DrawingBackend>(
+    area: &Area<DB>,
+    entries: &[LegendEntry],
+) -> DrawResult<()>
+where
+    DB::ErrorType: 'static,
+{
     let name_font = ("sans-serif", 16).into_font().color(&BLACK);
     let detail_font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));
     let mut y = LEGEND_TOP;
     for entry in entries {
         let colour = entry.colour;
         match entry.marker {
-            Marker::Line if entry.dashed => {
-                area.draw(&plotters::element::DashedPathElement::new(
+            Marker::Line => match entry.dash {
+                Some((size, gap)) => area.draw(&plotters::element::DashedPathElement::new(
                     vec![(4, y), (34, y)],
-                    6,
-                    4,
+                    size,
+                    gap,
                     colour.stroke_width(3),
-                ))?;
-            }
-            Marker::Line => {
-                area.draw(&PathElement::new(
+                ))?,
+                None => area.draw(&PathElement::new(
                     vec![(4, y), (34, y)],
                     colour.stroke_width(3),
-                ))?;
-            }
+                ))?,
+            },
             Marker::Dot => area.draw(&Circle::new((19, y), 5, colour.mix(0.7).filled()))?,
+            Marker::Ring => area.draw(&Circle::new((19, y), 5, colour.stroke_width(2)))?,
             Marker::Triangle => {
                 area.draw(&TriangleMarker::new((19, y), 7, colour.stroke_width(2)))?;
             }

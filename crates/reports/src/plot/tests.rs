@@ -6,9 +6,8 @@ use plotters::style::RGBColor;
 
 use super::axis::{decade_label, Decades};
 use super::data::{read_results, Outcome, Sample};
-use super::draw::{ecdf_points, median_finished};
-use super::{plot_csv, AXIS_PAD, MIN_MICROS};
-use crate::units::human_micros;
+use super::draw::{ecdf_points, median_time};
+use super::{plot_csv, plot_runs, Figure, Format, PlotOptions, AXIS_PAD, MIN_MICROS};
 
 const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
 
@@ -41,7 +40,13 @@ fn write_csv(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
 /// The whole error chain of plotting `text`, which must fail.
 fn plot_error(text: &str) -> String {
     let (dir, csv) = write_csv("bad.csv", text);
-    let err = plot_csv(&csv, &dir.path().join("out"), CATALOGUE).unwrap_err();
+    let err = plot_csv(
+        &csv,
+        &dir.path().join("out"),
+        CATALOGUE,
+        &PlotOptions::default(),
+    )
+    .unwrap_err();
     err.to_string()
 }
 
@@ -56,14 +61,6 @@ fn decade_labels() {
 }
 
 #[test]
-fn human_durations() {
-    assert_eq!(human_micros(0.85), "850 ns");
-    assert_eq!(human_micros(12.5), "12.5 µs");
-    assert_eq!(human_micros(3200.0), "3.2 ms");
-    assert_eq!(human_micros(1.5e6), "1.5 s");
-}
-
-#[test]
 fn decades_cover_the_values() {
     let d = Decades::around([0.01, 3.0].into_iter());
     assert_eq!((d.lo, d.hi), (0.01, 10.0));
@@ -75,7 +72,8 @@ fn decades_cover_the_values() {
 
 #[test]
 fn ecdf_counts_unfinished_rows_as_never_finished() {
-    let s = |micros, outcome| Sample {
+    let s = |micros: f64, outcome| Sample {
+        solve_ns: (outcome != Outcome::Crashed).then_some((micros * 1e3) as u64),
         micros,
         nodes: 1.0,
         counted: true,
@@ -99,8 +97,10 @@ fn ecdf_counts_unfinished_rows_as_never_finished() {
             (10.0 * AXIS_PAD, 0.5)
         ]
     );
-    assert_eq!(median_finished(&samples), Some(2.0));
-    assert_eq!(median_finished(&samples[1..]), None);
+    // The summary's median: of every row with a solve time (over budget and wrong too).
+    assert_eq!(median_time(&samples), Some(2_000));
+    assert_eq!(median_time(&samples[2..]), Some(3_000));
+    assert_eq!(median_time(&[]), None);
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn writes_both_figures_with_names_labels_and_units() {
     text += &row("hard.txt", "reduce", "wrong", 50, 0);
     let (dir, csv) = write_csv("run.csv", &text);
     let out = dir.path().join("plots").join("nested");
-    let paths = plot_csv(&csv, &out, CATALOGUE).unwrap();
+    let paths = plot_csv(&csv, &out, CATALOGUE, &PlotOptions::default()).unwrap();
     assert_eq!(paths, [out.join("run.time.svg"), out.join("run.nodes.svg")]);
 
     let time = std::fs::read_to_string(&paths[0]).unwrap();
@@ -163,8 +163,8 @@ fn writes_both_figures_with_names_labels_and_units() {
             "reduce",
             "norvig",
             "dlx",
-            "easy.txt (2 puzzles)",
-            "hard.txt (2 puzzles)",
+            "easy (2 puzzles)",
+            "hard (2 puzzles)",
         ] {
             assert!(
                 texts.iter().any(|t| t == name),
@@ -183,7 +183,8 @@ fn writes_both_figures_with_names_labels_and_units() {
     assert!(time_texts.contains(&"Time per puzzle: run".to_owned()));
     assert!(time_texts.contains(&"puzzles finished within t".to_owned()));
     assert!(time_texts.contains(&"100%".to_owned()));
-    for line in ["median 100 ms", "1 over budget", "median 10 ms", "1 wrong"] {
+    // The summary's medians: of every row with a solve time, reduce's wrong one (0 ns) too.
+    for line in ["median 100 ms", "1 over budget", "median 0 ns", "1 wrong"] {
         assert!(
             time_texts.contains(&line.to_owned()),
             "no {line:?} in {time_texts:?}"
@@ -207,7 +208,7 @@ fn one_row_with_zero_time_and_one_node() {
         "one.csv",
         &(HEADER.to_owned() + &row("c", "dlx", "solved", 1, 0)),
     );
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
     let nodes = texts(&std::fs::read_to_string(&paths[1]).unwrap());
     for label in [
         "0.01",
@@ -230,7 +231,7 @@ fn mixed_limits_are_labelled_with_their_limit() {
         + &row("c", "dlx", "solved", 5, 900)
         + &row("c", "dlx", "solved", 9, 1500).replacen(",dlx,1,", ",dlx,2,", 1);
     let (dir, csv) = write_csv("lim.csv", &text);
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
     let time = std::fs::read_to_string(&paths[0]).unwrap();
     let labels = texts(&time);
     assert!(labels.contains(&"dlx (limit 1)".to_owned()), "{labels:?}");
@@ -241,9 +242,9 @@ fn mixed_limits_are_labelled_with_their_limit() {
 fn corpus_names_are_escaped() {
     let text = HEADER.to_owned() + &row("a&b<c>.txt", "dlx", "solved", 5, 900);
     let (dir, csv) = write_csv("esc.csv", &text);
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
     let time = std::fs::read_to_string(&paths[0]).unwrap();
-    assert!(time.contains("a&amp;b&lt;c&gt;.txt (1 puzzle)"));
+    assert!(time.contains("a&amp;b&lt;c&gt; (1 puzzle)"));
 }
 
 #[test]
@@ -286,7 +287,7 @@ fn an_unknown_status_is_shown_as_unknown_not_wrong() {
         data.panels[0].series[0].samples[1].outcome,
         Outcome::Unknown
     );
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
     let labels = texts(&std::fs::read_to_string(&paths[0]).unwrap());
     assert!(
         labels.contains(&"1 unknown status".to_owned()),
@@ -298,7 +299,13 @@ fn an_unknown_status_is_shown_as_unknown_not_wrong() {
 #[test]
 fn a_missing_file_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let err = plot_csv(&dir.path().join("none.csv"), dir.path(), CATALOGUE).unwrap_err();
+    let err = plot_csv(
+        &dir.path().join("none.csv"),
+        dir.path(),
+        CATALOGUE,
+        &PlotOptions::default(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("none.csv: cannot open"), "{err}");
 }
 
@@ -313,7 +320,7 @@ fn rows_without_counters_give_no_cost_per_node() {
         + &row("c", "py", "crashed", 0, 0).replacen(",0,1,", ",1,2,", 1)
         + &row("c", "py", "timeout", 0, 1_000_000_000).replacen(",0,1,", ",2,3,", 1);
     let (dir, csv) = write_csv("r.csv", &text);
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE).unwrap();
+    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
     let nodes = texts(&std::fs::read_to_string(&paths[1]).unwrap());
     let per_node: Vec<&String> = nodes.iter().filter(|t| t.ends_with("/node")).collect();
     assert_eq!(per_node, ["median 100 ns/node"], "{nodes:?}");
@@ -323,4 +330,140 @@ fn rows_without_counters_give_no_cost_per_node() {
     );
     // No triangle drawn (the timeout has no place on the nodes axis), none in the legend.
     assert!(!nodes.contains(&"budget exhausted".to_owned()), "{nodes:?}");
+}
+
+/// The options of a figure for slides: one figure, a title of its own, a size, a name, in
+/// SVG and PNG; the PNG is the figure's size, its text drawn in the built-in face.
+#[test]
+fn a_figure_for_slides_has_its_title_size_name_and_png() {
+    let text = HEADER.to_owned()
+        + &row(
+            "../shared/corpora/norvig_sudoku-top95.txt",
+            "dlx",
+            "solved",
+            57,
+            5_700,
+        )
+        + &row(
+            "../shared/corpora/norvig_sudoku-top95.txt",
+            "naive",
+            "solved",
+            900,
+            90_000,
+        );
+    let (dir, csv) = write_csv("run.csv", &text);
+    let options = PlotOptions {
+        figures: vec![Figure::Time],
+        formats: vec![Format::Svg, Format::Png],
+        title: Some("Four & more strategies".to_string()),
+        size: Some((1600, 900)),
+        name: Some("slide3".to_string()),
+    };
+    let out = dir.path().join("talk");
+    let paths = plot_csv(&csv, &out, CATALOGUE, &options).unwrap();
+    assert_eq!(paths, [out.join("slide3.svg"), out.join("slide3.png")]);
+    let svg = std::fs::read_to_string(&paths[0]).unwrap();
+    assert!(
+        svg.starts_with("<svg width=\"1600\" height=\"900\""),
+        "{}",
+        &svg[..80]
+    );
+    let labels = texts(&svg);
+    assert!(
+        labels.contains(&"Four &amp; more strategies".to_owned()),
+        "{labels:?}"
+    );
+    // The panel is named by the corpus's short name, not the path the run was given.
+    assert!(
+        labels.contains(&"norvig_sudoku-top95 (1 puzzle)".to_owned()),
+        "{labels:?}"
+    );
+    assert!(!svg.contains("../shared"));
+    let png = std::fs::read(&paths[1]).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let (width, height) = (&png[16..20], &png[20..24]);
+    assert_eq!(
+        (width, height),
+        (&1600u32.to_be_bytes()[..], &900u32.to_be_bytes()[..])
+    );
+    // Drawn: more than a white page (the curves, the text).
+    assert!(png.len() > 20_000, "{} bytes", png.len());
+
+    // Both figures under one name: NAME.time.svg and NAME.nodes.svg.
+    let both = PlotOptions {
+        name: Some("fig".to_string()),
+        ..PlotOptions::default()
+    };
+    let paths = plot_csv(&csv, &out, CATALOGUE, &both).unwrap();
+    assert_eq!(paths, [out.join("fig.time.svg"), out.join("fig.nodes.svg")]);
+}
+
+/// A size too small for the corpora's panels and legends is an error that says the least
+/// size that fits; nothing is written.
+#[test]
+fn a_size_too_small_for_the_panels_is_an_error() {
+    let mut text = HEADER.to_owned();
+    for corpus in ["a.txt", "b.txt", "c.txt"] {
+        for solver in CATALOGUE {
+            text += &row(corpus, solver, "solved", 5, 900);
+        }
+    }
+    let (dir, csv) = write_csv("run.csv", &text);
+    let options = PlotOptions {
+        size: Some((800, 400)),
+        ..PlotOptions::default()
+    };
+    let out = dir.path().join("figs");
+    let err = plot_csv(&csv, &out, CATALOGUE, &options)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("a figure of 800x400 pixels is too small for its corpora: 590x"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}
+
+/// Two runs on one figure: the legend keeps the catalogue's order, a strategy's runs side
+/// by side, and the second run is drawn in a dark shade of its strategy's colour, dashed,
+/// with rings, never in a colour of its own (an unknown name's pale palette colour).
+#[test]
+fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
+    let text = |ns: u64| {
+        HEADER.to_owned()
+            + &row("c.txt", "dlx", "solved", 57, ns)
+            + &row("c.txt", "naive", "solved", 900, 9 * ns)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (main, branch) = (dir.path().join("main.csv"), dir.path().join("branch.csv"));
+    std::fs::write(&main, text(5_000)).unwrap();
+    std::fs::write(&branch, text(7_000)).unwrap();
+    let paths = plot_runs(
+        &[&main, &branch],
+        dir.path(),
+        CATALOGUE,
+        &PlotOptions::default(),
+    )
+    .unwrap();
+    let time = std::fs::read_to_string(&paths[0]).unwrap();
+    let names: Vec<String> = texts(&time)
+        .into_iter()
+        .filter(|t| t.contains(" (main)") || t.contains(" (branch)"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "naive (main)",
+            "naive (branch)",
+            "dlx (main)",
+            "dlx (branch)"
+        ]
+    );
+    // dlx's bluish green in one line a panel (and the legend's swatch), then its dark
+    // shade (0, 87, 63), dashed: a line of many short pieces.
+    assert_eq!(time.matches("stroke=\"#009E73\"").count(), 2);
+    assert!(time.matches("stroke=\"#00573F\"").count() > 10);
+    let nodes = std::fs::read_to_string(&paths[1]).unwrap();
+    // The second run's dots are rings: drawn with no fill.
+    assert!(nodes.contains("fill=\"none\" stroke=\"#00573F\""), "rings");
 }

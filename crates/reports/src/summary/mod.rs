@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use names::{cut_middle, match_names, short_names};
-pub use stats::{Histogram, Stats};
+pub use stats::{Stats, Times};
 pub use table::View;
 
 use crate::error::Error;
@@ -58,17 +58,13 @@ impl Clock {
 }
 
 /// The shards of the merge `sidecar` describes that were continued with `--resume`, in
-/// the order it lists them: those its `resumed` names (a merge lists each shard's
-/// resumptions after the shard, `2/4 DATE COMMAND`). None named, when a merge of an
-/// earlier version listed them without their shards.
+/// the order it lists them (`K/N`).
 fn resumed_shards(sidecar: &Sidecar) -> Vec<String> {
-    let first_word = |text: &str| text.split(' ').next().unwrap_or_default().to_string();
-    let resumed: BTreeSet<String> = sidecar.resumed.iter().map(|r| first_word(r)).collect();
-    sidecar
-        .merged_from
-        .iter()
-        .map(|m| first_word(m))
+    let resumed: BTreeSet<_> = sidecar.resumed.iter().filter_map(|r| r.shard).collect();
+    let merged = sidecar.merged_from.iter().map(|m| m.shard);
+    merged
         .filter(|shard| resumed.contains(shard))
+        .map(|s| s.to_string())
         .collect()
 }
 
@@ -241,6 +237,16 @@ impl Summary {
         self.groups.iter().map(|g| g.stats.wrong).sum()
     }
 
+    /// Rows timed again, their first timing disturbed, then trusted.
+    pub fn retimed(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.retimed).sum()
+    }
+
+    /// Rows disturbed in every timing.
+    pub fn disturbed(&self) -> u64 {
+        self.groups.iter().map(|g| g.stats.disturbed).sum()
+    }
+
     /// Rows with a status this version does not know.
     pub fn unknown(&self) -> u64 {
         self.groups.iter().map(|g| g.stats.unknown).sum()
@@ -260,10 +266,13 @@ impl Summary {
         for note in &sidecar.notes {
             self.add_note(note.clone());
         }
+        for skipped in &sidecar.skipped {
+            self.add_note(skipped.note());
+        }
         if !sidecar.merged_from.is_empty() {
             self.resumed_shards = Some(resumed_shards(sidecar));
         }
-        self.shard.clone_from(&sidecar.shard);
+        self.shard = sidecar.shard.map(|s| s.to_string());
         if sidecar.seconds > 0.0 {
             self.clock = Some(Clock {
                 seconds: sidecar.seconds,

@@ -1,112 +1,9 @@
-//! What one solver did on one corpus: counts, costs and the distribution of the times, in
-//! memory that does not grow with the corpus.
+//! What one solver did on one corpus: counts, costs and its solve times, whose figures
+//! (median, MAD, percentiles) are those of [`sudoku_results::stats`], as `compare` and the
+//! plots take them.
 
-use sudoku_results::Row;
-use sudoku_results::Status;
-
-/// A histogram of nanoseconds with 1024 levels per power of two: exact below 1024 ns and
-/// within 0.1% above, so that percentiles (nearest rank) are within 0.1% of the exact ones.
-///
-/// Its first values (1024) are kept as they are, so that a corpus of a few puzzles costs a
-/// few words; past them it counts them in flat blocks of levels, one block per power of two
-/// met, so that counting one more is an index, whatever the corpus.
-#[derive(Debug, Clone, Default)]
-pub struct Histogram {
-    /// The values, while there are at most [`SMALL`] of them.
-    values: Vec<u64>,
-    /// Then the counts: `blocks[k][i]` counts the values of level `k * LEVELS + i`, a
-    /// level being a value's [`bucket_of`] with its leading bit taken out (see [`level_of`]).
-    blocks: Vec<Option<Box<[u64; LEVELS]>>>,
-    count: u64,
-}
-
-const MANTISSA_BITS: u32 = 10;
-/// Levels per power of two.
-const LEVELS: usize = 1 << MANTISSA_BITS;
-/// Values kept as they are before a histogram counts them in blocks.
-const SMALL: usize = 1024;
-
-fn bucket_of(v: u64) -> u64 {
-    if v < 1 << MANTISSA_BITS {
-        return v;
-    }
-    let exponent = 63 - v.leading_zeros(); // >= MANTISSA_BITS
-    let shift = exponent - MANTISSA_BITS;
-    (u64::from(shift + 1) << (MANTISSA_BITS + 1)) | (v >> shift)
-}
-
-fn lower_bound_of(bucket: u64) -> u64 {
-    if bucket < 1 << (MANTISSA_BITS + 1) {
-        return bucket;
-    }
-    let shift = (bucket >> (MANTISSA_BITS + 1)) - 1;
-    let mantissa = bucket & ((1 << (MANTISSA_BITS + 1)) - 1);
-    mantissa << shift
-}
-
-/// The block and the place in it of a value's bucket: the buckets of a power of two are
-/// `LEVELS` apart from the next one's (below 1024 ns, the values themselves).
-fn level_of(v: u64) -> (usize, usize) {
-    let bucket = bucket_of(v);
-    let block = (bucket >> (MANTISSA_BITS + 1)) as usize;
-    (block, bucket as usize & (LEVELS - 1))
-}
-
-/// The bucket of a block's level (the inverse of [`level_of`]).
-fn bucket_at(block: usize, level: usize) -> u64 {
-    let top = if block == 0 { 0 } else { LEVELS };
-    ((block as u64) << (MANTISSA_BITS + 1)) | (top + level) as u64
-}
-
-impl Histogram {
-    /// Counts one value.
-    pub fn add(&mut self, v: u64) {
-        self.count += 1;
-        if self.blocks.is_empty() {
-            self.values.push(v);
-            if self.values.len() <= SMALL {
-                return;
-            }
-            for v in std::mem::take(&mut self.values) {
-                self.count_in_blocks(v);
-            }
-            return;
-        }
-        self.count_in_blocks(v);
-    }
-
-    fn count_in_blocks(&mut self, v: u64) {
-        let (block, level) = level_of(v);
-        if self.blocks.len() <= block {
-            self.blocks.resize(block + 1, None);
-        }
-        self.blocks[block].get_or_insert_with(|| Box::new([0; LEVELS]))[level] += 1;
-    }
-
-    /// The `p`-th percentile (nearest rank, `0 < p <= 100`): the lower bound of the bucket
-    /// holding the value of rank `ceil(p/100 * n)`; `None` when empty.
-    pub fn percentile(&self, p: f64) -> Option<u64> {
-        if self.count == 0 {
-            return None;
-        }
-        let rank = ((p / 100.0 * self.count as f64).ceil() as u64).clamp(1, self.count);
-        if self.blocks.is_empty() {
-            let mut values = self.values.clone();
-            let (_, &mut v, _) = values.select_nth_unstable(rank as usize - 1);
-            return Some(lower_bound_of(bucket_of(v)));
-        }
-        let mut seen = 0;
-        for (block, counts) in self.blocks.iter().enumerate() {
-            for (level, &n) in counts.iter().flat_map(|c| c.iter()).enumerate() {
-                seen += n;
-                if seen >= rank {
-                    return Some(lower_bound_of(bucket_at(block, level)));
-                }
-            }
-        }
-        None
-    }
-}
+use sudoku_results::stats::{mad, percentile};
+use sudoku_results::{Retimed, Row, Status};
 
 /// What one solver did on one corpus.
 #[derive(Debug, Clone, Default)]
@@ -134,12 +31,21 @@ pub struct Stats {
     /// Rows with a solve time ([`Row::solve_time`]: not a timeout, a crash or an unknown
     /// status), which every time figure counts.
     pub timed: u64,
-    /// Sum of the solve times (minimum of the repeats), ns.
+    /// Sum of the solve times (the CSV's `nanoseconds`: each a solve's trusted time), ns.
     pub total_ns: u128,
     /// Longest solve, ns (0 when no row has a solve time).
     pub max_ns: u64,
-    /// Distribution of the solve times.
-    pub times: Histogram,
+    /// The solve times, in the order met: eight bytes a row, so that the median and the
+    /// percentiles are exact, the very values `compare` and the plots find.
+    times: Vec<u64>,
+    /// Rows with a solve time that were timed again, their first timing disturbed (their
+    /// thread switched out while timed), and then trusted.
+    pub retimed: u64,
+    /// Rows with a solve time disturbed in every timing ([`Retimed::Disturbed`]).
+    pub disturbed: u64,
+    /// Rows with a solve time whose median over the `--repeat` passes is more than a tenth
+    /// above their fastest: their passes disagree.
+    pub spread: u64,
     /// Sum of nodes.
     pub total_nodes: u128,
     /// Most nodes of one solve.
@@ -181,15 +87,31 @@ impl Stats {
             self.timed += 1;
             self.total_ns += u128::from(ns);
             self.max_ns = self.max_ns.max(ns);
-            self.times.add(ns);
+            self.times.push(ns);
+            match row.retimed {
+                Retimed::Trusted(1..) => self.retimed += 1,
+                Retimed::Disturbed => self.disturbed += 1,
+                Retimed::Trusted(0) | Retimed::Unchecked => {}
+            }
+            if row.median_nanoseconds > ns.saturating_add(ns / 10) {
+                self.spread += 1;
+            }
         }
         self.total_nodes += u128::from(row.nodes);
         self.max_nodes = self.max_nodes.max(row.nodes);
         self.total_backtracks += u128::from(row.backtracks);
     }
 
+    /// The figures of the solve times (sorted once: take it once per group shown).
+    pub fn times(&self) -> Times {
+        let mut sorted = self.times.clone();
+        sorted.sort_unstable();
+        Times { sorted }
+    }
+
     /// Puzzles per second of solve time on one core: the puzzles with a solve time
-    /// ([`Stats::timed`]) / the sum of their solve times (`None` when no time was measured).
+    /// ([`Stats::timed`]) / the sum of their solve times, 1 / [`Stats::mean_time`] (`None`
+    /// when no time was measured).
     pub fn per_core_rate(&self) -> Option<f64> {
         (self.total_ns > 0).then(|| self.timed as f64 / (self.total_ns as f64 / 1e9))
     }
@@ -215,6 +137,35 @@ impl Stats {
         (self.counted > 0).then(|| total as f64 / self.counted as f64)
     }
 
+    /// Why the group's time figures may not hold, when they may not (like hyperfine's
+    /// warning of outliers): solves that stayed disturbed (one in a hundred, at least),
+    /// many that were timed again (one in ten: the machine was busy), or `--repeat`
+    /// passes that disagree (one row in ten whose median pass is a tenth above its
+    /// fastest).
+    pub fn unstable(&self) -> Option<String> {
+        let share = |n: u64| n > 0 && n * 100 >= self.timed;
+        let mut why = Vec::new();
+        if share(self.disturbed) {
+            why.push(format!(
+                "{} of its {} solves stayed disturbed",
+                self.disturbed, self.timed
+            ));
+        }
+        if self.retimed > 0 && self.retimed * 10 >= self.timed {
+            why.push(format!(
+                "{} of its {} solves were disturbed and timed again",
+                self.retimed, self.timed
+            ));
+        }
+        if self.spread > 0 && self.spread * 10 >= self.timed {
+            why.push(format!(
+                "{} of its {} rows have passes more than 10% apart",
+                self.spread, self.timed
+            ));
+        }
+        (!why.is_empty()).then(|| why.join("; "))
+    }
+
     /// Tries per puzzle (tdoku's "guesses per puzzle"): the mean of `nodes - 1` over the
     /// rows with counters.
     pub fn tries_per_puzzle(&self) -> Option<f64> {
@@ -229,54 +180,25 @@ impl Stats {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The figures of a group's solve times, by the rules of [`sudoku_results::stats`].
+#[derive(Debug, Clone, Default)]
+pub struct Times {
+    sorted: Vec<u64>,
+}
 
-    #[test]
-    fn histogram_is_exact_below_1024_and_within_a_thousandth_above() {
-        let mut h = Histogram::default();
-        for v in 1..=100 {
-            h.add(v);
-        }
-        assert_eq!(h.percentile(50.0), Some(50));
-        assert_eq!(h.percentile(90.0), Some(90));
-        assert_eq!(h.percentile(99.0), Some(99));
-        assert_eq!(h.percentile(100.0), Some(100));
-        for v in [1024u64, 1025, 4097, 123_456_789, u64::MAX] {
-            let lb = lower_bound_of(bucket_of(v));
-            assert!(
-                lb <= v && (v - lb) as f64 <= v as f64 / 1024.0,
-                "{v} -> {lb}"
-            );
-        }
-        let keys: Vec<u64> = [0u64, 1023, 1024, 2047, 2048, 5000, 1 << 40]
-            .iter()
-            .map(|&v| bucket_of(v))
-            .collect();
-        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
-        assert_eq!(Histogram::default().percentile(50.0), None);
+impl Times {
+    /// The `p`-th percentile, by nearest rank (`None` without times).
+    pub fn percentile(&self, p: f64) -> Option<u64> {
+        percentile(&self.sorted, p)
     }
 
-    #[test]
-    fn percentiles_are_the_same_kept_as_values_or_counted_in_blocks() {
-        // Values from 0 to about 2^40 ns, spread over many powers of two, in no order.
-        let values: Vec<u64> = (0..3 * SMALL as u64)
-            .map(|i| (i * 2_654_435_761 % 1_000_003) << (i % 23))
-            .collect();
-        for n in [1, 7, SMALL, SMALL + 1, 3 * SMALL] {
-            let mut h = Histogram::default();
-            for &v in &values[..n] {
-                h.add(v);
-            }
-            assert_eq!(h.blocks.is_empty(), n <= SMALL, "{n}");
-            let mut sorted = values[..n].to_vec();
-            sorted.sort_unstable();
-            for p in [0.1, 1.0, 25.0, 50.0, 90.0, 99.0, 99.9, 100.0] {
-                let rank = ((p / 100.0 * n as f64).ceil() as usize).clamp(1, n);
-                let want = lower_bound_of(bucket_of(sorted[rank - 1]));
-                assert_eq!(h.percentile(p), Some(want), "n {n}, p {p}");
-            }
-        }
+    /// The median (`None` without times).
+    pub fn median(&self) -> Option<u64> {
+        self.percentile(50.0)
+    }
+
+    /// The median absolute deviation (`None` without times).
+    pub fn mad(&self) -> Option<u64> {
+        mad(&self.sorted)
     }
 }

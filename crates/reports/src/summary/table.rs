@@ -3,10 +3,12 @@
 
 use std::fmt::Write as _;
 
+use sudoku_results::format_time;
+
 use super::names::{cut_middle, short_names};
-use super::{Clock, Group, Stats, Summary};
+use super::{Clock, Group, Stats, Summary, Times};
 use crate::sidecar::{Said, State};
-use crate::units::{human_micros, plural};
+use crate::units::plural;
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,19 +38,24 @@ enum When {
     Crashed,
 }
 
+/// What a cell is made of: a group's counts, the figures of its times, the view.
+struct Cell<'a> {
+    stats: &'a Stats,
+    times: &'a Times,
+    view: View,
+}
+
 /// One numeric column: its headers (narrow and wide), when it shows, and its cell.
 struct Column {
     narrow: Option<&'static str>,
     wide: &'static str,
     when: When,
-    cell: fn(&Stats, View) -> String,
+    cell: fn(&Cell<'_>) -> String,
 }
 
-fn micros(ns: Option<u64>, view: View) -> String {
-    match ns {
-        None => "-".to_string(),
-        Some(ns) => decimal(ns as f64 / 1e3, view),
-    }
+/// A time figure ([`format_time`]), `-` without one.
+fn time(ns: Option<u64>) -> String {
+    ns.map_or_else(|| "-".to_string(), |ns| format_time(ns as f64))
 }
 
 /// A rate: one decimal below 100 per second, none above.
@@ -101,32 +108,32 @@ const COLUMNS: &[Column] = &[
         narrow: Some("puzzles"),
         wide: "puzzles",
         when: When::Always,
-        cell: |s, _| s.puzzles.to_string(),
+        cell: |c| c.stats.puzzles.to_string(),
     },
     Column {
         narrow: None,
         wide: "solved",
         when: When::Always,
-        cell: |s, _| s.solved.to_string(),
+        cell: |c| c.stats.solved.to_string(),
     },
     Column {
         narrow: Some("none"),
         wide: "no solution",
         when: When::Always,
-        cell: |s, _| s.no_solution.to_string(),
+        cell: |c| c.stats.no_solution.to_string(),
     },
     Column {
         narrow: Some("budget"),
         wide: "budget exhausted",
         when: When::Always,
-        cell: |s, _| s.budget_exhausted.to_string(),
+        cell: |c| c.stats.budget_exhausted.to_string(),
     },
     Column {
         narrow: Some("wrong"),
         wide: "wrong",
         when: When::Always,
-        cell: |s, view| match (s.wrong, view) {
-            (0, _) | (_, View::Narrow) => s.wrong.to_string(),
+        cell: |c| match (c.stats.wrong, c.view) {
+            (0, _) | (_, View::Narrow) => c.stats.wrong.to_string(),
             (n, View::Wide) => format!("{n} WRONG"),
         },
     },
@@ -134,76 +141,94 @@ const COLUMNS: &[Column] = &[
         narrow: Some("2+ sol"),
         wide: "2+ solutions",
         when: When::SeveralSolutions,
-        cell: |s, _| s.several_solutions.to_string(),
+        cell: |c| c.stats.several_solutions.to_string(),
     },
     Column {
         narrow: Some("unknown"),
         wide: "unknown status",
         when: When::Unknown,
-        cell: |s, _| s.unknown.to_string(),
+        cell: |c| c.stats.unknown.to_string(),
     },
     Column {
         narrow: Some("timeout"),
         wide: "timeout",
         when: When::Timeout,
-        cell: |s, _| s.timeout.to_string(),
+        cell: |c| c.stats.timeout.to_string(),
     },
     Column {
         narrow: Some("crashed"),
         wide: "crashed",
         when: When::Crashed,
-        cell: |s, _| s.crashed.to_string(),
+        cell: |c| c.stats.crashed.to_string(),
+    },
+    Column {
+        narrow: Some("median"),
+        wide: "median",
+        when: When::Always,
+        cell: |c| time(c.times.median()),
+    },
+    Column {
+        narrow: Some("MAD"),
+        wide: "MAD",
+        when: When::Always,
+        cell: |c| time(c.times.mad()),
     },
     Column {
         narrow: None,
+        wide: "mean",
+        when: When::Always,
+        cell: |c| c.stats.mean_time().map_or("-".into(), format_time),
+    },
+    Column {
+        narrow: None,
+        wide: "p90",
+        when: When::Always,
+        cell: |c| time(c.times.percentile(90.0)),
+    },
+    Column {
+        narrow: None,
+        wide: "p99",
+        when: When::Always,
+        cell: |c| time(c.times.percentile(99.0)),
+    },
+    Column {
+        narrow: None,
+        wide: "max",
+        when: When::Always,
+        cell: |c| time(c.stats.max_time()),
+    },
+    Column {
+        narrow: None,
+        wide: "re-timed",
+        when: When::Always,
+        cell: |c| c.stats.retimed.to_string(),
+    },
+    Column {
+        narrow: None,
+        wide: "disturbed",
+        when: When::Always,
+        cell: |c| c.stats.disturbed.to_string(),
+    },
+    Column {
+        narrow: Some("core/s"),
         wide: "puzzles/s per core",
         when: When::Always,
-        cell: |s, _| s.per_core_rate().map_or("-".into(), rate),
-    },
-    Column {
-        narrow: None,
-        wide: "mean µs",
-        when: When::Always,
-        cell: |s, view| maybe(s.mean_time().map(|ns| ns / 1e3), view),
-    },
-    Column {
-        narrow: Some("median µs"),
-        wide: "median µs",
-        when: When::Always,
-        cell: |s, view| micros(s.times.percentile(50.0), view),
-    },
-    Column {
-        narrow: None,
-        wide: "p90 µs",
-        when: When::Always,
-        cell: |s, view| micros(s.times.percentile(90.0), view),
-    },
-    Column {
-        narrow: None,
-        wide: "p99 µs",
-        when: When::Always,
-        cell: |s, view| micros(s.times.percentile(99.0), view),
-    },
-    Column {
-        narrow: None,
-        wide: "max µs",
-        when: When::Always,
-        cell: |s, view| micros(s.max_time(), view),
+        cell: |c| c.stats.per_core_rate().map_or("-".into(), rate),
     },
     Column {
         narrow: None,
         wide: "mean nodes",
         when: When::Always,
-        cell: |s, view| maybe(s.mean_counted(s.total_nodes), view),
+        cell: |c| maybe(c.stats.mean_counted(c.stats.total_nodes), c.view),
     },
     Column {
         narrow: None,
         wide: "max nodes",
         when: When::Always,
         // `-` as the means say it, where no row has counters (a `cmd:` solver's crashes).
-        cell: |s, _| {
-            if s.counted > 0 {
-                s.max_nodes.to_string()
+        cell: |c| {
+            if c.stats.counted > 0 {
+                c.stats.max_nodes.to_string()
             } else {
                 "-".into()
             }
@@ -213,28 +238,23 @@ const COLUMNS: &[Column] = &[
         narrow: None,
         wide: "mean backtracks",
         when: When::Always,
-        cell: |s, view| maybe(s.mean_counted(s.total_backtracks), view),
+        cell: |c| maybe(c.stats.mean_counted(c.stats.total_backtracks), c.view),
     },
     Column {
         narrow: Some("tries"),
         wide: "tries/puzzle",
         when: When::Always,
-        cell: |s, view| compact(s.tries_per_puzzle(), view),
+        cell: |c| compact(c.stats.tries_per_puzzle(), c.view),
     },
     Column {
-        narrow: Some("%no_guess"),
+        narrow: None,
         wide: "%no_guess",
         when: When::Always,
-        cell: |s, _| {
-            s.no_guess_percent()
+        cell: |c| {
+            c.stats
+                .no_guess_percent()
                 .map_or("-".into(), |p| format!("{p:.1}"))
         },
-    },
-    Column {
-        narrow: Some("core/s"),
-        wide: "",
-        when: When::Always,
-        cell: |s, _| s.per_core_rate().map_or("-".into(), rate),
     },
 ];
 
@@ -249,7 +269,7 @@ const NOT_SOLVED: [(&str, &str); 6] = [
     ("unknown", "unknown (a status this version does not know)"),
 ];
 
-/// The columns of rows without a solve time ([`Row::solve_time`](crate::Row::solve_time)):
+/// The columns of rows without a solve time ([`Row::solve_time`](sudoku_results::Row::solve_time)):
 /// when one is shown, the narrow legend says what the times count ([`UNTIMED`]).
 const NOT_TIMED: [&str; 3] = ["timeout", "crashed", "unknown"];
 
@@ -263,16 +283,16 @@ const MEANINGS: [(&str, &str); 5] = [
         "2+ sol",
         "2+ sol: puzzles found to have two solutions or more (--limit 2 and up);",
     ),
-    ("median µs", "median µs: of one solve call;"),
-    ("tries", "tries: mean per puzzle (nodes = 1 + tries);"),
     (
-        "%no_guess",
-        "%no_guess: share of puzzles decided without a try;",
+        "median",
+        "median: of the solves' trusted times (a disturbed solve is timed again);",
     ),
+    ("MAD", "MAD (median absolute deviation, its spread);"),
     (
         "core/s",
-        "core/s: puzzles per second of solve time on one core",
+        "core/s: puzzles per second of solve time on one core (1 / the mean time);",
     ),
+    ("tries", "tries: mean per puzzle (nodes = 1 + tries)"),
 ];
 
 /// The narrow view's legend: what each of its columns (`shown`, by their headers) means,
@@ -298,7 +318,7 @@ fn narrow_legend(shown: &[&str]) -> String {
     if shown.iter().any(|h| NOT_TIMED.contains(h)) {
         items.push(format!("({UNTIMED});"));
     }
-    items.push("(--wide: every column, solved and p99 µs too).".into());
+    items.push("(--wide: every column, solved, p99 and %no_guess too).".into());
     pack(&items, NARROW_WIDTH)
 }
 
@@ -321,10 +341,14 @@ fn pack(items: &[String], width: usize) -> String {
 /// What the wide view's and Markdown's figures mean.
 fn wide_legend() -> String {
     format!(
-        "Times are the solve calls only (minimum over `--repeat`), of the puzzles answered \
-({UNTIMED}); puzzles/s per core = those puzzles / the sum of their solve times; percentiles \
-by nearest rank, within 0.1%; tries/puzzle = mean nodes - 1 and %no_guess = share of puzzles \
-whose search ended without a try (tdoku's two figures), over the rows with counters (`-`: none)."
+        "Times are the solve calls only, of the puzzles answered ({UNTIMED}): each row's \
+trusted time (a solve disturbed while timed, its thread switched out, is timed again; under \
+`--repeat K`, the fastest of its K passes); median and percentiles by nearest rank, MAD = the \
+median absolute deviation from the median, mean = the mean of the trusted times; re-timed = \
+solves disturbed (their thread off its core for over 1% of the timing) and timed again, \
+disturbed = those disturbed in every timing (their time on core kept); puzzles/s per core = those puzzles / the sum of their times = 1 / mean; tries/puzzle = mean \
+nodes - 1 and %no_guess = share of puzzles whose search ended without a try (tdoku's two \
+figures), over the rows with counters (`-`: none)."
     )
 }
 
@@ -368,8 +392,14 @@ impl Summary {
                     View::Narrow => names[&*g.corpus].clone(),
                     View::Wide => g.corpus.to_string(),
                 };
+                let times = g.stats.times();
+                let cell = Cell {
+                    stats: &g.stats,
+                    times: &times,
+                    view,
+                };
                 let mut row = vec![corpus, g.solver.to_string()];
-                row.extend(columns.iter().map(|c| (c.cell)(&g.stats, view)));
+                row.extend(columns.iter().map(|c| (c.cell)(&cell)));
                 row
             })
             .collect();
@@ -495,6 +525,7 @@ impl Summary {
         for note in &self.notes {
             let _ = writeln!(out, "{note}");
         }
+        self.timing_notes(&mut out, bold);
         self.wrong_notes(&mut out, bold);
         if !self.unknown_statuses.is_empty() {
             let names: Vec<&str> = self.unknown_statuses.iter().map(String::as_str).collect();
@@ -514,6 +545,37 @@ wrong).",
             let _ = writeln!(out, "The error that stopped it: {error}");
         }
         out
+    }
+
+    /// What the disturbance check found: the solves timed again in all, and a warning for
+    /// each group whose figures may not hold ([`Stats::unstable`]), each within the width
+    /// of the narrow table.
+    fn timing_notes(&self, out: &mut String, bold: &str) {
+        let retimed = self.retimed();
+        let disturbed = self.disturbed();
+        let mut notes = Vec::new();
+        if retimed + disturbed > 0 {
+            notes.push(format!(
+                "Disturbed timings (the solve's thread off its core): {retimed} solve{} timed \
+again, {disturbed} left disturbed (their time on their core kept; a solve of 1 ms or more is \
+not timed again).",
+                plural(retimed)
+            ));
+        }
+        let names = short_names(self.groups.iter().map(|g| &*g.corpus));
+        for g in &self.groups {
+            if let Some(why) = g.stats.unstable() {
+                notes.push(format!(
+                    "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
+again on a quiet machine, or with --repeat 5.",
+                    g.solver, names[&*g.corpus]
+                ));
+            }
+        }
+        for note in notes {
+            let words: Vec<String> = note.split(' ').map(str::to_string).collect();
+            let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
+        }
     }
 
     fn wrong_notes(&self, out: &mut String, bold: &str) {
@@ -630,7 +692,7 @@ fn clock_text(
     let mut text = format!(
         "Wall clock: {} puzzles/s {span} ({puzzles} in {}{threads}, all solvers).\n",
         rate(timed as f64 / clock.seconds),
-        human_micros(clock.seconds * 1e6),
+        format_time(clock.seconds * 1e9),
     );
     if clock.resumed > 0 {
         let (what, whose) = earlier_puzzles(shards);

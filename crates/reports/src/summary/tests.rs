@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use crate::GridText;
+use crate::sidecar::{MergedShard, Resumption, ShardEntry};
+use sudoku_results::GridText;
 
 use super::*;
 
@@ -20,6 +21,7 @@ fn row(corpus: &str, solver: &str, status: Status, ns: u64, nodes: u64) -> Row {
         backtracks: nodes.saturating_sub(1),
         nanoseconds: ns,
         median_nanoseconds: ns,
+        retimed: sudoku_results::Retimed::Trusted(0),
         puzzle: "".into(),
         solution: GridText::new(),
         original: None,
@@ -83,37 +85,31 @@ fn groups_count_statuses_and_costs() {
         text.contains("Malformed lines skipped: 1 (x/a.txt: 1)."),
         "{text}"
     );
-    // puzzles/s = 3 puzzles / 6 µs; mean 2.0 µs; median 2.0; max 3.0; mean nodes 20.0.
+    // Median 2 µs, MAD 1 µs, mean 2 µs, p90, p99 and max 3 µs; puzzles/s = 3 puzzles / 6 µs;
+    // mean nodes 20.0.
     assert_eq!(
         fields(text.lines().nth(1).unwrap()),
         [
-            "x/a.txt", "naive", "3", "1", "0", "1", "1 WRONG", "500000", "2.0", "2.0", "3.0",
-            "3.0", "3.0", "20.0", "30", "19.0", "19.0", "0.0"
+            "x/a.txt", "naive", "3", "1", "0", "1", "1 WRONG", "2.00 µs", "1.00 µs", "2.00 µs",
+            "3.00 µs", "3.00 µs", "3.00 µs", "0", "0", "500000", "20.0", "30", "19.0", "19.0",
+            "0.0"
         ]
     );
     let narrow = s.to_text(View::Narrow);
     assert_eq!(
         fields(narrow.lines().next().unwrap()),
         [
-            "corpus",
-            "solver",
-            "puzzles",
-            "none",
-            "budget",
-            "wrong",
-            "median µs",
-            "tries",
-            "%no_guess",
-            "core/s"
+            "corpus", "solver", "puzzles", "none", "budget", "wrong", "median", "MAD", "core/s",
+            "tries"
         ]
     );
     assert_eq!(
         fields(narrow.lines().nth(1).unwrap()),
-        ["a", "naive", "3", "0", "1", "1", "2.0", "19.0", "0.0", "500000"]
+        ["a", "naive", "3", "0", "1", "1", "2.00 µs", "1.00 µs", "500000", "19.0"]
     );
     let md = s.to_markdown();
     assert!(
-        md.contains("| x/a.txt | dlx | 1 | 1 | 0 | 0 | 0 | 333333 | 3.0 |"),
+        md.contains("| x/a.txt | dlx | 1 | 1 | 0 | 0 | 0 | 3.00 µs | 0 ns | 3.00 µs |"),
         "{md}"
     );
     assert!(
@@ -190,10 +186,10 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
         text.lines()
             .nth(1)
             .unwrap()
-            .starts_with("a_very_lo…n_top1465  naive"),
+            .starts_with("a_very_long_…nd_on_top1465  naive"),
         "{text}"
     );
-    assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2 s, 2 threads, all solvers)."), "{text}");
+    assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers)."), "{text}");
     // A run of milliseconds reads in milliseconds (it read "0.01 s").
     s.clock = s.clock.map(|c| Clock {
         seconds: 0.0144,
@@ -220,7 +216,7 @@ fn after_a_resume_the_clock_times_only_the_part_it_ran() {
     let text = s.to_text(View::Narrow);
     assert!(
         text.contains(
-            "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2 s, 1 thread, all \
+            "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2.00 s, 1 thread, all \
 solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
         ),
         "{text}"
@@ -237,6 +233,11 @@ solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
 /// sidecar, which lists each resumption after its shard).
 #[test]
 fn a_merge_names_the_shards_it_timed_since_their_resume() {
+    let resumed = |k, n| Resumption {
+        date: "2026-01-02T00:00:00Z".into(),
+        command: "sudoku-lab bench --resume".into(),
+        shard: Some(ShardEntry { k, n }),
+    };
     let mut s = Summary::new();
     add_puzzles(&mut s, "a", 1000);
     let sidecar = Sidecar {
@@ -244,16 +245,8 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
         threads: 1,
         puzzles: 1000,
         resumed_puzzles: 600,
-        merged_from: vec![
-            "1/3 s1.csv".into(),
-            "2/3 s2.csv".into(),
-            "3/3 s3.csv".into(),
-        ],
-        resumed: vec![
-            "3/3 2026-01-02T00:00:00Z sudoku-lab bench --resume".into(),
-            "1/3 2026-01-01T00:00:00Z sudoku-lab bench --resume".into(),
-            "3/3 2026-01-03T00:00:00Z sudoku-lab bench --resume".into(),
-        ],
+        merged_from: (1..=3).map(|k| merged(k, 3)).collect(),
+        resumed: vec![resumed(3, 3), resumed(1, 3), resumed(3, 3)],
         ..Sidecar::default()
     };
     let mut merged = s.clone();
@@ -262,13 +255,13 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
     assert!(
         text.contains(
             "Wall clock: 200 puzzles/s for the whole run, shards 1/3 and 3/3 since their \
---resume (400 puzzles in 2 s, 1 thread, all solvers).\nThe 600 puzzles copied by the \
+--resume (400 puzzles in 2.00 s, 1 thread, all solvers).\nThe 600 puzzles copied by the \
 --resume of shards 1/3 and 3/3 are their earlier runs': not timed here.\n"
         ),
         "{text}"
     );
     let one = Sidecar {
-        resumed: vec!["2/3 2026-01-02T00:00:00Z sudoku-lab bench --resume".into()],
+        resumed: vec![resumed(2, 3)],
         resumed_puzzles: 1,
         ..sidecar.clone()
     };
@@ -277,7 +270,7 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
     let text = merged.to_text(View::Narrow);
     assert!(
         text.contains(
-            "/s for the whole run, shard 2/3 since its --resume (999 puzzles in 2 s, 1 thread, \
+            "/s for the whole run, shard 2/3 since its --resume (999 puzzles in 2.00 s, 1 thread, \
 all solvers).\nThe 1 puzzle copied by the --resume of shard 2/3 is its earlier run's: not \
 timed here.\n"
         ),
@@ -300,7 +293,7 @@ fn a_merge_says_its_clock_is_the_slowest_shards() {
         ..Sidecar::default()
     };
     let merge = Sidecar {
-        merged_from: vec!["1/2 s1.csv".into(), "2/2 s2.csv".into()],
+        merged_from: vec![merged(1, 2), merged(2, 2)],
         ..run.clone()
     };
     let slowest = "The wall clock is the slowest shard's: the whole run's only if the shards \
@@ -310,7 +303,7 @@ ran side by side.\n";
     for text in [merged.to_text(View::Narrow), merged.to_markdown()] {
         assert!(
             text.contains(&format!(
-                "Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2 s, 2 threads, \
+                "Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, \
 all solvers).\n{slowest}"
             )),
             "{text}"
@@ -348,7 +341,7 @@ fn the_rate_is_of_the_puzzles_with_rows() {
     assert!(
         text.contains(
             "Wall clock: 5000 puzzles/s for the whole run (205 puzzles read, 5 of them with \
-rows, in 1 ms, 2 threads, all solvers).\n"
+rows, in 1.00 ms, 2 threads, all solvers).\n"
         ),
         "{text}"
     );
@@ -514,9 +507,10 @@ fn the_narrow_legend_says_what_every_column_shown_means() {
     assert_eq!(
         legend(&s),
         "solved = puzzles - none (no solution) - budget (budget exhausted) - wrong (a failed \
-check);\nmedian µs: of one solve call; tries: mean per puzzle (nodes = 1 + tries);\n%no_guess: \
-share of puzzles decided without a try;\ncore/s: puzzles per second of solve time on one core \
-(--wide: every column, solved and p99 µs too).\n"
+check);\nmedian: of the solves' trusted times (a disturbed solve is timed again);\nMAD (median \
+absolute deviation, its spread);\ncore/s: puzzles per second of solve time on one core (1 / the \
+mean time);\ntries: mean per puzzle (nodes = 1 + tries) (--wide: every column, solved, p99 and \
+%no_guess too).\n"
     );
     s.add(&Row {
         limit: 2,
@@ -535,20 +529,8 @@ share of puzzles decided without a try;\ncore/s: puzzles per second of solve tim
     assert_eq!(
         header,
         [
-            "corpus",
-            "solver",
-            "puzzles",
-            "none",
-            "budget",
-            "wrong",
-            "2+ sol",
-            "unknown",
-            "timeout",
-            "crashed",
-            "median µs",
-            "tries",
-            "%no_guess",
-            "core/s"
+            "corpus", "solver", "puzzles", "none", "budget", "wrong", "2+ sol", "unknown",
+            "timeout", "crashed", "median", "MAD", "core/s", "tries"
         ]
     );
     let legend = legend(&s);
@@ -557,10 +539,10 @@ share of puzzles decided without a try;\ncore/s: puzzles per second of solve tim
         "solved = puzzles - none (no solution) - budget (budget exhausted) - wrong (a failed \
 check) -\ntimeout (a cmd: solver gave no answer in time) - crashed (a cmd: solver's process \
 exited) -\nunknown (a status this version does not know);\n2+ sol: puzzles found to have two \
-solutions or more (--limit 2 and up);\nmedian µs: of one solve call; tries: mean per puzzle \
-(nodes = 1 + tries);\n%no_guess: share of puzzles decided without a try;\ncore/s: puzzles per \
-second of solve time on one core\n(timeout, crashed and unknown rows have no solve time: no \
-time figure counts them);\n(--wide: every column, solved and p99 µs too).\nUnknown status in 1 row: x (not written by this version; not counted as wrong).\n"
+solutions or more (--limit 2 and up);\nmedian: of the solves' trusted times (a disturbed solve is \
+timed again);\nMAD (median absolute deviation, its spread);\ncore/s: puzzles per second of solve \
+time on one core (1 / the mean time);\ntries: mean per puzzle (nodes = 1 + tries)\n(timeout, crashed and unknown rows have no solve time: no \
+time figure counts them);\n(--wide: every column, solved, p99 and %no_guess too).\nUnknown status in 1 row: x (not written by this version; not counted as wrong).\n"
     );
     for column in &header[3..] {
         assert!(
@@ -611,7 +593,7 @@ fn a_shard_says_it_is_one() {
         seconds: 2.0,
         threads: 1,
         puzzles: 30,
-        shard: Some("2/3".into()),
+        shard: Some(ShardEntry { k: 2, n: 3 }),
         ..Sidecar::default()
     };
     let mut shard = s.clone();
@@ -621,7 +603,7 @@ fn a_shard_says_it_is_one() {
         text.contains(
             "\nShard 2/3: one share of the run's puzzles (sudoku-lab merge joins the shards \
 into the whole run).\nWall clock: 5.0 puzzles/s for shard 2/3 (30 puzzles read, 10 of them with \
-rows, in 2 s, 1 thread, all solvers).\n"
+rows, in 2.00 s, 1 thread, all solvers).\n"
         ),
         "{text}"
     );
@@ -677,21 +659,14 @@ fn timeouts_and_crashes_count_in_no_time_figure() {
     assert_eq!(stats.per_core_rate(), Some(2.0 / 4e-6));
     assert_eq!(stats.mean_time(), Some(2000.0));
     assert_eq!(stats.max_time(), Some(3000));
-    assert_eq!(stats.times.percentile(100.0), Some(3000));
+    assert_eq!(stats.times().percentile(100.0), Some(3000));
     let wide = s.to_text(View::Wide);
     let line = fields(wide.lines().nth(1).unwrap());
     let header = fields(wide.lines().next().unwrap());
     let cell = |name: &str| line[header.iter().position(|h| *h == name).unwrap()];
     assert_eq!(
-        [
-            "puzzles/s per core",
-            "mean µs",
-            "median µs",
-            "p99 µs",
-            "max µs"
-        ]
-        .map(cell),
-        ["500000", "2.0", "1.0", "3.0", "3.0"]
+        ["puzzles/s per core", "mean", "median", "p99", "max"].map(cell),
+        ["500000", "2.00 µs", "1.00 µs", "3.00 µs", "3.00 µs"]
     );
     // A group of no answer at all has no time figure.
     let mut none = Summary::new();
@@ -701,14 +676,97 @@ fn timeouts_and_crashes_count_in_no_time_figure() {
         (stats.per_core_rate(), stats.mean_time(), stats.max_time()),
         (None, None, None)
     );
-    assert_eq!(stats.times.percentile(50.0), None);
+    assert_eq!(stats.times().percentile(50.0), None);
     // Nor any count of nodes: `-` for the maximum, as for the means (it read 0).
     let wide = none.to_text(View::Wide);
     let line = fields(wide.lines().nth(1).unwrap());
     let header = fields(wide.lines().next().unwrap());
     let cell = |name: &str| line[header.iter().position(|h| *h == name).unwrap()];
     assert_eq!(
-        ["mean nodes", "max nodes", "mean backtracks", "max µs"].map(cell),
+        ["mean nodes", "max nodes", "mean backtracks", "max"].map(cell),
         ["-", "-", "-", "-"]
     );
+}
+
+#[test]
+fn the_figures_are_the_shared_ones_of_the_rows_with_a_solve_time() {
+    let mut stats = Stats::default();
+    for (ns, status) in [
+        (40, Status::Solved),
+        (10, Status::Solved),
+        (1_000_000, Status::BudgetExhausted),
+        (20, Status::NoSolution),
+        (5, Status::Timeout),
+    ] {
+        stats.add(&row("c", "s", status, ns, 1));
+    }
+    let times = stats.times();
+    assert_eq!(times.median(), Some(20));
+    assert_eq!(times.percentile(100.0), Some(1_000_000));
+    // |10-20|, |20-20|, |40-20|, |1e6-20|: 10, 0, 20, 999980; the median (rank 2) 10.
+    assert_eq!(times.mad(), Some(10));
+    assert_eq!(Stats::default().times().median(), None);
+}
+
+/// A group of solves that stayed disturbed, or that were timed again often, or whose
+/// passes disagree, is warned of below the table, as hyperfine warns of outliers; one
+/// whose timings held is not.
+#[test]
+fn groups_whose_times_may_not_hold_are_warned_of() {
+    use sudoku_results::Retimed;
+    let mut s = Summary::new();
+    for index in 0..100 {
+        let retimed = match index {
+            0 => Retimed::Disturbed,
+            1 => Retimed::Trusted(2),
+            _ => Retimed::Trusted(0),
+        };
+        s.add(&Row {
+            index,
+            retimed,
+            ..row("a.txt", "naive", Status::Solved, 1000, 10)
+        });
+        s.add(&Row {
+            index,
+            ..row("a.txt", "dlx", Status::Solved, 1000, 10)
+        });
+        // Passes of norvig a fifth apart on every tenth row.
+        let median = if index % 10 == 0 { 1200 } else { 1000 };
+        s.add(&Row {
+            index,
+            median_nanoseconds: median,
+            ..row("a.txt", "norvig", Status::Solved, 1000, 10)
+        });
+    }
+    let narrow = s.to_text(View::Narrow);
+    assert!(narrow.lines().all(|l| l.chars().count() <= 100), "{narrow}");
+    // The notes are wrapped to the table's width: read as one line.
+    let text = narrow.replace('\n', " ");
+    assert!(
+        text.contains(
+            "Disturbed timings (the solve's thread off its core): 1 solve timed again, 1 left \
+disturbed"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Warning: naive on a: 1 of its 100 solves stayed disturbed. Its times may not hold"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Warning: norvig on a: 10 of its 100 rows have passes more than 10% apart."),
+        "{text}"
+    );
+    assert!(!text.contains("dlx on a"), "{text}");
+    assert_eq!((s.retimed(), s.disturbed()), (1, 1));
+}
+
+/// The entry of shard `k` of `n`, as a merge's sidecar lists it.
+fn merged(k: u64, n: u64) -> MergedShard {
+    MergedShard {
+        shard: ShardEntry { k, n },
+        csv: format!("s{k}.csv"),
+    }
 }

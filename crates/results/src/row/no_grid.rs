@@ -73,6 +73,7 @@ mod tests {
             backtracks: 1,
             nanoseconds: 7,
             median_nanoseconds: 7,
+            retimed: crate::Retimed::Trusted(0),
             puzzle: "1.3.|.4..|2...|1..4".into(),
             solution: super::GridText::new(),
             original: None,
@@ -91,7 +92,7 @@ mod tests {
     #[test]
     fn a_dash_and_an_empty_field_both_read_back_as_no_grid() {
         let header = String::from_utf8(header_line()).unwrap();
-        let line = "c.txt,0,1,,naive,1,no_solution,0,5,1,7,7,1.3.|.4..|2...|1..4";
+        let line = "c.txt,0,1,,naive,1,no_solution,0,5,1,7,7,0,1.3.|.4..|2...|1..4";
         let want = unsolved(Status::NoSolution);
         for ending in [",-,-", ",,", ",-,", ",,-"] {
             let rows = rows_of(&format!("{header}{line}{ending}\n"));

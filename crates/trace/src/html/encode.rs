@@ -26,7 +26,7 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-use sudoku_core::{Contradiction, Event, Rule, Size};
+use sudoku_core::{Choice, Contradiction, Event, Rule, Size};
 
 use crate::board::GUESS;
 use crate::column::Column;
@@ -63,9 +63,16 @@ pub(crate) fn event(out: &mut Vec<u8>, event: &Event, id: u32, diff: &[(u16, u32
 }
 
 /// One entry of the text table: the words, up to two cells to point at (`-1` for
-/// none), and the unit the event concerns (`-1` for none), as the page reads it.
+/// none), the unit the event concerns (`-1` for none), and the lines of a fish (its base
+/// and cover lines, as units; left out when there are none), as the page reads it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct Entry(pub String, pub i32, pub i32, pub i32);
+pub(crate) struct Entry(
+    pub String,
+    pub i32,
+    pub i32,
+    pub i32,
+    #[serde(skip_serializing_if = "Vec::is_empty")] pub Vec<u16>,
+);
 
 /// The distinct texts of the events kept, each with its index, and how many kept events
 /// use each: the texts of events no longer kept (a chunk of the tail dropped) do not count
@@ -138,7 +145,7 @@ impl Table {
 }
 
 /// The kinds whose encoding holds a cost: a swap kept, a swap undone, a generation.
-const COSTED: [u64; 3] = [
+pub(crate) const COSTED: [u64; 3] = [
     kind_of(&Event::Swap {
         cells: [0, 0],
         cost: 0,
@@ -218,7 +225,8 @@ pub(crate) fn renumber(bytes: &[u8], new: &[u32]) -> Vec<u8> {
 fn without_depth(event: &Event) -> Event {
     let mut e = *event;
     match &mut e {
-        Event::Try { depth, .. }
+        Event::Choose { depth, .. }
+        | Event::Try { depth, .. }
         | Event::Backtrack { depth, .. }
         | Event::Solution { depth }
         | Event::Contradiction { depth, .. }
@@ -226,7 +234,7 @@ fn without_depth(event: &Event) -> Event {
         | Event::Eliminate { depth, .. }
         | Event::Cover { depth, .. }
         | Event::Uncover { depth, .. } => *depth = 0,
-        Event::Swap { .. } | Event::Generation { .. } => {}
+        Event::Swap { .. } | Event::Generation { .. } | Event::Node { .. } => {}
     }
     e
 }
@@ -235,6 +243,10 @@ fn without_depth(event: &Event) -> Event {
 fn entry(event: &Event, size: Size) -> Entry {
     let text = words(event, size).to_string();
     let (a, b, unit) = match *event {
+        Event::Choose { choice, .. } => match choice {
+            Choice::FewestCandidates { cell, .. } => (i32::from(cell), -1, -1),
+            Choice::FewestRows { column, .. } => column_focus(column, size),
+        },
         Event::Try { cell, .. } | Event::Backtrack { cell, .. } => (i32::from(cell), -1, -1),
         Event::Assign { cell, rule, .. } | Event::Eliminate { cell, rule, .. } => {
             (i32::from(cell), -1, rule_unit(rule))
@@ -243,12 +255,39 @@ fn entry(event: &Event, size: Size) -> Entry {
             Contradiction::EmptyCell { cell } => (i32::from(cell), -1, -1),
             Contradiction::NoPlace { unit, .. } => (-1, -1, i32::from(unit)),
             Contradiction::EmptyColumn { column } => column_focus(column, size),
+            Contradiction::NoMatching { unit } => (-1, -1, i32::from(unit)),
+            Contradiction::NoTemplate { .. } => (-1, -1, -1),
         },
         Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
         Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
-        Event::Solution { .. } | Event::Generation { .. } => (-1, -1, -1),
+        Event::Solution { .. } | Event::Generation { .. } | Event::Node { .. } => (-1, -1, -1),
     };
-    Entry(text, a, b, unit)
+    let lines = match *event {
+        Event::Assign { rule, .. } | Event::Eliminate { rule, .. } => fish_lines(rule, size),
+        _ => Vec::new(),
+    };
+    Entry(text, a, b, unit, lines)
+}
+
+/// The base and cover lines of a fish, as units (rows, then columns); none for another
+/// rule.
+fn fish_lines(rule: Rule, size: Size) -> Vec<u16> {
+    let Rule::Fish {
+        rows, base, cover, ..
+    } = rule
+    else {
+        return Vec::new();
+    };
+    let n = size.side() as u16;
+    let (base_first, cover_first) = if rows { (0, n) } else { (n, 0) };
+    let units = |first: u16, set: u32| {
+        (0..n)
+            .filter(move |&l| set >> l & 1 != 0)
+            .map(move |l| first + l)
+    };
+    units(base_first, base)
+        .chain(units(cover_first, cover))
+        .collect()
 }
 
 /// The unit a rule concerns, if one.
@@ -256,7 +295,9 @@ fn rule_unit(rule: Rule) -> i32 {
     match rule {
         Rule::HiddenSingle { unit }
         | Rule::NakedSubset { unit, .. }
-        | Rule::HiddenSubset { unit, .. } => i32::from(unit),
+        | Rule::HiddenSubset { unit, .. }
+        | Rule::HallInterval { unit }
+        | Rule::Matching { unit } => i32::from(unit),
         Rule::Pointing { line, .. } => i32::from(line),
         Rule::Claiming { box_unit, .. } => i32::from(box_unit),
         _ => -1,
@@ -400,10 +441,13 @@ mod tests {
             nine,
         );
         assert_eq!((a, b, c), (0, 0, 1));
-        assert_eq!(table.entries[0], Entry("try r3c5 = 7".into(), 22, -1, -1));
+        assert_eq!(
+            table.entries[0],
+            Entry("try r3c5 = 7".into(), 22, -1, -1, vec![])
+        );
         assert_eq!(
             table.entries[1],
-            Entry("cover column \"row 3 has 7\"".into(), -1, -1, 2)
+            Entry("cover column \"row 3 has 7\"".into(), -1, -1, 2, vec![])
         );
         let json: usize = table
             .entries

@@ -6,9 +6,19 @@
 //! the digits placed, for naive), the cell being tried, what propagation removed since
 //! the last try (struck out), each backtrack and dead end, the solution; it plays,
 //! pauses, steps forward and back by event or by node, at a chosen speed, and scrubs
-//! along a timeline, with live counters. Under each grid, the shape of the whole
-//! search: the depth of each try (the cost, for a stochastic search) from the first
-//! node to the last.
+//! along a timeline, with live counters. Keys: space plays or pauses, the arrows step
+//! back and forward, Home and End go to the start and the end (every strategy, or the
+//! one whose panel has the focus).
+//!
+//! Each step says why: a strategy that branches by a heuristic tells its choice
+//! ([`Event::Choose`](sudoku_core::Event::Choose): the cell of fewest candidates, the
+//! column of fewest rows), and under the event the page keeps the choice that placed the
+//! tries of the standing depth; a fish shades its base and cover lines. Under each grid,
+//! the shape of the whole search, with its axes: the depth of each try (the cost, for a
+//! stochastic search) down the side, the nodes from the first to the last along the
+//! bottom. Above the panels, a chart sets the strategies side by side: the nodes each
+//! searched and, with [`PageOptions::time_plain`], the time of its plain solve, on log
+//! scales. Two panels fit side by side on a screen 1024 px wide, at every grid size.
 //!
 //! # Big searches
 //!
@@ -25,7 +35,9 @@
 //! `page.html#play=max` plays every strategy to its end at full speed (what the browser
 //! test does); `#play=100` at 100 events a second; `#at=0.4` (a fraction of each
 //! timeline), `#at=1200` (a position) or `#at=end` places every timeline there, and
-//! `#at=0.3,end` each in turn.
+//! `#at=0.3,end` each in turn. To share a moment (a lesson's slide), the page's *link to
+//! this moment* writes each replay's position in the address (`#at=1200,end,57`), which
+//! opens the page there; its footer says so.
 
 use std::io::Write;
 use std::time::Instant;

@@ -17,12 +17,19 @@ const CELLS = N * N;
 const DIGITS = (1 << N) - 1;
 const GUESS = 1 << 31;
 const KEY = 1024;
-const TRY = 0, BACKTRACK = 1, SOLUTION = 2, DEAD = 3, SWAP_KEPT = 8, SWAP_UNDONE = 9, GENERATION = 10;
+const TRY = 0, BACKTRACK = 1, SOLUTION = 2, DEAD = 3, SWAP_KEPT = 8, SWAP_UNDONE = 9;
+const NODE_KEPT = 10, NODE_UNDONE = 11;
+// The kinds added last (kinds.rs): the choices, then the generations of a genetic
+// algorithm, found by name, so that a kind added before them moves nothing here.
+const CHOOSE = DATA.kind_names.indexOf("choose");
+const GENERATION = DATA.kind_names.indexOf("generation");
+const KINDS = DATA.kind_names.length;
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 10000, 100000, Infinity];
 const MAX_PER_TICK = 400000;
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
-const isTry = (k) => k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE || k === GENERATION;
+const isTry = (k) =>
+  k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE || k === NODE_KEPT || k === NODE_UNDONE || k === GENERATION;
 // The kinds whose encoding holds a cost, and those whose cost is the one standing after them.
 const hasCost = (k) => k === SWAP_KEPT || k === SWAP_UNDONE || k === GENERATION;
 const setsCost = (k) => k === SWAP_KEPT || k === GENERATION;
@@ -64,12 +71,14 @@ function unitCells(u) {
 }
 
 // The state of a replay at a position: the grid, the grid at the last try or backtrack
-// (what was removed since shows struck out), the counters, the last event.
+// (what was removed since shows struck out), the counters, the last event, and the text
+// of the choice made at each depth (why the tries one deeper are where they are).
 class State {
   constructor() {
     this.masks = new Uint32Array(CELLS);
     this.base = new Uint32Array(CELLS);
-    this.kinds = new Float64Array(DATA.kind_names.length);
+    this.kinds = new Float64Array(KINDS);
+    this.choices = new Int32Array(CELLS + 1).fill(-1);
     this.depth = 0;
     this.cost = 0;
     this.last = null; // {kind, depth, id, cost} or {gap: true} or null at the start
@@ -78,6 +87,7 @@ class State {
     this.masks.set(o.masks);
     this.base.set(o.base);
     this.kinds.set(o.kinds);
+    this.choices.set(o.choices);
     this.depth = o.depth;
     this.cost = o.cost;
     this.last = o.last;
@@ -86,6 +96,7 @@ class State {
     this.masks.set(s.masks);
     this.base.set(s.masks);
     this.kinds.set(s.kinds.counts);
+    this.choices.fill(-1);
     this.depth = s.depth;
     this.cost = s.cost;
     this.last = null;
@@ -125,6 +136,7 @@ function apply(seg, i, state) {
   state.depth = depth;
   state.cost = cost;
   if (kind === TRY || kind === BACKTRACK) state.base.set(masks);
+  if (kind === CHOOSE && depth < state.choices.length) state.choices[depth] = id;
   state.last = { kind, depth, id, cost };
 }
 
@@ -274,7 +286,8 @@ class Replay {
     const panel = document.createElement("section");
     panel.className = "panel";
     panel.dataset.solver = run.name;
-    const cell = N <= 4 ? 46 : N <= 9 ? 40 : N <= 16 ? 30 : 24;
+    // Two panels side by side on a screen 1024 px wide, at every size.
+    const cell = N <= 4 ? 46 : N <= 9 ? 40 : N <= 16 ? 27 : 17;
     panel.style.setProperty("--cell", cell + "px");
     panel.style.setProperty("--box", BOX);
     panel.style.width = Math.max(380, cell * N + 30) + "px";
@@ -290,6 +303,7 @@ class Replay {
         (${perNode.toFixed(1)} a node)${time}</p>
       <table class="grid"></table>
       <div class="event"></div>
+      <div class="why"></div>
       <div class="controls">
         <button type="button" data-do="start" title="to the start">|&#9664;</button>
         <button type="button" data-do="back" title="one step back">&#9666; back</button>
@@ -300,7 +314,7 @@ class Replay {
         <input type="range" min="0" value="0" step="1" aria-label="timeline">
       </div>
       <dl class="counters"></dl>
-      <canvas class="profile" width="600" height="90"></canvas>
+      <canvas class="profile" width="360" height="120"></canvas>
       <p class="profile-label"></p>`;
     this.panel = panel;
     this.table = panel.querySelector("table.grid");
@@ -318,6 +332,9 @@ class Replay {
       this.table.appendChild(tr);
     }
     this.eventLine = panel.querySelector(".event");
+    this.whyLine = panel.querySelector(".why");
+    this.chooses = run.kinds.counts[CHOOSE] > 0;
+    if (!this.chooses) this.whyLine.remove();
     this.slider = panel.querySelector("input[type=range]");
     this.slider.max = String(this.positions - 1);
     this.playButton = panel.querySelector("[data-do=play]");
@@ -328,6 +345,7 @@ class Replay {
     this.counters = panel.querySelector("dl.counters");
     this.canvas = panel.querySelector("canvas.profile");
     const what = run.profile.what === "cost" ? "cost after each move" : "depth of each try";
+    this.profileWhat = run.profile.what;
     requestAnimationFrame(() => {
       const ratio = window.devicePixelRatio || 1;
       this.canvas.width = Math.round(this.canvas.clientWidth * ratio);
@@ -335,8 +353,8 @@ class Replay {
       this.drawProfile();
     });
     panel.querySelector(".profile-label").textContent =
-      `The whole search: the ${what}, from the first node to the last` +
-      (run.gap ? " (shaded: summarised)." : ".");
+      `The whole search: the ${what}, from the first node to the last; the red line is ` +
+      `where the replay stands, green lines the solutions` + (run.gap ? ", shaded what is summarised." : ".");
     if (run.gap) {
       const g = document.createElement("p");
       g.className = "gap";
@@ -372,6 +390,8 @@ class Replay {
     // The cells the event points at, and its unit.
     const focus = entry ? [entry[1], entry[2]].filter((c) => c >= 0) : [];
     const area = entry ? unitCells(entry[3]) : [];
+    // A fish shades its base and cover lines.
+    if (entry && entry[4]) for (const u of entry[4]) area.push(...unitCells(u));
     const dead = last && last.kind === DEAD;
     for (const c of this.lit) this.cells[c].classList.remove("focus", "area", "dead");
     this.lit = [];
@@ -427,6 +447,17 @@ class Replay {
       html = `#${fmt(n)} · depth ${last.depth} · <span class="k-${kind}">${esc(entry[0])}</span>`;
     }
     this.eventLine.innerHTML = html;
+    if (this.chooses) this.drawWhy(last);
+  }
+
+  // Why the tries of the standing depth are where they are: the choice made one level up.
+  drawWhy(last) {
+    const st = this.state;
+    const d = last && !last.gap && last.kind !== CHOOSE ? st.depth : -1;
+    const id = d >= 1 && d - 1 < st.choices.length ? st.choices[d - 1] : -1;
+    this.whyLine.innerHTML = id < 0
+      ? "&nbsp;"
+      : `the tries at depth ${d}: <span class="k-choose">${esc(this.run.table[id][0])}</span>`;
   }
 
   drawCounters() {
@@ -437,7 +468,7 @@ class Replay {
     const rows = [
       ["event", `${fmt(events)} / ${fmt(total)}`, "events"],
       ["nodes", fmt(1 + tries), "nodes"],
-      ["backtracks", fmt(k[BACKTRACK] + k[SWAP_UNDONE]), "backtracks"],
+      ["backtracks", fmt(k[BACKTRACK] + k[SWAP_UNDONE] + k[NODE_UNDONE]), "backtracks"],
       ["solutions", fmt(k[SOLUTION]), "solutions"],
       ["depth", String(this.state.depth), "depth"],
       ["dead ends", fmt(k[DEAD]), "dead-ends"],
@@ -452,36 +483,69 @@ class Replay {
       .join("");
   }
 
+  // The profile with its axes: the depth (or cost) down the left, deeper lower, from 0
+  // to the deepest; the nodes along the bottom, from the first to the last.
   drawProfile() {
     const p = this.run.profile;
     const cv = this.canvas, g = cv.getContext("2d");
     const w = cv.width, h = cv.height;
+    const r = w / Math.max(1, cv.clientWidth || w);
     g.clearRect(0, 0, w, h);
+    const font = Math.round(10.5 * r);
+    g.font = `${font}px sans-serif`;
     const buckets = p.low.length;
     if (buckets === 0) {
       g.fillStyle = "#5b6475";
-      g.font = `${Math.round(h / 7)}px sans-serif`;
-      g.fillText("no try: propagation alone settled it", 10, h / 2);
+      g.fillText("no try: propagation alone settled it", 10 * r, h / 2);
       return;
     }
     const top = Math.max(1, ...p.high);
-    const x = (tries) => (tries / Math.max(1, p.tries)) * w;
+    const left = Math.ceil(g.measureText(fmt(top)).width + 12 * r);
+    const x0 = left, x1 = w - 6 * r, y0 = font + 4 * r, y1 = h - font - 8 * r;
+    const x = (tries) => x0 + (tries / Math.max(1, p.tries)) * (x1 - x0);
+    const y = (v) => y0 + (v / top) * (y1 - y0);
     if (this.run.gap) {
       const a = x(this.triesAtHeadEnd()), b = x(triesOf(this.run.segments[1].snapshot.kinds.counts));
       g.fillStyle = "rgba(241, 211, 138, 0.45)";
-      g.fillRect(a, 0, Math.max(1, b - a), h);
+      g.fillRect(a, y0, Math.max(1, b - a), y1 - y0);
     }
     g.fillStyle = "#8ea3c4";
-    const bw = w / buckets;
+    const bw = (x1 - x0) / buckets;
     for (let i = 0; i < buckets; i++) {
-      const y0 = (p.low[i] / top) * (h - 6) + 3, y1 = (p.high[i] / top) * (h - 6) + 3;
-      g.fillRect(i * bw, y0, Math.max(1, bw), Math.max(1.5, y1 - y0));
+      const a = y(p.low[i]), b = y(p.high[i]);
+      g.fillRect(x0 + i * bw, a - r, Math.max(r, bw), Math.max(1.5 * r, b - a + r));
     }
+    // The axes, their ticks and what they measure.
+    g.strokeStyle = "#5b6475";
+    g.fillStyle = "#5b6475";
+    g.lineWidth = r;
+    g.beginPath();
+    g.moveTo(x0 - 0.5 * r, y0);
+    g.lineTo(x0 - 0.5 * r, y1 + 0.5 * r);
+    g.lineTo(x1, y1 + 0.5 * r);
+    g.stroke();
+    g.textAlign = "right";
+    g.textBaseline = "middle";
+    const ticksY = top >= 2 ? [0, Math.round(top / 2), top] : [0, top];
+    for (const v of ticksY) {
+      g.fillRect(x0 - 4 * r, y(v), 3 * r, r);
+      g.fillText(fmt(v), x0 - 6 * r, y(v));
+    }
+    g.textBaseline = "top";
+    for (const [t, align] of [[0, "left"], [p.tries / 2, "center"], [p.tries, "right"]]) {
+      g.fillRect(x(t), y1, r, 3 * r);
+      g.textAlign = align;
+      g.fillText(fmt(1 + t), x(t), y1 + 4 * r);
+    }
+    g.textAlign = "left";
+    g.textBaseline = "alphabetic";
+    const across = p.tries > 0 ? "  ·  across: node, first to last" : "";
+    g.fillText((this.profileWhat === "cost" ? "down: cost" : "down: depth") + across, 2 * r, font);
     g.fillStyle = "#2e8b57";
-    for (const s of p.solutions) g.fillRect(x(s) - 1, 0, 2, h);
+    for (const sol of p.solutions) g.fillRect(x(sol) - r, y0, 2 * r, y1 - y0);
     const k = this.state.kinds;
     g.fillStyle = "#d0453f";
-    g.fillRect(x(triesOf(k)) - 1, 0, 2, h);
+    g.fillRect(x(triesOf(k)) - r, y0, 2 * r, y1 - y0);
   }
 
   triesAtHeadEnd() {
@@ -496,7 +560,9 @@ class Replay {
 }
 
 function triesOf(counts) {
-  return counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE] + counts[GENERATION];
+  return (
+    counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE] + counts[NODE_KEPT] + counts[NODE_UNDONE] + counts[GENERATION]
+  );
 }
 
 function ns(v) {
@@ -504,6 +570,22 @@ function ns(v) {
   if (v < 1e6) return `${(v / 1e3).toFixed(1)} µs`;
   if (v < 1e9) return `${(v / 1e6).toFixed(2)} ms`;
   return `${(v / 1e9).toFixed(2)} s`;
+}
+
+// A power of ten in a few characters: 1, 10, 100, 1k, 10k, 100k, 1M, 10M.
+function short(v) {
+  for (const [unit, scale] of [["G", 1e9], ["M", 1e6], ["k", 1e3]]) {
+    if (v >= scale) return `${Math.round(v / scale)}${unit}`;
+  }
+  return String(Math.round(v));
+}
+
+// A power of ten of nanoseconds in a few characters: 100 ns, 1 µs, 10 ms, 1 s.
+function shortNs(v) {
+  for (const [unit, scale] of [["s", 1e9], ["ms", 1e6], ["µs", 1e3]]) {
+    if (v >= scale) return `${Math.round(v / scale)} ${unit}`;
+  }
+  return `${Math.round(v)} ns`;
 }
 
 function count(n, word) {
@@ -522,6 +604,53 @@ function fillSpeeds(select, value) {
     if (s === value) o.selected = true;
     select.appendChild(o);
   }
+}
+
+// The strategies of the page side by side: the nodes each searched and, when the page
+// was made with --time-plain, the time of its plain solve, on log scales (one bar per
+// strategy, in the order of the page, each labelled with its figure).
+const COLOURS = { naive: "#d55e00", reduce: "#cc79a7", norvig: "#0072b2", dlx: "#009e73" };
+
+function drawComparison() {
+  const box = document.getElementById("compare");
+  const runs = DATA.runs;
+  const timed = runs.some((r) => r.plain_ns != null);
+  let html = barChart("nodes searched (log scale)", runs.map((r) => r.nodes), fmt, short, 1);
+  html += timed
+    ? barChart("time of a plain solve (log scale)", runs.map((r) => r.plain_ns), ns, shortNs, 1)
+    : `<p class="untimed">The time of each plain solve shows here when the page is made ` +
+      `with <code>--time-plain</code> (a timing differs from run to run, so by default the ` +
+      `page leaves it out and stays the same bytes).</p>`;
+  box.innerHTML = html;
+}
+
+// One horizontal bar chart: a row per strategy, bars on a log scale in whole decades.
+function barChart(title, values, label, tick, floor) {
+  const runs = DATA.runs;
+  const known = values.filter((v) => v != null && v > 0);
+  const lo = Math.floor(Math.log10(Math.max(floor, Math.min(...known))));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...known)) + 1e-9));
+  const nameW = 110, barW = 250, labelW = 80, rowH = 20, top = 20;
+  const width = nameW + barW + labelW, height = top + rowH * runs.length + 24;
+  const x = (v) => nameW + ((Math.log10(Math.max(v, 10 ** lo)) - lo) / (hi - lo)) * barW;
+  let svg = `<svg class="bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${esc(title)}">`;
+  svg += `<text x="0" y="13" class="title">${esc(title)}</text>`;
+  for (let e = lo; e <= hi; e++) {
+    const gx = x(10 ** e);
+    svg += `<line x1="${gx}" x2="${gx}" y1="${top}" y2="${top + rowH * runs.length}" class="grid"/>`;
+    svg += `<text x="${gx}" y="${height - 8}" class="tick">${tick(10 ** e)}</text>`;
+  }
+  runs.forEach((run, i) => {
+    const y = top + i * rowH;
+    const v = values[i];
+    svg += `<text x="${nameW - 6}" y="${y + 14}" class="name">${esc(run.name)}</text>`;
+    if (v == null) return;
+    const w = Math.max(1.5, x(v) - nameW);
+    const colour = COLOURS[run.name.replace(/-essay$/, "")] || "#5b6475";
+    svg += `<rect x="${nameW}" y="${y + 3}" width="${w}" height="${rowH - 6}" fill="${colour}"/>`;
+    svg += `<text x="${nameW + w + 4}" y="${y + 14}" class="value">${label(v)}</text>`;
+  });
+  return svg + "</svg>";
 }
 
 // The page: the puzzle, the replays, the global controls, the clock, the fragment.
@@ -562,20 +691,63 @@ function wake() {
 }
 document.addEventListener("click", wake);
 
+// Keys: space plays or pauses, the arrows step forward and back, Home and End go to the
+// start and the end. They act on every strategy, or on one when the focus is in its
+// panel (after a click on one of its buttons); not while a list is open or text typed.
+document.addEventListener("keydown", (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const t = e.target;
+  if (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range")) return;
+  const panel = t.closest ? t.closest(".panel") : null;
+  const mine = panel ? replays.filter((r) => r.panel === panel) : replays;
+  const playing = mine.some((r) => r.playing);
+  const act = {
+    " ": (r) => { r.playing = !playing && !r.atEnd(); },
+    ArrowRight: (r) => { r.playing = false; r.step(); },
+    ArrowLeft: (r) => { r.playing = false; r.back(); },
+    Home: (r) => { r.playing = false; r.seek(0); },
+    End: (r) => { r.playing = false; r.seek(r.positions - 1); },
+  }[e.key];
+  if (!act) return;
+  e.preventDefault();
+  for (const r of mine) act(r);
+  for (const r of mine) r.render();
+  wake();
+});
+
+// A moment to share: every replay's position in the address (#at=1200,end), which opens
+// the page there. The fragment is read at load and whenever it changes.
+document.getElementById("link").onclick = () => {
+  const at = replays.map((r) => (r.atEnd() ? "end" : String(r.position()))).join(",");
+  history.replaceState(null, "", `#at=${at}`);
+  const shown = document.getElementById("link-text");
+  shown.value = location.href;
+  shown.hidden = false;
+  shown.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+};
+
 // #play=max, #play=100, #at=0.4, #at=1200, #at=end, #at=0.3,end (one per strategy)
-for (const part of location.hash.replace(/^#/, "").split("&")) {
-  const [key, value] = part.split("=");
-  if (key === "play") {
-    const speed = value === "max" || value === undefined ? Infinity : Number(value);
-    all((r) => { r.speed = speed; r.playing = true; r.speedSelect.value = String(speed); });
-  } else if (key === "at" && value !== undefined) {
-    const places = value.split(",");
-    all((r) => {
-      const place = places[Math.min(r.index, places.length - 1)];
-      const last = r.positions - 1;
-      const f = Number(place);
-      r.seek(place === "end" ? last : f > 0 && f < 1 ? Math.round(f * last) : f);
-    });
+function follow(hash) {
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    const [key, value] = part.split("=");
+    if (key === "play") {
+      const speed = value === "max" || value === undefined ? Infinity : Number(value);
+      all((r) => { r.speed = speed; r.playing = true; r.speedSelect.value = String(speed); });
+    } else if (key === "at" && value !== undefined) {
+      const places = value.split(",");
+      all((r) => {
+        r.playing = false;
+        const place = places[Math.min(r.index, places.length - 1)];
+        const last = r.positions - 1;
+        const f = Number(place);
+        const at = place === "end" ? last : f > 0 && f < 1 ? Math.round(f * last) : f;
+        if (Number.isFinite(at)) r.seek(at); // a mistyped place leaves the replay where it is
+      });
+    }
   }
+  wake();
 }
-wake();
+window.addEventListener("hashchange", () => follow(location.hash));
+drawComparison();
+follow(location.hash);

@@ -1,0 +1,156 @@
+//! What the operating system does for a child of a `cmd:` solver: a process group of its
+//! own, ended as a whole; whether it has exited, asked without reaping it; how many more
+//! files the runner may open.
+//!
+//! A child runs in a new process group, led by itself (`setpgid(0, 0)` before it runs),
+//! so that whatever it starts (a shell's commands, a pool of workers) is in the group too
+//! and ends with it: a `SIGKILL` to the group when the child is replaced or the run ends.
+//! The group is known by its leader's process ID, which stays the child's (and the
+//! group's) as long as the child is not reaped, even once it has exited: the group is
+//! always ended before the child is reaped ([`exited`] looks without reaping), so that the
+//! signal never reaches a process that took the ID over. Every group not yet ended is
+//! listed ([`register`]), so that a runner that exits at once (a second Ctrl-C) ends them
+//! all first ([`end_all_groups`]).
+
+use std::io;
+use std::process::{Child, Command};
+use std::sync::Mutex;
+
+/// The process groups of the children running (their leaders' IDs): see [`end_all_groups`].
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Has `command` start its child in a process group of its own.
+pub(super) fn own_group(command: &mut Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    #[cfg(not(unix))]
+    let _ = command;
+}
+
+/// Lists `child`'s group among those [`end_all_groups`] ends.
+pub(super) fn register(child: &Child) {
+    lock().push(child.id());
+}
+
+/// Ends `child`'s whole process group (SIGKILL: the child and everything it started that
+/// is still in its group) and reaps the child: its exit status, if it can be read.
+pub(super) fn end_group(child: &mut Child) -> Option<std::process::ExitStatus> {
+    {
+        // Under the lock: `end_all_groups` never signals a group whose leader is reaped.
+        let mut groups = lock();
+        kill_group(child);
+        groups.retain(|&id| id != child.id());
+    }
+    child.wait().ok()
+}
+
+/// Ends every process group of a child still running, as a child's end does: for a runner
+/// about to exit without its usual cleanup (a second Ctrl-C exits at once), so that no
+/// child's command, nor anything it started, outlives it.
+pub fn end_all_groups() {
+    let groups = lock();
+    for &id in groups.iter() {
+        signal_group(id);
+    }
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    GROUPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// SIGKILL to `child`'s process group (to the child alone off unix).
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    signal_group(child.id());
+    #[cfg(not(unix))]
+    let _ = child.kill();
+}
+
+/// SIGKILL to the process group led by `id`.
+fn signal_group(id: u32) {
+    #[cfg(unix)]
+    if let Ok(id) = libc::pid_t::try_from(id) {
+        // SAFETY: `kill` takes plain integers; a group that is gone is an error (ESRCH),
+        // ignored. The group is the child's own (`own_group`), its leader not yet reaped.
+        unsafe { libc::kill(-id, libc::SIGKILL) };
+    }
+    #[cfg(not(unix))]
+    let _ = id;
+}
+
+/// Whether `child` has exited (or cannot be waited for), without reaping it: its process ID,
+/// and its group's, stay its own until [`end_group`].
+pub(super) fn exited(child: &mut Child) -> bool {
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    {
+        // `id_t` is `u32` where `waitid` is looked up here.
+        let id: libc::id_t = child.id();
+        // SAFETY: `siginfo_t` is plain data, zeroed as `waitid` with WNOHANG wants it:
+        // `si_pid` stays 0 when the child has not exited.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+        // SAFETY: `info` is a valid `siginfo_t` to write to.
+        let r = unsafe { libc::waitid(libc::P_PID, id, &mut info, options) };
+        r != 0 || pid_of(&info) != 0
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    {
+        // No look without reaping: the child is reaped here, its group then signalled by
+        // an ID that stays taken only while the group has another member.
+        !matches!(child.try_wait(), Ok(None))
+    }
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
+    // SAFETY: `waitid` filled `info` for a child's exit, or left it zeroed.
+    unsafe { info.si_pid() }
+}
+
+#[cfg(target_vendor = "apple")]
+fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
+    info.si_pid
+}
+
+/// Whether `e`, met while starting a child, is the runner's own want of a resource (files,
+/// processes, memory) rather than something wrong with the command: such an error is
+/// never a solver's row.
+pub(super) fn runner_short_of(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    if let Some(code) = e.raw_os_error() {
+        return matches!(
+            code,
+            libc::EMFILE | libc::ENFILE | libc::EAGAIN | libc::ENOMEM
+        );
+    }
+    e.kind() == io::ErrorKind::OutOfMemory
+}
+
+/// How many more files this process may open: its limit (`ulimit -n`, the soft one) less
+/// the ones open now; `None` when it cannot be told (no limit, or off unix).
+pub(super) fn files_left() -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: `getrlimit` writes a `rlimit` to a valid one.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0
+            || limit.rlim_cur == libc::RLIM_INFINITY
+        {
+            return None;
+        }
+        // `rlim_t` is `u64` here, another type elsewhere.
+        #[allow(clippy::useless_conversion)]
+        let limit = u64::try_from(limit.rlim_cur).ok()?;
+        // The directory's own handle is one of the entries read.
+        let open = std::fs::read_dir("/dev/fd").ok()?.count() as u64;
+        Some((limit, limit.saturating_sub(open.saturating_sub(1))))
+    }
+    #[cfg(not(unix))]
+    None
+}

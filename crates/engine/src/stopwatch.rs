@@ -1,0 +1,529 @@
+//! One solve timed, and told apart when its timing was disturbed.
+//!
+//! A solve is timed by the wall clock around the solver's call. While it runs, its thread
+//! may be switched out: another thread takes its core (the run's own reading, ordering or
+//! writing thread, another process), or the scheduler moves it to another core. Its wall
+//! time then counts the wait, which may be thousands of times the solve (a 10 µs solve that
+//! waited out a scheduler slice reads 4 ms), and a mean over a corpus is that wait's more
+//! than the solver's. Such a timing is **disturbed**: its thread was off its core for more
+//! than a hundredth of its wall time ([`Sample::off_core`]). A disturbed solve is timed
+//! again, at most [`RETIMES`] times ([`trusted`]), and keeps its first undisturbed time; one
+//! disturbed every time keeps the least time its thread spent on its core, and says so
+//! ([`Retimed::Disturbed`]). A solve of [`RETIME_BELOW`] or more on its core is not timed
+//! again: on a busy machine it is disturbed every time (it outlasts a scheduler slice), so
+//! timing it again would cost runs as long for nothing, and its time on its core (its CPU
+//! time), which a switch does not touch but for the caches it finds cold after, is within a
+//! few per cent of an undisturbed timing: it keeps that, and says it was disturbed.
+//!
+//! How the thread's time off its core is known, at a cost that leaves the runner's overhead
+//! within its bound (a solve of the 17-clue set takes 5 to 10 µs; a system call on the
+//! virtual machines this runs on, 0.3 to 0.5 µs):
+//!
+//! - **Linux, the perf event page** ([`Check::PerfPage`]): a software perf event counting
+//!   the thread's task clock, its first page mapped. The kernel rewrites that page each time
+//!   it schedules the thread in, and bumps its sequence count `lock`: the count read before
+//!   and after the solve tells, for two loads, whether the thread was switched out during
+//!   it (migrations included: a running thread is switched out to be moved). Only then is
+//!   the thread's CPU clock read (a system call), and the time off its core is the wall
+//!   time less the CPU time. The CPU clock at the start is not read (that would be a call
+//!   per solve): it is carried from the last reading (an [`Anchor`]), which holds as long
+//!   as the thread was not switched out since, the count says; a switch between two solves
+//!   costs one reading at the next start.
+//! - **Elsewhere on Unix**, or where perf events are not allowed (`perf_event_paranoid` 3,
+//!   a seccomp filter) ([`Check::CpuClock`]): the thread's CPU clock read before and after
+//!   every solve, two system calls per solve.
+//! - **Otherwise** ([`Check::None`]): no check; the rows say `-`.
+//!
+//! What it cannot see: time the host takes from the virtual CPU while the thread is not
+//! switched out (steal), and interrupts handled on the thread's core, which the kernel
+//! counts as the thread's own time. Both are short as a rule; `--repeat` passes (the
+//! fastest kept) take care of what is left.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+use sudoku_results::Retimed;
+
+/// A disturbed solve is timed again at most this many times.
+pub const RETIMES: u32 = 3;
+
+/// A disturbed solve that took this long on its core (1 ms, ns) or longer is not timed
+/// again: it keeps its time on its core.
+pub const RETIME_BELOW: u64 = 1_000_000;
+
+/// How the engine tells a disturbed timing on this platform.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// The thread's perf event page (Linux), and its CPU clock after a switch.
+    PerfPage,
+    /// The thread's CPU clock around every solve.
+    CpuClock,
+    /// None: every row says `-`.
+    None,
+}
+
+impl Check {
+    /// The name the sidecar gives it: `perf-page`, `cpu-clock`, `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::PerfPage => "perf-page",
+            Check::CpuClock => "cpu-clock",
+            Check::None => "none",
+        }
+    }
+}
+
+/// One timing of a solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Sample {
+    /// Its wall time, ns.
+    pub ns: u64,
+    /// How long its thread was off its core during it, ns (`None`: not checked).
+    pub off_core: Option<u64>,
+}
+
+impl Sample {
+    /// Whether its thread was off its core for more than a hundredth of it.
+    pub fn disturbed(&self) -> bool {
+        self.off_core.is_some_and(|off| off > self.ns / 100)
+    }
+
+    /// The time its thread spent on its core, ns.
+    pub fn on_core(&self) -> u64 {
+        self.ns - self.off_core.unwrap_or(0).min(self.ns)
+    }
+}
+
+/// A solve's time as a row keeps it: its trusted time and how it was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Timing {
+    /// The time, ns: the first undisturbed timing's wall time, or the least time on its
+    /// core of timings all disturbed.
+    pub ns: u64,
+    /// How it was found.
+    pub retimed: Retimed,
+}
+
+/// Runs `solve` and times it, again while the timing is disturbed (at most [`RETIMES`]
+/// more times, and while it takes less than [`RETIME_BELOW`] on its core): the first run's
+/// result, and the solve's [`Timing`].
+pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
+    let (first, mut sample) = timed(&mut solve);
+    let Some(_) = sample.off_core else {
+        let timing = Timing {
+            ns: sample.ns,
+            retimed: Retimed::Unchecked,
+        };
+        return (first, timing);
+    };
+    let mut least = sample.on_core();
+    let mut again = 0;
+    while sample.disturbed() && again < RETIMES && sample.on_core() < RETIME_BELOW {
+        again += 1;
+        sample = timed(&mut solve).1;
+        least = least.min(sample.on_core());
+    }
+    let timing = if sample.disturbed() {
+        Timing {
+            ns: least,
+            retimed: Retimed::Disturbed,
+        }
+    } else {
+        Timing {
+            ns: sample.ns,
+            retimed: Retimed::Trusted(again),
+        }
+    };
+    (first, timing)
+}
+
+/// Runs `solve` once, timed and checked by this thread's [`Stopwatch`].
+fn timed<T>(solve: &mut impl FnMut() -> T) -> (T, Sample) {
+    WATCH.with(|watch| watch.borrow_mut().time(solve))
+}
+
+/// The check of this platform (as the calling thread would run it).
+pub fn check() -> Check {
+    WATCH.with(|watch| watch.borrow().check())
+}
+
+/// What timing a solve costs the runner, measured on the calling thread by timing an empty
+/// solve many times, as a run times each solve.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimingCost {
+    /// The check the timings ran.
+    pub check: Check,
+    /// What an empty solve reads (the median of its trusted times), ns: the clock's own
+    /// part of every time in a CSV.
+    pub floor_ns: u64,
+    /// The whole of the runner's timing of one solve (the clock reads, the check, the
+    /// bookkeeping), ns: the wall time of the empty timings over their count.
+    pub per_solve_ns: f64,
+}
+
+/// Empty solves [`timing_cost`] times.
+pub const COST_SAMPLES: usize = 20_000;
+
+/// Measures [`TimingCost`] (a millisecond or two).
+pub fn timing_cost() -> TimingCost {
+    let mut floors = Vec::with_capacity(COST_SAMPLES);
+    let start = Instant::now();
+    for _ in 0..COST_SAMPLES {
+        floors.push(trusted(|| std::hint::black_box(())).1.ns);
+    }
+    let per_solve_ns = start.elapsed().as_secs_f64() * 1e9 / COST_SAMPLES as f64;
+    TimingCost {
+        check: check(),
+        floor_ns: sudoku_results::stats::median(&mut floors).unwrap_or(0),
+        per_solve_ns,
+    }
+}
+
+thread_local! {
+    /// Each thread's stopwatch, opened at its first solve.
+    static WATCH: RefCell<Stopwatch> = RefCell::new(Stopwatch::open());
+}
+
+/// The clocks of one thread.
+struct Stopwatch {
+    #[cfg(target_os = "linux")]
+    page: Option<page::Page>,
+    /// The thread's CPU clock at a moment the perf page's count was known.
+    anchor: Option<Anchor>,
+}
+
+/// A reading of the thread's clocks, valid while the page's count stays `schedules`.
+#[derive(Debug, Clone, Copy)]
+struct Anchor {
+    schedules: u32,
+    wall: Instant,
+    cpu: u64,
+}
+
+impl Stopwatch {
+    fn open() -> Stopwatch {
+        Stopwatch {
+            #[cfg(target_os = "linux")]
+            page: page::Page::open(),
+            anchor: None,
+        }
+    }
+
+    fn check(&self) -> Check {
+        #[cfg(target_os = "linux")]
+        if self.page.is_some() {
+            return Check::PerfPage;
+        }
+        if cpu::now().is_some() {
+            Check::CpuClock
+        } else {
+            Check::None
+        }
+    }
+
+    fn time<T>(&mut self, solve: &mut impl FnMut() -> T) -> (T, Sample) {
+        #[cfg(target_os = "linux")]
+        if let Some(page) = &self.page {
+            let page = page.clone_handle();
+            return self.time_by_page(&page, solve);
+        }
+        let before = cpu::now();
+        let start = Instant::now();
+        let out = solve();
+        let ns = nanos(start.elapsed());
+        let off_core = before
+            .zip(cpu::now())
+            .map(|(b, a)| ns.saturating_sub(a.saturating_sub(b)));
+        (out, Sample { ns, off_core })
+    }
+
+    /// [`Stopwatch::time`] by the perf page: see the module's documentation.
+    #[cfg(target_os = "linux")]
+    fn time_by_page<T>(
+        &mut self,
+        page: &page::Handle,
+        solve: &mut impl FnMut() -> T,
+    ) -> (T, Sample) {
+        let before = page.schedules();
+        if self.anchor.is_none_or(|a| a.schedules != before) {
+            self.anchor = anchor(page);
+        }
+        let start = Instant::now();
+        let out = solve();
+        let end = Instant::now();
+        let ns = nanos(end - start);
+        if page.schedules() == before {
+            return (
+                out,
+                Sample {
+                    ns,
+                    off_core: Some(0),
+                },
+            );
+        }
+        // Switched out during the solve: its CPU time is the clock now less the clock at
+        // its start, carried from the anchor (taken while the count was `before`).
+        let cpu_end = cpu::now();
+        let off_core = match (self.anchor, cpu_end) {
+            (Some(a), Some(cpu_end)) if a.schedules == before => {
+                let cpu_start = a.cpu + nanos(start - a.wall);
+                Some(ns.saturating_sub(cpu_end.saturating_sub(cpu_start)))
+            }
+            // No clock to tell by: all of it may have been the wait.
+            _ => Some(ns),
+        };
+        self.anchor = anchor(page);
+        (out, Sample { ns, off_core })
+    }
+}
+
+/// The thread's clocks read while the page's count holds still (`None` without a CPU
+/// clock, or when the thread is switched out at every try).
+#[cfg(target_os = "linux")]
+fn anchor(page: &page::Handle) -> Option<Anchor> {
+    for _ in 0..3 {
+        let schedules = page.schedules();
+        let cpu = cpu::now()?;
+        let wall = Instant::now();
+        if page.schedules() == schedules {
+            return Some(Anchor {
+                schedules,
+                wall,
+                cpu,
+            });
+        }
+    }
+    None
+}
+
+/// Nanoseconds of a duration, saturated.
+fn nanos(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// The calling thread's CPU clock.
+mod cpu {
+    /// The calling thread's CPU time, ns (`None` where there is no such clock).
+    #[cfg(unix)]
+    pub fn now() -> Option<u64> {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec; the call writes it or fails.
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+        let secs = u64::try_from(t.tv_sec).ok()?;
+        let nanos = u64::try_from(t.tv_nsec).ok()?;
+        ok.then(|| secs * 1_000_000_000 + nanos)
+    }
+
+    /// No CPU clock off Unix.
+    #[cfg(not(unix))]
+    pub fn now() -> Option<u64> {
+        None
+    }
+}
+
+/// The perf event page of the calling thread (Linux).
+#[cfg(target_os = "linux")]
+mod page {
+    use std::ptr::NonNull;
+
+    /// `perf_event_attr` as its first version (`PERF_ATTR_SIZE_VER0`, 64 bytes): what
+    /// the kernel reads of a smaller struct is that much, the rest taken as zero.
+    #[repr(C)]
+    struct Attr {
+        kind: u32,
+        size: u32,
+        config: u64,
+        sample_period: u64,
+        sample_type: u64,
+        read_format: u64,
+        flags: u64,
+        wakeup_events: u32,
+        bp_type: u32,
+        config1: u64,
+    }
+
+    /// `PERF_TYPE_SOFTWARE`.
+    const SOFTWARE: u32 = 1;
+    /// `PERF_COUNT_SW_TASK_CLOCK`.
+    const TASK_CLOCK: u64 = 1;
+    /// The `exclude_kernel` and `exclude_hv` bits of the flags: asked of a process that is
+    /// not privileged (`perf_event_paranoid` 2, the common default).
+    const USER_ONLY: u64 = 1 << 5 | 1 << 6;
+    /// `PERF_FLAG_FD_CLOEXEC`.
+    const FD_CLOEXEC: libc::c_ulong = 8;
+    /// The offset of `lock` in `perf_event_mmap_page` (after `version` and
+    /// `compat_version`, two `u32`s): a sequence count the kernel bumps as it updates the
+    /// page, which it does each time it schedules the event in, with the thread.
+    const LOCK: usize = 8;
+
+    /// The event and its first page, mapped read-only.
+    pub struct Page {
+        fd: libc::c_int,
+        map: NonNull<u8>,
+        len: usize,
+    }
+
+    /// The page's address, as [`Page::clone_handle`] lends it.
+    pub struct Handle {
+        lock: *const u32,
+    }
+
+    impl Page {
+        /// The calling thread's page (`None` when perf events are not allowed here).
+        pub fn open() -> Option<Page> {
+            let attr = Attr {
+                kind: SOFTWARE,
+                size: std::mem::size_of::<Attr>() as u32,
+                config: TASK_CLOCK,
+                sample_period: 0,
+                sample_type: 0,
+                read_format: 0,
+                flags: USER_ONLY,
+                wakeup_events: 0,
+                bp_type: 0,
+                config1: 0,
+            };
+            // SAFETY: `attr` is a valid `perf_event_attr` of the size it says; pid 0 and
+            // cpu -1 are the calling thread on any CPU; no group.
+            let fd = unsafe {
+                libc::syscall(
+                    libc::SYS_perf_event_open,
+                    &attr as *const Attr,
+                    0,
+                    -1,
+                    -1,
+                    FD_CLOEXEC,
+                )
+            };
+            let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0)?;
+            // SAFETY: sysconf takes no pointer.
+            let len = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
+            // SAFETY: maps the event's first page (its metadata page, no ring buffer)
+            // read-only from a valid perf event descriptor.
+            let map = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    len,
+                    libc::PROT_READ,
+                    libc::MAP_SHARED,
+                    fd,
+                    0,
+                )
+            };
+            match NonNull::new(map.cast::<u8>()).filter(|_| map != libc::MAP_FAILED) {
+                Some(map) => Some(Page { fd, map, len }),
+                None => {
+                    // SAFETY: `fd` is ours and not used again.
+                    unsafe { libc::close(fd) };
+                    None
+                }
+            }
+        }
+
+        /// The page's address, for reading while the stopwatch is borrowed.
+        pub fn clone_handle(&self) -> Handle {
+            // SAFETY: `LOCK` is within the mapped page, aligned for a `u32`.
+            Handle {
+                lock: unsafe { self.map.as_ptr().add(LOCK) }.cast::<u32>(),
+            }
+        }
+    }
+
+    impl Handle {
+        /// The page's sequence count: it changes when the thread was scheduled in again.
+        #[inline(always)]
+        pub fn schedules(&self) -> u32 {
+            // SAFETY: the page stays mapped while the thread's stopwatch lives, and the
+            // handle is used within one of its timings; the kernel writes the count, so it
+            // is read as volatile memory.
+            unsafe { std::ptr::read_volatile(self.lock) }
+        }
+    }
+
+    impl Drop for Page {
+        fn drop(&mut self) {
+            // SAFETY: the mapping and the descriptor are ours, made in `open`, and no
+            // handle outlives a timing.
+            unsafe {
+                libc::munmap(self.map.as_ptr().cast(), self.len);
+                libc::close(self.fd);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cost_of_timing_is_measured() {
+        let cost = timing_cost();
+        assert_eq!(cost.check, check());
+        assert!(cost.per_solve_ns > 0.0, "{cost:?}");
+    }
+
+    #[test]
+    fn a_timing_is_disturbed_beyond_a_hundredth_off_its_core() {
+        let s = |ns, off| Sample { ns, off_core: off };
+        assert!(!s(10_000, Some(100)).disturbed());
+        assert!(s(10_000, Some(101)).disturbed());
+        assert!(!s(10_000, None).disturbed());
+        assert_eq!(s(10_000, Some(4_000)).on_core(), 6_000);
+        assert_eq!(s(10, Some(40)).on_core(), 0);
+    }
+
+    #[test]
+    fn a_solve_is_run_once_when_its_timing_holds_and_at_most_retimes_more() {
+        let mut runs = 0;
+        let (first, timing) = trusted(|| {
+            runs += 1;
+            runs
+        });
+        assert_eq!(first, 1, "the first run's result");
+        match (check(), timing.retimed) {
+            (Check::None, Retimed::Unchecked) => assert_eq!(runs, 1),
+            (_, Retimed::Trusted(n)) => assert_eq!(runs, n + 1),
+            (_, Retimed::Disturbed) => assert_eq!(runs, RETIMES + 1),
+            (check, retimed) => panic!("{check:?} gave {retimed:?}"),
+        }
+    }
+
+    /// A thread that sleeps in its "solve" is off its core for all of it: its timing is
+    /// disturbed whatever the check, and the row keeps the least time on its core.
+    #[test]
+    fn a_solve_that_waits_is_told_disturbed() {
+        if check() == Check::None {
+            return;
+        }
+        let mut runs = 0;
+        let (_, timing) = trusted(|| {
+            runs += 1;
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        });
+        assert_eq!(timing.retimed, Retimed::Disturbed);
+        assert_eq!(runs, RETIMES + 1);
+        assert!(timing.ns < 1_000_000, "{timing:?}: its time on its core");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_perf_page_sees_a_switch() {
+        let Some(page) = page::Page::open() else {
+            // Perf events not allowed here: the CPU clock stands in.
+            assert_eq!(check(), Check::CpuClock);
+            return;
+        };
+        let handle = page.clone_handle();
+        let before = handle.schedules();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        assert_ne!(
+            handle.schedules(),
+            before,
+            "a sleep switches the thread out"
+        );
+    }
+}

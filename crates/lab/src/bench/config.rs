@@ -1,0 +1,199 @@
+//! `bench`'s arguments resolved once into what the run needs: the engine's plan, the files
+//! to write, how to show progress and the summary.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Result;
+use sudoku_core::Limits;
+use sudoku_engine::{expand, Contender, External, Plan, Source};
+use sudoku_reports::sidecar::SolverEntry;
+use sudoku_reports::staged::through_links;
+use sudoku_reports::{RunFiles, View};
+
+use crate::bench::method::{self, Method};
+use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
+use crate::ui;
+
+/// Everything a `bench` run needs, resolved from its arguments.
+#[derive(Debug)]
+pub struct RunConfig {
+    /// What the engine runs.
+    pub plan: Plan,
+    /// The CSV, its summary and its sidecar.
+    pub files: RunFiles,
+    /// The solution limit.
+    pub limit: u64,
+    /// Each solver's budget, in order.
+    pub budgets: Vec<SolverEntry>,
+    /// Whether the budgets are the catalogue's defaults (no `--max-nodes`).
+    pub default_budgets: bool,
+    /// The summary's view.
+    pub view: View,
+    /// No progress.
+    pub quiet: bool,
+    /// Plain progress lines this often when stderr is not a terminal (`None`: never).
+    pub progress_every: Option<Duration>,
+    /// The method and cluster options (shard, isomorphs, warm-up, pinning, time limit).
+    pub method: Method,
+    /// `--resume`.
+    pub resume: bool,
+    /// `--seed`: the seed every solver was built with.
+    pub seed: u64,
+}
+
+impl RunConfig {
+    /// Resolves `bench`'s arguments: corpora expanded (the default seed puzzles fall back to
+    /// those built in, the default generated corpora are skipped when missing), solvers built
+    /// with their limits, threads counted.
+    ///
+    /// Results CSVs of the runner in a folder of corpora are left out (with a note), and a
+    /// corpus that is the run's output is refused.
+    ///
+    /// # Errors
+    ///
+    /// When a corpus cannot be read (missing file, folder without corpus files), or is the
+    /// run's output ([`crate::usage::Usage`]).
+    pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
+        let mut corpora = Vec::new();
+        for path in &args.corpora {
+            if path == Path::new(DEFAULT_CORPUS) && !path.exists() {
+                ui::note(format!(
+                    "no {DEFAULT_CORPUS} here: reading the seed puzzles built into sudoku-lab"
+                ));
+                corpora.push(Source::BuiltIn);
+            } else if path == Path::new(DEFAULT_GENERATED) && !path.exists() {
+                ui::note(format!(
+                    "no {DEFAULT_GENERATED} here: its graded corpora are skipped (they are in \
+                     the repository: run from its root to read them)"
+                ));
+            } else {
+                let expanded = expand(std::slice::from_ref(path))?;
+                for left_out in &expanded.left_out {
+                    ui::note(left_out);
+                }
+                for file in &expanded.skipped {
+                    ui::note(format!(
+                        "{}: a results CSV of sudoku-lab (its first line is the runner's \
+header), not a corpus: left out",
+                        file.display()
+                    ));
+                }
+                corpora.extend(expanded.sources);
+            }
+        }
+        // The link noted once the run is not refused for it (the refusal names the link).
+        let out = through_links(&args.out)?;
+        crate::bench::overlap::check(&corpora, &args.out, &out)?;
+        note_link(&args.out, &out);
+        let method = method::resolve(&args.harness, args.threads)?;
+        let budgets: Vec<SolverEntry> = args
+            .solvers
+            .list
+            .0
+            .iter()
+            .map(|spec| SolverEntry {
+                name: spec.name().to_string(),
+                max_nodes: args.max_nodes.unwrap_or_else(|| spec.default_max_nodes()),
+                command: match spec {
+                    SolverSpec::Command(c) => Some(c.command.clone()),
+                    SolverSpec::Strategy(_) => None,
+                },
+            })
+            .collect();
+        let contenders: Vec<Contender> = args
+            .solvers
+            .list
+            .0
+            .iter()
+            .zip(&budgets)
+            .map(|(spec, budget)| {
+                let max_nodes = args.max_nodes.unwrap_or(budget.max_nodes);
+                let options = sudoku_catalogue::Options {
+                    seed: args.harness.seed,
+                };
+                contender_with(spec, args.limit, max_nodes, method.timeout, &options)
+            })
+            .collect();
+        for c in &contenders {
+            if let Some(external) = c.as_external() {
+                external.check_start(c.limits())?;
+            }
+        }
+        let threads = method.threads;
+        if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads)? {
+            ui::note(fewer);
+        }
+        Ok(RunConfig {
+            plan: Plan {
+                sources: corpora,
+                contenders,
+                threads,
+                repeat: args.repeat,
+                first: args.first,
+                strict: args.strict,
+                select: method.selection(),
+                timing: method.timing.clone(),
+            },
+            files: RunFiles::beside(&out),
+            limit: args.limit,
+            budgets,
+            default_budgets: args.max_nodes.is_none(),
+            view: if args.wide { View::Wide } else { View::Narrow },
+            quiet: args.quiet.quiet,
+            progress_every: (args.progress_every > 0)
+                .then(|| Duration::from_secs(args.progress_every)),
+            method,
+            resume: args.harness.resume,
+            seed: args.harness.seed,
+        })
+    }
+}
+
+/// The note of an output `out` (`--out`) that stands for another `file`, the one its link
+/// leads to; none when `file` is `out`. Given once the run is not refused for its output
+/// (the refusal names the link, see [`crate::bench::overlap::out_told`]).
+pub(crate) fn note_link(out: &Path, file: &Path) {
+    if file != out {
+        ui::note(format!(
+            "--out {} is a link to {}: that file is written (the link keeps leading to it), \
+and the run's other files go beside it",
+            out.display(),
+            file.display()
+        ));
+    }
+}
+
+/// The contender a spec names, solving under `limit` and `max_nodes`, a `cmd:` solver's
+/// answers awaited at most `timeout`, a strategy built with `options` (its seed); a `cmd:`
+/// solver's budget is passed on to it when given (`max_nodes` above 0), else it has none
+/// but its time limit.
+pub fn contender_with(
+    spec: &SolverSpec,
+    limit: u64,
+    max_nodes: u64,
+    timeout: Duration,
+    options: &sudoku_catalogue::Options,
+) -> Contender {
+    let limits = Limits::solutions(limit);
+    match spec {
+        SolverSpec::Strategy(s) => {
+            Contender::new(s.solver_with(options), limits.with_max_nodes(max_nodes))
+        }
+        SolverSpec::Command(CommandSpec {
+            name,
+            written,
+            argv,
+            ..
+        }) => {
+            let limits = if max_nodes > 0 {
+                limits.with_max_nodes(max_nodes)
+            } else {
+                limits
+            };
+            // Shown as written, so that an error names the solver as the user did.
+            let external = External::from_words(written, argv.clone(), timeout);
+            Contender::external(name, external, limits)
+        }
+    }
+}

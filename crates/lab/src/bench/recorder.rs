@@ -1,0 +1,282 @@
+//! The runner's sink: each puzzle's rows go to the CSV, the summary and the progress, and what
+//! a person should know (wrong solutions, malformed lines, sizes a solver skips) to stderr.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use sudoku_core::{CorpusError, Size};
+use sudoku_engine::{ChildEvent, CorpusCount, Sink, SinkError, Solved};
+use sudoku_reports::sidecar::Skipped;
+use sudoku_reports::{CsvWriter, Summary};
+use sudoku_results::Status;
+
+use crate::bench::config::RunConfig;
+use crate::bench::forecast::{Costs, Forecast};
+use crate::bench::progress::Progress;
+use crate::ui;
+
+/// Malformed lines reported one by one per corpus; the rest are counted.
+const MALFORMED_SHOWN: u64 = 10;
+
+/// Where a `bench` run's rows go.
+pub struct Recorder {
+    csv: CsvWriter,
+    summary: Summary,
+    progress: Progress,
+    forecast: Forecast,
+    default_budgets: bool,
+    /// Per solver: name, solve time so far (ns), budget.
+    costs: Vec<(Arc<str>, u128, u64)>,
+    malformed: HashMap<Arc<str>, u64>,
+    /// Puzzles skipped per (solver, size).
+    skipped: BTreeMap<(Arc<str>, Size), u64>,
+    /// Puzzles pushed to the CSV before this run's: an earlier run's, copied (`--resume`).
+    earlier: u64,
+    /// This run's puzzles, in the order they came.
+    stretches: Vec<Stretch>,
+    /// What a first interrupt says, once (`None` when said, or nothing to say).
+    on_interrupt: Option<String>,
+}
+
+/// Puzzles that came one after the other, of one corpus and one size: what the last ones
+/// counted for, should their rows not reach the CSV. A run keeps a few (one per corpus,
+/// as a rule), not one per puzzle.
+struct Stretch {
+    corpus: Arc<str>,
+    size: Size,
+    puzzles: u64,
+}
+
+/// What a run's recording ends with.
+pub struct Recorded {
+    /// Rows in the CSV, every one whole.
+    pub rows: u64,
+    /// The error of the CSV's last write, if it failed.
+    pub error: Option<SinkError>,
+    /// The summary of the rows in the CSV (with a note per size skipped).
+    pub summary: Summary,
+    /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
+    /// after a write that failed. Empty when every puzzle's rows are there.
+    pub unwritten: Vec<(Arc<str>, u64)>,
+}
+
+impl Recorder {
+    /// A recorder writing to `csv`, for the run of `config`.
+    pub fn new(csv: CsvWriter, config: &RunConfig, progress: Progress) -> Recorder {
+        Recorder {
+            summary: Summary::new(),
+            progress,
+            forecast: Forecast::default(),
+            default_budgets: config.default_budgets,
+            costs: config
+                .budgets
+                .iter()
+                .map(|b| (Arc::from(b.name.as_str()), 0, b.max_nodes))
+                .collect(),
+            malformed: HashMap::new(),
+            skipped: BTreeMap::new(),
+            earlier: csv.pushed(),
+            stretches: Vec::new(),
+            on_interrupt: None,
+            csv,
+        }
+    }
+
+    /// Says, on the first tick after an interrupt, what the run does now, and that a
+    /// second one leaves the rows written so far in `running` (the running CSV).
+    pub fn tell_on_interrupt(&mut self, running: &std::path::Path) {
+        self.on_interrupt = Some(format!(
+            "interrupted: finishing the solves under way and writing the rows completed \
+(interrupt again to quit at once, the rows written so far left in {})",
+            running.display()
+        ));
+    }
+
+    /// Counts the rows of an earlier run continued (`--resume`) into the summary.
+    pub fn count_earlier(&mut self, summary: Summary) {
+        self.summary = summary;
+    }
+
+    /// Ends the run's recording: writes what waits and closes the CSV, clears the
+    /// progress. When a write failed, the puzzles whose rows did not reach the CSV are
+    /// taken out of what the summary counts (its rows counted anew from the file, see
+    /// [`Summary::recount`]), so that it tells of the file beside it.
+    pub fn finish(mut self) -> Recorded {
+        self.progress.finish();
+        let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
+        let unwritten = self.unwritten();
+        let n: u64 = unwritten.iter().map(|u| u.1).sum();
+        if n > 0 {
+            if let Err(e) = self.summary.recount(self.csv.path()) {
+                self.summary.add_note(format!(
+                    "The rows of the last {n} puzzles solved did not reach the CSV, which \
+could not be read back ({e}): this table counts them, the CSV does not hold them."
+                ));
+            }
+        }
+        for skipped in self.skipped() {
+            self.summary.add_note(skipped.note());
+        }
+        Recorded {
+            rows: self.csv.rows(),
+            error,
+            summary: self.summary,
+            unwritten,
+        }
+    }
+
+    /// The puzzles that came whose rows are not in the CSV (the last ones: the CSV holds
+    /// the first it was given), per corpus; the sizes skipped no longer count them.
+    fn unwritten(&mut self) -> Vec<(Arc<str>, u64)> {
+        let written = self.csv.puzzles().saturating_sub(self.earlier);
+        let came: u64 = self.stretches.iter().map(|s| s.puzzles).sum();
+        let mut left = came.saturating_sub(written);
+        let mut unwritten: Vec<(Arc<str>, u64)> = Vec::new();
+        for stretch in self.stretches.iter().rev() {
+            if left == 0 {
+                break;
+            }
+            let n = stretch.puzzles.min(left);
+            left -= n;
+            match unwritten.iter_mut().find(|u| u.0 == stretch.corpus) {
+                Some(u) => u.1 += n,
+                None => unwritten.push((stretch.corpus.clone(), n)),
+            }
+            for ((_, size), skipped) in &mut self.skipped {
+                if *size == stretch.size {
+                    *skipped = skipped.saturating_sub(n);
+                }
+            }
+        }
+        unwritten
+    }
+
+    /// Counts a puzzle that came into its stretch.
+    fn count_puzzle(&mut self, solved: &Solved<'_>) {
+        match self.stretches.last_mut() {
+            Some(s) if s.size == solved.size && Arc::ptr_eq(&s.corpus, solved.corpus) => {
+                s.puzzles += 1;
+            }
+            _ => self.stretches.push(Stretch {
+                corpus: solved.corpus.clone(),
+                size: solved.size,
+                puzzles: 1,
+            }),
+        }
+    }
+
+    /// The puzzles a solver skipped as it does not solve their size: how many, per
+    /// (solver, size).
+    pub fn skipped(&self) -> Vec<Skipped> {
+        let each = self.skipped.iter().filter(|s| *s.1 > 0);
+        each.map(|((solver, size), &puzzles)| Skipped {
+            solver: solver.to_string(),
+            size: size.to_string(),
+            puzzles,
+        })
+        .collect()
+    }
+
+    fn count_cost(&mut self, solved: Solved<'_>) {
+        for row in solved.rows {
+            if let Some(c) = self.costs.iter_mut().find(|c| c.0 == row.solver) {
+                c.1 += u128::from(row.nanoseconds);
+            }
+        }
+    }
+}
+
+impl Sink for Recorder {
+    fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError> {
+        for row in solved.rows {
+            self.summary.add(row);
+            if row.status == Status::Wrong {
+                ui::wrong(format!(
+                    "{}:{} (index {}) {}: {}",
+                    row.corpus,
+                    row.line,
+                    row.index,
+                    row.solver,
+                    row.problem.as_deref().unwrap_or("the check failed")
+                ));
+            }
+        }
+        for solver in solved.unsupported {
+            let n = self
+                .skipped
+                .entry((solver.clone(), solved.size))
+                .or_default();
+            if *n == 0 {
+                ui::warning(format!(
+                    "{solver} does not solve {} puzzles: no row from it for {}:{} nor for any \
+other {} puzzle",
+                    solved.size, solved.corpus, solved.line, solved.size
+                ));
+            }
+            *n += 1;
+        }
+        self.count_cost(solved);
+        self.count_puzzle(&solved);
+        self.csv.push(solved.rows)?;
+        self.progress.inc();
+        Ok(())
+    }
+
+    fn malformed(&mut self, error: &CorpusError) {
+        let CorpusError::Malformed { location, .. } = error else {
+            return;
+        };
+        let corpus = location.path.clone();
+        self.summary.add_malformed(&corpus, 1);
+        let n = self.malformed.entry(corpus.clone()).or_default();
+        *n += 1;
+        if *n <= MALFORMED_SHOWN {
+            ui::warning(format!("{error} (line skipped)"));
+        }
+        if *n == MALFORMED_SHOWN {
+            ui::warning(format!(
+                "{corpus}: further malformed lines are counted only"
+            ));
+        }
+    }
+
+    fn corpus_done(&mut self, corpus: &CorpusCount) {
+        if corpus.malformed > MALFORMED_SHOWN {
+            ui::warning(format!(
+                "{}: {} malformed lines skipped in all",
+                corpus.name, corpus.malformed
+            ));
+        }
+        // A corpus whose puzzles are all another shard's, or solved before (`--resume`),
+        // has puzzles: only one that has none is told so.
+        if corpus.puzzles + corpus.skipped == 0 {
+            ui::warning(format!("{}: no puzzles", corpus.name));
+        }
+    }
+
+    fn child(&mut self, event: &ChildEvent) {
+        ui::warning(event);
+    }
+
+    fn tick(&mut self) -> Result<(), SinkError> {
+        self.csv.flush_if_due()?;
+        if crate::interrupt::interrupted() {
+            if let Some(note) = self.on_interrupt.take() {
+                ui::hide_bar();
+                ui::plain(note);
+            }
+        }
+        self.progress.tick();
+        let costs = Costs {
+            solvers: &self.costs,
+            default_budgets: self.default_budgets,
+        };
+        self.forecast.check(
+            self.progress.done(),
+            self.progress.total(),
+            self.progress.elapsed(),
+            &costs,
+        );
+        Ok(())
+    }
+}

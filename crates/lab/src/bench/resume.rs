@@ -1,0 +1,192 @@
+//! `bench --resume`: the latest unfinished run on the same output continued.
+//!
+//! A run on `X.csv` that did not finish left its rows under a name that says how it ended
+//! (see `sudoku_reports::output`): `X.killed.csv` (a killed run's `X.running.csv`, moved
+//! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
+//! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
+//! later still: then nothing is left to do. Two written at the same instant (a file
+//! system with coarse times) are taken in the order interrupted, failed, killed,
+//! finished, the later winning: a finished run wins every tie. Either way its sidecar
+//! must say it was made the same way (what differs is named; a sidecar that does not give
+//! a setting, made by hand or cut short, is refused, naming it, not read as 0; so is an
+//! interrupted or failed run's that does not say how many rows it wrote, which tells
+//! whether its last puzzle is whole). An unfinished run's whole
+//! puzzles (a killed run's but its last, which the kill may have cut) are copied into
+//! this run's output, and the run solves only the puzzles it lacks. That earlier file is left as it
+//! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
+//! are older than the unnumbered one of their kind, and are not looked at.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{anyhow, bail, Result};
+use sudoku_reports::done::{done_in, Done};
+use sudoku_reports::settings::{differences, not_given_told, Shards};
+use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
+use sudoku_reports::staged::KILLED;
+use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
+
+use crate::usage::Usage;
+
+/// What `--resume` found on the output.
+pub enum Earlier {
+    /// No run, or none to continue: the run starts afresh.
+    None,
+    /// The finished run is the latest: nothing is left to do.
+    Finished(PathBuf),
+    /// An unfinished run, to continue.
+    Unfinished(Box<Resumed>),
+}
+
+/// What a resumed run starts from.
+pub struct Resumed {
+    /// The CSV continued.
+    pub csv: PathBuf,
+    /// The puzzles it holds whole, and their rows.
+    pub done: Done,
+    /// The sidecar of the run continued.
+    pub earlier: Sidecar,
+}
+
+/// The run to continue on `target` (`--out`), `aside` being a killed run's files this run
+/// moved aside, if any; `fresh` is this run's sidecar.
+///
+/// # Errors
+///
+/// When the run's CSV has no sidecar, one that cannot be read, or one that does not give
+/// every setting compared (made by hand, or cut short: each would read as 0), when its
+/// settings differ from `fresh`'s (a [`Usage`] naming each difference), when the
+/// sidecar of an interrupted or failed run does not say how many rows it wrote (it would
+/// read as 0: see [`rows_said`]), or when the CSV cannot be read.
+pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> Result<Earlier> {
+    let files = RunFiles::beside(target);
+    let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
+        .into_iter()
+        .map(|tag| files.tagged(tag).csv)
+        .filter(|csv| csv.is_file())
+        .collect();
+    let finished = target.is_file()
+        && Sidecar::read_beside(target)
+            .ok()
+            .flatten()
+            .is_some_and(|s| s.state == State::Finished);
+    if finished {
+        candidates.push(target.to_path_buf());
+    }
+    let latest = match aside {
+        // Just moved aside: the run that was going until it was killed.
+        Some(aside) => Some(aside.csv.clone()),
+        None => candidates.into_iter().max_by_key(|csv| modified(csv)),
+    };
+    let Some(csv) = latest else {
+        return Ok(Earlier::None);
+    };
+    let found = Sidecar::read_text_beside(&csv)?.ok_or_else(|| {
+        anyhow!(
+            "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
+             run without --resume to start afresh",
+            csv.display()
+        )
+    })?;
+    if let Some(told) = not_given_told(&found.path, &found.text) {
+        bail!(
+            "--resume: {}: {told}, so whether it was made as this run is not known (a \
+             sidecar made by hand, or cut short?): run without --resume to start afresh",
+            csv.display()
+        );
+    }
+    same_settings(&csv, &found.sidecar, fresh)?;
+    if csv == target {
+        return Ok(Earlier::Finished(csv));
+    }
+    let said = rows_said(&csv, &found)?;
+    let done = done_in(&csv, said)?;
+    Ok(Earlier::Unfinished(Box::new(Resumed {
+        csv,
+        done,
+        earlier: found.sidecar,
+    })))
+}
+
+/// The rows the run of `csv` said it wrote, as it ended so as to say it (interrupted or
+/// failed; a killed run did not), by its sidecar `found`: what tells whether its last
+/// puzzle is whole, and whether rows were lost since (see [`done_in`]). Refused when the
+/// sidecar does not give them: they would read as 0, and its last puzzle be solved again,
+/// rows lost since be solved never.
+fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
+    let ended = matches!(
+        found.sidecar.state.known(),
+        Some(State::Interrupted | State::Failed)
+    );
+    if !ended {
+        return Ok(None);
+    }
+    if account_not_given(&found.text).contains(&"rows") {
+        bail!(
+            "--resume: {}: its sidecar ({}) does not say {}, so which of its puzzles are \
+             whole is not known (a sidecar made by hand, or cut short?): run without \
+             --resume to start afresh",
+            csv.display(),
+            found.path.display(),
+            account_told("rows", "the run")
+        );
+    }
+    Ok(Some(found.sidecar.rows))
+}
+
+/// Whether the run of `csv` (its sidecar `earlier`) was made as this one (`fresh`) is:
+/// else a [`Usage`] naming each difference. A finished run made another way does not
+/// hold what this one asks for, so it is not "nothing left to do" either.
+fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
+    let differ = differences(earlier, fresh, Shards::Same);
+    if differ.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+    Err(Usage(format!(
+        "--resume: {} was made another way (earlier vs now): {}",
+        csv.display(),
+        list.join("; ")
+    ))
+    .into())
+}
+
+/// When `path` was last written (the epoch when that cannot be told).
+fn modified(path: &Path) -> SystemTime {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(SystemTime::UNIX_EPOCH)
+}
+
+impl Resumed {
+    /// Copies the rows kept into `csv`, a puzzle at a time, and waits until they are in
+    /// the file; their summary.
+    ///
+    /// # Errors
+    ///
+    /// When a row cannot be read again or written.
+    pub fn copy_into(&self, csv: &mut CsvWriter) -> Result<Summary> {
+        let mut summary = Summary::new();
+        let mut puzzle: Vec<sudoku_results::Row> = Vec::new();
+        for row in self.done.rows(&self.csv)? {
+            let row = row?;
+            summary.add(&row);
+            let same = puzzle
+                .first()
+                .is_some_and(|p| p.corpus == row.corpus && p.index == row.index);
+            if !same && !puzzle.is_empty() {
+                csv.push(&puzzle)?;
+                puzzle.clear();
+            }
+            puzzle.push(row);
+        }
+        if !puzzle.is_empty() {
+            csv.push(&puzzle)?;
+        }
+        // Every row copied is in the file before a puzzle is solved: a write that fails
+        // stops the resumption here, the earlier run's files as they were, rather than
+        // leave a run going whose CSV lacks some of them.
+        csv.flush()?;
+        Ok(summary)
+    }
+}
