@@ -326,6 +326,31 @@ pub static CATALOGUE: &[Strategy] = &[
         build: |o| Box::new(sudoku_anneal::Anneal::new(o.seed)),
     },
     Strategy {
+        name: "genetic",
+        summary: "Mantere and Koljonen's genetic algorithm: boxes as permutations, crossover of \
+                  whole boxes, swaps within a box, an elite, restarts",
+        try_is: "a generation: a population of 21 bred from the last (or drawn afresh at a \
+                 restart)",
+        default_max_nodes: sudoku_genetic::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |o| Box::new(sudoku_genetic::Genetic::new(o.seed)),
+    },
+    Strategy {
+        name: "tabu",
+        summary: "tabu search in Lewis's space: the best swap not tabu each step, a tenure, \
+                  aspiration, perturbation when stuck",
+        try_is: "a swap of two cells of a square, the best allowed (every move is made)",
+        default_max_nodes: sudoku_tabu::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |o| Box::new(sudoku_tabu::Tabu::new(o.seed)),
+    },
+    Strategy {
         name: "naive-essay",
         summary:
             "naive in the essay's words: find the empty location, is it safe, solve (recursive)",
