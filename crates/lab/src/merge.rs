@@ -15,12 +15,15 @@
 //! wrote no row, when the shards' rows total none (see [`crate::bench::skips`]).
 
 use std::cmp::Ordering;
+use std::fs::File;
+use std::io::BufReader;
 use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
-use sudoku_reports::identity::check_puzzle;
+use sudoku_reports::fingerprint::Fingerprint;
+use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
@@ -147,6 +150,7 @@ fn merge_rows(
         .collect::<Result<Vec<Peekable<Rows>>>>()?;
     let mut last: Option<(usize, u64)> = None;
     let mut taken = vec![0; parts.len()];
+    let mut corpora = Corpora::here(&parts[0].sidecar.corpus);
     while let Some(next) = first_puzzle(&mut streams, parts)? {
         let part = &parts[next];
         let key = position(&mut streams[next], part)?.expect("a row is there");
@@ -164,6 +168,7 @@ fn merge_rows(
         let mut rows = take_puzzle(&mut streams[next], key, part)?;
         taken[next] += rows.len() as u64;
         check_rows(part, &rows)?;
+        corpora.check(key, part, &rows[0])?;
         // Under the first shard's name: one corpus by its content, which another shard
         // may have named by another path.
         let name = &order[key.0];
@@ -467,6 +472,50 @@ fn check_rows(part: &Part, rows: &[Row]) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The run's corpora, where they are here as the shards read them (the same bytes): each
+/// merged puzzle is checked to be the one its corpus gives at its index. A corpus not
+/// here, or changed since, is not read: the shards' fingerprints agree, and each shard's
+/// rows are checked on their own ([`check_rows`]).
+struct Corpora {
+    cursors: Vec<Option<CorpusCursor<BufReader<File>>>>,
+}
+
+impl Corpora {
+    /// The corpora the sidecar `entries` list, those here as they were read.
+    fn here(entries: &[CorpusEntry]) -> Corpora {
+        let cursor = |e: &CorpusEntry| {
+            let path = Path::new(&e.path);
+            let read = e.fingerprint.as_ref()?;
+            if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
+                return None;
+            }
+            Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
+        };
+        Corpora {
+            cursors: entries.iter().map(cursor).collect(),
+        }
+    }
+
+    /// Refuses the puzzle at `key` (its corpus's place, its index), whose first row of the
+    /// shard `part` is `row`, when its corpus is here and gives another puzzle there.
+    fn check(&mut self, key: (usize, u64), part: &Part, row: &Row) -> Result<()> {
+        let Some(Some(cursor)) = self.cursors.get_mut(key.0) else {
+            return Ok(());
+        };
+        if cursor.puzzle_at(key.1).as_deref() == Some(corpus_puzzle(row)) {
+            return Ok(());
+        }
+        bail!(
+            "{}: puzzle {} of {} (line {}): not the puzzle the corpus gives at that index: not \
+             the shard's rows as they were written",
+            part.csv.display(),
+            row.index,
+            row.corpus,
+            row.line
+        )
+    }
 }
 
 /// A shard as the sidecar gives it.

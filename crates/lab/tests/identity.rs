@@ -289,6 +289,21 @@ fn merge_knows_a_corpus_by_its_content_and_a_shards_rows_by_theirs() {
         refused.stderr
     );
     assert!(!dir.join("m3.csv").exists());
+    // Shard 2 with one puzzle's rows holding another puzzle, all of them alike.
+    shard("c.txt", "2/2", "s2.csv");
+    let csv = std::fs::read_to_string(dir.join("s2.csv")).unwrap();
+    let first = read_rows(&dir.join("s2.csv"))[0].puzzle.to_string();
+    let other = read_rows(&dir.join("s1.csv"))[0].puzzle.to_string();
+    std::fs::write(dir.join("s2.csv"), csv.replace(&first, &other)).unwrap();
+    let refused = run_in(dir, &["merge", "s1.csv", "s2.csv", "-o", "m4.csv", "-q"]);
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(
+        refused
+            .stderr
+            .contains("not the puzzle the corpus gives at that index"),
+        "{}",
+        refused.stderr
+    );
 }
 
 /// `compare --fail-above` passed when B held 99 of the 190 rows its sidecar says it
