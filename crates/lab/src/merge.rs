@@ -446,7 +446,8 @@ fn check_rows(part: &Part, rows: &[Row]) -> Result<()> {
     };
     if !part.shard.contains(&first.corpus, first.index) {
         bail!(
-            "{}: not a puzzle of the shard's share {}: not the shard's rows as they were              written",
+            "{}: not a puzzle of the shard's share {}: not the shard's rows as they were \
+             written",
             told(),
             part.shard
         );

@@ -289,13 +289,33 @@ fn merge_knows_a_corpus_by_its_content_and_a_shards_rows_by_theirs() {
         refused.stderr
     );
     assert!(!dir.join("m3.csv").exists());
+    // Shard 2 with its last puzzle's rows moved to an index of shard 1's share, past the
+    // others.
+    shard("c.txt", "2/2", "s2.csv");
+    let two = sudoku_engine::Shard::new(2, 2).unwrap();
+    let theirs = (100..102).find(|&i| !two.contains("c.txt", i)).unwrap();
+    let csv = std::fs::read_to_string(dir.join("s2.csv")).unwrap();
+    let last = read_rows(&dir.join("s2.csv")).last().unwrap().index;
+    let moved = csv.replace(&format!("c.txt,{last},"), &format!("c.txt,{theirs},"));
+    assert_ne!(moved, csv);
+    std::fs::write(dir.join("s2.csv"), moved).unwrap();
+    let refused = run_in(dir, &["merge", "s1.csv", "s2.csv", "-o", "m4.csv", "-q"]);
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains(&format!(
+            "s2.csv: puzzle {theirs} of c.txt (line {}): not a puzzle of the shard's share 2/2",
+            last + 1
+        )),
+        "{}",
+        refused.stderr
+    );
     // Shard 2 with one puzzle's rows holding another puzzle, all of them alike.
     shard("c.txt", "2/2", "s2.csv");
     let csv = std::fs::read_to_string(dir.join("s2.csv")).unwrap();
     let first = read_rows(&dir.join("s2.csv"))[0].puzzle.to_string();
     let other = read_rows(&dir.join("s1.csv"))[0].puzzle.to_string();
     std::fs::write(dir.join("s2.csv"), csv.replace(&first, &other)).unwrap();
-    let refused = run_in(dir, &["merge", "s1.csv", "s2.csv", "-o", "m4.csv", "-q"]);
+    let refused = run_in(dir, &["merge", "s1.csv", "s2.csv", "-o", "m5.csv", "-q"]);
     assert_eq!(refused.code, Some(1), "{}", refused.stderr);
     assert!(
         refused

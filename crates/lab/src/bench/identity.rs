@@ -69,7 +69,14 @@ pub fn changed_since(earlier: &[CorpusEntry], fresh: &[CorpusEntry]) -> Option<S
             match (then, &now.fingerprint) {
                 (Some(a), Some(b)) if a == b => None,
                 (Some(a), Some(b)) => Some(format!("{} changed (then {a}, now {b})", now.path)),
-                _ => Some(format!("{} is not known by its content", now.path)),
+                (_, None) => Some(format!(
+                    "{} is read once, as it comes, so it is not known by its content",
+                    now.path
+                )),
+                (None, Some(_)) => Some(format!(
+                    "the sidecar gives no fingerprint of {} (an earlier version's)",
+                    now.path
+                )),
             }
         })
         .collect();

@@ -117,7 +117,7 @@ pub fn earlier_run(
         // Not "nothing left to do": its rows are checked against the corpus now, and
         // the puzzles it lacks (a corpus that grew) solved.
         ui::note(format!(
-            "--resume: {} finished, but {changed}: its rows are checked against the \
+            "--resume: {} finished, but {changed}; its rows are checked against the \
              corpus as it is now",
             csv.display()
         ));
@@ -125,7 +125,7 @@ pub fn earlier_run(
     } else {
         if let Some(changed) = changed {
             ui::note(format!(
-                "--resume: {changed} since the run of {}: its rows are checked against the \
+                "--resume: continuing {}: {changed}; its rows are checked against the \
                  corpus as it is now",
                 csv.display()
             ));
