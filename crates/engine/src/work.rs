@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use sudoku_core::{CorpusError, Grid, Puzzle, Size};
 use sudoku_results::Row;
 
-use crate::check::Entry;
+use crate::checked::Entry;
 use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::parse::parse;

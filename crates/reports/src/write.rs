@@ -1,7 +1,7 @@
 //! The CSV of a run, written on the thread that delivers the rows.
 //!
 //! Rows are encoded ([`RowEncoder`], held byte for byte to what `csv::Writer` writes
-//! through [`Row`]'s serde: see [`encode`] for why by hand) into a buffer, and the buffer
+//! through [`Row`]'s serde: see [`encoder`] for why by hand) into a buffer, and the buffer
 //! reaches the file in whole chunks: every [`CHUNK`]
 //! puzzles, and at most [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write
 //! that fails part of the way (a disk that fills) is cut back to the end of the last puzzle
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use crate::error::{shown, Error};
 use sudoku_results::{header_line, Row};
 
-pub mod encode;
-pub use encode::{encode_row, RowEncoder};
+pub mod encoder;
+pub use encoder::{encode_row, RowEncoder};
 
 /// Puzzles whose rows are appended to the CSV in one write.
 pub const CHUNK: usize = 256;

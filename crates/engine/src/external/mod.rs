@@ -30,7 +30,7 @@
 
 pub mod answer;
 mod child;
-mod event;
+mod fate;
 mod process;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,12 +42,12 @@ use sudoku_results::{Retimed, Row, Status};
 use thiserror::Error;
 
 pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};
-pub use event::{ChildEvent, ChildEventKind};
+pub use fate::{ChildEvent, ChildEventKind};
 pub use process::end_all_groups;
 
 use child::{Child, Failure};
 
-use crate::check::{check_with, Entry};
+use crate::checked::{check_with, Entry};
 use crate::contender::Contender;
 use crate::sink::Sink;
 use crate::stopwatch::Timing;
