@@ -3,9 +3,10 @@
 //! what the `csv` crate writes through `Row`'s serde (and reads back), so that a column
 //! added to `Row` fails that test until it is written here too.
 //!
-//! Why by hand: through `csv::Writer` and serde, writing the rows took 12.2 M of the
-//! 190.6 M instructions of a run (`bench -j 1 -s norvig -n 3000` on the 17-clue set,
-//! counted by callgrind); this encoder takes 4.7 M of 197.2 M, some 3.8% of the run less.
+//! Why by hand: writing the rows of `bench -j 1 -s norvig -n 3000` on the 17-clue set
+//! (callgrind, one sitting, 2026-11-28) took 13.9 M instructions of a 207 M to 210 M run
+//! through `csv::Writer` and serde, 4.9 M of a 197 M to 198 M run with this encoder: some
+//! 5% of the run less.
 //! A hand-made encoder is kept only where it saves 2% of a run or more.
 
 use sudoku_results::{Retimed, Row, NO_GRID};
