@@ -108,6 +108,21 @@ pub enum GenerateError {
     /// was plugged in.
     #[error("a grade target needs the logic strategy, and the catalogue has none")]
     NoGrader,
+    /// A grade target (a technique, solved without search) outside the difficulty asked
+    /// for: no puzzle meets both.
+    #[error(
+        "a puzzle graded {technique} is {of}, not {difficulty} (--difficulty {difficulty} \
+         takes {}), so none meets both",
+        takes(*difficulty)
+    )]
+    GradeOutsideDifficulty {
+        /// The technique of the grade target.
+        technique: sudoku_core::Technique,
+        /// Its difficulty.
+        of: crate::Difficulty,
+        /// The difficulty asked for.
+        difficulty: crate::Difficulty,
+    },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
@@ -154,4 +169,19 @@ pub enum ParseError {
         /// The text.
         text: String,
     },
+    /// Not a difficulty's name.
+    #[error("unknown difficulty {text:?}: the difficulties are {}", crate::Difficulty::ALL.map(|d| d.name()).join(", "))]
+    Difficulty {
+        /// The text.
+        text: String,
+    },
+}
+
+/// What a difficulty takes of the grade targets, in words.
+fn takes(difficulty: crate::Difficulty) -> String {
+    let names: Vec<&str> = difficulty.techniques().iter().map(|t| t.name()).collect();
+    match names.as_slice() {
+        [] => "no --grade: a --grade puzzle is solved without search".to_string(),
+        names => format!("--grade {}", names.join(", ")),
+    }
 }
