@@ -123,6 +123,20 @@ pub enum GenerateError {
         /// The difficulty asked for.
         difficulty: crate::Difficulty,
     },
+    /// A grade or difficulty target above `simple` at 4x4: naked singles solve every 4x4
+    /// puzzle with one solution. Found by exhaustive search: the 12 solution grids whose
+    /// first row is 1234 (every 4x4 grid is one of them with its digits renamed, which
+    /// changes no naked single) under each of the 2^16 sets of givens, 786,432 puzzles,
+    /// 565,820 of them with one solution, every one graded `simple` by
+    /// [`grade`](crate::grade()).
+    #[error(
+        "no 4x4 puzzle with one solution is {target}: naked singles solve every one (an \
+         exhaustive search of the 4x4 puzzles)"
+    )]
+    AboveSimpleAtFour {
+        /// The target, in words: `expert`, `graded hidden_single`.
+        target: String,
+    },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {

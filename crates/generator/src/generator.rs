@@ -150,6 +150,19 @@ impl Generator {
         if let Some(r) = options.givens {
             check_givens(size, r, options.minimal)?;
         }
+        if size == Size::FOUR {
+            let above = |d: Difficulty| d != Difficulty::Simple;
+            if let Some(d) = options.difficulty.filter(|&d| above(d)) {
+                return Err(GenerateError::AboveSimpleAtFour {
+                    target: d.to_string(),
+                });
+            }
+            if let Some(t) = options.grade.filter(|&t| above(Difficulty::of(t))) {
+                return Err(GenerateError::AboveSimpleAtFour {
+                    target: format!("graded {}", t.name()),
+                });
+            }
+        }
         if let (Some(technique), Some(difficulty)) = (options.grade, options.difficulty) {
             let of = Difficulty::of(technique);
             if of != difficulty {

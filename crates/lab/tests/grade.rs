@@ -211,6 +211,33 @@ fn a_difficulty_no_puzzle_can_have_is_a_usage_error() {
         .stderr(predicate::str::contains(
             "[possible values: simple, easy, intermediate, expert, beyond]",
         ));
+    // Naked singles solve every 4x4 puzzle with one solution.
+    for (target, value, said) in [
+        ("--difficulty", "easy", "easy"),
+        ("--grade", "hidden_single", "graded hidden_single"),
+    ] {
+        let flag = if target == "--grade" {
+            "--grade <TECHNIQUE>"
+        } else {
+            "--difficulty <DIFFICULTY>"
+        };
+        lab()
+            .args(["generate", "--count", "1", "--seed", "1", "--size", "4x4"])
+            .args([target, value])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with(format!(
+                "error: invalid value '{value}' for '{flag}': no 4x4 puzzle with one solution \
+                 is {said}: naked singles solve every one (an exhaustive search of the 4x4 \
+                 puzzles)\n"
+            )));
+    }
+    let dir = TempDir::new().unwrap();
+    let args = [
+        "generate", "-q", "--count", "2", "--seed", "1", "--size", "4x4",
+    ];
+    let (puzzles, _) = stdout(&[&args[..], &["--difficulty", "simple"]].concat(), &dir);
+    assert_eq!(puzzles.lines().filter(|l| !l.starts_with('#')).count(), 2);
 }
 
 /// A misspelt solver is told the closest name of the catalogue.

@@ -311,6 +311,7 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
         },
         E::NoGrader => grade().or_else(difficulty),
         E::GradeOutsideDifficulty { .. } => difficulty(),
+        E::AboveSimpleAtFour { .. } => difficulty().or_else(grade),
         _ => None,
     };
     let message = match argument {
