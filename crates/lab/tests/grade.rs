@@ -161,56 +161,37 @@ fn generated_puzzles_have_the_difficulty_asked_for() {
 /// naming both, before anything runs; a difficulty not on the ladder lists the ladder.
 #[test]
 fn a_difficulty_no_puzzle_can_have_is_a_usage_error() {
-    lab()
-        .args([
-            "generate",
-            "--count",
-            "1",
-            "--seed",
-            "1",
-            "--difficulty",
-            "easy",
-        ])
-        .args(["--grade", "x_wing"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
+    // `generate` of one puzzle with `targets`, refused (exit status 2): its stderr.
+    let refused = |targets: &[&str]| -> String {
+        let out = lab()
+            .args(["generate", "--count", "1", "--seed", "1"])
+            .args(targets)
+            .assert()
+            .code(2)
+            .stdout("");
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let err = refused(&["--difficulty", "easy", "--grade", "x_wing"]);
+    assert!(
+        err.starts_with(
             "error: invalid value 'easy' for '--difficulty <DIFFICULTY>': a puzzle graded X-wing \
              is expert, not easy (--difficulty easy takes --grade hidden_single), so none meets \
              both\n",
-        ));
-    lab()
-        .args([
-            "generate",
-            "--count",
-            "1",
-            "--seed",
-            "1",
-            "--difficulty",
-            "beyond",
-        ])
-        .args(["--grade", "naked_single"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "(--difficulty beyond takes no --grade: a --grade puzzle is solved without search)",
-        ));
-    lab()
-        .args([
-            "generate",
-            "--count",
-            "1",
-            "--seed",
-            "1",
-            "--difficulty",
-            "hard",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "[possible values: simple, easy, intermediate, expert, beyond]",
-        ));
+        ),
+        "{err}"
+    );
+    let err = refused(&["--difficulty", "beyond", "--grade", "naked_single"]);
+    assert!(
+        err.contains(
+            "(--difficulty beyond takes no --grade: a --grade puzzle is solved without search)"
+        ),
+        "{err}"
+    );
+    let err = refused(&["--difficulty", "hard"]);
+    assert!(
+        err.contains("[possible values: simple, easy, intermediate, expert, beyond]"),
+        "{err}"
+    );
     // Naked singles solve every 4x4 puzzle with one solution.
     for (target, value, said) in [
         ("--difficulty", "easy", "easy"),
@@ -221,16 +202,15 @@ fn a_difficulty_no_puzzle_can_have_is_a_usage_error() {
         } else {
             "--difficulty <DIFFICULTY>"
         };
-        lab()
-            .args(["generate", "--count", "1", "--seed", "1", "--size", "4x4"])
-            .args([target, value])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::starts_with(format!(
+        let err = refused(&["--size", "4x4", target, value]);
+        assert!(
+            err.starts_with(&format!(
                 "error: invalid value '{value}' for '{flag}': no 4x4 puzzle with one solution \
                  is {said}: naked singles solve every one (an exhaustive search of the 4x4 \
                  puzzles)\n"
-            )));
+            )),
+            "{err}"
+        );
     }
     let dir = TempDir::new().unwrap();
     let args = [
