@@ -932,12 +932,13 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     let text = String::from_utf8(help.get_output().stdout.clone()).unwrap();
     let default_run: Vec<&str> = sudoku_catalogue::default_run().map(|s| s.name).collect();
     let default_run = format!("[default: {}]", default_run.join(","));
+    let naive_budget = format!("naive {}", sudoku_catalogue::NAIVE_BUDGET);
     for needle in [
         "Examples:",
         "[default: data/seeds.txt data/bench]",
         "[default: results/bench.csv]",
         default_run.as_str(),
-        "naive 200000000",
+        naive_budget.as_str(),
         "Knuth's Algorithm X",
         "results/bench.summary.md",
         "results/bench.run.toml",
