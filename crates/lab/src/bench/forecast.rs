@@ -18,8 +18,9 @@ use crate::ui;
 
 /// Runs forecast to take longer than this get the warning: a sixth of the hour, so that
 /// a run heading for an hour (the 17-clue set's first 2,000 puzzles under naive's old
-/// budget: 55 minutes) is told of it, while the default run over any corpus of
-/// `../shared/corpora` (minutes) is not.
+/// budget: 55 minutes) is told of it, while the default run over any one corpus of
+/// `../shared/corpora` (minutes) is not. (Over the whole folder, 73,818 puzzles in 6 min 34 s
+/// on a loaded machine, it was, at 22 s: the 16x16 puzzles come first, slower than the rest.)
 pub const LONG_RUN: Duration = Duration::from_secs(600);
 /// The forecast waits for at least this many puzzles (the pace is that of every puzzle done
 /// when it looks: more, as a rule, and any number since a slow task sends its puzzles in
