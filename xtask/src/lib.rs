@@ -33,10 +33,10 @@ pub enum Tool {
     Munge,
     /// pip (`python3 -m pip`), which installs the Python packages.
     Pip,
-    /// CMake, for a feature whose C++ dependency is built from source.
-    Cmake,
-    /// libclang, with which bindgen reads a C or C++ library's headers.
-    Libclang,
+    /// pkg-config, with which a build script finds a system library.
+    PkgConfig,
+    /// COIN-OR CBC, the MIP solver library (its headers and its pkg-config file).
+    Cbc,
 }
 
 /// Where a tool comes from.
@@ -60,9 +60,13 @@ pub struct Feature {
 /// The features the test command turns on (`cargo test --features`), each with the tools
 /// its build needs, installed by the test command with the tests' own.
 pub const FEATURES: &[Feature] = &[
-    // ILP: the `highs` feature of crates/ilp builds the HiGHS MIP solver from source with
-    // cmake, and its bindings with bindgen (libclang). Wired at the merge of crates/ilp:
-    // Feature { cargo: "sudoku-ilp/highs", needs: &[Tool::Cmake, Tool::Libclang] },
+    // The `ilp-cbc` entry of the catalogue: crates/ilp links Debian's build of COIN-OR
+    // CBC, which coin_cbc_sys finds through pkg-config. Named through the runner, whose
+    // `cbc` feature turns on the catalogue's and the ilp crate's.
+    Feature {
+        cargo: "sudoku-lab/cbc",
+        needs: &[Tool::PkgConfig, Tool::Cbc],
+    },
 ];
 
 impl Tool {
@@ -98,8 +102,8 @@ impl Tool {
             Tool::Slurm => "slurm",
             Tool::Munge => "munge",
             Tool::Pip => "pip",
-            Tool::Cmake => "cmake",
-            Tool::Libclang => "libclang",
+            Tool::PkgConfig => "pkg-config",
+            Tool::Cbc => "CBC",
         }
     }
 
@@ -112,8 +116,8 @@ impl Tool {
             Tool::Slurm => "the book's Slurm job array runs on a real one-node cluster",
             Tool::Munge => "Slurm authenticates its messages with MUNGE",
             Tool::Pip => "it installs pandas and polars",
-            Tool::Cmake => "a feature's C++ dependency is built from source",
-            Tool::Libclang => "a feature's bindings to C++ are made by bindgen",
+            Tool::PkgConfig => "a feature's build script finds its system library with it",
+            Tool::Cbc => "the `cbc` feature (entry `ilp-cbc`) links the CBC MIP solver",
         }
     }
 
@@ -127,8 +131,8 @@ impl Tool {
             Tool::Slurm => Package::Debian("slurm-wlm"),
             Tool::Munge => Package::Debian("munge"),
             Tool::Pip => Package::Debian("python3-pip"),
-            Tool::Cmake => Package::Debian("cmake"),
-            Tool::Libclang => Package::Debian("libclang-dev"),
+            Tool::PkgConfig => Package::Debian("pkg-config"),
+            Tool::Cbc => Package::Debian("coinor-libcbc-dev"),
         }
     }
 
@@ -159,13 +163,9 @@ impl Tool {
             ],
             Tool::Munge => vec![runs(&["munged", "--version"])],
             Tool::Pip => vec![runs(&["python3", "-m", "pip", "--version"])],
-            Tool::Cmake => vec![runs(&["cmake", "--version"])],
-            // In the dynamic linker's cache, as bindgen finds it (not libclang-cpp).
-            Tool::Libclang => vec![runs(&[
-                "sh",
-                "-c",
-                "/sbin/ldconfig -p | grep -Eq 'libclang(-[0-9.]+)?[.]so'",
-            ])],
+            Tool::PkgConfig => vec![runs(&["pkg-config", "--version"])],
+            // As coin_cbc_sys's build script finds it.
+            Tool::Cbc => vec![runs(&["pkg-config", "--exists", "cbc"])],
         }
     }
 

@@ -1,14 +1,18 @@
 //! The test command of sudoku-lab, `cargo xtask test [ARGUMENTS]...`: installs what the
 //! tests need from outside Cargo and the machine lacks (the table of `xtask`'s library),
-//! skipping what is there, then runs `cargo test --workspace --release ARGUMENTS...`.
-//! `cargo xtask setup` installs and runs nothing. `cargo xtask book` checks the links of
-//! the documentation and, where mdBook is installed, builds the book into `target/book`
+//! skipping what is there, then runs `cargo test --workspace --release --features
+//! FEATURES ARGUMENTS...` (the features of the same table, whose builds need some of
+//! those tools).
+//! `cargo xtask setup` installs and runs nothing; `cargo xtask features` prints the
+//! features the test command turns on, as `--features` takes them, for `.ci/run`'s lints
+//! and docs to see the same code. `cargo xtask book` checks the links of the
+//! documentation and, where mdBook is installed, builds the book into `target/book`
 //! (`cargo xtask book --install` installs mdBook first, with `cargo install`).
 //!
 //! Debian's packages need root (`apt-get`): a user who is not root is told what to
 //! install, and the command fails before any test. Python's go through `python3 -m pip`.
-//! `.ci/run` calls `cargo xtask test` after its formatting, lint and documentation
-//! checks.
+//! `.ci/run` calls `cargo xtask setup` before its lints and docs, and `cargo xtask
+//! test` after them.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -20,9 +24,11 @@ use xtask::{Package, Tool, FEATURES};
 const USAGE: &str = "\
 usage: cargo xtask test [ARGUMENTS]...
          installs what the tests need and the machine lacks, then runs
-         cargo test --workspace --release ARGUMENTS...
+         cargo test --workspace --release --features FEATURES ARGUMENTS...
        cargo xtask setup
          installs what the tests need and the machine lacks
+       cargo xtask features
+         prints the features the tests turn on, as --features takes them
        cargo xtask book [--install]
          checks every link of the README and the book, then builds the book into
          target/book with mdbook where it is installed (--install: cargo install
@@ -34,6 +40,10 @@ fn main() -> ExitCode {
     let result = match task.as_ref().and_then(|t| t.to_str()) {
         Some("test") => setup().map(|()| test(args.collect())),
         Some("setup") => setup().map(|()| ExitCode::SUCCESS),
+        Some("features") => {
+            println!("{}", features());
+            Ok(ExitCode::SUCCESS)
+        }
         Some("book") => match args.next() {
             None => Ok(book(false)),
             Some(flag) if flag == "--install" => Ok(book(true)),
@@ -213,8 +223,7 @@ fn test(args: Vec<OsString>) -> ExitCode {
         .current_dir(workspace())
         .args(["test", "--workspace", "--release"]);
     if !FEATURES.is_empty() {
-        let features: Vec<&str> = FEATURES.iter().map(|f| f.cargo).collect();
-        command.arg("--features").arg(features.join(","));
+        command.arg("--features").arg(features());
     }
     command.args(args);
     match command.status() {
@@ -277,6 +286,12 @@ fn book(install: bool) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The [`FEATURES`] as `cargo --features` takes them: `A/x,B/y`.
+fn features() -> String {
+    let features: Vec<&str> = FEATURES.iter().map(|f| f.cargo).collect();
+    features.join(",")
 }
 
 /// The workspace root (this crate's parent folder).

@@ -9,7 +9,9 @@
 //!
 //! # Representation
 //!
-//! The givens are the *fixed* cells. The search starts from an *initial solution* in
+//! The representation, the move, the cost and the seeded stream are those of the
+//! box-permutation space ([`sudoku_boxperm`]), which tabu search and the genetic
+//! algorithm search too. The givens are the *fixed* cells. The search starts from an *initial solution* in
 //! which each square (box) holds a random permutation of the values it misses, so
 //! every square holds `1..=N` once from the start, and every move keeps it so: of the
 //! three constraints (rows, columns, squares) only two are left to satisfy.
@@ -26,8 +28,9 @@
 //! the squares are always right, so a grid of cost 0 is a valid sudoku that keeps the
 //! givens. A swap changes two rows and two columns at most, so it moves the cost by 4
 //! at most either way. The fast path ([`Anneal`]) prices a swap in constant time from
-//! how often each value occurs in each line; the essay ([`Anneal::essay`]) counts the cost
-//! again from the grid after each move, as the definition reads. Both make the same
+//! how often each value occurs in each line ([`Counts`]); the essay ([`Anneal::essay`])
+//! counts the cost again from the grid after each move, as the definition reads
+//! ([`Recount`]). Both make the same
 //! moves, with the same counters.
 //!
 //! # Cooling schedule
@@ -117,15 +120,11 @@
 //! ```
 #![deny(missing_docs)]
 
-mod board;
-mod layout;
 mod schedule;
-mod seed;
 
+use sudoku_boxperm::{Board, Counts, Layout, Recount};
 use sudoku_core::{Grid, Limits, Observer, Outcome, Size};
 
-use board::{Board, Counts, Recount};
-use layout::Layout;
 use schedule::Search;
 
 /// The cooling rate `alpha` of the geometric schedule `t <- alpha * t`, applied after
@@ -231,7 +230,7 @@ fn solve_with<B: Board, O: Observer + ?Sized>(
         ..*limits
     };
     let layout = Layout::of(puzzle);
-    let mut rng = seed::generator(seed, puzzle);
+    let mut rng = sudoku_boxperm::generator(seed, puzzle);
     let fill = layout.fill(puzzle, &mut rng);
     let board = board(puzzle.size(), fill);
     Search::new(puzzle.size(), &layout, board, rng, &limits, observer).run()

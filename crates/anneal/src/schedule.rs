@@ -2,12 +2,10 @@
 //! temperatures, reheats when stuck, and the bookkeeping of moves and solutions.
 
 use rand::RngExt;
-use sudoku_core::{Event, Grid, Limits, Observer, Outcome, Size, Tally};
+use sudoku_core::{Event, Limits, Observer, Outcome, Size, Tally};
 
-use crate::board::{Board, MAX_RISE};
-use crate::layout::Layout;
-use crate::seed::Generator;
 use crate::{COOLING_RATE, REHEAT_AFTER, SAMPLE_MOVES};
+use sudoku_boxperm::{Board, Found, Generator, Layout, MAX_RISE};
 
 /// Whether the search goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +41,8 @@ pub(crate) struct Search<'a, B, O: ?Sized> {
     board: B,
     rng: Generator,
     tally: Tally,
-    /// The distinct solutions found (a solution met again is not counted again).
-    found: Vec<Vec<u8>>,
+    /// The distinct solutions found.
+    found: Found,
     observer: &'a mut O,
 }
 
@@ -65,7 +63,7 @@ impl<'a, B: Board, O: Observer + ?Sized> Search<'a, B, O> {
             board,
             rng,
             tally: Tally::new(limits),
-            found: Vec::new(),
+            found: Found::new(),
             observer,
         }
     }
@@ -173,15 +171,10 @@ impl<'a, B: Board, O: Observer + ?Sized> Search<'a, B, O> {
     /// The board is a solution: counted if it is a new one. `Stop` at the limit.
     fn solution(&mut self) -> Flow {
         let cells = self.board.cells();
-        if self.found.iter().any(|f| f.as_slice() == cells) {
-            return Flow::Go;
-        }
-        self.found.push(cells.to_vec());
-        if self.observer.active() {
-            self.observer.event(Event::Solution { depth: 0 });
-        }
-        let size = self.size;
-        if self.tally.solution(|| Grid::from_values(size, cells)) {
+        if self
+            .found
+            .meet(self.size, cells, &mut self.tally, self.observer)
+        {
             Flow::Stop
         } else {
             Flow::Go

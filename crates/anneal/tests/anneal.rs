@@ -6,7 +6,7 @@ use sudoku_core::{
     CorpusReader, Event, EventCount, Grid, Limits, Observer, Outcome, Solver, Status,
 };
 use sudoku_testkit::seeds::{HARD1, SPANISH_1};
-use sudoku_testkit::{corpus_path, golden_files, golden_rows, workspace_dir};
+use sudoku_testkit::{corpus_path, stochastic, workspace_dir};
 
 const SEED: u64 = 2007;
 
@@ -50,38 +50,6 @@ fn solves_every_easy50_puzzle_and_the_first_kaggle_ones() {
         assert_solved(puzzle, &out);
         assert!(out.counters.backtracks < out.counters.nodes);
     }
-}
-
-#[test]
-fn the_same_seed_gives_the_same_run_on_any_thread() {
-    let puzzles = first_puzzles("norvig_sudoku-easy50.txt", 12);
-    let solver = Anneal::new(SEED);
-    let alone: Vec<Outcome> = puzzles
-        .iter()
-        .map(|p| solver.solve(p, &Limits::FIRST))
-        .collect();
-    // The same puzzles on four threads, in reverse order on each.
-    let threaded: Vec<Outcome> = std::thread::scope(|scope| {
-        let handles: Vec<_> = puzzles
-            .chunks(3)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut outs: Vec<Outcome> = part
-                        .iter()
-                        .rev()
-                        .map(|p| solver.solve(p, &Limits::FIRST))
-                        .collect();
-                    outs.reverse();
-                    outs
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
-    assert_eq!(alone, threaded);
 }
 
 #[test]
@@ -165,63 +133,22 @@ fn without_a_budget_the_default_one_applies() {
 }
 
 #[test]
-fn what_can_be_proved_at_the_root_is_exact() {
-    let solver = Anneal::new(SEED);
-    // Clashing givens: no solution, 1 node.
-    let clash = grid(SPANISH_1).with(0, 3);
-    assert!(clash.givens_clash());
-    assert_eq!(
-        solver.solve(&clash, &Limits::FIRST),
-        Outcome::rejected_at_root()
-    );
-    // A complete grid: its one solution, at the root, under any limit.
-    let complete = solver
-        .solve(&grid(SPANISH_1), &Limits::FIRST)
-        .solution
-        .unwrap();
-    for limits in [Limits::FIRST, Limits::UNIQUENESS] {
-        let out = solver.solve(&complete, &limits);
-        assert_eq!((out.status, out.solutions), (Status::Solved, 1));
-        assert_eq!((out.counters.nodes, out.solution), (1, Some(complete)));
-    }
-    // One non-fixed cell per square: the fill is forced, and here it clashes.
-    let forced = grid(".12324.1.3.21234");
-    assert!(!forced.givens_clash());
-    let out = solver.solve(&forced, &Limits::UNIQUENESS);
-    assert_eq!((out.status, out.counters.nodes), (Status::NoSolution, 1));
+fn the_same_seed_gives_the_same_run_on_any_thread() {
+    let puzzles = first_puzzles("norvig_sudoku-easy50.txt", 12);
+    stochastic::assert_the_same_run_on_any_thread(&Anneal::new(SEED), &puzzles);
 }
 
-/// The 4x4 puzzles of `data/`, against their exact counts: under a limit of 1 every
-/// one is solved; under a limit of 2 the search finds both solutions of every puzzle
-/// that has two or more (`Solved`, 2), and ends with the budget and the one solution
-/// of every other (`BudgetExhausted`, 1), never claiming more or less.
+#[test]
+fn what_can_be_proved_at_the_root_is_exact() {
+    stochastic::assert_what_can_be_proved_at_the_root_is_exact(&Anneal::new(SEED));
+}
+
 #[test]
 fn four_by_four_outcomes_agree_with_the_exact_counts() {
-    let files: Vec<_> = golden_files("dlx")
-        .into_iter()
-        .filter(|f| f.corpus == "4x4")
-        .collect();
-    assert_eq!(files.len(), 2, "data/golden/dlx.4x4.limit{{1,2}}.csv");
-    let solver = Anneal::new(SEED);
-    for file in files {
-        let limits = Limits::solutions(file.limit).with_max_nodes(100_000);
-        for row in golden_rows(&file) {
-            let puzzle = grid(&row.puzzle);
-            let out = solver.solve(&puzzle, &limits);
-            out.solution.unwrap().check_solution_of(&puzzle).unwrap();
-            let status = if row.solutions == file.limit {
-                Status::Solved
-            } else {
-                Status::BudgetExhausted
-            };
-            let what = format!("{} limit {}: {out:?}", row.puzzle, file.limit);
-            assert_eq!(
-                (out.status, out.solutions),
-                (status, row.solutions),
-                "{what}"
-            );
-        }
-    }
+    stochastic::assert_four_by_four_outcomes_agree_with_the_exact_counts(
+        &Anneal::new(SEED),
+        100_000,
+    );
 }
 
 #[test]

@@ -205,11 +205,11 @@ pub static CATALOGUE: &[Strategy] = &[
         golden_as: None,
         build: |_| Box::new(sudoku_ilp::Ilp::MICROLP),
     },
-    #[cfg(feature = "highs")]
+    #[cfg(feature = "cbc")]
     Strategy {
-        name: "ilp-highs",
+        name: "ilp-cbc",
         summary: "integer programming: Bartlett et al.'s binary model x(r,c,d), solved by \
-                  HiGHS (presolve, cuts, branch and bound; the `highs` feature)",
+                  COIN-OR CBC (preprocessing, cuts, branch and bound; the `cbc` feature)",
         try_is: "a branch-and-bound node below the root, as the solver counts them; \
                  backtracks: every node of a tree that ends with no solution or is restarted \
                  after one",
@@ -218,7 +218,7 @@ pub static CATALOGUE: &[Strategy] = &[
         in_default_run: false,
         essay_of: None,
         golden_as: None,
-        build: |_| Box::new(sudoku_ilp::Ilp::HIGHS),
+        build: |_| Box::new(sudoku_ilp::Ilp::CBC),
     },
     Strategy {
         name: "logic-singles",
@@ -324,6 +324,31 @@ pub static CATALOGUE: &[Strategy] = &[
         essay_of: None,
         golden_as: None,
         build: |o| Box::new(sudoku_anneal::Anneal::new(o.seed)),
+    },
+    Strategy {
+        name: "genetic",
+        summary: "Mantere and Koljonen's genetic algorithm: boxes as permutations, crossover of \
+                  whole boxes, swaps within a box, an elite, restarts",
+        try_is: "a generation: a population of 21 bred from the last (or drawn afresh at a \
+                 restart)",
+        default_max_nodes: sudoku_genetic::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |o| Box::new(sudoku_genetic::Genetic::new(o.seed)),
+    },
+    Strategy {
+        name: "tabu",
+        summary: "tabu search in Lewis's space: the best swap not tabu each step, a tenure, \
+                  aspiration, perturbation when stuck",
+        try_is: "a swap of two cells of a square, the best allowed (every move is made)",
+        default_max_nodes: sudoku_tabu::DEFAULT_MAX_NODES,
+        exact: false,
+        in_default_run: false,
+        essay_of: None,
+        golden_as: None,
+        build: |o| Box::new(sudoku_tabu::Tabu::new(o.seed)),
     },
     Strategy {
         name: "naive-essay",

@@ -2,17 +2,34 @@
 //! seed it is given, and with [`DEFAULT_SEED`] by default.
 
 use sudoku_anneal::Anneal;
-use sudoku_catalogue::{find, Options, DEFAULT_SEED};
+use sudoku_catalogue::{find, Options, CATALOGUE, DEFAULT_SEED};
 use sudoku_core::{Grid, Limits, Solver};
+use sudoku_genetic::Genetic;
+use sudoku_tabu::Tabu;
 use sudoku_testkit::seeds::SPANISH_1;
 
 /// How the strategy crate builds its solver from a seed.
-type Build = fn(u64) -> Anneal;
+type Build = fn(u64) -> Box<dyn Solver>;
 
 #[test]
-fn anneal_and_its_essay_are_built_with_the_seed_of_their_options() {
+fn the_stochastic_strategies_are_built_with_the_seed_of_their_options() {
     let puzzle = Grid::parse(SPANISH_1).unwrap();
-    let builds: [(&str, Build); 2] = [("anneal", Anneal::new), ("anneal-essay", Anneal::essay)];
+    let builds: [(&str, Build); 4] = [
+        ("anneal", |s| Box::new(Anneal::new(s))),
+        ("genetic", |s| Box::new(Genetic::new(s))),
+        ("tabu", |s| Box::new(Tabu::new(s))),
+        ("anneal-essay", |s| Box::new(Anneal::essay(s))),
+    ];
+    let stochastic: Vec<&str> = CATALOGUE
+        .iter()
+        .filter(|s| !s.exact)
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(
+        stochastic,
+        builds.map(|b| b.0).as_slice(),
+        "each one checked here"
+    );
     for (name, build) in builds {
         let strategy = find(name).unwrap();
         for seed in [DEFAULT_SEED, 1, 99] {

@@ -11,7 +11,8 @@
 //!   drew it (a naked single, the only place for a digit in a unit, a locked candidate,
 //!   ...); [`Event::Cover`] and [`Event::Uncover`] for the columns of an exact cover;
 //! - stochastic search: [`Event::Swap`], a move of two cells (a try), taken back when
-//!   not accepted;
+//!   not accepted; [`Event::Generation`], a new population of a genetic algorithm (a
+//!   try, never taken back);
 //! - a solver that reports its search by counts alone (a MIP solver's branch and bound):
 //!   [`Event::Node`], one node of its tree (a try), taken back or not.
 //!
@@ -235,6 +236,9 @@ pub enum Rule {
     /// triads, applied to whole registers at once), told by its net effect at each
     /// fixpoint rather than rule by rule.
     BandPropagation,
+    /// The digit the fittest individual of a genetic algorithm's population holds in
+    /// the cell: a search that keeps a population shows its best grid this way.
+    Fittest,
     /// The point a MIP solver answered for the integer program of the puzzle: the
     /// variable of this cell and digit is 1 there.
     IntegerProgram,
@@ -278,6 +282,7 @@ impl Rule {
             | Rule::Assigned
             | Rule::UnitPropagation
             | Rule::BandPropagation
+            | Rule::Fittest
             | Rule::IntegerProgram
             | Rule::HallInterval { .. }
             | Rule::Matching { .. }
@@ -399,6 +404,15 @@ pub enum Event {
         /// Whether the move was kept.
         accepted: bool,
     },
+    /// A generation of a genetic algorithm (a try): a new population bred from the last
+    /// one, or drawn afresh at a `restart`. Nothing is taken back: the next generation
+    /// breeds from this one.
+    Generation {
+        /// The least cost in the new population (digits missing from rows and columns).
+        cost: u32,
+        /// Whether the population was drawn afresh (the search was stuck) rather than bred.
+        restart: bool,
+    },
     /// A node below the root of a solver's search tree, known by its count alone (a MIP
     /// solver's branch and bound reports how many nodes it solved, not what each one
     /// fixed): a try, and a backtrack too when `taken_back`. Told after the tree, with
@@ -410,12 +424,12 @@ pub enum Event {
 }
 
 impl Event {
-    /// Whether the event is a try: a [`Event::Try`], a [`Event::Swap`] or a
-    /// [`Event::Node`].
+    /// Whether the event is a try: a [`Event::Try`], a [`Event::Swap`], a
+    /// [`Event::Generation`] or a [`Event::Node`].
     pub const fn is_try(&self) -> bool {
         matches!(
             self,
-            Event::Try { .. } | Event::Swap { .. } | Event::Node { .. }
+            Event::Try { .. } | Event::Swap { .. } | Event::Generation { .. } | Event::Node { .. }
         )
     }
 
@@ -445,7 +459,7 @@ impl Event {
             | Event::Eliminate { depth, .. }
             | Event::Cover { depth, .. }
             | Event::Uncover { depth, .. } => depth,
-            Event::Swap { .. } | Event::Node { .. } => 0,
+            Event::Swap { .. } | Event::Generation { .. } | Event::Node { .. } => 0,
         }
     }
 }
@@ -531,6 +545,7 @@ mod tests {
             Some(Technique::XWing)
         );
         assert_eq!(Rule::Assigned.technique(), None);
+        assert_eq!(Rule::Fittest.technique(), None);
         assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]));
         for t in Technique::ALL {
             assert_eq!(Technique::from_name(t.name()), Some(t));
@@ -541,7 +556,7 @@ mod tests {
     }
 
     #[test]
-    fn swaps_are_tries_and_rejected_swaps_backtracks() {
+    fn swaps_and_generations_are_tries_and_rejected_swaps_backtracks() {
         let mut count = EventCount::default();
         for accepted in [true, false] {
             count.event(Event::Swap {
@@ -561,6 +576,13 @@ mod tests {
             digit: 3,
         });
         assert_eq!((count.tries, count.backtracks, count.events), (3, 2, 4));
+        for restart in [false, true] {
+            let generation = Event::Generation { cost: 7, restart };
+            assert!(generation.is_try() && !generation.is_backtrack());
+            assert_eq!(generation.depth(), 0);
+            count.event(generation);
+        }
+        assert_eq!((count.tries, count.backtracks, count.events), (5, 2, 6));
     }
 
     #[test]

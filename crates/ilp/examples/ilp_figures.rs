@@ -4,14 +4,14 @@
 //! per puzzle of each solver beside dlx.
 //!
 //! ```text
-//! cargo run --release -p sudoku-ilp --example ilp_figures [--features highs] [-- CORPUS_DIR]
+//! cargo run --release -p sudoku-ilp --example ilp_figures [--features cbc] [-- CORPUS_DIR]
 //! ```
 //!
 //! The corpora: top95, top1465 and the first 2,000 of the 17-clue set from
 //! `../shared/corpora/` (or the folder given), and the five graded files of `data/bench/`.
-//! With the `highs` feature, HiGHS runs beside microlp. Each puzzle is solved under
+//! With the `cbc` feature, CBC runs beside microlp. Each puzzle is solved under
 //! limit 1 with the catalogue's budget, one thread, in two passes A B A B (dlx, microlp,
-//! HiGHS, then again): the counters must be the same in both passes, and each puzzle's
+//! CBC, then again): the counters must be the same in both passes, and each puzzle's
 //! time is its faster one. A wrong solution, or counters that change between passes, is
 //! a solver bug: the example stops there (exit status 1).
 
@@ -78,8 +78,8 @@ fn solvers() -> Vec<(&'static str, Box<dyn Solver>, u64)> {
         ("dlx", Box::new(Dlx), 20_000_000),
         ("ilp", Box::new(Ilp::MICROLP), DEFAULT_MAX_NODES),
     ];
-    #[cfg(feature = "highs")]
-    out.push(("ilp-highs", Box::new(Ilp::HIGHS), DEFAULT_MAX_NODES));
+    #[cfg(feature = "cbc")]
+    out.push(("ilp-cbc", Box::new(Ilp::CBC), DEFAULT_MAX_NODES));
     out
 }
 

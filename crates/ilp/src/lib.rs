@@ -2,7 +2,7 @@
 //! Chartier, Langville and Rankin ("An Integer Programming Model for the Sudoku
 //! Problem", The Journal of Online Mathematics and its Applications 8, 2008), solved by
 //! a MIP solver's branch and bound. Two catalogue entries, one per solver: `ilp`
-//! (microlp, pure Rust, always built) and `ilp-highs` (HiGHS, behind the `highs`
+//! (microlp, pure Rust, always built) and `ilp-cbc` (COIN-OR CBC, behind the `cbc`
 //! feature).
 //!
 //! # The model
@@ -45,12 +45,16 @@
 //!   microlp 0.6) reports neither: so the model is written for microlp directly. Its
 //!   branch and bound dives depth first into the child its pseudocosts prefer, and
 //!   jumps to the open node of best bound when a dive dies out.
-//! - **HiGHS** (1.16, through the `highs` crate, behind the `highs` feature of this
-//!   crate, `sudoku-catalogue` and `sudoku-lab`): the MIP solver of reference among the
-//!   free ones, with presolve, probing, cutting planes and primal heuristics around its
-//!   branch and bound. `highs-sys` builds it from its C++ source, which needs `cmake`
-//!   and `libclang` (for its bindings): a fresh machine has neither, so it is not built
-//!   by default; `.ci/run` installs both from Debian's packages and turns the feature on.
+//! - **CBC** (COIN-OR's branch and cut, 2.10 as Debian 12 ships it, behind the `cbc`
+//!   feature of this crate, `sudoku-catalogue` and `sudoku-lab`): a MIP solver of
+//!   reference among the free ones (the one PuLP bundles), with preprocessing, probing,
+//!   cutting planes and primal heuristics around its branch and bound. It is a system
+//!   library (Debian's `coinor-libcbc-dev`), which `coin_cbc_sys` finds through
+//!   pkg-config and links: nothing is compiled but the bindings, and a machine without
+//!   the package builds the default, microlp alone. `cargo xtask test` installs the
+//!   package and turns the feature on. libcbc is not thread-safe: CBC solves serialise
+//!   across threads (one lock around each, in `backend::cbc`): a parallel run (`-j`)
+//!   solves one puzzle with CBC at a time, with the same counters.
 //!
 //! # The solution limit
 //!
@@ -67,8 +71,8 @@
 //! solver says how many nodes it solved, not which variable each one fixed.
 //!
 //! - A try is a branch-and-bound node below the root whose relaxation the solver
-//!   solved: microlp's `nodes_solved` (it leaves the root out), HiGHS's
-//!   `mip_node_count` less the root (none when its presolve alone solves the model).
+//!   solved: microlp's `nodes_solved` and CBC's `Cbc_getNodeCount` (both leave the root
+//!   out; CBC's is none when its preprocessing or root cuts settle the model).
 //!   `nodes = 1 + tries`, summed over the trees of the solution limit.
 //! - `backtracks`: every node of a tree that ends with no solution (it proved there is
 //!   none left: each of its nodes was taken back), and every node of a tree that ended
@@ -80,14 +84,15 @@
 //!   `backtracks = nodes − 1`, as every strategy's does.
 //! - The node budget: each tree gets the tries the budget has left as the solver's node
 //!   limit. microlp is run one node per call (see [`backend::microlp`]) and stops on
-//!   the count exactly; HiGHS's node limit bounds its count with the root. A tree that
-//!   runs out is `BudgetExhausted`, and so is a solver's numerical failure or a point
-//!   that is no solution of the puzzle (checked, never trusted): the search could not
-//!   end, and a wrong row is never written.
+//!   the count exactly; CBC's node limit (`maxNodes`) bounds the same count (see
+//!   `backend::cbc` for a tree that ends at the limit). A tree that runs out is
+//!   `BudgetExhausted`, and so is a solver's numerical failure or a point that is no
+//!   solution of the puzzle (checked, never trusted): the search could not end, and a
+//!   wrong row is never written.
 //!
 //! The catalogue's budget is [`DEFAULT_MAX_NODES`] for both: three times the most
 //! microlp needs on the corpora below under limit 1 (631 nodes, on a 17-clue puzzle;
-//! 158 on top1465), at a few milliseconds a node.
+//! 158 on top1465), at a few milliseconds a node. CBC needs 10 at most there.
 //!
 //! # The events
 //!
@@ -106,21 +111,24 @@
 //!
 //! # Figures
 //!
-//! One run of `cargo run --release -p sudoku-ilp --features highs --example ilp_figures`
+//! One run of `cargo run --release -p sudoku-ilp --features cbc --example ilp_figures`
 //! (limit 1, one thread; the lesson `book/src/lessons/ilp.md` has the whole table). *LP
 //! pinned*: the relaxation has no point but the solution ([`relaxation`]); *no
-//! branching*: the solver ended at its root (HiGHS: at its root or in its presolve).
+//! branching*: the solver ended at its root (CBC: at its root or in its preprocessing).
+//! Nodes: mean and max per puzzle, the root included.
 //!
-//! | corpus | LP pinned | microlp: no branching | HiGHS: no branching | microlp nodes: mean, max |
-//! |---|---:|---:|---:|---:|
-//! | top95 | 30.5% | 33.7% | 100% | 8.5, 97 |
-//! | top1465 | 23.0% | 26.3% | 100% | 9.0, 158 |
-//! | 17-clue, first 2,000 | 93.2% | 94.3% | 100% | 2.0, 631 |
-//! | `data/bench` grades 1 to 5 (X-wing) | 100% | 100% | 100% | 1.0, 1 |
+//! | corpus | LP pinned | microlp: no branching | CBC: no branching | microlp nodes | CBC nodes |
+//! |---|---:|---:|---:|---:|---:|
+//! | top95 | 30.5% | 33.7% | 96.8% | 8.5, 97 | 1.1, 7 |
+//! | top1465 | 23.0% | 26.3% | 98.3% | 9.0, 158 | 1.1, 10 |
+//! | 17-clue, first 2,000 | 93.2% | 94.3% | 100% | 2.0, 631 | 1.0, 1 |
+//! | `data/bench` grades 1 to 5 (X-wing) | 100% | 100% | 100% | 1.0, 1 | 1.0, 1 |
 //!
-//! Both solvers take 200 to 1,300 times dlx's median time per puzzle (top1465: 30.5 ms
-//! for microlp, 28.5 ms for HiGHS, 24 µs for dlx, on a shared, loaded machine): each
-//! node is a simplex over a few hundred variables, where dlx's is a few pointer moves.
+//! Both solvers take 40 to 700 times dlx's median time per puzzle (top1465: 9.9 ms for
+//! microlp, 9.2 ms for CBC, 24 µs for dlx, on a shared, loaded machine): each node is a
+//! simplex over a few hundred variables, where dlx's is a few pointer moves. CBC's
+//! preprocessing and root cuts, which spare it the branching, cost 2 to 4 ms on any
+//! puzzle and up to a second and a half on those it branches on.
 //!
 //! ```
 //! use sudoku_core::{Grid, Limits, Solver, Status};
@@ -153,9 +161,9 @@ use sudoku_core::{Grid, Limits, Observer, Outcome, Search, Size};
 pub enum Solver {
     /// microlp, pure Rust (`ilp`).
     MicroLp,
-    /// HiGHS, C++ (`ilp-highs`; the crate's `highs` feature).
-    #[cfg(feature = "highs")]
-    Highs,
+    /// COIN-OR CBC, C++ (`ilp-cbc`; the crate's `cbc` feature).
+    #[cfg(feature = "cbc")]
+    Cbc,
 }
 
 /// Sudoku as Bartlett et al.'s binary integer program, solved by a MIP solver (see the
@@ -168,9 +176,9 @@ pub struct Ilp {
 impl Ilp {
     /// The model solved by microlp (`ilp`).
     pub const MICROLP: Ilp = Ilp::new(Solver::MicroLp);
-    /// The model solved by HiGHS (`ilp-highs`).
-    #[cfg(feature = "highs")]
-    pub const HIGHS: Ilp = Ilp::new(Solver::Highs);
+    /// The model solved by CBC (`ilp-cbc`).
+    #[cfg(feature = "cbc")]
+    pub const CBC: Ilp = Ilp::new(Solver::Cbc);
 
     /// The strategy with `solver`.
     pub const fn new(solver: Solver) -> Ilp {
@@ -187,8 +195,8 @@ impl Search for Ilp {
     fn name(&self) -> &'static str {
         match self.solver {
             Solver::MicroLp => "ilp",
-            #[cfg(feature = "highs")]
-            Solver::Highs => "ilp-highs",
+            #[cfg(feature = "cbc")]
+            Solver::Cbc => "ilp-cbc",
         }
     }
 
@@ -200,8 +208,8 @@ impl Search for Ilp {
     ) -> Outcome {
         match self.solver {
             Solver::MicroLp => search::solve(&backend::microlp::MicroLp, puzzle, limits, observer),
-            #[cfg(feature = "highs")]
-            Solver::Highs => search::solve(&backend::highs::Highs, puzzle, limits, observer),
+            #[cfg(feature = "cbc")]
+            Solver::Cbc => search::solve(&backend::cbc::Cbc, puzzle, limits, observer),
         }
     }
 

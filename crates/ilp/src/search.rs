@@ -29,7 +29,7 @@ pub(crate) fn solve<B: Backend, O: Observer + ?Sized>(
         let tree = grow(
             backend,
             &Model::of(puzzle, &cuts),
-            limits.max_tries() - tries,
+            limits.max_tries().saturating_sub(tries),
         );
         tries += tree.tries;
         // A tree that proves there is no solution (left) takes back every node; so does

@@ -10,8 +10,8 @@ use sudoku_ilp::Ilp;
 fn solvers() -> Vec<Ilp> {
     #[allow(unused_mut)]
     let mut out = vec![Ilp::MICROLP];
-    #[cfg(feature = "highs")]
-    out.push(Ilp::HIGHS);
+    #[cfg(feature = "cbc")]
+    out.push(Ilp::CBC);
     out
 }
 
@@ -25,6 +25,10 @@ const EASY: &str =
 /// The seventh puzzle of top95 (one solution; microlp branches on it).
 const HARD: &str =
     "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....";
+/// The 69th puzzle of top95 (one solution): CBC's preprocessing and root cuts leave it
+/// to the branch and bound (6 nodes below the root under limit 1, CBC 2.10.8).
+const CBC_BRANCHES: &str =
+    ".......4...2..4..1.7..5..9...3..7....4..6....6..1..8...2....1..85.9...6.....8...3";
 /// Norvig's hard1, which has many solutions.
 const MANY: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
@@ -159,36 +163,36 @@ fn the_events_count_the_counters_and_tell_the_givens_first() {
 
 #[test]
 fn the_budget_bounds_the_nodes_and_a_budget_just_large_enough_changes_nothing() {
-    let hard = grid(HARD);
-    let microlp = Ilp::MICROLP
-        .solve(&hard, &Limits::UNIQUENESS)
-        .counters
-        .nodes;
-    assert!(
-        microlp > 4,
-        "microlp needs {microlp} nodes: no budget to test"
-    );
     for solver in solvers() {
-        let free = solver.solve(&hard, &Limits::UNIQUENESS);
-        let needed = free.counters.nodes;
-        for budget in [1, 2, needed / 2, needed - 1]
-            .into_iter()
-            .filter(|b| (1..needed).contains(b))
-        {
-            let out = solver.solve(&hard, &Limits::UNIQUENESS.with_max_nodes(budget));
-            assert_eq!(
-                out.status,
-                Status::BudgetExhausted,
-                "{solver:?} budget {budget}"
-            );
-            assert!(
-                out.counters.nodes <= budget,
-                "{solver:?}: {:?}",
-                out.counters
-            );
+        let mut branched = false;
+        for text in [HARD, CBC_BRANCHES] {
+            let puzzle = grid(text);
+            let free = solver.solve(&puzzle, &Limits::UNIQUENESS);
+            let needed = free.counters.nodes;
+            branched |= needed > 4;
+            for budget in [1, 2, needed / 2, needed - 1]
+                .into_iter()
+                .filter(|b| (1..needed).contains(b))
+            {
+                let out = solver.solve(&puzzle, &Limits::UNIQUENESS.with_max_nodes(budget));
+                assert_eq!(
+                    out.status,
+                    Status::BudgetExhausted,
+                    "{solver:?} budget {budget} on {text}"
+                );
+                assert!(
+                    out.counters.nodes <= budget,
+                    "{solver:?} on {text}: {:?}",
+                    out.counters
+                );
+            }
+            let exact = solver.solve(&puzzle, &Limits::UNIQUENESS.with_max_nodes(needed));
+            assert_eq!(exact, free, "{solver:?} on {text}");
         }
-        let exact = solver.solve(&hard, &Limits::UNIQUENESS.with_max_nodes(needed));
-        assert_eq!(exact, free, "{solver:?}");
+        assert!(
+            branched,
+            "{solver:?} hardly branches here: no budget to test"
+        );
     }
 }
 
@@ -274,4 +278,30 @@ fn sixteen() -> String {
         .map(|(i, &d)| if i % 2 == 0 { d } else { 0 })
         .collect();
     Grid::from_values(Size::SIXTEEN, &cells).to_line()
+}
+
+#[test]
+fn solves_on_several_threads_at_once_give_the_outcomes_of_one() {
+    let puzzles = [grid(EASY), grid(HARD), grid(MANY)];
+    for solver in solvers() {
+        let alone: Vec<Outcome> = puzzles
+            .iter()
+            .map(|p| solver.solve(p, &Limits::UNIQUENESS))
+            .collect();
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..4)
+                .map(|_| {
+                    scope.spawn(|| {
+                        puzzles
+                            .iter()
+                            .map(|p| solver.solve(p, &Limits::UNIQUENESS))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for thread in threads {
+                assert_eq!(thread.join().unwrap(), alone, "{solver:?}");
+            }
+        });
+    }
 }

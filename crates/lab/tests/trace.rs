@@ -45,6 +45,7 @@ fn count_events(jsonl: &str) -> HashMap<String, (u64, u64, Value)> {
                 c.0 += 1;
                 c.1 += u64::from(v["accepted"] == false);
             }
+            "generation" => c.0 += 1,
             "node" => {
                 c.0 += 1;
                 c.1 += u64::from(v["taken_back"] == true);

@@ -244,7 +244,7 @@ pub struct Sidecar {
     /// `--first N`: at most N puzzles of each corpus (`None`: all).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first: Option<u64>,
-    /// `--seed S`: the seed of every solver that draws random numbers (anneal).
+    /// `--seed S`: the seed of every solver that draws random numbers (anneal, genetic, tabu).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// `--permute SEED`: each puzzle solved as a random isomorph, drawn from the seed.

@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod seeds;
+pub mod stochastic;
 pub mod tools;
 pub mod usage;
 

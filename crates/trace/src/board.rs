@@ -11,7 +11,10 @@
 //! - covering a column of the exact cover takes its rows out of the matrix: an open
 //!   cell's candidates are then the rows still there (all four of their columns
 //!   uncovered), as dlx sees them; uncovering puts them back;
-//! - a kept swap exchanges two cells (when the grid it started from is known).
+//! - a kept swap exchanges two cells (when the grid it started from is known);
+//! - a generation of a genetic algorithm changes a whole population, not one grid: the
+//!   board shows the population's fittest grid, which the strategy tells cell by cell
+//!   as assignments (`Rule::Fittest`).
 //!
 //! So the propagating strategies show their candidates, dlx the rows of its matrix, and
 //! naive (which only places digits) its placed digits. Only a strategy that reports
@@ -157,6 +160,7 @@ impl Board {
                     self.set(b, x);
                 }
             }
+            Event::Generation { .. } => {}
         }
     }
 

@@ -2,8 +2,8 @@
 //!
 //! Every event line has `solver`, `index` (0-based, in the stream), `event` (`choose`,
 //! `try`, `backtrack`, `solution`, `contradiction`, `assign`, `eliminate`, `cover`,
-//! `uncover`, `swap`, `node`), `depth` and `text` (the classic words); then what it
-//! concerns:
+//! `uncover`, `swap`, `node`, `generation`), `depth` and `text` (the classic words); then
+//! what it concerns:
 //!
 //! - `choice` of a search's branching (`fewest_candidates`, `fewest_rows`), with its
 //!   `cell` and `candidates`, or its `column` and `size` (the rows the column has left,
@@ -12,15 +12,17 @@
 //! - `rule` (`given`, `tried`, `assigned`, `naked_single`, `hidden_single`, `pointing`,
 //!   `claiming`, `naked_subset`, `hidden_subset`, `fish`, `unit_propagation`,
 //!   `band_propagation`, `integer_program`, `hall_interval`, `matching`,
-//!   `pattern_overlay`), with its `unit` and `unit_name` (`box 2`), or `box`/`line` (locked
-//!   candidates), `count` (subsets, fish), `rows` (fish: the base lines are rows), `base`
-//!   and `cover` (fish: the indexes, 0-based, of its base lines and of its cover lines);
+//!   `pattern_overlay`, `fittest`), with its `unit` and `unit_name` (`box 2`), or
+//!   `box`/`line` (locked candidates), `count` (subsets, fish), `rows` (fish: the base
+//!   lines are rows), `base` and `cover` (fish: the indexes, 0-based, of its base lines
+//!   and of its cover lines);
 //! - `reason` of a dead end (`empty_cell`, `no_place`, `empty_column`, `no_matching`,
 //!   `no_template`), with what it concerns (the `cell`; the `unit` and the `digit`; the
 //!   `column`; the `unit`; the `digit`);
 //! - `column` and `column_name` of the exact cover (`row 3 has 7`);
 //! - `cells`, `cell_names`, `cost` and `accepted` of a swap;
-//! - `taken_back` of a node.
+//! - `taken_back` of a node;
+//! - `cost` (the best in the population) and `restart` of a generation.
 //!
 //! The last line is `{"event":"summary", ...}` with the outcome, the counters and how
 //! many events were counted and printed.
@@ -94,6 +96,8 @@ struct Line<'a> {
     accepted: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     taken_back: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    restart: Option<bool>,
 }
 
 impl<'a> Line<'a> {
@@ -150,6 +154,10 @@ impl<'a> Line<'a> {
                 line.accepted = Some(accepted);
             }
             Event::Node { taken_back } => line.taken_back = Some(taken_back),
+            Event::Generation { cost, restart } => {
+                line.cost = Some(cost);
+                line.restart = Some(restart);
+            }
         }
         line
     }
@@ -198,7 +206,7 @@ impl<'a> Line<'a> {
             }
             Rule::Given | Rule::Tried | Rule::Assigned | Rule::NakedSingle => {}
             Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
-            Rule::PatternOverlay => {}
+            Rule::PatternOverlay | Rule::Fittest => {}
         }
     }
 
@@ -308,6 +316,7 @@ mod tests {
             Rule::HallInterval { unit: 0 },
             Rule::Matching { unit: 0 },
             Rule::PatternOverlay,
+            Rule::Fittest,
         ];
         for rule in &all {
             // A kind added to `Rule` is not matched here: this stops compiling until it
@@ -318,6 +327,7 @@ mod tests {
                 Rule::NakedSubset { .. } | Rule::HiddenSubset { .. } | Rule::Fish { .. } => {}
                 Rule::UnitPropagation | Rule::BandPropagation | Rule::IntegerProgram => {}
                 Rule::HallInterval { .. } | Rule::Matching { .. } | Rule::PatternOverlay => {}
+                Rule::Fittest => {}
             }
         }
         all
@@ -362,6 +372,10 @@ mod tests {
                 accepted: true,
             },
             Event::Node { taken_back: true },
+            Event::Generation {
+                cost: 0,
+                restart: true,
+            },
         ];
         for event in &all {
             // As in `every_rule`: a kind added to `Event` stops this compiling.
@@ -370,7 +384,7 @@ mod tests {
                 Event::Try { .. } | Event::Backtrack { .. } | Event::Solution { .. } => {}
                 Event::Contradiction { .. } | Event::Assign { .. } | Event::Eliminate { .. } => {}
                 Event::Cover { .. } | Event::Uncover { .. } | Event::Swap { .. } => {}
-                Event::Node { .. } => {}
+                Event::Node { .. } | Event::Generation { .. } => {}
             }
         }
         all

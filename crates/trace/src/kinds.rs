@@ -6,11 +6,12 @@ use sudoku_core::Event;
 use crate::people::count;
 
 /// How many kinds [`kind_of`] tells apart.
-pub const KINDS: usize = 13;
+pub const KINDS: usize = 14;
 
 /// The kinds, in the order of [`Kinds::counts`]: the events, a swap kept or undone, a
-/// node (of a solver that reports its tree by counts) kept or taken back, then the choices
-/// (last, so that the older kinds keep their index on the page).
+/// node (of a solver that reports its tree by counts) kept or taken back, the choices,
+/// then the generations of a genetic algorithm (the kinds added last, so that the older
+/// kinds keep their index on the page).
 pub const KIND_NAMES: [&str; KINDS] = [
     "try",
     "backtrack",
@@ -25,6 +26,7 @@ pub const KIND_NAMES: [&str; KINDS] = [
     "node kept",
     "node undone",
     "choose",
+    "generation",
 ];
 
 /// The kind of an event: its index in [`KIND_NAMES`].
@@ -43,6 +45,7 @@ pub const fn kind_of(event: &Event) -> usize {
         Event::Node { taken_back: false } => 10,
         Event::Node { .. } => 11,
         Event::Choose { .. } => 12,
+        Event::Generation { .. } => 13,
     }
 }
 
@@ -65,9 +68,14 @@ impl Kinds {
         self.counts.iter().sum()
     }
 
-    /// The tries ([`Event::is_try`]): tries, swaps and nodes.
+    /// The tries ([`Event::is_try`]): tries, swaps, nodes and generations.
     pub fn tries(&self) -> u64 {
-        self.counts[0] + self.counts[8] + self.counts[9] + self.counts[10] + self.counts[11]
+        self.counts[0]
+            + self.counts[8]
+            + self.counts[9]
+            + self.counts[10]
+            + self.counts[11]
+            + self.counts[13]
     }
 
     /// The tries taken back ([`Event::is_backtrack`]): backtracks, swaps undone and
@@ -103,6 +111,7 @@ impl Kinds {
             ("node kept", "nodes kept"),
             ("node taken back", "nodes taken back"),
             ("choice", "choices"),
+            ("generation", "generations"),
         ];
         let parts: Vec<String> = self
             .counts
@@ -146,6 +155,10 @@ mod tests {
                 cost: 3,
                 accepted: false,
             },
+            Event::Generation {
+                cost: 3,
+                restart: false,
+            },
             Event::Solution { depth: 0 },
         ];
         let mut kinds = Kinds::default();
@@ -158,10 +171,10 @@ mod tests {
             (kinds.tries(), kinds.backtracks()),
             (core.tries, core.backtracks)
         );
-        assert_eq!(kinds.events(), 5);
+        assert_eq!(kinds.events(), 6);
         assert_eq!(
             kinds.describe(),
-            "1 try, 1 backtrack, 1 solution, 1 swap kept, 1 swap undone"
+            "1 try, 1 backtrack, 1 solution, 1 swap kept, 1 swap undone, 1 generation"
         );
         assert_eq!(kinds.since(&kinds).describe(), "no event");
     }

@@ -61,22 +61,28 @@ impl<'a> Run<'a> {
 /// The grid a stochastic search (a swap of two cells per move) starts from, which its
 /// events do not tell: found by a first solve that follows the kept swaps as a
 /// permutation of the cells. At the first solution the grid is that solution, so the
-/// start is the solution with the permutation undone. `None` when no solution was found
-/// (the start is then unknown and the trace shows the givens only).
+/// start is the solution with the permutation undone. `None` when no solution was found,
+/// or when the search breeds generations of a population (a genetic algorithm: there is
+/// no one grid to start from): the trace then shows the givens only.
 fn start_grid(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> Option<Grid> {
     let cells = puzzle.size().cells();
     // `from[c]`: the cell of the start whose digit cell `c` holds now.
     let mut from: Vec<usize> = (0..cells).collect();
     let mut at_solution: Option<Vec<usize>> = None;
+    let mut bred = false;
     let outcome = solver.solve_observed(puzzle, limits, &mut |e: Event| match e {
         Event::Swap {
             cells: [a, b],
             accepted: true,
             ..
         } if at_solution.is_none() => from.swap(usize::from(a), usize::from(b)),
+        Event::Generation { .. } => bred = true,
         Event::Solution { .. } if at_solution.is_none() => at_solution = Some(from.clone()),
         _ => {}
     });
+    if bred {
+        return None;
+    }
     let (solution, from) = (outcome.solution?, at_solution?);
     let mut start = vec![0u8; cells];
     for (c, &f) in from.iter().enumerate() {

@@ -260,7 +260,11 @@ impl Observer for TextObserver<'_> {
         let depth = event.depth();
         let starts = matches!(
             event,
-            Event::Choose { .. } | Event::Try { .. } | Event::Swap { .. } | Event::Solution { .. }
+            Event::Choose { .. }
+                | Event::Try { .. }
+                | Event::Swap { .. }
+                | Event::Generation { .. }
+                | Event::Solution { .. }
         );
         if starts && self.grid.initial && !self.initial_shown {
             self.initial_shown = true;

@@ -7,10 +7,11 @@
 //! | backtrack | `backtrack r3c5 = 7` |
 //! | solution | `solution` |
 //! | dead end | `dead end: r4c2 has no candidate left`, `dead end: no place left for 7 in box 2`, `dead end: column "row 3 has 7" has no row left` |
-//! | assign | `given r1c2 = 5`, `assign r3c5 = 7 (the try)`, `only place for 4 in box 2 is r1c5`, `r3c5 = 7, its last candidate` |
+//! | assign | `given r1c2 = 5`, `assign r3c5 = 7 (the try)`, `only place for 4 in box 2 is r1c5`, `r3c5 = 7, its last candidate`, `assign r3c5 = 7 (the fittest grid)` |
 //! | eliminate | `eliminate 7 from r3c6 (naked single)`, `eliminate 3 from r3c5 (the cell is assigned)`, `eliminate 7 from r3c6 (pointing: 7 of box 2 lies in row 3)`, `eliminate 7 from r3c6 (naked pair in row 3)`, `eliminate 7 from r3c6 (X-wing: 7 of rows 2, 6 lies in columns 3, 8)` |
 //! | cover, uncover | `cover column "r3c5 filled"`, `uncover column "row 3 has 7"` |
 //! | swap | `swap r1c1 r2c3 (cost 4, kept)`, `swap r1c1 r2c3 (cost 6, undone)` |
+//! | generation | `generation (best cost 4)`, `restart: a new population (best cost 31)` |
 
 use std::fmt;
 
@@ -20,7 +21,7 @@ use crate::column::Column;
 
 /// The name of an event's kind, as the JSON Lines trace gives it: `choose`, `try`,
 /// `backtrack`, `solution`, `contradiction`, `assign`, `eliminate`, `cover`, `uncover`,
-/// `swap`.
+/// `swap`, `node`, `generation`.
 pub const fn event_name(event: &Event) -> &'static str {
     match event {
         Event::Choose { .. } => "choose",
@@ -34,6 +35,7 @@ pub const fn event_name(event: &Event) -> &'static str {
         Event::Uncover { .. } => "uncover",
         Event::Swap { .. } => "swap",
         Event::Node { .. } => "node",
+        Event::Generation { .. } => "generation",
     }
 }
 
@@ -53,6 +55,7 @@ pub const fn rule_name(rule: Rule) -> &'static str {
         Rule::Fish { .. } => "fish",
         Rule::UnitPropagation => "unit_propagation",
         Rule::BandPropagation => "band_propagation",
+        Rule::Fittest => "fittest",
         Rule::IntegerProgram => "integer_program",
         Rule::HallInterval { .. } => "hall_interval",
         Rule::Matching { .. } => "matching",
@@ -142,6 +145,14 @@ impl fmt::Display for Words<'_> {
             } => {
                 let kept = if accepted { "kept" } else { "undone" };
                 write!(f, "swap {} {} (cost {cost}, {kept})", cell(a), cell(b))
+            }
+            Event::Generation { cost, restart } => {
+                let what = if restart {
+                    "restart: a new population"
+                } else {
+                    "generation"
+                };
+                write!(f, "{what} (best cost {cost})")
             }
             Event::Node { taken_back } => f.write_str(if taken_back {
                 "node (taken back)"
@@ -278,6 +289,7 @@ fn why(f: &mut fmt::Formatter<'_>, rule: Rule, digit: char, size: Size) -> fmt::
         Rule::HallInterval { unit: u } => write!(f, "Hall interval in {}", unit(u)),
         Rule::Matching { unit: u } => write!(f, "in no matching of {}", unit(u)),
         Rule::PatternOverlay => write!(f, "no template of {digit} covers it"),
+        Rule::Fittest => f.write_str("the fittest grid"),
     }
 }
 
@@ -478,6 +490,7 @@ mod tests {
             assign(Rule::BandPropagation),
             "r1c5 = 4 by band propagation"
         );
+        assert_eq!(assign(Rule::Fittest), "assign r1c5 = 4 (the fittest grid)");
         assert_eq!(
             assign(Rule::PatternOverlay),
             "r1c5 = 4: every template of 4 covers it"
@@ -502,6 +515,9 @@ mod tests {
         };
         assert_eq!(swap(true), "swap r1c1 r3c3 (cost 4, kept)");
         assert_eq!(swap(false), "swap r1c1 r3c3 (cost 4, undone)");
+        let generation = |restart| say(Event::Generation { cost: 6, restart });
+        assert_eq!(generation(false), "generation (best cost 6)");
+        assert_eq!(generation(true), "restart: a new population (best cost 6)");
         assert_eq!(say(Event::Node { taken_back: true }), "node (taken back)");
         assert_eq!(say(Event::Node { taken_back: false }), "node");
     }

@@ -17,7 +17,7 @@ use std::process::Command;
 
 use sudoku_catalogue::Strategy;
 use sudoku_core::{Event, Grid, Limits, Outcome};
-use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
+use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_1, SPANISH_2};
 use sudoku_trace::people::thousands;
 use sudoku_trace::words::words;
 use sudoku_trace::{write_page, PageOptions};
@@ -236,6 +236,19 @@ fn the_polish_grid_replays_to_the_solution_with_each_strategy() {
     let (path, plain) = page(dir.path(), POLISH, &names);
     let dom = dom(&path, "#play=max");
     check_all(&dom, &plain);
+}
+
+/// The three stochastic families on the Spanish grid: anneal's swaps, tabu search's
+/// swaps and the genetic algorithm's generations (the fittest grid of each shown by its
+/// assignments) all replay to the solution, with the solver's counters.
+#[test]
+fn the_stochastic_families_replay_to_the_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["anneal", "tabu", "genetic"];
+    let (path, plain) = page(dir.path(), SPANISH_1, &names);
+    let dom = dom(&path, "#play=max");
+    check_all(&dom, &plain);
+    assert!(panel(&dom, "genetic").counters.contains_key("cost"));
 }
 
 /// Norvig's hard1 (658,726 norvig nodes, some 12.6 million events): the page stays

@@ -103,6 +103,13 @@ fn count_jsonl(out: &[u8], solver: &str, what: &str) -> (u64, u64, Value) {
                 tries += 1;
                 backtracks += u64::from(v["accepted"] == false);
             }
+            "generation" => {
+                assert!(
+                    v["cost"].is_u64() && v["restart"].is_boolean(),
+                    "{what}: {v}"
+                );
+                tries += 1;
+            }
             "node" => {
                 assert!(v["taken_back"].is_boolean(), "{what}: {v}");
                 tries += 1;
@@ -243,6 +250,19 @@ fn each_kind_of_event_has_its_line() {
             .any(|l| l.starts_with("swap r") && l.ends_with(&format!(", {kept})")))
     };
     assert!(swap("kept") && swap("undone"));
+    let genetic = text(SPANISH_1, "genetic", Limits::FIRST, &never);
+    for start in [
+        "assign r1c1 = ",
+        "generation (best cost ",
+        "restart: a new population (best cost ",
+        "solution",
+    ] {
+        assert!(has(&genetic, start), "genetic: {start}");
+    }
+    assert!(lines(&genetic)
+        .iter()
+        .filter(|l| l.starts_with("assign "))
+        .all(|l| l.ends_with(" (the fittest grid)")));
     // Indentation: two spaces a level; the first try is at depth 1.
     let first = norvig
         .lines()

@@ -4,8 +4,8 @@
 
 pub mod microlp;
 
-#[cfg(feature = "highs")]
-pub mod highs;
+#[cfg(feature = "cbc")]
+pub mod cbc;
 
 use sudoku_core::Grid;
 

@@ -169,8 +169,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub timeout: super::harness::Timeout,
 
-    /// The seed of a stochastic strategy (anneal), as bench and trace take it: the same
-    /// seed gives bench's counters.
+    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench and trace take
+    /// it: the same seed gives bench's counters.
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 
@@ -300,7 +300,8 @@ pub struct TraceArgs {
     #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// The seed of a stochastic strategy (anneal), as bench uses it by default.
+    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench uses it by
+    /// default.
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 

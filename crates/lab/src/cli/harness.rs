@@ -50,8 +50,8 @@ it. Every size."
     )]
     pub permute: Option<u64>,
 
-    /// The seed of every solver that draws random numbers (anneal): a run is repeatable by
-    /// it. The sidecar records it.
+    /// The seed of every solver that draws random numbers (anneal, genetic, tabu): a run is
+    /// repeatable by it. The sidecar records it.
     #[arg(long, value_name = "S", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 

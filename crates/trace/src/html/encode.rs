@@ -7,7 +7,8 @@
 //! varint(kind | changes << 4)   kind: the index of crate::kinds::KIND_NAMES
 //! varint(depth)
 //! varint(text)                  its index in the table: [words, cell, cell, unit]
-//! varint(cost)                  swaps only: the cost after the move
+//! varint(cost)                  swaps and generations only: the cost after the move
+//!                               (the best cost of the population)
 //! change ...                    `changes` of them, one per cell changed
 //! ```
 //!
@@ -47,7 +48,7 @@ pub(crate) fn event(out: &mut Vec<u8>, event: &Event, id: u32, diff: &[(u16, u32
     varint(out, kind_of(event) as u64 | (diff.len() as u64) << 4);
     varint(out, u64::from(event.depth()));
     varint(out, u64::from(id));
-    if let Event::Swap { cost, .. } = *event {
+    if let Event::Swap { cost, .. } | Event::Generation { cost, .. } = *event {
         varint(out, u64::from(cost));
     }
     for &(cell, x) in diff {
@@ -143,8 +144,8 @@ impl Table {
     }
 }
 
-/// The kind of a swap kept and of a swap undone, whose encoding holds a cost.
-const SWAPS: [u64; 2] = [
+/// The kinds whose encoding holds a cost: a swap kept, a swap undone, a generation.
+pub(crate) const COSTED: [u64; 3] = [
     kind_of(&Event::Swap {
         cells: [0, 0],
         cost: 0,
@@ -154,6 +155,10 @@ const SWAPS: [u64; 2] = [
         cells: [0, 0],
         cost: 0,
         accepted: false,
+    }) as u64,
+    kind_of(&Event::Generation {
+        cost: 0,
+        restart: false,
     }) as u64,
 ];
 
@@ -182,7 +187,7 @@ fn text_ranges(bytes: &[u8], mut each: impl FnMut(std::ops::Range<usize>)) {
         let start = at;
         read_varint(bytes, &mut at);
         each(start..at);
-        if SWAPS.contains(&kind) {
+        if COSTED.contains(&kind) {
             read_varint(bytes, &mut at);
         }
         for _ in 0..changes {
@@ -229,7 +234,7 @@ fn without_depth(event: &Event) -> Event {
         | Event::Eliminate { depth, .. }
         | Event::Cover { depth, .. }
         | Event::Uncover { depth, .. } => *depth = 0,
-        Event::Swap { .. } | Event::Node { .. } => {}
+        Event::Swap { .. } | Event::Generation { .. } | Event::Node { .. } => {}
     }
     e
 }
@@ -255,7 +260,7 @@ fn entry(event: &Event, size: Size) -> Entry {
         },
         Event::Cover { column, .. } | Event::Uncover { column, .. } => column_focus(column, size),
         Event::Swap { cells: [a, b], .. } => (i32::from(a), i32::from(b), -1),
-        Event::Solution { .. } | Event::Node { .. } => (-1, -1, -1),
+        Event::Solution { .. } | Event::Generation { .. } | Event::Node { .. } => (-1, -1, -1),
     };
     let lines = match *event {
         Event::Assign { rule, .. } | Event::Eliminate { rule, .. } => fish_lines(rule, size),

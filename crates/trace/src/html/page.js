@@ -1,9 +1,10 @@
 // The replay of sudoku-lab trace --html. The data (in the JSON script above) holds, per
 // strategy, one or two stretches of events kept in full, each with a snapshot of the
 // grid where it starts; each event is a few varints: kind and change count, depth, text
-// index, (swaps: cost), then the changes, each flipping bits of one cell's mask (bit
-// d-1: candidate d; bit 31: a try standing on the path): `cell << 6 | bit << 1` for one
-// bit, or `cell << 1 | 1` then `digits << 1 | mark` for several (see encode.rs).
+// index, (swaps and generations: cost), then the changes, each flipping bits of one
+// cell's mask (bit d-1: candidate d; bit 31: a try standing on the path): `cell << 6 |
+// bit << 1` for one bit, or `cell << 1 | 1` then `digits << 1 | mark` for several (see
+// encode.rs).
 //
 // Playing applies the changes forward. Keyframes every KEY events (made once, at load)
 // let any position be reached by a short replay: stepping back, scrubbing, jumping.
@@ -18,15 +19,20 @@ const GUESS = 1 << 31;
 const KEY = 1024;
 const TRY = 0, BACKTRACK = 1, SOLUTION = 2, DEAD = 3, SWAP_KEPT = 8, SWAP_UNDONE = 9;
 const NODE_KEPT = 10, NODE_UNDONE = 11;
-// The choices come last among the kinds (kinds.rs): found by name, so that a kind added
-// before them moves nothing here.
+// The kinds added last (kinds.rs): the choices, then the generations of a genetic
+// algorithm, found by name, so that a kind added before them moves nothing here.
 const CHOOSE = DATA.kind_names.indexOf("choose");
+const GENERATION = DATA.kind_names.indexOf("generation");
 const KINDS = DATA.kind_names.length;
 const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 10000, 100000, Infinity];
 const MAX_PER_TICK = 400000;
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
-const isTry = (k) => k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE || k === NODE_KEPT || k === NODE_UNDONE;
+const isTry = (k) =>
+  k === TRY || k === SWAP_KEPT || k === SWAP_UNDONE || k === NODE_KEPT || k === NODE_UNDONE || k === GENERATION;
+// The kinds whose encoding holds a cost, and those whose cost is the one standing after them.
+const hasCost = (k) => k === SWAP_KEPT || k === SWAP_UNDONE || k === GENERATION;
+const setsCost = (k) => k === SWAP_KEPT || k === GENERATION;
 
 // Reads the varints of one stretch.
 let BYTES = null;
@@ -112,9 +118,9 @@ function apply(seg, i, state) {
   const depth = varint();
   const id = varint();
   let cost = state.cost;
-  if (kind === SWAP_KEPT || kind === SWAP_UNDONE) {
+  if (hasCost(kind)) {
     const c = varint();
-    if (kind === SWAP_KEPT) cost = c;
+    if (setsCost(kind)) cost = c;
   }
   const masks = state.masks;
   for (let t = 0; t < changes; t++) {
@@ -170,7 +176,7 @@ class Replay {
       seg.offsets[i] = P;
       const head = varint();
       const kind = head & 15;
-      const fields = kind === SWAP_KEPT || kind === SWAP_UNDONE ? 3 : 2;
+      const fields = hasCost(kind) ? 3 : 2;
       for (let k = 0; k < fields; k++) varint();
       for (let c = Math.floor(head / 16); c > 0; c--) {
         if (varint() % 2 === 1) varint();
@@ -554,7 +560,9 @@ class Replay {
 }
 
 function triesOf(counts) {
-  return counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE] + counts[NODE_KEPT] + counts[NODE_UNDONE];
+  return (
+    counts[TRY] + counts[SWAP_KEPT] + counts[SWAP_UNDONE] + counts[NODE_KEPT] + counts[NODE_UNDONE] + counts[GENERATION]
+  );
 }
 
 function ns(v) {

@@ -151,7 +151,7 @@ impl Recorder {
             segment.bytes = encode::renumber(&segment.bytes, &new);
         }
         let kinds = self.now.kinds;
-        if kinds.counts[8] + kinds.counts[9] > 0 {
+        if encode::COSTED.iter().any(|&k| kinds.counts[k as usize] > 0) {
             self.profile.what = "cost";
         }
         Recording {
@@ -208,6 +208,10 @@ impl Recorder {
                     now.cost = cost;
                 }
                 self.profile.add(now.cost);
+            }
+            Event::Generation { cost, .. } => {
+                now.cost = cost;
+                self.profile.add(cost);
             }
             Event::Solution { .. } => self.profile.solution(),
             _ => {}

@@ -7,7 +7,7 @@ use sudoku_core::{DigitSet, Geometry, Grid};
 
 /// Where the puzzle lets the search move: the non-fixed cells of each square.
 #[derive(Debug, Clone)]
-pub(crate) struct Layout {
+pub struct Layout {
     /// The non-fixed cells of each square (box), in reading order.
     free: Vec<Vec<u16>>,
     /// For each square with two non-fixed cells or more (the only ones a swap can
@@ -19,7 +19,7 @@ pub(crate) struct Layout {
 
 impl Layout {
     /// The layout of `puzzle`.
-    pub(crate) fn of(puzzle: &Grid) -> Layout {
+    pub fn of(puzzle: &Grid) -> Layout {
         let size = puzzle.size();
         let geometry = Geometry::of(size);
         let free: Vec<Vec<u16>> = (0..size.side())
@@ -51,20 +51,32 @@ impl Layout {
     }
 
     /// The number of non-fixed cells.
-    pub(crate) fn free_count(&self) -> u64 {
+    pub fn free_count(&self) -> u64 {
         self.free_count
+    }
+
+    /// The non-fixed cells of each box (every box, in box order), each in reading order.
+    pub fn free(&self) -> &[Vec<u16>] {
+        &self.free
+    }
+
+    /// Every move there is, box by box: for each box with two non-fixed cells or more
+    /// (in box order), every pair of its non-fixed cells, the first one the earlier in
+    /// reading order.
+    pub fn pairs(&self) -> &[Vec<(u16, u16)>] {
+        &self.pairs
     }
 
     /// Whether any move is possible: some square has two non-fixed cells. If none has,
     /// the fill is forced (each square misses at most one value).
-    pub(crate) fn can_move(&self) -> bool {
+    pub fn can_move(&self) -> bool {
         !self.pairs.is_empty()
     }
 
     /// The initial solution: the givens, and each square's non-fixed cells filled with
     /// a random permutation of the values the square misses (a shuffle of them in
     /// ascending order, square by square).
-    pub(crate) fn fill<R: Rng + ?Sized>(&self, puzzle: &Grid, rng: &mut R) -> Vec<u8> {
+    pub fn fill<R: Rng + ?Sized>(&self, puzzle: &Grid, rng: &mut R) -> Vec<u8> {
         let size = puzzle.size();
         let geometry = Geometry::of(size);
         let mut cells = puzzle.cells().to_vec();
@@ -94,7 +106,7 @@ impl Layout {
     ///
     /// Must only be called when [`Layout::can_move`].
     #[inline]
-    pub(crate) fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> (usize, usize) {
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> (usize, usize) {
         let square = &self.pairs[rng.random_range(0..self.pairs.len())];
         let (a, b) = square[rng.random_range(0..square.len())];
         (usize::from(a), usize::from(b))

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use sudoku_core::Grid;
 
 /// The generator of the search.
-pub(crate) type Generator = Xoshiro256PlusPlus;
+pub type Generator = Xoshiro256PlusPlus;
 
 /// The generator of one solve of `puzzle` under `seed`: xoshiro256++ seeded (through
 /// SplitMix64, rand's `seed_from_u64`) with the FNV-1a hash of the seed's eight bytes
@@ -16,7 +16,7 @@ pub(crate) type Generator = Xoshiro256PlusPlus;
 /// threads; different puzzles get unrelated streams. xoshiro256++ is one of rand's
 /// named generators, whose output rand keeps the same on every platform; FNV-1a is
 /// written here because `std`'s `Hasher`s may change between Rust releases.
-pub(crate) fn generator(seed: u64, puzzle: &Grid) -> Generator {
+pub fn generator(seed: u64, puzzle: &Grid) -> Generator {
     let side = puzzle.size().side() as u8;
     let bytes = seed.to_le_bytes().into_iter().chain([side]);
     let hash = fnv1a_bytes(bytes.chain(puzzle.cells().iter().copied()));

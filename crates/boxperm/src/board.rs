@@ -2,18 +2,18 @@
 //! rows and columns.
 //!
 //! Two boards keep the same cost: [`Recount`] counts it again after every move, the way
-//! the paper defines it (the essay), and [`Counts`] keeps how often each value occurs
-//! in each row and column, so that a swap is priced in constant time (the fast path).
-//! Both are driven by the same schedule ([`crate::schedule`]) and tested equal.
+//! the paper defines it (the essays), and [`Counts`] keeps how often each value occurs
+//! in each row and column, so that a swap is priced in constant time (the fast paths).
+//! A strategy drives either through the [`Board`] trait, and the two are tested equal.
 
 use sudoku_core::{DigitSet, Geometry, Size};
 
 /// The most a swap can raise (or lower) the cost: it changes two rows and two columns,
 /// each by at most one missing value.
-pub(crate) const MAX_RISE: usize = 4;
+pub const MAX_RISE: usize = 4;
 
 /// A grid whose squares each hold a permutation of `1..=N`, and its cost.
-pub(crate) trait Board {
+pub trait Board {
     /// The cells, in reading order.
     fn cells(&self) -> &[u8];
 
@@ -32,7 +32,7 @@ pub(crate) trait Board {
 
 /// The cost of `cells` as the paper defines it: the values each row and each column
 /// misses, summed.
-pub(crate) fn missing_values(size: Size, cells: &[u8]) -> u32 {
+pub fn missing_values(size: Size, cells: &[u8]) -> u32 {
     let n = size.side();
     let lines = &Geometry::of(size).units()[..2 * n];
     lines
@@ -46,7 +46,7 @@ pub(crate) fn missing_values(size: Size, cells: &[u8]) -> u32 {
 
 /// The essay: the cost counted again, line by line, after each swap.
 #[derive(Debug, Clone)]
-pub(crate) struct Recount {
+pub struct Recount {
     size: Size,
     cells: Vec<u8>,
     cost: u32,
@@ -54,7 +54,7 @@ pub(crate) struct Recount {
 
 impl Recount {
     /// The board of a filled grid.
-    pub(crate) fn new(size: Size, cells: Vec<u8>) -> Recount {
+    pub fn new(size: Size, cells: Vec<u8>) -> Recount {
         let cost = missing_values(size, &cells);
         Recount { size, cells, cost }
     }
@@ -89,7 +89,7 @@ impl Board for Recount {
 /// misses one more; a line that gains a value it had not misses one fewer. When `a`
 /// and `b` share the row (or column), that line keeps its values and its cost.
 #[derive(Debug, Clone)]
-pub(crate) struct Counts {
+pub struct Counts {
     /// `N + 1` counts per line (index 0 unused): the rows, then the columns.
     counts: Vec<u8>,
     /// For each cell, where the counts of its row and of its column start.
@@ -100,7 +100,7 @@ pub(crate) struct Counts {
 
 impl Counts {
     /// The board of a filled grid.
-    pub(crate) fn new(size: Size, cells: Vec<u8>) -> Counts {
+    pub fn new(size: Size, cells: Vec<u8>) -> Counts {
         let geometry = Geometry::of(size);
         let n = size.side();
         let stride = n + 1;
