@@ -57,7 +57,8 @@ fn written(rows: &[Row]) -> Vec<u8> {
 /// What `--resume` keeps of the file at `path`, when it would continue it (told the file
 /// holds `whole` rows, or not told): the first of the rows `read_rows` reads there.
 fn check_resume(path: &Path, read: &[Option<Row>], whole: Option<u64>) {
-    let done = match done_in(path, whole) {
+    // Any rows of a puzzle pass: the reading itself is fuzzed, not the rule of a run.
+    let done = match done_in(path, whole, &|_| Ok(())) {
         Ok(done) => done,
         Err(e) => {
             assert!(!e.to_string().is_empty());

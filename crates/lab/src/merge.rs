@@ -15,11 +15,15 @@
 //! wrote no row, when the shards' rows total none (see [`crate::bench::skips`]).
 
 use std::cmp::Ordering;
+use std::fs::File;
+use std::io::BufReader;
 use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use sudoku_engine::Shard;
+use sudoku_reports::fingerprint::Fingerprint;
+use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
@@ -146,8 +150,10 @@ fn merge_rows(
         .collect::<Result<Vec<Peekable<Rows>>>>()?;
     let mut last: Option<(usize, u64)> = None;
     let mut taken = vec![0; parts.len()];
-    while let Some(next) = first_puzzle(&mut streams, order, parts)? {
-        let key = position(&mut streams[next], order)?.expect("a row is there");
+    let mut corpora = Corpora::here(&parts[0].sidecar.corpus);
+    while let Some(next) = first_puzzle(&mut streams, parts)? {
+        let part = &parts[next];
+        let key = position(&mut streams[next], part)?.expect("a row is there");
         if last == Some(key) || last.is_some_and(|l| l > key) {
             let row = streams[next].peek().and_then(|r| r.as_ref().ok());
             bail!(
@@ -159,8 +165,19 @@ fn merge_rows(
             );
         }
         last = Some(key);
-        let rows = take_puzzle(&mut streams[next], key, order)?;
+        let mut rows = take_puzzle(&mut streams[next], key, part)?;
         taken[next] += rows.len() as u64;
+        check_rows(part, &rows)?;
+        corpora.check(key, part, &rows[0])?;
+        // Under the first shard's name: one corpus by its content, which another shard
+        // may have named by another path.
+        let name = &order[key.0];
+        if *rows[0].corpus != **name {
+            let name: std::sync::Arc<str> = name.as_str().into();
+            for row in &mut rows {
+                row.corpus = name.clone();
+            }
+        }
         for row in &rows {
             summary.add(row);
         }
@@ -365,15 +382,18 @@ fn check_shares(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Where the next row of `rows` stands: its corpus's place in `order`, its index.
-fn position(rows: &mut Peekable<Rows>, order: &[String]) -> Result<Option<(usize, u64)>> {
+/// Where the next row of `rows`, of the shard `part`, stands: its corpus's place in the
+/// run's corpora (as the shard names them), its index.
+fn position(rows: &mut Peekable<Rows>, part: &Part) -> Result<Option<(usize, u64)>> {
     match rows.peek() {
         None => Ok(None),
         Some(Err(_)) => Err(rows.next().expect("peeked").unwrap_err().into()),
         Some(Ok(row)) => {
-            let corpus = order
+            let corpus = part
+                .sidecar
+                .corpus
                 .iter()
-                .position(|c| **c == *row.corpus)
+                .position(|c| *c.path == *row.corpus)
                 .with_context(|| {
                     format!(
                         "a row of corpus {} that the sidecar does not list",
@@ -386,14 +406,10 @@ fn position(rows: &mut Peekable<Rows>, order: &[String]) -> Result<Option<(usize
 }
 
 /// The shard whose next puzzle comes first (`None`: all read).
-fn first_puzzle(
-    streams: &mut [Peekable<Rows>],
-    order: &[String],
-    parts: &[Part],
-) -> Result<Option<usize>> {
+fn first_puzzle(streams: &mut [Peekable<Rows>], parts: &[Part]) -> Result<Option<usize>> {
     let mut best: Option<(usize, (usize, u64))> = None;
     for (i, s) in streams.iter_mut().enumerate() {
-        let key = position(s, order).with_context(|| parts[i].csv.display().to_string())?;
+        let key = position(s, &parts[i]).with_context(|| parts[i].csv.display().to_string())?;
         if let Some(key) = key {
             match best {
                 Some((_, b)) if b.cmp(&key) != Ordering::Greater => {}
@@ -404,13 +420,103 @@ fn first_puzzle(
     Ok(best.map(|(i, _)| i))
 }
 
-/// The rows of the puzzle at `key`, next in `rows`.
-fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), order: &[String]) -> Result<Vec<Row>> {
+/// The rows of the puzzle at `key`, next in `rows` of the shard `part`.
+fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), part: &Part) -> Result<Vec<Row>> {
     let mut out = Vec::new();
-    while position(rows, order)? == Some(key) {
+    while position(rows, part)? == Some(key) {
         out.push(rows.next().expect("peeked")?);
     }
     Ok(out)
+}
+
+/// Refuses the `rows` of one puzzle of the shard `part` unless they are as the shard wrote
+/// them: of a puzzle in its share, one row per solver of the run that takes the puzzle's
+/// size (those the shard's sidecar says skipped it take none), of one puzzle (see
+/// [`check_puzzle`]). A row given twice, moved to another index or taken out is named.
+fn check_rows(part: &Part, rows: &[Row]) -> Result<()> {
+    let first = &rows[0];
+    let told = || {
+        format!(
+            "{}: puzzle {} of {} (line {})",
+            part.csv.display(),
+            first.index,
+            first.corpus,
+            first.line
+        )
+    };
+    if !part.shard.contains(&first.corpus, first.index) {
+        bail!(
+            "{}: not a puzzle of the shard's share {}: not the shard's rows as they were \
+             written",
+            told(),
+            part.shard
+        );
+    }
+    let solvers: Vec<&str> = part
+        .sidecar
+        .solver
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    let takes = |solver: &str, grid: &sudoku_core::Grid| {
+        let size = grid.size().to_string();
+        !part
+            .sidecar
+            .skipped
+            .iter()
+            .any(|s| s.solver == solver && s.size == size)
+    };
+    if let Err(fault) = check_puzzle(rows, &solvers, &takes) {
+        bail!(
+            "{}: {fault}: not the shard's rows as they were written",
+            told()
+        );
+    }
+    Ok(())
+}
+
+/// The run's corpora, where they are here as the shards read them (the same bytes): each
+/// merged puzzle is checked to be the one its corpus gives at its index. A corpus not
+/// here, or changed since, is not read: the shards' fingerprints agree, and each shard's
+/// rows are checked on their own ([`check_rows`]).
+struct Corpora {
+    cursors: Vec<Option<CorpusCursor<BufReader<File>>>>,
+}
+
+impl Corpora {
+    /// The corpora the sidecar `entries` list, those here as they were read.
+    fn here(entries: &[CorpusEntry]) -> Corpora {
+        let cursor = |e: &CorpusEntry| {
+            let path = Path::new(&e.path);
+            let read = e.fingerprint.as_ref()?;
+            if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
+                return None;
+            }
+            Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
+        };
+        Corpora {
+            cursors: entries.iter().map(cursor).collect(),
+        }
+    }
+
+    /// Refuses the puzzle at `key` (its corpus's place, its index), whose first row of the
+    /// shard `part` is `row`, when its corpus is here and gives another puzzle there.
+    fn check(&mut self, key: (usize, u64), part: &Part, row: &Row) -> Result<()> {
+        let Some(Some(cursor)) = self.cursors.get_mut(key.0) else {
+            return Ok(());
+        };
+        if cursor.puzzle_at(key.1).as_deref() == Some(corpus_puzzle(row)) {
+            return Ok(());
+        }
+        bail!(
+            "{}: puzzle {} of {} (line {}): not the puzzle the corpus gives at that index: not \
+             the shard's rows as they were written",
+            part.csv.display(),
+            row.index,
+            row.corpus,
+            row.line
+        )
+    }
 }
 
 /// A shard as the sidecar gives it.
@@ -483,11 +589,13 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         .sidecar
         .corpus
         .iter()
-        .map(|c| CorpusEntry {
+        .enumerate()
+        .map(|(i, c)| CorpusEntry {
             path: c.path.clone(),
-            puzzles: sum_of(parts, &c.path, |e| e.puzzles),
-            malformed: sum_of(parts, &c.path, |e| e.malformed),
+            puzzles: sum_of(parts, i, |e| e.puzzles),
+            malformed: sum_of(parts, i, |e| e.malformed),
             skipped: 0,
+            fingerprint: c.fingerprint.clone(),
         })
         .collect();
     sidecar
@@ -552,11 +660,12 @@ fn earliest_date(shards: &[&Part]) -> String {
         .map_or_else(|| shards[0].sidecar.date.clone(), |(_, date)| date.clone())
 }
 
-/// The sum of `field` over the entries of `corpus` in the shards' sidecars.
-fn sum_of(parts: &[Part], corpus: &str, field: fn(&CorpusEntry) -> u64) -> u64 {
+/// The sum of `field` over the entries of the `corpus`-th corpus in the shards' sidecars
+/// (one corpus by its place and content, whatever path each shard named it by).
+fn sum_of(parts: &[Part], corpus: usize, field: fn(&CorpusEntry) -> u64) -> u64 {
     parts
         .iter()
-        .flat_map(|p| p.sidecar.corpus.iter().filter(|c| c.path == corpus))
+        .filter_map(|p| p.sidecar.corpus.get(corpus))
         .map(field)
         .sum()
 }

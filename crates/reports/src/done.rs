@@ -15,7 +15,9 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::bounded::{open_regular, LineBound, CSV, LINE_BYTES};
 use crate::error::{shown, Error};
+use crate::identity::RowFault;
 use crate::read::{read_rows_within, reason, row_reason, Rows};
 use sudoku_results::{Row, COLUMNS};
 
@@ -46,27 +48,39 @@ impl Done {
     }
 }
 
+/// What the rows of one puzzle must be, for [`done_in`] (see
+/// [`crate::identity::check_puzzle`]).
+pub type PuzzleCheck<'a> = &'a dyn Fn(&[Row]) -> Result<(), RowFault>;
+
 /// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run that
 /// wrote it said it holds, every one whole, when it ended so as to say it (an interrupted
 /// or failed run, not a killed one); its last puzzle is kept when the file holds exactly
-/// that many.
+/// that many. The rows of each puzzle kept pass `check` (one row per solver, of one
+/// puzzle), and no puzzle's rows are in two places.
 ///
 /// # Errors
 ///
 /// When it cannot be read, its header is not this version's (its rows could not be
-/// continued), a row before its last line is malformed, or it holds fewer rows than
-/// `whole` (some were lost since: those puzzles would never be solved again).
-pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
+/// continued), a row before its last line is malformed, a puzzle's rows fail `check` or
+/// come twice, or it holds another count of rows than `whole` (some were lost or added
+/// since: those puzzles would never be solved again, or twice).
+pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Result<Done, Error> {
     let open = |source| Error::Open {
         path: shown(path),
         source,
     };
-    let mut file = File::open(path).map_err(open)?;
+    let mut file = open_regular(path, CSV)?;
     // Only whole lines: a line cut short by a kill is not read.
     let len = file.seek(SeekFrom::End(0)).map_err(open)?;
-    let lines = last_line_end(&mut file, len).map_err(open)?;
+    let lines = last_line_end(&mut file, len).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidData => Error::Empty {
+            path: shown(path),
+            reason: e.to_string(),
+        },
+        _ => open(e),
+    })?;
     file.seek(SeekFrom::Start(0)).map_err(open)?;
-    let mut reader = csv::Reader::from_reader(file.take(lines));
+    let mut reader = csv::Reader::from_reader(LineBound::new(file.take(lines)));
     let malformed = |line: u64, reason: String| Error::Malformed {
         path: shown(path),
         line,
@@ -89,9 +103,10 @@ pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
         keep: reader.position().byte(),
         ..Done::default()
     };
-    // The last puzzle met: its key, its first row's offset, its rows.
-    let mut last: Option<((Arc<str>, u64), u64, u64)> = None;
+    // The last puzzle met: its rows, where its first row starts.
+    let mut last = Last::default();
     let mut record = csv::StringRecord::new();
+    let mut rows = 0;
     loop {
         let start = reader.position().clone();
         match reader.read_record(&mut record) {
@@ -102,48 +117,103 @@ pub fn done_in(path: &Path, whole: Option<u64>) -> Result<Done, Error> {
         let row: Row = record
             .deserialize(Some(&headers))
             .map_err(|e| malformed(start.line(), row_reason(&e, &headers, &record)))?;
-        let key = (row.corpus.clone(), row.index);
-        match &mut last {
-            Some((k, _, rows)) if *k == key => *rows += 1,
-            _ => {
-                if let Some(((corpus, index), offset, rows)) = last.take() {
-                    done.puzzles.entry(corpus).or_default().insert(index);
-                    done.rows += rows;
-                    done.keep = offset;
-                }
-                last = Some((key, start.byte(), 1));
-            }
+        rows += 1;
+        let same = last
+            .rows
+            .first()
+            .is_some_and(|r| r.corpus == row.corpus && r.index == row.index);
+        if !same {
+            last.keep_into(&mut done, start.byte(), check)
+                .map_err(|(line, why)| malformed(line, why))?;
+            last.start = (start.line(), start.byte());
         }
+        last.rows.push(row);
     }
-    let read = done.rows + last.as_ref().map_or(0, |l| l.2);
-    if let Some(said) = whole.filter(|&said| read < said) {
+    // Fewer rows than the run said it wrote: some were lost since. More than it said
+    // before its last puzzle: some were added (more in the last puzzle alone is a chunk
+    // whose write failed part-way, not counted: that puzzle is solved again).
+    let lost = whole.filter(|&said| rows < said);
+    let added = whole.filter(|&said| done.rows > said);
+    if let Some(said) = lost.or(added) {
         // Named at its last line.
         return Err(malformed(
             reader.position().line().saturating_sub(1).max(1),
             format!(
-                "{read} rows, where its sidecar says the run wrote {said}: rows were lost \
-                 since, so it cannot be continued (a run without --resume starts afresh)"
+                "{rows} rows, where its sidecar says the run wrote {said}: rows were {} \
+                 since, so it cannot be continued (a run without --resume starts afresh)",
+                if lost.is_some() { "lost" } else { "added" }
             ),
         ));
     }
-    if let Some(((corpus, index), offset, rows)) = last {
-        if whole == Some(read) {
-            done.puzzles.entry(corpus).or_default().insert(index);
-            done.rows += rows;
-            done.keep = reader.position().byte();
-        } else {
-            done.keep = offset;
-        }
+    if whole == Some(rows) {
+        last.keep_into(&mut done, reader.position().byte(), check)
+            .map_err(|(line, why)| malformed(line, why))?;
+    } else if !last.rows.is_empty() {
+        done.keep = last.start.1;
     }
     Ok(done)
 }
 
-/// The offset just past the last `\n` of the file (0 when there is none).
+/// The rows of the last puzzle [`done_in`] met, and where they start.
+#[derive(Default)]
+struct Last {
+    rows: Vec<Row>,
+    /// The line and byte offset of the first row.
+    start: (u64, u64),
+}
+
+impl Last {
+    /// Counts the puzzle into `done`, checked (a fault named at its first line), the
+    /// bytes kept up to `end`; nothing when there is no puzzle.
+    fn keep_into(
+        &mut self,
+        done: &mut Done,
+        end: u64,
+        check: PuzzleCheck<'_>,
+    ) -> Result<(), (u64, String)> {
+        let Some(first) = self.rows.first() else {
+            return Ok(());
+        };
+        let (corpus, index) = (first.corpus.clone(), first.index);
+        let told = |why: String| {
+            (
+                self.start.0,
+                format!("puzzle {index} of {corpus} (line {}): {why}", first.line),
+            )
+        };
+        if !done
+            .puzzles
+            .entry(corpus.clone())
+            .or_default()
+            .insert(index)
+        {
+            return Err(told(
+                "its rows come twice: not the rows as the run wrote them, so it cannot be \
+                 continued"
+                    .into(),
+            ));
+        }
+        check(&self.rows).map_err(|fault| {
+            told(format!(
+                "{fault}: not the rows as the run wrote them, so it cannot be continued"
+            ))
+        })?;
+        done.rows += self.rows.len() as u64;
+        done.keep = end;
+        self.rows.clear();
+        Ok(())
+    }
+}
+
+/// The offset just past the last `\n` of the file (0 when there is none), looked for in
+/// its last [`LINE_BYTES`] only: a run cut short by a kill leaves less than a row after
+/// it, and a longer run without a line break (the zeros of a sparse file) is not a run's.
 fn last_line_end(file: &mut File, len: u64) -> std::io::Result<u64> {
     let mut end = len;
     let mut buf = [0u8; 4096];
-    while end > 0 {
-        let from = end.saturating_sub(buf.len() as u64);
+    let floor = len.saturating_sub(LINE_BYTES as u64 + 1);
+    while end > floor {
+        let from = end.saturating_sub(buf.len() as u64).max(floor);
         let n = (end - from) as usize;
         file.seek(SeekFrom::Start(from))?;
         file.read_exact(&mut buf[..n])?;
@@ -151,6 +221,12 @@ fn last_line_end(file: &mut File, len: u64) -> std::io::Result<u64> {
             return Ok(from + i as u64 + 1);
         }
         end = from;
+    }
+    if floor > 0 {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("its last line is longer than {LINE_BYTES} bytes: not a CSV of sudoku-lab"),
+        ));
     }
     Ok(0)
 }
@@ -162,6 +238,11 @@ mod tests {
     use sudoku_results::header_line;
     use sudoku_results::GridText;
     use sudoku_results::Status;
+
+    /// Any rows of a puzzle pass.
+    fn any(_: &[Row]) -> Result<(), RowFault> {
+        Ok(())
+    }
 
     fn row(index: u64, solver: &str) -> Row {
         Row {
@@ -207,7 +288,7 @@ mod tests {
         };
         text.extend_from_slice(b"c.txt,3,4,,a,1,sol");
         std::fs::write(&path, &text).unwrap();
-        let done = done_in(&path, None).unwrap();
+        let done = done_in(&path, None, &any).unwrap();
         assert_eq!(done.puzzles[&Arc::from("c.txt")], HashSet::from([0, 1]));
         assert_eq!((done.rows, done.keep, done.count()), (4, two_puzzles, 2));
         let kept: Vec<(u64, String)> = done
@@ -221,7 +302,7 @@ mod tests {
         // are all there, and only then.
         text.truncate(text.len() - b"c.txt,3,4,,a,1,sol".len());
         std::fs::write(&path, &text).unwrap();
-        let said = done_in(&path, Some(6)).unwrap();
+        let said = done_in(&path, Some(6), &any).unwrap();
         assert_eq!(said.puzzles[&Arc::from("c.txt")], HashSet::from([0, 1, 2]));
         assert_eq!(
             (said.rows, said.keep, said.count()),
@@ -229,17 +310,81 @@ mod tests {
         );
         assert_eq!(said.rows(&path).unwrap().count(), 6);
         for other in [None, Some(5)] {
-            let done = done_in(&path, other).unwrap();
+            let done = done_in(&path, other, &any).unwrap();
             assert_eq!((done.rows, done.keep), (4, two_puzzles), "{other:?}");
         }
-        let lost = done_in(&path, Some(7)).unwrap_err().to_string();
+        let lost = done_in(&path, Some(7), &any).unwrap_err().to_string();
         assert!(
             lost.contains("6 rows, where its sidecar says the run wrote 7: rows were lost"),
             "{lost}"
         );
         std::fs::write(&path, header_line()).unwrap();
-        let empty = done_in(&path, None).unwrap();
+        let empty = done_in(&path, None, &any).unwrap();
         assert_eq!((empty.rows, empty.keep, empty.count()), (0, header, 0));
+    }
+
+    /// A puzzle's rows in two places, a row added, a puzzle's rows that fail the check:
+    /// each refused, naming the puzzle (they were kept, and the summary counted 301
+    /// puzzles of a 300-puzzle run, or two were never solved).
+    #[test]
+    fn rows_copied_moved_or_added_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let write = |puzzles: &[(u64, &str)]| {
+            let mut text = header_line();
+            for &(index, solver) in puzzles {
+                encode_row(&mut text, &row(index, solver));
+            }
+            std::fs::write(&path, &text).unwrap();
+        };
+        // Puzzle 0's rows again after puzzle 1's.
+        write(&[(0, "a"), (1, "a"), (0, "a"), (2, "a")]);
+        let err = done_in(&path, None, &any).unwrap_err().to_string();
+        assert!(
+            err.contains("line 4: puzzle 0 of c.txt (line 1): its rows come twice"),
+            "{err}"
+        );
+        // A row more than the run said it wrote, before its last puzzle.
+        write(&[(0, "a"), (0, "b"), (0, "c"), (1, "a"), (1, "b")]);
+        let err = done_in(&path, Some(2), &any).unwrap_err().to_string();
+        assert!(
+            err.contains("5 rows, where its sidecar says the run wrote 2: rows were added"),
+            "{err}"
+        );
+        // The check of a puzzle's rows: here, one row per solver a and b.
+        let both = |rows: &[Row]| match rows.len() {
+            2 => Ok(()),
+            _ => Err(RowFault::Missing("b".into())),
+        };
+        write(&[(0, "a"), (1, "a"), (1, "b"), (2, "a"), (2, "b")]);
+        let err = done_in(&path, None, &both).unwrap_err().to_string();
+        assert!(
+            err.contains("line 2: puzzle 0 of c.txt (line 1): no row of solver b"),
+            "{err}"
+        );
+    }
+
+    /// A CSV whose end is gigabytes without a line break (`truncate -s 3G`): refused after
+    /// its last MiB, not read back to its rows (36 s for 3 GB).
+    #[test]
+    fn a_sparse_end_is_refused_without_reading_it_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let mut text = header_line();
+        encode_row(&mut text, &row(0, "a"));
+        std::fs::write(&path, &text).unwrap();
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.set_len(1 << 40).unwrap();
+        let err = done_in(&path, None, &any).unwrap_err().to_string();
+        assert!(
+            err.ends_with(
+                "r.csv: its last line is longer than 1048576 bytes: not a CSV of sudoku-lab"
+            ),
+            "{err}"
+        );
+        // Within the bound, the cut line is left out as before.
+        file.set_len(text.len() as u64 + 1000).unwrap();
+        assert_eq!(done_in(&path, None, &any).unwrap().rows, 0);
     }
 
     #[test]
@@ -247,7 +392,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.csv");
         std::fs::write(&path, "corpus,index\nc,1\n").unwrap();
-        let err = done_in(&path, None).unwrap_err().to_string();
+        let err = done_in(&path, None, &any).unwrap_err().to_string();
         assert!(
             err.contains("old.csv: line 1: its columns are not this version's"),
             "{err}"
@@ -256,7 +401,7 @@ mod tests {
         text.extend_from_slice(b"c.txt,x,4,,a,1,solved,1,1,0,5,5,p,,\n");
         encode_row(&mut text, &row(1, "a"));
         std::fs::write(&path, &text).unwrap();
-        let err = done_in(&path, None).unwrap_err().to_string();
+        let err = done_in(&path, None, &any).unwrap_err().to_string();
         assert!(err.contains("old.csv: line 2: malformed row"), "{err}");
     }
 }

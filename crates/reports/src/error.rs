@@ -24,6 +24,29 @@ pub enum Error {
         /// What is there.
         what: &'static str,
     },
+    /// An output named as a folder (`newdir/`): it names a file.
+    #[error("{path}: names a folder, not a file: name the output file (such as {example})")]
+    NamesAFolder {
+        /// The output as given.
+        path: String,
+        /// A file in that folder.
+        example: String,
+    },
+    /// The summary and sidecar of an output are another run's (the same stem, another
+    /// CSV): see [`crate::claims`].
+    #[error(
+        "{path}: {files} are the files of the run whose CSV is {other} (one stem names one \
+run: x and x.csv both write x.run.toml): a run on {path} would replace them; name another \
+output, or remove that run's files"
+    )]
+    Claimed {
+        /// The output asked for.
+        path: String,
+        /// The files it would replace.
+        files: String,
+        /// The other run's CSV.
+        other: String,
+    },
     /// Another run holds the output.
     #[error(
         "{output}: another sudoku-lab run is writing this output ({path} is locked): wait \
@@ -94,6 +117,17 @@ for it to end, or name another output"
         path: String,
         /// Why (the plotting library's message).
         reason: String,
+    },
+    /// A figure of more corpora than a figure shows (see [`crate::plot::MAX_PANELS`]).
+    #[error(
+        "{corpora} corpora: a figure draws a panel for each, at most {max}; plot a run over \
+fewer corpora (bench them in groups, or join small corpora into one file)"
+    )]
+    TooManyPanels {
+        /// The corpora of the runs.
+        corpora: usize,
+        /// The most a figure draws.
+        max: usize,
     },
     /// A figure asked for at a size too small for its panels and their legends.
     #[error("a figure of {size} pixels is too small for its corpora: {least} at least")]

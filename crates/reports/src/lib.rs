@@ -3,7 +3,7 @@
 //! - [`staged`]: the one way every output is written (a running name, a lock, a place by
 //!   how the command ended); [`Output`]: a run's three files staged as one; [`CsvWriter`]:
 //!   its rows, in whole chunks;
-//! - [`read_rows`]: a CSV read back, row by row;
+//! - [`read_rows`]: a CSV read back, row by row, within bounds ([`bounded`]);
 //! - [`Summary`]: per corpus × solver, as a text table or Markdown;
 //! - [`Sidecar`]: what makes a run reproducible, as TOML beside its CSV; [`settings`]:
 //!   whether two runs were made the same way;
@@ -13,8 +13,12 @@
 //! are made.
 #![deny(missing_docs)]
 
+pub mod bounded;
+pub mod claims;
 pub mod done;
 mod error;
+pub mod fingerprint;
+pub mod identity;
 pub mod output;
 pub mod read;
 pub mod settings;

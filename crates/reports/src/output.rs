@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
+use crate::claims::{check_names_a_file, check_unclaimed};
 use crate::error::Error;
 use crate::sidecar::{RunFiles, Sidecar, State};
 use crate::staged::{check_names, create_locked, make_room, numbered, persist, tag, Placed};
@@ -82,8 +83,11 @@ impl Output {
     /// # Errors
     ///
     /// [`Error::Busy`] when another run holds the output, [`Error::InTheWay`] when a name
-    /// it may take is a folder or a device, or an I/O error naming the file.
+    /// it may take is a folder or a device, [`Error::NamesAFolder`] and [`Error::Claimed`]
+    /// (see [`crate::claims`]), or an I/O error naming the file.
     pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
+        check_names_a_file(csv)?;
+        check_unclaimed(csv)?;
         check_names(&Output::every_name(csv))?;
         let target = RunFiles::beside(csv);
         let running = target.tagged("running");

@@ -1,7 +1,8 @@
 //! Reading the rows of a CSV written by the runner, one at a time, each error naming its line.
 
-use std::fs::File;
 use std::io::{Read, Take};
+
+use crate::bounded::{open_stream, LineBound, CSV};
 use std::path::{Path, PathBuf};
 
 use crate::error::{shown, Error};
@@ -86,7 +87,7 @@ fn ordinal(n: u64) -> String {
 
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
-    reader: csv::Reader<Take<File>>,
+    reader: csv::Reader<LineBound<Take<Box<dyn Read + Send>>>>,
     headers: csv::StringRecord,
     record: csv::StringRecord,
     path: PathBuf,
@@ -97,7 +98,9 @@ pub struct Rows {
 ///
 /// # Errors
 ///
-/// When the file cannot be opened, or its header lacks a column of [`COLUMNS`].
+/// When the file cannot be opened, is neither a regular file nor a pipe a program writes
+/// (a folder, a device, a FIFO no one writes: see [`crate::bounded`]), or its header lacks
+/// a column of [`COLUMNS`].
 pub fn read_rows(path: &Path) -> Result<Rows, Error> {
     read_rows_within(path, u64::MAX)
 }
@@ -109,18 +112,8 @@ pub fn read_rows(path: &Path) -> Result<Rows, Error> {
 ///
 /// As [`read_rows`].
 pub fn read_rows_within(path: &Path, bytes: u64) -> Result<Rows, Error> {
-    let file = File::open(path).map_err(|source| Error::Open {
-        path: shown(path),
-        source,
-    })?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        // Read, it would fail at its first line with the system's `Is a directory`.
-        return Err(Error::Empty {
-            path: shown(path),
-            reason: "a folder, not a CSV of sudoku-lab: name the CSV of a run in it".into(),
-        });
-    }
-    let mut reader = csv::Reader::from_reader(file.take(bytes));
+    let file = open_stream(path, CSV)?;
+    let mut reader = csv::Reader::from_reader(LineBound::new(file.take(bytes)));
     let headers = reader
         .headers()
         .map_err(|e| Error::Malformed {
@@ -264,7 +257,7 @@ headers? (join them without the second's first line: tail -n +2)";
             ),
         ] {
             std::fs::write(&path, text).unwrap();
-            let err = done_in(&path, None).unwrap_err().to_string();
+            let err = done_in(&path, None, &|_| Ok(())).unwrap_err().to_string();
             assert!(err.contains(reason), "{err}");
         }
     }

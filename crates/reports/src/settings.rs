@@ -14,6 +14,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use crate::fingerprint::Fingerprint;
 use crate::sidecar::{entry_gives, keys_of, ShardEntry, Sidecar, SolverEntry};
 
 /// One setting that differs between two sidecars.
@@ -135,7 +136,41 @@ pub struct Settings {
     /// The solvers, with their budgets and commands.
     pub solver: Vec<SolverEntry>,
     /// The corpora.
-    pub corpus: Vec<String>,
+    pub corpus: Vec<CorpusSetting>,
+}
+
+/// A corpus as two runs' settings compare it. Shards of one run ([`Shards::SameCount`])
+/// compare their corpora by content when both sidecars give it (see
+/// [`crate::fingerprint`]): the same file named by a relative path and by an absolute one
+/// is one corpus, one path that held two contents is two. A run and its continuation
+/// ([`Shards::Same`]) compare them by name: what the corpus gives now is checked row by
+/// row as the run continues.
+#[derive(Debug, Clone)]
+pub struct CorpusSetting {
+    /// The corpus's name, as the rows give it.
+    pub path: String,
+    /// Its content as the run started, when the sidecar gives it.
+    pub fingerprint: Option<Fingerprint>,
+    /// Whether it is compared by content.
+    pub by_content: bool,
+}
+
+impl PartialEq for CorpusSetting {
+    fn eq(&self, other: &CorpusSetting) -> bool {
+        match (self.by_content, &self.fingerprint, &other.fingerprint) {
+            (true, Some(a), Some(b)) => a == b,
+            _ => self.path == other.path,
+        }
+    }
+}
+
+impl fmt::Display for CorpusSetting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.fingerprint, self.by_content) {
+            (Some(content), true) => write!(f, "{} ({content})", self.path),
+            _ => f.write_str(&self.path),
+        }
+    }
 }
 
 impl Settings {
@@ -154,7 +189,15 @@ impl Settings {
             }),
             timeout: s.timeout,
             solver: s.solver.clone(),
-            corpus: s.corpus.iter().map(|c| c.path.clone()).collect(),
+            corpus: s
+                .corpus
+                .iter()
+                .map(|c| CorpusSetting {
+                    path: c.path.clone(),
+                    fingerprint: c.fingerprint.clone(),
+                    by_content: shards == Shards::SameCount,
+                })
+                .collect(),
         }
     }
 
@@ -174,6 +217,7 @@ impl Settings {
             _ => format!("\"{s}\""),
         });
         let solvers: Vec<String> = self.solver.iter().map(solver_shown).collect();
+        let corpora: Vec<String> = self.corpus.iter().map(ToString::to_string).collect();
         vec![
             ("version", text(&self.build[0])),
             ("git_commit", text(&self.build[1])),
@@ -190,7 +234,7 @@ impl Settings {
                 self.timeout.map_or(NONE.into(), |t| t.to_string()),
             ),
             ("solver", solvers.join(", ")),
-            ("corpus", self.corpus.join(", ")),
+            ("corpus", corpora.join(", ")),
         ]
     }
 }
@@ -213,7 +257,12 @@ pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> 
         return Vec::new();
     }
     let named = a.named().into_iter().zip(b.named());
-    let differ = named.filter(|((_, x), (_, y))| x != y);
+    // The corpora by their own comparison (by content, shown with their paths); the
+    // others as shown.
+    let differ = named.filter(|((setting, x), (_, y))| match *setting {
+        "corpus" => a.corpus != b.corpus,
+        _ => x != y,
+    });
     differ
         .map(|((setting, first), (_, second))| Difference {
             setting: match (setting, shards) {
@@ -330,6 +379,36 @@ mod tests {
             assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap().seed, seed);
             assert_eq!(not_given(&text), [""; 0], "{text}");
         }
+    }
+
+    /// Shards of one run compare their corpora by content: one file by two paths is one
+    /// corpus, one path that held two contents is two, named with both.
+    #[test]
+    fn shards_compare_their_corpora_by_content() {
+        let with = |path: &str, content: &[u8]| Sidecar {
+            corpus: vec![CorpusEntry {
+                path: path.into(),
+                fingerprint: Some(Fingerprint::of_bytes(content)),
+                ..CorpusEntry::default()
+            }],
+            ..run()
+        };
+        let a = with("a.txt", b"1.3..4..2...1..4\n");
+        let absolute = with("/home/x/a.txt", b"1.3..4..2...1..4\n");
+        assert_eq!(differences(&a, &absolute, Shards::SameCount), []);
+        let other = with("a.txt", b"1.3..4..2...1..3\n");
+        let differ = differences(&a, &other, Shards::SameCount);
+        assert_eq!(differ.len(), 1);
+        assert_eq!(differ[0].setting, "corpus");
+        assert!(
+            differ[0].first.starts_with("a.txt (17 bytes, xxh3 ")
+                && differ[0].first != differ[0].second,
+            "{}",
+            differ[0]
+        );
+        // A run and its continuation: by name (the rows are checked against the corpus).
+        assert_eq!(differences(&a, &other, Shards::Same), []);
+        assert_eq!(differences(&a, &absolute, Shards::Same).len(), 1);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! version, git commit and rustc, the CPU, threads, date and settings; how the run ended
 //! (`state` is `running` while it goes, then `finished`, `interrupted` or `failed`); a
 //! `[[solver]]` table per solver (its budget) and a `[[corpus]]` table per corpus (its
-//! puzzles and malformed lines).
+//! puzzles and malformed lines, and its fingerprint: see [`crate::fingerprint`]).
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use crate::bounded::{read_small, SIDECAR_BYTES};
 use crate::error::{shown, Error};
+use crate::fingerprint::Fingerprint;
 use crate::staged::{through_links, write_whole};
 
 /// How far a run got: what a run writes as its sidecar's `state`.
@@ -203,6 +205,10 @@ pub struct CorpusEntry {
     /// before (`--resume`).
     #[serde(skip_serializing_if = "is_zero")]
     pub skipped: u64,
+    /// The corpus by its content as the run started: its size and the hash of its bytes
+    /// (none for a corpus read once, as it came: stdin, a FIFO).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<Fingerprint>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -387,20 +393,16 @@ impl Sidecar {
 
     /// The sidecar at `path` and its text, `None` when there is none.
     fn read_at(path: &Path) -> Result<Option<SidecarFile>, Error> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Sidecar::parse(&text, path).map(|sidecar| {
-                Some(SidecarFile {
-                    sidecar,
-                    text,
-                    path: path.to_path_buf(),
-                })
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(source) => Err(Error::Open {
-                path: shown(path),
-                source,
-            }),
-        }
+        let Some(text) = read_small(path, "a sidecar", SIDECAR_BYTES)? else {
+            return Ok(None);
+        };
+        Sidecar::parse(&text, path).map(|sidecar| {
+            Some(SidecarFile {
+                sidecar,
+                text,
+                path: path.to_path_buf(),
+            })
+        })
     }
 }
 
@@ -665,12 +667,14 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
                     puzzles: 4,
                     malformed: 3,
                     skipped: 0,
+                    fingerprint: Some(Fingerprint::of_bytes(b"1.3..4..2...1..4\n")),
                 },
                 CorpusEntry {
                     path: "c\\d = e\n".into(),
                     puzzles: 0,
                     malformed: 1,
                     skipped: 7,
+                    fingerprint: None,
                 },
             ],
             ..Sidecar::default()

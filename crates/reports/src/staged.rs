@@ -83,8 +83,10 @@ impl Staged {
     /// # Errors
     ///
     /// [`Error::Busy`] when another process writes it; [`Error::InTheWay`] when one of its
-    /// names is a folder or a device; an I/O error naming the file otherwise.
+    /// names is a folder or a device; [`Error::NamesAFolder`] when `path` ends with a `/`;
+    /// an I/O error naming the file otherwise.
     pub fn open(path: &Path) -> Result<(Staged, Option<Placed>), Error> {
+        crate::claims::check_names_a_file(path)?;
         let path = through_links(path)?;
         if std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
             let file = fs_err::OpenOptions::new().write(true).open(&path)?;

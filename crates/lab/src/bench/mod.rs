@@ -10,6 +10,7 @@
 
 pub(crate) mod config;
 pub(crate) mod forecast;
+pub(crate) mod identity;
 pub(crate) mod method;
 pub(crate) mod overlap;
 pub(crate) mod progress;
@@ -180,6 +181,15 @@ fn record(
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
     let Ended { state, error } = ending(&report, write_error.as_ref(), rows, &skipped);
+    // A corpus cut short, edited or replaced while it was read: not a finished run.
+    let changed = identity::changed_while_read(&config.plan.sources, &sidecar.corpus);
+    let Ended { state, error } = match changed {
+        Some(changed) if state == State::Finished => Ended {
+            state: State::Failed,
+            error: Some(changed),
+        },
+        _ => Ended { state, error },
+    };
     summary.state = (state != State::Finished).then_some(state.into());
     summary.error.clone_from(&error);
     summary.clock = Some(Clock {
@@ -313,7 +323,7 @@ fn resume(
     csv: &mut CsvWriter,
 ) -> Result<Start> {
     let aside = output.moved_aside().map(|m| &m.files);
-    let r = match resume::earlier_run(&config.files.csv, aside, sidecar)? {
+    let r = match resume::earlier_run(&config.files.csv, aside, sidecar, &config.plan)? {
         Earlier::None => return Ok(Start::Fresh),
         Earlier::Finished(csv) => {
             ui::plain(format!(
@@ -376,8 +386,10 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         solver: config.budgets.clone(),
         corpus: corpus_names(&config.plan.sources)
             .into_iter()
-            .map(|path| CorpusEntry {
+            .zip(&config.plan.sources)
+            .map(|(path, source)| CorpusEntry {
                 path,
+                fingerprint: identity::fingerprint(source),
                 ..CorpusEntry::default()
             })
             .collect(),
@@ -410,6 +422,10 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
         .filter(|n| !skips.contains(n))
         .cloned()
         .collect();
+    let fingerprint = |name: &str| {
+        let at_start = sidecar.corpus.iter().find(|e| e.path == name);
+        at_start.and_then(|e| e.fingerprint.clone())
+    };
     sidecar.corpus = report
         .corpora
         .iter()
@@ -418,6 +434,7 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
             puzzles: c.puzzles,
             malformed: c.malformed,
             skipped: c.skipped,
+            fingerprint: fingerprint(&c.name),
         })
         .collect();
 }

@@ -20,12 +20,15 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use anyhow::{anyhow, bail, Result};
+use sudoku_engine::Plan;
 use sudoku_reports::done::{done_in, Done};
 use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
+use crate::bench::identity;
+use crate::ui;
 use crate::usage::Usage;
 
 /// What `--resume` found on the output.
@@ -49,7 +52,10 @@ pub struct Resumed {
 }
 
 /// The run to continue on `target` (`--out`), `aside` being a killed run's files this run
-/// moved aside, if any; `fresh` is this run's sidecar.
+/// moved aside, if any; `fresh` is this run's sidecar, `plan` what it runs. Its rows are
+/// kept only when they are the rows of its puzzles as its solvers wrote them, and those
+/// puzzles are the ones its corpora give at their index now (see [`identity`]); a
+/// finished run whose corpora changed since is continued so, not taken as the end.
 ///
 /// # Errors
 ///
@@ -57,8 +63,15 @@ pub struct Resumed {
 /// every setting compared (made by hand, or cut short: each would read as 0), when its
 /// settings differ from `fresh`'s (a [`Usage`] naming each difference), when the
 /// sidecar of an interrupted or failed run does not say how many rows it wrote (it would
-/// read as 0: see [`rows_said`]), or when the CSV cannot be read.
-pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> Result<Earlier> {
+/// read as 0: see [`rows_said`]), when the CSV cannot be read, when a puzzle's rows are
+/// not one per solver, or are in two places, or when a puzzle kept is not the one its
+/// corpus gives at its index now.
+pub fn earlier_run(
+    target: &Path,
+    aside: Option<&RunFiles>,
+    fresh: &Sidecar,
+    plan: &Plan,
+) -> Result<Earlier> {
     let files = RunFiles::beside(target);
     let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
         .into_iter()
@@ -96,11 +109,32 @@ pub fn earlier_run(target: &Path, aside: Option<&RunFiles>, fresh: &Sidecar) -> 
         );
     }
     same_settings(&csv, &found.sidecar, fresh)?;
-    if csv == target {
-        return Ok(Earlier::Finished(csv));
-    }
-    let said = rows_said(&csv, &found)?;
-    let done = done_in(&csv, said)?;
+    let changed = identity::changed_since(&found.sidecar.corpus, &fresh.corpus);
+    let said = if csv == target {
+        let Some(changed) = changed else {
+            return Ok(Earlier::Finished(csv));
+        };
+        // Not "nothing left to do": its rows are checked against the corpus now, and
+        // the puzzles it lacks (a corpus that grew) solved.
+        ui::note(format!(
+            "--resume: {} finished, but {changed}; its rows are checked against the \
+             corpus as it is now",
+            csv.display()
+        ));
+        Some(found.sidecar.rows)
+    } else {
+        if let Some(changed) = changed {
+            ui::note(format!(
+                "--resume: continuing {}: {changed}; its rows are checked against the \
+                 corpus as it is now",
+                csv.display()
+            ));
+        }
+        rows_said(&csv, &found)?
+    };
+    let check = identity::puzzle_check(&plan.contenders);
+    let done = done_in(&csv, said, &check)?;
+    identity::check_kept(&csv, &done, &plan.sources)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,

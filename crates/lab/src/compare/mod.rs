@@ -53,6 +53,8 @@ struct Run {
     /// rows, the last); `None` for a regular file, read again for the examples' texts
     /// (see [`puzzle_texts`]).
     texts: Option<HashMap<(RowKey, u64), String>>,
+    /// The rows read.
+    count: u64,
 }
 
 /// The rows of one corpus and solver of a run.
@@ -188,6 +190,17 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
             .map(|(which, path, _)| no_sidecar(which, path)),
     );
     let (sa, sb) = (sa.found(), sb.found());
+    let short: Vec<String> = [("A", &args.a, &a, sa), ("B", &args.b, &b, sb)]
+        .into_iter()
+        .filter_map(|(which, path, run, s)| not_as_written(which, path, run.count, s?))
+        .collect();
+    if args.fail_above.is_some() && !short.is_empty() {
+        // A gate that passes on rows that are not the run's would pass anything.
+        bail!("--fail-above: {}", short.join(" "));
+    }
+    for told in &short {
+        ui::warning(told);
+    }
     let comparison = Comparison {
         settings,
         not_given,
@@ -289,8 +302,10 @@ fn read_run(path: &Path) -> Result<Run> {
     // looked at first, without hashing.
     let mut last: Option<usize> = None;
     let mut texts = (!readable_again(path)).then(HashMap::new);
+    let mut count = 0;
     for row in read_rows(path)? {
         let row = row?;
+        count += 1;
         if let Some(texts) = &mut texts {
             let key = (row.corpus.clone(), row.solver.clone());
             texts.insert((key, row.index), row.puzzle.to_string());
@@ -334,6 +349,7 @@ fn read_run(path: &Path) -> Result<Run> {
         path: path.to_path_buf(),
         groups,
         texts,
+        count,
     })
 }
 
@@ -637,6 +653,8 @@ struct Side {
     path: String,
     /// The settings its text does not give (see [`not_given`]).
     not_given: Vec<&'static str>,
+    /// Whether it says how many rows the run wrote.
+    rows_given: bool,
 }
 
 /// What `compare` found of a run's sidecar.
@@ -697,10 +715,31 @@ fn sidecar(path: &Path) -> Found {
     }
     Found::Read(Box::new(Side {
         not_given: not_given(&found.text),
+        rows_given: !sudoku_reports::sidecar::account_not_given(&found.text).contains(&"rows"),
         sidecar: found.sidecar,
         // Where it was found: beside the file a link leads to, maybe.
         path: found.path.display().to_string(),
     }))
+}
+
+/// What is said of run `which` (`A` or `B`, its CSV at `path`, of which `rows` were read)
+/// when its sidecar says, as the run ended, that it wrote another count: rows lost or
+/// added since (a file cut short, copied in part, edited); `None` when it says that many,
+/// or does not say.
+fn not_as_written(which: &str, path: &Path, rows: u64, side: &Side) -> Option<String> {
+    let said = side.sidecar.rows;
+    // A run going, or killed, has not said it yet.
+    let ended = matches!(
+        side.sidecar.state.known(),
+        Some(State::Finished | State::Interrupted | State::Failed)
+    );
+    (ended && side.rows_given && said != rows).then(|| {
+        format!(
+            "{which} ({}) holds {rows} rows, where its sidecar says the run wrote {said}: \
+             not the run's rows as they were written.",
+            path.display()
+        )
+    })
 }
 
 /// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar does not

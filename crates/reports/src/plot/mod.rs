@@ -308,6 +308,10 @@ fn titled(options: &PlotOptions, stems: &str, alarms: &[String]) -> String {
     }
 }
 
+/// The most corpora a figure draws, one panel each: more are refused (10,000 corpora
+/// made an SVG of 196 MB, 4.6 million pixels high, that no viewer shows).
+pub const MAX_PANELS: usize = 64;
+
 /// The figures of `data` asked for by `options`, in `out_dir`, titled `title` (after
 /// `Time per puzzle: `, or alone when the title was asked for), named after `stem`
 /// unless the options name them.
@@ -322,6 +326,12 @@ fn draw_all(
         .name
         .as_ref()
         .map_or(stem.to_os_string(), OsString::from);
+    if data.panels.len() > MAX_PANELS {
+        return Err(Error::TooManyPanels {
+            corpora: data.panels.len(),
+            max: MAX_PANELS,
+        });
+    }
     let mut written = Vec::new();
     for &figure in &options.figures {
         let layout = match options.size {

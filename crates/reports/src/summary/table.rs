@@ -352,6 +352,22 @@ figures), over the rows with counters (`-`: none)."
     )
 }
 
+/// `text` with what Markdown would read as HTML (`<`, `>`, `&`) written as HTML entities,
+/// which show as the characters themselves: a corpus's name or an error in a cell or a
+/// note is shown as it is, never taken as a tag (`<script>`, `<!--`, `<img …>`).
+pub(crate) fn html_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 impl Summary {
     /// The columns shown in `view`, in order.
     fn columns(&self, view: View) -> Vec<&'static Column> {
@@ -476,13 +492,16 @@ impl Summary {
             .collect();
         let _ = writeln!(out, "|{}|", align.join("|"));
         for r in cells {
-            let escaped: Vec<String> = r.iter().map(|c| c.replace('|', "\\|")).collect();
+            let escaped: Vec<String> = r
+                .iter()
+                .map(|c| html_escaped(c).replace('|', "\\|"))
+                .collect();
             let _ = writeln!(out, "| {} |", escaped.join(" | "));
         }
         out.push('\n');
         out.push_str(&wide_legend());
         out.push_str("\n\n");
-        out.push_str(&self.notes_text("**"));
+        out.push_str(&html_escaped(&self.notes_text("**")));
         out
     }
 

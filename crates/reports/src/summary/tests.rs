@@ -395,6 +395,7 @@ fn a_sidecar_says_how_the_run_ended() {
             puzzles: 1,
             malformed: 2,
             skipped: 0,
+            fingerprint: None,
         }],
         ..Sidecar::default()
     };
@@ -427,6 +428,7 @@ fn a_count_the_sidecar_does_not_give_is_left_out() {
             puzzles: 1,
             malformed: 2,
             skipped: 0,
+            fingerprint: None,
         }],
         ..Sidecar::default()
     };

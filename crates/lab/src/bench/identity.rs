@@ -1,0 +1,219 @@
+//! A run's corpora known by their content, and its rows by theirs (see
+//! `sudoku_reports::fingerprint` and `sudoku_reports::identity`).
+//!
+//! - As a run starts, each corpus that can be read twice (a file, the built-in seeds) is
+//!   fingerprinted into the sidecar; as it ends, it is fingerprinted again: a corpus that
+//!   changed while it was read (cut short in place, edited, replaced) is a run that failed,
+//!   never one that finished with fewer puzzles ([`changed_while_read`]).
+//! - `--resume` keeps a puzzle's rows only when they are one per solver of the run, of one
+//!   puzzle ([`puzzle_check`]), and that puzzle is the one the corpus gives at its index
+//!   now ([`check_kept`]): else it refuses, naming what differs.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use sudoku_core::Grid;
+use sudoku_engine::{corpus_names, Contender, Source, SEEDS};
+use sudoku_reports::done::Done;
+use sudoku_reports::fingerprint::Fingerprint;
+use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor, RowFault};
+use sudoku_reports::sidecar::CorpusEntry;
+use sudoku_results::Row;
+
+/// The fingerprint of a corpus that can be read twice; `None` for one read once as it
+/// comes (stdin, a FIFO), or one that cannot be read (the run says why as it reads it).
+pub fn fingerprint(source: &Source) -> Option<Fingerprint> {
+    match source {
+        Source::File(path) if source.rereadable() => Fingerprint::of_file(path).ok(),
+        Source::BuiltIn => Some(Fingerprint::of_bytes(SEEDS.as_bytes())),
+        Source::File(_) | Source::Stdin => None,
+    }
+}
+
+/// What a run whose sidecar gave `entries` at its start (each corpus's fingerprint) says
+/// of the corpora among `sources` that changed since: `None` when none did.
+pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option<String> {
+    let changed: Vec<String> = sources
+        .iter()
+        .zip(entries)
+        .filter_map(|(source, entry)| {
+            let before = entry.fingerprint.as_ref()?;
+            let now = fingerprint(source);
+            (now.as_ref() != Some(before)).then(|| {
+                let now = now.map_or("cannot be read".into(), |n| n.to_string());
+                format!("{} (at the start {before}, now {now})", entry.path)
+            })
+        })
+        .collect();
+    (!changed.is_empty()).then(|| {
+        format!(
+            "the corpus changed while the run read it: {}; its rows may hold puzzles of \
+             either content: run again on a corpus that stays as it is",
+            changed.join("; ")
+        )
+    })
+}
+
+/// What is said of the corpora of `fresh` (this run's sidecar) whose content is not the
+/// one `earlier` (a run on the same output) recorded as it started: `None` when each is.
+/// A corpus either does not fingerprint (an earlier version's sidecar, stdin) is not known
+/// to be the same.
+pub fn changed_since(earlier: &[CorpusEntry], fresh: &[CorpusEntry]) -> Option<String> {
+    let changed: Vec<String> = fresh
+        .iter()
+        .filter_map(|now| {
+            let then = earlier.iter().find(|e| e.path == now.path);
+            let then = then.and_then(|e| e.fingerprint.as_ref());
+            match (then, &now.fingerprint) {
+                (Some(a), Some(b)) if a == b => None,
+                (Some(a), Some(b)) => Some(format!("{} changed (then {a}, now {b})", now.path)),
+                (_, None) => Some(format!(
+                    "{} is read once, as it comes, so it is not known by its content",
+                    now.path
+                )),
+                (None, Some(_)) => Some(format!(
+                    "the sidecar gives no fingerprint of {} (an earlier version's)",
+                    now.path
+                )),
+            }
+        })
+        .collect();
+    (!changed.is_empty()).then(|| changed.join("; "))
+}
+
+/// The check of a puzzle's rows for a run of `contenders` (see
+/// [`sudoku_reports::identity::check_puzzle`]): one row per contender that takes the
+/// puzzle's size, in the run's order.
+pub fn puzzle_check(contenders: &[Contender]) -> impl Fn(&[Row]) -> Result<(), RowFault> + '_ {
+    let names: Vec<&str> = contenders.iter().map(|c| &**c.name()).collect();
+    move |rows: &[Row]| {
+        let takes = |solver: &str, grid: &Grid| {
+            contenders
+                .iter()
+                .find(|c| **c.name() == *solver)
+                .is_some_and(|c| c.solver().supports(grid.size()))
+        };
+        check_puzzle(rows, &names, &takes)
+    }
+}
+
+/// A puzzle kept whose corpus gives another puzzle at its index now.
+struct Mismatch {
+    corpus: String,
+    index: u64,
+    line: u64,
+    now: Option<String>,
+}
+
+/// Refuses to continue the run of `csv` unless each puzzle `done` keeps is the one its
+/// corpus, among `sources`, gives at its index now, naming what differs: the corpora
+/// changed since that run (the corpus a run continues must be the one it began on).
+///
+/// # Errors
+///
+/// When a kept puzzle is not its corpus's at its index now (another puzzle, or past the
+/// corpus's end), when a corpus with kept puzzles can be read only once (stdin, a FIFO:
+/// what it gives cannot be checked), or when the rows cannot be read.
+pub fn check_kept(csv: &Path, done: &Done, sources: &[Source]) -> Result<()> {
+    let names = corpus_names(sources);
+    let by_name: HashMap<&str, &Source> = names.iter().map(String::as_str).zip(sources).collect();
+    let mut cursors: HashMap<String, Cursor> = HashMap::new();
+    let mut mismatches = Vec::new();
+    let mut checked = 0u64;
+    let mut last: Option<(std::sync::Arc<str>, u64)> = None;
+    for row in done.rows(csv)? {
+        let row = row?;
+        if last
+            .as_ref()
+            .is_some_and(|(c, i)| *c == row.corpus && *i == row.index)
+        {
+            continue;
+        }
+        last = Some((row.corpus.clone(), row.index));
+        checked += 1;
+        let Some(source) = by_name.get(&*row.corpus) else {
+            bail!(
+                "--resume: {} holds rows of {}, which is not a corpus of this run: run \
+                 without --resume to start afresh",
+                csv.display(),
+                row.corpus
+            );
+        };
+        if !source.rereadable() {
+            bail!(
+                "--resume: {} can be read only once, so the puzzles kept cannot be checked \
+                 against what it gives now: run without --resume to start afresh",
+                row.corpus
+            );
+        }
+        let cursor = cursors
+            .entry(row.corpus.to_string())
+            .or_insert_with(|| Cursor::open(source));
+        let now = cursor.puzzle_at(source, row.index);
+        if now.as_deref() != Some(corpus_puzzle(&row)) {
+            mismatches.push(Mismatch {
+                corpus: row.corpus.to_string(),
+                index: row.index,
+                line: row.line,
+                now,
+            });
+        }
+    }
+    if mismatches.is_empty() {
+        return Ok(());
+    }
+    let examples: Vec<String> = mismatches
+        .iter()
+        .take(3)
+        .map(|m| {
+            let now = match &m.now {
+                Some(_) => "another puzzle there now",
+                None => "past the corpus's end now",
+            };
+            format!("{} index {} (line {}): {now}", m.corpus, m.index, m.line)
+        })
+        .collect();
+    let mut corpora: Vec<&str> = mismatches.iter().map(|m| m.corpus.as_str()).collect();
+    corpora.dedup();
+    bail!(
+        "--resume: {} changed since the run of {}: {} of the {checked} puzzles it holds are \
+         not the puzzles the corpus gives at their index now ({}{}): its rows are of \
+         another content; give the corpus as it was, or run without --resume to start \
+         afresh",
+        corpora.join(", "),
+        csv.display(),
+        mismatches.len(),
+        examples.join("; "),
+        if mismatches.len() > 3 { "; …" } else { "" }
+    )
+}
+
+/// A corpus read forward for [`check_kept`], opened again when an index below the last
+/// one is asked for (a run continued after its corpus grew writes the new puzzles after
+/// the other corpora's).
+struct Cursor {
+    cursor: Option<CorpusCursor<Box<dyn BufRead>>>,
+    at: Option<u64>,
+}
+
+impl Cursor {
+    fn open(source: &Source) -> Cursor {
+        Cursor {
+            cursor: source.open().ok().map(CorpusCursor::new),
+            at: None,
+        }
+    }
+
+    fn puzzle_at(&mut self, source: &Source, index: u64) -> Option<String> {
+        if self.at.is_some_and(|at| at > index) {
+            *self = Cursor::open(source);
+        }
+        self.at = Some(index);
+        self.cursor
+            .as_mut()?
+            .puzzle_at(index)
+            .map(|text| text.to_string())
+    }
+}

@@ -1,0 +1,206 @@
+//! A row known by its content: its corpus, index and solver, and the puzzle it holds.
+//!
+//! A run writes one row per (corpus, index, solver) of every puzzle it solves, each puzzle's
+//! rows together and in the run's solver order, every solver that takes the puzzle's size
+//! there. What continues or joins runs (`bench --resume`, `merge`) keeps exactly that, and
+//! checks it row by row: a row given twice, moved to another index, or taken out is
+//! refused by [`check_puzzle`], naming the puzzle and what is wrong; whether the puzzle a
+//! row holds is the one the corpus gives at that index now is told by [`CorpusCursor`].
+
+use std::collections::HashSet;
+use std::fmt;
+use std::io::BufRead;
+use std::sync::Arc;
+
+use sudoku_core::{CorpusReader, Grid, Puzzle};
+use sudoku_results::{grid_text, GridText, Row};
+
+/// The puzzle of the corpus a row was made from: under `--permute` the row's `original`,
+/// else its `puzzle`.
+pub fn corpus_puzzle(row: &Row) -> &str {
+    row.original
+        .as_deref()
+        .map_or(row.puzzle.as_str(), |o| o.as_str())
+}
+
+/// What is wrong with the rows of one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowFault {
+    /// A solver has two rows of the puzzle (a row copied, or another's index edited).
+    Twice(Arc<str>),
+    /// A solver that takes the puzzle's size has no row of it (a row taken out).
+    Missing(String),
+    /// A row of a solver that is not the run's.
+    NotTheRuns(Arc<str>),
+    /// A solver's row out of the run's solver order.
+    OutOfOrder(Arc<str>),
+    /// The rows of the puzzle do not hold one puzzle.
+    TwoPuzzles,
+    /// The puzzle text is not a grid.
+    NotAGrid,
+}
+
+impl fmt::Display for RowFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowFault::Twice(s) => write!(f, "two rows of solver {s}"),
+            RowFault::Missing(s) => write!(f, "no row of solver {s}"),
+            RowFault::NotTheRuns(s) => write!(f, "a row of solver {s}, not one of the run's"),
+            RowFault::OutOfOrder(s) => {
+                write!(f, "the row of solver {s} out of the run's solver order")
+            }
+            RowFault::TwoPuzzles => write!(f, "its rows hold different puzzles"),
+            RowFault::NotAGrid => write!(f, "its puzzle is not a grid"),
+        }
+    }
+}
+
+/// The rows of one puzzle of a run (`rows`: all the same corpus and index, in the order
+/// read), checked: one row per solver of the run's `solvers` that `takes` the puzzle's
+/// size (`takes(solver, grid)`), in the run's order, all of one puzzle.
+///
+/// # Errors
+///
+/// The first [`RowFault`] found.
+pub fn check_puzzle(
+    rows: &[Row],
+    solvers: &[&str],
+    takes: &dyn Fn(&str, &Grid) -> bool,
+) -> Result<(), RowFault> {
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    let text = corpus_puzzle(first);
+    if rows.iter().any(|r| corpus_puzzle(r) != text) {
+        return Err(RowFault::TwoPuzzles);
+    }
+    let grid: Grid = text.parse().map_err(|_| RowFault::NotAGrid)?;
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut last = None;
+    for row in rows {
+        let Some(place) = solvers.iter().position(|s| **s == *row.solver) else {
+            return Err(RowFault::NotTheRuns(row.solver.clone()));
+        };
+        if !seen.insert(&row.solver) {
+            return Err(RowFault::Twice(row.solver.clone()));
+        }
+        if last.is_some_and(|l| l > place) {
+            return Err(RowFault::OutOfOrder(row.solver.clone()));
+        }
+        last = Some(place);
+    }
+    match solvers
+        .iter()
+        .find(|s| takes(s, &grid) && !seen.contains(**s))
+    {
+        Some(missing) => Err(RowFault::Missing(missing.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// A corpus read forward, to tell the puzzle it gives at an index (indexes asked for in
+/// increasing order, as a run's rows give them): the corpus reader itself, so that an
+/// index is the run's.
+pub struct CorpusCursor<R> {
+    reader: CorpusReader<R>,
+    puzzle: Puzzle,
+    /// The index `puzzle` holds; `None` before the first.
+    at: Option<u64>,
+    ended: bool,
+}
+
+impl<R: BufRead> CorpusCursor<R> {
+    /// The corpus read from `source`.
+    pub fn new(source: R) -> CorpusCursor<R> {
+        CorpusCursor {
+            reader: CorpusReader::new(source, ""),
+            puzzle: Puzzle::default(),
+            at: None,
+            ended: false,
+        }
+    }
+
+    /// The puzzle at `index` ([`grid_text`]), `None` past the corpus's end (or its first
+    /// error that ends a reading: a run ends its corpus there too). An index below one
+    /// asked before is `None`.
+    pub fn puzzle_at(&mut self, index: u64) -> Option<GridText> {
+        while !self.ended && self.at.is_none_or(|at| at < index) {
+            match self.reader.read_into(&mut self.puzzle) {
+                None => self.ended = true,
+                Some(Ok(())) => self.at = Some(self.puzzle.index),
+                Some(Err(e)) if e.is_malformed_line() => {}
+                Some(Err(_)) => self.ended = true,
+            }
+        }
+        (self.at == Some(index)).then(|| grid_text(&self.puzzle.grid))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_results::{Retimed, Status};
+
+    fn row(solver: &str, puzzle: &str) -> Row {
+        Row {
+            corpus: Arc::from("c.txt"),
+            index: 3,
+            line: 4,
+            name: None,
+            solver: Arc::from(solver),
+            limit: 1,
+            status: Status::Solved,
+            solutions: 1,
+            nodes: 1,
+            backtracks: 0,
+            nanoseconds: 5,
+            median_nanoseconds: 5,
+            retimed: Retimed::Trusted(0),
+            puzzle: puzzle.into(),
+            solution: GridText::new(),
+            original: None,
+            problem: None,
+        }
+    }
+
+    const P: &str = "1.3.|.4..|2...|1..4";
+    const Q: &str = "1.3.|.4..|2...|1..3";
+
+    #[test]
+    fn one_row_per_solver_in_order_of_one_puzzle() {
+        let solvers = ["a", "b", "c"];
+        // `c` takes only 9x9 grids: a 4x4 puzzle has no row of it.
+        let takes = |s: &str, g: &Grid| s != "c" || g.size() == sudoku_core::Size::NINE;
+        let check = |rows: &[Row]| check_puzzle(rows, &solvers, &takes);
+        assert_eq!(check(&[row("a", P), row("b", P)]), Ok(()));
+        assert_eq!(
+            check(&[row("a", P), row("a", P), row("b", P)]),
+            Err(RowFault::Twice("a".into()))
+        );
+        assert_eq!(check(&[row("a", P)]), Err(RowFault::Missing("b".into())));
+        assert_eq!(
+            check(&[row("b", P), row("a", P)]),
+            Err(RowFault::OutOfOrder("a".into()))
+        );
+        assert_eq!(
+            check(&[row("a", P), row("x", P)]),
+            Err(RowFault::NotTheRuns("x".into()))
+        );
+        assert_eq!(
+            check(&[row("a", P), row("b", Q)]),
+            Err(RowFault::TwoPuzzles)
+        );
+    }
+
+    #[test]
+    fn a_cursor_gives_the_puzzle_at_an_index_as_a_run_counts_them() {
+        let corpus = "# a comment\n1.3..4..2...1..4\nnot a puzzle\n1.3..4..2...1..3\n";
+        let mut cursor = CorpusCursor::new(corpus.as_bytes());
+        assert_eq!(cursor.puzzle_at(0).as_deref(), Some(P));
+        assert_eq!(cursor.puzzle_at(1).as_deref(), Some(Q));
+        assert_eq!(cursor.puzzle_at(2), None);
+        let mut cursor = CorpusCursor::new(corpus.as_bytes());
+        assert_eq!(cursor.puzzle_at(1).as_deref(), Some(Q));
+        assert_eq!(cursor.puzzle_at(0), None);
+    }
+}
