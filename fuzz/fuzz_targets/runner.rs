@@ -11,7 +11,7 @@
 //! `c.csv` and `dir/c.txt`. In a command, a byte below the vocabulary's length is a word
 //! of it; any other byte starts a raw argument, up to the next byte 0x01, that never
 //! starts with `-`. Every run is bounded: `--max-nodes` at most 100 000 (added when
-//! missing to `bench`, `solve` and `trace`), `--repeat` at most 3, `--threads` at most 4,
+//! missing to `bench`, `solve`, `trace` and `grade`), `--repeat` at most 3, `--threads` at most 4,
 //! `generate`'s `--count` at most 3 and `--max-attempts` at most 50, `compare`'s
 //! `--resamples` at most 1000. Not drawn: `cmd:` solvers (a raw argument that names one
 //! is defused: a mutation could spell any program) and `--warmup` (seconds of solving each
@@ -140,6 +140,10 @@ const WORDS: &[&str] = &[
     "1280x720",
     "--title",
     "--name",
+    // grade, and generate's --difficulty.
+    "grade",
+    "--difficulty",
+    "expert",
 ];
 
 /// The word between two commands of one input.
@@ -215,7 +219,7 @@ fn arguments(spec: &[u8]) -> Vec<OsString> {
     }
     let solves = matches!(
         args.first().and_then(|a| a.to_str()),
-        Some("bench" | "solve" | "trace")
+        Some("bench" | "solve" | "trace" | "grade")
     );
     if solves && !args.iter().any(|a| a == "--max-nodes") {
         args.extend(["--max-nodes".into(), "100000".into()]);

@@ -5,9 +5,9 @@ use std::sync::Arc;
 use sudoku_core::{Grid, Limits, Puzzle, Solver};
 use sudoku_results::Row;
 
-use crate::check::{time_again, Entry};
-use crate::error::EngineError;
+use crate::checked::{time_again, Entry};
 use crate::external::External;
+use crate::failure::EngineError;
 use crate::passes::fold_passes;
 use crate::stopwatch::Timing;
 

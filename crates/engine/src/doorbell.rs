@@ -2,7 +2,7 @@
 //! count reaches what it waits for, so that it sleeps through batches of results instead of
 //! waking (a system call each way) for every one. The reading thread wakes it at once when
 //! it has read what was asked, and so does a worker that sends part of a task (a slow
-//! task's finished puzzles, see [`PART_TIME`](crate::run::PART_TIME)).
+//! task's finished puzzles, see [`PART_TIME`](crate::pipeline::PART_TIME)).
 //!
 //! There is no lock: a worker counts with one atomic addition and unparks the calling
 //! thread, a system call only when that thread sleeps. A lock and a condition variable did

@@ -46,18 +46,18 @@
 //! ```
 #![deny(missing_docs)]
 
-mod check;
+mod checked;
 mod chunk;
 mod contender;
 mod doorbell;
-mod error;
 pub mod external;
+mod failure;
 mod indexed;
 mod parse;
 mod passes;
 mod permute;
+mod pipeline;
 mod reader;
-mod run;
 mod select;
 mod sink;
 mod source;
@@ -65,13 +65,13 @@ mod stopwatch;
 mod timing;
 mod work;
 
-pub use check::check;
+pub use checked::check;
 pub use contender::{solve_checked, Contender};
-pub use error::EngineError;
 pub use external::{ChildEvent, ChildEventKind, External, ExternalError};
+pub use failure::EngineError;
 pub use parse::count_puzzles;
 pub use permute::{permuted, Isomorph};
-pub use run::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};
+pub use pipeline::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};
 pub use select::{corpus_key, Selection, Shard};
 pub use sink::{CorpusCount, Sink, SinkError, Solved};
 pub use source::{corpus_names, expand, sources, Expanded, Source, SEEDS};

@@ -23,45 +23,22 @@ use sudoku_results::stats::median;
 use sudoku_results::{Retimed, Row};
 
 use crate::stopwatch::{Timing, RETIMES};
-use crate::work::{solve, Item, Task};
+use crate::work::{each_once, Item, Task};
 
 /// [`each`](crate::work) in passes (see the module's documentation).
 pub(crate) fn each_in_passes(
     task: &Task<'_, '_>,
-    mut read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
+    read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
     rows: &mut Vec<Row>,
     mut emit: impl FnMut(Item, &mut Vec<Row>),
 ) -> bool {
-    let shared = task.shared;
     // The first pass: every item in order, its rows made, nothing emitted yet.
     let mut made: Vec<Row> = Vec::new();
     let mut held: Vec<(Item, Option<Grid>)> = Vec::new();
-    let mut puzzle = Puzzle::default();
-    while let Some(item) = read(&mut puzzle) {
-        if shared.halted(task.seq) {
-            return false;
-        }
-        match item {
-            Ok(()) => {
-                let before = made.len();
-                let Some((head, grid)) = solve(task, &puzzle, &mut made) else {
-                    return false;
-                };
-                held.push((Item::Puzzle(head, made.len() - before), Some(grid)));
-            }
-            Err(e) if e.is_malformed_line() => {
-                held.push((Item::Malformed(e), None));
-                if shared.strict {
-                    shared.stop_after(task.seq);
-                    break;
-                }
-            }
-            Err(e) => {
-                held.push((Item::Fatal(e), None));
-                shared.stop_after(task.seq);
-                break;
-            }
-        }
+    if !each_once(task, read, &mut made, |item, grid, _| {
+        held.push((item, grid))
+    }) {
+        return false;
     }
     if !later_passes(task, &held, &mut made) {
         return false;

@@ -49,17 +49,7 @@ impl Source {
     ///
     /// When the file cannot be opened.
     pub fn open(&self) -> Result<Box<dyn BufRead>, CorpusError> {
-        Ok(match self {
-            Source::File(p) => {
-                let file = File::open(p).map_err(|reason| CorpusError::Open {
-                    path: p.display().to_string(),
-                    reason,
-                })?;
-                Box::new(BufReader::with_capacity(1 << 16, file))
-            }
-            Source::Stdin => Box::new(io::stdin().lock()),
-            Source::BuiltIn => Box::new(SEEDS.as_bytes()),
-        })
+        Ok(Box::new(self.open_input(Arc::default())?))
     }
 
     /// Opens the corpus for the run's reading thread; reading fails once `ended` is set

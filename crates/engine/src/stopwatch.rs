@@ -297,7 +297,7 @@ fn anchor(page: &page::Handle) -> Option<Anchor> {
 }
 
 /// Nanoseconds of a duration, saturated.
-fn nanos(d: std::time::Duration) -> u64 {
+pub(crate) fn nanos(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use sudoku_core::{CorpusError, Grid, Puzzle, Size};
 use sudoku_results::Row;
 
-use crate::check::Entry;
+use crate::checked::Entry;
 use crate::chunk::Chunk;
 use crate::contender::Contender;
 use crate::parse::parse;
@@ -197,14 +197,26 @@ pub(crate) struct Task<'a, 'b> {
 /// With `--repeat` above 1, in passes ([`each_in_passes`]).
 fn each(
     task: &Task<'_, '_>,
-    mut read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
+    read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
     rows: &mut Vec<Row>,
     mut emit: impl FnMut(Item, &mut Vec<Row>),
 ) -> bool {
-    let shared = task.shared;
-    if shared.repeat > 1 {
+    if task.shared.repeat > 1 {
         return each_in_passes(task, read, rows, emit);
     }
+    each_once(task, read, rows, |item, _, rows| emit(item, rows))
+}
+
+/// One pass over the puzzles `read` gives: each solved by every contender, its rows added
+/// to `rows`, then handed to `found` as an item with the grid solved (none for a line that
+/// is no puzzle). False when a stop came first.
+pub(crate) fn each_once(
+    task: &Task<'_, '_>,
+    mut read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
+    rows: &mut Vec<Row>,
+    mut found: impl FnMut(Item, Option<Grid>, &mut Vec<Row>),
+) -> bool {
+    let shared = task.shared;
     let mut puzzle = Puzzle::default();
     while let Some(item) = read(&mut puzzle) {
         if shared.halted(task.seq) {
@@ -213,20 +225,20 @@ fn each(
         match item {
             Ok(()) => {
                 let before = rows.len();
-                match solve(task, &puzzle, rows) {
-                    Some((solved, _)) => emit(Item::Puzzle(solved, rows.len() - before), rows),
-                    None => return false,
-                }
+                let Some((head, grid)) = solve(task, &puzzle, rows) else {
+                    return false;
+                };
+                found(Item::Puzzle(head, rows.len() - before), Some(grid), rows);
             }
             Err(e) if e.is_malformed_line() => {
-                emit(Item::Malformed(e), rows);
+                found(Item::Malformed(e), None, rows);
                 if shared.strict {
                     shared.stop_after(task.seq);
                     break;
                 }
             }
             Err(e) => {
-                emit(Item::Fatal(e), rows);
+                found(Item::Fatal(e), None, rows);
                 shared.stop_after(task.seq);
                 break;
             }

@@ -108,6 +108,35 @@ pub enum GenerateError {
     /// was plugged in.
     #[error("a grade target needs the logic strategy, and the catalogue has none")]
     NoGrader,
+    /// A grade target (a technique, solved without search) outside the difficulty asked
+    /// for: no puzzle meets both.
+    #[error(
+        "a puzzle graded {technique} is {of}, not {difficulty} (--difficulty {difficulty} \
+         takes {}), so none meets both",
+        takes(*difficulty)
+    )]
+    GradeOutsideDifficulty {
+        /// The technique of the grade target.
+        technique: sudoku_core::Technique,
+        /// Its difficulty.
+        of: crate::Difficulty,
+        /// The difficulty asked for.
+        difficulty: crate::Difficulty,
+    },
+    /// A grade or difficulty target above `simple` at 4x4: naked singles solve every 4x4
+    /// puzzle with one solution. Found by exhaustive search: the 12 solution grids whose
+    /// first row is 1234 (every 4x4 grid is one of them with its digits renamed, which
+    /// changes no naked single) under each of the 2^16 sets of givens, 786,432 puzzles,
+    /// 565,820 of them with one solution, every one graded `simple` by
+    /// [`grade`](crate::grade()).
+    #[error(
+        "no 4x4 puzzle with one solution is {target}: naked singles solve every one (an \
+         exhaustive search of the 4x4 puzzles)"
+    )]
+    AboveSimpleAtFour {
+        /// The target, in words: `expert`, `graded hidden_single`.
+        target: String,
+    },
     /// The thread pool could not be built.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
@@ -154,4 +183,19 @@ pub enum ParseError {
         /// The text.
         text: String,
     },
+    /// Not a difficulty's name.
+    #[error("unknown difficulty {text:?}: the difficulties are {}", crate::Difficulty::ALL.map(|d| d.name()).join(", "))]
+    Difficulty {
+        /// The text.
+        text: String,
+    },
+}
+
+/// What a difficulty takes of the grade targets, in words.
+fn takes(difficulty: crate::Difficulty) -> String {
+    let names: Vec<&str> = difficulty.techniques().iter().map(|t| t.name()).collect();
+    match names.as_slice() {
+        [] => "no --grade: a --grade puzzle is solved without search".to_string(),
+        names => format!("--grade {}", names.join(", ")),
+    }
 }

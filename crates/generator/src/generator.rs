@@ -10,6 +10,7 @@ use crate::check::{default_checker, Checker};
 use crate::dig::{dig, DigStats, Stop};
 use crate::error::GenerateError;
 use crate::fill::fill;
+use crate::grade::{grade, Difficulty, Verdict};
 use crate::options::{fewest_givens, Options, Range};
 use crate::rng::puzzle_rng;
 
@@ -38,8 +39,11 @@ pub struct Generated {
     pub attempts: u64,
     /// The nodes the node band's strategy needed, if there is a band.
     pub nodes: Option<u64>,
-    /// The grade the grader gave, if there is a grade target.
+    /// The strongest technique the grader used, if there is a grade or difficulty target
+    /// (see [`crate::grade()`]).
     pub grade: Option<Technique>,
+    /// The difficulty the grader gave, if there is a grade or difficulty target.
+    pub difficulty: Option<Difficulty>,
     /// The digger's work on this puzzle (its last attempt).
     pub dig: DigStats,
 }
@@ -97,12 +101,17 @@ fn strategy(name: &str, size: Size) -> Result<&'static Strategy, GenerateError> 
 /// The name of the catalogue strategy that grades by technique.
 pub const GRADER: &str = "logic";
 
+/// The node budget of the grader's uniqueness check ([`grade`]): that of the `logic`
+/// strategy in a run, enough for any 9x9 puzzle within a second.
+pub const GRADER_BUDGET: u64 = 1_000_000;
+
 impl Generator {
     /// A generator for `options`, or the error saying which option asks for the
     /// impossible. A grade target uses the catalogue's `logic` strategy.
     pub fn new(options: Options) -> Result<Generator, GenerateError> {
-        let grader = match options.grade {
-            Some(_) => Some(
+        let grader = match (options.grade, options.difficulty) {
+            (None, None) => None,
+            _ => Some(
                 strategy(GRADER, options.size)
                     .map_err(|e| match e {
                         GenerateError::UnknownStrategy { .. } => GenerateError::NoGrader,
@@ -110,7 +119,6 @@ impl Generator {
                     })?
                     .solver(),
             ),
-            None => None,
         };
         Generator::build(options, grader)
     }
@@ -141,6 +149,29 @@ impl Generator {
         }
         if let Some(r) = options.givens {
             check_givens(size, r, options.minimal)?;
+        }
+        if size == Size::FOUR {
+            let above = |d: Difficulty| d != Difficulty::Simple;
+            if let Some(d) = options.difficulty.filter(|&d| above(d)) {
+                return Err(GenerateError::AboveSimpleAtFour {
+                    target: d.to_string(),
+                });
+            }
+            if let Some(t) = options.grade.filter(|&t| above(Difficulty::of(t))) {
+                return Err(GenerateError::AboveSimpleAtFour {
+                    target: format!("graded {}", t.name()),
+                });
+            }
+        }
+        if let (Some(technique), Some(difficulty)) = (options.grade, options.difficulty) {
+            let of = Difficulty::of(technique);
+            if of != difficulty {
+                return Err(GenerateError::GradeOutsideDifficulty {
+                    technique,
+                    of,
+                    difficulty,
+                });
+            }
         }
         let band = match &options.nodes {
             Some(b) => {
@@ -182,7 +213,7 @@ impl Generator {
             orbits: options.symmetry.orbits(size),
             checker: Checker::new(checker, budget),
             band,
-            grader: if options.grade.is_some() {
+            grader: if options.grade.is_some() || options.difficulty.is_some() {
                 grader
             } else {
                 None
@@ -235,7 +266,8 @@ impl Generator {
                     solution,
                     attempts: attempt,
                     nodes,
-                    grade,
+                    grade: grade.and_then(|(technique, _)| technique),
+                    difficulty: grade.map(|(_, difficulty)| difficulty),
                     dig: dig_stats,
                 }));
             }
@@ -271,14 +303,22 @@ impl Generator {
             Some(band) => Some(band.nodes(puzzle)?),
             None => None,
         };
-        let grade = match (&self.grader, self.options.grade) {
-            (Some(grader), Some(target)) => {
-                if grade_by_deduction(grader.as_ref(), puzzle) != Some(target) {
+        let grade = match &self.grader {
+            Some(grader) => {
+                let found = grade(grader.as_ref(), puzzle, GRADER_BUDGET);
+                let Verdict::Unique(difficulty) = found.verdict else {
+                    return None;
+                };
+                // A grade target is a technique that solves it without search.
+                let technique = found.technique.filter(|_| found.nodes == 1);
+                if self.options.grade.is_some_and(|t| Some(t) != technique)
+                    || self.options.difficulty.is_some_and(|d| d != difficulty)
+                {
                     return None;
                 }
-                Some(target)
+                Some((found.technique, difficulty))
             }
-            _ => None,
+            None => None,
         };
         Some(Targets { nodes, grade })
     }
@@ -287,7 +327,7 @@ impl Generator {
 /// What the targets measured of an accepted puzzle.
 struct Targets {
     nodes: Option<u64>,
-    grade: Option<Technique>,
+    grade: Option<(Option<Technique>, Difficulty)>,
 }
 
 impl Band {
@@ -300,15 +340,6 @@ impl Band {
         let nodes = out.counters.nodes;
         (out.status == Status::Solved && self.range.contains(nodes)).then_some(nodes)
     }
-}
-
-/// The strongest technique `grader` needs for `puzzle`, if it solves it by deduction
-/// alone (one node: no try); `None` if it has to search.
-fn grade_by_deduction(grader: &dyn Solver, puzzle: &Grid) -> Option<Technique> {
-    let out = grader.solve(puzzle, &Limits::FIRST);
-    (out.status == Status::Solved && out.counters.nodes == 1)
-        .then_some(out.grade)
-        .flatten()
 }
 
 /// Whether a range of givens can hold a puzzle of `size` with one solution (a `minimal`

@@ -51,11 +51,12 @@
 //!    [`Options::minimal`] `= false` stops earlier: at the high end of a range of givens,
 //!    or at the first orbit that cannot go.
 //! 5. **Targets, attempt after attempt.** A puzzle that misses a difficulty target (a
-//!    range of givens, a node band of a strategy, the grade of the `logic` strategy) is
-//!    dropped and a new grid is filled, with the random numbers that follow, up to
+//!    range of givens, a node band of a strategy, the grade of the `logic` strategy or its
+//!    [`Difficulty`], see [`grade()`]) is dropped and a new grid is filled, with the random numbers that follow, up to
 //!    [`Options::max_attempts`]; then the puzzle is a [`GenerateError::TargetNotReached`]
 //!    in its place of the stream, never a hang. Targets that no puzzle can meet (16 givens
-//!    at 9x9, an empty band) are errors before anything runs.
+//!    at 9x9, an empty band, a grade outside the difficulty asked for) are errors before
+//!    anything runs.
 //!
 //! # Seeds and threads
 //!
@@ -127,6 +128,7 @@ mod dig;
 mod error;
 pub mod fill;
 mod generator;
+mod grade;
 mod options;
 mod rng;
 mod stream;
@@ -135,7 +137,8 @@ mod symmetry;
 pub use check::default_checker;
 pub use dig::DigStats;
 pub use error::{GenerateError, ParseError};
-pub use generator::{default_check_budget, Generated, Generator, GRADER};
+pub use generator::{default_check_budget, Generated, Generator, GRADER, GRADER_BUDGET};
+pub use grade::{grade, Difficulty, Grade, Verdict};
 pub use options::{fewest_givens, parse_technique, NodeBand, Options, Range, DEFAULT_MAX_ATTEMPTS};
 pub use rng::puzzle_rng;
 pub use stream::{OnProgress, Progress, Puzzles, Run};

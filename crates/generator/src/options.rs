@@ -6,6 +6,7 @@ use std::str::FromStr;
 use sudoku_core::{Size, Technique};
 
 use crate::error::ParseError;
+use crate::grade::Difficulty;
 use crate::symmetry::Symmetry;
 
 /// The attempts per puzzle unless told otherwise: a rare target fails after this many
@@ -30,6 +31,8 @@ pub struct Options {
     pub nodes: Option<NodeBand>,
     /// The strongest technique the `logic` strategy needs to solve it without search.
     pub grade: Option<Technique>,
+    /// Its difficulty, as [`grade`](crate::grade()) gives it with the `logic` strategy.
+    pub difficulty: Option<Difficulty>,
     /// The candidates tried per puzzle before giving up on the targets.
     pub max_attempts: u64,
     /// The catalogue strategy that checks uniqueness; `None` for
@@ -49,6 +52,7 @@ impl Default for Options {
             givens: None,
             nodes: None,
             grade: None,
+            difficulty: None,
             max_attempts: DEFAULT_MAX_ATTEMPTS,
             checker: None,
             check_budget: None,

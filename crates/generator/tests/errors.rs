@@ -222,3 +222,45 @@ fn a_grade_target_needs_a_grader() {
         Some(_) => assert!(Generator::new(options).is_ok()),
     }
 }
+
+/// A grade outside the difficulty asked for, and a target above `simple` at 4x4 (where
+/// naked singles solve every puzzle with one solution), are refused before anything runs.
+#[test]
+fn difficulties_no_puzzle_can_have_are_errors() {
+    use sudoku_generator::Difficulty;
+    let options = Options {
+        grade: Some(Technique::XWing),
+        difficulty: Some(Difficulty::Easy),
+        ..Options::default()
+    };
+    assert_eq!(
+        error(options),
+        GenerateError::GradeOutsideDifficulty {
+            technique: Technique::XWing,
+            of: Difficulty::Expert,
+            difficulty: Difficulty::Easy,
+        }
+    );
+    let consistent = Options {
+        grade: Some(Technique::XWing),
+        difficulty: Some(Difficulty::Expert),
+        ..Options::default()
+    };
+    assert!(Generator::new(consistent).is_ok());
+    let four = |grade, difficulty| Options {
+        size: Size::FOUR,
+        grade,
+        difficulty,
+        ..Options::default()
+    };
+    assert_eq!(
+        error(four(None, Some(Difficulty::Beyond))).to_string(),
+        "no 4x4 puzzle with one solution is beyond: naked singles solve every one (an \
+         exhaustive search of the 4x4 puzzles)"
+    );
+    assert!(matches!(
+        error(four(Some(Technique::HiddenSingle), None)),
+        GenerateError::AboveSimpleAtFour { target } if target == "graded hidden_single"
+    ));
+    assert!(Generator::new(four(Some(Technique::NakedSingle), Some(Difficulty::Simple))).is_ok());
+}

@@ -190,7 +190,9 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
     let script = String::from_utf8_lossy(&script);
     match args.shell {
-        clap_complete::Shell::Bash => ui::out(bash_arms_named_as_reached(&script)),
+        clap_complete::Shell::Bash => ui::out(bash_lists_complete_their_last_item(
+            &bash_arms_named_as_reached(&script),
+        )),
         _ => ui::out(script),
     }
     ui::stdout_written()?;
@@ -205,6 +207,20 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
 /// them alike, there is nothing to rename.
 fn bash_arms_named_as_reached(script: &str) -> String {
     script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
+}
+
+/// The bash script with a solver list (`-s dlx,nor<TAB>`) completed at its last item, the
+/// items before it kept: clap_complete offers the names a value takes (the catalogue's,
+/// see `SolverListParser`) for the whole word, which after a comma matches none.
+fn bash_lists_complete_their_last_item(script: &str) -> String {
+    let names: Vec<&str> = crate::cli::solver_names().collect();
+    let names = names.join(" ");
+    script.replace(
+        &format!(r#"COMPREPLY=($(compgen -W "{names}" -- "${{cur}}"))"#),
+        &format!(
+            r#"COMPREPLY=($(compgen -P "${{cur%"${{cur##*,}}"}}" -W "{names}" -- "${{cur##*,}}"))"#
+        ),
+    )
 }
 
 /// `man [SUBCOMMAND]`: a manual page on stdout. The pages are those of the subcommands

@@ -11,7 +11,7 @@
 //! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
 //!   [`input`] the puzzles of `solve` and `trace`;
 //! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
-//!   header;
+//!   header; [`grade`](mod@grade) their difficulty, as QQWing grades;
 //! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage`] the usage
 //!   errors found after the command line is parsed (exit 2).
 
@@ -20,6 +20,7 @@ mod cli;
 mod commands;
 mod compare;
 mod generate;
+mod grade;
 mod input;
 mod interrupt;
 mod merge;
@@ -65,11 +66,13 @@ impl RunEnd {
 }
 
 fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
+    cli.command.refused()?;
     match &cli.command {
         Command::Bench(args) => bench::bench(args, interrupt::watch()?),
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
         Command::Generate(args) => generate::generate(args, interrupt::watch()?),
+        Command::Grade(args) => grade::grade_puzzles(args),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),

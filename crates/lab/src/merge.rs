@@ -45,8 +45,8 @@ struct Part {
     shard: Shard,
 }
 
-/// Runs `merge`: see `sudoku-lab merge --help`. Its `--quiet` silences what bench's does,
-/// progress, which a merge does not show.
+/// Runs `merge`: see `sudoku-lab merge --help`. Its `--quiet` silences what bench's does:
+/// the summary, and the line that says what was written (a merge shows no progress).
 pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // The output as given, and the file a link leads to: the refusals name both, and the
     // link is noted once the merge is not refused for it.
@@ -72,7 +72,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // A merge that fails drops its output: its running files are removed.
     merge_rows(&parts, &order, &mut csv, &mut summary)?;
     csv.close()?;
-    finish(&parts, output, csv.rows(), summary)
+    finish(&parts, output, csv.rows(), summary, args.quiet.quiet)
 }
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
@@ -83,7 +83,13 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
 /// every puzzle they read skipped as no solver of the run solves its size, fail as a run
 /// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
 /// others had none either.
-fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Result<RunEnd> {
+fn finish(
+    parts: &[Part],
+    output: Output,
+    rows: u64,
+    mut summary: Summary,
+    quiet: bool,
+) -> Result<RunEnd> {
     let mut sidecar = merged_sidecar(parts, rows, &summary);
     let failed = no_row(&sidecar);
     let state = match failed {
@@ -97,9 +103,11 @@ fn finish(parts: &[Part], output: Output, rows: u64, mut summary: Summary) -> Re
     let out = output.target().csv.clone();
     let ending = output.finish(&sidecar, &markdown, None);
     bench::failed_at_the_end(&mut summary, state, &ending);
-    ui::out(summary.to_text(View::Narrow));
-    let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
-    ui::plain(bench::wrote(&out, &ending, &rows));
+    if bench::reported(quiet, state, &ending) {
+        ui::out(summary.to_text(View::Narrow));
+        let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
+        ui::plain(bench::wrote(&out, &ending, &rows));
+    }
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }

@@ -191,6 +191,22 @@ pub fn plain(message: impl Display) {
     }
 }
 
+/// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
+/// whole on its own line): the one wrapping of the runner's own texts.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= columns => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// An error and the causes under it, each said once: `outer: cause: root`. A cause whose
 /// text its error already gives (a typed error that names its `source` in its message) is
 /// not repeated.
@@ -209,6 +225,14 @@ pub fn chain(error: &anyhow::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrap_cuts_at_spaces_within_the_width() {
+        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
+        assert_eq!(wrap("  aa   bb ", 80), ["aa bb"]);
+        assert_eq!(wrap("abcdefgh ij", 4), ["abcdefgh", "ij"]);
+        assert!(wrap("", 4).is_empty());
+    }
 
     #[test]
     fn color_is_read_before_parsing() {

@@ -354,7 +354,7 @@ fn a_run_whose_every_puzzle_is_skipped_fails_naming_the_solver_and_the_size() {
         "{sidecar}"
     );
     lab()
-        .args(["bench", "-q", "--solvers", "bands,dlx"])
+        .args(["bench", "--progress-every", "0", "--solvers", "bands,dlx"])
         .arg(&corpus)
         .arg("--out")
         .arg(&out)
@@ -387,7 +387,15 @@ fn the_wall_clock_rate_is_of_the_puzzles_with_rows() {
         line.expect("a wall-clock line").to_string()
     };
     let clock = run(&[
-        "bench", "-q", "-s", "bands", "four.txt", "nine.txt", "-o", "r.csv",
+        "bench",
+        "--progress-every",
+        "0",
+        "-s",
+        "bands",
+        "four.txt",
+        "nine.txt",
+        "-o",
+        "r.csv",
     ]);
     let sidecar = sudoku_reports::Sidecar::read_beside(&dir.path().join("r.csv"))
         .unwrap()

@@ -317,6 +317,19 @@ fn bash_completes_the_options_of_a_subcommand() {
     );
     assert_eq!(complete(&["sudoku-lab", "bench", "--color", "ne"]), "never");
     assert_eq!(complete(&["sudoku-lab", "ben"]), "bench");
+    // The strategies of the catalogue after -s, at any item of a list.
+    assert_eq!(
+        complete(&["sudoku-lab", "bench", "-s", "nor"]),
+        "norvig norvig-essay"
+    );
+    assert_eq!(
+        complete(&["sudoku-lab", "trace", "--solvers", "dlx,logic-su"]),
+        "dlx,logic-subsets"
+    );
+    assert_eq!(
+        complete(&["sudoku-lab", "solve", "-s", "dlx,na"]),
+        "dlx,naive dlx,naive-essay"
+    );
 }
 
 #[test]
@@ -395,48 +408,74 @@ fn long_options(help: &str) -> Vec<String> {
         .collect()
 }
 
-/// `-q` is one flag with one meaning in every command that takes it: no progress, notes,
-/// warnings and errors still shown. `solve` and `trace`, which show no progress, take it
-/// too (a usage error before, exit 2), and print the same with it as without it.
+/// `-q` is one flag with one meaning in every command that takes it: no progress and no
+/// summary on the terminal (the files are written all the same), notes, warnings and errors
+/// still shown. `solve` and `trace`, whose output is what they are asked for, refuse it,
+/// saying why (they took it once, and did nothing with it).
 #[test]
-fn quiet_is_taken_by_solve_and_trace_and_silences_no_warning_or_note() {
+fn quiet_hides_progress_and_summary_and_solve_and_trace_refuse_it() {
     let dir = TempDir::new().unwrap();
     write(&dir, "two.txt", &format!("{TOP1}\nxx\n{TOP1}\n"));
     let skipped = "warning: two.txt:2:1: unexpected character 'x' in the puzzle";
-    let first = "note: two.txt holds more than one puzzle: tracing the first";
-    for (command, says) in [("solve", skipped), ("trace", first)] {
-        let run = |quiet: &[&str]| {
-            let run = lab()
-                .current_dir(dir.path())
-                .args([command, "-s", "dlx"])
-                .args(quiet)
-                .arg("two.txt")
-                .assert()
-                .success();
-            let output = run.get_output();
-            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-            (String::from_utf8_lossy(&output.stdout).into_owned(), stderr)
-        };
-        let (stdout, stderr) = run(&[]);
-        assert!(stderr.contains(says), "{command}: {stderr}");
-        for quiet in ["-q", "--quiet"] {
-            // The time after solve's counters differs from run to run: the lines without it.
-            let timeless = |text: &str| -> Vec<String> {
-                let timeless = |l: &str| match l.strip_prefix("dlx: solved") {
-                    Some(_) if command == "solve" => l.rsplit_once(", ").unwrap().0.to_string(),
-                    _ => l.to_string(),
-                };
-                text.lines().map(timeless).collect()
-            };
-            let (quiet_stdout, quiet_stderr) = run(&[quiet]);
-            assert_eq!(
-                timeless(&quiet_stdout),
-                timeless(&stdout),
-                "{command} {quiet}"
-            );
-            assert_eq!(quiet_stderr, stderr, "{command} {quiet}");
-        }
+    let run = |args: &[&str]| {
+        let out = lab().current_dir(dir.path()).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        (text(&out.stdout), text(&out.stderr))
+    };
+    // bench: the summary on stdout and the line that says what was written, hidden; the
+    // warning still shown, the files written.
+    let (stdout, stderr) = run(&["bench", "-s", "dlx", "two.txt", "-o", "a.csv"]);
+    assert!(stdout.contains("puzzles/s"), "{stdout}");
+    assert!(
+        stderr.contains("wrote a.csv") && stderr.contains(skipped),
+        "{stderr}"
+    );
+    for quiet in ["-q", "--quiet"] {
+        let (stdout, stderr) = run(&["bench", quiet, "-s", "dlx", "two.txt", "-o", "q.csv"]);
+        assert_eq!(stdout, "", "bench {quiet}");
+        assert!(
+            stderr.starts_with(skipped) && stderr.lines().count() == 1,
+            "bench {quiet}: {stderr}"
+        );
+        assert!(dir.path().join("q.summary.md").exists());
     }
+    // generate and grade: their puzzles and rows on stdout, no summary beside them.
+    let (stdout, stderr) = run(&["generate", "-q", "--count", "2", "--seed", "1"]);
+    assert_eq!(stdout.lines().filter(|l| !l.starts_with('#')).count(), 2);
+    assert_eq!(stderr, "");
+    let (_, stderr) = run(&["generate", "--count", "2", "--seed", "1"]);
+    assert!(stderr.starts_with("wrote 2 puzzles to stdout"), "{stderr}");
+    let (stdout, stderr) = run(&["grade", "-q", "two.txt"]);
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    assert!(
+        stderr.starts_with(skipped) && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let (_, stderr) = run(&["grade", "two.txt"]);
+    assert!(stderr.contains("graded 2 puzzles of two.txt"), "{stderr}");
+    for command in ["solve", "trace"] {
+        lab()
+            .current_dir(dir.path())
+            .args([command, "-s", "dlx", "-q", "two.txt"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!(
+                "error: -q: {command} prints what it is asked for, with no progress or summary \
+                 to quiet (bench, generate, grade and merge take -q)\n"
+            )));
+    }
+    // A command that never took it refuses it as clap refuses any unknown option.
+    lab()
+        .args(["summary", "-q", "r.csv"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unexpected argument '-q'"));
 }
 
 /// The options of the runner's fuzz target (`fuzz/fuzz_targets/runner.rs`, built apart with
@@ -590,7 +629,7 @@ fn man_help_is_refused_naming_the_pages() {
         .stdout("")
         .stderr(predicates::str::contains(
             "error: invalid value 'help' for '[SUBCOMMAND]'\n  [possible values: bench, solve, \
-trace, generate, summary, plot, merge, compare, completions, man]\n",
+trace, generate, grade, summary, plot, merge, compare, completions, man]\n",
         ));
     let out = lab().arg("man").assert().success();
     let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();

@@ -401,7 +401,8 @@ fn puzzles_not_meant_minimal_get_no_line_about_minimality() {
         "--no-minimal",
         "--givens",
         "250..300",
-        "-q",
+        "--progress-every",
+        "0",
         "-o",
     ];
     let out = lab().args(args).arg(&file).output().unwrap();

@@ -192,7 +192,7 @@ fn the_summary_fits_100_columns_with_short_names_and_wide_keeps_every_column() {
     let out = dir.path().join("s.csv");
     let top1465 = corpus_path("puzzles3_magictour_top1465");
     let run = lab()
-        .args(["bench", "-l", "2", "-n", "3", "-q", "-o"])
+        .args(["bench", "-l", "2", "-n", "3", "--progress-every", "0", "-o"])
         .arg(&out)
         .arg(&top1465)
         .arg(corpus_path("norvig_sudoku-hardest.txt"))

@@ -42,8 +42,8 @@ fn several_solutions_are_shown_side_by_side_with_their_differences_marked() {
     );
     assert!(text.contains(
         "3 solutions found (the limit: there may be more): the puzzle is not unique.\n\
-         The first 3, in the order dlx found them; * marks the 9 cells where they differ \
-         (r4c8, r4c9, r8c3, r8c6, r8c8, r8c9, r9c3, r9c6, r9c8):\n\
+         The first 3, in the order dlx found them; * marks the 9 cells where they differ (r4c8, \
+         r4c9, r8c3,\nr8c6, r8c8, r8c9, r9c3, r9c6, r9c8):\n\
          solution 1             solution 2             solution 3\n"
     ));
     assert!(text.contains("1 4 5 |6 8 2 |7 3*9*   1 4 5 |6 8 2 |7 3*9*   1 4 5 |6 8 2 |7 9*3*\n"));

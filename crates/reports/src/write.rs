@@ -1,7 +1,7 @@
 //! The CSV of a run, written on the thread that delivers the rows.
 //!
-//! Rows are encoded ([`RowEncoder`], held byte for byte to what `csv::Writer` writes
-//! through [`Row`]'s serde: see [`encode`] for why by hand) into a buffer, and the buffer
+//! Rows are encoded ([`encode_row`], held byte for byte to what `csv::Writer` writes
+//! through [`Row`]'s serde: see [`encoder`] for why by hand) into a buffer, and the buffer
 //! reaches the file in whole chunks: every [`CHUNK`]
 //! puzzles, and at most [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write
 //! that fails part of the way (a disk that fills) is cut back to the end of the last puzzle
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use crate::error::{shown, Error};
 use sudoku_results::{header_line, Row};
 
-pub mod encode;
-pub use encode::{encode_row, RowEncoder};
+pub mod encoder;
+pub use encoder::encode_row;
 
 /// Puzzles whose rows are appended to the CSV in one write.
 pub const CHUNK: usize = 256;
@@ -62,8 +62,6 @@ pub struct CsvWriter {
     path: PathBuf,
     /// Rows encoded, not yet written.
     buffer: Vec<u8>,
-    /// Encodes them.
-    encoder: RowEncoder,
     /// Per puzzle in the buffer, where its rows end in it.
     ends: Vec<usize>,
     /// Rows in the buffer.
@@ -113,7 +111,6 @@ impl CsvWriter {
             file: Box::new(file),
             path: path.to_path_buf(),
             buffer: Vec::with_capacity(1 << 16),
-            encoder: RowEncoder::default(),
             ends: Vec::with_capacity(CHUNK),
             waiting: 0,
             len: header.len() as u64,
@@ -133,7 +130,7 @@ impl CsvWriter {
     pub fn push(&mut self, rows: &[Row]) -> Result<(), Error> {
         self.check()?;
         for row in rows {
-            self.encoder.encode(&mut self.buffer, row);
+            encode_row(&mut self.buffer, row);
         }
         self.ends.push(self.buffer.len());
         self.waiting += rows.len() as u64;

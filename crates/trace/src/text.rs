@@ -174,38 +174,43 @@ impl<'w> Printer<'w> {
     }
 }
 
-/// The footer: the outcome and counters, the events by kind, what was not printed.
+/// The footer: the outcome and counters, the events by kind, what was not printed; each
+/// a comment wrapped at 100 columns, as the header's (the events of a strategy that tells
+/// every kind took 111).
 pub(crate) fn footer(summary: &Summary, max_events: Option<u64>) -> String {
     let o = &summary.outcome;
     let k = &summary.kinds;
-    let mut text = format!(
-        "# {}: {}, {}, {}, {}\n# {}: {}\n",
+    let mut text = comment(&format!(
+        "{}: {}, {}, {}, {}",
         summary.strategy,
         status(o.status),
         count(o.solutions, "solution", "solutions"),
         count(o.counters.nodes, "node", "nodes"),
         count(o.counters.backtracks, "backtrack", "backtracks"),
+    ));
+    text.push_str(&comment(&format!(
+        "{}: {}",
         count(k.events(), "event", "events"),
         k.describe()
-    );
+    )));
     let not_printed = k.events() - summary.printed;
     if not_printed > 0 {
         let max = max_events.unwrap_or(summary.printed);
-        text.push_str(&format!(
-            "# only the first {} printed (max events {}): {} more counted, not printed\n",
+        text.push_str(&comment(&format!(
+            "only the first {} printed (max events {}): {} more counted, not printed",
             count(summary.printed, "event is", "events are"),
             thousands(max),
             thousands(not_printed)
-        ));
+        )));
     }
     if (k.tries() + 1, k.backtracks()) != (o.counters.nodes, o.counters.backtracks) {
-        text.push_str(&format!(
-            "# warning: the events count {} and {}, the solve {} and {}\n",
+        text.push_str(&comment(&format!(
+            "warning: the events count {} and {}, the solve {} and {}",
             count(k.tries(), "try", "tries"),
             count(k.backtracks(), "backtrack", "backtracks"),
             count(o.counters.nodes, "node", "nodes"),
             count(o.counters.backtracks, "backtrack", "backtracks"),
-        ));
+        )));
     }
     text
 }

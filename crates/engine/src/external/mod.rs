@@ -30,7 +30,7 @@
 
 pub mod answer;
 mod child;
-mod event;
+mod fate;
 mod process;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,15 +42,15 @@ use sudoku_results::{Retimed, Row, Status};
 use thiserror::Error;
 
 pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};
-pub use event::{ChildEvent, ChildEventKind};
+pub use fate::{ChildEvent, ChildEventKind};
 pub use process::end_all_groups;
 
 use child::{Child, Failure};
 
-use crate::check::{check_with, Entry};
+use crate::checked::{check_with, Entry};
 use crate::contender::Contender;
 use crate::sink::Sink;
-use crate::stopwatch::Timing;
+use crate::stopwatch::{nanos, Timing};
 
 /// Crashes in a row after which a child is not restarted.
 pub const GIVE_UP: u64 = 3;
@@ -160,6 +160,11 @@ struct Shared {
     failure: Mutex<Option<ExternalError>>,
 }
 
+/// The data of `mutex`, even when a thread panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A puzzle's corpus and line, where an event happened.
 type At = (Arc<str>, u64);
 
@@ -266,11 +271,7 @@ impl External {
     /// A new child, which has answered [`FIRST_QUESTION`].
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let started = {
-            let _one = self
-                .shared
-                .starting
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
+            let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &Self::env(limits))
         };
         let mut child = started.map_err(|reason| ExternalError::Start {
@@ -317,27 +318,23 @@ impl External {
     /// The runner's own failure met by a question ([`ExternalError::Runner`]: it could not
     /// start a child, and had none left to ask), taken: it stops the run.
     pub fn take_failure(&self) -> Option<ExternalError> {
-        self.shared
-            .failure
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
+        lock(&self.shared.failure).take()
     }
 
     /// What became of the children since it was last asked (see [`pass_events`]).
     fn take_events(&self) -> Vec<(Option<At>, ChildEventKind)> {
-        std::mem::take(&mut *self.shared.events.lock().unwrap_or_else(|e| e.into_inner()))
+        std::mem::take(&mut *lock(&self.shared.events))
     }
 
     fn event(&self, at: Option<&At>, kind: ChildEventKind) {
-        let mut events = self.shared.events.lock().unwrap_or_else(|e| e.into_inner());
+        let mut events = lock(&self.shared.events);
         if events.len() < EVENTS_KEPT {
             events.push((at.cloned(), kind));
         }
     }
 
     fn lock_pool(&self) -> MutexGuard<'_, Pool> {
-        self.shared.pool.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.shared.pool)
     }
 
     /// A child for a question: a waiting one, else a new one while fewer than the most
@@ -433,11 +430,7 @@ impl External {
                 return Reply::Crashed(how, Duration::ZERO);
             }
             Found::Refused(e) => {
-                let mut failure = self
-                    .shared
-                    .failure
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
+                let mut failure = lock(&self.shared.failure);
                 failure.get_or_insert(e);
                 return Reply::Refused;
             }
@@ -677,10 +670,6 @@ pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
         return Err(ExternalError::Empty);
     }
     Ok(argv)
-}
-
-fn nanos(d: Duration) -> u64 {
-    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// What is said of a new child that did not answer [`FIRST_QUESTION`] within `limit` (see

@@ -205,9 +205,19 @@ fn record(
     fill_ending(&mut sidecar, &report, &summary, rows, seconds);
     let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
     failed_at_the_end(&mut summary, state, &ending);
-    ui::out(summary.to_text(config.view));
+    if reported(config.quiet, state, &ending) {
+        ui::out(summary.to_text(config.view));
+    }
     tell_what_was_written(config, &ending, &summary, rows, state);
     outcome(Whose::Run, Ended { state, error }, ending, &summary)
+}
+
+/// Whether the end of a run (or a merge) that ended in `state` is reported on the
+/// terminal, its summary and what it wrote: always, but under `-q` (`quiet`) for one that
+/// finished with every file written; one that stopped early, or whose files could not all
+/// be written (`ending`), says what it left where.
+pub(crate) fn reported(quiet: bool, state: State, ending: &Ending) -> bool {
+    !quiet || state != State::Finished || ending.error.is_some()
 }
 
 /// The command whose output ended: a run or a merge, as its messages name it.
@@ -449,7 +459,9 @@ fn tell_what_was_written(
 ) {
     let files = &ending.files;
     let s = plural(rows);
-    ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
+    if reported(config.quiet, state, ending) {
+        ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
+    }
     let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())

@@ -87,21 +87,43 @@ pub struct BenchArgs {
 }
 
 /// `-q, --quiet`, declared once for every command that takes it (`bench`, `generate`,
-/// `solve`, `trace`), with one meaning: no progress bar or progress lines; notes, warnings
-/// and errors still show. A command that shows no progress (`solve`, `trace`) takes it all
-/// the same, so that a script passes it to every command, and says so in its help (see
-/// [`Quiet::NO_PROGRESS`]).
+/// `grade`, `merge`), with one meaning: no progress and no summary on the terminal (the
+/// table of a run, the line that says what was written) of a run that finished; the files
+/// are written all the same, and notes, warnings and errors still show, as does the report
+/// of a run that stopped early (interrupted, failed), which says what it left where. The commands whose output is what
+/// they were asked for, with no progress or summary beside it, refuse it: `solve` and
+/// `trace` say why (see [`NoQuiet`]), the others as any unknown option.
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Quiet {
-    /// No progress bar or progress lines (notes, warnings and errors still show).
+    /// No progress, and no summary of a run that finished, on the terminal (the files are
+    /// written all the same; notes, warnings, errors, and what a run that stopped early
+    /// left, still show).
     #[arg(short = 'q', long)]
     pub quiet: bool,
 }
 
-impl Quiet {
-    /// The help of `-q` in a command that shows no progress.
-    pub const NO_PROGRESS: &str = "No progress bar or progress lines, as in bench: this command \
-shows none, so nothing changes (notes, warnings and errors still show)";
+/// `-q` in `solve` and `trace`, which print what they were asked for and nothing beside
+/// it to quiet: taken, and hidden, so that the command refuses it with a usage error that
+/// says why ([`NoQuiet::check`]) rather than as an unknown option (both took it once, and
+/// did nothing with it).
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct NoQuiet {
+    /// Refused: see [`NoQuiet::check`].
+    #[arg(short = 'q', long = "quiet", hide = true)]
+    quiet: bool,
+}
+
+impl NoQuiet {
+    /// A usage error when `-q` was given to `command`.
+    pub fn check(&self, command: &str) -> Result<(), crate::usage::Usage> {
+        match self.quiet {
+            false => Ok(()),
+            true => Err(crate::usage::Usage(format!(
+                "-q: {command} prints what it is asked for, with no progress or summary to \
+                 quiet (bench, generate, grade and merge take -q)"
+            ))),
+        }
+    }
 }
 
 /// Where `solve` and `trace` read their puzzles.
@@ -146,7 +168,6 @@ Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end,
 all, nothing solved as no solver of the list takes the puzzles' size), 2 usage error, 3 some
 solution failed its check (a cmd: solver that timed out or crashed has that status, and its
 reason on a `why:` line, as its row in bench: no check failed).")]
-#[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
     #[command(flatten)]
@@ -174,9 +195,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// No progress (none to show).
+    /// `-q`, refused.
     #[command(flatten)]
-    pub quiet: Quiet,
+    pub quiet: NoQuiet,
 }
 
 /// The formats of `sudoku-lab trace`.
@@ -247,7 +268,6 @@ another file put under the name) is not renamed, and both are left as they are (
 status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, a file that cannot be
 written), 2 usage error; interrupted, it ends by the signal it got (130 in a shell for Ctrl-C, 143
 for SIGTERM), so a shell loop stops.")]
-#[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct TraceArgs {
     /// The puzzle (of a file or stdin, the first unless --index picks another).
     #[command(flatten)]
@@ -305,9 +325,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// No progress (none to show).
+    /// `-q`, refused.
     #[command(flatten)]
-    pub quiet: Quiet,
+    pub quiet: NoQuiet,
 }
 
 /// Options of `sudoku-lab summary`.

@@ -3,7 +3,7 @@
 
 use sudoku_results::{Status, COLUMNS, NO_GRID};
 
-use super::solvers::wrap;
+use crate::ui::wrap;
 
 /// The examples of `bench`.
 const EXAMPLES: &str = "Examples:

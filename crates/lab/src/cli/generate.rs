@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use sudoku_core::{Size, Technique};
-use sudoku_generator::{NodeBand, Range, Symmetry, DEFAULT_MAX_ATTEMPTS};
+use sudoku_generator::{Difficulty, NodeBand, Range, Symmetry, DEFAULT_MAX_ATTEMPTS};
 
 use super::numbers::{at_least, from_to};
 
@@ -19,6 +19,8 @@ use super::numbers::{at_least, from_to};
       a thousand puzzles whose givens are symmetric under a half turn
   sudoku-lab generate --count 100 --seed 2 --grade x_wing --max-attempts 100000
       puzzles the logic strategy solves without search, and only with an X-wing
+  sudoku-lab generate --count 20 --seed 5 --difficulty expert --max-attempts 100000
+      puzzles that need a triple, a quad, an X-wing or a swordfish, and no guess
   sudoku-lab generate --count 100 --seed 3 --nodes naive:100000..1000000
       puzzles on which naive backtracking needs 10^5 to 10^6 nodes
   sudoku-lab generate --count 20 --seed 4 --size 16x16
@@ -43,7 +45,7 @@ the file's header then does not say minimal and a `#` line at its end says why (
 --no-minimal, whose puzzles are not said minimal: it stops digging there). A puzzle that
 misses the targets is made again with the random numbers that follow, at most --max-attempts
 times; then the run stops with an error (the puzzles before it stay written). Targets no
-puzzle can meet are usage errors (exit status 2).")]
+puzzle can meet (as --grade x_wing --difficulty easy) are usage errors (exit status 2).")]
 pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
@@ -88,6 +90,14 @@ pub struct GenerateArgs {
           value_parser = PossibleValuesParser::new(Technique::ALL.map(Technique::name))
               .map(|s| Technique::from_name(&s).expect("a listed technique")))]
     pub grade: Option<Technique>,
+
+    /// The difficulty, as `sudoku-lab grade` gives it: simple, easy, intermediate,
+    /// expert (solved by the logic strategy without search, its strongest step on that
+    /// rung) or beyond (the logic strategy has to guess).
+    #[arg(long, value_name = "DIFFICULTY",
+          value_parser = PossibleValuesParser::new(Difficulty::ALL.map(Difficulty::name))
+              .map(|s| s.parse::<Difficulty>().expect("a listed difficulty")))]
+    pub difficulty: Option<Difficulty>,
 
     /// Stop digging at the high end of --givens, or at the first given that cannot go,
     /// instead of making the puzzle minimal.

@@ -1,14 +1,16 @@
-//! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `summary`,
+//! The command line (clap, derive API): `bench`, `solve`, `trace`, `generate`, `grade`, `summary`,
 //! `plot`, `merge`, `compare`, `completions` and `man`.
 
 mod args;
 mod bench_help;
 mod command;
 mod generate;
+mod grade;
 mod harness;
 mod numbers;
 mod runs;
 mod solvers;
+mod suggest;
 
 use clap::{Parser, Subcommand};
 
@@ -19,9 +21,11 @@ pub use args::{
 pub use args::{MaxEvents, PlotFigure, PlotFormat, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
 pub use command::CommandSpec;
 pub use generate::GenerateArgs;
+pub use grade::GradeArgs;
 pub use harness::{CpuList, HarnessArgs, ShardArg};
 pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
+pub use suggest::solver_names;
 
 use crate::ui::ColorWhen;
 
@@ -41,6 +45,7 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
   sudoku-lab generate --count 100 --seed 1 --grade x_wing --max-attempts 100000 -o x.txt
+  sudoku-lab grade ../shared/corpora/norvig_sudoku-top95.txt -o top95.grades.csv
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
@@ -70,6 +75,8 @@ pub enum Command {
     Trace(TraceArgs),
     /// Make puzzles: seeded, one solution, minimal, symmetric, graded, at every size.
     Generate(GenerateArgs),
+    /// Grade puzzles as QQWing does: the hardest technique each needs, and a difficulty.
+    Grade(GradeArgs),
     /// Print the summary table again from the CSV of an earlier run.
     Summary(SummaryArgs),
     /// Draw SVG figures (time per puzzle, nodes against time) from the CSV of a run.
@@ -82,4 +89,16 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print a manual page (roff): sudoku-lab's, or a subcommand's.
     Man(ManArgs),
+}
+
+impl Command {
+    /// A usage error when the command refuses an option it takes only to say why: `-q`
+    /// in `solve` and `trace` (see [`NoQuiet`](args::NoQuiet)).
+    pub fn refused(&self) -> Result<(), crate::usage::Usage> {
+        match self {
+            Command::Solve(args) => args.quiet.check("solve"),
+            Command::Trace(args) => args.quiet.check("trace"),
+            _ => Ok(()),
+        }
+    }
 }

@@ -48,7 +48,6 @@ sidecar is shard1.run.toml), and one file given as two shards, are usage errors 
 /// Options of `sudoku-lab merge`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = merge_after_help())]
-#[command(mut_arg("quiet", |a| a.help(Quiet::NO_PROGRESS)))]
 pub struct MergeArgs {
     /// The merged CSV (its summary and sidecar beside it).
     #[arg(short, long, value_name = "FILE.csv")]
@@ -58,8 +57,7 @@ pub struct MergeArgs {
     #[arg(value_name = "SHARD.csv", required = true)]
     pub shards: Vec<PathBuf>,
 
-    /// No progress (a merge shows none: it takes -q so that one set of options serves a
-    /// run and its merge).
+    /// No summary on the terminal, as in bench.
     #[command(flatten)]
     pub quiet: Quiet,
 }

@@ -5,9 +5,12 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use clap::builder::{PossibleValue, TypedValueParser};
+
 use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
 
 use super::command::{command_spec, CommandSpec, CMD};
+use super::suggest::{closest, solver_names};
 
 /// A solver named on the command line.
 #[derive(Debug, Clone)]
@@ -68,6 +71,7 @@ impl SolverList {
                         "{e} (a comma inside a cmd: command cuts the list unless it is \
                          quoted: cmd:NAME=prog '--a,b')"
                     ),
+                    ListError::Unknown { ref name } => did_you_mean(&e.to_string(), name),
                     e => e.to_string(),
                 })?;
                 list.into_iter().map(SolverSpec::Strategy).collect()
@@ -98,6 +102,20 @@ impl SolverList {
             return Err(ListError::Empty.to_string());
         }
         Ok(SolverList(specs))
+    }
+}
+
+/// The error `message` of an unknown solver `name`, with the catalogue's name closest to
+/// it when one is close (see [`closest`]): `unknown solver "nrovig" (did you mean
+/// norvig?): the solvers are …`.
+fn did_you_mean(message: &str, name: &str) -> String {
+    match closest(name, solver_names()) {
+        Some(best) => message.replacen(
+            &format!("{name:?}: "),
+            &format!("{name:?} (did you mean {best}?): "),
+            1,
+        ),
+        None => message.to_string(),
     }
 }
 
@@ -143,6 +161,30 @@ impl fmt::Display for SolverList {
     }
 }
 
+/// The value parser of `--solvers`: [`SolverList::parse`], with the names a list takes
+/// (the catalogue's, `all`, `default`) as its possible values, so that the shell
+/// completions (`sudoku-lab completions SHELL`) offer them after `-s`.
+#[derive(Debug, Clone, Copy)]
+pub struct SolverListParser;
+
+impl TypedValueParser for SolverListParser {
+    type Value = SolverList;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<SolverList, clap::Error> {
+        let parse: fn(&str) -> Result<SolverList, String> = SolverList::parse;
+        parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(solver_names().map(PossibleValue::new)))
+    }
+}
+
 /// `--solvers` (`-s`), declared once for the three commands that take it: `K` says how
 /// each names, explains and fills it (see [`SolversOf`]).
 #[derive(Debug, Clone, clap::Args)]
@@ -154,7 +196,9 @@ pub struct Solvers<K: SolversOf> {
         long = K::LONG,
         visible_alias = K::ALIAS,
         value_name = "LIST",
-        value_parser = SolverList::parse,
+        value_parser = SolverListParser,
+        // Listed with their summaries in the long help; the completions offer them.
+        hide_possible_values = true,
         // Not `default_value_t`: clap keeps its text in a static, one for every `K`.
         default_value = K::default_list().to_string(),
         help = K::HELP,
@@ -268,7 +312,7 @@ pub fn solvers_help(what: &str, takes: Takes) -> String {
             ""
         };
         let indent = format!("\n  {:width$}  ", "");
-        let summary = wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
+        let summary = crate::ui::wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
         text.push_str(&format!(
             "\n  {:width$}  {summary}{indent}budget {} nodes per solve{default}",
             s.name, s.default_max_nodes
@@ -281,22 +325,6 @@ pub fn solvers_help(what: &str, takes: Takes) -> String {
 /// help text, a line stays within 80 columns, so that clap never wraps it again (a line it
 /// wrapped would lose the column).
 const SUMMARY_COLUMNS: usize = 50;
-
-/// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
-/// whole on its own line).
-pub(super) fn wrap(text: &str, columns: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= columns => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
 
 /// The long help of `--max-nodes`: the default budget of every strategy.
 pub fn max_nodes_help() -> String {
@@ -332,6 +360,23 @@ mod tests {
         assert!(SolverList::parse(" , ")
             .unwrap_err()
             .starts_with("no solver given"));
+    }
+
+    /// A misspelt solver is told the name it is closest to; a name close to none is not.
+    #[test]
+    fn a_misspelt_solver_gets_did_you_mean() {
+        let err = SolverList::parse("dlx,nrovig").unwrap_err();
+        assert!(
+            err.starts_with(
+                "unknown solver \"nrovig\" (did you mean norvig?): the solvers are naive, reduce"
+            ),
+            "{err}"
+        );
+        let err = SolverList::parse("tdoku").unwrap_err();
+        assert!(
+            err.starts_with("unknown solver \"tdoku\": the solvers are"),
+            "{err}"
+        );
     }
 
     /// A comma a command quotes stays in the command (the old list was cut at every
@@ -451,13 +496,5 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
             assert!(long_help.starts_with(help), "{command}: {long_help}");
             assert_eq!(long_help.contains("cmd:"), command != "trace", "{command}");
         }
-    }
-
-    #[test]
-    fn wrap_cuts_at_spaces_within_the_width() {
-        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
-        assert_eq!(wrap("  aa   bb ", 80), ["aa bb"]);
-        assert_eq!(wrap("abcdefgh ij", 4), ["abcdefgh", "ij"]);
-        assert!(wrap("", 4).is_empty());
     }
 }

@@ -1,5 +1,5 @@
-//! `compare`'s output: a text table for a terminal, or Markdown for a pull request. The
-//! same cells either way; counters that changed come first.
+//! `compare`'s output: a text table for a terminal, within 100 columns, or Markdown for a
+//! pull request. The same figures either way; counters that changed come first.
 
 use std::fmt::Write;
 
@@ -22,13 +22,37 @@ const HEADER: [&str; 10] = [
     "counters changed",
 ];
 
-/// One line of the table.
-fn cells(g: &Group) -> [String; 10] {
-    let time = |ns: u64| format_time(ns as f64);
+/// The columns of the text table: the corpus heads its group of lines instead of taking a
+/// column, and the shares of wins share one, so that the table fits 100 columns (for solver
+/// names of up to 19 characters, every name of the catalogue, and ratios below 10).
+const TEXT_HEADER: [&str; 9] = [
+    "solver",
+    "puzzles",
+    "solved",
+    "A median",
+    "B median",
+    "B/A",
+    "95% interval",
+    "B:A faster",
+    "changed",
+];
+
+/// The widest a line of text gets: the table (see [`TEXT_HEADER`]), and the notes beneath
+/// it, wrapped.
+pub const COLUMNS: usize = 100;
+
+/// The shares of the puzzles both solved where B was faster, and where A was.
+fn faster(g: &Group) -> (String, String) {
     let pct = |n: u64| match g.timed {
         0 => "-".to_string(),
         t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
     };
+    (pct(g.faster.0), pct(g.faster.1))
+}
+
+/// One line of the table.
+fn cells(g: &Group) -> [String; 10] {
+    let time = |ns: u64| format_time(ns as f64);
     let (ma, mb) = g
         .medians
         .map_or(("-".into(), "-".into()), |(a, b)| (time(a), time(b)));
@@ -38,6 +62,7 @@ fn cells(g: &Group) -> [String; 10] {
             format!("{:.3}..{:.3}", r.low, r.high),
         )
     });
+    let (b, a) = faster(g);
     [
         g.corpus.clone(),
         g.solver.to_string(),
@@ -47,18 +72,36 @@ fn cells(g: &Group) -> [String; 10] {
         mb,
         ratio,
         interval,
-        format!("{} (A: {})", pct(g.faster.0), pct(g.faster.1)),
+        format!("{b} (A: {a})"),
         g.changed.to_string(),
+    ]
+}
+
+/// One line of the text table: the cells of [`cells`] under [`TEXT_HEADER`].
+fn text_cells(g: &Group) -> [String; 9] {
+    let [_, solver, paired, timed, ma, mb, ratio, interval, _, changed] = cells(g);
+    let (b, a) = faster(g);
+    [
+        solver,
+        paired,
+        timed,
+        ma,
+        mb,
+        ratio,
+        interval,
+        format!("{b}:{a}"),
+        changed,
     ]
 }
 
 /// What is said beneath the table (the method, what did not match).
 fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     let mut out = vec![format!(
-        "A = {}, B = {}. Times: the puzzles both runs solved (both solved, of the puzzles in \
-         both); B/A = median over median (nearest rank, as summary takes it); the interval: a \
-         percentile bootstrap over those puzzles ({} resamples, fixed seed). B faster: share of \
-         them where B took less time (A: where A did).",
+        "A = {}, B = {}. Times are of the puzzles both runs solved (solved, of the puzzles in \
+         both); B/A: B's median over A's (nearest rank, as summary takes it); the interval: a \
+         percentile bootstrap over those puzzles ({} resamples, fixed seed); B:A faster: the \
+         share of them where B took less time, and where A did; changed: the puzzles whose \
+         counters differ.",
         args.a.display(),
         args.b.display(),
         c.resamples
@@ -170,33 +213,39 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
         }
         out.push('\n');
     }
-    let rows: Vec<[String; 10]> = c.groups.iter().map(cells).collect();
+    let rows: Vec<[String; 9]> = c.groups.iter().map(text_cells).collect();
     let width = |i: usize| {
         rows.iter()
             .map(|r| r[i].chars().count())
-            .chain([HEADER[i].chars().count()])
+            .chain([TEXT_HEADER[i].chars().count()])
             .max()
             .unwrap_or(0)
     };
-    let widths: Vec<usize> = (0..HEADER.len()).map(width).collect();
+    let widths: Vec<usize> = (0..TEXT_HEADER.len()).map(width).collect();
     let line = |cells: &[String]| {
-        let mut l = String::new();
+        let mut l = String::from("  ");
         for (i, cell) in cells.iter().enumerate() {
-            let pad = widths[i] - cell.chars().count();
-            if i < 2 {
-                let _ = write!(l, "{cell}{}  ", " ".repeat(pad));
-            } else {
-                let _ = write!(l, "{}{cell}  ", " ".repeat(pad));
+            let pad = " ".repeat(widths[i] - cell.chars().count());
+            match i {
+                0 => l.push_str(&format!("{cell}{pad}  ")),
+                _ => l.push_str(&format!("{pad}{cell}  ")),
             }
         }
         l.trim_end().to_string() + "\n"
     };
-    out.push_str(&line(&HEADER.map(String::from)));
-    for r in &rows {
+    out.push_str(&line(&TEXT_HEADER.map(String::from)));
+    let mut corpus = None;
+    for (g, r) in c.groups.iter().zip(&rows) {
+        if corpus != Some(&g.corpus) {
+            let _ = writeln!(out, "{}", g.corpus);
+            corpus = Some(&g.corpus);
+        }
         out.push_str(&line(r));
     }
     for n in notes(c, args) {
-        let _ = writeln!(out, "{n}");
+        for l in crate::ui::wrap(&n, COLUMNS) {
+            let _ = writeln!(out, "{l}");
+        }
     }
     out
 }

@@ -50,6 +50,9 @@ pub fn command(args: &GenerateArgs) -> String {
     if let Some(grade) = args.grade {
         words.push(format!("--grade {}", grade.name()));
     }
+    if let Some(difficulty) = args.difficulty {
+        words.push(format!("--difficulty {difficulty}"));
+    }
     if args.no_minimal {
         words.push("--no-minimal".into());
     }
@@ -111,6 +114,11 @@ fn description(args: &GenerateArgs, checker: &str, count: u64, unproved: u64) ->
         text.push_str(&format!(
             "; grade {}: logic solves each without search, and needs {grade}",
             grade.name()
+        ));
+    }
+    if let Some(difficulty) = args.difficulty {
+        text.push_str(&format!(
+            "; difficulty {difficulty} (see `sudoku-lab grade --help`)"
         ));
     }
     text

@@ -98,7 +98,10 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
             }
         }
     };
-    ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
+    // -q: no report of a run that finished; one that stopped early says what it left.
+    if !args.quiet.quiet || stop.is_some() {
+        ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
+    }
     if unproved > 0 {
         ui::note(format!(
             "{} (common at 25x25: use --givens with --no-minimal there)",
@@ -226,6 +229,7 @@ fn options(args: &GenerateArgs) -> Options {
         givens: args.givens,
         nodes: args.nodes.clone(),
         grade: args.grade,
+        difficulty: args.difficulty,
         max_attempts: args.max_attempts,
         ..Options::default()
     }
@@ -290,6 +294,10 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
         args.grade
             .map(|t| ("--grade <TECHNIQUE>", t.name().to_string()))
     };
+    let difficulty = || {
+        args.difficulty
+            .map(|d| ("--difficulty <DIFFICULTY>", d.to_string()))
+    };
     let argument = match e {
         E::EmptyGivens { .. }
         | E::TooFewGivens { .. }
@@ -298,10 +306,12 @@ fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
         E::EmptyBand { .. } | E::UnknownStrategy { .. } | E::BandAboveBudget { .. } => band(),
         E::UnsupportedSize { name, .. } => match &args.nodes {
             Some(b) if &b.strategy == name => band(),
-            _ if name == sudoku_generator::GRADER => grade(),
+            _ if name == sudoku_generator::GRADER => grade().or_else(difficulty),
             _ => None,
         },
-        E::NoGrader => grade(),
+        E::NoGrader => grade().or_else(difficulty),
+        E::GradeOutsideDifficulty { .. } => difficulty(),
+        E::AboveSimpleAtFour { .. } => difficulty().or_else(grade),
         _ => None,
     };
     let message = match argument {

@@ -18,7 +18,7 @@ use super::run::Solved;
 
 /// At most this many solutions are shown.
 pub const SHOWN: usize = 4;
-/// The widest a row of grids side by side gets.
+/// The widest a row of grids side by side, or a line of a caption, gets.
 const WIDTH: usize = 100;
 /// A label above a grid is cut to this many characters (or the grid's width).
 const LABEL: usize = 30;
@@ -124,13 +124,22 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
 }
 
 /// The caption `head`, then one grid (its line, then Norvig's display), or several side
-/// by side with the cells where they differ marked and named, then their lines.
+/// by side with the cells where they differ marked and named, then their lines. The
+/// caption is wrapped within [`WIDTH`] columns.
 fn show(head: String, grids: &[(String, Grid)]) -> String {
-    let mut out = head;
+    let mut out = String::new();
+    let mut caption = |text: &str| {
+        for line in text.lines() {
+            for piece in crate::ui::wrap(line, WIDTH) {
+                let _ = writeln!(out, "{piece}");
+            }
+        }
+    };
     match grids {
-        [] => out.push('\n'),
+        [] => caption(&head),
         [(_, grid)] => {
-            let _ = write!(out, ":\n{}\n{grid}", grid.to_line());
+            caption(&format!("{head}:"));
+            let _ = write!(out, "{}\n{grid}", grid.to_line());
         }
         [(_, first), ..] => {
             let size = first.size();
@@ -145,11 +154,10 @@ fn show(head: String, grids: &[(String, Grid)]) -> String {
                 n if n > NAMED => format!("{} and {} more", cells[..NAMED].join(", "), n - NAMED),
                 _ => cells.join(", "),
             };
-            let _ = writeln!(
-                out,
-                "; * marks the {} where they differ ({named}):",
+            caption(&format!(
+                "{head}; * marks the {} where they differ ({named}):",
                 count(cells.len() as u64, "cell", "cells")
-            );
+            ));
             out.push_str(&side_by_side(grids, &differ));
             for (label, grid) in grids {
                 let _ = writeln!(out, "{label}: {}", grid.to_line());

@@ -206,8 +206,13 @@ pub fn plot_csv(
     options: &PlotOptions,
 ) -> Result<Vec<PathBuf>, Error> {
     let data = data::read_results(csv, catalogue)?;
-    let title = titled(options, &stem_of(csv).to_string_lossy(), &alarms(&[csv]));
-    draw_all(&data, &stem_of(csv), &title, out_dir, options)
+    let stem = stem_of(csv);
+    let title = titled(
+        options,
+        &[stem.to_string_lossy().into_owned()],
+        &alarms(&[csv]),
+    );
+    draw_all(&data, &stem, &title, out_dir, options)
 }
 
 /// [`plot_csv`] of several runs on one figure (two commits, two machines): each run's
@@ -247,7 +252,7 @@ pub fn plot_runs(
         .collect();
     let data = data::read_runs(&runs, catalogue)?;
     let stem = OsString::from(stems.join("-vs-"));
-    let title = titled(options, &stems.join(" vs "), &alarms(csvs));
+    let title = titled(options, &stems, &alarms(csvs));
     draw_all(&data, &stem, &title, out_dir, options)
 }
 
@@ -275,8 +280,7 @@ fn alarms(csvs: &[&Path]) -> Vec<String> {
 /// What the figures are of: the title asked for, else the runs' stems (`main vs branch`);
 /// then, when a run did not finish, what its sidecar says (`main (interrupted) vs
 /// branch`, or after a title asked for, `Slide 3 (main: interrupted)`).
-fn titled(options: &PlotOptions, stems: &str, alarms: &[String]) -> String {
-    let stems: Vec<&str> = stems.split(" vs ").collect();
+fn titled(options: &PlotOptions, stems: &[String], alarms: &[String]) -> String {
     match &options.title {
         None => stems
             .iter()

@@ -7,7 +7,7 @@ use plotters::style::RGBColor;
 use super::axis::{decade_label, Decades};
 use super::data::{read_results, Outcome, Sample};
 use super::draw::{ecdf_points, median_time};
-use super::{plot_csv, plot_runs, Figure, Format, PlotOptions, AXIS_PAD, MIN_MICROS};
+use super::{plot_csv, plot_runs, titled, Figure, Format, PlotOptions, AXIS_PAD, MIN_MICROS};
 
 const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
 
@@ -466,4 +466,25 @@ fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
     let nodes = std::fs::read_to_string(&paths[1]).unwrap();
     // The second run's dots are rings: drawn with no fill.
     assert!(nodes.contains("fill=\"none\" stroke=\"#00573F\""), "rings");
+}
+
+/// The title is made of the runs' stems as they are, whatever they hold: a stem with ` vs `
+/// in it is one run's, and the run after it keeps its alarm.
+#[test]
+fn a_title_names_each_run_by_its_stem() {
+    let stems = ["a vs b".to_string(), "c".to_string()];
+    let alarms = [String::new(), "interrupted".to_string()];
+    let options = PlotOptions::default();
+    assert_eq!(
+        titled(&options, &stems, &alarms),
+        "a vs b vs c (interrupted)"
+    );
+    let options = PlotOptions {
+        title: Some("Slide 3".into()),
+        ..options
+    };
+    assert_eq!(
+        titled(&options, &stems, &alarms),
+        "Slide 3 (c: interrupted)"
+    );
 }

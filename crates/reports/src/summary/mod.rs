@@ -6,16 +6,16 @@
 //! so a CSV of tens of thousands of corpora is summarised in one pass.
 
 mod names;
-mod stats;
-mod table;
+mod render;
+mod tally;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
 pub use names::{cut_middle, match_names, short_names};
-pub use stats::{Stats, Times};
-pub use table::View;
+pub use render::View;
+pub use tally::{Stats, Times};
 
 use crate::error::Error;
 use crate::read::read_rows;

@@ -47,6 +47,12 @@ fn fields(line: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Asserts that `text` holds `part`, showing the whole text when it does not.
+#[track_caller]
+fn has(text: &str, part: &str) {
+    assert!(text.contains(part), "{text}");
+}
+
 #[test]
 fn groups_count_statuses_and_costs() {
     let mut s = Summary::new();
@@ -77,14 +83,11 @@ fn groups_count_statuses_and_costs() {
     );
     assert_eq!(s.wrong(), 1);
     let text = s.to_text(View::Wide);
-    assert!(
-        text.contains("WRONG: 1 solution failed its check:\n- x/a.txt:1 (index 0) naive\n"),
-        "{text}"
+    has(
+        &text,
+        "WRONG: 1 solution failed its check:\n- x/a.txt:1 (index 0) naive\n",
     );
-    assert!(
-        text.contains("Malformed lines skipped: 1 (x/a.txt: 1)."),
-        "{text}"
-    );
+    has(&text, "Malformed lines skipped: 1 (x/a.txt: 1).");
     // Median 2 µs, MAD 1 µs, mean 2 µs, p90, p99 and max 3 µs; puzzles/s = 3 puzzles / 6 µs;
     // mean nodes 20.0.
     assert_eq!(
@@ -108,14 +111,11 @@ fn groups_count_statuses_and_costs() {
         ["a", "naive", "3", "0", "1", "1", "2.00 µs", "1.00 µs", "500000", "19.0"]
     );
     let md = s.to_markdown();
-    assert!(
-        md.contains("| x/a.txt | dlx | 1 | 1 | 0 | 0 | 0 | 3.00 µs | 0 ns | 3.00 µs |"),
-        "{md}"
+    has(
+        &md,
+        "| x/a.txt | dlx | 1 | 1 | 0 | 0 | 0 | 3.00 µs | 0 ns | 3.00 µs |",
     );
-    assert!(
-        md.contains("**WRONG: 1 solution failed its check**"),
-        "{md}"
-    );
+    has(&md, "**WRONG: 1 solution failed its check**");
 }
 
 #[test]
@@ -146,11 +146,9 @@ fn several_solutions_and_unknown_statuses_get_their_columns() {
         fields(text.lines().nth(1).unwrap())[..8],
         ["a", "dlx", "3", "0", "0", "0", "1", "1"]
     );
-    assert!(
-        text.contains(
-            "Unknown status in 1 row: stalled (not written by this version; not counted as wrong)."
-        ),
-        "{text}"
+    has(
+        &text,
+        "Unknown status in 1 row: stalled (not written by this version; not counted as wrong).",
     );
 }
 
@@ -189,7 +187,7 @@ fn the_narrow_view_fits_100_columns_and_the_clock_is_the_whole_run() {
             .starts_with("a_very_long_…nd_on_top1465  naive"),
         "{text}"
     );
-    assert!(text.contains("Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers)."), "{text}");
+    has(&text, "Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, all solvers).");
     // A run of milliseconds reads in milliseconds (it read "0.01 s").
     s.clock = s.clock.map(|c| Clock {
         seconds: 0.0144,
@@ -214,12 +212,10 @@ fn after_a_resume_the_clock_times_only_the_part_it_ran() {
         resumed: 600,
     });
     let text = s.to_text(View::Narrow);
-    assert!(
-        text.contains(
-            "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2.00 s, 1 thread, all \
-solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n"
-        ),
-        "{text}"
+    has(
+        &text,
+        "Wall clock: 200 puzzles/s since --resume (400 puzzles in 2.00 s, 1 thread, all \
+solvers).\nThe 600 puzzles before it are the earlier run's: not timed here.\n",
     );
     s.clock = Some(Clock {
         resumed: 1000,
@@ -252,13 +248,11 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
     let mut merged = s.clone();
     merged.apply_sidecar(&sidecar);
     let text = merged.to_text(View::Narrow);
-    assert!(
-        text.contains(
-            "Wall clock: 200 puzzles/s for the whole run, shards 1/3 and 3/3 since their \
+    has(
+        &text,
+        "Wall clock: 200 puzzles/s for the whole run, shards 1/3 and 3/3 since their \
 --resume (400 puzzles in 2.00 s, 1 thread, all solvers).\nThe 600 puzzles copied by the \
---resume of shards 1/3 and 3/3 are their earlier runs': not timed here.\n"
-        ),
-        "{text}"
+--resume of shards 1/3 and 3/3 are their earlier runs': not timed here.\n",
     );
     let one = Sidecar {
         resumed: vec![resumed(2, 3)],
@@ -268,13 +262,11 @@ fn a_merge_names_the_shards_it_timed_since_their_resume() {
     let mut merged = s.clone();
     merged.apply_sidecar(&one);
     let text = merged.to_text(View::Narrow);
-    assert!(
-        text.contains(
-            "/s for the whole run, shard 2/3 since its --resume (999 puzzles in 2.00 s, 1 thread, \
+    has(
+        &text,
+        "/s for the whole run, shard 2/3 since its --resume (999 puzzles in 2.00 s, 1 thread, \
 all solvers).\nThe 1 puzzle copied by the --resume of shard 2/3 is its earlier run's: not \
-timed here.\n"
-        ),
-        "{text}"
+timed here.\n",
     );
     assert!(!text.contains("since --resume"), "{text}");
 }
@@ -301,12 +293,12 @@ ran side by side.\n";
     let mut merged = s.clone();
     merged.apply_sidecar(&merge);
     for text in [merged.to_text(View::Narrow), merged.to_markdown()] {
-        assert!(
-            text.contains(&format!(
+        has(
+            &text,
+            &format!(
                 "Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, 2 threads, \
 all solvers).\n{slowest}"
-            )),
-            "{text}"
+            ),
         );
     }
     s.apply_sidecar(&run);
@@ -338,12 +330,10 @@ fn the_rate_is_of_the_puzzles_with_rows() {
         resumed: 0,
     });
     let text = s.to_text(View::Narrow);
-    assert!(
-        text.contains(
-            "Wall clock: 5000 puzzles/s for the whole run (205 puzzles read, 5 of them with \
-rows, in 1.00 ms, 2 threads, all solvers).\n"
-        ),
-        "{text}"
+    has(
+        &text,
+        "Wall clock: 5000 puzzles/s for the whole run (205 puzzles read, 5 of them with \
+rows, in 1.00 ms, 2 threads, all solvers).\n",
     );
     // After a resume that copied 2 of them: the 3 others, of the 203 read since.
     s.clock = s.clock.map(|c| Clock { resumed: 2, ..c });
@@ -366,7 +356,7 @@ fn a_run_without_a_row_gives_no_rate() {
         resumed: 0,
     });
     for text in [s.to_text(View::Narrow), s.to_markdown()] {
-        assert!(text.contains("No rows.\n"), "{text}");
+        has(&text, "No rows.\n");
         assert!(!text.contains("Wall clock"), "{text}");
     }
 }
@@ -401,14 +391,11 @@ fn a_sidecar_says_how_the_run_ended() {
     };
     s.apply_sidecar(&sidecar);
     let md = s.to_markdown();
-    assert!(
-        md.contains("**NOT FINISHED**: the sidecar says the run is still going"),
-        "{md}"
+    has(
+        &md,
+        "**NOT FINISHED**: the sidecar says the run is still going",
     );
-    assert!(
-        md.contains("Malformed lines skipped: 2 (a.txt: 2)."),
-        "{md}"
-    );
+    has(&md, "Malformed lines skipped: 2 (a.txt: 2).");
 }
 
 /// A count the sidecar's text does not give is left out, not read as 0: without its thread
@@ -482,17 +469,15 @@ fn a_sidecar_without_a_known_state_is_told_as_it_is() {
         s.to_markdown()
     };
     let md = told("");
-    assert!(
-        md.contains("**NO STATE**: the sidecar says nothing of how the run ended"),
-        "{md}"
+    has(
+        &md,
+        "**NO STATE**: the sidecar says nothing of how the run ended",
     );
     assert!(!md.contains("still going"), "{md}");
     let md = told("threads = 2\nstate = \"paused\"\n");
-    assert!(
-        md.contains(
-            "**UNKNOWN STATE**: the sidecar's state \"paused\" is not one this version knows"
-        ),
-        "{md}"
+    has(
+        &md,
+        "**UNKNOWN STATE**: the sidecar's state \"paused\" is not one this version knows",
     );
     assert!(!told("state = \"finished\"\n").contains("STATE"));
 }
@@ -601,13 +586,11 @@ fn a_shard_says_it_is_one() {
     let mut shard = s.clone();
     shard.apply_sidecar(&sidecar);
     let text = shard.to_text(View::Narrow);
-    assert!(
-        text.contains(
-            "\nShard 2/3: one share of the run's puzzles (sudoku-lab merge joins the shards \
+    has(
+        &text,
+        "\nShard 2/3: one share of the run's puzzles (sudoku-lab merge joins the shards \
 into the whole run).\nWall clock: 5.0 puzzles/s for shard 2/3 (30 puzzles read, 10 of them with \
-rows, in 2.00 s, 1 thread, all solvers).\n"
-        ),
-        "{text}"
+rows, in 2.00 s, 1 thread, all solvers).\n",
     );
     assert!(shard
         .to_markdown()
@@ -744,22 +727,18 @@ fn groups_whose_times_may_not_hold_are_warned_of() {
     assert!(narrow.lines().all(|l| l.chars().count() <= 100), "{narrow}");
     // The notes are wrapped to the table's width: read as one line.
     let text = narrow.replace('\n', " ");
-    assert!(
-        text.contains(
-            "Disturbed timings (the solve's thread off its core): 1 solve timed again, 1 left \
-disturbed"
-        ),
-        "{text}"
+    has(
+        &text,
+        "Disturbed timings (the solve's thread off its core): 1 solve timed again, 1 left \
+disturbed",
     );
-    assert!(
-        text.contains(
-            "Warning: naive on a: 1 of its 100 solves stayed disturbed. Its times may not hold"
-        ),
-        "{text}"
+    has(
+        &text,
+        "Warning: naive on a: 1 of its 100 solves stayed disturbed. Its times may not hold",
     );
-    assert!(
-        text.contains("Warning: norvig on a: 10 of its 100 rows have passes more than 10% apart."),
-        "{text}"
+    has(
+        &text,
+        "Warning: norvig on a: 10 of its 100 rows have passes more than 10% apart.",
     );
     assert!(!text.contains("dlx on a"), "{text}");
     assert_eq!((s.retimed(), s.disturbed()), (1, 1));

@@ -103,159 +103,60 @@ fn decimal(v: f64, view: View) -> String {
     }
 }
 
+/// A column: its narrow header (`None`: wide view only), its wide header, when it shows,
+/// its cell.
+const fn col(
+    narrow: Option<&'static str>,
+    wide: &'static str,
+    when: When,
+    cell: fn(&Cell<'_>) -> String,
+) -> Column {
+    Column {
+        narrow,
+        wide,
+        when,
+        cell,
+    }
+}
+
+/// `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
+fn max_nodes(c: &Cell<'_>) -> String {
+    let s = c.stats;
+    if s.counted > 0 {
+        s.max_nodes.to_string()
+    } else {
+        "-".into()
+    }
+}
+
+#[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    Column {
-        narrow: Some("puzzles"),
-        wide: "puzzles",
-        when: When::Always,
-        cell: |c| c.stats.puzzles.to_string(),
-    },
-    Column {
-        narrow: None,
-        wide: "solved",
-        when: When::Always,
-        cell: |c| c.stats.solved.to_string(),
-    },
-    Column {
-        narrow: Some("none"),
-        wide: "no solution",
-        when: When::Always,
-        cell: |c| c.stats.no_solution.to_string(),
-    },
-    Column {
-        narrow: Some("budget"),
-        wide: "budget exhausted",
-        when: When::Always,
-        cell: |c| c.stats.budget_exhausted.to_string(),
-    },
-    Column {
-        narrow: Some("wrong"),
-        wide: "wrong",
-        when: When::Always,
-        cell: |c| match (c.stats.wrong, c.view) {
-            (0, _) | (_, View::Narrow) => c.stats.wrong.to_string(),
-            (n, View::Wide) => format!("{n} WRONG"),
-        },
-    },
-    Column {
-        narrow: Some("2+ sol"),
-        wide: "2+ solutions",
-        when: When::SeveralSolutions,
-        cell: |c| c.stats.several_solutions.to_string(),
-    },
-    Column {
-        narrow: Some("unknown"),
-        wide: "unknown status",
-        when: When::Unknown,
-        cell: |c| c.stats.unknown.to_string(),
-    },
-    Column {
-        narrow: Some("timeout"),
-        wide: "timeout",
-        when: When::Timeout,
-        cell: |c| c.stats.timeout.to_string(),
-    },
-    Column {
-        narrow: Some("crashed"),
-        wide: "crashed",
-        when: When::Crashed,
-        cell: |c| c.stats.crashed.to_string(),
-    },
-    Column {
-        narrow: Some("median"),
-        wide: "median",
-        when: When::Always,
-        cell: |c| time(c.times.median()),
-    },
-    Column {
-        narrow: Some("MAD"),
-        wide: "MAD",
-        when: When::Always,
-        cell: |c| time(c.times.mad()),
-    },
-    Column {
-        narrow: None,
-        wide: "mean",
-        when: When::Always,
-        cell: |c| c.stats.mean_time().map_or("-".into(), format_time),
-    },
-    Column {
-        narrow: None,
-        wide: "p90",
-        when: When::Always,
-        cell: |c| time(c.times.percentile(90.0)),
-    },
-    Column {
-        narrow: None,
-        wide: "p99",
-        when: When::Always,
-        cell: |c| time(c.times.percentile(99.0)),
-    },
-    Column {
-        narrow: None,
-        wide: "max",
-        when: When::Always,
-        cell: |c| time(c.stats.max_time()),
-    },
-    Column {
-        narrow: None,
-        wide: "re-timed",
-        when: When::Always,
-        cell: |c| c.stats.retimed.to_string(),
-    },
-    Column {
-        narrow: None,
-        wide: "disturbed",
-        when: When::Always,
-        cell: |c| c.stats.disturbed.to_string(),
-    },
-    Column {
-        narrow: Some("core/s"),
-        wide: "puzzles/s per core",
-        when: When::Always,
-        cell: |c| c.stats.per_core_rate().map_or("-".into(), rate),
-    },
-    Column {
-        narrow: None,
-        wide: "mean nodes",
-        when: When::Always,
-        cell: |c| maybe(c.stats.mean_counted(c.stats.total_nodes), c.view),
-    },
-    Column {
-        narrow: None,
-        wide: "max nodes",
-        when: When::Always,
-        // `-` as the means say it, where no row has counters (a `cmd:` solver's crashes).
-        cell: |c| {
-            if c.stats.counted > 0 {
-                c.stats.max_nodes.to_string()
-            } else {
-                "-".into()
-            }
-        },
-    },
-    Column {
-        narrow: None,
-        wide: "mean backtracks",
-        when: When::Always,
-        cell: |c| maybe(c.stats.mean_counted(c.stats.total_backtracks), c.view),
-    },
-    Column {
-        narrow: Some("tries"),
-        wide: "tries/puzzle",
-        when: When::Always,
-        cell: |c| compact(c.stats.tries_per_puzzle(), c.view),
-    },
-    Column {
-        narrow: None,
-        wide: "%no_guess",
-        when: When::Always,
-        cell: |c| {
-            c.stats
-                .no_guess_percent()
-                .map_or("-".into(), |p| format!("{p:.1}"))
-        },
-    },
+    col(Some("puzzles"), "puzzles", When::Always, |c| c.stats.puzzles.to_string()),
+    col(None, "solved", When::Always, |c| c.stats.solved.to_string()),
+    col(Some("none"), "no solution", When::Always, |c| c.stats.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", When::Always, |c| c.stats.budget_exhausted.to_string()),
+    col(Some("wrong"), "wrong", When::Always, |c| match (c.stats.wrong, c.view) {
+        (0, _) | (_, View::Narrow) => c.stats.wrong.to_string(),
+        (n, View::Wide) => format!("{n} WRONG"),
+    }),
+    col(Some("2+ sol"), "2+ solutions", When::SeveralSolutions, |c| c.stats.several_solutions.to_string()),
+    col(Some("unknown"), "unknown status", When::Unknown, |c| c.stats.unknown.to_string()),
+    col(Some("timeout"), "timeout", When::Timeout, |c| c.stats.timeout.to_string()),
+    col(Some("crashed"), "crashed", When::Crashed, |c| c.stats.crashed.to_string()),
+    col(Some("median"), "median", When::Always, |c| time(c.times.median())),
+    col(Some("MAD"), "MAD", When::Always, |c| time(c.times.mad())),
+    col(None, "mean", When::Always, |c| c.stats.mean_time().map_or("-".into(), format_time)),
+    col(None, "p90", When::Always, |c| time(c.times.percentile(90.0))),
+    col(None, "p99", When::Always, |c| time(c.times.percentile(99.0))),
+    col(None, "max", When::Always, |c| time(c.stats.max_time())),
+    col(None, "re-timed", When::Always, |c| c.stats.retimed.to_string()),
+    col(None, "disturbed", When::Always, |c| c.stats.disturbed.to_string()),
+    col(Some("core/s"), "puzzles/s per core", When::Always, |c| c.stats.per_core_rate().map_or("-".into(), rate)),
+    col(None, "mean nodes", When::Always, |c| maybe(c.stats.mean_counted(c.stats.total_nodes), c.view)),
+    col(None, "max nodes", When::Always, max_nodes),
+    col(None, "mean backtracks", When::Always, |c| maybe(c.stats.mean_counted(c.stats.total_backtracks), c.view)),
+    col(Some("tries"), "tries/puzzle", When::Always, |c| compact(c.stats.tries_per_puzzle(), c.view)),
+    col(None, "%no_guess", When::Always, |c| c.stats.no_guess_percent().map_or("-".into(), |p| format!("{p:.1}"))),
 ];
 
 /// The statuses the narrow view's formula of `solved` takes away from `puzzles`: a column's

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use crate::contender::Contender;
 use crate::doorbell::Doorbell;
-use crate::error::EngineError;
+use crate::failure::EngineError;
 use crate::reader::Reader;
 use crate::select::Selection;
 use crate::sink::{CorpusCount, Sink};

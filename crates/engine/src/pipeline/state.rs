@@ -15,7 +15,7 @@ use super::{
 };
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
-use crate::error::EngineError;
+use crate::failure::EngineError;
 use crate::reader::{ReadEnd, Reader, Reply, Request};
 use crate::sink::{CorpusCount, Sink};
 use crate::source::corpus_names;
