@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use sudoku_core::corpus::CorpusReader;
-use sudoku_core::{Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits, Size, Solver};
 use sudoku_testkit::usage;
 
 /// Puzzles a thread takes at a time.
@@ -50,7 +50,7 @@ fn main() -> ExitCode {
         Err(e) => args.error(e),
     };
     let solver = strategy.solver();
-    let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes);
+    let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes(Size::NINE));
     let start = Instant::now();
     let solving = solve_all(&puzzles, solver.as_ref(), &limits, threads);
     let wall = start.elapsed().as_secs_f64();

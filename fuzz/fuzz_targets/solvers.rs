@@ -96,16 +96,16 @@ fn runs_at(strategy: &Strategy, takes: &[Size], puzzle: &Grid) -> bool {
 }
 
 /// The node budget of `strategy` on a grid of `size`, from the input's `byte`: up to its
-/// catalogue budget (what a few seconds buy at 9x9, so that the cost of its nodes is in
+/// catalogue budget at 9x9 (at most what two seconds buy there, so that the cost of its nodes is in
 /// it) divided by [`SHARE`] at that size, scaled by `byte / 255`. A node costs more as the
 /// grid grows (logic's about 27 µs at 9x9 in this build, 2.6 ms at 16x16, 7 ms at 25x25),
-/// so a larger grid gets a smaller share: at 9x9, naive up to 20,000 nodes, logic 100,
+/// so a larger grid gets a smaller share: at 9x9, naive up to 200 nodes, logic 100,
 /// `logic-essay` 2; at 16x16 logic and the essays 1 node, the root (their first
 /// propagation, which no budget shortens). Every input then runs in tens of
 /// milliseconds at most.
 fn budget(strategy: &Strategy, size: Size, byte: u8) -> u64 {
     let at = Size::ALL.iter().position(|&s| s == size).unwrap();
-    strategy.default_max_nodes / SHARE[at] * u64::from(byte) / 255
+    strategy.default_max_nodes(Size::NINE) / SHARE[at] * u64::from(byte) / 255
 }
 
 /// The share of its catalogue budget a strategy gets at each size of [`Size::ALL`].

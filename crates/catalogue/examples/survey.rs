@@ -121,9 +121,10 @@ fn main() {
         let puzzles = puzzles(&line, file, args.first);
         for strategy in &args.solvers {
             let solver = strategy.solver_with(&options);
-            let limits = Limits::FIRST.with_max_nodes(strategy.default_max_nodes);
             let (mut solved, mut time, mut nodes) = (0, Duration::ZERO, Vec::new());
             for puzzle in &puzzles {
+                let limits =
+                    Limits::FIRST.with_max_nodes(strategy.default_max_nodes(puzzle.size()));
                 let (out, took) = timed(|| solver.solve(puzzle, &limits));
                 time += took;
                 line.check_solution(strategy.name, puzzle, out.solution.as_ref());

@@ -28,6 +28,9 @@
 //! ```
 #![deny(missing_docs)]
 
+mod budget;
+
+pub use budget::{Budget, NAIVE_BUDGET};
 use sudoku_core::{Size, Solver};
 use thiserror::Error;
 
@@ -56,8 +59,8 @@ pub struct Strategy {
     pub summary: &'static str,
     /// What one try (one node below the root) is for this strategy.
     pub try_is: &'static str,
-    /// Its default node budget: any single solve stays within a few seconds.
-    pub default_max_nodes: u64,
+    /// Its node budget per solve when none is given, by grid size (see [`Budget`]).
+    pub default_budget: Budget,
     /// Whether it is exact: it proves that a puzzle has no solution, or how many it
     /// has up to the limit (a stochastic search is not).
     pub exact: bool,
@@ -81,6 +84,11 @@ impl Strategy {
     /// The strategy's solver, with `options`.
     pub fn solver_with(&self, options: &Options) -> Box<dyn Solver> {
         (self.build)(options)
+    }
+
+    /// Its default node budget per solve of a grid of `size`.
+    pub fn default_max_nodes(&self, size: Size) -> u64 {
+        self.default_budget.nodes(size)
     }
 
     /// The grid sizes it supports (as its solver says).
@@ -115,7 +123,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "naive",
         summary: "plain backtracking: first empty cell in reading order, digits ascending",
         try_is: "a digit placed in a cell",
-        default_max_nodes: 200_000_000,
+        default_budget: Budget::every_size(NAIVE_BUDGET),
         exact: true,
         in_default_run: true,
         essay_of: None,
@@ -126,7 +134,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "reduce",
         summary: "eliminate + only choice to a fixed point, then search on the fewest candidates",
         try_is: "a candidate set in the branching cell",
-        default_max_nodes: 5_000_000,
+        default_budget: Budget::by_size(5_000_000, 50_000, 10_000),
         exact: true,
         in_default_run: true,
         essay_of: None,
@@ -137,7 +145,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "norvig",
         summary: "Norvig's constraint propagation (assign/eliminate) and search",
         try_is: "a digit assigned by the search",
-        default_max_nodes: 10_000_000,
+        default_budget: Budget::by_size(10_000_000, 2_000_000, 1_000_000),
         exact: true,
         in_default_run: true,
         essay_of: None,
@@ -148,7 +156,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "dlx",
         summary: "Knuth's Algorithm X on dancing links, S heuristic",
         try_is: "an exact-cover row selected by the search",
-        default_max_nodes: 20_000_000,
+        default_budget: Budget::by_size(20_000_000, 10_000_000, 5_000_000),
         exact: true,
         in_default_run: true,
         essay_of: None,
@@ -162,7 +170,7 @@ pub static CATALOGUE: &[Strategy] = &[
                   and triad rules, singles, branching as tdoku does",
         try_is:
             "a digit placed in a cell at a branch point (taken back: the digit leaves the cell)",
-        default_max_nodes: 2_000_000,
+        default_budget: Budget::every_size(2_000_000),
         exact: true,
         in_default_run: true,
         essay_of: None,
@@ -173,7 +181,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "sat-minimal",
         summary: "SAT: Lynce and Ouaknine's minimal CNF encoding, solved by batsat (CDCL)",
         try_is: "a decision of the SAT solver (a digit put in a cell)",
-        default_max_nodes: 20_000,
+        default_budget: Budget::every_size(20_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -184,7 +192,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "sat-extended",
         summary: "SAT: Lynce and Ouaknine's extended CNF encoding, solved by batsat (CDCL)",
         try_is: "a decision of the SAT solver (a digit put in a cell)",
-        default_max_nodes: 20_000,
+        default_budget: Budget::every_size(20_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -198,7 +206,7 @@ pub static CATALOGUE: &[Strategy] = &[
         try_is: "a branch-and-bound node below the root, as the solver counts them; \
                  backtracks: every node of a tree that ends with no solution or is restarted \
                  after one",
-        default_max_nodes: sudoku_ilp::DEFAULT_MAX_NODES,
+        default_budget: Budget::by_size(sudoku_ilp::DEFAULT_MAX_NODES, 20, 20),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -213,7 +221,7 @@ pub static CATALOGUE: &[Strategy] = &[
         try_is: "a branch-and-bound node below the root, as the solver counts them; \
                  backtracks: every node of a tree that ends with no solution or is restarted \
                  after one",
-        default_max_nodes: sudoku_ilp::DEFAULT_MAX_NODES,
+        default_budget: Budget::every_size(sudoku_ilp::DEFAULT_MAX_NODES),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -224,7 +232,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "logic-singles",
         summary: "naked and hidden singles, as a person applies them, then search when stuck (Norvig's tree)",
         try_is: "a digit placed in the branching cell when every technique is stuck",
-        default_max_nodes: 5_000_000,
+        default_budget: Budget::by_size(5_000_000, 100_000, 20_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -235,7 +243,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "logic-subsets",
         summary: "singles, locked candidates, naked and hidden pairs to quads, then search when stuck",
         try_is: "a digit placed in the branching cell when every technique is stuck",
-        default_max_nodes: 1_000_000,
+        default_budget: Budget::by_size(1_000_000, 2_000, 1_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -246,7 +254,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "logic",
         summary: "a person's deduction up to X-wing and swordfish, then search when stuck; grades each puzzle",
         try_is: "a digit placed in the branching cell when every technique is stuck",
-        default_max_nodes: 1_000_000,
+        default_budget: Budget::by_size(1_000_000, 5_000, 1_000),
         exact: true,
         in_default_run: true,
         essay_of: None,
@@ -258,7 +266,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "Simonis's constraint model: alldifferent on every unit by forward checking, \
                   first-fail labelling",
         try_is: "a value given to the first-fail cell at a choice point",
-        default_max_nodes: 5_000_000,
+        default_budget: Budget::by_size(5_000_000, 2_000_000, 500_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -270,7 +278,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "Simonis's constraint model: alldifferent on every unit by bounds consistency \
                   (Hall intervals) and forward checking, first-fail labelling",
         try_is: "a value given to the first-fail cell at a choice point",
-        default_max_nodes: 1_000_000,
+        default_budget: Budget::by_size(1_000_000, 200_000, 50_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -282,7 +290,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "Simonis's constraint model: alldifferent on every unit by generalised arc \
                   consistency (Régin's matching filter), first-fail labelling",
         try_is: "a value given to the first-fail cell at a choice point",
-        default_max_nodes: 200_000,
+        default_budget: Budget::by_size(200_000, 200_000, 100_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -294,7 +302,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "graph colouring: Brélaz's DSatur with backtracking (most saturated vertex, \
                   then most uncoloured neighbours), after Lewis's Guide to Graph Colouring",
         try_is: "a colour given to a vertex (a digit put in a cell) by the search",
-        default_max_nodes: 20_000_000,
+        default_budget: Budget::by_size(20_000_000, 5_000_000, 1_000_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -307,7 +315,7 @@ pub static CATALOGUE: &[Strategy] = &[
                   template removed when another digit's all overlap it, search over \
                   templates; 9x9 only (16x16 would have 24^8 = 1.1e11 templates per digit)",
         try_is: "a template chosen for a digit (its nine cells) by the search",
-        default_max_nodes: 100_000,
+        default_budget: Budget::every_size(100_000),
         exact: true,
         in_default_run: false,
         essay_of: None,
@@ -318,7 +326,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "anneal",
         summary: "Lewis's simulated annealing: squares filled, swaps within a square, reheats",
         try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
-        default_max_nodes: sudoku_anneal::DEFAULT_MAX_NODES,
+        default_budget: Budget::by_size(sudoku_anneal::DEFAULT_MAX_NODES, 10_000_000, 2_000_000),
         exact: false,
         in_default_run: false,
         essay_of: None,
@@ -331,7 +339,7 @@ pub static CATALOGUE: &[Strategy] = &[
                   whole boxes, swaps within a box, an elite, restarts",
         try_is: "a generation: a population of 21 bred from the last (or drawn afresh at a \
                  restart)",
-        default_max_nodes: sudoku_genetic::DEFAULT_MAX_NODES,
+        default_budget: Budget::by_size(sudoku_genetic::DEFAULT_MAX_NODES, 100_000, 50_000),
         exact: false,
         in_default_run: false,
         essay_of: None,
@@ -343,7 +351,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "tabu search in Lewis's space: the best swap not tabu each step, a tenure, \
                   aspiration, perturbation when stuck",
         try_is: "a swap of two cells of a square, the best allowed (every move is made)",
-        default_max_nodes: sudoku_tabu::DEFAULT_MAX_NODES,
+        default_budget: Budget::by_size(sudoku_tabu::DEFAULT_MAX_NODES, 500_000, 200_000),
         exact: false,
         in_default_run: false,
         essay_of: None,
@@ -355,7 +363,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary:
             "naive in the essay's words: find the empty location, is it safe, solve (recursive)",
         try_is: "a digit placed in a cell",
-        default_max_nodes: 20_000_000,
+        default_budget: Budget::by_size(20_000_000, 5_000_000, 2_000_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("naive"),
@@ -367,7 +375,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary:
             "reduce as the Udacity essay writes it: eliminate, only choice, reduce_puzzle, search",
         try_is: "a candidate set in the branching cell",
-        default_max_nodes: 100_000,
+        default_budget: Budget::by_size(100_000, 50_000, 20_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("reduce"),
@@ -379,7 +387,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary:
             "Norvig's essay code as written: assign/eliminate by mutual recursion, search on a copy",
         try_is: "a digit assigned by the search",
-        default_max_nodes: 2_000_000,
+        default_budget: Budget::by_size(2_000_000, 500_000, 200_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("norvig"),
@@ -391,7 +399,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary:
             "dlx in the words of Knuth's paper: search(k), cover and uncover over linked objects",
         try_is: "an exact-cover row selected by the search",
-        default_max_nodes: 2_000_000,
+        default_budget: Budget::by_size(2_000_000, 1_000_000, 200_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("dlx"),
@@ -402,7 +410,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "anneal-essay",
         summary: "anneal in the paper's words: the cost counted again after every move",
         try_is: "a swap of two cells of a square, evaluated (taken back if not accepted)",
-        default_max_nodes: sudoku_anneal::DEFAULT_MAX_NODES,
+        default_budget: Budget::by_size(sudoku_anneal::DEFAULT_MAX_NODES, 2_000_000, 1_000_000),
         exact: false,
         in_default_run: false,
         essay_of: Some("anneal"),
@@ -415,7 +423,7 @@ pub static CATALOGUE: &[Strategy] = &[
                   the same choices",
         try_is:
             "a digit placed in a cell at a branch point (taken back: the digit leaves the cell)",
-        default_max_nodes: 20_000,
+        default_budget: Budget::every_size(20_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("bands"),
@@ -427,7 +435,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "cp-bc from the definition: each bound kept only if a matching of the unit \
                   over the intervals gives it to its cell",
         try_is: "a value given to the first-fail cell at a choice point",
-        default_max_nodes: 5_000,
+        default_budget: Budget::by_size(5_000, 1_000, 100),
         exact: true,
         in_default_run: false,
         essay_of: Some("cp-bc"),
@@ -439,7 +447,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "cp-gac from the definition: each candidate kept only if a matching of the \
                   unit's cells to digits gives it to its cell",
         try_is: "a value given to the first-fail cell at a choice point",
-        default_max_nodes: 5_000,
+        default_budget: Budget::by_size(5_000, 1_000, 100),
         exact: true,
         in_default_run: false,
         essay_of: Some("cp-gac"),
@@ -450,7 +458,7 @@ pub static CATALOGUE: &[Strategy] = &[
         name: "logic-essay",
         summary: "the logic strategy in a puzzle book's words, every size (the same steps as logic)",
         try_is: "a digit placed in the branching cell when every technique is stuck",
-        default_max_nodes: 20_000,
+        default_budget: Budget::by_size(20_000, 2_000, 1_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("logic"),
@@ -462,7 +470,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "dsatur in Lewis's words: saturation degree, colour classes, the partial \
                   colouring, recursive",
         try_is: "a colour given to a vertex (a digit put in a cell) by the search",
-        default_max_nodes: 2_000_000,
+        default_budget: Budget::by_size(2_000_000, 200_000, 50_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("dsatur"),
@@ -474,7 +482,7 @@ pub static CATALOGUE: &[Strategy] = &[
         summary: "overlay as a player states it: templates as nine columns, each rule a \
                   function over the lists, search on a copy",
         try_is: "a template chosen for a digit (its nine cells) by the search",
-        default_max_nodes: 10_000,
+        default_budget: Budget::every_size(10_000),
         exact: true,
         in_default_run: false,
         essay_of: Some("overlay"),

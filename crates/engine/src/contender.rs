@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Grid, Limits, Puzzle, Solver};
+use sudoku_core::{Grid, Limits, Puzzle, Size, Solver};
 use sudoku_results::Row;
 
 use crate::checked::{time_again, Entry};
@@ -26,7 +26,13 @@ pub struct Contender {
     name: Arc<str>,
     kind: Kind,
     limits: Limits,
+    /// The node budget by grid size, in place of the limits' own (see
+    /// [`Contender::with_budget_by_size`]).
+    budget_by_size: Option<BudgetBySize>,
 }
+
+/// A node budget that depends on the grid's size.
+type BudgetBySize = Arc<dyn Fn(Size) -> u64 + Send + Sync>;
 
 impl Contender {
     /// `solver`, solving within `limits`, named as it names itself.
@@ -35,6 +41,7 @@ impl Contender {
             name: Arc::from(solver.name()),
             kind: Kind::Native(solver),
             limits,
+            budget_by_size: None,
         }
     }
 
@@ -45,7 +52,19 @@ impl Contender {
             name: Arc::from(name),
             kind: Kind::External(external),
             limits,
+            budget_by_size: None,
         }
+    }
+
+    /// The same contender with a node budget per grid size (`budget(size)` nodes per solve
+    /// of a grid of that size, as the catalogue's default budgets are), in place of its
+    /// limits' one: a node is dearer on a larger grid.
+    pub fn with_budget_by_size(
+        mut self,
+        budget: impl Fn(Size) -> u64 + Send + Sync + 'static,
+    ) -> Contender {
+        self.budget_by_size = Some(Arc::new(budget));
+        self
     }
 
     /// The name its rows carry.
@@ -69,9 +88,18 @@ impl Contender {
         }
     }
 
-    /// The limits of each solve.
+    /// The limits of each solve (its node budget on a grid of any size, unless it has one
+    /// by size: see [`Contender::limits_for`]).
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// The limits of a solve of a grid of `size`.
+    pub fn limits_for(&self, size: Size) -> Limits {
+        match &self.budget_by_size {
+            Some(budget) => self.limits.with_max_nodes(budget(size)),
+            None => self.limits,
+        }
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
@@ -80,7 +108,8 @@ impl Contender {
     pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
-                entry.solve((&self.name, solver.as_ref()), &self.limits, rows);
+                let limits = self.limits_for(entry.puzzle.grid.size());
+                entry.solve((&self.name, solver.as_ref()), &limits, rows);
                 true
             }
             // No row when the runner cannot start a child: its failure stops the run.
@@ -95,7 +124,9 @@ impl Contender {
     /// time (a panic, a child that did not answer).
     pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
         match &self.kind {
-            Kind::Native(solver) => time_again(solver.as_ref(), grid, &self.limits),
+            Kind::Native(solver) => {
+                time_again(solver.as_ref(), grid, &self.limits_for(grid.size()))
+            }
             Kind::External(external) => external.time_again(grid, &self.limits),
         }
     }
@@ -139,5 +170,54 @@ impl std::fmt::Debug for Contender {
             .field("limits", &self.limits)
             .field("external", &self.as_external())
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::{Counters, Outcome};
+
+    use super::*;
+
+    /// Stops at once and counts as its nodes the budget it was given.
+    struct Budgeted;
+
+    impl Solver for Budgeted {
+        fn name(&self) -> &'static str {
+            "budgeted"
+        }
+        fn solve(&self, _: &Grid, limits: &Limits) -> Outcome {
+            let counters = Counters {
+                nodes: limits.max_nodes.unwrap_or(0),
+                backtracks: 0,
+            };
+            Outcome::new(0, None, counters, true)
+        }
+        fn supports(&self, _: Size) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_budget_by_size_is_that_of_the_puzzle_s_size() {
+        let corpus: Arc<str> = Arc::from("c");
+        let puzzle = |size| Puzzle {
+            grid: Grid::empty(size),
+            solution: None,
+            label: None,
+            line: 1,
+            index: 0,
+        };
+        let limits = Limits::FIRST.with_max_nodes(7);
+        let plain = Contender::new(Box::new(Budgeted), limits);
+        let sized = Contender::new(Box::new(Budgeted), limits)
+            .with_budget_by_size(|size| size.side() as u64 * 100);
+        for size in [Size::NINE, Size::SIXTEEN] {
+            let nodes = |c: &Contender| solve_checked(c, &corpus, &puzzle(size), 2).unwrap().nodes;
+            assert_eq!(nodes(&plain), 7);
+            assert_eq!(nodes(&sized), size.side() as u64 * 100);
+        }
+        assert_eq!(sized.limits_for(Size::FOUR).max_nodes, Some(400));
+        assert_eq!(plain.limits_for(Size::FOUR), limits);
     }
 }

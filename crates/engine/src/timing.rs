@@ -86,8 +86,8 @@ impl Warmup {
                     return;
                 }
                 if contender.solver().supports(puzzle.grid.size()) {
-                    let limits = contender.limits();
-                    std::hint::black_box(contender.solver().solve(&puzzle.grid, limits));
+                    let limits = contender.limits_for(puzzle.grid.size());
+                    std::hint::black_box(contender.solver().solve(&puzzle.grid, &limits));
                 }
             }
         }

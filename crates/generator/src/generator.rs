@@ -182,17 +182,17 @@ impl Generator {
                     });
                 }
                 let s = strategy(&b.strategy, size)?;
-                if b.range.low > s.default_max_nodes {
+                if b.range.low > s.default_max_nodes(size) {
                     return Err(GenerateError::BandAboveBudget {
                         strategy: s.name.to_string(),
                         low: b.range.low,
-                        budget: s.default_max_nodes,
+                        budget: s.default_max_nodes(size),
                     });
                 }
                 Some(Band {
                     solver: s.solver(),
                     range: b.range,
-                    budget: b.range.high.min(s.default_max_nodes),
+                    budget: b.range.high.min(s.default_max_nodes(size)),
                 })
             }
             None => None,

@@ -58,7 +58,9 @@ fn impossible_bands_are_errors() {
         "the node band 0..0 is empty (a solve visits at least 1 node)"
     );
     // A band above the strategy's budget was a rare target: every attempt missed it.
-    let budget = sudoku_catalogue::find("dlx").unwrap().default_max_nodes;
+    let budget = sudoku_catalogue::find("dlx")
+        .unwrap()
+        .default_max_nodes(Size::NINE);
     let err = error(band("dlx", budget + 1, budget * 2));
     assert_eq!(
         err,

@@ -26,8 +26,10 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let strategies = strategies(&args.solvers.list, puzzle.grid.size())?;
+    let size = puzzle.grid.size();
     let limits = |s: &Strategy| {
-        Limits::solutions(args.limit).with_max_nodes(args.max_nodes.unwrap_or(s.default_max_nodes))
+        Limits::solutions(args.limit)
+            .with_max_nodes(args.max_nodes.unwrap_or(s.default_max_nodes(size)))
     };
     let runs: Vec<(&'static Strategy, Limits)> =
         strategies.iter().map(|&s| (s, limits(s))).collect();

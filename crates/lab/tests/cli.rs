@@ -7,6 +7,7 @@ use std::path::Path;
 
 use common::{lab, read_rows, write, TOP1};
 use predicates::prelude::*;
+use sudoku_core::Size;
 use sudoku_results::{Row, Status};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1};
 use sudoku_testkit::{corpus_path, golden_files, golden_rows};
@@ -940,12 +941,13 @@ fn help_teaches_with_examples_and_gives_the_defaults() {
     let text = String::from_utf8(help.get_output().stdout.clone()).unwrap();
     let default_run: Vec<&str> = sudoku_catalogue::default_run().map(|s| s.name).collect();
     let default_run = format!("[default: {}]", default_run.join(","));
+    let naive_budget = format!("naive {}", sudoku_catalogue::NAIVE_BUDGET);
     for needle in [
         "Examples:",
         "[default: data/seeds.txt data/bench]",
         "[default: results/bench.csv]",
         default_run.as_str(),
-        "naive 200000000",
+        naive_budget.as_str(),
         "Knuth's Algorithm X",
         "results/bench.summary.md",
         "results/bench.run.toml",
@@ -994,7 +996,7 @@ fn bench_help_gives_the_header_and_every_status() {
 /// The main command with its defaults: from the repository, `data/seeds.txt` and the
 /// generated corpora of `data/bench/`; from a folder without them, the seed puzzles built
 /// into the binary. Either way every solver solves every seed puzzle, with the essays'
-/// counts.
+/// counts, or stops at its default budget (naive on the puzzle made against brute force).
 #[test]
 fn bench_with_its_defaults_reads_the_seed_puzzles() {
     let dir = TempDir::new().unwrap();
@@ -1011,7 +1013,15 @@ fn bench_with_its_defaults_reads_the_seed_puzzles() {
     assert!(dir.path().join("results/bench.summary.md").is_file());
     assert!(dir.path().join("results/bench.run.toml").is_file());
     assert_eq!(rows.len(), 5 * sudoku_catalogue::default_run().count());
-    assert!(rows.iter().all(|r| r.status == Status::Solved));
+    let at_budget = |r: &Row| {
+        let budget = sudoku_catalogue::find(&r.solver)
+            .unwrap()
+            .default_max_nodes(Size::NINE);
+        r.status == Status::BudgetExhausted && r.nodes == budget
+    };
+    assert!(rows
+        .iter()
+        .all(|r| r.status == Status::Solved || at_budget(r)));
     assert!(rows
         .iter()
         .all(|r| &*r.corpus == "data/seeds.txt (built in)"));

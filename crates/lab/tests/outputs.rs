@@ -404,6 +404,10 @@ string\n",
     );
 }
 
+/// A budget under which naive solves the puzzle made against brute force, in about 0.2 s:
+/// a slow solve, where progress lines come between.
+const SLOW_BUDGET: &str = "200000000";
+
 /// Without a terminal (a cluster job, CI), a plain progress line every few seconds.
 #[test]
 fn progress_lines_without_a_terminal() {
@@ -414,9 +418,12 @@ fn progress_lines_without_a_terminal() {
         &format!("{ANTI_BRUTE_FORCE}\n").repeat(12),
     );
     // One thread solves on the reading thread, in chunks of about 20 ms: progress between.
+    // Naive solves the puzzle in about 0.2 s under a budget of its own (its default stops
+    // it within milliseconds).
     let stderr = |extra: &[&str], out: &str| {
         let run = lab()
             .args(["bench", "-s", "naive", "-j", "1", "--progress-every", "1"])
+            .args(["--max-nodes", SLOW_BUDGET])
             .args(extra)
             .arg("-o")
             .arg(dir.path().join(out))
@@ -452,11 +459,12 @@ fn progress_counts_a_shards_share_and_what_a_resume_leaves() {
         &format!("{ANTI_BRUTE_FORCE}\n").repeat(64),
     );
     let out = dir.path().join("s.csv");
-    // One thread solves a puzzle in about 0.2 s: the 12 left take more than the second
-    // before the first line.
+    // One thread solves a puzzle in about 0.2 s (under a budget of its own): the 12 left
+    // take more than the second before the first line.
     let stderr = || {
         let run = lab()
             .args(["bench", "-s", "naive", "-j", "1", "--progress-every", "1"])
+            .args(["--max-nodes", SLOW_BUDGET])
             .args(["--shard", "1/4", "--resume", "-o"])
             .arg(&out)
             .arg(&corpus)
@@ -500,7 +508,9 @@ fn progress_counts_a_shards_share_and_what_a_resume_leaves() {
     assert!(resumed.iter().all(|t| t == "12 puzzles"), "{shown}");
 }
 
-/// A run heading for hours is told so early, with what takes the time and how to bound it.
+/// A run heading for a long time is told so early, with what takes the time and how to
+/// bound it: naive on 300,000 copies of a puzzle made against brute force, each solve
+/// stopped by its default budget (5 to 7 ms here: about half an hour on one thread).
 #[cfg(unix)]
 #[test]
 fn a_run_heading_for_hours_gets_a_warning() {
@@ -510,7 +520,7 @@ fn a_run_heading_for_hours_gets_a_warning() {
     let corpus = write(
         &dir,
         "long.txt",
-        &format!("{ANTI_BRUTE_FORCE}\n").repeat(40_000),
+        &format!("{ANTI_BRUTE_FORCE}\n").repeat(300_000),
     );
     let mut child = common::lab_process()
         .args(["bench", "-s", "naive,dlx", "-j", "1", "-o"])
@@ -537,11 +547,15 @@ fn a_run_heading_for_hours_gets_a_warning() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(
-        text.contains("warning: ") && text.contains(" puzzles done in ")
+        text.contains("warning: ")
+            && text.contains(" puzzles done in ")
             && text.contains(": at that pace, this run will take about ")
-            && text.contains(" h ")
             && text.contains("(naive takes ")
-            && text.contains("under a default budget of 200000000 nodes per solve); bound it with --max-nodes, --first or --solvers"),
+            && text.contains(&format!(
+                "under a default budget of {} nodes per solve); bound it with --max-nodes, \
+--first or --solvers",
+                sudoku_catalogue::NAIVE_BUDGET
+            )),
         "{text}"
     );
 }

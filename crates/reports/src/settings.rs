@@ -292,6 +292,7 @@ mod tests {
                 name: "dlx".into(),
                 max_nodes: 10,
                 command: None,
+                ..SolverEntry::default()
             }],
             corpus: vec![CorpusEntry {
                 path: "a.txt".into(),

@@ -6,6 +6,7 @@
 //! `[[solver]]` table per solver (its budget) and a `[[corpus]]` table per corpus (its
 //! puzzles and malformed lines, and its fingerprint: see [`crate::fingerprint`]).
 
+use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -121,8 +122,14 @@ pub struct SolverEntry {
     /// Its name.
     pub name: String,
     /// Its node budget per solve (0 for a solver run as a child process without
-    /// `--max-nodes`: its budget is its time limit).
+    /// `--max-nodes`: its budget is its time limit); on a 9x9 grid, when it has a budget
+    /// by size.
     pub max_nodes: u64,
+    /// Its budget on the grid sizes where it is not `max_nodes` (`"16x16" = 50000`): a
+    /// catalogue strategy's default budget is given per size, a node being dearer on a
+    /// larger grid.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub max_nodes_by_size: BTreeMap<String, u64>,
     /// For a solver run as a child process (`cmd:`), the command.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
@@ -659,6 +666,7 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
             solver: vec![SolverEntry {
                 name: "dlx".into(),
                 max_nodes: 5,
+                max_nodes_by_size: BTreeMap::from([("16x16".into(), 2)]),
                 command: None,
             }],
             corpus: vec![

@@ -29,7 +29,7 @@ fn main() {
         .get(3)
         .map(|n| args.parse(n, "a node budget (MAX_NODES)"));
     let limits = |s: &sudoku_catalogue::Strategy| {
-        Limits::FIRST.with_max_nodes(budget.unwrap_or(s.default_max_nodes))
+        Limits::FIRST.with_max_nodes(budget.unwrap_or(s.default_max_nodes(puzzle.size())))
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let options = TraceOptions::default();

@@ -109,7 +109,10 @@ fn page_with(
         .iter()
         .map(|n| {
             let s = sudoku_catalogue::find(n).unwrap();
-            (s, Limits::FIRST.with_max_nodes(s.default_max_nodes))
+            (
+                s,
+                Limits::FIRST.with_max_nodes(s.default_max_nodes(puzzle.size())),
+            )
         })
         .collect();
     let path = dir.join(format!("{}.html", names.join("-")));
@@ -356,7 +359,7 @@ fn each_try_shows_the_choice_that_made_it() {
     let puzzle = Grid::parse(SPANISH_2).unwrap();
     for name in ["reduce", "dlx"] {
         let s = sudoku_catalogue::find(name).unwrap();
-        let limits = Limits::FIRST.with_max_nodes(s.default_max_nodes);
+        let limits = Limits::FIRST.with_max_nodes(s.default_max_nodes(puzzle.size()));
         let mut events = Vec::new();
         s.solver()
             .solve_observed(&puzzle, &limits, &mut |e: Event| events.push(e));

@@ -23,8 +23,8 @@ fn every_strategy_gives_its_first_solutions_each_once() {
             if !strategy.solver().supports(puzzle.size()) {
                 continue; // bands: 9x9 only (the trace's error for that is tested apart)
             }
-            let limits =
-                Limits::solutions(keep as u64).with_max_nodes(strategy.default_max_nodes.min(CAP));
+            let budget = strategy.default_max_nodes(puzzle.size()).min(CAP);
+            let limits = Limits::solutions(keep as u64).with_max_nodes(budget);
             let found = solutions(&puzzle, strategy, limits, keep, 7).unwrap();
             let what = format!("{} on {name}", strategy.name);
             let plain = strategy

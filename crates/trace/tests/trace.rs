@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 
 use serde_json::Value;
 use sudoku_catalogue::{Strategy, CATALOGUE};
-use sudoku_core::{Grid, Limits, Status};
+use sudoku_core::{Grid, Limits, Size, Status};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
 use sudoku_trace::{write_jsonl, write_text, GridPoints, TraceOptions};
 
@@ -28,7 +28,7 @@ fn grid(line: &str) -> Grid {
 }
 
 fn limits(strategy: &Strategy, solutions: u64) -> Limits {
-    Limits::solutions(solutions).with_max_nodes(strategy.default_max_nodes.min(CAP))
+    Limits::solutions(solutions).with_max_nodes(strategy.default_max_nodes(Size::NINE).min(CAP))
 }
 
 fn text(puzzle: &str, name: &str, limits: Limits, options: &TraceOptions) -> String {

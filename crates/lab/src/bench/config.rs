@@ -1,11 +1,13 @@
 //! `bench`'s arguments resolved once into what the run needs: the engine's plan, the files
 //! to write, how to show progress and the summary.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
-use sudoku_core::Limits;
+use sudoku_catalogue::Strategy;
+use sudoku_core::{Limits, Size};
 use sudoku_engine::{expand, Contender, External, Plan, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::staged::through_links;
@@ -94,7 +96,13 @@ header), not a corpus: left out",
             .iter()
             .map(|spec| SolverEntry {
                 name: spec.name().to_string(),
-                max_nodes: args.max_nodes.unwrap_or_else(|| spec.default_max_nodes()),
+                max_nodes: args
+                    .max_nodes
+                    .unwrap_or_else(|| spec.default_max_nodes(Size::NINE)),
+                max_nodes_by_size: match spec {
+                    SolverSpec::Strategy(s) if args.max_nodes.is_none() => budget_by_size(s),
+                    _ => BTreeMap::new(),
+                },
                 command: match spec {
                     SolverSpec::Command(c) => Some(c.command.clone()),
                     SolverSpec::Strategy(_) => None,
@@ -112,7 +120,13 @@ header), not a corpus: left out",
                 let options = sudoku_catalogue::Options {
                     seed: args.harness.seed,
                 };
-                contender_with(spec, args.limit, max_nodes, method.timeout, &options)
+                let c = contender_with(spec, args.limit, max_nodes, method.timeout, &options);
+                match spec {
+                    &SolverSpec::Strategy(s) if args.max_nodes.is_none() => {
+                        c.with_budget_by_size(move |size| s.default_max_nodes(size))
+                    }
+                    _ => c,
+                }
             })
             .collect();
         for c in &contenders {
@@ -148,6 +162,17 @@ header), not a corpus: left out",
             seed: args.harness.seed,
         })
     }
+}
+
+/// The sidecar's `max_nodes_by_size` of a strategy's default budget: the sizes it solves
+/// where the budget is not its 9x9 one.
+fn budget_by_size(s: &Strategy) -> BTreeMap<String, u64> {
+    let nine = s.default_max_nodes(Size::NINE);
+    s.sizes()
+        .into_iter()
+        .filter(|&size| s.default_max_nodes(size) != nine)
+        .map(|size| (size.to_string(), s.default_max_nodes(size)))
+        .collect()
 }
 
 /// The note of an output `out` (`--out`) that stands for another `file`, the one its link

@@ -8,6 +8,7 @@ use std::marker::PhantomData;
 use clap::builder::{PossibleValue, TypedValueParser};
 
 use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
+use sudoku_core::Size;
 
 use super::command::{command_spec, CommandSpec, CMD};
 use super::suggest::{closest, solver_names};
@@ -30,11 +31,11 @@ impl SolverSpec {
         }
     }
 
-    /// Its node budget when `--max-nodes` is not given (0 for a command: its budget is its
-    /// time limit, `--timeout`).
-    pub fn default_max_nodes(&self) -> u64 {
+    /// Its node budget on a grid of `size` when `--max-nodes` is not given (0 for a
+    /// command: its budget is its time limit, `--timeout`).
+    pub fn default_max_nodes(&self, size: Size) -> u64 {
         match self {
-            SolverSpec::Strategy(s) => s.default_max_nodes,
+            SolverSpec::Strategy(s) => s.default_max_nodes(size),
             SolverSpec::Command(_) => 0,
         }
     }
@@ -313,10 +314,9 @@ pub fn solvers_help(what: &str, takes: Takes) -> String {
         };
         let indent = format!("\n  {:width$}  ", "");
         let summary = crate::ui::wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
-        text.push_str(&format!(
-            "\n  {:width$}  {summary}{indent}budget {} nodes per solve{default}",
-            s.name, s.default_max_nodes
-        ));
+        let budget = format!("budget {} nodes per solve{default}", s.default_budget);
+        let budget = crate::ui::wrap(&budget, SUMMARY_COLUMNS).join(&indent);
+        text.push_str(&format!("\n  {:width$}  {summary}{indent}{budget}", s.name));
     }
     text
 }
@@ -330,12 +330,13 @@ const SUMMARY_COLUMNS: usize = 50;
 pub fn max_nodes_help() -> String {
     let budgets: Vec<String> = CATALOGUE
         .iter()
-        .map(|s| format!("{} {}", s.name, s.default_max_nodes))
+        .map(|s| format!("{} {}", s.name, s.default_budget))
         .collect();
     format!(
         "Node budget of every single solve (nodes = 1 + tries); a solve that reaches it stops \
-with status budget_exhausted. An explicit N applies to every solver.\n\n[default: per solver, so \
-that any single solve stays within seconds: {}]",
+with status budget_exhausted. An explicit N applies to every solver and grid size.\n\n[default: \
+per solver and grid size, so that any single solve stays within about two seconds and naive's \
+within milliseconds: {}]",
         budgets.join(", ")
     )
 }
@@ -433,7 +434,7 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
                 "{}",
                 s.name
             );
-            assert!(budgets.contains(&format!("{} {}", s.name, s.default_max_nodes)));
+            assert!(budgets.contains(&format!("{} {}", s.name, s.default_budget)));
         }
     }
 

@@ -59,7 +59,9 @@ pub fn run(
     puzzle: &Puzzle,
     args: &SolveArgs,
 ) -> Result<Solved, sudoku_engine::EngineError> {
-    let max_nodes = args.max_nodes.unwrap_or_else(|| spec.default_max_nodes());
+    let max_nodes = args
+        .max_nodes
+        .unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
     let options = sudoku_catalogue::Options { seed: args.seed };
     let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
     #[allow(unreachable_patterns)]
