@@ -9,6 +9,8 @@
 //! environment) counts as well.
 #![deny(missing_docs)]
 
+pub mod docs;
+
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
@@ -109,9 +111,9 @@ impl Tool {
     pub fn why(self) -> &'static str {
         match self {
             Tool::Chromium => "the replay page is played in a real browser",
-            Tool::Parallel => "the README's shards are run through GNU parallel",
+            Tool::Parallel => "the book's cluster recipe runs its shards through GNU parallel",
             Tool::Pandas | Tool::Polars => "a test loads the runner's CSV with pandas and polars",
-            Tool::Slurm => "the README's Slurm job array runs on a real one-node cluster",
+            Tool::Slurm => "the book's Slurm job array runs on a real one-node cluster",
             Tool::Munge => "Slurm authenticates its messages with MUNGE",
             Tool::Pip => "it installs pandas and polars",
             Tool::PkgConfig => "a feature's build script finds its system library with it",

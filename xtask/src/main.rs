@@ -5,7 +5,9 @@
 //! those tools).
 //! `cargo xtask setup` installs and runs nothing; `cargo xtask features` prints the
 //! features the test command turns on, as `--features` takes them, for `.ci/run`'s lints
-//! and docs to see the same code.
+//! and docs to see the same code. `cargo xtask book` checks the links of the
+//! documentation and, where mdBook is installed, builds the book into `target/book`
+//! (`cargo xtask book --install` installs mdBook first, with `cargo install`).
 //!
 //! Debian's packages need root (`apt-get`): a user who is not root is told what to
 //! install, and the command fails before any test. Python's go through `python3 -m pip`.
@@ -26,7 +28,11 @@ usage: cargo xtask test [ARGUMENTS]...
        cargo xtask setup
          installs what the tests need and the machine lacks
        cargo xtask features
-         prints the features the tests turn on, as --features takes them";
+         prints the features the tests turn on, as --features takes them
+       cargo xtask book [--install]
+         checks every link of the README and the book, then builds the book into
+         target/book with mdbook where it is installed (--install: cargo install
+         mdbook --locked first)";
 
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
@@ -38,6 +44,14 @@ fn main() -> ExitCode {
             println!("{}", features());
             Ok(ExitCode::SUCCESS)
         }
+        Some("book") => match args.next() {
+            None => Ok(book(false)),
+            Some(flag) if flag == "--install" => Ok(book(true)),
+            Some(_) => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
         Some("-h" | "--help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -220,6 +234,55 @@ fn test(args: Vec<OsString>) -> ExitCode {
         },
         Err(e) => {
             eprintln!("error: cargo test could not be started: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask book`: the link check, then `mdbook build` where mdBook is installed
+/// (after `cargo install mdbook --locked` with `install`); its exit status.
+fn book(install: bool) -> ExitCode {
+    let root = workspace();
+    let problems = xtask::docs::check(&root);
+    for problem in &problems {
+        eprintln!("error: {problem}");
+    }
+    if !problems.is_empty() {
+        return ExitCode::FAILURE;
+    }
+    eprintln!("book: every link of the README and the book resolves");
+    if install && xtask::executable("mdbook").is_none() {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        if let Err(failure) = run(Command::new(cargo).args(["install", "mdbook", "--locked"])) {
+            eprintln!("error: {failure}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if xtask::executable("mdbook").is_none() {
+        eprintln!(
+            "book: mdbook is not installed, so the book was checked, not built \
+             (`cargo xtask book --install` installs it)"
+        );
+        return ExitCode::SUCCESS;
+    }
+    let dest = root.join("target/book");
+    match Command::new("mdbook")
+        .arg("build")
+        .arg(root.join("book"))
+        .arg("--dest-dir")
+        .arg(&dest)
+        .status()
+    {
+        Ok(status) if status.success() => {
+            eprintln!("book: built in {}", dest.join("index.html").display());
+            ExitCode::SUCCESS
+        }
+        Ok(status) => {
+            eprintln!("error: mdbook build failed: {status}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: mdbook could not be started: {e}");
             ExitCode::FAILURE
         }
     }

@@ -195,8 +195,8 @@
 //! `examples/bands_speed.rs` times this solver the way tdoku's `run_benchmark` times
 //! its own (the same puzzles, again and again, microseconds per puzzle), to run beside
 //! it on the same machine; the workspace's `benches/strategies.rs` is the criterion
-//! bench (`cargo bench --bench strategies -- bands`). The README's benchmark table has
-//! the figures and the commands.
+//! bench (`cargo bench --bench strategies -- bands`). The book's bands lesson
+//! (`book/src/lessons/bands.md`) has the figures and the commands.
 //!
 //! # Watching the search
 //!

@@ -1,4 +1,4 @@
-//! The README figure of the anneal strategy: per corpus, the share of puzzles each
+//! The figure of the anneal lesson (`book/src/lessons/anneal.md`): per corpus, the share of puzzles each
 //! strategy solves within its default node budget and the time it takes per puzzle,
 //! one puzzle at a time on one thread. Time is the thread's CPU time (the wall clock
 //! where there is no such clock), so that other work on a shared machine counts as

@@ -1,4 +1,4 @@
-//! The README's Slurm recipe on a real cluster: `examples/cluster/shards.sbatch`, the job
+//! The book's Slurm recipe (`book/src/harness/clusters.md`) on a real cluster: `examples/cluster/shards.sbatch`, the job
 //! array it links, is submitted as it is to a one-node Slurm cluster started here (MUNGE,
 //! `slurmctld` and `slurmd` on loopback, their configuration, state and logs in a folder
 //! of their own), the two command lines its comments give are run as they are
@@ -25,7 +25,7 @@ use sudoku_testkit::tools::executable;
 use sudoku_testkit::{corpus_path, require, Tool};
 use tempfile::TempDir;
 
-/// The job script, as the README links it.
+/// The job script, as the book links it.
 const RECIPE: &str = include_str!("../../../examples/cluster/shards.sbatch");
 
 /// How long the cluster may take to come up, and the recipe to run (it takes seconds:

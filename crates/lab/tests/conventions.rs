@@ -518,13 +518,13 @@ fn the_runner_fuzz_target_draws_every_option() {
 }
 
 /// Every fuzz target (a `[[bin]]` of `fuzz/Cargo.toml`, built apart with `cargo fuzz`) has
-/// its command in the README's fuzz section, and the section counts them right: a target
-/// added without it was never run by anyone reading the README.
+/// its command in the book's fuzzing chapter, and the chapter counts them right: a target
+/// added without it was never run by anyone reading the book.
 #[test]
-fn the_readme_runs_every_fuzz_target() {
+fn the_book_runs_every_fuzz_target() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let manifest = std::fs::read_to_string(root.join("fuzz/Cargo.toml")).unwrap();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let chapter = std::fs::read_to_string(root.join("book/src/fuzzing.md")).unwrap();
     let targets: Vec<&str> = manifest
         .split("[[bin]]")
         .skip(1)
@@ -534,7 +534,7 @@ fn the_readme_runs_every_fuzz_target() {
     assert!(targets.len() >= 7, "{targets:?}");
     let unrun: Vec<&&str> = targets
         .iter()
-        .filter(|t| !readme.contains(&format!("cargo fuzz run -O {t} ")))
+        .filter(|t| !chapter.contains(&format!("cargo fuzz run -O {t} ")))
         .collect();
     assert_eq!(unrun, Vec::<&&str>::new());
     let words = [
@@ -542,8 +542,8 @@ fn the_readme_runs_every_fuzz_target() {
     ];
     let count = words.get(targets.len()).copied().unwrap_or("");
     assert!(
-        readme.contains(&format!("`fuzz/` holds {count} [cargo-fuzz]")),
-        "the README's fuzz section does not say it holds {} targets",
+        chapter.contains(&format!("`fuzz/` holds {count} [cargo-fuzz]")),
+        "the book's fuzzing chapter does not say it holds {} targets",
         targets.len()
     );
 }

@@ -305,7 +305,7 @@ fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
     assert!(err.contains("/no/such/solver"), "{err}");
 }
 
-/// A wrong answer is told twice, as the README shows: on stderr as it comes, with what the
+/// A wrong answer is told twice, as the book's bad-input table shows: on stderr as it comes, with what the
 /// check found; after the summary, listed without it (the CSV does not keep it, and
 /// `summary` lists the rows alike). `cat` answers each puzzle with the puzzle itself.
 #[test]

@@ -22,7 +22,7 @@ const USAGE: &str = "usage: levels [CORPORA_DIR] (the folder of the public corpo
 /// The public corpora beside the workspace.
 const DEFAULT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpora");
 
-/// The corpora of the README: name, file, how many puzzles from the start.
+/// The corpora of the logic lesson (`book/src/lessons/logic.md`): name, file, how many puzzles from the start.
 const CORPORA: [(&str, &str, usize); 5] = [
     ("easy50", "norvig_sudoku-easy50.txt", usize::MAX),
     (

@@ -23,7 +23,7 @@ use sudoku_testkit::usage;
 const USAGE: &str = "usage: versus_norvig [CORPUS [ROUNDS [SOLVERS]]] (CORPUS: top1465 of \
 ../shared/corpora by default; SOLVERS: norvig and logic levels, comma-separated)";
 
-/// The corpus of the README's figure: top1465.
+/// The corpus of the logic lesson's figure: top1465.
 const DEFAULT_CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/corpora/puzzles3_magictour_top1465"

@@ -1,4 +1,4 @@
-//! The figures of the crate docs and the README: per corpus and encoding, the share of
+//! The figures of the crate docs and the SAT lesson (`book/src/lessons/sat.md`): per corpus and encoding, the share of
 //! puzzles solved without a decision, the mean decisions and conflicts, and the time
 //! per puzzle beside the four classic strategies.
 //!

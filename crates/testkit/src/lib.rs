@@ -29,8 +29,8 @@ pub fn shared_dir() -> PathBuf {
     assert!(
         dir.join("reference/golden").is_dir() && dir.join("corpora").is_dir(),
         "{}: the shared folder (public corpora and golden counts) is missing. Put the \
-         project's shared/ folder beside this checkout, as ../shared (see the README, \
-         \"Two commands on a fresh machine\"); the tests that need it cannot run without it.",
+         project's shared/ folder beside this checkout, as ../shared (the README's \
+         \"The shared folder\" says what it holds); the tests that need it cannot run without it.",
         dir.display()
     );
     dir

@@ -9,7 +9,7 @@
 //! for the test to read.
 //!
 //! `cargo test --release -p sudoku-trace --test browser -- --ignored screenshots` makes
-//! the README's screenshots (`docs/replay-*.png`).
+//! the book's screenshots (`docs/replay-*.png`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -429,10 +429,10 @@ fn two_panels_fit_a_screen_1024_px_wide() {
     }
 }
 
-/// The README's screenshots: the Polish grid half-way with naive, norvig and dlx, and
+/// The book's screenshots: the Polish grid half-way with naive, norvig and dlx, and
 /// hard1 with norvig (summarised) beside dlx.
 #[test]
-#[ignore = "makes the README's screenshots: run with --ignored screenshots"]
+#[ignore = "makes the book's screenshots: run with --ignored screenshots"]
 fn screenshots() {
     sudoku_testkit::require(sudoku_testkit::Tool::Chromium);
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");

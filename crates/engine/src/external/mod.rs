@@ -1,7 +1,7 @@
 //! Any solver, in any language: a command run as a long-lived child process that answers
 //! one puzzle per line (`--solvers 'cmd:python3 my_solver.py'`).
 //!
-//! The protocol is in [`answer`] (and the README): a puzzle per line in, a
+//! The protocol is in [`answer`] (and the book's `harness/external.md`): a puzzle per line in, a
 //! line per puzzle out with the solution, or `none`, and optionally the counters. The
 //! engine times each round trip, checks every solution as it checks the built-in
 //! strategies', and applies the budget as a time limit: a child that gives no answer within

@@ -98,7 +98,7 @@ pub const TICK: Duration = Duration::from_millis(50);
 /// calling thread. A task's results otherwise come back only when it ends, and a task of
 /// slow solves (the first tasks are [`BATCH`] puzzles; `naive` takes half a second or more
 /// on a 17-clue puzzle) held back its first rows, and the CSV's, for seconds, where the
-/// README promises a row in the CSV about a second after its puzzle is done.
+/// book promises a row in the CSV about a second after its puzzle is done.
 ///
 /// The time is the wall clock's, read once per puzzle (see [`work`](crate::work::work)).
 /// It is a [`TICK`]: the calling thread looks for results that often

@@ -291,8 +291,8 @@ const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, r
 process (named NAME, else after the program, or after its script when the program is an \
 interpreter such as python3 or sh): it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
 `SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]`; a comma inside the command is quoted \
-as its words are (cmd:x=prog '--a,b') (the README's \"Any solver, in any language\" tells the \
-rest)";
+as its words are (cmd:x=prog '--a,b') (the book's \"Any solver, in any language\", book/src/harness/external.md, \
+tells the rest)";
 
 /// The long help of `--solvers`: what it `takes`, then every strategy with its summary and
 /// default budget.
