@@ -1,7 +1,7 @@
 //! The results CSV reader (`read_rows`, which `summary`, `compare`, `merge` and `plot`
 //! read a run with, and `done_in`, which `--resume` reads it with) on any bytes as a CSV:
 //! no panic, and every error says something. What it reads, written again by the
-//! project's writer (`encode_row`, and `RowEncoder` byte for byte), reads back equal and
+//! project's writer (`encode_row`), reads back equal and
 //! writes the same bytes again. What `done_in` keeps reads back as the first rows of the
 //! file, as `read_rows` reads them. (The summary of the rows: the `summary` target.)
 #![no_main]
@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use sudoku_reports::done::done_in;
 use sudoku_reports::read_rows;
-use sudoku_reports::write::{encode_row, RowEncoder};
+use sudoku_reports::write::encode_row;
 use sudoku_results::{header_line, Row};
 
 /// A folder for the files of every input, made once (a folder per input costs more than
@@ -42,16 +42,13 @@ fn rows_of(path: &Path) -> Option<Vec<Option<Row>>> {
     Some(read.collect())
 }
 
-/// The rows as the project writes them: its header, then each row by [`encode_row`];
-/// [`RowEncoder`] writes the same bytes.
+/// The rows as the project writes them: its header, then each row by [`encode_row`].
 fn written(rows: &[Row]) -> Vec<u8> {
-    let (mut one, mut encoder, mut each) = (header_line(), RowEncoder::default(), header_line());
+    let mut bytes = header_line();
     for row in rows {
-        encode_row(&mut one, row);
-        encoder.encode(&mut each, row);
+        encode_row(&mut bytes, row);
     }
-    assert_eq!(one, each, "RowEncoder and encode_row differ");
-    one
+    bytes
 }
 
 /// What `--resume` keeps of the file at `path`, when it would continue it (told the file
