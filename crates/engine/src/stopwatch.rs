@@ -28,16 +28,21 @@
 //!   time less the CPU time. The CPU clock at the start is not read (that would be a call
 //!   per solve): it is carried from the last reading (an [`Anchor`]), which holds as long
 //!   as the thread was not switched out since, the count says; a switch between two solves
-//!   costs one reading at the next start.
+//!   costs one reading at the next start. A solve of [`READ_CLOCK_ABOVE`] or more reads the
+//!   CPU clock at its end whatever the count says: on a virtual machine the host may take
+//!   the virtual CPU away from a thread that is not switched out (steal time), which the
+//!   count cannot tell but the CPU clock does not count (a 2 µs solve has been seen to read
+//!   7 ms that way). The read costs under 1% of such a solve, and a solve that stays
+//!   shorter can have lost less than that much.
 //! - **Elsewhere on Unix**, or where perf events are not allowed (`perf_event_paranoid` 3,
 //!   a seccomp filter) ([`Check::CpuClock`]): the thread's CPU clock read before and after
 //!   every solve, two system calls per solve.
 //! - **Otherwise** ([`Check::None`]): no check; the rows say `-`.
 //!
-//! What it cannot see: time the host takes from the virtual CPU while the thread is not
-//! switched out (steal), and interrupts handled on the thread's core, which the kernel
-//! counts as the thread's own time. Both are short as a rule; `--repeat` passes (the
-//! fastest kept) take care of what is left.
+//! What it cannot see: steal shorter than [`READ_CLOCK_ABOVE`] in a solve that was not
+//! switched out, and interrupts handled on the thread's core, which the kernel counts as
+//! the thread's own time. Both are short as a rule; `--repeat` passes (the fastest kept)
+//! take care of what is left.
 
 use std::cell::RefCell;
 use std::time::Instant;
@@ -46,6 +51,12 @@ use sudoku_results::Retimed;
 
 /// A disturbed solve is timed again at most this many times.
 pub const RETIMES: u32 = 3;
+
+/// A solve whose wall time is this long (50 µs, ns) or longer reads the thread's CPU clock
+/// at its end even when the perf page says it was not switched out: a system call, under
+/// 1% of such a solve, that sees the time the host took the virtual CPU away (steal), which
+/// no switch tells.
+pub const READ_CLOCK_ABOVE: u64 = 50_000;
 
 /// A disturbed solve that took this long on its core (1 ms, ns) or longer is not timed
 /// again: it keeps its time on its core.
@@ -250,9 +261,9 @@ impl Stopwatch {
         }
         let start = Instant::now();
         let out = solve();
-        let end = Instant::now();
-        let ns = nanos(end - start);
-        if page.schedules() == before {
+        let ns = nanos(start.elapsed());
+        let switched = page.schedules() != before;
+        if !switched && ns < READ_CLOCK_ABOVE {
             return (
                 out,
                 Sample {
@@ -261,18 +272,18 @@ impl Stopwatch {
                 },
             );
         }
-        // Switched out during the solve: its CPU time is the clock now less the clock at
-        // its start, carried from the anchor (taken while the count was `before`).
-        let cpu_end = cpu::now();
-        let off_core = match (self.anchor, cpu_end) {
-            (Some(a), Some(cpu_end)) if a.schedules == before => {
-                let cpu_start = a.cpu + nanos(start - a.wall);
-                Some(ns.saturating_sub(cpu_end.saturating_sub(cpu_start)))
+        // Switched out during the solve, or long enough to pay a clock read: its CPU time
+        // is the clock now less the clock at its start, carried from the anchor (taken
+        // while the count was `before`).
+        let now = anchor(page);
+        let off_core = match (self.anchor, now) {
+            (Some(start_anchor), Some(now)) if start_anchor.schedules == before => {
+                Some(off_core(start_anchor, start, now).min(ns))
             }
             // No clock to tell by: all of it may have been the wait.
             _ => Some(ns),
         };
-        self.anchor = anchor(page);
+        self.anchor = now;
         (out, Sample { ns, off_core })
     }
 }
@@ -294,6 +305,16 @@ fn anchor(page: &page::Handle) -> Option<Anchor> {
         }
     }
     None
+}
+
+/// The time off its core between `start` and the reading `now`, of a thread whose clocks
+/// were `anchor` at a moment before `start` with no switch since: the wall time less the
+/// CPU time, where the CPU clock at `start` is the anchor's carried forward by the wall
+/// clock (the thread was on its core from the anchor to `start`, running the runner).
+fn off_core(anchor: Anchor, start: Instant, now: Anchor) -> u64 {
+    let cpu_start = anchor.cpu + nanos(start.saturating_duration_since(anchor.wall));
+    let wall = nanos(now.wall.saturating_duration_since(start));
+    wall.saturating_sub(now.cpu.saturating_sub(cpu_start))
 }
 
 /// Nanoseconds of a duration, saturated.
@@ -474,6 +495,30 @@ mod tests {
         assert!(!s(10_000, None).disturbed());
         assert_eq!(s(10_000, Some(4_000)).on_core(), 6_000);
         assert_eq!(s(10, Some(40)).on_core(), 0);
+    }
+
+    /// The anchor's CPU clock is carried to the start by the wall clock; what the thread's
+    /// CPU clock then gained falls short of the wall time by the time off its core.
+    #[test]
+    fn the_time_off_its_core_is_the_wall_time_less_the_cpu_time() {
+        let t0 = Instant::now();
+        let at = |us: u64| t0 + std::time::Duration::from_micros(us);
+        let anchor = Anchor {
+            schedules: 7,
+            wall: at(0),
+            cpu: 1_000,
+        };
+        let reading = |wall_us, cpu| Anchor {
+            schedules: 7,
+            wall: at(wall_us),
+            cpu,
+        };
+        // On its core from the anchor (10 µs) and for 60 of the solve's 100 µs.
+        assert_eq!(off_core(anchor, at(10), reading(110, 71_000)), 40_000);
+        // On its core all along.
+        assert_eq!(off_core(anchor, at(10), reading(110, 111_000)), 0);
+        // A CPU clock ahead of the wall clock (a coarse clock) counts nothing off.
+        assert_eq!(off_core(anchor, at(10), reading(110, 200_000)), 0);
     }
 
     #[test]
