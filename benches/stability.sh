@@ -8,10 +8,14 @@
 # median, and the five worst groups.
 #
 # Usage: benches/stability.sh RUNS BINARY [BENCH ARGUMENT...]
+#        benches/stability.sh RUNS --floor
 #   RUNS     how many runs (5 for the default run, 3 with --repeat 5)
 #   BINARY   a sudoku-lab binary (another commit's, to compare: build it into /tmp)
 #   the rest is given to `BINARY bench` as it is (default: the default run), with `-q` and
 #   an `-o` of its own.
+#   --floor  instead of the runner, `examples/noise_floor.rs` on the default run's corpora:
+#            the same solvers and puzzles timed by a loop that only solves. Its spreads
+#            are what this machine gives any harness; the runner's, read above them, its own.
 # Run it from the repository root (the default run reads data/). Needs python3. The runs'
 # CSVs are kept in a folder it names, for `sudoku-lab compare`.
 set -euo pipefail
@@ -24,7 +28,16 @@ runs="$1"
 bin="$2"
 shift 2
 out="$(mktemp -d /tmp/stability.XXXXXX)"
+if [[ "$bin" == --floor ]]; then
+    cargo build --quiet --release --example noise_floor
+    floor="${CARGO_TARGET_DIR:-target}/release/examples/noise_floor"
+fi
 for i in $(seq "$runs"); do
+    if [[ -n "${floor:-}" ]]; then
+        "$floor" data/bench/*.txt >"$out/run$i.csv"
+        echo "run $i of $runs (floor)" >&2
+        continue
+    fi
     "$bin" bench -q "$@" -o "$out/run$i.csv" >/dev/null 2>"$out/run$i.err" ||
         { cat "$out/run$i.err" >&2; exit 1; }
     echo "run $i of $runs: $(sed -n 's/^seconds = //p' "$out/run$i.run.toml") s" >&2
