@@ -12,7 +12,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use sudoku_core::{Grid, Limits, Outcome, Solver};
-use sudoku_engine::{run, Contender, End, Plan, Report, Sink, SinkError, Solved, Source};
+use sudoku_engine::{run, Contender, End, Plan, Report, Sink, SinkError, Solved, Source, RETIMES};
 use sudoku_results::Row;
 
 mod common;
@@ -102,9 +102,10 @@ fn repeats_stop_at_an_interrupt() {
         let mut rows: Vec<Row> = Vec::new();
         let report = run(&p, &mut rows, flag);
         assert!(matches!(report.end, End::Interrupted), "{:?}", report.end);
-        // Each worker stops after the solve under way: never all 1000 repeats.
+        // Each worker stops after the solve under way (with its re-timings, when a loaded
+        // machine disturbed its timing): never all 1000 repeats.
         assert!(
-            solves.load(Ordering::SeqCst) <= threads,
+            solves.load(Ordering::SeqCst) <= threads * (1 + RETIMES as usize),
             "{threads} threads: {} solves",
             solves.load(Ordering::SeqCst)
         );
