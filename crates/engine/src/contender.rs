@@ -102,9 +102,9 @@ impl Contender {
         }
     }
 
-    /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
-    /// process, or by its child process); false (and no row) when the runner cannot start
-    /// a child process (its failure, kept by the [`External`], stops the run).
+    /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle; false (and
+    /// no row) when the runner cannot start a child process (see
+    /// [`External::take_failure`]).
     pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
@@ -112,7 +112,6 @@ impl Contender {
                 entry.solve((&self.name, solver.as_ref()), &limits, rows);
                 true
             }
-            // No row when the runner cannot start a child: its failure stops the run.
             Kind::External(external) => external
                 .row(entry, (&self.name, &self.limits))
                 .map(|row| rows.push(row))
@@ -132,9 +131,8 @@ impl Contender {
     }
 }
 
-/// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
-/// rules; its time timed again while disturbed, and with `repeat` above 1, the fastest and
-/// the median of `repeat` timings (as `repeat` passes over the puzzle would give them).
+/// One timed, checked solve of a corpus's puzzle, as its row ([`check`](crate::check())'s
+/// rules), with the fastest and the median of `repeat` timings.
 ///
 /// # Errors
 ///

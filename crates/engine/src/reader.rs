@@ -62,6 +62,17 @@ pub(crate) struct Reply {
     pub last: bool,
 }
 
+impl Reply {
+    /// The last reply to a request: `chunks`, and the corpus's `end` if it came.
+    fn last(chunks: Vec<Chunk>, end: Option<ReadEnd>) -> Reply {
+        Reply {
+            chunks,
+            end,
+            last: true,
+        }
+    }
+}
+
 /// The calling thread's side of the reading thread.
 pub(crate) struct Reader {
     requests: Sender<Request>,
@@ -146,44 +157,39 @@ fn serve(
     ended: &Arc<AtomicBool>,
 ) {
     let Corpora { sources, names, .. } = *corpora;
+    // Sends a reply and wakes the calling thread; false when nobody listens any more.
+    let send = |reply| {
+        let sent = answer.send(reply).is_ok();
+        bell.wake();
+        sent
+    };
     let mut open: Option<(usize, CorpusChunks<Input>)> = None;
     for request in asked {
         let i = request.source;
         if open.as_ref().map(|o| o.0) != Some(i) {
-            open = None;
-            match sources[i].open_input(ended.clone()) {
+            open = match sources[i].open_input(ended.clone()) {
                 Ok(input) => {
-                    let name = names[i].clone();
-                    let chunks =
-                        CorpusChunks::new(input, i, name, corpora.selection, corpora.first);
-                    open = Some((i, chunks));
+                    let (name, selection) = (names[i].clone(), corpora.selection);
+                    Some((
+                        i,
+                        CorpusChunks::new(input, i, name, selection, corpora.first),
+                    ))
                 }
-                Err(e) => {
-                    let reply = Reply {
-                        chunks: Vec::new(),
-                        end: Some(ReadEnd::Failed(e)),
-                        last: true,
-                    };
-                    if answer.send(reply).is_err() {
-                        return;
-                    }
-                    bell.wake();
-                    continue;
-                }
-            }
+                Err(e) => match send(Reply::last(Vec::new(), Some(ReadEnd::Failed(e)))) {
+                    true => continue,
+                    false => return,
+                },
+            };
         }
         let Some((_, chunker)) = open.as_mut() else {
             continue;
         };
         let early = |chunks| {
-            let reply = Reply {
+            send(Reply {
                 chunks,
                 end: None,
                 last: false,
-            };
-            let sent = answer.send(reply).is_ok();
-            bell.wake();
-            sent
+            })
         };
         let Some(reply) = read(chunker, request, &names[i], early) else {
             return;
@@ -191,10 +197,9 @@ fn serve(
         if reply.end.is_some() {
             open = None;
         }
-        if answer.send(reply).is_err() {
+        if !send(reply) {
             return;
         }
-        bell.wake();
     }
 }
 
@@ -221,42 +226,27 @@ fn read(
         let max = request
             .batch
             .min(usize::try_from(left).unwrap_or(usize::MAX));
-        match chunker.next_chunk(max) {
-            None => {
-                return Some(Reply {
-                    chunks,
-                    end: Some(ReadEnd::Eof {
-                        skipped: chunker.skipped(),
-                    }),
-                    last: true,
-                })
-            }
-            Some(Err(reason)) => {
-                let e = CorpusError::Read {
-                    path: name.to_string(),
-                    line: chunker.line() + 1,
-                    reason,
-                };
-                return Some(Reply {
-                    chunks,
-                    end: Some(ReadEnd::Failed(e)),
-                    last: true,
-                });
-            }
+        let end = match chunker.next_chunk(max) {
+            None => ReadEnd::Eof {
+                skipped: chunker.skipped(),
+            },
+            Some(Err(reason)) => ReadEnd::Failed(CorpusError::Read {
+                path: name.to_string(),
+                line: chunker.line() + 1,
+                reason,
+            }),
             Some(Ok(chunk)) => {
                 left = left.saturating_sub(chunk.candidates.max(1) as u64);
                 chunks.push(chunk);
                 if chunker.would_block() {
                     break;
                 }
+                continue;
             }
-        }
+        };
+        return Some(Reply::last(chunks, Some(end)));
     }
-    Some(Reply {
-        chunks,
-        end: None,
-        last: true,
-    })
+    Some(Reply::last(chunks, None))
 }
 
 #[cfg(test)]
