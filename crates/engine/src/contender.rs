@@ -145,15 +145,12 @@ pub fn solve_checked(
     repeat: u64,
 ) -> Result<Row, EngineError> {
     let mut rows = Vec::with_capacity(1);
-    if !contender.solve(&Entry::new(corpus, puzzle), &mut rows) {
+    contender.solve(&Entry::new(corpus, puzzle), &mut rows);
+    let Some(mut row) = rows.pop() else {
         let failure = contender.as_external().and_then(External::take_failure);
-        return Err(EngineError::External(failure.unwrap_or_else(|| {
-            unreachable!("no row only when the runner failed")
-        })));
-    }
-    let mut row = rows
-        .pop()
-        .unwrap_or_else(|| unreachable!("a row per solve"));
+        let failure = failure.unwrap_or_else(|| unreachable!("no row only when the runner failed"));
+        return Err(EngineError::External(failure));
+    };
     let mut timings: Vec<Timing> = (1..repeat)
         .filter_map(|_| contender.time_again(&puzzle.grid))
         .collect();

@@ -45,7 +45,8 @@ mod state;
 use state::State;
 
 /// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
-/// follows the time tasks take (see [`task_time`](state::task_time)).
+/// follows the time tasks take, doubling while they are short and halving when they are
+/// twice too long.
 pub const BATCH: usize = 8;
 /// The shortest a worker's task is made to take.
 const TASK_TIME_MIN: Duration = Duration::from_micros(250);
