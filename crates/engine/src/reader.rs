@@ -24,8 +24,9 @@ use sudoku_core::CorpusError;
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
 use crate::indexed::Reader as CorpusChunks;
+use crate::pipeline::Plan;
 use crate::select::Selection;
-use crate::source::{Input, Source};
+use crate::source::{corpus_names, Input, Source};
 
 /// Lines wanted from one corpus.
 #[derive(Debug, Clone, Copy)]
@@ -90,33 +91,26 @@ impl Drop for Reader {
 }
 
 impl Reader {
-    /// Starts the reading thread over `sources` (named `names`), read as `selection`
-    /// needs them (`first` puzzles of each at most, when it is active); it rings `bell`
-    /// after each reply. The thread ends when this is dropped, at its next read.
-    pub fn start(
-        sources: &[Source],
-        names: &[Arc<str>],
-        (selection, first): (&Selection, Option<u64>),
-        bell: Arc<Doorbell>,
-    ) -> std::io::Result<Reader> {
+    /// Starts the reading thread over `plan`'s corpora, read as its selection needs them;
+    /// it rings `bell` after each reply. The thread ends when this is dropped, at its next
+    /// read.
+    pub fn start(plan: &Plan, bell: Arc<Doorbell>) -> std::io::Result<Reader> {
         let (requests, asked) = mpsc::channel();
         let (answer, replies) = mpsc::channel();
-        let sources = sources.to_vec();
-        let names = names.to_vec();
-        let selection = Arc::new(selection.clone());
+        let corpora = Corpora {
+            names: corpus_names(&plan.sources)
+                .into_iter()
+                .map(Arc::from)
+                .collect(),
+            sources: plan.sources.clone(),
+            selection: Arc::new(plan.select.clone()),
+            first: plan.first,
+        };
         let ended = Arc::new(AtomicBool::new(false));
         let flag = ended.clone();
         std::thread::Builder::new()
             .name("sudoku-lab-read".into())
-            .spawn(move || {
-                let corpora = Corpora {
-                    sources: &sources,
-                    names: &names,
-                    selection: &selection,
-                    first,
-                };
-                serve(&corpora, &asked, &answer, &bell, &flag);
-            })?;
+            .spawn(move || serve(&corpora, &asked, &answer, &bell, &flag))?;
         Ok(Reader {
             requests,
             replies,
@@ -141,22 +135,23 @@ impl Reader {
 }
 
 /// What the reading thread reads, and how.
-struct Corpora<'a> {
-    sources: &'a [Source],
-    names: &'a [Arc<str>],
-    selection: &'a Arc<Selection>,
+struct Corpora {
+    sources: Vec<Source>,
+    /// The corpora's names, as rows give them.
+    names: Vec<Arc<str>>,
+    selection: Arc<Selection>,
     first: Option<u64>,
 }
 
 /// The reading thread: answers each request with the chunks read.
 fn serve(
-    corpora: &Corpora<'_>,
+    corpora: &Corpora,
     asked: &Receiver<Request>,
     answer: &Sender<Reply>,
     bell: &Doorbell,
     ended: &Arc<AtomicBool>,
 ) {
-    let Corpora { sources, names, .. } = *corpora;
+    let Corpora { sources, names, .. } = corpora;
     // Sends a reply and wakes the calling thread; false when nobody listens any more.
     let send = |reply| {
         let sent = answer.send(reply).is_ok();
@@ -169,7 +164,7 @@ fn serve(
         if open.as_ref().map(|o| o.0) != Some(i) {
             open = match sources[i].open_input(ended.clone()) {
                 Ok(input) => {
-                    let (name, selection) = (names[i].clone(), corpora.selection);
+                    let (name, selection) = (names[i].clone(), &corpora.selection);
                     Some((
                         i,
                         CorpusChunks::new(input, i, name, selection, corpora.first),
@@ -260,8 +255,11 @@ mod tests {
         let line = ".".repeat(81);
         std::fs::write(&path, format!("{line}\n").repeat(40)).unwrap();
         let bell = Arc::new(Doorbell::default());
-        let everything = (&Selection::default(), None);
-        let reader = Reader::start(&[Source::File(path)], &["c".into()], everything, bell).unwrap();
+        let plan = Plan {
+            sources: vec![Source::File(path)],
+            ..Plan::default()
+        };
+        let reader = Reader::start(&plan, bell).unwrap();
         reader.ask(Request {
             source: 0,
             batch: 4,

@@ -169,8 +169,7 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     };
     let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan);
-    let reading = (&plan.select, plan.first);
-    let reader = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
+    let reader = Reader::start(plan, bell.clone())
         .map_err(|e| EngineError::Threads(e.to_string()))
         // The reading thread is at work on the first lines from now on.
         .inspect(|reader| state.ask_first(reader));

@@ -210,11 +210,6 @@ impl<'p> State<'p> {
         }
     }
 
-    /// The corpora's names, as rows give them.
-    pub(super) fn names(&self) -> Vec<Arc<str>> {
-        self.corpora.iter().map(|c| c.count.name.clone()).collect()
-    }
-
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
     pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
