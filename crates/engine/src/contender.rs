@@ -102,9 +102,9 @@ impl Contender {
         }
     }
 
-    /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle (in this
-    /// process, or by its child process); false (and no row) when the runner cannot start
-    /// a child process (its failure, kept by the [`External`], stops the run).
+    /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle; false (and
+    /// no row) when the runner cannot start a child process (see
+    /// [`External::take_failure`]).
     pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
@@ -112,7 +112,6 @@ impl Contender {
                 entry.solve((&self.name, solver.as_ref()), &limits, rows);
                 true
             }
-            // No row when the runner cannot start a child: its failure stops the run.
             Kind::External(external) => external
                 .row(entry, (&self.name, &self.limits))
                 .map(|row| rows.push(row))
@@ -132,9 +131,8 @@ impl Contender {
     }
 }
 
-/// One timed, checked solve of a corpus's puzzle, as its row: [`check`](crate::check())'s
-/// rules; its time timed again while disturbed, and with `repeat` above 1, the fastest and
-/// the median of `repeat` timings (as `repeat` passes over the puzzle would give them).
+/// One timed, checked solve of a corpus's puzzle, as its row ([`check`](crate::check())'s
+/// rules), with the fastest and the median of `repeat` timings.
 ///
 /// # Errors
 ///
@@ -147,15 +145,12 @@ pub fn solve_checked(
     repeat: u64,
 ) -> Result<Row, EngineError> {
     let mut rows = Vec::with_capacity(1);
-    if !contender.solve(&Entry::new(corpus, puzzle), &mut rows) {
+    contender.solve(&Entry::new(corpus, puzzle), &mut rows);
+    let Some(mut row) = rows.pop() else {
         let failure = contender.as_external().and_then(External::take_failure);
-        return Err(EngineError::External(failure.unwrap_or_else(|| {
-            unreachable!("no row only when the runner failed")
-        })));
-    }
-    let mut row = rows
-        .pop()
-        .unwrap_or_else(|| unreachable!("a row per solve"));
+        let failure = failure.unwrap_or_else(|| unreachable!("no row only when the runner failed"));
+        return Err(EngineError::External(failure));
+    };
     let mut timings: Vec<Timing> = (1..repeat)
         .filter_map(|_| contender.time_again(&puzzle.grid))
         .collect();

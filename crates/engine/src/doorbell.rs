@@ -1,16 +1,10 @@
-//! How workers wake the calling thread: they count the tasks done and wake it only when the
-//! count reaches what it waits for, so that it sleeps through batches of results instead of
-//! waking (a system call each way) for every one. The reading thread wakes it at once when
-//! it has read what was asked, and so does a worker that sends part of a task (a slow
-//! task's finished puzzles, see [`PART_TIME`](crate::pipeline::PART_TIME)).
-//!
-//! There is no lock: a worker counts with one atomic addition and unparks the calling
-//! thread, a system call only when that thread sleeps. A lock and a condition variable did
-//! this before, and cost the 17-clue run about a point of its overhead (1.092 -> 1.083,
-//! medians of 15 alternated pairs): a worker that rang while the calling thread held the
-//! lock (the system had just switched that thread in, woken by the ring before) waited for
-//! its next turn on a core, and every ring past the count was a system call (a condition
-//! variable's notify makes one whether a thread waits or not).
+//! How workers wake the calling thread without a lock: a worker counts the tasks done with
+//! one atomic addition and unparks the calling thread only when the count reaches what it
+//! waits for (a system call only when that thread sleeps), so that it sleeps through
+//! batches of results. The reading thread, and a worker that sends part of a task (see
+//! [`PART_TIME`](crate::pipeline::PART_TIME)), wake it at once. A mutex and a condition
+//! variable cost the 17-clue run about a point of its overhead (medians of 15 alternated
+//! pairs): a ring made while the waiter held the lock waited for its next turn on a core.
 
 use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;

@@ -23,11 +23,9 @@ pub(crate) fn parse(chunk: &Chunk) -> CorpusReader<&[u8]> {
     )
 }
 
-/// Counts the puzzles of a corpus, up to `cap`, as a run reads them (the corpus reader
-/// whose rules each chunk is parsed by): a header, a comment or a malformed line is none,
-/// and a grid written over several lines is one. The progress bar's total: exact, where
-/// counting the lines that may hold a puzzle (a pass about as quick on the common corpus,
-/// a line per puzzle) counted headers and malformed lines too.
+/// Counts the puzzles of a corpus, up to `cap`, as a run reads them (a header, a comment or
+/// a malformed line is none, a grid written over several lines is one): the progress
+/// bar's total.
 ///
 /// # Errors
 ///
@@ -55,14 +53,13 @@ mod tests {
 
     use super::*;
     use crate::chunk::tests::Trickle;
-    use crate::chunk::Chunker;
+    use crate::chunk::{Chunker, Lines};
 
     const TOP1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     /// The puzzles are counted as the reader reads them: not a header, a comment or a
-    /// malformed line, a grid over four lines once; up to the cap. Counting the lines that
-    /// may hold one gave 8 (an upper bound of the progress bar's total).
+    /// malformed line, a grid over four lines once; up to the cap.
     #[test]
     fn the_puzzles_are_counted_as_they_are_read() {
         let text = format!(
@@ -81,50 +78,44 @@ mod tests {
         ));
     }
 
-    /// Every (line, text) item of `text` read whole, and read in chunks of `max`.
-    fn both(text: &str, max: usize) -> (Vec<String>, Vec<String>) {
-        let show = |item: Result<Puzzle, CorpusError>| match item {
+    fn show(item: Result<Puzzle, CorpusError>) -> String {
+        match item {
             Ok(p) => format!("{} {} {:?}", p.line, p.grid.to_line(), p.label),
             Err(e) => e.to_string(),
-        };
+        }
+    }
+
+    /// Every item of the chunks `reader` is cut into, `max` candidates at most, parsed.
+    fn chunked<R: Lines>(reader: R, max: usize) -> Vec<String> {
+        let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
+        let chunks = std::iter::from_fn(|| chunker.next_chunk(max)).map(Result::unwrap);
+        chunks
+            .flat_map(|c| parse(&c).map(show).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// Every item of `text` read whole, and read in chunks of `max`.
+    fn both(text: &str, max: usize) -> (Vec<String>, Vec<String>) {
         let whole = CorpusReader::new(text.as_bytes(), "t.txt")
             .map(show)
             .collect();
-        let reader: Box<dyn std::io::BufRead> = Box::new(Cursor::new(text.as_bytes().to_vec()));
-        let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
-        let mut chunked = Vec::new();
-        while let Some(chunk) = chunker.next_chunk(max) {
-            chunked.extend(parse(&chunk.unwrap()).map(show));
-        }
+        let bytes = || Cursor::new(text.as_bytes().to_vec());
+        let reader: Box<dyn std::io::BufRead> = Box::new(bytes());
+        let chunks = chunked(reader, max);
         // Read as a pipe fed line by line: chunks end wherever the source may wait.
-        let trickle = Trickle(Cursor::new(text.as_bytes().to_vec()));
-        let mut chunker = Chunker::new(trickle, 0, Arc::from("t.txt"));
-        let mut trickled = Vec::new();
-        while let Some(chunk) = chunker.next_chunk(max) {
-            trickled.extend(parse(&chunk.unwrap()).map(show));
-        }
-        assert_eq!(trickled, chunked, "read as it trickles in");
-        (whole, chunked)
+        assert_eq!(
+            chunked(Trickle(bytes()), max),
+            chunks,
+            "read as it trickles in"
+        );
+        (whole, chunks)
     }
 
     #[test]
     fn chunks_read_as_the_whole_file_does() {
-        let grid: String = TOP1
-            .as_bytes()
-            .chunks(9)
-            .map(|r| {
-                let cells: Vec<String> = r
-                    .iter()
-                    .map(|&b| {
-                        if b == b'.' {
-                            "0".into()
-                        } else {
-                            char::from(b).to_string()
-                        }
-                    })
-                    .collect();
-                cells.join(",") + "\n"
-            })
+        let grid: String = (TOP1.replace('.', "0").as_bytes().chunks(9))
+            .map(|row| row.iter().map(|&b| char::from(b).to_string()))
+            .map(|cells| cells.collect::<Vec<_>>().join(",") + "\n")
             .collect();
         let texts = [
             format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),

@@ -24,8 +24,9 @@ use sudoku_core::CorpusError;
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
 use crate::indexed::Reader as CorpusChunks;
+use crate::pipeline::Plan;
 use crate::select::Selection;
-use crate::source::{Input, Source};
+use crate::source::{corpus_names, Input, Source};
 
 /// Lines wanted from one corpus.
 #[derive(Debug, Clone, Copy)]
@@ -62,6 +63,17 @@ pub(crate) struct Reply {
     pub last: bool,
 }
 
+impl Reply {
+    /// The last reply to a request: `chunks`, and the corpus's `end` if it came.
+    fn last(chunks: Vec<Chunk>, end: Option<ReadEnd>) -> Reply {
+        Reply {
+            chunks,
+            end,
+            last: true,
+        }
+    }
+}
+
 /// The calling thread's side of the reading thread.
 pub(crate) struct Reader {
     requests: Sender<Request>,
@@ -79,33 +91,26 @@ impl Drop for Reader {
 }
 
 impl Reader {
-    /// Starts the reading thread over `sources` (named `names`), read as `selection`
-    /// needs them (`first` puzzles of each at most, when it is active); it rings `bell`
-    /// after each reply. The thread ends when this is dropped, at its next read.
-    pub fn start(
-        sources: &[Source],
-        names: &[Arc<str>],
-        (selection, first): (&Selection, Option<u64>),
-        bell: Arc<Doorbell>,
-    ) -> std::io::Result<Reader> {
+    /// Starts the reading thread over `plan`'s corpora, read as its selection needs them;
+    /// it rings `bell` after each reply. The thread ends when this is dropped, at its next
+    /// read.
+    pub fn start(plan: &Plan, bell: Arc<Doorbell>) -> std::io::Result<Reader> {
         let (requests, asked) = mpsc::channel();
         let (answer, replies) = mpsc::channel();
-        let sources = sources.to_vec();
-        let names = names.to_vec();
-        let selection = Arc::new(selection.clone());
+        let corpora = Corpora {
+            names: corpus_names(&plan.sources)
+                .into_iter()
+                .map(Arc::from)
+                .collect(),
+            sources: plan.sources.clone(),
+            selection: Arc::new(plan.select.clone()),
+            first: plan.first,
+        };
         let ended = Arc::new(AtomicBool::new(false));
         let flag = ended.clone();
         std::thread::Builder::new()
             .name("sudoku-lab-read".into())
-            .spawn(move || {
-                let corpora = Corpora {
-                    sources: &sources,
-                    names: &names,
-                    selection: &selection,
-                    first,
-                };
-                serve(&corpora, &asked, &answer, &bell, &flag);
-            })?;
+            .spawn(move || serve(&corpora, &asked, &answer, &bell, &flag))?;
         Ok(Reader {
             requests,
             replies,
@@ -130,60 +135,56 @@ impl Reader {
 }
 
 /// What the reading thread reads, and how.
-struct Corpora<'a> {
-    sources: &'a [Source],
-    names: &'a [Arc<str>],
-    selection: &'a Arc<Selection>,
+struct Corpora {
+    sources: Vec<Source>,
+    /// The corpora's names, as rows give them.
+    names: Vec<Arc<str>>,
+    selection: Arc<Selection>,
     first: Option<u64>,
 }
 
 /// The reading thread: answers each request with the chunks read.
 fn serve(
-    corpora: &Corpora<'_>,
+    corpora: &Corpora,
     asked: &Receiver<Request>,
     answer: &Sender<Reply>,
     bell: &Doorbell,
     ended: &Arc<AtomicBool>,
 ) {
-    let Corpora { sources, names, .. } = *corpora;
+    let Corpora { sources, names, .. } = corpora;
+    // Sends a reply and wakes the calling thread; false when nobody listens any more.
+    let send = |reply| {
+        let sent = answer.send(reply).is_ok();
+        bell.wake();
+        sent
+    };
     let mut open: Option<(usize, CorpusChunks<Input>)> = None;
     for request in asked {
         let i = request.source;
         if open.as_ref().map(|o| o.0) != Some(i) {
-            open = None;
-            match sources[i].open_input(ended.clone()) {
+            open = match sources[i].open_input(ended.clone()) {
                 Ok(input) => {
-                    let name = names[i].clone();
-                    let chunks =
-                        CorpusChunks::new(input, i, name, corpora.selection, corpora.first);
-                    open = Some((i, chunks));
+                    let (name, selection) = (names[i].clone(), &corpora.selection);
+                    Some((
+                        i,
+                        CorpusChunks::new(input, i, name, selection, corpora.first),
+                    ))
                 }
-                Err(e) => {
-                    let reply = Reply {
-                        chunks: Vec::new(),
-                        end: Some(ReadEnd::Failed(e)),
-                        last: true,
-                    };
-                    if answer.send(reply).is_err() {
-                        return;
-                    }
-                    bell.wake();
-                    continue;
-                }
-            }
+                Err(e) => match send(Reply::last(Vec::new(), Some(ReadEnd::Failed(e)))) {
+                    true => continue,
+                    false => return,
+                },
+            };
         }
         let Some((_, chunker)) = open.as_mut() else {
             continue;
         };
         let early = |chunks| {
-            let reply = Reply {
+            send(Reply {
                 chunks,
                 end: None,
                 last: false,
-            };
-            let sent = answer.send(reply).is_ok();
-            bell.wake();
-            sent
+            })
         };
         let Some(reply) = read(chunker, request, &names[i], early) else {
             return;
@@ -191,10 +192,9 @@ fn serve(
         if reply.end.is_some() {
             open = None;
         }
-        if answer.send(reply).is_err() {
+        if !send(reply) {
             return;
         }
-        bell.wake();
     }
 }
 
@@ -221,42 +221,27 @@ fn read(
         let max = request
             .batch
             .min(usize::try_from(left).unwrap_or(usize::MAX));
-        match chunker.next_chunk(max) {
-            None => {
-                return Some(Reply {
-                    chunks,
-                    end: Some(ReadEnd::Eof {
-                        skipped: chunker.skipped(),
-                    }),
-                    last: true,
-                })
-            }
-            Some(Err(reason)) => {
-                let e = CorpusError::Read {
-                    path: name.to_string(),
-                    line: chunker.line() + 1,
-                    reason,
-                };
-                return Some(Reply {
-                    chunks,
-                    end: Some(ReadEnd::Failed(e)),
-                    last: true,
-                });
-            }
+        let end = match chunker.next_chunk(max) {
+            None => ReadEnd::Eof {
+                skipped: chunker.skipped(),
+            },
+            Some(Err(reason)) => ReadEnd::Failed(CorpusError::Read {
+                path: name.to_string(),
+                line: chunker.line() + 1,
+                reason,
+            }),
             Some(Ok(chunk)) => {
                 left = left.saturating_sub(chunk.candidates.max(1) as u64);
                 chunks.push(chunk);
                 if chunker.would_block() {
                     break;
                 }
+                continue;
             }
-        }
+        };
+        return Some(Reply::last(chunks, Some(end)));
     }
-    Some(Reply {
-        chunks,
-        end: None,
-        last: true,
-    })
+    Some(Reply::last(chunks, None))
 }
 
 #[cfg(test)]
@@ -270,8 +255,11 @@ mod tests {
         let line = ".".repeat(81);
         std::fs::write(&path, format!("{line}\n").repeat(40)).unwrap();
         let bell = Arc::new(Doorbell::default());
-        let everything = (&Selection::default(), None);
-        let reader = Reader::start(&[Source::File(path)], &["c".into()], everything, bell).unwrap();
+        let plan = Plan {
+            sources: vec![Source::File(path)],
+            ..Plan::default()
+        };
+        let reader = Reader::start(&plan, bell).unwrap();
         reader.ask(Request {
             source: 0,
             batch: 4,

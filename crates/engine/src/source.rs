@@ -1,10 +1,7 @@
 //! Where puzzles come from: corpus files (a folder stands for its corpus files, but never
-//! for a results CSV the runner wrote into it), stdin, or the seed puzzles built into the
-//! engine.
-//!
-//! A corpus is opened once, for the run (only a regular file is opened a second time, to
-//! count it or to check that it can be read): a pipe, a FIFO or a device given as a path
-//! is read as it comes, never consumed or waited for before the run.
+//! for a results CSV the runner wrote into it), stdin, or the seed puzzles built in. Only
+//! a regular file is opened more than once (to count it, or to check it can be read): a
+//! pipe, a FIFO or a device is read as it comes, never consumed before the run.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -142,10 +139,9 @@ pub struct Expanded {
 }
 
 /// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder
-/// its corpus files (sorted, results CSVs of the runner and links that lead to no file
-/// left out, and named in [`Expanded`]), a file itself. Every
+/// its corpus files (sorted, what is left out named in [`Expanded`]), a file itself. Every
 /// regular file is opened once here, so that a missing or unreadable one stops the run
-/// before any work; a FIFO or a device is not (it is read once, by the run).
+/// before any work.
 ///
 /// # Errors
 ///
@@ -266,8 +262,8 @@ mod tests {
         assert!(matches!(err, CorpusError::EmptyFolder { .. }), "{err}");
     }
 
-    /// A dangling link and a loop of links in a folder are left out, and named (they were
-    /// left out unsaid); a folder inside is left out unsaid.
+    /// A dangling link and a loop of links in a folder are left out, and named; a folder
+    /// inside is left out unsaid.
     #[cfg(unix)]
     #[test]
     fn links_that_lead_to_no_file_are_named() {

@@ -16,11 +16,8 @@ use crate::passes::each_in_passes;
 use crate::permute::permuted;
 use crate::sink::Solved;
 
-/// What every task of a run shares.
-///
-/// Workers read it before every solve (the interrupt, the stop): it is kept on cache lines
-/// of its own, as it lives on the calling thread's stack, whose neighbouring bytes that
-/// thread writes all the time (sharing their line cost each worker a miss per puzzle).
+/// What every task of a run shares. Workers read it before every solve: it is kept on cache
+/// lines of its own, away from the calling thread's stack that it lives on.
 #[repr(align(128))]
 pub(crate) struct Shared<'a> {
     pub contenders: &'a [Contender],
@@ -29,9 +26,8 @@ pub(crate) struct Shared<'a> {
     /// `--permute`'s seed.
     pub permute: Option<u64>,
     pub interrupt: &'a AtomicBool,
-    /// The first task (by sequence number) that stops, and every one after it with it: an
-    /// error or a strict stop was met before it (or in it, when a sink failed on one of
-    /// its puzzles delivered while it ran), so nothing from it on will be delivered.
+    /// The first task (by sequence number) that stops, and every one after it: nothing
+    /// from it on will be delivered.
     pub stop_at: AtomicU64,
 }
 
@@ -47,8 +43,7 @@ impl Shared<'_> {
     }
 
     /// Stops task `seq` (before its next puzzle, or between two solves) and every task
-    /// after it: a sink failed on one of its puzzles, delivered while it still ran (see
-    /// [`Part`]).
+    /// after it.
     pub fn stop_from(&self, seq: u64) {
         self.stop_at.fetch_min(seq, Ordering::SeqCst);
     }
@@ -100,13 +95,9 @@ impl Head {
     }
 }
 
-/// The items of a chunk, and the rows of its puzzles in order; `complete` is false when an
-/// interrupt or a stop cut it short (its items are then the ones before the cut, each
-/// whole). A task that sent [`Part`]s holds only the items after them.
-///
-/// The rows of a task are one buffer rather than one per puzzle: a worker allocates once
-/// per task, and the calling thread lends each puzzle's rows to the sink where they are
-/// (see [`Solved`]), then frees the buffer once (a free across threads is the slow one).
+/// The items of a chunk, and the rows of its puzzles in order (one buffer per task: a free
+/// across threads is slow); `complete` is false when an interrupt or a stop cut it short.
+/// A task that sent [`Part`]s holds only the items after them.
 #[derive(Debug)]
 pub(crate) struct Done {
     pub items: Vec<Item>,
@@ -115,23 +106,16 @@ pub(crate) struct Done {
 }
 
 /// The first items of a task that is not done, and their rows, sent ahead of it when its
-/// solves are slow (see [`work`]): every item whole, in order, the task's next part or its
-/// [`Done`] holding the ones after them.
+/// solves are slow (see [`work`]).
 #[derive(Debug)]
 pub(crate) struct Part {
     pub items: Vec<Item>,
     pub rows: Vec<Row>,
 }
 
-/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles.
-///
-/// A task whose puzzles are slow to solve hands what it has finished to `part` each time
-/// it has solved for `every` since the last part (a task of several seconds would otherwise
-/// hold back its first rows, and the CSV's, for as long); the [`Done`] holds the rest.
-/// The time is the wall clock's, read once per puzzle: the rows' times do not tell it, as a
-/// disturbed solve is timed again and keeps its time on its core. A task of fast solves
-/// (under `every` in all, the common case) sends nothing more than its `Done`, allocating
-/// its two buffers once.
+/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, handing
+/// what it has finished to `part` each time it has solved for `every` (the wall clock's,
+/// read once per puzzle) since the last part; the [`Done`] holds the rest.
 pub(crate) fn work(
     seq: u64,
     chunk: &mut Chunk,

@@ -65,54 +65,45 @@ fn row_of(
     solve_checked(&contender, &Arc::from("c.txt"), &puzzle(grid, known), 3).unwrap()
 }
 
-fn status_of(solver: &Fixed, known: Option<&Grid>, limit: u64) -> Status {
-    let grid: Grid = PUZZLE.parse().unwrap();
-    row_of(solver.clone(), &grid, known, limit).status
-}
-
-#[test]
-fn the_known_solution_passes_and_a_broken_one_is_wrong() {
+/// A solution of the empty grid other than `SOLUTION`: every digit d relabelled d % 9 + 1.
+fn other_solution() -> Grid {
     let sol: Grid = SOLUTION.parse().unwrap();
-    let ok = Fixed(solved(&sol, 1), solved(&sol, 1));
-    assert_eq!(status_of(&ok, Some(&sol), 1), Status::Solved);
-    assert_eq!(status_of(&ok, None, 1), Status::Solved);
-    let broken = sol.with(80, if sol.get(80) == 1 { 2 } else { 1 });
-    let bad = Fixed(solved(&broken, 1), solved(&broken, 1));
-    assert_eq!(status_of(&bad, None, 1), Status::Wrong);
-    let empty = Fixed(
-        Outcome::new(1, None, Counters::default(), false),
-        Outcome::new(1, None, Counters::default(), false),
-    );
-    assert_eq!(status_of(&empty, None, 1), Status::Wrong);
-}
-
-#[test]
-fn no_solution_is_wrong_when_the_corpus_gives_one() {
-    let sol: Grid = SOLUTION.parse().unwrap();
-    let none = Fixed(Outcome::rejected_at_root(), Outcome::rejected_at_root());
-    assert_eq!(status_of(&none, Some(&sol), 1), Status::Wrong);
-    assert_eq!(status_of(&none, None, 1), Status::NoSolution);
-}
-
-#[test]
-fn a_different_solution_needs_a_second_one() {
-    // A valid `found` that differs from the corpus's solution proves two solutions.
-    let sol: Grid = SOLUTION.parse().unwrap();
-    let empty = Grid::EMPTY;
-    // Relabel every digit d -> d % 9 + 1: still a solution of the empty grid.
     let cells: Vec<u8> = sol.cells().iter().map(|c| c % 9 + 1).collect();
-    let known = Grid::from_values(sol.size(), &cells);
-    assert!(known.is_solution_of(&empty) && sol.is_solution_of(&empty));
-    let claims_unique = Fixed(solved(&sol, 1), solved(&sol, 1));
+    Grid::from_values(sol.size(), &cells)
+}
+
+/// The check's rules: a solution must solve the puzzle and be returned when claimed;
+/// `no_solution` is wrong when the corpus gives one; a solution other than the corpus's
+/// proves two, so the solver must find a second one (asked again under a limit of 2).
+#[test]
+fn each_rule_of_the_check_gives_its_status() {
+    let (grid, sol): (Grid, Grid) = (PUZZLE.parse().unwrap(), SOLUTION.parse().unwrap());
+    let (empty, other) = (Grid::EMPTY, other_solution());
+    assert!(other.is_solution_of(&empty) && sol.is_solution_of(&empty));
+    let broken = sol.with(80, if sol.get(80) == 1 { 2 } else { 1 });
+    let both = |o: Outcome| Fixed(o.clone(), o);
+    let ok = both(solved(&sol, 1));
+    let claims_unique = both(solved(&sol, 1));
     let finds_two = Fixed(solved(&sol, 1), solved(&sol, 2));
-    let check = |s: &Fixed, limit| row_of(s.clone(), &empty, Some(&known), limit).status;
-    assert_eq!(check(&claims_unique, 1), Status::Wrong);
-    assert_eq!(check(&finds_two, 1), Status::Solved);
-    assert_eq!(check(&claims_unique, 2), Status::Wrong);
-    assert_eq!(check(&finds_two, 2), Status::Solved);
-    let grid: Grid = PUZZLE.parse().unwrap();
-    let ok = Fixed(solved(&sol, 1), solved(&sol, 1));
-    assert_eq!(row_of(ok, &grid, Some(&sol), 2).status, Status::Solved);
+    let none = both(Outcome::rejected_at_root());
+    let unreturned = both(Outcome::new(1, None, Counters::default(), false));
+    let cases = [
+        (&ok, grid, Some(sol), 1, Status::Solved),
+        (&ok, grid, None, 1, Status::Solved),
+        (&ok, grid, Some(sol), 2, Status::Solved),
+        (&both(solved(&broken, 1)), grid, None, 1, Status::Wrong),
+        (&unreturned, grid, None, 1, Status::Wrong),
+        (&none, grid, Some(sol), 1, Status::Wrong),
+        (&none, grid, None, 1, Status::NoSolution),
+        (&claims_unique, empty, Some(other), 1, Status::Wrong),
+        (&finds_two, empty, Some(other), 1, Status::Solved),
+        (&claims_unique, empty, Some(other), 2, Status::Wrong),
+        (&finds_two, empty, Some(other), 2, Status::Solved),
+    ];
+    for (k, (solver, grid, known, limit, want)) in cases.into_iter().enumerate() {
+        let status = row_of(solver.clone(), &grid, known.as_ref(), limit).status;
+        assert_eq!(status, want, "case {k}");
+    }
 }
 
 #[test]
@@ -164,9 +155,12 @@ impl Solver for PanicsWhenAskedAgain {
 #[test]
 fn a_panic_when_the_check_asks_again_is_wrong_and_says_why() {
     let sol: Grid = SOLUTION.parse().unwrap();
-    let cells: Vec<u8> = sol.cells().iter().map(|c| c % 9 + 1).collect();
-    let known = Grid::from_values(sol.size(), &cells);
-    let row = row_of(PanicsWhenAskedAgain(sol), &Grid::EMPTY, Some(&known), 1);
+    let row = row_of(
+        PanicsWhenAskedAgain(sol),
+        &Grid::EMPTY,
+        Some(&other_solution()),
+        1,
+    );
     assert_eq!(row.status, Status::Wrong);
     let problem = row.problem.unwrap();
     assert!(problem.starts_with("the solver panicked: "), "{problem}");

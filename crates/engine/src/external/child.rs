@@ -8,31 +8,23 @@
 //! from the write of the puzzle to that stamp. Its standard error is read by another thread
 //! that keeps its last lines, to say why it crashed.
 //!
-//! **One answer per question.** The protocol has no frame but the line: a child that
-//! writes a line nobody asked for (a banner, a debugging line, an answer twice) shifts
-//! every later answer onto the next puzzle. Before a puzzle is sent, nothing may be
-//! waiting from the child: a line that is is one nobody asked for, and the child is out of
-//! step ([`Failure::OutOfStep`]). (A line written after the next puzzle was sent cannot be
-//! told from its answer here; the solver sees the answer that solves the puzzle asked
-//! before, see `External::ask`.)
+//! **One answer per question.** The protocol has no frame but the line: a line nobody asked
+//! for (a banner, an answer twice) shifts every later answer onto the next puzzle. So a
+//! line waiting from the child before a puzzle is sent puts it out of step
+//! ([`Failure::OutOfStep`]); one written after cannot be told from the answer here (the
+//! solver checks that the answer is not the previous puzzle's, see `External::ask`).
 //!
 //! **The child's own waiting.** The asking thread waits in slices of [`SLICE`], and looks
-//! at each whether the child has exited: a child that exits while something it started
-//! still holds its output (so that the output never ends) is a crash, with its exit
-//! status, found within a slice, not a timeout. The time limit is charged the slices the
-//! asking thread saw go by, not the clock's time: a slice that ends more than [`PAUSE`]
-//! late is the runner's own pause (a stopped runner, `SIGSTOP` or Ctrl-Z, or a suspended
-//! machine), which is not the child's waiting, and is charged as the slice it was meant to
-//! be. The child's CPU time would tell a child that works from one that is stopped, but not
-//! one that waits on something (a lock, the network) from one that is stuck; the runner's
-//! clock tells the one thing that matters here, whether the runner was there to read the
-//! answer.
+//! at each whether the child has exited (one whose grandchild still holds its output is a
+//! crash, not a timeout). The time limit is charged the slices it saw go by: a slice that
+//! ends more than [`PAUSE`] late is the runner's own pause (Ctrl-Z, a suspended machine),
+//! charged as the slice it was meant to be, so that it gives no false timeout.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use sudoku_core::Grid;
@@ -96,56 +88,40 @@ impl Child {
         process::own_group(&mut command);
         let mut process = command.spawn()?;
         process::register(&process);
-        let started = Self::read_from(&mut process);
-        match started {
-            Ok((lines, stderr)) => Ok(Child {
-                stdin: process.stdin.take(),
-                process,
-                lines,
-                stderr,
-                previous: Box::new(Grid::EMPTY),
-            }),
-            Err(e) => {
-                process::end_group(&mut process);
-                Err(e)
-            }
-        }
-    }
-
-    /// Starts the threads that read `process`'s output and its standard error.
-    #[allow(clippy::type_complexity)]
-    fn read_from(
-        process: &mut std::process::Child,
-    ) -> io::Result<(Receiver<Line>, Arc<Mutex<VecDeque<String>>>)> {
-        let stdout = process
-            .stdout
-            .take()
-            .ok_or_else(|| io::Error::other("no stdout"))?;
-        let stderr_pipe = process
-            .stderr
-            .take()
-            .ok_or_else(|| io::Error::other("no stderr"))?;
         let (tx, lines) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("cmd-stdout".into())
-            .spawn(move || read_lines(stdout, &tx))?;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
-        let tail = stderr.clone();
-        std::thread::Builder::new()
-            .name("cmd-stderr".into())
-            .spawn(move || keep_tail(stderr_pipe, &tail))?;
-        Ok((lines, stderr))
+        let readers = match (process.stdout.take(), process.stderr.take()) {
+            (Some(stdout), Some(errors)) => {
+                let tail = stderr.clone();
+                let thread = |name: &str| std::thread::Builder::new().name(name.into());
+                thread("cmd-stdout")
+                    .spawn(move || read_lines(stdout, &tx))
+                    .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors, &tail)))
+                    .map(drop)
+            }
+            _ => Err(io::Error::other("no pipes to the child")),
+        };
+        if let Err(e) = readers {
+            process::end_group(&mut process);
+            return Err(e);
+        }
+        Ok(Child {
+            stdin: process.stdin.take(),
+            process,
+            lines,
+            stderr,
+            previous: Box::new(Grid::EMPTY),
+        })
     }
 
     /// Sends `puzzle` and waits at most `timeout` of its own waiting (see the [module
     /// documentation](self)) for the answer line: the line and the round trip.
     pub fn ask(&mut self, puzzle: &str, timeout: Duration) -> Result<(String, Duration), Failure> {
+        let ended = || Failure::Closed("its output ended".into());
         match self.lines.try_recv() {
             Ok(Ok((line, _))) => return Err(Failure::OutOfStep(line)),
             Ok(Err(why)) => return Err(Failure::Closed(why)),
-            Err(TryRecvError::Disconnected) => {
-                return Err(Failure::Closed("its output ended".into()))
-            }
+            Err(TryRecvError::Disconnected) => return Err(ended()),
             Err(TryRecvError::Empty) => {}
         }
         if process::exited(&mut self.process) {
@@ -154,23 +130,20 @@ impl Child {
         let start = Instant::now();
         let sent = match self.stdin.as_mut() {
             Some(stdin) => stdin
-                .write_all(puzzle.as_bytes())
-                .and_then(|()| stdin.write_all(b"\n"))
+                .write_all(format!("{puzzle}\n").as_bytes())
                 .and_then(|()| stdin.flush()),
             None => Err(io::Error::other("no input")),
         };
         if let Err(e) = sent {
             return Err(Failure::Closed(format!("it stopped reading ({e})")));
         }
-        let mut wait = Waiting::new(timeout);
-        loop {
-            let slice = wait.slice().ok_or(Failure::Timeout)?;
+        let mut left = timeout;
+        while !left.is_zero() {
+            let (slice, began) = (left.min(SLICE), Instant::now());
             match self.lines.recv_timeout(slice) {
                 Ok(Ok((line, at))) => return Ok((line, at.saturating_duration_since(start))),
                 Ok(Err(why)) => return Err(Failure::Closed(why)),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(Failure::Closed("its output ended".into()))
-                }
+                Err(RecvTimeoutError::Disconnected) => return Err(ended()),
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if process::exited(&mut self.process) {
@@ -180,8 +153,9 @@ impl Child {
                     _ => Err(Failure::Closed("it exited".into())),
                 };
             }
-            wait.charge();
+            left = left.saturating_sub(charged(began.elapsed(), slice));
         }
+        Err(Failure::Timeout)
     }
 
     /// Waits a moment for the child to exit on its own (after its output ended), ends its
@@ -189,13 +163,18 @@ impl Child {
     pub fn reap(mut self) -> String {
         self.stdin = None;
         let exited = self.exit_within(EXIT_GRACE);
-        let status = process::end_group(&mut self.process);
-        let mut text = match (exited, status) {
-            (true, Some(status)) => describe(status),
+        let mut text = match process::end_group(&mut self.process) {
+            Some(status) if exited => match status.code() {
+                Some(code) => format!("exited with status {code}"),
+                None => format!("ended by {status}"),
+            },
             _ => "still running: killed".into(),
         };
-        let tail = self.stderr_tail();
+        // The reader thread may still be taking the last lines in.
+        std::thread::sleep(Duration::from_millis(20));
+        let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
         if !tail.is_empty() {
+            let tail = Vec::from(tail.clone()).join(" | ");
             text.push_str(&format!("; its last words on stderr: {tail}"));
         }
         text
@@ -218,64 +197,19 @@ impl Child {
     /// Whether the child has exited within `grace` (not reaped: see [`process::exited`]).
     fn exit_within(&mut self, grace: Duration) -> bool {
         let until = Instant::now() + grace;
-        loop {
-            if process::exited(&mut self.process) {
-                return true;
-            }
+        while !process::exited(&mut self.process) {
             if Instant::now() >= until {
                 return false;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-    }
-
-    /// The last lines of its standard error, joined with ` | `.
-    fn stderr_tail(&self) -> String {
-        // The reader thread may still be taking the last lines in.
-        std::thread::sleep(Duration::from_millis(20));
-        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
-        tail.iter().cloned().collect::<Vec<_>>().join(" | ")
+        true
     }
 }
 
-/// The asking thread's wait for one answer: the time limit, charged slice by slice (see
-/// the [module documentation](self)).
-struct Waiting {
-    left: Duration,
-    /// When the slice under way began, and how long it was meant to be.
-    began: Instant,
-    slice: Duration,
-}
-
-impl Waiting {
-    fn new(limit: Duration) -> Waiting {
-        Waiting {
-            left: limit,
-            began: Instant::now(),
-            slice: Duration::ZERO,
-        }
-    }
-
-    /// The next slice to wait (begun now); `None` once the limit is spent.
-    fn slice(&mut self) -> Option<Duration> {
-        if self.left.is_zero() {
-            return None;
-        }
-        self.slice = self.left.min(SLICE);
-        self.began = Instant::now();
-        Some(self.slice)
-    }
-
-    /// Charges the slice that just ended: its time, or, when it ended more than [`PAUSE`]
-    /// late, the slice it was meant to be.
-    fn charge(&mut self) {
-        self.left = self
-            .left
-            .saturating_sub(charged(self.began.elapsed(), self.slice));
-    }
-}
-
-/// What a slice meant to last `slice` that took `took` is charged to the child.
+/// What a slice of the wait meant to last `slice` that took `took` is charged to the
+/// child: its time, or, when it ended more than [`PAUSE`] late, the slice it was meant to
+/// be (the runner was paused).
 fn charged(took: Duration, slice: Duration) -> Duration {
     if took > slice + PAUSE {
         slice
@@ -284,30 +218,21 @@ fn charged(took: Duration, slice: Duration) -> Duration {
     }
 }
 
-/// How a process ended, in words.
-fn describe(status: ExitStatus) -> String {
-    match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => format!("ended by {status}"),
-    }
+/// The next line of `reader` into `buf` (cleared first), at most `limit` bytes of it;
+/// `false` at the end or on an error.
+fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> bool {
+    buf.clear();
+    matches!(reader.take(limit as u64).read_until(b'\n', buf), Ok(n) if n > 0)
 }
 
 /// Sends each line of `stdout`, stamped, until it ends (or a line is far too long).
 fn read_lines(stdout: impl Read, tx: &mpsc::Sender<Line>) {
-    let mut reader = BufReader::new(stdout);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let limit = MAX_ANSWER_BYTES as u64 + 1;
-        match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
+    let (mut reader, mut buf) = (BufReader::new(stdout), Vec::new());
+    while next_line(&mut reader, &mut buf, MAX_ANSWER_BYTES + 1) {
         let at = Instant::now();
         if buf.last() != Some(&b'\n') && buf.len() > MAX_ANSWER_BYTES {
-            let _ = tx.send(Err(format!(
-                "it wrote a line longer than {MAX_ANSWER_BYTES} bytes"
-            )));
+            let why = format!("it wrote a line longer than {MAX_ANSWER_BYTES} bytes");
+            let _ = tx.send(Err(why));
             return;
         }
         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
@@ -319,23 +244,14 @@ fn read_lines(stdout: impl Read, tx: &mpsc::Sender<Line>) {
 
 /// Keeps the last [`STDERR_LINES`] lines of `stderr` in `tail`, until it ends.
 fn keep_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
-    let mut reader = BufReader::new(stderr);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match (&mut reader).take(64 * 1024).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        let line: String = String::from_utf8_lossy(&buf)
-            .trim()
-            .chars()
-            .take(STDERR_CHARS)
-            .collect();
+    let (mut reader, mut buf) = (BufReader::new(stderr), Vec::new());
+    while next_line(&mut reader, &mut buf, 64 * 1024) {
+        let text = String::from_utf8_lossy(&buf);
+        let line: String = text.trim().chars().take(STDERR_CHARS).collect();
         if line.is_empty() {
             continue;
         }
-        let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
         if tail.len() == STDERR_LINES {
             tail.pop_front();
         }

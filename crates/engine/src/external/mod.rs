@@ -1,32 +1,22 @@
 //! Any solver, in any language: a command run as a long-lived child process that answers
-//! one puzzle per line (`--solvers 'cmd:python3 my_solver.py'`).
+//! one puzzle per line (`--solvers 'cmd:python3 my_solver.py'`; the protocol is in
+//! [`answer`], and the book's `harness/external.md` says it all to a user).
 //!
-//! The protocol is in [`answer`] (and the book's `harness/external.md`): a puzzle per line in, a
-//! line per puzzle out with the solution, or `none`, and optionally the counters. The
-//! engine times each round trip, checks every solution as it checks the built-in
-//! strategies', and applies the budget as a time limit: a child that gives no answer within
-//! it is ended, its row says `timeout`, and a new child answers the next puzzle. A child
-//! that exits (or closes its output) before answering gives a row `crashed` (with its exit
-//! status and the last lines of its standard error) and is restarted for the next puzzle;
-//! so does a child that answers out of step (a line waiting from it before its puzzle is
-//! sent, or an answer to the puzzle asked before: see `child.rs`); after [`GIVE_UP`]
-//! crashes in a row it is not restarted, and the rest of its rows say `crashed` at once.
-//! An answer that is not understood, or fails its check, is `wrong`. The run goes on in
-//! every case, and the sink hears of each child that ended, once ([`ChildEvent`]).
+//! The engine times each round trip and checks every solution as it checks the built-in
+//! strategies'. The budget is a time limit: a child with no answer within it is ended
+//! (`timeout`). A child that exits before answering, or answers out of step (see
+//! `child.rs`), is `crashed` and replaced; after [`GIVE_UP`] crashes in a row its rows say
+//! `crashed` at once. An answer not understood, or failing its check, is `wrong`. The run
+//! goes on in every case, and the sink hears of each child that ended, once
+//! ([`ChildEvent`]).
 //!
-//! Each child runs in a process group of its own, ended whole (`SIGKILL`) when the child is
-//! replaced and when the run ends: nothing it started outlives it (see `process.rs`, and
-//! [`end_all_groups`] for a runner that exits at once).
-//!
-//! Each worker thread asks a child of its own: children wait in a pool between puzzles, so
-//! a run on `-j N` starts at most N of them (more only to replace one that crashed or
-//! stalled), fewer when the runner's files do not allow N ([`fit_children`]; a worker then
-//! waits for a free child). The runner's own want (no file, no process left to start a
-//! child, and none alive) is never a solver's row: the run stops with
-//! [`ExternalError::Runner`]. Every new child is first asked [`FIRST_QUESTION`] (a solved
-//! grid), untimed: its start-up is never part of a puzzle's time. It gets the time limit of
-//! an answer for it, [`START_TIMEOUT`] at least ([`External::start_timeout`]). Dropping the
-//! solver closes their input, which ends a well-behaved child, then ends their groups.
+//! Each child runs in a process group of its own, ended whole when it is replaced and when
+//! the run ends (see `process.rs`). Each worker asks a child of its own from a pool, so a
+//! run on `-j N` starts at most N (fewer when the runner's files do not allow N:
+//! [`fit_children`]). The runner's own want (no file or process to start a child, and none
+//! alive) is never a solver's row: the run stops with [`ExternalError::Runner`]. Every new
+//! child is first asked [`FIRST_QUESTION`], untimed, so that its start-up is in no
+//! puzzle's time.
 
 pub mod answer;
 mod child;
@@ -34,7 +24,7 @@ mod fate;
 mod process;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver};
@@ -59,16 +49,15 @@ pub const GIVE_UP: u64 = 3;
 /// puzzle's time, and a command that cannot answer is found before the run.
 pub const FIRST_QUESTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-/// The least time a new child gets to answer [`FIRST_QUESTION`] (an interpreter's start-up
-/// can take longer than an answer): it gets the time limit of an answer when that is longer
-/// (see [`External::start_timeout`]).
+/// The least time a new child gets to answer [`FIRST_QUESTION`] (see
+/// [`External::start_timeout`]).
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 /// The files the runner holds for one child: the ends of its three pipes.
 pub const FILES_PER_CHILD: u64 = 3;
 /// The files [`fit_children`] keeps for the run's own (its output, its corpora, a child
-/// being started): never given to children.
+/// being started).
 pub const FILES_KEPT: u64 = 64;
-/// The most events kept for the sink between two of its ticks (see [`pass_events`]).
+/// The most events kept for the sink between two of its ticks.
 const EVENTS_KEPT: usize = 1000;
 
 /// Why a command cannot be a solver, or the runner cannot run it.
@@ -98,8 +87,8 @@ pub enum ExternalError {
         /// How it ended, and its last words on stderr.
         how: String,
     },
-    /// The runner cannot start a child of the command, and has none left: it is out of
-    /// files, processes or memory (the runner's own failure, not the solver's).
+    /// The runner cannot start a child of the command (out of files, processes or
+    /// memory), and has none left: the runner's own failure, not the solver's.
     #[error(
         "cmd:{command}: the runner cannot start a child ({reason}), and has none left to \
          ask: stopping (this is the runner's want, not the solver's: lower -j, or raise \
@@ -128,14 +117,6 @@ pub enum ExternalError {
     },
 }
 
-impl ExternalError {
-    /// Whether this is the runner's want of a resource when starting a child (see
-    /// [`process::runner_short_of`]), not something wrong with the command.
-    fn runner_short(&self) -> bool {
-        matches!(self, ExternalError::Start { reason, .. } if process::runner_short_of(reason))
-    }
-}
-
 /// A solver run as a child process; see the [module documentation](self).
 pub struct External {
     command: String,
@@ -147,6 +128,7 @@ pub struct External {
 }
 
 /// What the workers asking an [`External`] share, besides its crashes in a row.
+#[derive(Default)]
 struct Shared {
     pool: Mutex<Pool>,
     /// Told when a child comes back to the pool or ends.
@@ -162,7 +144,7 @@ struct Shared {
 
 /// The data of `mutex`, even when a thread panicked while holding it.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A puzzle's corpus and line, where an event happened.
@@ -178,30 +160,29 @@ struct Pool {
     most: usize,
 }
 
+impl Default for Pool {
+    fn default() -> Pool {
+        Pool {
+            idle: Vec::new(),
+            live: 0,
+            most: usize::MAX,
+        }
+    }
+}
+
 /// How one question to a child ended.
 #[derive(Debug)]
 pub(crate) enum Reply {
     /// An answer line, understood, and the round trip.
     Answer(Box<Answer>, Duration),
-    /// An answer line that is not an answer: the line and what is wrong with it.
+    /// An answer line that is not an answer: the line, what is wrong with it, the round trip.
     Garbled(String, String, Duration),
     /// No answer within the time limit.
-    Timeout(Duration),
-    /// No answer: the child ended (how), or is given up.
-    Crashed(String, Duration),
-    /// No question asked: the runner cannot start a child (kept as the solver's failure,
-    /// see [`External::take_failure`]).
+    Timeout,
+    /// No answer: the child ended, or is given up (the row's problem).
+    Crashed(String),
+    /// No question asked: the runner cannot start a child (see [`External::take_failure`]).
     Refused,
-}
-
-/// How a child was found for a question.
-enum Found {
-    /// A child, waiting or new.
-    Child(Child),
-    /// None could be started: the command's fault (a row `crashed`).
-    Failed(ExternalError),
-    /// None could be started: the runner's want (no row, the run stops).
-    Refused(ExternalError),
 }
 
 impl External {
@@ -212,11 +193,8 @@ impl External {
     ///
     /// When the command is empty or cannot be split.
     pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
-        Ok(External::from_words(
-            command,
-            split_command(command)?,
-            timeout,
-        ))
+        let argv = split_command(command)?;
+        Ok(External::from_words(command, argv, timeout))
     }
 
     /// The solver run by the words `argv` (the program, then its arguments, as
@@ -228,17 +206,7 @@ impl External {
             argv,
             timeout,
             crashes: AtomicU64::new(0),
-            shared: Box::new(Shared {
-                pool: Mutex::new(Pool {
-                    idle: Vec::new(),
-                    live: 0,
-                    most: usize::MAX,
-                }),
-                freed: Condvar::new(),
-                starting: Mutex::new(()),
-                events: Mutex::new(Vec::new()),
-                failure: Mutex::new(None),
-            }),
+            shared: Box::default(),
         }
     }
 
@@ -259,20 +227,16 @@ impl External {
         self.timeout.max(START_TIMEOUT)
     }
 
-    /// The environment a child gets for `limits`.
-    fn env(limits: &Limits) -> Vec<(&'static str, String)> {
+    /// A new child, which has answered [`FIRST_QUESTION`]; it learns `limits` from its
+    /// environment.
+    fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
         if let Some(n) = limits.max_nodes {
             env.push(("SUDOKU_LAB_MAX_NODES", n.to_string()));
         }
-        env
-    }
-
-    /// A new child, which has answered [`FIRST_QUESTION`].
-    fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let started = {
             let _one = lock(&self.shared.starting);
-            Child::spawn(&self.argv, &Self::env(limits))
+            Child::spawn(&self.argv, &env)
         };
         let mut child = started.map_err(|reason| ExternalError::Start {
             command: self.command.clone(),
@@ -284,11 +248,11 @@ impl External {
                 *child.previous = FIRST_QUESTION.parse().unwrap_or(Grid::EMPTY);
                 return Ok(child);
             }
+            Err(Failure::Closed(what)) => format!("{what}: {}", child.reap()),
             Err(Failure::Timeout) => {
                 child.kill();
                 start_timed_out(self.start_timeout())
             }
-            Err(Failure::Closed(what)) => format!("{what}: {}", child.reap()),
             Err(Failure::OutOfStep(line)) => {
                 child.kill();
                 unasked(&line)
@@ -301,8 +265,7 @@ impl External {
     }
 
     /// Starts a first child (kept for the first puzzle), so that a command that cannot
-    /// answer stops the run before any work: a program that cannot be found, a script that
-    /// does not exist or does not speak the protocol.
+    /// answer stops the run before any work.
     ///
     /// # Errors
     ///
@@ -315,15 +278,10 @@ impl External {
         Ok(())
     }
 
-    /// The runner's own failure met by a question ([`ExternalError::Runner`]: it could not
-    /// start a child, and had none left to ask), taken: it stops the run.
+    /// The runner's own failure met by a question ([`ExternalError::Runner`]), taken: it
+    /// stops the run.
     pub fn take_failure(&self) -> Option<ExternalError> {
         lock(&self.shared.failure).take()
-    }
-
-    /// What became of the children since it was last asked (see [`pass_events`]).
-    fn take_events(&self) -> Vec<(Option<At>, ChildEventKind)> {
-        std::mem::take(&mut *lock(&self.shared.events))
     }
 
     fn event(&self, at: Option<&At>, kind: ChildEventKind) {
@@ -338,65 +296,46 @@ impl External {
     }
 
     /// A child for a question: a waiting one, else a new one while fewer than the most
-    /// are alive, else the next to come back. A child that cannot be started for the
-    /// runner's want of files or processes while others are alive lowers the most to
-    /// those (the other workers wait for them, and the sink is told); with none alive,
-    /// the run cannot go on.
-    fn find_child(&self, limits: &Limits) -> Found {
+    /// are alive, else the next to come back. A child the runner cannot start for want of
+    /// files or processes lowers the most to those alive (the sink is told); with none
+    /// alive, the error is [`ExternalError::Runner`].
+    fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut pool = self.lock_pool();
         loop {
             if let Some(child) = pool.idle.pop() {
-                return Found::Child(child);
+                return Ok(child);
             }
-            if pool.live < pool.most {
-                pool.live += 1;
-                drop(pool);
-                let started = self.spawn(limits);
-                pool = self.lock_pool();
-                let e = match started {
-                    Ok(child) => return Found::Child(child),
-                    Err(e) => e,
-                };
-                pool.live -= 1;
-                self.shared.freed.notify_all();
-                if !e.runner_short() {
-                    return Found::Failed(e);
-                }
-                if pool.live == 0 {
-                    return Found::Refused(match e {
-                        ExternalError::Start { reason, .. } => ExternalError::Runner {
-                            command: self.command.clone(),
-                            reason,
-                        },
-                        e => e,
-                    });
-                }
-                pool.most = pool.live;
-                let why = match &e {
-                    ExternalError::Start { reason, .. } => reason.to_string(),
-                    e => e.to_string(),
-                };
-                self.event(
-                    None,
-                    ChildEventKind::Fewer {
-                        children: pool.live,
-                        why,
-                    },
-                );
+            if pool.live >= pool.most {
+                pool = self
+                    .shared
+                    .freed
+                    .wait(pool)
+                    .unwrap_or_else(PoisonError::into_inner);
                 continue;
             }
-            pool = self
-                .shared
-                .freed
-                .wait(pool)
-                .unwrap_or_else(|e| e.into_inner());
+            pool.live += 1;
+            drop(pool);
+            let started = self.spawn(limits);
+            pool = self.lock_pool();
+            let e = match started {
+                Ok(child) => return Ok(child),
+                Err(e) => e,
+            };
+            pool.live -= 1;
+            self.shared.freed.notify_all();
+            let reason = match e {
+                ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => reason,
+                e => return Err(e),
+            };
+            if pool.live == 0 {
+                let command = self.command.clone();
+                return Err(ExternalError::Runner { command, reason });
+            }
+            pool.most = pool.live;
+            let why = reason.to_string();
+            let children = pool.live;
+            self.event(None, ChildEventKind::Fewer { children, why });
         }
-    }
-
-    /// Puts a child that answered back in the pool.
-    fn give_back(&self, child: Child) {
-        self.lock_pool().idle.push(child);
-        self.shared.freed.notify_one();
     }
 
     /// Counts a child ended.
@@ -405,77 +344,71 @@ impl External {
         self.shared.freed.notify_one();
     }
 
-    /// Counts a crash in a row; the sink is told of it, and of the giving up at the
-    /// [`GIVE_UP`]th.
-    fn crashed(&self, at: Option<&At>, kind: ChildEventKind) {
+    /// Counts a crash in a row: the sink is told of it (`kind`), and of the giving up at
+    /// the [`GIVE_UP`]th; the row's problem is `problem`.
+    fn crashed(&self, at: Option<&At>, kind: ChildEventKind, problem: String) -> Reply {
         self.event(at, kind);
         if self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP {
             self.event(at, ChildEventKind::GivenUp);
         }
+        Reply::Crashed(problem)
     }
 
     /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`.
     pub(crate) fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
         if self.crashes.load(Ordering::SeqCst) >= GIVE_UP {
-            return Reply::Crashed(
-                format!("not restarted: it crashed {GIVE_UP} times in a row"),
-                Duration::ZERO,
-            );
+            return Reply::Crashed(format!(
+                "not restarted: it crashed {GIVE_UP} times in a row"
+            ));
         }
         let mut child = match self.find_child(limits) {
-            Found::Child(child) => child,
-            Found::Failed(e) => {
-                let how = e.to_string();
-                self.crashed(at, ChildEventKind::Crashed(how.clone()));
-                return Reply::Crashed(how, Duration::ZERO);
-            }
-            Found::Refused(e) => {
-                let mut failure = lock(&self.shared.failure);
-                failure.get_or_insert(e);
+            Ok(child) => child,
+            Err(e @ ExternalError::Runner { .. }) => {
+                lock(&self.shared.failure).get_or_insert(e);
                 return Reply::Refused;
             }
+            Err(e) => {
+                return self.crashed(at, ChildEventKind::Crashed(e.to_string()), e.to_string())
+            }
         };
-        match child.ask(&puzzle.to_line(), self.timeout) {
+        let (kind, problem) = match child.ask(&puzzle.to_line(), self.timeout) {
             Ok((line, took)) => {
                 let answer = Answer::parse(&line);
-                if let Some(why) = answer
-                    .as_ref()
-                    .ok()
-                    .and_then(|a| answered_before(a, puzzle, &child.previous))
-                {
-                    child.kill();
-                    self.ended();
-                    self.crashed(at, ChildEventKind::OutOfStep(why.clone()));
-                    return Reply::Crashed(out_of_step(&why), Duration::ZERO);
-                }
-                *child.previous = *puzzle;
-                self.give_back(child);
-                self.crashes.store(0, Ordering::SeqCst);
-                match answer {
-                    Ok(answer) => Reply::Answer(Box::new(answer), took),
-                    Err(why) => Reply::Garbled(line, why, took),
+                let before = answer.as_ref().ok();
+                match before.and_then(|a| answered_before(a, puzzle, &child.previous)) {
+                    Some(why) => {
+                        child.kill();
+                        out_of_step(why)
+                    }
+                    None => {
+                        *child.previous = *puzzle;
+                        self.lock_pool().idle.push(child);
+                        self.shared.freed.notify_one();
+                        self.crashes.store(0, Ordering::SeqCst);
+                        return match answer {
+                            Ok(answer) => Reply::Answer(Box::new(answer), took),
+                            Err(why) => Reply::Garbled(line, why, took),
+                        };
+                    }
                 }
             }
             Err(Failure::Timeout) => {
                 child.kill();
                 self.ended();
                 self.event(at, ChildEventKind::TimedOut(self.timeout));
-                Reply::Timeout(self.timeout)
+                return Reply::Timeout;
             }
             Err(Failure::Closed(what)) => {
                 let how = format!("{what}: {}", child.reap());
-                self.ended();
-                self.crashed(at, ChildEventKind::Crashed(how.clone()));
-                Reply::Crashed(how, Duration::ZERO)
+                (ChildEventKind::Crashed(how.clone()), how)
             }
             Err(Failure::OutOfStep(line)) => {
                 child.kill();
-                self.ended();
-                let why = unasked(&line);
-                self.crashed(at, ChildEventKind::OutOfStep(why.clone()));
-                Reply::Crashed(out_of_step(&why), Duration::ZERO)
+                out_of_step(unasked(&line))
             }
-        }
+        };
+        self.ended();
+        self.crashed(at, kind, problem)
     }
 
     /// The row of `entry`'s puzzle solved by this child process, named `name`, within
@@ -489,13 +422,8 @@ impl External {
     ) -> Option<Row> {
         let grid = &entry.puzzle.grid;
         let at = (entry.corpus.clone(), entry.puzzle.line);
-        let first = self.ask(grid, limits, Some(&at));
-        let timed = |took: Duration| Timing {
-            ns: nanos(took),
-            retimed: Retimed::Unchecked,
-        };
         let none = Outcome::new(0, None, Counters::default(), false);
-        let (status, outcome, ns, problem) = match first {
+        let (status, outcome, took, problem) = match self.ask(grid, limits, Some(&at)) {
             Reply::Answer(answer, took) => {
                 let outcome = answer.outcome();
                 let known = entry.puzzle.solution.as_deref();
@@ -504,35 +432,41 @@ impl External {
                     Some(_) => Status::Wrong,
                     None => Status::from(outcome.status),
                 };
-                (status, outcome, timed(took), problem)
+                (status, outcome, took, problem)
             }
             Reply::Garbled(line, why, took) => {
                 let problem = format!("the answer {line:?} is not understood: {why}");
-                (Status::Wrong, none, timed(took), Some(problem))
+                (Status::Wrong, none, took, Some(problem))
             }
-            Reply::Timeout(took) => {
+            Reply::Timeout => {
                 let problem = format!(
                     "no answer within {}: the child was killed (a new one takes the next puzzle)",
                     seconds(self.timeout)
                 );
-                (Status::Timeout, none, timed(took), Some(problem))
+                (Status::Timeout, none, self.timeout, Some(problem))
             }
-            Reply::Crashed(how, took) => (Status::Crashed, none, timed(took), Some(how)),
+            Reply::Crashed(how) => (Status::Crashed, none, Duration::ZERO, Some(how)),
             Reply::Refused => return None,
         };
-        Some(entry.row((name, limits), status, &outcome, ns, problem))
+        let timing = unchecked(took);
+        Some(entry.row((name, limits), status, &outcome, timing, problem))
     }
 
     /// The child's answer to `puzzle` timed again (a later `--repeat` pass); `None` when it
     /// gave none.
     pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits) -> Option<Timing> {
         match self.ask(puzzle, limits, None) {
-            Reply::Answer(_, took) => Some(Timing {
-                ns: nanos(took),
-                retimed: Retimed::Unchecked,
-            }),
+            Reply::Answer(_, took) => Some(unchecked(took)),
             _ => None,
         }
+    }
+}
+
+/// A round trip's time, not checked for disturbance.
+fn unchecked(took: Duration) -> Timing {
+    Timing {
+        ns: nanos(took),
+        retimed: Retimed::Unchecked,
     }
 }
 
@@ -543,12 +477,9 @@ pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
         let Some(external) = contender.as_external() else {
             continue;
         };
-        for (at, kind) in external.take_events() {
-            sink.child(&ChildEvent {
-                solver: contender.name().clone(),
-                at,
-                kind,
-            });
+        for (at, kind) in std::mem::take(&mut *lock(&external.shared.events)) {
+            let solver = contender.name().clone();
+            sink.child(&ChildEvent { solver, at, kind });
         }
     }
 }
@@ -580,8 +511,7 @@ impl std::fmt::Display for FewerChildren {
 /// Sets how many children each solver of `contenders` run by command keeps at most, so
 /// that they fit, with `workers` asking, in the files the runner may still open (its
 /// limit, `ulimit -n`, less the files open now and [`FILES_KEPT`]): one per worker when
-/// they fit, else fewer, the other workers waiting for a free one (what is said when so).
-/// Without a limit to read (off unix, or unlimited), one per worker.
+/// they fit, else fewer (what is said when so). Without a limit to read, one per worker.
 ///
 /// # Errors
 ///
@@ -603,10 +533,11 @@ pub fn fit_children(
     let each = left.saturating_sub(FILES_KEPT) / (FILES_PER_CHILD * externals.len() as u64);
     let each = usize::try_from(each).unwrap_or(usize::MAX);
     if each == 0 {
+        let solvers = externals.len();
         return Err(ExternalError::Files {
             limit,
             left,
-            solvers: externals.len(),
+            solvers,
         });
     }
     for external in &externals {
@@ -626,7 +557,12 @@ fn answered_before(answer: &Answer, puzzle: &Grid, previous: &Grid) -> Option<St
     let Verdict::Solution(solution) = &answer.verdict else {
         return None;
     };
-    (!keeps_givens(solution, puzzle) && keeps_givens(solution, previous)).then(|| {
+    let keeps_givens = |puzzle: &Grid| {
+        solution.size() == puzzle.size()
+            && (solution.cells().iter().zip(puzzle.cells()))
+                .all(|(&found, &given)| given == 0 || found == given)
+    };
+    (!keeps_givens(puzzle) && keeps_givens(previous)).then(|| {
         format!(
             "its answer {} keeps the givens of the puzzle it was asked before ({}), not \
              this one's",
@@ -636,16 +572,6 @@ fn answered_before(answer: &Answer, puzzle: &Grid, previous: &Grid) -> Option<St
     })
 }
 
-/// Whether `grid` has `puzzle`'s size and every given of it.
-fn keeps_givens(grid: &Grid, puzzle: &Grid) -> bool {
-    grid.size() == puzzle.size()
-        && grid
-            .cells()
-            .iter()
-            .zip(puzzle.cells())
-            .all(|(&found, &given)| given == 0 || found == given)
-}
-
 /// What is said of a line that was waiting from a child before it was sent a question.
 fn unasked(line: &str) -> String {
     let shown: String = line.chars().take(100).collect();
@@ -653,9 +579,12 @@ fn unasked(line: &str) -> String {
     format!("it wrote a line nobody asked for, {shown:?}{cut}, found before the puzzle was sent")
 }
 
-/// A row's problem when its child answered out of step (`why`).
-fn out_of_step(why: &str) -> String {
-    format!("answered out of step: {why}: the child was ended (a new one takes the next puzzle)")
+/// What the sink is told, and the row says, of a child that answered out of step (`why`).
+fn out_of_step(why: String) -> (ChildEventKind, String) {
+    let problem = format!(
+        "answered out of step: {why}: the child was ended (a new one takes the next puzzle)"
+    );
+    (ChildEventKind::OutOfStep(why), problem)
 }
 
 /// The words of a command line, split as a POSIX shell splits them (quotes and
@@ -672,8 +601,7 @@ pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
     Ok(argv)
 }
 
-/// What is said of a new child that did not answer [`FIRST_QUESTION`] within `limit` (see
-/// [`External::start_timeout`]).
+/// What is said of a new child that did not answer [`FIRST_QUESTION`] within `limit`.
 fn start_timed_out(limit: Duration) -> String {
     format!(
         "none within {}, a new child's time to start (the time limit of an answer, {} at \
@@ -689,9 +617,8 @@ fn seconds(d: Duration) -> String {
 }
 
 /// The plain [`Solver`] view of the child process, for what needs one (a warm-up, `sudoku-
-/// lab solve`'s size check): a timeout reads as `budget_exhausted`, a crash or an answer not
-/// understood as `no_solution` (and so does a question the runner could not ask: its
-/// failure is kept, see [`External::take_failure`]). A run's rows come from the engine instead, and say
+/// lab solve`'s size check): a timeout reads as `budget_exhausted`, anything else without
+/// an answer as `no_solution`. A run's rows come from the engine instead, and say
 /// `timeout`, `crashed` or `wrong`.
 impl Solver for External {
     fn name(&self) -> &'static str {
@@ -701,10 +628,12 @@ impl Solver for External {
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         match self.ask(puzzle, limits, None) {
             Reply::Answer(answer, _) => answer.outcome(),
-            Reply::Timeout(_) => Outcome::new(0, None, Counters::default(), true),
-            Reply::Garbled(..) | Reply::Crashed(..) | Reply::Refused => {
-                Outcome::new(0, None, Counters::default(), false)
-            }
+            reply => Outcome::new(
+                0,
+                None,
+                Counters::default(),
+                matches!(reply, Reply::Timeout),
+            ),
         }
     }
 
@@ -716,13 +645,11 @@ impl Solver for External {
 }
 
 impl Drop for External {
+    /// Closes the waiting children's input, which ends a well-behaved child, then ends
+    /// their groups.
     fn drop(&mut self) {
-        let pool = self
-            .shared
-            .pool
-            .get_mut()
-            .unwrap_or_else(|e| e.into_inner());
-        let children = std::mem::take(&mut pool.idle);
+        let pool = self.shared.pool.get_mut();
+        let children = std::mem::take(&mut pool.unwrap_or_else(PoisonError::into_inner).idle);
         std::thread::scope(|scope| {
             for child in children {
                 scope.spawn(|| child.close());

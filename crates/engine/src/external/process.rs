@@ -36,12 +36,16 @@ pub(super) fn register(child: &Child) {
 }
 
 /// Ends `child`'s whole process group (SIGKILL: the child and everything it started that
-/// is still in its group) and reaps the child: its exit status, if it can be read.
+/// is still in its group; the child alone off unix) and reaps the child: its exit status,
+/// if it can be read.
 pub(super) fn end_group(child: &mut Child) -> Option<std::process::ExitStatus> {
     {
         // Under the lock: `end_all_groups` never signals a group whose leader is reaped.
         let mut groups = lock();
-        kill_group(child);
+        #[cfg(unix)]
+        signal_group(child.id());
+        #[cfg(not(unix))]
+        let _ = child.kill();
         groups.retain(|&id| id != child.id());
     }
     child.wait().ok()
@@ -58,15 +62,9 @@ pub fn end_all_groups() {
 }
 
 fn lock() -> std::sync::MutexGuard<'static, Vec<u32>> {
-    GROUPS.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// SIGKILL to `child`'s process group (to the child alone off unix).
-fn kill_group(child: &mut Child) {
-    #[cfg(unix)]
-    signal_group(child.id());
-    #[cfg(not(unix))]
-    let _ = child.kill();
+    GROUPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// SIGKILL to the process group led by `id`.

@@ -3,38 +3,28 @@
 //!
 //! A reading thread ([`crate::reader`]) cuts the corpora into chunks of lines
 //! ([`crate::chunk`]) as the calling thread asks for them; the calling thread hands each
-//! chunk to a dedicated rayon pool as one task (with one thread, it runs each task itself,
-//! puzzle by puzzle, so that one thread solves). A worker parses its chunk and solves its
-//! puzzles with every contender. At most [`WINDOW`] lines that may hold a puzzle are in
-//! flight; results come back in any order (the calling thread sleeps through batches of
-//! them) and wait in a reorder buffer until every earlier one is in, so that memory stays
-//! flat however long the corpus. Puzzle indexes are given there, in order (a run that
-//! selects or permutes has them given by the reading thread, see [`crate::select`]).
+//! chunk to a rayon pool as one task (with one thread, it solves each chunk itself, puzzle
+//! by puzzle). At most [`WINDOW`] lines that may hold a puzzle are in flight; results come
+//! back in any order (the calling thread sleeps through batches of them, see
+//! [`crate::doorbell`]) and wait in a reorder buffer until every earlier one is in, so that
+//! memory stays flat however long the corpus. Puzzle indexes are given there, in order
+//! (or by the reading thread when the run selects or permutes, see [`crate::select`]).
 //!
-//! A task's results come back once, when it ends, unless its solves are slow: a worker
-//! then sends the puzzles it has finished every [`PART_TIME`] of solving, as parts of the
-//! task, before the rest. The reorder buffer keys each result by its task and the parts
-//! before it, so that a task's parts are delivered as they come once every earlier task
-//! is, and its end (the lines it held, the time it took, whether a stop cut it short) is
-//! counted once, with its last part.
+//! A task's results come back once, when it ends, unless its solves are slow: it then sends
+//! what it has finished every [`PART_TIME`], as parts of the task. The reorder buffer keys
+//! each result by its task and the parts before it, so a task's end (the lines it held,
+//! whether a stop cut it short) is counted once, with its last part.
 //!
-//! [`start`] starts the reading thread (asking it for the first lines) and the pool before
-//! the sink is given to [`Started::run`]: a runner opens its output in between, while the
-//! threads start and the first lines are read.
+//! The calling thread never waits on the input: it wakes at least every [`TICK`] to watch
+//! for an interrupt and to let the sink write what is done. `first` (at most N puzzles per
+//! corpus) solves no puzzle too many: no more lines are handed out than puzzles may still
+//! be wanted.
 //!
-//! The calling thread never waits on the input: whatever the reading thread is doing (an
-//! idle stdin, a FIFO without a writer), it wakes at least every [`TICK`] to watch for an
-//! interrupt and to let the sink write what is done.
-//!
-//! `first` (at most N puzzles per corpus) is kept without solving a puzzle too many: a
-//! corpus line holds at most one puzzle, so no more lines are handed out than puzzles may
-//! still be wanted, and more are read once the results say how many lines were not puzzles.
-//!
-//! On an interrupt (the flag given to [`run`]) reading stops, tasks not started are dropped,
-//! solves under way finish (each is bounded by its node budget; `--repeat` stops between
-//! two solves of a pass, see [`crate::passes`]), and the results up to the first puzzle not done are delivered. An error (a
-//! corpus that cannot be read, a strict run's malformed line, a failing sink) stops the run
-//! the same way after everything before it is delivered.
+//! On an interrupt reading stops, tasks not started are dropped, solves under way finish
+//! (each is bounded by its node budget; `--repeat` stops between two solves), and the
+//! results up to the first puzzle not done are delivered. An error (a corpus that cannot be
+//! read, a strict run's malformed line, a failing sink) stops the run the same way after
+//! everything before it is delivered.
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
@@ -55,56 +45,40 @@ mod state;
 use state::State;
 
 /// Lines that may hold a puzzle handed to a worker as one task, at first: the batch then
-/// follows the time tasks take, doubling while they are short (fewer tasks, fewer
-/// wake-ups) and halving when they are twice too long, each made to take a share of the
-/// run so far.
+/// follows the time tasks take, doubling while they are short and halving when they are
+/// twice too long.
 pub const BATCH: usize = 8;
-/// The shortest a worker's task is made to take (see [`task_time`](state::task_time)).
+/// The shortest a worker's task is made to take.
 const TASK_TIME_MIN: Duration = Duration::from_micros(250);
 /// The longest a worker's task is made to take (one may take up to twice as long before
-/// its successors are halved). An interrupt or a stop waits for the solves under way only:
-/// a task looks for them before each puzzle.
+/// its successors are halved).
 const TASK_TIME_MAX: Duration = Duration::from_millis(1);
-/// A worker's task is made to take this fraction of the run so far (see [`task_time`](state::task_time)).
+/// A worker's task is made to take this fraction of the run so far.
 const TASK_SHARE: u32 = 100;
-/// With one thread, the calling thread solves chunks made to take about this long (as
-/// [`task_time`](state::task_time) makes tasks), so that the sink hears of the puzzles done (progress,
-/// writes) this often even when solves are slow.
+/// With one thread, the calling thread solves chunks made to take about this long, so that
+/// the sink hears of the puzzles done (progress, writes) this often even when solves are
+/// slow.
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 /// The most lines a chunk holds.
 const BATCH_MAX: u64 = 128;
 /// Lines that may hold a puzzle in flight at most (handed out, not yet delivered): some
 /// sixteen tasks of the longest.
 pub const WINDOW: usize = 2048;
-/// Lines a run's first request asks for, per worker: sixteen tasks each. The reading
-/// thread cuts them while the caller opens its output, on the core the caller leaves
-/// free, and sends a task per worker ahead of the rest (see
-/// [`Request::early`](crate::reader::Request::early)), so that the workers start at once.
-/// Each request after it asks for four times more, up to a window. The second comes when
-/// the first lines are all handed out, and the reading thread answers it only once a core
-/// is free for it, which on a machine of two cores is when a worker is idle: the first
-/// request must hold enough work to keep the workers busy until then. A first request of a task per worker did
-/// not: on top1465 at `-j 2`, the second answer came half a millisecond after it was
-/// asked, the workers idle for most of it.
+/// Lines a run's first request asks for, per worker: sixteen tasks each, cut while the
+/// caller opens its output, a task per worker sent ahead of the rest (see
+/// [`Request::early`](crate::reader::Request::early)). Each request after it asks for four
+/// times more, up to a window. The first must keep the workers busy until the second is
+/// answered, which on two cores is when a worker is idle.
 const FIRST_ASK: usize = 16 * BATCH;
-/// Lines the first request asks for when the calling thread solves alone: the chunks then
-/// start at a line (see [`CHUNK_TIME`]), and the first is solved as soon as it is cut.
+/// Lines the first request asks for when the calling thread solves alone.
 const FIRST_ASK_ALONE: usize = BATCH;
 /// The calling thread sleeps until a quarter of the tasks in flight are done, or this
 /// long, to watch for interrupts and let the sink write what waits.
 pub const TICK: Duration = Duration::from_millis(50);
-/// A worker whose task has solved puzzles for this long since it last sent any sends them,
-/// with their rows, as a part of the task (see [`work`](crate::work::work)), and wakes the
-/// calling thread. A task's results otherwise come back only when it ends, and a task of
-/// slow solves (the first tasks are [`BATCH`] puzzles; `naive` takes half a second or more
-/// on a 17-clue puzzle) held back its first rows, and the CSV's, for seconds, where the
-/// book promises a row in the CSV about a second after its puzzle is done.
-///
-/// The time is the wall clock's, read once per puzzle (see [`work`](crate::work::work)).
-/// It is a [`TICK`]: the calling thread looks for results that often
-/// anyway, a row then waits for little more than the CSV's next flush, and a worker sends
-/// at most some twenty parts a second. Tasks of fast solves (made to take a millisecond or
-/// two) never reach it: they still send once, when they end.
+/// A worker whose task has solved puzzles for this long since it last sent any sends them
+/// as a part of the task (see [`work`](crate::work::work)), so that a row of a slow solver
+/// reaches the CSV about a second after its puzzle is done, as the book promises. Tasks of
+/// fast solves never reach it.
 pub(crate) const PART_TIME: Duration = TICK;
 
 /// What to run: which corpora, which contenders, how.
@@ -179,16 +153,11 @@ pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
     start(plan, interrupt).run(sink)
 }
 
-/// Starts `plan`'s reading thread, which reads the first lines at once. Nothing is solved
-/// until [`Started::run`], which starts the pool of workers (pinned when the plan says
-/// so): a caller that has files to open before the first result comes (a runner's output)
-/// does it in between, while the first lines are read, rather than before.
-///
-/// The workers start with the run, not here: a worker without a task spins a while before
-/// it sleeps, and two of them would take the cores from the caller's opening.
-///
-/// Dropping it without running it ends its reading thread, as the end of a run does (one
-/// blocked on an input that gives nothing stays until the process ends).
+/// Starts `plan`'s reading thread, which reads the first lines at once; nothing is solved
+/// until [`Started::run`] starts the workers (a worker without a task spins before it
+/// sleeps: started here, they would take the cores from the caller). A caller that has
+/// files to open before the first result (a runner's output) does it in between.
+/// Dropping it without running it ends its reading thread.
 pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let shared = Shared {
         contenders: &plan.contenders,
@@ -200,8 +169,7 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     };
     let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan);
-    let reading = (&plan.select, plan.first);
-    let reader = Reader::start(&plan.sources, &state.names(), reading, bell.clone())
+    let reader = Reader::start(plan, bell.clone())
         .map_err(|e| EngineError::Threads(e.to_string()))
         // The reading thread is at work on the first lines from now on.
         .inspect(|reader| state.ask_first(reader));

@@ -55,10 +55,8 @@ enum Next {
 /// What the reading thread gave, in order, not yet handed out.
 enum Ready {
     Chunk(Chunk),
-    /// A corpus read to its end.
-    End(usize),
-    /// A corpus that cannot be opened or read.
-    Fail(EngineError),
+    /// A corpus's end, or its failure ([`Slot::End`], [`Slot::Fail`]).
+    Marker(Slot),
 }
 
 /// What is known of one corpus while the run goes.
@@ -69,17 +67,14 @@ struct Corpus {
 }
 
 /// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
-/// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Its lines double while the last task
-/// took less and halve when it took more than twice as long, from one line to
-/// [`BATCH_MAX`]: a task between the two keeps the size, so that the first tasks of a run,
-/// slowed by cold caches and by the threads starting beside them, do not cut the whole
-/// corpus into tasks of a line or two (a top1465 run at `-j 2` was cut into 184 to 755
-/// tasks from one run to the next; each costs a hand-off, a wake-up and two buffers).
+/// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Short tasks at first: the workers start
+/// at once, and a short run ends even. Longer ones as the run goes on: fewer hand-offs per
+/// puzzle, while the lone last task stays a small share of the run.
 ///
-/// Short tasks at first: the workers start at once, and a short run ends even (the last
-/// worker to finish works alone for less than a task). Longer ones as the run goes on:
-/// fewer hand-offs (wake-ups, messages) per puzzle, while the lone last task stays a small
-/// share of the run.
+/// A task's lines double while the last task took less and halve when it took more than
+/// twice as long ([`next_batch`]): one between the two keeps the size, so that the first
+/// tasks, slowed by cold caches and starting threads, do not cut the whole corpus into
+/// tasks of a line or two.
 pub(super) fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
@@ -97,11 +92,9 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
 }
 
 /// The lines of a run's first tasks: [`BATCH`] on a pool of workers, one on the calling
-/// thread alone (see [`CHUNK_TIME`]), and one when a solver is run as a child process.
-/// Such a solver's solves take milliseconds to seconds each (a program started apart,
-/// often in a slower language), so a task of [`BATCH`] of them would hold back the run's
-/// first rows (and its progress) for as long, while on a short corpus the other workers
-/// idle; the tasks double from there when they are short.
+/// thread alone (see [`CHUNK_TIME`]), and one when a solver is run as a child process (its
+/// solves take milliseconds to seconds: a task of [`BATCH`] would hold back the first rows
+/// while the other workers idle).
 fn first_batch(plan: &Plan) -> u64 {
     let external = plan.contenders.iter().any(|c| c.as_external().is_some());
     if plan.threads <= 1 || external {
@@ -112,10 +105,8 @@ fn first_batch(plan: &Plan) -> u64 {
 }
 
 /// A worker's task: solves the chunk of task `seq`, sends its results to the calling
-/// thread through `tx`, and rings `bell`. A task of slow solves sends its finished puzzles
-/// as parts while it goes (see [`PART_TIME`]), each of which wakes the calling thread at
-/// once: the rows of the task next in order are then delivered without waiting for the
-/// rest, nor for the wait's [`TICK`].
+/// thread through `tx`, and rings `bell`; a part (see [`PART_TIME`]) wakes the calling
+/// thread at once.
 fn task(
     seq: u64,
     mut chunk: Chunk,
@@ -217,11 +208,6 @@ impl<'p> State<'p> {
             indexed: plan.select.is_active(),
             warmup: Duration::ZERO,
         }
-    }
-
-    /// The corpora's names, as rows give them.
-    pub(super) fn names(&self) -> Vec<Arc<str>> {
-        self.corpora.iter().map(|c| c.count.name.clone()).collect()
     }
 
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
@@ -337,7 +323,8 @@ impl<'p> State<'p> {
                 self.corpus_read();
             }
             Some(ReadEnd::Failed(e)) => {
-                self.ready.push_back(Ready::Fail(EngineError::Corpus(e)));
+                let e = EngineError::Corpus(e);
+                self.ready.push_back(Ready::Marker(Slot::Fail(e)));
                 self.reading_done = true;
             }
         }
@@ -346,7 +333,7 @@ impl<'p> State<'p> {
     /// The corpus being read is done (its end, or all the puzzles it may give): its end
     /// goes into the stream, and the next corpus is read.
     fn corpus_read(&mut self) {
-        self.ready.push_back(Ready::End(self.current));
+        self.ready.push_back(Ready::Marker(Slot::End(self.current)));
         self.current += 1;
         if self.current >= self.plan.sources.len() {
             self.reading_done = true;
@@ -386,12 +373,8 @@ impl<'p> State<'p> {
                     self.next_seq += 1;
                     return Next::Chunk(seq, chunk);
                 }
-                Some(Ready::End(source)) => {
-                    self.push(Slot::End(source));
-                    continue;
-                }
-                Some(Ready::Fail(e)) => {
-                    self.push(Slot::Fail(e));
+                Some(Ready::Marker(slot)) => {
+                    self.push(slot);
                     continue;
                 }
                 None => {}
