@@ -1,13 +1,11 @@
 //! The CSV of a run, written on the thread that delivers the rows.
 //!
-//! Rows are encoded ([`encode_row`], held byte for byte to what `csv::Writer` writes
-//! through [`Row`]'s serde: see [`encoder`] for why by hand) into a buffer, and the buffer
-//! reaches the file in whole chunks: every [`CHUNK`]
-//! puzzles, and at most [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write
-//! that fails part of the way (a disk that fills) is cut back to the end of the last puzzle
-//! whose rows all reached the file: every row in the file is whole, and `--resume` can
-//! take its last puzzle as done. The file is made durable at the close, before it is
-//! renamed into place.
+//! Rows are encoded ([`encode_row`]: see [`encoder`] for why by hand) into a buffer, and
+//! the buffer reaches the file in whole chunks: every [`CHUNK`] puzzles, and at most
+//! [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write that fails part of
+//! the way (a disk that fills) is cut back to the end of the last puzzle whose rows all
+//! reached the file: every row in the file is whole, and `--resume` can take its last
+//! puzzle as done. The file is made durable at the close, before it is renamed into place.
 
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
@@ -56,20 +54,27 @@ impl ChunkFile for File {
     }
 }
 
+/// Where a puzzle's rows end in the buffer, and the rows in the buffer up to there.
+#[derive(Debug, Clone, Copy)]
+struct End {
+    byte: usize,
+    rows: u64,
+}
+
 /// The CSV of a run: the header at once, then the rows in whole chunks.
 pub struct CsvWriter {
     file: Box<dyn ChunkFile>,
     path: PathBuf,
     /// Rows encoded, not yet written.
     buffer: Vec<u8>,
-    /// Per puzzle in the buffer, where its rows end in it.
-    ends: Vec<usize>,
-    /// Rows in the buffer.
-    waiting: u64,
+    /// Per puzzle in the buffer, where its rows end.
+    ends: Vec<End>,
     /// Bytes in the file, every row whole.
     len: u64,
-    /// Rows and puzzles in the file.
-    written: Counts,
+    /// Rows in the file.
+    rows: u64,
+    /// Puzzles in the file.
+    puzzles: u64,
     /// Puzzles pushed, written or not.
     pushed: u64,
     /// When the buffer was last written.
@@ -78,18 +83,11 @@ pub struct CsvWriter {
     failed: bool,
 }
 
-/// Rows and puzzles.
-#[derive(Debug, Clone, Copy, Default)]
-struct Counts {
-    rows: u64,
-    puzzles: u64,
-}
-
 impl std::fmt::Debug for CsvWriter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CsvWriter")
             .field("path", &self.path)
-            .field("rows", &self.written.rows)
+            .field("rows", &self.rows)
             .finish()
     }
 }
@@ -112,9 +110,9 @@ impl CsvWriter {
             path: path.to_path_buf(),
             buffer: Vec::with_capacity(1 << 16),
             ends: Vec::with_capacity(CHUNK),
-            waiting: 0,
             len: header.len() as u64,
-            written: Counts::default(),
+            rows: 0,
+            puzzles: 0,
             pushed: 0,
             last: Instant::now(),
             failed: false,
@@ -132,8 +130,11 @@ impl CsvWriter {
         for row in rows {
             encode_row(&mut self.buffer, row);
         }
-        self.ends.push(self.buffer.len());
-        self.waiting += rows.len() as u64;
+        let before = self.ends.last().map_or(0, |end| end.rows);
+        self.ends.push(End {
+            byte: self.buffer.len(),
+            rows: before + rows.len() as u64,
+        });
         self.pushed += 1;
         if self.ends.len() >= CHUNK {
             self.write_out()?;
@@ -175,12 +176,12 @@ impl CsvWriter {
 
     /// Rows in the file so far, every one whole.
     pub fn rows(&self) -> u64 {
-        self.written.rows
+        self.rows
     }
 
     /// Puzzles whose rows are all in the file so far: the first this many pushed.
     pub fn puzzles(&self) -> u64 {
-        self.written.puzzles
+        self.puzzles
     }
 
     /// Puzzles pushed, written or not.
@@ -195,13 +196,13 @@ impl CsvWriter {
 
     /// An earlier write failed: an error saying so.
     fn check(&self) -> Result<(), Error> {
-        if !self.failed {
-            return Ok(());
+        match self.failed {
+            false => Ok(()),
+            true => Err(Error::Write {
+                path: shown(&self.path),
+                source: io::Error::other("an earlier write failed"),
+            }),
         }
-        Err(Error::Write {
-            path: shown(&self.path),
-            source: io::Error::other("an earlier write failed"),
-        })
     }
 
     /// Stops the writing on `source`.
@@ -213,57 +214,38 @@ impl CsvWriter {
         }
     }
 
-    /// Writes the buffer; on a failure, keeps the whole puzzles that reached the file.
+    /// Writes the buffer; on a failure, keeps the whole puzzles that reached the file and
+    /// cuts the rest.
     fn write_out(&mut self) -> Result<(), Error> {
         self.last = Instant::now();
-        let bytes = &self.buffer;
-        let mut done = 0;
-        let result = {
-            loop {
-                if done == bytes.len() {
-                    break Ok(());
-                }
-                match self.file.write(&bytes[done..]) {
-                    Ok(0) => break Err(io::ErrorKind::WriteZero.into()),
-                    Ok(n) => done += n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => break Err(e),
-                }
-            }
-        };
-        let fit = match result {
-            Ok(()) => self.ends.len(),
-            Err(_) => self.ends.partition_point(|&end| end <= done),
-        };
-        let end = fit.checked_sub(1).map_or(0, |last| self.ends[last]);
-        let rows = if fit == self.ends.len() {
-            self.waiting
-        } else {
-            rows_in(&bytes[..end])
-        };
-        self.written.rows += rows;
-        self.written.puzzles += fit as u64;
-        self.len += end as u64;
+        let (done, result) = write_counted(&mut *self.file, &self.buffer);
+        let fit = self.ends.partition_point(|end| end.byte <= done);
+        if let Some(end) = fit.checked_sub(1).map(|last| self.ends[last]) {
+            self.len += end.byte as u64;
+            self.rows += end.rows;
+        }
+        self.puzzles += fit as u64;
         self.buffer.clear();
         self.ends.clear();
-        self.waiting = 0;
-        match result {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let _ = self.file.cut(self.len);
-                Err(self.error(e))
-            }
-        }
+        result.map_err(|e| {
+            let _ = self.file.cut(self.len);
+            self.error(e)
+        })
     }
 }
 
-/// The rows in `bytes` (whole puzzles): counted by reading them back, a failed write being
-/// rare.
-fn rows_in(bytes: &[u8]) -> u64 {
-    let reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(bytes);
-    reader.into_records().count() as u64
+/// Writes all of `bytes` to `file` as `write_all` does, and says how many reached it.
+fn write_counted(file: &mut dyn ChunkFile, bytes: &[u8]) -> (usize, io::Result<()>) {
+    let mut done = 0;
+    while done < bytes.len() {
+        match file.write(&bytes[done..]) {
+            Ok(0) => return (done, Err(io::ErrorKind::WriteZero.into())),
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return (done, Err(e)),
+        }
+    }
+    (done, Ok(()))
 }
 
 #[cfg(test)]
