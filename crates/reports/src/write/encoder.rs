@@ -84,14 +84,14 @@ fn field(out: &mut Vec<u8>, text: &[u8]) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::sync::Arc;
 
     use super::*;
     use sudoku_results::{GridText, Status};
 
     /// A row whose numbers, status, time check and grids are made from `n`.
-    fn row(n: u64) -> Row {
+    pub(crate) fn row(n: u64) -> Row {
         Row {
             corpus: Arc::from("../shared/corpora/p17"),
             index: n,
