@@ -93,12 +93,10 @@ pub(super) fn colours(origins: &[Origin], catalogue: &[&str]) -> Vec<RGBColor> {
 /// dash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct RunStyle {
-    /// Dark: the colour mixed with 45 % black.
+    /// Dark: the colour mixed with 45 % black, its dots rings (else filled).
     pub dark: bool,
     /// The dash of its lines, `(dash, gap)` in pixels; `None` for a solid line.
     pub dash: Option<(u32, u32)>,
-    /// Whether its dots are rings (else filled).
-    pub rings: bool,
 }
 
 impl RunStyle {
@@ -112,11 +110,7 @@ impl RunStyle {
         };
         // Odd runs dark among the first four, even ones among the next four.
         let dark = (run % 2 == 1) != (run % 8 >= 4);
-        RunStyle {
-            dark,
-            dash,
-            rings: dark,
-        }
+        RunStyle { dark, dash }
     }
 
     /// `colour` in this run's shade.
@@ -185,7 +179,7 @@ mod tests {
         assert_eq!((c[0], c[1]), (RGBColor(213, 94, 0), RGBColor(117, 52, 0)));
         assert_eq!(c[3], RGBColor(0, 87, 63));
         let second = RunStyle::of(1);
-        assert!(second.dark && second.rings && second.dash.is_some());
+        assert!(second.dark && second.dash.is_some());
         assert_eq!(RunStyle::of(0).dash, None);
         // Every run of the eight a figure takes has its own look.
         let looks: Vec<RunStyle> = (0..8).map(RunStyle::of).collect();

@@ -274,7 +274,7 @@ fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry 
         Figure::Nodes => {
             let per_node = median_micros_per_node(samples)
                 .map(|c| format!("median {}/node", format_time(c * 1e3)));
-            let marker = if solver.style.rings {
+            let marker = if solver.style.dark {
                 Marker::Ring
             } else {
                 Marker::Dot
@@ -417,7 +417,7 @@ fn draw_scatter(
         let at = |s: &Sample| (time_axis.clamp(s.micros), nodes_axis.clamp(s.nodes));
         let of = |outcome: Outcome| kept.iter().filter(move |s| s.outcome == outcome);
         let (colour, line) = (solver.colour, solver.colour.stroke_width(2));
-        let dot = match solver.style.rings {
+        let dot = match solver.style.dark {
             true => colour.stroke_width(1),
             false => colour.mix(0.5).filled(),
         };

@@ -11,55 +11,58 @@
 
 use sudoku_results::{Retimed, Row, NO_GRID};
 
-/// One column's value, as it is written.
-enum Cell<'a> {
-    /// A text, quoted when it needs it.
-    Text(&'a str),
-    /// A number in decimal.
-    Number(u64),
-    /// A grid column: [`NO_GRID`] for an empty text, as the row's serde attributes write it.
-    Grid(&'a str),
-}
-
 /// Appends a row as one CSV line, its fields in the order of
 /// [`COLUMNS`](sudoku_results::COLUMNS).
 pub fn encode_row(out: &mut Vec<u8>, row: &Row) {
-    use Cell::{Grid, Number, Text};
-    let retimed = match row.retimed {
-        Retimed::Unchecked => Text("-"),
-        Retimed::Trusted(n) => Number(u64::from(n)),
-        Retimed::Disturbed => Text("disturbed"),
-    };
-    let cells = [
-        Text(&row.corpus),
-        Number(row.index),
-        Number(row.line),
-        Text(row.name.as_deref().unwrap_or("")),
-        Text(&row.solver),
-        Number(row.limit),
-        Text(row.status.as_str()),
-        Number(row.solutions),
-        Number(row.nodes),
-        Number(row.backtracks),
-        Number(row.nanoseconds),
-        Number(row.median_nanoseconds),
-        retimed,
-        Text(&row.puzzle),
-        Grid(&row.solution),
-        Grid(row.original.as_deref().map_or("", |g| g.as_str())),
-    ];
-    for (i, cell) in cells.into_iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        match cell {
-            Text(text) => field(out, text.as_bytes()),
-            Number(n) => out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
-            Grid("") => out.extend_from_slice(NO_GRID.as_bytes()),
-            Grid(text) => field(out, text.as_bytes()),
-        }
+    field(out, row.corpus.as_bytes());
+    for n in [row.index, row.line] {
+        out.push(b',');
+        number(out, n);
     }
+    out.push(b',');
+    field(out, row.name.as_deref().unwrap_or("").as_bytes());
+    out.push(b',');
+    field(out, row.solver.as_bytes());
+    out.push(b',');
+    number(out, row.limit);
+    out.push(b',');
+    field(out, row.status.as_str().as_bytes());
+    for n in [row.solutions, row.nodes, row.backtracks] {
+        out.push(b',');
+        number(out, n);
+    }
+    for n in [row.nanoseconds, row.median_nanoseconds] {
+        out.push(b',');
+        number(out, n);
+    }
+    out.push(b',');
+    match row.retimed {
+        Retimed::Unchecked => out.push(b'-'),
+        Retimed::Trusted(n) => number(out, u64::from(n)),
+        Retimed::Disturbed => out.extend_from_slice(b"disturbed"),
+    }
+    out.push(b',');
+    field(out, row.puzzle.as_bytes());
+    out.push(b',');
+    grid_or_none(out, row.solution.as_bytes());
+    out.push(b',');
+    grid_or_none(out, row.original.as_deref().map_or(&[], |g| g.as_bytes()));
     out.push(b'\n');
+}
+
+/// Appends `n` in decimal.
+fn number(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+}
+
+/// Appends a grid column that may hold no grid: [`NO_GRID`] for an empty text, as the
+/// row's serde attributes write it, else the text as a [`field`].
+fn grid_or_none(out: &mut Vec<u8>, text: &[u8]) {
+    if text.is_empty() {
+        out.extend_from_slice(NO_GRID.as_bytes());
+    } else {
+        field(out, text);
+    }
 }
 
 /// Appends one CSV field, quoted (its quotes doubled) when it holds a comma, a quote or a
@@ -141,38 +144,17 @@ pub(super) mod tests {
             "two\r\nlines",
         ];
         for (i, text) in texts.into_iter().enumerate() {
-            let grid = || GridText::from(text);
-            let status = Status::Unknown(text.into());
-            rows.extend([
-                Row {
-                    corpus: Arc::from(text),
-                    ..row(i as u64)
-                },
-                Row {
-                    name: Some(Arc::from(text)),
-                    ..row(i as u64)
-                },
-                Row {
-                    solver: Arc::from(text),
-                    ..row(i as u64)
-                },
-                Row {
-                    status,
-                    ..row(i as u64)
-                },
-                Row {
-                    puzzle: grid(),
-                    ..row(i as u64)
-                },
-                Row {
-                    solution: grid(),
-                    ..row(i as u64)
-                },
-                Row {
-                    original: Some(Box::new(grid())),
-                    ..row(i as u64)
-                },
-            ]);
+            let grid = GridText::from(text);
+            rows.push(Row {
+                corpus: Arc::from(text),
+                name: Some(Arc::from(text)),
+                solver: Arc::from(text),
+                status: Status::Unknown(text.into()),
+                puzzle: grid.clone(),
+                solution: grid.clone(),
+                original: Some(Box::new(grid)),
+                ..row(i as u64)
+            });
         }
         rows
     }
