@@ -180,17 +180,13 @@ pub fn plot_runs(
         .map(|csv| csv.file_stem().filter(|s| !s.is_empty()))
         .map(|stem| stem.unwrap_or(OsStr::new("results")))
         .collect();
-    let mut name = OsString::new();
-    for (i, stem) in stems.iter().enumerate() {
-        name.push(if i == 0 { "" } else { "-vs-" });
-        name.push(stem);
-    }
+    let name: OsString = match &options.name {
+        Some(asked) => asked.into(),
+        None => stems.join(OsStr::new("-vs-")),
+    };
     let stems: Vec<String> = stems.iter().map(|s| s.to_string_lossy().into()).collect();
     let data = data::read_runs(csvs, &labels(&stems), catalogue)?;
     let title = titled(options, &stems, &alarms(csvs));
-    if let Some(asked) = &options.name {
-        name = asked.into();
-    }
     draw_all(&data, &name, &title, out_dir, options)
 }
 
