@@ -130,13 +130,8 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     };
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
     let options = plot_options(args);
-    let figures = match args.csv.as_slice() {
-        [one] => sudoku_reports::plot::plot_csv(one, &out_dir, &catalogue, &options)?,
-        several => {
-            let csvs: Vec<&Path> = several.iter().map(PathBuf::as_path).collect();
-            sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?
-        }
-    };
+    let csvs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
+    let figures = sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?;
     for csv in &args.csv {
         if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
             if sidecar.state != State::Finished {

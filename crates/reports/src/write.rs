@@ -1,13 +1,11 @@
 //! The CSV of a run, written on the thread that delivers the rows.
 //!
-//! Rows are encoded ([`encode_row`], held byte for byte to what `csv::Writer` writes
-//! through [`Row`]'s serde: see [`encoder`] for why by hand) into a buffer, and the buffer
-//! reaches the file in whole chunks: every [`CHUNK`]
-//! puzzles, and at most [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write
-//! that fails part of the way (a disk that fills) is cut back to the end of the last puzzle
-//! whose rows all reached the file: every row in the file is whole, and `--resume` can
-//! take its last puzzle as done. The file is made durable at the close, before it is
-//! renamed into place.
+//! Rows are encoded ([`encode_row`]: see [`encoder`] for why by hand) into a buffer, and
+//! the buffer reaches the file in whole chunks: every [`CHUNK`] puzzles, and at most
+//! [`FLUSH_EVERY`] after a puzzle is complete (the run's tick). A write that fails part of
+//! the way (a disk that fills) is cut back to the end of the last puzzle whose rows all
+//! reached the file: every row in the file is whole, and `--resume` can take its last
+//! puzzle as done. The file is made durable at the close, before it is renamed into place.
 
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
@@ -56,20 +54,27 @@ impl ChunkFile for File {
     }
 }
 
+/// Where a puzzle's rows end in the buffer, and the rows in the buffer up to there.
+#[derive(Debug, Clone, Copy)]
+struct End {
+    byte: usize,
+    rows: u64,
+}
+
 /// The CSV of a run: the header at once, then the rows in whole chunks.
 pub struct CsvWriter {
     file: Box<dyn ChunkFile>,
     path: PathBuf,
     /// Rows encoded, not yet written.
     buffer: Vec<u8>,
-    /// Per puzzle in the buffer, where its rows end in it.
-    ends: Vec<usize>,
-    /// Rows in the buffer.
-    waiting: u64,
+    /// Per puzzle in the buffer, where its rows end.
+    ends: Vec<End>,
     /// Bytes in the file, every row whole.
     len: u64,
-    /// Rows and puzzles in the file.
-    written: Counts,
+    /// Rows in the file.
+    rows: u64,
+    /// Puzzles in the file.
+    puzzles: u64,
     /// Puzzles pushed, written or not.
     pushed: u64,
     /// When the buffer was last written.
@@ -78,18 +83,11 @@ pub struct CsvWriter {
     failed: bool,
 }
 
-/// Rows and puzzles.
-#[derive(Debug, Clone, Copy, Default)]
-struct Counts {
-    rows: u64,
-    puzzles: u64,
-}
-
 impl std::fmt::Debug for CsvWriter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CsvWriter")
             .field("path", &self.path)
-            .field("rows", &self.written.rows)
+            .field("rows", &self.rows)
             .finish()
     }
 }
@@ -112,9 +110,9 @@ impl CsvWriter {
             path: path.to_path_buf(),
             buffer: Vec::with_capacity(1 << 16),
             ends: Vec::with_capacity(CHUNK),
-            waiting: 0,
             len: header.len() as u64,
-            written: Counts::default(),
+            rows: 0,
+            puzzles: 0,
             pushed: 0,
             last: Instant::now(),
             failed: false,
@@ -132,8 +130,11 @@ impl CsvWriter {
         for row in rows {
             encode_row(&mut self.buffer, row);
         }
-        self.ends.push(self.buffer.len());
-        self.waiting += rows.len() as u64;
+        let before = self.ends.last().map_or(0, |end| end.rows);
+        self.ends.push(End {
+            byte: self.buffer.len(),
+            rows: before + rows.len() as u64,
+        });
         self.pushed += 1;
         if self.ends.len() >= CHUNK {
             self.write_out()?;
@@ -175,12 +176,12 @@ impl CsvWriter {
 
     /// Rows in the file so far, every one whole.
     pub fn rows(&self) -> u64 {
-        self.written.rows
+        self.rows
     }
 
     /// Puzzles whose rows are all in the file so far: the first this many pushed.
     pub fn puzzles(&self) -> u64 {
-        self.written.puzzles
+        self.puzzles
     }
 
     /// Puzzles pushed, written or not.
@@ -195,13 +196,13 @@ impl CsvWriter {
 
     /// An earlier write failed: an error saying so.
     fn check(&self) -> Result<(), Error> {
-        if !self.failed {
-            return Ok(());
+        match self.failed {
+            false => Ok(()),
+            true => Err(Error::Write {
+                path: shown(&self.path),
+                source: io::Error::other("an earlier write failed"),
+            }),
         }
-        Err(Error::Write {
-            path: shown(&self.path),
-            source: io::Error::other("an earlier write failed"),
-        })
     }
 
     /// Stops the writing on `source`.
@@ -213,87 +214,47 @@ impl CsvWriter {
         }
     }
 
-    /// Writes the buffer; on a failure, keeps the whole puzzles that reached the file.
+    /// Writes the buffer; on a failure, keeps the whole puzzles that reached the file and
+    /// cuts the rest.
     fn write_out(&mut self) -> Result<(), Error> {
         self.last = Instant::now();
-        let bytes = &self.buffer;
-        let mut done = 0;
-        let result = {
-            loop {
-                if done == bytes.len() {
-                    break Ok(());
-                }
-                match self.file.write(&bytes[done..]) {
-                    Ok(0) => break Err(io::ErrorKind::WriteZero.into()),
-                    Ok(n) => done += n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => break Err(e),
-                }
-            }
-        };
-        let fit = match result {
-            Ok(()) => self.ends.len(),
-            Err(_) => self.ends.partition_point(|&end| end <= done),
-        };
-        let end = fit.checked_sub(1).map_or(0, |last| self.ends[last]);
-        let rows = if fit == self.ends.len() {
-            self.waiting
-        } else {
-            rows_in(&bytes[..end])
-        };
-        self.written.rows += rows;
-        self.written.puzzles += fit as u64;
-        self.len += end as u64;
+        let (done, result) = write_counted(&mut *self.file, &self.buffer);
+        let fit = self.ends.partition_point(|end| end.byte <= done);
+        if let Some(end) = fit.checked_sub(1).map(|last| self.ends[last]) {
+            self.len += end.byte as u64;
+            self.rows += end.rows;
+        }
+        self.puzzles += fit as u64;
         self.buffer.clear();
         self.ends.clear();
-        self.waiting = 0;
-        match result {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let _ = self.file.cut(self.len);
-                Err(self.error(e))
-            }
-        }
+        result.map_err(|e| {
+            let _ = self.file.cut(self.len);
+            self.error(e)
+        })
     }
 }
 
-/// The rows in `bytes` (whole puzzles): counted by reading them back, a failed write being
-/// rare.
-fn rows_in(bytes: &[u8]) -> u64 {
-    let reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(bytes);
-    reader.into_records().count() as u64
+/// Writes all of `bytes` to `file` as `write_all` does, and says how many reached it.
+fn write_counted(file: &mut dyn ChunkFile, bytes: &[u8]) -> (usize, io::Result<()>) {
+    let mut done = 0;
+    while done < bytes.len() {
+        match file.write(&bytes[done..]) {
+            Ok(0) => return (done, Err(io::ErrorKind::WriteZero.into())),
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return (done, Err(e)),
+        }
+    }
+    (done, Ok(()))
 }
 
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};
 
+    use super::encoder::tests::row;
     use super::*;
-    use sudoku_results::{is_results_header, GridText, Status};
-
-    fn row(corpus: &str, name: Option<&str>, status: Status) -> Row {
-        Row {
-            corpus: Arc::from(corpus),
-            index: 1,
-            line: 2,
-            name: name.map(Arc::from),
-            solver: Arc::from("dlx"),
-            limit: 1,
-            status,
-            solutions: 1,
-            nodes: 3,
-            backtracks: 4,
-            nanoseconds: 5,
-            median_nanoseconds: 6,
-            retimed: sudoku_results::Retimed::Disturbed,
-            puzzle: "1.3.|.4..|2...|1..4".into(),
-            solution: GridText::new(),
-            original: None,
-            problem: Some("not written".into()),
-        }
-    }
+    use sudoku_results::{is_results_header, Status};
 
     /// A file on a disk with `room` bytes left: a write past it is cut short, and the
     /// next one fails.
@@ -342,15 +303,19 @@ mod tests {
     #[test]
     fn rows_read_back_as_they_were_written() {
         let rows = [
-            row(
-                "a,b \"c\".txt",
-                Some("AI \"Escargot\", 2006"),
-                Status::Solved,
-            ),
-            row("plain.txt", None, Status::Unknown("stalled".into())),
             Row {
-                original: Some(Box::new("1234|3412|2143|4321".into())),
-                ..row("line\nbreak", Some("x"), Status::Wrong)
+                corpus: Arc::from("a,b \"c\".txt"),
+                name: Some(Arc::from("AI \"Escargot\", 2006")),
+                problem: Some("not written".into()),
+                ..row(1)
+            },
+            Row {
+                status: Status::Unknown("stalled".into()),
+                ..row(3)
+            },
+            Row {
+                corpus: Arc::from("line\nbreak"),
+                ..row(4)
             },
         ];
         let (file, data) = disk(usize::MAX);
@@ -372,17 +337,15 @@ mod tests {
             .collect();
         assert_eq!(back, sent);
         let text = String::from_utf8(text).unwrap();
-        assert!(text.contains(",1.3.|.4..|2...|1..4,-,-\n"), "{text}");
+        assert!(text.contains(",..3.|.4..|2...|1..4,-,-\n"), "{text}");
     }
 
     #[test]
     fn a_full_disk_keeps_the_whole_puzzles_that_fit_and_names_the_file() {
-        let r = row("c", None, Status::Solved);
-        let mut one = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(vec![]);
-        one.serialize(&r).unwrap();
-        let one = one.into_inner().unwrap().len();
+        let r = row(1);
+        let mut one = Vec::new();
+        encode_row(&mut one, &r);
+        let one = one.len();
         // Puzzles of two rows each; room for the header, 10 of them and a row and a half.
         let (file, data) = disk(header_line().len() + 21 * one + one / 2);
         let mut w = CsvWriter::new(file, Path::new("full/r.csv")).unwrap();
@@ -409,7 +372,7 @@ mod tests {
     fn rows_wait_for_their_chunk_or_the_flush() {
         let (file, data) = disk(usize::MAX);
         let mut w = CsvWriter::new(file, Path::new("r.csv")).unwrap();
-        let r = row("c", None, Status::Solved);
+        let r = row(1);
         w.push(std::slice::from_ref(&r)).unwrap();
         assert_eq!(w.rows(), 0);
         w.flush().unwrap();

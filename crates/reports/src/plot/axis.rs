@@ -1,7 +1,9 @@
 //! Log axes in whole decades, and their labels.
 
-use super::AXIS_PAD;
 use crate::units::trim_number;
+
+/// Factor of room left on a log axis beyond its outer decades.
+pub(super) const AXIS_PAD: f64 = 1.5;
 
 /// A log axis from one power of ten to a higher one.
 #[derive(Debug, Clone, Copy)]

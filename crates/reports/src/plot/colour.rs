@@ -3,7 +3,14 @@
 
 use plotters::style::{Color, Palette, Palette99, RGBColor};
 
-use super::data::Origin;
+/// A solver as the figures tell it apart: the strategy and the run it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Origin {
+    /// The solver's own name (`dlx`): its colour and rank.
+    pub solver: String,
+    /// Which of the runs drawn together (0 for the first, or for a lone run).
+    pub run: usize,
+}
 
 /// The colours of the four classic strategies, fixed whatever else the catalogue holds:
 /// naive (vermillion), reduce (reddish purple), norvig (blue), dlx (bluish green), from the
@@ -32,24 +39,18 @@ fn further(k: usize) -> RGBColor {
     })
 }
 
-/// The legend order of the solvers of a file or of runs drawn together (indexes into
-/// `origins`): the catalogue's order of their strategies, then the strategies it does not
-/// know, alphabetically; a strategy's runs in the order given (`dlx (main)`, `dlx
-/// (branch)`), side by side.
-pub(super) fn order(origins: &[Origin], catalogue: &[&str]) -> Vec<usize> {
+/// Sorts solvers into legend order: the catalogue's order of their strategies, then the
+/// strategies it does not know, alphabetically; a strategy's runs in the order given (`dlx
+/// (main)`, `dlx (branch)`), side by side.
+pub(super) fn legend_order(origins: &mut [Origin], catalogue: &[&str]) {
     let rank = |name: &str| catalogue.iter().position(|c| *c == name);
-    let mut order: Vec<usize> = (0..origins.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (oa, ob) = (&origins[a], &origins[b]);
-        let by_name = match (rank(&oa.solver), rank(&ob.solver)) {
-            (Some(ra), Some(rb)) => ra.cmp(&rb),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => oa.solver.cmp(&ob.solver),
-        };
-        by_name.then(oa.run.cmp(&ob.run))
+    origins.sort_by_cached_key(|o| {
+        (
+            rank(&o.solver).unwrap_or(usize::MAX),
+            o.solver.clone(),
+            o.run,
+        )
     });
-    order
 }
 
 /// The colour of each solver of `origins` (in legend order): its strategy's colour (the
@@ -92,12 +93,10 @@ pub(super) fn colours(origins: &[Origin], catalogue: &[&str]) -> Vec<RGBColor> {
 /// dash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct RunStyle {
-    /// Dark: the colour mixed with 45 % black.
+    /// Dark: the colour mixed with 45 % black, its dots rings (else filled).
     pub dark: bool,
     /// The dash of its lines, `(dash, gap)` in pixels; `None` for a solid line.
     pub dash: Option<(u32, u32)>,
-    /// Whether its dots are rings (else filled).
-    pub rings: bool,
 }
 
 impl RunStyle {
@@ -111,11 +110,7 @@ impl RunStyle {
         };
         // Odd runs dark among the first four, even ones among the next four.
         let dark = (run % 2 == 1) != (run % 8 >= 4);
-        RunStyle {
-            dark,
-            dash,
-            rings: dark,
-        }
+        RunStyle { dark, dash }
     }
 
     /// `colour` in this run's shade.
@@ -132,66 +127,56 @@ impl RunStyle {
 mod tests {
     use super::*;
 
-    fn origins(names: &[(&str, usize)]) -> Vec<Origin> {
-        names
-            .iter()
+    /// `names` of runs in legend order, and their colours.
+    fn sorted(
+        names: &[(&str, usize)],
+        catalogue: &[&str],
+    ) -> (Vec<(String, usize)>, Vec<RGBColor>) {
+        let mut origins: Vec<Origin> = (names.iter())
             .map(|&(solver, run)| Origin {
                 solver: solver.to_string(),
                 run,
             })
-            .collect()
+            .collect();
+        legend_order(&mut origins, catalogue);
+        let colours = colours(&origins, catalogue);
+        (
+            origins.into_iter().map(|o| (o.solver, o.run)).collect(),
+            colours,
+        )
     }
 
     #[test]
     fn classic_colours_stay_and_others_follow_the_catalogue() {
         let catalogue = ["naive", "reduce", "norvig", "dlx", "logic", "anneal"];
-        let names = origins(&[
+        let names = [
             ("zeta", 0),
             ("anneal", 0),
             ("dlx", 0),
             ("naive", 0),
             ("alpha", 0),
-        ]);
-        let sorted: Vec<Origin> = order(&names, &catalogue)
-            .iter()
-            .map(|&i| names[i].clone())
-            .collect();
-        let sorted_names: Vec<&str> = sorted.iter().map(|o| o.solver.as_str()).collect();
-        assert_eq!(sorted_names, ["naive", "dlx", "anneal", "alpha", "zeta"]);
-        let c = colours(&sorted, &catalogue);
-        assert_eq!(c[0], RGBColor(213, 94, 0));
-        assert_eq!(c[1], RGBColor(0, 158, 115));
-        assert_eq!(
-            c[2], FURTHER[1],
-            "anneal is the catalogue's second other strategy"
-        );
-        assert_eq!((c[3], c[4]), (FURTHER[2], FURTHER[3]));
+        ];
+        let (order, c) = sorted(&names, &catalogue);
+        let order: Vec<&str> = order.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(order, ["naive", "dlx", "anneal", "alpha", "zeta"]);
+        assert_eq!((c[0], c[1]), (RGBColor(213, 94, 0), RGBColor(0, 158, 115)));
+        // anneal is the catalogue's second other strategy; unknown names follow.
+        assert_eq!((c[2], c[3], c[4]), (FURTHER[1], FURTHER[2], FURTHER[3]));
         // Without a catalogue, the classic four keep their colours all the same.
-        assert_eq!(colours(&sorted[..1], &[])[0], RGBColor(213, 94, 0));
+        assert_eq!(sorted(&[("naive", 0)], &[]).1, [RGBColor(213, 94, 0)]);
     }
 
     /// Runs drawn together keep the catalogue's order, a strategy's runs side by side, and
-    /// a second run is its strategy's colour in a dark shade, dashed, with rings: never a
-    /// colour of its own (a pale yellow of Palette99 for an unknown `dlx (B)`).
+    /// a later run is its strategy's colour in a dark shade, dashed: never a colour of its
+    /// own (a pale yellow of Palette99 for an unknown `dlx (B)`).
     #[test]
     fn a_second_run_keeps_the_order_and_contrasts_with_the_first() {
-        let catalogue = ["naive", "reduce", "norvig", "dlx"];
-        let runs = origins(&[("dlx", 0), ("naive", 0), ("dlx", 1), ("naive", 1)]);
-        let sorted: Vec<Origin> = order(&runs, &catalogue)
-            .iter()
-            .map(|&i| runs[i].clone())
-            .collect();
-        assert_eq!(
-            sorted,
-            origins(&[("naive", 0), ("naive", 1), ("dlx", 0), ("dlx", 1)])
-        );
-        let c = colours(&sorted, &catalogue);
-        assert_eq!(c[0], RGBColor(213, 94, 0));
-        assert_eq!(c[1], RGBColor(117, 52, 0));
-        assert_eq!(c[3], RGBColor(0, 87, 63));
-        let second = RunStyle::of(1);
-        assert!(second.dark && second.rings && second.dash.is_some());
-        assert_eq!(RunStyle::of(0).dash, None);
+        let runs = [("dlx", 0), ("naive", 0), ("dlx", 1), ("naive", 1)];
+        let (order, c) = sorted(&runs, &["naive", "reduce", "norvig", "dlx"]);
+        let want = [("naive", 0), ("naive", 1), ("dlx", 0), ("dlx", 1)];
+        assert_eq!(order, want.map(|(s, r)| (s.to_string(), r)));
+        assert_eq!((c[1], c[3]), (RGBColor(117, 52, 0), RGBColor(0, 87, 63)));
+        assert!(RunStyle::of(0).dash.is_none() && RunStyle::of(1).dash.is_some());
         // Every run of the eight a figure takes has its own look.
         let looks: Vec<RunStyle> = (0..8).map(RunStyle::of).collect();
         for (i, a) in looks.iter().enumerate() {

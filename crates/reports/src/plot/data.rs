@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use plotters::style::RGBColor;
 
-use super::colour::{colours, order, RunStyle};
+use super::colour::{colours, legend_order, Origin, RunStyle};
 use super::MIN_MICROS;
 use crate::error::{shown, Error};
 use crate::read::read_rows;
@@ -75,216 +75,155 @@ pub(super) struct Panel {
     pub series: Vec<Series>,
 }
 
-/// All rows of a file, grouped for plotting.
+/// A solver as the figures draw it.
+#[derive(Debug)]
+pub(super) struct Solver {
+    /// `dlx`, or `dlx (main)` for a run of several drawn together.
+    pub name: String,
+    pub colour: RGBColor,
+    pub style: RunStyle,
+}
+
+/// All rows of the runs, grouped for plotting.
 #[derive(Debug)]
 pub(super) struct Results {
     /// Corpora in order of first appearance.
     pub panels: Vec<Panel>,
-    /// Solver names in legend order (see [`order`]): `dlx`, or `dlx (main)` for a run of
-    /// several drawn together.
-    pub solvers: Vec<String>,
-    /// The colour of each solver of [`Results::solvers`].
-    pub colours: Vec<RGBColor>,
-    /// How each solver's series is drawn: as the first run, or in the contrasting style
-    /// of a later one (see [`RunStyle`]).
-    pub styles: Vec<RunStyle>,
-    /// The smallest solution limit of the file: its curves are solid, others dashed.
+    /// The solvers in legend order (see [`legend_order`]).
+    pub solvers: Vec<Solver>,
+    /// The smallest solution limit of the rows: its curves are solid, others dashed.
     pub base_limit: u64,
-    /// Whether the file mixes solution limits (then labels name the limit).
+    /// Whether the rows mix solution limits (then labels name the limit).
     pub mixed_limits: bool,
 }
 
-/// A solver as the figures name it: the strategy and the run it comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Origin {
-    /// The solver's own name (`dlx`): its colour and rank.
-    pub solver: String,
-    /// Which of the runs drawn together (0 for the first, or for a lone run).
-    pub run: usize,
-}
-
-/// The grouping state while the rows stream by.
-#[derive(Default)]
-struct Grouping {
-    panels: Vec<Panel>,
-    corpus_index: HashMap<String, usize>,
-    solver_names: Vec<String>,
-    /// The origin of each of `solver_names`.
-    origins: Vec<Origin>,
-    solver_index: HashMap<String, usize>,
-    /// (corpus, solver, limit) -> index into that corpus's series.
-    series_index: HashMap<(usize, usize, u64), usize>,
-}
-
-impl Grouping {
-    /// Adds the sample of a row of `corpus` and `limit` to the series of `solver` (as
-    /// named on the figures), from `origin`.
-    fn add(&mut self, corpus: &str, solver: &str, origin: &Origin, limit: u64, sample: Sample) {
-        let panels = &mut self.panels;
-        let corpus = *self
-            .corpus_index
-            .entry(corpus.to_string())
-            .or_insert_with(|| {
-                panels.push(Panel {
-                    corpus: corpus.to_string(),
-                    series: Vec::new(),
-                });
-                panels.len() - 1
-            });
-        let (names, origins) = (&mut self.solver_names, &mut self.origins);
-        let solver = *self
-            .solver_index
-            .entry(solver.to_string())
-            .or_insert_with(|| {
-                names.push(solver.to_string());
-                origins.push(origin.clone());
-                names.len() - 1
-            });
-        let series = &mut self.panels[corpus].series;
-        let at = *self
-            .series_index
-            .entry((corpus, solver, limit))
-            .or_insert_with(|| {
-                series.push(Series {
-                    solver,
-                    limit,
-                    samples: Vec::new(),
-                });
-                series.len() - 1
-            });
-        series[at].samples.push(sample);
-    }
-}
-
-/// The key of a run's samples as its rows give it: corpus, solver, limit.
+/// A run's rows of one corpus, solver and limit, as its rows name them.
 type RunKey = (Arc<str>, Arc<str>, u64);
 
-/// The samples of a run whose corpora are named once all are known (see [`read_runs`]),
-/// grouped as they come: per key, in the order met, its samples in the CSV's order. Added
-/// to a [`Grouping`] group by group, they make the panels, solvers and series that adding
-/// them row by row makes (each first met in the same order), in memory of the samples
-/// only, not of a row's names each.
-#[derive(Default)]
-struct RunSamples {
-    groups: Vec<(RunKey, Vec<Sample>)>,
-    index: HashMap<RunKey, usize>,
-    /// The group of the latest sample (rows come corpus by corpus, solver by solver).
-    latest: Option<usize>,
-}
-
-impl RunSamples {
-    /// Adds the sample of a row of `corpus`, `solver` and `limit`.
-    fn add(&mut self, corpus: Arc<str>, solver: Arc<str>, limit: u64, sample: Sample) {
-        let same =
-            |((c, s, l), _): &(RunKey, Vec<Sample>)| *c == corpus && *s == solver && *l == limit;
-        let i = match self.latest.filter(|&i| same(&self.groups[i])) {
-            Some(i) => i,
-            None => {
-                let groups = &mut self.groups;
-                *self
-                    .index
-                    .entry((corpus, solver, limit))
-                    .or_insert_with_key(|key| {
-                        groups.push((key.clone(), Vec::new()));
-                        groups.len() - 1
-                    })
-            }
+/// The samples of the rows of `csv`, grouped by corpus, solver and limit: the groups in
+/// the order met, their samples in the CSV's order. Only the samples are held, not each
+/// row's names.
+fn read_groups(csv: &Path) -> Result<Vec<(RunKey, Vec<Sample>)>, Error> {
+    let mut groups: HashMap<RunKey, (usize, Vec<Sample>)> = HashMap::new();
+    for row in read_rows(csv)? {
+        let row = row?;
+        let sample = Sample {
+            micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+            solve_ns: row.solve_time(),
+            nodes: (row.nodes as f64).max(1.0),
+            counted: row.nodes >= 1,
+            outcome: Outcome::from(&row.status),
         };
-        self.latest = Some(i);
-        self.groups[i].1.push(sample);
+        let met = groups.len();
+        let key = (row.corpus, row.solver, row.limit);
+        groups
+            .entry(key)
+            .or_insert((met, Vec::new()))
+            .1
+            .push(sample);
     }
+    let mut groups: Vec<(RunKey, (usize, Vec<Sample>))> = groups.into_iter().collect();
+    groups.sort_by_key(|(_, (met, _))| *met);
+    Ok(groups
+        .into_iter()
+        .map(|(key, (_, samples))| (key, samples))
+        .collect())
 }
 
-/// Reads `csv` row by row and groups the samples by corpus, solver and limit; solvers are
-/// ordered and coloured after `catalogue` (see [`order`]).
-pub(super) fn read_results(csv: &Path, catalogue: &[&str]) -> Result<Results, Error> {
-    read_runs(&[(csv, None)], catalogue)
+/// A run's rows of one corpus, solver and limit, named as the figures name them.
+struct Group {
+    corpus: String,
+    origin: Origin,
+    limit: u64,
+    samples: Vec<Sample>,
 }
 
-/// [`read_results`] of several runs on one figure: a run with a label has its solvers
-/// named `solver (label)`, and its corpora matched by file name (runs made in different
-/// folders share their panels), but for two corpora of the run that share one: those are
-/// matched by their paths ([`match_names`]), each its own panel.
+/// Reads the runs' CSVs and groups their samples by corpus, solver and limit; solvers are
+/// ordered and coloured after `catalogue` (see [`legend_order`]). A run with a label (one
+/// of several drawn together) has its solvers named `solver (label)`, and its corpora
+/// matched by file name (runs made in different folders share their panels), but for two
+/// corpora of the run that share one: those are matched by their paths ([`match_names`]),
+/// each its own panel.
 pub(super) fn read_runs(
-    runs: &[(&Path, Option<&str>)],
+    csvs: &[&Path],
+    labels: &[Option<String>],
     catalogue: &[&str],
 ) -> Result<Results, Error> {
-    let mut grouping = Grouping::default();
-    for (run_index, &(csv, label)) in runs.iter().enumerate() {
-        let mut run = RunSamples::default();
-        for row in read_rows(csv)? {
-            let row = row?;
-            let sample = Sample {
-                micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
-                solve_ns: row.solve_time(),
-                nodes: (row.nodes as f64).max(1.0),
-                counted: row.nodes >= 1,
-                outcome: Outcome::from(&row.status),
-            };
-            match label {
-                None => {
-                    let origin = Origin {
-                        solver: row.solver.to_string(),
-                        run: run_index,
-                    };
-                    grouping.add(&row.corpus, &row.solver, &origin, row.limit, sample);
-                }
-                Some(_) => run.add(row.corpus, row.solver, row.limit, sample),
+    let mut groups = Vec::new();
+    for (run, (csv, label)) in csvs.iter().zip(labels).enumerate() {
+        let read = read_groups(csv)?;
+        let corpora = || read.iter().map(|((corpus, ..), _)| &**corpus);
+        let names: Vec<String> = match label {
+            None => corpora().map(str::to_string).collect(),
+            Some(_) => {
+                let names = match_names(corpora());
+                corpora().map(|corpus| names[corpus].clone()).collect()
             }
-        }
-        let Some(label) = label else { continue };
-        let names = match_names(run.groups.iter().map(|((corpus, ..), _)| &**corpus));
-        for ((corpus, solver, limit), samples) in &run.groups {
+        };
+        for (corpus, ((_, solver, limit), samples)) in names.into_iter().zip(read) {
             let origin = Origin {
                 solver: solver.to_string(),
-                run: run_index,
+                run,
             };
-            let solver = format!("{solver} ({label})");
-            for sample in samples {
-                grouping.add(&names[&**corpus], &solver, &origin, *limit, *sample);
-            }
+            groups.push(Group {
+                corpus,
+                origin,
+                limit,
+                samples,
+            });
         }
     }
-    let csv = runs.first().map_or(Path::new(""), |r| r.0);
-    let Grouping {
-        mut panels,
-        solver_names,
-        origins,
-        ..
-    } = grouping;
-    if panels.is_empty() {
+    if groups.is_empty() {
         return Err(Error::Empty {
-            path: shown(csv),
+            path: shown(csvs.first().copied().unwrap_or(Path::new(""))),
             reason: "no result rows, nothing to plot".into(),
         });
     }
-    let sorted = order(&origins, catalogue);
-    let mut new_index = vec![0; solver_names.len()];
-    for (new, &old) in sorted.iter().enumerate() {
-        new_index[old] = new;
-    }
-    let solvers: Vec<String> = sorted
-        .iter()
-        .map(|&old| solver_names[old].clone())
-        .collect();
-    let sorted_origins: Vec<Origin> = sorted.iter().map(|&old| origins[old].clone()).collect();
-    let colours = colours(&sorted_origins, catalogue);
-    let styles = sorted_origins.iter().map(|o| RunStyle::of(o.run)).collect();
+    Ok(panels_of(groups, labels, catalogue))
+}
+
+/// The panels of `groups` (corpora in the order met), their series in legend order.
+fn panels_of(groups: Vec<Group>, labels: &[Option<String>], catalogue: &[&str]) -> Results {
+    let mut origins: Vec<Origin> = groups.iter().map(|g| g.origin.clone()).collect();
+    legend_order(&mut origins, catalogue);
+    origins.dedup();
+    let rank: HashMap<&Origin, usize> = origins.iter().zip(0..).collect();
+    let mut panels: Vec<Panel> = Vec::new();
+    let mut panel_of: HashMap<String, usize> = HashMap::new();
     let mut limits = HashSet::new();
+    for group in groups {
+        let panel = *panel_of.entry(group.corpus.clone()).or_insert_with(|| {
+            panels.push(Panel {
+                corpus: group.corpus,
+                series: Vec::new(),
+            });
+            panels.len() - 1
+        });
+        limits.insert(group.limit);
+        panels[panel].series.push(Series {
+            solver: rank[&group.origin],
+            limit: group.limit,
+            samples: group.samples,
+        });
+    }
     for panel in &mut panels {
-        for series in &mut panel.series {
-            series.solver = new_index[series.solver];
-            limits.insert(series.limit);
-        }
         panel.series.sort_by_key(|s| (s.solver, s.limit));
     }
-    let base_limit = limits.iter().copied().min().unwrap_or(1);
-    Ok(Results {
+    let solvers = (origins.iter())
+        .zip(colours(&origins, catalogue))
+        .map(|(origin, colour)| Solver {
+            name: match &labels[origin.run] {
+                Some(label) => format!("{} ({label})", origin.solver),
+                None => origin.solver.clone(),
+            },
+            colour,
+            style: RunStyle::of(origin.run),
+        })
+        .collect();
+    Results {
         panels,
         solvers,
-        colours,
-        styles,
-        base_limit,
+        base_limit: limits.iter().copied().min().unwrap_or(1),
         mixed_limits: limits.len() > 1,
-    })
+    }
 }

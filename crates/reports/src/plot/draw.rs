@@ -3,29 +3,41 @@
 use std::collections::{HashMap, HashSet};
 
 use plotters::chart::MeshStyle;
-use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::{decade_label, Decades};
 use super::data::{Outcome, Panel, Results, Sample, Series};
-use super::legend::{
-    draw_legend, LegendEntry, Marker, LEGEND_DETAIL_HEIGHT, LEGEND_GAP, LEGEND_NAME_HEIGHT,
-    LEGEND_TOP,
-};
-use super::{
-    DrawResult, Figure, ECDF_SAMPLES, LEGEND_WIDTH, MIN_PANEL_HEIGHT, MIN_PLOT_WIDTH, PANEL_HEIGHT,
-    SCATTER_GRID, TITLE_HEIGHT, WIDTH,
-};
+use super::legend::{draw_legend, LegendEntry, Marker, LEGEND_GAP, LEGEND_TOP};
+use super::{DrawResult, Figure};
+use crate::error::Error;
 use crate::summary::short_names;
 use sudoku_results::{format_time, stats};
 
-type Chart<'a, 'b, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
-type Nodes<'a, 'b, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
+/// Width of a whole figure in pixels, by default.
+const WIDTH: u32 = 1040;
+/// The least width of a panel's plot, left of its legend, in pixels.
+const MIN_PLOT_WIDTH: u32 = 320;
+/// The least height of a panel, in pixels.
+const MIN_PANEL_HEIGHT: u32 = 220;
+/// Height of one corpus panel in pixels (more if its legend needs it).
+const PANEL_HEIGHT: u32 = 460;
+/// Height of the figure's title band in pixels.
+const TITLE_HEIGHT: u32 = 70;
+/// Width of the legend column to the right of each panel.
+const LEGEND_WIDTH: u32 = 270;
+/// Above this many finished puzzles an ECDF is drawn from samples at this many times instead
+/// of one step per puzzle (a step narrower than a pixel cannot be seen anyway).
+const ECDF_SAMPLES: usize = 1000;
+/// The scatter plot keeps one marker per solver, outcome and cell of a grid this many cells
+/// wide and high (a cell is about 3 px, half a marker), so that a file with millions of rows
+/// still gives a small SVG.
+const SCATTER_GRID: f64 = 250.0;
 
-/// A part of a figure to draw into (a panel, its legend), on any backend (SVG, bitmap).
-pub(super) type Area<DB> = DrawingArea<DB, Shift>;
+/// A part of a figure to draw into (a panel, its legend): the figure is drawn as SVG, and
+/// the PNG is that SVG in pixels.
+pub(super) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
 /// The size of a figure in pixels: its width, and the height of each corpus's panel under
 /// the title band.
@@ -42,73 +54,58 @@ impl Layout {
     }
 }
 
-/// The least height a panel of `figure` takes for the tallest legend of `data` to fit,
-/// and a little room under it.
-pub(super) fn legend_height(data: &Results, figure: Figure) -> u32 {
-    let tallest = data
-        .panels
-        .iter()
-        .map(|panel| {
-            legend(data, panel, figure)
-                .iter()
-                .map(|e| {
-                    LEGEND_NAME_HEIGHT + LEGEND_DETAIL_HEIGHT * e.details.len() as i32 + LEGEND_GAP
-                })
-                .sum::<i32>()
-        })
-        .max()
-        .unwrap_or(0);
-    (LEGEND_TOP + tallest + LEGEND_GAP) as u32
-}
-
-/// The layout of `figure` of `data` by default: [`WIDTH`] wide, each panel
-/// [`PANEL_HEIGHT`] high, or more when its legend needs it.
-pub(super) fn default_layout(data: &Results, figure: Figure) -> Layout {
-    Layout {
-        width: WIDTH,
-        panel_height: PANEL_HEIGHT.max(legend_height(data, figure)),
-    }
-}
-
-/// The layout of `figure` of `data` in `width` by `height` pixels; `None` when it is too
-/// small (a panel's legend would not fit, or its plot would be narrower than
-/// [`MIN_PLOT_WIDTH`]).
-pub(super) fn layout_within(
+/// The layout of `figure` of `data`: by default [`WIDTH`] wide, each panel
+/// [`PANEL_HEIGHT`] high or more when its legend needs it; in `size` when one is asked
+/// for, and an error that says the least size when a panel's legend would not fit in it
+/// or its plot would be narrower than [`MIN_PLOT_WIDTH`].
+pub(super) fn layout(
     data: &Results,
     figure: Figure,
-    (width, height): (u32, u32),
-) -> Option<Layout> {
-    let panels = data.panels.len() as u32;
-    let panel_height = height.checked_sub(TITLE_HEIGHT)? / panels.max(1);
-    let fits = width >= LEGEND_WIDTH + MIN_PLOT_WIDTH
-        && panel_height >= legend_height(data, figure).max(MIN_PANEL_HEIGHT);
-    fits.then_some(Layout {
-        width,
-        panel_height,
+    size: Option<(u32, u32)>,
+) -> Result<Layout, Error> {
+    let height = |panel| {
+        legend(data, panel, figure)
+            .iter()
+            .map(LegendEntry::height)
+            .sum()
+    };
+    let tallest: i32 = data.panels.iter().map(height).max().unwrap_or(0);
+    let legend = (LEGEND_TOP + tallest + LEGEND_GAP) as u32;
+    let Some((width, height)) = size else {
+        let panel_height = PANEL_HEIGHT.max(legend);
+        return Ok(Layout {
+            width: WIDTH,
+            panel_height,
+        });
+    };
+    let (panels, least) = (data.panels.len() as u32, legend.max(MIN_PANEL_HEIGHT));
+    let panel_height = height.saturating_sub(TITLE_HEIGHT) / panels;
+    if width >= LEGEND_WIDTH + MIN_PLOT_WIDTH && panel_height >= least {
+        return Ok(Layout {
+            width,
+            panel_height,
+        });
+    }
+    Err(Error::FigureSize {
+        size: format!("{width}x{height}"),
+        least: format!(
+            "{}x{}",
+            LEGEND_WIDTH + MIN_PLOT_WIDTH,
+            TITLE_HEIGHT + least * panels
+        ),
     })
 }
 
-/// The least size of `figure` of `data`, `(width, height)`.
-pub(super) fn least_size(data: &Results, figure: Figure) -> (u32, u32) {
-    let panels = data.panels.len() as u32;
-    let panel = legend_height(data, figure).max(MIN_PANEL_HEIGHT);
-    (LEGEND_WIDTH + MIN_PLOT_WIDTH, TITLE_HEIGHT + panel * panels)
-}
-
 /// Draws one figure of all corpora on `root`, titled `title`, laid out by `layout`.
-pub(super) fn render<DB: DrawingBackend>(
-    root: &Area<DB>,
+pub(super) fn render(
+    root: &Area,
     data: &Results,
     title: &str,
     figure: Figure,
     layout: Layout,
-) -> DrawResult<()>
-where
-    DB::ErrorType: 'static,
-{
+) -> DrawResult<()> {
     let samples = || {
-        data.panels
-            .iter()
+        (data.panels.iter())
             .flat_map(|p| &p.series)
             .flat_map(|s| &s.samples)
     };
@@ -131,11 +128,8 @@ where
     };
     let middle = (layout.width / 2) as i32;
     top.draw(&Text::new(title, (middle, 8), centre(26).color(&BLACK)))?;
-    top.draw(&Text::new(
-        subtitle,
-        (middle, 40),
-        centre(14).color(&RGBColor(80, 80, 80)),
-    ))?;
+    let grey = centre(14).color(&RGBColor(80, 80, 80));
+    top.draw(&Text::new(subtitle, (middle, 40), grey))?;
     let names = short_names(data.panels.iter().map(|p| p.corpus.as_str()));
     let panels = body.split_evenly((data.panels.len(), 1));
     for (panel, area) in data.panels.iter().zip(&panels) {
@@ -153,13 +147,152 @@ where
     Ok(())
 }
 
-/// Label of a series in a legend: the solver, and the limit when the file mixes limits.
-fn series_name(data: &Results, series: &Series) -> String {
-    let solver = &data.solvers[series.solver];
-    if data.mixed_limits {
-        format!("{solver} (limit {})", series.limit)
-    } else {
-        solver.clone()
+/// The caption of a panel: the corpus by its short name (its file stem: see
+/// [`short_names`]), and its size.
+fn panel_caption(panel: &Panel, names: &HashMap<&str, String>) -> String {
+    let puzzles = panel.series.iter().map(|s| s.samples.len()).max();
+    let puzzles = puzzles.unwrap_or(0);
+    let plural = if puzzles == 1 { "puzzle" } else { "puzzles" };
+    let name = names
+        .get(panel.corpus.as_str())
+        .map_or(panel.corpus.as_str(), String::as_str);
+    format!("{name} ({puzzles} {plural})")
+}
+
+/// A panel's chart, before its axes: its caption, margin and the room for the axes' labels
+/// (the same for both figures).
+fn panel_chart<'a, 'b, 'c>(
+    area: &'a Area<'c>,
+    caption: &str,
+) -> ChartBuilder<'a, 'b, SVGBackend<'c>> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .caption(caption, ("sans-serif", 20).into_font())
+        .margin(12)
+        .x_label_area_size(50)
+        .y_label_area_size(70);
+    builder
+}
+
+/// The mesh's look in both figures: the fonts of its labels and descriptions, and light
+/// grey grid lines.
+fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.axis_desc_style(("sans-serif", 16))
+        .label_style(("sans-serif", 14))
+        .light_line_style(RGBColor(240, 240, 240))
+        .bold_line_style(RGBColor(205, 205, 205))
+}
+
+/// Draws the ECDF panel of one corpus.
+fn draw_ecdf(
+    data: &Results,
+    panel: &Panel,
+    caption: &str,
+    area: &Area,
+    axis: Decades,
+) -> DrawResult<()> {
+    let mut chart =
+        panel_chart(area, caption).build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
+    let x_label = |v: &f64| decade_label(*v);
+    let y_label = |v: &f64| format!("{:.0}%", v * 100.0);
+    house_style(&mut chart.configure_mesh())
+        .x_desc("time per puzzle t (µs, log scale)")
+        .y_desc("puzzles finished within t")
+        .x_labels(axis.count() + 1)
+        .y_labels(11)
+        .x_label_formatter(&x_label)
+        .y_label_formatter(&y_label)
+        .draw()?;
+    for series in &panel.series {
+        let style = data.solvers[series.solver].colour.stroke_width(2);
+        let points = ecdf_points(&series.samples, axis);
+        match series_dash(data, series) {
+            Some((size, gap)) => {
+                chart.draw_series(DashedLineSeries::new(points, size, gap, style))?;
+            }
+            None => {
+                chart.draw_series(LineSeries::new(points, style))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The legend of a panel of `figure`: an entry per series, in legend order, then in the
+/// nodes figure the markers of the solves that did not finish well, when it draws any.
+pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<LegendEntry> {
+    let drawn = |outcome| {
+        let mut samples = panel.series.iter().flat_map(|series| &series.samples);
+        figure == Figure::Nodes && samples.any(|s| s.counted && s.outcome == outcome)
+    };
+    let markers = [
+        (
+            Outcome::OverBudget,
+            Marker::Triangle,
+            "budget exhausted",
+            "the node budget ran out",
+        ),
+        (
+            Outcome::Wrong,
+            Marker::Cross,
+            "wrong",
+            "the solution failed its check",
+        ),
+    ];
+    let markers =
+        (markers.into_iter())
+            .filter(|marker| drawn(marker.0))
+            .map(|(_, marker, name, detail)| LegendEntry {
+                colour: BLACK,
+                marker,
+                name: name.to_owned(),
+                details: vec![detail.to_owned()],
+            });
+    let series = panel.series.iter();
+    series
+        .map(|series| series_entry(data, series, figure))
+        .chain(markers)
+        .collect()
+}
+
+/// The legend entry of a series: its swatch and name; the median of its figure (the time
+/// per puzzle, or the cost of a node), its rows that did not finish, and in the nodes
+/// figure its rows without counters, which it does not draw.
+fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry {
+    let (solver, samples) = (&data.solvers[series.solver], &series.samples);
+    let (marker, details) = match figure {
+        Figure::Time => {
+            let median = median_time(samples).map_or_else(
+                || "no solve time".to_owned(),
+                |m| format!("median {}", format_time(m as f64)),
+            );
+            let marker = Marker::Line(series_dash(data, series));
+            (marker, [Some(median), unfinished_note(samples), None])
+        }
+        Figure::Nodes => {
+            let per_node = median_micros_per_node(samples)
+                .map(|c| format!("median {}/node", format_time(c * 1e3)));
+            let marker = if solver.style.dark {
+                Marker::Ring
+            } else {
+                Marker::Dot
+            };
+            (
+                marker,
+                [per_node, unfinished_note(samples), uncounted_note(samples)],
+            )
+        }
+    };
+    LegendEntry {
+        colour: solver.colour,
+        marker,
+        name: match data.mixed_limits {
+            true => format!("{} (limit {})", solver.name, series.limit),
+            false => solver.name.clone(),
+        },
+        details: details.into_iter().flatten().collect(),
     }
 }
 
@@ -190,151 +323,11 @@ fn uncounted_note(samples: &[Sample]) -> Option<String> {
     }
 }
 
-/// The caption of a panel: the corpus by its short name (its file stem: see
-/// [`short_names`]), and its size.
-fn panel_caption(panel: &Panel, names: &HashMap<&str, String>) -> String {
-    let puzzles = panel
-        .series
-        .iter()
-        .map(|s| s.samples.len())
-        .max()
-        .unwrap_or(0);
-    let plural = if puzzles == 1 { "puzzle" } else { "puzzles" };
-    let name = names
-        .get(panel.corpus.as_str())
-        .map_or(panel.corpus.as_str(), String::as_str);
-    format!("{name} ({puzzles} {plural})")
-}
-
-/// A panel's chart, before its axes: its caption, margin and the room for the axes' labels
-/// (the same for both figures).
-fn panel_chart<'a, 'b, DB: DrawingBackend>(
-    area: &'a Area<DB>,
-    caption: &str,
-) -> ChartBuilder<'a, 'b, DB> {
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .caption(caption, ("sans-serif", 20).into_font())
-        .margin(12)
-        .x_label_area_size(50)
-        .y_label_area_size(70);
-    builder
-}
-
-/// The mesh's look in both figures: the fonts of its labels and descriptions, and light
-/// grey grid lines.
-fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
-    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
-) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
-    mesh.axis_desc_style(("sans-serif", 16))
-        .label_style(("sans-serif", 14))
-        .light_line_style(RGBColor(240, 240, 240))
-        .bold_line_style(RGBColor(205, 205, 205))
-}
-
-/// Draws the ECDF panel of one corpus.
-fn draw_ecdf<DB: DrawingBackend>(
-    data: &Results,
-    panel: &Panel,
-    caption: &str,
-    area: &Area<DB>,
-    axis: Decades,
-) -> DrawResult<()>
-where
-    DB::ErrorType: 'static,
-{
-    let mut chart: Chart<DB> =
-        panel_chart(area, caption).build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
-    let x_label = |v: &f64| decade_label(*v);
-    let y_label = |v: &f64| format!("{:.0}%", v * 100.0);
-    house_style(&mut chart.configure_mesh())
-        .x_desc("time per puzzle t (µs, log scale)")
-        .y_desc("puzzles finished within t")
-        .x_labels(axis.count() + 1)
-        .y_labels(11)
-        .x_label_formatter(&x_label)
-        .y_label_formatter(&y_label)
-        .draw()?;
-
-    for series in &panel.series {
-        let style = data.colours[series.solver].stroke_width(2);
-        let points = ecdf_points(&series.samples, axis);
-        match series_dash(data, series) {
-            Some((size, gap)) => {
-                chart.draw_series(DashedLineSeries::new(points, size, gap, style))?;
-            }
-            None => {
-                chart.draw_series(LineSeries::new(points, style))?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The legend of a panel of `figure`: an entry per series, in legend order, and for the
-/// nodes figure the markers of the solves that did not finish well.
-pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<LegendEntry> {
-    let mut legend: Vec<LegendEntry> = panel
-        .series
-        .iter()
-        .map(|series| match figure {
-            Figure::Time => ecdf_entry(data, series),
-            Figure::Nodes => scatter_entry(data, series),
-        })
-        .collect();
-    if figure == Figure::Nodes {
-        let samples = || panel.series.iter().flat_map(|series| &series.samples);
-        let any = |outcome: Outcome| samples().any(|s| s.counted && s.outcome == outcome);
-        legend.extend(marker_legend(any(Outcome::OverBudget), any(Outcome::Wrong)));
-    }
-    legend
-}
-
-/// The legend entry of a series of the time figure: its line, its median.
-fn ecdf_entry(data: &Results, series: &Series) -> LegendEntry {
-    let median = median_time(&series.samples).map_or_else(
-        || "no solve time".to_owned(),
-        |m| format!("median {}", format_time(m as f64)),
-    );
-    LegendEntry {
-        colour: data.colours[series.solver],
-        dash: series_dash(data, series),
-        marker: Marker::Line,
-        name: series_name(data, series),
-        details: [Some(median), unfinished_note(&series.samples)]
-            .into_iter()
-            .flatten()
-            .collect(),
-    }
-}
-
-/// The legend entry of a series of the nodes figure: its dot, its cost per node.
-fn scatter_entry(data: &Results, series: &Series) -> LegendEntry {
-    let per_node = median_micros_per_node(&series.samples)
-        .map(|c| format!("median {}/node", format_time(c * 1e3)));
-    let rings = data.styles[series.solver].rings;
-    LegendEntry {
-        colour: data.colours[series.solver],
-        dash: None,
-        marker: if rings { Marker::Ring } else { Marker::Dot },
-        name: series_name(data, series),
-        details: [
-            per_node,
-            unfinished_note(&series.samples),
-            uncounted_note(&series.samples),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
-    }
-}
-
 /// The vertices of the ECDF of the finished samples over all samples: exact steps for up to
 /// [`ECDF_SAMPLES`] finished puzzles, else sampled at that many log-spaced times.
 pub(super) fn ecdf_points(samples: &[Sample], axis: Decades) -> Vec<(f64, f64)> {
     let total = samples.len() as f64;
-    let mut times: Vec<f64> = samples
-        .iter()
+    let mut times: Vec<f64> = (samples.iter())
         .filter(|s| s.outcome == Outcome::Finished)
         .map(|s| axis.clamp(s.micros))
         .collect();
@@ -366,10 +359,10 @@ pub(super) fn median_time(samples: &[Sample]) -> Option<u64> {
 }
 
 /// The median cost of one node in µs over the samples with counters (`None` when none has
-/// them: a crash's or a timeout's time is not spent on nodes).
+/// them: a crash's or a timeout's time is not spent on nodes), the lower of the two middle
+/// values for an even count, as [`stats::median`] takes it.
 fn median_micros_per_node(samples: &[Sample]) -> Option<f64> {
-    let mut costs: Vec<f64> = samples
-        .iter()
+    let mut costs: Vec<f64> = (samples.iter())
         .filter(|s| s.counted)
         .map(|s| s.micros / s.nodes)
         .collect();
@@ -380,23 +373,22 @@ fn median_micros_per_node(samples: &[Sample]) -> Option<f64> {
 /// The dash of a series' line: its run's ([`RunStyle`](super::colour::RunStyle)), else
 /// dashed for a limit above the file's smallest; `None` for a solid line.
 fn series_dash(data: &Results, series: &Series) -> Option<(u32, u32)> {
-    let run = data.styles[series.solver].dash;
+    let run = data.solvers[series.solver].style.dash;
     run.or((series.limit != data.base_limit).then_some((8, 5)))
 }
 
-/// Draws the scatter panel of one corpus.
-fn draw_scatter<DB: DrawingBackend>(
+/// Draws the scatter panel of one corpus: one marker per outcome and cell of a
+/// [`SCATTER_GRID`]-square grid over the axes (the first one met), as the rest would be
+/// drawn on top of it.
+fn draw_scatter(
     data: &Results,
     panel: &Panel,
     caption: &str,
-    area: &Area<DB>,
+    area: &Area,
     time_axis: Decades,
     nodes_axis: Decades,
-) -> DrawResult<()>
-where
-    DB::ErrorType: 'static,
-{
-    let mut chart: Nodes<DB> = panel_chart(area, caption).build_cartesian_2d(
+) -> DrawResult<()> {
+    let mut chart = panel_chart(area, caption).build_cartesian_2d(
         time_axis.range().log_scale(),
         nodes_axis.range().log_scale(),
     )?;
@@ -409,76 +401,29 @@ where
         .x_label_formatter(&label)
         .y_label_formatter(&label)
         .draw()?;
-
     for series in &panel.series {
-        let colour = data.colours[series.solver];
-        let counted: Vec<Sample> = series
-            .samples
-            .iter()
+        let solver = &data.solvers[series.solver];
+        let mut seen = HashSet::new();
+        let kept: Vec<&Sample> = (series.samples.iter())
             .filter(|s| s.counted)
-            .copied()
+            .filter(|s| {
+                seen.insert((
+                    (time_axis.fraction(s.micros) * SCATTER_GRID) as u32,
+                    (nodes_axis.fraction(s.nodes) * SCATTER_GRID) as u32,
+                    s.outcome,
+                ))
+            })
             .collect();
-        let kept = one_per_cell(&counted, time_axis, nodes_axis);
         let at = |s: &Sample| (time_axis.clamp(s.micros), nodes_axis.clamp(s.nodes));
         let of = |outcome: Outcome| kept.iter().filter(move |s| s.outcome == outcome);
-        let rings = data.styles[series.solver].rings;
-        let dot = if rings {
-            colour.stroke_width(1)
-        } else {
-            colour.mix(0.5).filled()
+        let (colour, line) = (solver.colour, solver.colour.stroke_width(2));
+        let dot = match solver.style.dark {
+            true => colour.stroke_width(1),
+            false => colour.mix(0.5).filled(),
         };
         chart.draw_series(of(Outcome::Finished).map(|s| Circle::new(at(s), 3, dot)))?;
-        chart.draw_series(
-            of(Outcome::OverBudget).map(|s| TriangleMarker::new(at(s), 6, colour.stroke_width(2))),
-        )?;
-        chart.draw_series(
-            of(Outcome::Wrong).map(|s| Cross::new(at(s), 5, colour.stroke_width(2))),
-        )?;
+        chart.draw_series(of(Outcome::OverBudget).map(|s| TriangleMarker::new(at(s), 6, line)))?;
+        chart.draw_series(of(Outcome::Wrong).map(|s| Cross::new(at(s), 5, line)))?;
     }
     Ok(())
-}
-
-/// The samples to draw: one per outcome and cell of a [`SCATTER_GRID`]-square grid over
-/// the axes (the first one met), as the rest would be drawn on top of it.
-fn one_per_cell(samples: &[Sample], time_axis: Decades, nodes_axis: Decades) -> Vec<Sample> {
-    let mut seen = HashSet::new();
-    samples
-        .iter()
-        .filter(|s| {
-            seen.insert((
-                (time_axis.fraction(s.micros) * SCATTER_GRID) as u32,
-                (nodes_axis.fraction(s.nodes) * SCATTER_GRID) as u32,
-                s.outcome,
-            ))
-        })
-        .copied()
-        .collect()
-}
-
-/// The legend's entries for the markers of the solves that did not finish well, when the
-/// panel has any: a triangle for a budget exhausted, a cross for a wrong solution.
-fn marker_legend(any_over: bool, any_wrong: bool) -> Vec<LegendEntry> {
-    let entry = |marker, name: &str, detail: &str| LegendEntry {
-        colour: BLACK,
-        dash: None,
-        marker,
-        name: name.to_owned(),
-        details: vec![detail.to_owned()],
-    };
-    let mut entries = Vec::new();
-    if any_over {
-        entries.push(entry(
-            Marker::Triangle,
-            "budget exhausted",
-            "the node budget ran out",
-        ));
-    }
-    if any_wrong {
-        entries.push(entry(
-            Marker::Cross,
-            "wrong",
-            "the solution failed its check",
-        ));
-    }
-    entries
 }

@@ -1,25 +1,40 @@
 //! The legend column beside each panel: a swatch, a name and lines of details per entry.
 
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use super::draw::Area;
 use super::DrawResult;
 
+/// Top of the first legend entry, in pixels from the top of its panel.
+pub(super) const LEGEND_TOP: i32 = 60;
+/// Height of a legend entry's name line.
+const NAME_HEIGHT: i32 = 19;
+/// Height of a legend entry's detail line.
+const DETAIL_HEIGHT: i32 = 16;
+/// Space between legend entries.
+pub(super) const LEGEND_GAP: i32 = 10;
+
 /// One entry of a legend column: a swatch drawn by the figure, a name and lines of details.
 pub(super) struct LegendEntry {
     pub colour: RGBColor,
-    /// The dash of a line, `(dash, gap)` in pixels; `None` for a solid one.
-    pub dash: Option<(u32, u32)>,
     pub marker: Marker,
     pub name: String,
     pub details: Vec<String>,
 }
 
+impl LegendEntry {
+    /// The height it takes, with the gap under it.
+    pub fn height(&self) -> i32 {
+        NAME_HEIGHT + DETAIL_HEIGHT * self.details.len() as i32 + LEGEND_GAP
+    }
+}
+
 /// The swatch of a legend entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Marker {
-    /// A short line (ECDF curves).
-    Line,
+    /// A short line (ECDF curves), solid or dashed `(dash, gap)` in pixels.
+    Line(Option<(u32, u32)>),
     /// A filled dot (finished rows of the scatter plot).
     Dot,
     /// A ring (finished rows of the scatter plot, of a run drawn in the style of a second
@@ -30,41 +45,22 @@ pub(super) enum Marker {
     /// A cross (`wrong` rows).
     Cross,
 }
-/// Top of the first legend entry, in pixels from the top of its panel.
-pub(super) const LEGEND_TOP: i32 = 60;
-/// Height of a legend entry's name line.
-pub(super) const LEGEND_NAME_HEIGHT: i32 = 19;
-/// Height of a legend entry's detail line.
-pub(super) const LEGEND_DETAIL_HEIGHT: i32 = 16;
-/// Space between legend entries.
-pub(super) const LEGEND_GAP: i32 = 10;
 
 /// Draws a legend column: per entry a swatch, its name and its lines of details.
-pub(super) fn draw_legend<DB: DrawingBackend>(
-    area: &Area<DB>,
-    entries: &[LegendEntry],
-) -> DrawResult<()>
-where
-    DB::ErrorType: 'static,
-{
+pub(super) fn draw_legend(area: &Area, entries: &[LegendEntry]) -> DrawResult<()> {
     let name_font = ("sans-serif", 16).into_font().color(&BLACK);
     let detail_font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));
     let mut y = LEGEND_TOP;
     for entry in entries {
-        let colour = entry.colour;
+        let (colour, line) = (entry.colour, vec![(4, y), (34, y)]);
         match entry.marker {
-            Marker::Line => match entry.dash {
-                Some((size, gap)) => area.draw(&plotters::element::DashedPathElement::new(
-                    vec![(4, y), (34, y)],
-                    size,
-                    gap,
-                    colour.stroke_width(3),
-                ))?,
-                None => area.draw(&PathElement::new(
-                    vec![(4, y), (34, y)],
-                    colour.stroke_width(3),
-                ))?,
-            },
+            Marker::Line(Some((size, gap))) => area.draw(&DashedPathElement::new(
+                line,
+                size,
+                gap,
+                colour.stroke_width(3),
+            ))?,
+            Marker::Line(None) => area.draw(&PathElement::new(line, colour.stroke_width(3)))?,
             Marker::Dot => area.draw(&Circle::new((19, y), 5, colour.mix(0.7).filled()))?,
             Marker::Ring => area.draw(&Circle::new((19, y), 5, colour.stroke_width(2)))?,
             Marker::Triangle => {
@@ -74,10 +70,10 @@ where
         }
         area.draw_text(&entry.name, &name_font, (42, y - 9))?;
         for (i, detail) in entry.details.iter().enumerate() {
-            let line = y + 10 + i as i32 * LEGEND_DETAIL_HEIGHT;
+            let line = y + 10 + i as i32 * DETAIL_HEIGHT;
             area.draw_text(detail, &detail_font, (42, line))?;
         }
-        y += LEGEND_NAME_HEIGHT + LEGEND_DETAIL_HEIGHT * entry.details.len() as i32 + LEGEND_GAP;
+        y += entry.height();
     }
     Ok(())
 }

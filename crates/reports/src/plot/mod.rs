@@ -1,48 +1,41 @@
-//! The plots: a results CSV (one [`Row`](sudoku_results::Row) per puzzle and solver) as two figures,
-//! in SVG and PNG ([`PlotOptions`]: the figures, the formats, the title, the size, the
-//! files' name).
+//! The plots: the results CSVs of one run or several (one [`Row`](sudoku_results::Row)
+//! per puzzle and solver) as two figures, in SVG and PNG ([`PlotOptions`]: the figures, the
+//! formats, the title, the size, the files' name).
 //!
 //! * `<stem>.time.svg`, **time per puzzle**: one panel per corpus, one curve per solver. Each
 //!   curve is an empirical cumulative distribution (ECDF): the x axis is the wall time of one
 //!   solve in µs on a log scale, the y axis the share of the corpus's puzzles that the solver
-//!   finished within that time. A curve further left is faster; a steep curve means evenly hard
-//!   puzzles, a long tail to the right means a few puzzles cost orders of magnitude more than the
-//!   median. Unlike a mean, the whole distribution is visible.
+//!   finished within that time. A curve further left is faster; a steep curve means evenly
+//!   hard puzzles, a long tail to the right a few puzzles that cost orders of magnitude more
+//!   than the median. Unlike a mean, the whole distribution is visible.
 //! * `<stem>.nodes.svg`, **nodes against time**: one panel per corpus, one dot per
 //!   (puzzle, solver), log–log. Points of one solver lie along a band of slope 1 (time grows
-//!   with the nodes searched): the spread along the band is the difficulty of the puzzles, the
-//!   band's shift to the right the cost of one node.
+//!   with the nodes searched): the spread along the band is the difficulty of the puzzles,
+//!   the band's shift to the right the cost of one node.
 //!
 //! Conventions shared by both figures:
 //!
-//! * The time is the `nanoseconds` column (the minimum over `--repeat` runs), converted to µs
-//!   and clamped to at least [`MIN_MICROS`] so that a zero time stays on the log scale.
+//! * The time is the `nanoseconds` column, in µs, at least [`MIN_MICROS`] so that a zero
+//!   time stays on the log scale.
 //! * Each solver has a fixed colour: naive, reduce, norvig and dlx look the same in every
-//!   plot; the catalogue's other strategies follow in catalogue order (the caller passes the
-//!   catalogue's names), then names it does not know, alphabetically.
-//! * A row ends `solved` or `no_solution` (*finished*), `budget_exhausted` (the node budget ran
-//!   out) or `wrong` (the solution failed its check); a status this version does not know is
-//!   shown as unknown, never as wrong. Unfinished rows count in the number of
-//!   puzzles but never as finished, so an ECDF that stops below 100 % shows how many puzzles a
-//!   solver did not finish; the legend gives their counts. In the scatter plot they are drawn
-//!   with their own markers: a hollow triangle for `budget_exhausted`, a cross for `wrong`.
-//! * If a file mixes solution limits (1 = first solution, 2 = uniqueness check), each
-//!   (solver, limit) pair is its own curve, labelled with its limit; limits above the smallest
-//!   one are drawn dashed.
-//! * Every legend lives in a column to the right of its panel, so it never hides data; its
-//!   entries, in every panel and every figure, in the catalogue's order (the runs of one
-//!   strategy side by side when several runs are drawn together).
-//! * A panel is named by its corpus's short name, the file stem (`norvig_sudoku-top95`),
-//!   not the path the run was given (`../shared/corpora/…`).
+//!   plot; the catalogue's other strategies follow in catalogue order, then names it does
+//!   not know, alphabetically. Legends list them in that order, in every panel.
+//! * Rows that did not finish (`budget_exhausted`, `timeout`, `wrong`, `crashed`, or a
+//!   status this version does not know, shown as unknown, never as wrong) count among the
+//!   puzzles but never as finished: an ECDF that stops below 100 % shows how many a solver
+//!   left, and the legend counts them. The scatter plot marks `budget_exhausted` with a
+//!   hollow triangle and `wrong` with a cross.
+//! * When the rows mix solution limits, each (solver, limit) pair is its own curve,
+//!   labelled with its limit; limits above the smallest are dashed.
+//! * Every legend lives in a column to the right of its panel, so it never hides data.
+//! * A panel is named by its corpus's short name, its file stem (`norvig_sudoku-top95`).
 //! * Runs drawn together: the first in the solvers' colours, solid lines and filled dots;
-//!   the second in a dark shade of the same colours, dashed lines and rings; so that a
+//!   the second in a dark shade of the same colours, dashed lines and rings, so that a
 //!   strategy's runs pair up and never blur into one.
-//! * The PNG is the SVG drawn in pixels by resvg, its text in DejaVu Sans, built in (the
-//!   `dejavu` crate): pure Rust, no system library and no font of the machine's needed,
-//!   the same pixels on every machine. (plotters' own bitmap backend draws text by
-//!   `ab_glyph` with each glyph's left bearing dropped, `6.27` as `6·27`, or by its `ttf`
-//!   feature through fontconfig and FreeType, system libraries.) The SVG names
-//!   `sans-serif` and lets its viewer pick the face.
+//! * The PNG is the SVG drawn in pixels by resvg, its text in DejaVu Sans built in (the
+//!   `dejavu` crate): no system library and no font of the machine, the same pixels on
+//!   every machine. (plotters' own bitmap backend drops each glyph's left bearing, or
+//!   needs fontconfig and FreeType.) The SVG names `sans-serif` for its viewer to pick.
 //!
 //! The CSV is read as a stream, keeping only the few numbers each plot needs per row. A CSV
 //! without any result row is an error (there is nothing to plot), and so is a malformed row:
@@ -58,7 +51,6 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use resvg::{tiny_skia, usvg};
 
@@ -70,39 +62,12 @@ use crate::staged::write_whole;
 /// a log scale has no zero.
 pub const MIN_MICROS: f64 = 0.01;
 
-/// Width of a whole figure in pixels, by default.
-const WIDTH: u32 = 1040;
-/// The least width of a panel's plot, left of its legend, in pixels.
-const MIN_PLOT_WIDTH: u32 = 320;
-/// The least height of a panel, in pixels.
-const MIN_PANEL_HEIGHT: u32 = 220;
-/// Height of one corpus panel in pixels (more if its legend needs it).
-const PANEL_HEIGHT: u32 = 460;
-/// Height of the figure's title band in pixels.
-const TITLE_HEIGHT: u32 = 70;
-/// Width of the legend column to the right of each panel.
-const LEGEND_WIDTH: u32 = 270;
-/// Above this many finished puzzles an ECDF is drawn from samples at this many times instead
-/// of one step per puzzle (a step narrower than a pixel cannot be seen anyway).
-const ECDF_SAMPLES: usize = 1000;
-/// The scatter plot keeps one marker per solver, outcome and cell of a grid this many cells
-/// wide and high (a cell is about 3 px, half a marker), so that a file with millions of rows
-/// still gives a small SVG.
-const SCATTER_GRID: f64 = 250.0;
-/// Factor of room left on a log axis beyond its outer decades.
-const AXIS_PAD: f64 = 1.5;
+/// The most corpora a figure draws, one panel each: more are refused (10,000 corpora
+/// made an SVG of 196 MB, 4.6 million pixels high, that no viewer shows).
+pub const MAX_PANELS: usize = 64;
 
-/// A drawing error of the plotting library, as its message.
-#[derive(Debug)]
-struct DrawError(String);
-
-impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for DrawError {
-    fn from(e: DrawingAreaErrorKind<E>) -> Self {
-        DrawError(e.to_string())
-    }
-}
-
-type DrawResult<T> = Result<T, DrawError>;
+/// Why a figure could not be drawn: the plotting library's or the PNG's error.
+type DrawResult<T> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
 /// Which of the two figures to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,10 +150,16 @@ impl Default for PlotOptions {
     }
 }
 
-/// Reads the results CSV at `csv` and writes `<stem>.time.svg` (the distribution of the time
-/// per puzzle, per solver and corpus) and `<stem>.nodes.svg` (nodes against time, log–log)
-/// into `out_dir`, creating it if needed. Returns the paths written, in that order. When
-/// the CSV's sidecar says the run did not finish, the titles say so.
+/// Reads the results CSVs `csvs` (one run, or several drawn together: two commits, two
+/// machines) and writes their figures into `out_dir`, creating it if needed: by default
+/// `<stem>.time.svg` (the distribution of the time per puzzle, per solver and corpus) and
+/// `<stem>.nodes.svg` (nodes against time, log–log), `<stem1>-vs-<stem2>` for several runs.
+/// Returns the paths written, in that order. A run whose sidecar says it did not finish
+/// says so in the titles.
+///
+/// Of several runs, each one's solvers are labelled with its file stem (`dlx (main)`, `dlx
+/// (branch)`; `A`, `B`... when the stems are not all different), its corpora matched by
+/// file name.
 ///
 /// `catalogue` is the names of the strategies in catalogue order: it orders and colours the
 /// solvers (the classic four keep their colours whatever it holds). `options` says which
@@ -196,140 +167,84 @@ impl Default for PlotOptions {
 ///
 /// # Errors
 ///
-/// If the file cannot be read, is not a CSV of sudoku-lab, has no result row or a malformed
-/// row (the error names the line), if the size asked for is too small for the corpora's
-/// panels, or if a figure cannot be drawn or written.
-pub fn plot_csv(
-    csv: &Path,
-    out_dir: &Path,
-    catalogue: &[&str],
-    options: &PlotOptions,
-) -> Result<Vec<PathBuf>, Error> {
-    let data = data::read_results(csv, catalogue)?;
-    let stem = stem_of(csv);
-    let title = titled(
-        options,
-        &[stem.to_string_lossy().into_owned()],
-        &alarms(&[csv]),
-    );
-    draw_all(&data, &stem, &title, out_dir, options)
-}
-
-/// [`plot_csv`] of several runs on one figure (two commits, two machines): each run's
-/// solvers are labelled with its file stem (`dlx (main)`, `dlx (branch)`; `A`, `B`... when
-/// the stems are not all different), its corpora matched by file name. The figures are
-/// `<stem1>-vs-<stem2>.time.svg` and `.nodes.svg`; a run that did not finish says so in
-/// the title.
-///
-/// # Errors
-///
-/// As [`plot_csv`], for any of the runs.
+/// If a file cannot be read, is not a CSV of sudoku-lab, has a malformed row (the error
+/// names the line), if no run has a result row, if the size asked for is too small for the
+/// corpora's panels, or if a figure cannot be drawn or written.
 pub fn plot_runs(
     csvs: &[&Path],
     out_dir: &Path,
     catalogue: &[&str],
     options: &PlotOptions,
 ) -> Result<Vec<PathBuf>, Error> {
-    let stems: Vec<String> = csvs
-        .iter()
-        .map(|c| stem_of(c).to_string_lossy().into_owned())
+    let stems: Vec<&OsStr> = (csvs.iter())
+        .map(|csv| csv.file_stem().filter(|s| !s.is_empty()))
+        .map(|stem| stem.unwrap_or(OsStr::new("results")))
         .collect();
-    let distinct = stems
-        .iter()
-        .enumerate()
-        .all(|(i, s)| !stems[..i].contains(s));
-    let labels: Vec<String> = if distinct {
-        stems.clone()
-    } else {
-        (0..csvs.len())
-            .map(|i| char::from(b'A' + (i % 26) as u8).to_string())
-            .collect()
+    let name: OsString = match &options.name {
+        Some(asked) => asked.into(),
+        None => stems.join(OsStr::new("-vs-")),
     };
-    let runs: Vec<(&Path, Option<&str>)> = csvs
-        .iter()
-        .zip(&labels)
-        .map(|(c, l)| (*c, Some(l.as_str())))
-        .collect();
-    let data = data::read_runs(&runs, catalogue)?;
-    let stem = OsString::from(stems.join("-vs-"));
+    let stems: Vec<String> = stems.iter().map(|s| s.to_string_lossy().into()).collect();
+    let data = data::read_runs(csvs, &labels(&stems), catalogue)?;
     let title = titled(options, &stems, &alarms(csvs));
-    draw_all(&data, &stem, &title, out_dir, options)
+    draw_all(&data, &name, &title, out_dir, options)
 }
 
-/// A CSV's file stem, or `results`.
-fn stem_of(csv: &Path) -> OsString {
-    csv.file_stem()
-        .filter(|s| !s.is_empty())
-        .unwrap_or(OsStr::new("results"))
-        .to_os_string()
-}
-
-/// Whether each run did not finish, as its sidecar says (`interrupted`), in order; an
-/// empty string for one that did (or has no sidecar).
-fn alarms(csvs: &[&Path]) -> Vec<String> {
-    csvs.iter()
-        .map(|csv| match Sidecar::read_beside(csv) {
-            Ok(Some(sidecar)) if sidecar.state != State::Finished => {
-                sidecar.state.alarm().to_string()
-            }
-            _ => String::new(),
+/// The label of each run's solvers: none for a lone run; of several, its stem, or `A`,
+/// `B`... when two stems are the same.
+fn labels(stems: &[String]) -> Vec<Option<String>> {
+    let distinct = (stems.iter().enumerate()).all(|(i, s)| !stems[..i].contains(s));
+    (stems.iter().enumerate())
+        .map(|(i, stem)| match (stems.len(), distinct) {
+            (1, _) => None,
+            (_, true) => Some(stem.clone()),
+            (_, false) => Some(char::from(b'A' + (i % 26) as u8).to_string()),
         })
         .collect()
+}
+
+/// What the sidecar of each run says when the run did not finish (`INTERRUPTED`), in order.
+fn alarms(csvs: &[&Path]) -> Vec<Option<&'static str>> {
+    let alarm = |csv: &&Path| match Sidecar::read_beside(csv) {
+        Ok(Some(sidecar)) if sidecar.state != State::Finished => Some(sidecar.state.alarm()),
+        _ => None,
+    };
+    csvs.iter().map(alarm).collect()
 }
 
 /// What the figures are of: the title asked for, else the runs' stems (`main vs branch`);
 /// then, when a run did not finish, what its sidecar says (`main (interrupted) vs
 /// branch`, or after a title asked for, `Slide 3 (main: interrupted)`).
-fn titled(options: &PlotOptions, stems: &[String], alarms: &[String]) -> String {
-    match &options.title {
-        None => stems
-            .iter()
-            .zip(alarms)
-            .map(|(stem, alarm)| match alarm.as_str() {
-                "" => stem.to_string(),
-                alarm => format!("{stem} ({alarm})"),
-            })
-            .collect::<Vec<_>>()
-            .join(" vs "),
-        Some(title) => {
-            let told: Vec<String> = stems
-                .iter()
-                .zip(alarms)
-                .filter(|(_, alarm)| !alarm.is_empty())
-                .map(|(stem, alarm)| {
-                    if stems.len() == 1 {
-                        alarm.clone()
-                    } else {
-                        format!("{stem}: {alarm}")
-                    }
-                })
-                .collect();
-            match told.is_empty() {
-                true => title.clone(),
-                false => format!("{title} ({})", told.join(", ")),
-            }
-        }
+fn titled(options: &PlotOptions, stems: &[String], alarms: &[Option<&str>]) -> String {
+    let runs = stems.iter().zip(alarms);
+    let Some(title) = &options.title else {
+        let run = |(stem, alarm): (&String, &Option<&str>)| match alarm {
+            None => stem.clone(),
+            Some(alarm) => format!("{stem} ({alarm})"),
+        };
+        return runs.map(run).collect::<Vec<_>>().join(" vs ");
+    };
+    let told: Vec<String> = (runs.filter_map(|(stem, alarm)| Some((stem, (*alarm)?))))
+        .map(|(stem, alarm)| match stems.len() {
+            1 => alarm.to_string(),
+            _ => format!("{stem}: {alarm}"),
+        })
+        .collect();
+    match told.is_empty() {
+        true => title.clone(),
+        false => format!("{title} ({})", told.join(", ")),
     }
 }
 
-/// The most corpora a figure draws, one panel each: more are refused (10,000 corpora
-/// made an SVG of 196 MB, 4.6 million pixels high, that no viewer shows).
-pub const MAX_PANELS: usize = 64;
-
 /// The figures of `data` asked for by `options`, in `out_dir`, titled `title` (after
-/// `Time per puzzle: `, or alone when the title was asked for), named after `stem`
-/// unless the options name them.
+/// `Time per puzzle: `, or alone when the title was asked for), named `name`.
 fn draw_all(
     data: &data::Results,
-    stem: &OsStr,
+    name: &OsStr,
     title: &str,
     out_dir: &Path,
     options: &PlotOptions,
 ) -> Result<Vec<PathBuf>, Error> {
-    let name = options
-        .name
-        .as_ref()
-        .map_or(stem.to_os_string(), OsString::from);
     if data.panels.len() > MAX_PANELS {
         return Err(Error::TooManyPanels {
             corpora: data.panels.len(),
@@ -338,22 +253,13 @@ fn draw_all(
     }
     let mut written = Vec::new();
     for &figure in &options.figures {
-        let layout = match options.size {
-            None => draw::default_layout(data, figure),
-            Some(size) => draw::layout_within(data, figure, size).ok_or_else(|| {
-                let (width, height) = draw::least_size(data, figure);
-                Error::FigureSize {
-                    size: format!("{}x{}", size.0, size.1),
-                    least: format!("{width}x{height}"),
-                }
-            })?,
-        };
+        let layout = draw::layout(data, figure, options.size)?;
         let heading = match options.title {
             Some(_) => title.to_string(),
             None => figure.heading(title),
         };
         for &format in &options.formats {
-            let mut file = name.clone();
+            let mut file = name.to_os_string();
             if options.figures.len() > 1 {
                 file.push(format!(".{}", figure.name()));
             }
@@ -361,7 +267,7 @@ fn draw_all(
             let path = out_dir.join(file);
             let bytes = drawn(data, &heading, figure, layout, format).map_err(|e| Error::Draw {
                 path: shown(&path),
-                reason: e.0,
+                reason: e.to_string(),
             })?;
             write_whole(&path, &bytes)?;
             written.push(path);
@@ -392,18 +298,14 @@ fn drawn(
 
 /// An SVG drawn in pixels at its size, on white, as a PNG file; its text in DejaVu Sans.
 fn png(svg: &str) -> DrawResult<Vec<u8>> {
-    let tree = usvg::Tree::from_str(svg, svg_options()).map_err(|e| DrawError(e.to_string()))?;
+    let tree = usvg::Tree::from_str(svg, svg_options())?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| {
-        DrawError(format!(
-            "no room for {}x{} pixels",
-            size.width(),
-            size.height()
-        ))
-    })?;
+    let (width, height) = (size.width(), size.height());
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| format!("no room for {width}x{height} pixels"))?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| DrawError(e.to_string()))
+    Ok(pixmap.encode_png()?)
 }
 
 /// How the SVG is read for the PNG: every family (`sans-serif` the figures name) is

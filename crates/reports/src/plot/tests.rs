@@ -1,13 +1,14 @@
 //! Tests of the plots: reading, grouping, colours, and the figures' texts.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use plotters::style::RGBColor;
 
-use super::axis::{decade_label, Decades};
-use super::data::{read_results, Outcome, Sample};
+use super::axis::{decade_label, Decades, AXIS_PAD};
+use super::data::{read_runs, Outcome, Sample};
 use super::draw::{ecdf_points, median_time};
-use super::{plot_csv, plot_runs, titled, Figure, Format, PlotOptions, AXIS_PAD, MIN_MICROS};
+use super::{plot_runs, titled, Figure, Format, PlotOptions, MIN_MICROS};
+use crate::Error;
 
 const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
 
@@ -37,34 +38,39 @@ fn write_csv(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, csv)
 }
 
-/// The whole error chain of plotting `text`, which must fail.
-fn plot_error(text: &str) -> String {
-    let (dir, csv) = write_csv("bad.csv", text);
-    let err = plot_csv(
-        &csv,
-        &dir.path().join("out"),
-        CATALOGUE,
-        &PlotOptions::default(),
-    )
-    .unwrap_err();
-    err.to_string()
+/// The figures of one run's CSV, in `out` (its folder by default).
+fn plot(csv: &Path, out: Option<&Path>, options: &PlotOptions) -> Result<Vec<PathBuf>, Error> {
+    let out = out.unwrap_or(csv.parent().unwrap());
+    plot_runs(&[csv], out, CATALOGUE, options)
+}
+
+/// The texts of the two figures of `text` drawn by default: time, then nodes.
+fn figure_texts(text: &str) -> Vec<Vec<String>> {
+    let (_dir, csv) = write_csv("run.csv", text);
+    let paths = plot(&csv, None, &PlotOptions::default()).unwrap();
+    let svg = |path| texts(&std::fs::read_to_string(path).unwrap());
+    paths.iter().map(svg).collect()
 }
 
 #[test]
 fn decade_labels() {
-    assert_eq!(decade_label(0.01), "0.01");
-    assert_eq!(decade_label(1.0), "1");
-    assert_eq!(decade_label(1000.0), "1000");
-    assert_eq!(decade_label(1e4), "10⁴");
-    assert_eq!(decade_label(1e-3), "10⁻³");
-    assert_eq!(decade_label(1e12), "10¹²");
+    let cases = [
+        (0.01, "0.01"),
+        (1.0, "1"),
+        (1000.0, "1000"),
+        (1e4, "10⁴"),
+        (1e-3, "10⁻³"),
+        (1e12, "10¹²"),
+    ];
+    for (value, label) in cases {
+        assert_eq!(decade_label(value), label);
+    }
 }
 
 #[test]
 fn decades_cover_the_values() {
     let d = Decades::around([0.01, 3.0].into_iter());
-    assert_eq!((d.lo, d.hi), (0.01, 10.0));
-    assert_eq!(d.count(), 3);
+    assert_eq!((d.lo, d.hi, d.count()), (0.01, 10.0, 3));
     // One value on a power of ten still gets a decade of room.
     let d = Decades::around([1.0].into_iter());
     assert_eq!((d.lo, d.hi), (1.0, 10.0));
@@ -111,17 +117,18 @@ fn reading_groups_by_corpus_and_orders_known_solvers_first() {
     text += &row("b.txt", "naive", "budget_exhausted", 1, 5);
     text += &row("a.txt", "dlx", "wrong", 0, 7);
     let (_dir, csv) = write_csv("r.csv", &text);
-    let data = read_results(&csv, CATALOGUE).unwrap();
-    assert_eq!(data.solvers, ["naive", "dlx", "zeta"]);
-    assert_eq!(data.panels.len(), 2);
-    assert_eq!(data.panels[0].corpus, "a.txt");
+    let data = read_runs(&[&csv], &[None], CATALOGUE).unwrap();
+    let names: Vec<&str> = data.solvers.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["naive", "dlx", "zeta"]);
+    let corpora: Vec<&str> = data.panels.iter().map(|p| p.corpus.as_str()).collect();
+    assert_eq!(corpora, ["a.txt", "b.txt"]);
     let dlx = &data.panels[0].series[0];
     assert_eq!((dlx.solver, dlx.samples.len()), (1, 2));
     // 0 ns is clamped onto the log scale; 0 nodes to 1.
     assert_eq!(dlx.samples[0].micros, MIN_MICROS);
     assert_eq!(dlx.samples[1].nodes, 1.0);
     assert_eq!(dlx.samples[1].outcome, Outcome::Wrong);
-    assert_eq!(data.colours[2], RGBColor(230, 159, 0));
+    assert_eq!(data.solvers[2].colour, RGBColor(230, 159, 0));
 }
 
 #[test]
@@ -131,13 +138,8 @@ fn writes_both_figures_with_names_labels_and_units() {
         let i = i as u64;
         text += &row("easy.txt", solver, "solved", 1 + i * 10, 1_000 + i * 5_000);
         text += &row("easy.txt", solver, "no_solution", 3 + i * 100, 9_000 + i);
-        text += &row(
-            "hard.txt",
-            solver,
-            "solved",
-            10u64.pow(i as u32 + 2),
-            10u64.pow(i as u32 + 5),
-        );
+        let (nodes, ns) = (10u64.pow(i as u32 + 2), 10u64.pow(i as u32 + 5));
+        text += &row("hard.txt", solver, "solved", nodes, ns);
     }
     text += &row(
         "hard.txt",
@@ -149,208 +151,186 @@ fn writes_both_figures_with_names_labels_and_units() {
     text += &row("hard.txt", "reduce", "wrong", 50, 0);
     let (dir, csv) = write_csv("run.csv", &text);
     let out = dir.path().join("plots").join("nested");
-    let paths = plot_csv(&csv, &out, CATALOGUE, &PlotOptions::default()).unwrap();
+    let paths = plot(&csv, Some(&out), &PlotOptions::default()).unwrap();
     assert_eq!(paths, [out.join("run.time.svg"), out.join("run.nodes.svg")]);
-
-    let time = std::fs::read_to_string(&paths[0]).unwrap();
-    let nodes = std::fs::read_to_string(&paths[1]).unwrap();
-    for svg in [&time, &nodes] {
+    let svgs: Vec<String> = paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    let time = [
+        "Time per puzzle: run",
+        "time per puzzle t (µs, log scale)",
+        "puzzles finished within t",
+        "100%",
+        // The summary's medians: of every row with a solve time, reduce's wrong one (0
+        // ns) too.
+        "median 100 ms",
+        "1 over budget",
+        "median 0 ns",
+        "1 wrong",
+    ];
+    let nodes = [
+        "Nodes against time: run",
+        "time per puzzle (µs, log scale)",
+        "nodes (1 + tries, log scale)",
+        "budget exhausted",
+        "wrong",
+    ];
+    for (svg, own) in svgs.iter().zip([&time[..], &nodes[..]]) {
         assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
         assert!(svg.trim_end().ends_with("</svg>"));
-        let texts = texts(svg);
-        for name in [
+        // 0 ns is drawn at 0.01 µs, the first decade of the time axis; 2 s is 2·10⁶ µs.
+        let both = [
             "naive",
             "reduce",
             "norvig",
             "dlx",
             "easy (2 puzzles)",
             "hard (2 puzzles)",
-        ] {
+        ];
+        let texts = texts(svg);
+        for text in both.iter().chain(own).chain(&["0.01", "10⁷"]) {
+            assert!(texts.iter().any(|t| t == text), "no {text:?} in {texts:?}");
+        }
+        // The fixed colours: dlx's bluish green and naive's vermillion.
+        assert!(svg.contains("#009E73") && svg.contains("#D55E00"));
+    }
+}
+
+/// What a panel's caption and legend say of its rows.
+#[test]
+fn legends_say_what_the_rows_hold() {
+    let dlx = |status: &str, nodes, ns| row("c", "dlx", status, nodes, ns);
+    let (time, nodes) = (0, 1);
+    // The rows, the figure, texts it shows, all its medians, a word none of its texts holds.
+    type Case = (
+        String,
+        usize,
+        &'static [&'static str],
+        &'static [&'static str],
+        Option<&'static str>,
+    );
+    let cases: [Case; 5] = [
+        // 0 ns is drawn at 0.01 µs, its cost per node the same.
+        (
+            dlx("solved", 1, 0),
+            nodes,
+            &["0.01", "0.1", "1", "10", "c (1 puzzle)"],
+            &["median 10 ns/node"],
+            Some("without counters"),
+        ),
+        // Mixed solution limits: a curve each, labelled with its limit.
+        (
+            dlx("solved", 5, 900) + &dlx("solved", 9, 1500).replacen(",dlx,1,", ",dlx,2,", 1),
+            time,
+            &["dlx (limit 1)", "dlx (limit 2)"],
+            &["median 900 ns", "median 1.50 µs"],
+            None,
+        ),
+        // A corpus's name is escaped.
+        (
+            row("a&b<c>.txt", "dlx", "solved", 5, 900),
+            time,
+            &["a&amp;b&lt;c&gt; (1 puzzle)"],
+            &["median 900 ns"],
+            Some("a&b"),
+        ),
+        // A status this version does not know is shown as unknown, never as wrong, and
+        // has no solve time.
+        (
+            dlx("solved", 2, 1) + &dlx("stalled", 2, 1),
+            time,
+            &["1 unknown status"],
+            &["median 1 ns"],
+            Some("wrong"),
+        ),
+        // Rows without counters (a `cmd:` solver's crash or timeout: `nodes = 0`) give no
+        // cost per node (it was the time over a node made up) and no marker (no triangle
+        // for the timeout), and the legend says so.
+        (
+            dlx("solved", 57, 5_700)
+                + &row("c", "py", "crashed", 0, 0)
+                + &row("c", "py", "crashed", 0, 0).replacen(",0,1,", ",1,2,", 1)
+                + &row("c", "py", "timeout", 0, 1_000_000_000).replacen(",0,1,", ",2,3,", 1),
+            nodes,
+            &["3 without counters (not drawn)", "1 over budget, 2 crashed"],
+            &["median 100 ns/node"],
+            Some("budget exhausted"),
+        ),
+    ];
+    for (rows, figure, shown, medians, never) in cases {
+        let texts = &figure_texts(&(HEADER.to_owned() + &rows))[figure];
+        for text in shown {
+            assert!(texts.iter().any(|t| t == text), "no {text:?} in {texts:?}");
+        }
+        let said: Vec<&String> = texts.iter().filter(|t| t.starts_with("median ")).collect();
+        assert_eq!(said, medians, "{texts:?}");
+        if let Some(never) = never {
             assert!(
-                texts.iter().any(|t| t == name),
-                "no text {name:?} in {texts:?}"
+                !texts.iter().any(|t| t.contains(never)),
+                "{never:?} in {texts:?}"
             );
         }
-        assert!(texts
-            .iter()
-            .any(|t| t == "time per puzzle t (µs, log scale)"
-                || t == "time per puzzle (µs, log scale)"));
-        // 0 ns is drawn at 0.01 µs, the first decade of the time axis; 2 s is 2·10⁶ µs.
-        assert!(texts.iter().any(|t| t == "0.01"), "{texts:?}");
-        assert!(texts.iter().any(|t| t == "10⁷"), "{texts:?}");
-    }
-    let time_texts = texts(&time);
-    assert!(time_texts.contains(&"Time per puzzle: run".to_owned()));
-    assert!(time_texts.contains(&"puzzles finished within t".to_owned()));
-    assert!(time_texts.contains(&"100%".to_owned()));
-    // The summary's medians: of every row with a solve time, reduce's wrong one (0 ns) too.
-    for line in ["median 100 ms", "1 over budget", "median 0 ns", "1 wrong"] {
-        assert!(
-            time_texts.contains(&line.to_owned()),
-            "no {line:?} in {time_texts:?}"
-        );
-    }
-    let nodes_texts = texts(&nodes);
-    assert!(nodes_texts.contains(&"Nodes against time: run".to_owned()));
-    assert!(nodes_texts.contains(&"nodes (1 + tries, log scale)".to_owned()));
-    assert!(nodes_texts.contains(&"budget exhausted".to_owned()));
-    assert!(nodes_texts.contains(&"wrong".to_owned()));
-    // The fixed colours: dlx's bluish green and naive's vermillion in both figures.
-    for svg in [&time, &nodes] {
-        assert!(svg.contains("#009E73"));
-        assert!(svg.contains("#D55E00"));
     }
 }
 
 #[test]
-fn one_row_with_zero_time_and_one_node() {
-    let (dir, csv) = write_csv(
-        "one.csv",
-        &(HEADER.to_owned() + &row("c", "dlx", "solved", 1, 0)),
-    );
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
-    let nodes = texts(&std::fs::read_to_string(&paths[1]).unwrap());
-    for label in [
-        "0.01",
-        "0.1",
-        "1",
-        "10",
-        "c (1 puzzle)",
-        "median 10 ns/node",
-    ] {
-        assert!(
-            nodes.iter().any(|t| t == label),
-            "no {label:?} in {nodes:?}"
-        );
-    }
-}
-
-#[test]
-fn mixed_limits_are_labelled_with_their_limit() {
-    let text = HEADER.to_owned()
-        + &row("c", "dlx", "solved", 5, 900)
-        + &row("c", "dlx", "solved", 9, 1500).replacen(",dlx,1,", ",dlx,2,", 1);
-    let (dir, csv) = write_csv("lim.csv", &text);
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
-    let time = std::fs::read_to_string(&paths[0]).unwrap();
-    let labels = texts(&time);
-    assert!(labels.contains(&"dlx (limit 1)".to_owned()), "{labels:?}");
-    assert!(labels.contains(&"dlx (limit 2)".to_owned()), "{labels:?}");
-}
-
-#[test]
-fn corpus_names_are_escaped() {
-    let text = HEADER.to_owned() + &row("a&b<c>.txt", "dlx", "solved", 5, 900);
-    let (dir, csv) = write_csv("esc.csv", &text);
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
-    let time = std::fs::read_to_string(&paths[0]).unwrap();
-    assert!(time.contains("a&amp;b&lt;c&gt; (1 puzzle)"));
-}
-
-#[test]
-fn an_empty_file_or_a_lone_header_is_an_error() {
-    let err = plot_error(HEADER);
-    assert!(
-        err.ends_with("bad.csv: no result rows, nothing to plot"),
-        "{err}"
-    );
-    let err = plot_error("");
-    assert!(
-        err.ends_with("bad.csv: an empty file, not a CSV of sudoku-lab"),
-        "{err}"
-    );
-    let err = plot_error("a,b\n1,2\n");
-    assert!(
-        err.ends_with("bad.csv: line 1: not a CSV of sudoku-lab: no column `corpus`"),
-        "{err}"
-    );
-}
-
-#[test]
-fn a_malformed_row_names_its_line() {
+fn a_file_with_nothing_to_plot_is_an_error_that_names_it() {
     let good = row("c", "dlx", "solved", 5, 900);
-    let bad_number = row("c", "dlx", "solved", 5, 900).replace(",5,", ",five,");
-    let err = plot_error(&(HEADER.to_owned() + &good + &bad_number));
-    assert!(err.contains("bad.csv: line 3: malformed row"), "{err}");
-    let short = "c,0,1,dlx\n";
-    let err = plot_error(&(HEADER.to_owned() + short + &good));
-    assert!(err.contains("bad.csv: line 2: malformed row"), "{err}");
-}
-
-#[test]
-fn an_unknown_status_is_shown_as_unknown_not_wrong() {
-    let text =
-        HEADER.to_owned() + &row("a", "dlx", "solved", 2, 1) + &row("a", "dlx", "stalled", 2, 1);
-    let (dir, csv) = write_csv("odd.csv", &text);
-    let data = read_results(&csv, CATALOGUE).unwrap();
-    assert_eq!(
-        data.panels[0].series[0].samples[1].outcome,
-        Outcome::Unknown
-    );
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
-    let labels = texts(&std::fs::read_to_string(&paths[0]).unwrap());
-    assert!(
-        labels.contains(&"1 unknown status".to_owned()),
-        "{labels:?}"
-    );
-    assert!(!labels.iter().any(|l| l.contains("wrong")), "{labels:?}");
-}
-
-#[test]
-fn a_missing_file_is_an_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let err = plot_csv(
-        &dir.path().join("none.csv"),
-        dir.path(),
-        CATALOGUE,
-        &PlotOptions::default(),
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("none.csv: cannot open"), "{err}");
-}
-
-/// Rows without counters (a `cmd:` solver's crash or timeout: `nodes = 0`) give no cost per
-/// node and no dot on the nodes figure, and the legend says so: the cost was the time over
-/// a node made up (`median 10 ns/node` of two crashes and a timeout), its dots at 1 node.
-#[test]
-fn rows_without_counters_give_no_cost_per_node() {
-    let text = HEADER.to_owned()
-        + &row("c", "dlx", "solved", 57, 5_700)
-        + &row("c", "py", "crashed", 0, 0)
-        + &row("c", "py", "crashed", 0, 0).replacen(",0,1,", ",1,2,", 1)
-        + &row("c", "py", "timeout", 0, 1_000_000_000).replacen(",0,1,", ",2,3,", 1);
-    let (dir, csv) = write_csv("r.csv", &text);
-    let paths = plot_csv(&csv, dir.path(), CATALOGUE, &PlotOptions::default()).unwrap();
-    let nodes = texts(&std::fs::read_to_string(&paths[1]).unwrap());
-    let per_node: Vec<&String> = nodes.iter().filter(|t| t.ends_with("/node")).collect();
-    assert_eq!(per_node, ["median 100 ns/node"], "{nodes:?}");
-    assert!(
-        nodes.contains(&"3 without counters (not drawn)".to_owned()),
-        "{nodes:?}"
-    );
-    // No triangle drawn (the timeout has no place on the nodes axis), none in the legend.
-    assert!(!nodes.contains(&"budget exhausted".to_owned()), "{nodes:?}");
+    let whole = [
+        (
+            HEADER.to_owned(),
+            "bad.csv: no result rows, nothing to plot",
+        ),
+        (
+            String::new(),
+            "bad.csv: an empty file, not a CSV of sudoku-lab",
+        ),
+        (
+            "a,b\n1,2\n".to_owned(),
+            "bad.csv: line 1: not a CSV of sudoku-lab: no column `corpus`",
+        ),
+    ];
+    let at_least = [
+        (
+            Some(HEADER.to_owned() + &good + &good.replace(",5,", ",five,")),
+            "bad.csv: line 3: malformed row",
+        ),
+        (
+            Some(HEADER.to_owned() + "c,0,1,dlx\n" + &good),
+            "bad.csv: line 2: malformed row",
+        ),
+        (None, "bad.csv: cannot open"),
+    ];
+    let error = |text: Option<&str>| {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("bad.csv");
+        if let Some(text) = text {
+            std::fs::write(&csv, text).unwrap();
+        }
+        let out = dir.path().join("out");
+        let error = plot(&csv, Some(&out), &PlotOptions::default()).unwrap_err();
+        assert!(!out.exists());
+        error.to_string()
+    };
+    for (text, says) in whole {
+        let error = error(Some(&text));
+        assert!(error.ends_with(says), "{error}");
+    }
+    for (text, says) in at_least {
+        let error = error(text.as_deref());
+        assert!(error.contains(says), "{error}");
+    }
 }
 
 /// The options of a figure for slides: one figure, a title of its own, a size, a name, in
 /// SVG and PNG; the PNG is the figure's size, its text drawn in the built-in face.
 #[test]
 fn a_figure_for_slides_has_its_title_size_name_and_png() {
+    let corpus = "../shared/corpora/norvig_sudoku-top95.txt";
     let text = HEADER.to_owned()
-        + &row(
-            "../shared/corpora/norvig_sudoku-top95.txt",
-            "dlx",
-            "solved",
-            57,
-            5_700,
-        )
-        + &row(
-            "../shared/corpora/norvig_sudoku-top95.txt",
-            "naive",
-            "solved",
-            900,
-            90_000,
-        );
+        + &row(corpus, "dlx", "solved", 57, 5_700)
+        + &row(corpus, "naive", "solved", 900, 90_000);
     let (dir, csv) = write_csv("run.csv", &text);
     let options = PlotOptions {
         figures: vec![Figure::Time],
@@ -360,7 +340,7 @@ fn a_figure_for_slides_has_its_title_size_name_and_png() {
         name: Some("slide3".to_string()),
     };
     let out = dir.path().join("talk");
-    let paths = plot_csv(&csv, &out, CATALOGUE, &options).unwrap();
+    let paths = plot(&csv, Some(&out), &options).unwrap();
     assert_eq!(paths, [out.join("slide3.svg"), out.join("slide3.png")]);
     let svg = std::fs::read_to_string(&paths[0]).unwrap();
     assert!(
@@ -369,22 +349,19 @@ fn a_figure_for_slides_has_its_title_size_name_and_png() {
         &svg[..80]
     );
     let labels = texts(&svg);
-    assert!(
-        labels.contains(&"Four &amp; more strategies".to_owned()),
-        "{labels:?}"
-    );
     // The panel is named by the corpus's short name, not the path the run was given.
-    assert!(
-        labels.contains(&"norvig_sudoku-top95 (1 puzzle)".to_owned()),
-        "{labels:?}"
-    );
+    for label in [
+        "Four &amp; more strategies",
+        "norvig_sudoku-top95 (1 puzzle)",
+    ] {
+        assert!(labels.iter().any(|l| l == label), "{labels:?}");
+    }
     assert!(!svg.contains("../shared"));
     let png = std::fs::read(&paths[1]).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let (width, height) = (&png[16..20], &png[20..24]);
     assert_eq!(
-        (width, height),
-        (&1600u32.to_be_bytes()[..], &900u32.to_be_bytes()[..])
+        &png[16..24],
+        [1600u32.to_be_bytes(), 900u32.to_be_bytes()].concat()
     );
     // Drawn: more than a white page (the curves, the text).
     assert!(png.len() > 20_000, "{} bytes", png.len());
@@ -394,7 +371,7 @@ fn a_figure_for_slides_has_its_title_size_name_and_png() {
         name: Some("fig".to_string()),
         ..PlotOptions::default()
     };
-    let paths = plot_csv(&csv, &out, CATALOGUE, &both).unwrap();
+    let paths = plot(&csv, Some(&out), &both).unwrap();
     assert_eq!(paths, [out.join("fig.time.svg"), out.join("fig.nodes.svg")]);
 }
 
@@ -414,9 +391,7 @@ fn a_size_too_small_for_the_panels_is_an_error() {
         ..PlotOptions::default()
     };
     let out = dir.path().join("figs");
-    let err = plot_csv(&csv, &out, CATALOGUE, &options)
-        .unwrap_err()
-        .to_string();
+    let err = plot(&csv, Some(&out), &options).unwrap_err().to_string();
     assert!(
         err.starts_with("a figure of 800x400 pixels is too small for its corpora: 590x"),
         "{err}"
@@ -438,27 +413,20 @@ fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
     let (main, branch) = (dir.path().join("main.csv"), dir.path().join("branch.csv"));
     std::fs::write(&main, text(5_000)).unwrap();
     std::fs::write(&branch, text(7_000)).unwrap();
-    let paths = plot_runs(
-        &[&main, &branch],
-        dir.path(),
-        CATALOGUE,
-        &PlotOptions::default(),
-    )
-    .unwrap();
+    let options = PlotOptions::default();
+    let paths = plot_runs(&[&main, &branch], dir.path(), CATALOGUE, &options).unwrap();
     let time = std::fs::read_to_string(&paths[0]).unwrap();
     let names: Vec<String> = texts(&time)
         .into_iter()
         .filter(|t| t.contains(" (main)") || t.contains(" (branch)"))
         .collect();
-    assert_eq!(
-        names,
-        [
-            "naive (main)",
-            "naive (branch)",
-            "dlx (main)",
-            "dlx (branch)"
-        ]
-    );
+    let want = [
+        "naive (main)",
+        "naive (branch)",
+        "dlx (main)",
+        "dlx (branch)",
+    ];
+    assert_eq!(names, want);
     // dlx's bluish green in one line a panel (and the legend's swatch), then its dark
     // shade (0, 87, 63), dashed: a line of many short pieces.
     assert_eq!(time.matches("stroke=\"#009E73\"").count(), 2);
@@ -473,18 +441,14 @@ fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
 #[test]
 fn a_title_names_each_run_by_its_stem() {
     let stems = ["a vs b".to_string(), "c".to_string()];
-    let alarms = [String::new(), "interrupted".to_string()];
+    let alarms = [None, Some("interrupted")];
     let options = PlotOptions::default();
-    assert_eq!(
-        titled(&options, &stems, &alarms),
-        "a vs b vs c (interrupted)"
-    );
+    let title = titled(&options, &stems, &alarms);
+    assert_eq!(title, "a vs b vs c (interrupted)");
     let options = PlotOptions {
         title: Some("Slide 3".into()),
         ..options
     };
-    assert_eq!(
-        titled(&options, &stems, &alarms),
-        "Slide 3 (c: interrupted)"
-    );
+    let title = titled(&options, &stems, &alarms);
+    assert_eq!(title, "Slide 3 (c: interrupted)");
 }
