@@ -41,17 +41,9 @@ const TEXT_HEADER: [&str; 9] = [
 /// it, wrapped.
 pub const COLUMNS: usize = 100;
 
-/// The shares of the puzzles both solved where B was faster, and where A was.
-fn faster(g: &Group) -> (String, String) {
-    let pct = |n: u64| match g.timed {
-        0 => "-".to_string(),
-        t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
-    };
-    (pct(g.faster.0), pct(g.faster.1))
-}
-
-/// One line of the table.
-fn cells(g: &Group) -> [String; 10] {
+/// One line of the Markdown table, under [`HEADER`]: with `text`, of the text table, under
+/// [`TEXT_HEADER`] (its first cell the solver).
+fn cells(g: &Group, text: bool) -> Vec<String> {
     let time = |ns: u64| format_time(ns as f64);
     let (ma, mb) = g
         .medians
@@ -62,9 +54,18 @@ fn cells(g: &Group) -> [String; 10] {
             format!("{:.3}..{:.3}", r.low, r.high),
         )
     });
-    let (b, a) = faster(g);
-    [
-        g.corpus.clone(),
+    // The shares of the puzzles both solved where B was faster, and where A was.
+    let pct = |n: u64| match g.timed {
+        0 => "-".to_string(),
+        t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
+    };
+    let (b, a) = (pct(g.faster.0), pct(g.faster.1));
+    let faster = match text {
+        true => format!("{b}:{a}"),
+        false => format!("{b} (A: {a})"),
+    };
+    let corpus = (!text).then(|| g.corpus.clone());
+    let rest = [
         g.solver.to_string(),
         g.paired.to_string(),
         g.timed.to_string(),
@@ -72,26 +73,10 @@ fn cells(g: &Group) -> [String; 10] {
         mb,
         ratio,
         interval,
-        format!("{b} (A: {a})"),
+        faster,
         g.changed.to_string(),
-    ]
-}
-
-/// One line of the text table: the cells of [`cells`] under [`TEXT_HEADER`].
-fn text_cells(g: &Group) -> [String; 9] {
-    let [_, solver, paired, timed, ma, mb, ratio, interval, _, changed] = cells(g);
-    let (b, a) = faster(g);
-    [
-        solver,
-        paired,
-        timed,
-        ma,
-        mb,
-        ratio,
-        interval,
-        format!("{b}:{a}"),
-        changed,
-    ]
+    ];
+    corpus.into_iter().chain(rest).collect()
 }
 
 /// What is said beneath the table (the method, what did not match).
@@ -107,14 +92,11 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
         c.resamples
     )];
     out.extend(c.unfinished.iter().cloned());
-    for g in &c.groups {
-        out.extend(group_notes(g));
-    }
-    if !c.unmatched.0.is_empty() {
-        out.push(format!("In A only: {}.", c.unmatched.0.join(", ")));
-    }
-    if !c.unmatched.1.is_empty() {
-        out.push(format!("In B only: {}.", c.unmatched.1.join(", ")));
+    out.extend(c.groups.iter().flat_map(group_notes));
+    for (which, only) in [("A", &c.unmatched.0), ("B", &c.unmatched.1)] {
+        if !only.is_empty() {
+            out.push(format!("In {which} only: {}.", only.join(", ")));
+        }
     }
     if !c.settings.is_empty() {
         out.push(format!(
@@ -127,101 +109,82 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
 }
 
 /// What is said of group `g` beneath the table: the puzzles of one run only (of a group
-/// that pairs none, that nothing of it was compared), and the pairs not timed because
-/// their puzzles differ.
+/// that pairs none, that nothing of it was compared), the times that stayed disturbed, and
+/// the pairs not timed because their puzzles differ.
 fn group_notes(g: &Group) -> Vec<String> {
-    let (a, b) = g.only;
+    let name = format!("{} {}", g.corpus, g.solver);
+    let ((a, b), (da, db)) = (g.only, g.disturbed);
+    let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));
     let mut out = Vec::new();
     if g.paired == 0 {
         out.push(format!(
-            "{} {}: no puzzle in common ({a} puzzle{} in A only, {b} in B only): nothing of it \
-             compared, and not counted by --fail-above.",
-            g.corpus,
-            g.solver,
+            "{name}: no puzzle in common ({a} puzzle{} in A only, {b} in B only): nothing of \
+             it compared, and not counted by --fail-above.",
             plural(a)
         ));
     } else if g.only != (0, 0) {
+        let s = plural(a);
         out.push(format!(
-            "{} {}: {a} puzzle{} in A only, {b} in B only (not compared).",
-            g.corpus,
-            g.solver,
-            plural(a)
+            "{name}: {a} puzzle{s} in A only, {b} in B only (not compared)."
         ));
     }
-    let (da, db) = g.disturbed;
     if da + db > 0 {
         out.push(format!(
-            "{} {}: of the {} puzzles both solved, {da} in A and {db} in B stayed disturbed \
+            "{name}: of the {} puzzles both solved, {da} in A and {db} in B stayed disturbed \
              while timed (their time on core kept): their times may not hold.",
-            g.corpus, g.solver, g.timed
+            g.timed
         ));
     }
-    let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));
     if g.foreign > 0 {
         out.push(format!(
-            "{} {}: A and B read different puzzles under one corpus name ({} differ, index by \
-             index): not the same corpus, so their times are not compared.",
-            g.corpus,
-            g.solver,
+            "{name}: A and B read different puzzles under one corpus name ({} differ, index \
+             by index): not the same corpus, so their times are not compared.",
             of(g.foreign)
         ));
     }
     if g.isomorphs > 0 {
         out.push(format!(
-            "{} {}: A and B solved different isomorphs (--permute) of {}: not the same \
+            "{name}: A and B solved different isomorphs (--permute) of {}: not the same \
              puzzles, so their times are not compared.",
-            g.corpus,
-            g.solver,
             of(g.isomorphs)
         ));
     }
     out
 }
 
-/// The counters that changed, group by group, with examples.
-fn changes(c: &Comparison) -> Vec<(String, Vec<String>)> {
-    c.groups
-        .iter()
-        .filter(|g| g.changed > 0)
-        .map(|g| {
-            (
-                format!(
-                    "{} {}: {} of {} puzzle{}",
-                    g.corpus,
-                    g.solver,
-                    g.changed,
-                    g.paired,
-                    plural(g.paired)
-                ),
-                g.examples.clone(),
-            )
-        })
-        .collect()
+/// The counters that changed, group by group with examples, under `heading`: each group's
+/// line between `before` and `after`, each example after `example`. Nothing when none did.
+fn changes(c: &Comparison, heading: &str, [before, after, example]: [&str; 3]) -> String {
+    let mut out = String::new();
+    for g in c.groups.iter().filter(|g| g.changed > 0) {
+        let (n, of) = (g.changed, g.paired);
+        let group = format!(
+            "{} {}: {n} of {of} puzzle{}",
+            g.corpus,
+            g.solver,
+            plural(of)
+        );
+        let _ = writeln!(out, "{before}{group}{after}");
+        for e in &g.examples {
+            let _ = writeln!(out, "{example}{e}");
+        }
+    }
+    match out.is_empty() {
+        true => out,
+        false => format!("{heading}{out}\n"),
+    }
 }
 
 /// The comparison as text.
 pub fn text(c: &Comparison, args: &CompareArgs) -> String {
-    let mut out = String::new();
-    let changed = changes(c);
-    if !changed.is_empty() {
-        out.push_str("COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n");
-        for (title, examples) in &changed {
-            let _ = writeln!(out, "  {title}");
-            for e in examples {
-                let _ = writeln!(out, "    {e}");
-            }
-        }
-        out.push('\n');
-    }
-    let rows: Vec<[String; 9]> = c.groups.iter().map(text_cells).collect();
+    let heading = "COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n";
+    let mut out = changes(c, heading, ["  ", "", "    "]);
+    let rows: Vec<Vec<String>> = c.groups.iter().map(|g| cells(g, true)).collect();
     let width = |i: usize| {
-        rows.iter()
-            .map(|r| r[i].chars().count())
-            .chain([TEXT_HEADER[i].chars().count()])
-            .max()
-            .unwrap_or(0)
+        let cells = rows.iter().map(|r| &r[i]).map(|cell| cell.chars().count());
+        cells.chain([TEXT_HEADER[i].chars().count()]).max()
     };
-    let widths: Vec<usize> = (0..TEXT_HEADER.len()).map(width).collect();
+    let widths: Vec<usize> = (0..TEXT_HEADER.len()).filter_map(width).collect();
     let line = |cells: &[String]| {
         let mut l = String::from("  ");
         for (i, cell) in cells.iter().enumerate() {
@@ -252,26 +215,18 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
 
 /// The comparison as Markdown.
 pub fn markdown(c: &Comparison, args: &CompareArgs) -> String {
-    let mut out = String::from("## sudoku-lab compare\n\n");
-    let changed = changes(c);
-    if !changed.is_empty() {
-        out.push_str("### Counters changed (a fidelity regression)\n\n");
-        for (title, examples) in &changed {
-            let _ = writeln!(out, "- **{title}**");
-            for e in examples {
-                let _ = writeln!(out, "  - {e}");
-            }
-        }
-        out.push('\n');
-    }
+    let heading = "### Counters changed (a fidelity regression)\n\n";
+    let changed = changes(c, heading, ["- **", "**", "  - "]);
+    let mut out = format!("## sudoku-lab compare\n\n{changed}");
     let _ = writeln!(out, "| {} |", HEADER.join(" | "));
-    let align: Vec<&str> = (0..HEADER.len())
-        .map(|i| if i < 2 { "---" } else { "---:" })
-        .collect();
-    let _ = writeln!(out, "|{}|", align.join("|"));
+    let align = (0..HEADER.len()).map(|i| if i < 2 { "---" } else { "---:" });
+    let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
     for g in &c.groups {
         // A `|` in a cell (a corpus's name) would end it.
-        let escaped = cells(g).map(|cell| cell.replace('|', "\\|"));
+        let escaped: Vec<String> = cells(g, false)
+            .iter()
+            .map(|c| c.replace('|', "\\|"))
+            .collect();
         let _ = writeln!(out, "| {} |", escaped.join(" | "));
     }
     out.push('\n');
