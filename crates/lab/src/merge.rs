@@ -201,7 +201,7 @@ fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Res
         .map(Stream::next_puzzle)
         .collect::<Result<Vec<_>>>()?;
     let mut last: Option<Place> = None;
-    let mut corpora = Corpora::here(&parts[0].sidecar.corpus);
+    let mut corpora = corpora_here(&parts[0].sidecar.corpus);
     // The first of equal places is taken: the second is then refused.
     while let Some(next) = (0..heads.len())
         .filter_map(|i| Some((heads[i].as_ref()?.0, i)))
@@ -330,18 +330,12 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Refuses a merge into `out` (`asked`: the `--out` given, a link to `out` or `out`
-/// itself) that would write one of the `shards`' files: a shard itself, its summary or its
-/// sidecar, under the names asked for or those of a run going or ended (see
-/// [`Output::every_name`]): `merge -o s1.running.csv s1.csv …` would write where a run of
-/// shard 1 writes, `-o s1.txt` its sidecar over shard 1's (`s1.run.toml`). A command line
-/// that contradicts itself, as bench's output that is one of its corpora is (see
-/// [`crate::bench::overlap::check`]).
-///
-/// # Errors
-///
-/// [`Usage`], naming `--out` as given (and the file a link leads to), the file it would
-/// write and the shard's file it is.
+/// Refuses, as a [`Usage`] error, a merge into `out` (`asked`: the `--out` given, a link
+/// to `out` or `out` itself) that would write one of the `shards`' files, under the names
+/// asked for or those of a run going or ended ([`Output::every_name`]): `merge -o
+/// s1.running.csv s1.csv …` would write where a run of shard 1 writes, `-o s1.txt` its
+/// sidecar over shard 1's (`s1.run.toml`). A command line that contradicts itself, as
+/// bench's output that is one of its corpora is ([`crate::bench::overlap::check`]).
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
     let mut told = crate::bench::overlap::out_told(asked, out);
     if out != asked {
@@ -352,9 +346,9 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
             "{told} is one of the shards: choose another --out"
         )));
     }
+    let ours = Output::every_name(out);
     for shard in shards {
         let theirs = Output::every_name(shard);
-        let ours = Output::every_name(out);
         if let Some(ours) = ours
             .iter()
             .find(|o| theirs.iter().any(|t| same_place(t, o)))
@@ -369,13 +363,9 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
     Ok(())
 }
 
-/// Refuses one file given as two shards (under one name or two: `s2.csv ./s2.csv`, a
-/// link and its file), from the command line alone: before any shard is read, so that
-/// what is wrong with the command line is said first, whatever the file holds.
-///
-/// # Errors
-///
-/// [`Usage`], naming the file as given each time.
+/// Refuses, as a [`Usage`] error, one file given as two shards (under one name or two:
+/// `s2.csv ./s2.csv`, a link and its file), from the command line alone: before any shard
+/// is read, so that what is wrong with the command line is said first.
 fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     for (i, b) in shards.iter().enumerate() {
         if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
@@ -412,9 +402,9 @@ fn check_shares(parts: &[Part]) -> Result<()> {
         .map(|k| format!("{k}/{n}"))
         .collect();
     if !missing.is_empty() {
+        let s = if missing.len() == 1 { "" } else { "s" };
         bail!(
-            "shard{} {} missing: a merge needs all {n}",
-            if missing.len() == 1 { "" } else { "s" },
+            "shard{s} {} missing: a merge needs all {n}",
             missing.join(", ")
         );
     }
@@ -426,7 +416,12 @@ fn check_shares(parts: &[Part]) -> Result<()> {
 /// puzzle's size (those the shard's sidecar says skipped it take none), of one puzzle (see
 /// [`check_puzzle`]), the one its corpus gives at its index when the corpus is here. A
 /// row given twice, moved to another index or taken out is named.
-fn check_rows(part: &Part, place: Place, rows: &[Row], corpora: &mut Corpora) -> Result<()> {
+fn check_rows(
+    part: &Part,
+    place: Place,
+    rows: &[Row],
+    corpora: &mut [Option<Cursor>],
+) -> Result<()> {
     let first = &rows[0];
     let solvers: Vec<&str> = (part.sidecar.solver.iter())
         .map(|s| s.name.as_str())
@@ -440,7 +435,9 @@ fn check_rows(part: &Part, place: Place, rows: &[Row], corpora: &mut Corpora) ->
         format!("not a puzzle of the shard's share {}", part.shard)
     } else if let Err(fault) = check_puzzle(rows, &solvers, &takes) {
         fault.to_string()
-    } else if !corpora.gives(place, corpus_puzzle(first)) {
+    } else if (corpora.get_mut(place.0).and_then(Option::as_mut))
+        .is_some_and(|c| c.puzzle_at(place.1).as_deref() != Some(corpus_puzzle(first)))
+    {
         "not the puzzle the corpus gives at that index".to_string()
     } else {
         return Ok(());
@@ -454,37 +451,23 @@ fn check_rows(part: &Part, place: Place, rows: &[Row], corpora: &mut Corpora) ->
     )
 }
 
-/// The run's corpora, where they are here as the shards read them (the same bytes): each
-/// merged puzzle is checked to be the one its corpus gives at its index. A corpus not
-/// here, or changed since, is not read: the shards' fingerprints agree, and each shard's
-/// rows are checked on their own.
-struct Corpora {
-    cursors: Vec<Option<CorpusCursor<BufReader<File>>>>,
-}
+/// A corpus of the run read forward, to check each merged puzzle is the one it gives at
+/// its index.
+type Cursor = CorpusCursor<BufReader<File>>;
 
-impl Corpora {
-    /// The corpora the sidecar `entries` list, those here as they were read.
-    fn here(entries: &[CorpusEntry]) -> Corpora {
-        let cursor = |e: &CorpusEntry| {
-            let path = Path::new(&e.path);
-            let read = e.fingerprint.as_ref()?;
-            if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
-                return None;
-            }
-            Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
-        };
-        Corpora {
-            cursors: entries.iter().map(cursor).collect(),
+/// The corpora the sidecar `entries` list, where they are here as the shards read them
+/// (the same bytes). A corpus not here, or changed since, is not read: the shards'
+/// fingerprints agree, and each shard's rows are checked on their own.
+fn corpora_here(entries: &[CorpusEntry]) -> Vec<Option<Cursor>> {
+    let cursor = |e: &CorpusEntry| {
+        let path = Path::new(&e.path);
+        let read = e.fingerprint.as_ref()?;
+        if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
+            return None;
         }
-    }
-
-    /// Whether the corpus at `place` gives `puzzle` there (or is not here).
-    fn gives(&mut self, (corpus, index): Place, puzzle: &str) -> bool {
-        match self.cursors.get_mut(corpus) {
-            Some(Some(cursor)) => cursor.puzzle_at(index).as_deref() == Some(puzzle),
-            _ => true,
-        }
-    }
+        Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
+    };
+    entries.iter().map(cursor).collect()
 }
 
 /// The items, each once, in the order they first come.

@@ -34,21 +34,21 @@ pub fn resolve(arg: ShardArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Sh
         });
     }
     let Some(id) = number("SLURM_ARRAY_TASK_ID")? else {
-        return Err(match count {
-            None if env("JOB_COMPLETION_INDEX").is_some() => {
-                "--shard auto: JOB_COMPLETION_INDEX is set but a Kubernetes Job does not tell its \
-                 completions: give them, --shard auto/N"
-                    .into()
-            }
-            _ => {
-                format!(
-                "--shard {arg}: no SLURM_ARRAY_TASK_ID{} in the environment: run it as a task of \
-                 a Slurm job array{}, or give --shard K/N",
-                if count.is_some() { " nor JOB_COMPLETION_INDEX" } else { "" },
-                if count.is_some() { " or a Kubernetes indexed Job" } else { "" },
-            )
-            }
-        });
+        if count.is_none() && env("JOB_COMPLETION_INDEX").is_some() {
+            return Err(
+                "--shard auto: JOB_COMPLETION_INDEX is set but a Kubernetes Job does \
+                        not tell its completions: give them, --shard auto/N"
+                    .into(),
+            );
+        }
+        let (nor, or) = match count {
+            Some(_) => (" nor JOB_COMPLETION_INDEX", " or a Kubernetes indexed Job"),
+            None => ("", ""),
+        };
+        return Err(format!(
+            "--shard {arg}: no SLURM_ARRAY_TASK_ID{nor} in the environment: run it as a task \
+             of a Slurm job array{or}, or give --shard K/N"
+        ));
     };
     let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
     let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);

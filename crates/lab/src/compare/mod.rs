@@ -202,8 +202,15 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     if comparison.groups.is_empty() {
         bail!("{a} and {b} have no corpus and solver in common: nothing to compare");
     }
-    if let Some(why) = nothing_paired(&comparison.groups) {
-        bail!("{a} and {b} have no puzzle in common ({why}): nothing was compared");
+    if comparison.groups.iter().all(|g| g.paired == 0) {
+        // Two shards of one corpus, or `--first 10` against puzzles past the tenth.
+        let (ia, ib) =
+            (comparison.groups.iter()).fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
+        bail!(
+            "{a} and {b} have no puzzle in common (paired by index, in the corpora and solvers \
+             of both: {ia} puzzle{} in A, {ib} in B): nothing was compared",
+            plural(ia)
+        );
     }
     ui::out(match args.markdown {
         true => sheet::markdown(&comparison, args),
@@ -220,22 +227,6 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
         true => RunEnd::Finished,
         false => RunEnd::Regressed,
     })
-}
-
-/// What is said when no group of `groups` pairs any puzzle (two shards of one corpus, or
-/// `--first 10` against puzzles past the tenth): the puzzles of each side, in the groups of
-/// both; `None` when some group pairs one.
-fn nothing_paired(groups: &[Group]) -> Option<String> {
-    if groups.iter().any(|g| g.paired > 0) {
-        return None;
-    }
-    let (a, b) = groups
-        .iter()
-        .fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
-    Some(format!(
-        "paired by index, in the corpora and solvers of both: {a} puzzle{} in A, {b} in B",
-        plural(a)
-    ))
 }
 
 /// Why `--fail-above PCT` fails: a run that did not finish (its rows are not the whole

@@ -9,33 +9,15 @@ use sudoku_results::format_time;
 use super::{Comparison, Group};
 use crate::cli::CompareArgs;
 
-const HEADER: [&str; 10] = [
-    "corpus",
-    "solver",
-    "puzzles",
-    "both solved",
-    "A median",
-    "B median",
-    "B/A",
-    "95% interval",
-    "B faster",
-    "counters changed",
-];
+/// The columns of the Markdown table.
+const HEADER: &str = "corpus|solver|puzzles|both solved|A median|B median|B/A|95% interval|\
+                      B faster|counters changed";
 
 /// The columns of the text table: the corpus heads its group of lines instead of taking a
 /// column, and the shares of wins share one, so that the table fits 100 columns (for solver
 /// names of up to 19 characters, every name of the catalogue, and ratios below 10).
-const TEXT_HEADER: [&str; 9] = [
-    "solver",
-    "puzzles",
-    "solved",
-    "A median",
-    "B median",
-    "B/A",
-    "95% interval",
-    "B:A faster",
-    "changed",
-];
+const TEXT_HEADER: &str =
+    "solver|puzzles|solved|A median|B median|B/A|95% interval|B:A faster|changed";
 
 /// The widest a line of text gets: the table (see [`TEXT_HEADER`]), and the notes beneath
 /// it, wrapped.
@@ -180,11 +162,12 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
     let heading = "COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n";
     let mut out = changes(c, heading, ["  ", "", "    "]);
     let rows: Vec<Vec<String>> = c.groups.iter().map(|g| cells(g, true)).collect();
+    let header: Vec<String> = TEXT_HEADER.split('|').map(String::from).collect();
     let width = |i: usize| {
-        let cells = rows.iter().map(|r| &r[i]).map(|cell| cell.chars().count());
-        cells.chain([TEXT_HEADER[i].chars().count()]).max()
+        let cells = rows.iter().chain([&header]).map(|r| r[i].chars().count());
+        cells.max().unwrap_or(0)
     };
-    let widths: Vec<usize> = (0..TEXT_HEADER.len()).filter_map(width).collect();
+    let widths: Vec<usize> = (0..header.len()).map(width).collect();
     let line = |cells: &[String]| {
         let mut l = String::from("  ");
         for (i, cell) in cells.iter().enumerate() {
@@ -196,7 +179,7 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
         }
         l.trim_end().to_string() + "\n"
     };
-    out.push_str(&line(&TEXT_HEADER.map(String::from)));
+    out.push_str(&line(&header));
     let mut corpus = None;
     for (g, r) in c.groups.iter().zip(&rows) {
         if corpus != Some(&g.corpus) {
@@ -218,9 +201,10 @@ pub fn markdown(c: &Comparison, args: &CompareArgs) -> String {
     let heading = "### Counters changed (a fidelity regression)\n\n";
     let changed = changes(c, heading, ["- **", "**", "  - "]);
     let mut out = format!("## sudoku-lab compare\n\n{changed}");
-    let _ = writeln!(out, "| {} |", HEADER.join(" | "));
-    let align = (0..HEADER.len()).map(|i| if i < 2 { "---" } else { "---:" });
-    let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
+    let _ = writeln!(out, "| {} |", HEADER.replace('|', " | "));
+    let align = HEADER.split('|').skip(2).map(|_| "---:");
+    let align: Vec<&str> = ["---", "---"].into_iter().chain(align).collect();
+    let _ = writeln!(out, "|{}|", align.join("|"));
     for g in &c.groups {
         // A `|` in a cell (a corpus's name) would end it.
         let escaped: Vec<String> = cells(g, false)
