@@ -166,8 +166,6 @@ pub struct Comparison {
     /// What is said of a run whose sidecar says it did not finish: its rows are not all
     /// of it.
     pub unfinished: Vec<String>,
-    /// The resamples of the bootstrap.
-    pub resamples: u64,
 }
 
 /// Runs `compare`: see `sudoku-lab compare --help`.
@@ -286,15 +284,12 @@ fn read_run(path: &Path) -> Result<Run> {
         bail!("{}: no rows: nothing to compare", path.display());
     }
     let names = match_names(groups.iter().map(|((corpus, _), _)| &**corpus));
-    let names: Vec<String> = groups
-        .iter()
-        .map(|((corpus, _), _)| names[&**corpus].clone())
+    let keys: Vec<_> = (groups.iter())
+        .map(|((corpus, solver), _)| (names[&**corpus].clone(), solver.clone()))
         .collect();
-    let groups = groups
-        .into_iter()
-        .zip(names)
-        .map(|((row_key, rows), name)| Rows {
-            key: (name, row_key.1.clone()),
+    let groups = (groups.into_iter().zip(keys))
+        .map(|((row_key, rows), key)| Rows {
+            key,
             row_key,
             rows: by_index(rows),
         })
@@ -372,7 +367,6 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
     Ok(Comparison {
         groups,
         unmatched: (only(a, b), only(b, a)),
-        resamples,
         ..Comparison::default()
     })
 }
@@ -581,16 +575,21 @@ impl Side {
         }
     }
 
+    /// The run as messages name it: `A (a.csv)`.
+    fn name(&self) -> String {
+        format!("{} ({})", self.which, self.csv.display())
+    }
+
     /// What is said when no sidecar is beside the run: neither its settings nor how it
     /// ended are known.
     fn no_sidecar(&self) -> Option<String> {
+        let sidecar = RunFiles::beside(&self.csv).sidecar;
         matches!(self.found, Found::Missing).then(|| {
             format!(
-                "{} ({}) has no sidecar ({}): its settings and how it ended are not known, \
-                 and not compared.",
-                self.which,
-                self.csv.display(),
-                RunFiles::beside(&self.csv).sidecar.display()
+                "{} has no sidecar ({}): its settings and how it ended are not known, and not \
+                 compared.",
+                self.name(),
+                sidecar.display()
             )
         })
     }
@@ -600,18 +599,16 @@ impl Side {
     /// edited). A run going, or killed, has not said it yet.
     fn not_as_written(&self) -> Option<String> {
         let read = self.sidecar()?;
-        let said = read.sidecar.rows;
+        let (said, rows) = (read.sidecar.rows, self.rows);
         let ended = matches!(
             read.sidecar.state.known(),
             Some(State::Finished | State::Interrupted | State::Failed)
         );
-        (ended && read.rows_given && said != self.rows).then(|| {
+        (ended && read.rows_given && said != rows).then(|| {
             format!(
-                "{} ({}) holds {} rows, where its sidecar says the run wrote {said}: not the \
+                "{} holds {rows} rows, where its sidecar says the run wrote {said}: not the \
                  run's rows as they were written.",
-                self.which,
-                self.csv.display(),
-                self.rows
+                self.name()
             )
         })
     }
@@ -619,14 +616,9 @@ impl Side {
     /// What is said when the sidecar does not say the run finished.
     fn unfinished(&self) -> Option<String> {
         let state = &self.sidecar()?.sidecar.state;
-        (*state != State::Finished).then(|| {
-            format!(
-                "{} ({}) may not be the whole run: {}.",
-                self.which,
-                self.csv.display(),
-                state.told()
-            )
-        })
+        let told = state.told();
+        (*state != State::Finished)
+            .then(|| format!("{} may not be the whole run: {told}.", self.name()))
     }
 }
 

@@ -71,7 +71,7 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
          counters differ.",
         args.a.display(),
         args.b.display(),
-        c.resamples
+        args.resamples
     )];
     out.extend(c.unfinished.iter().cloned());
     out.extend(c.groups.iter().flat_map(group_notes));
