@@ -7,20 +7,19 @@
 //! `sudoku_reports::settings`), a share given twice or missing, a puzzle in two shards;
 //! and, as usage errors, from the command line alone before any shard is read, an output
 //! one of whose files is a shard's (see [`check_out`]) and one file given as two shards
-//! (see [`check_given_once`]). Each shard's rows come in corpus order,
-//! so the merge streams them: it takes the puzzle that comes first among the shards' next
-//! ones, over and over, holding one row per shard. The output is written as a run's
+//! (see [`check_given_once`]). Each shard's rows come in corpus order, so the merge
+//! streams them ([`merge_rows`]). The output is written as a run's
 //! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
 //! (`state = "running"`) from the start, and renamed once whole: failed, as a run that
 //! wrote no row, when the shards' rows total none (see [`crate::bench::skips`]).
 
-use std::cmp::Ordering;
 use std::fs::File;
 use std::io::BufReader;
 use std::iter::Peekable;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
@@ -53,36 +52,28 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
     check_given_once(&args.shards)?;
-    let parts = args
+    let parts: Vec<Part> = args
         .shards
         .iter()
         .map(|csv| part(csv))
-        .collect::<Result<Vec<Part>>>()?;
+        .collect::<Result<_>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
     crate::bench::config::note_link(&args.out, out);
-    let order: Vec<String> = parts[0]
-        .sidecar
-        .corpus
-        .iter()
-        .map(|c| c.path.clone())
-        .collect();
     let (output, mut csv) = open(out, &parts)?;
     let mut summary = Summary::new();
     // A merge that fails drops its output: its running files are removed.
-    merge_rows(&parts, &order, &mut csv, &mut summary)?;
+    merge_rows(&parts, &mut csv, &mut summary)?;
     csv.close()?;
     finish(&parts, output, csv.rows(), summary, args.quiet.quiet)
 }
 
 /// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
 /// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended, and
-/// said, as a run's end is (see [`bench::outcome`]): a merge whose summary file
-/// alone cannot be written finished, its summary printed. Shards whose rows total none,
-/// every puzzle they read skipped as no solver of the run solves its size, fail as a run
-/// that wrote no row does (see [`no_row`]): each shard finished, not knowing that the
-/// others had none either.
+/// ended, and said, as a run's end is (see [`bench::outcome`]). Shards whose rows total
+/// none, every puzzle they read skipped as no solver of the run solves its size, fail as a
+/// run that wrote no row does (see [`skips::no_row`]): each shard finished, not knowing
+/// that the others had none either.
 fn finish(
     parts: &[Part],
     output: Output,
@@ -91,13 +82,13 @@ fn finish(
     quiet: bool,
 ) -> Result<RunEnd> {
     let mut sidecar = merged_sidecar(parts, rows, &summary);
-    let failed = no_row(&sidecar);
-    let state = match failed {
+    let error = (sidecar.rows == 0 && sidecar.puzzles > 0).then(|| skips::no_row(&sidecar.skipped));
+    let state = match error {
         Some(_) => State::Failed,
         None => State::Finished,
     };
     sidecar.state = state.into();
-    sidecar.error.clone_from(&failed);
+    sidecar.error.clone_from(&error);
     summary.apply_sidecar(&sidecar);
     let markdown = summary.to_markdown();
     let out = output.target().csv.clone();
@@ -111,21 +102,8 @@ fn finish(
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    let ended = bench::Ended {
-        state,
-        error: failed,
-    };
+    let ended = bench::Ended { state, error };
     bench::outcome(bench::Whose::Merge, ended, ending, &summary)
-}
-
-/// Why the merge of `parts`, whose sidecar is `sidecar`, failed as a run that read puzzles
-/// and wrote no row does (see [`skips::no_row`]), naming the solvers and sizes skipped as
-/// the shards' sidecars note them; `None` when it holds a row, or read no puzzle.
-fn no_row(sidecar: &Sidecar) -> Option<String> {
-    if sidecar.rows > 0 || sidecar.puzzles == 0 {
-        return None;
-    }
-    Some(skips::no_row(&sidecar.skipped))
 }
 
 /// Opens the merge's output `out` as a run's (see `sudoku_reports::output`): a merge that
@@ -143,56 +121,117 @@ fn open(out: &Path, parts: &[Part]) -> Result<(Output, CsvWriter)> {
     Ok((output, csv))
 }
 
-/// Writes the rows of the shards to `csv` in the corpora's `order`, puzzle by puzzle,
-/// counting them into `summary`; an error when a shard's rows cannot be read, are not in
-/// order, or are not as many as its sidecar says it wrote (a row lost or added since).
-fn merge_rows(
-    parts: &[Part],
-    order: &[String],
-    csv: &mut CsvWriter,
-    summary: &mut Summary,
-) -> Result<()> {
+/// Where a puzzle stands in the run: its corpus's place in the run's corpora (as the shard
+/// names them), its index.
+type Place = (usize, u64);
+
+/// One shard's rows, read puzzle by puzzle.
+struct Stream<'p> {
+    part: &'p Part,
+    rows: Peekable<Rows>,
+    /// The rows read.
+    taken: u64,
+}
+
+/// Where `row` of the shard `part` stands.
+fn place(part: &Part, row: &Row) -> Result<Place> {
+    match part
+        .sidecar
+        .corpus
+        .iter()
+        .position(|c| *c.path == *row.corpus)
+    {
+        Some(corpus) => Ok((corpus, row.index)),
+        None => bail!(
+            "{}: a row of corpus {} that the sidecar does not list",
+            part.csv.display(),
+            row.corpus
+        ),
+    }
+}
+
+impl Stream<'_> {
+    /// The rows of the next puzzle and where it stands (`None`: all read).
+    fn next_puzzle(&mut self) -> Result<Option<(Place, Vec<Row>)>> {
+        let Some(first) = self.rows.next().transpose()? else {
+            return Ok(None);
+        };
+        let at = place(self.part, &first)?;
+        let mut rows = vec![first];
+        loop {
+            let next = match self.rows.peek() {
+                None => break,
+                Some(Ok(row)) => place(self.part, row)?,
+                // Taken, to give its error.
+                Some(Err(_)) => at,
+            };
+            if next != at {
+                break;
+            }
+            rows.push(self.rows.next().expect("peeked")?);
+        }
+        self.taken += rows.len() as u64;
+        Ok(Some((at, rows)))
+    }
+}
+
+/// Writes the rows of the shards to `csv` in the run's order, puzzle by puzzle,
+/// counting them into `summary`: a k-way merge that takes the puzzle that comes first among
+/// the shards' next ones, holding one puzzle per shard. An error when a shard's rows cannot
+/// be read, are not in order, or are not as many as its sidecar says it wrote (a row lost
+/// or added since).
+fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
+    // Under the first shard's names: one corpus by its content, which another shard may
+    // have named by another path.
+    let names: Vec<Arc<str>> = (parts[0].sidecar.corpus.iter())
+        .map(|c| c.path.as_str().into())
+        .collect();
     let mut streams = parts
         .iter()
-        .map(|p| Ok(read_rows(&p.csv)?.peekable()))
-        .collect::<Result<Vec<Peekable<Rows>>>>()?;
-    let mut last: Option<(usize, u64)> = None;
-    let mut taken = vec![0; parts.len()];
-    let mut corpora = Corpora::here(&parts[0].sidecar.corpus);
-    while let Some(next) = first_puzzle(&mut streams, parts)? {
+        .map(|part| {
+            let rows = read_rows(&part.csv)?.peekable();
+            Ok(Stream {
+                part,
+                rows,
+                taken: 0,
+            })
+        })
+        .collect::<Result<Vec<Stream>>>()?;
+    let mut heads = (streams.iter_mut())
+        .map(Stream::next_puzzle)
+        .collect::<Result<Vec<_>>>()?;
+    let mut last: Option<Place> = None;
+    let mut corpora = corpora_here(&parts[0].sidecar.corpus);
+    // The first of equal places is taken: the second is then refused.
+    while let Some(next) = (0..heads.len())
+        .filter_map(|i| Some((heads[i].as_ref()?.0, i)))
+        .min()
+        .map(|(_, i)| i)
+    {
+        let (place, mut rows) = heads[next].take().expect("a puzzle is there");
         let part = &parts[next];
-        let key = position(&mut streams[next], part)?.expect("a row is there");
-        if last == Some(key) || last.is_some_and(|l| l > key) {
-            let row = streams[next].peek().and_then(|r| r.as_ref().ok());
+        if last.is_some_and(|l| l >= place) {
+            let row = &rows[0];
             bail!(
-                "{}: puzzle {} (index {}) is out of order or in two shards: not the CSVs of \
-                 one sharded run",
-                parts[next].csv.display(),
-                row.map_or("?".into(), |r| format!("{}:{}", r.corpus, r.line)),
-                key.1
+                "{}: puzzle {}:{} (index {}) is out of order or in two shards: not the CSVs \
+                 of one sharded run",
+                part.csv.display(),
+                row.corpus,
+                row.line,
+                row.index
             );
         }
-        last = Some(key);
-        let mut rows = take_puzzle(&mut streams[next], key, part)?;
-        taken[next] += rows.len() as u64;
-        check_rows(part, &rows)?;
-        corpora.check(key, part, &rows[0])?;
-        // Under the first shard's name: one corpus by its content, which another shard
-        // may have named by another path.
-        let name = &order[key.0];
-        if *rows[0].corpus != **name {
-            let name: std::sync::Arc<str> = name.as_str().into();
-            for row in &mut rows {
-                row.corpus = name.clone();
-            }
-        }
-        for row in &rows {
+        last = Some(place);
+        check_rows(part, place, &rows, &mut corpora)?;
+        for row in &mut rows {
+            row.corpus = names[place.0].clone();
             summary.add(row);
         }
         csv.push(&rows)?;
+        heads[next] = streams[next].next_puzzle()?;
     }
-    for (part, taken) in parts.iter().zip(taken) {
-        if taken != part.sidecar.rows {
+    for Stream { part, taken, .. } in &streams {
+        if *taken != part.sidecar.rows {
             bail!(
                 "{}: {taken} rows, where its sidecar says the shard wrote {}: not the shard's \
                  rows as they were written",
@@ -210,22 +249,18 @@ fn merge_rows(
 /// the shard be told made another way, or taken as made the same way; the count would
 /// read as 0, and the shard be said to have written no row, or read no puzzle).
 fn part(csv: &Path) -> Result<Part> {
-    let found = Sidecar::read_text_beside(csv)?.ok_or_else(|| {
-        anyhow!(
-            "{}: no sidecar beside it ({}): not the CSV of a sudoku-lab run",
-            csv.display(),
-            RunFiles::beside(csv).sidecar.display()
-        )
-    })?;
+    let at = csv.display();
+    let Some(found) = Sidecar::read_text_beside(csv)? else {
+        let sidecar = RunFiles::beside(csv).sidecar;
+        let sidecar = sidecar.display();
+        bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
+    };
     if let Some(why) = unfinished(&found.sidecar) {
-        bail!("{}: {why}", csv.display());
+        bail!("{at}: {why}");
     }
+    let by_hand = "(a sidecar made by hand, or cut short?): run it again";
     if let Some(told) = not_given_told(&found.path, &found.text) {
-        bail!(
-            "{}: {told}, so how the shard was made is not known (a sidecar made by hand, or \
-             cut short?): run it again",
-            csv.display()
-        );
+        bail!("{at}: {told}, so how the shard was made is not known {by_hand}");
     }
     let untold: Vec<String> = account_not_given(&found.text)
         .into_iter()
@@ -233,26 +268,21 @@ fn part(csv: &Path) -> Result<Part> {
         .collect();
     if !untold.is_empty() {
         bail!(
-            "{}: its sidecar ({}) does not say {}, so what the shard did is not known (a \
-             sidecar made by hand, or cut short?): run it again",
-            csv.display(),
+            "{at}: its sidecar ({}) does not say {}, so what the shard did is not known \
+             {by_hand}",
             found.path.display(),
             untold.join(", ")
         );
     }
-    let sidecar = found.sidecar;
-    let shard = sidecar
-        .shard
-        .ok_or_else(|| anyhow!("{}: not a shard (run without --shard)", csv.display()))?;
-    let shard = Shard::new(shard.k, shard.n).ok_or_else(|| {
-        anyhow!(
-            "{}: its sidecar's shard {shard} is not a share of the run",
-            csv.display()
-        )
-    })?;
+    let Some(entry) = found.sidecar.shard else {
+        bail!("{at}: not a shard (run without --shard)");
+    };
+    let Some(shard) = Shard::new(entry.k, entry.n) else {
+        bail!("{at}: its sidecar's shard {entry} is not a share of the run");
+    };
     Ok(Part {
         csv: csv.to_path_buf(),
-        sidecar,
+        sidecar: found.sidecar,
         shard,
     })
 }
@@ -284,33 +314,28 @@ fn unfinished(sidecar: &Sidecar) -> Option<String> {
 fn check_same_run(parts: &[Part]) -> Result<()> {
     let first = &parts[0];
     for p in &parts[1..] {
-        let differ = differences(&first.sidecar, &p.sidecar, Shards::SameCount);
+        let differ: Vec<String> = differences(&first.sidecar, &p.sidecar, Shards::SameCount)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         if !differ.is_empty() {
-            let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
             bail!(
-                "{} and {} are not shards of one run ({}): {}",
+                "{} and {} are not shards of one run (first vs second): {}",
                 first.csv.display(),
                 p.csv.display(),
-                "first vs second",
-                list.join("; ")
+                differ.join("; ")
             );
         }
     }
     Ok(())
 }
 
-/// Refuses a merge into `out` (`asked`: the `--out` given, a link to `out` or `out`
-/// itself) that would write one of the `shards`' files: a shard itself, its summary or its
-/// sidecar, under the names asked for or those of a run going or ended (see
-/// [`Output::every_name`]): `merge -o s1.running.csv s1.csv …` would write where a run of
-/// shard 1 writes, `-o s1.txt` its sidecar over shard 1's (`s1.run.toml`). A command line
-/// that contradicts itself, as bench's output that is one of its corpora is (see
-/// [`crate::bench::overlap::check`]).
-///
-/// # Errors
-///
-/// [`Usage`], naming `--out` as given (and the file a link leads to), the file it would
-/// write and the shard's file it is.
+/// Refuses, as a [`Usage`] error, a merge into `out` (`asked`: the `--out` given, a link
+/// to `out` or `out` itself) that would write one of the `shards`' files, under the names
+/// asked for or those of a run going or ended ([`Output::every_name`]): `merge -o
+/// s1.running.csv s1.csv …` would write where a run of shard 1 writes, `-o s1.txt` its
+/// sidecar over shard 1's (`s1.run.toml`). A command line that contradicts itself, as
+/// bench's output that is one of its corpora is ([`crate::bench::overlap::check`]).
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
     let mut told = crate::bench::overlap::out_told(asked, out);
     if out != asked {
@@ -321,9 +346,9 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
             "{told} is one of the shards: choose another --out"
         )));
     }
+    let ours = Output::every_name(out);
     for shard in shards {
         let theirs = Output::every_name(shard);
-        let ours = Output::every_name(out);
         if let Some(ours) = ours
             .iter()
             .find(|o| theirs.iter().any(|t| same_place(t, o)))
@@ -338,13 +363,9 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
     Ok(())
 }
 
-/// Refuses one file given as two shards (under one name or two: `s2.csv ./s2.csv`, a
-/// link and its file), from the command line alone: before any shard is read, so that
-/// what is wrong with the command line is said first, whatever the file holds.
-///
-/// # Errors
-///
-/// [`Usage`], naming the file as given each time.
+/// Refuses, as a [`Usage`] error, one file given as two shards (under one name or two:
+/// `s2.csv ./s2.csv`, a link and its file), from the command line alone: before any shard
+/// is read, so that what is wrong with the command line is said first.
 fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     for (i, b) in shards.iter().enumerate() {
         if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
@@ -381,279 +402,166 @@ fn check_shares(parts: &[Part]) -> Result<()> {
         .map(|k| format!("{k}/{n}"))
         .collect();
     if !missing.is_empty() {
+        let s = if missing.len() == 1 { "" } else { "s" };
         bail!(
-            "shard{} {} missing: a merge needs all {n}",
-            if missing.len() == 1 { "" } else { "s" },
+            "shard{s} {} missing: a merge needs all {n}",
             missing.join(", ")
         );
     }
     Ok(())
 }
 
-/// Where the next row of `rows`, of the shard `part`, stands: its corpus's place in the
-/// run's corpora (as the shard names them), its index.
-fn position(rows: &mut Peekable<Rows>, part: &Part) -> Result<Option<(usize, u64)>> {
-    match rows.peek() {
-        None => Ok(None),
-        Some(Err(_)) => Err(rows.next().expect("peeked").unwrap_err().into()),
-        Some(Ok(row)) => {
-            let corpus = part
-                .sidecar
-                .corpus
-                .iter()
-                .position(|c| *c.path == *row.corpus)
-                .with_context(|| {
-                    format!(
-                        "a row of corpus {} that the sidecar does not list",
-                        row.corpus
-                    )
-                })?;
-            Ok(Some((corpus, row.index)))
-        }
-    }
-}
-
-/// The shard whose next puzzle comes first (`None`: all read).
-fn first_puzzle(streams: &mut [Peekable<Rows>], parts: &[Part]) -> Result<Option<usize>> {
-    let mut best: Option<(usize, (usize, u64))> = None;
-    for (i, s) in streams.iter_mut().enumerate() {
-        let key = position(s, &parts[i]).with_context(|| parts[i].csv.display().to_string())?;
-        if let Some(key) = key {
-            match best {
-                Some((_, b)) if b.cmp(&key) != Ordering::Greater => {}
-                _ => best = Some((i, key)),
-            }
-        }
-    }
-    Ok(best.map(|(i, _)| i))
-}
-
-/// The rows of the puzzle at `key`, next in `rows` of the shard `part`.
-fn take_puzzle(rows: &mut Peekable<Rows>, key: (usize, u64), part: &Part) -> Result<Vec<Row>> {
-    let mut out = Vec::new();
-    while position(rows, part)? == Some(key) {
-        out.push(rows.next().expect("peeked")?);
-    }
-    Ok(out)
-}
-
-/// Refuses the `rows` of one puzzle of the shard `part` unless they are as the shard wrote
-/// them: of a puzzle in its share, one row per solver of the run that takes the puzzle's
-/// size (those the shard's sidecar says skipped it take none), of one puzzle (see
-/// [`check_puzzle`]). A row given twice, moved to another index or taken out is named.
-fn check_rows(part: &Part, rows: &[Row]) -> Result<()> {
+/// Refuses the `rows` of the puzzle at `place` of the shard `part` unless they are as the
+/// shard wrote them: of a puzzle in its share, one row per solver of the run that takes the
+/// puzzle's size (those the shard's sidecar says skipped it take none), of one puzzle (see
+/// [`check_puzzle`]), the one its corpus gives at its index when the corpus is here. A
+/// row given twice, moved to another index or taken out is named.
+fn check_rows(
+    part: &Part,
+    place: Place,
+    rows: &[Row],
+    corpora: &mut [Option<Cursor>],
+) -> Result<()> {
     let first = &rows[0];
-    let told = || {
-        format!(
-            "{}: puzzle {} of {} (line {})",
-            part.csv.display(),
-            first.index,
-            first.corpus,
-            first.line
-        )
-    };
-    if !part.shard.contains(&first.corpus, first.index) {
-        bail!(
-            "{}: not a puzzle of the shard's share {}: not the shard's rows as they were \
-             written",
-            told(),
-            part.shard
-        );
-    }
-    let solvers: Vec<&str> = part
-        .sidecar
-        .solver
-        .iter()
+    let solvers: Vec<&str> = (part.sidecar.solver.iter())
         .map(|s| s.name.as_str())
         .collect();
     let takes = |solver: &str, grid: &sudoku_core::Grid| {
         let size = grid.size().to_string();
-        !part
-            .sidecar
-            .skipped
-            .iter()
-            .any(|s| s.solver == solver && s.size == size)
+        let skipped = &part.sidecar.skipped;
+        !skipped.iter().any(|s| s.solver == solver && s.size == size)
     };
-    if let Err(fault) = check_puzzle(rows, &solvers, &takes) {
-        bail!(
-            "{}: {fault}: not the shard's rows as they were written",
-            told()
-        );
-    }
-    Ok(())
+    let fault = if !part.shard.contains(&first.corpus, first.index) {
+        format!("not a puzzle of the shard's share {}", part.shard)
+    } else if let Err(fault) = check_puzzle(rows, &solvers, &takes) {
+        fault.to_string()
+    } else if (corpora.get_mut(place.0).and_then(Option::as_mut))
+        .is_some_and(|c| c.puzzle_at(place.1).as_deref() != Some(corpus_puzzle(first)))
+    {
+        "not the puzzle the corpus gives at that index".to_string()
+    } else {
+        return Ok(());
+    };
+    bail!(
+        "{}: puzzle {} of {} (line {}): {fault}: not the shard's rows as they were written",
+        part.csv.display(),
+        first.index,
+        first.corpus,
+        first.line
+    )
 }
 
-/// The run's corpora, where they are here as the shards read them (the same bytes): each
-/// merged puzzle is checked to be the one its corpus gives at its index. A corpus not
-/// here, or changed since, is not read: the shards' fingerprints agree, and each shard's
-/// rows are checked on their own ([`check_rows`]).
-struct Corpora {
-    cursors: Vec<Option<CorpusCursor<BufReader<File>>>>,
+/// A corpus of the run read forward, to check each merged puzzle is the one it gives at
+/// its index.
+type Cursor = CorpusCursor<BufReader<File>>;
+
+/// The corpora the sidecar `entries` list, where they are here as the shards read them
+/// (the same bytes). A corpus not here, or changed since, is not read: the shards'
+/// fingerprints agree, and each shard's rows are checked on their own.
+fn corpora_here(entries: &[CorpusEntry]) -> Vec<Option<Cursor>> {
+    let cursor = |e: &CorpusEntry| {
+        let path = Path::new(&e.path);
+        let read = e.fingerprint.as_ref()?;
+        if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
+            return None;
+        }
+        Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
+    };
+    entries.iter().map(cursor).collect()
 }
 
-impl Corpora {
-    /// The corpora the sidecar `entries` list, those here as they were read.
-    fn here(entries: &[CorpusEntry]) -> Corpora {
-        let cursor = |e: &CorpusEntry| {
-            let path = Path::new(&e.path);
-            let read = e.fingerprint.as_ref()?;
-            if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
-                return None;
-            }
-            Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
-        };
-        Corpora {
-            cursors: entries.iter().map(cursor).collect(),
+/// The items, each once, in the order they first come.
+fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
         }
     }
-
-    /// Refuses the puzzle at `key` (its corpus's place, its index), whose first row of the
-    /// shard `part` is `row`, when its corpus is here and gives another puzzle there.
-    fn check(&mut self, key: (usize, u64), part: &Part, row: &Row) -> Result<()> {
-        let Some(Some(cursor)) = self.cursors.get_mut(key.0) else {
-            return Ok(());
-        };
-        if cursor.puzzle_at(key.1).as_deref() == Some(corpus_puzzle(row)) {
-            return Ok(());
-        }
-        bail!(
-            "{}: puzzle {} of {} (line {}): not the puzzle the corpus gives at that index: not \
-             the shard's rows as they were written",
-            part.csv.display(),
-            row.index,
-            row.corpus,
-            row.line
-        )
-    }
-}
-
-/// A shard as the sidecar gives it.
-fn entry(shard: Shard) -> ShardEntry {
-    ShardEntry {
-        k: shard.k,
-        n: shard.n,
-    }
-}
-
-/// The shards' notes, each once.
-fn merged_notes(parts: &[Part]) -> Vec<String> {
-    let mut notes: Vec<String> = Vec::new();
-    for note in parts.iter().flat_map(|p| &p.sidecar.notes) {
-        if !notes.contains(note) {
-            notes.push(note.clone());
-        }
-    }
-    notes
+    out
 }
 
 /// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
-/// puzzles each solver skipped, as the shards' notes give them, too), the wall clock of
-/// the slowest shard, the shards' thread count and CPU (see [`threads_of`], [`cpu_of`]),
-/// the earliest shard's start ([`earliest_date`]), each shard's resumptions after the
-/// shard (`2/4 DATE COMMAND`).
+/// puzzles each solver skipped too), the wall clock of the slowest shard, the earliest
+/// shard's start ([`earliest_date`]), each shard's resumptions after the shard (`2/4 DATE
+/// COMMAND`, so that the summary does not say "since --resume" of every shard's clock).
+///
+/// Shards that ran on different thread counts give none (0: the summary's wall clock then
+/// gives no thread count, which would be one shard's); on different CPUs, each model once,
+/// joined by `; ` (no model name holds one: `/proc/cpuinfo` gives them with spaces,
+/// commas, brackets): shards run on a cluster's machines are no fault, but the merge must
+/// not claim the first shard's CPU for the others. Either way a note names each shard's.
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
-    let mut sidecar = Sidecar {
+    let mut shards: Vec<&Part> = parts.iter().collect();
+    shards.sort_by_key(|p| p.shard.k);
+    let entry = |p: &Part| ShardEntry {
+        k: p.shard.k,
+        n: p.shard.n,
+    };
+    let sum = |field: fn(&Sidecar) -> u64| parts.iter().map(|p| field(&p.sidecar)).sum();
+    let threads = distinct(shards.iter().map(|p| p.sidecar.threads));
+    let cpus = distinct(shards.iter().map(|p| p.sidecar.cpu.as_str()));
+    let each = |value: fn(&Sidecar) -> String, sep: &str| {
+        let each: Vec<String> = (shards.iter())
+            .map(|p| format!("{} on {}", p.shard, value(&p.sidecar)))
+            .collect();
+        each.join(sep)
+    };
+    let mut notes = distinct(parts.iter().flat_map(|p| &p.sidecar.notes).cloned());
+    if threads.len() > 1 {
+        let each = each(|s| s.threads.to_string(), ", ");
+        notes.push(format!(
+            "Threads: the shards ran on different counts ({each})."
+        ));
+    }
+    if cpus.len() > 1 {
+        let each = each(|s| s.cpu.clone(), "; ");
+        notes.push(format!("CPU: the shards ran on different CPUs ({each})."));
+    }
+    let first = &parts[0].sidecar;
+    let corpus = first.corpus.iter().enumerate().map(|(i, c)| {
+        // One corpus by its place and content, whatever path each shard named it by.
+        let sum = |field: fn(&CorpusEntry) -> u64| {
+            let entries = parts.iter().filter_map(|p| p.sidecar.corpus.get(i));
+            entries.map(field).sum()
+        };
+        CorpusEntry {
+            path: c.path.clone(),
+            puzzles: sum(|e| e.puzzles),
+            malformed: sum(|e| e.malformed),
+            skipped: 0,
+            fingerprint: c.fingerprint.clone(),
+        }
+    });
+    Sidecar {
         command: sudoku_reports::sidecar::command_line(),
         shard: None,
         rows,
         wrong: summary.wrong(),
-        puzzles: parts.iter().map(|p| p.sidecar.puzzles).sum(),
+        puzzles: sum(|s| s.puzzles),
         seconds: parts.iter().map(|p| p.sidecar.seconds).fold(0.0, f64::max),
-        resumed_puzzles: parts.iter().map(|p| p.sidecar.resumed_puzzles).sum(),
-        notes: merged_notes(parts),
+        resumed_puzzles: sum(|s| s.resumed_puzzles),
+        notes,
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
-        merged_from: Vec::new(),
-        ..parts[0].sidecar.clone()
-    };
-    let mut shards: Vec<&Part> = parts.iter().collect();
-    shards.sort_by_key(|p| p.shard.k);
-    sidecar.merged_from = shards
-        .iter()
-        .map(|p| MergedShard {
-            shard: entry(p.shard),
-            csv: p.csv.display().to_string(),
-        })
-        .collect();
-    // Each shard's resumptions, after the shard: those of the first shard alone were taken
-    // for the run's, and the summary said "since --resume" of every shard's clock.
-    sidecar.resumed = shards
-        .iter()
-        .flat_map(|p| {
-            let shard = Some(entry(p.shard));
-            p.sidecar
-                .resumed
-                .iter()
-                .map(move |r| Resumption { shard, ..r.clone() })
-        })
-        .collect();
-    let (threads, note) = threads_of(&shards);
-    sidecar.threads = threads;
-    sidecar.notes.extend(note);
-    let (cpu, note) = cpu_of(&shards);
-    sidecar.cpu = cpu;
-    sidecar.notes.extend(note);
-    sidecar.date = earliest_date(&shards);
-    sidecar.corpus = parts[0]
-        .sidecar
-        .corpus
-        .iter()
-        .enumerate()
-        .map(|(i, c)| CorpusEntry {
-            path: c.path.clone(),
-            puzzles: sum_of(parts, i, |e| e.puzzles),
-            malformed: sum_of(parts, i, |e| e.malformed),
-            skipped: 0,
-            fingerprint: c.fingerprint.clone(),
-        })
-        .collect();
-    sidecar
-}
-
-/// The merged run's thread count, and a note: the shards' own when they all ran on one
-/// count; else none (0: the summary's wall clock then gives no thread count, which would
-/// be one shard's) and a note naming each shard's, the `shards` in their order. The wall
-/// clock is the slowest shard's either way, as the summary says below it.
-fn threads_of(shards: &[&Part]) -> (u64, Option<String>) {
-    let first = shards[0].sidecar.threads;
-    if shards.iter().all(|p| p.sidecar.threads == first) {
-        return (first, None);
+        merged_from: (shards.iter())
+            .map(|p| MergedShard {
+                shard: entry(p),
+                csv: p.csv.display().to_string(),
+            })
+            .collect(),
+        resumed: (shards.iter())
+            .flat_map(|p| {
+                let shard = Some(entry(p));
+                let each = p.sidecar.resumed.iter();
+                each.map(move |r| Resumption { shard, ..r.clone() })
+            })
+            .collect(),
+        threads: if threads.len() == 1 { threads[0] } else { 0 },
+        cpu: cpus.join("; "),
+        date: earliest_date(&shards),
+        corpus: corpus.collect(),
+        ..first.clone()
     }
-    let each: Vec<String> = shards
-        .iter()
-        .map(|p| format!("{} on {}", p.shard, p.sidecar.threads))
-        .collect();
-    // The clock's own line says whose it is (the slowest shard's), for any merge.
-    let note = format!(
-        "Threads: the shards ran on different counts ({}).",
-        each.join(", ")
-    );
-    (0, Some(note))
-}
-
-/// The merged run's CPU, and a note: the shards' own when they all ran on one model; else
-/// each model once, in the order of the `shards` that ran on it first, joined by `; ` (no
-/// model name holds one: `/proc/cpuinfo` gives them with spaces, commas, brackets), and a
-/// note naming each shard's. Shards run on a cluster's different machines are no fault,
-/// but the merge must not claim the first shard's CPU for the others.
-fn cpu_of(shards: &[&Part]) -> (String, Option<String>) {
-    let mut models: Vec<&str> = Vec::new();
-    for p in shards {
-        if !models.contains(&p.sidecar.cpu.as_str()) {
-            models.push(&p.sidecar.cpu);
-        }
-    }
-    if models.len() == 1 {
-        return (models[0].to_string(), None);
-    }
-    let each: Vec<String> = shards
-        .iter()
-        .map(|p| format!("{} on {}", p.shard, p.sidecar.cpu))
-        .collect();
-    let note = format!(
-        "CPU: the shards ran on different CPUs ({}).",
-        each.join("; ")
-    );
-    (models.join("; "), Some(note))
 }
 
 /// The merged run's start: the earliest of the `shards`' (their sidecars' RFC 3339 dates,
@@ -666,16 +574,6 @@ fn earliest_date(shards: &[&Part]) -> String {
         .filter_map(|p| Some((read(p)?, &p.sidecar.date)))
         .min_by_key(|(time, _)| *time)
         .map_or_else(|| shards[0].sidecar.date.clone(), |(_, date)| date.clone())
-}
-
-/// The sum of `field` over the entries of the `corpus`-th corpus in the shards' sidecars
-/// (one corpus by its place and content, whatever path each shard named it by).
-fn sum_of(parts: &[Part], corpus: usize, field: fn(&CorpusEntry) -> u64) -> u64 {
-    parts
-        .iter()
-        .filter_map(|p| p.sidecar.corpus.get(corpus))
-        .map(field)
-        .sum()
 }
 
 /// Whether two paths name one file: both there, the same place once links are followed;

@@ -23,31 +23,27 @@ use crate::usage::Usage;
 pub fn check(sources: &[Source], asked: &Path, csv: &Path) -> Result<(), Usage> {
     let outputs: Vec<_> = Output::every_name(csv)
         .into_iter()
-        .filter_map(|path| identity(&path).map(|id| (path, id)))
+        .filter_map(|path| Some((identity(&path)?, path)))
         .collect();
-    if outputs.is_empty() {
-        return Ok(());
-    }
     for source in sources {
         let id = match source {
             Source::File(path) => identity(path),
-            Source::Stdin => stdin_identity(),
-            Source::BuiltIn => None,
+            Source::Stdin if !outputs.is_empty() => stdin_identity(),
+            Source::Stdin | Source::BuiltIn => None,
         };
-        let Some(id) = id else { continue };
-        if let Some((output, _)) = outputs.iter().find(|(_, o)| *o == id) {
-            let same = if output == csv {
-                String::new()
-            } else {
-                format!(", which it writes as {}", output.display())
-            };
-            return Err(Usage(format!(
-                "the corpus {} is the output of this run ({}{same}): the run would \
-overwrite what it reads; choose another --out",
-                source.name(),
-                out_told(asked, csv)
-            )));
-        }
+        let Some((_, output)) = outputs.iter().find(|(o, _)| id.as_ref() == Some(o)) else {
+            continue;
+        };
+        let same = match output == csv {
+            true => String::new(),
+            false => format!(", which it writes as {}", output.display()),
+        };
+        return Err(Usage(format!(
+            "the corpus {} is the output of this run ({}{same}): the run would overwrite what \
+             it reads; choose another --out",
+            source.name(),
+            out_told(asked, csv)
+        )));
     }
     Ok(())
 }

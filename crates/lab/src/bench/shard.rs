@@ -34,21 +34,21 @@ pub fn resolve(arg: ShardArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Sh
         });
     }
     let Some(id) = number("SLURM_ARRAY_TASK_ID")? else {
-        return Err(match count {
-            None if env("JOB_COMPLETION_INDEX").is_some() => {
-                "--shard auto: JOB_COMPLETION_INDEX is set but a Kubernetes Job does not tell its \
-                 completions: give them, --shard auto/N"
-                    .into()
-            }
-            _ => {
-                format!(
-                "--shard {arg}: no SLURM_ARRAY_TASK_ID{} in the environment: run it as a task of \
-                 a Slurm job array{}, or give --shard K/N",
-                if count.is_some() { " nor JOB_COMPLETION_INDEX" } else { "" },
-                if count.is_some() { " or a Kubernetes indexed Job" } else { "" },
-            )
-            }
-        });
+        if count.is_none() && env("JOB_COMPLETION_INDEX").is_some() {
+            return Err(
+                "--shard auto: JOB_COMPLETION_INDEX is set but a Kubernetes Job does \
+                        not tell its completions: give them, --shard auto/N"
+                    .into(),
+            );
+        }
+        let (nor, or) = match count {
+            Some(_) => (" nor JOB_COMPLETION_INDEX", " or a Kubernetes indexed Job"),
+            None => ("", ""),
+        };
+        return Err(format!(
+            "--shard {arg}: no SLURM_ARRAY_TASK_ID{nor} in the environment: run it as a task \
+             of a Slurm job array{or}, or give --shard K/N"
+        ));
     };
     let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
     let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
@@ -94,52 +94,47 @@ mod tests {
     }
 
     #[test]
-    fn slurm_arrays_from_0_from_1_and_by_steps() {
-        fn array<'a>(id: &'a str, min: &'a str) -> [(&'static str, &'a str); 3] {
-            [
+    fn shares_of_slurm_arrays_and_kubernetes_indexed_jobs() {
+        let array = |id: &'static str, min: &'static str| {
+            vec![
                 ("SLURM_ARRAY_TASK_ID", id),
                 ("SLURM_ARRAY_TASK_MIN", min),
                 ("SLURM_ARRAY_TASK_COUNT", "4"),
             ]
-        }
-        assert_eq!(with(&array("0", "0"), "auto"), Ok("1/4".into()));
-        assert_eq!(with(&array("3", "0"), "auto"), Ok("4/4".into()));
-        assert_eq!(with(&array("1", "1"), "auto"), Ok("1/4".into()));
-        assert_eq!(with(&array("4", "1"), "auto/4"), Ok("4/4".into()));
-        let mut stepped = array("6", "0").to_vec();
+        };
+        let mut stepped = array("6", "0");
         stepped.push(("SLURM_ARRAY_TASK_STEP", "2"));
-        assert_eq!(with(&stepped, "auto"), Ok("4/4".into()));
-        assert!(with(&array("5", "1"), "auto")
-            .unwrap_err()
-            .contains("beyond"));
-        assert!(with(&array("3", "0"), "auto/8")
-            .unwrap_err()
-            .contains("SLURM_ARRAY_TASK_COUNT=4"));
-        assert!(with(&[("SLURM_ARRAY_TASK_ID", "2")], "auto")
-            .unwrap_err()
-            .contains("not SLURM_ARRAY_TASK_COUNT"));
-    }
-
-    #[test]
-    fn kubernetes_indexed_jobs_need_their_count() {
-        assert_eq!(
-            with(&[("JOB_COMPLETION_INDEX", "0")], "auto/3"),
-            Ok("1/3".into())
-        );
-        assert_eq!(
-            with(&[("JOB_COMPLETION_INDEX", "2")], "auto/3"),
-            Ok("3/3".into())
-        );
-        assert!(with(&[("JOB_COMPLETION_INDEX", "3")], "auto/3").is_err());
-        assert!(with(&[("JOB_COMPLETION_INDEX", "0")], "auto")
-            .unwrap_err()
-            .contains("give them, --shard auto/N"));
-        assert!(with(&[], "auto")
-            .unwrap_err()
-            .contains("no SLURM_ARRAY_TASK_ID"));
-        assert!(with(&[("JOB_COMPLETION_INDEX", "x")], "auto/2")
-            .unwrap_err()
-            .contains("is not a whole number"));
-        assert_eq!(with(&[], "2/5"), Ok("2/5".into()));
+        let job = |index: &'static str| vec![("JOB_COMPLETION_INDEX", index)];
+        // The share, or what the refusal says.
+        let cases = [
+            // Slurm arrays from 0, from 1, and by steps.
+            (array("0", "0"), "auto", Ok("1/4")),
+            (array("3", "0"), "auto", Ok("4/4")),
+            (array("1", "1"), "auto", Ok("1/4")),
+            (array("4", "1"), "auto/4", Ok("4/4")),
+            (stepped, "auto", Ok("4/4")),
+            (array("5", "1"), "auto", Err("beyond")),
+            (array("3", "0"), "auto/8", Err("SLURM_ARRAY_TASK_COUNT=4")),
+            (
+                vec![("SLURM_ARRAY_TASK_ID", "2")],
+                "auto",
+                Err("not SLURM_ARRAY_TASK_COUNT"),
+            ),
+            // Kubernetes indexed Jobs need their count.
+            (job("0"), "auto/3", Ok("1/3")),
+            (job("2"), "auto/3", Ok("3/3")),
+            (job("3"), "auto/3", Err("is not below the count given, 3")),
+            (job("0"), "auto", Err("give them, --shard auto/N")),
+            (job("x"), "auto/2", Err("is not a whole number")),
+            (vec![], "auto", Err("no SLURM_ARRAY_TASK_ID")),
+            (vec![], "2/5", Ok("2/5")),
+        ];
+        for (vars, arg, want) in cases {
+            match (with(&vars, arg), want) {
+                (Ok(got), Ok(want)) => assert_eq!(got, want, "{vars:?} {arg}"),
+                (Err(got), Err(want)) => assert!(got.contains(want), "{vars:?} {arg}: {got}"),
+                (got, _) => panic!("{vars:?} {arg}: {got:?}, not {want:?}"),
+            }
+        }
     }
 }

@@ -14,20 +14,21 @@ pub fn merged<'a>(skips: impl IntoIterator<Item = &'a Skipped>) -> Vec<Skipped> 
     for s in skips {
         *sum.entry((&s.solver, &s.size)).or_default() += s.puzzles;
     }
-    let each = sum.into_iter().map(|((solver, size), puzzles)| Skipped {
-        solver: solver.into(),
-        size: size.into(),
-        puzzles,
-    });
-    each.collect()
+    (sum.into_iter())
+        .map(|((solver, size), puzzles)| Skipped {
+            solver: solver.into(),
+            size: size.into(),
+            puzzles,
+        })
+        .collect()
 }
 
 /// What a run that read puzzles and wrote no row says of it: `no row: every puzzle read
 /// was skipped, as no solver of the run solves its size: bands does not solve 16x16
 /// puzzles (5 of them; it takes 9x9)`.
 pub fn no_row(skipped: &[Skipped]) -> String {
-    let each: Vec<String> = skipped
-        .iter()
+    let why = "no row: every puzzle read was skipped, as no solver of the run solves its size";
+    let each: Vec<String> = (skipped.iter())
         .map(
             |Skipped {
                  solver,
@@ -42,11 +43,9 @@ pub fn no_row(skipped: &[Skipped]) -> String {
             },
         )
         .collect();
-    let why = "no row: every puzzle read was skipped, as no solver of the run solves its size";
-    if each.is_empty() {
-        why.to_string()
-    } else {
-        format!("{why}: {}", each.join("; "))
+    match each.is_empty() {
+        true => why.to_string(),
+        false => format!("{why}: {}", each.join("; ")),
     }
 }
 

@@ -12,55 +12,56 @@
 //! puzzles differ are two puzzles: another corpus under one name, or other isomorphs). Two
 //! runs that pair no puzzle compared nothing: an error.
 
-mod show;
+mod sheet;
 
 use std::collections::{HashMap, HashSet};
+use std::fmt::Display;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
+use sudoku_reports::identity::corpus_puzzle;
 use sudoku_reports::settings::{differences, not_given, Shards};
+use sudoku_reports::sidecar::account_not_given;
 use sudoku_reports::summary::match_names;
 use sudoku_reports::units::plural;
-use sudoku_reports::{read_rows, Sidecar, State};
-use sudoku_results::{stats, Retimed, Row, Status};
+use sudoku_reports::{read_rows, RunFiles, Sidecar, State};
+use sudoku_results::stats::{self, Ratio};
+use sudoku_results::{Retimed, Row, Status};
 
 use crate::cli::CompareArgs;
 use crate::{ui, RunEnd};
 
-pub use sudoku_results::stats::Ratio;
-
 /// Examples of differing counters listed per group.
 const EXAMPLES: usize = 5;
 
-/// A group's key: the corpus's name (its file name, or its path when another corpus of
-/// the run has that file name), the solver.
-type Key = (String, Arc<str>);
-
 /// A group's key as the rows give it: the corpus as the run named it, the solver.
 type RowKey = (Arc<str>, Arc<str>);
+
+/// A puzzle as the rows give it: its group, its index.
+type PuzzleKey = (RowKey, u64);
 
 /// One run: its CSV, and its groups in the CSV's order.
 struct Run {
     /// The CSV.
     path: PathBuf,
-    /// Per (corpus name, solver), its rows.
+    /// Per corpus and solver, its rows.
     groups: Vec<Rows>,
-    /// The puzzles' texts, by group (as the rows give it) and index, of a CSV that cannot
-    /// be read again (a pipe: `<(…)`, `/dev/stdin`), kept as it is read (of a puzzle's
-    /// rows, the last); `None` for a regular file, read again for the examples' texts
-    /// (see [`puzzle_texts`]).
-    texts: Option<HashMap<(RowKey, u64), String>>,
+    /// The puzzles' texts of a CSV that cannot be read again (a pipe: `<(…)`,
+    /// `/dev/stdin`), kept as it is read (of a puzzle's rows, the last); `None` for a
+    /// regular file, read again for the examples' texts (see [`puzzle_texts`]).
+    texts: Option<HashMap<PuzzleKey, String>>,
     /// The rows read.
     count: u64,
 }
 
 /// The rows of one corpus and solver of a run.
 struct Rows {
-    /// The group's key, by which the runs are matched.
-    key: Key,
+    /// The key by which the runs are matched: the corpus's name ([`match_names`]: its file
+    /// name, or its path when another corpus of the run has that file name), the solver.
+    key: (String, Arc<str>),
     /// Its key as the rows give it.
     row_key: RowKey,
     /// Its rows, one per puzzle, by index (see [`by_index`]).
@@ -68,38 +69,32 @@ struct Rows {
 }
 
 /// A row as `compare` keeps it: what it compares of it and the time, not its text (the
-/// puzzle and the solution are kept as hashes; a million rows are compared in memory of
-/// a million of these, whatever the grids' size).
+/// grids are kept as hashes; a million rows are compared in memory of a million of these,
+/// whatever the grids' size).
 #[derive(Debug, Clone, PartialEq)]
 struct Kept {
-    /// The puzzle's index.
     index: u64,
     /// Its line in the corpus.
     line: u64,
-    /// How the solve ended.
     status: Status,
-    /// Solutions found.
     solutions: u64,
-    /// Nodes.
     nodes: u64,
-    /// Backtracks.
     backtracks: u64,
     /// The solve time, when it has one ([`Row::solve_time`]: the one rule of the time
     /// figures).
     time: Option<u64>,
-    /// The hash of the puzzle's text ([`text_hash`]).
+    /// The hash of the puzzle solved ([`text_hash`]).
     puzzle: u64,
-    /// The hash of the corpus's puzzle: its `original` under `--permute` (the puzzle
-    /// solved is an isomorph of it), else the puzzle.
+    /// The hash of the corpus's puzzle ([`corpus_puzzle`]): under `--permute` the puzzle
+    /// solved is an isomorph of it.
     source: u64,
-    /// The hash of the solution's text.
+    /// The hash of the solution.
     solution: u64,
-    /// Whether its time was disturbed in every timing ([`Retimed::Disturbed`]).
+    /// Whether its time stayed disturbed in every timing ([`Retimed::Disturbed`]).
     disturbed: bool,
 }
 
 impl Kept {
-    /// What `compare` keeps of `row`.
     fn of(row: &Row) -> Kept {
         Kept {
             index: row.index,
@@ -110,7 +105,7 @@ impl Kept {
             backtracks: row.backtracks,
             time: row.solve_time(),
             puzzle: text_hash(&row.puzzle),
-            source: text_hash(row.original.as_deref().unwrap_or(&row.puzzle)),
+            source: text_hash(corpus_puzzle(row)),
             solution: text_hash(&row.solution),
             disturbed: row.retimed == Retimed::Disturbed,
         }
@@ -125,11 +120,10 @@ fn text_hash(text: &str) -> u64 {
 }
 
 /// What the comparison of one corpus and solver found.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Group {
     /// The corpus's name, as the key gives it.
     pub corpus: String,
-    /// The solver.
     pub solver: Arc<str>,
     /// Puzzles in both runs.
     pub paired: u64,
@@ -157,8 +151,8 @@ pub struct Group {
     pub isomorphs: u64,
 }
 
-/// What `compare` found, with the groups found in one run only.
-#[derive(Debug, Clone)]
+/// What `compare` found.
+#[derive(Debug, Clone, Default)]
 pub struct Comparison {
     /// The groups in both runs, in A's order.
     pub groups: Vec<Group>,
@@ -166,14 +160,12 @@ pub struct Comparison {
     pub unmatched: (Vec<String>, Vec<String>),
     /// Settings that differ between the runs' sidecars (besides the build).
     pub settings: Vec<String>,
-    /// What is said of a sidecar that does not give some settings (they are not
-    /// compared).
+    /// What is said of a sidecar missing, or that does not give some settings (they are
+    /// not compared).
     pub not_given: Vec<String>,
     /// What is said of a run whose sidecar says it did not finish: its rows are not all
     /// of it.
     pub unfinished: Vec<String>,
-    /// The resamples of the bootstrap.
-    pub resamples: u64,
 }
 
 /// Runs `compare`: see `sudoku-lab compare --help`.
@@ -181,167 +173,124 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     // Side by side, on two cores; A's error first, as when read one after the other.
     let (a, b) = rayon::join(|| read_run(&args.a), || read_run(&args.b));
     let (a, b) = (a?, b?);
-    let (sa, sb) = (sidecar(&args.a), sidecar(&args.b));
-    let (settings, mut not_given) = setting_differences(sa.found(), sb.found());
-    not_given.extend(
-        [("A", &args.a, &sa), ("B", &args.b, &sb)]
-            .into_iter()
-            .filter(|(_, _, s)| s.missing())
-            .map(|(which, path, _)| no_sidecar(which, path)),
-    );
-    let (sa, sb) = (sa.found(), sb.found());
-    let short: Vec<String> = [("A", &args.a, &a, sa), ("B", &args.b, &b, sb)]
-        .into_iter()
-        .filter_map(|(which, path, run, s)| not_as_written(which, path, run.count, s?))
-        .collect();
+    let sides = [
+        Side::read("A", &args.a, a.count),
+        Side::read("B", &args.b, b.count),
+    ];
+    let told = |say: fn(&Side) -> Option<String>| -> Vec<String> {
+        sides.iter().filter_map(say).collect()
+    };
+    let short = told(Side::not_as_written);
     if args.fail_above.is_some() && !short.is_empty() {
         // A gate that passes on rows that are not the run's would pass anything.
         bail!("--fail-above: {}", short.join(" "));
     }
-    for told in &short {
-        ui::warning(told);
+    for said in &short {
+        ui::warning(said);
     }
+    let (settings, mut not_given) = setting_differences(&sides);
+    not_given.extend(told(Side::no_sidecar));
     let comparison = Comparison {
         settings,
         not_given,
-        unfinished: [("A", &args.a, sa), ("B", &args.b, sb)]
-            .into_iter()
-            .filter_map(|(which, path, s)| unfinished(which, path, &s?.sidecar))
-            .collect(),
+        unfinished: told(Side::unfinished),
         ..compare_runs(&a, &b, args.resamples)?
     };
+    let (a, b) = (args.a.display(), args.b.display());
     if comparison.groups.is_empty() {
+        bail!("{a} and {b} have no corpus and solver in common: nothing to compare");
+    }
+    if comparison.groups.iter().all(|g| g.paired == 0) {
+        // Two shards of one corpus, or `--first 10` against puzzles past the tenth.
+        let (ia, ib) =
+            (comparison.groups.iter()).fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
         bail!(
-            "{} and {} have no corpus and solver in common: nothing to compare",
-            args.a.display(),
-            args.b.display()
+            "{a} and {b} have no puzzle in common (paired by index, in the corpora and solvers \
+             of both: {ia} puzzle{} in A, {ib} in B): nothing was compared",
+            plural(ia)
         );
     }
-    if let Some(told) = nothing_paired(&comparison.groups) {
-        bail!(
-            "{} and {} have no puzzle in common ({told}): nothing was compared",
-            args.a.display(),
-            args.b.display()
-        );
-    }
-    if args.markdown {
-        ui::out(show::markdown(&comparison, args));
-    } else {
-        ui::out(show::text(&comparison, args));
-    }
-    let Some(pct) = args.fail_above else {
-        ui::stdout_written()?;
-        return Ok(RunEnd::Finished);
-    };
-    let reasons = regressions(&comparison, pct);
+    ui::out(match args.markdown {
+        true => sheet::markdown(&comparison, args),
+        false => sheet::text(&comparison, args),
+    });
+    let reasons = args
+        .fail_above
+        .map_or_else(Vec::new, |pct| regressions(&comparison, pct));
     for reason in &reasons {
         ui::error(reason);
     }
     ui::stdout_written()?;
-    Ok(if reasons.is_empty() {
-        RunEnd::Finished
-    } else {
-        RunEnd::Regressed
+    Ok(match reasons.is_empty() {
+        true => RunEnd::Finished,
+        false => RunEnd::Regressed,
     })
-}
-
-/// What is said when no group of `groups` pairs any puzzle (two shards of one corpus, or
-/// `--first 10` against puzzles past the tenth): the puzzles of each side, in the groups of
-/// both; `None` when some group pairs one.
-fn nothing_paired(groups: &[Group]) -> Option<String> {
-    if groups.iter().any(|g| g.paired > 0) {
-        return None;
-    }
-    let (a, b) = groups
-        .iter()
-        .fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
-    Some(format!(
-        "paired by index, in the corpora and solvers of both: {a} puzzle{} in A, {b} in B",
-        plural(a)
-    ))
 }
 
 /// Why `--fail-above PCT` fails: a run that did not finish (its rows are not the whole
 /// run), every counter change, every solver slower beyond PCT.
 pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
-    let mut out = comparison.unfinished.clone();
-    for g in &comparison.groups {
-        if g.changed > 0 {
-            out.push(format!(
-                "{} {}: counters changed on {} puzzle{}",
-                g.corpus,
-                g.solver,
-                g.changed,
-                plural(g.changed)
-            ));
-        }
-    }
-    for g in &comparison.groups {
-        if let Some(r) = g.ratio.filter(|r| r.low > 1.0 + pct / 100.0) {
-            out.push(format!(
-                "{} {}: {:.1}% slower (95% interval {:.3}..{:.3}), above {pct}%",
-                g.corpus,
-                g.solver,
-                (r.ratio - 1.0) * 100.0,
-                r.low,
-                r.high
-            ));
-        }
-    }
-    out
+    let groups = &comparison.groups;
+    let changed = groups.iter().filter(|g| g.changed > 0).map(|g| {
+        let n = g.changed;
+        format!(
+            "{} {}: counters changed on {n} puzzle{}",
+            g.corpus,
+            g.solver,
+            plural(n)
+        )
+    });
+    let slower = groups.iter().filter_map(|g| {
+        let r = g.ratio.filter(|r| r.low > 1.0 + pct / 100.0)?;
+        Some(format!(
+            "{} {}: {:.1}% slower (95% interval {:.3}..{:.3}), above {pct}%",
+            g.corpus,
+            g.solver,
+            (r.ratio - 1.0) * 100.0,
+            r.low,
+            r.high
+        ))
+    });
+    comparison
+        .unfinished
+        .iter()
+        .cloned()
+        .chain(changed)
+        .chain(slower)
+        .collect()
 }
 
 /// The rows of the CSV at `path`, grouped by corpus (named as [`match_names`] names it, so
-/// that two corpora of one file name stay two) and solver, each kept as [`Kept`]: what
-/// `compare` reads of it, not its text.
+/// that two corpora of one file name stay two) and solver, each kept as [`Kept`].
 fn read_run(path: &Path) -> Result<Run> {
-    // First by the corpus as the rows give it, then named.
     let mut groups: Vec<(RowKey, Vec<Kept>)> = Vec::new();
     let mut at: HashMap<RowKey, usize> = HashMap::new();
-    // Rows come corpus by corpus, solver after solver: the group of the row before is
-    // looked at first, without hashing.
-    let mut last: Option<usize> = None;
     let mut texts = (!readable_again(path)).then(HashMap::new);
     let mut count = 0;
     for row in read_rows(path)? {
         let row = row?;
         count += 1;
+        let key = (row.corpus.clone(), row.solver.clone());
         if let Some(texts) = &mut texts {
-            let key = (row.corpus.clone(), row.solver.clone());
-            texts.insert((key, row.index), row.puzzle.to_string());
+            texts.insert((key.clone(), row.index), row.puzzle.to_string());
         }
-        let same = |((corpus, solver), _): &(RowKey, Vec<Kept>)| {
-            *corpus == row.corpus && *solver == row.solver
-        };
-        let i = match last.filter(|&i| same(&groups[i])) {
-            Some(i) => i,
-            None => {
-                let key = (row.corpus.clone(), row.solver.clone());
-                *at.entry(key.clone()).or_insert_with(|| {
-                    groups.push((key, Vec::new()));
-                    groups.len() - 1
-                })
-            }
-        };
-        last = Some(i);
+        let i = *at.entry(key).or_insert_with_key(|key| {
+            groups.push((key.clone(), Vec::new()));
+            groups.len() - 1
+        });
         groups[i].1.push(Kept::of(&row));
     }
     if groups.is_empty() {
         bail!("{}: no rows: nothing to compare", path.display());
     }
-    let names: Vec<String> = {
-        let names = match_names(groups.iter().map(|((corpus, _), _)| &**corpus));
-        groups
-            .iter()
-            .map(|((corpus, _), _)| names[&**corpus].clone())
-            .collect()
-    };
-    let groups = groups
-        .into_iter()
-        .zip(names)
-        .map(|(((corpus, solver), rows), name)| Rows {
-            key: (name, solver.clone()),
-            row_key: (corpus, solver),
+    let names = match_names(groups.iter().map(|((corpus, _), _)| &**corpus));
+    let keys: Vec<_> = (groups.iter())
+        .map(|((corpus, solver), _)| (names[&**corpus].clone(), solver.clone()))
+        .collect();
+    let groups = (groups.into_iter().zip(keys))
+        .map(|((row_key, rows), key)| Rows {
+            key,
+            row_key,
             rows: by_index(rows),
         })
         .collect();
@@ -375,148 +324,78 @@ fn by_index(mut rows: Vec<Kept>) -> Vec<Kept> {
     rows
 }
 
-/// The runs compared, group by group; the puzzles of the examples read again from the
-/// CSVs (see [`puzzle_texts`]).
+/// The runs compared, group by group (on every core: each group its own generator, the
+/// same findings on any number); the puzzles of the examples read again from the CSVs
+/// (see [`puzzle_texts`]).
 fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
-    let b_at: HashMap<&Key, &Rows> = b.groups.iter().map(|g| (&g.key, g)).collect();
-    let a_keys: Vec<&Key> = a.groups.iter().map(|g| &g.key).collect();
-    let name = |(c, s): &Key| format!("{c} {s}");
-    // The groups on every core (each its own generator: the same findings on any number).
-    let found: Vec<(Findings, &Rows, &Rows)> = a
+    let found: Vec<(Group, Vec<Example>, &Rows, &Rows)> = a
         .groups
         .par_iter()
         .filter_map(|ga| {
-            let gb = b_at.get(&ga.key)?;
-            Some((compare_group(&ga.rows, &gb.rows, resamples), ga, *gb))
+            let gb = b.groups.iter().find(|gb| gb.key == ga.key)?;
+            let (group, examples) = compare_group(ga, gb, resamples);
+            Some((group, examples, ga, gb))
         })
         .collect();
-    // The examples of a puzzle that differs, by group as each run's rows give it.
-    let wanted = |b: bool| {
-        let mut wanted: HashMap<&RowKey, HashSet<u64>> = HashMap::new();
-        for (f, ga, gb) in &found {
-            let key = if b { &gb.row_key } else { &ga.row_key };
-            for e in f.examples.iter().filter(|e| e.puzzle) {
-                wanted.entry(key).or_default().insert(e.index);
-            }
+    let (mut wanted_a, mut wanted_b) = (HashSet::new(), HashSet::new());
+    for (_, examples, ga, gb) in &found {
+        for e in examples.iter().filter(|e| e.puzzle) {
+            wanted_a.insert((ga.row_key.clone(), e.index));
+            wanted_b.insert((gb.row_key.clone(), e.index));
         }
-        wanted
+    }
+    let (texts_a, texts_b) = (puzzle_texts(a, &wanted_a)?, puzzle_texts(b, &wanted_b)?);
+    let text = |texts: &HashMap<PuzzleKey, String>, g: &Rows, index: u64| {
+        let text = texts.get(&(g.row_key.clone(), index));
+        text.map_or("?", String::as_str).to_string()
     };
-    let texts_a = puzzle_texts(a, &wanted(false))?;
-    let texts_b = puzzle_texts(b, &wanted(true))?;
     let groups = found
-        .iter()
-        .map(|(f, ga, gb)| {
-            let texts = |e: &Example| {
-                let text = |texts: &Texts, g: &Rows| {
-                    texts
-                        .get(&(&g.row_key, e.index))
-                        .map_or("?", |t| t.as_str())
-                        .to_string()
-                };
-                (text(&texts_a, ga), text(&texts_b, gb))
-            };
-            Group {
-                corpus: ga.key.0.clone(),
-                solver: ga.key.1.clone(),
-                paired: f.paired,
-                only: f.only,
-                medians: f.medians,
-                ratio: f.ratio,
-                faster: f.faster,
-                timed: f.timed,
-                disturbed: f.disturbed,
-                changed: f.changed,
-                examples: f.examples.iter().map(|e| e.told(texts(e))).collect(),
-                foreign: f.foreign,
-                isomorphs: f.isomorphs,
-            }
+        .into_iter()
+        .map(|(group, examples, ga, gb)| Group {
+            examples: examples
+                .iter()
+                .map(|e| e.told(text(&texts_a, ga, e.index), text(&texts_b, gb, e.index)))
+                .collect(),
+            ..group
         })
         .collect();
+    let only = |run: &Run, other: &Run| -> Vec<String> {
+        let theirs = |g: &&Rows| !other.groups.iter().any(|o| o.key == g.key);
+        let key = |g: &Rows| format!("{} {}", g.key.0, g.key.1);
+        run.groups.iter().filter(theirs).map(key).collect()
+    };
     Ok(Comparison {
         groups,
-        unmatched: (
-            a.groups
-                .iter()
-                .filter(|g| !b_at.contains_key(&g.key))
-                .map(|g| name(&g.key))
-                .collect(),
-            b.groups
-                .iter()
-                .filter(|g| !a_keys.contains(&&g.key))
-                .map(|g| name(&g.key))
-                .collect(),
-        ),
-        settings: Vec::new(),
-        not_given: Vec::new(),
-        unfinished: Vec::new(),
-        resamples,
+        unmatched: (only(a, b), only(b, a)),
+        ..Comparison::default()
     })
 }
 
-/// The puzzles' texts, by group (as the rows give it) and index, of the rows `wanted`
-/// names, read again from the CSV of `run` (of a puzzle's rows, the last, as [`by_index`]
-/// keeps), or taken from those it kept when its CSV cannot be read again (a pipe):
-/// `compare` keeps no text of a file, and the examples of a puzzle that differs between
-/// the runs name both.
-fn puzzle_texts<'k>(run: &Run, wanted: &HashMap<&'k RowKey, HashSet<u64>>) -> Result<Texts<'k>> {
-    let mut texts = Texts::new();
-    if wanted.is_empty() {
-        return Ok(texts);
-    }
+/// The puzzles' texts that `wanted` names (of a puzzle's rows, the last, as [`by_index`]
+/// keeps), read again from the CSV of `run`, or taken from those it kept when its CSV
+/// cannot be read again (a pipe): `compare` keeps no text of a file, and the examples of a
+/// puzzle that differs between the runs name both.
+fn puzzle_texts(run: &Run, wanted: &HashSet<PuzzleKey>) -> Result<HashMap<PuzzleKey, String>> {
     if let Some(kept) = &run.texts {
-        for (&key, indices) in wanted {
-            for &index in indices {
-                if let Some(text) = kept.get(&(key.clone(), index)) {
-                    texts.insert((key, index), text.clone());
-                }
-            }
-        }
+        let text = |key: &PuzzleKey| Some((key.clone(), kept.get(key)?.clone()));
+        return Ok(wanted.iter().filter_map(text).collect());
+    }
+    let mut texts = HashMap::new();
+    if wanted.is_empty() {
         return Ok(texts);
     }
     for row in read_rows(&run.path)? {
         let row = row?;
-        let Some((&key, indices)) = wanted.get_key_value(&(row.corpus.clone(), row.solver)) else {
-            continue;
-        };
-        if indices.contains(&row.index) {
-            texts.insert((key, row.index), row.puzzle.to_string());
+        let key = ((row.corpus, row.solver), row.index);
+        if wanted.contains(&key) {
+            texts.insert(key, row.puzzle.to_string());
         }
     }
     Ok(texts)
 }
 
-/// The texts of puzzles, by group and index (see [`puzzle_texts`]).
-type Texts<'k> = HashMap<(&'k RowKey, u64), String>;
-
-/// What the comparison of one group found, its examples not yet told.
-struct Findings {
-    /// As [`Group::paired`].
-    paired: u64,
-    /// As [`Group::only`].
-    only: (u64, u64),
-    /// As [`Group::medians`].
-    medians: Option<(u64, u64)>,
-    /// As [`Group::ratio`].
-    ratio: Option<Ratio>,
-    /// As [`Group::faster`].
-    faster: (u64, u64),
-    /// As [`Group::timed`].
-    timed: u64,
-    /// As [`Group::disturbed`].
-    disturbed: (u64, u64),
-    /// As [`Group::changed`].
-    changed: u64,
-    /// The first few puzzles whose counters differ.
-    examples: Vec<Example>,
-    /// As [`Group::foreign`].
-    foreign: u64,
-    /// As [`Group::isomorphs`].
-    isomorphs: u64,
-}
-
 /// A puzzle whose counters differ between the runs, as [`counters_differ`] finds it.
 struct Example {
-    /// Its index.
     index: u64,
     /// Its line in A's corpus.
     line: u64,
@@ -527,66 +406,54 @@ struct Example {
 }
 
 impl Example {
-    /// `index I (line L): …`, the puzzles' texts `puzzles` (A's, B's).
-    fn told(&self, (a, b): (String, String)) -> String {
+    /// `index I (line L): …`, the puzzles' texts A's `a` and B's `b`.
+    fn told(&self, a: String, b: String) -> String {
         let puzzle = self.puzzle.then(|| format!("puzzle {a} → {b}"));
         let differ: Vec<String> = puzzle.into_iter().chain(self.others.clone()).collect();
-        format!(
-            "index {} (line {}): {}",
-            self.index,
-            self.line,
-            differ.join(", ")
-        )
+        let (index, line) = (self.index, self.line);
+        format!("index {index} (line {line}): {}", differ.join(", "))
     }
 }
 
-/// One group compared: `a` and `b` its rows in each run (by index, see [`by_index`]).
-fn compare_group(a: &[Kept], b: &[Kept], resamples: u64) -> Findings {
-    let mut changed = 0;
+/// One group compared, its rows `ga` in A and `gb` in B; the examples not yet told.
+fn compare_group(ga: &Rows, gb: &Rows, resamples: u64) -> (Group, Vec<Example>) {
+    let mut g = Group {
+        corpus: ga.key.0.clone(),
+        solver: ga.key.1.clone(),
+        ..Group::default()
+    };
     let mut examples = Vec::new();
     let mut pairs = Vec::new();
-    let mut faster = (0, 0);
-    let mut disturbed = (0, 0);
-    let mut paired = 0;
-    let (mut foreign, mut isomorphs) = (0, 0);
-    for (ra, rb) in paired_rows(a, b) {
-        paired += 1;
+    for (ra, rb) in paired_rows(&ga.rows, &gb.rows) {
+        g.paired += 1;
         if ra.source != rb.source {
-            foreign += 1;
+            g.foreign += 1;
         } else if ra.puzzle != rb.puzzle {
-            isomorphs += 1;
+            g.isomorphs += 1;
         }
         if let Some(example) = counters_differ(ra, rb) {
-            changed += 1;
+            g.changed += 1;
             if examples.len() < EXAMPLES {
                 examples.push(example);
             }
         }
         if let Some((ta, tb)) = both_solved(ra, rb) {
             pairs.push((ta, tb));
-            faster.0 += u64::from(tb < ta);
-            faster.1 += u64::from(ta < tb);
-            disturbed.0 += u64::from(ra.disturbed);
-            disturbed.1 += u64::from(rb.disturbed);
+            g.faster.0 += u64::from(tb < ta);
+            g.faster.1 += u64::from(ta < tb);
+            g.disturbed.0 += u64::from(ra.disturbed);
+            g.disturbed.1 += u64::from(rb.disturbed);
         }
     }
-    let medians = {
-        let (mut ta, mut tb): (Vec<u64>, Vec<u64>) = pairs.iter().copied().unzip();
-        stats::median(&mut ta).zip(stats::median(&mut tb))
-    };
-    Findings {
-        paired,
-        only: (a.len() as u64 - paired, b.len() as u64 - paired),
-        medians,
-        ratio: stats::ratio(&pairs, resamples),
-        faster,
-        timed: pairs.len() as u64,
-        disturbed,
-        changed,
-        examples,
-        foreign,
-        isomorphs,
-    }
+    g.only = (
+        ga.rows.len() as u64 - g.paired,
+        gb.rows.len() as u64 - g.paired,
+    );
+    let (mut ta, mut tb): (Vec<u64>, Vec<u64>) = pairs.iter().copied().unzip();
+    g.medians = stats::median(&mut ta).zip(stats::median(&mut tb));
+    g.ratio = stats::ratio(&pairs, resamples);
+    g.timed = pairs.len() as u64;
+    (g, examples)
 }
 
 /// The solve times (A's, B's) of a puzzle both runs solved: the puzzles whose times
@@ -613,29 +480,19 @@ fn paired_rows<'r>(a: &'r [Kept], b: &'r [Kept]) -> impl Iterator<Item = (&'r Ke
 /// The counters of one puzzle that differ between two rows (`None` when none does): the
 /// puzzle, then each of the others told `name a → b`.
 fn counters_differ(a: &Kept, b: &Kept) -> Option<Example> {
-    let mut others = Vec::new();
-    let mut check = |name: &str, x: &dyn ToString, y: &dyn ToString, differ: bool| {
-        if differ {
-            others.push(format!("{name} {} → {}", x.to_string(), y.to_string()));
-        }
-    };
-    check("status", &a.status, &b.status, a.status != b.status);
-    check(
-        "solutions",
-        &a.solutions,
-        &b.solutions,
-        a.solutions != b.solutions,
-    );
-    check("nodes", &a.nodes, &b.nodes, a.nodes != b.nodes);
-    check(
-        "backtracks",
-        &a.backtracks,
-        &b.backtracks,
-        a.backtracks != b.backtracks,
-    );
-    if a.solution != b.solution {
-        others.push("solution differs".into());
+    fn change<T: PartialEq + Display>(name: &str, a: &T, b: &T) -> Option<String> {
+        (a != b).then(|| format!("{name} {a} → {b}"))
     }
+    let others: Vec<String> = [
+        change("status", &a.status, &b.status),
+        change("solutions", &a.solutions, &b.solutions),
+        change("nodes", &a.nodes, &b.nodes),
+        change("backtracks", &a.backtracks, &b.backtracks),
+        (a.solution != b.solution).then(|| "solution differs".into()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let puzzle = a.puzzle != b.puzzle;
     (puzzle || !others.is_empty()).then_some(Example {
         index: a.index,
@@ -645,11 +502,29 @@ fn counters_differ(a: &Kept, b: &Kept) -> Option<Example> {
     })
 }
 
-/// A run's sidecar, as `compare` reads it.
+/// One run's sidecar, as `compare` found it beside run `which` (`A` or `B`).
 struct Side {
-    /// The sidecar.
+    which: &'static str,
+    /// The run's CSV.
+    csv: PathBuf,
+    /// The rows read from it.
+    rows: u64,
+    found: Found,
+}
+
+/// What `compare` found of a run's sidecar.
+enum Found {
+    Read(Box<Read>),
+    /// None beside the CSV: the run's settings and how it ended are not known.
+    Missing,
+    /// One that cannot be read (warned of as read).
+    Unreadable,
+}
+
+/// A sidecar read.
+struct Read {
     sidecar: Sidecar,
-    /// The file, as messages name it.
+    /// The file, as messages name it: beside the file a link leads to, maybe.
     path: String,
     /// The settings its text does not give (see [`not_given`]).
     not_given: Vec<&'static str>,
@@ -657,101 +532,94 @@ struct Side {
     rows_given: bool,
 }
 
-/// What `compare` found of a run's sidecar.
-enum Found {
-    /// The sidecar, read.
-    Read(Box<Side>),
-    /// None beside the CSV: the run's settings and how it ended are not known.
-    Missing,
-    /// One that cannot be read (warned of as read).
-    Unreadable,
-}
+impl Side {
+    /// The sidecar beside `csv` (of which `rows` were read): read, missing, or unreadable
+    /// (a warning); one that says nothing of how the run ended is warned of, as its
+    /// settings are not compared.
+    fn read(which: &'static str, csv: &Path, rows: u64) -> Side {
+        let found = match Sidecar::read_text_beside(csv)
+            .with_context(|| format!("the sidecar of {}", csv.display()))
+        {
+            Ok(Some(found)) => {
+                if found.sidecar.state.is_nothing() {
+                    let state = found.sidecar.state.told();
+                    let not = "the runs' settings are not compared";
+                    ui::warning(format!("{}: {state}: {not}", csv.display()));
+                }
+                Found::Read(Box::new(Read {
+                    not_given: not_given(&found.text),
+                    rows_given: !account_not_given(&found.text).contains(&"rows"),
+                    sidecar: found.sidecar,
+                    path: found.path.display().to_string(),
+                }))
+            }
+            Ok(None) => Found::Missing,
+            Err(e) => {
+                ui::warning(format!("{} (compared without it)", ui::chain(&e)));
+                Found::Unreadable
+            }
+        };
+        Side {
+            which,
+            csv: csv.to_path_buf(),
+            rows,
+            found,
+        }
+    }
 
-impl Found {
     /// The sidecar, when it was read.
-    fn found(&self) -> Option<&Side> {
-        match self {
-            Found::Read(side) => Some(side),
+    fn sidecar(&self) -> Option<&Read> {
+        match &self.found {
+            Found::Read(read) => Some(read),
             Found::Missing | Found::Unreadable => None,
         }
     }
 
-    /// Whether there is none.
-    fn missing(&self) -> bool {
-        matches!(self, Found::Missing)
+    /// The run as messages name it: `A (a.csv)`.
+    fn name(&self) -> String {
+        format!("{} ({})", self.which, self.csv.display())
     }
-}
 
-/// What is said of run `which` (`A` or `B`, its CSV at `path`) when no sidecar is beside
-/// it: neither its settings nor how it ended are known.
-fn no_sidecar(which: &str, path: &Path) -> String {
-    format!(
-        "{which} ({}) has no sidecar ({}): its settings and how it ended are not known, and \
-         not compared.",
-        path.display(),
-        sudoku_reports::RunFiles::beside(path).sidecar.display()
-    )
-}
-
-/// The sidecar beside `path`: read, missing, or unreadable (a warning); one that says
-/// nothing of how the run ended is warned of, as its settings are not compared.
-fn sidecar(path: &Path) -> Found {
-    let found = match Sidecar::read_text_beside(path)
-        .with_context(|| format!("the sidecar of {}", path.display()))
-    {
-        Ok(Some(found)) => found,
-        Ok(None) => return Found::Missing,
-        Err(e) => {
-            ui::warning(format!("{} (compared without it)", ui::chain(&e)));
-            return Found::Unreadable;
-        }
-    };
-    if found.sidecar.state.is_nothing() {
-        ui::warning(format!(
-            "{}: {}: the runs' settings are not compared",
-            path.display(),
-            found.sidecar.state.told()
-        ));
+    /// What is said when no sidecar is beside the run: neither its settings nor how it
+    /// ended are known.
+    fn no_sidecar(&self) -> Option<String> {
+        let sidecar = RunFiles::beside(&self.csv).sidecar;
+        matches!(self.found, Found::Missing).then(|| {
+            format!(
+                "{} has no sidecar ({}): its settings and how it ended are not known, and not \
+                 compared.",
+                self.name(),
+                sidecar.display()
+            )
+        })
     }
-    Found::Read(Box::new(Side {
-        not_given: not_given(&found.text),
-        rows_given: !sudoku_reports::sidecar::account_not_given(&found.text).contains(&"rows"),
-        sidecar: found.sidecar,
-        // Where it was found: beside the file a link leads to, maybe.
-        path: found.path.display().to_string(),
-    }))
-}
 
-/// What is said of run `which` (`A` or `B`, its CSV at `path`, of which `rows` were read)
-/// when its sidecar says, as the run ended, that it wrote another count: rows lost or
-/// added since (a file cut short, copied in part, edited); `None` when it says that many,
-/// or does not say.
-fn not_as_written(which: &str, path: &Path, rows: u64, side: &Side) -> Option<String> {
-    let said = side.sidecar.rows;
-    // A run going, or killed, has not said it yet.
-    let ended = matches!(
-        side.sidecar.state.known(),
-        Some(State::Finished | State::Interrupted | State::Failed)
-    );
-    (ended && side.rows_given && said != rows).then(|| {
-        format!(
-            "{which} ({}) holds {rows} rows, where its sidecar says the run wrote {said}: \
-             not the run's rows as they were written.",
-            path.display()
-        )
-    })
-}
+    /// What is said when the sidecar says, as the run ended, that it wrote another count
+    /// of rows than were read: rows lost or added since (a file cut short, copied in part,
+    /// edited). A run going, or killed, has not said it yet.
+    fn not_as_written(&self) -> Option<String> {
+        let read = self.sidecar()?;
+        let (said, rows) = (read.sidecar.rows, self.rows);
+        let ended = matches!(
+            read.sidecar.state.known(),
+            Some(State::Finished | State::Interrupted | State::Failed)
+        );
+        (ended && read.rows_given && said != rows).then(|| {
+            format!(
+                "{} holds {rows} rows, where its sidecar says the run wrote {said}: not the \
+                 run's rows as they were written.",
+                self.name()
+            )
+        })
+    }
 
-/// What is said of run `which` (`A` or `B`, its CSV at `path`) when its sidecar does not
-/// say it finished.
-fn unfinished(which: &str, path: &Path, sidecar: &Sidecar) -> Option<String> {
-    (sidecar.state != State::Finished).then(|| {
-        format!(
-            "{which} ({}) may not be the whole run: {}.",
-            path.display(),
-            sidecar.state.told()
-        )
-    })
+    /// What is said when the sidecar does not say the run finished.
+    fn unfinished(&self) -> Option<String> {
+        let state = &self.sidecar()?.sidecar.state;
+        let told = state.told();
+        (*state != State::Finished)
+            .then(|| format!("{} may not be the whole run: {told}.", self.name()))
+    }
 }
 
 /// The settings not compared: the build (which a comparison of two commits changes on
@@ -759,30 +627,30 @@ fn unfinished(which: &str, path: &Path, sidecar: &Sidecar) -> Option<String> {
 const NOT_COMPARED: [&str; 4] = ["version", "git_commit", "rustc", "corpus"];
 
 /// Settings of the two sidecars that differ, but for the build; and what is said of a
-/// sidecar that does not give some of them (not compared: they would read as zeros).
-fn setting_differences(a: Option<&Side>, b: Option<&Side>) -> (Vec<String>, Vec<String>) {
-    let (Some(sa), Some(sb)) = (a, b) else {
+/// sidecar that does not give some of them (not compared: they would read as zeros). None
+/// when a sidecar is empty or cut short (warned of as read).
+fn setting_differences([a, b]: &[Side; 2]) -> (Vec<String>, Vec<String>) {
+    let (Some(ra), Some(rb)) = (a.sidecar(), b.sidecar()) else {
         return (Vec::new(), Vec::new());
     };
-    if sa.sidecar.state.is_nothing() || sb.sidecar.state.is_nothing() {
-        // Empty or cut short (warned of as read): its settings would read as zeros.
+    if ra.sidecar.state.is_nothing() || rb.sidecar.state.is_nothing() {
         return (Vec::new(), Vec::new());
     }
     let compared = |setting: &&str| !NOT_COMPARED.contains(setting);
-    let given = |setting: &str| ![sa, sb].iter().any(|s| s.not_given.contains(&setting));
-    let differ = differences(&sa.sidecar, &sb.sidecar, Shards::Same)
+    let given = |setting: &str| ![ra, rb].iter().any(|r| r.not_given.contains(&setting));
+    let differ = differences(&ra.sidecar, &rb.sidecar, Shards::Same)
         .into_iter()
         .filter(|d| compared(&d.setting) && given(d.setting))
         .map(|d| d.to_string())
         .collect();
-    let told = [("A", sa), ("B", sb)]
+    let told = [(a.which, ra), (b.which, rb)]
         .into_iter()
-        .filter_map(|(which, side)| {
-            let left_out: Vec<&str> = side.not_given.iter().copied().filter(compared).collect();
+        .filter_map(|(which, read)| {
+            let left_out: Vec<&str> = read.not_given.iter().copied().filter(compared).collect();
             (!left_out.is_empty()).then(|| {
                 format!(
                     "{which}'s sidecar ({}) does not give {}: not compared.",
-                    side.path,
+                    read.path,
                     left_out.join(", ")
                 )
             })
@@ -841,7 +709,7 @@ mod tests {
         };
         let example = counters_differ(&a, &b).unwrap();
         assert_eq!(
-            example.told(("p".into(), "q".into())),
+            example.told("p".into(), "q".into()),
             "index 4 (line 5): puzzle p → q, status solved → timeout, nodes 10 → 0, solution \
              differs"
         );

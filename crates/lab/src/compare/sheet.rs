@@ -1,0 +1,221 @@
+//! `compare`'s output: a text table for a terminal, within 100 columns, or Markdown for a
+//! pull request. The same figures either way; counters that changed come first.
+
+use std::fmt::Write;
+
+use sudoku_reports::units::plural;
+use sudoku_results::format_time;
+
+use super::{Comparison, Group};
+use crate::cli::CompareArgs;
+
+/// The columns of the Markdown table.
+const HEADER: &str = "corpus|solver|puzzles|both solved|A median|B median|B/A|95% interval|\
+                      B faster|counters changed";
+
+/// The columns of the text table: the corpus heads its group of lines instead of taking a
+/// column, and the shares of wins share one, so that the table fits 100 columns (for solver
+/// names of up to 19 characters, every name of the catalogue, and ratios below 10).
+const TEXT_HEADER: &str =
+    "solver|puzzles|solved|A median|B median|B/A|95% interval|B:A faster|changed";
+
+/// The widest a line of text gets: the table (see [`TEXT_HEADER`]), and the notes beneath
+/// it, wrapped.
+pub const COLUMNS: usize = 100;
+
+/// One line of the Markdown table, under [`HEADER`]: with `text`, of the text table, under
+/// [`TEXT_HEADER`] (its first cell the solver).
+fn cells(g: &Group, text: bool) -> Vec<String> {
+    let time = |ns: u64| format_time(ns as f64);
+    let (ma, mb) = g
+        .medians
+        .map_or(("-".into(), "-".into()), |(a, b)| (time(a), time(b)));
+    let (ratio, interval) = g.ratio.map_or(("-".into(), "-".into()), |r| {
+        (
+            format!("{:.3}", r.ratio),
+            format!("{:.3}..{:.3}", r.low, r.high),
+        )
+    });
+    // The shares of the puzzles both solved where B was faster, and where A was.
+    let pct = |n: u64| match g.timed {
+        0 => "-".to_string(),
+        t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
+    };
+    let (b, a) = (pct(g.faster.0), pct(g.faster.1));
+    let faster = match text {
+        true => format!("{b}:{a}"),
+        false => format!("{b} (A: {a})"),
+    };
+    let corpus = (!text).then(|| g.corpus.clone());
+    let rest = [
+        g.solver.to_string(),
+        g.paired.to_string(),
+        g.timed.to_string(),
+        ma,
+        mb,
+        ratio,
+        interval,
+        faster,
+        g.changed.to_string(),
+    ];
+    corpus.into_iter().chain(rest).collect()
+}
+
+/// What is said beneath the table (the method, what did not match).
+fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
+    let mut out = vec![format!(
+        "A = {}, B = {}. Times are of the puzzles both runs solved (solved, of the puzzles in \
+         both); B/A: B's median over A's (nearest rank, as summary takes it); the interval: a \
+         percentile bootstrap over those puzzles ({} resamples, fixed seed); B:A faster: the \
+         share of them where B took less time, and where A did; changed: the puzzles whose \
+         counters differ.",
+        args.a.display(),
+        args.b.display(),
+        args.resamples
+    )];
+    out.extend(c.unfinished.iter().cloned());
+    out.extend(c.groups.iter().flat_map(group_notes));
+    for (which, only) in [("A", &c.unmatched.0), ("B", &c.unmatched.1)] {
+        if !only.is_empty() {
+            out.push(format!("In {which} only: {}.", only.join(", ")));
+        }
+    }
+    if !c.settings.is_empty() {
+        out.push(format!(
+            "The runs were made with other settings (A vs B): {}.",
+            c.settings.join("; ")
+        ));
+    }
+    out.extend(c.not_given.iter().cloned());
+    out
+}
+
+/// What is said of group `g` beneath the table: the puzzles of one run only (of a group
+/// that pairs none, that nothing of it was compared), the times that stayed disturbed, and
+/// the pairs not timed because their puzzles differ.
+fn group_notes(g: &Group) -> Vec<String> {
+    let name = format!("{} {}", g.corpus, g.solver);
+    let ((a, b), (da, db)) = (g.only, g.disturbed);
+    let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));
+    let mut out = Vec::new();
+    if g.paired == 0 {
+        out.push(format!(
+            "{name}: no puzzle in common ({a} puzzle{} in A only, {b} in B only): nothing of \
+             it compared, and not counted by --fail-above.",
+            plural(a)
+        ));
+    } else if g.only != (0, 0) {
+        let s = plural(a);
+        out.push(format!(
+            "{name}: {a} puzzle{s} in A only, {b} in B only (not compared)."
+        ));
+    }
+    if da + db > 0 {
+        out.push(format!(
+            "{name}: of the {} puzzles both solved, {da} in A and {db} in B stayed disturbed \
+             while timed (their time on core kept): their times may not hold.",
+            g.timed
+        ));
+    }
+    if g.foreign > 0 {
+        out.push(format!(
+            "{name}: A and B read different puzzles under one corpus name ({} differ, index \
+             by index): not the same corpus, so their times are not compared.",
+            of(g.foreign)
+        ));
+    }
+    if g.isomorphs > 0 {
+        out.push(format!(
+            "{name}: A and B solved different isomorphs (--permute) of {}: not the same \
+             puzzles, so their times are not compared.",
+            of(g.isomorphs)
+        ));
+    }
+    out
+}
+
+/// The counters that changed, group by group with examples, under `heading`: each group's
+/// line between `before` and `after`, each example after `example`. Nothing when none did.
+fn changes(c: &Comparison, heading: &str, [before, after, example]: [&str; 3]) -> String {
+    let mut out = String::new();
+    for g in c.groups.iter().filter(|g| g.changed > 0) {
+        let (n, of) = (g.changed, g.paired);
+        let group = format!(
+            "{} {}: {n} of {of} puzzle{}",
+            g.corpus,
+            g.solver,
+            plural(of)
+        );
+        let _ = writeln!(out, "{before}{group}{after}");
+        for e in &g.examples {
+            let _ = writeln!(out, "{example}{e}");
+        }
+    }
+    match out.is_empty() {
+        true => out,
+        false => format!("{heading}{out}\n"),
+    }
+}
+
+/// The comparison as text.
+pub fn text(c: &Comparison, args: &CompareArgs) -> String {
+    let heading = "COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n";
+    let mut out = changes(c, heading, ["  ", "", "    "]);
+    let rows: Vec<Vec<String>> = c.groups.iter().map(|g| cells(g, true)).collect();
+    let header: Vec<String> = TEXT_HEADER.split('|').map(String::from).collect();
+    let width = |i: usize| {
+        let cells = rows.iter().chain([&header]).map(|r| r[i].chars().count());
+        cells.max().unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..header.len()).map(width).collect();
+    let line = |cells: &[String]| {
+        let mut l = String::from("  ");
+        for (i, cell) in cells.iter().enumerate() {
+            let pad = " ".repeat(widths[i] - cell.chars().count());
+            match i {
+                0 => l.push_str(&format!("{cell}{pad}  ")),
+                _ => l.push_str(&format!("{pad}{cell}  ")),
+            }
+        }
+        l.trim_end().to_string() + "\n"
+    };
+    out.push_str(&line(&header));
+    let mut corpus = None;
+    for (g, r) in c.groups.iter().zip(&rows) {
+        if corpus != Some(&g.corpus) {
+            let _ = writeln!(out, "{}", g.corpus);
+            corpus = Some(&g.corpus);
+        }
+        out.push_str(&line(r));
+    }
+    for n in notes(c, args) {
+        for l in crate::ui::wrap(&n, COLUMNS) {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    out
+}
+
+/// The comparison as Markdown.
+pub fn markdown(c: &Comparison, args: &CompareArgs) -> String {
+    let heading = "### Counters changed (a fidelity regression)\n\n";
+    let changed = changes(c, heading, ["- **", "**", "  - "]);
+    let mut out = format!("## sudoku-lab compare\n\n{changed}");
+    let _ = writeln!(out, "| {} |", HEADER.replace('|', " | "));
+    let align = HEADER.split('|').skip(2).map(|_| "---:");
+    let align: Vec<&str> = ["---", "---"].into_iter().chain(align).collect();
+    let _ = writeln!(out, "|{}|", align.join("|"));
+    for g in &c.groups {
+        // A `|` in a cell (a corpus's name) would end it.
+        let escaped: Vec<String> = cells(g, false)
+            .iter()
+            .map(|c| c.replace('|', "\\|"))
+            .collect();
+        let _ = writeln!(out, "| {} |", escaped.join(" | "));
+    }
+    out.push('\n');
+    for n in notes(c, args) {
+        let _ = writeln!(out, "{n}\n");
+    }
+    out
+}
