@@ -11,11 +11,10 @@
 //!   run (a file of that stem that is not a run's CSV, a corpus `x.txt`, claims nothing).
 //!   A run again on the same name replaces its own files, as it always did.
 
-use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 
-use crate::error::{shown, Error};
 use crate::sidecar::RunFiles;
+use crate::{shown, Error};
 use sudoku_results::is_results_header;
 
 /// Refuses an output `path` that names a folder: it ends with a separator, or its last
@@ -82,7 +81,6 @@ fn other_csv(csv: &Path) -> Option<PathBuf> {
         .filter_map(Result::ok)
         .filter(|e| e.file_name() != name)
         .filter(|e| Path::new(&e.file_name()).file_stem() == Some(stem))
-        .filter(|e| !is_run_file(&e.file_name()))
         .filter(|e| is_results_csv(&e.path()))
         .map(|e| csv.with_file_name(e.file_name()))
         .collect();
@@ -100,12 +98,6 @@ fn is_results_csv(path: &Path) -> bool {
     let mut start = Vec::with_capacity(64);
     std::fs::File::open(path).is_ok_and(|f| f.take(64).read_to_end(&mut start).is_ok())
         && is_results_header(&start)
-}
-
-/// Whether a file name is one of a run's own (a summary or a sidecar), never its CSV.
-fn is_run_file(name: &OsStr) -> bool {
-    let name = name.as_encoded_bytes();
-    name.ends_with(b".summary.md") || name.ends_with(b".run.toml")
 }
 
 #[cfg(test)]
