@@ -29,27 +29,20 @@ pub const CSV: &str = "a CSV of sudoku-lab";
 
 /// What a file that is not a regular file is, in words; `None` for a regular file.
 fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
-    let kind = meta.file_type();
-    if kind.is_file() {
-        return None;
-    }
-    if kind.is_dir() {
-        return Some("a folder");
-    }
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return Some("a device");
-        }
-        if kind.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("not a regular file")
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    Some(match () {
+        () if kind.is_file() => return None,
+        () if kind.is_dir() => "a folder",
+        #[cfg(unix)]
+        () if kind.is_fifo() => "a FIFO (named pipe)",
+        #[cfg(unix)]
+        () if kind.is_char_device() || kind.is_block_device() => "a device",
+        #[cfg(unix)]
+        () if kind.is_socket() => "a socket",
+        () => "not a regular file",
+    })
 }
 
 /// Opens `path`, `what` it should be (`a CSV of sudoku-lab`, `a sidecar`), only when it is
@@ -75,11 +68,8 @@ pub fn open_regular(path: &Path, what: &str) -> Result<File, Error> {
 }
 
 /// Opens the CSV at `path` to be read once, as it comes: a regular file, or a pipe that a
-/// writer holds (see the [module](self)).
-///
-/// # Errors
-///
-/// As [`open_regular`]; for a pipe, when no writer holds it (nothing would ever come).
+/// writer holds (see the [module](self)): refused as by [`open_regular`], or for a pipe
+/// when no writer holds it (nothing would ever come).
 pub fn open_stream(path: &Path, what: &str) -> Result<Box<dyn Read + Send>, Error> {
     #[cfg(unix)]
     {
@@ -143,12 +133,8 @@ mod pipe {
     }
 }
 
-/// The text of the small file at `path` (a sidecar), `None` when there is none.
-///
-/// # Errors
-///
-/// When it is not a regular file, is larger than `cap` bytes, is not UTF-8, or cannot be
-/// read.
+/// The text of the small file at `path` (a sidecar), `None` when there is none; refused
+/// when it is not a regular file, is larger than `cap` bytes or is not UTF-8.
 pub fn read_small(path: &Path, what: &str, cap: u64) -> Result<Option<String>, Error> {
     let file = match open_regular(path, what) {
         Ok(file) => file,

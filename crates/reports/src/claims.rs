@@ -18,11 +18,7 @@ use crate::{shown, Error};
 use sudoku_results::is_results_header;
 
 /// Refuses an output `path` that names a folder: it ends with a separator, or its last
-/// component is not a name (`.`, `..`, a root).
-///
-/// # Errors
-///
-/// [`Error::NamesAFolder`].
+/// component is not a name (`.`, `..`, a root): [`Error::NamesAFolder`].
 pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
     let text = path.as_os_str().as_encoded_bytes();
     let slash = text
@@ -41,11 +37,8 @@ pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
 }
 
 /// Refuses a run whose CSV is `csv` when its summary or sidecar is there and belongs to
-/// another CSV of the same stem, beside it (`x` for `x.csv`): see the [module](self).
-///
-/// # Errors
-///
-/// [`Error::Claimed`], naming the files and the other CSV.
+/// another CSV of the same stem, beside it (`x` for `x.csv`): [`Error::Claimed`], naming
+/// the files and the other CSV (see the [module](self)).
 pub fn check_unclaimed(csv: &Path) -> Result<(), Error> {
     let files = RunFiles::beside(csv);
     let ours: Vec<&Path> = [&files.summary, &files.sidecar]
@@ -72,20 +65,14 @@ pub fn check_unclaimed(csv: &Path) -> Result<(), Error> {
 fn other_csv(csv: &Path) -> Option<PathBuf> {
     let stem = csv.file_stem().filter(|s| !s.is_empty())?;
     let name = csv.file_name()?;
-    let folder = match csv.parent() {
-        Some(f) if !f.as_os_str().is_empty() => f,
-        _ => Path::new("."),
-    };
-    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+    std::fs::read_dir(crate::staged::folder(csv))
         .ok()?
         .filter_map(Result::ok)
         .filter(|e| e.file_name() != name)
         .filter(|e| Path::new(&e.file_name()).file_stem() == Some(stem))
         .filter(|e| is_results_csv(&e.path()))
         .map(|e| csv.with_file_name(e.file_name()))
-        .collect();
-    found.sort();
-    found.into_iter().next()
+        .min()
 }
 
 /// Whether the file at `path` is a regular file that starts with the runner's header: a

@@ -47,11 +47,8 @@ pub enum RowFault {
 
 /// The rows of one puzzle of a run (`rows`: all the same corpus and index, in the order
 /// read), checked: one row per solver of the run's `solvers` that `takes` the puzzle's
-/// size (`takes(solver, grid)`), in the run's order, all of one puzzle.
-///
-/// # Errors
-///
-/// The first [`RowFault`] found.
+/// size (`takes(solver, grid)`), in the run's order, all of one puzzle: else the first
+/// [`RowFault`] found.
 pub fn check_puzzle(
     rows: &[Row],
     solvers: &[&str],
@@ -129,29 +126,16 @@ impl<R: BufRead> CorpusCursor<R> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use sudoku_results::{Retimed, Status};
 
     /// A row of puzzle `index` of `c.txt` (its line `index + 1`), solved by `solver`.
     pub(crate) fn row(index: u64, solver: &str, puzzle: &str) -> Row {
-        Row {
-            corpus: Arc::from("c.txt"),
-            index,
-            line: index + 1,
-            name: None,
-            solver: Arc::from(solver),
-            limit: 1,
-            status: Status::Solved,
-            solutions: 1,
-            nodes: 1,
-            backtracks: 0,
-            nanoseconds: 5,
-            median_nanoseconds: 5,
-            retimed: Retimed::Trusted(0),
-            puzzle: puzzle.into(),
-            solution: GridText::new(),
-            original: None,
-            problem: None,
-        }
+        let line = index + 1;
+        let csv = format!(
+            "{}\nc.txt,{index},{line},,{solver},1,solved,1,1,0,5,5,0,{puzzle},-,-\n",
+            sudoku_results::COLUMNS.join(",")
+        );
+        let mut rows = csv::Reader::from_reader(csv.as_bytes());
+        rows.deserialize().next().unwrap().unwrap()
     }
 
     pub(crate) const P: &str = "1.3.|.4..|2...|1..4";

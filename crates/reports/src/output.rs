@@ -122,10 +122,6 @@ impl Output {
     }
 
     /// Writes the sidecar of the run under its running name.
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be written.
     pub fn write_sidecar(&self, sidecar: &Sidecar) -> Result<(), Error> {
         sidecar.write(&self.running.sidecar)
     }

@@ -7,14 +7,6 @@ use crate::bounded::{open_stream, LineBound, CSV, LINE_BYTES};
 use crate::Error;
 use sudoku_results::{Row, COLUMNS};
 
-/// The columns a row cannot do without (`name` and `original` came later: older CSVs lack
-/// them).
-fn required() -> impl Iterator<Item = &'static str> {
-    COLUMNS
-        .into_iter()
-        .filter(|&c| c != "name" && c != "original" && c != "retimed")
-}
-
 /// What a CSV error says, without the csv crate's record number and byte offset (the
 /// message names the line): a file that is not UTF-8 text (a binary file, a spreadsheet,
 /// another encoding), whose bytes it would quote, and a row of too many or too few fields
@@ -82,8 +74,8 @@ fn ordinal(n: u64) -> String {
 
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
-    reader: csv::Reader<LineBound<Take<Box<dyn Read + Send>>>>,
-    headers: csv::StringRecord,
+    pub(crate) reader: csv::Reader<LineBound<Take<Box<dyn Read + Send>>>>,
+    pub(crate) headers: csv::StringRecord,
     record: csv::StringRecord,
     path: PathBuf,
     last_line: u64,
@@ -98,7 +90,10 @@ pub struct Rows {
 /// a column of [`COLUMNS`].
 pub fn read_rows(path: &Path) -> Result<Rows, Error> {
     let rows = Rows::new(open_stream(path, CSV)?, u64::MAX, path)?;
-    if let Some(missing) = required().find(|c| !rows.headers.iter().any(|h| h == *c)) {
+    // `name`, `original` and `retimed` came later: older CSVs lack them.
+    let optional = ["name", "original", "retimed"];
+    let lacks = |c: &&str| !optional.contains(c) && !rows.headers.iter().any(|h| h == *c);
+    if let Some(missing) = COLUMNS.into_iter().find(lacks) {
         let reason = format!("not a CSV of sudoku-lab: no column `{missing}`");
         return Err(Error::malformed(path, 1, reason));
     }
@@ -129,16 +124,6 @@ impl Rows {
             path: path.to_path_buf(),
             last_line: 1,
         })
-    }
-
-    /// The columns of its header.
-    pub(crate) fn headers(&self) -> &csv::StringRecord {
-        &self.headers
-    }
-
-    /// Where the next row starts.
-    pub(crate) fn position(&self) -> &csv::Position {
-        self.reader.position()
     }
 }
 

@@ -117,7 +117,7 @@ impl Names {
                 fs_err::remove_file(&running)?;
             } else {
                 let to = self.tagged(path, KILLED);
-                let kept = self.make_room(&to, |n| self.tagged(path, &numbered(KILLED, n)))?;
+                let kept = self.make_room(path, KILLED)?;
                 self.move_group(&running, &to)?;
                 moved = Some(Placed { path: to, kept });
             }
@@ -145,25 +145,24 @@ impl Names {
         let kept = if state == State::Running || continued == Some(path.as_path()) {
             None
         } else {
-            self.make_room(&path, |n| self.tagged(target, &numbered(tag, n)))?
+            self.make_room(target, tag)?
         };
         Ok(Placed { path, kept })
     }
 
-    /// Moves the files at `at` out of the way, to the first `name(n)`, n = 2, 3, ..., none
-    /// of whose files is there; where they went.
-    fn make_room(
-        &self,
-        at: &Path,
-        name: impl Fn(u64) -> PathBuf,
-    ) -> Result<Option<PathBuf>, Error> {
+    /// Moves the files of `target` tagged `tag` out of the way, to the first `TAG.N`,
+    /// N = 2, 3, ..., none of whose files is there; where they went.
+    fn make_room(&self, target: &Path, tag: &str) -> Result<Option<PathBuf>, Error> {
         let taken = |p: &Path| (self.group)(p).iter().any(|f| f.symlink_metadata().is_ok());
-        if !taken(at) {
+        let at = self.tagged(target, tag);
+        if !taken(&at) {
             return Ok(None);
         }
-        let free = (2..).map(name).find(|p| !taken(p));
-        let free = free.expect("a free numbered name");
-        self.move_group(at, &free)?;
+        let free = (2..)
+            .map(|n| self.tagged(target, &format!("{tag}.{n}")))
+            .find(|p| !taken(p))
+            .expect("a free name");
+        self.move_group(&at, &free)?;
         Ok(Some(free))
     }
 
@@ -260,10 +259,7 @@ impl Staged {
 
     /// Ends the writing in `state`: the file made durable, then renamed to the name of
     /// `state` (an earlier unfinished file of that name kept under a numbered one first).
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be synced or renamed: it then stays under its running name.
+    /// A file that cannot be synced or renamed stays under its running name.
     pub fn place(self, state: State) -> Result<Placed, Error> {
         let file = match self.file {
             Running::Direct(_) => {
@@ -284,11 +280,6 @@ impl Staged {
     }
 }
 
-/// `TAG.N`: the word of a numbered name.
-fn numbered(tag: &str, n: u64) -> String {
-    format!("{tag}.{n}")
-}
-
 /// Makes `file` durable and renames it to `to`; when that fails it stays under its running
 /// name (not removed).
 pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
@@ -307,8 +298,7 @@ pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
 /// The folder of `path`, created when missing; something on its way that is not a folder
 /// is named as such ([`Error::NotAFolder`]).
 pub(crate) fn folder_of(path: &Path) -> Result<&Path, Error> {
-    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let folder = folder.unwrap_or(Path::new("."));
+    let folder = folder(path);
     fs_err::create_dir_all(folder).map_err(|e| {
         let there = folder
             .ancestors()
@@ -319,6 +309,12 @@ pub(crate) fn folder_of(path: &Path) -> Result<&Path, Error> {
         }
     })?;
     Ok(folder)
+}
+
+/// The folder of `path` (`.` for a bare name).
+pub(crate) fn folder(path: &Path) -> &Path {
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    folder.unwrap_or(Path::new("."))
 }
 
 /// Whether another process holds a lock on `file`; takes it otherwise (a file system
@@ -378,11 +374,8 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// The file `path` names for a writer: `path`, unless it is a symbolic link that leads
 /// (through every link on the way) to a regular file or to nothing yet: then that file,
 /// its folder in canonical form, so that the link keeps leading to the result and two
-/// writers by two names share one lock. A link to anything else is left as it is.
-///
-/// # Errors
-///
-/// When the links lead through more than 40 (a loop).
+/// writers by two names share one lock. A link to anything else is left as it is; more
+/// than 40 links on the way (a loop) are an error.
 pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         return Ok(path.to_path_buf());
@@ -394,9 +387,9 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
                 return Ok(target);
             }
             let name = target.file_name().unwrap_or_default();
-            let folder = target.parent().filter(|f| !f.as_os_str().is_empty());
-            let folder = folder.unwrap_or(Path::new(".")).canonicalize();
-            return Ok(folder.map_or(target.clone(), |f| f.join(name)));
+            return Ok(folder(&target)
+                .canonicalize()
+                .map_or(target.clone(), |f| f.join(name)));
         };
         target = target
             .parent()
