@@ -12,11 +12,8 @@ pub enum Error {
     #[error(transparent)]
     Io(#[from] io::Error),
     /// The folder for an output is something else: a file, a device.
-    #[error("{path}: not a folder (a file or a device is there): the output cannot go in it")]
-    NotAFolder {
-        /// The path.
-        path: String,
-    },
+    #[error("{0}: not a folder (a file or a device is there): the output cannot go in it")]
+    NotAFolder(String),
     /// A name an output would take is something a file cannot replace.
     #[error("{path}: cannot create: {what}")]
     InTheWay {

@@ -1,10 +1,7 @@
-//! A run's three files (CSV, summary, sidecar), staged as one (see [`crate::staged`]).
-//!
-//! A run on `X.csv` writes `X.running.csv` (locked) and `X.running.run.toml` while it goes,
-//! and at its end writes its summary and sidecar and renames all three to the names of how
-//! it ended: `X.*` (finished), `X.interrupted.*`, `X.failed.*`. A killed run's files stay
-//! under their running names, and the next run on `X.csv` moves them aside to `X.killed.*`.
-//! A run dropped without an end (refused, or stopped before its first row) leaves nothing.
+//! A run's three files (CSV, summary, sidecar), staged as one (see [`crate::staged`]):
+//! `X.running.csv` (locked) and `X.running.run.toml` while it goes; at its end the summary
+//! is written and all three take the names of how it ended. A run dropped without an end
+//! (refused, or stopped before its first row) leaves nothing.
 
 use std::path::{Path, PathBuf};
 

@@ -304,7 +304,7 @@ pub(crate) fn folder_of(path: &Path) -> Result<&Path, Error> {
             .ancestors()
             .find_map(|a| Some((a, std::fs::metadata(a).ok()?)));
         match there {
-            Some((path, meta)) if !meta.is_dir() => Error::NotAFolder { path: shown(path) },
+            Some((path, meta)) if !meta.is_dir() => Error::NotAFolder(shown(path)),
             _ => Error::Io(e),
         }
     })?;
@@ -345,12 +345,8 @@ files are written beside it and renamed into place, which would replace it; name
 }
 
 /// Writes a whole file: to a temporary file beside it (its folder created when missing),
-/// then renamed over it, so that a reader sees the old file or the new one.
-///
-/// # Errors
-///
-/// When a folder or a device is at `path`, or the file cannot be written (the old file is
-/// then left as it was).
+/// then renamed over it, so that a reader sees the old file or the new one. Refused when
+/// a folder or a device is at `path`; the old file is left as it was on an error.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let failed = |source| Error::Write {
         path: shown(path),
@@ -359,13 +355,7 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     if let Err(Error::InTheWay { what, .. }) = check_names(&[path]) {
         return Err(failed(io::Error::other(what)));
     }
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(path.file_name().unwrap_or_default());
-    prefix.push(".");
-    let mut file = tempfile::Builder::new()
-        .prefix(&prefix)
-        .tempfile_in(folder_of(path)?)
-        .map_err(failed)?;
+    let mut file = NamedTempFile::new_in(folder_of(path)?).map_err(failed)?;
     file.write_all(bytes).map_err(failed)?;
     file.persist(path).map_err(|e| failed(e.error))?;
     Ok(())
