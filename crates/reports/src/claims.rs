@@ -2,15 +2,15 @@
 //! that writes files.
 //!
 //! - An output names a file: one that ends with a `/` (or is `.`, `..`) names a folder,
-//!   and is refused ([`Error::NamesAFolder`]), not written beside it as `newdir.running.csv`
-//!   and refused only at the end, when its files are put in place.
+//!   and is refused before any work ([`Error::NamesAFolder`]).
 //! - The stem names a run: `-o x`, `-o x.csv` and `-o x.tsv` all write `x.summary.md` and
 //!   `x.run.toml` (see [`RunFiles::beside`]). A run on one of them is refused when another
 //!   CSV of that stem is there beside those files ([`Error::Claimed`]): it would replace the
 //!   other run's summary and sidecar, and leave its CSV described by a sidecar of another
 //!   run (a file of that stem that is not a run's CSV, a corpus `x.txt`, claims nothing).
-//!   A run again on the same name replaces its own files, as it always did.
+//!   A run again on the same name replaces its own files.
 
+use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use crate::sidecar::RunFiles;
@@ -78,13 +78,9 @@ fn other_csv(csv: &Path) -> Option<PathBuf> {
 /// Whether the file at `path` is a regular file that starts with the runner's header: a
 /// run's CSV, not a corpus of the same stem (`x.txt` beside `x.csv`).
 fn is_results_csv(path: &Path) -> bool {
-    use std::io::Read;
-    if !path.is_file() {
-        return false;
-    }
     let mut start = Vec::with_capacity(64);
-    std::fs::File::open(path).is_ok_and(|f| f.take(64).read_to_end(&mut start).is_ok())
-        && is_results_header(&start)
+    let file = crate::bounded::open_regular(path, crate::bounded::CSV);
+    file.is_ok_and(|f| f.take(64).read_to_end(&mut start).is_ok()) && is_results_header(&start)
 }
 
 #[cfg(test)]
