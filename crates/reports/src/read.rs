@@ -205,16 +205,8 @@ nanoseconds,median_nanoseconds,retimed,puzzle,solution,original\n";
 
     #[test]
     fn ordinals_in_english() {
-        let got: Vec<String> = [1, 2, 3, 4, 10, 11, 12, 13, 15, 21, 22, 23, 101, 111, 112]
-            .into_iter()
-            .map(ordinal)
-            .collect();
-        assert_eq!(
-            got,
-            [
-                "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "15th", "21st", "22nd",
-                "23rd", "101st", "111th", "112th"
-            ]
-        );
+        let got = [1, 2, 3, 4, 10, 11, 12, 13, 15, 21, 22, 23, 101, 111, 112].map(ordinal);
+        let want = "1st 2nd 3rd 4th 10th 11th 12th 13th 15th 21st 22nd 23rd 101st 111th 112th";
+        assert_eq!(got.join(" "), want);
     }
 }
