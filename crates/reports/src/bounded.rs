@@ -137,11 +137,10 @@ mod pipe {
 /// when it is not a regular file, is larger than `cap` bytes or is not UTF-8.
 pub fn read_small(path: &Path, what: &str, cap: u64) -> Result<Option<String>, Error> {
     let file = match open_regular(path, what) {
-        Ok(file) => file,
         Err(Error::Open { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
             return Ok(None)
         }
-        Err(e) => return Err(e),
+        file => file?,
     };
     let mut text = Vec::new();
     let read = file.take(cap + 1).read_to_end(&mut text);

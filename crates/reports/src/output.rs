@@ -136,25 +136,20 @@ impl Output {
                 RunFiles::beside(&path),
                 kept.as_deref().map(RunFiles::beside),
             ),
-            Err(e) => return self.unplaced(csv, None, e),
+            Err(e) => return self.unplaced(Some(csv), None, e),
         };
         if let Err(e) = self.write_sidecar(sidecar) {
-            return self.unplaced(csv, kept, e);
+            return self.unplaced(Some(csv), kept, e);
         }
         let summary_error = write_whole(&end.summary, summary.as_bytes()).err();
         if let Err(e) = fs_err::rename(&self.running.sidecar, &end.sidecar) {
             let _ = std::fs::remove_file(&end.summary);
-            return self.unplaced(csv, kept, e.into());
+            return self.unplaced(Some(csv), kept, e.into());
         }
         if let Err(e) = persist(csv, &end.csv) {
             let _ = std::fs::remove_file(&end.summary);
             let _ = std::fs::rename(&end.sidecar, &self.running.sidecar);
-            return Ending {
-                files: self.running.clone(),
-                kept,
-                written: Written::Unplaced,
-                error: Some(e),
-            };
+            return self.unplaced(None, kept, e);
         }
         let written = match summary_error {
             None => Written::All,
@@ -168,9 +163,10 @@ impl Output {
         }
     }
 
-    /// The ending of a run whose files keep their running names, `csv` kept.
-    fn unplaced(&self, csv: NamedTempFile, kept: Option<RunFiles>, error: Error) -> Ending {
-        let _ = csv.keep();
+    /// The ending of a run whose files keep their running names (`csv` kept, when it is
+    /// still to place).
+    fn unplaced(&self, csv: Option<NamedTempFile>, kept: Option<RunFiles>, error: Error) -> Ending {
+        let _ = csv.map(NamedTempFile::keep);
         Ending {
             files: self.running.clone(),
             kept,

@@ -261,14 +261,9 @@ impl Staged {
     /// `state` (an earlier unfinished file of that name kept under a numbered one first).
     /// A file that cannot be synced or renamed stays under its running name.
     pub fn place(self, state: State) -> Result<Placed, Error> {
-        let file = match self.file {
-            Running::Direct(_) => {
-                return Ok(Placed {
-                    path: self.target,
-                    kept: None,
-                })
-            }
-            Running::Staged(file) => file,
+        let Running::Staged(file) = self.file else {
+            let path = self.target;
+            return Ok(Placed { path, kept: None });
         };
         match FILE.end(&self.target, state, None) {
             Ok(placed) => persist(file, &placed.path).map(|()| placed),
