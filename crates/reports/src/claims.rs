@@ -2,28 +2,23 @@
 //! that writes files.
 //!
 //! - An output names a file: one that ends with a `/` (or is `.`, `..`) names a folder,
-//!   and is refused ([`Error::NamesAFolder`]), not written beside it as `newdir.running.csv`
-//!   and refused only at the end, when its files are put in place.
+//!   and is refused before any work ([`Error::NamesAFolder`]).
 //! - The stem names a run: `-o x`, `-o x.csv` and `-o x.tsv` all write `x.summary.md` and
 //!   `x.run.toml` (see [`RunFiles::beside`]). A run on one of them is refused when another
 //!   CSV of that stem is there beside those files ([`Error::Claimed`]): it would replace the
 //!   other run's summary and sidecar, and leave its CSV described by a sidecar of another
 //!   run (a file of that stem that is not a run's CSV, a corpus `x.txt`, claims nothing).
-//!   A run again on the same name replaces its own files, as it always did.
+//!   A run again on the same name replaces its own files.
 
-use std::ffi::OsStr;
+use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
-use crate::error::{shown, Error};
 use crate::sidecar::RunFiles;
+use crate::{shown, Error};
 use sudoku_results::is_results_header;
 
 /// Refuses an output `path` that names a folder: it ends with a separator, or its last
-/// component is not a name (`.`, `..`, a root).
-///
-/// # Errors
-///
-/// [`Error::NamesAFolder`].
+/// component is not a name (`.`, `..`, a root): [`Error::NamesAFolder`].
 pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
     let text = path.as_os_str().as_encoded_bytes();
     let slash = text
@@ -42,11 +37,8 @@ pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
 }
 
 /// Refuses a run whose CSV is `csv` when its summary or sidecar is there and belongs to
-/// another CSV of the same stem, beside it (`x` for `x.csv`): see the [module](self).
-///
-/// # Errors
-///
-/// [`Error::Claimed`], naming the files and the other CSV.
+/// another CSV of the same stem, beside it (`x` for `x.csv`): [`Error::Claimed`], naming
+/// the files and the other CSV (see the [module](self)).
 pub fn check_unclaimed(csv: &Path) -> Result<(), Error> {
     let files = RunFiles::beside(csv);
     let ours: Vec<&Path> = [&files.summary, &files.sidecar]
@@ -73,39 +65,22 @@ pub fn check_unclaimed(csv: &Path) -> Result<(), Error> {
 fn other_csv(csv: &Path) -> Option<PathBuf> {
     let stem = csv.file_stem().filter(|s| !s.is_empty())?;
     let name = csv.file_name()?;
-    let folder = match csv.parent() {
-        Some(f) if !f.as_os_str().is_empty() => f,
-        _ => Path::new("."),
-    };
-    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+    std::fs::read_dir(crate::staged::folder(csv))
         .ok()?
         .filter_map(Result::ok)
         .filter(|e| e.file_name() != name)
         .filter(|e| Path::new(&e.file_name()).file_stem() == Some(stem))
-        .filter(|e| !is_run_file(&e.file_name()))
         .filter(|e| is_results_csv(&e.path()))
         .map(|e| csv.with_file_name(e.file_name()))
-        .collect();
-    found.sort();
-    found.into_iter().next()
+        .min()
 }
 
 /// Whether the file at `path` is a regular file that starts with the runner's header: a
 /// run's CSV, not a corpus of the same stem (`x.txt` beside `x.csv`).
 fn is_results_csv(path: &Path) -> bool {
-    use std::io::Read;
-    if !path.is_file() {
-        return false;
-    }
     let mut start = Vec::with_capacity(64);
-    std::fs::File::open(path).is_ok_and(|f| f.take(64).read_to_end(&mut start).is_ok())
-        && is_results_header(&start)
-}
-
-/// Whether a file name is one of a run's own (a summary or a sidecar), never its CSV.
-fn is_run_file(name: &OsStr) -> bool {
-    let name = name.as_encoded_bytes();
-    name.ends_with(b".summary.md") || name.ends_with(b".run.toml")
+    let file = crate::bounded::open_regular(path, crate::bounded::CSV);
+    file.is_ok_and(|f| f.take(64).read_to_end(&mut start).is_ok()) && is_results_header(&start)
 }
 
 #[cfg(test)]

@@ -27,10 +27,6 @@ pub struct Fingerprint {
 
 impl Fingerprint {
     /// The fingerprint of what `source` reads, to its end.
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be read.
     pub fn of_reader(mut source: impl Read) -> io::Result<Fingerprint> {
         let mut hasher = Xxh3::new();
         let mut buf = vec![0u8; 1 << 16];
@@ -54,10 +50,6 @@ impl Fingerprint {
     }
 
     /// The fingerprint of the file at `path`.
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be opened or read.
     pub fn of_file(path: &Path) -> io::Result<Fingerprint> {
         Fingerprint::of_reader(std::fs::File::open(path)?)
     }

@@ -8,7 +8,6 @@
 //! row holds is the one the corpus gives at that index now is told by [`CorpusCursor`].
 
 use std::collections::HashSet;
-use std::fmt;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -24,44 +23,32 @@ pub fn corpus_puzzle(row: &Row) -> &str {
 }
 
 /// What is wrong with the rows of one puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RowFault {
     /// A solver has two rows of the puzzle (a row copied, or another's index edited).
+    #[error("two rows of solver {0}")]
     Twice(Arc<str>),
     /// A solver that takes the puzzle's size has no row of it (a row taken out).
+    #[error("no row of solver {0}")]
     Missing(String),
     /// A row of a solver that is not the run's.
+    #[error("a row of solver {0}, not one of the run's")]
     NotTheRuns(Arc<str>),
     /// A solver's row out of the run's solver order.
+    #[error("the row of solver {0} out of the run's solver order")]
     OutOfOrder(Arc<str>),
     /// The rows of the puzzle do not hold one puzzle.
+    #[error("its rows hold different puzzles")]
     TwoPuzzles,
     /// The puzzle text is not a grid.
+    #[error("its puzzle is not a grid")]
     NotAGrid,
-}
-
-impl fmt::Display for RowFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RowFault::Twice(s) => write!(f, "two rows of solver {s}"),
-            RowFault::Missing(s) => write!(f, "no row of solver {s}"),
-            RowFault::NotTheRuns(s) => write!(f, "a row of solver {s}, not one of the run's"),
-            RowFault::OutOfOrder(s) => {
-                write!(f, "the row of solver {s} out of the run's solver order")
-            }
-            RowFault::TwoPuzzles => write!(f, "its rows hold different puzzles"),
-            RowFault::NotAGrid => write!(f, "its puzzle is not a grid"),
-        }
-    }
 }
 
 /// The rows of one puzzle of a run (`rows`: all the same corpus and index, in the order
 /// read), checked: one row per solver of the run's `solvers` that `takes` the puzzle's
-/// size (`takes(solver, grid)`), in the run's order, all of one puzzle.
-///
-/// # Errors
-///
-/// The first [`RowFault`] found.
+/// size (`takes(solver, grid)`), in the run's order, all of one puzzle: else the first
+/// [`RowFault`] found.
 pub fn check_puzzle(
     rows: &[Row],
     solvers: &[&str],
@@ -137,33 +124,21 @@ impl<R: BufRead> CorpusCursor<R> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use sudoku_results::{Retimed, Status};
 
-    fn row(solver: &str, puzzle: &str) -> Row {
-        Row {
-            corpus: Arc::from("c.txt"),
-            index: 3,
-            line: 4,
-            name: None,
-            solver: Arc::from(solver),
-            limit: 1,
-            status: Status::Solved,
-            solutions: 1,
-            nodes: 1,
-            backtracks: 0,
-            nanoseconds: 5,
-            median_nanoseconds: 5,
-            retimed: Retimed::Trusted(0),
-            puzzle: puzzle.into(),
-            solution: GridText::new(),
-            original: None,
-            problem: None,
-        }
+    /// A row of puzzle `index` of `c.txt` (its line `index + 1`), solved by `solver`.
+    pub(crate) fn row(index: u64, solver: &str, puzzle: &str) -> Row {
+        let line = index + 1;
+        let csv = format!(
+            "{}\nc.txt,{index},{line},,{solver},1,solved,1,1,0,5,5,0,{puzzle},-,-\n",
+            sudoku_results::COLUMNS.join(",")
+        );
+        let mut rows = csv::Reader::from_reader(csv.as_bytes());
+        rows.deserialize().next().unwrap().unwrap()
     }
 
-    const P: &str = "1.3.|.4..|2...|1..4";
+    pub(crate) const P: &str = "1.3.|.4..|2...|1..4";
     const Q: &str = "1.3.|.4..|2...|1..3";
 
     #[test]
@@ -171,25 +146,19 @@ mod tests {
         let solvers = ["a", "b", "c"];
         // `c` takes only 9x9 grids: a 4x4 puzzle has no row of it.
         let takes = |s: &str, g: &Grid| s != "c" || g.size() == sudoku_core::Size::NINE;
-        let check = |rows: &[Row]| check_puzzle(rows, &solvers, &takes);
-        assert_eq!(check(&[row("a", P), row("b", P)]), Ok(()));
-        assert_eq!(
-            check(&[row("a", P), row("a", P), row("b", P)]),
-            Err(RowFault::Twice("a".into()))
-        );
-        assert_eq!(check(&[row("a", P)]), Err(RowFault::Missing("b".into())));
-        assert_eq!(
-            check(&[row("b", P), row("a", P)]),
-            Err(RowFault::OutOfOrder("a".into()))
-        );
-        assert_eq!(
-            check(&[row("a", P), row("x", P)]),
-            Err(RowFault::NotTheRuns("x".into()))
-        );
-        assert_eq!(
-            check(&[row("a", P), row("b", Q)]),
-            Err(RowFault::TwoPuzzles)
-        );
+        let check = |rows: &[(&str, &str)]| {
+            let rows: Vec<Row> = rows.iter().map(|&(s, p)| row(3, s, p)).collect();
+            check_puzzle(&rows, &solvers, &takes)
+        };
+        let twice = Err(RowFault::Twice("a".into()));
+        assert_eq!(check(&[("a", P), ("b", P)]), Ok(()));
+        assert_eq!(check(&[("a", P), ("a", P), ("b", P)]), twice);
+        assert_eq!(check(&[("a", P)]), Err(RowFault::Missing("b".into())));
+        let order = Err(RowFault::OutOfOrder("a".into()));
+        assert_eq!(check(&[("b", P), ("a", P)]), order);
+        let theirs = Err(RowFault::NotTheRuns("x".into()));
+        assert_eq!(check(&[("a", P), ("x", P)]), theirs);
+        assert_eq!(check(&[("a", P), ("b", Q)]), Err(RowFault::TwoPuzzles));
     }
 
     #[test]

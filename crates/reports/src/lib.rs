@@ -16,7 +16,7 @@
 pub mod bounded;
 pub mod claims;
 pub mod done;
-mod error;
+mod failure;
 pub mod fingerprint;
 pub mod identity;
 pub mod output;
@@ -30,7 +30,8 @@ pub mod write;
 
 pub mod plot;
 
-pub use error::Error;
+pub(crate) use failure::shown;
+pub use failure::Error;
 pub use output::Output;
 pub use read::{read_rows, Rows};
 pub use sidecar::{RunFiles, Said, Sidecar, State};

@@ -1,22 +1,24 @@
-//! A run's three files (CSV, summary, sidecar), staged as one (see [`crate::staged`]).
-//!
-//! A run on `X.csv` writes `X.running.csv` (locked) and `X.running.run.toml` while it goes,
-//! and at its end writes its summary and sidecar and renames all three to the names of how
-//! it ended: `X.*` (finished), `X.interrupted.*`, `X.failed.*`. A killed run's files stay
-//! under their running names, and the next run on `X.csv` moves them aside to `X.killed.*`.
-//! A run dropped without an end (refused, or stopped before its first row) leaves nothing.
+//! A run's three files (CSV, summary, sidecar), staged as one (see [`crate::staged`]):
+//! `X.running.csv` (locked) and `X.running.run.toml` while it goes; at its end the summary
+//! is written and all three take the names of how it ended. A run dropped without an end
+//! (refused, or stopped before its first row) leaves nothing.
 
 use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
 use crate::claims::{check_names_a_file, check_unclaimed};
-use crate::error::Error;
 use crate::sidecar::{RunFiles, Sidecar, State};
-use crate::staged::{check_names, create_locked, make_room, numbered, persist, tag, Placed};
-use crate::staged::{write_whole, KILLED, TAGS};
+use crate::staged::{persist, write_whole, Names, Placed};
 use crate::write::CsvWriter;
+use crate::Error;
 use sudoku_results::header_line;
+
+/// A run's files, named from its CSV's, the CSV first.
+const RUN: Names = Names {
+    group: |csv: &Path| RunFiles::beside(csv).all().map(Path::to_path_buf).into(),
+    default: ("bench", Some("csv")),
+};
 
 /// The files of a run being written, the CSV locked for it.
 #[derive(Debug)]
@@ -69,12 +71,7 @@ impl Output {
     /// Every file a run on `csv` may write or replace: a corpus of the run must be none of
     /// them.
     pub fn every_name(csv: &Path) -> Vec<PathBuf> {
-        let target = RunFiles::beside(csv);
-        let tagged = TAGS.iter().map(|t| target.tagged(t));
-        std::iter::once(target.clone())
-            .chain(tagged)
-            .flat_map(|f| f.all().map(Path::to_path_buf))
-            .collect()
+        RUN.every_name(csv)
     }
 
     /// Starts the output of a run on `csv`: `X.running.csv` created and locked (a killed
@@ -88,30 +85,19 @@ impl Output {
     pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
         check_names_a_file(csv)?;
         check_unclaimed(csv)?;
-        check_names(&Output::every_name(csv))?;
+        let (file, aside) = RUN.start(csv, header_line().len() as u64)?;
         let target = RunFiles::beside(csv);
         let running = target.tagged("running");
-        let mut moved_aside = None;
-        let empty = header_line().len() as u64;
-        let (file, _) = create_locked(&running.csv, csv, empty, |_| {
-            let files = target.tagged(KILLED);
-            let kept = make_room_for_run(&target, KILLED, None)?;
-            move_run(&running, &files)?;
-            moved_aside = Some(Moved {
-                files: files.clone(),
-                kept,
-            });
-            Ok(Placed {
-                path: files.csv,
-                kept: None,
-            })
-        })?;
-        let handle = fs_err::File::from_parts(file.as_file().try_clone()?, &running.csv);
-        let writer = CsvWriter::new(handle.into_parts().0, &running.csv)?;
+        let writer = CsvWriter::new(file.as_file().try_clone()?, &running.csv)?;
+        let moved_aside = aside.map(|Placed { path, kept }| Moved {
+            files: RunFiles::beside(&path),
+            kept: kept.as_deref().map(RunFiles::beside),
+        });
+        let csv = Some(file);
         let output = Output {
             target,
             running,
-            csv: Some(file),
+            csv,
             moved_aside,
         };
         Ok((output, writer))
@@ -132,19 +118,7 @@ impl Output {
         self.moved_aside.as_ref()
     }
 
-    /// The names of the files of a run that ended in `state`.
-    pub fn ended(&self, state: State) -> RunFiles {
-        match tag(state) {
-            None => self.target.clone(),
-            Some(tag) => self.target.tagged(tag),
-        }
-    }
-
     /// Writes the sidecar of the run under its running name.
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be written.
     pub fn write_sidecar(&self, sidecar: &Sidecar) -> Result<(), Error> {
         sidecar.write(&self.running.sidecar)
     }
@@ -156,36 +130,26 @@ impl Output {
     /// cannot be written, or a rename fails, the files keep their running names.
     pub fn finish(mut self, sidecar: &Sidecar, summary: &str, continued: Option<&Path>) -> Ending {
         let state = sidecar.state.known().unwrap_or(State::Running);
-        let end = self.ended(state);
         let csv = self.csv.take().expect("a run is finished once");
-        let unplaced = |files: &RunFiles, kept, error| Ending {
-            files: files.clone(),
-            kept,
-            written: Written::Unplaced,
-            error: Some(error),
-        };
-        let kept = match tag(state).filter(|_| state != State::Running) {
-            Some(tag) => match make_room_for_run(&self.target, tag, continued) {
-                Ok(kept) => kept,
-                Err(e) => {
-                    let _ = csv.keep();
-                    return unplaced(&self.running, None, e);
-                }
-            },
-            None => None,
+        let (end, kept) = match RUN.end(&self.target.csv, state, continued) {
+            Ok(Placed { path, kept }) => (
+                RunFiles::beside(&path),
+                kept.as_deref().map(RunFiles::beside),
+            ),
+            Err(e) => return self.unplaced(Some(csv), None, e),
         };
         if let Err(e) = self.write_sidecar(sidecar) {
-            let _ = csv.keep();
-            return unplaced(&self.running, kept, e);
+            return self.unplaced(Some(csv), kept, e);
         }
         let summary_error = write_whole(&end.summary, summary.as_bytes()).err();
-        let placed = fs_err::rename(&self.running.sidecar, &end.sidecar)
-            .map_err(Error::from)
-            .and_then(|()| persist(csv, &end.csv));
-        if let Err(e) = placed {
+        if let Err(e) = fs_err::rename(&self.running.sidecar, &end.sidecar) {
+            let _ = std::fs::remove_file(&end.summary);
+            return self.unplaced(Some(csv), kept, e.into());
+        }
+        if let Err(e) = persist(csv, &end.csv) {
             let _ = std::fs::remove_file(&end.summary);
             let _ = std::fs::rename(&end.sidecar, &self.running.sidecar);
-            return unplaced(&self.running, kept, e);
+            return self.unplaced(None, kept, e);
         }
         let written = match summary_error {
             None => Written::All,
@@ -198,6 +162,18 @@ impl Output {
             error: summary_error,
         }
     }
+
+    /// The ending of a run whose files keep their running names (`csv` kept, when it is
+    /// still to place).
+    fn unplaced(&self, csv: Option<NamedTempFile>, kept: Option<RunFiles>, error: Error) -> Ending {
+        let _ = csv.map(NamedTempFile::keep);
+        Ending {
+            files: self.running.clone(),
+            kept,
+            written: Written::Unplaced,
+            error: Some(error),
+        }
+    }
 }
 
 impl Drop for Output {
@@ -208,42 +184,6 @@ impl Drop for Output {
             let _ = std::fs::remove_file(&self.running.sidecar);
         }
     }
-}
-
-/// Moves the files of an earlier run under `target.tagged(tag)` to the first free numbered
-/// name, unless their CSV is `continued`.
-fn make_room_for_run(
-    target: &RunFiles,
-    tag: &str,
-    continued: Option<&Path>,
-) -> Result<Option<RunFiles>, Error> {
-    let earlier = target.tagged(tag);
-    if continued == Some(earlier.csv.as_path()) {
-        return Ok(None);
-    }
-    let taken = |f: &RunFiles| f.all().iter().any(|p| std::fs::symlink_metadata(p).is_ok());
-    if !taken(&earlier) {
-        return Ok(None);
-    }
-    let kept = (2..)
-        .map(|n| target.tagged(&numbered(tag, n)))
-        .find(|f| !taken(f))
-        .expect("a free numbered name");
-    move_run(&earlier, &kept)?;
-    Ok(Some(kept))
-}
-
-/// Moves a run's files from `from` to `to`: the sidecar, the summary, then the CSV, each
-/// when it is there.
-fn move_run(from: &RunFiles, to: &RunFiles) -> Result<(), Error> {
-    for (from, to) in [
-        (&from.sidecar, &to.sidecar),
-        (&from.summary, &to.summary),
-        (&from.csv, &to.csv),
-    ] {
-        make_room(from, |_| to.clone()).map(drop)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -285,37 +225,5 @@ mod tests {
         assert_eq!(std::fs::read(&csv).unwrap(), header_line());
         let summary = std::fs::read_to_string(dir.path().join("r.summary.md")).unwrap();
         assert_eq!(summary, "# s\n");
-    }
-
-    #[test]
-    fn a_second_run_is_refused_and_a_dropped_one_leaves_nothing() {
-        let dir = tempfile::tempdir().unwrap();
-        let csv = dir.path().join("r.csv");
-        let (first, _writer) = Output::open(&csv).unwrap();
-        first.write_sidecar(&sidecar(State::Running)).unwrap();
-        let refused = Output::open(&csv).unwrap_err();
-        assert!(matches!(refused, Error::Busy { .. }), "{refused}");
-        drop(first);
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-        assert!(Output::open(&csv).is_ok());
-    }
-
-    #[test]
-    fn a_killed_runs_files_are_moved_aside() {
-        let dir = tempfile::tempdir().unwrap();
-        let csv = dir.path().join("r.csv");
-        let mut leftover = header_line();
-        leftover.extend_from_slice(b"a row\n");
-        std::fs::write(dir.path().join("r.running.csv"), &leftover).unwrap();
-        std::fs::write(
-            dir.path().join("r.running.run.toml"),
-            "state = \"running\"\n",
-        )
-        .unwrap();
-        let (output, _writer) = Output::open(&csv).unwrap();
-        let aside = &output.moved_aside().unwrap().files;
-        assert_eq!(std::fs::read(&aside.csv).unwrap(), leftover);
-        assert_eq!(aside.sidecar, dir.path().join("r.killed.run.toml"));
-        assert!(aside.sidecar.exists());
     }
 }

@@ -1,26 +1,17 @@
 //! Reading the rows of a CSV written by the runner, one at a time, each error naming its line.
 
 use std::io::{Read, Take};
-
-use crate::bounded::{open_stream, LineBound, CSV};
 use std::path::{Path, PathBuf};
 
-use crate::error::{shown, Error};
+use crate::bounded::{open_stream, LineBound, CSV, LINE_BYTES};
+use crate::Error;
 use sudoku_results::{Row, COLUMNS};
-
-/// The columns a row cannot do without (`name` and `original` came later: older CSVs lack
-/// them).
-fn required() -> impl Iterator<Item = &'static str> {
-    COLUMNS
-        .into_iter()
-        .filter(|&c| c != "name" && c != "original" && c != "retimed")
-}
 
 /// What a CSV error says, without the csv crate's record number and byte offset (the
 /// message names the line): a file that is not UTF-8 text (a binary file, a spreadsheet,
 /// another encoding), whose bytes it would quote, and a row of too many or too few fields
 /// in words; else the csv crate's words.
-pub(crate) fn reason(e: &csv::Error) -> String {
+fn reason(e: &csv::Error) -> String {
     match e.kind() {
         csv::ErrorKind::Utf8 { .. } => {
             "not UTF-8 text (a binary file, or text in another encoding)".into()
@@ -36,11 +27,7 @@ pub(crate) fn reason(e: &csv::Error) -> String {
 /// What a row that cannot be read, or read as a [`Row`], says (`record`, under `headers`):
 /// a second header, as two CSVs joined whole leave; else the column, by name and place,
 /// and why; else [`reason`].
-pub(crate) fn row_reason(
-    e: &csv::Error,
-    headers: &csv::StringRecord,
-    record: &csv::StringRecord,
-) -> String {
+fn row_reason(e: &csv::Error, headers: &csv::StringRecord, record: &csv::StringRecord) -> String {
     // The record holds the line's fields after these errors only.
     let read = matches!(
         e.kind(),
@@ -87,8 +74,8 @@ fn ordinal(n: u64) -> String {
 
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
-    reader: csv::Reader<LineBound<Take<Box<dyn Read + Send>>>>,
-    headers: csv::StringRecord,
+    pub(crate) reader: csv::Reader<LineBound<Take<Box<dyn Read + Send>>>>,
+    pub(crate) headers: csv::StringRecord,
     record: csv::StringRecord,
     path: PathBuf,
     last_line: u64,
@@ -102,66 +89,57 @@ pub struct Rows {
 /// (a folder, a device, a FIFO no one writes: see [`crate::bounded`]), or its header lacks
 /// a column of [`COLUMNS`].
 pub fn read_rows(path: &Path) -> Result<Rows, Error> {
-    read_rows_within(path, u64::MAX)
+    let rows = Rows::new(open_stream(path, CSV)?, u64::MAX, path)?;
+    // `name`, `original` and `retimed` came later: older CSVs lack them.
+    let optional = ["name", "original", "retimed"];
+    let lacks = |c: &&str| !optional.contains(c) && !rows.headers.iter().any(|h| h == *c);
+    if let Some(missing) = COLUMNS.into_iter().find(lacks) {
+        let reason = format!("not a CSV of sudoku-lab: no column `{missing}`");
+        return Err(Error::malformed(path, 1, reason));
+    }
+    Ok(rows)
 }
 
-/// [`read_rows`] of the first `bytes` bytes of the file only (the rows a run that continues
-/// it keeps, see [`crate::done`]).
-///
-/// # Errors
-///
-/// As [`read_rows`].
-pub fn read_rows_within(path: &Path, bytes: u64) -> Result<Rows, Error> {
-    let file = open_stream(path, CSV)?;
-    let mut reader = csv::Reader::from_reader(LineBound::new(file.take(bytes)));
-    let headers = reader
-        .headers()
-        .map_err(|e| Error::Malformed {
-            path: shown(path),
-            line: 1,
-            reason: format!("cannot read the header: {}", reason(&e)),
-        })?
-        .clone();
-    if headers.is_empty() {
-        return Err(Error::Empty {
-            path: shown(path),
-            reason: "an empty file, not a CSV of sudoku-lab".into(),
-        });
+impl Rows {
+    /// The rows of the first `bytes` bytes of `source`, the CSV at `path`, after its
+    /// header (read here; an empty one refused).
+    pub(crate) fn new(
+        source: Box<dyn Read + Send>,
+        bytes: u64,
+        path: &Path,
+    ) -> Result<Rows, Error> {
+        let source = LineBound::new(source.take(bytes), LINE_BYTES);
+        let mut reader = csv::Reader::from_reader(source);
+        let headers = reader.headers().map_err(|e| {
+            let reason = format!("cannot read the header: {}", reason(&e));
+            Error::malformed(path, 1, reason)
+        })?;
+        if headers.is_empty() {
+            return Err(Error::empty(path, "an empty file, not a CSV of sudoku-lab"));
+        }
+        Ok(Rows {
+            headers: headers.clone(),
+            reader,
+            record: csv::StringRecord::new(),
+            path: path.to_path_buf(),
+            last_line: 1,
+        })
     }
-    if let Some(missing) = required().find(|c| !headers.iter().any(|h| h == *c)) {
-        return Err(Error::Malformed {
-            path: shown(path),
-            line: 1,
-            reason: format!("not a CSV of sudoku-lab: no column `{missing}`"),
-        });
-    }
-    Ok(Rows {
-        reader,
-        headers,
-        record: csv::StringRecord::new(),
-        path: path.to_path_buf(),
-        last_line: 1,
-    })
 }
 
 impl Iterator for Rows {
     type Item = Result<Row, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let malformed = |line: u64, reason: String| Error::Malformed {
-            path: shown(&self.path),
-            line,
-            reason,
+        let malformed = |line, e: &csv::Error, record: &csv::StringRecord| {
+            Error::malformed(&self.path, line, row_reason(e, &self.headers, record))
         };
         match self.reader.read_record(&mut self.record) {
             Ok(false) => return None,
             Ok(true) => {}
             Err(e) => {
                 let line = e.position().map_or(self.last_line + 1, csv::Position::line);
-                return Some(Err(malformed(
-                    line,
-                    row_reason(&e, &self.headers, &self.record),
-                )));
+                return Some(Err(malformed(line, &e, &self.record)));
             }
         }
         let line = self
@@ -169,18 +147,15 @@ impl Iterator for Rows {
             .position()
             .map_or(self.last_line + 1, csv::Position::line);
         self.last_line = line;
-        Some(
-            self.record
-                .deserialize(Some(&self.headers))
-                .map_err(|e| malformed(line, row_reason(&e, &self.headers, &self.record))),
-        )
+        let row = self.record.deserialize(Some(&self.headers));
+        Some(row.map_err(|e| malformed(line, &e, &self.record)))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::done::done_in;
+    use crate::shown;
 
     /// The header a run writes.
     const HEADER: &str = "corpus,index,line,name,solver,limit,status,solutions,nodes,backtracks,\
@@ -193,87 +168,45 @@ nanoseconds,median_nanoseconds,retimed,puzzle,solution,original\n";
         )
     }
 
-    /// The first error of reading `text` as a CSV named `bad.csv`, whole.
-    fn first_error(text: &str) -> String {
+    /// A malformed field is named by its column, a row of another length by its count of
+    /// fields, a second header (of this version, or of one before `original`) as such.
+    #[test]
+    fn a_malformed_row_says_what_is_wrong_and_where() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bad.csv");
-        std::fs::write(&path, text).unwrap();
-        let err = read_rows(&path)
-            .unwrap()
-            .find_map(Result::err)
-            .expect("an error")
-            .to_string();
-        err.replace(&shown(&path), "bad.csv")
-    }
-
-    #[test]
-    fn a_malformed_field_is_named_by_its_column() {
-        let text = format!("{HEADER}{}{}", line("5"), line("-5"));
-        assert_eq!(
-            first_error(&text),
-            "bad.csv: line 3: malformed row: column nanoseconds (11th): invalid digit found \
-in string"
-        );
-        let text = format!("{HEADER}{}", line("5").replacen(",0,", ",x,", 1));
-        assert_eq!(
-            first_error(&text),
-            "bad.csv: line 2: malformed row: column index (2nd): invalid digit found in string"
-        );
-    }
-
-    #[test]
-    fn a_row_of_another_length_says_how_many_fields_it_has() {
-        let text = format!("{HEADER}{}c,0,1,dlx\n", line("5"));
-        assert_eq!(
-            first_error(&text),
-            "bad.csv: line 3: malformed row: 4 fields, where the header has 16"
-        );
-    }
-
-    #[test]
-    fn a_second_header_is_named_as_such() {
-        let joined = "bad.csv: line 3: a header, not a row: two CSVs joined with both their \
-headers? (join them without the second's first line: tail -n +2)";
-        let text = format!("{HEADER}{}{HEADER}{}", line("5"), line("6"));
-        assert_eq!(first_error(&text), joined);
-        // The header of a version before the `original` column: one field fewer.
+        let joined = "line 3: a header, not a row: two CSVs joined with both their headers? \
+(join them without the second's first line: tail -n +2)";
         let older = HEADER.replace(",original", "");
-        let text = format!("{HEADER}{}{older}{}", line("5"), line("6"));
-        assert_eq!(first_error(&text), joined);
-    }
-
-    #[test]
-    fn resume_names_a_malformed_row_alike() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bad.csv");
-        for (text, reason) in [
+        for (text, says) in [
             (
-                format!("{HEADER}{}{}", line("-5"), line("5")),
-                "line 2: malformed row: column nanoseconds (11th): invalid digit found in string",
+                format!("{HEADER}{}{}", line("5"), line("-5")),
+                "line 3: malformed row: column nanoseconds (11th): invalid digit found in string",
+            ),
+            (
+                format!("{HEADER}{}", line("5").replacen(",0,", ",x,", 1)),
+                "line 2: malformed row: column index (2nd): invalid digit found in string",
+            ),
+            (
+                format!("{HEADER}{}c,0,1,dlx\n", line("5")),
+                "line 3: malformed row: 4 fields, where the header has 16",
             ),
             (
                 format!("{HEADER}{}{HEADER}{}", line("5"), line("6")),
-                "line 3: a header, not a row",
+                joined,
             ),
+            (format!("{HEADER}{}{older}{}", line("5"), line("6")), joined),
         ] {
             std::fs::write(&path, text).unwrap();
-            let err = done_in(&path, None, &|_| Ok(())).unwrap_err().to_string();
-            assert!(err.contains(reason), "{err}");
+            let rows = read_rows(&path).unwrap();
+            let err = rows.filter_map(Result::err).next().expect("an error");
+            assert_eq!(err.to_string(), format!("{}: {says}", shown(&path)));
         }
     }
 
     #[test]
     fn ordinals_in_english() {
-        let got: Vec<String> = [1, 2, 3, 4, 10, 11, 12, 13, 15, 21, 22, 23, 101, 111, 112]
-            .into_iter()
-            .map(ordinal)
-            .collect();
-        assert_eq!(
-            got,
-            [
-                "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "15th", "21st", "22nd",
-                "23rd", "101st", "111th", "112th"
-            ]
-        );
+        let got = [1, 2, 3, 4, 10, 11, 12, 13, 15, 21, 22, 23, 101, 111, 112].map(ordinal);
+        let want = "1st 2nd 3rd 4th 10th 11th 12th 13th 15th 21st 22nd 23rd 101st 111th 112th";
+        assert_eq!(got.join(" "), want);
     }
 }

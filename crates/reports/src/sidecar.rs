@@ -15,9 +15,9 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use crate::bounded::{read_small, SIDECAR_BYTES};
-use crate::error::{shown, Error};
 use crate::fingerprint::Fingerprint;
 use crate::staged::{through_links, write_whole};
+use crate::{shown, Error};
 
 /// How far a run got: what a run writes as its sidecar's `state`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -29,18 +29,18 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
-use crate::error::{shown, Error};
 use crate::sidecar::{tagged_path, State};
+use crate::{shown, Error};
 
 /// The word in the name of a killed writer's file, once the next writer moved it aside.
 pub const KILLED: &str = "killed";
 
 /// The words in the other names a file takes (`X.TAG.EXT`).
-pub const TAGS: [&str; 4] = ["running", "interrupted", "failed", KILLED];
+const TAGS: [&str; 4] = ["running", "interrupted", "failed", KILLED];
 
 /// The word in the name of a file that ended in `state` (`None`: finished, the name asked
 /// for).
-pub fn tag(state: State) -> Option<&'static str> {
+fn tag(state: State) -> Option<&'static str> {
     match state {
         State::Finished => None,
         State::Running => Some("running"),
@@ -49,12 +49,140 @@ pub fn tag(state: State) -> Option<&'static str> {
     }
 }
 
+/// How the names of a staged output are made: the files it writes as one, and how a name
+/// takes a tag. A file alone is [`FILE`]; a run's CSV, summary and sidecar are
+/// [`crate::Output`]'s.
+#[derive(Debug)]
+pub(crate) struct Names {
+    /// The files written as one, from the first one's name (the first first).
+    pub(crate) group: fn(&Path) -> Vec<PathBuf>,
+    /// The stem and extension of a tagged name that has none (see [`tagged_path`]).
+    pub(crate) default: (&'static str, Option<&'static str>),
+}
+
+/// A file written alone.
+const FILE: Names = Names {
+    group: |path: &Path| vec![path.to_path_buf()],
+    default: ("out", None),
+};
+
+impl Names {
+    fn tagged(&self, path: &Path, tag: &str) -> PathBuf {
+        tagged_path(path, tag, self.default)
+    }
+
+    /// Every name an output `path` may write or replace.
+    pub(crate) fn every_name(&self, path: &Path) -> Vec<PathBuf> {
+        let tagged = TAGS.iter().map(|t| self.tagged(path, t));
+        std::iter::once(path.to_path_buf())
+            .chain(tagged)
+            .flat_map(|p| (self.group)(&p))
+            .collect()
+    }
+
+    /// Starts writing `path`: its names checked, its running name created exclusively
+    /// and locked. A file there already is refused when locked (another writer's); else
+    /// it is a killed writer's: removed when it holds at most `empty` bytes, or moved
+    /// aside to the killed name with the rest of its group (where it went is returned).
+    pub(crate) fn start(
+        &self,
+        path: &Path,
+        empty: u64,
+    ) -> Result<(NamedTempFile, Option<Placed>), Error> {
+        check_names(&self.every_name(path))?;
+        let running = self.tagged(path, "running");
+        let folder = folder_of(&running)?;
+        let mut moved = None;
+        for _ in 0..3 {
+            let created = tempfile::Builder::new()
+                .prefix(running.file_name().unwrap_or_default())
+                .rand_bytes(0)
+                .tempfile_in(folder);
+            match created {
+                Ok(file) if locked_elsewhere(file.as_file()) => {
+                    let _ = file.keep();
+                    break;
+                }
+                Ok(file) => return Ok((file, moved)),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(source) => {
+                    let path = shown(&running);
+                    return Err(Error::Write { path, source });
+                }
+            }
+            if locked_elsewhere(fs_err::File::open(&running)?.file()) {
+                break;
+            }
+            if std::fs::metadata(&running).map_or(0, |m| m.len()) <= empty {
+                fs_err::remove_file(&running)?;
+            } else {
+                let to = self.tagged(path, KILLED);
+                let kept = self.make_room(path, KILLED)?;
+                self.move_group(&running, &to)?;
+                moved = Some(Placed { path: to, kept });
+            }
+        }
+        Err(Error::Busy {
+            path: shown(&running),
+            output: shown(path),
+        })
+    }
+
+    /// Where an output `target` goes once it ended in `state`, and where an earlier
+    /// unfinished file of that name went (a numbered name), unless it is the one the
+    /// writing `continued`.
+    pub(crate) fn end(
+        &self,
+        target: &Path,
+        state: State,
+        continued: Option<&Path>,
+    ) -> Result<Placed, Error> {
+        let Some(tag) = tag(state) else {
+            let path = target.to_path_buf();
+            return Ok(Placed { path, kept: None });
+        };
+        let path = self.tagged(target, tag);
+        let kept = if state == State::Running || continued == Some(path.as_path()) {
+            None
+        } else {
+            self.make_room(target, tag)?
+        };
+        Ok(Placed { path, kept })
+    }
+
+    /// Moves the files of `target` tagged `tag` out of the way, to the first `TAG.N`,
+    /// N = 2, 3, ..., none of whose files is there; where they went.
+    fn make_room(&self, target: &Path, tag: &str) -> Result<Option<PathBuf>, Error> {
+        let taken = |p: &Path| (self.group)(p).iter().any(|f| f.symlink_metadata().is_ok());
+        let at = self.tagged(target, tag);
+        if !taken(&at) {
+            return Ok(None);
+        }
+        let free = (2..)
+            .map(|n| self.tagged(target, &format!("{tag}.{n}")))
+            .find(|p| !taken(p))
+            .expect("a free name");
+        self.move_group(&at, &free)?;
+        Ok(Some(free))
+    }
+
+    /// Renames the files of `from` that are there to those of `to`, the first one last.
+    fn move_group(&self, from: &Path, to: &Path) -> Result<(), Error> {
+        let pairs = (self.group)(from).into_iter().zip((self.group)(to));
+        for (from, to) in pairs.rev() {
+            if from.symlink_metadata().is_ok() {
+                fs_err::rename(from, to)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A file being written under its running name (see the [module](self)).
 #[derive(Debug)]
 pub struct Staged {
     /// The name asked for (a link followed to the file it leads to).
     target: PathBuf,
-    /// The file.
     file: Running,
 }
 
@@ -87,31 +215,20 @@ impl Staged {
     /// an I/O error naming the file otherwise.
     pub fn open(path: &Path) -> Result<(Staged, Option<Placed>), Error> {
         crate::claims::check_names_a_file(path)?;
-        let path = through_links(path)?;
-        if std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-            let file = fs_err::OpenOptions::new().write(true).open(&path)?;
+        let target = through_links(path)?;
+        if std::fs::metadata(&target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+            let file = fs_err::OpenOptions::new().write(true).open(&target)?;
             let file = Running::Direct(file.into_parts().0);
-            return Ok((Staged { target: path, file }, None));
+            return Ok((Staged { target, file }, None));
         }
-        check_names(&Staged::every_name(&path))?;
-        let running = tagged_path(&path, "running", ("out", None));
-        let (file, aside) = create_locked(&running, &path, 0, |from| {
-            let to = tagged_path(&path, KILLED, ("out", None));
-            let kept = make_room(&to, |n| {
-                tagged_path(&path, &numbered(KILLED, n), ("out", None))
-            })?;
-            fs_err::rename(from, &to)?;
-            Ok(Placed { path: to, kept })
-        })?;
+        let (file, aside) = FILE.start(&target, 0)?;
         let file = Running::Staged(file);
-        Ok((Staged { target: path, file }, aside))
+        Ok((Staged { target, file }, aside))
     }
 
     /// Every name a file written as `path` may take: none of them may be an input.
     pub fn every_name(path: &Path) -> Vec<PathBuf> {
-        std::iter::once(path.to_path_buf())
-            .chain(TAGS.iter().map(|t| tagged_path(path, t, ("out", None))))
-            .collect()
+        FILE.every_name(path)
     }
 
     /// The name asked for (the file a link leads to).
@@ -140,134 +257,59 @@ impl Staged {
         }
     }
 
-    /// The name the file takes once the writing ended in `state`.
-    pub fn ended(&self, state: State) -> PathBuf {
-        match tag(state).filter(|_| !self.is_direct()) {
-            None => self.target.clone(),
-            Some(tag) => tagged_path(&self.target, tag, ("out", None)),
-        }
-    }
-
     /// Ends the writing in `state`: the file made durable, then renamed to the name of
     /// `state` (an earlier unfinished file of that name kept under a numbered one first).
-    ///
-    /// # Errors
-    ///
-    /// When it cannot be synced or renamed: it then stays under its running name.
+    /// A file that cannot be synced or renamed stays under its running name.
     pub fn place(self, state: State) -> Result<Placed, Error> {
-        let end = self.ended(state);
-        let file = match self.file {
-            Running::Direct(_) => {
-                return Ok(Placed {
-                    path: end,
-                    kept: None,
-                })
+        let Running::Staged(file) = self.file else {
+            let path = self.target;
+            return Ok(Placed { path, kept: None });
+        };
+        match FILE.end(&self.target, state, None) {
+            Ok(placed) => persist(file, &placed.path).map(|()| placed),
+            Err(e) => {
+                let _ = file.keep();
+                Err(e)
             }
-            Running::Staged(file) => file,
-        };
-        let kept = match state {
-            State::Finished => None,
-            _ => make_room(&end, |n| {
-                let tag = tag(state).unwrap_or(KILLED);
-                tagged_path(&self.target, &numbered(tag, n), ("out", None))
-            })?,
-        };
-        persist(file, &end)?;
-        Ok(Placed { path: end, kept })
+        }
     }
-}
-
-/// `TAG.N`: the word of a numbered name.
-pub(crate) fn numbered(tag: &str, n: u64) -> String {
-    format!("{tag}.{n}")
 }
 
 /// Makes `file` durable and renames it to `to`; when that fails it stays under its running
 /// name (not removed).
 pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
-    let from = file.path().to_path_buf();
-    if let Err(e) = file.as_file().sync_data() {
+    let from = shown(file.path());
+    if let Err(source) = file.as_file().sync_data() {
         let _ = file.keep();
-        return Err(Error::Sync {
-            path: shown(&from),
-            source: e,
-        });
+        return Err(Error::Sync { path: from, source });
     }
     file.persist(to).map(drop).map_err(|e| {
         let _ = e.file.keep();
-        Error::Rename {
-            from: shown(&from),
-            to: shown(to),
-            source: e.error,
-        }
-    })
-}
-
-/// Creates `running` exclusively and locks it. When a file is there: refused when it is
-/// locked (another writer's); else a killed writer's, removed when it holds at most `empty`
-/// bytes, or moved by `aside` (which says where), and the name taken again.
-pub(crate) fn create_locked(
-    running: &Path,
-    output: &Path,
-    empty: u64,
-    mut aside: impl FnMut(&Path) -> Result<Placed, Error>,
-) -> Result<(NamedTempFile, Option<Placed>), Error> {
-    let folder = folder_of(running)?;
-    let name = running.file_name().unwrap_or_default();
-    let mut moved = None;
-    for _ in 0..3 {
-        let created = tempfile::Builder::new()
-            .prefix(name)
-            .rand_bytes(0)
-            .tempfile_in(folder);
-        match created {
-            Ok(file) => {
-                if locked_elsewhere(file.as_file()) {
-                    let _ = file.keep();
-                    break;
-                }
-                return Ok((file, moved));
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-            Err(e) => {
-                return Err(Error::Write {
-                    path: shown(running),
-                    source: e,
-                })
-            }
-        }
-        let earlier = fs_err::File::open(running)?;
-        if locked_elsewhere(earlier.file()) {
-            break;
-        }
-        drop(earlier);
-        if std::fs::metadata(running).map_or(0, |m| m.len()) <= empty {
-            fs_err::remove_file(running)?;
-        } else {
-            moved = Some(aside(running)?);
-        }
-    }
-    Err(Error::Busy {
-        path: shown(running),
-        output: shown(output),
+        let (to, source) = (shown(to), e.error);
+        Error::Rename { from, to, source }
     })
 }
 
 /// The folder of `path`, created when missing; something on its way that is not a folder
 /// is named as such ([`Error::NotAFolder`]).
-pub fn folder_of(path: &Path) -> Result<&Path, Error> {
-    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let folder = folder.unwrap_or(Path::new("."));
+pub(crate) fn folder_of(path: &Path) -> Result<&Path, Error> {
+    let folder = folder(path);
     fs_err::create_dir_all(folder).map_err(|e| {
         let there = folder
             .ancestors()
             .find_map(|a| Some((a, std::fs::metadata(a).ok()?)));
         match there {
-            Some((path, meta)) if !meta.is_dir() => Error::NotAFolder { path: shown(path) },
+            Some((path, meta)) if !meta.is_dir() => Error::NotAFolder(shown(path)),
             _ => Error::Io(e),
         }
     })?;
     Ok(folder)
+}
+
+/// The folder of `path` (`.` for a bare name).
+pub(crate) fn folder(path: &Path) -> &Path {
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    folder.unwrap_or(Path::new("."))
 }
 
 /// Whether another process holds a lock on `file`; takes it otherwise (a file system
@@ -276,103 +318,64 @@ fn locked_elsewhere(file: &File) -> bool {
     matches!(fs4::fs_std::FileExt::try_lock_exclusive(file), Ok(false))
 }
 
-/// Moves a file at `path` out of the way to the first free `name(n)`, n = 2, 3, ...;
-/// where it went.
-pub(crate) fn make_room(
-    path: &Path,
-    name: impl Fn(u64) -> PathBuf,
-) -> Result<Option<PathBuf>, Error> {
-    if std::fs::symlink_metadata(path).is_err() {
-        return Ok(None);
-    }
-    let free = (2..)
-        .map(name)
-        .find(|p| std::fs::symlink_metadata(p).is_err());
-    let free = free.expect("a free numbered name");
-    fs_err::rename(path, &free)?;
-    Ok(Some(free))
-}
-
 /// Refuses names that are a folder or a device: a file renamed into place would replace
-/// them, or could not.
-///
-/// # Errors
-///
-/// [`Error::InTheWay`] naming the first.
-pub fn check_names<P: AsRef<Path>>(names: &[P]) -> Result<(), Error> {
+/// them, or could not ([`Error::InTheWay`], naming the first).
+pub(crate) fn check_names<P: AsRef<Path>>(names: &[P]) -> Result<(), Error> {
     for name in names {
         let name = name.as_ref();
-        if let Ok(meta) = std::fs::metadata(name) {
-            let what = if meta.is_dir() {
-                "a folder is in the way"
-            } else if !meta.is_file() {
+        let what = match std::fs::metadata(name) {
+            Ok(meta) if meta.is_dir() => "a folder is in the way",
+            Ok(meta) if !meta.is_file() => {
                 "not a regular file (a device such as /dev/null, a named pipe or a socket): \
 files are written beside it and renamed into place, which would replace it; name a file"
-            } else {
-                continue;
-            };
-            return Err(Error::InTheWay {
-                path: shown(name),
-                what,
-            });
-        }
+            }
+            _ => continue,
+        };
+        return Err(Error::InTheWay {
+            path: shown(name),
+            what,
+        });
     }
     Ok(())
 }
 
 /// Writes a whole file: to a temporary file beside it (its folder created when missing),
-/// then renamed over it, so that a reader sees the old file or the new one.
-///
-/// # Errors
-///
-/// When a folder or a device is at `path`, or the file cannot be written (the old file is
-/// then left as it was).
+/// then renamed over it, so that a reader sees the old file or the new one. Refused when
+/// a folder or a device is at `path`; the old file is left as it was on an error.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    if let Err(Error::InTheWay { what, .. }) = check_names(&[path]) {
-        let source = io::Error::other(what);
-        return Err(Error::Write {
-            path: shown(path),
-            source,
-        });
-    }
-    let folder = folder_of(path)?;
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(path.file_name().unwrap_or_default());
-    prefix.push(".");
-    let write_error = |source| Error::Write {
+    let failed = |source| Error::Write {
         path: shown(path),
         source,
     };
-    let mut file = tempfile::Builder::new()
-        .prefix(&prefix)
-        .tempfile_in(folder)
-        .map_err(write_error)?;
-    file.write_all(bytes).map_err(write_error)?;
-    file.persist(path).map_err(|e| write_error(e.error))?;
+    if let Err(Error::InTheWay { what, .. }) = check_names(&[path]) {
+        return Err(failed(io::Error::other(what)));
+    }
+    let mut file = NamedTempFile::new_in(folder_of(path)?).map_err(failed)?;
+    file.write_all(bytes).map_err(failed)?;
+    file.persist(path).map_err(|e| failed(e.error))?;
     Ok(())
 }
 
 /// The file `path` names for a writer: `path`, unless it is a symbolic link that leads
 /// (through every link on the way) to a regular file or to nothing yet: then that file,
-/// so that the link keeps leading to the result and two writers by two names share one
-/// lock. A link to anything else is left as it is.
-///
-/// # Errors
-///
-/// When a link cannot be read, or leads through more than 40 (a loop).
+/// its folder in canonical form, so that the link keeps leading to the result and two
+/// writers by two names share one lock. A link to anything else is left as it is; more
+/// than 40 links on the way (a loop) are an error.
 pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         return Ok(path.to_path_buf());
     }
     let mut target = path.to_path_buf();
     for _ in 0..40 {
-        if !std::fs::symlink_metadata(&target).is_ok_and(|m| m.is_symlink()) {
+        let Ok(leads_to) = std::fs::read_link(&target) else {
             if target == path {
                 return Ok(target);
             }
-            return Ok(canonical_folder(target));
-        }
-        let leads_to = fs_err::read_link(&target)?;
+            let name = target.file_name().unwrap_or_default();
+            return Ok(folder(&target)
+                .canonicalize()
+                .map_or(target.clone(), |f| f.join(name)));
+        };
         target = target
             .parent()
             .map_or(leads_to.clone(), |f| f.join(&leads_to));
@@ -381,19 +384,6 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
         path: shown(path),
         source: io::Error::other("too many levels of symbolic links (a loop?)"),
     })
-}
-
-/// `path` with its folder in canonical form, when the folder is there.
-fn canonical_folder(path: PathBuf) -> PathBuf {
-    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
-        return path;
-    };
-    let folder = if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
-    };
-    folder.canonicalize().map_or(path.clone(), |f| f.join(name))
 }
 
 #[cfg(test)]
@@ -420,27 +410,6 @@ mod tests {
         let (staged, _) = Staged::open(&path).unwrap();
         staged.place(State::Finished).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
-    }
-
-    #[test]
-    fn a_file_dropped_unplaced_is_removed_and_a_killed_ones_moved_aside() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("p.txt");
-        drop(Staged::open(&path).unwrap());
-        assert!(!dir.path().join("p.running.txt").exists());
-        std::fs::write(dir.path().join("p.running.txt"), "killed").unwrap();
-        let (_staged, aside) = Staged::open(&path).unwrap();
-        let aside = aside.unwrap();
-        assert_eq!(aside.path, dir.path().join("p.killed.txt"));
-        assert_eq!(std::fs::read_to_string(aside.path).unwrap(), "killed");
-    }
-
-    #[test]
-    fn a_folder_in_the_way_is_named() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("p.failed.txt")).unwrap();
-        let err = Staged::open(&dir.path().join("p.txt")).unwrap_err();
-        assert!(err.to_string().ends_with("a folder is in the way"), "{err}");
     }
 
     #[cfg(unix)]

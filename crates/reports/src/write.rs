@@ -12,7 +12,7 @@ use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::error::{shown, Error};
+use crate::{shown, Error};
 use sudoku_results::{header_line, Row};
 
 pub mod encoder;

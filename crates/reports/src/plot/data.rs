@@ -9,9 +9,9 @@ use plotters::style::RGBColor;
 
 use super::colour::{colours, legend_order, Origin, RunStyle};
 use super::MIN_MICROS;
-use crate::error::{shown, Error};
 use crate::read::read_rows;
 use crate::summary::match_names;
+use crate::{shown, Error};
 use sudoku_results::Status;
 
 /// How a row ended, as far as the plots care.

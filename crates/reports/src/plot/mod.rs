@@ -54,9 +54,9 @@ use std::sync::OnceLock;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use resvg::{tiny_skia, usvg};
 
-use crate::error::{shown, Error};
 use crate::sidecar::{Sidecar, State};
 use crate::staged::write_whole;
+use crate::{shown, Error};
 
 /// The smallest time plotted, in µs: a measured time below it (even 0 ns) is drawn at it, since
 /// a log scale has no zero.

@@ -17,9 +17,9 @@ pub use names::{cut_middle, match_names, short_names};
 pub use render::View;
 pub use tally::{Stats, Times};
 
-use crate::error::Error;
 use crate::read::read_rows;
 use crate::sidecar::{account_not_given, Said, Sidecar, SidecarFile, State};
+use crate::Error;
 use sudoku_results::Row;
 use sudoku_results::Status;
 

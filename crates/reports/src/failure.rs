@@ -1,6 +1,7 @@
 //! What can go wrong while reading or writing a report: each error names its file.
 
 use std::io;
+use std::path::Path;
 
 use thiserror::Error;
 
@@ -11,11 +12,8 @@ pub enum Error {
     #[error(transparent)]
     Io(#[from] io::Error),
     /// The folder for an output is something else: a file, a device.
-    #[error("{path}: not a folder (a file or a device is there): the output cannot go in it")]
-    NotAFolder {
-        /// The path.
-        path: String,
-    },
+    #[error("{0}: not a folder (a file or a device is there): the output cannot go in it")]
+    NotAFolder(String),
     /// A name an output would take is something a file cannot replace.
     #[error("{path}: cannot create: {what}")]
     InTheWay {
@@ -139,7 +137,27 @@ fewer corpora (bench them in groups, or join small corpora into one file)"
     },
 }
 
+impl Error {
+    /// [`Error::Open`] of `path`.
+    pub(crate) fn open(path: &Path, source: io::Error) -> Error {
+        let path = shown(path);
+        Error::Open { path, source }
+    }
+
+    /// [`Error::Malformed`]: line `line` of `path`.
+    pub(crate) fn malformed(path: &Path, line: u64, reason: impl Into<String>) -> Error {
+        let (path, reason) = (shown(path), reason.into());
+        Error::Malformed { path, line, reason }
+    }
+
+    /// [`Error::Empty`] of `path`.
+    pub(crate) fn empty(path: &Path, reason: impl Into<String>) -> Error {
+        let (path, reason) = (shown(path), reason.into());
+        Error::Empty { path, reason }
+    }
+}
+
 /// The text of a path in messages.
-pub(crate) fn shown(path: &std::path::Path) -> String {
+pub(crate) fn shown(path: &Path) -> String {
     path.display().to_string()
 }
