@@ -16,7 +16,7 @@
 pub mod bounded;
 pub mod claims;
 pub mod done;
-mod failure;
+mod errors;
 pub mod fingerprint;
 pub mod identity;
 pub mod output;
@@ -30,8 +30,8 @@ pub mod write;
 
 pub mod plot;
 
-pub(crate) use failure::shown;
-pub use failure::Error;
+pub(crate) use errors::shown;
+pub use errors::Error;
 pub use output::Output;
 pub use read::{read_rows, Rows};
 pub use sidecar::{RunFiles, Said, Sidecar, State};
