@@ -87,7 +87,6 @@ impl Child {
             .stderr(Stdio::piped());
         process::own_group(&mut command);
         let mut process = command.spawn()?;
-        process::register(&process);
         let (tx, lines) = mpsc::channel();
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let readers = match (process.stdout.take(), process.stderr.take()) {

@@ -33,7 +33,6 @@ use thiserror::Error;
 
 pub use answer::{Answer, Verdict, MAX_ANSWER_BYTES};
 pub use fate::{ChildEvent, ChildEventKind};
-pub use process::end_all_groups;
 
 use child::{Child, Failure};
 

@@ -8,16 +8,11 @@
 //! The group is known by its leader's process ID, which stays the child's (and the
 //! group's) as long as the child is not reaped, even once it has exited: the group is
 //! always ended before the child is reaped ([`exited`] looks without reaping), so that the
-//! signal never reaches a process that took the ID over. Every group not yet ended is
-//! listed ([`register`]), so that a runner that exits at once (a second Ctrl-C) ends them
-//! all first ([`end_all_groups`]).
+//! signal never reaches a process that took the ID over. A runner that exits at once (a
+//! second Ctrl-C) ends no group: its children see their input close.
 
 use std::io;
 use std::process::{Child, Command};
-use std::sync::Mutex;
-
-/// The process groups of the children running (their leaders' IDs): see [`end_all_groups`].
-static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
 /// Has `command` start its child in a process group of its own.
 pub(super) fn own_group(command: &mut Command) {
@@ -30,41 +25,15 @@ pub(super) fn own_group(command: &mut Command) {
     let _ = command;
 }
 
-/// Lists `child`'s group among those [`end_all_groups`] ends.
-pub(super) fn register(child: &Child) {
-    lock().push(child.id());
-}
-
 /// Ends `child`'s whole process group (SIGKILL: the child and everything it started that
 /// is still in its group; the child alone off unix) and reaps the child: its exit status,
 /// if it can be read.
 pub(super) fn end_group(child: &mut Child) -> Option<std::process::ExitStatus> {
-    {
-        // Under the lock: `end_all_groups` never signals a group whose leader is reaped.
-        let mut groups = lock();
-        #[cfg(unix)]
-        signal_group(child.id());
-        #[cfg(not(unix))]
-        let _ = child.kill();
-        groups.retain(|&id| id != child.id());
-    }
+    #[cfg(unix)]
+    signal_group(child.id());
+    #[cfg(not(unix))]
+    let _ = child.kill();
     child.wait().ok()
-}
-
-/// Ends every process group of a child still running, as a child's end does: for a runner
-/// about to exit without its usual cleanup (a second Ctrl-C exits at once), so that no
-/// child's command, nor anything it started, outlives it.
-pub fn end_all_groups() {
-    let groups = lock();
-    for &id in groups.iter() {
-        signal_group(id);
-    }
-}
-
-fn lock() -> std::sync::MutexGuard<'static, Vec<u32>> {
-    GROUPS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// SIGKILL to the process group led by `id`.
