@@ -19,7 +19,7 @@ use sudoku_core::{CorpusError, Grid, Puzzle};
 
 use crate::cli::PuzzleArgs;
 use crate::ui;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 
 /// The most `solve` and `trace` read from stdin or a pipe: 1 MiB (some 12,000 lines of
 /// 9x9 puzzles).

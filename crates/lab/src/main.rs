@@ -11,8 +11,8 @@
 //! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
 //!   [`input`] the puzzles of `solve` and `trace`;
 //! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
-//!   header; [`grade`](mod@grade) their difficulty, as QQWing grades;
-//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage`] the usage
+//!   header; [`grading`](mod@grading) their difficulty, as QQWing grades;
+//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage_error`] the usage
 //!   errors found after the command line is parsed (exit 2).
 
 mod bench;
@@ -20,14 +20,14 @@ mod cli;
 mod commands;
 mod compare;
 mod generate;
-mod grade;
+mod grading;
 mod input;
 mod interrupt;
 mod merge;
 mod solve;
 mod trace;
 mod ui;
-mod usage;
+mod usage_error;
 mod version;
 
 use std::process::ExitCode;
@@ -35,7 +35,6 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use cli::{Cli, Command};
-use ui::ColorWhen;
 
 /// How a command ended, when it did not fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +71,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
         Command::Generate(args) => generate::generate(args, interrupt::watch()?),
-        Command::Grade(args) => grade::grade_puzzles(args),
+        Command::Grade(args) => grading::grade_puzzles(args),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),
@@ -84,7 +83,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let color = ColorWhen::from_args(&args).apply();
+    let color = ui::color_from_args(&args);
     let mut command = Cli::command().color(color);
     let matches = command
         .try_get_matches_from_mut(&args)
@@ -93,6 +92,6 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(RunEnd::Interrupted) => interrupt::die(),
         Ok(end) => ExitCode::from(end.exit_code()),
-        Err(e) => ExitCode::from(usage::report(&e, command, matches.subcommand_name())),
+        Err(e) => ExitCode::from(usage_error::report(&e, command, matches.subcommand_name())),
     }
 }

@@ -13,54 +13,38 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use anstyle::{AnsiColor, Style};
+use clap::ColorChoice;
 use indicatif::ProgressBar;
 
 /// The progress bar on screen, if any: messages are printed above it.
 static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
-/// When to colour the messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorWhen {
-    /// When stderr is a terminal and `NO_COLOR` is not set.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
-}
-
-impl ColorWhen {
-    /// Sets the choice for every message of the process (and returns clap's equivalent).
-    pub fn apply(self) -> clap::ColorChoice {
-        let (ours, clap) = match self {
-            ColorWhen::Auto => (anstream::ColorChoice::Auto, clap::ColorChoice::Auto),
-            ColorWhen::Always => (anstream::ColorChoice::Always, clap::ColorChoice::Always),
-            ColorWhen::Never => (anstream::ColorChoice::Never, clap::ColorChoice::Never),
+/// Sets the colour of every message of the process from the `--color` of a command line,
+/// read before clap parses it so that clap's own errors follow it too (`auto` when absent
+/// or not one of the three), and returns clap's choice.
+pub fn color_from_args(args: &[std::ffi::OsString]) -> ColorChoice {
+    let mut when = ColorChoice::Auto;
+    let mut iter = args.iter().map(|a| a.to_string_lossy());
+    while let Some(arg) = iter.next() {
+        let value = match arg.strip_prefix("--color") {
+            Some("") => iter.next().map(|v| v.into_owned()),
+            Some(rest) => rest.strip_prefix('=').map(str::to_string),
+            None => None,
         };
-        ours.write_global();
-        clap
+        when = match value.as_deref() {
+            Some("always") => ColorChoice::Always,
+            Some("never") => ColorChoice::Never,
+            Some(_) => ColorChoice::Auto,
+            None => when,
+        };
     }
-
-    /// The `--color` of a command line, read before clap parses it (so that clap's own
-    /// errors follow it too); `auto` when absent or not one of the three.
-    pub fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
-        let mut when = ColorWhen::Auto;
-        let mut iter = args.iter().map(|a| a.to_string_lossy());
-        while let Some(arg) = iter.next() {
-            let value = match arg.strip_prefix("--color") {
-                Some("") => iter.next().map(|v| v.into_owned()),
-                Some(rest) => rest.strip_prefix('=').map(str::to_string),
-                None => None,
-            };
-            when = match value.as_deref() {
-                Some("always") => ColorWhen::Always,
-                Some("never") => ColorWhen::Never,
-                Some(_) => ColorWhen::Auto,
-                None => when,
-            };
-        }
-        when
+    match when {
+        ColorChoice::Always => anstream::ColorChoice::Always,
+        ColorChoice::Never => anstream::ColorChoice::Never,
+        ColorChoice::Auto => anstream::ColorChoice::Auto,
     }
+    .write_global();
+    when
 }
 
 /// Shows `bar` until [`hide_bar`]: messages are then printed above it.
@@ -103,6 +87,15 @@ pub fn out(text: impl Display) {
             _ => Stdout::Failed(e),
         };
     }
+}
+
+/// Whether stdout still takes what [`out`] writes: a command that prints as it goes stops
+/// once it does not (a closed pipe, a full disk).
+pub fn stdout_open() -> bool {
+    matches!(
+        *STDOUT.lock().unwrap_or_else(|e| e.into_inner()),
+        Stdout::Open
+    )
 }
 
 /// For a command whose product is what it prints (`summary`, `compare`, `completions`,
@@ -236,23 +229,15 @@ mod tests {
 
     #[test]
     fn color_is_read_before_parsing() {
-        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "bench"])),
-            ColorWhen::Auto
-        );
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "--color=never"])),
-            ColorWhen::Never
-        );
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "--color", "always", "bench"])),
-            ColorWhen::Always
-        );
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "--colour"])),
-            ColorWhen::Auto
-        );
+        for (args, when) in [
+            (&["x", "bench"][..], ColorChoice::Auto),
+            (&["x", "--color=never"], ColorChoice::Never),
+            (&["x", "--color", "always", "bench"], ColorChoice::Always),
+            (&["x", "--color=never", "--colour"], ColorChoice::Never),
+        ] {
+            let args: Vec<_> = args.iter().map(std::ffi::OsString::from).collect();
+            assert_eq!(color_from_args(&args), when);
+        }
     }
 
     #[test]

@@ -1,18 +1,9 @@
 //! `sudoku-lab generate`: puzzles made by `sudoku-generator`, one per line under a
-//! provenance header, to a file or stdout.
-//!
-//! The generator makes puzzle `i` from the seed and `i` alone and hands the puzzles out in
-//! order, so the file is the same for any thread count; the header holds nothing that
-//! varies between runs (see [`header`]). Arguments the generator refuses (a range of
-//! givens no puzzle can have, an empty node band, a strategy that does not exist or does
-//! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
-//! that misses its targets after `--max-attempts` candidates stops the run (status 1);
-//! an interrupt stops it too (it then dies by the signal). Either way the puzzles before
-//! stay written, and a last `#` line in the output says where it stopped; in a file, the
-//! header's second line is written again to say how many it holds (see [`header::held`]).
-//! A write that fails keeps what reached the file. A file given by `-o` is put under its
-//! name only by a run that finished: the others leave it as it was and keep their puzzles
-//! beside it (see [`Staged`]).
+//! provenance header ([`header`]), to a file or stdout. Puzzle `i` depends on the seed and
+//! `i` alone, so the file is the same for any thread count. Arguments the generator refuses
+//! are usage errors before anything runs; a rare target or an interrupt stops the run with
+//! the puzzles before it kept and a last `#` line that says where it stopped. A file given
+//! by `-o` is put under its name only by a run that finished (see [`Staged`]).
 
 mod header;
 mod watch;
@@ -32,7 +23,7 @@ use sudoku_reports::{Staged, State};
 
 use crate::cli::{Cli, GenerateArgs};
 use crate::ui;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 use crate::RunEnd;
 use watch::Watch;
 

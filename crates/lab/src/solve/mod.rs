@@ -8,21 +8,19 @@
 //! where they differ marked, and "unique" when a search proved it; with two solvers or
 //! more, a table that compares them with the fastest.
 
-mod run;
 mod show;
+mod solved;
 mod table;
 
-use std::io::{self, Write};
-
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use sudoku_core::{Grid, Puzzle, Size};
 use sudoku_results::Status;
 use sudoku_trace::people::count;
 
 use crate::cli::SolveArgs;
 use crate::input::Input;
-use crate::RunEnd;
-use run::Solved;
+use crate::{ui, RunEnd};
+use solved::Solved;
 use table::status_words;
 
 /// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn. As `bench`
@@ -32,19 +30,18 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
-    let mut out = Out::default();
     let mut reported = Reported::default();
     if let Some(index) = args.puzzles.index {
         let puzzle = puzzles.nth_puzzle(index)?;
-        reported.add(&puzzle, report(&puzzle, from.as_deref(), args, &mut out)?);
+        reported.add(&puzzle, report(&puzzle, from.as_deref(), args)?);
     } else {
         for puzzle in puzzles.by_ref() {
             let puzzle = puzzle?;
             if !reported.sizes.is_empty() {
-                out.print("\n")?;
+                ui::out("\n");
             }
-            reported.add(&puzzle, report(&puzzle, from.as_deref(), args, &mut out)?);
-            if out.closed {
+            reported.add(&puzzle, report(&puzzle, from.as_deref(), args)?);
+            if !ui::stdout_open() {
                 break;
             }
         }
@@ -52,7 +49,8 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
             bail!("{} holds no puzzle", puzzles.name());
         }
     }
-    if !reported.solved && !out.closed {
+    ui::stdout_written()?;
+    if !reported.solved && ui::stdout_open() {
         let sizes: Vec<String> = reported.sizes.iter().map(ToString::to_string).collect();
         bail!(
             "no solver of the list solves {} grids: nothing was solved",
@@ -99,73 +97,50 @@ struct Report {
     wrong: bool,
 }
 
-/// Stdout, line by line as the solvers finish; a broken pipe closes it quietly.
-#[derive(Debug, Default)]
-struct Out {
-    closed: bool,
-}
-
-impl Out {
-    fn print(&mut self, text: &str) -> Result<()> {
-        if self.closed {
-            return Ok(());
-        }
-        let mut stdout = io::stdout().lock();
-        match stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush())
-        {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => self.closed = true,
-            result => result.context("stdout")?,
-        }
-        Ok(())
-    }
-}
-
 /// One puzzle's report: whether a solver solved it, and whether a solution failed its
 /// check.
-fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) -> Result<Report> {
+fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs) -> Result<Report> {
     let grid = &puzzle.grid;
     if let Some(name) = from {
         let label = puzzle
             .label
             .as_deref()
             .map_or(String::new(), |l| format!(" ({l})"));
-        out.print(&format!(
+        ui::out(format!(
             "{name}: puzzle {}, line {}{label}\n",
             puzzle.index, puzzle.line
-        ))?;
+        ));
     }
-    out.print(&format!("{}\n{grid}", grid.to_line()))?;
+    ui::out(format!("{}\n{grid}", grid.to_line()));
     let clashes = grid.conflicts().len() as u64;
     if clashes > 0 {
-        out.print(&format!(
+        ui::out(format!(
             "the givens clash ({} of peers)\n",
             count(clashes, "pair", "pairs")
-        ))?;
+        ));
     }
-    out.print("\n")?;
+    ui::out("\n");
     let mut solved = Vec::new();
     let mut report = Report {
         solved: false,
         wrong: false,
     };
-    for spec in &args.solvers.list.0 {
-        let s = run::run(spec, puzzle, args)?;
+    for spec in &args.solvers.0 {
+        let s = solved::run(spec, puzzle, args)?;
         report.solved |= s.row.is_some();
         report.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
-        out.print(&line(&s, grid, args.limit))?;
+        ui::out(line(&s, grid, args.limit));
         solved.push(s);
-        if out.closed {
+        if !ui::stdout_open() {
             return Ok(report);
         }
     }
     let solutions = show::solutions(grid, &solved, args.limit);
     if !solutions.is_empty() {
-        out.print(&format!("\n{solutions}"))?;
+        ui::out(format!("\n{solutions}"));
     }
     if solved.len() > 1 {
-        out.print(&format!("\n{}", table::table(&solved)))?;
+        ui::out(format!("\n{}", table::table(&solved)));
     }
     Ok(report)
 }

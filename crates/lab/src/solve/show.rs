@@ -14,7 +14,7 @@ use sudoku_core::{Grid, Limits};
 use sudoku_results::Status;
 use sudoku_trace::people::count;
 
-use super::run::Solved;
+use super::solved::Solved;
 
 /// At most this many solutions are shown.
 pub const SHOWN: usize = 4;

@@ -64,10 +64,9 @@ pub fn run(
         .unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
     let options = sudoku_catalogue::Options { seed: args.seed };
     let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
-    #[allow(unreachable_patterns)]
     let strategy = match spec {
         SolverSpec::Strategy(s) => Some(*s),
-        _ => None,
+        SolverSpec::Command(_) => None,
     };
     let mut solved = Solved {
         name: spec.name().to_string(),
