@@ -56,10 +56,6 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
 
 /// The usage errors clap cannot see: an output that is the input or the other output,
 /// under any of the names it is written as (see [`Staged::every_name`]).
-///
-/// # Errors
-///
-/// A [`Usage`] error naming the output and what it is.
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
@@ -114,12 +110,7 @@ fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
 }
 
 /// The strategies of the list, in order, without those that do not take `size` (a note
-/// says so).
-///
-/// # Errors
-///
-/// A [`Usage`] error for a solver run by command (it tells no steps); when no strategy
-/// of the list takes `size`.
+/// says so); a [`Usage`] error for a solver run by command (it tells no steps).
 pub fn strategies(list: &SolverList, size: Size) -> Result<Vec<&'static Strategy>> {
     let mut out = Vec::new();
     for spec in &list.0 {
@@ -283,9 +274,9 @@ fn broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Writes the traces of `runs` to `out`, one strategy after the other, each the whole of
-/// its search up to `--max-events` (by default, the first thousand events to a terminal:
-/// the last line then says how many were left out and how to get them all).
+/// Writes the traces of `runs` to `out`, one strategy after the other, each up to
+/// `--max-events` (by default [`TERMINAL_EVENTS`] to a terminal, then a line that says how
+/// to get them all).
 fn write_traces(
     args: &TraceArgs,
     puzzle: &Puzzle,
@@ -342,8 +333,7 @@ fn left_out(not_printed: u64) -> String {
 mod tests {
     use super::*;
 
-    /// On a terminal a trace is bounded by default, and its last line says how much was
-    /// left out and how to get it all, within 100 columns; to a file or a pipe it is whole.
+    /// The last line of a trace cut short says how to get it all, within 100 columns.
     #[test]
     fn a_trace_to_a_terminal_is_bounded_and_says_how_to_get_the_rest() {
         let line = left_out(733_874);

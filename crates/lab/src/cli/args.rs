@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, CommandFactory};
+use clap::builder::PossibleValuesParser;
+use clap::Args;
 
 use sudoku_trace::GridPoints;
 
@@ -450,42 +450,36 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print (any but help) [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = SubcommandName)]
+    #[arg(value_name = "SUBCOMMAND", value_parser = PossibleValuesParser::new(PAGES))]
     pub command: Option<String>,
 }
 
-/// The value parser of `man`'s argument: a subcommand's name, the names read from clap's
-/// command when asked (at parse time or for a help text), so that every subcommand has a
-/// page. Not at construction: `man` is one of the subcommands.
-#[derive(Debug, Clone, Copy)]
-pub struct SubcommandName;
+/// The subcommands with a page, in their order: not clap's `help`, which has no options
+/// of its own (its page listed one page per subcommand under its name, pages that are not
+/// there).
+pub const PAGES: [&str; 11] = [
+    "bench",
+    "solve",
+    "trace",
+    "generate",
+    "grade",
+    "summary",
+    "plot",
+    "merge",
+    "compare",
+    "completions",
+    "man",
+];
 
-impl SubcommandName {
-    /// The names of sudoku-lab's subcommands, in their order: those with a page. Not
-    /// `help`, which clap adds as it builds the command: it has no options of its own, and
-    /// its page listed one for each subcommand under its name (`sudoku-lab-help-bench(1)`),
-    /// pages that are not there; `man help` is a usage error that lists these.
-    fn names() -> Vec<String> {
-        super::Cli::command()
-            .get_subcommands()
-            .map(|c| c.get_name().to_string())
-            .collect()
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
 
-impl TypedValueParser for SubcommandName {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        PossibleValuesParser::new(Self::names()).parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Self::names().into_iter().map(PossibleValue::new)))
+    #[test]
+    fn every_subcommand_has_a_page() {
+        let cli = super::super::Cli::command();
+        let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        assert_eq!(names, PAGES);
     }
 }

@@ -258,23 +258,6 @@ mod tests {
             .starts_with("no solver given"));
     }
 
-    /// A misspelt solver is told the name it is closest to; a name close to none is not.
-    #[test]
-    fn a_misspelt_solver_gets_did_you_mean() {
-        let err = SolverList::parse("dlx,nrovig").unwrap_err();
-        assert!(
-            err.starts_with(
-                "unknown solver \"nrovig\" (did you mean norvig?): the solvers are naive, reduce"
-            ),
-            "{err}"
-        );
-        let err = SolverList::parse("tdoku").unwrap_err();
-        assert!(
-            err.starts_with("unknown solver \"tdoku\": the solvers are"),
-            "{err}"
-        );
-    }
-
     /// A comma a command quotes stays in the command (the old list was cut at every
     /// comma: `cmd:x=prog '--a,b'` was two items, the first with an unclosed quote).
     #[test]
@@ -347,50 +330,6 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
                 column.starts_with("  ") && !column.starts_with("   "),
                 "{line:?}"
             );
-        }
-    }
-
-    /// The one declaration gives each command its own `--solvers`: names, default, help
-    /// (a default kept in one static for every command gave trace bench's default).
-    #[test]
-    fn each_command_has_its_own_solvers() {
-        use clap::CommandFactory;
-        let cli = crate::cli::Cli::command();
-        let default = SolverList::default_run().to_string();
-        for (command, long, alias, default, help) in [
-            (
-                "bench",
-                "solvers",
-                "solver",
-                default.as_str(),
-                "Solvers to run, ",
-            ),
-            (
-                "solve",
-                "solver",
-                "solvers",
-                default.as_str(),
-                "Solvers to use, ",
-            ),
-            (
-                "trace",
-                "solvers",
-                "solver",
-                "norvig",
-                "Strategies to trace, ",
-            ),
-        ] {
-            let sub = cli.find_subcommand(command).unwrap();
-            let arg = sub.get_arguments().find(|a| a.get_id() == "solvers");
-            let arg = arg.unwrap();
-            assert_eq!(arg.get_short(), Some('s'), "{command}");
-            assert_eq!(arg.get_long(), Some(long), "{command}");
-            assert_eq!(arg.get_visible_aliases(), Some(vec![alias]), "{command}");
-            assert_eq!(arg.get_default_values(), [default], "{command}");
-            assert!(arg.get_help().unwrap().to_string().starts_with(help));
-            let long_help = arg.get_long_help().unwrap().to_string();
-            assert!(long_help.starts_with(help), "{command}: {long_help}");
-            assert_eq!(long_help.contains("cmd:"), command != "trace", "{command}");
         }
     }
 }
