@@ -5,15 +5,13 @@
 //! (see [`interrupt::die`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
-//! - [`bench`](mod@bench): the configuration, then the engine (`sudoku-engine`), then the
-//!   reports (`sudoku-reports`), with its modules (recorder, progress, forecast, resume,
-//!   shards, skips); [`merge`](mod@merge) the shards of a run joined;
-//! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
-//!   [`input`] the puzzles of `solve` and `trace`;
-//! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
-//!   header; [`grading`](mod@grading) their difficulty, as QQWing grades;
-//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage_error`] the usage
-//!   errors found after the command line is parsed (exit 2).
+//! - [`bench`](mod@bench): configuration, engine (`sudoku-engine`), reports
+//!   (`sudoku-reports`); [`merge`](mod@merge) the shards of a run joined;
+//! - [`solve`](mod@solve), [`trace`](mod@trace), [`generate`](mod@generate),
+//!   [`grading`](mod@grading) and [`commands`]: the other subcommands, [`input`] the
+//!   puzzles of `solve`, `trace` and `grade`;
+//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage_error`] the
+//!   usage errors found after the command line is parsed (exit 2).
 
 mod bench;
 mod cli;
@@ -51,9 +49,8 @@ pub enum RunEnd {
 }
 
 impl RunEnd {
-    /// The exit status a shell reads for the run's end. An interrupted run reads 130 (a
-    /// Ctrl-C), though `main` does not exit with it: it ends the process by the signal
-    /// that stopped the run (see [`interrupt::die`]).
+    /// The exit status of the run's end (an interrupted run ends by its signal instead:
+    /// [`interrupt::die`]).
     pub fn exit_code(self) -> u8 {
         match self {
             RunEnd::Finished => 0,

@@ -2,10 +2,9 @@
 //! stderr takes it (`--color`, `NO_COLOR`), printed around the progress bar; and what a
 //! command prints on stdout ([`out`]).
 //!
-//! Neither ever panics: a stdout or stderr that is closed (`sudoku-lab bench … | head -1`)
-//! or failing (`2>/dev/full`) ends that output quietly, and the command goes on (a run
-//! still completes its files); a command whose product is its stdout then fails with the
-//! error ([`stdout_written`]), unless the reader left (a closed pipe).
+//! Neither ever panics: a stdout or stderr that is closed (`… | head -1`) or failing
+//! (`2>/dev/full`) ends that output quietly and the command goes on; a command whose
+//! product is its stdout then fails ([`stdout_written`]), unless the reader left.
 
 use std::fmt::Display;
 use std::io::Write as _;
@@ -113,17 +112,19 @@ pub fn stdout_written() -> anyhow::Result<()> {
     }
 }
 
-/// Writes one line to stderr, never failing.
+/// Writes one line to stderr, above the progress bar when one shows, never failing.
 fn line_to_stderr(line: std::fmt::Arguments<'_>) {
-    let _ = writeln!(anstream::stderr(), "{line}");
-}
-
-fn emit(style: Style, label: &str, message: &dyn Display) {
-    let print = || line_to_stderr(format_args!("{style}{label}:{style:#} {message}"));
+    let print = || {
+        let _ = writeln!(anstream::stderr(), "{line}");
+    };
     match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         Some(bar) => bar.suspend(print),
         None => print(),
     }
+}
+
+fn emit(style: Style, label: &str, message: &dyn Display) {
+    line_to_stderr(format_args!("{style}{label}:{style:#} {message}"));
 }
 
 /// `error: …`, in bold red.
@@ -177,11 +178,7 @@ pub fn wrong(message: impl Display) {
 
 /// A plain line (a progress line, a summary of what was written).
 pub fn plain(message: impl Display) {
-    let print = || line_to_stderr(format_args!("{message}"));
-    match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-        Some(bar) => bar.suspend(print),
-        None => print(),
-    }
+    line_to_stderr(format_args!("{message}"));
 }
 
 /// `text` cut into lines of at most `columns` characters at spaces (a longer word stays

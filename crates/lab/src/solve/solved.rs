@@ -50,10 +50,9 @@ impl Solved {
     }
 }
 
-/// Solves `puzzle` with `spec` under `args`' limit, budget (the solver's own by default),
-/// seed and `cmd:` time limit, checked as `bench` checks it: against the puzzle's known
-/// solution too, when its line gives one. A `cmd:` solver the runner cannot start a child
-/// of (out of files or processes) is the runner's error.
+/// Solves `puzzle` with `spec` under `args`' limit, budget, seed and `cmd:` time limit,
+/// checked as `bench` checks it (against the puzzle's known solution too, when its line
+/// gives one).
 pub fn run(
     spec: &SolverSpec,
     puzzle: &Puzzle,
