@@ -59,17 +59,15 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
-        let Input::File(file) = input else { continue };
-        for name in Staged::every_name(path) {
-            if same_file(file, &name) {
-                let what = if &name == path {
-                    String::new()
-                } else {
-                    format!(" (written as {})", name.display())
-                };
-                let message = format!("{flag} {}{what} is the file of puzzles", path.display());
-                return Err(Usage(message).into());
-            }
+        let Input::File(file) = input else { break };
+        let names = Staged::every_name(path);
+        if let Some(name) = names.iter().find(|name| same_file(file, name)) {
+            let what = match name == path {
+                true => String::new(),
+                false => format!(" (written as {})", name.display()),
+            };
+            let message = format!("{flag} {}{what} is the file of puzzles", path.display());
+            return Err(Usage(message).into());
         }
     }
     if let (Some(out), Some(html)) = (&args.out, &args.html) {

@@ -91,15 +91,11 @@ pub fn table(solved: &[Solved]) -> String {
                 time(r).unwrap_or_else(|| "-".into()),
                 versus(r, fastest),
             ],
-            None => [
-                s.name.clone(),
-                "skipped".to_string(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-            ],
+            None => std::array::from_fn(|j| match j {
+                0 => s.name.clone(),
+                1 => "skipped".into(),
+                _ => "-".into(),
+            }),
         });
     }
     aligned(&rows, &[false, false, true, true, true, true, true])
