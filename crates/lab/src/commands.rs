@@ -34,9 +34,8 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
 }
 
 /// What the sidecar `found` of the CSV at `csv`, which holds `rows` rows, adds to its
-/// `summary` (see [`Summary::apply_sidecar_found`]): no wall-clock rate when the rows are
-/// not the run's, or may not be (see [`check_rows`]); a warning naming the counts it does
-/// not give that the summary would read.
+/// `summary`: no wall-clock rate when the rows may not be the run's ([`check_rows`]), and
+/// a warning naming the counts it does not give.
 fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
     let mut untold = summary.apply_sidecar_found(found);
     let rows = check_rows(csv, rows, found);
@@ -56,21 +55,17 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile
 /// Whether the rows of a CSV are those its sidecar says the run wrote.
 #[derive(PartialEq, Eq)]
 enum Rows {
-    /// As many as it says, or it has not said (a run still going, or a sidecar without a
-    /// state we know).
+    /// As many as it says, or a run still going (or of a state not known) has not said.
     Theirs,
     /// Another number: a warning said so.
     Others,
-    /// It does not say how many (an ended run's sidecar without `rows`: made by hand, or
-    /// cut short): whether they are its rows is not known.
+    /// An ended run's sidecar without `rows` (made by hand, or cut short).
     Untold,
 }
 
 /// Whether the CSV at `csv`, which holds `rows` rows, holds as many as its sidecar `found`
 /// says the run wrote; a warning when it holds another number (rows removed, doubled or
-/// appended since): the summary is then not the run's, and gives no wall-clock rate (the
-/// run's clock over puzzles it did not time). A run still going has not said yet, nor has
-/// a sidecar without a state we know.
+/// appended since): the run's clock did not time these rows.
 fn check_rows(csv: &Path, rows: u64, found: &SidecarFile) -> Rows {
     let sidecar = &found.sidecar;
     let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
@@ -93,9 +88,8 @@ fn check_rows(csv: &Path, rows: u64, found: &SidecarFile) -> Rows {
 }
 
 /// The warning of a CSV at `csv` whose sidecar (at `path`) does not give the counts
-/// `untold` the summary reads (see [`Summary::apply_sidecar_found`], and `rows`, see
-/// [`check_rows`]): each would read as 0, so the summary gives none of what they make, and
-/// says so.
+/// `untold` the summary reads: each would read as 0, so the summary gives none of what
+/// they make, and says so.
 fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
     let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
     let mut left_out = Vec::new();
@@ -195,11 +189,9 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
 }
 
 /// The bash script with each subcommand's arm named as its dispatch reaches it
-/// (`sudoku__lab__subcmd__bench`): clap_complete (4.6.11, clap-rs/clap#6421) names the arms
-/// after the binary's name with its hyphen taken for a subcommand's separator
-/// (`sudoku__subcmd__lab__subcmd__bench`), so that no arm matched and no option or value
-/// of a subcommand completed (`sudoku-lab bench --sol<TAB>` gave nothing). Once clap names
-/// them alike, there is nothing to rename.
+/// (`sudoku__lab__subcmd__bench`): clap_complete 4.6.11 (clap-rs/clap#6421) takes the
+/// binary's hyphen for a subcommand separator (`sudoku__subcmd__lab__subcmd__bench`), so
+/// that no subcommand's option would complete.
 fn bash_arms_named_as_reached(script: &str) -> String {
     script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
 }
@@ -218,10 +210,9 @@ fn bash_lists_complete_their_last_item(script: &str) -> String {
     )
 }
 
-/// `man [SUBCOMMAND]`: a manual page on stdout. The pages are those of the subcommands
-/// `man` takes (see `SubcommandName`): clap's `help` subcommand is left out of the command
-/// the pages are made from, as `clap_mangen::generate_to` leaves it out, so that the main
-/// page lists no page that is not there.
+/// `man [SUBCOMMAND]`: a manual page on stdout. clap's `help` subcommand is left out, as
+/// `clap_mangen::generate_to` leaves it out, so that the main page lists no page that is
+/// not there.
 pub fn man(args: &ManArgs) -> Result<RunEnd> {
     let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
@@ -241,10 +232,8 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
 }
 
 /// The page with its EXTRA section (the examples and notes `--help` ends with) in no-fill
-/// mode (`.nf` … `.fi`), line for line as `--help` prints it: clap_mangen writes each of its
-/// lines as text to fill, so that an example ran into its explanation and the explanation
-/// broke mid-line (`sudoku-lab bench  # the default solvers over  the` / `puzzles of
-/// data/`).
+/// mode (`.nf` … `.fi`), line for line as `--help` prints it: clap_mangen writes it as text
+/// to fill, which runs an example into its explanation.
 fn extra_as_written(page: &str) -> String {
     const EXTRA: &str = ".SH EXTRA\n";
     let Some(start) = page.find(EXTRA).map(|at| at + EXTRA.len()) else {

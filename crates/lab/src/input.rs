@@ -1,13 +1,9 @@
-//! Where `solve` and `trace` read their puzzles: a puzzle given on the command line, a
-//! file of puzzles, or stdin.
-//!
-//! A file and stdin are read as `bench` reads a corpus (`sudoku_core::corpus`): one
-//! puzzle per line at any size, comments, labels, known solutions; malformed lines are
-//! named and skipped; puzzles are indexed from 0 as the runner counts them. Beyond that,
-//! an input that holds no puzzle line but one grid pretty-printed over several lines
-//! (Norvig's display, as `solve` prints it) is read as that grid. Stdin, and any file
-//! that is not a regular file (a pipe, a device), is read up to [`MAX_PIPED_BYTES`]:
-//! `solve` and `trace` are for a few puzzles (`bench` streams a corpus of any length).
+//! Where `solve`, `trace` and `grade` read their puzzles: a puzzle given on the command
+//! line, a file of puzzles, or stdin, read as `bench` reads a corpus
+//! (`sudoku_core::corpus`: malformed lines named and skipped, indexes from 0). An input
+//! that holds no puzzle line but one grid pretty-printed over several lines is that grid.
+//! Stdin and pipes are read up to [`MAX_PIPED_BYTES`]: these commands are for a few
+//! puzzles (`bench` streams a corpus of any length).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
@@ -19,7 +15,7 @@ use sudoku_core::{CorpusError, Grid, Puzzle};
 
 use crate::cli::PuzzleArgs;
 use crate::ui;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 
 /// The most `solve` and `trace` read from stdin or a pipe: 1 MiB (some 12,000 lines of
 /// 9x9 puzzles).
@@ -37,9 +33,8 @@ pub enum Input {
 }
 
 impl Input {
-    /// What the command line says: `--corpus FILE` is a file; the argument `-` (or no
-    /// argument) is stdin; an argument that names an existing path is a file; any other
-    /// argument is a puzzle.
+    /// `--corpus FILE` is a file; the argument `-` (or none) is stdin; an argument that
+    /// names an existing path is a file; any other is a puzzle.
     pub fn of(puzzle: Option<&str>, corpus: Option<&Path>) -> Input {
         match (puzzle, corpus) {
             (_, Some(file)) => Input::File(file.to_path_buf()),
@@ -49,12 +44,8 @@ impl Input {
         }
     }
 
-    /// The input of `solve`'s or `trace`'s arguments ([`Input::of`]).
-    ///
-    /// # Errors
-    ///
-    /// A [`Usage`] error (exit status 2): `--index` with a puzzle given as text. But
-    /// `--index` with an argument that is no puzzle and looks like a path that cannot be
+    /// The input of the arguments ([`Input::of`]). `--index` with a puzzle given as text is
+    /// a [`Usage`] error, unless the text is no puzzle and looks like a path that cannot be
     /// opened (a misspelt file name): [`CorpusError::Open`], as without `--index`.
     pub fn from_args(args: &PuzzleArgs) -> Result<Input> {
         let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
@@ -79,13 +70,9 @@ impl Input {
         }
     }
 
-    /// Opens the input: its puzzles, in order.
-    ///
-    /// # Errors
-    ///
-    /// A puzzle that does not parse; a file that cannot be read; piped input over
-    /// [`MAX_PIPED_BYTES`]; an input that holds no puzzle at all (the first problem
-    /// found, when there was one).
+    /// Opens the input: its puzzles, in order. An error for a puzzle that does not parse, a
+    /// file that cannot be read, piped input over [`MAX_PIPED_BYTES`], or an input that
+    /// holds no puzzle at all (the first problem found, when there was one).
     pub fn puzzles(&self) -> Result<Puzzles> {
         match self {
             Input::Text(text) => Ok(Puzzles::one(self.name(), parse_argument(text)?)),
@@ -112,9 +99,8 @@ impl Input {
     }
 }
 
-/// A puzzle given as an argument, read as Norvig's `grid_values` reads it (anything
-/// that is not a cell is ignored); an argument that looks like a path but names no file
-/// is said to be one.
+/// A puzzle given as an argument, read as Norvig's `grid_values` reads it; an argument
+/// that looks like a path but names no file is said to be one.
 fn parse_argument(text: &str) -> Result<Grid> {
     Grid::parse(text).map_err(|e| match unreadable_path(text) {
         Some(open) => open.into(),
@@ -221,11 +207,8 @@ impl Puzzles {
         &self.name
     }
 
-    /// The puzzle of index `index` (from 0, as the runner counts).
-    ///
-    /// # Errors
-    ///
-    /// A read error, or an input that ends before that index.
+    /// The puzzle of index `index` (from 0, as the runner counts); an error when the input
+    /// ends before it.
     pub fn nth_puzzle(&mut self, index: u64) -> Result<Puzzle> {
         for puzzle in self.by_ref() {
             let puzzle = puzzle?;
@@ -275,33 +258,9 @@ mod tests {
     const TOP1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    #[test]
-    fn the_argument_is_a_puzzle_a_file_or_stdin() {
-        assert_eq!(Input::of(None, None), Input::Stdin);
-        assert_eq!(Input::of(Some("-"), None), Input::Stdin);
-        assert_eq!(Input::of(Some(TOP1), None), Input::Text(TOP1.into()));
-        let here = env!("CARGO_MANIFEST_DIR");
-        assert_eq!(Input::of(Some(here), None), Input::File(here.into()));
-        assert_eq!(
-            Input::of(None, Some(Path::new("x.txt"))),
-            Input::File("x.txt".into())
-        );
-    }
-
-    #[test]
-    fn a_bad_argument_says_whether_it_looked_like_a_puzzle_or_a_path() {
-        let err = Input::Text("123".into()).puzzles().err().unwrap();
-        assert_eq!(
-            err.to_string(),
-            "not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3"
-        );
-        let err = Input::Text("data/nope.txt".into()).puzzles().err().unwrap();
-        assert!(
-            err.to_string().starts_with("data/nope.txt: cannot open: "),
-            "{err}"
-        );
-    }
-
+    /// Comments and blank lines are skipped but keep the line numbers; one grid over
+    /// several lines is one puzzle. (The messages are pinned in tests/solve.rs and
+    /// tests/trace.rs.)
     #[test]
     fn lines_are_puzzles_and_a_pretty_printed_grid_is_one() {
         let text = format!("# two\n{TOP1}\n\n{}\n", TOP1.replace('4', "."));
@@ -313,33 +272,8 @@ mod tests {
         assert_eq!((puzzles[1].index, puzzles[1].line), (1, 4));
 
         let grid = Grid::parse(TOP1).unwrap();
-        let shown = grid.to_string();
-        let mut one = from_bytes("t".into(), shown.as_bytes()).unwrap();
+        let mut one = from_bytes("t".into(), grid.to_string().as_bytes()).unwrap();
         assert_eq!(one.next().unwrap().unwrap().grid, grid);
         assert!(one.next().is_none());
-    }
-
-    #[test]
-    fn no_puzzle_is_an_error_naming_the_first_problem() {
-        let err = from_bytes("stdin".into(), b"").err().unwrap();
-        assert_eq!(err.to_string(), "stdin holds no puzzle");
-        let err = from_bytes("stdin".into(), b"# nothing\n\n").err().unwrap();
-        assert_eq!(err.to_string(), "stdin holds no puzzle");
-        let err = from_bytes("stdin".into(), b"123x\n").err().unwrap();
-        assert!(err
-            .to_string()
-            .starts_with("stdin:1:4: unexpected character 'x'"));
-    }
-
-    #[test]
-    fn an_index_past_the_end_says_how_many_there_are() {
-        let text = format!("{TOP1}\n{TOP1}\n");
-        let mut puzzles = from_bytes("f.txt".into(), text.as_bytes()).unwrap();
-        assert_eq!(puzzles.nth_puzzle(1).unwrap().line, 2);
-        let mut puzzles = from_bytes("f.txt".into(), text.as_bytes()).unwrap();
-        assert_eq!(
-            puzzles.nth_puzzle(2).err().unwrap().to_string(),
-            "f.txt holds 2 puzzles (indexes 0 to 1): there is no puzzle of index 2"
-        );
     }
 }

@@ -5,29 +5,27 @@
 //! (see [`interrupt::die`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
 //!
 //! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
-//! - [`bench`](mod@bench): the configuration, then the engine (`sudoku-engine`), then the
-//!   reports (`sudoku-reports`), with its modules (recorder, progress, forecast, resume,
-//!   shards, skips); [`merge`](mod@merge) the shards of a run joined;
-//! - [`solve`](mod@solve), [`trace`](mod@trace) and [`commands`]: the other subcommands,
-//!   [`input`] the puzzles of `solve` and `trace`;
-//! - [`generate`](mod@generate): seeded puzzles from `sudoku-generator`, under a provenance
-//!   header; [`grade`](mod@grade) their difficulty, as QQWing grades;
-//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage`] the usage
-//!   errors found after the command line is parsed (exit 2).
+//! - [`bench`](mod@bench): configuration, engine (`sudoku-engine`), reports
+//!   (`sudoku-reports`); [`merge`](mod@merge) the shards of a run joined;
+//! - [`solve`](mod@solve), [`trace`](mod@trace), [`generate`](mod@generate),
+//!   [`grading`](mod@grading) and [`commands`]: the other subcommands, [`input`] the
+//!   puzzles of `solve`, `trace` and `grade`;
+//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage_error`] the
+//!   usage errors found after the command line is parsed (exit 2).
 
 mod bench;
 mod cli;
 mod commands;
 mod compare;
 mod generate;
-mod grade;
+mod grading;
 mod input;
 mod interrupt;
 mod merge;
 mod solve;
 mod trace;
 mod ui;
-mod usage;
+mod usage_error;
 mod version;
 
 use std::process::ExitCode;
@@ -35,7 +33,6 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use cli::{Cli, Command};
-use ui::ColorWhen;
 
 /// How a command ended, when it did not fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,9 +49,8 @@ pub enum RunEnd {
 }
 
 impl RunEnd {
-    /// The exit status a shell reads for the run's end. An interrupted run reads 130 (a
-    /// Ctrl-C), though `main` does not exit with it: it ends the process by the signal
-    /// that stopped the run (see [`interrupt::die`]).
+    /// The exit status of the run's end (an interrupted run ends by its signal instead:
+    /// [`interrupt::die`]).
     pub fn exit_code(self) -> u8 {
         match self {
             RunEnd::Finished => 0,
@@ -72,7 +68,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
         Command::Solve(args) => solve::solve(args),
         Command::Trace(args) => trace::trace(args),
         Command::Generate(args) => generate::generate(args, interrupt::watch()?),
-        Command::Grade(args) => grade::grade_puzzles(args),
+        Command::Grade(args) => grading::grade_puzzles(args),
         Command::Summary(args) => commands::summary(args),
         Command::Plot(args) => commands::plot(args),
         Command::Merge(args) => merge::merge(args),
@@ -84,7 +80,7 @@ fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let color = ColorWhen::from_args(&args).apply();
+    let color = ui::color_from_args(&args);
     let mut command = Cli::command().color(color);
     let matches = command
         .try_get_matches_from_mut(&args)
@@ -93,6 +89,6 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(RunEnd::Interrupted) => interrupt::die(),
         Ok(end) => ExitCode::from(end.exit_code()),
-        Err(e) => ExitCode::from(usage::report(&e, command, matches.subcommand_name())),
+        Err(e) => ExitCode::from(usage_error::report(&e, command, matches.subcommand_name())),
     }
 }

@@ -34,7 +34,7 @@ use sudoku_results::Row;
 
 use crate::bench::skips;
 use crate::cli::MergeArgs;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 use crate::{bench, ui, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.

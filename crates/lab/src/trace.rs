@@ -16,8 +16,13 @@ use sudoku_trace::{
 
 use crate::cli::{MaxEvents, SolverList, SolverSpec, TraceArgs, TraceFormat};
 use crate::input::Input;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 use crate::{ui, RunEnd};
+
+/// What a trace prints to a terminal when `--max-events` is not given, so that a long
+/// search does not flood it (naive's trace of the Polish grid is 734,874 lines, 52 MB); to
+/// a file or a pipe, where the whole stream was asked for, it prints every event.
+const TERMINAL_EVENTS: u64 = 1_000;
 
 /// Runs `trace`: the puzzle, the strategies that take its size, then the page and the
 /// trace asked for.
@@ -25,7 +30,7 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
-    let strategies = strategies(&args.solvers.list, puzzle.grid.size())?;
+    let strategies = strategies(&args.solvers, puzzle.grid.size())?;
     let size = puzzle.grid.size();
     let limits = |s: &Strategy| {
         Limits::solutions(args.limit)
@@ -51,24 +56,18 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
 
 /// The usage errors clap cannot see: an output that is the input or the other output,
 /// under any of the names it is written as (see [`Staged::every_name`]).
-///
-/// # Errors
-///
-/// A [`Usage`] error naming the output and what it is.
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
-        let Input::File(file) = input else { continue };
-        for name in Staged::every_name(path) {
-            if same_file(file, &name) {
-                let what = if &name == path {
-                    String::new()
-                } else {
-                    format!(" (written as {})", name.display())
-                };
-                let message = format!("{flag} {}{what} is the file of puzzles", path.display());
-                return Err(Usage(message).into());
-            }
+        let Input::File(file) = input else { break };
+        let names = Staged::every_name(path);
+        if let Some(name) = names.iter().find(|name| same_file(file, name)) {
+            let what = match name == path {
+                true => String::new(),
+                false => format!(" (written as {})", name.display()),
+            };
+            let message = format!("{flag} {}{what} is the file of puzzles", path.display());
+            return Err(Usage(message).into());
         }
     }
     if let (Some(out), Some(html)) = (&args.out, &args.html) {
@@ -109,19 +108,13 @@ fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
 }
 
 /// The strategies of the list, in order, without those that do not take `size` (a note
-/// says so).
-///
-/// # Errors
-///
-/// A [`Usage`] error for a solver run by command (it tells no steps); when no strategy
-/// of the list takes `size`.
+/// says so); a [`Usage`] error for a solver run by command (it tells no steps).
 pub fn strategies(list: &SolverList, size: Size) -> Result<Vec<&'static Strategy>> {
     let mut out = Vec::new();
     for spec in &list.0 {
         let strategy = match spec {
             SolverSpec::Strategy(s) => *s,
-            #[allow(unreachable_patterns)]
-            _ => {
+            SolverSpec::Command(_) => {
                 return Err(Usage(format!(
                     "{} cannot be traced: only the catalogue's strategies tell their steps",
                     spec.name()
@@ -189,7 +182,9 @@ fn page(
         text.push_str(&format!("{}; {kept}\n", counters(s)));
     }
     text.push_str(&wrote_page(&path));
-    Ok(if print(&text) {
+    ui::out(text);
+    ui::stdout_written()?;
+    Ok(if ui::stdout_open() {
         Wrote::Whole
     } else {
         Wrote::Closed
@@ -223,36 +218,18 @@ fn counters(s: &Summary) -> String {
     )
 }
 
-/// Writes `text` to stdout; `false` when stdout is closed (a broken pipe ends quietly).
-pub fn print(text: &str) -> bool {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .is_ok()
-}
-
-/// Writes the traces, one strategy after the other, to `--out` or stdout.
-fn traces(
-    args: &TraceArgs,
-    puzzle: &Puzzle,
-    runs: &[(&'static Strategy, Limits)],
-) -> Result<Wrote> {
+/// Writes the traces, one strategy after the other, to `--out` or stdout (a reader that
+/// went away ends them quietly).
+fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &[(&'static Strategy, Limits)]) -> Result<()> {
     let Some(path) = &args.out else {
         let mut out = BufWriter::new(io::stdout().lock());
         return match write_traces(args, puzzle, runs, &mut out).map(|()| out.flush()) {
-            Err(TraceError::Io(e)) | Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
-                Ok(Wrote::Closed)
-            }
-            Ok(written) => written.context("stdout").map(|()| Wrote::Whole),
+            Err(TraceError::Io(e)) | Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            Ok(written) => written.context("stdout"),
             Err(e) => Err(e).context("stdout"),
         };
     };
-    Ok(
-        match staged(path, |out| write_traces(args, puzzle, runs, out))? {
-            Some(_) => Wrote::Whole,
-            None => Wrote::Closed,
-        },
-    )
+    staged(path, |out| write_traces(args, puzzle, runs, out)).map(drop)
 }
 
 /// Writes `path` with `write`, staged (see `sudoku_reports::staged`): put in place once
@@ -295,9 +272,9 @@ fn broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Writes the traces of `runs` to `out`, one strategy after the other, each the whole of
-/// its search up to `--max-events` (by default, the first thousand events to a terminal:
-/// the last line then says how many were left out and how to get them all).
+/// Writes the traces of `runs` to `out`, one strategy after the other, each up to
+/// `--max-events` (by default [`TERMINAL_EVENTS`] to a terminal, then a line that says how
+/// to get them all).
 fn write_traces(
     args: &TraceArgs,
     puzzle: &Puzzle,
@@ -305,7 +282,9 @@ fn write_traces(
     out: &mut dyn Write,
 ) -> Result<(), TraceError> {
     let terminal = args.out.is_none() && io::stdout().is_terminal();
-    let max_events = args.max_events.unwrap_or(MaxEvents::default_to(terminal));
+    let max_events = args
+        .max_events
+        .unwrap_or(MaxEvents(terminal.then_some(TERMINAL_EVENTS)));
     let options = TraceOptions {
         grid: args.grid,
         max_events: max_events.0,
@@ -352,12 +331,9 @@ fn left_out(not_printed: u64) -> String {
 mod tests {
     use super::*;
 
-    /// On a terminal a trace is bounded by default, and its last line says how much was
-    /// left out and how to get it all, within 100 columns; to a file or a pipe it is whole.
+    /// The last line of a trace cut short says how to get it all, within 100 columns.
     #[test]
     fn a_trace_to_a_terminal_is_bounded_and_says_how_to_get_the_rest() {
-        assert_eq!(MaxEvents::default_to(true), MaxEvents(Some(1_000)));
-        assert_eq!(MaxEvents::default_to(false), MaxEvents(None));
         let line = left_out(733_874);
         assert_eq!(
             line,

@@ -2,10 +2,9 @@
 //! stderr takes it (`--color`, `NO_COLOR`), printed around the progress bar; and what a
 //! command prints on stdout ([`out`]).
 //!
-//! Neither ever panics: a stdout or stderr that is closed (`sudoku-lab bench … | head -1`)
-//! or failing (`2>/dev/full`) ends that output quietly, and the command goes on (a run
-//! still completes its files); a command whose product is its stdout then fails with the
-//! error ([`stdout_written`]), unless the reader left (a closed pipe).
+//! Neither ever panics: a stdout or stderr that is closed (`… | head -1`) or failing
+//! (`2>/dev/full`) ends that output quietly and the command goes on; a command whose
+//! product is its stdout then fails ([`stdout_written`]), unless the reader left.
 
 use std::fmt::Display;
 use std::io::Write as _;
@@ -13,54 +12,38 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use anstyle::{AnsiColor, Style};
+use clap::ColorChoice;
 use indicatif::ProgressBar;
 
 /// The progress bar on screen, if any: messages are printed above it.
 static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
-/// When to colour the messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorWhen {
-    /// When stderr is a terminal and `NO_COLOR` is not set.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
-}
-
-impl ColorWhen {
-    /// Sets the choice for every message of the process (and returns clap's equivalent).
-    pub fn apply(self) -> clap::ColorChoice {
-        let (ours, clap) = match self {
-            ColorWhen::Auto => (anstream::ColorChoice::Auto, clap::ColorChoice::Auto),
-            ColorWhen::Always => (anstream::ColorChoice::Always, clap::ColorChoice::Always),
-            ColorWhen::Never => (anstream::ColorChoice::Never, clap::ColorChoice::Never),
+/// Sets the colour of every message of the process from the `--color` of a command line,
+/// read before clap parses it so that clap's own errors follow it too (`auto` when absent
+/// or not one of the three), and returns clap's choice.
+pub fn color_from_args(args: &[std::ffi::OsString]) -> ColorChoice {
+    let mut when = ColorChoice::Auto;
+    let mut iter = args.iter().map(|a| a.to_string_lossy());
+    while let Some(arg) = iter.next() {
+        let value = match arg.strip_prefix("--color") {
+            Some("") => iter.next().map(|v| v.into_owned()),
+            Some(rest) => rest.strip_prefix('=').map(str::to_string),
+            None => None,
         };
-        ours.write_global();
-        clap
+        when = match value.as_deref() {
+            Some("always") => ColorChoice::Always,
+            Some("never") => ColorChoice::Never,
+            Some(_) => ColorChoice::Auto,
+            None => when,
+        };
     }
-
-    /// The `--color` of a command line, read before clap parses it (so that clap's own
-    /// errors follow it too); `auto` when absent or not one of the three.
-    pub fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
-        let mut when = ColorWhen::Auto;
-        let mut iter = args.iter().map(|a| a.to_string_lossy());
-        while let Some(arg) = iter.next() {
-            let value = match arg.strip_prefix("--color") {
-                Some("") => iter.next().map(|v| v.into_owned()),
-                Some(rest) => rest.strip_prefix('=').map(str::to_string),
-                None => None,
-            };
-            when = match value.as_deref() {
-                Some("always") => ColorWhen::Always,
-                Some("never") => ColorWhen::Never,
-                Some(_) => ColorWhen::Auto,
-                None => when,
-            };
-        }
-        when
+    match when {
+        ColorChoice::Always => anstream::ColorChoice::Always,
+        ColorChoice::Never => anstream::ColorChoice::Never,
+        ColorChoice::Auto => anstream::ColorChoice::Auto,
     }
+    .write_global();
+    when
 }
 
 /// Shows `bar` until [`hide_bar`]: messages are then printed above it.
@@ -105,6 +88,15 @@ pub fn out(text: impl Display) {
     }
 }
 
+/// Whether stdout still takes what [`out`] writes: a command that prints as it goes stops
+/// once it does not (a closed pipe, a full disk).
+pub fn stdout_open() -> bool {
+    matches!(
+        *STDOUT.lock().unwrap_or_else(|e| e.into_inner()),
+        Stdout::Open
+    )
+}
+
 /// For a command whose product is what it prints (`summary`, `compare`, `completions`,
 /// `man`, `plot`'s paths): an error when what [`out`] wrote did not reach stdout (`stdout:
 /// No space left on device`), so that the command fails rather than end well with its
@@ -120,17 +112,19 @@ pub fn stdout_written() -> anyhow::Result<()> {
     }
 }
 
-/// Writes one line to stderr, never failing.
+/// Writes one line to stderr, above the progress bar when one shows, never failing.
 fn line_to_stderr(line: std::fmt::Arguments<'_>) {
-    let _ = writeln!(anstream::stderr(), "{line}");
-}
-
-fn emit(style: Style, label: &str, message: &dyn Display) {
-    let print = || line_to_stderr(format_args!("{style}{label}:{style:#} {message}"));
+    let print = || {
+        let _ = writeln!(anstream::stderr(), "{line}");
+    };
     match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         Some(bar) => bar.suspend(print),
         None => print(),
     }
+}
+
+fn emit(style: Style, label: &str, message: &dyn Display) {
+    line_to_stderr(format_args!("{style}{label}:{style:#} {message}"));
 }
 
 /// `error: …`, in bold red.
@@ -184,11 +178,7 @@ pub fn wrong(message: impl Display) {
 
 /// A plain line (a progress line, a summary of what was written).
 pub fn plain(message: impl Display) {
-    let print = || line_to_stderr(format_args!("{message}"));
-    match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-        Some(bar) => bar.suspend(print),
-        None => print(),
-    }
+    line_to_stderr(format_args!("{message}"));
 }
 
 /// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
@@ -236,23 +226,15 @@ mod tests {
 
     #[test]
     fn color_is_read_before_parsing() {
-        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "bench"])),
-            ColorWhen::Auto
-        );
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "--color=never"])),
-            ColorWhen::Never
-        );
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "--color", "always", "bench"])),
-            ColorWhen::Always
-        );
-        assert_eq!(
-            ColorWhen::from_args(&args(&["x", "--colour"])),
-            ColorWhen::Auto
-        );
+        for (args, when) in [
+            (&["x", "bench"][..], ColorChoice::Auto),
+            (&["x", "--color=never"], ColorChoice::Never),
+            (&["x", "--color", "always", "bench"], ColorChoice::Always),
+            (&["x", "--color=never", "--colour"], ColorChoice::Never),
+        ] {
+            let args: Vec<_> = args.iter().map(std::ffi::OsString::from).collect();
+            assert_eq!(color_from_args(&args), when);
+        }
     }
 
     #[test]

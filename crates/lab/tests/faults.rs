@@ -691,7 +691,8 @@ fn a_closed_stdout_or_stderr_is_quiet_and_the_files_are_complete() {
 
 /// A command whose product is what it prints fails, naming stdout, when that cannot be
 /// written (a full disk: `/dev/full`), where `compare` panicked (exit 101) and the others
-/// ended well (exit 0) with their output lost; `compare --fail-above` too.
+/// ended well (exit 0) with their output lost; `compare --fail-above` too, and what
+/// `trace --html` says of the page it wrote.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_command_whose_stdout_cannot_be_written_fails_and_says_so() {
@@ -712,8 +713,11 @@ fn a_command_whose_stdout_cannot_be_written_fails_and_says_so() {
             .unwrap()
     };
     let o = out.to_str().unwrap();
+    let page = dir.path().join("p.html");
+    let page = page.to_str().unwrap();
     for args in [
         vec!["summary", o],
+        vec!["trace", "-s", "dlx", TOP1, "--html", page],
         vec!["compare", o, o],
         vec!["compare", o, o, "--fail-above", "5"],
         vec!["plot", o],

@@ -55,7 +55,7 @@ impl RunConfig {
     /// # Errors
     ///
     /// When a corpus cannot be read (missing file, folder without corpus files), or is the
-    /// run's output ([`crate::usage::Usage`]).
+    /// run's output ([`crate::usage_error::Usage`]).
     pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
         let mut corpora = Vec::new();
         for path in &args.corpora {
@@ -91,7 +91,6 @@ header), not a corpus: left out",
         let method = method::resolve(&args.harness, args.threads)?;
         let budgets: Vec<SolverEntry> = args
             .solvers
-            .list
             .0
             .iter()
             .map(|spec| SolverEntry {
@@ -111,7 +110,6 @@ header), not a corpus: left out",
             .collect();
         let contenders: Vec<Contender> = args
             .solvers
-            .list
             .0
             .iter()
             .zip(&budgets)

@@ -8,7 +8,7 @@ use sudoku_engine::{cores, Selection, Shard, Timing};
 use sudoku_reports::units::plural;
 
 use crate::cli::{CpuList, HarnessArgs};
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 
 /// The method and cluster options of a run, resolved.
 #[derive(Debug, Clone)]

@@ -11,7 +11,7 @@ use std::path::Path;
 use sudoku_engine::Source;
 use sudoku_reports::Output;
 
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 
 /// Refuses a run over `sources` whose output `csv` (or a file beside it that the run may
 /// write or rename over) is one of them. `asked` is the output as the user gave it

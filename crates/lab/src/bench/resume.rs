@@ -29,7 +29,7 @@ use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
 use crate::bench::identity;
 use crate::ui;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 
 /// What `--resume` found on the output.
 pub enum Earlier {

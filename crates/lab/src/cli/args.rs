@@ -2,13 +2,13 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, CommandFactory};
+use clap::builder::PossibleValuesParser;
+use clap::Args;
 
 use sudoku_trace::GridPoints;
 
 use super::numbers::{at_least, from_to};
-use super::solvers::{max_nodes_help, ForBench, ForSolve, ForTrace, Solvers};
+use super::solvers::{max_nodes_help, solvers_help, SolverList, SolverListParser, CMD_HELP};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
@@ -29,9 +29,18 @@ pub struct BenchArgs {
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
-    /// Solvers to run.
-    #[command(flatten)]
-    pub solvers: Solvers<ForBench>,
+    /// Solvers to run, comma-separated, in this order (see --help for the list)
+    #[arg(
+        short = 's',
+        long = "solvers",
+        visible_alias = "solver",
+        value_name = "LIST",
+        value_parser = SolverListParser,
+        hide_possible_values = true,
+        default_value_t = SolverList::default_run(),
+        long_help = solvers_help("Solvers to run", CMD_HELP)
+    )]
+    pub solvers: SolverList,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
@@ -87,12 +96,9 @@ pub struct BenchArgs {
 }
 
 /// `-q, --quiet`, declared once for every command that takes it (`bench`, `generate`,
-/// `grade`, `merge`), with one meaning: no progress and no summary on the terminal (the
-/// table of a run, the line that says what was written) of a run that finished; the files
-/// are written all the same, and notes, warnings and errors still show, as does the report
-/// of a run that stopped early (interrupted, failed), which says what it left where. The commands whose output is what
-/// they were asked for, with no progress or summary beside it, refuse it: `solve` and
-/// `trace` say why (see [`NoQuiet`]), the others as any unknown option.
+/// `grade`, `merge`), with one meaning. `solve` and `trace`, whose output is what they were
+/// asked for, take it only to refuse it with a usage error that says why
+/// ([`Command::refused`](super::Command::refused)).
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Quiet {
     /// No progress, and no summary of a run that finished, on the terminal (the files are
@@ -100,30 +106,6 @@ pub struct Quiet {
     /// left, still show).
     #[arg(short = 'q', long)]
     pub quiet: bool,
-}
-
-/// `-q` in `solve` and `trace`, which print what they were asked for and nothing beside
-/// it to quiet: taken, and hidden, so that the command refuses it with a usage error that
-/// says why ([`NoQuiet::check`]) rather than as an unknown option (both took it once, and
-/// did nothing with it).
-#[derive(Debug, Clone, Copy, Default, Args)]
-pub struct NoQuiet {
-    /// Refused: see [`NoQuiet::check`].
-    #[arg(short = 'q', long = "quiet", hide = true)]
-    quiet: bool,
-}
-
-impl NoQuiet {
-    /// A usage error when `-q` was given to `command`.
-    pub fn check(&self, command: &str) -> Result<(), crate::usage::Usage> {
-        match self.quiet {
-            false => Ok(()),
-            true => Err(crate::usage::Usage(format!(
-                "-q: {command} prints what it is asked for, with no progress or summary to \
-                 quiet (bench, generate, grade and merge take -q)"
-            ))),
-        }
-    }
 }
 
 /// Where `solve` and `trace` read their puzzles.
@@ -173,9 +155,18 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// Solvers to use.
-    #[command(flatten)]
-    pub solvers: Solvers<ForSolve>,
+    /// Solvers to use, comma-separated (see --help for the list)
+    #[arg(
+        short = 's',
+        long = "solver",
+        visible_alias = "solvers",
+        value_name = "LIST",
+        value_parser = SolverListParser,
+        hide_possible_values = true,
+        default_value_t = SolverList::default_run(),
+        long_help = solvers_help("Solvers to use", CMD_HELP)
+    )]
+    pub solvers: SolverList,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check; from 2 up, the
     /// first solutions found (up to 4) are shown side by side.
@@ -195,9 +186,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// `-q`, refused.
-    #[command(flatten)]
-    pub quiet: NoQuiet,
+    /// Refused (see `Command::refused`).
+    #[arg(short = 'q', long, hide = true)]
+    pub quiet: bool,
 }
 
 /// The formats of `sudoku-lab trace`.
@@ -214,21 +205,6 @@ pub enum TraceFormat {
 pub struct MaxEvents(pub Option<u64>);
 
 impl MaxEvents {
-    /// What a trace prints to a terminal when `--max-events` is not given: its first
-    /// thousand events, so that a long search does not flood it (naive's trace of the
-    /// Polish grid is 734,874 lines, 52 MB).
-    pub const TERMINAL: MaxEvents = MaxEvents(Some(1_000));
-
-    /// What a trace prints when `--max-events` is not given: [`MaxEvents::TERMINAL`] to a
-    /// terminal, every event to a file or a pipe (where the whole stream was asked for).
-    pub const fn default_to(terminal: bool) -> MaxEvents {
-        if terminal {
-            MaxEvents::TERMINAL
-        } else {
-            MaxEvents(None)
-        }
-    }
-
     /// Parses `N` or `all`.
     pub fn parse(text: &str) -> Result<MaxEvents, String> {
         match text.trim() {
@@ -273,9 +249,18 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// Strategies to trace.
-    #[command(flatten)]
-    pub solvers: Solvers<ForTrace>,
+    /// Strategies to trace, comma-separated, one after the other (see --help for the list)
+    #[arg(
+        short = 's',
+        long = "solvers",
+        visible_alias = "solver",
+        value_name = "LIST",
+        value_parser = SolverListParser,
+        hide_possible_values = true,
+        default_value = "norvig",
+        long_help = solvers_help("Strategies to trace", "")
+    )]
+    pub solvers: SolverList,
 
     /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
@@ -325,9 +310,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// `-q`, refused.
-    #[command(flatten)]
-    pub quiet: NoQuiet,
+    /// Refused (see `Command::refused`).
+    #[arg(short = 'q', long, hide = true)]
+    pub quiet: bool,
 }
 
 /// Options of `sudoku-lab summary`.
@@ -465,42 +450,36 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print (any but help) [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = SubcommandName)]
+    #[arg(value_name = "SUBCOMMAND", value_parser = PossibleValuesParser::new(PAGES))]
     pub command: Option<String>,
 }
 
-/// The value parser of `man`'s argument: a subcommand's name, the names read from clap's
-/// command when asked (at parse time or for a help text), so that every subcommand has a
-/// page. Not at construction: `man` is one of the subcommands.
-#[derive(Debug, Clone, Copy)]
-pub struct SubcommandName;
+/// The subcommands with a page, in their order: not clap's `help`, which has no options
+/// of its own (its page listed one page per subcommand under its name, pages that are not
+/// there).
+pub const PAGES: [&str; 11] = [
+    "bench",
+    "solve",
+    "trace",
+    "generate",
+    "grade",
+    "summary",
+    "plot",
+    "merge",
+    "compare",
+    "completions",
+    "man",
+];
 
-impl SubcommandName {
-    /// The names of sudoku-lab's subcommands, in their order: those with a page. Not
-    /// `help`, which clap adds as it builds the command: it has no options of its own, and
-    /// its page listed one for each subcommand under its name (`sudoku-lab-help-bench(1)`),
-    /// pages that are not there; `man help` is a usage error that lists these.
-    fn names() -> Vec<String> {
-        super::Cli::command()
-            .get_subcommands()
-            .map(|c| c.get_name().to_string())
-            .collect()
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
 
-impl TypedValueParser for SubcommandName {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        PossibleValuesParser::new(Self::names()).parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(Self::names().into_iter().map(PossibleValue::new)))
+    #[test]
+    fn every_subcommand_has_a_page() {
+        let cli = super::super::Cli::command();
+        let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        assert_eq!(names, PAGES);
     }
 }

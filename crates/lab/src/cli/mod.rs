@@ -4,8 +4,7 @@
 mod args;
 mod bench_help;
 mod command;
-mod generate;
-mod grade;
+mod generate_grade;
 mod harness;
 mod numbers;
 mod runs;
@@ -20,14 +19,11 @@ pub use args::{
 };
 pub use args::{MaxEvents, PlotFigure, PlotFormat, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
 pub use command::CommandSpec;
-pub use generate::GenerateArgs;
-pub use grade::GradeArgs;
+pub use generate_grade::{GenerateArgs, GradeArgs};
 pub use harness::{CpuList, HarnessArgs, ShardArg};
 pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
 pub use suggest::solver_names;
-
-use crate::ui::ColorWhen;
 
 /// `sudoku-lab`: times the classic sudoku strategies over puzzle corpora.
 #[derive(Debug, Parser)]
@@ -56,8 +52,8 @@ which a shell reads as 130 (Ctrl-C) or 143 (SIGTERM): a shell loop stops."
 )]
 pub struct Cli {
     /// When to colour errors and warnings (`auto`: on a terminal, unless NO_COLOR is set).
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
-    pub color: ColorWhen,
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = clap::ColorChoice::Auto)]
+    pub color: clap::ColorChoice,
 
     /// What to do.
     #[command(subcommand)]
@@ -93,12 +89,17 @@ pub enum Command {
 
 impl Command {
     /// A usage error when the command refuses an option it takes only to say why: `-q`
-    /// in `solve` and `trace` (see [`NoQuiet`](args::NoQuiet)).
-    pub fn refused(&self) -> Result<(), crate::usage::Usage> {
-        match self {
-            Command::Solve(args) => args.quiet.check("solve"),
-            Command::Trace(args) => args.quiet.check("trace"),
-            _ => Ok(()),
-        }
+    /// in `solve` and `trace`, which print what they were asked for, with no progress or
+    /// summary beside it (an unknown option would not say why).
+    pub fn refused(&self) -> Result<(), crate::usage_error::Usage> {
+        let command = match self {
+            Command::Solve(args) if args.quiet => "solve",
+            Command::Trace(args) if args.quiet => "trace",
+            _ => return Ok(()),
+        };
+        Err(crate::usage_error::Usage(format!(
+            "-q: {command} prints what it is asked for, with no progress or summary to quiet \
+             (bench, generate, grade and merge take -q)"
+        )))
     }
 }

@@ -1,7 +1,6 @@
 //! Options of the commands over finished runs: `merge` (shards into one run) and `compare`
 //! (two runs, A/B).
 
-use std::fmt;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -106,45 +105,16 @@ pub struct CompareArgs {
     pub resamples: u64,
 }
 
-/// Why a `--fail-above` value is not a percentage the gate can use.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PercentError {
-    /// Not a number at all: the text.
-    NotANumber(String),
-    /// NaN or an infinity (as typed): no slowdown is above it, or every one is.
-    NotFinite(String),
-    /// Below 0 (as typed): a run would fail against itself.
-    Negative(String),
-}
-
-impl fmt::Display for PercentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PercentError::NotANumber(text) => write!(f, "{text:?} is not a number"),
-            PercentError::NotFinite(text) => {
-                write!(
-                    f,
-                    "{text} is not a finite percentage (give one such as 5 or 0.5)"
-                )
-            }
-            PercentError::Negative(text) => {
-                write!(f, "{text} is less than 0, the least allowed")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PercentError {}
-
 /// The value parser of `--fail-above`: a finite percentage of at least 0 (spaces around it
-/// ignored).
-fn percent(text: &str) -> Result<f64, PercentError> {
+/// ignored; `-0` is 0).
+fn percent(text: &str) -> Result<f64, String> {
     let text = text.trim();
     match text.parse::<f64>() {
-        Err(_) => Err(PercentError::NotANumber(text.to_string())),
-        Ok(pct) if !pct.is_finite() => Err(PercentError::NotFinite(text.to_string())),
-        Ok(pct) if pct < 0.0 => Err(PercentError::Negative(text.to_string())),
-        // `-0` is 0.
+        Err(_) => Err(format!("{text:?} is not a number")),
+        Ok(pct) if !pct.is_finite() => Err(format!(
+            "{text} is not a finite percentage (give one such as 5 or 0.5)"
+        )),
+        Ok(pct) if pct < 0.0 => Err(format!("{text} is less than 0, the least allowed")),
         Ok(pct) => Ok(pct.abs()),
     }
 }
@@ -159,7 +129,7 @@ mod tests {
         assert_eq!(percent(" 0.5 "), Ok(0.5));
         assert_eq!(percent("-0").map(f64::to_bits), Ok(0.0_f64.to_bits()));
         assert_eq!(percent("1e3"), Ok(1000.0));
-        let said = |text: &str| percent(text).unwrap_err().to_string();
+        let said = |text: &str| percent(text).unwrap_err();
         assert_eq!(said("-50"), "-50 is less than 0, the least allowed");
         assert_eq!(said("-1e-9"), "-1e-9 is less than 0, the least allowed");
         for text in ["nan", "NaN", "inf", "-inf", "infinity", "1e400"] {

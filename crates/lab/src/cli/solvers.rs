@@ -3,7 +3,6 @@
 //! and the help texts that list the catalogue.
 
 use std::fmt;
-use std::marker::PhantomData;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 
@@ -186,122 +185,18 @@ impl TypedValueParser for SolverListParser {
     }
 }
 
-/// `--solvers` (`-s`), declared once for the three commands that take it: `K` says how
-/// each names, explains and fills it (see [`SolversOf`]).
-#[derive(Debug, Clone, clap::Args)]
-pub struct Solvers<K: SolversOf> {
-    /// The solvers named, in order.
-    #[arg(
-        id = "solvers",
-        short = 's',
-        long = K::LONG,
-        visible_alias = K::ALIAS,
-        value_name = "LIST",
-        value_parser = SolverListParser,
-        // Listed with their summaries in the long help; the completions offer them.
-        hide_possible_values = true,
-        // Not `default_value_t`: clap keeps its text in a static, one for every `K`.
-        default_value = K::default_list().to_string(),
-        help = K::HELP,
-        long_help = solvers_help(K::WHAT, K::TAKES)
-    )]
-    pub list: SolverList,
-
-    /// What `K` says, kept in the type only.
-    #[arg(skip)]
-    kind: PhantomData<K>,
-}
-
-/// What differs between the `--solvers` of two commands: its names, its help, what it
-/// takes, its default.
-pub trait SolversOf: Clone + fmt::Debug + Send + Sync + 'static {
-    /// Its long name.
-    const LONG: &'static str;
-    /// Its other long name, also taken.
-    const ALIAS: &'static str;
-    /// The short help (`-h`).
-    const HELP: &'static str;
-    /// The long help's first words (see [`solvers_help`]).
-    const WHAT: &'static str;
-    /// What it takes.
-    const TAKES: Takes;
-    /// The list when it is not given.
-    fn default_list() -> SolverList;
-}
-
-/// `bench`'s `--solvers`: solvers to run, the default run by default.
-#[derive(Debug, Clone)]
-pub struct ForBench;
-
-impl SolversOf for ForBench {
-    const LONG: &'static str = "solvers";
-    const ALIAS: &'static str = "solver";
-    const HELP: &'static str =
-        "Solvers to run, comma-separated, in this order (see --help for the list)";
-    const WHAT: &'static str = "Solvers to run";
-    const TAKES: Takes = Takes::Any;
-    fn default_list() -> SolverList {
-        SolverList::default_run()
-    }
-}
-
-/// `solve`'s `--solver` (it mostly takes one): solvers to use, the default run by default.
-#[derive(Debug, Clone)]
-pub struct ForSolve;
-
-impl SolversOf for ForSolve {
-    const LONG: &'static str = "solver";
-    const ALIAS: &'static str = "solvers";
-    const HELP: &'static str = "Solvers to use, comma-separated (see --help for the list)";
-    const WHAT: &'static str = "Solvers to use";
-    const TAKES: Takes = Takes::Any;
-    fn default_list() -> SolverList {
-        SolverList::default_run()
-    }
-}
-
-/// `trace`'s `--solvers`: strategies only (a program does not tell its steps), norvig by
-/// default.
-#[derive(Debug, Clone)]
-pub struct ForTrace;
-
-impl SolversOf for ForTrace {
-    const LONG: &'static str = "solvers";
-    const ALIAS: &'static str = "solver";
-    const HELP: &'static str =
-        "Strategies to trace, comma-separated, one after the other (see --help for the list)";
-    const WHAT: &'static str = "Strategies to trace";
-    const TAKES: Takes = Takes::Strategies;
-    fn default_list() -> SolverList {
-        SolverList::parse("norvig").expect("norvig is in the catalogue")
-    }
-}
-
-/// Which solvers a command's `--solvers` takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Takes {
-    /// The catalogue's strategies and `cmd:` programs (`bench`, `solve`).
-    Any,
-    /// The catalogue's strategies only (`trace`: a program does not tell its steps).
-    Strategies,
-}
-
 /// What `cmd:` is, in the long help of a `--solvers` that takes it.
-const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
+pub const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
 process (named NAME, else after the program, or after its script when the program is an \
 interpreter such as python3 or sh): it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
 `SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]`; a comma inside the command is quoted \
 as its words are (cmd:x=prog '--a,b') (the book's \"Any solver, in any language\", book/src/harness/external.md, \
 tells the rest)";
 
-/// The long help of `--solvers`: what it `takes`, then every strategy with its summary and
-/// default budget.
-pub fn solvers_help(what: &str, takes: Takes) -> String {
+/// The long help of `--solvers`: `what` it is, `cmd` ([`CMD_HELP`] where it takes `cmd:`
+/// programs, else empty), then every strategy with its summary and default budget.
+pub fn solvers_help(what: &str, cmd: &str) -> String {
     let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
-    let cmd = match takes {
-        Takes::Any => CMD_HELP,
-        Takes::Strategies => "",
-    };
     let mut text = format!(
         "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
 `default` = the default run{cmd}. An unknown name is a usage error that lists these:\n"
@@ -363,23 +258,6 @@ mod tests {
             .starts_with("no solver given"));
     }
 
-    /// A misspelt solver is told the name it is closest to; a name close to none is not.
-    #[test]
-    fn a_misspelt_solver_gets_did_you_mean() {
-        let err = SolverList::parse("dlx,nrovig").unwrap_err();
-        assert!(
-            err.starts_with(
-                "unknown solver \"nrovig\" (did you mean norvig?): the solvers are naive, reduce"
-            ),
-            "{err}"
-        );
-        let err = SolverList::parse("tdoku").unwrap_err();
-        assert!(
-            err.starts_with("unknown solver \"tdoku\": the solvers are"),
-            "{err}"
-        );
-    }
-
     /// A comma a command quotes stays in the command (the old list was cut at every
     /// comma: `cmd:x=prog '--a,b'` was two items, the first with an unclosed quote).
     #[test]
@@ -408,10 +286,10 @@ mod tests {
 
     #[test]
     fn only_a_list_that_takes_commands_offers_them() {
-        let any = solvers_help("Solvers", Takes::Any);
+        let any = solvers_help("Solvers", CMD_HELP);
         assert!(any.contains("`cmd:[NAME=]COMMAND` = any program"), "{any}");
         assert!(!any.contains("sudoku-lab bench --help"), "{any}");
-        let strategies = solvers_help("Strategies", Takes::Strategies);
+        let strategies = solvers_help("Strategies", "");
         assert!(!strategies.contains("cmd:"), "{strategies}");
         assert!(
             strategies.starts_with(
@@ -424,7 +302,7 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
 
     #[test]
     fn the_help_gives_every_strategy_and_budget() {
-        let solvers = solvers_help("Solvers", Takes::Any);
+        let solvers = solvers_help("Solvers", CMD_HELP);
         let words = solvers.split_whitespace().collect::<Vec<_>>().join(" ");
         let budgets = max_nodes_help();
         for s in CATALOGUE {
@@ -441,7 +319,7 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
     #[test]
     fn the_list_keeps_its_columns_within_80() {
         let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap();
-        let list = solvers_help("Solvers", Takes::Any);
+        let list = solvers_help("Solvers", CMD_HELP);
         let (_, list) = list.split_once(":\n").unwrap();
         for line in list.lines().skip(1) {
             // clap indents the help text by 10 columns
@@ -452,50 +330,6 @@ strategy, `default` = the default run. An unknown name is a usage error that lis
                 column.starts_with("  ") && !column.starts_with("   "),
                 "{line:?}"
             );
-        }
-    }
-
-    /// The one declaration gives each command its own `--solvers`: names, default, help
-    /// (a default kept in one static for every command gave trace bench's default).
-    #[test]
-    fn each_command_has_its_own_solvers() {
-        use clap::CommandFactory;
-        let cli = crate::cli::Cli::command();
-        let default = SolverList::default_run().to_string();
-        for (command, long, alias, default, help) in [
-            (
-                "bench",
-                "solvers",
-                "solver",
-                default.as_str(),
-                "Solvers to run, ",
-            ),
-            (
-                "solve",
-                "solver",
-                "solvers",
-                default.as_str(),
-                "Solvers to use, ",
-            ),
-            (
-                "trace",
-                "solvers",
-                "solver",
-                "norvig",
-                "Strategies to trace, ",
-            ),
-        ] {
-            let sub = cli.find_subcommand(command).unwrap();
-            let arg = sub.get_arguments().find(|a| a.get_id() == "solvers");
-            let arg = arg.unwrap();
-            assert_eq!(arg.get_short(), Some('s'), "{command}");
-            assert_eq!(arg.get_long(), Some(long), "{command}");
-            assert_eq!(arg.get_visible_aliases(), Some(vec![alias]), "{command}");
-            assert_eq!(arg.get_default_values(), [default], "{command}");
-            assert!(arg.get_help().unwrap().to_string().starts_with(help));
-            let long_help = arg.get_long_help().unwrap().to_string();
-            assert!(long_help.starts_with(help), "{command}: {long_help}");
-            assert_eq!(long_help.contains("cmd:"), command != "trace", "{command}");
         }
     }
 }

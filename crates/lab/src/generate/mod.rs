@@ -1,18 +1,9 @@
 //! `sudoku-lab generate`: puzzles made by `sudoku-generator`, one per line under a
-//! provenance header, to a file or stdout.
-//!
-//! The generator makes puzzle `i` from the seed and `i` alone and hands the puzzles out in
-//! order, so the file is the same for any thread count; the header holds nothing that
-//! varies between runs (see [`header`]). Arguments the generator refuses (a range of
-//! givens no puzzle can have, an empty node band, a strategy that does not exist or does
-//! not solve the size) are usage errors, exit status 2, before anything runs. A puzzle
-//! that misses its targets after `--max-attempts` candidates stops the run (status 1);
-//! an interrupt stops it too (it then dies by the signal). Either way the puzzles before
-//! stay written, and a last `#` line in the output says where it stopped; in a file, the
-//! header's second line is written again to say how many it holds (see [`header::held`]).
-//! A write that fails keeps what reached the file. A file given by `-o` is put under its
-//! name only by a run that finished: the others leave it as it was and keep their puzzles
-//! beside it (see [`Staged`]).
+//! provenance header ([`header`]), to a file or stdout. Puzzle `i` depends on the seed and
+//! `i` alone, so the file is the same for any thread count. Arguments the generator refuses
+//! are usage errors before anything runs; a rare target or an interrupt stops the run with
+//! the puzzles before it kept and a last `#` line that says where it stopped. A file given
+//! by `-o` is put under its name only by a run that finished (see [`Staged`]).
 
 mod header;
 mod watch;
@@ -32,7 +23,7 @@ use sudoku_reports::{Staged, State};
 
 use crate::cli::{Cli, GenerateArgs};
 use crate::ui;
-use crate::usage::Usage;
+use crate::usage_error::Usage;
 use crate::RunEnd;
 use watch::Watch;
 
@@ -57,23 +48,16 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     let checker = generator.checker();
     let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
     let header = header::header(args, checker);
-    let minimal = !args.no_minimal;
-    let (result, made) = write_puzzles(
-        &mut out,
-        &header,
-        puzzles,
-        interrupt,
-        Wanted {
-            count: args.count,
-            minimal,
-        },
-    );
+    let (result, made) = write_puzzles(&mut out, &header, puzzles, interrupt, args);
     watch.finish();
     if let Some(Stop::Interrupted) = made.stop {
         ui::plain("interrupted: stopping the puzzles under way at their next attempt and keeping those made");
     }
-    let unproved = made.unproved(minimal);
-    let Made { written, stop, .. } = made;
+    let Made {
+        written,
+        unproved,
+        stop,
+    } = made;
     let held = |count| header::held(args, checker, count, unproved);
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
@@ -128,48 +112,30 @@ fn not_proved_minimal(unknown: u64) -> String {
     )
 }
 
-/// What a run was asked for: how many puzzles, and whether minimal.
-struct Wanted {
-    count: u64,
-    minimal: bool,
-}
-
-/// What a run made: the puzzles written, the removals whose check ran out of budget, and
-/// why it stopped before its count, if it did.
+/// What a run made: the puzzles written; the removals refused as their check ran out of
+/// budget, which leave the puzzles minimal only as far as the checks could tell (none are
+/// counted under `--no-minimal`, whose puzzles are not said minimal); and why it stopped
+/// before its count, if it did.
 struct Made {
     written: u64,
-    unknown: u64,
+    unproved: u64,
     stop: Option<Stop>,
 }
 
-impl Made {
-    /// The removals refused as their check ran out of budget that leave the puzzles
-    /// minimal only as far as the checks could tell: all of them when the puzzles were to
-    /// be `minimal`; none under `--no-minimal`, whose puzzles are not said minimal (digging
-    /// stops at a refusal there, whatever refused it).
-    fn unproved(&self, minimal: bool) -> u64 {
-        if minimal {
-            self.unknown
-        } else {
-            0
-        }
-    }
-}
-
-/// Writes `header`, then the `puzzles` as they come, until their `count` is reached, one
-/// misses its targets or an `interrupt` comes; then, when the puzzles were to be
-/// `minimal` and some were not proved so, a `#` line says why ([`Made::unproved`]), and a
-/// last one where it stopped. What was made, and how the writing went.
+/// Writes `header`, then the `puzzles` as they come, until their count is reached, one
+/// misses its targets or an `interrupt` comes; then a `#` line when some were not proved
+/// minimal, and a last one where it stopped. What was made, and how the writing went.
 fn write_puzzles(
     out: &mut Output,
     header: &str,
     puzzles: impl Iterator<Item = Result<Generated, GenerateError>>,
     interrupt: &AtomicBool,
-    Wanted { count, minimal }: Wanted,
+    args: &GenerateArgs,
 ) -> (io::Result<()>, Made) {
+    let count = args.count;
     let mut made = Made {
         written: 0,
-        unknown: 0,
+        unproved: 0,
         stop: None,
     };
     let result = (|| -> io::Result<()> {
@@ -184,7 +150,9 @@ fn write_puzzles(
                     out.write(&p.puzzle.to_line())?;
                     out.write("\n")?;
                     made.written += 1;
-                    made.unknown += p.unknown();
+                    if !args.no_minimal {
+                        made.unproved += p.unknown();
+                    }
                 }
                 Err(e) => {
                     made.stop = Some(Stop::Failed(e));
@@ -196,9 +164,8 @@ fn write_puzzles(
         if made.stop.is_none() && made.written < count && interrupt.load(Ordering::Relaxed) {
             made.stop = Some(Stop::Interrupted);
         }
-        let unproved = made.unproved(minimal);
-        if unproved > 0 {
-            out.write(&format!("# {}\n", not_proved_minimal(unproved)))?;
+        if made.unproved > 0 {
+            out.write(&format!("# {}\n", not_proved_minimal(made.unproved)))?;
         }
         if let Some(stop) = &made.stop {
             out.write(&format!("# {}\n", stop.line(made.written, count)))?;

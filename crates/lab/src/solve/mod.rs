@@ -1,28 +1,22 @@
 //! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people.
 //!
-//! For each puzzle (the argument, each puzzle of a file or of stdin in turn, or the one
-//! `--index` picks): the puzzle in Norvig's display; one line per solver as it finishes
-//! (status, solutions, nodes, backtracks, time: `bench`'s timed, checked solve, against
-//! the known solution the puzzle's line gives, when it gives one); the
-//! solution, or under `--limit N ≥ 2` the first solutions side by side with the cells
-//! where they differ marked, and "unique" when a search proved it; with two solvers or
-//! more, a table that compares them with the fastest.
+//! For each puzzle: the puzzle in Norvig's display; one line per solver as it finishes
+//! (`bench`'s timed, checked solve); the solution, or under `--limit N ≥ 2` the first
+//! solutions side by side ([`show`]); with two solvers or more, a table ([`table`]).
 
-mod run;
 mod show;
+mod solved;
 mod table;
 
-use std::io::{self, Write};
-
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use sudoku_core::{Grid, Puzzle, Size};
 use sudoku_results::Status;
 use sudoku_trace::people::count;
 
 use crate::cli::SolveArgs;
 use crate::input::Input;
-use crate::RunEnd;
-use run::Solved;
+use crate::{ui, RunEnd};
+use solved::Solved;
 use table::status_words;
 
 /// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn. As `bench`
@@ -32,19 +26,18 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
-    let mut out = Out::default();
     let mut reported = Reported::default();
     if let Some(index) = args.puzzles.index {
         let puzzle = puzzles.nth_puzzle(index)?;
-        reported.add(&puzzle, report(&puzzle, from.as_deref(), args, &mut out)?);
+        report(&puzzle, from.as_deref(), args, &mut reported)?;
     } else {
         for puzzle in puzzles.by_ref() {
             let puzzle = puzzle?;
             if !reported.sizes.is_empty() {
-                out.print("\n")?;
+                ui::out("\n");
             }
-            reported.add(&puzzle, report(&puzzle, from.as_deref(), args, &mut out)?);
-            if out.closed {
+            report(&puzzle, from.as_deref(), args, &mut reported)?;
+            if !ui::stdout_open() {
                 break;
             }
         }
@@ -52,7 +45,8 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
             bail!("{} holds no puzzle", puzzles.name());
         }
     }
-    if !reported.solved && !out.closed {
+    ui::stdout_written()?;
+    if !reported.solved && ui::stdout_open() {
         let sizes: Vec<String> = reported.sizes.iter().map(ToString::to_string).collect();
         bail!(
             "no solver of the list solves {} grids: nothing was solved",
@@ -71,110 +65,67 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
 struct Reported {
     /// The sizes of the puzzles, each once, in the order met.
     sizes: Vec<Size>,
-    /// Whether a solver solved one of them (whatever its status).
+    /// Whether a solver solved one of them (whatever its status), not all skipped for
+    /// its size.
     solved: bool,
     /// Whether a solution failed its check.
     wrong: bool,
 }
 
-impl Reported {
-    /// Adds the report of `puzzle`.
-    fn add(&mut self, puzzle: &Puzzle, report: Report) {
-        let size = puzzle.grid.size();
-        if !self.sizes.contains(&size) {
-            self.sizes.push(size);
-        }
-        self.solved |= report.solved;
-        self.wrong |= report.wrong;
-    }
-}
-
-/// What one puzzle's report came to.
-#[derive(Debug, Clone, Copy)]
-struct Report {
-    /// Whether a solver of the list solved it (a row, whatever its status), not all
-    /// skipped for its size.
-    solved: bool,
-    /// Whether a solution failed its check.
-    wrong: bool,
-}
-
-/// Stdout, line by line as the solvers finish; a broken pipe closes it quietly.
-#[derive(Debug, Default)]
-struct Out {
-    closed: bool,
-}
-
-impl Out {
-    fn print(&mut self, text: &str) -> Result<()> {
-        if self.closed {
-            return Ok(());
-        }
-        let mut stdout = io::stdout().lock();
-        match stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush())
-        {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => self.closed = true,
-            result => result.context("stdout")?,
-        }
-        Ok(())
-    }
-}
-
-/// One puzzle's report: whether a solver solved it, and whether a solution failed its
-/// check.
-fn report(puzzle: &Puzzle, from: Option<&str>, args: &SolveArgs, out: &mut Out) -> Result<Report> {
+/// One puzzle's report, added to what was `reported`.
+fn report(
+    puzzle: &Puzzle,
+    from: Option<&str>,
+    args: &SolveArgs,
+    reported: &mut Reported,
+) -> Result<()> {
     let grid = &puzzle.grid;
+    if !reported.sizes.contains(&grid.size()) {
+        reported.sizes.push(grid.size());
+    }
     if let Some(name) = from {
         let label = puzzle
             .label
             .as_deref()
             .map_or(String::new(), |l| format!(" ({l})"));
-        out.print(&format!(
+        ui::out(format!(
             "{name}: puzzle {}, line {}{label}\n",
             puzzle.index, puzzle.line
-        ))?;
+        ));
     }
-    out.print(&format!("{}\n{grid}", grid.to_line()))?;
+    ui::out(format!("{}\n{grid}", grid.to_line()));
     let clashes = grid.conflicts().len() as u64;
     if clashes > 0 {
-        out.print(&format!(
+        ui::out(format!(
             "the givens clash ({} of peers)\n",
             count(clashes, "pair", "pairs")
-        ))?;
+        ));
     }
-    out.print("\n")?;
+    ui::out("\n");
     let mut solved = Vec::new();
-    let mut report = Report {
-        solved: false,
-        wrong: false,
-    };
-    for spec in &args.solvers.list.0 {
-        let s = run::run(spec, puzzle, args)?;
-        report.solved |= s.row.is_some();
-        report.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
-        out.print(&line(&s, grid, args.limit))?;
+    for spec in &args.solvers.0 {
+        let s = solved::run(spec, puzzle, args)?;
+        reported.solved |= s.row.is_some();
+        reported.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
+        ui::out(line(&s, grid, args.limit));
         solved.push(s);
-        if out.closed {
-            return Ok(report);
+        if !ui::stdout_open() {
+            return Ok(());
         }
     }
     let solutions = show::solutions(grid, &solved, args.limit);
     if !solutions.is_empty() {
-        out.print(&format!("\n{solutions}"))?;
+        ui::out(format!("\n{solutions}"));
     }
     if solved.len() > 1 {
-        out.print(&format!("\n{}", table::table(&solved)))?;
+        ui::out(format!("\n{}", table::table(&solved)));
     }
-    Ok(report)
+    Ok(())
 }
 
-/// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`
-/// (`dlx: no solution, 1 node, ...`; the time as [`table::time`] gives it: none for a
-/// crash), a `WRONG:` line after it when its check failed, a
-/// `why:` line when a `cmd:` solver timed out or crashed (no solution failed a check: the
-/// row's status says what happened, as in `bench`), or why it was skipped.
+/// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`,
+/// then a `WRONG:` line when its check failed or a `why:` line when a `cmd:` solver timed
+/// out or crashed; or why it was skipped.
 fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
     let Some(row) = &s.row else {
         let why = match s.strategy {

@@ -14,7 +14,7 @@ use sudoku_core::{Grid, Limits};
 use sudoku_results::Status;
 use sudoku_trace::people::count;
 
-use super::run::Solved;
+use super::solved::Solved;
 
 /// At most this many solutions are shown.
 pub const SHOWN: usize = 4;
@@ -123,9 +123,9 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
     show(head, &labelled)
 }
 
-/// The caption `head`, then one grid (its line, then Norvig's display), or several side
-/// by side with the cells where they differ marked and named, then their lines. The
-/// caption is wrapped within [`WIDTH`] columns.
+/// The caption `head` (wrapped within [`WIDTH`] columns), then one grid (its line, then
+/// Norvig's display), or several side by side with the cells where they differ marked and
+/// named, then their lines.
 fn show(head: String, grids: &[(String, Grid)]) -> String {
     let mut out = String::new();
     let mut caption = |text: &str| {

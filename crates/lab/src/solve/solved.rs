@@ -50,10 +50,9 @@ impl Solved {
     }
 }
 
-/// Solves `puzzle` with `spec` under `args`' limit, budget (the solver's own by default),
-/// seed and `cmd:` time limit, checked as `bench` checks it: against the puzzle's known
-/// solution too, when its line gives one. A `cmd:` solver the runner cannot start a child
-/// of (out of files or processes) is the runner's error.
+/// Solves `puzzle` with `spec` under `args`' limit, budget, seed and `cmd:` time limit,
+/// checked as `bench` checks it (against the puzzle's known solution too, when its line
+/// gives one).
 pub fn run(
     spec: &SolverSpec,
     puzzle: &Puzzle,
@@ -64,10 +63,9 @@ pub fn run(
         .unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
     let options = sudoku_catalogue::Options { seed: args.seed };
     let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
-    #[allow(unreachable_patterns)]
     let strategy = match spec {
         SolverSpec::Strategy(s) => Some(*s),
-        _ => None,
+        SolverSpec::Command(_) => None,
     };
     let mut solved = Solved {
         name: spec.name().to_string(),

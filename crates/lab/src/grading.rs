@@ -77,34 +77,31 @@ impl Write for Sink<'_> {
     }
 }
 
-/// How many puzzles had each verdict.
+/// The verdicts that give no difficulty, in the summary's words and order.
+const NO_DIFFICULTY: [&str; 3] = ["not unique", "no solution", "undecided"];
+
+/// How many puzzles had each verdict: the unique ones by difficulty (in the order of
+/// [`Difficulty::ALL`]), the others as [`NO_DIFFICULTY`] lists them.
 #[derive(Debug, Default)]
 struct Tally {
-    /// Unique puzzles, by difficulty (in the order of [`Difficulty::ALL`]).
     by_difficulty: [u64; Difficulty::ALL.len()],
-    not_unique: u64,
-    no_solution: u64,
-    undecided: u64,
+    no_difficulty: [u64; NO_DIFFICULTY.len()],
 }
 
 impl Tally {
     fn add(&mut self, verdict: Verdict) {
         match verdict {
             Verdict::Unique(d) => self.by_difficulty[d as usize] += 1,
-            Verdict::NotUnique => self.not_unique += 1,
-            Verdict::NoSolution => self.no_solution += 1,
-            Verdict::Undecided => self.undecided += 1,
+            Verdict::NotUnique => self.no_difficulty[0] += 1,
+            Verdict::NoSolution => self.no_difficulty[1] += 1,
+            Verdict::Undecided => self.no_difficulty[2] += 1,
         }
-    }
-
-    fn total(&self) -> u64 {
-        self.by_difficulty.iter().sum::<u64>() + self.not_unique + self.no_solution + self.undecided
     }
 
     /// The summary: a line, then the count and share of each difficulty, then the puzzles
     /// with no difficulty, when there are some.
     fn text(&self, input: &str) -> String {
-        let total = self.total();
+        let total: u64 = self.by_difficulty.iter().chain(&self.no_difficulty).sum();
         let share = |n: u64| match total {
             0 => "-".to_string(),
             t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
@@ -118,13 +115,10 @@ impl Tally {
             .iter()
             .map(|d| (d.name(), self.by_difficulty[*d as usize]))
             .chain(
-                [
-                    ("not unique", self.not_unique),
-                    ("no solution", self.no_solution),
-                    ("undecided", self.undecided),
-                ]
-                .into_iter()
-                .filter(|(_, n)| *n > 0),
+                NO_DIFFICULTY
+                    .into_iter()
+                    .zip(self.no_difficulty)
+                    .filter(|(_, n)| *n > 0),
             );
         for (name, n) in rows {
             out.push_str(&format!("{name:<12}  {n:>7}  {:>5}\n", share(n)));
