@@ -6,11 +6,11 @@
 //! - [`recorder`]: the engine's sink (CSV, summary, progress, messages), [`skips`] the
 //!   puzzles a solver skips;
 //! - [`progress`] and [`forecast`]: what a person watches while it runs;
-//! - [`resume`](mod@resume): `--resume`, the latest unfinished run continued.
+//! - [`resume`](mod@resume): `--resume`, the latest unfinished run continued;
+//!   [`unchanged`] the corpora and the rows kept known by their content.
 
 pub(crate) mod config;
 pub(crate) mod forecast;
-pub(crate) mod identity;
 pub(crate) mod method;
 pub(crate) mod overlap;
 pub(crate) mod progress;
@@ -18,6 +18,7 @@ pub(crate) mod recorder;
 pub(crate) mod resume;
 pub(crate) mod shard;
 pub(crate) mod skips;
+pub(crate) mod unchanged;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -25,19 +26,16 @@ use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_engine::{corpus_names, End, Report, SinkError};
+use sudoku_engine::{corpus_names, End, Report};
 use sudoku_reports::done::Done;
 use sudoku_reports::output::{Ending, Written};
-use sudoku_reports::sidecar::{
-    command_line, cpu_model, CorpusEntry, Resumption, ShardEntry, Skipped,
-};
+use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry, Resumption, ShardEntry};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::summary::Clock;
 use sudoku_reports::units::{is_are, plural};
 use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::bench::config::RunConfig;
-use crate::bench::progress::Progress;
 use crate::bench::recorder::{Recorded, Recorder};
 use crate::bench::skips::no_row;
 use crate::cli::BenchArgs;
@@ -53,31 +51,33 @@ use resume::Earlier;
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
-    if config.resume {
-        // What is left to solve is known once the earlier run is read: the threads start
-        // after it.
-        let opened = open_resumed(&mut config)?;
-        let Some(opened) = opened else {
-            return Ok(RunEnd::Finished);
-        };
-        let engine = sudoku_engine::start(&config.plan, interrupt);
-        record(&config, opened, engine, start)
-    } else {
+    if !config.resume {
         // The reading thread starts first, and reads the first lines while the output is
         // opened and the sidecar written (the workers start with the run).
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        let opened = open_fresh(&config)?;
-        record(&config, opened, engine, start)
+        let opened = open(&config)?;
+        opened.output.write_sidecar(&opened.sidecar)?;
+        return record(&config, opened, None, engine, start);
     }
+    // What is left to solve is known once the earlier run is read: the threads start after.
+    let mut opened = open(&config)?;
+    let continued = match resume(&mut config, &mut opened)? {
+        Start::NothingLeft => return Ok(RunEnd::Finished),
+        Start::Continued(continued) => Some(*continued),
+        Start::Fresh => {
+            opened.output.write_sidecar(&opened.sidecar)?;
+            None
+        }
+    };
+    let engine = sudoku_engine::start(&config.plan, interrupt);
+    record(&config, opened, continued, engine, start)
 }
 
-/// A run's output, opened, its sidecar written (state `running`).
+/// A run's output, opened (see [`Output::open`]), and the sidecar it starts with.
 struct Opened {
     output: Output,
     csv: CsvWriter,
     sidecar: Sidecar,
-    /// With `--resume`: the run continued.
-    resumed: Option<Continued>,
 }
 
 /// The run a `--resume` continued: its CSV, the puzzles it did, and their summary.
@@ -87,66 +87,29 @@ struct Continued {
     summary: Summary,
 }
 
-/// Opens a fresh run's output (see [`Output::open`]) and writes its sidecar.
-fn open_fresh(config: &RunConfig) -> Result<Opened> {
-    let (output, csv) = open_output(config)?;
-    let sidecar = sidecar_at_start(config);
-    publish(Opened {
-        output,
-        csv,
-        sidecar,
-        resumed: None,
-    })
-}
-
-/// Opens the output of a `--resume` run and continues the latest unfinished run on it
-/// (`config` told what is left, see [`resume()`]) and writes its sidecar; `None` when that
-/// run finished (nothing is left to do).
-fn open_resumed(config: &mut RunConfig) -> Result<Option<Opened>> {
-    let (output, mut csv) = open_output(config)?;
-    let mut sidecar = sidecar_at_start(config);
-    let resumed = match resume(config, &mut sidecar, &output, &mut csv)? {
-        Start::Fresh => None,
-        Start::Continued(continued) => Some(*continued),
-        Start::NothingLeft => return Ok(None),
-    };
-    publish(Opened {
-        output,
-        csv,
-        sidecar,
-        resumed,
-    })
-    .map(Some)
-}
-
-/// [`Output::open`], saying where an earlier run's rows went when it was killed.
-fn open_output(config: &RunConfig) -> Result<(Output, CsvWriter)> {
+/// Opens the run's output, saying where an earlier run's rows went when it was killed.
+fn open(config: &RunConfig) -> Result<Opened> {
     let (output, csv) = Output::open(&config.files.csv)?;
     if let Some(aside) = output.moved_aside() {
         let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
-        ui::moved_aside(
-            "run",
-            &config.files.csv,
-            "its rows are",
-            &aside.files.csv,
-            kept,
-        );
+        let (out, moved) = (&config.files.csv, &aside.files.csv);
+        ui::moved_aside("run", out, "its rows are", moved, kept);
     }
-    Ok((output, csv))
+    let sidecar = sidecar_at_start(config);
+    Ok(Opened {
+        output,
+        csv,
+        sidecar,
+    })
 }
 
-/// Writes the sidecar of a run about to start (the output dropped, and so removed, when it
-/// cannot be).
-fn publish(opened: Opened) -> Result<Opened> {
-    opened.output.write_sidecar(&opened.sidecar)?;
-    Ok(opened)
-}
-
-/// Runs the started `engine` into the opened output, then writes what the run did: the
-/// summary, the sidecar, the files under their final names; `start` is when the run began.
+/// Runs the started `engine` into the `opened` output (after the rows of the run it
+/// `continued`, if any), then writes what the run did: the summary, the sidecar, the files
+/// under their final names; `start` is when the run began.
 fn record(
     config: &RunConfig,
     opened: Opened,
+    continued: Option<Continued>,
     engine: sudoku_engine::Started<'_>,
     start: Instant,
 ) -> Result<RunEnd> {
@@ -154,44 +117,26 @@ fn record(
         output,
         csv,
         mut sidecar,
-        resumed,
     } = opened;
-    let progress = Progress::start(config.quiet, config.progress_every, &config.plan);
-    let mut recorder = Recorder::new(csv, config, progress);
-    recorder.tell_on_interrupt(&output.running().csv);
-    let (done, continued) = match resumed {
-        Some(c) => {
-            recorder.count_earlier(c.summary);
-            (Some(c.done), Some(c.csv))
-        }
-        None => (None, None),
+    let (done, continued, earlier) = match continued {
+        Some(c) => (Some(c.done), Some(c.csv), c.summary),
+        None => (None, None, Summary::new()),
     };
+    let mut recorder = Recorder::new(csv, config, &output.running().csv, earlier);
     let mut report = engine.run(&mut recorder);
-    let skipped = recorder.skipped();
-    let Recorded {
-        rows,
-        error: write_error,
-        mut summary,
-        unwritten,
-    } = recorder.finish();
-    count_in_file(&mut report, &unwritten, done.as_ref());
+    let mut recorded = recorder.finish();
+    count_in_file(&mut report, &recorded.unwritten, done.as_ref());
     sidecar.resumed_puzzles = done.as_ref().map_or(0, Done::count);
     // As the sidecar keeps it, so that the summary printed now reads as one made later;
     // the warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
     let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    let Ended { state, error } = ending(&report, write_error.as_ref(), rows, &skipped);
     // A corpus cut short, edited or replaced while it was read: not a finished run.
-    let changed = identity::changed_while_read(&config.plan.sources, &sidecar.corpus);
-    let Ended { state, error } = match changed {
-        Some(changed) if state == State::Finished => Ended {
-            state: State::Failed,
-            error: Some(changed),
-        },
-        _ => Ended { state, error },
-    };
-    summary.state = (state != State::Finished).then_some(state.into());
-    summary.error.clone_from(&error);
+    let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
+    let ended = ending(&report, &recorded, changed);
+    let summary = &mut recorded.summary;
+    summary.state = (ended.state != State::Finished).then_some(ended.state.into());
+    summary.error.clone_from(&ended.error);
     summary.clock = Some(Clock {
         seconds,
         threads: config.plan.threads as u64,
@@ -199,17 +144,19 @@ fn record(
         resumed: sidecar.resumed_puzzles,
     });
     summary.shard = sidecar.shard.map(|s| s.to_string());
-    sidecar.state = state.into();
-    sidecar.error = error.clone();
-    sidecar.skipped.clone_from(&skipped);
-    fill_ending(&mut sidecar, &report, &summary, rows, seconds);
+    fill_ending(&mut sidecar, &report, &recorded, &ended, seconds);
+    let (summary, rows, state) = (&mut recorded.summary, recorded.rows, ended.state);
+    // The skips are the sidecar's own entries (`skipped`), and the summary's notes.
+    for skipped in &recorded.skipped {
+        summary.add_note(skipped.note());
+    }
     let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
-    failed_at_the_end(&mut summary, state, &ending);
+    failed_at_the_end(summary, state, &ending);
     if reported(config.quiet, state, &ending) {
         ui::out(summary.to_text(config.view));
     }
-    tell_what_was_written(config, &ending, &summary, rows, state);
-    outcome(Whose::Run, Ended { state, error }, ending, &summary)
+    tell_what_was_written(config, &ending, summary, rows, state);
+    outcome(Whose::Run, ended, ending, summary)
 }
 
 /// Whether the end of a run (or a merge) that ended in `state` is reported on the
@@ -321,28 +268,28 @@ enum Start {
     NothingLeft,
 }
 
-/// With `--resume`, the latest unfinished run on the output (see [`mod@resume`]): its
-/// whole puzzles copied into `csv`, `config` told to solve only the others, `sidecar` told
-/// what is continued (the date and command of the run's start, and each resumption) and
-/// written as `running` before the copy, so that a run killed while it copies leaves its
-/// rows beside a sidecar, for the next `--resume` to continue.
-fn resume(
-    config: &mut RunConfig,
-    sidecar: &mut Sidecar,
-    output: &Output,
-    csv: &mut CsvWriter,
-) -> Result<Start> {
+/// With `--resume`, the latest unfinished run on the `opened` output (see [`mod@resume`]):
+/// its whole puzzles copied into the CSV, `config` told to solve only the others, the
+/// sidecar told what is continued (the date and command of the run's start, and each
+/// resumption) and written as `running` before the copy, so that a run killed while it
+/// copies leaves its rows beside a sidecar, for the next `--resume` to continue.
+fn resume(config: &mut RunConfig, opened: &mut Opened) -> Result<Start> {
+    let Opened {
+        output,
+        csv,
+        sidecar,
+    } = opened;
     let aside = output.moved_aside().map(|m| &m.files);
     let r = match resume::earlier_run(&config.files.csv, aside, sidecar, &config.plan)? {
         Earlier::None => return Ok(Start::Fresh),
         Earlier::Finished(csv) => {
+            let csv = csv.display();
             ui::plain(format!(
-                "--resume: {} is a finished run: nothing is left to do",
-                csv.display()
+                "--resume: {csv} is a finished run: nothing is left to do"
             ));
             return Ok(Start::NothingLeft);
         }
-        Earlier::Unfinished(r) => r,
+        Earlier::Unfinished(r) => *r,
     };
     ui::note(format!(
         "--resume: continuing {} ({} puzzles kept, the others solved now)",
@@ -350,17 +297,16 @@ fn resume(
         r.done.count()
     ));
     config.plan.select.done.clone_from(&r.done.puzzles);
+    let now = Resumption {
+        date: now(),
+        command: std::mem::replace(&mut sidecar.command, r.earlier.command.clone()),
+        shard: None,
+    };
     sidecar.date.clone_from(&r.earlier.date);
     sidecar.resumed = r.earlier.resumed.clone();
-    sidecar.resumed.push(Resumption {
-        date: now(),
-        command: sidecar.command.clone(),
-        shard: None,
-    });
-    sidecar.command.clone_from(&r.earlier.command);
+    sidecar.resumed.push(now);
     output.write_sidecar(sidecar)?;
     let summary = r.copy_into(csv)?;
-    let r = *r;
     Ok(Start::Continued(Box::new(Continued {
         csv: r.csv,
         done: r.done,
@@ -368,8 +314,12 @@ fn resume(
     })))
 }
 
-/// What the sidecar says before the run starts (state `running`), written as `files`.
+/// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
+    let method = &config.method;
+    let cmd = config.budgets.iter().any(|b| b.command.is_some());
+    let names = corpus_names(&config.plan.sources);
+    let corpus = names.into_iter().zip(&config.plan.sources);
     Sidecar {
         command: command_line(),
         version: version::VERSION.into(),
@@ -383,23 +333,17 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         strict: config.plan.strict,
         first: config.plan.first,
         seed: Some(config.seed),
-        permute: config.method.permute,
-        shard: config.method.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
-        warmup: config.method.timing.warmup.map(|d| d.as_secs_f64()),
-        pin: config.method.timing.pin.clone(),
-        timeout: config
-            .budgets
-            .iter()
-            .any(|b| b.command.is_some())
-            .then_some(config.method.timeout.as_secs_f64()),
+        permute: method.permute,
+        shard: method.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
+        warmup: method.timing.warmup.map(|d| d.as_secs_f64()),
+        pin: method.timing.pin.clone(),
+        timeout: cmd.then_some(method.timeout.as_secs_f64()),
         state: State::Running.into(),
         solver: config.budgets.clone(),
-        corpus: corpus_names(&config.plan.sources)
-            .into_iter()
-            .zip(&config.plan.sources)
+        corpus: corpus
             .map(|(path, source)| CorpusEntry {
                 path,
-                fingerprint: identity::fingerprint(source),
+                fingerprint: unchanged::fingerprint(source),
                 ..CorpusEntry::default()
             })
             .collect(),
@@ -412,10 +356,22 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-/// What the sidecar says once the run is over.
-fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: u64, seconds: f64) {
+/// What the sidecar says once the run is over: how it `ended`, what the engine's `report`
+/// and the CSV `recorded` counted, in how many `seconds`.
+fn fill_ending(
+    sidecar: &mut Sidecar,
+    report: &Report,
+    recorded: &Recorded,
+    ended: &Ended,
+    seconds: f64,
+) {
+    let summary = &recorded.summary;
+    sidecar.state = ended.state.into();
+    sidecar.error.clone_from(&ended.error);
+    sidecar.skipped.clone_from(&recorded.skipped);
+    sidecar.notes = summary.notes().to_vec();
     sidecar.puzzles = report.puzzles;
-    sidecar.rows = rows;
+    sidecar.rows = recorded.rows;
     sidecar.wrong = summary.wrong();
     sidecar.retimed = summary.retimed();
     sidecar.disturbed = summary.disturbed();
@@ -424,29 +380,19 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, summary: &Summary, rows: 
     sidecar.timing_floor_ns = cost.floor_ns;
     sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
     sidecar.seconds = seconds;
-    // The skips are the sidecar's own entries (`skipped`), not notes.
-    let skips: Vec<String> = sidecar.skipped.iter().map(Skipped::note).collect();
-    sidecar.notes = summary
-        .notes()
-        .iter()
-        .filter(|n| !skips.contains(n))
-        .cloned()
-        .collect();
+    let at_start = std::mem::take(&mut sidecar.corpus);
     let fingerprint = |name: &str| {
-        let at_start = sidecar.corpus.iter().find(|e| e.path == name);
-        at_start.and_then(|e| e.fingerprint.clone())
+        let entry = at_start.iter().find(|e| e.path == name);
+        entry.and_then(|e| e.fingerprint.clone())
     };
-    sidecar.corpus = report
-        .corpora
-        .iter()
-        .map(|c| CorpusEntry {
-            path: c.name.to_string(),
-            puzzles: c.puzzles,
-            malformed: c.malformed,
-            skipped: c.skipped,
-            fingerprint: fingerprint(&c.name),
-        })
-        .collect();
+    let corpus = report.corpora.iter().map(|c| CorpusEntry {
+        path: c.name.to_string(),
+        puzzles: c.puzzles,
+        malformed: c.malformed,
+        skipped: c.skipped,
+        fingerprint: fingerprint(&c.name),
+    });
+    sidecar.corpus = corpus.collect();
 }
 
 /// Where the run's files are, and what became of an earlier result.
@@ -530,54 +476,37 @@ pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
 /// How the run ended (its state) and the error that stopped it: the engine's, else the
-/// CSV's last write's. A run that went to
-/// the end without reading a puzzle (not even one for another shard, or one an earlier
-/// run solved) failed: its empty files are not to replace an earlier result. So did one that read puzzles and wrote no row (`rows`), as
-/// no solver of the run solves their size (`skipped`, see [`Recorder::skipped`]), unless it
-/// is a shard that read puzzles for the others (its share may hold only such puzzles, and
-/// the merged run rows of the others: see [`other_shards`]).
-fn ending(
-    report: &Report,
-    write_error: Option<&SinkError>,
-    rows: u64,
-    skipped: &[Skipped],
-) -> Ended {
+/// CSV's last write's. A run that went to the end failed when it read no puzzle at all
+/// (not even one for another shard, or one an earlier run solved): its empty files are not
+/// to replace an earlier result. So did one that read puzzles and wrote no row, as no
+/// solver of the run solves their size, unless it is a shard that read puzzles for the
+/// others (its share may hold only such puzzles, and the merged run rows of the others),
+/// and one whose corpus `changed` while it was read.
+fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
-    match (&report.end, write_error) {
-        (End::Failed(e), _) => Ended {
-            state: State::Failed,
-            error: Some(e.to_string()),
-        },
-        (_, Some(e)) => Ended {
-            state: State::Failed,
-            error: Some(e.to_string()),
-        },
-        (End::Interrupted, None) => Ended {
-            state: State::Interrupted,
-            error: None,
-        },
-        (End::Finished, None) if !read => Ended {
-            state: State::Failed,
-            error: Some(NO_PUZZLE.into()),
-        },
-        (End::Finished, None) if rows == 0 && report.puzzles > 0 && !other_shards(report) => {
-            Ended {
-                state: State::Failed,
-                error: Some(no_row(skipped)),
+    // The corpora's `skipped`: another shard's puzzles (see [`count_in_file`]).
+    let other_shards = report.corpora.iter().any(|c| c.skipped > 0);
+    let error = match (&report.end, &recorded.error) {
+        (End::Failed(e), _) => Some(e.to_string()),
+        (_, Some(e)) => Some(e.to_string()),
+        (End::Interrupted, None) => {
+            return Ended {
+                state: State::Interrupted,
+                error: None,
             }
         }
-        (End::Finished, None) => Ended {
-            state: State::Finished,
-            error: None,
-        },
-    }
-}
-
-/// Whether the run read puzzles that are another shard's (`--shard`): the corpora's
-/// `skipped`, once those an earlier run solved are counted as this run's (see
-/// [`count_in_file`]).
-fn other_shards(report: &Report) -> bool {
-    report.corpora.iter().any(|c| c.skipped > 0)
+        (End::Finished, None) if !read => Some(NO_PUZZLE.into()),
+        (End::Finished, None) if recorded.rows == 0 && report.puzzles > 0 && !other_shards => {
+            Some(no_row(&recorded.skipped))
+        }
+        (End::Finished, None) => changed,
+    };
+    let state = if error.is_some() {
+        State::Failed
+    } else {
+        State::Finished
+    };
+    Ended { state, error }
 }
 
 /// How a run that did not fail ends.
@@ -596,58 +525,60 @@ mod tests {
     use std::time::Duration;
 
     use sudoku_engine::{CorpusCount, EngineError};
+    use sudoku_reports::sidecar::Skipped;
 
     use super::*;
 
-    fn report(end: End, puzzles: u64, skipped: u64) -> Report {
-        Report {
-            end,
-            puzzles,
-            corpora: vec![CorpusCount {
-                name: "c.txt".into(),
-                puzzles,
-                malformed: 0,
-                skipped,
-            }],
-            warmup: Duration::ZERO,
-        }
-    }
-
-    fn state(ended: &Ended) -> State {
-        ended.state
-    }
-
     #[test]
     fn how_a_run_ended() {
-        let fine = report(End::Finished, 3, 0);
-        assert_eq!(state(&ending(&fine, None, 6, &[])), State::Finished);
-        let stopped = report(End::Interrupted, 3, 0);
-        assert_eq!(state(&ending(&stopped, None, 6, &[])), State::Interrupted);
-        // A write error after the interrupt: the run failed, saying why.
-        let write: SinkError = "r.csv: cannot write: full".into();
-        let failed = ending(&stopped, Some(&write), 6, &[]);
-        assert_eq!(failed.state, State::Failed);
-        assert_eq!(failed.error.as_deref(), Some("r.csv: cannot write: full"));
-        let engine = report(End::Failed(EngineError::Sink(write)), 1, 0);
-        assert_eq!(state(&ending(&engine, None, 2, &[])), State::Failed);
-        // Nothing read at all, or no row written: failed, not to replace an earlier result.
-        let empty = report(End::Finished, 0, 0);
-        let none = ending(&empty, None, 0, &[]);
-        assert_eq!(
-            (none.state, none.error.as_deref()),
-            (State::Failed, Some(NO_PUZZLE))
-        );
-        let skipped = Skipped {
-            solver: "bands".into(),
-            size: "4x4".into(),
-            puzzles: 3,
+        let recorded = |rows, error: Option<&str>| Recorded {
+            rows,
+            error: error.map(Into::into),
+            summary: Summary::new(),
+            skipped: vec![Skipped {
+                solver: "bands".into(),
+                size: "4x4".into(),
+                puzzles: 3,
+            }],
+            unwritten: Vec::new(),
         };
-        let no_row = ending(&fine, None, 0, std::slice::from_ref(&skipped));
-        assert_eq!(no_row.state, State::Failed);
-        assert!(no_row.error.unwrap().starts_with("no row: "));
-        // A shard whose share held no puzzle of a size its solvers solve: finished.
-        let shard = report(End::Finished, 3, 5);
-        assert_eq!(state(&ending(&shard, None, 0, &[skipped])), State::Finished);
+        let full = "r.csv: cannot write: full";
+        let sink = || End::Failed(EngineError::Sink(full.into()));
+        let no_row = no_row(&recorded(0, None).skipped);
+        let changed = "the corpus changed while the run read it: c.txt";
+        let (finished, interrupted, failed) = (State::Finished, State::Interrupted, State::Failed);
+        #[rustfmt::skip]
+        let cases = [
+            (End::Finished, 3, 0, 6, None, None, finished, None),
+            (End::Interrupted, 3, 0, 6, None, None, interrupted, None),
+            // A write error after the interrupt: the run failed, saying why.
+            (End::Interrupted, 3, 0, 6, Some(full), None, failed, Some(full)),
+            (sink(), 1, 0, 2, None, None, failed, Some(full)),
+            // Nothing read at all, or no row written: failed, not to replace an earlier
+            // result; but a shard whose share held no puzzle its solvers solve finished.
+            (End::Finished, 0, 0, 0, None, None, failed, Some(NO_PUZZLE)),
+            (End::Finished, 3, 0, 0, None, None, failed, Some(no_row.as_str())),
+            (End::Finished, 3, 5, 0, None, None, finished, None),
+            // A corpus that changed while it was read: a finished run failed.
+            (End::Finished, 3, 0, 6, None, Some(changed), failed, Some(changed)),
+            (End::Interrupted, 3, 0, 6, None, Some(changed), interrupted, None),
+        ];
+        for (end, puzzles, skipped, rows, write, changed, state, error) in cases {
+            let report = Report {
+                end,
+                puzzles,
+                corpora: vec![CorpusCount {
+                    name: "c.txt".into(),
+                    puzzles,
+                    malformed: 0,
+                    skipped,
+                }],
+                warmup: Duration::ZERO,
+            };
+            let ended = ending(&report, &recorded(rows, write), changed.map(Into::into));
+            let error = error.map(Into::into);
+            assert_eq!(ended, Ended { state, error }, "{report:?} {rows} rows");
+        }
     }
 
     #[test]
@@ -675,40 +606,32 @@ mod tests {
 
     #[test]
     fn a_run_that_ended_says_how_by_its_exit() {
-        let summary = Summary::new();
-        let ended = |state, error| Ended { state, error };
-        let placed = || Ending {
-            files: RunFiles::beside(Path::new("r.csv")),
-            kept: None,
-            written: Written::All,
-            error: None,
-        };
-        let end = outcome(Whose::Run, ended(State::Finished, None), placed(), &summary);
-        assert_eq!(end.unwrap(), RunEnd::Finished);
-        let end = outcome(
-            Whose::Run,
-            ended(State::Interrupted, None),
-            placed(),
-            &summary,
-        );
-        assert_eq!(end.unwrap(), RunEnd::Interrupted);
-        let failed = ended(State::Failed, Some("no puzzle read".into()));
-        let end = outcome(Whose::Merge, failed, placed(), &summary);
-        assert_eq!(end.unwrap_err().to_string(), "no puzzle read");
-        let no_summary = Ending {
-            written: Written::NoSummary,
-            error: Some(sudoku_reports::Error::Io(std::io::Error::other("full"))),
-            ..placed()
-        };
-        let end = outcome(
-            Whose::Merge,
-            ended(State::Finished, None),
-            no_summary,
-            &summary,
-        );
-        assert_eq!(
-            end.unwrap_err().to_string(),
-            "the merge finished, but its summary file could not be written: full"
-        );
+        use State::{Failed, Finished, Interrupted};
+        use Written::{All, NoSummary, Unplaced};
+        let said = "the merge finished, but its summary file could not be written: full";
+        #[rustfmt::skip]
+        let cases = [
+            (Whose::Run, Finished, None, All, None, Ok(RunEnd::Finished)),
+            (Whose::Run, Interrupted, None, All, None, Ok(RunEnd::Interrupted)),
+            // The interrupt came first: the exit is the interrupt's.
+            (Whose::Run, Interrupted, None, Unplaced, Some("full"), Ok(RunEnd::Interrupted)),
+            (Whose::Merge, Failed, Some("no puzzle read"), All, None, Err("no puzzle read")),
+            (Whose::Run, Failed, Some("cut"), Unplaced, Some("full"), Err("cut; then full")),
+            (Whose::Merge, Finished, None, NoSummary, Some("full"), Err(said)),
+        ];
+        for (whose, state, error, written, then, exit) in cases {
+            let ending = Ending {
+                files: RunFiles::beside(Path::new("r.csv")),
+                kept: None,
+                written,
+                error: then.map(|e| sudoku_reports::Error::Io(std::io::Error::other(e))),
+            };
+            let ended = Ended {
+                state,
+                error: error.map(Into::into),
+            };
+            let end = outcome(whose, ended, ending, &Summary::new());
+            assert_eq!(end.map_err(|e| e.to_string()), exit.map_err(Into::into));
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! a person should know (wrong solutions, malformed lines, sizes a solver skips) to stderr.
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
 use std::sync::Arc;
 
 use sudoku_core::{CorpusError, Size};
@@ -11,7 +12,7 @@ use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
 
 use crate::bench::config::RunConfig;
-use crate::bench::forecast::{Costs, Forecast};
+use crate::bench::forecast::Forecast;
 use crate::bench::progress::Progress;
 use crate::ui;
 
@@ -24,9 +25,6 @@ pub struct Recorder {
     summary: Summary,
     progress: Progress,
     forecast: Forecast,
-    default_budgets: bool,
-    /// Per solver: name, solve time so far (ns), budget.
-    costs: Vec<(Arc<str>, u128, u64)>,
     malformed: HashMap<Arc<str>, u64>,
     /// Puzzles skipped per (solver, size).
     skipped: BTreeMap<(Arc<str>, Size), u64>,
@@ -34,7 +32,7 @@ pub struct Recorder {
     earlier: u64,
     /// This run's puzzles, in the order they came.
     stretches: Vec<Stretch>,
-    /// What a first interrupt says, once (`None` when said, or nothing to say).
+    /// What a first interrupt says, once (`None` when said).
     on_interrupt: Option<String>,
 }
 
@@ -53,48 +51,35 @@ pub struct Recorded {
     pub rows: u64,
     /// The error of the CSV's last write, if it failed.
     pub error: Option<SinkError>,
-    /// The summary of the rows in the CSV (with a note per size skipped).
+    /// The summary of the rows in the CSV.
     pub summary: Summary,
+    /// The puzzles each solver skipped as it does not solve their size, per size.
+    pub skipped: Vec<Skipped>,
     /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
     /// after a write that failed. Empty when every puzzle's rows are there.
     pub unwritten: Vec<(Arc<str>, u64)>,
 }
 
 impl Recorder {
-    /// A recorder writing to `csv`, for the run of `config`.
-    pub fn new(csv: CsvWriter, config: &RunConfig, progress: Progress) -> Recorder {
+    /// A recorder writing to `csv` (`running` its running name, which a second interrupt
+    /// leaves the rows in) for the run of `config`, its summary starting from `summary`
+    /// (an earlier run's rows, copied by `--resume`).
+    pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
-            summary: Summary::new(),
-            progress,
-            forecast: Forecast::default(),
-            default_budgets: config.default_budgets,
-            costs: config
-                .budgets
-                .iter()
-                .map(|b| (Arc::from(b.name.as_str()), 0, b.max_nodes))
-                .collect(),
+            summary,
+            progress: Progress::start(config.quiet, config.progress_every, &config.plan),
+            forecast: Forecast::new(&config.budgets, config.default_budgets),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
             earlier: csv.pushed(),
             stretches: Vec::new(),
-            on_interrupt: None,
+            on_interrupt: Some(format!(
+                "interrupted: finishing the solves under way and writing the rows completed \
+(interrupt again to quit at once, the rows written so far left in {})",
+                running.display()
+            )),
             csv,
         }
-    }
-
-    /// Says, on the first tick after an interrupt, what the run does now, and that a
-    /// second one leaves the rows written so far in `running` (the running CSV).
-    pub fn tell_on_interrupt(&mut self, running: &std::path::Path) {
-        self.on_interrupt = Some(format!(
-            "interrupted: finishing the solves under way and writing the rows completed \
-(interrupt again to quit at once, the rows written so far left in {})",
-            running.display()
-        ));
-    }
-
-    /// Counts the rows of an earlier run continued (`--resume`) into the summary.
-    pub fn count_earlier(&mut self, summary: Summary) {
-        self.summary = summary;
     }
 
     /// Ends the run's recording: writes what waits and closes the CSV, clears the
@@ -114,12 +99,10 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
                 ));
             }
         }
-        for skipped in self.skipped() {
-            self.summary.add_note(skipped.note());
-        }
         Recorded {
             rows: self.csv.rows(),
             error,
+            skipped: self.skipped(),
             summary: self.summary,
             unwritten,
         }
@@ -167,7 +150,7 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
 
     /// The puzzles a solver skipped as it does not solve their size: how many, per
     /// (solver, size).
-    pub fn skipped(&self) -> Vec<Skipped> {
+    fn skipped(&self) -> Vec<Skipped> {
         let each = self.skipped.iter().filter(|s| *s.1 > 0);
         each.map(|((solver, size), &puzzles)| Skipped {
             solver: solver.to_string(),
@@ -175,14 +158,6 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
             puzzles,
         })
         .collect()
-    }
-
-    fn count_cost(&mut self, solved: Solved<'_>) {
-        for row in solved.rows {
-            if let Some(c) = self.costs.iter_mut().find(|c| c.0 == row.solver) {
-                c.1 += u128::from(row.nanoseconds);
-            }
-        }
     }
 }
 
@@ -215,7 +190,7 @@ other {} puzzle",
             }
             *n += 1;
         }
-        self.count_cost(solved);
+        self.forecast.count(solved.rows);
         self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
         self.progress.inc();
@@ -267,16 +242,8 @@ other {} puzzle",
             }
         }
         self.progress.tick();
-        let costs = Costs {
-            solvers: &self.costs,
-            default_budgets: self.default_budgets,
-        };
-        self.forecast.check(
-            self.progress.done(),
-            self.progress.total(),
-            self.progress.elapsed(),
-            &costs,
-        );
+        let p = &self.progress;
+        self.forecast.check(p.done(), p.total(), p.elapsed());
         Ok(())
     }
 }

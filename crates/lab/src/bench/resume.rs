@@ -27,7 +27,7 @@ use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
-use crate::bench::identity;
+use crate::bench::unchanged;
 use crate::ui;
 use crate::usage::Usage;
 
@@ -54,7 +54,7 @@ pub struct Resumed {
 /// The run to continue on `target` (`--out`), `aside` being a killed run's files this run
 /// moved aside, if any; `fresh` is this run's sidecar, `plan` what it runs. Its rows are
 /// kept only when they are the rows of its puzzles as its solvers wrote them, and those
-/// puzzles are the ones its corpora give at their index now (see [`identity`]); a
+/// puzzles are the ones its corpora give at their index now (see [`unchanged`]); a
 /// finished run whose corpora changed since is continued so, not taken as the end.
 ///
 /// # Errors
@@ -109,7 +109,7 @@ pub fn earlier_run(
         );
     }
     same_settings(&csv, &found.sidecar, fresh)?;
-    let changed = identity::changed_since(&found.sidecar.corpus, &fresh.corpus);
+    let changed = unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus);
     let said = if csv == target {
         let Some(changed) = changed else {
             return Ok(Earlier::Finished(csv));
@@ -132,9 +132,9 @@ pub fn earlier_run(
         }
         rows_said(&csv, &found)?
     };
-    let check = identity::puzzle_check(&plan.contenders);
+    let check = unchanged::puzzle_check(&plan.contenders);
     let done = done_in(&csv, said, &check)?;
-    identity::check_kept(&csv, &done, &plan.sources)?;
+    unchanged::check_kept(&csv, &done, &plan.sources)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,
