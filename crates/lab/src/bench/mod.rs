@@ -31,7 +31,6 @@ use sudoku_reports::done::Done;
 use sudoku_reports::output::{Ending, Written};
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry, Resumption, ShardEntry};
 use sudoku_reports::staged::KILLED;
-use sudoku_reports::summary::Clock;
 use sudoku_reports::units::{is_are, plural};
 use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
@@ -124,7 +123,7 @@ fn record(
     };
     let mut recorder = Recorder::new(csv, config, &output.running().csv, earlier);
     let mut report = engine.run(&mut recorder);
-    let mut recorded = recorder.finish();
+    let recorded = recorder.finish();
     count_in_file(&mut report, &recorded.unwritten, done.as_ref());
     sidecar.resumed_puzzles = done.as_ref().map_or(0, Done::count);
     // As the sidecar keeps it, so that the summary printed now reads as one made later;
@@ -134,29 +133,17 @@ fn record(
     // A corpus cut short, edited or replaced while it was read: not a finished run.
     let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
     let ended = ending(&report, &recorded, changed);
-    let summary = &mut recorded.summary;
-    summary.state = (ended.state != State::Finished).then_some(ended.state.into());
-    summary.error.clone_from(&ended.error);
-    summary.clock = Some(Clock {
-        seconds,
-        threads: config.plan.threads as u64,
-        puzzles: report.puzzles,
-        resumed: sidecar.resumed_puzzles,
-    });
-    summary.shard = sidecar.shard.map(|s| s.to_string());
     fill_ending(&mut sidecar, &report, &recorded, &ended, seconds);
-    let (summary, rows, state) = (&mut recorded.summary, recorded.rows, ended.state);
-    // The skips are the sidecar's own entries (`skipped`), and the summary's notes.
-    for skipped in &recorded.skipped {
-        summary.add_note(skipped.note());
-    }
+    let (mut summary, rows, state) = (recorded.summary, recorded.rows, ended.state);
+    // As `sudoku-lab summary` reads it from the files.
+    summary.apply_sidecar(&sidecar);
     let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
-    failed_at_the_end(summary, state, &ending);
+    failed_at_the_end(&mut summary, state, &ending);
     if reported(config.quiet, state, &ending) {
         ui::out(summary.to_text(config.view));
     }
-    tell_what_was_written(config, &ending, summary, rows, state);
-    outcome(Whose::Run, ended, ending, summary)
+    tell_what_was_written(config, &ending, &summary, rows, state);
+    outcome(Whose::Run, ended, ending, &summary)
 }
 
 /// Whether the end of a run (or a merge) that ended in `state` is reported on the
@@ -369,7 +356,7 @@ fn fill_ending(
     sidecar.state = ended.state.into();
     sidecar.error.clone_from(&ended.error);
     sidecar.skipped.clone_from(&recorded.skipped);
-    sidecar.notes = summary.notes().to_vec();
+    sidecar.notes.clone_from(&recorded.notes);
     sidecar.puzzles = report.puzzles;
     sidecar.rows = recorded.rows;
     sidecar.wrong = summary.wrong();
@@ -540,6 +527,7 @@ mod tests {
                 size: "4x4".into(),
                 puzzles: 3,
             }],
+            notes: Vec::new(),
             unwritten: Vec::new(),
         };
         let full = "r.csv: cannot write: full";

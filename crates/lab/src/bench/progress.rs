@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_engine::{corpus_names, count_puzzles, Plan, Selection, Source};
 
+use sudoku_results::Row;
+
+use crate::bench::forecast::Forecast;
 use crate::ui;
 
 /// How progress is shown.
@@ -40,13 +43,14 @@ enum Count {
     Done,
 }
 
-/// The progress of a run.
+/// The progress of a run, and its forecast.
 pub struct Progress {
     mode: Mode,
     start: Instant,
     done: u64,
     total: Option<u64>,
     count: Count,
+    forecast: Forecast,
 }
 
 /// What the total of a run counts: its corpora (and the names the run gives them, which
@@ -115,8 +119,13 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 impl Progress {
     /// Starts showing the progress of the run of `plan` (its selection final: see
     /// [`Tally::of`]): a bar when stderr is a terminal, lines every `every` otherwise,
-    /// nothing when `quiet`.
-    pub fn start(quiet: bool, every: Option<Duration>, plan: &Plan) -> Progress {
+    /// nothing when `quiet`; the `forecast` looks at its pace.
+    pub fn start(
+        quiet: bool,
+        every: Option<Duration>,
+        plan: &Plan,
+        forecast: Forecast,
+    ) -> Progress {
         let now = Instant::now();
         let mode = if quiet {
             Mode::Off
@@ -143,37 +152,25 @@ impl Progress {
             done: 0,
             total: None,
             count,
+            forecast,
         }
     }
 
-    /// One more puzzle done.
-    pub fn inc(&mut self) {
+    /// One more puzzle done, its `rows` solved.
+    pub fn inc(&mut self, rows: &[Row]) {
         self.done += 1;
+        self.forecast.count(rows);
         if let Mode::Bar(bar) = &self.mode {
             bar.inc(1);
         }
     }
 
-    /// Puzzles done.
-    pub fn done(&self) -> u64 {
-        self.done
-    }
-
-    /// Puzzles this run solves in all, once counted (see [`Tally::count`]).
-    pub fn total(&self) -> Option<u64> {
-        self.total
-    }
-
-    /// Time since the start.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
     /// Counts the total when it is time, takes it when it is counted; prints a line when
-    /// one is due.
+    /// one is due; lets the forecast look at the pace.
     pub fn tick(&mut self) {
+        let elapsed = self.start.elapsed();
         match &self.count {
-            Count::Waiting(tally) if self.elapsed() >= self.count_after() => {
+            Count::Waiting(tally) if elapsed >= self.count_after() => {
                 self.count = Count::Running(count_in_background(tally.clone()));
             }
             Count::Running(rx) => {
@@ -194,11 +191,12 @@ impl Progress {
                 ui::plain(self.line());
             }
         }
+        self.forecast.check(self.done, self.total, elapsed);
     }
 
     /// The plain progress line: done (of the total), rate, elapsed and time left.
     fn line(&self) -> String {
-        let elapsed = self.elapsed().as_secs_f64();
+        let elapsed = self.start.elapsed().as_secs_f64();
         let rate = self.done as f64 / elapsed.max(1e-9);
         let mut line = format!("progress: {} ", self.done);
         if let Some(total) = self.total.filter(|&t| t > 0) {
@@ -265,22 +263,8 @@ pub(crate) mod tests {
         assert_eq!(human(29.0 * 3600.0 + 12.0 * 60.0), "29 h 12 min");
     }
 
-    #[test]
-    fn a_line_gives_the_share_and_the_time_left() {
-        let (tx, rx) = mpsc::channel();
-        tx.send(Some(1000)).unwrap();
-        let mut p = Progress::start(true, None, &Plan::default());
-        p.count = Count::Running(rx);
-        p.tick();
-        for _ in 0..250 {
-            p.inc();
-        }
-        let line = p.line();
-        assert!(
-            line.starts_with("progress: 250 of 1000 puzzles (25.0%), "),
-            "{line}"
-        );
-        assert!(line.contains(" elapsed, about "), "{line}");
+    pub(crate) fn quiet(plan: &Plan) -> Progress {
+        Progress::start(true, None, plan, Forecast::new(&[], true))
     }
 
     /// A plan over a corpus of `puzzles` lines (each a puzzle) in `dir`, as `--shard 1/2`
@@ -314,9 +298,8 @@ pub(crate) mod tests {
 
     /// The total is the puzzles the run solves: a shard's share (20 of 40), less those an
     /// earlier run solved (4 of them, copied by `--resume`), under `--first` those of the
-    /// share among the first (5 of 10, less the 4). It counted every puzzle of the corpus
-    /// (40), and the line said `4 of 40 puzzles (10.0%)` where the shard was a quarter
-    /// through.
+    /// share among the first (5 of 10, less the 4); a line gives the share done and the
+    /// time left.
     #[test]
     fn the_total_is_the_share_left_to_solve() {
         let dir = tempfile::tempdir().unwrap();
@@ -325,19 +308,20 @@ pub(crate) mod tests {
         assert_eq!(count(4, None), Some(16));
         assert_eq!(count(4, Some(10)), Some(1));
         let plan = share_of(dir.path(), 40, 4, None);
-        let mut p = Progress::start(true, None, &plan);
+        let mut p = quiet(&plan);
         p.count = Count::Running(count_in_background(Tally::of(&plan)));
         while matches!(p.count, Count::Running(_)) {
             p.tick();
         }
         for _ in 0..4 {
-            p.inc();
+            p.inc(&[]);
         }
         let line = p.line();
         assert!(
             line.starts_with("progress: 4 of 16 puzzles (25.0%), "),
             "{line}"
         );
+        assert!(line.contains(" elapsed, about "), "{line}");
     }
 
     /// The total counts puzzles, not lines: a corpus's header, comments and malformed
@@ -366,7 +350,7 @@ pub(crate) mod tests {
     #[test]
     fn the_total_is_counted_half_an_interval_before_the_first_line() {
         let lines = |every| {
-            let mut p = Progress::start(true, None, &Plan::default());
+            let mut p = quiet(&Plan::default());
             p.mode = Mode::Lines {
                 every,
                 last: Instant::now(),

@@ -24,7 +24,6 @@ pub struct Recorder {
     csv: CsvWriter,
     summary: Summary,
     progress: Progress,
-    forecast: Forecast,
     malformed: HashMap<Arc<str>, u64>,
     /// Puzzles skipped per (solver, size).
     skipped: BTreeMap<(Arc<str>, Size), u64>,
@@ -55,6 +54,8 @@ pub struct Recorded {
     pub summary: Summary,
     /// The puzzles each solver skipped as it does not solve their size, per size.
     pub skipped: Vec<Skipped>,
+    /// What the summary and the sidecar note.
+    pub notes: Vec<String>,
     /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
     /// after a write that failed. Empty when every puzzle's rows are there.
     pub unwritten: Vec<(Arc<str>, u64)>,
@@ -67,8 +68,12 @@ impl Recorder {
     pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
             summary,
-            progress: Progress::start(config.quiet, config.progress_every, &config.plan),
-            forecast: Forecast::new(&config.budgets, config.default_budgets),
+            progress: Progress::start(
+                config.quiet,
+                config.progress_every,
+                &config.plan,
+                Forecast::new(&config.budgets, config.default_budgets),
+            ),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
             earlier: csv.pushed(),
@@ -91,9 +96,10 @@ impl Recorder {
         let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
         let unwritten = self.unwritten();
         let n: u64 = unwritten.iter().map(|u| u.1).sum();
+        let mut notes = Vec::new();
         if n > 0 {
             if let Err(e) = self.summary.recount(self.csv.path()) {
-                self.summary.add_note(format!(
+                notes.push(format!(
                     "The rows of the last {n} puzzles solved did not reach the CSV, which \
 could not be read back ({e}): this table counts them, the CSV does not hold them."
                 ));
@@ -103,6 +109,7 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
             rows: self.csv.rows(),
             error,
             skipped: self.skipped(),
+            notes,
             summary: self.summary,
             unwritten,
         }
@@ -190,10 +197,9 @@ other {} puzzle",
             }
             *n += 1;
         }
-        self.forecast.count(solved.rows);
         self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
-        self.progress.inc();
+        self.progress.inc(solved.rows);
         Ok(())
     }
 
@@ -202,7 +208,6 @@ other {} puzzle",
             return;
         };
         let corpus = location.path.clone();
-        self.summary.add_malformed(&corpus, 1);
         let n = self.malformed.entry(corpus.clone()).or_default();
         *n += 1;
         if *n <= MALFORMED_SHOWN {
@@ -242,8 +247,6 @@ other {} puzzle",
             }
         }
         self.progress.tick();
-        let p = &self.progress;
-        self.forecast.check(p.done(), p.total(), p.elapsed());
         Ok(())
     }
 }

@@ -59,13 +59,10 @@ pub struct Resumed {
 ///
 /// # Errors
 ///
-/// When the run's CSV has no sidecar, one that cannot be read, or one that does not give
-/// every setting compared (made by hand, or cut short: each would read as 0), when its
-/// settings differ from `fresh`'s (a [`Usage`] naming each difference), when the
-/// sidecar of an interrupted or failed run does not say how many rows it wrote (it would
-/// read as 0: see [`rows_said`]), when the CSV cannot be read, when a puzzle's rows are
-/// not one per solver, or are in two places, or when a puzzle kept is not the one its
-/// corpus gives at its index now.
+/// When its sidecar is missing, unreadable, made another way (a [`Usage`] naming each
+/// difference) or silent on a setting or on the rows it wrote (made by hand or cut short:
+/// each would read as 0), and when its rows cannot be read or are not those of its
+/// puzzles (see [`done_in`], [`unchanged::check_kept`]).
 pub fn earlier_run(
     target: &Path,
     aside: Option<&RunFiles>,
@@ -177,10 +174,10 @@ fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
         return Ok(());
     }
     let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+    let csv = csv.display();
+    let list = list.join("; ");
     Err(Usage(format!(
-        "--resume: {} was made another way (earlier vs now): {}",
-        csv.display(),
-        list.join("; ")
+        "--resume: {csv} was made another way (earlier vs now): {list}"
     ))
     .into())
 }
@@ -194,7 +191,9 @@ fn modified(path: &Path) -> SystemTime {
 
 impl Resumed {
     /// Copies the rows kept into `csv`, a puzzle at a time, and waits until they are in
-    /// the file; their summary.
+    /// the file (a write that fails stops the resumption here, the earlier run's files as
+    /// they were, rather than leave a run going whose CSV lacks some of them); their
+    /// summary.
     ///
     /// # Errors
     ///
@@ -205,10 +204,7 @@ impl Resumed {
         for row in self.done.rows(&self.csv)? {
             let row = row?;
             summary.add(&row);
-            let same = puzzle
-                .first()
-                .is_some_and(|p| p.corpus == row.corpus && p.index == row.index);
-            if !same && !puzzle.is_empty() {
+            if (puzzle.first()).is_some_and(|p| (&p.corpus, p.index) != (&row.corpus, row.index)) {
                 csv.push(&puzzle)?;
                 puzzle.clear();
             }
@@ -217,9 +213,6 @@ impl Resumed {
         if !puzzle.is_empty() {
             csv.push(&puzzle)?;
         }
-        // Every row copied is in the file before a puzzle is solved: a write that fails
-        // stops the resumption here, the earlier run's files as they were, rather than
-        // leave a run going whose CSV lacks some of them.
         csv.flush()?;
         Ok(summary)
     }
