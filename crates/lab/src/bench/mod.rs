@@ -39,14 +39,11 @@ use crate::bench::recorder::{Recorded, Recorder};
 use crate::bench::skips::no_row;
 use crate::cli::BenchArgs;
 use crate::{ui, version, RunEnd};
-use resume::Earlier;
+use resume::{Earlier, Resumed};
 
-/// Runs `bench`: see `sudoku-lab bench --help`. `interrupt` is the flag set by Ctrl-C or
-/// SIGTERM.
-///
-/// The run writes beside its output and puts its files under their final names at the end
-/// (see `sudoku_reports::output`): an earlier result is replaced only by a run that
-/// finished.
+/// Runs `bench` (see `sudoku-lab bench --help`) until done or `interrupt`ed. It writes
+/// beside its output and puts its files under their final names at the end (see
+/// `sudoku_reports::output`): an earlier result is replaced only by a run that finished.
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
@@ -60,13 +57,21 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     }
     // What is left to solve is known once the earlier run is read: the threads start after.
     let mut opened = open(&config)?;
-    let continued = match resume(&mut config, &mut opened)? {
-        Start::NothingLeft => return Ok(RunEnd::Finished),
-        Start::Continued(continued) => Some(*continued),
-        Start::Fresh => {
+    let aside = opened.output.moved_aside().map(|m| &m.files);
+    let earlier = resume::earlier_run(&config.files.csv, aside, &opened.sidecar, &config.plan)?;
+    let continued = match earlier {
+        Earlier::None => {
             opened.output.write_sidecar(&opened.sidecar)?;
             None
         }
+        Earlier::Finished(csv) => {
+            let csv = csv.display();
+            ui::plain(format!(
+                "--resume: {csv} is a finished run: nothing is left to do"
+            ));
+            return Ok(RunEnd::Finished);
+        }
+        Earlier::Unfinished(r) => Some(continue_run(&mut config, &mut opened, *r)?),
     };
     let engine = sudoku_engine::start(&config.plan, interrupt);
     record(&config, opened, continued, engine, start)
@@ -146,10 +151,8 @@ fn record(
     outcome(Whose::Run, ended, ending, &summary)
 }
 
-/// Whether the end of a run (or a merge) that ended in `state` is reported on the
-/// terminal, its summary and what it wrote: always, but under `-q` (`quiet`) for one that
-/// finished with every file written; one that stopped early, or whose files could not all
-/// be written (`ending`), says what it left where.
+/// Whether the end of a run (or a merge) is reported on the terminal, its summary and what
+/// it wrote: always, but under `-q` (`quiet`) for one that finished with every file written.
 pub(crate) fn reported(quiet: bool, state: State, ending: &Ending) -> bool {
     !quiet || state != State::Finished || ending.error.is_some()
 }
@@ -181,12 +184,10 @@ pub(crate) struct Ended {
     pub error: Option<String>,
 }
 
-/// How a run (or a merge: `whose`) that went to its end ends, once its files were put in
-/// place: `ended` as it ended (see [`ending`]), `ending` what putting them in
-/// place met (see [`Output::finish`]; the summary printed and what was written said
-/// first: see [`failed_at_the_end`] and [`wrote`]). Its files placed, only the summary
-/// file not written, it finished: `the run finished, but its summary file could not be
-/// written: …`, exit 1.
+/// The exit of a run (or a merge: `whose`) that `ended` so, once putting its files in
+/// place met `ending` (see [`Output::finish`]). Its files placed, only the summary file not
+/// written, it finished: `the run finished, but its summary file could not be written: …`,
+/// exit 1.
 pub(crate) fn outcome(
     whose: Whose,
     Ended { state, error }: Ended,
@@ -206,16 +207,15 @@ pub(crate) fn outcome(
             "the {whose} finished, but its summary file could not be written: {then}"
         )),
         (None, Some(then)) => Err(then.into()),
-        (None, None) => Ok(run_end(state, summary)),
+        (None, None) if state == State::Interrupted => Ok(RunEnd::Interrupted),
+        (None, None) if summary.wrong() > 0 => Ok(RunEnd::Wrong),
+        (None, None) => Ok(RunEnd::Finished),
     }
 }
 
-/// Makes the printed `summary` of a run that went to its end (`state`) say that it failed
-/// when putting its files in place then did (`ending`'s error: its CSV removed meanwhile,
-/// a sidecar that cannot be written, a rename refused), as the exit status (1) and the
-/// sidecar beside its rows do (see [`Output::finish`]; no summary file is left beside the
-/// rows then). Files in place, only the summary file failed: the run finished, as its
-/// sidecar says, and the summary printed says so too.
+/// Makes the printed `summary` of a run that finished say that it failed when putting its
+/// files in place then did (its CSV removed meanwhile, a rename refused), as its exit
+/// status and its sidecar do. Only the summary file failed: the run finished.
 pub(crate) fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
     if let (State::Finished, Some(e), Written::Unplaced) = (state, &ending.error, ending.written) {
         summary.state = Some(State::Failed.into());
@@ -245,60 +245,41 @@ fn count_in_file(report: &mut Report, unwritten: &[(Arc<str>, u64)], done: Optio
     }
 }
 
-/// How a run starts, with `--resume`.
-enum Start {
-    /// Afresh: no run to continue.
-    Fresh,
-    /// From an unfinished run: the puzzles it did (their rows copied), and their summary.
-    Continued(Box<Continued>),
-    /// The latest run on the output finished: nothing is left to do.
-    NothingLeft,
-}
-
-/// With `--resume`, the latest unfinished run on the `opened` output (see [`mod@resume`]):
-/// its whole puzzles copied into the CSV, `config` told to solve only the others, the
-/// sidecar told what is continued (the date and command of the run's start, and each
-/// resumption) and written as `running` before the copy, so that a run killed while it
-/// copies leaves its rows beside a sidecar, for the next `--resume` to continue.
-fn resume(config: &mut RunConfig, opened: &mut Opened) -> Result<Start> {
+/// Continues `earlier` (see [`mod@resume`]): its puzzles copied, `config` told to solve
+/// only the others, the sidecar told the date and command of the run's start and each
+/// resumption, and written before the copy, so that a run killed while it copies leaves
+/// its rows beside a sidecar, for the next `--resume`.
+fn continue_run(
+    config: &mut RunConfig,
+    opened: &mut Opened,
+    earlier: Resumed,
+) -> Result<Continued> {
     let Opened {
         output,
         csv,
         sidecar,
     } = opened;
-    let aside = output.moved_aside().map(|m| &m.files);
-    let r = match resume::earlier_run(&config.files.csv, aside, sidecar, &config.plan)? {
-        Earlier::None => return Ok(Start::Fresh),
-        Earlier::Finished(csv) => {
-            let csv = csv.display();
-            ui::plain(format!(
-                "--resume: {csv} is a finished run: nothing is left to do"
-            ));
-            return Ok(Start::NothingLeft);
-        }
-        Earlier::Unfinished(r) => *r,
-    };
     ui::note(format!(
         "--resume: continuing {} ({} puzzles kept, the others solved now)",
-        r.csv.display(),
-        r.done.count()
+        earlier.csv.display(),
+        earlier.done.count()
     ));
-    config.plan.select.done.clone_from(&r.done.puzzles);
+    config.plan.select.done.clone_from(&earlier.done.puzzles);
     let now = Resumption {
         date: now(),
-        command: std::mem::replace(&mut sidecar.command, r.earlier.command.clone()),
+        command: std::mem::replace(&mut sidecar.command, earlier.earlier.command.clone()),
         shard: None,
     };
-    sidecar.date.clone_from(&r.earlier.date);
-    sidecar.resumed = r.earlier.resumed.clone();
+    sidecar.date.clone_from(&earlier.earlier.date);
+    sidecar.resumed = earlier.earlier.resumed.clone();
     sidecar.resumed.push(now);
     output.write_sidecar(sidecar)?;
-    let summary = r.copy_into(csv)?;
-    Ok(Start::Continued(Box::new(Continued {
-        csv: r.csv,
-        done: r.done,
+    let summary = earlier.copy_into(csv)?;
+    Ok(Continued {
+        csv: earlier.csv,
+        done: earlier.done,
         summary,
-    })))
+    })
 }
 
 /// What the sidecar says before the run starts (state `running`).
@@ -433,8 +414,8 @@ fn tell_what_was_written(
     }
 }
 
-/// What the end of a run (or a merge) on `out` wrote: the CSV with its `rows` (`12
-/// rows`, `12 rows from 2 shards`), and its summary and sidecar when they could be written.
+/// What the end of a run (or a merge) on `out` wrote: the CSV with its `rows` (`12 rows`,
+/// `12 rows from 2 shards`), its summary and sidecar as far as they could be written.
 pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
     let files = &ending.files;
     let csv = files.csv.display();
@@ -462,13 +443,11 @@ pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
 /// What a run that read no puzzle at all says of it.
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
-/// How the run ended (its state) and the error that stopped it: the engine's, else the
-/// CSV's last write's. A run that went to the end failed when it read no puzzle at all
-/// (not even one for another shard, or one an earlier run solved): its empty files are not
-/// to replace an earlier result. So did one that read puzzles and wrote no row, as no
-/// solver of the run solves their size, unless it is a shard that read puzzles for the
-/// others (its share may hold only such puzzles, and the merged run rows of the others),
-/// and one whose corpus `changed` while it was read.
+/// How the run ended and the error that stopped it: the engine's, else the CSV's last
+/// write's. A run that went to the end failed when it read no puzzle at all (its empty
+/// files are not to replace an earlier result), when its solvers solve none of the sizes
+/// read (unless it is a shard that read puzzles for the others: the merge has their rows),
+/// and when its corpus `changed` while it was read.
 fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
     // The corpora's `skipped`: another shard's puzzles (see [`count_in_file`]).
@@ -494,17 +473,6 @@ fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ende
         State::Finished
     };
     Ended { state, error }
-}
-
-/// How a run that did not fail ends.
-fn run_end(state: State, summary: &Summary) -> RunEnd {
-    if state == State::Interrupted {
-        RunEnd::Interrupted
-    } else if summary.wrong() > 0 {
-        RunEnd::Wrong
-    } else {
-        RunEnd::Finished
-    }
 }
 
 #[cfg(test)]

@@ -108,7 +108,13 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
         Recorded {
             rows: self.csv.rows(),
             error,
-            skipped: self.skipped(),
+            skipped: (self.skipped.iter().filter(|s| *s.1 > 0))
+                .map(|((solver, size), &puzzles)| Skipped {
+                    solver: solver.to_string(),
+                    size: size.to_string(),
+                    puzzles,
+                })
+                .collect(),
             notes,
             summary: self.summary,
             unwritten,
@@ -153,18 +159,6 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
                 puzzles: 1,
             }),
         }
-    }
-
-    /// The puzzles a solver skipped as it does not solve their size: how many, per
-    /// (solver, size).
-    fn skipped(&self) -> Vec<Skipped> {
-        let each = self.skipped.iter().filter(|s| *s.1 > 0);
-        each.map(|((solver, size), &puzzles)| Skipped {
-            solver: solver.to_string(),
-            size: size.to_string(),
-            puzzles,
-        })
-        .collect()
     }
 }
 

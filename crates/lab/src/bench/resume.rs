@@ -4,17 +4,12 @@
 //! (see `sudoku_reports::output`): `X.killed.csv` (a killed run's `X.running.csv`, moved
 //! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
 //! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
-//! later still: then nothing is left to do. Two written at the same instant (a file
-//! system with coarse times) are taken in the order interrupted, failed, killed,
-//! finished, the later winning: a finished run wins every tie. Either way its sidecar
-//! must say it was made the same way (what differs is named; a sidecar that does not give
-//! a setting, made by hand or cut short, is refused, naming it, not read as 0; so is an
-//! interrupted or failed run's that does not say how many rows it wrote, which tells
-//! whether its last puzzle is whole). An unfinished run's whole
-//! puzzles (a killed run's but its last, which the kill may have cut) are copied into
-//! this run's output, and the run solves only the puzzles it lacks. That earlier file is left as it
-//! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
-//! are older than the unnumbered one of their kind, and are not looked at.
+//! later still: then nothing is left to do. A tie (a file system with coarse times) goes to
+//! the later of interrupted, failed, killed, finished. Its sidecar must say it was made the
+//! same way, and give every setting (one made by hand or cut short is refused, not read as
+//! 0). Its whole puzzles (a killed run's but its last, which the kill may have cut) are
+//! copied into this run's output, the earlier file left as it was, and the run solves only
+//! the puzzles it lacks. Numbered files (`X.failed.2.csv`) are older, and not looked at.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -106,27 +101,27 @@ pub fn earlier_run(
         );
     }
     same_settings(&csv, &found.sidecar, fresh)?;
-    let changed = unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus);
-    let said = if csv == target {
-        let Some(changed) = changed else {
-            return Ok(Earlier::Finished(csv));
-        };
-        // Not "nothing left to do": its rows are checked against the corpus now, and
-        // the puzzles it lacks (a corpus that grew) solved.
-        ui::note(format!(
-            "--resume: {} finished, but {changed}; its rows are checked against the \
-             corpus as it is now",
-            csv.display()
-        ));
-        Some(found.sidecar.rows)
-    } else {
-        if let Some(changed) = changed {
+    let finished = csv == target;
+    match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
+        None if finished => return Ok(Earlier::Finished(csv)),
+        None => {}
+        // Not "nothing left to do": its rows are checked against the corpus now, and the
+        // puzzles it lacks (a corpus that grew) solved.
+        Some(changed) => {
+            let csv = csv.display();
+            let run = if finished {
+                format!("{csv} finished, but")
+            } else {
+                format!("continuing {csv}:")
+            };
             ui::note(format!(
-                "--resume: continuing {}: {changed}; its rows are checked against the \
-                 corpus as it is now",
-                csv.display()
+                "--resume: {run} {changed}; its rows are checked against the corpus as it is now"
             ));
         }
+    }
+    let said = if finished {
+        Some(found.sidecar.rows)
+    } else {
         rows_said(&csv, &found)?
     };
     let check = unchanged::puzzle_check(&plan.contenders);
@@ -139,11 +134,10 @@ pub fn earlier_run(
     })))
 }
 
-/// The rows the run of `csv` said it wrote, as it ended so as to say it (interrupted or
-/// failed; a killed run did not), by its sidecar `found`: what tells whether its last
-/// puzzle is whole, and whether rows were lost since (see [`done_in`]). Refused when the
-/// sidecar does not give them: they would read as 0, and its last puzzle be solved again,
-/// rows lost since be solved never.
+/// The rows the run of `csv` said it wrote (interrupted or failed; a killed run said
+/// nothing), by its sidecar `found`: what tells whether its last puzzle is whole, and
+/// whether rows were lost since (see [`done_in`]). Refused when not given: as 0, rows lost
+/// since would be solved never.
 fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
     let ended = matches!(
         found.sidecar.state.known(),
