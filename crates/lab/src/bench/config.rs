@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 use sudoku_core::{Limits, Size};
-use sudoku_engine::{expand, Contender, External, Plan, Source};
+use sudoku_engine::{expand, Contender, External, Plan, Selection, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::staged::through_links;
 use sudoku_reports::{RunFiles, View};
 
-use crate::bench::method::{self, Method};
+use crate::bench::method;
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
 use crate::ui;
 
@@ -35,8 +35,8 @@ pub struct RunConfig {
     pub quiet: bool,
     /// Plain progress lines this often when stderr is not a terminal (`None`: never).
     pub progress_every: Option<Duration>,
-    /// The method and cluster options (shard, isomorphs, warm-up, pinning, time limit).
-    pub method: Method,
+    /// The time limit of one answer of a `cmd:` solver.
+    pub timeout: Duration,
     /// `--resume`.
     pub resume: bool,
     /// `--seed`: the seed every solver was built with.
@@ -107,8 +107,12 @@ impl RunConfig {
                 repeat: args.repeat,
                 first: args.first,
                 strict: args.strict,
-                select: method.selection(),
-                timing: method.timing.clone(),
+                select: Selection {
+                    shard: method.shard,
+                    permute: method.permute,
+                    ..Selection::default()
+                },
+                timing: method.timing,
             },
             files: RunFiles::beside(&out),
             limit: args.limit,
@@ -118,7 +122,7 @@ impl RunConfig {
             quiet: args.quiet.quiet,
             progress_every: (args.progress_every > 0)
                 .then(|| Duration::from_secs(args.progress_every)),
-            method,
+            timeout: method.timeout,
             resume: args.harness.resume,
             seed: args.harness.seed,
         })

@@ -4,14 +4,14 @@
 
 use std::time::Duration;
 
-use sudoku_engine::{cores, Selection, Shard, Timing};
+use sudoku_engine::{cores, Shard, Timing};
 use sudoku_reports::units::plural;
 
 use crate::cli::{CpuList, HarnessArgs};
 use crate::usage::Usage;
 
 /// The method and cluster options of a run, resolved.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Method {
     /// The share of the puzzles, if any.
     pub shard: Option<Shard>,
@@ -23,17 +23,6 @@ pub struct Method {
     pub timeout: Duration,
     /// Worker threads.
     pub threads: usize,
-}
-
-impl Method {
-    /// What the engine's selection starts from (`--resume` adds the puzzles done).
-    pub fn selection(&self) -> Selection {
-        Selection {
-            shard: self.shard,
-            permute: self.permute,
-            ..Selection::default()
-        }
-    }
 }
 
 /// Resolves the options; `threads` is `-j` (the cores named by `--pin` give the default,

@@ -284,7 +284,7 @@ fn continue_run(
 
 /// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
-    let method = &config.method;
+    let (select, timing) = (&config.plan.select, &config.plan.timing);
     let cmd = config.budgets.iter().any(|b| b.command.is_some());
     let names = corpus_names(&config.plan.sources);
     let corpus = names.into_iter().zip(&config.plan.sources);
@@ -301,11 +301,11 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         strict: config.plan.strict,
         first: config.plan.first,
         seed: Some(config.seed),
-        permute: method.permute,
-        shard: method.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
-        warmup: method.timing.warmup.map(|d| d.as_secs_f64()),
-        pin: method.timing.pin.clone(),
-        timeout: cmd.then_some(method.timeout.as_secs_f64()),
+        permute: select.permute,
+        shard: select.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
+        warmup: timing.warmup.map(|d| d.as_secs_f64()),
+        pin: timing.pin.clone(),
+        timeout: cmd.then_some(config.timeout.as_secs_f64()),
         state: State::Running.into(),
         solver: config.budgets.clone(),
         corpus: corpus
@@ -348,19 +348,12 @@ fn fill_ending(
     sidecar.timing_floor_ns = cost.floor_ns;
     sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
     sidecar.seconds = seconds;
-    let at_start = std::mem::take(&mut sidecar.corpus);
-    let fingerprint = |name: &str| {
-        let entry = at_start.iter().find(|e| e.path == name);
-        entry.and_then(|e| e.fingerprint.clone())
-    };
-    let corpus = report.corpora.iter().map(|c| CorpusEntry {
-        path: c.name.to_string(),
-        puzzles: c.puzzles,
-        malformed: c.malformed,
-        skipped: c.skipped,
-        fingerprint: fingerprint(&c.name),
-    });
-    sidecar.corpus = corpus.collect();
+    // The engine's report gives a count per corpus of the run, in its order.
+    for (entry, c) in sidecar.corpus.iter_mut().zip(&report.corpora) {
+        entry.puzzles = c.puzzles;
+        entry.malformed = c.malformed;
+        entry.skipped = c.skipped;
+    }
 }
 
 /// Where the run's files are, and what became of an earlier result.

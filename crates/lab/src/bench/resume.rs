@@ -12,7 +12,6 @@
 //! the puzzles it lacks. Numbered files (`X.failed.2.csv`) are older, and not looked at.
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_engine::Plan;
@@ -65,23 +64,21 @@ pub fn earlier_run(
     plan: &Plan,
 ) -> Result<Earlier> {
     let files = RunFiles::beside(target);
-    let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
-        .into_iter()
-        .map(|tag| files.tagged(tag).csv)
-        .filter(|csv| csv.is_file())
-        .collect();
-    let finished = target.is_file()
-        && Sidecar::read_beside(target)
-            .ok()
-            .flatten()
-            .is_some_and(|s| s.state == State::Finished);
-    if finished {
-        candidates.push(target.to_path_buf());
-    }
+    let finished = |csv: &PathBuf| {
+        let sidecar = Sidecar::read_beside(csv).ok().flatten();
+        sidecar.is_some_and(|s| s.state == State::Finished)
+    };
+    // The last written wins (a time not told counts as the earliest); a tie goes to the
+    // later in this order.
+    let modified = |csv: &PathBuf| std::fs::metadata(csv).and_then(|m| m.modified()).ok();
     let latest = match aside {
         // Just moved aside: the run that was going until it was killed.
         Some(aside) => Some(aside.csv.clone()),
-        None => candidates.into_iter().max_by_key(|csv| modified(csv)),
+        None => (["interrupted", "failed", KILLED].map(|tag| files.tagged(tag).csv))
+            .into_iter()
+            .filter(|csv| csv.is_file())
+            .chain(Some(target.to_path_buf()).filter(|t| t.is_file() && finished(t)))
+            .max_by_key(modified),
     };
     let Some(csv) = latest else {
         return Ok(Earlier::None);
@@ -174,13 +171,6 @@ fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
         "--resume: {csv} was made another way (earlier vs now): {list}"
     ))
     .into())
-}
-
-/// When `path` was last written (the epoch when that cannot be told).
-fn modified(path: &Path) -> SystemTime {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
 impl Resumed {
