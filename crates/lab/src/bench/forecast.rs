@@ -15,7 +15,6 @@ use sudoku_reports::units::plural;
 use sudoku_results::Row;
 
 use crate::bench::progress::human;
-use crate::ui;
 
 /// Runs forecast to take longer than this get the warning: a sixth of the hour, so that
 /// a run heading for an hour (the 17-clue set's first 2,000 puzzles under naive's old
@@ -71,17 +70,10 @@ impl Forecast {
         }
     }
 
-    /// Looks at the pace so far (`done` of `total` puzzles in `elapsed`) and warns once when
-    /// the whole run would take longer than [`LONG_RUN`], naming the solver that takes most
+    /// The warning, once, when the pace so far (`done` of `total` puzzles in `elapsed`)
+    /// has the whole run take longer than [`LONG_RUN`], naming the solver that takes most
     /// of the time.
-    pub fn check(&mut self, done: u64, total: Option<u64>, elapsed: Duration) {
-        if let Some(warning) = self.due(done, total, elapsed) {
-            ui::warning(warning);
-        }
-    }
-
-    /// The warning [`Forecast::check`] prints, when it is due (once).
-    fn due(&mut self, done: u64, total: Option<u64>, elapsed: Duration) -> Option<String> {
+    pub fn due(&mut self, done: u64, total: Option<u64>, elapsed: Duration) -> Option<String> {
         let total = total?;
         if self.warned || total <= done {
             return None;
@@ -220,10 +212,9 @@ default budget of 200000000 nodes per solve)")),
     #[test]
     fn a_run_is_warned_once() {
         let mut f = forecast(&[("naive", 1_000)], false);
-        f.check(8, Some(10), Duration::from_secs(3));
-        assert!(!f.warned, "a short run");
-        f.check(8, Some(100_000), Duration::from_secs(3));
-        assert!(f.warned);
-        assert_eq!(f.due(20, Some(100_000), Duration::from_secs(3)), None);
+        let three = Duration::from_secs(3);
+        assert_eq!(f.due(8, Some(10), three), None, "a short run");
+        assert!(f.due(8, Some(100_000), three).is_some());
+        assert_eq!(f.due(20, Some(100_000), three), None);
     }
 }

@@ -9,7 +9,6 @@
 //! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not), or for half the
 //! interval between progress lines if that comes sooner, so that the first line has it.
 
-use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -163,33 +162,28 @@ impl Progress {
                 ui::plain(self.line());
             }
         }
-        self.forecast
-            .check(self.done, self.total, self.start.elapsed());
+        if let Some(warning) = self
+            .forecast
+            .due(self.done, self.total, self.start.elapsed())
+        {
+            ui::warning(warning);
+        }
     }
 
     /// The plain progress line: done (of the total), rate, elapsed and time left.
     fn line(&self) -> String {
         let elapsed = self.start.elapsed().as_secs_f64();
-        let rate = self.done as f64 / elapsed.max(1e-9);
-        let mut line = format!("progress: {} ", self.done);
-        if let Some(total) = self.total.filter(|&t| t > 0) {
-            let _ = write!(
-                line,
-                "of {total} puzzles ({:.1}%)",
-                100.0 * self.done as f64 / total as f64
-            );
-        } else {
-            line.push_str("puzzles");
-        }
-        let _ = write!(line, ", {rate:.0} puzzles/s, {} elapsed", human(elapsed));
-        if let Some(total) = self.total.filter(|&t| t > self.done && self.done > 0) {
-            let _ = write!(
-                line,
-                ", about {} left",
-                human((total - self.done) as f64 / rate)
-            );
-        }
-        line
+        let (done, rate) = (self.done, self.done as f64 / elapsed.max(1e-9));
+        let of = match self.total.filter(|&t| t > 0) {
+            Some(t) => format!("of {t} puzzles ({:.1}%)", 100.0 * done as f64 / t as f64),
+            None => "puzzles".into(),
+        };
+        let left = match self.total.filter(|&t| t > done && done > 0) {
+            Some(t) => format!(", about {} left", human((t - done) as f64 / rate)),
+            None => String::new(),
+        };
+        let elapsed = human(elapsed);
+        format!("progress: {done} {of}, {rate:.0} puzzles/s, {elapsed} elapsed{left}")
     }
 
     /// Clears the bar.
@@ -216,9 +210,7 @@ mod tests {
     use std::path::Path;
     use std::sync::Arc;
 
-    use sudoku_engine::{Selection, Source};
-
-    use sudoku_engine::Shard;
+    use sudoku_engine::{Selection, Shard, Source};
 
     use super::*;
 

@@ -45,6 +45,7 @@ struct Stretch {
 }
 
 /// What a run's recording ends with.
+#[derive(Default)]
 pub struct Recorded {
     /// Rows in the CSV, every one whole.
     pub rows: u64,
@@ -58,7 +59,7 @@ pub struct Recorded {
     pub notes: Vec<String>,
     /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
     /// after a write that failed. Empty when every puzzle's rows are there.
-    pub unwritten: Vec<(Arc<str>, u64)>,
+    pub unwritten: HashMap<Arc<str>, u64>,
 }
 
 impl Recorder {
@@ -95,7 +96,7 @@ impl Recorder {
         self.progress.finish();
         let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
         let unwritten = self.unwritten();
-        let n: u64 = unwritten.iter().map(|u| u.1).sum();
+        let n: u64 = unwritten.values().sum();
         let mut notes = Vec::new();
         if n > 0 {
             if let Err(e) = self.summary.recount(self.csv.path()) {
@@ -123,21 +124,18 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
 
     /// The puzzles that came whose rows are not in the CSV (the last ones: the CSV holds
     /// the first it was given), per corpus; the sizes skipped no longer count them.
-    fn unwritten(&mut self) -> Vec<(Arc<str>, u64)> {
+    fn unwritten(&mut self) -> HashMap<Arc<str>, u64> {
         let written = self.csv.puzzles().saturating_sub(self.earlier);
         let came: u64 = self.stretches.iter().map(|s| s.puzzles).sum();
         let mut left = came.saturating_sub(written);
-        let mut unwritten: Vec<(Arc<str>, u64)> = Vec::new();
+        let mut unwritten: HashMap<Arc<str>, u64> = HashMap::new();
         for stretch in self.stretches.iter().rev() {
             if left == 0 {
                 break;
             }
             let n = stretch.puzzles.min(left);
             left -= n;
-            match unwritten.iter_mut().find(|u| u.0 == stretch.corpus) {
-                Some(u) => u.1 += n,
-                None => unwritten.push((stretch.corpus.clone(), n)),
-            }
+            *unwritten.entry(stretch.corpus.clone()).or_default() += n;
             for ((_, size), skipped) in &mut self.skipped {
                 if *size == stretch.size {
                     *skipped = skipped.saturating_sub(n);
