@@ -59,6 +59,7 @@ impl RunConfig {
         crate::bench::overlap::check(&corpora, &args.out, &out)?;
         note_link(&args.out, &out);
         let method = method::resolve(&args.harness, args.threads)?;
+        let timeout = args.harness.timeout.limit;
         let options = sudoku_catalogue::Options {
             seed: args.harness.seed,
         };
@@ -68,7 +69,7 @@ impl RunConfig {
             let max_nodes = args
                 .max_nodes
                 .unwrap_or_else(|| spec.default_max_nodes(Size::NINE));
-            let c = contender_with(spec, args.limit, max_nodes, method.timeout, &options);
+            let c = contender_with(spec, args.limit, max_nodes, timeout, &options);
             let (c, by_size) = match spec {
                 // The sidecar's `max_nodes_by_size`: the sizes where a strategy's default
                 // budget is not its 9x9 one.
@@ -109,7 +110,7 @@ impl RunConfig {
                 strict: args.strict,
                 select: Selection {
                     shard: method.shard,
-                    permute: method.permute,
+                    permute: args.harness.permute,
                     ..Selection::default()
                 },
                 timing: method.timing,
@@ -122,7 +123,7 @@ impl RunConfig {
             quiet: args.quiet.quiet,
             progress_every: (args.progress_every > 0)
                 .then(|| Duration::from_secs(args.progress_every)),
-            timeout: method.timeout,
+            timeout,
             resume: args.harness.resume,
             seed: args.harness.seed,
         })

@@ -119,10 +119,9 @@ in all",
         }) = slowest.filter(|_| all > 0)
         {
             let share = 100.0 * *nanoseconds as f64 / all as f64;
-            let which = if self.default_budgets {
-                "default budget"
-            } else {
-                "budget"
+            let which = match self.default_budgets {
+                true => "default budget",
+                false => "budget",
             };
             text += &format!(
                 " ({solver} takes {share:.0}% of the solve time, under a {which} of {budget} nodes \

@@ -1,8 +1,5 @@
 //! `bench`'s method and cluster options resolved: the shard (from the environment for
-//! `auto`), the cores to pin and the thread count they give, the warm-up, the isomorphs'
-//! seed and the time limit of `cmd:` solvers.
-
-use std::time::Duration;
+//! `auto`), the cores to pin and the thread count they give, the warm-up.
 
 use sudoku_engine::{cores, Shard, Timing};
 use sudoku_reports::units::plural;
@@ -15,12 +12,8 @@ use crate::usage::Usage;
 pub struct Method {
     /// The share of the puzzles, if any.
     pub shard: Option<Shard>,
-    /// The isomorphs' seed, if any.
-    pub permute: Option<u64>,
     /// Warm-up and pinning.
     pub timing: Timing,
-    /// The time limit of one answer of a `cmd:` solver.
-    pub timeout: Duration,
     /// Worker threads.
     pub threads: usize,
 }
@@ -57,12 +50,10 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
     };
     Ok(Method {
         shard,
-        permute: args.permute,
         timing: Timing {
             warmup: args.warmup.filter(|d| !d.is_zero()),
             pin: pin.into_iter().take(threads).collect(),
         },
-        timeout: args.timeout.limit,
         threads,
     })
 }

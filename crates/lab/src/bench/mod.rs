@@ -145,9 +145,6 @@ fn record(
     summary.apply_sidecar(&sidecar);
     let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
     failed_at_the_end(&mut summary, state, &ending);
-    if reported(config.quiet, state, &ending) {
-        ui::out(summary.to_text(config.view));
-    }
     tell_what_was_written(config, &ending, &summary, rows, state);
     outcome(Whose::Run, ended, ending, &summary)
 }
@@ -357,7 +354,7 @@ fn fill_ending(
     }
 }
 
-/// Where the run's files are, and what became of an earlier result.
+/// The summary, where the run's files are, and what became of an earlier result.
 fn tell_what_was_written(
     config: &RunConfig,
     ending: &Ending,
@@ -368,6 +365,7 @@ fn tell_what_was_written(
     let files = &ending.files;
     let s = plural(rows);
     if reported(config.quiet, state, ending) {
+        ui::out(summary.to_text(config.view));
         ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
     }
     let asked = &config.files.csv;

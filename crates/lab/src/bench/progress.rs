@@ -112,18 +112,16 @@ impl Progress {
         forecast: Forecast,
     ) -> Progress {
         let now = Instant::now();
-        let mode = if quiet {
-            Mode::Off
-        } else if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new_spinner().with_style(bar_style(false));
-            bar.enable_steady_tick(Duration::from_millis(200));
-            ui::show_bar(&bar);
-            Mode::Bar(bar)
-        } else {
-            match every {
-                Some(every) => Mode::Lines { every, last: now },
-                None => Mode::Off,
+        let mode = match every {
+            _ if quiet => Mode::Off,
+            _ if std::io::stderr().is_terminal() => {
+                let bar = ProgressBar::new_spinner().with_style(bar_style(false));
+                bar.enable_steady_tick(Duration::from_millis(200));
+                ui::show_bar(&bar);
+                Mode::Bar(bar)
             }
+            Some(every) => Mode::Lines { every, last: now },
+            None => Mode::Off,
         };
         let count = count_in_background(tally(plan), count_after(&mode));
         Progress {
