@@ -6,14 +6,13 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
-use sudoku_catalogue::Strategy;
 use sudoku_core::{Limits, Size};
-use sudoku_engine::{expand, Contender, External, Plan, Source};
+use sudoku_engine::{expand, Contender, External, Plan, Selection, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::staged::through_links;
 use sudoku_reports::{RunFiles, View};
 
-use crate::bench::method::{self, Method};
+use crate::bench::method;
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
 use crate::ui;
 
@@ -36,8 +35,8 @@ pub struct RunConfig {
     pub quiet: bool,
     /// Plain progress lines this often when stderr is not a terminal (`None`: never).
     pub progress_every: Option<Duration>,
-    /// The method and cluster options (shard, isomorphs, warm-up, pinning, time limit).
-    pub method: Method,
+    /// The time limit of one answer of a `cmd:` solver.
+    pub timeout: Duration,
     /// `--resume`.
     pub resume: bool,
     /// `--seed`: the seed every solver was built with.
@@ -45,92 +44,57 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// Resolves `bench`'s arguments: corpora expanded (the default seed puzzles fall back to
-    /// those built in, the default generated corpora are skipped when missing), solvers built
-    /// with their limits, threads counted.
-    ///
-    /// Results CSVs of the runner in a folder of corpora are left out (with a note), and a
-    /// corpus that is the run's output is refused.
+    /// Resolves `bench`'s arguments: corpora expanded (see [`corpora`]), the output checked
+    /// (a corpus that is the run's output is refused), solvers built with their limits,
+    /// threads counted.
     ///
     /// # Errors
     ///
     /// When a corpus cannot be read (missing file, folder without corpus files), or is the
     /// run's output ([`crate::usage_error::Usage`]).
     pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
-        let mut corpora = Vec::new();
-        for path in &args.corpora {
-            if path == Path::new(DEFAULT_CORPUS) && !path.exists() {
-                ui::note(format!(
-                    "no {DEFAULT_CORPUS} here: reading the seed puzzles built into sudoku-lab"
-                ));
-                corpora.push(Source::BuiltIn);
-            } else if path == Path::new(DEFAULT_GENERATED) && !path.exists() {
-                ui::note(format!(
-                    "no {DEFAULT_GENERATED} here: its graded corpora are skipped (they are in \
-                     the repository: run from its root to read them)"
-                ));
-            } else {
-                let expanded = expand(std::slice::from_ref(path))?;
-                for left_out in &expanded.left_out {
-                    ui::note(left_out);
-                }
-                for file in &expanded.skipped {
-                    ui::note(format!(
-                        "{}: a results CSV of sudoku-lab (its first line is the runner's \
-header), not a corpus: left out",
-                        file.display()
-                    ));
-                }
-                corpora.extend(expanded.sources);
-            }
-        }
+        let corpora = corpora(&args.corpora)?;
         // The link noted once the run is not refused for it (the refusal names the link).
         let out = through_links(&args.out)?;
         crate::bench::overlap::check(&corpora, &args.out, &out)?;
         note_link(&args.out, &out);
         let method = method::resolve(&args.harness, args.threads)?;
-        let budgets: Vec<SolverEntry> = args
-            .solvers
-            .0
-            .iter()
-            .map(|spec| SolverEntry {
+        let timeout = args.harness.timeout.limit;
+        let options = sudoku_catalogue::Options {
+            seed: args.harness.seed,
+        };
+        let mut budgets = Vec::new();
+        let mut contenders = Vec::new();
+        for spec in &args.solvers.0 {
+            let max_nodes = args
+                .max_nodes
+                .unwrap_or_else(|| spec.default_max_nodes(Size::NINE));
+            let c = contender_with(spec, args.limit, max_nodes, timeout, &options);
+            let (c, by_size) = match spec {
+                // The sidecar's `max_nodes_by_size`: the sizes where a strategy's default
+                // budget is not its 9x9 one.
+                &SolverSpec::Strategy(s) if args.max_nodes.is_none() => (
+                    c.with_budget_by_size(move |size| s.default_max_nodes(size)),
+                    (s.sizes().into_iter())
+                        .map(|size| (size.to_string(), s.default_max_nodes(size)))
+                        .filter(|&(_, nodes)| nodes != max_nodes)
+                        .collect(),
+                ),
+                _ => (c, BTreeMap::new()),
+            };
+            if let Some(external) = c.as_external() {
+                external.check_start(c.limits())?;
+            }
+            contenders.push(c);
+            budgets.push(SolverEntry {
                 name: spec.name().to_string(),
-                max_nodes: args
-                    .max_nodes
-                    .unwrap_or_else(|| spec.default_max_nodes(Size::NINE)),
-                max_nodes_by_size: match spec {
-                    SolverSpec::Strategy(s) if args.max_nodes.is_none() => budget_by_size(s),
-                    _ => BTreeMap::new(),
-                },
+                max_nodes,
+                max_nodes_by_size: by_size,
                 command: match spec {
                     SolverSpec::Command(c) => Some(c.command.clone()),
                     SolverSpec::Strategy(_) => None,
                 },
-            })
-            .collect();
-        let contenders: Vec<Contender> = args
-            .solvers
-            .0
-            .iter()
-            .zip(&budgets)
-            .map(|(spec, budget)| {
-                let max_nodes = args.max_nodes.unwrap_or(budget.max_nodes);
-                let options = sudoku_catalogue::Options {
-                    seed: args.harness.seed,
-                };
-                let c = contender_with(spec, args.limit, max_nodes, method.timeout, &options);
-                match spec {
-                    &SolverSpec::Strategy(s) if args.max_nodes.is_none() => {
-                        c.with_budget_by_size(move |size| s.default_max_nodes(size))
-                    }
-                    _ => c,
-                }
-            })
-            .collect();
-        for c in &contenders {
-            if let Some(external) = c.as_external() {
-                external.check_start(c.limits())?;
-            }
+            });
         }
         let threads = method.threads;
         if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads)? {
@@ -144,8 +108,12 @@ header), not a corpus: left out",
                 repeat: args.repeat,
                 first: args.first,
                 strict: args.strict,
-                select: method.selection(),
-                timing: method.timing.clone(),
+                select: Selection {
+                    shard: method.shard,
+                    permute: args.harness.permute,
+                    ..Selection::default()
+                },
+                timing: method.timing,
             },
             files: RunFiles::beside(&out),
             limit: args.limit,
@@ -155,22 +123,43 @@ header), not a corpus: left out",
             quiet: args.quiet.quiet,
             progress_every: (args.progress_every > 0)
                 .then(|| Duration::from_secs(args.progress_every)),
-            method,
+            timeout,
             resume: args.harness.resume,
             seed: args.harness.seed,
         })
     }
 }
 
-/// The sidecar's `max_nodes_by_size` of a strategy's default budget: the sizes it solves
-/// where the budget is not its 9x9 one.
-fn budget_by_size(s: &Strategy) -> BTreeMap<String, u64> {
-    let nine = s.default_max_nodes(Size::NINE);
-    s.sizes()
-        .into_iter()
-        .filter(|&size| s.default_max_nodes(size) != nine)
-        .map(|size| (size.to_string(), s.default_max_nodes(size)))
-        .collect()
+/// The corpora of `paths`, expanded (the default seed puzzles fall back to those built in,
+/// the default generated corpora are skipped when missing); the results CSVs of the runner
+/// in a folder of corpora are left out, with a note.
+fn corpora(paths: &[std::path::PathBuf]) -> Result<Vec<Source>> {
+    let mut corpora = Vec::new();
+    for path in paths {
+        if path == Path::new(DEFAULT_CORPUS) && !path.exists() {
+            ui::note(format!(
+                "no {DEFAULT_CORPUS} here: reading the seed puzzles built into sudoku-lab"
+            ));
+            corpora.push(Source::BuiltIn);
+        } else if path == Path::new(DEFAULT_GENERATED) && !path.exists() {
+            ui::note(format!(
+                "no {DEFAULT_GENERATED} here: its graded corpora are skipped (they are in \
+                 the repository: run from its root to read them)"
+            ));
+        } else {
+            let expanded = expand(std::slice::from_ref(path))?;
+            expanded.left_out.iter().for_each(ui::note);
+            for file in &expanded.skipped {
+                ui::note(format!(
+                    "{}: a results CSV of sudoku-lab (its first line is the runner's \
+header), not a corpus: left out",
+                    file.display()
+                ));
+            }
+            corpora.extend(expanded.sources);
+        }
+    }
+    Ok(corpora)
 }
 
 /// The note of an output `out` (`--out`) that stands for another `file`, the one its link

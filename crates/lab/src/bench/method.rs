@@ -1,39 +1,21 @@
 //! `bench`'s method and cluster options resolved: the shard (from the environment for
-//! `auto`), the cores to pin and the thread count they give, the warm-up, the isomorphs'
-//! seed and the time limit of `cmd:` solvers.
+//! `auto`), the cores to pin and the thread count they give, the warm-up.
 
-use std::time::Duration;
-
-use sudoku_engine::{cores, Selection, Shard, Timing};
+use sudoku_engine::{cores, Shard, Timing};
 use sudoku_reports::units::plural;
 
 use crate::cli::{CpuList, HarnessArgs};
 use crate::usage_error::Usage;
 
 /// The method and cluster options of a run, resolved.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Method {
     /// The share of the puzzles, if any.
     pub shard: Option<Shard>,
-    /// The isomorphs' seed, if any.
-    pub permute: Option<u64>,
     /// Warm-up and pinning.
     pub timing: Timing,
-    /// The time limit of one answer of a `cmd:` solver.
-    pub timeout: Duration,
     /// Worker threads.
     pub threads: usize,
-}
-
-impl Method {
-    /// What the engine's selection starts from (`--resume` adds the puzzles done).
-    pub fn selection(&self) -> Selection {
-        Selection {
-            shard: self.shard,
-            permute: self.permute,
-            ..Selection::default()
-        }
-    }
 }
 
 /// Resolves the options; `threads` is `-j` (the cores named by `--pin` give the default,
@@ -68,12 +50,10 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
     };
     Ok(Method {
         shard,
-        permute: args.permute,
         timing: Timing {
             warmup: args.warmup.filter(|d| !d.is_zero()),
             pin: pin.into_iter().take(threads).collect(),
         },
-        timeout: args.timeout.limit,
         threads,
     })
 }

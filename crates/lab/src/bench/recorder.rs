@@ -2,6 +2,7 @@
 //! a person should know (wrong solutions, malformed lines, sizes a solver skips) to stderr.
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
 use std::sync::Arc;
 
 use sudoku_core::{CorpusError, Size};
@@ -11,7 +12,7 @@ use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
 
 use crate::bench::config::RunConfig;
-use crate::bench::forecast::{Costs, Forecast};
+use crate::bench::forecast::Forecast;
 use crate::bench::progress::Progress;
 use crate::ui;
 
@@ -23,10 +24,6 @@ pub struct Recorder {
     csv: CsvWriter,
     summary: Summary,
     progress: Progress,
-    forecast: Forecast,
-    default_budgets: bool,
-    /// Per solver: name, solve time so far (ns), budget.
-    costs: Vec<(Arc<str>, u128, u64)>,
     malformed: HashMap<Arc<str>, u64>,
     /// Puzzles skipped per (solver, size).
     skipped: BTreeMap<(Arc<str>, Size), u64>,
@@ -34,7 +31,7 @@ pub struct Recorder {
     earlier: u64,
     /// This run's puzzles, in the order they came.
     stretches: Vec<Stretch>,
-    /// What a first interrupt says, once (`None` when said, or nothing to say).
+    /// What a first interrupt says, once (`None` when said).
     on_interrupt: Option<String>,
 }
 
@@ -48,53 +45,47 @@ struct Stretch {
 }
 
 /// What a run's recording ends with.
+#[derive(Default)]
 pub struct Recorded {
     /// Rows in the CSV, every one whole.
     pub rows: u64,
     /// The error of the CSV's last write, if it failed.
     pub error: Option<SinkError>,
-    /// The summary of the rows in the CSV (with a note per size skipped).
+    /// The summary of the rows in the CSV.
     pub summary: Summary,
+    /// The puzzles each solver skipped as it does not solve their size, per size.
+    pub skipped: Vec<Skipped>,
+    /// What the summary and the sidecar note.
+    pub notes: Vec<String>,
     /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
     /// after a write that failed. Empty when every puzzle's rows are there.
-    pub unwritten: Vec<(Arc<str>, u64)>,
+    pub unwritten: HashMap<Arc<str>, u64>,
 }
 
 impl Recorder {
-    /// A recorder writing to `csv`, for the run of `config`.
-    pub fn new(csv: CsvWriter, config: &RunConfig, progress: Progress) -> Recorder {
+    /// A recorder writing to `csv` (`running` its running name, which a second interrupt
+    /// leaves the rows in) for the run of `config`, its summary starting from `summary`
+    /// (an earlier run's rows, copied by `--resume`).
+    pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
-            summary: Summary::new(),
-            progress,
-            forecast: Forecast::default(),
-            default_budgets: config.default_budgets,
-            costs: config
-                .budgets
-                .iter()
-                .map(|b| (Arc::from(b.name.as_str()), 0, b.max_nodes))
-                .collect(),
+            summary,
+            progress: Progress::start(
+                config.quiet,
+                config.progress_every,
+                &config.plan,
+                Forecast::new(&config.budgets, config.default_budgets),
+            ),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
             earlier: csv.pushed(),
             stretches: Vec::new(),
-            on_interrupt: None,
+            on_interrupt: Some(format!(
+                "interrupted: finishing the solves under way and writing the rows completed \
+(interrupt again to quit at once, the rows written so far left in {})",
+                running.display()
+            )),
             csv,
         }
-    }
-
-    /// Says, on the first tick after an interrupt, what the run does now, and that a
-    /// second one leaves the rows written so far in `running` (the running CSV).
-    pub fn tell_on_interrupt(&mut self, running: &std::path::Path) {
-        self.on_interrupt = Some(format!(
-            "interrupted: finishing the solves under way and writing the rows completed \
-(interrupt again to quit at once, the rows written so far left in {})",
-            running.display()
-        ));
-    }
-
-    /// Counts the rows of an earlier run continued (`--resume`) into the summary.
-    pub fn count_earlier(&mut self, summary: Summary) {
-        self.summary = summary;
     }
 
     /// Ends the run's recording: writes what waits and closes the CSV, clears the
@@ -105,21 +96,27 @@ impl Recorder {
         self.progress.finish();
         let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
         let unwritten = self.unwritten();
-        let n: u64 = unwritten.iter().map(|u| u.1).sum();
+        let n: u64 = unwritten.values().sum();
+        let mut notes = Vec::new();
         if n > 0 {
             if let Err(e) = self.summary.recount(self.csv.path()) {
-                self.summary.add_note(format!(
+                notes.push(format!(
                     "The rows of the last {n} puzzles solved did not reach the CSV, which \
 could not be read back ({e}): this table counts them, the CSV does not hold them."
                 ));
             }
         }
-        for skipped in self.skipped() {
-            self.summary.add_note(skipped.note());
-        }
         Recorded {
             rows: self.csv.rows(),
             error,
+            skipped: (self.skipped.iter().filter(|s| *s.1 > 0))
+                .map(|((solver, size), &puzzles)| Skipped {
+                    solver: solver.to_string(),
+                    size: size.to_string(),
+                    puzzles,
+                })
+                .collect(),
+            notes,
             summary: self.summary,
             unwritten,
         }
@@ -127,21 +124,18 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
 
     /// The puzzles that came whose rows are not in the CSV (the last ones: the CSV holds
     /// the first it was given), per corpus; the sizes skipped no longer count them.
-    fn unwritten(&mut self) -> Vec<(Arc<str>, u64)> {
+    fn unwritten(&mut self) -> HashMap<Arc<str>, u64> {
         let written = self.csv.puzzles().saturating_sub(self.earlier);
         let came: u64 = self.stretches.iter().map(|s| s.puzzles).sum();
         let mut left = came.saturating_sub(written);
-        let mut unwritten: Vec<(Arc<str>, u64)> = Vec::new();
+        let mut unwritten: HashMap<Arc<str>, u64> = HashMap::new();
         for stretch in self.stretches.iter().rev() {
             if left == 0 {
                 break;
             }
             let n = stretch.puzzles.min(left);
             left -= n;
-            match unwritten.iter_mut().find(|u| u.0 == stretch.corpus) {
-                Some(u) => u.1 += n,
-                None => unwritten.push((stretch.corpus.clone(), n)),
-            }
+            *unwritten.entry(stretch.corpus.clone()).or_default() += n;
             for ((_, size), skipped) in &mut self.skipped {
                 if *size == stretch.size {
                     *skipped = skipped.saturating_sub(n);
@@ -162,26 +156,6 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
                 size: solved.size,
                 puzzles: 1,
             }),
-        }
-    }
-
-    /// The puzzles a solver skipped as it does not solve their size: how many, per
-    /// (solver, size).
-    pub fn skipped(&self) -> Vec<Skipped> {
-        let each = self.skipped.iter().filter(|s| *s.1 > 0);
-        each.map(|((solver, size), &puzzles)| Skipped {
-            solver: solver.to_string(),
-            size: size.to_string(),
-            puzzles,
-        })
-        .collect()
-    }
-
-    fn count_cost(&mut self, solved: Solved<'_>) {
-        for row in solved.rows {
-            if let Some(c) = self.costs.iter_mut().find(|c| c.0 == row.solver) {
-                c.1 += u128::from(row.nanoseconds);
-            }
         }
     }
 }
@@ -215,10 +189,9 @@ other {} puzzle",
             }
             *n += 1;
         }
-        self.count_cost(solved);
         self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
-        self.progress.inc();
+        self.progress.inc(solved.rows);
         Ok(())
     }
 
@@ -227,7 +200,6 @@ other {} puzzle",
             return;
         };
         let corpus = location.path.clone();
-        self.summary.add_malformed(&corpus, 1);
         let n = self.malformed.entry(corpus.clone()).or_default();
         *n += 1;
         if *n <= MALFORMED_SHOWN {
@@ -267,16 +239,6 @@ other {} puzzle",
             }
         }
         self.progress.tick();
-        let costs = Costs {
-            solvers: &self.costs,
-            default_budgets: self.default_budgets,
-        };
-        self.forecast.check(
-            self.progress.done(),
-            self.progress.total(),
-            self.progress.elapsed(),
-            &costs,
-        );
         Ok(())
     }
 }

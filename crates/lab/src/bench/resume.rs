@@ -4,20 +4,14 @@
 //! (see `sudoku_reports::output`): `X.killed.csv` (a killed run's `X.running.csv`, moved
 //! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
 //! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
-//! later still: then nothing is left to do. Two written at the same instant (a file
-//! system with coarse times) are taken in the order interrupted, failed, killed,
-//! finished, the later winning: a finished run wins every tie. Either way its sidecar
-//! must say it was made the same way (what differs is named; a sidecar that does not give
-//! a setting, made by hand or cut short, is refused, naming it, not read as 0; so is an
-//! interrupted or failed run's that does not say how many rows it wrote, which tells
-//! whether its last puzzle is whole). An unfinished run's whole
-//! puzzles (a killed run's but its last, which the kill may have cut) are copied into
-//! this run's output, and the run solves only the puzzles it lacks. That earlier file is left as it
-//! was. Numbered files (`X.failed.2.csv`, earlier runs kept by `sudoku_reports::leftover`)
-//! are older than the unnumbered one of their kind, and are not looked at.
+//! later still: then nothing is left to do. A tie (a file system with coarse times) goes to
+//! the later of interrupted, failed, killed, finished. Its sidecar must say it was made the
+//! same way, and give every setting (one made by hand or cut short is refused, not read as
+//! 0). Its whole puzzles (a killed run's but its last, which the kill may have cut) are
+//! copied into this run's output, the earlier file left as it was, and the run solves only
+//! the puzzles it lacks. Numbered files (`X.failed.2.csv`) are older, and not looked at.
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_engine::Plan;
@@ -27,7 +21,7 @@ use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
-use crate::bench::identity;
+use crate::bench::unchanged;
 use crate::ui;
 use crate::usage_error::Usage;
 
@@ -54,18 +48,15 @@ pub struct Resumed {
 /// The run to continue on `target` (`--out`), `aside` being a killed run's files this run
 /// moved aside, if any; `fresh` is this run's sidecar, `plan` what it runs. Its rows are
 /// kept only when they are the rows of its puzzles as its solvers wrote them, and those
-/// puzzles are the ones its corpora give at their index now (see [`identity`]); a
+/// puzzles are the ones its corpora give at their index now (see [`unchanged`]); a
 /// finished run whose corpora changed since is continued so, not taken as the end.
 ///
 /// # Errors
 ///
-/// When the run's CSV has no sidecar, one that cannot be read, or one that does not give
-/// every setting compared (made by hand, or cut short: each would read as 0), when its
-/// settings differ from `fresh`'s (a [`Usage`] naming each difference), when the
-/// sidecar of an interrupted or failed run does not say how many rows it wrote (it would
-/// read as 0: see [`rows_said`]), when the CSV cannot be read, when a puzzle's rows are
-/// not one per solver, or are in two places, or when a puzzle kept is not the one its
-/// corpus gives at its index now.
+/// When its sidecar is missing, unreadable, made another way (a [`Usage`] naming each
+/// difference) or silent on a setting or on the rows it wrote (made by hand or cut short:
+/// each would read as 0), and when its rows cannot be read or are not those of its
+/// puzzles (see [`done_in`], [`unchanged::check_kept`]).
 pub fn earlier_run(
     target: &Path,
     aside: Option<&RunFiles>,
@@ -73,23 +64,21 @@ pub fn earlier_run(
     plan: &Plan,
 ) -> Result<Earlier> {
     let files = RunFiles::beside(target);
-    let mut candidates: Vec<PathBuf> = ["interrupted", "failed", KILLED]
-        .into_iter()
-        .map(|tag| files.tagged(tag).csv)
-        .filter(|csv| csv.is_file())
-        .collect();
-    let finished = target.is_file()
-        && Sidecar::read_beside(target)
-            .ok()
-            .flatten()
-            .is_some_and(|s| s.state == State::Finished);
-    if finished {
-        candidates.push(target.to_path_buf());
-    }
+    let finished = |csv: &PathBuf| {
+        let sidecar = Sidecar::read_beside(csv).ok().flatten();
+        sidecar.is_some_and(|s| s.state == State::Finished)
+    };
+    // The last written wins (a time not told counts as the earliest); a tie goes to the
+    // later in this order.
+    let modified = |csv: &PathBuf| std::fs::metadata(csv).and_then(|m| m.modified()).ok();
     let latest = match aside {
         // Just moved aside: the run that was going until it was killed.
         Some(aside) => Some(aside.csv.clone()),
-        None => candidates.into_iter().max_by_key(|csv| modified(csv)),
+        None => (["interrupted", "failed", KILLED].map(|tag| files.tagged(tag).csv))
+            .into_iter()
+            .filter(|csv| csv.is_file())
+            .chain(Some(target.to_path_buf()).filter(|t| t.is_file() && finished(t)))
+            .max_by_key(modified),
     };
     let Some(csv) = latest else {
         return Ok(Earlier::None);
@@ -109,32 +98,32 @@ pub fn earlier_run(
         );
     }
     same_settings(&csv, &found.sidecar, fresh)?;
-    let changed = identity::changed_since(&found.sidecar.corpus, &fresh.corpus);
-    let said = if csv == target {
-        let Some(changed) = changed else {
-            return Ok(Earlier::Finished(csv));
-        };
-        // Not "nothing left to do": its rows are checked against the corpus now, and
-        // the puzzles it lacks (a corpus that grew) solved.
-        ui::note(format!(
-            "--resume: {} finished, but {changed}; its rows are checked against the \
-             corpus as it is now",
-            csv.display()
-        ));
-        Some(found.sidecar.rows)
-    } else {
-        if let Some(changed) = changed {
+    let finished = csv == target;
+    match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
+        None if finished => return Ok(Earlier::Finished(csv)),
+        None => {}
+        // Not "nothing left to do": its rows are checked against the corpus now, and the
+        // puzzles it lacks (a corpus that grew) solved.
+        Some(changed) => {
+            let csv = csv.display();
+            let run = if finished {
+                format!("{csv} finished, but")
+            } else {
+                format!("continuing {csv}:")
+            };
             ui::note(format!(
-                "--resume: continuing {}: {changed}; its rows are checked against the \
-                 corpus as it is now",
-                csv.display()
+                "--resume: {run} {changed}; its rows are checked against the corpus as it is now"
             ));
         }
+    }
+    let said = if finished {
+        Some(found.sidecar.rows)
+    } else {
         rows_said(&csv, &found)?
     };
-    let check = identity::puzzle_check(&plan.contenders);
+    let check = unchanged::puzzle_check(&plan.contenders);
     let done = done_in(&csv, said, &check)?;
-    identity::check_kept(&csv, &done, &plan.sources)?;
+    unchanged::check_kept(&csv, &done, &plan.sources)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,
@@ -142,11 +131,10 @@ pub fn earlier_run(
     })))
 }
 
-/// The rows the run of `csv` said it wrote, as it ended so as to say it (interrupted or
-/// failed; a killed run did not), by its sidecar `found`: what tells whether its last
-/// puzzle is whole, and whether rows were lost since (see [`done_in`]). Refused when the
-/// sidecar does not give them: they would read as 0, and its last puzzle be solved again,
-/// rows lost since be solved never.
+/// The rows the run of `csv` said it wrote (interrupted or failed; a killed run said
+/// nothing), by its sidecar `found`: what tells whether its last puzzle is whole, and
+/// whether rows were lost since (see [`done_in`]). Refused when not given: as 0, rows lost
+/// since would be solved never.
 fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
     let ended = matches!(
         found.sidecar.state.known(),
@@ -177,24 +165,19 @@ fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
         return Ok(());
     }
     let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+    let csv = csv.display();
+    let list = list.join("; ");
     Err(Usage(format!(
-        "--resume: {} was made another way (earlier vs now): {}",
-        csv.display(),
-        list.join("; ")
+        "--resume: {csv} was made another way (earlier vs now): {list}"
     ))
     .into())
 }
 
-/// When `path` was last written (the epoch when that cannot be told).
-fn modified(path: &Path) -> SystemTime {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .unwrap_or(SystemTime::UNIX_EPOCH)
-}
-
 impl Resumed {
     /// Copies the rows kept into `csv`, a puzzle at a time, and waits until they are in
-    /// the file; their summary.
+    /// the file (a write that fails stops the resumption here, the earlier run's files as
+    /// they were, rather than leave a run going whose CSV lacks some of them); their
+    /// summary.
     ///
     /// # Errors
     ///
@@ -205,10 +188,7 @@ impl Resumed {
         for row in self.done.rows(&self.csv)? {
             let row = row?;
             summary.add(&row);
-            let same = puzzle
-                .first()
-                .is_some_and(|p| p.corpus == row.corpus && p.index == row.index);
-            if !same && !puzzle.is_empty() {
+            if (puzzle.first()).is_some_and(|p| (&p.corpus, p.index) != (&row.corpus, row.index)) {
                 csv.push(&puzzle)?;
                 puzzle.clear();
             }
@@ -217,9 +197,6 @@ impl Resumed {
         if !puzzle.is_empty() {
             csv.push(&puzzle)?;
         }
-        // Every row copied is in the file before a puzzle is solved: a write that fails
-        // stops the resumption here, the earlier run's files as they were, rather than
-        // leave a run going whose CSV lacks some of them.
         csv.flush()?;
         Ok(summary)
     }

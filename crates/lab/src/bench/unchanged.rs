@@ -9,9 +9,9 @@
 //!   puzzle ([`puzzle_check`]), and that puzzle is the one the corpus gives at its index
 //!   now ([`check_kept`]): else it refuses, naming what differs.
 
-use std::collections::HashMap;
-use std::io::BufRead;
+use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use sudoku_core::Grid;
@@ -99,14 +99,6 @@ pub fn puzzle_check(contenders: &[Contender]) -> impl Fn(&[Row]) -> Result<(), R
     }
 }
 
-/// A puzzle kept whose corpus gives another puzzle at its index now.
-struct Mismatch {
-    corpus: String,
-    index: u64,
-    line: u64,
-    now: Option<String>,
-}
-
 /// Refuses to continue the run of `csv` unless each puzzle `done` keeps is the one its
 /// corpus, among `sources`, gives at its index now, naming what differs: the corpora
 /// changed since that run (the corpus a run continues must be the one it began on).
@@ -117,66 +109,54 @@ struct Mismatch {
 /// corpus's end), when a corpus with kept puzzles can be read only once (stdin, a FIFO:
 /// what it gives cannot be checked), or when the rows cannot be read.
 pub fn check_kept(csv: &Path, done: &Done, sources: &[Source]) -> Result<()> {
-    let names = corpus_names(sources);
-    let by_name: HashMap<&str, &Source> = names.iter().map(String::as_str).zip(sources).collect();
-    let mut cursors: HashMap<String, Cursor> = HashMap::new();
-    let mut mismatches = Vec::new();
-    let mut checked = 0u64;
-    let mut last: Option<(std::sync::Arc<str>, u64)> = None;
+    // Each puzzle kept, by corpus and index (a run continued after its corpus grew writes
+    // the new puzzles after the other corpora's): its line, and the puzzle its rows give.
+    let mut kept: BTreeMap<Arc<str>, BTreeMap<u64, (u64, String)>> = BTreeMap::new();
     for row in done.rows(csv)? {
         let row = row?;
-        if last
-            .as_ref()
-            .is_some_and(|(c, i)| *c == row.corpus && *i == row.index)
-        {
-            continue;
-        }
-        last = Some((row.corpus.clone(), row.index));
-        checked += 1;
-        let Some(source) = by_name.get(&*row.corpus) else {
+        let puzzle = || (row.line, corpus_puzzle(&row).to_string());
+        let corpus = kept.entry(row.corpus.clone()).or_default();
+        corpus.entry(row.index).or_insert_with(puzzle);
+    }
+    let names = corpus_names(sources);
+    let mut corpora = Vec::new();
+    let mut mismatches = Vec::new();
+    for (corpus, puzzles) in &kept {
+        let Some(source) = names
+            .iter()
+            .position(|n| **n == **corpus)
+            .map(|i| &sources[i])
+        else {
             bail!(
-                "--resume: {} holds rows of {}, which is not a corpus of this run: run \
+                "--resume: {} holds rows of {corpus}, which is not a corpus of this run: run \
                  without --resume to start afresh",
-                csv.display(),
-                row.corpus
+                csv.display()
             );
         };
         if !source.rereadable() {
             bail!(
-                "--resume: {} can be read only once, so the puzzles kept cannot be checked \
-                 against what it gives now: run without --resume to start afresh",
-                row.corpus
+                "--resume: {corpus} can be read only once, so the puzzles kept cannot be \
+                 checked against what it gives now: run without --resume to start afresh"
             );
         }
-        let cursor = cursors
-            .entry(row.corpus.to_string())
-            .or_insert_with(|| Cursor::open(source));
-        let now = cursor.puzzle_at(source, row.index);
-        if now.as_deref() != Some(corpus_puzzle(&row)) {
-            mismatches.push(Mismatch {
-                corpus: row.corpus.to_string(),
-                index: row.index,
-                line: row.line,
-                now,
-            });
+        let mut cursor = source.open().ok().map(CorpusCursor::new);
+        for (index, (line, puzzle)) in puzzles {
+            let now = cursor.as_mut().and_then(|c| c.puzzle_at(*index));
+            let now = match now {
+                Some(now) if *now == **puzzle => continue,
+                Some(_) => "another puzzle there now",
+                None => "past the corpus's end now",
+            };
+            if corpora.last() != Some(corpus) {
+                corpora.push(corpus.clone());
+            }
+            mismatches.push(format!("{corpus} index {index} (line {line}): {now}"));
         }
     }
     if mismatches.is_empty() {
         return Ok(());
     }
-    let examples: Vec<String> = mismatches
-        .iter()
-        .take(3)
-        .map(|m| {
-            let now = match &m.now {
-                Some(_) => "another puzzle there now",
-                None => "past the corpus's end now",
-            };
-            format!("{} index {} (line {}): {now}", m.corpus, m.index, m.line)
-        })
-        .collect();
-    let mut corpora: Vec<&str> = mismatches.iter().map(|m| m.corpus.as_str()).collect();
-    corpora.dedup();
+    let checked: usize = kept.values().map(BTreeMap::len).sum();
     bail!(
         "--resume: {} changed since the run of {}: {} of the {checked} puzzles it holds are \
          not the puzzles the corpus gives at their index now ({}{}): its rows are of \
@@ -185,35 +165,7 @@ pub fn check_kept(csv: &Path, done: &Done, sources: &[Source]) -> Result<()> {
         corpora.join(", "),
         csv.display(),
         mismatches.len(),
-        examples.join("; "),
+        mismatches[..mismatches.len().min(3)].join("; "),
         if mismatches.len() > 3 { "; …" } else { "" }
     )
-}
-
-/// A corpus read forward for [`check_kept`], opened again when an index below the last
-/// one is asked for (a run continued after its corpus grew writes the new puzzles after
-/// the other corpora's).
-struct Cursor {
-    cursor: Option<CorpusCursor<Box<dyn BufRead>>>,
-    at: Option<u64>,
-}
-
-impl Cursor {
-    fn open(source: &Source) -> Cursor {
-        Cursor {
-            cursor: source.open().ok().map(CorpusCursor::new),
-            at: None,
-        }
-    }
-
-    fn puzzle_at(&mut self, source: &Source, index: u64) -> Option<String> {
-        if self.at.is_some_and(|at| at > index) {
-            *self = Cursor::open(source);
-        }
-        self.at = Some(index);
-        self.cursor
-            .as_mut()?
-            .puzzle_at(index)
-            .map(|text| text.to_string())
-    }
 }
