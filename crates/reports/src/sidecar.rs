@@ -38,7 +38,8 @@ pub enum State {
 /// Every sidecar a run writes has a `state` (`running` from its start), so one without it
 /// is empty or cut short; a state this version does not write is a later version's, kept
 /// as it was written (and written back so).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum Said {
     /// No `state` key.
     #[default]
@@ -65,21 +66,20 @@ impl Said {
 
     /// What the sidecar says of how the run went, in words (`the sidecar ...`).
     pub fn told(&self) -> String {
-        match self {
-            Said::Nothing => {
-                "the sidecar says nothing of how the run ended (it is empty or was cut short)"
-                    .into()
+        let said = match self {
+            Said::Nothing => "nothing of how the run ended (it is empty or was cut short)",
+            Said::Known(State::Running) => "the run is still going (or it was killed)",
+            Said::Known(State::Finished) => "the run finished",
+            Said::Known(State::Interrupted) => "the run was interrupted",
+            Said::Known(State::Failed) => "the run failed",
+            Said::Unknown(text) => {
+                return format!(
+                    "the sidecar's state {text:?} is not one this version knows (a later \
+version's?)"
+                )
             }
-            Said::Known(State::Running) => {
-                "the sidecar says the run is still going (or it was killed)".into()
-            }
-            Said::Known(State::Finished) => "the sidecar says the run finished".into(),
-            Said::Known(State::Interrupted) => "the sidecar says the run was interrupted".into(),
-            Said::Known(State::Failed) => "the sidecar says the run failed".into(),
-            Said::Unknown(text) => format!(
-                "the sidecar's state {text:?} is not one this version knows (a later version's?)"
-            ),
-        }
+        };
+        format!("the sidecar says {said}")
     }
 }
 
@@ -92,26 +92,6 @@ impl From<State> for Said {
 impl PartialEq<State> for Said {
     fn eq(&self, state: &State) -> bool {
         self.known() == Some(*state)
-    }
-}
-
-impl Serialize for Said {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Said::Nothing => serializer.serialize_none(),
-            Said::Known(state) => state.serialize(serializer),
-            Said::Unknown(text) => serializer.serialize_str(text),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Said {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Said, D::Error> {
-        use serde::de::IntoDeserializer;
-        let text = String::deserialize(deserializer)?;
-        let known: Result<State, serde::de::value::Error> =
-            State::deserialize(text.as_str().into_deserializer());
-        Ok(known.map_or(Said::Unknown(text), Said::Known))
     }
 }
 
@@ -432,21 +412,13 @@ pub const ACCOUNT: [&str; 6] = [
 /// cut short), and a count of 0 is one a run can give. `corpus.KEY` is not given when a
 /// `[[corpus]]` lacks `KEY`. Text that is not TOML gives none of them.
 pub fn account_not_given(text: &str) -> Vec<&'static str> {
-    let Some(table) = keys_of(text) else {
-        return ACCOUNT.to_vec();
-    };
-    let table = table.get_ref();
-    let corpora = match table.get("corpus").map(Spanned::get_ref) {
-        Some(DeValue::Array(entries)) => Some(entries),
-        _ => None,
-    };
-    let given = |key: &str| match key.split_once('.') {
-        None => table.contains_key(key),
-        Some((_, inner)) => {
-            corpora.is_none_or(|entries| entries.iter().all(|e| entry_gives(e, &[inner])))
-        }
-    };
-    ACCOUNT.into_iter().filter(|key| !given(key)).collect()
+    match keys_of(text) {
+        Some(table) => ACCOUNT
+            .into_iter()
+            .filter(|key| !gives(&table, key))
+            .collect(),
+        None => ACCOUNT.to_vec(),
+    }
 }
 
 /// The sidecar `text` as TOML, for what looks at the keys it gives: its values as written,
@@ -454,16 +426,22 @@ pub fn account_not_given(text: &str) -> Vec<&'static str> {
 /// holds no integer above `i64::MAX`, such as the `seed` of `--seed 18446744073709551615`,
 /// which a run writes and `Sidecar::parse` reads as the `u64` it is). `None` when it is not
 /// TOML.
-pub(crate) fn keys_of(text: &str) -> Option<Spanned<DeTable<'_>>> {
-    DeTable::parse(text).ok()
+pub(crate) fn keys_of(text: &str) -> Option<DeTable<'_>> {
+    DeTable::parse(text).ok().map(Spanned::into_inner)
 }
 
-/// Whether the entry `entry` of an array of tables (a `[[corpus]]`) is a table that gives
-/// every key of `keys`.
-pub(crate) fn entry_gives(entry: &Spanned<DeValue<'_>>, keys: &[&str]) -> bool {
-    match entry.get_ref() {
-        DeValue::Table(table) => keys.iter().all(|k| table.contains_key(*k)),
-        _ => false,
+/// Whether the sidecar `table` gives `key`: a key of its own (`rows`), or `ARRAY.KEY`
+/// (`corpus.puzzles`), the key `KEY` of every table of the array of tables `ARRAY` (given
+/// when there is none).
+pub(crate) fn gives(table: &DeTable<'_>, key: &str) -> bool {
+    let Some((array, inner)) = key.split_once('.') else {
+        return table.contains_key(key);
+    };
+    match table.get(array).map(Spanned::get_ref) {
+        Some(DeValue::Array(entries)) => entries
+            .iter()
+            .all(|entry| matches!(entry.get_ref(), DeValue::Table(t) if t.contains_key(inner))),
+        _ => true,
     }
 }
 
