@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use sudoku_reports::units::plural;
+use sudoku_reports::words::plural;
 
 use crate::bench::progress::human;
 use crate::ui;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use sudoku_engine::{cores, Selection, Shard, Timing};
-use sudoku_reports::units::plural;
+use sudoku_reports::words::plural;
 
 use crate::cli::{CpuList, HarnessArgs};
 use crate::usage::Usage;

@@ -33,7 +33,7 @@ use sudoku_reports::sidecar::{
 };
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::summary::Clock;
-use sudoku_reports::units::{is_are, plural};
+use sudoku_reports::words::{is_are, plural};
 use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::bench::config::RunConfig;
@@ -198,7 +198,7 @@ fn record(
         puzzles: report.puzzles,
         resumed: sidecar.resumed_puzzles,
     });
-    summary.shard = sidecar.shard.map(|s| s.to_string());
+    summary.shard = sidecar.shard;
     sidecar.state = state.into();
     sidecar.error = error.clone();
     sidecar.skipped.clone_from(&skipped);

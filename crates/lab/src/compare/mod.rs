@@ -23,7 +23,7 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::summary::match_names;
-use sudoku_reports::units::plural;
+use sudoku_reports::words::plural;
 use sudoku_reports::{read_rows, Sidecar, State};
 use sudoku_results::{stats, Retimed, Row, Status};
 

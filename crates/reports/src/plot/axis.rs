@@ -1,7 +1,7 @@
 //! Log axes in whole decades, and their labels.
 
 use super::AXIS_PAD;
-use crate::units::trim_number;
+use crate::words::trim_number;
 
 /// A log axis from one power of ten to a higher one.
 #[derive(Debug, Clone, Copy)]

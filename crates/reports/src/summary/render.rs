@@ -7,8 +7,8 @@ use sudoku_results::format_time;
 
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary, Times};
-use crate::sidecar::{Said, State};
-use crate::units::plural;
+use crate::sidecar::{Said, ShardEntry, State};
+use crate::words::{is_are, plural};
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -409,8 +409,12 @@ impl Summary {
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
     fn notes_text(&self, bold: &str) -> String {
         let mut out = String::new();
-        if let Some(shard) = &self.shard {
-            let _ = writeln!(out, "{}", shard_line(shard));
+        if let Some(shard) = self.shard {
+            let _ = writeln!(
+                out,
+                "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the \
+shards into the whole run)."
+            );
         }
         let puzzles = self.clock.map_or(0, |c| c.puzzles);
         if self.groups.is_empty() {
@@ -426,8 +430,12 @@ impl Summary {
             .puzzles()
             .saturating_sub(self.clock.map_or(0, |c| c.resumed));
         if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && timed > 0) {
-            let whose = (self.shard.as_deref(), self.resumed_shards.as_deref());
-            out.push_str(&clock_text(&clock, timed, whose));
+            out.push_str(&clock_text(
+                &clock,
+                timed,
+                self.shard,
+                self.resumed_shards.as_deref(),
+            ));
         }
         let malformed = self.malformed_total();
         if malformed > 0 {
@@ -569,16 +577,7 @@ impl Said {
     }
 }
 
-/// What the summary of one shard of a run (`bench --shard K/N`) says first: its rows and
-/// clock are of that share of the puzzles.
-fn shard_line(shard: &str) -> String {
-    format!(
-        "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the shards \
-into the whole run)."
-    )
-}
-
-/// The wall-clock note: the rate of the whole run (of one shard: `shard` given, `K/N`), or,
+/// The wall-clock note: the rate of the whole run (of one shard: `shard` given), or,
 /// after `--resume`, of the part it timed (the earlier run's puzzles are in the CSV, not in
 /// its seconds), of the `timed` puzzles with rows; the puzzles read are said too when there
 /// were more (some of a size no solver of the run solves). For a merge (`shards` given:
@@ -587,7 +586,8 @@ into the whole run)."
 fn clock_text(
     clock: &Clock,
     timed: u64,
-    (shard, shards): (Option<&str>, Option<&[String]>),
+    shard: Option<ShardEntry>,
+    shards: Option<&[ShardEntry]>,
 ) -> String {
     let span = match (clock.resumed > 0, shard, shards) {
         (false, Some(k), _) => format!("for shard {k}"),
@@ -616,12 +616,12 @@ fn clock_text(
     );
     if clock.resumed > 0 {
         let (what, whose) = earlier_puzzles(shards);
+        let n = clock.resumed;
         let _ = writeln!(
             text,
-            "The {} puzzle{} {what} {} {whose}: not timed here.",
-            clock.resumed,
-            plural(clock.resumed),
-            if clock.resumed == 1 { "is" } else { "are" }
+            "The {n} puzzle{} {what} {} {whose}: not timed here.",
+            plural(n),
+            is_are(n)
         );
     }
     if shards.is_some() {
@@ -639,7 +639,7 @@ side.\n";
 /// The puzzles a `--resume` copied, and whose they are: `before it`, `the earlier run's`;
 /// for a merge (`shards` given: those resumed), `copied by the --resume of shard 2/4`,
 /// `its earlier run's`.
-fn earlier_puzzles(shards: Option<&[String]>) -> (String, &'static str) {
+fn earlier_puzzles(shards: Option<&[ShardEntry]>) -> (String, &'static str) {
     match shards {
         None => ("before it".into(), "the earlier run's"),
         Some([]) => (
@@ -660,7 +660,7 @@ fn earlier_puzzles(shards: Option<&[String]>) -> (String, &'static str) {
 /// Which shards of a merge a `--resume` continued, as the clock says it: `shard 2/4 since
 /// its --resume`, `shards 1/4 and 3/4 since their --resume` (`resumed` empty: a merge of an
 /// earlier version, which did not say which).
-fn since_their_resume(resumed: &[String]) -> String {
+fn since_their_resume(resumed: &[ShardEntry]) -> String {
     match resumed {
         [] => "some shards since their --resume".to_string(),
         [one] => format!("shard {one} since its --resume"),
@@ -669,10 +669,13 @@ fn since_their_resume(resumed: &[String]) -> String {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn listed(items: &[String]) -> String {
+fn listed(items: &[ShardEntry]) -> String {
     match items {
         [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [one] => one.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+            format!("{} and {last}", rest.join(", "))
+        }
     }
 }
