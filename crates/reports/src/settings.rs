@@ -347,19 +347,6 @@ mod tests {
         );
     }
 
-    /// A seed above `i64::MAX` (`--seed 18446744073709551615`), which a run writes and
-    /// `Sidecar::parse` reads, leaves every setting given.
-    #[test]
-    fn a_seed_above_i64_max_leaves_every_setting_given() {
-        for seed in [None, Some(u64::MAX)] {
-            let text = Sidecar { seed, ..run() }.to_toml();
-            let written = text.contains(&format!("seed = {}\n", u64::MAX));
-            assert_eq!(written, seed.is_some(), "{text}");
-            assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap().seed, seed);
-            assert_eq!(not_given(&text), [""; 0], "{text}");
-        }
-    }
-
     /// Shards of one run compare their corpora by content: one file by two paths is one
     /// corpus, one path that held two contents is two, named with both. A run and its
     /// continuation compare them by name (the rows are checked against the corpus).

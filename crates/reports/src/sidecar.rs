@@ -167,12 +167,9 @@ pub struct Skipped {
 impl Skipped {
     /// The note of a summary on them.
     pub fn note(&self) -> String {
-        let Skipped {
-            solver,
-            size,
-            puzzles,
-        } = self;
-        format!("Skipped: {solver} does not solve {size} puzzles ({puzzles} of them, no rows).")
+        let Skipped { solver, size, .. } = self;
+        let n = self.puzzles;
+        format!("Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows).")
     }
 }
 
@@ -198,12 +195,9 @@ pub struct CorpusEntry {
     pub fingerprint: Option<Fingerprint>,
 }
 
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
-fn is_zero_f64(n: &f64) -> bool {
-    *n == 0.0
+/// Whether a count (or a time) is 0: a key a sidecar leaves out then.
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// What a run was and how it ended: the sidecar's content.
@@ -273,24 +267,24 @@ pub struct Sidecar {
     pub seconds: f64,
     /// Rows whose solve was disturbed while timed (its thread off its core) and timed
     /// again, then trusted (the CSV's `retimed` above 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub retimed: u64,
     /// Rows whose solve was disturbed in every timing (`retimed` = `disturbed`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub disturbed: u64,
     /// How disturbed timings were told: `perf-page`, `cpu-clock` or `none`.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub timing_check: String,
     /// What an empty solve reads in the CSV, ns: the clocks' own part of every time.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub timing_floor_ns: u64,
     /// The runner's whole cost of timing one solve (clock reads, disturbance check), ns,
     /// measured at the end of the run.
-    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub timing_cost_ns: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
     /// timed by `seconds`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub resumed_puzzles: u64,
     /// The error that ended the run, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -687,101 +681,90 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
     /// keeps its text, and is written back as it was; one it knows reads as itself.
     #[test]
     fn a_state_reads_as_said_nothing_known_or_unknown() {
-        let state = |text: &str| Sidecar::parse(text, Path::new("x.run.toml")).unwrap().state;
-        assert_eq!(state(""), Said::Nothing);
-        assert_eq!(state("threads = 2\n"), Said::Nothing);
-        assert_eq!(
-            state("state = \"paused\"\n"),
-            Said::Unknown("paused".into())
-        );
-        for (text, known) in [
-            ("running", State::Running),
-            ("finished", State::Finished),
-            ("interrupted", State::Interrupted),
-            ("failed", State::Failed),
-        ] {
-            let said = state(&format!("state = \"{text}\"\n"));
-            assert_eq!(said, Said::Known(known));
-            assert_eq!(said, known);
-            let written = Sidecar {
-                state: said,
-                ..Sidecar::default()
-            };
-            assert!(written
-                .to_toml()
-                .contains(&format!("\nstate = \"{text}\"\n")));
-        }
-        let later = Sidecar::parse("state = \"paused\"\n", Path::new("x.run.toml")).unwrap();
-        assert!(later.to_toml().contains("\nstate = \"paused\"\n"));
+        let read = |text: &str| Sidecar::parse(text, Path::new("x.run.toml")).unwrap();
+        assert_eq!(read("").state, Said::Nothing);
+        assert_eq!(read("threads = 2\n").state, Said::Nothing);
         assert!(!Sidecar::default().to_toml().contains("state"));
+        for (text, said) in [
+            ("running", Said::Known(State::Running)),
+            ("finished", Said::Known(State::Finished)),
+            ("interrupted", Said::Known(State::Interrupted)),
+            ("failed", Said::Known(State::Failed)),
+            ("paused", Said::Unknown("paused".into())),
+        ] {
+            let line = format!("\nstate = \"{text}\"\n");
+            let sidecar = read(&line);
+            assert_eq!(sidecar.state, said);
+            if let Said::Known(state) = said {
+                assert_eq!(sidecar.state, state);
+            }
+            assert!(sidecar.to_toml().contains(&line));
+        }
+        assert_eq!(Said::Known(State::Failed), State::Failed);
         assert_ne!(Said::Nothing, State::Running);
         assert_ne!(Said::Unknown("running".into()), State::Running);
     }
 
-    /// A count left out of a sidecar reads as 0, which a run can write: it is not given.
+    /// A count left out of a sidecar reads as 0, which a run can write: it is not given;
+    /// of one corpus of two, `corpus.KEY` is not given.
     #[test]
     fn a_count_the_text_leaves_out_is_not_given() {
+        let corpus = |path: &str| CorpusEntry {
+            path: path.into(),
+            ..CorpusEntry::default()
+        };
         let sidecar = Sidecar {
             threads: 2,
             rows: 7,
             seconds: 0.5,
-            corpus: vec![
-                CorpusEntry {
-                    path: "a.txt".into(),
-                    ..CorpusEntry::default()
-                },
-                CorpusEntry {
-                    path: "b.txt".into(),
-                    ..CorpusEntry::default()
-                },
-            ],
+            corpus: vec![corpus("a.txt"), corpus("b.txt")],
             ..Sidecar::default()
         };
         let text = sidecar.to_toml();
-        let none: [&str; 0] = [];
-        assert_eq!(account_not_given(&text), none);
-        let without = |line: &str| {
-            let cut = text.replacen(&format!("\n{line}\n"), "\n", 1);
-            assert_ne!(cut, text, "{line}");
-            account_not_given(&cut)
-        };
-        assert_eq!(without("rows = 7"), ["rows"]);
-        assert_eq!(without("seconds = 0.5"), ["seconds"]);
-        assert_eq!(without("puzzles = 0"), ["puzzles"]);
-        // Of one corpus of two: `puzzles` (the run's) is given, the corpora's is not.
-        let one_corpus = text.replacen("\"a.txt\"\npuzzles = 0\n", "\"a.txt\"\n", 1);
-        assert_ne!(one_corpus, text);
-        assert_eq!(account_not_given(&one_corpus), ["corpus.puzzles"]);
-        assert_eq!(
-            account_not_given("state = \"finished\"\n"),
-            ["threads", "puzzles", "rows", "seconds"]
-        );
+        assert_eq!(account_not_given(&text), [""; 0]);
+        for (cut, not) in [
+            ("\nrows = 7\n", "rows"),
+            ("\nseconds = 0.5\n", "seconds"),
+            ("\npuzzles = 0\n", "puzzles"),
+            ("\"a.txt\"\npuzzles = 0\n", "corpus.puzzles"),
+        ] {
+            let kept = &cut[..cut.find("\n").unwrap() + 1];
+            let cut = text.replacen(cut, kept, 1);
+            assert_ne!(cut, text);
+            assert_eq!(account_not_given(&cut), [not]);
+        }
+        let none = ["threads", "puzzles", "rows", "seconds"];
+        assert_eq!(account_not_given("state = \"finished\"\n"), none);
         assert_eq!(account_not_given("rows = ["), ACCOUNT);
     }
 
     /// A sidecar whose `seed` or `permute` is above `i64::MAX` (which a run writes, and
-    /// `Sidecar::parse` reads) gives its counts: they were all "not given" (the summary of
-    /// such a run gave no wall clock, with a warning that its sidecar was cut short).
+    /// `Sidecar::parse` reads) gives every count and every setting.
     #[test]
-    fn a_seed_above_i64_max_leaves_every_count_given() {
+    fn a_seed_above_i64_max_leaves_every_key_given() {
         let sidecar = Sidecar {
             seed: Some(u64::MAX),
             permute: Some(1 << 63),
             ..Sidecar::default()
         };
         let text = sidecar.to_toml();
+        assert!(text.contains(&format!("\nseed = {}\n", u64::MAX)), "{text}");
         assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap(), sidecar);
         assert_eq!(account_not_given(&text), [""; 0], "{text}");
+        assert_eq!(crate::settings::not_given(&text), [""; 0], "{text}");
     }
 
     /// Each count is told in words, and by its key.
     #[test]
     fn each_count_is_told_by_its_key() {
-        let told: Vec<String> = ACCOUNT.iter().map(|k| account_told(k, "the run")).collect();
-        for (key, told) in ACCOUNT.iter().zip(&told) {
+        for key in ACCOUNT {
+            let told = account_told(key, "the run");
             assert!(told.ends_with(&format!(" ({key})")), "{told}");
         }
-        assert_eq!(told[2], "how many rows the run wrote (rows)");
+        assert_eq!(
+            account_told("rows", "the run"),
+            "how many rows the run wrote (rows)"
+        );
         assert_eq!(account_told("other", "the run"), "other");
     }
 
