@@ -81,6 +81,36 @@ version's?)"
         };
         format!("the sidecar says {said}")
     }
+
+    /// The word that flags a run whose sidecar does not say it finished.
+    pub fn alarm(&self) -> &'static str {
+        match self {
+            Said::Nothing => "NO STATE",
+            Said::Known(State::Running) => "NOT FINISHED",
+            Said::Known(State::Finished) => "FINISHED",
+            Said::Known(State::Interrupted) => "INTERRUPTED",
+            Said::Known(State::Failed) => "FAILED",
+            Said::Unknown(_) => "UNKNOWN STATE",
+        }
+    }
+
+    /// What a reader should make of the rows, as the sidecar says.
+    pub fn meaning(&self) -> String {
+        let told = self.told();
+        match self {
+            Said::Known(State::Running) => format!("{told}: these are the rows written so far."),
+            Said::Known(State::Finished) => "every row was written.".into(),
+            Said::Known(State::Interrupted) => {
+                "the run was stopped before its end; these are the rows completed.".into()
+            }
+            Said::Known(State::Failed) => {
+                "an error stopped the run; these are the rows written before it.".into()
+            }
+            Said::Nothing | Said::Unknown(_) => {
+                format!("{told}: these rows may not be all of the run's.")
+            }
+        }
+    }
 }
 
 impl From<State> for Said {

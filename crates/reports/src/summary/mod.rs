@@ -209,11 +209,6 @@ impl Summary {
         &self.notes
     }
 
-    /// Malformed lines skipped, per corpus (in the order met).
-    pub fn malformed(&self) -> &[(String, u64)] {
-        &self.malformed
-    }
-
     /// Malformed lines skipped in all.
     pub fn malformed_total(&self) -> u64 {
         self.malformed.iter().map(|(_, n)| n).sum()

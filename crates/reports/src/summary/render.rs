@@ -7,7 +7,7 @@ use sudoku_results::format_time;
 
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary, Times};
-use crate::sidecar::{Said, ShardEntry, State};
+use crate::sidecar::ShardEntry;
 use crate::words::{is_are, plural};
 
 /// Which columns a text table shows.
@@ -317,26 +317,21 @@ impl Summary {
                 widths[0] = width(0, &cells);
             }
         }
-        let mut out = String::new();
-        let line = |out: &mut String, row: &[&str]| {
-            let mut text = String::new();
-            for (i, cell) in row.iter().enumerate() {
-                let pad = " ".repeat(widths[i] - cell.chars().count());
-                if i > 0 {
-                    text.push_str("  ");
-                }
-                if i < 2 {
-                    let _ = write!(text, "{cell}{pad}");
-                } else {
-                    let _ = write!(text, "{pad}{cell}");
-                }
-            }
-            out.push_str(text.trim_end());
-            out.push('\n');
+        // Corpus and solver to the left, the figures to the right.
+        let line = |row: Vec<&str>| {
+            let padded = row
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(i, (cell, &w))| match i {
+                    0 | 1 => format!("{cell:<w$}"),
+                    _ => format!("{cell:>w$}"),
+                });
+            padded.collect::<Vec<_>>().join("  ").trim_end().to_string() + "\n"
         };
-        line(&mut out, &header);
+        let mut out = line(header.clone());
         for r in &cells {
-            line(&mut out, &r.iter().map(String::as_str).collect::<Vec<_>>());
+            out.push_str(&line(r.iter().map(String::as_str).collect()));
         }
         out.push_str(&match view {
             View::Narrow => narrow_legend(&header),
@@ -493,53 +488,6 @@ again on a quiet machine, or with --repeat 5.",
                 "- ... and {} more",
                 wrong as usize - self.wrong_rows.len()
             );
-        }
-    }
-}
-
-impl State {
-    /// The word that flags a run that did not finish.
-    pub fn alarm(self) -> &'static str {
-        match self {
-            State::Running => "NOT FINISHED",
-            State::Finished => "FINISHED",
-            State::Interrupted => "INTERRUPTED",
-            State::Failed => "FAILED",
-        }
-    }
-
-    /// What a reader should make of the rows.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            State::Running => {
-                "the sidecar says the run is still going (or it was killed): these are the rows written so far."
-            }
-            State::Finished => "every row was written.",
-            State::Interrupted => {
-                "the run was stopped before its end; these are the rows completed."
-            }
-            State::Failed => "an error stopped the run; these are the rows written before it.",
-        }
-    }
-}
-
-impl Said {
-    /// The word that flags a run whose sidecar does not say it finished.
-    pub fn alarm(&self) -> &'static str {
-        match self {
-            Said::Nothing => "NO STATE",
-            Said::Known(state) => state.alarm(),
-            Said::Unknown(_) => "UNKNOWN STATE",
-        }
-    }
-
-    /// What a reader should make of the rows, as the sidecar says.
-    pub fn meaning(&self) -> String {
-        match self {
-            Said::Known(state) => state.meaning().into(),
-            Said::Nothing | Said::Unknown(_) => {
-                format!("{}: these rows may not be all of the run's.", self.told())
-            }
         }
     }
 }
