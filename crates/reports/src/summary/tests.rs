@@ -95,13 +95,13 @@ fn groups_count_statuses_and_costs() {
     assert_eq!(g.len(), 2);
     let naive = &g[0].stats;
     assert_eq!((&*g[0].corpus, &*g[0].solver), ("x/a.txt", "naive"));
-    let counts = (
+    let counts = [
         naive.puzzles,
         naive.solved,
         naive.budget_exhausted,
         naive.wrong,
-    );
-    assert_eq!(counts, (3, 1, 1, 1));
+    ];
+    assert_eq!(counts, [3, 1, 1, 1]);
     let costs = (naive.total_nodes, naive.max_nodes, naive.max_ns);
     assert_eq!(costs, (60, 30, 3000));
     assert_eq!(s.wrong(), 1);
@@ -114,25 +114,20 @@ fn groups_count_statuses_and_costs() {
     );
     // Median 2 µs, MAD 1 µs, mean 2 µs, p90, p99 and max 3 µs; puzzles/s = 3 puzzles / 6 µs;
     // mean nodes 20.0.
+    let line = |text: &str, n| fields(text, n).join(" | ");
     assert_eq!(
-        fields(&wide, 1),
-        [
-            "x/a.txt", "naive", "3", "1", "0", "1", "1 WRONG", "2.00 µs", "1.00 µs", "2.00 µs",
-            "3.00 µs", "3.00 µs", "3.00 µs", "0", "0", "500000", "20.0", "30", "19.0", "19.0",
-            "0.0"
-        ]
+        line(&wide, 1),
+        "x/a.txt | naive | 3 | 1 | 0 | 1 | 1 WRONG | 2.00 µs | 1.00 µs | 2.00 µs | 3.00 µs | \
+3.00 µs | 3.00 µs | 0 | 0 | 500000 | 20.0 | 30 | 19.0 | 19.0 | 0.0"
     );
     let narrow = s.to_text(View::Narrow);
     assert_eq!(
-        fields(&narrow, 0),
-        [
-            "corpus", "solver", "puzzles", "none", "budget", "wrong", "median", "MAD", "core/s",
-            "tries"
-        ]
+        line(&narrow, 0),
+        "corpus | solver | puzzles | none | budget | wrong | median | MAD | core/s | tries"
     );
     assert_eq!(
-        fields(&narrow, 1),
-        ["a", "naive", "3", "0", "1", "1", "2.00 µs", "1.00 µs", "500000", "19.0"]
+        line(&narrow, 1),
+        "a | naive | 3 | 0 | 1 | 1 | 2.00 µs | 1.00 µs | 500000 | 19.0"
     );
     says(
         &s.to_markdown(),
