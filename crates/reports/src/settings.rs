@@ -113,14 +113,16 @@ enum Value {
     Unset,
     /// A text, shown quoted.
     Text(String),
-    /// A number or a flag, shown as it is.
+    /// A number, shown as it is.
     Plain(u64),
     /// `--strict`.
     Flag(bool),
     /// A time limit in seconds, by its bits (so that a `nan` is equal to itself).
     Seconds(u64),
-    /// The shard (for shards of one run, its count only: `k` is 0), shown quoted.
+    /// The shard, shown quoted: of a run and its continuation.
     Shard(ShardEntry),
+    /// The shard count, shown quoted: of shards of one run.
+    ShardCount(u64),
     /// The solvers, with their budgets and commands.
     Solvers(Vec<SolverEntry>),
     /// The corpora.
@@ -137,8 +139,8 @@ impl fmt::Display for Value {
             Value::Plain(n) => write!(f, "{n}"),
             Value::Flag(b) => write!(f, "{b}"),
             Value::Seconds(bits) => write!(f, "{}", f64::from_bits(*bits)),
-            Value::Shard(ShardEntry { k: 0, n }) => write!(f, "\"{n}\""),
             Value::Shard(shard) => write!(f, "\"{shard}\""),
+            Value::ShardCount(n) => write!(f, "\"{n}\""),
             Value::Solvers(solvers) => {
                 let full = f.alternate();
                 joined(f, solvers.iter().map(|s| solver_shown(s, full)).collect())
@@ -151,12 +153,12 @@ impl fmt::Display for Value {
 /// A solver as a difference names it: `dlx (10 nodes)`, `mine (cmd:./x, 0 nodes)`; `full`,
 /// with its budgets by size (`dlx (10 nodes, 16x16: 5)`).
 fn solver_shown(e: &SolverEntry, full: bool) -> String {
-    let command = e.command.as_ref().map(|c| format!("cmd:{c}, "));
-    let mut by_size = String::new();
-    for (size, nodes) in e.max_nodes_by_size.iter().filter(|_| full) {
-        by_size.push_str(&format!(", {size}: {nodes}"));
-    }
-    let command = command.unwrap_or_default();
+    let command = e
+        .command
+        .as_ref()
+        .map_or(String::new(), |c| format!("cmd:{c}, "));
+    let by_size = e.max_nodes_by_size.iter().filter(|_| full);
+    let by_size: String = by_size.map(|(size, n)| format!(", {size}: {n}")).collect();
     format!("{} ({command}{} nodes{by_size})", e.name, e.max_nodes)
 }
 
@@ -202,7 +204,7 @@ fn settings(s: &Sidecar, shards: Shards) -> [Value; 13] {
     let number = |n: Option<u64>| n.map_or(Value::Unset, Value::Plain);
     let shard = s.shard.map_or(Value::Unset, |shard| match shards {
         Shards::Same => Value::Shard(shard),
-        Shards::SameCount => Value::Shard(ShardEntry { k: 0, n: shard.n }),
+        Shards::SameCount => Value::ShardCount(shard.n),
     });
     let corpora = s.corpus.iter().map(|c| CorpusSetting {
         path: c.path.clone(),

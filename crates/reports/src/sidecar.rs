@@ -39,7 +39,10 @@ pub enum State {
 /// is empty or cut short; a state this version does not write is a later version's, kept
 /// as it was written (and written back so).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "the state must be text: running, finished, interrupted or failed"
+)]
 pub enum Said {
     /// No `state` key.
     #[default]
@@ -810,9 +813,7 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         let err = Sidecar::parse("threads = 2\nstate = 3\n", Path::new("bad.run.toml"))
             .unwrap_err()
             .to_string();
-        assert!(
-            err.starts_with("bad.run.toml: line 2: not a sudoku-lab sidecar"),
-            "{err}"
-        );
+        let said = "bad.run.toml: line 2: not a sudoku-lab sidecar: the state must be text:";
+        assert!(err.starts_with(said), "{err}");
     }
 }
