@@ -11,11 +11,8 @@
 use std::fmt;
 use std::path::Path;
 
-use toml::de::{DeTable, DeValue};
-use toml::Spanned;
-
 use crate::fingerprint::Fingerprint;
-use crate::sidecar::{entry_gives, keys_of, ShardEntry, Sidecar, SolverEntry};
+use crate::sidecar::{gives, keys_of, ShardEntry, Sidecar, SolverEntry};
 
 /// One setting that differs between two sidecars.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,12 +67,21 @@ const WRITTEN_WHEN_SET: [&str; 5] = ["first", "seed", "permute", "shard", "timeo
 /// setting every run writes is not given when its key is missing. One written only when
 /// set is, when missing, not set, in a sidecar a run wrote whole; in one that lacks a
 /// setting every run writes (made by hand, cut short) it is not known either. Text that is
-/// not TOML gives none. The solvers are given when each gives its name and budget.
+/// not TOML gives none. The solvers are given when each gives its name and budget (a
+/// `[[solver]]` without `max_nodes` would read as a budget of 0 nodes), the corpora when
+/// each gives its path (not a corpus named by nothing).
 pub fn not_given(text: &str) -> Vec<&'static str> {
     let Some(table) = keys_of(text) else {
         return SETTINGS.to_vec();
     };
-    let missing = |key: &&str| !gives(table.get_ref(), key);
+    let missing = |setting: &&str| {
+        let inner: &[&str] = match *setting {
+            "solver" => &["solver.name", "solver.max_nodes"],
+            "corpus" => &["corpus.path"],
+            _ => &[],
+        };
+        !gives(&table, setting) || !inner.iter().all(|key| gives(&table, key))
+    };
     let mut always_written = SETTINGS.iter().filter(|s| !WRITTEN_WHEN_SET.contains(s));
     if !always_written.any(missing) {
         return Vec::new();
@@ -99,44 +105,61 @@ pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
     })
 }
 
-/// Whether the sidecar `table` gives `setting`: its key, and for `solver` each entry's name
-/// and budget (a `[[solver]]` without `max_nodes` would read as a budget of 0 nodes), for
-/// `corpus` each entry's path (a `[[corpus]]` without it would read as a corpus named by
-/// nothing).
-fn gives(table: &DeTable<'_>, setting: &str) -> bool {
-    let each_gives = |entries: &[Spanned<DeValue<'_>>], keys: &[&str]| {
-        entries.iter().all(|e| entry_gives(e, keys))
-    };
-    match (setting, table.get(setting).map(Spanned::get_ref)) {
-        (_, None) => false,
-        ("solver", Some(DeValue::Array(solvers))) => each_gives(solvers, &["name", "max_nodes"]),
-        ("corpus", Some(DeValue::Array(corpora))) => each_gives(corpora, &["path"]),
-        _ => true,
+/// The value of one setting: compared with `==`, shown as a difference names it. Its
+/// alternate form (`{:#}`) shows the solvers' budgets by size too.
+#[derive(Debug, Clone, PartialEq)]
+enum Value {
+    /// Not set, or an empty text: `(none)`.
+    Unset,
+    /// A text, shown quoted.
+    Text(String),
+    /// A number, shown as it is.
+    Plain(u64),
+    /// `--strict`.
+    Flag(bool),
+    /// A time limit in seconds, by its bits (so that a `nan` is equal to itself).
+    Seconds(u64),
+    /// The shard, shown quoted: of a run and its continuation.
+    Shard(ShardEntry),
+    /// The shard count, shown quoted: of shards of one run.
+    ShardCount(u64),
+    /// The solvers, with their budgets and commands.
+    Solvers(Vec<SolverEntry>),
+    /// The corpora.
+    Corpora(Vec<CorpusSetting>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let joined =
+            |f: &mut fmt::Formatter<'_>, items: Vec<String>| f.write_str(&items.join(", "));
+        match self {
+            Value::Unset => f.write_str("(none)"),
+            Value::Text(text) => write!(f, "{text:?}"),
+            Value::Plain(n) => write!(f, "{n}"),
+            Value::Flag(b) => write!(f, "{b}"),
+            Value::Seconds(bits) => write!(f, "{}", f64::from_bits(*bits)),
+            Value::Shard(shard) => write!(f, "\"{shard}\""),
+            Value::ShardCount(n) => write!(f, "\"{n}\""),
+            Value::Solvers(solvers) => {
+                let full = f.alternate();
+                joined(f, solvers.iter().map(|s| solver_shown(s, full)).collect())
+            }
+            Value::Corpora(corpora) => joined(f, corpora.iter().map(ToString::to_string).collect()),
+        }
     }
 }
 
-/// What decides the rows of a run: two runs whose settings are equal (`==`) made the same
-/// rows for the same puzzles.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Settings {
-    /// The build: version, git commit, compiler.
-    pub build: [String; 3],
-    /// Solution limit.
-    pub limit: u64,
-    /// Timed runs per solve.
-    pub repeat: u64,
-    /// Whether a malformed line stops the run.
-    pub strict: bool,
-    /// `--first`, `--seed`, `--permute`.
-    pub first_seed_permute: [Option<u64>; 3],
-    /// The shard (for shards of one run, its count only: `k` is 0).
-    pub shard: Option<ShardEntry>,
-    /// A `cmd:` solver's time limit, in seconds.
-    pub timeout: Option<f64>,
-    /// The solvers, with their budgets and commands.
-    pub solver: Vec<SolverEntry>,
-    /// The corpora.
-    pub corpus: Vec<CorpusSetting>,
+/// A solver as a difference names it: `dlx (10 nodes)`, `mine (cmd:./x, 0 nodes)`; `full`,
+/// with its budgets by size (`dlx (10 nodes, 16x16: 5)`).
+fn solver_shown(e: &SolverEntry, full: bool) -> String {
+    let command = e
+        .command
+        .as_ref()
+        .map_or(String::new(), |c| format!("cmd:{c}, "));
+    let by_size = e.max_nodes_by_size.iter().filter(|_| full);
+    let by_size: String = by_size.map(|(size, n)| format!(", {size}: {n}")).collect();
+    format!("{} ({command}{} nodes{by_size})", e.name, e.max_nodes)
 }
 
 /// A corpus as two runs' settings compare it. Shards of one run ([`Shards::SameCount`])
@@ -146,13 +169,10 @@ pub struct Settings {
 /// ([`Shards::Same`]) compare them by name: what the corpus gives now is checked row by
 /// row as the run continues.
 #[derive(Debug, Clone)]
-pub struct CorpusSetting {
-    /// The corpus's name, as the rows give it.
-    pub path: String,
-    /// Its content as the run started, when the sidecar gives it.
-    pub fingerprint: Option<Fingerprint>,
-    /// Whether it is compared by content.
-    pub by_content: bool,
+struct CorpusSetting {
+    path: String,
+    fingerprint: Option<Fingerprint>,
+    by_content: bool,
 }
 
 impl PartialEq for CorpusSetting {
@@ -173,110 +193,72 @@ impl fmt::Display for CorpusSetting {
     }
 }
 
-impl Settings {
-    /// The settings of the run `sidecar` describes; its shard as `shards` compares them.
-    pub fn of(sidecar: &Sidecar, shards: Shards) -> Settings {
-        let s = sidecar;
-        Settings {
-            build: [s.version.clone(), s.git_commit.clone(), s.rustc.clone()],
-            limit: s.limit,
-            repeat: s.repeat,
-            strict: s.strict,
-            first_seed_permute: [s.first, s.seed, s.permute],
-            shard: s.shard.map(|shard| match shards {
-                Shards::Same => shard,
-                Shards::SameCount => ShardEntry { k: 0, n: shard.n },
-            }),
-            timeout: s.timeout,
-            solver: s.solver.clone(),
-            corpus: s
-                .corpus
-                .iter()
-                .map(|c| CorpusSetting {
-                    path: c.path.clone(),
-                    fingerprint: c.fingerprint.clone(),
-                    by_content: shards == Shards::SameCount,
-                })
-                .collect(),
-        }
-    }
-
-    /// Each setting as it is named and shown, in the sidecar's order.
-    fn named(&self) -> Vec<(&'static str, String)> {
-        let text = |t: &str| {
-            if t.is_empty() {
-                NONE.into()
-            } else {
-                format!("{t:?}")
-            }
-        };
-        let number = |n: Option<u64>| n.map_or(NONE.into(), |n| n.to_string());
-        let [first, seed, permute] = self.first_seed_permute;
-        let shard = self.shard.map_or(NONE.into(), |s| match s.k {
-            0 => format!("\"{}\"", s.n),
-            _ => format!("\"{s}\""),
-        });
-        let solvers: Vec<String> = self.solver.iter().map(solver_shown).collect();
-        let corpora: Vec<String> = self.corpus.iter().map(ToString::to_string).collect();
-        vec![
-            ("version", text(&self.build[0])),
-            ("git_commit", text(&self.build[1])),
-            ("rustc", text(&self.build[2])),
-            ("limit", self.limit.to_string()),
-            ("repeat", self.repeat.to_string()),
-            ("strict", self.strict.to_string()),
-            ("first", number(first)),
-            ("seed", number(seed)),
-            ("permute", number(permute)),
-            ("shard", shard),
-            (
-                "timeout",
-                self.timeout.map_or(NONE.into(), |t| t.to_string()),
-            ),
-            ("solver", solvers.join(", ")),
-            ("corpus", corpora.join(", ")),
-        ]
-    }
-}
-
-/// How a setting that is not set is shown.
-const NONE: &str = "(none)";
-
-/// A solver as a difference names it: `dlx (10 nodes)`, `mine (cmd:./x, 0 nodes)`.
-fn solver_shown(e: &SolverEntry) -> String {
-    match &e.command {
-        Some(c) => format!("{} (cmd:{c}, {} nodes)", e.name, e.max_nodes),
-        None => format!("{} ({} nodes)", e.name, e.max_nodes),
-    }
-}
-
-/// The settings that differ between `a` and `b`, in the sidecar's order.
-pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
-    let (a, b) = (Settings::of(a, shards), Settings::of(b, shards));
-    if a == b {
-        return Vec::new();
-    }
-    let named = a.named().into_iter().zip(b.named());
-    // The corpora by their own comparison (by content, shown with their paths); the
-    // others as shown.
-    let differ = named.filter(|((setting, x), (_, y))| match *setting {
-        "corpus" => a.corpus != b.corpus,
-        _ => x != y,
+/// What decides the rows of the run `s` describes, in the order of [`SETTINGS`]: two runs
+/// whose settings are equal made the same rows for the same puzzles. Its shard as `shards`
+/// compares them.
+fn settings(s: &Sidecar, shards: Shards) -> [Value; 13] {
+    let text = |t: &str| match t {
+        "" => Value::Unset,
+        t => Value::Text(t.into()),
+    };
+    let number = |n: Option<u64>| n.map_or(Value::Unset, Value::Plain);
+    let shard = s.shard.map_or(Value::Unset, |shard| match shards {
+        Shards::Same => Value::Shard(shard),
+        Shards::SameCount => Value::ShardCount(shard.n),
     });
-    differ
-        .map(|((setting, first), (_, second))| Difference {
-            setting: match (setting, shards) {
+    let corpora = s.corpus.iter().map(|c| CorpusSetting {
+        path: c.path.clone(),
+        fingerprint: c.fingerprint.clone(),
+        by_content: shards == Shards::SameCount,
+    });
+    [
+        text(&s.version),
+        text(&s.git_commit),
+        text(&s.rustc),
+        Value::Plain(s.limit),
+        Value::Plain(s.repeat),
+        Value::Flag(s.strict),
+        number(s.first),
+        number(s.seed),
+        number(s.permute),
+        shard,
+        s.timeout
+            .map_or(Value::Unset, |t| Value::Seconds(t.to_bits())),
+        Value::Solvers(s.solver.clone()),
+        Value::Corpora(corpora.collect()),
+    ]
+}
+
+/// The settings that differ between `a` and `b`, in the sidecar's order, each shown in
+/// its short form, or its full one when the short forms are the same.
+pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
+    let named = SETTINGS
+        .into_iter()
+        .zip(settings(a, shards).into_iter().zip(settings(b, shards)));
+    named
+        .filter(|(_, (x, y))| x != y)
+        .map(|(setting, (x, y))| {
+            let (mut first, mut second) = (x.to_string(), y.to_string());
+            if first == second {
+                (first, second) = (format!("{x:#}"), format!("{y:#}"));
+            }
+            let setting = match (setting, shards) {
                 ("shard", Shards::SameCount) => "shard count",
                 _ => setting,
-            },
-            first,
-            second,
+            };
+            Difference {
+                setting,
+                first,
+                second,
+            }
         })
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
     use crate::sidecar::CorpusEntry;
 
@@ -291,7 +273,6 @@ mod tests {
             solver: vec![SolverEntry {
                 name: "dlx".into(),
                 max_nodes: 10,
-                command: None,
                 ..SolverEntry::default()
             }],
             corpus: vec![CorpusEntry {
@@ -300,6 +281,12 @@ mod tests {
             }],
             ..Sidecar::default()
         }
+    }
+
+    /// The differences of `a` and `b`, as they are said.
+    fn told(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<String> {
+        let differ = differences(a, b, shards);
+        differ.iter().map(ToString::to_string).collect()
     }
 
     #[test]
@@ -318,72 +305,53 @@ mod tests {
             timeout: Some(1.0),
             solver: Vec::new(),
             corpus: Vec::new(),
+            cpu: "another".into(),
+            threads: 8,
             ..run()
         };
-        let named: Vec<&str> = differences(&run(), &b, Shards::Same)
-            .iter()
-            .map(|d| d.setting)
-            .collect();
-        assert_eq!(named, SETTINGS);
+        let differ = differences(&run(), &b, Shards::Same);
+        assert_eq!(
+            differ.iter().map(|d| d.setting).collect::<Vec<_>>(),
+            SETTINGS
+        );
     }
 
+    /// The text with a line cut out, and the settings it does not give then: one written
+    /// only when set is not set when the others are given (as an earlier version wrote),
+    /// and not known when one is not; a solver without its budget, a corpus without its
+    /// path are not given (not `dlx (0 nodes)`, not a corpus named "").
     #[test]
     fn a_setting_the_text_leaves_out_is_not_given() {
-        let none: [&str; 0] = [];
         let text = Sidecar {
             seed: Some(9),
             ..run()
         }
         .to_toml();
-        assert_eq!(not_given(&text), none);
-        // Written by a run whole: `seed` left out is not set (as an earlier version wrote).
-        assert_eq!(not_given(&text.replace("seed = 9\n", "")), none);
-        let only_state = "state = \"finished\"\n";
-        assert_eq!(not_given(only_state), SETTINGS);
+        assert_eq!(not_given(&text), [""; 0]);
+        let unset = ["first", "permute", "timeout"];
+        for (line, not) in [
+            ("seed = 9\n", vec![]),
+            ("limit = 1\n", [&["limit"][..], &unset].concat()),
+            ("max_nodes = 10\n", [&unset[..], &["solver"]].concat()),
+            ("path = \"a.txt\"\n", [&unset[..], &["corpus"]].concat()),
+        ] {
+            let cut = text.replacen(line, "", 1);
+            assert_ne!(cut, text, "{line}");
+            assert_eq!(not_given(&cut), not, "{cut}");
+        }
+        assert_eq!(not_given("state = \"finished\"\n"), SETTINGS);
         assert_eq!(not_given("limit = ["), SETTINGS);
-        let no_limit = text.replace("limit = 1\n", "");
-        assert_eq!(
-            not_given(&no_limit),
-            ["limit", "first", "permute", "timeout"]
-        );
         let path = Path::new("r/x.run.toml");
         assert_eq!(not_given_told(path, &text), None);
         assert_eq!(
-            not_given_told(path, &no_limit).as_deref(),
+            not_given_told(path, &text.replace("limit = 1\n", "")).as_deref(),
             Some("its sidecar (r/x.run.toml) does not give limit, first, permute, timeout")
         );
-        // A solver without its budget: the solvers are not given (not "dlx (0 nodes)").
-        let no_budget = text.replace("max_nodes = 10\n", "");
-        assert_ne!(no_budget, text);
-        assert_eq!(
-            not_given(&no_budget),
-            ["first", "permute", "timeout", "solver"]
-        );
-        // A corpus without its path: the corpora are not given (not a corpus named "").
-        let no_path = text.replace("path = \"a.txt\"\n", "");
-        assert_ne!(no_path, text);
-        assert_eq!(
-            not_given(&no_path),
-            ["first", "permute", "timeout", "corpus"]
-        );
-    }
-
-    /// A seed above `i64::MAX` (`--seed 18446744073709551615`), which a run writes and
-    /// `Sidecar::parse` reads, leaves every setting given (`merge` and `--resume` refused
-    /// such a run: its sidecar "does not give version, git_commit, …").
-    #[test]
-    fn a_seed_above_i64_max_leaves_every_setting_given() {
-        for seed in [None, Some(u64::MAX)] {
-            let text = Sidecar { seed, ..run() }.to_toml();
-            let written = text.contains(&format!("seed = {}\n", u64::MAX));
-            assert_eq!(written, seed.is_some(), "{text}");
-            assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap().seed, seed);
-            assert_eq!(not_given(&text), [""; 0], "{text}");
-        }
     }
 
     /// Shards of one run compare their corpora by content: one file by two paths is one
-    /// corpus, one path that held two contents is two, named with both.
+    /// corpus, one path that held two contents is two, named with both. A run and its
+    /// continuation compare them by name (the rows are checked against the corpus).
     #[test]
     fn shards_compare_their_corpora_by_content() {
         let with = |path: &str, content: &[u8]| Sidecar {
@@ -396,8 +364,8 @@ mod tests {
         };
         let a = with("a.txt", b"1.3..4..2...1..4\n");
         let absolute = with("/home/x/a.txt", b"1.3..4..2...1..4\n");
-        assert_eq!(differences(&a, &absolute, Shards::SameCount), []);
         let other = with("a.txt", b"1.3..4..2...1..3\n");
+        assert_eq!(differences(&a, &absolute, Shards::SameCount), []);
         let differ = differences(&a, &other, Shards::SameCount);
         assert_eq!(differ.len(), 1);
         assert_eq!(differ[0].setting, "corpus");
@@ -407,9 +375,11 @@ mod tests {
             "{}",
             differ[0]
         );
-        // A run and its continuation: by name (the rows are checked against the corpus).
         assert_eq!(differences(&a, &other, Shards::Same), []);
-        assert_eq!(differences(&a, &absolute, Shards::Same).len(), 1);
+        assert_eq!(
+            told(&a, &absolute, Shards::Same),
+            ["corpus: a.txt vs /home/x/a.txt"]
+        );
     }
 
     #[test]
@@ -422,32 +392,44 @@ mod tests {
             ..run()
         };
         assert_eq!(differences(&a, &b, Shards::SameCount), []);
-        assert_eq!(
-            differences(&a, &b, Shards::Same)
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>(),
-            ["shard: \"1/4\" vs \"3/4\""]
-        );
+        assert_eq!(told(&a, &b, Shards::Same), ["shard: \"1/4\" vs \"3/4\""]);
         let mut c = Sidecar {
             git_commit: "def".into(),
             permute: Some(7),
             shard: Some(ShardEntry { k: 1, n: 5 }),
+            timeout: Some(f64::NAN),
             ..run()
         };
         c.solver[0].max_nodes = 11;
-        let named: Vec<String> = differences(&a, &c, Shards::SameCount)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
         assert_eq!(
-            named,
+            told(&a, &c, Shards::SameCount),
             [
                 "git_commit: \"abc\" vs \"def\"",
                 "permute: (none) vs 7",
                 "shard count: \"4\" vs \"5\"",
+                "timeout: (none) vs NaN",
                 "solver: dlx (10 nodes) vs dlx (11 nodes)",
             ]
+        );
+        assert_eq!(
+            differences(&c, &c.clone(), Shards::Same),
+            [],
+            "a NaN is itself"
+        );
+    }
+
+    /// Two budgets by size differ where the 9x9 one is the same (`--max-nodes` given as the
+    /// default, which leaves no budget by size): shown in full (they were not told apart).
+    #[test]
+    fn budgets_by_size_that_differ_are_shown_in_full() {
+        let mut by_size = run();
+        by_size.solver[0].max_nodes_by_size = BTreeMap::from([("16x16".into(), 5)]);
+        by_size.solver[0].command = Some("./x".into());
+        let mut a = run();
+        a.solver[0].command = Some("./x".into());
+        assert_eq!(
+            told(&a, &by_size, Shards::Same),
+            ["solver: dlx (cmd:./x, 10 nodes) vs dlx (cmd:./x, 10 nodes, 16x16: 5)"]
         );
     }
 }

@@ -38,7 +38,11 @@ pub enum State {
 /// Every sidecar a run writes has a `state` (`running` from its start), so one without it
 /// is empty or cut short; a state this version does not write is a later version's, kept
 /// as it was written (and written back so).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "the state must be text: running, finished, interrupted or failed"
+)]
 pub enum Said {
     /// No `state` key.
     #[default]
@@ -65,20 +69,49 @@ impl Said {
 
     /// What the sidecar says of how the run went, in words (`the sidecar ...`).
     pub fn told(&self) -> String {
+        let said = match self {
+            Said::Nothing => "nothing of how the run ended (it is empty or was cut short)",
+            Said::Known(State::Running) => "the run is still going (or it was killed)",
+            Said::Known(State::Finished) => "the run finished",
+            Said::Known(State::Interrupted) => "the run was interrupted",
+            Said::Known(State::Failed) => "the run failed",
+            Said::Unknown(text) => {
+                return format!(
+                    "the sidecar's state {text:?} is not one this version knows (a later \
+version's?)"
+                )
+            }
+        };
+        format!("the sidecar says {said}")
+    }
+
+    /// The word that flags a run whose sidecar does not say it finished.
+    pub fn alarm(&self) -> &'static str {
         match self {
-            Said::Nothing => {
-                "the sidecar says nothing of how the run ended (it is empty or was cut short)"
-                    .into()
+            Said::Nothing => "NO STATE",
+            Said::Known(State::Running) => "NOT FINISHED",
+            Said::Known(State::Finished) => "FINISHED",
+            Said::Known(State::Interrupted) => "INTERRUPTED",
+            Said::Known(State::Failed) => "FAILED",
+            Said::Unknown(_) => "UNKNOWN STATE",
+        }
+    }
+
+    /// What a reader should make of the rows, as the sidecar says.
+    pub fn meaning(&self) -> String {
+        let told = self.told();
+        match self {
+            Said::Known(State::Running) => format!("{told}: these are the rows written so far."),
+            Said::Known(State::Finished) => "every row was written.".into(),
+            Said::Known(State::Interrupted) => {
+                "the run was stopped before its end; these are the rows completed.".into()
             }
-            Said::Known(State::Running) => {
-                "the sidecar says the run is still going (or it was killed)".into()
+            Said::Known(State::Failed) => {
+                "an error stopped the run; these are the rows written before it.".into()
             }
-            Said::Known(State::Finished) => "the sidecar says the run finished".into(),
-            Said::Known(State::Interrupted) => "the sidecar says the run was interrupted".into(),
-            Said::Known(State::Failed) => "the sidecar says the run failed".into(),
-            Said::Unknown(text) => format!(
-                "the sidecar's state {text:?} is not one this version knows (a later version's?)"
-            ),
+            Said::Nothing | Said::Unknown(_) => {
+                format!("{told}: these rows may not be all of the run's.")
+            }
         }
     }
 }
@@ -92,26 +125,6 @@ impl From<State> for Said {
 impl PartialEq<State> for Said {
     fn eq(&self, state: &State) -> bool {
         self.known() == Some(*state)
-    }
-}
-
-impl Serialize for Said {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Said::Nothing => serializer.serialize_none(),
-            Said::Known(state) => state.serialize(serializer),
-            Said::Unknown(text) => serializer.serialize_str(text),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Said {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Said, D::Error> {
-        use serde::de::IntoDeserializer;
-        let text = String::deserialize(deserializer)?;
-        let known: Result<State, serde::de::value::Error> =
-            State::deserialize(text.as_str().into_deserializer());
-        Ok(known.map_or(Said::Unknown(text), Said::Known))
     }
 }
 
@@ -187,12 +200,9 @@ pub struct Skipped {
 impl Skipped {
     /// The note of a summary on them.
     pub fn note(&self) -> String {
-        let Skipped {
-            solver,
-            size,
-            puzzles,
-        } = self;
-        format!("Skipped: {solver} does not solve {size} puzzles ({puzzles} of them, no rows).")
+        let Skipped { solver, size, .. } = self;
+        let n = self.puzzles;
+        format!("Skipped: {solver} does not solve {size} puzzles ({n} of them, no rows).")
     }
 }
 
@@ -218,12 +228,9 @@ pub struct CorpusEntry {
     pub fingerprint: Option<Fingerprint>,
 }
 
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
-fn is_zero_f64(n: &f64) -> bool {
-    *n == 0.0
+/// Whether a count (or a time) is 0: a key a sidecar leaves out then.
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// What a run was and how it ended: the sidecar's content.
@@ -293,24 +300,24 @@ pub struct Sidecar {
     pub seconds: f64,
     /// Rows whose solve was disturbed while timed (its thread off its core) and timed
     /// again, then trusted (the CSV's `retimed` above 0).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub retimed: u64,
     /// Rows whose solve was disturbed in every timing (`retimed` = `disturbed`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub disturbed: u64,
     /// How disturbed timings were told: `perf-page`, `cpu-clock` or `none`.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub timing_check: String,
     /// What an empty solve reads in the CSV, ns: the clocks' own part of every time.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub timing_floor_ns: u64,
     /// The runner's whole cost of timing one solve (clock reads, disturbance check), ns,
     /// measured at the end of the run.
-    #[serde(default, skip_serializing_if = "is_zero_f64")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub timing_cost_ns: f64,
     /// After `--resume`: the puzzles of the earlier run, copied (counted in `puzzles`, not
     /// timed by `seconds`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub resumed_puzzles: u64,
     /// The error that ended the run, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -432,21 +439,13 @@ pub const ACCOUNT: [&str; 6] = [
 /// cut short), and a count of 0 is one a run can give. `corpus.KEY` is not given when a
 /// `[[corpus]]` lacks `KEY`. Text that is not TOML gives none of them.
 pub fn account_not_given(text: &str) -> Vec<&'static str> {
-    let Some(table) = keys_of(text) else {
-        return ACCOUNT.to_vec();
-    };
-    let table = table.get_ref();
-    let corpora = match table.get("corpus").map(Spanned::get_ref) {
-        Some(DeValue::Array(entries)) => Some(entries),
-        _ => None,
-    };
-    let given = |key: &str| match key.split_once('.') {
-        None => table.contains_key(key),
-        Some((_, inner)) => {
-            corpora.is_none_or(|entries| entries.iter().all(|e| entry_gives(e, &[inner])))
-        }
-    };
-    ACCOUNT.into_iter().filter(|key| !given(key)).collect()
+    match keys_of(text) {
+        Some(table) => ACCOUNT
+            .into_iter()
+            .filter(|key| !gives(&table, key))
+            .collect(),
+        None => ACCOUNT.to_vec(),
+    }
 }
 
 /// The sidecar `text` as TOML, for what looks at the keys it gives: its values as written,
@@ -454,16 +453,22 @@ pub fn account_not_given(text: &str) -> Vec<&'static str> {
 /// holds no integer above `i64::MAX`, such as the `seed` of `--seed 18446744073709551615`,
 /// which a run writes and `Sidecar::parse` reads as the `u64` it is). `None` when it is not
 /// TOML.
-pub(crate) fn keys_of(text: &str) -> Option<Spanned<DeTable<'_>>> {
-    DeTable::parse(text).ok()
+pub(crate) fn keys_of(text: &str) -> Option<DeTable<'_>> {
+    DeTable::parse(text).ok().map(Spanned::into_inner)
 }
 
-/// Whether the entry `entry` of an array of tables (a `[[corpus]]`) is a table that gives
-/// every key of `keys`.
-pub(crate) fn entry_gives(entry: &Spanned<DeValue<'_>>, keys: &[&str]) -> bool {
-    match entry.get_ref() {
-        DeValue::Table(table) => keys.iter().all(|k| table.contains_key(*k)),
-        _ => false,
+/// Whether the sidecar `table` gives `key`: a key of its own (`rows`), or `ARRAY.KEY`
+/// (`corpus.puzzles`), the key `KEY` of every table of the array of tables `ARRAY` (given
+/// when there is none).
+pub(crate) fn gives(table: &DeTable<'_>, key: &str) -> bool {
+    let Some((array, inner)) = key.split_once('.') else {
+        return table.contains_key(key);
+    };
+    match table.get(array).map(Spanned::get_ref) {
+        Some(DeValue::Array(entries)) => entries
+            .iter()
+            .all(|entry| matches!(entry.get_ref(), DeValue::Table(t) if t.contains_key(inner))),
+        _ => true,
     }
 }
 
@@ -709,101 +714,90 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
     /// keeps its text, and is written back as it was; one it knows reads as itself.
     #[test]
     fn a_state_reads_as_said_nothing_known_or_unknown() {
-        let state = |text: &str| Sidecar::parse(text, Path::new("x.run.toml")).unwrap().state;
-        assert_eq!(state(""), Said::Nothing);
-        assert_eq!(state("threads = 2\n"), Said::Nothing);
-        assert_eq!(
-            state("state = \"paused\"\n"),
-            Said::Unknown("paused".into())
-        );
-        for (text, known) in [
-            ("running", State::Running),
-            ("finished", State::Finished),
-            ("interrupted", State::Interrupted),
-            ("failed", State::Failed),
-        ] {
-            let said = state(&format!("state = \"{text}\"\n"));
-            assert_eq!(said, Said::Known(known));
-            assert_eq!(said, known);
-            let written = Sidecar {
-                state: said,
-                ..Sidecar::default()
-            };
-            assert!(written
-                .to_toml()
-                .contains(&format!("\nstate = \"{text}\"\n")));
-        }
-        let later = Sidecar::parse("state = \"paused\"\n", Path::new("x.run.toml")).unwrap();
-        assert!(later.to_toml().contains("\nstate = \"paused\"\n"));
+        let read = |text: &str| Sidecar::parse(text, Path::new("x.run.toml")).unwrap();
+        assert_eq!(read("").state, Said::Nothing);
+        assert_eq!(read("threads = 2\n").state, Said::Nothing);
         assert!(!Sidecar::default().to_toml().contains("state"));
+        for (text, said) in [
+            ("running", Said::Known(State::Running)),
+            ("finished", Said::Known(State::Finished)),
+            ("interrupted", Said::Known(State::Interrupted)),
+            ("failed", Said::Known(State::Failed)),
+            ("paused", Said::Unknown("paused".into())),
+        ] {
+            let line = format!("\nstate = \"{text}\"\n");
+            let sidecar = read(&line);
+            assert_eq!(sidecar.state, said);
+            if let Said::Known(state) = said {
+                assert_eq!(sidecar.state, state);
+            }
+            assert!(sidecar.to_toml().contains(&line));
+        }
+        assert_eq!(Said::Known(State::Failed), State::Failed);
         assert_ne!(Said::Nothing, State::Running);
         assert_ne!(Said::Unknown("running".into()), State::Running);
     }
 
-    /// A count left out of a sidecar reads as 0, which a run can write: it is not given.
+    /// A count left out of a sidecar reads as 0, which a run can write: it is not given;
+    /// of one corpus of two, `corpus.KEY` is not given.
     #[test]
     fn a_count_the_text_leaves_out_is_not_given() {
+        let corpus = |path: &str| CorpusEntry {
+            path: path.into(),
+            ..CorpusEntry::default()
+        };
         let sidecar = Sidecar {
             threads: 2,
             rows: 7,
             seconds: 0.5,
-            corpus: vec![
-                CorpusEntry {
-                    path: "a.txt".into(),
-                    ..CorpusEntry::default()
-                },
-                CorpusEntry {
-                    path: "b.txt".into(),
-                    ..CorpusEntry::default()
-                },
-            ],
+            corpus: vec![corpus("a.txt"), corpus("b.txt")],
             ..Sidecar::default()
         };
         let text = sidecar.to_toml();
-        let none: [&str; 0] = [];
-        assert_eq!(account_not_given(&text), none);
-        let without = |line: &str| {
-            let cut = text.replacen(&format!("\n{line}\n"), "\n", 1);
-            assert_ne!(cut, text, "{line}");
-            account_not_given(&cut)
-        };
-        assert_eq!(without("rows = 7"), ["rows"]);
-        assert_eq!(without("seconds = 0.5"), ["seconds"]);
-        assert_eq!(without("puzzles = 0"), ["puzzles"]);
-        // Of one corpus of two: `puzzles` (the run's) is given, the corpora's is not.
-        let one_corpus = text.replacen("\"a.txt\"\npuzzles = 0\n", "\"a.txt\"\n", 1);
-        assert_ne!(one_corpus, text);
-        assert_eq!(account_not_given(&one_corpus), ["corpus.puzzles"]);
-        assert_eq!(
-            account_not_given("state = \"finished\"\n"),
-            ["threads", "puzzles", "rows", "seconds"]
-        );
+        assert_eq!(account_not_given(&text), [""; 0]);
+        for (cut, not) in [
+            ("\nrows = 7\n", "rows"),
+            ("\nseconds = 0.5\n", "seconds"),
+            ("\npuzzles = 0\n", "puzzles"),
+            ("\"a.txt\"\npuzzles = 0\n", "corpus.puzzles"),
+        ] {
+            let kept = &cut[..cut.find("\n").unwrap() + 1];
+            let cut = text.replacen(cut, kept, 1);
+            assert_ne!(cut, text);
+            assert_eq!(account_not_given(&cut), [not]);
+        }
+        let none = ["threads", "puzzles", "rows", "seconds"];
+        assert_eq!(account_not_given("state = \"finished\"\n"), none);
         assert_eq!(account_not_given("rows = ["), ACCOUNT);
     }
 
     /// A sidecar whose `seed` or `permute` is above `i64::MAX` (which a run writes, and
-    /// `Sidecar::parse` reads) gives its counts: they were all "not given" (the summary of
-    /// such a run gave no wall clock, with a warning that its sidecar was cut short).
+    /// `Sidecar::parse` reads) gives every count and every setting.
     #[test]
-    fn a_seed_above_i64_max_leaves_every_count_given() {
+    fn a_seed_above_i64_max_leaves_every_key_given() {
         let sidecar = Sidecar {
             seed: Some(u64::MAX),
             permute: Some(1 << 63),
             ..Sidecar::default()
         };
         let text = sidecar.to_toml();
+        assert!(text.contains(&format!("\nseed = {}\n", u64::MAX)), "{text}");
         assert_eq!(Sidecar::parse(&text, Path::new("x")).unwrap(), sidecar);
         assert_eq!(account_not_given(&text), [""; 0], "{text}");
+        assert_eq!(crate::settings::not_given(&text), [""; 0], "{text}");
     }
 
     /// Each count is told in words, and by its key.
     #[test]
     fn each_count_is_told_by_its_key() {
-        let told: Vec<String> = ACCOUNT.iter().map(|k| account_told(k, "the run")).collect();
-        for (key, told) in ACCOUNT.iter().zip(&told) {
+        for key in ACCOUNT {
+            let told = account_told(key, "the run");
             assert!(told.ends_with(&format!(" ({key})")), "{told}");
         }
-        assert_eq!(told[2], "how many rows the run wrote (rows)");
+        assert_eq!(
+            account_told("rows", "the run"),
+            "how many rows the run wrote (rows)"
+        );
         assert_eq!(account_told("other", "the run"), "other");
     }
 
@@ -819,9 +813,7 @@ Model\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
         let err = Sidecar::parse("threads = 2\nstate = 3\n", Path::new("bad.run.toml"))
             .unwrap_err()
             .to_string();
-        assert!(
-            err.starts_with("bad.run.toml: line 2: not a sudoku-lab sidecar"),
-            "{err}"
-        );
+        let said = "bad.run.toml: line 2: not a sudoku-lab sidecar: the state must be text:";
+        assert!(err.starts_with(said), "{err}");
     }
 }

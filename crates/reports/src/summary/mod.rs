@@ -18,7 +18,7 @@ pub use render::View;
 pub use tally::{Stats, Times};
 
 use crate::read::read_rows;
-use crate::sidecar::{account_not_given, Said, Sidecar, SidecarFile, State};
+use crate::sidecar::{account_not_given, Said, ShardEntry, Sidecar, SidecarFile, State};
 use crate::Error;
 use sudoku_results::Row;
 use sudoku_results::Status;
@@ -58,14 +58,11 @@ impl Clock {
 }
 
 /// The shards of the merge `sidecar` describes that were continued with `--resume`, in
-/// the order it lists them (`K/N`).
-fn resumed_shards(sidecar: &Sidecar) -> Vec<String> {
+/// the order it lists them.
+fn resumed_shards(sidecar: &Sidecar) -> Vec<ShardEntry> {
     let resumed: BTreeSet<_> = sidecar.resumed.iter().filter_map(|r| r.shard).collect();
     let merged = sidecar.merged_from.iter().map(|m| m.shard);
-    merged
-        .filter(|shard| resumed.contains(shard))
-        .map(|s| s.to_string())
-        .collect()
+    merged.filter(|shard| resumed.contains(shard)).collect()
 }
 
 /// The counts of a sidecar (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) its wall clock is
@@ -98,12 +95,12 @@ pub struct Summary {
     pub error: Option<String>,
     /// The run's wall clock, when known.
     pub clock: Option<Clock>,
-    /// For a merge of shards (`sudoku-lab merge`): the shards continued with `--resume`
-    /// (`K/N`), whose earlier puzzles the clock's `resumed` counts; `None` for a run.
-    pub resumed_shards: Option<Vec<String>>,
-    /// For one shard of a run (`bench --shard K/N`): `K/N`, which the summary says, as its
-    /// rows and clock are of that share of the puzzles only.
-    pub shard: Option<String>,
+    /// For a merge of shards (`sudoku-lab merge`): the shards continued with `--resume`,
+    /// whose earlier puzzles the clock's `resumed` counts; `None` for a run.
+    pub resumed_shards: Option<Vec<ShardEntry>>,
+    /// For one shard of a run (`bench --shard K/N`): its share, which the summary says, as
+    /// its rows and clock are of that share of the puzzles only.
+    pub shard: Option<ShardEntry>,
 }
 
 impl Summary {
@@ -212,11 +209,6 @@ impl Summary {
         &self.notes
     }
 
-    /// Malformed lines skipped, per corpus (in the order met).
-    pub fn malformed(&self) -> &[(String, u64)] {
-        &self.malformed
-    }
-
     /// Malformed lines skipped in all.
     pub fn malformed_total(&self) -> u64 {
         self.malformed.iter().map(|(_, n)| n).sum()
@@ -272,7 +264,7 @@ impl Summary {
         if !sidecar.merged_from.is_empty() {
             self.resumed_shards = Some(resumed_shards(sidecar));
         }
-        self.shard = sidecar.shard.map(|s| s.to_string());
+        self.shard = sidecar.shard;
         if sidecar.seconds > 0.0 {
             self.clock = Some(Clock {
                 seconds: sidecar.seconds,

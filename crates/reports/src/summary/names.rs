@@ -1,7 +1,7 @@
 //! Short names for corpora: the file stem (or, to match runs, the file name), unless two
 //! corpora of a run share it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::Path;
 
@@ -26,32 +26,22 @@ fn unless_shared<'a>(
     corpora: impl IntoIterator<Item = &'a str>,
     part: impl Fn(&str) -> Option<&OsStr>,
 ) -> HashMap<&'a str, String> {
-    let corpora: Vec<&str> = corpora.into_iter().collect();
     let name = |c: &str| -> String {
         part(c)
             .map(|s| s.to_string_lossy().into_owned())
             .filter(|s| !s.is_empty())
             .unwrap_or_else(|| c.to_string())
     };
-    let mut count: HashMap<String, Vec<&str>> = HashMap::new();
+    let corpora: HashSet<&str> = corpora.into_iter().collect();
+    let mut sharing: HashMap<String, usize> = HashMap::new();
     for &c in &corpora {
-        let list = count.entry(name(c)).or_default();
-        if !list.contains(&c) {
-            list.push(c);
-        }
+        *sharing.entry(name(c)).or_default() += 1;
     }
-    corpora
-        .iter()
-        .map(|&c| {
-            let n = name(c);
-            let name = if count[&n].len() > 1 {
-                c.to_string()
-            } else {
-                n
-            };
-            (c, name)
-        })
-        .collect()
+    let named = |c: &'a str| match name(c) {
+        n if sharing[&n] > 1 => (c, c.to_string()),
+        n => (c, n),
+    };
+    corpora.into_iter().map(named).collect()
 }
 
 /// `text` cut to at most `width` characters by an ellipsis in its middle, so that both

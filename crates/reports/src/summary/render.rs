@@ -7,8 +7,8 @@ use sudoku_results::format_time;
 
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary, Times};
-use crate::sidecar::{Said, State};
-use crate::units::plural;
+use crate::sidecar::ShardEntry;
+use crate::words::{is_are, plural};
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,20 +24,6 @@ pub const NARROW_WIDTH: usize = 100;
 /// The narrowest the corpus column of a narrow table gets.
 const MIN_CORPUS_WIDTH: usize = 8;
 
-/// When a column is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum When {
-    Always,
-    /// Only when some rows looked for two solutions or more.
-    SeveralSolutions,
-    /// Only when some rows have a status this version does not know.
-    Unknown,
-    /// Only when some rows timed out (solvers run as child processes).
-    Timeout,
-    /// Only when some rows crashed (solvers run as child processes).
-    Crashed,
-}
-
 /// What a cell is made of: a group's counts, the figures of its times, the view.
 struct Cell<'a> {
     stats: &'a Stats,
@@ -45,17 +31,24 @@ struct Cell<'a> {
     view: View,
 }
 
-/// One numeric column: its headers (narrow and wide), when it shows, and its cell.
+/// One numeric column: its headers (narrow and wide), when it shows (always, or when a
+/// group has rows of its kind: 2+ solutions, unknown statuses, timeouts, crashes), and its
+/// cell.
 struct Column {
     narrow: Option<&'static str>,
     wide: &'static str,
-    when: When,
+    when: Option<fn(&Stats) -> bool>,
     cell: fn(&Cell<'_>) -> String,
+}
+
+/// A figure, `-` without one.
+fn or_dash<T>(v: Option<T>, shown: impl FnOnce(T) -> String) -> String {
+    v.map_or_else(|| "-".to_string(), shown)
 }
 
 /// A time figure ([`format_time`]), `-` without one.
 fn time(ns: Option<u64>) -> String {
-    ns.map_or_else(|| "-".to_string(), |ns| format_time(ns as f64))
+    or_dash(ns, |ns| format_time(ns as f64))
 }
 
 /// A rate: one decimal below 100 per second, none above.
@@ -67,16 +60,8 @@ fn rate(r: f64) -> String {
     }
 }
 
-/// A mean that may be missing (no row with counters): `-`.
-fn maybe(v: Option<f64>, view: View) -> String {
-    v.map_or("-".into(), |v| decimal(v, view))
-}
-
 /// A count in at most 5 characters in the narrow view (`8.08M`, `123k`), else one decimal.
-fn compact(v: Option<f64>, view: View) -> String {
-    let Some(v) = v else {
-        return "-".into();
-    };
+fn compact(v: f64, view: View) -> String {
     if view == View::Wide || v < 100_000.0 {
         return decimal(v, view);
     }
@@ -108,7 +93,7 @@ fn decimal(v: f64, view: View) -> String {
 const fn col(
     narrow: Option<&'static str>,
     wide: &'static str,
-    when: When,
+    when: Option<fn(&Stats) -> bool>,
     cell: fn(&Cell<'_>) -> String,
 ) -> Column {
     Column {
@@ -119,44 +104,38 @@ const fn col(
     }
 }
 
-/// `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
-fn max_nodes(c: &Cell<'_>) -> String {
-    let s = c.stats;
-    if s.counted > 0 {
-        s.max_nodes.to_string()
-    } else {
-        "-".into()
-    }
-}
+/// A column shown whatever the rows.
+const ALWAYS: Option<fn(&Stats) -> bool> = None;
 
 #[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    col(Some("puzzles"), "puzzles", When::Always, |c| c.stats.puzzles.to_string()),
-    col(None, "solved", When::Always, |c| c.stats.solved.to_string()),
-    col(Some("none"), "no solution", When::Always, |c| c.stats.no_solution.to_string()),
-    col(Some("budget"), "budget exhausted", When::Always, |c| c.stats.budget_exhausted.to_string()),
-    col(Some("wrong"), "wrong", When::Always, |c| match (c.stats.wrong, c.view) {
+    col(Some("puzzles"), "puzzles", ALWAYS, |c| c.stats.puzzles.to_string()),
+    col(None, "solved", ALWAYS, |c| c.stats.solved.to_string()),
+    col(Some("none"), "no solution", ALWAYS, |c| c.stats.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", ALWAYS, |c| c.stats.budget_exhausted.to_string()),
+    col(Some("wrong"), "wrong", ALWAYS, |c| match (c.stats.wrong, c.view) {
         (0, _) | (_, View::Narrow) => c.stats.wrong.to_string(),
         (n, View::Wide) => format!("{n} WRONG"),
     }),
-    col(Some("2+ sol"), "2+ solutions", When::SeveralSolutions, |c| c.stats.several_solutions.to_string()),
-    col(Some("unknown"), "unknown status", When::Unknown, |c| c.stats.unknown.to_string()),
-    col(Some("timeout"), "timeout", When::Timeout, |c| c.stats.timeout.to_string()),
-    col(Some("crashed"), "crashed", When::Crashed, |c| c.stats.crashed.to_string()),
-    col(Some("median"), "median", When::Always, |c| time(c.times.median())),
-    col(Some("MAD"), "MAD", When::Always, |c| time(c.times.mad())),
-    col(None, "mean", When::Always, |c| c.stats.mean_time().map_or("-".into(), format_time)),
-    col(None, "p90", When::Always, |c| time(c.times.percentile(90.0))),
-    col(None, "p99", When::Always, |c| time(c.times.percentile(99.0))),
-    col(None, "max", When::Always, |c| time(c.stats.max_time())),
-    col(None, "re-timed", When::Always, |c| c.stats.retimed.to_string()),
-    col(None, "disturbed", When::Always, |c| c.stats.disturbed.to_string()),
-    col(Some("core/s"), "puzzles/s per core", When::Always, |c| c.stats.per_core_rate().map_or("-".into(), rate)),
-    col(None, "mean nodes", When::Always, |c| maybe(c.stats.mean_counted(c.stats.total_nodes), c.view)),
-    col(None, "max nodes", When::Always, max_nodes),
-    col(None, "mean backtracks", When::Always, |c| maybe(c.stats.mean_counted(c.stats.total_backtracks), c.view)),
-    col(Some("tries"), "tries/puzzle", When::Always, |c| compact(c.stats.tries_per_puzzle(), c.view)),
-    col(None, "%no_guess", When::Always, |c| c.stats.no_guess_percent().map_or("-".into(), |p| format!("{p:.1}"))),
+    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |c| c.stats.several_solutions.to_string()),
+    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |c| c.stats.unknown.to_string()),
+    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |c| c.stats.timeout.to_string()),
+    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |c| c.stats.crashed.to_string()),
+    col(Some("median"), "median", ALWAYS, |c| time(c.times.median())),
+    col(Some("MAD"), "MAD", ALWAYS, |c| time(c.times.mad())),
+    col(None, "mean", ALWAYS, |c| or_dash(c.stats.mean_time(), format_time)),
+    col(None, "p90", ALWAYS, |c| time(c.times.percentile(90.0))),
+    col(None, "p99", ALWAYS, |c| time(c.times.percentile(99.0))),
+    col(None, "max", ALWAYS, |c| time(c.stats.max_time())),
+    col(None, "re-timed", ALWAYS, |c| c.stats.retimed.to_string()),
+    col(None, "disturbed", ALWAYS, |c| c.stats.disturbed.to_string()),
+    col(Some("core/s"), "puzzles/s per core", ALWAYS, |c| or_dash(c.stats.per_core_rate(), rate)),
+    col(None, "mean nodes", ALWAYS, |c| or_dash(c.stats.mean_counted(c.stats.total_nodes), |v| decimal(v, c.view))),
+    // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
+    col(None, "max nodes", ALWAYS, |c| or_dash((c.stats.counted > 0).then_some(c.stats.max_nodes), |n| n.to_string())),
+    col(None, "mean backtracks", ALWAYS, |c| or_dash(c.stats.mean_counted(c.stats.total_backtracks), |v| decimal(v, c.view))),
+    col(Some("tries"), "tries/puzzle", ALWAYS, |c| or_dash(c.stats.tries_per_puzzle(), |v| compact(v, c.view))),
+    col(None, "%no_guess", ALWAYS, |c| or_dash(c.stats.no_guess_percent(), |p| format!("{p:.1}"))),
 ];
 
 /// The statuses the narrow view's formula of `solved` takes away from `puzzles`: a column's
@@ -272,23 +251,11 @@ pub(crate) fn html_escaped(text: &str) -> String {
 impl Summary {
     /// The columns shown in `view`, in order.
     fn columns(&self, view: View) -> Vec<&'static Column> {
-        let several = self.groups.iter().any(|g| g.stats.max_limit >= 2);
-        let unknown = self.unknown() > 0;
-        let any = |count: fn(&Stats) -> u64| self.groups.iter().any(|g| count(&g.stats) > 0);
-        let (timeout, crashed) = (any(|s| s.timeout), any(|s| s.crashed));
+        let any = |kind: fn(&Stats) -> bool| self.groups.iter().any(|g| kind(&g.stats));
         COLUMNS
             .iter()
-            .filter(|c| match view {
-                View::Narrow => c.narrow.is_some(),
-                View::Wide => !c.wide.is_empty(),
-            })
-            .filter(|c| match c.when {
-                When::Always => true,
-                When::SeveralSolutions => several,
-                When::Unknown => unknown,
-                When::Timeout => timeout,
-                When::Crashed => crashed,
-            })
+            .filter(|c| view == View::Wide || c.narrow.is_some())
+            .filter(|c| c.when.is_none_or(any))
             .collect()
     }
 
@@ -350,26 +317,21 @@ impl Summary {
                 widths[0] = width(0, &cells);
             }
         }
-        let mut out = String::new();
-        let line = |out: &mut String, row: &[&str]| {
-            let mut text = String::new();
-            for (i, cell) in row.iter().enumerate() {
-                let pad = " ".repeat(widths[i] - cell.chars().count());
-                if i > 0 {
-                    text.push_str("  ");
-                }
-                if i < 2 {
-                    let _ = write!(text, "{cell}{pad}");
-                } else {
-                    let _ = write!(text, "{pad}{cell}");
-                }
-            }
-            out.push_str(text.trim_end());
-            out.push('\n');
+        // Corpus and solver to the left, the figures to the right.
+        let line = |row: Vec<&str>| {
+            let padded = row
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(i, (cell, &w))| match i {
+                    0 | 1 => format!("{cell:<w$}"),
+                    _ => format!("{cell:>w$}"),
+                });
+            padded.collect::<Vec<_>>().join("  ").trim_end().to_string() + "\n"
         };
-        line(&mut out, &header);
+        let mut out = line(header.clone());
         for r in &cells {
-            line(&mut out, &r.iter().map(String::as_str).collect::<Vec<_>>());
+            out.push_str(&line(r.iter().map(String::as_str).collect()));
         }
         out.push_str(&match view {
             View::Narrow => narrow_legend(&header),
@@ -409,8 +371,12 @@ impl Summary {
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
     fn notes_text(&self, bold: &str) -> String {
         let mut out = String::new();
-        if let Some(shard) = &self.shard {
-            let _ = writeln!(out, "{}", shard_line(shard));
+        if let Some(shard) = self.shard {
+            let _ = writeln!(
+                out,
+                "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the \
+shards into the whole run)."
+            );
         }
         let puzzles = self.clock.map_or(0, |c| c.puzzles);
         if self.groups.is_empty() {
@@ -426,8 +392,12 @@ impl Summary {
             .puzzles()
             .saturating_sub(self.clock.map_or(0, |c| c.resumed));
         if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && timed > 0) {
-            let whose = (self.shard.as_deref(), self.resumed_shards.as_deref());
-            out.push_str(&clock_text(&clock, timed, whose));
+            out.push_str(&clock_text(
+                &clock,
+                timed,
+                self.shard,
+                self.resumed_shards.as_deref(),
+            ));
         }
         let malformed = self.malformed_total();
         if malformed > 0 {
@@ -522,63 +492,7 @@ again on a quiet machine, or with --repeat 5.",
     }
 }
 
-impl State {
-    /// The word that flags a run that did not finish.
-    pub fn alarm(self) -> &'static str {
-        match self {
-            State::Running => "NOT FINISHED",
-            State::Finished => "FINISHED",
-            State::Interrupted => "INTERRUPTED",
-            State::Failed => "FAILED",
-        }
-    }
-
-    /// What a reader should make of the rows.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            State::Running => {
-                "the sidecar says the run is still going (or it was killed): these are the rows written so far."
-            }
-            State::Finished => "every row was written.",
-            State::Interrupted => {
-                "the run was stopped before its end; these are the rows completed."
-            }
-            State::Failed => "an error stopped the run; these are the rows written before it.",
-        }
-    }
-}
-
-impl Said {
-    /// The word that flags a run whose sidecar does not say it finished.
-    pub fn alarm(&self) -> &'static str {
-        match self {
-            Said::Nothing => "NO STATE",
-            Said::Known(state) => state.alarm(),
-            Said::Unknown(_) => "UNKNOWN STATE",
-        }
-    }
-
-    /// What a reader should make of the rows, as the sidecar says.
-    pub fn meaning(&self) -> String {
-        match self {
-            Said::Known(state) => state.meaning().into(),
-            Said::Nothing | Said::Unknown(_) => {
-                format!("{}: these rows may not be all of the run's.", self.told())
-            }
-        }
-    }
-}
-
-/// What the summary of one shard of a run (`bench --shard K/N`) says first: its rows and
-/// clock are of that share of the puzzles.
-fn shard_line(shard: &str) -> String {
-    format!(
-        "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the shards \
-into the whole run)."
-    )
-}
-
-/// The wall-clock note: the rate of the whole run (of one shard: `shard` given, `K/N`), or,
+/// The wall-clock note: the rate of the whole run (of one shard: `shard` given), or,
 /// after `--resume`, of the part it timed (the earlier run's puzzles are in the CSV, not in
 /// its seconds), of the `timed` puzzles with rows; the puzzles read are said too when there
 /// were more (some of a size no solver of the run solves). For a merge (`shards` given:
@@ -587,16 +501,19 @@ into the whole run)."
 fn clock_text(
     clock: &Clock,
     timed: u64,
-    (shard, shards): (Option<&str>, Option<&[String]>),
+    shard: Option<ShardEntry>,
+    shards: Option<&[ShardEntry]>,
 ) -> String {
     let span = match (clock.resumed > 0, shard, shards) {
         (false, Some(k), _) => format!("for shard {k}"),
         (false, None, _) => "for the whole run".to_string(),
         (true, Some(k), _) => format!("for shard {k} since --resume"),
         (true, None, None) => "since --resume".to_string(),
-        (true, None, Some(resumed)) => {
-            format!("for the whole run, {}", since_their_resume(resumed))
-        }
+        (true, None, Some(resumed)) => format!(
+            "for the whole run, {} since {} --resume",
+            resumed_named(resumed),
+            if resumed.len() == 1 { "its" } else { "their" }
+        ),
     };
     let read = clock.timed();
     let puzzles = if read > timed {
@@ -615,13 +532,27 @@ fn clock_text(
         format_time(clock.seconds * 1e9),
     );
     if clock.resumed > 0 {
-        let (what, whose) = earlier_puzzles(shards);
+        let (what, whose) = match shards {
+            None => ("before it".into(), "the earlier run's"),
+            Some([]) => (
+                "copied by the shards' --resume".into(),
+                "their earlier runs'",
+            ),
+            Some(resumed) => (
+                format!("copied by the --resume of {}", resumed_named(resumed)),
+                if resumed.len() == 1 {
+                    "its earlier run's"
+                } else {
+                    "their earlier runs'"
+                },
+            ),
+        };
+        let n = clock.resumed;
         let _ = writeln!(
             text,
-            "The {} puzzle{} {what} {} {whose}: not timed here.",
-            clock.resumed,
-            plural(clock.resumed),
-            if clock.resumed == 1 { "is" } else { "are" }
+            "The {n} puzzle{} {what} {} {whose}: not timed here.",
+            plural(n),
+            is_are(n)
         );
     }
     if shards.is_some() {
@@ -636,43 +567,14 @@ const SLOWEST_SHARD: &str =
     "The wall clock is the slowest shard's: the whole run's only if the shards ran side by \
 side.\n";
 
-/// The puzzles a `--resume` copied, and whose they are: `before it`, `the earlier run's`;
-/// for a merge (`shards` given: those resumed), `copied by the --resume of shard 2/4`,
-/// `its earlier run's`.
-fn earlier_puzzles(shards: Option<&[String]>) -> (String, &'static str) {
-    match shards {
-        None => ("before it".into(), "the earlier run's"),
-        Some([]) => (
-            "copied by the shards' --resume".into(),
-            "their earlier runs'",
-        ),
-        Some([one]) => (
-            format!("copied by the --resume of shard {one}"),
-            "its earlier run's",
-        ),
-        Some(many) => (
-            format!("copied by the --resume of shards {}", listed(many)),
-            "their earlier runs'",
-        ),
-    }
-}
-
-/// Which shards of a merge a `--resume` continued, as the clock says it: `shard 2/4 since
-/// its --resume`, `shards 1/4 and 3/4 since their --resume` (`resumed` empty: a merge of an
-/// earlier version, which did not say which).
-fn since_their_resume(resumed: &[String]) -> String {
-    match resumed {
-        [] => "some shards since their --resume".to_string(),
-        [one] => format!("shard {one} since its --resume"),
-        many => format!("shards {} since their --resume", listed(many)),
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn listed(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+/// The shards of a merge continued with `--resume`, as the clock names them: `shard 2/4`,
+/// `shards 1/4 and 3/4`; `some shards` when it does not say which (a merge of an earlier
+/// version).
+fn resumed_named(resumed: &[ShardEntry]) -> String {
+    let each: Vec<String> = resumed.iter().map(ToString::to_string).collect();
+    match &each[..] {
+        [] => "some shards".into(),
+        [one] => format!("shard {one}"),
+        [rest @ .., last] => format!("shards {} and {last}", rest.join(", ")),
     }
 }

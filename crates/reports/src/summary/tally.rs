@@ -126,11 +126,6 @@ impl Stats {
         (self.timed > 0).then_some(self.max_ns)
     }
 
-    /// The mean of a total over the puzzles.
-    pub fn mean(&self, total: u128) -> f64 {
-        total as f64 / self.puzzles.max(1) as f64
-    }
-
     /// The mean of a counter's total over the rows with counters (`None` when no row has
     /// them).
     pub fn mean_counted(&self, total: u128) -> Option<f64> {

@@ -1,11 +1,11 @@
-//! Numbers as a person reads them: a decimal without its trailing zeros, a count with its
-//! noun in the number it takes (a time: [`sudoku_results::format_time`]).
+//! Counts and numbers as a person reads them: a noun in the number its count takes, a
+//! decimal without its trailing zeros (a time: [`sudoku_results::format_time`]).
 
 /// The ending of a noun counted `n` times: `""` for one, `"s"` for any other count
 /// (`0 rows`, `1 row`, `2 rows`).
 ///
 /// ```
-/// use sudoku_reports::units::{is_are, plural};
+/// use sudoku_reports::words::{is_are, plural};
 /// let said = |n: u64| format!("the {n} row{} {} there", plural(n), is_are(n));
 /// assert_eq!(said(1), "the 1 row is there");
 /// assert_eq!(said(0), "the 0 rows are there");
