@@ -11,8 +11,8 @@ use super::axis::{decade_label, Decades};
 use super::data::{Outcome, Panel, Results, Sample, Series};
 use super::legend::{draw_legend, LegendEntry, Marker, LEGEND_GAP, LEGEND_TOP};
 use super::{DrawResult, Figure};
-use crate::Error;
 use crate::summary::short_names;
+use crate::Error;
 use sudoku_results::{format_time, stats};
 
 /// Width of a whole figure in pixels, by default.
