@@ -48,6 +48,7 @@ use std::cell::RefCell;
 use std::time::Instant;
 
 use sudoku_results::Retimed;
+pub use sudoku_results::RETIME_BELOW;
 
 /// A disturbed solve is timed again at most this many times.
 pub const RETIMES: u32 = 3;
@@ -57,10 +58,6 @@ pub const RETIMES: u32 = 3;
 /// 1% of such a solve, that sees the time the host took the virtual CPU away (steal), which
 /// no switch tells.
 pub const READ_CLOCK_ABOVE: u64 = 50_000;
-
-/// A disturbed solve that took this long on its core (1 ms, ns) or longer is not timed
-/// again: it keeps its time on its core.
-pub const RETIME_BELOW: u64 = 1_000_000;
 
 /// How the engine tells a disturbed timing on this platform.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

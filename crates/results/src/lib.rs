@@ -21,7 +21,7 @@ pub mod stats;
 mod status;
 mod time;
 
-pub use retimed::Retimed;
+pub use retimed::{Retimed, RETIME_BELOW};
 pub use row::{
     grid_text, header_line, is_results_header, GridText, Row, COLUMNS, GRID_TEXT_INLINE, NO_GRID,
 };

@@ -4,6 +4,13 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// A disturbed solve that took this long on its core (1 ms, ns) or longer is not timed
+/// again: on a busy machine it would be disturbed every time (it outlasts a scheduler
+/// slice), and its time on its core, which a switch does not touch but for the caches it
+/// finds cold after, is within a few per cent of an undisturbed timing. Its row keeps that
+/// time and says `disturbed`.
+pub const RETIME_BELOW: u64 = 1_000_000;
+
 /// What the engine's disturbance check made of a row's time: the CSV's `retimed` column.
 ///
 /// A timing is disturbed when the solve's thread was off its core for more than a
@@ -28,6 +35,13 @@ pub enum Retimed {
 }
 
 impl Retimed {
+    /// Whether a row timed so, whose time is `ns`, has a time that may not hold: disturbed
+    /// in every timing and shorter than [`RETIME_BELOW`]. A longer one keeps its time on
+    /// its core, which holds.
+    pub fn doubtful(self, ns: u64) -> bool {
+        self == Retimed::Disturbed && ns < RETIME_BELOW
+    }
+
     /// The text written in the CSV.
     pub fn to_text(self) -> String {
         self.to_string()

@@ -43,6 +43,9 @@ pub struct Stats {
     pub retimed: u64,
     /// Rows with a solve time disturbed in every timing ([`Retimed::Disturbed`]).
     pub disturbed: u64,
+    /// Those of them whose time may not hold ([`Retimed::doubtful`]): the ones shorter than
+    /// a solve that is not timed again.
+    pub doubtful: u64,
     /// Rows with a solve time whose median over the `--repeat` passes is more than a tenth
     /// above their fastest: their passes disagree.
     pub spread: u64,
@@ -90,7 +93,10 @@ impl Stats {
             self.times.push(ns);
             match row.retimed {
                 Retimed::Trusted(1..) => self.retimed += 1,
-                Retimed::Disturbed => self.disturbed += 1,
+                Retimed::Disturbed => {
+                    self.disturbed += 1;
+                    self.doubtful += u64::from(row.retimed.doubtful(ns));
+                }
                 Retimed::Trusted(0) | Retimed::Unchecked => {}
             }
             if row.median_nanoseconds > ns.saturating_add(ns / 10) {
@@ -140,10 +146,10 @@ impl Stats {
     pub fn unstable(&self) -> Option<String> {
         let share = |n: u64| n > 0 && n * 100 >= self.timed;
         let mut why = Vec::new();
-        if share(self.disturbed) {
+        if share(self.doubtful) {
             why.push(format!(
                 "{} of its {} solves stayed disturbed",
-                self.disturbed, self.timed
+                self.doubtful, self.timed
             ));
         }
         if self.retimed > 0 && self.retimed * 10 >= self.timed {
