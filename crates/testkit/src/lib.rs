@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod contract;
 pub mod seeds;
 pub mod stochastic;
 pub mod tools;
@@ -46,6 +47,31 @@ pub fn corpus_path(file: &str) -> PathBuf {
     shared_dir().join("corpora").join(file)
 }
 
+/// A file of the project's `data/` folder.
+pub fn data_path(file: &str) -> PathBuf {
+    workspace_dir().join("data").join(file)
+}
+
+/// A puzzle written in a test.
+///
+/// # Panics
+///
+/// When `text` is not a grid, naming it.
+pub fn grid(text: &str) -> Grid {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text:?} is not a grid: {e}"))
+}
+
+/// The first `count` puzzles of `file` in `../shared/corpora/`.
+pub fn corpus_puzzles(file: &str, count: usize) -> Vec<Grid> {
+    first_puzzles(&corpus_path(file), count)
+}
+
+/// The first `count` puzzles of `file` in the project's `data/` folder.
+pub fn data_puzzles(file: &str, count: usize) -> Vec<Grid> {
+    first_puzzles(&data_path(file), count)
+}
+
 /// The first `count` puzzles of a corpus file.
 ///
 /// # Panics
@@ -57,6 +83,12 @@ pub fn first_puzzles(path: &Path, count: usize) -> Vec<Grid> {
         .take(count)
         .map(|p| p.unwrap_or_else(|e| panic!("{}: {e}", path.display())).grid)
         .collect()
+}
+
+/// The counters of an outcome as a pair, `(nodes, backtracks)`, to compare with the
+/// figures a test quotes.
+pub fn counts(out: &Outcome) -> (u64, u64) {
+    (out.counters.nodes, out.counters.backtracks)
 }
 
 /// A watched solve: its outcome and every event, in order.
