@@ -98,6 +98,24 @@ pub fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, V
     (out, events)
 }
 
+/// [`watch`], and the outcome checked equal to the plain solve's: watching changes
+/// nothing.
+pub fn watch_as_plain(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &Limits,
+) -> (Outcome, Vec<Event>) {
+    let (out, events) = watch(solver, puzzle, limits);
+    assert_eq!(
+        out,
+        solver.solve(puzzle, limits),
+        "{}: watched and plain differ on {}",
+        solver.name(),
+        puzzle.to_line()
+    );
+    (out, events)
+}
+
 /// One golden file: `STRATEGY.CORPUS.limitN.csv`.
 #[derive(Debug, Clone)]
 pub struct GoldenFile {
