@@ -9,7 +9,7 @@ use sudoku_colour::{Dsatur, DsaturEssay};
 use sudoku_core::event::Contradiction;
 use sudoku_core::{DigitSet, Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_testkit::contract::{self, Replay};
-use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
+use sudoku_testkit::seeds::{self, ANTI_BRUTE_FORCE, POLISH, SPANISH_1};
 use sudoku_testkit::{corpus_puzzles, data_puzzles, grid, watch};
 
 /// Both versions of the strategy: the fast path and the essay.
@@ -20,9 +20,7 @@ fn both() -> [&'static dyn Solver; 2] {
 /// A few puzzles of every size: seeds and corpora of 9x9, and the project's 4x4, 16x16
 /// and 25x25 sets.
 fn sample() -> Vec<Grid> {
-    let mut all: Vec<Grid> = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
-        .map(grid)
-        .to_vec();
+    let mut all = seeds::grids();
     all.extend(corpus_puzzles("norvig_sudoku-top95.txt", 12));
     all.extend(corpus_puzzles("16x16Dataset.csv", 4));
     all.extend(data_puzzles("4x4.txt", 30));

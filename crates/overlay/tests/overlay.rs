@@ -10,7 +10,7 @@ use sudoku_overlay::essay::overlaps;
 use sudoku_overlay::templates::{self, TEMPLATE_COUNT};
 use sudoku_overlay::{Overlay, OverlayEssay};
 use sudoku_testkit::contract::{self, Replay};
-use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
+use sudoku_testkit::seeds::{self, HARD1, POLISH, SPANISH_1};
 use sudoku_testkit::{corpus_puzzles, grid, watch};
 
 /// Both versions of the strategy: the fast path and the essay.
@@ -20,9 +20,7 @@ fn both() -> [&'static dyn Solver; 2] {
 
 /// The seeds and the first puzzles of top95, top1465 and the 17-clue set.
 fn sample() -> Vec<Grid> {
-    let mut all: Vec<Grid> = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
-        .map(grid)
-        .to_vec();
+    let mut all = seeds::grids();
     all.extend(corpus_puzzles("norvig_sudoku-top95.txt", 6));
     all.extend(corpus_puzzles("puzzles3_magictour_top1465", 4));
     all.extend(corpus_puzzles("puzzles2_17_clue", 3));
