@@ -5,16 +5,9 @@ use sudoku_bands::{Bands, BandsEssay};
 use sudoku_core::corpus::{corpus_files, CorpusReader};
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_dlx::Dlx;
+use sudoku_testkit::contract::assert_rejected_at_root;
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
-use sudoku_testkit::shared_dir;
-
-fn grid(text: &str) -> Grid {
-    text.parse().expect("a valid grid")
-}
-
-fn counts(out: &Outcome) -> (u64, u64) {
-    (out.counters.nodes, out.counters.backtracks)
-}
+use sudoku_testkit::{counts, grid, shared_dir};
 
 #[test]
 fn solution_counts_agree_with_dlx_on_every_corpus() {
@@ -79,12 +72,7 @@ fn clashing_givens_are_rejected_at_the_root() {
         format!("1{}1{}", ".".repeat(9), ".".repeat(70)),
         format!("{}5{}5", ".".repeat(70), ".".repeat(9)),
     ] {
-        let p = grid(&text);
-        assert!(p.givens_clash());
-        for limits in [Limits::FIRST, Limits::UNIQUENESS] {
-            let out = Bands.solve(&p, &limits);
-            assert_eq!(out, Outcome::rejected_at_root(), "{text}");
-        }
+        assert_rejected_at_root(&Bands, &grid(&text), &[Limits::FIRST, Limits::UNIQUENESS]);
     }
 }
 

@@ -3,16 +3,12 @@
 //! solutions in the same order (their reasons for a dead end may be worded apart).
 
 use sudoku_bands::{Bands, BandsEssay};
-use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{Event, Grid, Limits, Solver};
-use sudoku_testkit::corpus_path;
+use sudoku_testkit::corpus_puzzles;
 
 fn puzzles(file: &str, step: usize) -> Vec<Grid> {
-    CorpusReader::open(corpus_path(file))
-        .unwrap()
-        .map(|p| p.unwrap().grid)
-        .step_by(step)
-        .collect()
+    let all = corpus_puzzles(file, usize::MAX);
+    all.into_iter().step_by(step).collect()
 }
 
 /// The events of a solve, without the reasons of dead ends.

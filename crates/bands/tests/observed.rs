@@ -3,76 +3,65 @@
 //! nested by depth) and counts the counters.
 
 use sudoku_bands::Bands;
-use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{Contradiction, Event, Grid, Limits, Outcome, Rule, Size, Solver};
-use sudoku_testkit::corpus_path;
+use sudoku_testkit::contract::Replay;
 use sudoku_testkit::seeds::{HARD1, SPANISH_2};
+use sudoku_testkit::{corpus_puzzles, grid};
 
 fn observe(puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
-    let mut events = Vec::new();
-    let mut record = |e: Event| events.push(e);
-    let out = Bands.solve_observed(puzzle, limits, &mut record);
-    (out, events)
+    sudoku_testkit::watch(&Bands, puzzle, limits)
 }
 
-/// What a replay counts: tries, backtracks, solutions, contradictions, and the grid
-/// the events give at the first solution.
-type Replayed = (u64, u64, u64, u64, Option<Grid>);
-
-/// Replays `events` as a stack of tries, checking each depth against it, and follows
-/// the candidates they tell (one copy per try standing): every elimination takes a
-/// candidate the cell had, every assignment names the one it has left.
-fn replay(puzzle: &Grid, events: &[Event]) -> Replayed {
-    let mut tries: Vec<(u16, u8)> = Vec::new();
-    let (mut t, mut b, mut s, mut c) = (0, 0, 0, 0);
+/// Replays the `events` of a solve of `puzzle` that ended as `out` as a stack of
+/// tries, checking each depth against it, and follows the candidates they tell (one
+/// copy per try standing): every elimination takes a candidate the cell had, every
+/// assignment names the one it has left, a solution is the grid they give, the first
+/// the outcome's, and the events count the counters. Returns the contradictions told.
+fn replay(puzzle: &Grid, out: &Outcome, events: &[Event]) -> u64 {
+    let mut replay = Replay::new(puzzle, out);
+    let mut c = 0;
     let first: Vec<u16> = puzzle
         .cells()
         .iter()
         .map(|&d| if d == 0 { 0x1FF } else { 1 << (d - 1) })
         .collect();
     let mut masks = vec![first];
-    let mut at_solution = None;
     for (i, e) in events.iter().enumerate() {
-        let depth = tries.len() as u16;
+        let at = format!("event {i}: {e:?}");
+        let depth = replay.depth() as u16;
         match *e {
             Event::Try {
                 depth: d,
                 cell,
                 digit,
             } => {
-                assert_eq!(d, depth + 1, "event {i}: {e:?}");
+                replay.tried(d, cell, digit, &at);
                 assert_eq!(
                     puzzle.get(usize::from(cell)),
                     0,
                     "event {i}: a given's cell"
                 );
                 assert!((1..=9).contains(&digit), "event {i}: {e:?}");
-                tries.push((cell, digit));
                 let mut next = masks.last().unwrap().clone();
                 next[usize::from(cell)] = 1 << (digit - 1);
                 masks.push(next);
-                t += 1;
             }
             Event::Backtrack {
                 depth: d,
                 cell,
                 digit,
             } => {
-                assert_eq!(d, depth, "event {i}: {e:?}");
-                assert_eq!(tries.pop(), Some((cell, digit)), "event {i}: {e:?}");
+                replay.took_back(d, cell, digit, &at);
                 masks.pop();
-                b += 1;
             }
             Event::Solution { depth: d } => {
-                assert_eq!(d, depth, "event {i}: {e:?}");
-                let shown = masks.last().unwrap().iter().map(|&m| {
-                    assert_eq!(m.count_ones(), 1, "event {i}: an open cell");
-                    m.trailing_zeros() as u8 + 1
-                });
-                at_solution.get_or_insert_with(|| {
-                    Grid::from_values(Size::NINE, &shown.collect::<Vec<u8>>())
-                });
-                s += 1;
+                let shown: Vec<u8> = (masks.last().unwrap().iter())
+                    .map(|&m| {
+                        assert_eq!(m.count_ones(), 1, "event {i}: an open cell");
+                        m.trailing_zeros() as u8 + 1
+                    })
+                    .collect();
+                replay.solution(d, Grid::from_values(Size::NINE, &shown), &at);
             }
             Event::Contradiction { depth: d, reason } => {
                 assert_eq!(d, depth, "event {i}: {e:?}");
@@ -113,14 +102,12 @@ fn replay(puzzle: &Grid, events: &[Event]) -> Replayed {
             other => panic!("event {i}: bands does not report {other:?}"),
         }
     }
-    (t, b, s, c, at_solution)
+    replay.end();
+    c
 }
 
 fn puzzles(file: &str) -> Vec<Grid> {
-    CorpusReader::open(corpus_path(file))
-        .unwrap()
-        .map(|p| p.unwrap().grid)
-        .collect()
+    corpus_puzzles(file, usize::MAX)
 }
 
 #[test]
@@ -128,7 +115,7 @@ fn observed_equals_plain_and_the_events_count_the_counters() {
     let mut all = puzzles("norvig_sudoku-hardest.txt");
     all.extend(puzzles("carlmjohnson_testfile.txt"));
     all.extend(puzzles("norvig_sudoku-top95.txt").into_iter().step_by(5));
-    all.extend([HARD1, SPANISH_2].map(|t| t.parse::<Grid>().unwrap()));
+    all.extend([HARD1, SPANISH_2].map(grid));
     let mut contradictions = 0;
     for p in &all {
         for limit in 1..=3 {
@@ -140,14 +127,7 @@ fn observed_equals_plain_and_the_events_count_the_counters() {
                 let plain = Bands.solve(p, &limits);
                 let (observed, events) = observe(p, &limits);
                 assert_eq!(observed, plain, "{} {limits:?}", p.to_line());
-                let (t, b, s, c, at_solution) = replay(p, &events);
-                if limit == 1 {
-                    assert_eq!(at_solution, plain.solution, "{}", p.to_line());
-                }
-                assert_eq!(t + 1, plain.counters.nodes, "{}", p.to_line());
-                assert_eq!(b, plain.counters.backtracks, "{}", p.to_line());
-                assert_eq!(s, plain.solutions, "{}", p.to_line());
-                contradictions += c;
+                contradictions += replay(p, &plain, &events);
             }
         }
     }

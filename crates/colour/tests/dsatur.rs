@@ -8,14 +8,9 @@ use std::cmp::Reverse;
 use sudoku_colour::{Dsatur, DsaturEssay};
 use sudoku_core::event::Contradiction;
 use sudoku_core::{DigitSet, Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status};
-use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
-use sudoku_testkit::{
-    compare_with_golden, corpus_path, first_puzzles, golden_dirs, golden_files, watch, Mode,
-};
-
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
-}
+use sudoku_testkit::contract::{self, Replay};
+use sudoku_testkit::seeds::{self, ANTI_BRUTE_FORCE, POLISH, SPANISH_1};
+use sudoku_testkit::{corpus_puzzles, data_puzzles, grid, watch};
 
 /// Both versions of the strategy: the fast path and the essay.
 fn both() -> [&'static dyn Solver; 2] {
@@ -25,14 +20,11 @@ fn both() -> [&'static dyn Solver; 2] {
 /// A few puzzles of every size: seeds and corpora of 9x9, and the project's 4x4, 16x16
 /// and 25x25 sets.
 fn sample() -> Vec<Grid> {
-    let mut all: Vec<Grid> = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
-        .map(grid)
-        .to_vec();
-    all.extend(first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 12));
-    all.extend(first_puzzles(&corpus_path("16x16Dataset.csv"), 4));
-    let data = sudoku_testkit::workspace_dir().join("data");
-    all.extend(first_puzzles(&data.join("4x4.txt"), 30));
-    all.extend(first_puzzles(&data.join("25x25.txt"), 2));
+    let mut all = seeds::grids();
+    all.extend(corpus_puzzles("norvig_sudoku-top95.txt", 12));
+    all.extend(corpus_puzzles("16x16Dataset.csv", 4));
+    all.extend(data_puzzles("4x4.txt", 30));
+    all.extend(data_puzzles("25x25.txt", 2));
     all
 }
 
@@ -80,15 +72,14 @@ fn next_suitable(board: &Grid, cell: usize, above: u8) -> Option<u8> {
 fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
     let at = |i: usize| format!("{} event {i}: {:?}", puzzle.to_line(), events[i]);
     let mut board = *puzzle;
-    let mut stack: Vec<(u16, u8)> = Vec::new();
+    let mut replay = Replay::new(puzzle, out);
     // For each depth, the last try made there (at the node standing at that depth - 1).
     let mut tried: Vec<Option<(u16, u8)>> = vec![None];
-    let (mut tries, mut backtracks, mut solutions) = (0u64, 0u64, 0u64);
     for (i, &event) in events.iter().enumerate() {
         match event {
             Event::Try { depth, cell, digit } => {
+                replay.tried(depth, cell, digit, &at(i));
                 let d = usize::from(depth);
-                assert_eq!(d, stack.len() + 1, "{}", at(i));
                 tried.resize(d + 1, None);
                 let c = usize::from(cell);
                 assert_eq!(dsatur_choice(&board), Some(c), "{}", at(i));
@@ -102,13 +93,10 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
                 assert_eq!(next_suitable(&board, c, after), Some(digit), "{}", at(i));
                 tried[d] = Some((cell, digit));
                 board.set(c, digit);
-                stack.push((cell, digit));
-                tries += 1;
             }
             Event::Backtrack { depth, cell, digit } => {
+                replay.took_back(depth, cell, digit, &at(i));
                 let d = usize::from(depth);
-                assert_eq!(d, stack.len(), "{}", at(i));
-                assert_eq!(stack.pop(), Some((cell, digit)), "{}", at(i));
                 board.set(usize::from(cell), 0);
                 if let Some(&Some((last, colour))) = tried.get(d + 1) {
                     let left =
@@ -116,21 +104,13 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
                     assert_eq!(left, None, "{}: a colour left below", at(i));
                 }
                 tried.truncate(d + 1);
-                backtracks += 1;
             }
-            Event::Solution { depth } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
-                assert!(board.is_solution_of(puzzle), "{}", at(i));
-                if solutions == 0 {
-                    assert_eq!(out.solution, Some(board), "{}", at(i));
-                }
-                solutions += 1;
-            }
+            Event::Solution { depth } => replay.solution(depth, board, &at(i)),
             Event::Contradiction {
                 depth,
                 reason: Contradiction::EmptyCell { cell },
             } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                replay.at_depth(depth, &at(i));
                 let c = usize::from(cell);
                 assert_eq!(dsatur_choice(&board), Some(c), "{}", at(i));
                 assert_eq!(next_suitable(&board, c, 0), None, "{}", at(i));
@@ -138,11 +118,7 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
             other => panic!("{}: dsatur does not report {other:?}", at(i)),
         }
     }
-    assert_eq!(
-        (tries + 1, backtracks),
-        (out.counters.nodes, out.counters.backtracks)
-    );
-    assert_eq!(solutions, out.solutions);
+    replay.end();
 }
 
 #[test]
@@ -167,54 +143,36 @@ fn the_fast_path_is_the_essay_event_for_event() {
         Limits::UNIQUENESS.with_max_nodes(20_000),
         Limits::solutions(3).with_max_nodes(300),
     ];
-    for puzzle in sample() {
-        for l in &limits {
-            let (fast, fast_events) = watch(&Dsatur, &puzzle, l);
-            let (essay, essay_events) = watch(&DsaturEssay, &puzzle, l);
-            assert_eq!(fast, essay, "{}", puzzle.to_line());
-            assert_eq!(fast_events, essay_events, "{}", puzzle.to_line());
-            assert_eq!(Dsatur.solve(&puzzle, l), fast, "watched equals plain");
-            assert_eq!(DsaturEssay.solve(&puzzle, l), essay, "watched equals plain");
-        }
-    }
+    contract::assert_the_fast_path_is_the_essay_event_for_event(
+        &Dsatur,
+        &DsaturEssay,
+        &sample(),
+        &limits,
+    );
 }
 
 /// The counters of the whole of top95, both versions, puzzle by puzzle.
 #[test]
 fn the_fast_path_and_the_essay_count_alike_on_top95() {
-    for puzzle in first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 95) {
-        let fast = Dsatur.solve(&puzzle, &Limits::FIRST);
-        assert_eq!(fast.status, Status::Solved);
-        assert_eq!(
-            DsaturEssay.solve(&puzzle, &Limits::FIRST),
-            fast,
-            "{}",
-            puzzle.to_line()
-        );
-    }
+    contract::assert_the_fast_path_and_the_essay_count_alike(
+        &Dsatur,
+        &DsaturEssay,
+        &corpus_puzzles("norvig_sudoku-top95.txt", 95),
+        &Limits::FIRST,
+    );
 }
 
 /// The same statuses, solution counts and first solutions as dlx's golden files, limit
 /// 1 and 2 (top95 and the project's 4x4 puzzles, which have many with several).
 #[test]
 fn the_solutions_are_dlxs() {
-    let files: Vec<_> = golden_files("dlx")
-        .into_iter()
-        .filter(|f| {
-            [
-                "norvig_sudoku-top95",
-                "norvig_sudoku-easy50",
-                "4x4",
-                "16x16-first200",
-            ]
-            .contains(&f.corpus.as_str())
-        })
-        .collect();
-    assert!(files.len() >= 4, "{files:?} in {:?}", golden_dirs());
-    for file in &files {
-        let mismatches = compare_with_golden(&Dsatur, file, Mode::Solutions);
-        assert!(mismatches.is_empty(), "{mismatches:#?}");
-    }
+    let corpora = [
+        "norvig_sudoku-top95",
+        "norvig_sudoku-easy50",
+        "4x4",
+        "16x16-first200",
+    ];
+    contract::assert_the_solutions_are_dlxs(&Dsatur, |c| corpora.contains(&c), 4);
 }
 
 #[test]
@@ -222,11 +180,8 @@ fn a_clash_of_givens_has_no_solution_at_the_root() {
     let polish = grid(POLISH);
     // Copy r1c2's 5 onto r1c1: row 1 holds two 5s.
     let clash = polish.with(0, polish.get(1));
-    assert!(clash.givens_clash());
     for solver in both() {
-        let (out, events) = watch(solver, &clash, &Limits::UNIQUENESS);
-        assert_eq!(out, Outcome::rejected_at_root(), "{}", solver.name());
-        assert!(events.is_empty());
+        contract::assert_rejected_at_root_silently(solver, &clash, &[Limits::UNIQUENESS]);
     }
 }
 
@@ -237,12 +192,7 @@ fn a_full_grid_is_its_own_solution_and_a_dead_end_is_told() {
         .solution
         .unwrap();
     for solver in both() {
-        let out = solver.solve(&solved, &Limits::UNIQUENESS);
-        assert_eq!(
-            (out.status, out.solutions, out.counters.nodes),
-            (Status::Solved, 1, 1)
-        );
-        assert_eq!(out.solution, Some(solved));
+        contract::assert_a_full_grid_is_its_own_solution(solver, &solved);
     }
     // 4x4: r1c1 sees 2 and 3 in its row, 4 in its box, 1 in its column: saturation 4,
     // DSatur's first vertex, and no colour left for it.
@@ -264,18 +214,12 @@ fn a_full_grid_is_its_own_solution_and_a_dead_end_is_told() {
 
 #[test]
 fn the_budget_bounds_the_search() {
-    let hard = grid(ANTI_BRUTE_FORCE);
-    let full = Dsatur.solve(&hard, &Limits::FIRST);
-    assert!(full.counters.nodes > 100, "{full:?}");
-    for solver in both() {
-        for budget in [0, 1, 2, 50, full.counters.nodes - 1] {
-            let out = solver.solve(&hard, &Limits::FIRST.with_max_nodes(budget));
-            assert_eq!(out.status, Status::BudgetExhausted, "{budget}");
-            assert_eq!(out.counters.nodes, budget.max(1), "{budget}");
-        }
-        let out = solver.solve(&hard, &Limits::FIRST.with_max_nodes(full.counters.nodes));
-        assert_eq!(out, full);
-    }
+    contract::assert_the_budget_bounds_the_search(
+        &both(),
+        &grid(ANTI_BRUTE_FORCE),
+        Limits::FIRST,
+        &[0, 1, 2, 50, 100],
+    );
 }
 
 /// Every size: the empty grids have solutions, found with no backtrack (the sudoku

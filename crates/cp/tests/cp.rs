@@ -2,13 +2,14 @@
 //! a weaker one's), worked examples from the lesson, agreement with dlx on whole corpora,
 //! bad input and budgets.
 
-mod common;
-
-use common::{corpus, data, shared};
-use sudoku_core::{Contradiction, Event, Grid, Limits, Size, Solver, Status};
+use sudoku_core::{Contradiction, Event, Grid, Limits, Solver, Status};
 use sudoku_cp::{Consistency, Cp, CpEssay};
 use sudoku_dlx::Dlx;
+use sudoku_testkit::contract::{
+    assert_rejected_at_root, clash_in_its_row, one_puzzle_of_every_size,
+};
 use sudoku_testkit::seeds::{HARD1, POLISH};
+use sudoku_testkit::{corpus_puzzles, data_puzzles};
 
 /// The domains propagation leaves at the root (replayed from the root's events), or
 /// `None` when it refutes the puzzle there.
@@ -32,9 +33,9 @@ fn root_domains(puzzle: &Grid, consistency: Consistency) -> Option<Vec<u32>> {
 
 #[test]
 fn a_stronger_level_leaves_a_subset_of_what_a_weaker_one_leaves() {
-    let mut puzzles = corpus(shared("puzzles3_magictour_top1465"), 300);
-    puzzles.extend(corpus(data("bench/grade5-x_wing.txt"), 100));
-    puzzles.extend(corpus(data("4x4.txt"), 100));
+    let mut puzzles = corpus_puzzles("puzzles3_magictour_top1465", 300);
+    puzzles.extend(data_puzzles("bench/grade5-x_wing.txt", 100));
+    puzzles.extend(data_puzzles("4x4.txt", 100));
     for p in &puzzles {
         let [fc, bc, gac] = Consistency::ALL.map(|c| root_domains(p, c).unwrap());
         let within =
@@ -70,9 +71,9 @@ fn the_lesson_s_examples() {
 #[test]
 fn every_level_agrees_with_dlx_on_whole_corpora() {
     let limits = Limits::UNIQUENESS;
-    let mut puzzles = corpus(shared("norvig_sudoku-top95.txt"), 95);
-    puzzles.extend(corpus(data("4x4.txt"), 200));
-    puzzles.extend(corpus(shared("16x16Dataset.csv"), 30));
+    let mut puzzles = corpus_puzzles("norvig_sudoku-top95.txt", 95);
+    puzzles.extend(data_puzzles("4x4.txt", 200));
+    puzzles.extend(corpus_puzzles("16x16Dataset.csv", 30));
     for p in &puzzles {
         let want = Dlx.solve(p, &limits);
         for c in Consistency::ALL {
@@ -119,31 +120,13 @@ fn a_unit_that_cannot_be_matched_is_refuted_at_the_root_by_bc_and_gac_only() {
     assert_eq!(reasons, [Contradiction::NoMatching { unit: 0 }]);
 }
 
-/// The first given of `puzzle` copied to the next cell of its row, as a second given.
-fn clash(puzzle: &Grid) -> Grid {
-    let n = puzzle.size().side();
-    let cell = (0..puzzle.cells().len())
-        .find(|&c| puzzle.get(c) != 0 && c % n + 1 < n)
-        .unwrap();
-    puzzle.with(cell + 1, puzzle.get(cell))
-}
-
 #[test]
 fn clashing_givens_are_rejected_at_the_root_at_every_size_and_level() {
-    let puzzles = [
-        corpus(data("4x4.txt"), 1),
-        vec![POLISH.parse().unwrap()],
-        corpus(shared("16x16Dataset.csv"), 1),
-        corpus(data("25x25.txt"), 1),
-    ];
-    for (size, p) in Size::ALL.into_iter().zip(puzzles.iter().flatten()) {
-        let bad = clash(p);
-        assert!(bad.givens_clash(), "{size}");
+    for p in one_puzzle_of_every_size() {
+        let bad = clash_in_its_row(&p);
         for c in Consistency::ALL {
             for solver in [&Cp::new(c) as &dyn Solver, &CpEssay::new(c)] {
-                let out = solver.solve(&bad, &Limits::UNIQUENESS);
-                assert_eq!(out.status, Status::NoSolution, "{} {size}", solver.name());
-                assert_eq!((out.counters.nodes, out.counters.backtracks), (1, 0));
+                assert_rejected_at_root(solver, &bad, &[Limits::UNIQUENESS]);
             }
         }
     }

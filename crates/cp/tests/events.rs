@@ -4,12 +4,10 @@
 //! the matching filter has no support at all; a dead end is one), depths must nest, and
 //! the tries, backtracks and solutions the stream shows must be the outcome's.
 
-mod common;
-
-use common::{corpus, data, shared};
 use sudoku_core::{Contradiction, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule, Solver};
 use sudoku_cp::essay::{has_solution, supports, supports_in_intervals};
 use sudoku_cp::{Consistency, Cp, CpEssay};
+use sudoku_testkit::{corpus_puzzles, data_puzzles};
 
 /// Replays a stream, checking each event against the domains it is told on.
 struct Replay {
@@ -184,10 +182,10 @@ fn replay(solver: &dyn Solver, consistency: Consistency, puzzle: &Grid, limits: 
 
 #[test]
 fn every_event_is_true_of_the_domains_it_is_told_on() {
-    let mut puzzles = corpus(shared("norvig_sudoku-top95.txt"), 20);
-    puzzles.extend(corpus(data("4x4.txt"), 40));
-    puzzles.extend(corpus(shared("16x16Dataset.csv"), 3));
-    puzzles.extend(corpus(data("25x25.txt"), 1));
+    let mut puzzles = corpus_puzzles("norvig_sudoku-top95.txt", 20);
+    puzzles.extend(data_puzzles("4x4.txt", 40));
+    puzzles.extend(corpus_puzzles("16x16Dataset.csv", 3));
+    puzzles.extend(data_puzzles("25x25.txt", 1));
     for consistency in Consistency::ALL {
         for p in &puzzles {
             let limits = Limits::UNIQUENESS.with_max_nodes(60);

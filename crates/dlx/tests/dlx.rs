@@ -3,23 +3,13 @@
 
 use sudoku_core::{Counters, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_dlx::{Dlx, DlxEssay};
+use sudoku_testkit::contract::{assert_names_and_sizes, assert_rejected_at_root};
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
-
-fn grid(text: &str) -> Grid {
-    text.parse().expect("a valid grid")
-}
-
-fn counts(out: &Outcome) -> (u64, u64) {
-    (out.counters.nodes, out.counters.backtracks)
-}
+use sudoku_testkit::{counts, grid};
 
 #[test]
 fn names_are_dlx_and_dlx_essay_and_every_size_is_supported() {
-    assert_eq!(Dlx.name(), "dlx");
-    assert_eq!(DlxEssay.name(), "dlx-essay");
-    for size in Size::ALL {
-        assert!(Dlx.supports(size) && DlxEssay.supports(size), "{size}");
-    }
+    assert_names_and_sizes(&[(&Dlx, "dlx"), (&DlxEssay, "dlx-essay")], &Size::ALL);
 }
 
 #[test]
@@ -171,12 +161,8 @@ fn clashing_givens_are_rejected_at_the_root() {
     let polish_clash = grid(&format!("{}3", &POLISH[..80]));
     for puzzle in [row, column, boxed, polish_clash] {
         assert!(!puzzle.conflicts().is_empty());
-        for limits in [Limits::FIRST, Limits::UNIQUENESS] {
-            assert_eq!(Dlx.solve(&puzzle, &limits), Outcome::rejected_at_root());
-            assert_eq!(
-                DlxEssay.solve(&puzzle, &limits),
-                Outcome::rejected_at_root()
-            );
+        for solver in [&Dlx as &dyn Solver, &DlxEssay] {
+            assert_rejected_at_root(solver, &puzzle, &[Limits::FIRST, Limits::UNIQUENESS]);
         }
     }
 }

@@ -6,21 +6,12 @@ use std::collections::BTreeSet;
 
 use sudoku_core::{Choice, Contradiction, Event, Grid, Limits, Outcome, Size, Solver};
 use sudoku_dlx::{Dlx, DlxEssay};
+use sudoku_testkit::contract::Replay;
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_2};
-
-fn grid(text: &str) -> Grid {
-    text.parse().expect("a valid grid")
-}
+use sudoku_testkit::{grid, watch as observe};
 
 /// A 4x4 puzzle with two solutions (`data/golden/dlx.4x4.limit2.csv`, row 126).
 const FOUR_BY_FOUR: &str = "4.3.3.4..3141.23";
-
-fn observe(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
-    let mut events = Vec::new();
-    let mut record = |e: Event| events.push(e);
-    let out = solver.solve_observed(puzzle, limits, &mut record);
-    (out, events)
-}
 
 /// The rows left in each column of the exact cover of `size` with `covered` columns
 /// covered: the rows none of whose columns is covered.
@@ -40,16 +31,19 @@ fn rows_left(size: Size, covered: &BTreeSet<u16>) -> Vec<u32> {
     left
 }
 
-/// Replays `events` on a set of covered columns and a stack of tries, checking each
-/// step against the state so far (a choice is the first uncovered column of fewest
-/// rows, covered next, and names how many rows it has); returns the columns still
-/// covered at the end.
-fn replay(size: Size, events: &[Event]) -> BTreeSet<u16> {
+/// Replays `events` of a solve of `puzzle` that ended as `out` on a set of covered
+/// columns and a stack of tries, checking each step against the state so far (a choice
+/// is the first uncovered column of fewest rows, covered next, and names how many rows
+/// it has; a solution is the puzzle with the tries standing) and that they count the
+/// counters; returns the columns still covered at the end.
+fn replay(puzzle: &Grid, out: &Outcome, events: &[Event]) -> BTreeSet<u16> {
+    let size = puzzle.size();
     let mut covered = BTreeSet::new();
-    let mut tries: Vec<(u16, u8)> = Vec::new();
+    let mut replay = Replay::new(puzzle, out);
     let mut chosen: Vec<u16> = Vec::new();
     for (i, e) in events.iter().enumerate() {
-        let depth = tries.len() as u16;
+        let at = format!("event {i}: {e:?}");
+        let depth = replay.depth() as u16;
         match *e {
             Event::Choose {
                 depth: d,
@@ -95,23 +89,19 @@ fn replay(size: Size, events: &[Event]) -> BTreeSet<u16> {
                     column.is_some_and(|j| columns.contains(&usize::from(j))),
                     "event {i}: {e:?}"
                 );
-                tries.push((cell, digit));
-                assert_eq!(d, depth + 1, "event {i}: {e:?}");
+                replay.tried(d, cell, digit, &at);
             }
             Event::Backtrack {
                 depth: d,
                 cell,
                 digit,
-            } => {
-                assert_eq!(d, depth, "event {i}: {e:?}");
-                assert_eq!(tries.pop(), Some((cell, digit)), "event {i}: {e:?}");
-            }
-            Event::Solution { depth: d } | Event::Contradiction { depth: d, .. } => {
-                assert_eq!(d, depth, "event {i}: {e:?}");
-            }
+            } => replay.took_back(d, cell, digit, &at),
+            Event::Solution { depth: d } => replay.solution_of_the_tries(d, &at),
+            Event::Contradiction { depth: d, .. } => replay.at_depth(d, &at),
             other => panic!("event {i}: dlx does not report {other:?}"),
         }
     }
+    replay.end();
     covered
 }
 
@@ -148,16 +138,7 @@ fn observed_solves_equal_plain_ones_and_their_events_count_the_counters() {
             for l in &limits {
                 let (out, events) = observe(solver, puzzle, l);
                 assert_eq!(out, solver.solve(puzzle, l), "{}", solver.name());
-                let tries = events.iter().filter(|e| e.is_try()).count() as u64;
-                let backtracks = events.iter().filter(|e| e.is_backtrack()).count() as u64;
-                let solutions = events
-                    .iter()
-                    .filter(|e| matches!(e, Event::Solution { .. }))
-                    .count() as u64;
-                assert_eq!(tries, out.counters.nodes - 1);
-                assert_eq!(backtracks, out.counters.backtracks);
-                assert_eq!(solutions, out.solutions);
-                replay(puzzle.size(), &events);
+                replay(puzzle, &out, &events);
             }
         }
     }
@@ -170,7 +151,7 @@ fn an_exhausted_search_uncovers_all_but_the_givens_columns() {
         for puzzle in [grid(POLISH), grid(FOUR_BY_FOUR)] {
             let (out, events) = observe(solver, &puzzle, &Limits::solutions(3));
             assert_eq!(out.counters.backtracks, out.counters.nodes - 1);
-            assert_eq!(replay(puzzle.size(), &events), given_columns(&puzzle));
+            assert_eq!(replay(&puzzle, &out, &events), given_columns(&puzzle));
             let givens = 4 * puzzle.givens();
             assert!(events[..givens]
                 .iter()

@@ -2,35 +2,14 @@
 //! restarts read from the generations, honest statuses, the node budget and the event
 //! stream.
 
-use sudoku_core::{
-    CorpusReader, Counters, Event, EventCount, Grid, Limits, Observer, Outcome, Solver, Status,
-};
+use sudoku_core::{Event, Grid, Limits, Solver};
 use sudoku_genetic::{Genetic, DEFAULT_MAX_NODES, RESTART_AFTER};
-use sudoku_testkit::seeds::{HARD1, SPANISH_1};
-use sudoku_testkit::{corpus_path, stochastic, workspace_dir};
+use sudoku_testkit::contract::assert_names_and_sizes;
+use sudoku_testkit::seeds::HARD1;
+use sudoku_testkit::stochastic::{self, LastCost, TakenBack};
+use sudoku_testkit::{corpus_puzzles, grid};
 
 const SEED: u64 = 2007;
-
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
-}
-
-fn first_puzzles(file: &str, n: usize) -> Vec<Grid> {
-    CorpusReader::open(corpus_path(file))
-        .unwrap()
-        .take(n)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
-
-fn assert_solved(puzzle: &Grid, out: &Outcome) {
-    assert_eq!(out.status, Status::Solved, "{puzzle:?}");
-    assert_eq!(out.solutions, 1);
-    out.solution
-        .expect("a solution")
-        .check_solution_of(puzzle)
-        .unwrap();
-}
 
 /// The generations of a solve, in order: the best cost of each and whether it was a
 /// restart.
@@ -46,33 +25,28 @@ fn generations(solver: Genetic, puzzle: &Grid, limits: &Limits) -> Vec<(u32, boo
 
 #[test]
 fn name_and_sizes() {
-    assert_eq!(Genetic::new(SEED).name(), "genetic");
+    assert_names_and_sizes(&[(&Genetic::new(SEED), "genetic")], &sudoku_core::Size::ALL);
     assert_eq!(Genetic::new(SEED).seed(), SEED);
-    assert!(sudoku_core::Size::ALL
-        .into_iter()
-        .all(|s| Genetic::new(SEED).supports(s)));
 }
 
 #[test]
 fn solves_the_first_kaggle_puzzles_and_the_first_of_easy50() {
-    let mut puzzles = first_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 30);
-    puzzles.extend(first_puzzles("norvig_sudoku-easy50.txt", 5));
-    let solver = Genetic::new(SEED);
-    for puzzle in &puzzles {
-        let out = solver.solve(puzzle, &Limits::FIRST);
-        assert_solved(puzzle, &out);
-        assert_eq!(out.counters.backtracks, 0);
-    }
+    let mut puzzles = corpus_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 30);
+    puzzles.extend(corpus_puzzles("norvig_sudoku-easy50.txt", 5));
+    stochastic::assert_solves_each(
+        &Genetic::new(SEED),
+        &puzzles,
+        &Limits::FIRST,
+        TakenBack::Never,
+    );
 }
 
 #[test]
 fn the_same_seed_breeds_the_same_generations_and_another_seed_others() {
     let puzzle = grid(HARD1);
     let limits = Limits::FIRST.with_max_nodes(2_000);
-    let first = generations(Genetic::new(SEED), &puzzle, &limits);
-    assert_eq!(first.len(), 1_999);
-    assert_eq!(first, generations(Genetic::new(SEED), &puzzle, &limits));
-    assert_ne!(first, generations(Genetic::new(SEED + 1), &puzzle, &limits));
+    let run = |seed| generations(Genetic::new(seed), &puzzle, &limits);
+    stochastic::assert_the_same_seed_repeats(run, SEED, 1_999);
 }
 
 /// The elite and the restarts, read from the generations: between restarts the best
@@ -80,7 +54,7 @@ fn the_same_seed_breeds_the_same_generations_and_another_seed_others() {
 /// [`RESTART_AFTER`] generations in a row have not lowered it.
 #[test]
 fn the_elite_is_kept_and_a_restart_follows_a_stall() {
-    let puzzle = first_puzzles("norvig_sudoku-top95.txt", 1)[0];
+    let puzzle = corpus_puzzles("norvig_sudoku-top95.txt", 1)[0];
     let limits = Limits::FIRST.with_max_nodes(3_000);
     let generations = generations(Genetic::new(SEED), &puzzle, &limits);
     let first_restart = generations.iter().position(|g| g.1).expect("a restart");
@@ -106,29 +80,20 @@ fn the_elite_is_kept_and_a_restart_follows_a_stall() {
 
 #[test]
 fn a_uniqueness_check_ends_with_the_budget_and_the_one_solution_found() {
-    let puzzle = grid(SPANISH_1);
-    let first = Genetic::new(SEED).solve(&puzzle, &Limits::FIRST);
-    let limits = Limits::UNIQUENESS.with_max_nodes(20_000);
-    let out = Genetic::new(SEED).solve(&puzzle, &limits);
-    assert_eq!(out.status, Status::BudgetExhausted);
-    assert_eq!((out.solutions, out.counters.nodes), (1, 20_000));
-    assert_eq!(out.solution, first.solution);
+    stochastic::assert_a_uniqueness_check_ends_with_the_budget(&Genetic::new(SEED), 20_000);
 }
 
 #[test]
 fn the_budget_bounds_the_generations() {
-    let puzzle = first_puzzles("norvig_sudoku-top95.txt", 1)[0];
-    for budget in [0, 1, 2, 100, 1_234] {
-        let out = Genetic::new(SEED).solve(&puzzle, &Limits::FIRST.with_max_nodes(budget));
-        assert_eq!(out.status, Status::BudgetExhausted, "budget {budget}");
-        assert_eq!(out.counters, Counters::from_tries(budget.max(1) - 1, 0));
-        assert_eq!((out.solutions, out.solution), (0, None));
-    }
+    let puzzle = corpus_puzzles("norvig_sudoku-top95.txt", 1)[0];
+    let budgets = [0, 1, 2, 100, 1_234];
+    let solver = Genetic::new(SEED);
+    stochastic::assert_the_budget_bounds_the_moves(&solver, &puzzle, &budgets, TakenBack::Never);
 }
 
 #[test]
 fn the_same_seed_gives_the_same_run_on_any_thread() {
-    let puzzles = first_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 12);
+    let puzzles = corpus_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 12);
     stochastic::assert_the_same_run_on_any_thread(&Genetic::new(SEED), &puzzles);
 }
 
@@ -152,43 +117,31 @@ fn four_by_four_outcomes_agree_with_the_exact_counts() {
 
 #[test]
 fn observed_and_plain_agree_and_the_events_count_the_generations() {
-    let mut puzzles = first_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 5);
+    let mut puzzles = corpus_puzzles("kaggle_bryanpark_sudoku_first20000.csv", 5);
     puzzles.push(grid(HARD1));
     puzzles.push(grid(".34....1...3.2.4"));
-    for puzzle in &puzzles {
-        for limits in [
-            Limits::FIRST.with_max_nodes(20_000),
-            Limits::UNIQUENESS.with_max_nodes(3_000),
-            Limits::FIRST.with_max_nodes(50),
-        ] {
-            let solver = Genetic::new(SEED);
-            let plain = solver.solve(puzzle, &limits);
-            let mut count = EventCount::default();
-            let mut last_cost = None;
-            let mut both = |e: Event| {
-                count.event(e);
-                if let Event::Generation { cost, .. } = e {
-                    last_cost = Some(cost);
-                }
-            };
-            let observed = solver.solve_observed(puzzle, &limits, &mut both);
-            assert_eq!(plain, observed);
-            assert_eq!(count.tries + 1, plain.counters.nodes);
-            assert_eq!(count.backtracks, plain.counters.backtracks);
-            assert_eq!(count.solutions, plain.solutions);
-            if plain.status == Status::Solved && limits.max_solutions == 1 {
-                assert!(
-                    plain.counters.nodes == 1 || last_cost == Some(0),
-                    "the last generation holds the solution"
-                );
-            }
-        }
-    }
+    let limits = [
+        Limits::FIRST.with_max_nodes(20_000),
+        Limits::UNIQUENESS.with_max_nodes(3_000),
+        Limits::FIRST.with_max_nodes(50),
+    ];
+    // The last generation holds the solution, unless the root does.
+    let best_cost = |e| match e {
+        Event::Generation { cost, .. } => Some(cost),
+        _ => None,
+    };
+    stochastic::assert_observed_equals_plain_and_the_events_count(
+        &Genetic::new(SEED),
+        &puzzles,
+        &limits,
+        best_cost,
+        LastCost::ZeroUnlessAtTheRoot,
+    );
 }
 
 #[test]
 fn sixteen_by_sixteen_puzzles_run_within_the_budget() {
-    let puzzle = first_puzzles("16x16Dataset.csv", 1)[0];
+    let puzzle = corpus_puzzles("16x16Dataset.csv", 1)[0];
     let out = Genetic::new(SEED).solve(&puzzle, &Limits::FIRST.with_max_nodes(500));
     assert_eq!(out.counters.nodes, 500);
     if let Some(solution) = out.solution {
@@ -198,11 +151,5 @@ fn sixteen_by_sixteen_puzzles_run_within_the_budget() {
 
 #[test]
 fn twenty_five_by_twenty_five_puzzles_run_within_the_budget() {
-    let text = std::fs::read_to_string(workspace_dir().join("data/25x25.txt")).unwrap();
-    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
-    let out = Genetic::new(SEED).solve(&grid(line), &Limits::FIRST.with_max_nodes(200));
-    assert_eq!(
-        (out.status, out.counters.nodes),
-        (Status::BudgetExhausted, 200)
-    );
+    stochastic::assert_a_25x25_puzzle_runs_to_the_budget(&Genetic::new(SEED), 200);
 }

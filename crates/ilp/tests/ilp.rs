@@ -5,6 +5,8 @@ use sudoku_core::{Event, EventCount, Grid, Limits, Outcome, Rule, Size, Solver, 
 use sudoku_dlx::Dlx;
 use sudoku_ilp::relaxation::relax;
 use sudoku_ilp::Ilp;
+use sudoku_testkit::contract::assert_rejected_at_root;
+use sudoku_testkit::{grid, watch};
 
 /// Every solver this build has.
 fn solvers() -> Vec<Ilp> {
@@ -13,10 +15,6 @@ fn solvers() -> Vec<Ilp> {
     #[cfg(feature = "cbc")]
     out.push(Ilp::CBC);
     out
-}
-
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
 }
 
 /// Norvig's easy1: naked and hidden singles solve it.
@@ -32,12 +30,6 @@ const CBC_BRANCHES: &str =
 /// Norvig's hard1, which has many solutions.
 const MANY: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
-
-fn observed(solver: &Ilp, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
-    let mut events = Vec::new();
-    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
-    (out, events)
-}
 
 #[test]
 fn the_lp_relaxation_of_an_easy_puzzle_is_its_solution_and_no_node_is_needed() {
@@ -93,7 +85,7 @@ fn a_puzzle_with_several_solutions_gives_two_distinct_ones_and_keeps_the_second_
     let many = grid(MANY);
     for solver in solvers() {
         let first = solver.solve(&many, &Limits::FIRST);
-        let (two, events) = observed(&solver, &many, &Limits::UNIQUENESS);
+        let (two, events) = watch(&solver, &many, &Limits::UNIQUENESS);
         assert_eq!(
             (two.status, two.solutions),
             (Status::Solved, 2),
@@ -149,7 +141,7 @@ fn the_events_count_the_counters_and_tell_the_givens_first() {
                 "{solver:?} {limits:?}"
             );
         }
-        let (_, events) = observed(&solver, &hard, &Limits::FIRST);
+        let (_, events) = watch(&solver, &hard, &Limits::FIRST);
         let givens = hard.givens();
         assert!(events[..givens].iter().all(|e| matches!(
             e,
@@ -199,11 +191,8 @@ fn the_budget_bounds_the_nodes_and_a_budget_just_large_enough_changes_nothing() 
 #[test]
 fn clashing_givens_are_no_solution_at_the_root() {
     let clash = grid(EASY).with(0, 3); // r1c3 holds 3 already.
-    assert!(clash.givens_clash());
     for solver in solvers() {
-        let out = solver.solve(&clash, &Limits::UNIQUENESS);
-        assert_eq!(out.status, Status::NoSolution);
-        assert_eq!(out.counters.nodes, 1);
+        assert_rejected_at_root(&solver, &clash, &[Limits::UNIQUENESS]);
     }
 }
 

@@ -2,18 +2,14 @@
 //! limits 1 and 2, the same outcome, counters and grade, and the same events in the
 //! same order.
 
-use sudoku_core::{CorpusReader, Event, Grid, Limits, Observer, Outcome};
+use sudoku_core::{Event, Grid, Limits, Observer, Outcome};
 use sudoku_logic::{Level, Logic, LogicEssay};
-use sudoku_testkit::corpus_path;
+use sudoku_testkit::corpus_puzzles;
 
 /// Every `step`-th of the first `first` puzzles of a corpus of `../shared/corpora/`.
 fn corpus(file: &str, first: usize, step: usize) -> Vec<Grid> {
-    CorpusReader::open(corpus_path(file))
-        .unwrap()
-        .take(first)
-        .step_by(step)
-        .map(|p| p.unwrap().grid)
-        .collect()
+    let all = corpus_puzzles(file, first);
+    all.into_iter().step_by(step).collect()
 }
 
 fn watched(solve: impl FnOnce(&mut dyn Observer) -> Outcome) -> (Outcome, Vec<Event>) {

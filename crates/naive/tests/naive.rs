@@ -3,36 +3,16 @@
 //! the same outcome, plain and observed, and the same event stream, which replays as the
 //! essay's search.
 
-use std::path::Path;
-
 use sudoku_core::event::Contradiction;
-use sudoku_core::{CorpusReader, Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status};
+use sudoku_core::{Event, Geometry, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_naive::{Naive, NaiveEssay};
+use sudoku_testkit::contract::{self, Replay};
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, POLISH};
-
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
-}
+use sudoku_testkit::{corpus_puzzles, data_puzzles, grid, watch};
 
 /// Both versions of the strategy: the fast path and the essay.
 fn both() -> [&'static dyn Solver; 2] {
     [&Naive, &NaiveEssay]
-}
-
-/// An observed solve: its outcome and every event.
-fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
-    let mut events = Vec::new();
-    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
-    (out, events)
-}
-
-/// The first `count` puzzles of a corpus file.
-fn puzzles(path: &Path, count: usize) -> Vec<Grid> {
-    CorpusReader::open(path)
-        .unwrap()
-        .take(count)
-        .map(|p| p.unwrap().grid)
-        .collect()
 }
 
 /// Whether `digit` may go in `cell`: no peer holds it.
@@ -51,38 +31,26 @@ fn is_safe(grid: &Grid, cell: usize, digit: u8) -> bool {
 fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
     let at = |i: usize| format!("{} event {i}: {:?}", puzzle.to_line(), events[i]);
     let mut board = *puzzle;
-    let mut stack: Vec<(u16, u8)> = Vec::new();
-    let (mut tries, mut backtracks, mut solutions) = (0u64, 0u64, 0u64);
+    let mut replay = Replay::new(puzzle, out);
     let first_empty = |board: &Grid| board.cells().iter().position(|&d| d == 0);
     for (i, &event) in events.iter().enumerate() {
         match event {
             Event::Try { depth, cell, digit } => {
-                assert_eq!(usize::from(depth), stack.len() + 1, "{}", at(i));
                 assert_eq!(first_empty(&board), Some(usize::from(cell)), "{}", at(i));
                 assert!(is_safe(&board, usize::from(cell), digit), "{}", at(i));
                 board.set(usize::from(cell), digit);
-                stack.push((cell, digit));
-                tries += 1;
+                replay.tried(depth, cell, digit, &at(i));
             }
             Event::Backtrack { depth, cell, digit } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
-                assert_eq!(stack.pop(), Some((cell, digit)), "{}", at(i));
+                replay.took_back(depth, cell, digit, &at(i));
                 board.set(usize::from(cell), 0);
-                backtracks += 1;
             }
-            Event::Solution { depth } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
-                assert!(board.is_solution_of(puzzle), "{}", at(i));
-                if solutions == 0 {
-                    assert_eq!(out.solution, Some(board), "{}", at(i));
-                }
-                solutions += 1;
-            }
+            Event::Solution { depth } => replay.solution(depth, board, &at(i)),
             Event::Contradiction {
                 depth,
                 reason: Contradiction::EmptyCell { cell },
             } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                replay.at_depth(depth, &at(i));
                 let cell = usize::from(cell);
                 assert_eq!(first_empty(&board), Some(cell), "{}", at(i));
                 let n = puzzle.size().side() as u8;
@@ -91,9 +59,7 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
             other => panic!("naive tells no {other:?}"),
         }
     }
-    let counted = (tries + 1, backtracks, solutions);
-    let want = (out.counters.nodes, out.counters.backtracks, out.solutions);
-    assert_eq!(counted, want, "{}", puzzle.to_line());
+    replay.end();
 }
 
 /// The fast path and the essay agree under `limits`: the same outcome, plain and
@@ -121,11 +87,10 @@ fn assert_same(puzzle: &Grid, limits: Limits) {
 
 #[test]
 fn names_and_sizes() {
-    assert_eq!(Naive.name(), "naive");
-    assert_eq!(NaiveEssay.name(), "naive-essay");
-    for solver in both() {
-        assert!(Size::ALL.into_iter().all(|s| solver.supports(s)));
-    }
+    contract::assert_names_and_sizes(
+        &[(&Naive, "naive"), (&NaiveEssay, "naive-essay")],
+        &Size::ALL,
+    );
 }
 
 #[test]
@@ -194,13 +159,7 @@ fn limit_two_on_a_unique_puzzle_runs_to_exhaustion() {
 fn a_solved_grid_is_its_own_solution_at_the_root() {
     let solution = Naive.solve(&grid(POLISH), &Limits::FIRST).solution.unwrap();
     for solver in both() {
-        let out = solver.solve(&solution, &Limits::UNIQUENESS);
-        assert_eq!(out.status, Status::Solved);
-        assert_eq!(
-            (out.solutions, out.counters.nodes, out.counters.backtracks),
-            (1, 1, 0)
-        );
-        assert_eq!(out.solution, Some(solution));
+        contract::assert_a_full_grid_is_its_own_solution(solver, &solution);
         let (_, events) = watch(solver, &solution, &Limits::UNIQUENESS);
         assert_eq!(events, [Event::Solution { depth: 0 }]);
     }
@@ -255,14 +214,7 @@ fn clashing_givens_are_rejected_at_the_root() {
     let boxed = format!("1.........1{}", ".".repeat(70));
     for solver in both() {
         for puzzle in [grid(&text), grid(&boxed)] {
-            let out = solver.solve(&puzzle, &Limits::UNIQUENESS);
-            assert_eq!(out.status, Status::NoSolution);
-            assert_eq!(
-                (out.solutions, out.counters.nodes, out.counters.backtracks),
-                (0, 1, 0)
-            );
-            let (observed, events) = watch(solver, &puzzle, &Limits::UNIQUENESS);
-            assert_eq!((observed, events), (out, vec![]));
+            contract::assert_rejected_at_root_silently(solver, &puzzle, &[Limits::UNIQUENESS]);
         }
     }
 }
@@ -304,12 +256,11 @@ fn the_look_ahead_tells_every_try_it_counts() {
 
 /// The seed puzzles of `data/seeds.txt` whose trees are small enough for the essay.
 fn small_seeds() -> Vec<Grid> {
-    let path = sudoku_testkit::workspace_dir().join("data/seeds.txt");
-    let seeds: Vec<Grid> = puzzles(&path, usize::MAX)
+    let seeds: Vec<Grid> = data_puzzles("seeds.txt", usize::MAX)
         .into_iter()
         .filter(|g| g.to_line() != ANTI_BRUTE_FORCE)
         .collect();
-    assert_eq!(seeds.len(), 4, "{}", path.display());
+    assert_eq!(seeds.len(), 4, "data/seeds.txt");
     seeds
 }
 
@@ -346,8 +297,7 @@ fn budgets_across_the_whole_tree_agree_with_the_essay() {
 
 #[test]
 fn four_by_four_agrees_with_the_essay_at_every_limit_and_budget() {
-    let path = sudoku_testkit::workspace_dir().join("data/4x4.txt");
-    let all = puzzles(&path, usize::MAX);
+    let all = data_puzzles("4x4.txt", usize::MAX);
     assert_eq!(all.len(), 200);
     for puzzle in &all {
         assert_eq!(puzzle.size(), Size::FOUR);
@@ -364,8 +314,8 @@ fn four_by_four_agrees_with_the_essay_at_every_limit_and_budget() {
 /// stops it; it must stop at exactly the budget, where the essay stops.
 #[test]
 fn large_grids_stop_at_the_budget_where_the_essay_stops() {
-    let sixteen = puzzles(&sudoku_testkit::corpus_path("16x16Dataset.csv"), 3);
-    let twenty_five = puzzles(&sudoku_testkit::workspace_dir().join("data/25x25.txt"), 3);
+    let sixteen = corpus_puzzles("16x16Dataset.csv", 3);
+    let twenty_five = data_puzzles("25x25.txt", 3);
     assert_eq!(sixteen[0].size(), Size::SIXTEEN);
     assert_eq!(twenty_five[0].size(), Size::TWENTY_FIVE);
     let mut exhausted = 0;

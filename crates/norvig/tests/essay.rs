@@ -1,12 +1,13 @@
 //! The essay version against the fast path, where the golden files do not reach: node
 //! budgets, clashing and refuted givens at every size.
 
-mod common;
-
-use common::{corpus, data, shared};
 use sudoku_core::{Grid, Limits, Size, Solver, Status};
 use sudoku_norvig::{Norvig, NorvigEssay};
-use sudoku_testkit::seeds::{HARD1, POLISH};
+use sudoku_testkit::contract::{
+    assert_rejected_at_root, clash_in_its_row, one_puzzle_of_every_size,
+};
+use sudoku_testkit::seeds::HARD1;
+use sudoku_testkit::{corpus_puzzles, data_puzzles};
 
 fn same(puzzle: &Grid, limits: &Limits) {
     let fast = Norvig.solve(puzzle, limits);
@@ -16,7 +17,7 @@ fn same(puzzle: &Grid, limits: &Limits) {
 
 #[test]
 fn the_essay_equals_the_fast_path_under_budgets() {
-    let top95 = corpus(shared("norvig_sudoku-top95.txt"), 95);
+    let top95 = corpus_puzzles("norvig_sudoku-top95.txt", 95);
     for p in &top95 {
         for max_nodes in [0, 1, 2, 7, 100] {
             same(p, &Limits::UNIQUENESS.with_max_nodes(max_nodes));
@@ -26,43 +27,22 @@ fn the_essay_equals_the_fast_path_under_budgets() {
     let out = NorvigEssay.solve(&hard1, &Limits::FIRST.with_max_nodes(1000));
     assert_eq!(out.status, Status::BudgetExhausted);
     assert_eq!((out.counters.nodes, out.counters.backtracks), (1000, 974));
-    for p in corpus(data("25x25.txt"), 8) {
+    for p in data_puzzles("25x25.txt", 8) {
         for max_nodes in [1, 5, 50] {
             same(&p, &Limits::UNIQUENESS.with_max_nodes(max_nodes));
         }
     }
-    for p in corpus(data("4x4.txt"), 200) {
+    for p in data_puzzles("4x4.txt", 200) {
         same(&p, &Limits::solutions(3).with_max_nodes(4));
     }
 }
 
-/// The first given of `puzzle` copied to the next cell of its row, as a second given.
-fn clash(puzzle: &Grid) -> Grid {
-    let n = puzzle.size().side();
-    let cell = (0..puzzle.cells().len())
-        .find(|&c| puzzle.get(c) != 0 && c % n + 1 < n)
-        .unwrap();
-    puzzle.with(cell + 1, puzzle.get(cell))
-}
-
 #[test]
 fn clashing_givens_are_rejected_at_the_root_at_every_size() {
-    let puzzles = [
-        corpus(data("4x4.txt"), 1),
-        vec![POLISH.parse().unwrap()],
-        corpus(shared("16x16Dataset.csv"), 1),
-        corpus(data("25x25.txt"), 1),
-    ];
-    for (size, p) in Size::ALL.into_iter().zip(puzzles.iter().flatten()) {
-        assert_eq!(p.size(), size);
-        let bad = clash(p);
-        assert!(bad.givens_clash(), "{size}");
+    for p in one_puzzle_of_every_size() {
+        let bad = clash_in_its_row(&p);
         for solver in [&Norvig as &dyn Solver, &NorvigEssay] {
-            for limits in [Limits::FIRST, Limits::UNIQUENESS] {
-                let out = solver.solve(&bad, &limits);
-                assert_eq!(out.status, Status::NoSolution, "{} {size}", solver.name());
-                assert_eq!((out.counters.nodes, out.counters.backtracks), (1, 0));
-            }
+            assert_rejected_at_root(solver, &bad, &[Limits::FIRST, Limits::UNIQUENESS]);
         }
     }
 }
@@ -102,9 +82,9 @@ fn an_empty_grid_of_every_size_is_filled() {
 fn the_essay_recursion_fits_in_a_small_stack() {
     // The recursion of `eliminate` is bounded by the candidates of the grid; on the
     // project's corpora it stays far below a spawned thread's 2 MiB (64 KiB suffice).
-    let mut puzzles = corpus(data("25x25.txt"), 8);
-    puzzles.extend(corpus(shared("16x16Dataset.csv"), 200));
-    puzzles.extend(corpus(shared("norvig_sudoku-top95.txt"), 95));
+    let mut puzzles = data_puzzles("25x25.txt", 8);
+    puzzles.extend(corpus_puzzles("16x16Dataset.csv", 200));
+    puzzles.extend(corpus_puzzles("norvig_sudoku-top95.txt", 95));
     let solved = std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(move || {

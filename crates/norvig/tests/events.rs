@@ -4,14 +4,12 @@
 //! contradiction is one), depths must nest, and the counts and the solutions the stream
 //! shows must be the outcome's.
 
-mod common;
-
-use common::{corpus, data, shared};
 use sudoku_core::{
     Choice, Contradiction, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule, Solver,
 };
 use sudoku_norvig::{Norvig, NorvigEssay};
 use sudoku_testkit::seeds::{HARD1, POLISH};
+use sudoku_testkit::{corpus_puzzles, data_puzzles};
 
 /// One level of the search: its candidates and the digits assigned to each cell there.
 #[derive(Clone)]
@@ -240,7 +238,7 @@ fn solvers() -> [&'static dyn Solver; 2] {
 
 #[test]
 fn nine_by_nine_streams_replay() {
-    let mut puzzles = corpus(shared("norvig_sudoku-top95.txt"), 30);
+    let mut puzzles = corpus_puzzles("norvig_sudoku-top95.txt", 30);
     let mut clash = POLISH.to_string();
     clash.replace_range(0..1, "5");
     puzzles.extend([POLISH, &clash].map(|t| t.parse::<Grid>().unwrap()));
@@ -259,9 +257,9 @@ fn nine_by_nine_streams_replay() {
 
 #[test]
 fn n_by_n_streams_replay() {
-    let four = corpus(data("4x4.txt"), 200);
-    let sixteen = corpus(shared("16x16Dataset.csv"), 5);
-    let twenty_five = corpus(data("25x25.txt"), 3);
+    let four = data_puzzles("4x4.txt", 200);
+    let sixteen = corpus_puzzles("16x16Dataset.csv", 5);
+    let twenty_five = data_puzzles("25x25.txt", 3);
     for solver in solvers() {
         for p in four.iter().chain(&sixteen).chain(&twenty_five) {
             replay(solver, p, &Limits::UNIQUENESS);

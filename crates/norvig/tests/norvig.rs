@@ -1,28 +1,19 @@
 //! The norvig strategy against the reference counts.
 
-mod common;
-
-use common::{corpus, shared};
 use sudoku_core::candidates::{digit_mask, ALL_DIGITS};
 use sudoku_core::units::{CELLS, PEERS, SIDE};
-use sudoku_core::{Candidates, Contradiction, Event, Grid, Limits, Rule, Size, Solver, Status};
+use sudoku_core::{Candidates, Contradiction, Event, Limits, Rule, Size, Solver, Status};
 use sudoku_norvig::{assign, eliminate, parse_grid, Norvig, NorvigEssay};
+use sudoku_testkit::contract::{assert_names_and_sizes, assert_rejected_at_root};
 use sudoku_testkit::seeds::{HARD1, POLISH, SPANISH_1};
-
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
-}
+use sudoku_testkit::{corpus_puzzles, grid};
 
 #[test]
 fn names_and_sizes() {
-    assert_eq!(Norvig.name(), "norvig");
-    assert_eq!(NorvigEssay.name(), "norvig-essay");
-    for size in Size::ALL {
-        assert!(
-            Norvig.supports(size) && NorvigEssay.supports(size),
-            "{size}"
-        );
-    }
+    assert_names_and_sizes(
+        &[(&Norvig, "norvig"), (&NorvigEssay, "norvig-essay")],
+        &Size::ALL,
+    );
 }
 
 #[test]
@@ -108,12 +99,7 @@ fn clashing_givens_are_rejected_at_the_root() {
     text.replace_range(0..1, "5");
     let puzzle = grid(&text);
     assert!(!puzzle.conflicts().is_empty());
-    for limits in [Limits::FIRST, Limits::UNIQUENESS] {
-        let out = Norvig.solve(&puzzle, &limits);
-        assert_eq!(out.status, Status::NoSolution);
-        assert_eq!((out.counters.nodes, out.counters.backtracks), (1, 0));
-        assert_eq!((out.solutions, out.solution), (0, None));
-    }
+    assert_rejected_at_root(&Norvig, &puzzle, &[Limits::FIRST, Limits::UNIQUENESS]);
     assert!(parse_grid(&puzzle, &mut ()).is_err());
 }
 
@@ -234,7 +220,7 @@ fn the_observer_sees_every_step() {
 fn observed_and_unobserved_solves_agree() {
     // The watched parse assigns the givens one at a time, the unwatched one all at
     // once: both must end in the same state, hence the same search.
-    let mut puzzles = corpus(shared("norvig_sudoku-top95.txt"), 95);
+    let mut puzzles = corpus_puzzles("norvig_sudoku-top95.txt", 95);
     let mut clash = POLISH.to_string();
     clash.replace_range(0..1, "5");
     puzzles.extend([POLISH, SPANISH_1, HARD1, &clash].map(grid));

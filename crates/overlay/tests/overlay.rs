@@ -9,12 +9,9 @@ use sudoku_core::{Event, Grid, Limits, Outcome, Rule, Size, Solver, Status};
 use sudoku_overlay::essay::overlaps;
 use sudoku_overlay::templates::{self, TEMPLATE_COUNT};
 use sudoku_overlay::{Overlay, OverlayEssay};
-use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
-use sudoku_testkit::{compare_with_golden, corpus_path, first_puzzles, golden_files, watch, Mode};
-
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
-}
+use sudoku_testkit::contract::{self, Replay};
+use sudoku_testkit::seeds::{self, HARD1, POLISH, SPANISH_1};
+use sudoku_testkit::{corpus_puzzles, grid, watch};
 
 /// Both versions of the strategy: the fast path and the essay.
 fn both() -> [&'static dyn Solver; 2] {
@@ -23,12 +20,10 @@ fn both() -> [&'static dyn Solver; 2] {
 
 /// The seeds and the first puzzles of top95, top1465 and the 17-clue set.
 fn sample() -> Vec<Grid> {
-    let mut all: Vec<Grid> = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
-        .map(grid)
-        .to_vec();
-    all.extend(first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 6));
-    all.extend(first_puzzles(&corpus_path("puzzles3_magictour_top1465"), 4));
-    all.extend(first_puzzles(&corpus_path("puzzles2_17_clue"), 3));
+    let mut all = seeds::grids();
+    all.extend(corpus_puzzles("norvig_sudoku-top95.txt", 6));
+    all.extend(corpus_puzzles("puzzles3_magictour_top1465", 4));
+    all.extend(corpus_puzzles("puzzles2_17_clue", 3));
     all
 }
 
@@ -64,11 +59,11 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
         .map(|&d| if d == 0 { 0x1FF } else { 1 << (d - 1) })
         .collect();
     let mut placed = puzzle.cells().to_vec();
-    // The candidates and the digits placed before each standing try, and the try.
-    let mut stack: Vec<(Vec<u16>, Vec<u8>, u16, u8)> = Vec::new();
+    // The candidates and the digits placed before each standing try.
+    let mut stack: Vec<(Vec<u16>, Vec<u8>)> = Vec::new();
+    let mut replay = Replay::new(puzzle, out);
     // The digit of a try whose assignments are still being told.
     let mut open_try: Option<u8> = None;
-    let (mut tries, mut backtracks, mut solutions) = (0u64, 0u64, 0u64);
     for (i, &event) in events.iter().enumerate() {
         let tried = matches!(
             event,
@@ -84,11 +79,10 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
         }
         match event {
             Event::Try { depth, cell, digit } => {
-                assert_eq!(usize::from(depth), stack.len() + 1, "{}", at(i));
-                stack.push((now.clone(), placed.clone(), cell, digit));
+                replay.tried(depth, cell, digit, &at(i));
+                stack.push((now.clone(), placed.clone()));
                 place(&mut now, &mut placed, cell, digit, &at(i));
                 open_try = Some(digit);
-                tries += 1;
             }
             Event::Assign {
                 depth,
@@ -96,7 +90,7 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
                 digit,
                 rule,
             } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                replay.at_depth(depth, &at(i));
                 match rule {
                     Rule::Tried => assert_eq!(open_try, Some(digit), "{}", at(i)),
                     Rule::PatternOverlay => {}
@@ -110,43 +104,31 @@ fn check_stream(puzzle: &Grid, out: &Outcome, events: &[Event]) {
                 digit,
                 rule,
             } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                replay.at_depth(depth, &at(i));
                 assert_eq!(rule, Rule::PatternOverlay, "{}", at(i));
                 let c = usize::from(cell);
                 assert!(now[c] & 1 << (digit - 1) != 0, "{}: not a candidate", at(i));
                 now[c] &= !(1 << (digit - 1));
             }
             Event::Backtrack { depth, cell, digit } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
-                let (before, placed_before, c, d) = stack.pop().expect("a try standing");
-                assert_eq!((c, d), (cell, digit), "{}", at(i));
-                (now, placed) = (before, placed_before);
-                backtracks += 1;
+                replay.took_back(depth, cell, digit, &at(i));
+                (now, placed) = stack.pop().expect("a try standing");
             }
             Event::Solution { depth } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
                 let board = Grid::from_values(Size::NINE, &placed);
-                assert!(board.is_solution_of(puzzle), "{}", at(i));
-                if solutions == 0 {
-                    assert_eq!(out.solution, Some(board), "{}", at(i));
-                }
-                solutions += 1;
+                replay.solution(depth, board, &at(i));
             }
             Event::Contradiction {
                 depth,
                 reason: Contradiction::NoTemplate { digit },
             } => {
-                assert_eq!(usize::from(depth), stack.len(), "{}", at(i));
+                replay.at_depth(depth, &at(i));
                 assert!((1..=9).contains(&digit), "{}", at(i));
             }
             other => panic!("{}: the overlay does not report {other:?}", at(i)),
         }
     }
-    assert_eq!(
-        (tries + 1, backtracks),
-        (out.counters.nodes, out.counters.backtracks)
-    );
-    assert_eq!(solutions, out.solutions);
+    replay.end();
 }
 
 #[test]
@@ -156,39 +138,28 @@ fn the_fast_path_is_the_essay_event_for_event() {
         Limits::UNIQUENESS.with_max_nodes(400),
         Limits::solutions(3).with_max_nodes(40),
     ];
-    for puzzle in sample() {
-        for l in &limits {
-            let (fast, fast_events) = watch(&Overlay, &puzzle, l);
-            let (essay, essay_events) = watch(&OverlayEssay, &puzzle, l);
-            assert_eq!(fast, essay, "{}", puzzle.to_line());
-            assert_eq!(fast_events, essay_events, "{}", puzzle.to_line());
-            assert_eq!(Overlay.solve(&puzzle, l), fast, "watched equals plain");
-            assert_eq!(
-                OverlayEssay.solve(&puzzle, l),
-                essay,
-                "watched equals plain"
-            );
-            check_stream(&puzzle, &fast, &fast_events);
-        }
+    let watched = contract::assert_the_fast_path_is_the_essay_event_for_event(
+        &Overlay,
+        &OverlayEssay,
+        &sample(),
+        &limits,
+    );
+    for (puzzle, out, events) in &watched {
+        check_stream(puzzle, out, events);
     }
 }
 
 /// The counters of top95, both versions, puzzle by puzzle.
 #[test]
 fn the_fast_path_and_the_essay_count_alike_on_top95() {
-    for puzzle in first_puzzles(&corpus_path("norvig_sudoku-top95.txt"), 95)
-        .iter()
-        .step_by(3)
-    {
-        let fast = Overlay.solve(puzzle, &Limits::UNIQUENESS);
-        assert_eq!(fast.status, Status::Solved);
-        assert_eq!(
-            OverlayEssay.solve(puzzle, &Limits::UNIQUENESS),
-            fast,
-            "{}",
-            puzzle.to_line()
-        );
-    }
+    let top95 = corpus_puzzles("norvig_sudoku-top95.txt", 95);
+    let every_third: Vec<Grid> = top95.into_iter().step_by(3).collect();
+    contract::assert_the_fast_path_and_the_essay_count_alike(
+        &Overlay,
+        &OverlayEssay,
+        &every_third,
+        &Limits::UNIQUENESS,
+    );
 }
 
 /// The same statuses, solution counts and solutions (where unique) as dlx's golden
@@ -196,15 +167,8 @@ fn the_fast_path_and_the_essay_count_alike_on_top95() {
 /// first 2000 puzzles of kaggle and of the 17-clue set at limit 1.
 #[test]
 fn the_solutions_are_dlxs() {
-    let files: Vec<_> = golden_files("dlx")
-        .into_iter()
-        .filter(|f| f.corpus != "4x4" && f.corpus != "25x25" && !f.corpus.starts_with("16x16"))
-        .collect();
-    assert!(files.len() >= 5, "{files:?}");
-    for file in &files {
-        let mismatches = compare_with_golden(&Overlay, file, Mode::Solutions);
-        assert!(mismatches.is_empty(), "{mismatches:#?}");
-    }
+    let nine_by_nine = |c: &str| c != "4x4" && c != "25x25" && !c.starts_with("16x16");
+    contract::assert_the_solutions_are_dlxs(&Overlay, nine_by_nine, 5);
 }
 
 #[test]
@@ -229,7 +193,7 @@ fn the_templates_of_a_digit_are_46656_and_one_in_nine_fit_a_given() {
 /// cell is left to one digit's templates only, the search finds it instead.
 #[test]
 fn the_overlay_alone_solves_40_of_easy50() {
-    let easy = first_puzzles(&corpus_path("norvig_sudoku-easy50.txt"), 50);
+    let easy = corpus_puzzles("norvig_sudoku-easy50.txt", 50);
     let no_try = easy
         .iter()
         .filter(|p| Overlay.solve(p, &Limits::FIRST).counters.nodes == 1)
@@ -243,11 +207,8 @@ fn the_overlay_alone_solves_40_of_easy50() {
 fn a_clash_of_givens_has_no_solution_at_the_root() {
     let polish = grid(POLISH);
     let clash = polish.with(0, polish.get(1));
-    assert!(clash.givens_clash());
     for solver in both() {
-        let (out, events) = watch(solver, &clash, &Limits::UNIQUENESS);
-        assert_eq!(out, Outcome::rejected_at_root(), "{}", solver.name());
-        assert!(events.is_empty());
+        contract::assert_rejected_at_root_silently(solver, &clash, &[Limits::UNIQUENESS]);
     }
 }
 
@@ -289,42 +250,27 @@ fn a_full_grid_is_its_own_solution() {
         .solution
         .unwrap();
     for solver in both() {
-        let out = solver.solve(&solved, &Limits::UNIQUENESS);
-        assert_eq!(
-            (out.status, out.solutions, out.counters.nodes),
-            (Status::Solved, 1, 1)
-        );
-        assert_eq!(out.solution, Some(solved));
+        contract::assert_a_full_grid_is_its_own_solution(solver, &solved);
     }
 }
 
 #[test]
 fn the_budget_bounds_the_search() {
-    let many = grid(HARD1);
-    let full = Overlay.solve(&many, &Limits::solutions(20));
-    assert!(full.counters.nodes > 20, "{full:?}");
-    for solver in both() {
-        for budget in [0, 1, 2, 15, full.counters.nodes - 1] {
-            let out = solver.solve(&many, &Limits::solutions(20).with_max_nodes(budget));
-            assert_eq!(out.status, Status::BudgetExhausted, "{budget}");
-            assert_eq!(out.counters.nodes, budget.max(1), "{budget}");
-        }
-        let out = solver.solve(
-            &many,
-            &Limits::solutions(20).with_max_nodes(full.counters.nodes),
-        );
-        assert_eq!(out, full);
-    }
+    contract::assert_the_budget_bounds_the_search(
+        &both(),
+        &grid(HARD1),
+        Limits::solutions(20),
+        &[0, 1, 2, 15, 20],
+    );
 }
 
 /// 9x9 only, and the empty 9x9 grid is solved (every digit with all 46,656 templates).
 #[test]
 fn nine_by_nine_only_and_the_empty_grid_is_solved() {
-    for solver in both() {
-        for size in Size::ALL {
-            assert_eq!(solver.supports(size), size == Size::NINE, "{size}");
-        }
-    }
+    contract::assert_names_and_sizes(
+        &[(&Overlay, "overlay"), (&OverlayEssay, "overlay-essay")],
+        &[Size::NINE],
+    );
     let empty = Grid::empty(Size::NINE);
     let out = Overlay.solve(&empty, &Limits::solutions(3));
     assert_eq!((out.status, out.solutions), (Status::Solved, 3));

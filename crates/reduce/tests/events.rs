@@ -7,23 +7,13 @@
 //! allows it, a contradiction must name an empty cell, and a solution must be the solved
 //! grid the outcome reports.
 
-use std::path::Path;
-
 use sudoku_core::{
-    Choice, Contradiction, CorpusReader, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule,
-    Solver,
+    Choice, Contradiction, DigitSet, Event, Geometry, Grid, Limits, Outcome, Rule, Solver,
 };
 use sudoku_reduce::{Reduce, ReduceEssay, Values};
+use sudoku_testkit::contract::assert_rejected_at_root_silently;
 use sudoku_testkit::seeds::{HARD1, SPANISH_1, SPANISH_2};
-use sudoku_testkit::{corpus_path, workspace_dir};
-
-/// The events of an observed solve, and its outcome (checked equal to the plain one).
-fn observe(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Vec<Event>, Outcome) {
-    let mut events = Vec::new();
-    let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
-    assert_eq!(out, solver.solve(puzzle, limits), "{}", solver.name());
-    (events, out)
-}
+use sudoku_testkit::{corpus_puzzles, data_puzzles, watch_as_plain};
 
 /// Replays `events` from the puzzle's `grid_values`, checking every step (see the
 /// module documentation); returns how many steps of propagation it replayed.
@@ -182,27 +172,19 @@ fn normalized(events: &[Event]) -> Vec<Event> {
     out
 }
 
-fn read(path: &Path, first: usize) -> Vec<Grid> {
-    CorpusReader::open(path)
-        .unwrap()
-        .take(first)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
-
 #[test]
 fn both_streams_replay_and_the_board_tells_the_essays_steps() {
     let mut puzzles: Vec<Grid> = [SPANISH_1, SPANISH_2, HARD1]
         .iter()
         .map(|p| p.parse().unwrap())
         .collect();
-    puzzles.extend(read(&corpus_path("norvig_sudoku-top95.txt"), 6));
-    puzzles.extend(read(&corpus_path("norvig_sudoku-hardest.txt"), 11));
+    puzzles.extend(corpus_puzzles("norvig_sudoku-top95.txt", 6));
+    puzzles.extend(corpus_puzzles("norvig_sudoku-hardest.txt", 11));
     let (mut steps, mut dead_ends) = (0, 0);
     for puzzle in &puzzles {
         for limits in [Limits::FIRST, Limits::UNIQUENESS].map(|l| l.with_max_nodes(500)) {
-            let (fast, fast_out) = observe(&Reduce, puzzle, &limits);
-            let (essay, essay_out) = observe(&ReduceEssay, puzzle, &limits);
+            let (fast_out, fast) = watch_as_plain(&Reduce, puzzle, &limits);
+            let (essay_out, essay) = watch_as_plain(&ReduceEssay, puzzle, &limits);
             assert_eq!(fast_out, essay_out, "{puzzle:?}");
             steps += replay(puzzle, &fast, &fast_out);
             replay(puzzle, &essay, &essay_out);
@@ -218,13 +200,12 @@ fn both_streams_replay_and_the_board_tells_the_essays_steps() {
 
 #[test]
 fn streams_replay_at_every_size() {
-    let data = workspace_dir().join("data");
-    let sixteen = read(&corpus_path("16x16Dataset.csv"), 3);
-    let grids = [read(&data.join("4x4.txt"), 200), sixteen];
+    let sixteen = corpus_puzzles("16x16Dataset.csv", 3);
+    let grids = [data_puzzles("4x4.txt", 200), sixteen];
     for puzzle in grids.iter().flatten() {
         for limits in [Limits::FIRST, Limits::UNIQUENESS] {
             for solver in [&Reduce as &dyn Solver, &ReduceEssay] {
-                let (events, out) = observe(solver, puzzle, &limits);
+                let (out, events) = watch_as_plain(solver, puzzle, &limits);
                 replay(puzzle, &events, &out);
                 let tries = events.iter().filter(|e| e.is_try()).count() as u64;
                 assert_eq!(tries + 1, out.counters.nodes);
@@ -238,7 +219,7 @@ fn a_try_is_followed_by_its_assignment_and_a_dead_end_names_its_cell() {
     // The second Spanish grid: 16 tries, each followed by its Assign by Tried, and the
     // last event is the solution at depth 16.
     let puzzle: Grid = SPANISH_2.parse().unwrap();
-    let (events, _) = observe(&Reduce, &puzzle, &Limits::FIRST);
+    let (_, events) = watch_as_plain(&Reduce, &puzzle, &Limits::FIRST);
     let tries: Vec<usize> = (0..events.len()).filter(|&i| events[i].is_try()).collect();
     assert_eq!(tries.len(), 16);
     for i in tries {
@@ -260,7 +241,7 @@ fn a_try_is_followed_by_its_assignment_and_a_dead_end_names_its_cell() {
     // A1 has no digit left at the root: its row holds 1..8 and its column 9.
     let dead: Grid = format!(".12345678 9{}", ".".repeat(71)).parse().unwrap();
     for solver in [&Reduce as &dyn Solver, &ReduceEssay] {
-        let (events, _) = observe(solver, &dead, &Limits::FIRST);
+        let (_, events) = watch_as_plain(solver, &dead, &Limits::FIRST);
         assert_eq!(
             events.last(),
             Some(&Event::Contradiction {
@@ -275,8 +256,6 @@ fn a_try_is_followed_by_its_assignment_and_a_dead_end_names_its_cell() {
 fn the_plain_solve_of_clashing_givens_tells_nothing() {
     let puzzle: Grid = SPANISH_1.parse::<Grid>().unwrap().with(0, 3);
     for solver in [&Reduce as &dyn Solver, &ReduceEssay] {
-        let (events, out) = observe(solver, &puzzle, &Limits::FIRST);
-        assert!(events.is_empty());
-        assert_eq!(out, Outcome::rejected_at_root());
+        assert_rejected_at_root_silently(solver, &puzzle, &[Limits::FIRST]);
     }
 }

@@ -1,8 +1,12 @@
 //! The reduce strategy against the reference: the Spanish essay's grids, the public
 //! rules one step at a time, limits and clashing givens, for both solvers.
 
-use sudoku_core::{Candidates, Contradiction, Counters, DigitSet, Grid, Limits, Solver, Status};
+use sudoku_core::{
+    Candidates, Contradiction, Counters, DigitSet, Grid, Limits, Size, Solver, Status,
+};
 use sudoku_reduce::{eliminate, only_choice, reduce_puzzle, Reduce, ReduceEssay, Values};
+use sudoku_testkit::contract::{assert_names_and_sizes, assert_rejected_at_root};
+use sudoku_testkit::grid;
 use sudoku_testkit::seeds::{SPANISH_1, SPANISH_2};
 
 /// The solution of the second grid printed in the essay.
@@ -12,10 +16,6 @@ const SPANISH_2_SOLUTION: &str =
 /// Both solvers: each test of a solve runs on each.
 const SOLVERS: [&dyn Solver; 2] = [&Reduce, &ReduceEssay];
 
-fn grid(text: &str) -> Grid {
-    text.parse().unwrap()
-}
-
 /// The digits of a symbol string, as the essay writes a square's values: `"45"`.
 fn set(digits: &str) -> DigitSet {
     digits.bytes().map(|b| b - b'0').collect()
@@ -23,8 +23,10 @@ fn set(digits: &str) -> DigitSet {
 
 #[test]
 fn names_are_reduce_and_reduce_essay() {
-    assert_eq!(Reduce.name(), "reduce");
-    assert_eq!(ReduceEssay.name(), "reduce-essay");
+    assert_names_and_sizes(
+        &[(&Reduce, "reduce"), (&ReduceEssay, "reduce-essay")],
+        &Size::ALL,
+    );
 }
 
 #[test]
@@ -174,11 +176,7 @@ fn clashing_givens_have_no_solution_at_one_node() {
     let four = grid("1... .1.. .... ....");
     for solver in SOLVERS {
         for puzzle in [nine, four] {
-            let out = solver.solve(&puzzle, &Limits::FIRST);
-            assert_eq!(out.status, Status::NoSolution);
-            assert_eq!(out.counters, Counters::from_tries(0, 0));
-            assert_eq!(out.solutions, 0);
-            assert_eq!(out.solution, None);
+            assert_rejected_at_root(solver, &puzzle, &[Limits::FIRST]);
         }
     }
 }

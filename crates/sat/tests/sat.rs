@@ -3,14 +3,11 @@
 
 use sudoku_core::{CorpusReader, Event, Grid, Limits, Outcome, Size, Solver, Status};
 use sudoku_sat::{Encoding, Sat};
-use sudoku_testkit::corpus_path;
+use sudoku_testkit::contract::assert_names_and_sizes;
 use sudoku_testkit::seeds::{ANTI_BRUTE_FORCE, HARD1, POLISH, SPANISH_1, SPANISH_2};
+use sudoku_testkit::{corpus_path, grid};
 
 const BOTH: [Sat; 2] = [Sat::MINIMAL, Sat::EXTENDED];
-
-fn grid(text: &str) -> Grid {
-    text.parse().expect("a valid grid")
-}
 
 /// The plain and the observed solve, checked equal, and the observed one's events
 /// checked against its counters; returns the outcome and the events.
@@ -32,12 +29,14 @@ fn solve_both(sat: Sat, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>)
 
 #[test]
 fn names_and_sizes() {
-    assert_eq!(Sat::MINIMAL.name(), "sat-minimal");
-    assert_eq!(Sat::EXTENDED.name(), "sat-extended");
+    assert_names_and_sizes(
+        &[
+            (&Sat::MINIMAL, "sat-minimal"),
+            (&Sat::EXTENDED, "sat-extended"),
+        ],
+        &Size::ALL,
+    );
     assert_eq!(Sat::new(Encoding::Extended), Sat::EXTENDED);
-    for sat in BOTH {
-        assert!(Size::ALL.into_iter().all(|s| sat.supports(s)));
-    }
 }
 
 #[test]

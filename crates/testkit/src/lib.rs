@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod contract;
 pub mod seeds;
 pub mod stochastic;
 pub mod tools;
@@ -46,6 +47,31 @@ pub fn corpus_path(file: &str) -> PathBuf {
     shared_dir().join("corpora").join(file)
 }
 
+/// A file of the project's `data/` folder.
+pub fn data_path(file: &str) -> PathBuf {
+    workspace_dir().join("data").join(file)
+}
+
+/// A puzzle written in a test.
+///
+/// # Panics
+///
+/// When `text` is not a grid, naming it.
+pub fn grid(text: &str) -> Grid {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text:?} is not a grid: {e}"))
+}
+
+/// The first `count` puzzles of `file` in `../shared/corpora/`.
+pub fn corpus_puzzles(file: &str, count: usize) -> Vec<Grid> {
+    first_puzzles(&corpus_path(file), count)
+}
+
+/// The first `count` puzzles of `file` in the project's `data/` folder.
+pub fn data_puzzles(file: &str, count: usize) -> Vec<Grid> {
+    first_puzzles(&data_path(file), count)
+}
+
 /// The first `count` puzzles of a corpus file.
 ///
 /// # Panics
@@ -59,10 +85,34 @@ pub fn first_puzzles(path: &Path, count: usize) -> Vec<Grid> {
         .collect()
 }
 
+/// The counters of an outcome as a pair, `(nodes, backtracks)`, to compare with the
+/// figures a test quotes.
+pub fn counts(out: &Outcome) -> (u64, u64) {
+    (out.counters.nodes, out.counters.backtracks)
+}
+
 /// A watched solve: its outcome and every event, in order.
 pub fn watch(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Vec<Event>) {
     let mut events = Vec::new();
     let out = solver.solve_observed(puzzle, limits, &mut |e: Event| events.push(e));
+    (out, events)
+}
+
+/// [`watch`], and the outcome checked equal to the plain solve's: watching changes
+/// nothing.
+pub fn watch_as_plain(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &Limits,
+) -> (Outcome, Vec<Event>) {
+    let (out, events) = watch(solver, puzzle, limits);
+    assert_eq!(
+        out,
+        solver.solve(puzzle, limits),
+        "{}: watched and plain differ on {}",
+        solver.name(),
+        puzzle.to_line()
+    );
     (out, events)
 }
 

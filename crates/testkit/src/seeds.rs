@@ -17,6 +17,14 @@ pub const ANTI_BRUTE_FORCE: &str =
 pub const HARD1: &str =
     ".....6....59.....82....8....45........3........6..3.54...325..6..................";
 
+/// The seed puzzles, in the order of `data/seeds.txt`.
+pub const ALL: [&str; 5] = [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1];
+
+/// The seed puzzles as grids, in the order of `data/seeds.txt`.
+pub fn grids() -> Vec<sudoku_core::Grid> {
+    ALL.map(crate::grid).to_vec()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -29,9 +37,6 @@ mod tests {
             .unwrap()
             .map(|p| p.unwrap().grid.to_line())
             .collect();
-        assert_eq!(
-            puzzles,
-            [POLISH, SPANISH_1, SPANISH_2, ANTI_BRUTE_FORCE, HARD1]
-        );
+        assert_eq!(puzzles, ALL);
     }
 }
