@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use sudoku_core::Puzzle;
 use sudoku_generator::{grade, Difficulty, Grade, Verdict, GRADER};
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 use sudoku_results::{grid_text, GridText};
 
 use crate::cli::GradeArgs;

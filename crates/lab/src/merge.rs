@@ -28,7 +28,7 @@ use sudoku_reports::settings::{differences, not_given_told, Shards};
 use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
 use sudoku_reports::sidecar::{Resumption, ShardEntry};
 use sudoku_reports::staged::through_links;
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
 use sudoku_results::Row;
 

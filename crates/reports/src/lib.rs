@@ -25,7 +25,7 @@ pub mod settings;
 pub mod sidecar;
 pub mod staged;
 pub mod summary;
-pub mod words;
+pub mod wording;
 pub mod write;
 
 pub mod plot;

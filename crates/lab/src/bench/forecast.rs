@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use sudoku_reports::sidecar::SolverEntry;
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 use sudoku_results::Row;
 
 use crate::bench::progress::human;

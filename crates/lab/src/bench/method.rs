@@ -2,7 +2,7 @@
 //! `auto`), the cores to pin and the thread count they give, the warm-up.
 
 use sudoku_engine::{cores, Shard, Timing};
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 
 use crate::cli::{CpuList, HarnessArgs};
 use crate::usage_error::Usage;

@@ -32,7 +32,7 @@ use sudoku_reports::done::Done;
 use sudoku_reports::output::{Ending, Written};
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry, Resumption, ShardEntry};
 use sudoku_reports::staged::KILLED;
-use sudoku_reports::words::{is_are, plural};
+use sudoku_reports::wording::{is_are, plural};
 use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
 
 use crate::bench::config::RunConfig;

@@ -26,7 +26,7 @@ use sudoku_reports::identity::corpus_puzzle;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::sidecar::account_not_given;
 use sudoku_reports::summary::match_names;
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 use sudoku_reports::{read_rows, RunFiles, Sidecar, State};
 use sudoku_results::stats::{self, Ratio};
 use sudoku_results::{Retimed, Row, Status};

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 use sudoku_results::format_time;
 
 use super::{Comparison, Group};

@@ -18,7 +18,7 @@ use std::time::Duration;
 use anyhow::{anyhow, Result};
 use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
-use sudoku_reports::words::plural;
+use sudoku_reports::wording::plural;
 use sudoku_reports::{Staged, State};
 
 use crate::cli::{Cli, GenerateArgs};

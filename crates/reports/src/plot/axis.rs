@@ -1,6 +1,6 @@
 //! Log axes in whole decades, and their labels.
 
-use crate::words::trim_number;
+use crate::wording::trim_number;
 
 /// Factor of room left on a log axis beyond its outer decades.
 pub(super) const AXIS_PAD: f64 = 1.5;

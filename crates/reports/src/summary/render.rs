@@ -8,7 +8,7 @@ use sudoku_results::format_time;
 use super::names::{cut_middle, short_names};
 use super::{Clock, Group, Stats, Summary, Times};
 use crate::sidecar::ShardEntry;
-use crate::words::{is_are, plural};
+use crate::wording::{is_are, plural};
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

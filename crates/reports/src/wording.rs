@@ -5,7 +5,7 @@
 /// (`0 rows`, `1 row`, `2 rows`).
 ///
 /// ```
-/// use sudoku_reports::words::{is_are, plural};
+/// use sudoku_reports::wording::{is_are, plural};
 /// let said = |n: u64| format!("the {n} row{} {} there", plural(n), is_are(n));
 /// assert_eq!(said(1), "the 1 row is there");
 /// assert_eq!(said(0), "the 0 rows are there");
