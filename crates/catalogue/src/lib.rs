@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod budget;
+pub mod suggest;
 
 pub use budget::{Budget, NAIVE_BUDGET};
 use sudoku_core::{Size, Solver};
@@ -510,10 +511,14 @@ pub fn default_run() -> impl Iterator<Item = &'static Strategy> {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ListError {
     /// A name the catalogue does not have.
-    #[error("unknown solver {name:?}: the solvers are {}", names().collect::<Vec<_>>().join(", "))]
+    #[error("unknown solver {name:?}{}: the solvers are {}",
+        closest.map(|c| format!(" (did you mean {c}?)")).unwrap_or_default(),
+        names().collect::<Vec<_>>().join(", "))]
     Unknown {
         /// The name.
         name: String,
+        /// The name of a list closest to it, when one is close ([`suggest::closest`]).
+        closest: Option<&'static str>,
     },
     /// No name at all.
     #[error("no solver given: the solvers are {}", names().collect::<Vec<_>>().join(", "))]
@@ -536,6 +541,7 @@ pub fn parse_list(list: &str) -> Result<Vec<&'static Strategy>, ListError> {
             "default" => default_run().for_each(&mut push),
             _ => push(find(name).ok_or_else(|| ListError::Unknown {
                 name: name.to_string(),
+                closest: suggest::closest(name, suggest::list_names()),
             })?),
         }
     }
@@ -590,10 +596,16 @@ mod tests {
         assert_eq!(
             parse_list("norvig,fast").unwrap_err(),
             ListError::Unknown {
-                name: "fast".into()
+                name: "fast".into(),
+                closest: None
             }
         );
         assert_eq!(parse_list(" , ").unwrap_err(), ListError::Empty);
+        let misspelt = parse_list("nrovig").unwrap_err().to_string();
+        assert!(
+            misspelt.starts_with("unknown solver \"nrovig\" (did you mean norvig?): "),
+            "{misspelt}"
+        );
         let every = self::names().collect::<Vec<_>>().join(", ");
         assert_eq!(
             ListError::Empty.to_string(),

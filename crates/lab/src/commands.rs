@@ -200,7 +200,7 @@ fn bash_arms_named_as_reached(script: &str) -> String {
 /// items before it kept: clap_complete offers the names a value takes (the catalogue's,
 /// see `SolverListParser`) for the whole word, which after a comma matches none.
 fn bash_lists_complete_their_last_item(script: &str) -> String {
-    let names: Vec<&str> = crate::cli::solver_names().collect();
+    let names: Vec<&str> = sudoku_catalogue::suggest::list_names().collect();
     let names = names.join(" ");
     script.replace(
         &format!(r#"COMPREPLY=($(compgen -W "{names}" -- "${{cur}}"))"#),

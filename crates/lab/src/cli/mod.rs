@@ -9,7 +9,6 @@ mod harness;
 mod numbers;
 mod runs;
 mod solvers;
-mod suggest;
 
 use clap::{Parser, Subcommand};
 
@@ -23,7 +22,6 @@ pub use generate_grade::{GenerateArgs, GradeArgs};
 pub use harness::{CpuList, HarnessArgs, ShardArg};
 pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
-pub use suggest::solver_names;
 
 /// `sudoku-lab`: times the classic sudoku strategies over puzzle corpora.
 #[derive(Debug, Parser)]

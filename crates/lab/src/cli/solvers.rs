@@ -10,7 +10,6 @@ use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
 use sudoku_core::Size;
 
 use super::command::{command_spec, CommandSpec, CMD};
-use super::suggest::{closest, solver_names};
 
 /// A solver named on the command line.
 #[derive(Debug, Clone)]
@@ -71,7 +70,6 @@ impl SolverList {
                         "{e} (a comma inside a cmd: command cuts the list unless it is \
                          quoted: cmd:NAME=prog '--a,b')"
                     ),
-                    ListError::Unknown { ref name } => did_you_mean(&e.to_string(), name),
                     e => e.to_string(),
                 })?;
                 list.into_iter().map(SolverSpec::Strategy).collect()
@@ -102,20 +100,6 @@ impl SolverList {
             return Err(ListError::Empty.to_string());
         }
         Ok(SolverList(specs))
-    }
-}
-
-/// The error `message` of an unknown solver `name`, with the catalogue's name closest to
-/// it when one is close (see [`closest`]): `unknown solver "nrovig" (did you mean
-/// norvig?): the solvers are …`.
-fn did_you_mean(message: &str, name: &str) -> String {
-    match closest(name, solver_names()) {
-        Some(best) => message.replacen(
-            &format!("{name:?}: "),
-            &format!("{name:?} (did you mean {best}?): "),
-            1,
-        ),
-        None => message.to_string(),
     }
 }
 
@@ -181,7 +165,9 @@ impl TypedValueParser for SolverListParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(solver_names().map(PossibleValue::new)))
+        Some(Box::new(
+            sudoku_catalogue::suggest::list_names().map(PossibleValue::new),
+        ))
     }
 }
 

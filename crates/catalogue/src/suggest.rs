@@ -1,4 +1,4 @@
-//! "Did you mean": the name closest to a misspelt one, by edit distance.
+//! "Did you mean": the name of a list closest to a misspelt one, by edit distance.
 
 /// The candidate closest to `typed`, in lower case, by Damerau–Levenshtein distance (a letter added,
 /// removed, changed, or two neighbours swapped: `nrovig` is one step from `norvig`), if
@@ -16,8 +16,8 @@ pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -
 }
 
 /// The names a solver list takes: the catalogue's, then `all` and `default`.
-pub fn solver_names() -> impl Iterator<Item = &'static str> {
-    sudoku_catalogue::names().chain(["all", "default"])
+pub fn list_names() -> impl Iterator<Item = &'static str> {
+    crate::names().chain(["all", "default"])
 }
 
 #[cfg(test)]
@@ -26,7 +26,7 @@ mod tests {
 
     #[test]
     fn a_misspelt_solver_finds_its_name() {
-        let closest = |typed| closest(typed, solver_names());
+        let closest = |typed| closest(typed, list_names());
         assert_eq!(closest("nrovig"), Some("norvig"));
         assert_eq!(closest("dxl"), Some("dlx"));
         assert_eq!(closest("DLX"), Some("dlx"));
