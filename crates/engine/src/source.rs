@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use sudoku_core::corpus::{folder_files, LeftOut};
 use sudoku_core::CorpusError;
-use sudoku_results::is_results_header;
+use sudoku_results::reads_as_results;
 
 /// The puzzles of `data/seeds.txt` (the essays' grids), built in, so that a run needs no
 /// file at all.
@@ -206,11 +206,7 @@ pub fn corpus_names(sources: &[Source]) -> Vec<String> {
 
 /// Whether a file starts with the header of a CSV the runner writes.
 fn is_results_csv(file: &Path) -> bool {
-    let Ok(file) = File::open(file) else {
-        return false;
-    };
-    let mut start = Vec::with_capacity(64);
-    file.take(64).read_to_end(&mut start).is_ok() && is_results_header(&start)
+    File::open(file).is_ok_and(reads_as_results)
 }
 
 fn check_readable(file: &Path) -> Result<(), CorpusError> {

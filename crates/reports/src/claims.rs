@@ -10,12 +10,11 @@
 //!   run (a file of that stem that is not a run's CSV, a corpus `x.txt`, claims nothing).
 //!   A run again on the same name replaces its own files.
 
-use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use crate::sidecar::RunFiles;
 use crate::{shown, Error};
-use sudoku_results::is_results_header;
+use sudoku_results::reads_as_results;
 
 /// Refuses an output `path` that names a folder: it ends with a separator, or its last
 /// component is not a name (`.`, `..`, a root): [`Error::NamesAFolder`].
@@ -78,9 +77,7 @@ fn other_csv(csv: &Path) -> Option<PathBuf> {
 /// Whether the file at `path` is a regular file that starts with the runner's header: a
 /// run's CSV, not a corpus of the same stem (`x.txt` beside `x.csv`).
 fn is_results_csv(path: &Path) -> bool {
-    let mut start = Vec::with_capacity(64);
-    let file = crate::bounded::open_regular(path, crate::bounded::CSV);
-    file.is_ok_and(|f| f.take(64).read_to_end(&mut start).is_ok()) && is_results_header(&start)
+    crate::bounded::open_regular(path, crate::bounded::CSV).is_ok_and(reads_as_results)
 }
 
 #[cfg(test)]

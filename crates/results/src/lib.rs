@@ -23,7 +23,8 @@ mod time;
 
 pub use retimed::{Retimed, RETIME_BELOW};
 pub use row::{
-    grid_text, header_line, is_results_header, GridText, Row, COLUMNS, GRID_TEXT_INLINE, NO_GRID,
+    grid_text, header_line, is_results_header, reads_as_results, GridText, Row, COLUMNS,
+    GRID_TEXT_INLINE, NO_GRID,
 };
 pub use status::Status;
 pub use time::format_time;

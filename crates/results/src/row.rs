@@ -135,6 +135,14 @@ pub fn is_results_header(first_line: &[u8]) -> bool {
     line.starts_with(HEADER_START)
 }
 
+/// Whether what `reader` gives starts with the header of a CSV written by the runner: its
+/// first 64 bytes read, no more (a corpus of the same stem is not taken for a run).
+pub fn reads_as_results(reader: impl std::io::Read) -> bool {
+    use std::io::Read as _;
+    let mut start = Vec::with_capacity(64);
+    reader.take(64).read_to_end(&mut start).is_ok() && is_results_header(&start)
+}
+
 /// A grid's text, as a row holds it ([`grid_text`]): kept in place up to the size of a
 /// 9x9 grid's text, so that a row of the common grid is made without a heap allocation (and
 /// freed without one, on whichever thread drops it); a larger grid's text is on the heap.
