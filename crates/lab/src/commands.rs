@@ -75,12 +75,11 @@ fn check_rows(csv: &Path, rows: u64, found: &SidecarFile) -> Rows {
     if account_not_given(&found.text).contains(&"rows") {
         return Rows::Untold;
     }
-    if rows != sidecar.rows {
+    if let Err(e) = sidecar.check_rows(rows) {
         ui::warning(format!(
-            "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
-             rows as they are now, not of the run, and gives no wall-clock rate",
+            "{}: {e}: the summary is of the rows as they are now, not of the run, and gives \
+             no wall-clock rate",
             csv.display(),
-            sidecar.rows
         ));
         return Rows::Others;
     }

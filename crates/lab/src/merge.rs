@@ -231,13 +231,8 @@ fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Res
         heads[next] = streams[next].next_puzzle()?;
     }
     for Stream { part, taken, .. } in &streams {
-        if *taken != part.sidecar.rows {
-            bail!(
-                "{}: {taken} rows, where its sidecar says the shard wrote {}: not the shard's \
-                 rows as they were written",
-                part.csv.display(),
-                part.sidecar.rows
-            );
+        if let Err(e) = part.sidecar.check_rows(*taken) {
+            bail!("{}: {e}", part.csv.display());
         }
     }
     Ok(())

@@ -1004,7 +1004,7 @@ fn merge_and_resume_refuse_a_sidecar_that_leaves_out_a_setting_naming_it() {
 
 /// A shard's sidecar that gives every setting but leaves out a count the merge reads (made
 /// by hand, or cut short) was read as giving 0: without `rows` the shard was refused as
-/// holding more rows than "its sidecar says the shard wrote 0"; without `puzzles`,
+/// holding more rows than "its sidecar says the run wrote 0"; without `puzzles`,
 /// `seconds`, `threads` or a corpus's `puzzles` the merge went on with 0 in its sum, its
 /// clock or its thread note. Each is now refused as a setting left out is, naming the
 /// sidecar and what it does not say, and nothing is written.
@@ -1054,7 +1054,7 @@ fn merge_refuses_a_sidecar_that_leaves_out_a_count_naming_it() {
                      shard did is not known (a sidecar made by hand, or cut short?): run it \
                      again\n"
                 )))
-                .stderr(predicate::str::contains("says the shard wrote 0").not());
+                .stderr(predicate::str::contains("says the run wrote 0").not());
             assert!(!dir.path().join("m.csv").exists(), "{key}");
             assert!(!dir.path().join("m.running.csv").exists(), "{key}");
         }

@@ -633,10 +633,7 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         ),
         (
             format!("{second_last}\n"),
-            format!(
-                "s2.csv: {} rows, where its sidecar says the shard wrote {rows}",
-                rows - 2
-            ),
+            format!("s2.csv: {}", common::said::not_as_written(rows - 2, rows)),
         ),
     ] {
         std::fs::write(&s2, text).unwrap();
@@ -1091,10 +1088,9 @@ fn resume_keeps_an_interrupted_runs_last_puzzle_when_its_rows_are_all_there() {
         write(&dir, "r.interrupted.run.toml", &said_text);
         let Some(kept) = kept else {
             let err = bench(&dir, &args, 1);
-            assert!(
-                err.contains("r.interrupted.csv: line 11: 10 rows, where its sidecar says the run wrote 11: rows were lost"),
-                "{err}"
-            );
+            let lost = common::said::not_as_written(10, 11);
+            let says = format!("r.interrupted.csv: line 11: {lost}, so it cannot be continued");
+            assert!(err.contains(&says), "{err}");
             continue;
         };
         let err = bench(&dir, &args, 0);

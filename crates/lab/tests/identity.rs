@@ -340,15 +340,14 @@ fn compare_fail_above_refuses_a_run_short_of_its_rows() {
     std::fs::copy(dir.join("r.run.toml"), dir.join("b.run.toml")).unwrap();
     let gate = run_in(dir, &["compare", "r.csv", "b.csv", "--fail-above", "5"]);
     assert_eq!(gate.code, Some(1), "{}", gate.stderr);
+    let short = common::said::not_as_written(6, 12);
     assert!(
-        gate.stderr.contains(
-            "error: --fail-above: B (b.csv) holds 6 rows, where its sidecar says the run \
-             wrote 12: not the run's rows as they were written."
-        ),
+        gate.stderr
+            .contains(&format!("error: --fail-above: B (b.csv): {short}.")),
         "{}",
         gate.stderr
     );
     let shown = run_in(dir, &["compare", "r.csv", "b.csv"]);
     assert_eq!(shown.code, Some(0), "{}", shown.stderr);
-    assert!(shown.stderr.contains("warning: B (b.csv) holds 6 rows"));
+    assert!(shown.stderr.contains("warning: B (b.csv): 6 rows, where"));
 }

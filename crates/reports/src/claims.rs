@@ -1,23 +1,16 @@
-//! What an output's name claims, checked before any work: one rule for every command
-//! that writes files.
-//!
-//! - An output names a file: one that ends with a `/` (or is `.`, `..`) names a folder,
-//!   and is refused before any work ([`Error::NamesAFolder`]).
-//! - The stem names a run: `-o x`, `-o x.csv` and `-o x.tsv` all write `x.summary.md` and
-//!   `x.run.toml` (see [`RunFiles::beside`]). A run on one of them is refused when another
-//!   CSV of that stem is there beside those files ([`Error::Claimed`]): it would replace the
-//!   other run's summary and sidecar, and leave its CSV described by a sidecar of another
-//!   run (a file of that stem that is not a run's CSV, a corpus `x.txt`, claims nothing).
-//!   A run again on the same name replaces its own files.
+//! What an output's name claims, checked before any work by every command that writes
+//! files: it names a file, and its stem names one run (see the book's "Runs: what they
+//! are known by", Outputs).
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::bounded::{open_regular, CSV};
 use crate::sidecar::RunFiles;
 use crate::{shown, Error};
 use sudoku_results::reads_as_results;
 
-/// Refuses an output `path` that names a folder: it ends with a separator, or its last
-/// component is not a name (`.`, `..`, a root): [`Error::NamesAFolder`].
+/// Refuses an output `path` that ends with a separator, or whose last component is not a
+/// name (`.`, `..`, a root): [`Error::NamesAFolder`].
 pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
     let text = path.as_os_str().as_encoded_bytes();
     let slash = text
@@ -36,8 +29,7 @@ pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
 }
 
 /// Refuses a run whose CSV is `csv` when its summary or sidecar is there and belongs to
-/// another CSV of the same stem, beside it (`x` for `x.csv`): [`Error::Claimed`], naming
-/// the files and the other CSV (see the [module](self)).
+/// another CSV of the same stem beside it (`x` for `x.csv`): [`Error::Claimed`].
 pub fn check_unclaimed(csv: &Path) -> Result<(), Error> {
     let files = RunFiles::beside(csv);
     let ours: Vec<&Path> = [&files.summary, &files.sidecar]
@@ -59,8 +51,7 @@ pub fn check_unclaimed(csv: &Path) -> Result<(), Error> {
     })
 }
 
-/// Another file beside `csv` whose run's files are `csv`'s (the same stem: `x` or `x.tsv`
-/// for `x.csv`), if any: the first in the folder's order of names.
+/// The first other run's CSV beside `csv` of its stem (`x` or `x.tsv` for `x.csv`).
 fn other_csv(csv: &Path) -> Option<PathBuf> {
     let stem = csv.file_stem().filter(|s| !s.is_empty())?;
     let name = csv.file_name()?;
@@ -69,15 +60,9 @@ fn other_csv(csv: &Path) -> Option<PathBuf> {
         .filter_map(Result::ok)
         .filter(|e| e.file_name() != name)
         .filter(|e| Path::new(&e.file_name()).file_stem() == Some(stem))
-        .filter(|e| is_results_csv(&e.path()))
+        .filter(|e| open_regular(&e.path(), CSV).is_ok_and(reads_as_results))
         .map(|e| csv.with_file_name(e.file_name()))
         .min()
-}
-
-/// Whether the file at `path` is a regular file that starts with the runner's header: a
-/// run's CSV, not a corpus of the same stem (`x.txt` beside `x.csv`).
-fn is_results_csv(path: &Path) -> bool {
-    crate::bounded::open_regular(path, crate::bounded::CSV).is_ok_and(reads_as_results)
 }
 
 #[cfg(test)]
@@ -95,29 +80,19 @@ mod tests {
         }
     }
 
+    /// A corpus of the stem is no run's CSV; the other cases are pinned by `bounds.rs`.
     #[test]
-    fn one_stem_is_one_run_whatever_its_extension() {
+    fn a_corpus_of_the_stem_claims_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let at = |name: &str| dir.path().join(name);
-        for name in ["x.summary.md", "x.run.toml"] {
-            std::fs::write(at(name), "").unwrap();
+        for (name, text) in [
+            ("x.summary.md", ""),
+            ("x.run.toml", ""),
+            ("x.txt", "1.3.\n"),
+        ] {
+            std::fs::write(dir.path().join(name), text).unwrap();
         }
-        // A corpus of the stem is no run's CSV.
-        std::fs::write(at("x.txt"), "1.3..4..2...1..4\n").unwrap();
-        check_unclaimed(&at("x.csv")).unwrap();
-        std::fs::write(at("x"), sudoku_results::header_line()).unwrap();
-        // The same run again: its own files.
-        check_unclaimed(&at("x")).unwrap();
-        let err = check_unclaimed(&at("x.csv")).unwrap_err().to_string();
-        assert!(err.contains("x.run.toml are the files of the run"), "{err}");
-        assert!(
-            err.contains(&format!("whose CSV is {}", at("x").display())),
-            "{err}"
-        );
-        // Another stem, or no files of the run there: nothing is claimed.
-        check_unclaimed(&at("y.csv")).unwrap();
-        std::fs::remove_file(at("x.summary.md")).unwrap();
-        std::fs::remove_file(at("x.run.toml")).unwrap();
-        check_unclaimed(&at("x.csv")).unwrap();
+        check_unclaimed(&dir.path().join("x.csv")).unwrap();
+        std::fs::write(dir.path().join("x"), sudoku_results::header_line()).unwrap();
+        assert!(check_unclaimed(&dir.path().join("x.csv")).is_err());
     }
 }

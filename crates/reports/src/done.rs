@@ -1,13 +1,7 @@
-//! What the CSV of an unfinished run already holds, for a run that continues it
-//! (`sudoku-lab bench --resume`).
-//!
-//! A run writes whole puzzles, in order, in chunks of one write each; a kill in the middle
-//! of a write can still cut the file inside a puzzle's rows, even inside a line. So the
-//! last puzzle of the file is not taken as done ([`Done::keep`] stops before its first
-//! row, and the run solves it again) unless the run that wrote the file said, as it ended,
-//! how many rows it holds, and it holds that many: an interrupted run's, or a failed one's.
-//! The file itself is left as it is: the run that continues it copies the rows kept
-//! ([`Done::rows`]) into its own output.
+//! What the CSV of an unfinished run already holds, for `bench --resume` (see the book's
+//! "What a stopped run leaves"). A kill can cut the file inside a puzzle's rows, so its last
+//! puzzle is solved again unless the run said as it ended how many rows it wrote, and the
+//! file holds that many. The file is left as it is: the run copies the rows kept.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -18,10 +12,11 @@ use std::sync::Arc;
 use crate::bounded::{open_regular, CSV, LINE_BYTES};
 use crate::identity::RowFault;
 use crate::read::Rows;
+use crate::sidecar::RowsNotAsWritten;
 use crate::Error;
 use sudoku_results::{Row, COLUMNS};
 
-/// The puzzles a CSV holds whole, and where the file is to be cut to keep just them.
+/// The puzzles a CSV holds whole, and how much of the file holds them.
 #[derive(Debug, Clone, Default)]
 pub struct Done {
     /// Per corpus, the indexes of the puzzles done.
@@ -44,22 +39,14 @@ impl Done {
     }
 }
 
-/// What the rows of one puzzle must be, for [`done_in`] (see
-/// [`crate::identity::check_puzzle`]).
+/// What the rows of one puzzle must be (see [`crate::identity::check_puzzle`]).
 pub type PuzzleCheck<'a> = &'a dyn Fn(&[Row]) -> Result<(), RowFault>;
 
-/// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run that
-/// wrote it said it holds, every one whole, when it ended so as to say it (an interrupted
-/// or failed run, not a killed one); its last puzzle is kept when the file holds exactly
-/// that many. The rows of each puzzle kept pass `check` (one row per solver, of one
-/// puzzle), and no puzzle's rows are in two places.
-///
-/// # Errors
-///
-/// When it cannot be read, its header is not this version's (its rows could not be
-/// continued), a row before its last line is malformed, a puzzle's rows fail `check` or
-/// come twice, or it holds another count of rows than `whole` (some were lost or added
-/// since: those puzzles would never be solved again, or twice).
+/// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run said, as
+/// it ended, it wrote (an interrupted or failed run's); its last puzzle is kept when the
+/// file holds exactly that many. Refused when its header is not this version's, a row
+/// before its last line is malformed, a puzzle's rows fail `check` or come twice, or rows
+/// were lost or added since (those puzzles would never be solved again, or twice).
 pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Result<Done, Error> {
     let mut file = open_regular(path, CSV)?;
     // Only whole lines: a line cut short by a kill is not read.
@@ -94,16 +81,12 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
         }
         last.rows.push(row);
     }
-    // Fewer rows than the run said it wrote: some were lost since. More than it said
-    // before its last puzzle: some were added (more in the last puzzle alone is a chunk
-    // whose write failed part-way, not counted: that puzzle is solved again).
-    let lost = whole.filter(|&said| count < said);
-    let added = whole.filter(|&said| done.rows > said);
-    if let Some(said) = lost.or(added) {
+    // More rows than said in the last puzzle alone is a chunk whose write failed part-way,
+    // not counted: that puzzle is solved again.
+    if let Some(said) = whole.filter(|&said| count < said || done.rows > said) {
         let reason = format!(
-            "{count} rows, where its sidecar says the run wrote {said}: rows were {} \
-             since, so it cannot be continued (a run without --resume starts afresh)",
-            if lost.is_some() { "lost" } else { "added" }
+            "{}, so it cannot be continued (a run without --resume starts afresh)",
+            RowsNotAsWritten { rows: count, said }
         );
         // Named at its last line.
         let line = rows.reader.position().line().saturating_sub(1).max(1);
@@ -117,15 +100,14 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
     Ok(done)
 }
 
-/// The rows of the last puzzle [`done_in`] met, and where the first starts.
+/// The rows of the last puzzle [`done_in`] met, and where they start.
 struct Last {
     rows: Vec<Row>,
     start: csv::Position,
 }
 
 impl Last {
-    /// Counts the puzzle into `done`, checked (a fault named at its first line), the
-    /// bytes kept up to `end`; nothing when there is no puzzle.
+    /// Counts the puzzle into `done`, checked, the bytes kept up to `end`.
     fn keep_into(
         &mut self,
         done: &mut Done,
@@ -160,10 +142,9 @@ impl Last {
     }
 }
 
-/// The offset just past the last `\n` of `file` (0 when there is none), looked for in its
-/// last [`LINE_BYTES`] only: a run cut short by a kill leaves less than a row after it, and
-/// a longer run without a line break (the zeros of a sparse file) is not a run's. The file
-/// is left at its start.
+/// The offset just past the last `\n` of `file` (0 when none), looked for in its last
+/// [`LINE_BYTES`] only: a kill leaves less than a row after it, and a longer end without
+/// a line break (a sparse file's zeros) is not a run's. The file is left at its start.
 fn last_line_end(file: &mut File, path: &Path) -> Result<u64, Error> {
     let mut tail = Vec::new();
     let len = file.seek(SeekFrom::End(0));
@@ -233,49 +214,33 @@ mod tests {
             let done = done_in(&path, other, &any).unwrap();
             assert_eq!((done.rows, done.keep), (4, two_puzzles), "{other:?}");
         }
-        let lost = done_in(&path, Some(7), &any).unwrap_err().to_string();
-        let says = "6 rows, where its sidecar says the run wrote 7: rows were lost";
-        assert!(lost.contains(says), "{lost}");
         std::fs::write(&path, header_line()).unwrap();
         let empty = done_in(&path, None, &any).unwrap();
         let header = header_line().len() as u64;
         assert_eq!((empty.rows, empty.keep, empty.count()), (0, header, 0));
     }
 
-    /// A puzzle's rows in two places, a row added, a puzzle's rows that fail the check:
-    /// each refused, naming the puzzle.
+    /// A puzzle's rows in two places, rows added: each refused (a puzzle's rows that fail
+    /// the check are pinned by `identity.rs`).
     #[test]
-    fn rows_copied_moved_or_added_are_refused() {
+    fn rows_copied_or_added_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.csv");
-        // The check of a puzzle's rows: here, one row per solver a and b.
-        let both = |rows: &[Row]| match rows.len() {
-            2 => Ok(()),
-            _ => Err(RowFault::Missing("b".into())),
-        };
-        let cases: [(&[(u64, &str)], _, PuzzleCheck<'_>, _); 3] = [
+        let cases: [(&[(u64, &str)], _, _); 2] = [
             (
                 &[(0, "a"), (1, "a"), (0, "a"), (2, "a")],
                 None,
-                &any,
                 "line 4: puzzle 0 of c.txt (line 1): its rows come twice",
             ),
             (
                 &[(0, "a"), (0, "b"), (0, "c"), (1, "a"), (1, "b")],
                 Some(2),
-                &any,
-                "5 rows, where its sidecar says the run wrote 2: rows were added",
-            ),
-            (
-                &[(0, "a"), (1, "a"), (1, "b"), (2, "a"), (2, "b")],
-                None,
-                &both,
-                "line 2: puzzle 0 of c.txt (line 1): no row of solver b",
+                "5 rows, where its sidecar says the run wrote 2: rows were added since, so",
             ),
         ];
-        for (rows, whole, check, says) in cases {
+        for (rows, whole, says) in cases {
             std::fs::write(&path, csv(rows)).unwrap();
-            let err = done_in(&path, whole, check).unwrap_err().to_string();
+            let err = done_in(&path, whole, &any).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
         }
     }

@@ -1,11 +1,6 @@
-//! A row known by its content: its corpus, index and solver, and the puzzle it holds.
-//!
-//! A run writes one row per (corpus, index, solver) of every puzzle it solves, each puzzle's
-//! rows together and in the run's solver order, every solver that takes the puzzle's size
-//! there. What continues or joins runs (`bench --resume`, `merge`) keeps exactly that, and
-//! checks it row by row: a row given twice, moved to another index, or taken out is
-//! refused by [`check_puzzle`], naming the puzzle and what is wrong; whether the puzzle a
-//! row holds is the one the corpus gives at that index now is told by [`CorpusCursor`].
+//! A row known by its content: its corpus, index and solver, and the puzzle it holds (see
+//! the book's "Runs: what they are known by"): [`check_puzzle`] checks the rows of one
+//! puzzle, [`CorpusCursor`] tells the puzzle a corpus gives at an index now.
 
 use std::collections::HashSet;
 use std::io::BufRead;
@@ -14,8 +9,7 @@ use std::sync::Arc;
 use sudoku_core::{CorpusReader, Grid, Puzzle};
 use sudoku_results::{grid_text, GridText, Row};
 
-/// The puzzle of the corpus a row was made from: under `--permute` the row's `original`,
-/// else its `puzzle`.
+/// The corpus's puzzle of a row: its `original` under `--permute`, else its `puzzle`.
 pub fn corpus_puzzle(row: &Row) -> &str {
     row.original
         .as_deref()
@@ -25,10 +19,10 @@ pub fn corpus_puzzle(row: &Row) -> &str {
 /// What is wrong with the rows of one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RowFault {
-    /// A solver has two rows of the puzzle (a row copied, or another's index edited).
+    /// A solver has two rows of the puzzle.
     #[error("two rows of solver {0}")]
     Twice(Arc<str>),
-    /// A solver that takes the puzzle's size has no row of it (a row taken out).
+    /// A solver that takes the puzzle's size has no row of it.
     #[error("no row of solver {0}")]
     Missing(String),
     /// A row of a solver that is not the run's.
@@ -45,10 +39,8 @@ pub enum RowFault {
     NotAGrid,
 }
 
-/// The rows of one puzzle of a run (`rows`: all the same corpus and index, in the order
-/// read), checked: one row per solver of the run's `solvers` that `takes` the puzzle's
-/// size (`takes(solver, grid)`), in the run's order, all of one puzzle: else the first
-/// [`RowFault`] found.
+/// Checks the rows of one puzzle (one corpus and index, in the order read): one row per
+/// solver of `solvers` that `takes` the puzzle's size, in that order, all of one puzzle.
 pub fn check_puzzle(
     rows: &[Row],
     solvers: &[&str],
@@ -85,9 +77,8 @@ pub fn check_puzzle(
     }
 }
 
-/// A corpus read forward, to tell the puzzle it gives at an index (indexes asked for in
-/// increasing order, as a run's rows give them): the corpus reader itself, so that an
-/// index is the run's.
+/// A corpus read forward by the run's own reader (so that an index is the run's), to tell
+/// the puzzle it gives at an index, asked in increasing order.
 pub struct CorpusCursor<R> {
     reader: CorpusReader<R>,
     puzzle: Puzzle,
@@ -107,9 +98,8 @@ impl<R: BufRead> CorpusCursor<R> {
         }
     }
 
-    /// The puzzle at `index` ([`grid_text`]), `None` past the corpus's end (or its first
-    /// error that ends a reading: a run ends its corpus there too). An index below one
-    /// asked before is `None`.
+    /// The puzzle at `index`; `None` past the corpus's end (or an error that ends a run's
+    /// reading too), or below an index asked before.
     pub fn puzzle_at(&mut self, index: u64) -> Option<GridText> {
         while !self.ended && self.at.is_none_or(|at| at < index) {
             match self.reader.read_into(&mut self.puzzle) {

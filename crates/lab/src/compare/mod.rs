@@ -599,18 +599,8 @@ impl Side {
     /// edited). A run going, or killed, has not said it yet.
     fn not_as_written(&self) -> Option<String> {
         let read = self.sidecar()?;
-        let (said, rows) = (read.sidecar.rows, self.rows);
-        let ended = matches!(
-            read.sidecar.state.known(),
-            Some(State::Finished | State::Interrupted | State::Failed)
-        );
-        (ended && read.rows_given && said != rows).then(|| {
-            format!(
-                "{} holds {rows} rows, where its sidecar says the run wrote {said}: not the \
-                 run's rows as they were written.",
-                self.name()
-            )
-        })
+        let e = read.sidecar.check_rows(self.rows).err();
+        Some(format!("{}: {}.", self.name(), e.filter(|_| read.rows_given)?))
     }
 
     /// What is said when the sidecar does not say the run finished.

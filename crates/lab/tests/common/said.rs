@@ -21,6 +21,13 @@ pub fn interrupted(csv: &Path) -> String {
     )
 }
 
+/// A CSV of `rows` rows whose sidecar says the run wrote `said` as it ended: one wording for
+/// `summary`, `compare`, `merge` and `--resume`, each adding what follows.
+pub fn not_as_written(rows: usize, said: usize) -> String {
+    let change = if rows < said { "lost" } else { "added" };
+    format!("{rows} rows, where its sidecar says the run wrote {said}: rows were {change} since")
+}
+
 /// What the first interrupt of a run says, on its next tick.
 pub const FINISHING: &str =
     "interrupted: finishing the solves under way and writing the rows completed";
