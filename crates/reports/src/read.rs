@@ -30,7 +30,10 @@ fn row_reason(e: &csv::Error, headers: &csv::StringRecord, record: &csv::StringR
         e.kind(),
         csv::ErrorKind::Deserialize { .. } | csv::ErrorKind::UnequalLengths { .. }
     );
-    if read && looks_like_a_header(record) {
+    // A header of sudoku-lab's: each field a column's name, `corpus` among them.
+    let header =
+        record.iter().any(|f| f == "corpus") && record.iter().all(|f| COLUMNS.contains(&f));
+    if read && header {
         return "a header, not a row: two CSVs joined with both their headers? (join them \
 without the second's first line: tail -n +2)"
             .into();
@@ -49,12 +52,6 @@ without the second's first line: tail -n +2)"
         ),
         None => format!("malformed row: {}", err.kind()),
     }
-}
-
-/// Whether a record is a header of sudoku-lab's: each field a column's name, `corpus` among
-/// them.
-fn looks_like_a_header(record: &csv::StringRecord) -> bool {
-    record.iter().any(|f| f == "corpus") && record.iter().all(|f| COLUMNS.contains(&f))
 }
 
 /// `n` as an English ordinal: `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `21st`.
