@@ -626,23 +626,23 @@ mod tests {
 
     #[test]
     fn an_ended_run_says_its_rows() {
-        let ended = |state: State| Sidecar {
-            state: state.into(),
-            rows: 7,
-            ..Sidecar::default()
+        let said = |state: State, rows| {
+            let sidecar = Sidecar {
+                state: state.into(),
+                rows: 7,
+                ..Sidecar::default()
+            };
+            sidecar.check_rows(rows).map_err(|e| e.to_string())
         };
-        assert_eq!(ended(State::Running).check_rows(6), Ok(()));
-        assert_eq!(ended(State::Failed).check_rows(7), Ok(()));
-        let lost = ended(State::Finished)
-            .check_rows(6)
-            .unwrap_err()
-            .to_string();
         assert_eq!(
-            lost,
-            "6 rows, where its sidecar says the run wrote 7: rows were lost since"
+            (said(State::Running, 6), said(State::Failed, 7)),
+            (Ok(()), Ok(()))
         );
-        let added = ended(State::Interrupted).check_rows(8).unwrap_err();
-        assert!(added.to_string().ends_with("rows were added since"));
+        let lost = "6 rows, where its sidecar says the run wrote 7: rows were lost since";
+        assert_eq!(said(State::Finished, 6), Err(lost.into()));
+        assert!(said(State::Interrupted, 8)
+            .unwrap_err()
+            .ends_with("added since"));
     }
 
     #[test]
