@@ -600,7 +600,8 @@ impl Side {
     fn not_as_written(&self) -> Option<String> {
         let read = self.sidecar()?;
         let e = read.sidecar.check_rows(self.rows).err();
-        Some(format!("{}: {}.", self.name(), e.filter(|_| read.rows_given)?))
+        let e = e.filter(|_| read.rows_given)?;
+        Some(format!("{}: {e}.", self.name()))
     }
 
     /// What is said when the sidecar does not say the run finished.
