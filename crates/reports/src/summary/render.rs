@@ -322,21 +322,14 @@ shards into the whole run)."
         if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0) {
             let timed = self.puzzles().saturating_sub(clock.resumed);
             if timed > 0 {
-                out += &clock_text(&clock, timed, self.shard, self.resumed_shards.as_deref());
+                out += &clock_text(&clock, timed, self);
             }
         }
         if !self.malformed.is_empty() {
             let total: u64 = self.malformed.iter().map(|(_, n)| n).sum();
-            let per: Vec<String> = self
-                .malformed
-                .iter()
-                .map(|(c, n)| format!("{c}: {n}"))
-                .collect();
-            let _ = writeln!(
-                out,
-                "Malformed lines skipped: {total} ({}).",
-                per.join(", ")
-            );
+            let per = self.malformed.iter().map(|(c, n)| format!("{c}: {n}"));
+            let per = per.collect::<Vec<_>>().join(", ");
+            let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
         }
         for note in &self.notes {
             let _ = writeln!(out, "{note}");
@@ -358,20 +351,15 @@ shards into the whole run)."
                 let _ = writeln!(out, "- ... and {more} more");
             }
         }
-        if !self.tally.unknown_statuses.is_empty() {
+        let unknown = &self.tally.unknown_statuses;
+        if !unknown.is_empty() {
             let n = self.total(|s| s.unknown);
-            let names: Vec<&str> = self
-                .tally
-                .unknown_statuses
-                .iter()
-                .map(String::as_str)
-                .collect();
+            let names = Vec::from_iter(unknown.iter().map(String::as_str)).join(", ");
             let _ = writeln!(
                 out,
-                "Unknown status in {n} row{}: {} (not written by this version; not counted as \
-wrong).",
-                plural(n),
-                names.join(", ")
+                "Unknown status in {n} row{}: {names} (not written by this version; not \
+counted as wrong).",
+                plural(n)
             );
         }
         if let Some(state) = &self.state {
@@ -414,24 +402,20 @@ again on a quiet machine, or with --repeat 5.",
 }
 
 /// The wall-clock note of the `timed` puzzles (the rules: the book's "bench", "What a run
-/// writes"): of one shard (`shard`), of a merge (`shards`: those continued with `--resume`,
-/// named), or of a whole run.
-fn clock_text(
-    clock: &Clock,
-    timed: u64,
-    shard: Option<ShardEntry>,
-    shards: Option<&[ShardEntry]>,
-) -> String {
+/// writes"): of one shard, of a merge (naming the shards continued with `--resume`), or of
+/// a whole run.
+fn clock_text(clock: &Clock, timed: u64, summary: &Summary) -> String {
+    let (shard, shards) = (summary.shard, summary.resumed_shards.as_deref());
     let resumed = clock.resumed;
     // The shards resumed, as named, and whether one only.
     let named = shards.map(|r| (resumed_named(r), r.len() == 1));
-    let its = |one: bool| if one { "its" } else { "their" };
     let span = match (shard, &named) {
         (Some(k), _) if resumed > 0 => format!("for shard {k} since --resume"),
         (Some(k), _) => format!("for shard {k}"),
         (None, _) if resumed == 0 => "for the whole run".to_string(),
         (None, None) => "since --resume".to_string(),
-        (None, Some((n, one))) => format!("for the whole run, {n} since {} --resume", its(*one)),
+        (None, Some((n, true))) => format!("for the whole run, {n} since its --resume"),
+        (None, Some((n, false))) => format!("for the whole run, {n} since their --resume"),
     };
     let read = clock.puzzles.saturating_sub(resumed);
     let puzzles = if read > timed {
@@ -450,16 +434,11 @@ fn clock_text(
         format_time(clock.seconds * 1e9),
     );
     if resumed > 0 {
+        let copied = |n| format!("copied by the --resume of {n}");
         let (what, whose) = match &named {
             None => ("before it".to_string(), "the earlier run's"),
-            Some((n, true)) => (
-                format!("copied by the --resume of {n}"),
-                "its earlier run's",
-            ),
-            Some((n, false)) => (
-                format!("copied by the --resume of {n}"),
-                "their earlier runs'",
-            ),
+            Some((n, true)) => (copied(n), "its earlier run's"),
+            Some((n, false)) => (copied(n), "their earlier runs'"),
         };
         let (s, is) = (plural(resumed), is_are(resumed));
         let _ = writeln!(

@@ -69,32 +69,19 @@ impl Stats {
             Status::Crashed => self.crashed += 1,
             Status::Unknown(_) => self.unknown += 1,
         }
-        if row.nodes >= 1 {
-            self.counted += 1;
-            if row.nodes == 1 && row.status.is_finished() {
-                self.no_guess += 1;
-            }
-        }
-        if row.solutions > 1 {
-            self.several_solutions += 1;
-        }
+        self.counted += u64::from(row.nodes >= 1);
+        self.no_guess += u64::from(row.nodes == 1 && row.status.is_finished());
+        self.several_solutions += u64::from(row.solutions > 1);
         self.max_limit = self.max_limit.max(row.limit);
         if let Some(ns) = row.solve_time() {
             self.timed += 1;
             self.total_ns += u128::from(ns);
             self.max_ns = self.max_ns.max(ns);
             self.times.push(ns);
-            match row.retimed {
-                Retimed::Trusted(1..) => self.retimed += 1,
-                Retimed::Disturbed => {
-                    self.disturbed += 1;
-                    self.doubtful += u64::from(row.retimed.doubtful(ns));
-                }
-                Retimed::Trusted(0) | Retimed::Unchecked => {}
-            }
-            if row.median_nanoseconds > ns.saturating_add(ns / 10) {
-                self.spread += 1;
-            }
+            self.retimed += u64::from(matches!(row.retimed, Retimed::Trusted(1..)));
+            self.disturbed += u64::from(row.retimed == Retimed::Disturbed);
+            self.doubtful += u64::from(row.retimed.doubtful(ns));
+            self.spread += u64::from(row.median_nanoseconds > ns.saturating_add(ns / 10));
         }
         self.total_nodes += u128::from(row.nodes);
         self.max_nodes = self.max_nodes.max(row.nodes);
