@@ -5,8 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::Path;
 
-/// The short name of each corpus: its file stem (`puzzles2_17_clue`, `norvig_sudoku-top95`),
-/// or the path as given when another corpus of the list has the same stem.
+/// The short name of each corpus (the book's "summary"): its file stem, or its path.
 pub fn short_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
     unless_shared(corpora, |c| Path::new(c).file_stem())
 }
@@ -49,13 +48,9 @@ pub fn cut_middle(text: &str, width: usize) -> String {
     if chars.len() <= width || width < 3 {
         return text.to_string();
     }
-    let keep = width - 1;
-    let head = keep / 2;
-    let tail = keep - head;
-    let mut out: String = chars[..head].iter().collect();
-    out.push('…');
-    out.extend(&chars[chars.len() - tail..]);
-    out
+    let (head, tail) = ((width - 1) / 2, width - 1 - (width - 1) / 2);
+    let (start, end) = (&chars[..head], &chars[chars.len() - tail..]);
+    start.iter().chain(['…'].iter()).chain(end).collect()
 }
 
 #[cfg(test)]
