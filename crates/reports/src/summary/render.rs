@@ -24,20 +24,14 @@ pub const NARROW_WIDTH: usize = 100;
 /// The narrowest the corpus column of a narrow table gets.
 const MIN_CORPUS_WIDTH: usize = 8;
 
-/// What a cell is made of: a group's counts, the figures of its times, the view.
-struct Cell<'a> {
-    stats: &'a Stats,
-    times: &'a Times,
-    view: View,
-}
-
 /// One numeric column: its narrow header (`None`: wide view only), its wide header, when
-/// it shows (`None`: always, else when a group has rows of its kind), its cell.
+/// it shows (`None`: always, else when a group has rows of its kind), its cell (of a
+/// group's counts and the figures of its times).
 struct Column {
     narrow: Option<&'static str>,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Cell<'_>) -> String,
+    cell: fn(&Stats, &Times, View) -> String,
 }
 
 /// A figure, `-` without one.
@@ -83,7 +77,7 @@ const fn col(
     narrow: Option<&'static str>,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Cell<'_>) -> String,
+    cell: fn(&Stats, &Times, View) -> String,
 ) -> Column {
     Column {
         narrow,
@@ -95,33 +89,33 @@ const fn col(
 
 #[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    col(Some("puzzles"), "puzzles", None, |c| c.stats.puzzles.to_string()),
-    col(None, "solved", None, |c| c.stats.solved.to_string()),
-    col(Some("none"), "no solution", None, |c| c.stats.no_solution.to_string()),
-    col(Some("budget"), "budget exhausted", None, |c| c.stats.budget_exhausted.to_string()),
-    col(Some("wrong"), "wrong", None, |c| match (c.stats.wrong, c.view) {
-        (0, _) | (_, View::Narrow) => c.stats.wrong.to_string(),
+    col(Some("puzzles"), "puzzles", None, |s, _, _| s.puzzles.to_string()),
+    col(None, "solved", None, |s, _, _| s.solved.to_string()),
+    col(Some("none"), "no solution", None, |s, _, _| s.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", None, |s, _, _| s.budget_exhausted.to_string()),
+    col(Some("wrong"), "wrong", None, |s, _, view| match (s.wrong, view) {
+        (0, _) | (_, View::Narrow) => s.wrong.to_string(),
         (n, View::Wide) => format!("{n} WRONG"),
     }),
-    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |c| c.stats.several_solutions.to_string()),
-    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |c| c.stats.unknown.to_string()),
-    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |c| c.stats.timeout.to_string()),
-    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |c| c.stats.crashed.to_string()),
-    col(Some("median"), "median", None, |c| time(c.times.median())),
-    col(Some("MAD"), "MAD", None, |c| time(c.times.mad())),
-    col(None, "mean", None, |c| or_dash(c.stats.mean_time(), format_time)),
-    col(None, "p90", None, |c| time(c.times.percentile(90.0))),
-    col(None, "p99", None, |c| time(c.times.percentile(99.0))),
-    col(None, "max", None, |c| time(c.stats.max_time())),
-    col(None, "re-timed", None, |c| c.stats.retimed.to_string()),
-    col(None, "disturbed", None, |c| c.stats.disturbed.to_string()),
-    col(Some("core/s"), "puzzles/s per core", None, |c| or_dash(c.stats.per_core_rate(), rate)),
-    col(None, "mean nodes", None, |c| or_dash(c.stats.mean_counted(c.stats.total_nodes), |v| decimal(v, c.view))),
+    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |s, _, _| s.several_solutions.to_string()),
+    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |s, _, _| s.unknown.to_string()),
+    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |s, _, _| s.timeout.to_string()),
+    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |s, _, _| s.crashed.to_string()),
+    col(Some("median"), "median", None, |_, t, _| time(t.median())),
+    col(Some("MAD"), "MAD", None, |_, t, _| time(t.mad())),
+    col(None, "mean", None, |s, _, _| or_dash(s.mean_time(), format_time)),
+    col(None, "p90", None, |_, t, _| time(t.percentile(90.0))),
+    col(None, "p99", None, |_, t, _| time(t.percentile(99.0))),
+    col(None, "max", None, |s, _, _| time(s.max_time())),
+    col(None, "re-timed", None, |s, _, _| s.retimed.to_string()),
+    col(None, "disturbed", None, |s, _, _| s.disturbed.to_string()),
+    col(Some("core/s"), "puzzles/s per core", None, |s, _, _| or_dash(s.per_core_rate(), rate)),
+    col(None, "mean nodes", None, |s, _, view| or_dash(s.mean_counted(s.total_nodes), |v| decimal(v, view))),
     // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
-    col(None, "max nodes", None, |c| or_dash((c.stats.counted > 0).then_some(c.stats.max_nodes), |n| n.to_string())),
-    col(None, "mean backtracks", None, |c| or_dash(c.stats.mean_counted(c.stats.total_backtracks), |v| decimal(v, c.view))),
-    col(Some("tries"), "tries/puzzle", None, |c| or_dash(c.stats.tries_per_puzzle(), |v| compact(v, c.view))),
-    col(None, "%no_guess", None, |c| or_dash(c.stats.no_guess_percent(), |p| format!("{p:.1}"))),
+    col(None, "max nodes", None, |s, _, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
+    col(None, "mean backtracks", None, |s, _, view| or_dash(s.mean_counted(s.total_backtracks), |v| decimal(v, view))),
+    col(Some("tries"), "tries/puzzle", None, |s, _, view| or_dash(s.tries_per_puzzle(), |v| compact(v, view))),
+    col(None, "%no_guess", None, |s, _, _| or_dash(s.no_guess_percent(), |p| format!("{p:.1}"))),
 ];
 
 /// The narrow headers the formula of `solved` takes away from `puzzles`, with their
@@ -228,13 +222,8 @@ impl Summary {
                 View::Wide => g.corpus.to_string(),
             };
             let times = g.stats.times();
-            let cell = Cell {
-                stats: &g.stats,
-                times: &times,
-                view,
-            };
             let mut row = vec![corpus, g.solver.to_string()];
-            row.extend(columns.iter().map(|c| (c.cell)(&cell)));
+            row.extend(columns.iter().map(|c| (c.cell)(&g.stats, &times, view)));
             row
         };
         (header, self.groups().iter().map(row).collect())
