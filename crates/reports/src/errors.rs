@@ -138,19 +138,16 @@ fewer corpora (bench them in groups, or join small corpora into one file)"
 }
 
 impl Error {
-    /// [`Error::Open`] of `path`.
     pub(crate) fn open(path: &Path, source: io::Error) -> Error {
         let path = shown(path);
         Error::Open { path, source }
     }
 
-    /// [`Error::Malformed`]: line `line` of `path`.
     pub(crate) fn malformed(path: &Path, line: u64, reason: impl Into<String>) -> Error {
         let (path, reason) = (shown(path), reason.into());
         Error::Malformed { path, line, reason }
     }
 
-    /// [`Error::Empty`] of `path`.
     pub(crate) fn empty(path: &Path, reason: impl Into<String>) -> Error {
         let (path, reason) = (shown(path), reason.into());
         Error::Empty { path, reason }

@@ -1,16 +1,6 @@
-//! The reports of sudoku-lab: what a run's results are and how they are shown.
-//!
-//! - [`staged`]: the one way every output is written (a running name, a lock, a place by
-//!   how the command ended); [`Output`]: a run's three files staged as one; [`CsvWriter`]:
-//!   its rows, in whole chunks;
-//! - [`read_rows`]: a CSV read back, row by row, within bounds ([`bounded`]);
-//! - [`Summary`]: per corpus × solver, as a text table or Markdown;
-//! - [`Sidecar`]: what makes a run reproducible, as TOML beside its CSV; [`settings`]:
-//!   whether two runs were made the same way;
-//! - [`plot`]: the SVG figures of a CSV.
-//!
-//! The rows themselves are `sudoku_results::Row`: this crate knows nothing of how they
-//! are made.
+//! The reports of sudoku-lab: a run's output files staged ([`staged`], [`Output`]), its CSV
+//! written and read back ([`CsvWriter`], [`read_rows`]), its [`Summary`], its [`Sidecar`]
+//! and its [`plot`]s. The rows are `sudoku_results::Row`, made elsewhere.
 #![deny(missing_docs)]
 
 pub mod bounded;

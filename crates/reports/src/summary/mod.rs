@@ -1,9 +1,8 @@
-//! The summary of a run, per corpus × solver: outcomes, time percentiles, search cost and
-//! throughput, as a text table (fitting 100 columns, or `--wide`) or Markdown.
+//! The summary of a run, per corpus × solver, as a text table or Markdown (what it says:
+//! the book's "summary" and "bench" chapters).
 //!
-//! It is built row by row (live during a run, or from a CSV) in memory that grows with the
-//! number of (corpus, solver) groups, never with the puzzles; a group is found by hashing,
-//! so a CSV of tens of thousands of corpora is summarised in one pass.
+//! Its memory grows with the (corpus, solver) groups, never with the puzzles, and a group
+//! is found by hashing, so that a CSV of tens of thousands of corpora takes one pass.
 
 mod names;
 mod render;
@@ -20,8 +19,7 @@ pub use tally::{Stats, Times};
 use crate::read::read_rows;
 use crate::sidecar::{account_not_given, Said, ShardEntry, Sidecar, SidecarFile, State};
 use crate::Error;
-use sudoku_results::Row;
-use sudoku_results::Status;
+use sudoku_results::{Row, Status};
 
 /// One (corpus, solver) group of the summary.
 #[derive(Debug, Clone)]
@@ -34,83 +32,61 @@ pub struct Group {
     pub stats: Stats,
 }
 
-/// The wall clock of a whole run: how long it took, on how many threads.
+/// The wall clock of a whole run, from its sidecar.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Clock {
-    /// Wall time of the run, in seconds (after `--resume`, of the part after it).
+    /// Wall time, in seconds (after `--resume`, of the part after it).
     pub seconds: f64,
-    /// Worker threads (0: not one count, the shards of a merge having run on several).
+    /// Worker threads (0: a merge of shards that ran on several counts).
     pub threads: u64,
-    /// Puzzles read (after `--resume`, the earlier run's included), those without a row
-    /// included (of a size no solver of the run solves): the sidecar's `puzzles`. The rate
-    /// is of the puzzles with rows (see [`Summary::puzzles`]).
+    /// Puzzles read, the sidecar's `puzzles` (after `--resume`, the earlier run's too).
     pub puzzles: u64,
-    /// After `--resume`: the earlier run's puzzles, in `puzzles` but not timed by
-    /// `seconds`.
+    /// After `--resume`: the earlier run's puzzles, in `puzzles` but not in `seconds`.
     pub resumed: u64,
 }
 
-impl Clock {
-    /// The puzzles read in the time `seconds` gives.
-    pub fn timed(&self) -> u64 {
-        self.puzzles.saturating_sub(self.resumed)
-    }
-}
-
-/// The shards of the merge `sidecar` describes that were continued with `--resume`, in
-/// the order it lists them.
-fn resumed_shards(sidecar: &Sidecar) -> Vec<ShardEntry> {
-    let resumed: BTreeSet<_> = sidecar.resumed.iter().filter_map(|r| r.shard).collect();
-    let merged = sidecar.merged_from.iter().map(|m| m.shard);
-    merged.filter(|shard| resumed.contains(shard)).collect()
-}
-
-/// The counts of a sidecar (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) its wall clock is
-/// made of: without one of them the summary gives no wall-clock rate (see
-/// [`Summary::apply_sidecar_found`]).
+/// The sidecar's counts (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) the wall clock is made
+/// of: without one of them, no wall-clock rate.
 pub const CLOCK_COUNTS: [&str; 3] = ["threads", "puzzles", "seconds"];
 
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
 
-/// The summary of a run.
+/// What the summary knows from the rows alone: [`Summary::recount`] replaces it whole.
 #[derive(Debug, Clone, Default)]
-pub struct Summary {
+struct Tally {
     groups: Vec<Group>,
     index: HashMap<(Arc<str>, Arc<str>), usize>,
-    /// The groups of the latest corpus met.
+    /// The groups of the latest corpus met: rows come corpus by corpus.
     latest: Vec<usize>,
-    malformed: Vec<(String, u64)>,
-    malformed_index: HashMap<String, usize>,
     wrong_rows: Vec<String>,
     unknown_statuses: BTreeSet<String>,
-    notes: Vec<String>,
     /// Puzzles with rows: see [`Summary::puzzles`].
     puzzles: u64,
     /// The puzzle of the latest row (corpus, index).
     latest_puzzle: Option<(Arc<str>, u64)>,
+}
+
+/// The summary of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    tally: Tally,
+    malformed: Vec<(String, u64)>,
+    notes: Vec<String>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
     pub state: Option<Said>,
     /// The error that stopped the run, if its sidecar gives one.
     pub error: Option<String>,
     /// The run's wall clock, when known.
     pub clock: Option<Clock>,
-    /// For a merge of shards (`sudoku-lab merge`): the shards continued with `--resume`,
-    /// whose earlier puzzles the clock's `resumed` counts; `None` for a run.
-    pub resumed_shards: Option<Vec<ShardEntry>>,
-    /// For one shard of a run (`bench --shard K/N`): its share, which the summary says, as
-    /// its rows and clock are of that share of the puzzles only.
-    pub shard: Option<ShardEntry>,
+    /// Of a merge: its shards continued with `--resume`, which the clock names.
+    resumed_shards: Option<Vec<ShardEntry>>,
+    /// Of one shard of a run (`bench --shard K/N`): its share.
+    shard: Option<ShardEntry>,
 }
 
-impl Summary {
-    /// An empty summary.
-    pub fn new() -> Summary {
-        Summary::default()
-    }
-
-    /// The group of a row: among the latest corpus's (rows come corpus by corpus), else by
-    /// hashing, else a new one.
+impl Tally {
+    /// The group of a row: among the latest corpus's, else by hashing, else a new one.
     fn group_of(&mut self, row: &Row) -> usize {
         let same = |g: &Group| {
             (Arc::ptr_eq(&g.corpus, &row.corpus) || g.corpus == row.corpus)
@@ -119,51 +95,29 @@ impl Summary {
         if let Some(&i) = self.latest.iter().find(|&&i| same(&self.groups[i])) {
             return i;
         }
-        let key = (row.corpus.clone(), row.solver.clone());
         let next = self.groups.len();
+        let key = (row.corpus.clone(), row.solver.clone());
         let i = *self.index.entry(key).or_insert(next);
         if i == next {
+            let (corpus, solver) = (row.corpus.clone(), row.solver.clone());
+            let stats = Stats::default();
             self.groups.push(Group {
-                corpus: row.corpus.clone(),
-                solver: row.solver.clone(),
-                stats: Stats::default(),
+                corpus,
+                solver,
+                stats,
             });
         }
-        if self
-            .latest
-            .first()
-            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
-        {
-            self.latest.clear();
+        if let Some(&l) = self.latest.first() {
+            if self.groups[l].corpus != row.corpus {
+                self.latest.clear();
+            }
         }
         self.latest.push(i);
         i
     }
 
-    /// Counts one row.
-    pub fn add(&mut self, row: &Row) {
-        self.count_puzzle(row);
-        let i = self.group_of(row);
-        self.groups[i].stats.add(row);
-        match &row.status {
-            Status::Wrong if self.wrong_rows.len() < WRONG_LISTED => {
-                // Not the reason (the run printed it; the CSV does not keep it), so that the
-                // summary of a CSV reads as the run's.
-                self.wrong_rows.push(format!(
-                    "{}:{} (index {}) {}",
-                    row.corpus, row.line, row.index, row.solver
-                ));
-            }
-            Status::Unknown(text) if !self.unknown_statuses.contains(&**text) => {
-                self.unknown_statuses.insert(text.to_string());
-            }
-            _ => {}
-        }
-    }
-
-    /// Counts the puzzle of `row` when it is not the latest row's: a puzzle's rows come
-    /// one after the other (in a run, and in the CSVs it writes). The corpus's name is
-    /// kept (a count on a name the workers share) only when it changes.
+    /// Counts the puzzle of `row` when it is not the latest row's (a puzzle's rows come one
+    /// after the other); the corpus's name is kept only when it changes.
     fn count_puzzle(&mut self, row: &Row) {
         match &mut self.latest_puzzle {
             Some((corpus, index)) if Arc::ptr_eq(corpus, &row.corpus) || *corpus == row.corpus => {
@@ -178,91 +132,88 @@ impl Summary {
             }
         }
     }
+}
 
-    /// Puzzles with rows: those a solver of the run was given (after `--resume`, the
-    /// earlier run's included), not those read that no solver of the run solves (their
-    /// size), nor another shard's. The wall-clock rate is of these.
-    pub fn puzzles(&self) -> u64 {
-        self.puzzles
+impl Summary {
+    /// An empty summary.
+    pub fn new() -> Summary {
+        Summary::default()
     }
 
-    /// Counts `n` malformed lines of `corpus`, skipped.
-    pub fn add_malformed(&mut self, corpus: &str, n: u64) {
-        let next = self.malformed.len();
-        let i = *self
-            .malformed_index
-            .entry(corpus.to_string())
-            .or_insert(next);
-        if i == next {
-            self.malformed.push((corpus.to_string(), 0));
+    /// Counts one row.
+    pub fn add(&mut self, row: &Row) {
+        let t = &mut self.tally;
+        t.count_puzzle(row);
+        let i = t.group_of(row);
+        t.groups[i].stats.add(row);
+        match &row.status {
+            Status::Wrong if t.wrong_rows.len() < WRONG_LISTED => {
+                // Without the reason, which the CSV does not keep: a CSV's summary is the run's.
+                let (corpus, line, index, solver) = (&row.corpus, row.line, row.index, &row.solver);
+                t.wrong_rows
+                    .push(format!("{corpus}:{line} (index {index}) {solver}"));
+            }
+            Status::Unknown(text) if !t.unknown_statuses.contains(&**text) => {
+                t.unknown_statuses.insert(text.to_string());
+            }
+            _ => {}
         }
-        self.malformed[i].1 += n;
     }
 
-    /// Adds a note printed below the table (solves skipped, for instance).
-    pub fn add_note(&mut self, note: String) {
-        self.notes.push(note);
-    }
-
-    /// The notes added (see [`Summary::add_note`]).
-    pub fn notes(&self) -> &[String] {
-        &self.notes
-    }
-
-    /// Malformed lines skipped in all.
-    pub fn malformed_total(&self) -> u64 {
-        self.malformed.iter().map(|(_, n)| n).sum()
+    /// Puzzles with rows (after `--resume`, the earlier run's too): not those read that no
+    /// solver of the run solves, nor another shard's. The wall-clock rate is of these.
+    pub fn puzzles(&self) -> u64 {
+        self.tally.puzzles
     }
 
     /// The groups, in the order met.
     pub fn groups(&self) -> &[Group] {
-        &self.groups
+        &self.tally.groups
+    }
+
+    /// A count summed over the groups.
+    fn total(&self, count: fn(&Stats) -> u64) -> u64 {
+        self.tally.groups.iter().map(|g| count(&g.stats)).sum()
     }
 
     /// Rows counted.
     pub fn rows(&self) -> u64 {
-        self.groups.iter().map(|g| g.stats.puzzles).sum()
+        self.total(|s| s.puzzles)
     }
 
     /// Rows whose solution failed its check.
     pub fn wrong(&self) -> u64 {
-        self.groups.iter().map(|g| g.stats.wrong).sum()
+        self.total(|s| s.wrong)
     }
 
     /// Rows timed again, their first timing disturbed, then trusted.
     pub fn retimed(&self) -> u64 {
-        self.groups.iter().map(|g| g.stats.retimed).sum()
+        self.total(|s| s.retimed)
     }
 
     /// Rows disturbed in every timing.
     pub fn disturbed(&self) -> u64 {
-        self.groups.iter().map(|g| g.stats.disturbed).sum()
+        self.total(|s| s.disturbed)
     }
 
-    /// Rows with a status this version does not know.
-    pub fn unknown(&self) -> u64 {
-        self.groups.iter().map(|g| g.stats.unknown).sum()
-    }
-
-    /// What a run's sidecar adds: how the run ended, its malformed lines, its wall clock.
+    /// What a run's sidecar adds: how the run ended, its malformed lines, notes and clock.
     pub fn apply_sidecar(&mut self, sidecar: &Sidecar) {
         if sidecar.state != State::Finished {
             self.state = Some(sidecar.state.clone());
         }
         self.error.clone_from(&sidecar.error);
-        for c in &sidecar.corpus {
-            if c.malformed > 0 {
-                self.add_malformed(&c.path, c.malformed);
+        for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
+            match self.malformed.iter_mut().find(|(path, _)| *path == c.path) {
+                Some((_, n)) => *n += c.malformed,
+                None => self.malformed.push((c.path.clone(), c.malformed)),
             }
         }
-        for note in &sidecar.notes {
-            self.add_note(note.clone());
-        }
-        for skipped in &sidecar.skipped {
-            self.add_note(skipped.note());
-        }
+        self.notes.extend(sidecar.notes.iter().cloned());
+        self.notes.extend(sidecar.skipped.iter().map(|s| s.note()));
         if !sidecar.merged_from.is_empty() {
-            self.resumed_shards = Some(resumed_shards(sidecar));
+            let resumed: BTreeSet<_> = sidecar.resumed.iter().filter_map(|r| r.shard).collect();
+            let merged = sidecar.merged_from.iter().map(|m| m.shard);
+            self.resumed_shards = Some(merged.filter(|s| resumed.contains(s)).collect());
         }
         self.shard = sidecar.shard;
         if sidecar.seconds > 0.0 {
@@ -275,12 +226,10 @@ impl Summary {
         }
     }
 
-    /// [`Summary::apply_sidecar`] of the sidecar `found`, what its text does not give (see
-    /// [`account_not_given`]) left out rather than read as 0: no wall clock unless it gives
-    /// every one of [`CLOCK_COUNTS`] (a thread count of 0 is that of shards on several, a
-    /// time of 0 no clock), no malformed line of a corpus that does not say its own. The
-    /// counts the summary reads that it does not give, in the order of
-    /// [`ACCOUNT`](crate::sidecar::ACCOUNT), for the reader to be told.
+    /// [`Summary::apply_sidecar`] of `found`, what its text does not give (see
+    /// [`account_not_given`]) left out rather than read as 0: no wall clock without every
+    /// one of [`CLOCK_COUNTS`], no malformed lines of a corpus that does not say them.
+    /// Returns the counts left out, in the order of [`ACCOUNT`](crate::sidecar::ACCOUNT).
     pub fn apply_sidecar_found(&mut self, found: &SidecarFile) -> Vec<&'static str> {
         self.apply_sidecar(&found.sidecar);
         let untold: Vec<&'static str> = account_not_given(&found.text)
@@ -293,10 +242,8 @@ impl Summary {
         untold
     }
 
-    /// Counts the rows anew from the CSV at `csv`: what the summary says of rows (groups,
-    /// outcomes, times, the failed checks listed) is then that file's, as
-    /// [`Summary::from_csv`] reads it; the rest (malformed lines, notes, how the run
-    /// ended, its clock) stays. For a run whose last rows did not reach its CSV.
+    /// Counts the rows anew from the CSV at `csv`, keeping what the sidecar added: for a
+    /// run whose last rows did not reach its CSV.
     ///
     /// # Errors
     ///
@@ -306,29 +253,19 @@ impl Summary {
         for row in read_rows(csv)? {
             rows.add(&row?);
         }
-        self.groups = rows.groups;
-        self.index = rows.index;
-        self.latest = rows.latest;
-        self.wrong_rows = rows.wrong_rows;
-        self.unknown_statuses = rows.unknown_statuses;
-        self.puzzles = rows.puzzles;
-        self.latest_puzzle = rows.latest_puzzle;
+        self.tally = rows.tally;
         Ok(())
     }
 
-    /// The summary of the rows of a CSV written by `sudoku-lab bench`, with what its
-    /// sidecar says when one is beside it (see [`Summary::apply_sidecar_found`]: what it
-    /// does not give is left out).
+    /// The summary of a CSV of `sudoku-lab bench`, with what its sidecar says when one is
+    /// beside it (see [`Summary::apply_sidecar_found`]).
     ///
     /// # Errors
     ///
-    /// If the CSV cannot be read or is not a sudoku-lab CSV (the error names the line),
-    /// or if its sidecar is there but unreadable.
+    /// If the CSV cannot be read or is not a sudoku-lab CSV, or its sidecar is unreadable.
     pub fn from_csv(path: &Path) -> Result<Summary, Error> {
         let mut summary = Summary::new();
-        for row in read_rows(path)? {
-            summary.add(&row?);
-        }
+        summary.recount(path)?;
         if let Some(found) = Sidecar::read_text_beside(path)? {
             summary.apply_sidecar_found(&found);
         }

@@ -5,23 +5,20 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::Path;
 
-/// The short name of each corpus: its file stem (`puzzles2_17_clue`, `norvig_sudoku-top95`),
-/// or the path as given when another corpus of the list has the same stem.
+/// The short name of each corpus (the book's "summary"): its file stem, or its path.
 pub fn short_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
     unless_shared(corpora, |c| Path::new(c).file_stem())
 }
 
-/// The name by which runs compared or drawn together (`compare`, `plot A.csv B.csv`) match
-/// a corpus of one run with the other's: its file name (`norvig_sudoku-top95.txt`), so that
-/// runs made in different folders or on different machines match, or the path as given
-/// when another corpus of the same run has that file name (`x/c.txt` and `y/c.txt` are two
-/// corpora, which one name would pool, their puzzles of one index taken for one puzzle).
+/// The name by which runs compared or drawn together match a corpus: its file name, so
+/// that runs made in different folders match, or the path as given when another corpus of
+/// the run has that file name (`x/c.txt` and `y/c.txt`: one name would pool the two).
 pub fn match_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
     unless_shared(corpora, |c| Path::new(c).file_name())
 }
 
-/// Each corpus's `part` of its path (its stem, its file name), or the path as given when
-/// another corpus of the list has the same part, or it has none.
+/// Each corpus's `part` of its path, or the path as given when another corpus of the list
+/// has the same part, or it has none.
 fn unless_shared<'a>(
     corpora: impl IntoIterator<Item = &'a str>,
     part: impl Fn(&str) -> Option<&OsStr>,
@@ -51,13 +48,9 @@ pub fn cut_middle(text: &str, width: usize) -> String {
     if chars.len() <= width || width < 3 {
         return text.to_string();
     }
-    let keep = width - 1;
-    let head = keep / 2;
-    let tail = keep - head;
-    let mut out: String = chars[..head].iter().collect();
-    out.push('…');
-    out.extend(&chars[chars.len() - tail..]);
-    out
+    let (head, tail) = ((width - 1) / 2, width - 1 - (width - 1) / 2);
+    let (start, end) = (&chars[..head], &chars[chars.len() - tail..]);
+    start.iter().chain(['…'].iter()).chain(end).collect()
 }
 
 #[cfg(test)]
@@ -65,39 +58,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stems_unless_two_corpora_share_one() {
-        let names = short_names([
+    fn names_are_parts_of_paths_unless_two_corpora_share_one() {
+        let corpora = [
+            "x/c.txt",
+            "y/c.txt",
             "../c/top95.txt",
-            "x/top95.txt",
-            "../c/puzzles2_17_clue",
+            "c.csv",
             "stdin",
-        ]);
-        assert_eq!(names["../c/top95.txt"], "../c/top95.txt");
-        assert_eq!(names["x/top95.txt"], "x/top95.txt");
-        assert_eq!(names["../c/puzzles2_17_clue"], "puzzles2_17_clue");
-        assert_eq!(names["stdin"], "stdin");
-    }
-
-    #[test]
-    fn file_names_unless_two_corpora_of_a_run_share_one() {
-        let names = match_names(["x/c.txt", "y/c.txt", "../c/top95.txt", "c.csv", "stdin"]);
-        assert_eq!(names["x/c.txt"], "x/c.txt");
-        assert_eq!(names["y/c.txt"], "y/c.txt");
-        assert_eq!(names["../c/top95.txt"], "top95.txt");
+            "z/top95",
+        ];
+        let short = short_names(corpora);
+        let matched = match_names(corpora);
+        // c.csv and c.txt share a stem, not a name.
+        for (corpus, stem, name) in [
+            ("x/c.txt", "x/c.txt", "x/c.txt"),
+            ("../c/top95.txt", "../c/top95.txt", "top95.txt"),
+            ("c.csv", "c.csv", "c.csv"),
+            ("stdin", "stdin", "stdin"),
+            ("z/top95", "z/top95", "top95"),
+        ] {
+            assert_eq!(
+                (&*short[corpus], &*matched[corpus]),
+                (stem, name),
+                "{corpus}"
+            );
+        }
         assert_eq!(
-            names["c.csv"], "c.csv",
-            "c.csv and c.txt share a stem, not a name"
+            short_names(["../c/puzzles2_17_clue"])["../c/puzzles2_17_clue"],
+            "puzzles2_17_clue"
         );
-        assert_eq!(names["stdin"], "stdin");
     }
 
     #[test]
     fn cutting_keeps_both_ends() {
         assert_eq!(cut_middle("puzzles3_magictour_top1465", 12), "puzzl…op1465");
-        assert_eq!(
-            cut_middle("puzzles3_magictour_top1465", 12).chars().count(),
-            12
-        );
         assert_eq!(cut_middle("top95", 12), "top95");
     }
 }

@@ -24,21 +24,14 @@ pub const NARROW_WIDTH: usize = 100;
 /// The narrowest the corpus column of a narrow table gets.
 const MIN_CORPUS_WIDTH: usize = 8;
 
-/// What a cell is made of: a group's counts, the figures of its times, the view.
-struct Cell<'a> {
-    stats: &'a Stats,
-    times: &'a Times,
-    view: View,
-}
-
-/// One numeric column: its headers (narrow and wide), when it shows (always, or when a
-/// group has rows of its kind: 2+ solutions, unknown statuses, timeouts, crashes), and its
-/// cell.
+/// One numeric column: its narrow header (`None`: wide view only), its wide header, when
+/// it shows (`None`: always, else when a group has rows of its kind), its cell (of a
+/// group's counts and the figures of its times).
 struct Column {
     narrow: Option<&'static str>,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Cell<'_>) -> String,
+    cell: fn(&Stats, &Times, View) -> String,
 }
 
 /// A figure, `-` without one.
@@ -65,36 +58,26 @@ fn compact(v: f64, view: View) -> String {
     if view == View::Wide || v < 100_000.0 {
         return decimal(v, view);
     }
-    let (scaled, unit) = if v < 1e6 {
-        (v / 1e3, "k")
-    } else if v < 1e9 {
-        (v / 1e6, "M")
-    } else {
-        (v / 1e9, "G")
+    let (s, unit) = match v {
+        v if v < 1e6 => (v / 1e3, "k"),
+        v if v < 1e9 => (v / 1e6, "M"),
+        v => (v / 1e9, "G"),
     };
-    match scaled {
-        s if s < 10.0 => format!("{s:.2}{unit}"),
-        s if s < 100.0 => format!("{s:.1}{unit}"),
-        s => format!("{s:.0}{unit}"),
-    }
+    let digits = if s < 10.0 { 2 } else { usize::from(s < 100.0) };
+    format!("{s:.digits$}{unit}")
 }
 
 /// One decimal; none from 1000 up in the narrow view.
 fn decimal(v: f64, view: View) -> String {
-    if view == View::Narrow && v >= 1000.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.1}")
-    }
+    let digits = usize::from(view == View::Wide || v < 1000.0);
+    format!("{v:.digits$}")
 }
 
-/// A column: its narrow header (`None`: wide view only), its wide header, when it shows,
-/// its cell.
 const fn col(
     narrow: Option<&'static str>,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Cell<'_>) -> String,
+    cell: fn(&Stats, &Times, View) -> String,
 ) -> Column {
     Column {
         narrow,
@@ -104,42 +87,40 @@ const fn col(
     }
 }
 
-/// A column shown whatever the rows.
-const ALWAYS: Option<fn(&Stats) -> bool> = None;
-
 #[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    col(Some("puzzles"), "puzzles", ALWAYS, |c| c.stats.puzzles.to_string()),
-    col(None, "solved", ALWAYS, |c| c.stats.solved.to_string()),
-    col(Some("none"), "no solution", ALWAYS, |c| c.stats.no_solution.to_string()),
-    col(Some("budget"), "budget exhausted", ALWAYS, |c| c.stats.budget_exhausted.to_string()),
-    col(Some("wrong"), "wrong", ALWAYS, |c| match (c.stats.wrong, c.view) {
-        (0, _) | (_, View::Narrow) => c.stats.wrong.to_string(),
+    col(Some("puzzles"), "puzzles", None, |s, _, _| s.puzzles.to_string()),
+    col(None, "solved", None, |s, _, _| s.solved.to_string()),
+    col(Some("none"), "no solution", None, |s, _, _| s.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", None, |s, _, _| s.budget_exhausted.to_string()),
+    col(Some("wrong"), "wrong", None, |s, _, view| match (s.wrong, view) {
+        (0, _) | (_, View::Narrow) => s.wrong.to_string(),
         (n, View::Wide) => format!("{n} WRONG"),
     }),
-    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |c| c.stats.several_solutions.to_string()),
-    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |c| c.stats.unknown.to_string()),
-    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |c| c.stats.timeout.to_string()),
-    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |c| c.stats.crashed.to_string()),
-    col(Some("median"), "median", ALWAYS, |c| time(c.times.median())),
-    col(Some("MAD"), "MAD", ALWAYS, |c| time(c.times.mad())),
-    col(None, "mean", ALWAYS, |c| or_dash(c.stats.mean_time(), format_time)),
-    col(None, "p90", ALWAYS, |c| time(c.times.percentile(90.0))),
-    col(None, "p99", ALWAYS, |c| time(c.times.percentile(99.0))),
-    col(None, "max", ALWAYS, |c| time(c.stats.max_time())),
-    col(None, "re-timed", ALWAYS, |c| c.stats.retimed.to_string()),
-    col(None, "disturbed", ALWAYS, |c| c.stats.disturbed.to_string()),
-    col(Some("core/s"), "puzzles/s per core", ALWAYS, |c| or_dash(c.stats.per_core_rate(), rate)),
-    col(None, "mean nodes", ALWAYS, |c| or_dash(c.stats.mean_counted(c.stats.total_nodes), |v| decimal(v, c.view))),
+    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |s, _, _| s.several_solutions.to_string()),
+    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |s, _, _| s.unknown.to_string()),
+    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |s, _, _| s.timeout.to_string()),
+    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |s, _, _| s.crashed.to_string()),
+    col(Some("median"), "median", None, |_, t, _| time(t.median())),
+    col(Some("MAD"), "MAD", None, |_, t, _| time(t.mad())),
+    col(None, "mean", None, |s, _, _| or_dash(s.mean_time(), format_time)),
+    col(None, "p90", None, |_, t, _| time(t.percentile(90.0))),
+    col(None, "p99", None, |_, t, _| time(t.percentile(99.0))),
+    col(None, "max", None, |s, _, _| time(s.max_time())),
+    col(None, "re-timed", None, |s, _, _| s.retimed.to_string()),
+    col(None, "disturbed", None, |s, _, _| s.disturbed.to_string()),
+    col(Some("core/s"), "puzzles/s per core", None, |s, _, _| or_dash(s.per_core_rate(), rate)),
+    col(None, "mean nodes", None, |s, _, view| or_dash(s.mean_counted(s.total_nodes), |v| decimal(v, view))),
     // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
-    col(None, "max nodes", ALWAYS, |c| or_dash((c.stats.counted > 0).then_some(c.stats.max_nodes), |n| n.to_string())),
-    col(None, "mean backtracks", ALWAYS, |c| or_dash(c.stats.mean_counted(c.stats.total_backtracks), |v| decimal(v, c.view))),
-    col(Some("tries"), "tries/puzzle", ALWAYS, |c| or_dash(c.stats.tries_per_puzzle(), |v| compact(v, c.view))),
-    col(None, "%no_guess", ALWAYS, |c| or_dash(c.stats.no_guess_percent(), |p| format!("{p:.1}"))),
+    col(None, "max nodes", None, |s, _, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
+    col(None, "mean backtracks", None, |s, _, view| or_dash(s.mean_counted(s.total_backtracks), |v| decimal(v, view))),
+    col(Some("tries"), "tries/puzzle", None, |s, _, view| or_dash(s.tries_per_puzzle(), |v| compact(v, view))),
+    col(None, "%no_guess", None, |s, _, _| or_dash(s.no_guess_percent(), |p| format!("{p:.1}"))),
 ];
 
-/// The statuses the narrow view's formula of `solved` takes away from `puzzles`: a column's
-/// header and what it counts.
+/// The narrow headers the formula of `solved` takes away from `puzzles`, with their
+/// meaning; the last three are the rows without a solve time ([`UNTIMED`]).
+#[rustfmt::skip]
 const NOT_SOLVED: [(&str, &str); 6] = [
     ("none", "none (no solution)"),
     ("budget", "budget (budget exhausted)"),
@@ -149,53 +130,35 @@ const NOT_SOLVED: [(&str, &str); 6] = [
     ("unknown", "unknown (a status this version does not know)"),
 ];
 
-/// The columns of rows without a solve time ([`Row::solve_time`](sudoku_results::Row::solve_time)):
-/// when one is shown, the narrow legend says what the times count ([`UNTIMED`]).
-const NOT_TIMED: [&str; 3] = ["timeout", "crashed", "unknown"];
-
 /// What the legends say of the rows without a solve time.
 const UNTIMED: &str = "timeout, crashed and unknown rows have no solve time: no time figure \
 counts them";
 
-/// What the narrow view's other columns mean: a column's header and its meaning.
+/// The other narrow headers, with their meaning.
+#[rustfmt::skip]
 const MEANINGS: [(&str, &str); 5] = [
-    (
-        "2+ sol",
-        "2+ sol: puzzles found to have two solutions or more (--limit 2 and up);",
-    ),
-    (
-        "median",
-        "median: of the solves' trusted times (a disturbed solve is timed again);",
-    ),
+    ("2+ sol", "2+ sol: puzzles found to have two solutions or more (--limit 2 and up);"),
+    ("median", "median: of the solves' trusted times (a disturbed solve is timed again);"),
     ("MAD", "MAD (median absolute deviation, its spread);"),
-    (
-        "core/s",
-        "core/s: puzzles per second of solve time on one core (1 / the mean time);",
-    ),
+    ("core/s", "core/s: puzzles per second of solve time on one core (1 / the mean time);"),
     ("tries", "tries: mean per puzzle (nodes = 1 + tries)"),
 ];
 
-/// The narrow view's legend: what each of its columns (`shown`, by their headers) means,
-/// in lines that fit the view.
+/// The narrow view's legend: what each of its columns (`shown`) means, within its width.
 fn narrow_legend(shown: &[&str]) -> String {
-    let taken: Vec<&str> = NOT_SOLVED
-        .iter()
-        .filter(|(header, _)| shown.contains(header))
-        .map(|(_, meaning)| *meaning)
-        .collect();
+    let of = |table: &[(&str, &'static str)]| -> Vec<&'static str> {
+        let shown = table.iter().filter(|(header, _)| shown.contains(header));
+        shown.map(|(_, meaning)| *meaning).collect()
+    };
+    let taken = of(&NOT_SOLVED);
     // Each term ends with the sign after it, so that no line starts with `- ` (a list).
     let mut items = vec!["solved = puzzles -".to_string()];
     for (i, meaning) in taken.iter().enumerate() {
         let end = if i + 1 == taken.len() { ";" } else { " -" };
         items.push(format!("{meaning}{end}"));
     }
-    items.extend(
-        MEANINGS
-            .iter()
-            .filter(|(header, _)| shown.contains(header))
-            .map(|(_, meaning)| meaning.to_string()),
-    );
-    if shown.iter().any(|h| NOT_TIMED.contains(h)) {
+    items.extend(of(&MEANINGS).into_iter().map(String::from));
+    if !of(&NOT_SOLVED[3..]).is_empty() {
         items.push(format!("({UNTIMED});"));
     }
     items.push("(--wide: every column, solved, p99 and %no_guess too).".into());
@@ -232,79 +195,50 @@ figures), over the rows with counters (`-`: none)."
     )
 }
 
-/// `text` with what Markdown would read as HTML (`<`, `>`, `&`) written as HTML entities,
-/// which show as the characters themselves: a corpus's name or an error in a cell or a
-/// note is shown as it is, never taken as a tag (`<script>`, `<!--`, `<img …>`).
-pub(crate) fn html_escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            c => out.push(c),
-        }
-    }
-    out
+/// `text` with `<`, `>` and `&` as HTML entities: a name or an error in Markdown shows as
+/// it is, never read as a tag (`<script>`, `<!--`).
+fn html_escaped(text: &str) -> String {
+    let text = text.replace('&', "&amp;");
+    text.replace('<', "&lt;").replace('>', "&gt;")
 }
 
 impl Summary {
-    /// The columns shown in `view`, in order.
-    fn columns(&self, view: View) -> Vec<&'static Column> {
-        let any = |kind: fn(&Stats) -> bool| self.groups.iter().any(|g| kind(&g.stats));
-        COLUMNS
-            .iter()
-            .filter(|c| view == View::Wide || c.narrow.is_some())
-            .filter(|c| c.when.is_none_or(any))
-            .collect()
-    }
-
     /// The header and the cells of the table in `view`.
     fn grid(&self, view: View) -> (Vec<&'static str>, Vec<Vec<String>>) {
-        let columns = self.columns(view);
+        let any = |kind: fn(&Stats) -> bool| self.groups().iter().any(|g| kind(&g.stats));
+        let columns: Vec<&Column> = COLUMNS
+            .iter()
+            .filter(|c| (view == View::Wide || c.narrow.is_some()) && c.when.is_none_or(any))
+            .collect();
         let mut header = vec!["corpus", "solver"];
         header.extend(columns.iter().map(|c| match view {
             View::Narrow => c.narrow.unwrap_or(c.wide),
             View::Wide => c.wide,
         }));
-        let names = short_names(self.groups.iter().map(|g| &*g.corpus));
-        let cells = self
-            .groups
-            .iter()
-            .map(|g: &Group| {
-                let corpus = match view {
-                    View::Narrow => names[&*g.corpus].clone(),
-                    View::Wide => g.corpus.to_string(),
-                };
-                let times = g.stats.times();
-                let cell = Cell {
-                    stats: &g.stats,
-                    times: &times,
-                    view,
-                };
-                let mut row = vec![corpus, g.solver.to_string()];
-                row.extend(columns.iter().map(|c| (c.cell)(&cell)));
-                row
-            })
-            .collect();
-        (header, cells)
+        let names = short_names(self.groups().iter().map(|g| &*g.corpus));
+        let row = |g: &Group| {
+            let corpus = match view {
+                View::Narrow => names[&*g.corpus].clone(),
+                View::Wide => g.corpus.to_string(),
+            };
+            let times = g.stats.times();
+            let mut row = vec![corpus, g.solver.to_string()];
+            row.extend(columns.iter().map(|c| (c.cell)(&g.stats, &times, view)));
+            row
+        };
+        (header, self.groups().iter().map(row).collect())
     }
 
-    /// The summary as an aligned text table, with its notes (malformed lines, wrong rows,
-    /// how the run ended, its wall clock) below. The narrow view fits 100 columns, cutting
-    /// long corpus names in their middle.
+    /// The summary as an aligned text table, with its legend and notes below. The narrow
+    /// view fits 100 columns, cutting long corpus names in their middle.
     pub fn to_text(&self, view: View) -> String {
-        if self.groups.is_empty() {
+        if self.groups().is_empty() {
             return self.notes_text("");
         }
         let (header, mut cells) = self.grid(view);
         let width = |i: usize, cells: &[Vec<String>]| {
-            cells
-                .iter()
-                .map(|r| r[i].chars().count())
-                .chain([header[i].chars().count()])
-                .max()
-                .unwrap_or(0)
+            let widths = cells.iter().map(|r| r[i].chars().count());
+            widths.chain([header[i].chars().count()]).max().unwrap_or(0)
         };
         let mut widths: Vec<usize> = (0..header.len()).map(|i| width(i, &cells)).collect();
         if view == View::Narrow {
@@ -318,28 +252,25 @@ impl Summary {
             }
         }
         // Corpus and solver to the left, the figures to the right.
-        let line = |row: Vec<&str>| {
-            let padded = row
-                .iter()
-                .zip(&widths)
-                .enumerate()
-                .map(|(i, (cell, &w))| match i {
-                    0 | 1 => format!("{cell:<w$}"),
-                    _ => format!("{cell:>w$}"),
-                });
+        let line = |row: &[&str]| {
+            let padded = row.iter().zip(&widths).enumerate().map(|(i, (cell, &w))| {
+                if i < 2 {
+                    format!("{cell:<w$}")
+                } else {
+                    format!("{cell:>w$}")
+                }
+            });
             padded.collect::<Vec<_>>().join("  ").trim_end().to_string() + "\n"
         };
-        let mut out = line(header.clone());
+        let mut out = line(&header);
         for r in &cells {
-            out.push_str(&line(r.iter().map(String::as_str).collect()));
+            out += &line(&r.iter().map(String::as_str).collect::<Vec<_>>());
         }
-        out.push_str(&match view {
+        out += &match view {
             View::Narrow => narrow_legend(&header),
             View::Wide => wide_legend(),
-        });
-        out.push('\n');
-        out.push_str(&self.notes_text(""));
-        out
+        };
+        out + "\n" + &self.notes_text("")
     }
 
     /// The summary as a Markdown document: every column, and the notes.
@@ -350,10 +281,8 @@ impl Summary {
             None => String::from("# sudoku-lab summary\n\n"),
         };
         let _ = writeln!(out, "| {} |", header.join(" | "));
-        let align: Vec<&str> = (0..header.len())
-            .map(|i| if i < 2 { "---" } else { "---:" })
-            .collect();
-        let _ = writeln!(out, "|{}|", align.join("|"));
+        let align = (0..header.len()).map(|i| if i < 2 { "---" } else { "---:" });
+        let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
         for r in cells {
             let escaped: Vec<String> = r
                 .iter()
@@ -361,11 +290,7 @@ impl Summary {
                 .collect();
             let _ = writeln!(out, "| {} |", escaped.join(" | "));
         }
-        out.push('\n');
-        out.push_str(&wide_legend());
-        out.push_str("\n\n");
-        out.push_str(&html_escaped(&self.notes_text("**")));
-        out
+        out + "\n" + &wide_legend() + "\n\n" + &html_escaped(&self.notes_text("**"))
     }
 
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
@@ -378,54 +303,52 @@ impl Summary {
 shards into the whole run)."
             );
         }
-        let puzzles = self.clock.map_or(0, |c| c.puzzles);
-        if self.groups.is_empty() {
-            out.push_str(if puzzles > 0 {
-                "No rows.\n"
-            } else {
-                "No puzzles.\n"
-            });
+        if self.groups().is_empty() {
+            let read = self.clock.is_some_and(|c| c.puzzles > 0);
+            out += if read { "No rows.\n" } else { "No puzzles.\n" };
         }
-        // The rate is of the puzzles with rows: none for a run without a row (every
-        // puzzle skipped), nor for one that timed none (all the earlier run's).
-        let timed = self
-            .puzzles()
-            .saturating_sub(self.clock.map_or(0, |c| c.resumed));
-        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0 && timed > 0) {
-            out.push_str(&clock_text(
-                &clock,
-                timed,
-                self.shard,
-                self.resumed_shards.as_deref(),
-            ));
+        // The rate is of the puzzles with rows that the clock timed: none without.
+        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0) {
+            let timed = self.puzzles().saturating_sub(clock.resumed);
+            if timed > 0 {
+                out += &clock_text(&clock, timed, self);
+            }
         }
-        let malformed = self.malformed_total();
-        if malformed > 0 {
-            let per: Vec<String> = self
-                .malformed
-                .iter()
-                .map(|(c, n)| format!("{c}: {n}"))
-                .collect();
-            let _ = writeln!(
-                out,
-                "Malformed lines skipped: {malformed} ({}).",
-                per.join(", ")
-            );
+        if !self.malformed.is_empty() {
+            let total: u64 = self.malformed.iter().map(|(_, n)| n).sum();
+            let per = self.malformed.iter().map(|(c, n)| format!("{c}: {n}"));
+            let per = per.collect::<Vec<_>>().join(", ");
+            let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
         }
         for note in &self.notes {
             let _ = writeln!(out, "{note}");
         }
         self.timing_notes(&mut out, bold);
-        self.wrong_notes(&mut out, bold);
-        if !self.unknown_statuses.is_empty() {
-            let names: Vec<&str> = self.unknown_statuses.iter().map(String::as_str).collect();
+        let wrong = self.wrong();
+        if wrong > 0 {
+            let their = if wrong == 1 { "its" } else { "their" };
+            let s = plural(wrong);
             let _ = writeln!(
                 out,
-                "Unknown status in {} row{}: {} (not written by this version; not counted as \
-wrong).",
-                self.unknown(),
-                plural(self.unknown()),
-                names.join(", ")
+                "{bold}WRONG: {wrong} solution{s} failed {their} check{bold}:"
+            );
+            for w in &self.tally.wrong_rows {
+                let _ = writeln!(out, "- {w}");
+            }
+            let more = (wrong as usize).saturating_sub(self.tally.wrong_rows.len());
+            if more > 0 {
+                let _ = writeln!(out, "- ... and {more} more");
+            }
+        }
+        let unknown = &self.tally.unknown_statuses;
+        if !unknown.is_empty() {
+            let n = self.total(|s| s.unknown);
+            let names = Vec::from_iter(unknown.iter().map(String::as_str)).join(", ");
+            let _ = writeln!(
+                out,
+                "Unknown status in {n} row{}: {names} (not written by this version; not \
+counted as wrong).",
+                plural(n)
             );
         }
         if let Some(state) = &self.state {
@@ -437,12 +360,10 @@ wrong).",
         out
     }
 
-    /// What the disturbance check found: the solves timed again in all, and a warning for
-    /// each group whose figures may not hold ([`Stats::unstable`]), each within the width
-    /// of the narrow table.
+    /// What the disturbance check found: the solves timed again, and a warning for each
+    /// group whose figures may not hold ([`Stats::unstable`]), within the narrow width.
     fn timing_notes(&self, out: &mut String, bold: &str) {
-        let retimed = self.retimed();
-        let disturbed = self.disturbed();
+        let (retimed, disturbed) = (self.retimed(), self.disturbed());
         let mut notes = Vec::new();
         if retimed + disturbed > 0 {
             notes.push(format!(
@@ -452,8 +373,8 @@ not timed again).",
                 plural(retimed)
             ));
         }
-        let names = short_names(self.groups.iter().map(|g| &*g.corpus));
-        for g in &self.groups {
+        let names = short_names(self.groups().iter().map(|g| &*g.corpus));
+        for g in self.groups() {
             if let Some(why) = g.stats.unstable() {
                 notes.push(format!(
                     "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
@@ -467,55 +388,25 @@ again on a quiet machine, or with --repeat 5.",
             let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
         }
     }
-
-    fn wrong_notes(&self, out: &mut String, bold: &str) {
-        let wrong = self.wrong();
-        if wrong == 0 {
-            return;
-        }
-        let _ = writeln!(
-            out,
-            "{bold}WRONG: {wrong} solution{} failed {} check{bold}:",
-            plural(wrong),
-            if wrong == 1 { "its" } else { "their" }
-        );
-        for w in &self.wrong_rows {
-            let _ = writeln!(out, "- {w}");
-        }
-        if wrong as usize > self.wrong_rows.len() {
-            let _ = writeln!(
-                out,
-                "- ... and {} more",
-                wrong as usize - self.wrong_rows.len()
-            );
-        }
-    }
 }
 
-/// The wall-clock note: the rate of the whole run (of one shard: `shard` given), or,
-/// after `--resume`, of the part it timed (the earlier run's puzzles are in the CSV, not in
-/// its seconds), of the `timed` puzzles with rows; the puzzles read are said too when there
-/// were more (some of a size no solver of the run solves). For a merge (`shards` given:
-/// those resumed), the shards continued with `--resume` are named: the others were timed
-/// whole; and a line says that the clock is the slowest shard's (see [`SLOWEST_SHARD`]).
-fn clock_text(
-    clock: &Clock,
-    timed: u64,
-    shard: Option<ShardEntry>,
-    shards: Option<&[ShardEntry]>,
-) -> String {
-    let span = match (clock.resumed > 0, shard, shards) {
-        (false, Some(k), _) => format!("for shard {k}"),
-        (false, None, _) => "for the whole run".to_string(),
-        (true, Some(k), _) => format!("for shard {k} since --resume"),
-        (true, None, None) => "since --resume".to_string(),
-        (true, None, Some(resumed)) => format!(
-            "for the whole run, {} since {} --resume",
-            resumed_named(resumed),
-            if resumed.len() == 1 { "its" } else { "their" }
-        ),
+/// The wall-clock note of the `timed` puzzles (the rules: the book's "bench", "What a run
+/// writes"): of one shard, of a merge (naming the shards continued with `--resume`), or of
+/// a whole run.
+fn clock_text(clock: &Clock, timed: u64, summary: &Summary) -> String {
+    let (shard, shards) = (summary.shard, summary.resumed_shards.as_deref());
+    let resumed = clock.resumed;
+    // The shards resumed, as named, and whether one only.
+    let named = shards.map(|r| (resumed_named(r), r.len() == 1));
+    let span = match (shard, &named) {
+        (Some(k), _) if resumed > 0 => format!("for shard {k} since --resume"),
+        (Some(k), _) => format!("for shard {k}"),
+        (None, _) if resumed == 0 => "for the whole run".to_string(),
+        (None, None) => "since --resume".to_string(),
+        (None, Some((n, true))) => format!("for the whole run, {n} since its --resume"),
+        (None, Some((n, false))) => format!("for the whole run, {n} since their --resume"),
     };
-    let read = clock.timed();
+    let read = clock.puzzles.saturating_sub(resumed);
     let puzzles = if read > timed {
         format!("{read} puzzles read, {timed} of them with rows,")
     } else {
@@ -531,45 +422,29 @@ fn clock_text(
         rate(timed as f64 / clock.seconds),
         format_time(clock.seconds * 1e9),
     );
-    if clock.resumed > 0 {
-        let (what, whose) = match shards {
-            None => ("before it".into(), "the earlier run's"),
-            Some([]) => (
-                "copied by the shards' --resume".into(),
-                "their earlier runs'",
-            ),
-            Some(resumed) => (
-                format!("copied by the --resume of {}", resumed_named(resumed)),
-                if resumed.len() == 1 {
-                    "its earlier run's"
-                } else {
-                    "their earlier runs'"
-                },
-            ),
+    if resumed > 0 {
+        let copied = |n| format!("copied by the --resume of {n}");
+        let (what, whose) = match &named {
+            None => ("before it".to_string(), "the earlier run's"),
+            Some((n, true)) => (copied(n), "its earlier run's"),
+            Some((n, false)) => (copied(n), "their earlier runs'"),
         };
-        let n = clock.resumed;
+        let (s, is) = (plural(resumed), is_are(resumed));
         let _ = writeln!(
             text,
-            "The {n} puzzle{} {what} {} {whose}: not timed here.",
-            plural(n),
-            is_are(n)
+            "The {resumed} puzzle{s} {what} {is} {whose}: not timed here."
         );
     }
     if shards.is_some() {
-        text.push_str(SLOWEST_SHARD);
+        // Shards may run one after another, or each on a machine of its own.
+        text += "The wall clock is the slowest shard's: the whole run's only if the shards ran \
+side by side.\n";
     }
     text
 }
 
-/// What the wall clock of a merge is: its shards may have run one after another, or on
-/// machines of their own, and only their slowest's time is known.
-const SLOWEST_SHARD: &str =
-    "The wall clock is the slowest shard's: the whole run's only if the shards ran side by \
-side.\n";
-
-/// The shards of a merge continued with `--resume`, as the clock names them: `shard 2/4`,
-/// `shards 1/4 and 3/4`; `some shards` when it does not say which (a merge of an earlier
-/// version).
+/// The shards of a merge continued with `--resume`: `shard 2/4`, `shards 1/4 and 3/4`;
+/// `some shards` when it does not say which (a merge of an earlier version).
 fn resumed_named(resumed: &[ShardEntry]) -> String {
     let each: Vec<String> = resumed.iter().map(ToString::to_string).collect();
     match &each[..] {
