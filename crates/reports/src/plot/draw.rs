@@ -211,30 +211,31 @@ fn draw_ecdf(
 pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<LegendEntry> {
     let drawn = |outcome| {
         let mut samples = panel.series.iter().flat_map(|series| &series.samples);
-        figure == Figure::Nodes && samples.any(|s| s.counted && s.outcome == outcome)
+        samples.any(|s| s.counted && s.outcome == outcome)
     };
-    let over = (Outcome::OverBudget, Marker::Triangle, "budget exhausted");
-    let markers = [
-        (over, "the node budget ran out"),
-        (
-            (Outcome::Wrong, Marker::Cross, "wrong"),
-            "the solution failed its check",
-        ),
-    ];
-    let markers = (markers
-        .into_iter()
-        .filter(|((outcome, ..), _)| drawn(*outcome)))
-    .map(|((_, marker, name), detail)| LegendEntry {
+    let (over, wrong) = match figure {
+        Figure::Nodes => (drawn(Outcome::OverBudget), drawn(Outcome::Wrong)),
+        Figure::Time => (false, false),
+    };
+    let marker = |marker, name: &str, detail: &str| LegendEntry {
         colour: BLACK,
         marker,
         name: name.to_owned(),
         details: vec![detail.to_owned()],
-    });
+    };
     let series = panel
         .series
         .iter()
         .map(|series| series_entry(data, series, figure));
-    series.chain(markers).collect()
+    let over = over.then(|| {
+        marker(
+            Marker::Triangle,
+            "budget exhausted",
+            "the node budget ran out",
+        )
+    });
+    let wrong = wrong.then(|| marker(Marker::Cross, "wrong", "the solution failed its check"));
+    series.chain(over).chain(wrong).collect()
 }
 
 /// The legend entry of a series: its swatch, name, median (time, or cost of a node), rows

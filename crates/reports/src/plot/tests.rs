@@ -2,12 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use plotters::style::RGBColor;
-
 use super::axis::{decade_label, Decades, AXIS_PAD};
-use super::data::{read_runs, Outcome, Sample};
+use super::data::{Outcome, Sample};
 use super::draw::{ecdf_points, median_time};
-use super::{plot_runs, titled, Figure, Format, PlotOptions, MIN_MICROS};
+use super::{plot_runs, titled, Figure, Format, PlotOptions};
 use crate::Error;
 
 const CATALOGUE: &[&str] = &["naive", "reduce", "norvig", "dlx"];
@@ -94,28 +92,6 @@ fn ecdf_counts_unfinished_rows_as_never_finished() {
     assert_eq!(median_time(&samples), Some(2_000));
     assert_eq!(median_time(&samples[2..]), Some(3_000));
     assert_eq!(median_time(&[]), None);
-}
-
-#[test]
-fn reading_groups_by_corpus_and_orders_known_solvers_first() {
-    let mut text = HEADER.to_owned();
-    text += &row("a.txt", "zeta", "solved", 3, 1000);
-    text += &row("a.txt", "dlx", "solved", 2, 0);
-    text += &row("b.txt", "naive", "budget_exhausted", 1, 5);
-    text += &row("a.txt", "dlx", "wrong", 0, 7);
-    let (_dir, csv) = write_csv("r.csv", &text);
-    let data = read_runs(&[&csv], &[None], CATALOGUE).unwrap();
-    let names: Vec<&str> = data.solvers.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["naive", "dlx", "zeta"]);
-    let corpora: Vec<&str> = data.panels.iter().map(|p| p.corpus.as_str()).collect();
-    assert_eq!(corpora, ["a.txt", "b.txt"]);
-    let dlx = &data.panels[0].series[0];
-    assert_eq!((dlx.solver, dlx.samples.len()), (1, 2));
-    // 0 ns is clamped onto the log scale; 0 nodes to 1.
-    assert_eq!(dlx.samples[0].micros, MIN_MICROS);
-    assert_eq!(dlx.samples[1].nodes, 1.0);
-    assert_eq!(dlx.samples[1].outcome, Outcome::Wrong);
-    assert_eq!(data.solvers[2].colour, RGBColor(230, 159, 0));
 }
 
 #[test]
