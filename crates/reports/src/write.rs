@@ -54,10 +54,6 @@ pub struct CsvWriter {
 
 impl CsvWriter {
     /// Writes the header to `file` (empty), then its rows as they come; `path` names it.
-    ///
-    /// # Errors
-    ///
-    /// When the header cannot be written.
     pub fn new(mut file: File, path: &Path) -> Result<CsvWriter, Error> {
         let header = header_line();
         file.write_all(&header).map_err(|source| Error::Write {
@@ -79,10 +75,6 @@ impl CsvWriter {
     }
 
     /// Adds the rows of one puzzle, written with the chunk they complete or when due.
-    ///
-    /// # Errors
-    ///
-    /// When a chunk cannot be written, or an earlier one could not.
     pub fn push(&mut self, rows: &[Row]) -> Result<(), Error> {
         self.check()?;
         for row in rows {
@@ -101,10 +93,6 @@ impl CsvWriter {
     }
 
     /// Writes the rows waiting when the last write is [`FLUSH_EVERY`] old.
-    ///
-    /// # Errors
-    ///
-    /// When they cannot be written.
     pub fn flush_if_due(&mut self) -> Result<(), Error> {
         if self.last.elapsed() >= FLUSH_EVERY {
             self.flush()?;
@@ -113,20 +101,12 @@ impl CsvWriter {
     }
 
     /// Writes the rows waiting.
-    ///
-    /// # Errors
-    ///
-    /// When they cannot be written, or an earlier write failed.
     pub fn flush(&mut self) -> Result<(), Error> {
         self.check()?;
         self.write_out()
     }
 
     /// Writes the rows waiting and makes the file durable.
-    ///
-    /// # Errors
-    ///
-    /// When they cannot be written or synced, or an earlier write failed.
     pub fn close(&mut self) -> Result<(), Error> {
         self.flush()?;
         self.file.sync_data().map_err(|e| self.error(e))
@@ -175,7 +155,14 @@ impl CsvWriter {
     /// cuts the rest.
     fn write_out(&mut self) -> Result<(), Error> {
         self.last = Instant::now();
-        let (done, result) = write_counted(&mut self.file, &self.buffer);
+        let result = self.file.write_all(&self.buffer);
+        // How much reached the file: all of it, or where a failed write left the file.
+        let done = match result {
+            Ok(()) => self.buffer.len(),
+            Err(_) => {
+                (self.file.stream_position()).map_or(0, |at| at.saturating_sub(self.len) as usize)
+            }
+        };
         let fit = self.ends.partition_point(|end| end.byte <= done);
         if let Some(end) = fit.checked_sub(1).map(|last| self.ends[last]) {
             self.len += end.byte as u64;
@@ -190,20 +177,6 @@ impl CsvWriter {
             self.error(e)
         })
     }
-}
-
-/// Writes all of `bytes` to `file` as `write_all` does, and says how many reached it.
-fn write_counted(file: &mut File, bytes: &[u8]) -> (usize, io::Result<()>) {
-    let mut done = 0;
-    while done < bytes.len() {
-        match file.write(&bytes[done..]) {
-            Ok(0) => return (done, Err(io::ErrorKind::WriteZero.into())),
-            Ok(n) => done += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return (done, Err(e)),
-        }
-    }
-    (done, Ok(()))
 }
 
 #[cfg(test)]
