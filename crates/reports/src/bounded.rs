@@ -38,10 +38,6 @@ fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
 
 /// Opens `path`, `what` it should be (`a CSV of sudoku-lab`), only when it is a regular
 /// file (links followed).
-///
-/// # Errors
-///
-/// [`Error::Open`] when it cannot be opened, [`Error::Empty`] when it is no regular file.
 pub fn open_regular(path: &Path, what: &str) -> Result<File, Error> {
     let meta = std::fs::metadata(path).map_err(|e| Error::open(path, e))?;
     let Some(kind) = not_regular(&meta) else {

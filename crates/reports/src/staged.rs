@@ -180,11 +180,8 @@ pub struct Placed {
 }
 
 impl Staged {
-    /// Starts writing `path` as `X.running.EXT`; where a killed writer's file there went.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Busy`], [`Error::InTheWay`], [`Error::NamesAFolder`], or an I/O error.
+    /// Starts writing `path` as `X.running.EXT` ([`Error::Busy`] when another writer has
+    /// it); where a killed writer's file there went.
     pub fn open(path: &Path) -> Result<(Staged, Option<Placed>), Error> {
         crate::claims::check_names_a_file(path)?;
         let target = through_links(path)?;
