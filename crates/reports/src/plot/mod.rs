@@ -195,7 +195,7 @@ fn draw_all(
             max: MAX_PANELS,
         });
     }
-    let mut svg_options = None;
+    let mut fonts = None;
     let mut written = Vec::new();
     for &figure in &options.figures {
         let layout = draw::layout(data, figure, options.size)?;
@@ -203,48 +203,54 @@ fn draw_all(
             Some(_) => title.to_string(),
             None => figure.heading(title),
         };
-        let mut file = name.to_os_string();
-        if options.figures.len() > 1 {
-            file.push(format!(".{}", figure.name()));
-        }
-        let path = |format: Format| {
-            let mut file = file.clone();
-            file.push(format!(".{}", format.extension()));
-            out_dir.join(file)
-        };
-        let failed = |format, e: Box<dyn std::error::Error + Send + Sync>| Error::Draw {
-            path: shown(&path(format)),
-            reason: e.to_string(),
-        };
-        let mut svg = String::new();
-        let size = layout.size(data.panels.len());
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw::render(&root, data, &heading, figure, layout)
-            .map_err(|e| failed(options.formats.first().map_or(Format::Svg, |f| *f), e))?;
-        drop(root);
+        let svg = svg(data, &heading, figure, layout).map_err(|e| e.to_string());
         for &format in &options.formats {
-            let bytes = match format {
-                Format::Svg => svg.as_bytes().to_vec(),
-                Format::Png => png(&svg, svg_options.get_or_insert_with(png_fonts))
-                    .map_err(|e| failed(format, e))?,
+            let mut file = name.to_os_string();
+            if options.figures.len() > 1 {
+                file.push(format!(".{}", figure.name()));
+            }
+            file.push(format!(".{}", format.extension()));
+            let path = out_dir.join(file);
+            let bytes = svg.clone().and_then(|svg| match format {
+                Format::Svg => Ok(svg.into_bytes()),
+                Format::Png => png(&svg, fonts.get_or_insert_with(png_fonts)),
+            });
+            let reason = |reason| Error::Draw {
+                path: shown(&path),
+                reason,
             };
-            write_whole(&path(format), &bytes)?;
-            written.push(path(format));
+            write_whole(&path, &bytes.map_err(reason)?)?;
+            written.push(path);
         }
     }
     Ok(written)
 }
 
+/// One figure as an SVG's text.
+fn svg(
+    data: &data::Results,
+    heading: &str,
+    figure: Figure,
+    layout: draw::Layout,
+) -> DrawResult<String> {
+    let mut svg = String::new();
+    let root =
+        SVGBackend::with_string(&mut svg, layout.size(data.panels.len())).into_drawing_area();
+    draw::render(&root, data, heading, figure, layout)?;
+    drop(root);
+    Ok(svg)
+}
+
 /// An SVG drawn in pixels at its size, on white, as a PNG file.
-fn png(svg: &str, options: &usvg::Options) -> DrawResult<Vec<u8>> {
-    let tree = usvg::Tree::from_str(svg, options)?;
+fn png(svg: &str, options: &usvg::Options) -> Result<Vec<u8>, String> {
+    let tree = usvg::Tree::from_str(svg, options).map_err(|e| e.to_string())?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
     let mut pixmap = tiny_skia::Pixmap::new(width, height)
         .ok_or_else(|| format!("no room for {width}x{height} pixels"))?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    Ok(pixmap.encode_png()?)
+    pixmap.encode_png().map_err(|e| e.to_string())
 }
 
 /// How the SVG is read for the PNG: every family (`sans-serif` included) is DejaVu Sans,
