@@ -1,7 +1,5 @@
-//! A run's three files (CSV, summary, sidecar), staged as one (see [`crate::staged`]):
-//! `X.running.csv` (locked) and `X.running.run.toml` while it goes; at its end the summary
-//! is written and all three take the names of how it ended. A run dropped without an end
-//! (refused, or stopped before its first row) leaves nothing.
+//! A run's three files (CSV, summary, sidecar), staged as one (see [`crate::staged`]); a
+//! run dropped without an end leaves nothing.
 
 use std::path::{Path, PathBuf};
 
@@ -27,19 +25,18 @@ pub struct Output {
     target: RunFiles,
     /// Where the files are while it runs.
     running: RunFiles,
-    /// The running CSV (the writer writes through another handle of it); `None` once
-    /// placed.
+    /// The running CSV (written through another handle); `None` once placed.
     csv: Option<NamedTempFile>,
-    /// Where a killed run's files were moved aside at the start, if there were any.
+    /// Where a killed run's files were moved aside at the start.
     moved_aside: Option<Moved>,
 }
 
-/// A run's files moved out of the way, and where an older run's under their new names went.
+/// A run's files moved out of the way, and where an older run's under those names went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Moved {
     /// Where they are now.
     pub files: RunFiles,
-    /// Where the files already under those names went (a numbered name).
+    /// Where the files already under those names went.
     pub kept: Option<RunFiles>,
 }
 
@@ -68,20 +65,18 @@ pub struct Ending {
 }
 
 impl Output {
-    /// Every file a run on `csv` may write or replace: a corpus of the run must be none of
-    /// them.
+    /// Every file a run on `csv` may write or replace.
     pub fn every_name(csv: &Path) -> Vec<PathBuf> {
         RUN.every_name(csv)
     }
 
-    /// Starts the output of a run on `csv`: `X.running.csv` created and locked (a killed
-    /// run's files moved aside first), its header written.
+    /// Starts the output of a run on `csv`: `X.running.csv` created and locked, its header
+    /// written.
     ///
     /// # Errors
     ///
-    /// [`Error::Busy`] when another run holds the output, [`Error::InTheWay`] when a name
-    /// it may take is a folder or a device, [`Error::NamesAFolder`] and [`Error::Claimed`]
-    /// (see [`crate::claims`]), or an I/O error naming the file.
+    /// [`Error::Busy`], [`Error::InTheWay`], [`Error::NamesAFolder`], [`Error::Claimed`],
+    /// or an I/O error naming the file.
     pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
         check_names_a_file(csv)?;
         check_unclaimed(csv)?;
@@ -123,11 +118,9 @@ impl Output {
         sidecar.write(&self.running.sidecar)
     }
 
-    /// Ends the run (its CSV closed already): its sidecar and summary written, then the
-    /// sidecar and the CSV renamed to the names of the sidecar's `state`. An earlier
-    /// unfinished run's files under those names move to a numbered name first, unless
-    /// `continued` (the files this run continued, `--resume`) are those. When the sidecar
-    /// cannot be written, or a rename fails, the files keep their running names.
+    /// Ends the run (its CSV closed already): its sidecar and summary written, then its
+    /// files renamed after the sidecar's `state`, an earlier run's moved aside unless it is
+    /// the one this run `continued`. On a failure the files keep their running names.
     pub fn finish(mut self, sidecar: &Sidecar, summary: &str, continued: Option<&Path>) -> Ending {
         let state = sidecar.state.known().unwrap_or(State::Running);
         let csv = self.csv.take().expect("a run is finished once");
@@ -163,8 +156,7 @@ impl Output {
         }
     }
 
-    /// The ending of a run whose files keep their running names (`csv` kept, when it is
-    /// still to place).
+    /// The ending of a run whose files keep their running names.
     fn unplaced(&self, csv: Option<NamedTempFile>, kept: Option<RunFiles>, error: Error) -> Ending {
         let _ = csv.map(NamedTempFile::keep);
         Ending {
@@ -177,53 +169,10 @@ impl Output {
 }
 
 impl Drop for Output {
-    /// A run dropped without an end leaves nothing: its running sidecar is removed here,
-    /// its CSV by its own drop.
+    /// Removes the running sidecar of a run dropped without an end (its CSV removes itself).
     fn drop(&mut self) {
         if self.csv.is_some() {
             let _ = std::fs::remove_file(&self.running.sidecar);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sidecar(state: State) -> Sidecar {
-        Sidecar {
-            state: state.into(),
-            ..Sidecar::default()
-        }
-    }
-
-    #[test]
-    fn a_finished_run_replaces_and_an_interrupted_one_keeps_the_earlier_result() {
-        let dir = tempfile::tempdir().unwrap();
-        let csv = dir.path().join("r.csv");
-        std::fs::write(&csv, "earlier").unwrap();
-        let (output, mut writer) = Output::open(&csv).unwrap();
-        writer.close().unwrap();
-        let ending = output.finish(&sidecar(State::Interrupted), "# s\n", None);
-        assert!(ending.error.is_none(), "{:?}", ending.error);
-        assert_eq!(ending.files.csv, dir.path().join("r.interrupted.csv"));
-        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "earlier");
-        let toml = std::fs::read_to_string(dir.path().join("r.interrupted.run.toml")).unwrap();
-        assert!(toml.contains("state = \"interrupted\""), "{toml}");
-        assert!(!dir.path().join("r.running.csv").exists());
-
-        let (output, mut writer) = Output::open(&csv).unwrap();
-        writer.close().unwrap();
-        let ending = output.finish(&sidecar(State::Interrupted), "# s\n", None);
-        let second = dir.path().join("r.interrupted.2.csv");
-        assert_eq!(ending.kept.map(|k| k.csv), Some(second));
-
-        let (output, mut writer) = Output::open(&csv).unwrap();
-        writer.close().unwrap();
-        let ending = output.finish(&sidecar(State::Finished), "# s\n", None);
-        assert_eq!(ending.written, Written::All);
-        assert_eq!(std::fs::read(&csv).unwrap(), header_line());
-        let summary = std::fs::read_to_string(dir.path().join("r.summary.md")).unwrap();
-        assert_eq!(summary, "# s\n");
     }
 }

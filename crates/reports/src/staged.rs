@@ -1,27 +1,7 @@
-//! One staged output for every file the program writes: a running name, a lock, and a
-//! place chosen by how the command ended.
-//!
-//! A file `X.EXT` is written as `X.running.EXT`, created exclusively and locked, so that a
-//! second writer of the same output is refused ([`Error::Busy`]). At the end it is renamed
-//! ([`tempfile`]'s `persist`) to the name of how the command ended:
-//!
-//! | how it ended | its name | an earlier `X.EXT` |
-//! |---|---|---|
-//! | finished | `X.EXT` | replaced |
-//! | interrupted | `X.interrupted.EXT` | kept |
-//! | failed | `X.failed.EXT` | kept |
-//! | killed (no chance to end) | `X.running.EXT`, moved to `X.killed.EXT` by the next writer | kept |
-//!
-//! A command that drops its output without placing it (it failed before writing anything
-//! worth keeping, a trace or a merge cut short) has it removed by [`Drop`]. A file that
-//! cannot be renamed stays under its running name, as a killed writer's. An earlier
-//! unfinished file under the name a file is to take (`X.interrupted.EXT`, ...) moves to
-//! the first free numbered name (`X.interrupted.2.EXT`), unless the new file continued it:
-//! no row already computed is lost, and the unnumbered name is always the latest.
-//!
-//! A name that is a device, a pipe or a socket (`/dev/null`, `/dev/stdout`) is written as
-//! it is. Whole small files (a sidecar, a summary, a figure) go through [`write_whole`]: a
-//! temporary file beside them, renamed over them.
+//! One staged output for every file the program writes: `X.running.EXT`, created
+//! exclusively and locked, renamed ([`tempfile`]'s `persist`) at the end to the name of how
+//! the command ended; the rules are the book's "What a stopped run leaves". A device, a
+//! pipe or a socket is written as it is; whole small files go through [`write_whole`].
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -38,8 +18,7 @@ pub const KILLED: &str = "killed";
 /// The words in the other names a file takes (`X.TAG.EXT`).
 const TAGS: [&str; 4] = ["running", "interrupted", "failed", KILLED];
 
-/// The word in the name of a file that ended in `state` (`None`: finished, the name asked
-/// for).
+/// The word in the name of a file that ended in `state` (`None`: finished).
 fn tag(state: State) -> Option<&'static str> {
     match state {
         State::Finished => None,
@@ -49,9 +28,8 @@ fn tag(state: State) -> Option<&'static str> {
     }
 }
 
-/// How the names of a staged output are made: the files it writes as one, and how a name
-/// takes a tag. A file alone is [`FILE`]; a run's CSV, summary and sidecar are
-/// [`crate::Output`]'s.
+/// How the names of a staged output are made: the files written as one (a file alone, or
+/// a run's CSV, summary and sidecar), and how a name takes a tag.
 #[derive(Debug)]
 pub(crate) struct Names {
     /// The files written as one, from the first one's name (the first first).
@@ -80,10 +58,9 @@ impl Names {
             .collect()
     }
 
-    /// Starts writing `path`: its names checked, its running name created exclusively
-    /// and locked. A file there already is refused when locked (another writer's); else
-    /// it is a killed writer's: removed when it holds at most `empty` bytes, or moved
-    /// aside to the killed name with the rest of its group (where it went is returned).
+    /// Starts writing `path` under its running name, created exclusively and locked. A
+    /// file there already is refused when locked; else it is a killed writer's: removed
+    /// when it holds at most `empty` bytes, or moved aside (where it went is returned).
     pub(crate) fn start(
         &self,
         path: &Path,
@@ -129,8 +106,7 @@ impl Names {
     }
 
     /// Where an output `target` goes once it ended in `state`, and where an earlier
-    /// unfinished file of that name went (a numbered name), unless it is the one the
-    /// writing `continued`.
+    /// unfinished file of that name went, unless the writing `continued` it.
     pub(crate) fn end(
         &self,
         target: &Path,
@@ -150,8 +126,7 @@ impl Names {
         Ok(Placed { path, kept })
     }
 
-    /// Moves the files of `target` tagged `tag` out of the way, to the first `TAG.N`,
-    /// N = 2, 3, ..., none of whose files is there; where they went.
+    /// Moves the files of `target` tagged `tag` to the first free `TAG.N`, N = 2, 3, ...
     fn make_room(&self, target: &Path, tag: &str) -> Result<Option<PathBuf>, Error> {
         let taken = |p: &Path| (self.group)(p).iter().any(|f| f.symlink_metadata().is_ok());
         let at = self.tagged(target, tag);
@@ -178,10 +153,10 @@ impl Names {
     }
 }
 
-/// A file being written under its running name (see the [module](self)).
+/// A file being written under its running name.
 #[derive(Debug)]
 pub struct Staged {
-    /// The name asked for (a link followed to the file it leads to).
+    /// The name asked for, through links.
     target: PathBuf,
     file: Running,
 }
@@ -200,19 +175,13 @@ enum Running {
 pub struct Placed {
     /// Its name now.
     pub path: PathBuf,
-    /// Where an earlier unfinished file under that name went (a numbered name).
+    /// Where an earlier unfinished file under that name went.
     pub kept: Option<PathBuf>,
 }
 
 impl Staged {
-    /// Starts writing `path`: `X.running.EXT` created and locked (a killed writer's file
-    /// there moved aside to `X.killed.EXT` first: where it went is returned).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Busy`] when another process writes it; [`Error::InTheWay`] when one of its
-    /// names is a folder or a device; [`Error::NamesAFolder`] when `path` ends with a `/`;
-    /// an I/O error naming the file otherwise.
+    /// Starts writing `path` as `X.running.EXT` ([`Error::Busy`] when another writer has
+    /// it); where a killed writer's file there went.
     pub fn open(path: &Path) -> Result<(Staged, Option<Placed>), Error> {
         crate::claims::check_names_a_file(path)?;
         let target = through_links(path)?;
@@ -258,8 +227,7 @@ impl Staged {
     }
 
     /// Ends the writing in `state`: the file made durable, then renamed to the name of
-    /// `state` (an earlier unfinished file of that name kept under a numbered one first).
-    /// A file that cannot be synced or renamed stays under its running name.
+    /// `state`; one that cannot be stays under its running name.
     pub fn place(self, state: State) -> Result<Placed, Error> {
         let Running::Staged(file) = self.file else {
             let path = self.target;
@@ -275,8 +243,7 @@ impl Staged {
     }
 }
 
-/// Makes `file` durable and renames it to `to`; when that fails it stays under its running
-/// name (not removed).
+/// Makes `file` durable and renames it to `to`; when that fails it stays where it is.
 pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
     let from = shown(file.path());
     if let Err(source) = file.as_file().sync_data() {
@@ -290,8 +257,8 @@ pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
     })
 }
 
-/// The folder of `path`, created when missing; something on its way that is not a folder
-/// is named as such ([`Error::NotAFolder`]).
+/// The folder of `path`, created when missing ([`Error::NotAFolder`] names a file on its
+/// way).
 pub(crate) fn folder_of(path: &Path) -> Result<&Path, Error> {
     let folder = folder(path);
     fs_err::create_dir_all(folder).map_err(|e| {
@@ -312,14 +279,12 @@ pub(crate) fn folder(path: &Path) -> &Path {
     folder.unwrap_or(Path::new("."))
 }
 
-/// Whether another process holds a lock on `file`; takes it otherwise (a file system
-/// without locks goes unlocked).
+/// Whether another process holds a lock on `file`; takes it otherwise.
 fn locked_elsewhere(file: &File) -> bool {
     matches!(fs4::fs_std::FileExt::try_lock_exclusive(file), Ok(false))
 }
 
-/// Refuses names that are a folder or a device: a file renamed into place would replace
-/// them, or could not ([`Error::InTheWay`], naming the first).
+/// Refuses names that are a folder or a device, which a rename would replace or fail on.
 pub(crate) fn check_names<P: AsRef<Path>>(names: &[P]) -> Result<(), Error> {
     for name in names {
         let name = name.as_ref();
@@ -339,9 +304,8 @@ files are written beside it and renamed into place, which would replace it; name
     Ok(())
 }
 
-/// Writes a whole file: to a temporary file beside it (its folder created when missing),
-/// then renamed over it, so that a reader sees the old file or the new one. Refused when
-/// a folder or a device is at `path`; the old file is left as it was on an error.
+/// Writes a whole file: to a temporary file beside it, renamed over it, so that a reader
+/// sees the old file or the new one.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let failed = |source| Error::Write {
         path: shown(path),
@@ -356,11 +320,9 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// The file `path` names for a writer: `path`, unless it is a symbolic link that leads
-/// (through every link on the way) to a regular file or to nothing yet: then that file,
-/// its folder in canonical form, so that the link keeps leading to the result and two
-/// writers by two names share one lock. A link to anything else is left as it is; more
-/// than 40 links on the way (a loop) are an error.
+/// The file `path` names for a writer: `path`, unless it is a symbolic link that leads to
+/// a regular file or to nothing yet: then that file, its folder canonical, so that the
+/// link keeps leading to the result and two names share one lock. A loop is an error.
 pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         return Ok(path.to_path_buf());
@@ -389,28 +351,6 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_file_is_placed_by_how_it_ended_and_an_earlier_one_kept() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("p.txt");
-        std::fs::write(&path, "earlier").unwrap();
-        for round in 0..2 {
-            let (mut staged, aside) = Staged::open(&path).unwrap();
-            assert_eq!(aside, None);
-            assert_eq!(staged.running(), dir.path().join("p.running.txt"));
-            assert!(matches!(Staged::open(&path), Err(Error::Busy { .. })));
-            staged.file().write_all(b"new").unwrap();
-            let placed = staged.place(State::Interrupted).unwrap();
-            assert_eq!(placed.path, dir.path().join("p.interrupted.txt"));
-            let second = (round == 1).then(|| dir.path().join("p.interrupted.2.txt"));
-            assert_eq!(placed.kept, second);
-        }
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "earlier");
-        let (staged, _) = Staged::open(&path).unwrap();
-        staged.place(State::Finished).unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
-    }
 
     #[cfg(unix)]
     #[test]

@@ -13,8 +13,7 @@ pub(super) struct Decades {
 }
 
 impl Decades {
-    /// The smallest range of whole decades holding every value of `values` (at least one
-    /// decade wide).
+    /// The smallest range of whole decades (at least one) holding every value.
     pub fn around(values: impl Iterator<Item = f64>) -> Self {
         let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
         for v in values {
@@ -32,9 +31,8 @@ impl Decades {
         }
     }
 
-    /// The range handed to plotters: the decades with a margin of [`AXIS_PAD`] on both ends,
-    /// so that markers on the first or last decade do not sit on the frame (and rounding in
-    /// the tick generation cannot drop the first or last decade label).
+    /// The range handed to plotters, padded so that markers on the outer decades do not sit
+    /// on the frame and rounding cannot drop their labels.
     pub fn range(self) -> std::ops::Range<f64> {
         self.lo / AXIS_PAD..self.hi * AXIS_PAD
     }
@@ -49,7 +47,7 @@ impl Decades {
         (self.clamp(v) / self.lo).log10() / (self.hi / self.lo).log10()
     }
 
-    /// Number of decades, the number of tick labels wanted.
+    /// Number of decades.
     pub fn count(self) -> usize {
         (self.hi / self.lo).log10().round() as usize
     }
@@ -66,12 +64,9 @@ pub(super) fn decade_label(v: f64) -> String {
         return String::new();
     }
     let e = v.log10().round() as i32;
-    if (v / power_of_ten(e) - 1.0).abs() > 1e-6 {
-        // Not a power of ten (not used for labels by the axes here, but keep it readable).
+    // Plain from 0.01 to 1000, and any value that is no power of ten.
+    if (-2..=3).contains(&e) || (v / power_of_ten(e) - 1.0).abs() > 1e-6 {
         return trim_number(format!("{v:.3}"));
-    }
-    if (-2..=3).contains(&e) {
-        return trim_number(format!("{:.2}", power_of_ten(e)));
     }
     const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     let mut label = String::from("10");

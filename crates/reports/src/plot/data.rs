@@ -1,5 +1,5 @@
-//! The rows of a results CSV, grouped for plotting: per corpus a panel, per solver and
-//! solution limit a series of samples.
+//! The rows of the runs, grouped for plotting: per corpus a panel, per solver and solution
+//! limit a series of samples.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -17,16 +17,13 @@ use sudoku_results::Status;
 /// How a row ended, as far as the plots care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Outcome {
-    /// `solved` or `no_solution`: the search ran to its end.
+    /// `solved` or `no_solution`.
     Finished,
-    /// `budget_exhausted`: the node budget stopped the search; or `timeout`: the time limit
-    /// of a solver run as a child process (its budget) stopped it.
+    /// `budget_exhausted` or `timeout`.
     OverBudget,
-    /// `wrong`: the solution failed its check.
     Wrong,
-    /// `crashed`: a solver run as a child process exited before answering.
     Crashed,
-    /// A status this version does not know: shown as such, never as wrong.
+    /// A status this version does not know: never shown as wrong.
     Unknown,
 }
 
@@ -47,14 +44,12 @@ impl From<&Status> for Outcome {
 pub(super) struct Sample {
     /// Wall time in µs, at least [`MIN_MICROS`].
     pub micros: f64,
-    /// The row's solve time in ns ([`Row::solve_time`](sudoku_results::Row::solve_time)),
-    /// which the legend's median takes, as the summary's does.
+    /// The row's solve time in ns, which the legend's median takes, as the summary's does.
     pub solve_ns: Option<u64>,
     /// `1 + tries`, at least 1.
     pub nodes: f64,
-    /// Whether the row has counters (`nodes >= 1`, as the summary counts them): a `cmd:`
-    /// solver that reports none, a crash or a timeout leave `nodes = 0`, and such a row has
-    /// no place on the nodes axis nor a cost per node.
+    /// Whether the row has counters (`nodes >= 1`): a `cmd:` solver's crash or timeout has
+    /// none, and no place on the nodes axis.
     pub counted: bool,
     pub outcome: Outcome,
 }
@@ -91,20 +86,20 @@ pub(super) struct Results {
     pub panels: Vec<Panel>,
     /// The solvers in legend order (see [`legend_order`]).
     pub solvers: Vec<Solver>,
-    /// The smallest solution limit of the rows: its curves are solid, others dashed.
+    /// The smallest solution limit of the rows: its curves are solid.
     pub base_limit: u64,
-    /// Whether the rows mix solution limits (then labels name the limit).
+    /// Whether the rows mix solution limits (then labels name them).
     pub mixed_limits: bool,
 }
 
 /// A run's rows of one corpus, solver and limit, as its rows name them.
 type RunKey = (Arc<str>, Arc<str>, u64);
 
-/// The samples of the rows of `csv`, grouped by corpus, solver and limit: the groups in
-/// the order met, their samples in the CSV's order. Only the samples are held, not each
-/// row's names.
+/// The samples of the rows of `csv`, grouped by corpus, solver and limit, in the order
+/// met; only the samples are held, not each row's names.
 fn read_groups(csv: &Path) -> Result<Vec<(RunKey, Vec<Sample>)>, Error> {
-    let mut groups: HashMap<RunKey, (usize, Vec<Sample>)> = HashMap::new();
+    let mut groups: Vec<(RunKey, Vec<Sample>)> = Vec::new();
+    let mut at: HashMap<RunKey, usize> = HashMap::new();
     for row in read_rows(csv)? {
         let row = row?;
         let sample = Sample {
@@ -114,20 +109,14 @@ fn read_groups(csv: &Path) -> Result<Vec<(RunKey, Vec<Sample>)>, Error> {
             counted: row.nodes >= 1,
             outcome: Outcome::from(&row.status),
         };
-        let met = groups.len();
         let key = (row.corpus, row.solver, row.limit);
-        groups
-            .entry(key)
-            .or_insert((met, Vec::new()))
-            .1
-            .push(sample);
+        let i = *at.entry(key.clone()).or_insert_with(|| {
+            groups.push((key, Vec::new()));
+            groups.len() - 1
+        });
+        groups[i].1.push(sample);
     }
-    let mut groups: Vec<(RunKey, (usize, Vec<Sample>))> = groups.into_iter().collect();
-    groups.sort_by_key(|(_, (met, _))| *met);
-    Ok(groups
-        .into_iter()
-        .map(|(key, (_, samples))| (key, samples))
-        .collect())
+    Ok(groups)
 }
 
 /// A run's rows of one corpus, solver and limit, named as the figures name them.
@@ -138,12 +127,8 @@ struct Group {
     samples: Vec<Sample>,
 }
 
-/// Reads the runs' CSVs and groups their samples by corpus, solver and limit; solvers are
-/// ordered and coloured after `catalogue` (see [`legend_order`]). A run with a label (one
-/// of several drawn together) has its solvers named `solver (label)`, and its corpora
-/// matched by file name (runs made in different folders share their panels), but for two
-/// corpora of the run that share one: those are matched by their paths ([`match_names`]),
-/// each its own panel.
+/// Reads the runs' CSVs and groups their samples. Of several runs (with labels), the
+/// solvers are named `solver (label)` and the corpora matched as [`match_names`] does.
 pub(super) fn read_runs(
     csvs: &[&Path],
     labels: &[Option<String>],
@@ -182,7 +167,7 @@ pub(super) fn read_runs(
     Ok(panels_of(groups, labels, catalogue))
 }
 
-/// The panels of `groups` (corpora in the order met), their series in legend order.
+/// The panels of `groups` in the order met, their series in legend order.
 fn panels_of(groups: Vec<Group>, labels: &[Option<String>], catalogue: &[&str]) -> Results {
     let mut origins: Vec<Origin> = groups.iter().map(|g| g.origin.clone()).collect();
     legend_order(&mut origins, catalogue);

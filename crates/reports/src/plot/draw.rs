@@ -27,20 +27,17 @@ const PANEL_HEIGHT: u32 = 460;
 const TITLE_HEIGHT: u32 = 70;
 /// Width of the legend column to the right of each panel.
 const LEGEND_WIDTH: u32 = 270;
-/// Above this many finished puzzles an ECDF is drawn from samples at this many times instead
-/// of one step per puzzle (a step narrower than a pixel cannot be seen anyway).
+/// Above this many finished puzzles an ECDF is sampled at this many times, not stepped per
+/// puzzle (a step narrower than a pixel is not seen).
 const ECDF_SAMPLES: usize = 1000;
 /// The scatter plot keeps one marker per solver, outcome and cell of a grid this many cells
-/// wide and high (a cell is about 3 px, half a marker), so that a file with millions of rows
-/// still gives a small SVG.
+/// wide and high (a cell is about 3 px), so that millions of rows still give a small SVG.
 const SCATTER_GRID: f64 = 250.0;
 
-/// A part of a figure to draw into (a panel, its legend): the figure is drawn as SVG, and
-/// the PNG is that SVG in pixels.
+/// A part of a figure to draw into (a panel, its legend), always SVG.
 pub(super) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
-/// The size of a figure in pixels: its width, and the height of each corpus's panel under
-/// the title band.
+/// The size of a figure in pixels: its width, and the height of each corpus's panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Layout {
     pub width: u32,
@@ -48,16 +45,13 @@ pub(super) struct Layout {
 }
 
 impl Layout {
-    /// The whole figure's size.
     pub fn size(self, panels: usize) -> (u32, u32) {
         (self.width, TITLE_HEIGHT + self.panel_height * panels as u32)
     }
 }
 
-/// The layout of `figure` of `data`: by default [`WIDTH`] wide, each panel
-/// [`PANEL_HEIGHT`] high or more when its legend needs it; in `size` when one is asked
-/// for, and an error that says the least size when a panel's legend would not fit in it
-/// or its plot would be narrower than [`MIN_PLOT_WIDTH`].
+/// The layout of `figure`: the default, or `size`, or an error that says the least size
+/// when a legend or a plot would not fit in it.
 pub(super) fn layout(
     data: &Results,
     figure: Figure,
@@ -71,32 +65,27 @@ pub(super) fn layout(
     };
     let tallest: i32 = data.panels.iter().map(height).max().unwrap_or(0);
     let legend = (LEGEND_TOP + tallest + LEGEND_GAP) as u32;
-    let Some((width, height)) = size else {
-        let panel_height = PANEL_HEIGHT.max(legend);
-        return Ok(Layout {
-            width: WIDTH,
-            panel_height,
-        });
-    };
     let (panels, least) = (data.panels.len() as u32, legend.max(MIN_PANEL_HEIGHT));
-    let panel_height = height.saturating_sub(TITLE_HEIGHT) / panels;
-    if width >= LEGEND_WIDTH + MIN_PLOT_WIDTH && panel_height >= least {
-        return Ok(Layout {
+    let (width, panel_height) = match size {
+        None => (WIDTH, PANEL_HEIGHT.max(legend)),
+        Some((width, height)) => (width, height.saturating_sub(TITLE_HEIGHT) / panels),
+    };
+    match size {
+        Some((_, height)) if width < LEGEND_WIDTH + MIN_PLOT_WIDTH || panel_height < least => {
+            let least = (LEGEND_WIDTH + MIN_PLOT_WIDTH, TITLE_HEIGHT + least * panels);
+            Err(Error::FigureSize {
+                size: format!("{width}x{height}"),
+                least: format!("{}x{}", least.0, least.1),
+            })
+        }
+        _ => Ok(Layout {
             width,
             panel_height,
-        });
+        }),
     }
-    Err(Error::FigureSize {
-        size: format!("{width}x{height}"),
-        least: format!(
-            "{}x{}",
-            LEGEND_WIDTH + MIN_PLOT_WIDTH,
-            TITLE_HEIGHT + least * panels
-        ),
-    })
 }
 
-/// Draws one figure of all corpora on `root`, titled `title`, laid out by `layout`.
+/// Draws one figure of all corpora on `root`.
 pub(super) fn render(
     root: &Area,
     data: &Results,
@@ -147,8 +136,7 @@ pub(super) fn render(
     Ok(())
 }
 
-/// The caption of a panel: the corpus by its short name (its file stem: see
-/// [`short_names`]), and its size.
+/// The caption of a panel: the corpus's short name and its size.
 fn panel_caption(panel: &Panel, names: &HashMap<&str, String>) -> String {
     let puzzles = panel.series.iter().map(|s| s.samples.len()).max();
     let puzzles = puzzles.unwrap_or(0);
@@ -159,8 +147,7 @@ fn panel_caption(panel: &Panel, names: &HashMap<&str, String>) -> String {
     format!("{name} ({puzzles} {plural})")
 }
 
-/// A panel's chart, before its axes: its caption, margin and the room for the axes' labels
-/// (the same for both figures).
+/// A panel's chart, before its axes (the same for both figures).
 fn panel_chart<'a, 'b, 'c>(
     area: &'a Area<'c>,
     caption: &str,
@@ -174,8 +161,7 @@ fn panel_chart<'a, 'b, 'c>(
     builder
 }
 
-/// The mesh's look in both figures: the fonts of its labels and descriptions, and light
-/// grey grid lines.
+/// The mesh's look in both figures.
 fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
     mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
 ) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
@@ -220,46 +206,40 @@ fn draw_ecdf(
     Ok(())
 }
 
-/// The legend of a panel of `figure`: an entry per series, in legend order, then in the
-/// nodes figure the markers of the solves that did not finish well, when it draws any.
+/// The legend of a panel: an entry per series, then in the nodes figure the markers it
+/// draws of solves that did not finish well.
 pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<LegendEntry> {
     let drawn = |outcome| {
         let mut samples = panel.series.iter().flat_map(|series| &series.samples);
-        figure == Figure::Nodes && samples.any(|s| s.counted && s.outcome == outcome)
+        samples.any(|s| s.counted && s.outcome == outcome)
     };
-    let markers = [
-        (
-            Outcome::OverBudget,
+    let (over, wrong) = match figure {
+        Figure::Nodes => (drawn(Outcome::OverBudget), drawn(Outcome::Wrong)),
+        Figure::Time => (false, false),
+    };
+    let marker = |marker, name: &str, detail: &str| LegendEntry {
+        colour: BLACK,
+        marker,
+        name: name.to_owned(),
+        details: vec![detail.to_owned()],
+    };
+    let series = panel
+        .series
+        .iter()
+        .map(|series| series_entry(data, series, figure));
+    let over = over.then(|| {
+        marker(
             Marker::Triangle,
             "budget exhausted",
             "the node budget ran out",
-        ),
-        (
-            Outcome::Wrong,
-            Marker::Cross,
-            "wrong",
-            "the solution failed its check",
-        ),
-    ];
-    let markers =
-        (markers.into_iter())
-            .filter(|marker| drawn(marker.0))
-            .map(|(_, marker, name, detail)| LegendEntry {
-                colour: BLACK,
-                marker,
-                name: name.to_owned(),
-                details: vec![detail.to_owned()],
-            });
-    let series = panel.series.iter();
-    series
-        .map(|series| series_entry(data, series, figure))
-        .chain(markers)
-        .collect()
+        )
+    });
+    let wrong = wrong.then(|| marker(Marker::Cross, "wrong", "the solution failed its check"));
+    series.chain(over).chain(wrong).collect()
 }
 
-/// The legend entry of a series: its swatch and name; the median of its figure (the time
-/// per puzzle, or the cost of a node), its rows that did not finish, and in the nodes
-/// figure its rows without counters, which it does not draw.
+/// The legend entry of a series: its swatch, name, median (time, or cost of a node), rows
+/// that did not finish, and in the nodes figure rows without counters.
 fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry {
     let (solver, samples) = (&data.solvers[series.solver], &series.samples);
     let (marker, details) = match figure {
@@ -274,15 +254,12 @@ fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry 
         Figure::Nodes => {
             let per_node = median_micros_per_node(samples)
                 .map(|c| format!("median {}/node", format_time(c * 1e3)));
-            let marker = if solver.style.dark {
-                Marker::Ring
-            } else {
-                Marker::Dot
+            let marker = [Marker::Dot, Marker::Ring][usize::from(solver.style.dark)];
+            let uncounted = match samples.iter().filter(|s| !s.counted).count() {
+                0 => None,
+                n => Some(format!("{n} without counters (not drawn)")),
             };
-            (
-                marker,
-                [per_node, unfinished_note(samples), uncounted_note(samples)],
-            )
+            (marker, [per_node, unfinished_note(samples), uncounted])
         }
     };
     LegendEntry {
@@ -314,17 +291,8 @@ fn unfinished_note(samples: &[Sample]) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
-/// What the nodes figure says of a series' rows without counters, which it does not draw:
-/// `2 without counters (not drawn)`.
-fn uncounted_note(samples: &[Sample]) -> Option<String> {
-    match samples.iter().filter(|s| !s.counted).count() {
-        0 => None,
-        n => Some(format!("{n} without counters (not drawn)")),
-    }
-}
-
-/// The vertices of the ECDF of the finished samples over all samples: exact steps for up to
-/// [`ECDF_SAMPLES`] finished puzzles, else sampled at that many log-spaced times.
+/// The vertices of the ECDF of the finished samples over all samples: exact steps, or
+/// [`ECDF_SAMPLES`] log-spaced times.
 pub(super) fn ecdf_points(samples: &[Sample], axis: Decades) -> Vec<(f64, f64)> {
     let total = samples.len() as f64;
     let mut times: Vec<f64> = (samples.iter())
@@ -350,17 +318,15 @@ pub(super) fn ecdf_points(samples: &[Sample], axis: Decades) -> Vec<(f64, f64)> 
     points
 }
 
-/// The median solve time in ns of the samples with one, by the rule of every time figure
-/// ([`stats::median`] of [`Row::solve_time`](sudoku_results::Row::solve_time)): the summary's
-/// median of the same rows, shown the same way. `None` when no sample has a solve time.
+/// The median solve time in ns of the samples with one: the summary's median of the same
+/// rows ([`stats::median`]).
 pub(super) fn median_time(samples: &[Sample]) -> Option<u64> {
     let mut times: Vec<u64> = samples.iter().filter_map(|s| s.solve_ns).collect();
     stats::median(&mut times)
 }
 
-/// The median cost of one node in µs over the samples with counters (`None` when none has
-/// them: a crash's or a timeout's time is not spent on nodes), the lower of the two middle
-/// values for an even count, as [`stats::median`] takes it.
+/// The median cost of one node in µs over the samples with counters (a crash's time is not
+/// spent on nodes), the lower middle value as [`stats::median`] takes it.
 fn median_micros_per_node(samples: &[Sample]) -> Option<f64> {
     let mut costs: Vec<f64> = (samples.iter())
         .filter(|s| s.counted)
@@ -370,16 +336,14 @@ fn median_micros_per_node(samples: &[Sample]) -> Option<f64> {
     costs.get(costs.len().checked_sub(1)? / 2).copied()
 }
 
-/// The dash of a series' line: its run's ([`RunStyle`](super::colour::RunStyle)), else
-/// dashed for a limit above the file's smallest; `None` for a solid line.
+/// The dash of a series' line: its run's, else dashed for a limit above the smallest.
 fn series_dash(data: &Results, series: &Series) -> Option<(u32, u32)> {
     let run = data.solvers[series.solver].style.dash;
     run.or((series.limit != data.base_limit).then_some((8, 5)))
 }
 
 /// Draws the scatter panel of one corpus: one marker per outcome and cell of a
-/// [`SCATTER_GRID`]-square grid over the axes (the first one met), as the rest would be
-/// drawn on top of it.
+/// [`SCATTER_GRID`]-square grid (the first met: the rest would hide under it).
 fn draw_scatter(
     data: &Results,
     panel: &Panel,

@@ -15,7 +15,7 @@ const DETAIL_HEIGHT: i32 = 16;
 /// Space between legend entries.
 pub(super) const LEGEND_GAP: i32 = 10;
 
-/// One entry of a legend column: a swatch drawn by the figure, a name and lines of details.
+/// One entry of a legend column.
 pub(super) struct LegendEntry {
     pub colour: RGBColor,
     pub marker: Marker,
@@ -35,10 +35,8 @@ impl LegendEntry {
 pub(super) enum Marker {
     /// A short line (ECDF curves), solid or dashed `(dash, gap)` in pixels.
     Line(Option<(u32, u32)>),
-    /// A filled dot (finished rows of the scatter plot).
+    /// A filled dot (finished rows of the scatter plot), or a ring for a dark run.
     Dot,
-    /// A ring (finished rows of the scatter plot, of a run drawn in the style of a second
-    /// one).
     Ring,
     /// A hollow triangle (`budget_exhausted` rows).
     Triangle,
@@ -46,7 +44,7 @@ pub(super) enum Marker {
     Cross,
 }
 
-/// Draws a legend column: per entry a swatch, its name and its lines of details.
+/// Draws a legend column.
 pub(super) fn draw_legend(area: &Area, entries: &[LegendEntry]) -> DrawResult<()> {
     let name_font = ("sans-serif", 16).into_font().color(&BLACK);
     let detail_font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));

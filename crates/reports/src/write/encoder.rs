@@ -1,7 +1,5 @@
-//! A result row as one CSV line, written by hand rather than through serde: it runs once
-//! per solve on the thread that delivers the rows, and a test holds it byte for byte to
-//! what the `csv` crate writes through `Row`'s serde (and reads back), so that a column
-//! added to `Row` fails that test until it is written here too.
+//! A result row as one CSV line, written by hand: a test holds it byte for byte to what the
+//! `csv` crate writes through `Row`'s serde, so that a column added to `Row` fails it.
 //!
 //! Why by hand: writing the rows of `bench -j 1 -s norvig -n 3000` on the 17-clue set
 //! (callgrind, one sitting, 2026-11-28) took 13.9 M instructions of a 207 M to 210 M run
@@ -55,8 +53,7 @@ fn number(out: &mut Vec<u8>, n: u64) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// Appends a grid column that may hold no grid: [`NO_GRID`] for an empty text, as the
-/// row's serde attributes write it, else the text as a [`field`].
+/// Appends a grid column: [`NO_GRID`] for an empty text, as `Row`'s serde writes it.
 fn grid_or_none(out: &mut Vec<u8>, text: &[u8]) {
     if text.is_empty() {
         out.extend_from_slice(NO_GRID.as_bytes());
@@ -123,52 +120,28 @@ pub(super) mod tests {
     }
 
     /// Rows with numbers of every length, and every byte that needs quoting in each text
-    /// field.
-    fn rows() -> Vec<Row> {
-        let mut rows: Vec<Row> = (0..=20)
-            .flat_map(|digits| {
-                [
-                    10u64.saturating_pow(digits),
-                    10u64.saturating_pow(digits) - 1,
-                ]
-            })
-            .map(row)
-            .collect();
-        let texts = [
-            "",
-            "plain",
-            "a,b",
-            "say \"hi\"",
-            "line\nbreak",
-            "cr\rhere",
-            "two\r\nlines",
-        ];
-        for (i, text) in texts.into_iter().enumerate() {
-            let grid = GridText::from(text);
-            rows.push(Row {
-                corpus: Arc::from(text),
-                name: Some(Arc::from(text)),
-                solver: Arc::from(text),
-                status: Status::Unknown(text.into()),
-                puzzle: grid.clone(),
-                solution: grid.clone(),
-                original: Some(Box::new(grid)),
-                ..row(i as u64)
-            });
-        }
-        rows
-    }
-
+    /// field, are written as the csv crate writes them through `Row`'s serde.
     #[test]
     fn rows_are_written_as_the_csv_crate_writes_them() {
-        let rows = rows();
+        let numbers = (0..=20).flat_map(|e| [10u64.saturating_pow(e), 10u64.saturating_pow(e) - 1]);
+        let texts = "|plain|a,b|say \"hi\"|line\nbreak|cr\rhere|two\r\nlines".split('|');
+        let texts = texts.enumerate().map(|(i, text)| Row {
+            corpus: Arc::from(text),
+            name: Some(Arc::from(text)),
+            solver: Arc::from(text),
+            status: Status::Unknown(text.into()),
+            puzzle: GridText::from(text),
+            solution: GridText::from(text),
+            original: Some(Box::new(GridText::from(text))),
+            ..row(i as u64)
+        });
         let mut theirs = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());
         let mut ours = Vec::new();
-        for r in &rows {
-            theirs.serialize(r).unwrap();
-            encode_row(&mut ours, r);
+        for r in numbers.map(row).chain(texts) {
+            theirs.serialize(&r).unwrap();
+            encode_row(&mut ours, &r);
         }
         let theirs = theirs.into_inner().unwrap();
         assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
