@@ -24,9 +24,9 @@ use super::process;
 /// The last lines of standard error kept, and the most characters kept of each.
 const STDERR_LINES: usize = 4;
 const STDERR_CHARS: usize = 300;
-/// How long a child that closed its output, or its input, gets to exit before it is killed.
+/// How long a child whose output or input closed gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
-/// How long the asking thread waits for an answer before it looks whether the child exited.
+/// The asking thread's wait between two looks whether the child exited.
 const SLICE: Duration = Duration::from_millis(50);
 /// How late a slice may end and still be the child's waiting: far above a busy machine's
 /// scheduling delays, far below a time limit a person sets.

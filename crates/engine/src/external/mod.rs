@@ -137,25 +137,15 @@ type At = (Arc<str>, u64);
 
 /// The children of a solver: the ones waiting, how many are alive (waiting, answering or
 /// being started), and the most alive at once (see [`fit_children`]).
+#[derive(Default)]
 struct Pool {
     idle: Vec<Child>,
     live: usize,
-    most: usize,
-}
-
-impl Default for Pool {
-    fn default() -> Pool {
-        Pool {
-            idle: Vec::new(),
-            live: 0,
-            most: usize::MAX,
-        }
-    }
+    most: Option<usize>,
 }
 
 /// How one question to a child ended.
-#[derive(Debug)]
-pub(crate) enum Reply {
+enum Reply {
     /// An answer understood, and the round trip.
     Answer(Box<Outcome>, Duration),
     /// No answer, or one not understood: the row's status, its problem and its time.
@@ -165,8 +155,8 @@ pub(crate) enum Reply {
 }
 
 impl External {
-    /// The solver run by `command` (split into words as a POSIX shell splits them, without
-    /// running a shell), each answer awaited at most `timeout`.
+    /// The solver run by `command` (split by [`split_command`]), each answer awaited at
+    /// most `timeout`.
     ///
     /// # Errors
     ///
@@ -197,8 +187,7 @@ impl External {
         self.timeout.max(START_TIMEOUT)
     }
 
-    /// A new child, which has answered [`FIRST_QUESTION`]; it learns `limits` from its
-    /// environment.
+    /// A new child, which has answered [`FIRST_QUESTION`], told `limits` in its environment.
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
         if let Some(n) = limits.max_nodes {
@@ -254,9 +243,9 @@ impl External {
         }
     }
 
-    /// A child for a question: a waiting one, else a new one while fewer than the most
-    /// are alive, else the next to come back. A child the runner cannot start for want of
-    /// files or processes lowers the most to those alive; with none alive, the error is
+    /// A child for a question: a waiting one, else a new one while fewer than the most are
+    /// alive, else the next to come back. A child the runner cannot start for want of files
+    /// or processes lowers the most to those alive, or with none alive is
     /// [`ExternalError::Runner`].
     fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut pool = lock(&self.shared.pool);
@@ -264,7 +253,7 @@ impl External {
             if let Some(child) = pool.idle.pop() {
                 return Ok(child);
             }
-            if pool.live >= pool.most {
+            if pool.most.is_some_and(|most| pool.live >= most) {
                 pool = (self.shared.freed.wait(pool)).unwrap_or_else(PoisonError::into_inner);
                 continue;
             }
@@ -286,7 +275,7 @@ impl External {
                 let command = self.command.clone();
                 return Err(ExternalError::Runner { command, reason });
             }
-            pool.most = pool.live;
+            pool.most = Some(pool.live);
             let (children, why) = (pool.live, reason.to_string());
             self.event(None, ChildEventKind::Fewer { children, why });
         }
@@ -298,8 +287,7 @@ impl External {
         self.shared.freed.notify_one();
     }
 
-    /// Counts a crash in a row: the sink is told of it (`kind`), and of the giving up at
-    /// the [`GIVE_UP`]th; the row's problem is `problem`.
+    /// Counts a crash in a row, and tells the sink of it (`kind`) and of the giving up.
     fn crashed(&self, at: Option<&At>, kind: ChildEventKind, problem: String) -> Reply {
         self.event(at, kind);
         if self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP {
@@ -309,7 +297,7 @@ impl External {
     }
 
     /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`.
-    pub(crate) fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
+    fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
         if self.crashes.load(Ordering::SeqCst) >= GIVE_UP {
             let problem = format!("not restarted: it crashed {GIVE_UP} times in a row");
             return Reply::Failed(Status::Crashed, problem, Duration::ZERO);
@@ -455,7 +443,7 @@ pub fn fit_children(
         });
     }
     for external in &externals {
-        lock(&external.shared.pool).most = each;
+        lock(&external.shared.pool).most = Some(each);
     }
     Ok((each < workers.max(1)).then(|| {
         format!(

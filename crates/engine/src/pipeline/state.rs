@@ -1,6 +1,6 @@
-//! The run's bookkeeping on the calling thread ([`State`]): the chunks asked of the reading
-//! thread and handed out as tasks, the tasks' results put back in input order, and each
-//! puzzle's rows handed to the sink; how long a task is made to take ([`task_time`]).
+//! The run's bookkeeping on the calling thread ([`State`]): chunks asked of the reading
+//! thread and handed out as tasks, their results put back in input order, and each
+//! puzzle's rows handed to the sink.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::Ordering;
@@ -9,10 +9,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_results::Row;
 
-use super::{
-    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, FIRST_ASK_ALONE, PART_TIME,
-    TASK_SHARE, TASK_TIME_MAX, TASK_TIME_MIN, TICK, WINDOW,
-};
+use super::{End, Plan, Report, BATCH, TICK, WINDOW};
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
 use crate::failure::EngineError;
@@ -21,15 +18,35 @@ use crate::sink::{CorpusCount, Sink};
 use crate::source::corpus_names;
 use crate::work::{work, work_each, Done, Item, Part, Shared};
 
+/// The shortest and longest a worker's task is made to take: a [`TASK_SHARE`]th of the run
+/// so far, between the two.
+const TASK_TIME_MIN: Duration = Duration::from_micros(250);
+const TASK_TIME_MAX: Duration = Duration::from_millis(1);
+const TASK_SHARE: u32 = 100;
+/// How long the calling thread's chunks take when it solves alone, so that the sink hears
+/// of the puzzles done this often even when solves are slow.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
+/// The most lines a chunk holds.
+const BATCH_MAX: u64 = 128;
+/// Lines the first request to the reading thread asks for, per worker (each later one asks
+/// four times more, up to a window): enough to keep the workers busy until the second is
+/// answered, which on two cores is when a worker is idle.
+const FIRST_ASK: usize = 16 * BATCH;
+/// Lines the first request asks for when the calling thread solves alone.
+const FIRST_ASK_ALONE: usize = BATCH;
+/// A task that has solved for this long since it last sent rows sends them as a part of
+/// the task, so that a slow solver's row reaches the CSV about a second after its puzzle.
+const PART_TIME: Duration = TICK;
+
 /// Where a result goes in the ordered stream: its task's sequence number (a marker's own),
-/// then how many parts of the task come before it (see [`PART_TIME`]).
+/// then how many parts of the task come before it.
 type Place = (u64, usize);
 
 /// One entry of the ordered stream of results.
 enum Slot {
-    /// The first items of a task that goes on (see [`PART_TIME`]), of corpus `source`.
+    /// The first items of a task that goes on (see [`PART_TIME`]).
     Part { source: usize, part: Part },
-    /// A task's results (the ones after its parts), and how long it took.
+    /// A task's results after its parts, and how long it took.
     Done {
         source: usize,
         candidates: usize,
@@ -45,42 +62,38 @@ enum Slot {
 /// What the reading side has next.
 enum Next {
     Chunk(u64, Chunk),
-    /// Nothing until results come back (`first`'s count).
+    /// Nothing until results come back (`--first`'s count).
     Blocked,
     /// Nothing until the reading thread replies.
     Waiting,
     Done,
 }
 
-/// What the reading thread gave, in order, not yet handed out.
+/// What the reading thread gave, in order, not yet handed out: a chunk, or a corpus's end
+/// or failure ([`Slot::End`], [`Slot::Fail`]).
 enum Ready {
     Chunk(Chunk),
-    /// A corpus's end, or its failure ([`Slot::End`], [`Slot::Fail`]).
     Marker(Slot),
 }
 
-/// What is known of one corpus while the run goes.
+/// What is known of one corpus while the run goes, and its candidate lines handed out,
+/// not yet delivered.
+#[derive(Default)]
 struct Corpus {
     count: CorpusCount,
-    /// Candidate lines handed out, not yet delivered.
     outstanding: u64,
 }
 
-/// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
-/// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Short tasks at first: the workers start
-/// at once, and a short run ends even. Longer ones as the run goes on: fewer hand-offs per
-/// puzzle, while the lone last task stays a small share of the run.
-///
-/// A task's lines double while the last task took less and halve when it took more than
-/// twice as long ([`next_batch`]): one between the two keeps the size, so that the first
-/// tasks, slowed by cold caches and starting threads, do not cut the whole corpus into
-/// tasks of a line or two.
-pub(super) fn task_time(elapsed: Duration) -> Duration {
+/// How long a worker's task is made to take, `elapsed` into the run. Short tasks at first:
+/// the workers start at once, and a short run ends even. Longer ones later: fewer hand-offs
+/// per puzzle, while the lone last task stays a small share of the run.
+fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
 
 /// The lines of the next chunk, after one of `batch` lines took `took` where `target` was
-/// wanted (see [`task_time`]).
+/// wanted. A time between the two keeps the size, so that the first tasks, slowed by cold
+/// caches and starting threads, do not cut the corpus into tasks of a line or two.
 fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     if took > target * 2 {
         (batch / 2).max(1)
@@ -91,22 +104,8 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     }
 }
 
-/// The lines of a run's first tasks: [`BATCH`] on a pool of workers, one on the calling
-/// thread alone (see [`CHUNK_TIME`]), and one when a solver is run as a child process (its
-/// solves take milliseconds to seconds: a task of [`BATCH`] would hold back the first rows
-/// while the other workers idle).
-fn first_batch(plan: &Plan) -> u64 {
-    let external = plan.contenders.iter().any(|c| c.as_external().is_some());
-    if plan.threads <= 1 || external {
-        1
-    } else {
-        BATCH as u64
-    }
-}
-
-/// A worker's task: solves the chunk of task `seq`, sends its results to the calling
-/// thread through `tx`, and rings `bell`; a part (see [`PART_TIME`]) wakes the calling
-/// thread at once.
+/// A worker's task: solves the chunk of task `seq`, sends its results through `tx`, and
+/// rings `bell`; a part wakes the calling thread at once.
 fn task(
     seq: u64,
     mut chunk: Chunk,
@@ -136,13 +135,12 @@ fn task(
 pub(super) struct State<'p> {
     plan: &'p Plan,
     corpora: Vec<Corpus>,
-    /// The corpus being read (the reading thread is asked for its lines).
+    /// The corpus being read.
     current: usize,
     /// A request is out to the reading thread.
     asked: bool,
-    /// Lines the next request asks for (see [`FIRST_ASK`]).
+    /// Lines the next request asks for.
     ask: usize,
-    /// What it gave, not yet handed out.
     ready: VecDeque<Ready>,
     reading_done: bool,
     next_seq: u64,
@@ -158,12 +156,11 @@ pub(super) struct State<'p> {
     interrupted: bool,
     failure: Option<EngineError>,
     puzzles: u64,
-    /// Lines per chunk (see [`task_time`] and [`CHUNK_TIME`]).
+    /// Lines per chunk.
     batch: u64,
     /// When the workers started.
     pub(super) began: Instant,
-    /// Whether puzzles come parsed and numbered from the reading thread (see
-    /// [`crate::select`]).
+    /// Puzzles come parsed and numbered from the reading thread (see [`crate::select`]).
     indexed: bool,
     pub(super) warmup: Duration,
 }
@@ -172,22 +169,22 @@ impl<'p> State<'p> {
     pub(super) fn new(plan: &'p Plan) -> State<'p> {
         let corpora = corpus_names(&plan.sources)
             .into_iter()
-            .map(|name| Corpus {
-                count: CorpusCount {
-                    name: Arc::from(name),
-                    puzzles: 0,
-                    malformed: 0,
-                    skipped: 0,
-                },
-                outstanding: 0,
+            .map(|name| {
+                let mut corpus = Corpus::default();
+                corpus.count.name = Arc::from(name);
+                corpus
             })
             .collect();
+        // A `cmd:` solver's solves take milliseconds to seconds: a task of BATCH would hold
+        // back the first rows while the other workers idle.
+        let external = plan.contenders.iter().any(|c| c.as_external().is_some());
+        let alone = plan.threads <= 1;
         State {
             plan,
             corpora,
             current: 0,
             asked: false,
-            ask: if plan.threads <= 1 {
+            ask: if alone {
                 FIRST_ASK_ALONE
             } else {
                 FIRST_ASK * plan.threads
@@ -203,7 +200,7 @@ impl<'p> State<'p> {
             interrupted: false,
             failure: None,
             puzzles: 0,
-            batch: first_batch(plan),
+            batch: if alone || external { 1 } else { BATCH as u64 },
             began: Instant::now(),
             indexed: plan.select.is_active(),
             warmup: Duration::ZERO,
@@ -234,8 +231,7 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Solves the chunk of task `seq` on this thread, handing each puzzle to the sink as
-    /// soon as it is done (every task before it is delivered).
+    /// Solves the chunk of task `seq` here, each puzzle delivered as soon as it is done.
     fn solve_here(
         &mut self,
         seq: u64,
@@ -251,7 +247,6 @@ impl<'p> State<'p> {
         let mut rows = Vec::new();
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
             if !self.gap {
-                // The item's rows are the only ones in `rows`.
                 self.deliver_item(source, item, rows, (seq, shared), sink);
                 self.tick(shared, sink);
             }
@@ -261,8 +256,8 @@ impl<'p> State<'p> {
         self.end_task(complete, shared);
     }
 
-    /// A pool of workers: tasks are handed out while the window allows, and the results
-    /// delivered as they come in.
+    /// A pool of workers: tasks handed out while the window allows, results delivered as
+    /// they come in.
     pub(super) fn pooled<'a>(
         &mut self,
         scope: &rayon::Scope<'a>,
@@ -330,8 +325,7 @@ impl<'p> State<'p> {
         }
     }
 
-    /// The corpus being read is done (its end, or all the puzzles it may give): its end
-    /// goes into the stream, and the next corpus is read.
+    /// The corpus being read is done (its end, or all the puzzles it may give).
     fn corpus_read(&mut self) {
         self.ready.push_back(Ready::Marker(Slot::End(self.current)));
         self.current += 1;
@@ -354,9 +348,8 @@ impl<'p> State<'p> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out (`room`: the candidate lines a chunk may hold when the
-    /// calling thread solves alone), asking the reading thread for more when none is
-    /// ready.
+    /// The next chunk to hand out, asking the reading thread for more when none is ready
+    /// (`room`: the lines a chunk may hold when the calling thread solves alone).
     fn next_chunk(&mut self, reader: &Reader, room: usize, shared: &Shared<'_>) -> Next {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
@@ -397,8 +390,7 @@ impl<'p> State<'p> {
         }
     }
 
-    /// The run's first request to the reading thread, made as the threads start (see
-    /// [`start`](super::start)): the lines it reads while the caller gets ready are the first tasks.
+    /// The run's first request to the reading thread, made by [`start`](super::start).
     pub(super) fn ask_first(&mut self, reader: &Reader) {
         if !self.reading_done && !self.asked {
             let room = if self.plan.threads <= 1 {
@@ -410,19 +402,16 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Asks the reading thread for the next lines of the corpus being read (`room`: as in
-    /// [`State::next_chunk`]); `Some` when there is nothing to ask for until results come
-    /// back. A corpus that has all the puzzles it wants is ended instead.
+    /// Asks the reading thread for the next lines of the corpus being read, a window at a
+    /// time (the reading thread and the wake-up its answer brings are called upon once per
+    /// window, not once per task); `Some` when there is nothing to ask for until results
+    /// come back. A corpus that has all the puzzles it wants is ended instead.
     fn ask_more(&mut self, reader: &Reader, room: usize) -> Option<Next> {
         let batch = if self.plan.threads <= 1 {
             room
         } else {
             self.batch as usize
         };
-        // Lines are asked for a window at a time, the ones beyond the room waiting
-        // here: the reading thread (and the wake-up its answer brings) is called
-        // upon once per window, not once per task done. The run's first requests
-        // ask for less (see FIRST_ASK and FIRST_ASK_ALONE).
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
         match self.credit(ask as u64) {
@@ -441,9 +430,8 @@ impl<'p> State<'p> {
         None
     }
 
-    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]): the
-    /// time of one pass over it, so that under `--repeat K` a chunk (a pass's puzzles, see
-    /// [`crate::passes`]) holds as many puzzles as at `--repeat 1`.
+    /// Follows the time of one pass over the last chunk, so that under `--repeat K` a chunk
+    /// holds as many puzzles as at `--repeat 1`.
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
@@ -460,12 +448,10 @@ impl<'p> State<'p> {
         self.next_seq += 1;
     }
 
-    /// Hands the results that are next in order to the sink: the parts of the task next in
-    /// order as they come, and the task's end once every part before it is delivered.
+    /// Hands the results next in order to the sink: a task's parts in the order sent, then
+    /// its end; a later task's parts wait until this one's end is delivered.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.gap {
-            // Tasks in order, and a task's parts in the order sent, then its end; the
-            // parts of a later task wait until this one's end is delivered.
             let Some(entry) = self.pending.first_entry() else {
                 break;
             };
@@ -482,18 +468,13 @@ impl<'p> State<'p> {
                 Slot::Done {
                     source,
                     candidates,
-                    done,
+                    mut done,
                     ..
                 } => {
                     self.next_out += 1;
                     self.corpora[source].outstanding -= candidates as u64;
-                    let Done {
-                        items,
-                        mut rows,
-                        complete,
-                    } = done;
-                    self.deliver_items(source, items, &mut rows, (seq, shared), sink);
-                    self.end_task(complete, shared);
+                    self.deliver_items(source, done.items, &mut done.rows, (seq, shared), sink);
+                    self.end_task(done.complete, shared);
                 }
                 Slot::End(source) => {
                     self.next_out += 1;
@@ -507,8 +488,8 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Hands `items` of task `seq` (of corpus `source`) to the sink, each puzzle with its
-    /// rows, lent where the worker put them: the next ones of `rows`. Stops at a gap.
+    /// Hands `items` of task `seq` to the sink, each puzzle with the next of `rows`, lent
+    /// where the worker put them. Stops at a gap.
     fn deliver_items(
         &mut self,
         source: usize,
@@ -528,8 +509,7 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Hands one item of task `seq` to the sink (a puzzle with its `rows`), giving a
-    /// puzzle its index.
+    /// Hands one item of task `seq` to the sink, giving a puzzle its index.
     fn deliver_item(
         &mut self,
         source: usize,
@@ -553,8 +533,7 @@ impl<'p> State<'p> {
                 count.puzzles += 1;
                 self.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
-                    // The task may still run (this puzzle came in a part of it, or on
-                    // the calling thread): nothing of it will be delivered any more.
+                    // The task may still run (this puzzle came in a part of it).
                     shared.stop_from(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }
@@ -570,14 +549,12 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A task's items are delivered: one cut short by a stop leaves a gap (nothing after
-    /// it is delivered), and one cut short by the runner's failure to start a child process
-    /// fails the run.
+    /// A task's items are delivered: one cut short leaves a gap (nothing after it is
+    /// delivered), and fails the run when the runner could not start a child process.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.gap {
             self.gap = true;
             self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
-            // A task also stops short when the runner could not start a child process.
             let contenders = self.plan.contenders.iter();
             if let Some(e) = contenders
                 .filter_map(|c| c.as_external()?.take_failure())
@@ -629,38 +606,23 @@ mod tests {
     use sudoku_core::Limits;
 
     #[test]
-    fn tasks_grow_with_the_run_between_their_bounds() {
-        assert_eq!(task_time(Duration::ZERO), TASK_TIME_MIN);
-        assert_eq!(
-            task_time(Duration::from_millis(50)),
-            Duration::from_micros(500)
-        );
-        assert_eq!(
-            task_time(Duration::from_millis(80)),
-            Duration::from_micros(800)
-        );
-        assert_eq!(task_time(Duration::from_secs(60)), TASK_TIME_MAX);
-    }
-
-    #[test]
-    fn chunks_double_when_short_keep_their_size_up_to_twice_the_target_then_halve() {
-        let ms = Duration::from_millis;
-        assert_eq!(next_batch(8, ms(1), ms(2)), 16);
-        assert_eq!(next_batch(8, ms(2), ms(2)), 8);
-        assert_eq!(next_batch(8, ms(4), ms(2)), 8);
-        assert_eq!(next_batch(8, ms(5), ms(2)), 4);
-        assert_eq!(next_batch(1, ms(50), ms(2)), 1);
+    fn tasks_follow_the_run_and_the_time_they_take_between_their_bounds() {
+        let (us, ms) = (Duration::from_micros, Duration::from_millis);
+        for (elapsed, want) in [(0, us(250)), (50, us(500)), (80, us(800)), (60_000, ms(1))] {
+            assert_eq!(task_time(ms(elapsed)), want);
+        }
+        for (batch, took, want) in [(8, 1, 16), (8, 2, 8), (8, 4, 8), (8, 5, 4), (1, 50, 1)] {
+            assert_eq!(next_batch(batch, ms(took), ms(2)), want, "{batch} {took}");
+        }
         assert_eq!(next_batch(BATCH_MAX, ms(1), ms(2)), BATCH_MAX);
-    }
-
-    #[test]
-    fn a_run_with_a_solver_run_as_a_child_process_starts_at_a_line_a_task() {
         let native = || {
-            let dlx = sudoku_catalogue::find("dlx").unwrap();
-            Contender::new(dlx.solver(), Limits::FIRST)
+            Contender::new(
+                sudoku_catalogue::find("dlx").unwrap().solver(),
+                Limits::FIRST,
+            )
         };
         let child = || {
-            let external = External::from_words("x", vec!["x".into()], Duration::from_secs(1));
+            let external = External::from_words("x", vec!["x".into()], ms(1000));
             Contender::external("x", external, Limits::FIRST)
         };
         for (contenders, threads, batch) in [
