@@ -210,7 +210,7 @@ impl<'p> State<'p> {
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
     pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
-            match self.next_chunk(reader, self.batch as usize, shared) {
+            match self.next_chunk(reader, shared) {
                 Next::Chunk(seq, mut chunk) => {
                     self.deliver(shared, sink);
                     let start = Instant::now();
@@ -269,8 +269,7 @@ impl<'p> State<'p> {
         let (tx, rx) = mpsc::channel::<(Place, Slot)>();
         loop {
             while self.lines < WINDOW {
-                let room = WINDOW - self.lines;
-                let Next::Chunk(seq, chunk) = self.next_chunk(reader, room, shared) else {
+                let Next::Chunk(seq, chunk) = self.next_chunk(reader, shared) else {
                     break;
                 };
                 self.tasks += 1;
@@ -348,9 +347,8 @@ impl<'p> State<'p> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out, asking the reading thread for more when none is ready
-    /// (`room`: the lines a chunk may hold when the calling thread solves alone).
-    fn next_chunk(&mut self, reader: &Reader, room: usize, shared: &Shared<'_>) -> Next {
+    /// The next chunk to hand out, asking the reading thread for more when none is ready.
+    fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Next {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
                 self.interrupted = true;
@@ -367,7 +365,8 @@ impl<'p> State<'p> {
                     return Next::Chunk(seq, chunk);
                 }
                 Some(Ready::Marker(slot)) => {
-                    self.push(slot);
+                    self.pending.insert((self.next_seq, 0), slot);
+                    self.next_seq += 1;
                     continue;
                 }
                 None => {}
@@ -384,7 +383,7 @@ impl<'p> State<'p> {
                     None => return Next::Waiting,
                 }
             }
-            if let Some(next) = self.ask_more(reader, room) {
+            if let Some(next) = self.ask_more(reader) {
                 return next;
             }
         }
@@ -393,12 +392,7 @@ impl<'p> State<'p> {
     /// The run's first request to the reading thread, made by [`start`](super::start).
     pub(super) fn ask_first(&mut self, reader: &Reader) {
         if !self.reading_done && !self.asked {
-            let room = if self.plan.threads <= 1 {
-                self.batch as usize
-            } else {
-                WINDOW
-            };
-            let _ = self.ask_more(reader, room);
+            let _ = self.ask_more(reader);
         }
     }
 
@@ -406,12 +400,7 @@ impl<'p> State<'p> {
     /// time (the reading thread and the wake-up its answer brings are called upon once per
     /// window, not once per task); `Some` when there is nothing to ask for until results
     /// come back. A corpus that has all the puzzles it wants is ended instead.
-    fn ask_more(&mut self, reader: &Reader, room: usize) -> Option<Next> {
-        let batch = if self.plan.threads <= 1 {
-            room
-        } else {
-            self.batch as usize
-        };
+    fn ask_more(&mut self, reader: &Reader) -> Option<Next> {
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
         match self.credit(ask as u64) {
@@ -420,7 +409,7 @@ impl<'p> State<'p> {
             Some(total) => {
                 reader.ask(Request {
                     source: self.current,
-                    batch,
+                    batch: self.batch as usize,
                     total,
                     early: self.plan.threads.max(1),
                 });
@@ -440,12 +429,6 @@ impl<'p> State<'p> {
         };
         let passes = u32::try_from(self.plan.repeat.max(1)).unwrap_or(u32::MAX);
         self.batch = next_batch(self.batch, took / passes, target);
-    }
-
-    /// Puts a marker into the ordered stream.
-    fn push(&mut self, slot: Slot) {
-        self.pending.insert((self.next_seq, 0), slot);
-        self.next_seq += 1;
     }
 
     /// Hands the results next in order to the sink: a task's parts in the order sent, then
