@@ -45,23 +45,20 @@ pub(crate) fn parse(line: &str) -> Result<Outcome, String> {
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::Status::{self, *};
+    use sudoku_core::Status::{self, BudgetExhausted as Budget, NoSolution, Solved};
 
     use crate::external::FIRST_QUESTION as SOLVED;
 
     #[test]
     fn answers_are_read_or_say_what_is_wrong() {
         let bars = "417369825|632158947|958724316|825437169|791586432|346912758|289643571|573291684|164875293";
-        let read = |s: Status, solutions, nodes, backtracks| Ok((s, solutions, nodes, backtracks));
+        let ok = |s: Status, solutions, nodes, backtracks| Ok((s, solutions, nodes, backtracks));
         for (line, want) in [
-            (format!("{SOLVED} 12 9"), read(Solved, 1, 12, 9)),
-            (bars.to_string(), read(Solved, 1, 0, 0)),
-            ("none\r".into(), read(NoSolution, 0, 0, 0)),
-            (
-                "budget 1000 999".into(),
-                read(BudgetExhausted, 0, 1000, 999),
-            ),
-            (format!("{SOLVED}\t5 3 2"), read(Solved, 2, 5, 3)),
+            (format!("{SOLVED} 12 9"), ok(Solved, 1, 12, 9)),
+            (bars.to_string(), ok(Solved, 1, 0, 0)),
+            ("none\r".into(), ok(NoSolution, 0, 0, 0)),
+            ("budget 1000 999".into(), ok(Budget, 0, 1000, 999)),
+            (format!("{SOLVED}\t5 3 2"), ok(Solved, 2, 5, 3)),
             ("".into(), Err("an empty line")),
             ("solved!".into(), Err("neither a solution")),
             ("12345".into(), Err("neither a solution")),
@@ -74,13 +71,10 @@ mod tests {
         ] {
             match (super::parse(&line), want) {
                 (Ok(o), Ok(want)) => {
-                    let c = o.counters;
-                    assert_eq!(
-                        (o.status, o.solutions, c.nodes, c.backtracks),
-                        want,
-                        "{line:?}"
-                    );
-                    assert_eq!(o.solution.is_some(), o.status == Solved, "{line:?}");
+                    let (c, solved) = (o.counters, o.status == Solved);
+                    let got = (o.status, o.solutions, c.nodes, c.backtracks);
+                    assert_eq!(got, want, "{line:?}");
+                    assert_eq!(o.solution.is_some(), solved, "{line:?}");
                 }
                 (Err(e), Err(want)) => assert!(e.contains(want), "{line:?}: {e}"),
                 (got, want) => panic!("{line:?}: {got:?}, not {want:?}"),

@@ -66,7 +66,7 @@ impl Child {
         let mut command = Command::new(program);
         command
             .args(args)
-            .envs(env.iter().map(|(k, v)| (k, v)))
+            .envs(env.iter().cloned())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

@@ -162,11 +162,8 @@ impl External {
     ///
     /// When the command is empty or cannot be split.
     pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
-        Ok(External::from_words(
-            command,
-            split_command(command)?,
-            timeout,
-        ))
+        let argv = split_command(command)?;
+        Ok(External::from_words(command, argv, timeout))
     }
 
     /// The solver run by the words `argv` (as [`split_command`] gives them), shown as

@@ -59,16 +59,6 @@ enum Slot {
     Fail(EngineError),
 }
 
-/// What the reading side has next.
-enum Next {
-    Chunk(u64, Chunk),
-    /// Nothing until results come back (`--first`'s count).
-    Blocked,
-    /// Nothing until the reading thread replies.
-    Waiting,
-    Done,
-}
-
 /// What the reading thread gave, in order, not yet handed out: a chunk, or a corpus's end
 /// or failure ([`Slot::End`], [`Slot::Fail`]).
 enum Ready {
@@ -210,21 +200,19 @@ impl<'p> State<'p> {
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
     pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
-            match self.next_chunk(reader, shared) {
-                Next::Chunk(seq, mut chunk) => {
-                    self.deliver(shared, sink);
-                    let start = Instant::now();
-                    self.solve_here(seq, &mut chunk, shared, sink);
-                    self.adapt(start.elapsed());
+            if let Some((seq, mut chunk)) = self.next_chunk(reader, shared) {
+                self.deliver(shared, sink);
+                let start = Instant::now();
+                self.solve_here(seq, &mut chunk, shared, sink);
+                self.adapt(start.elapsed());
+            } else if self.gap || self.reading_done {
+                if self.gap || self.pending.is_empty() {
+                    break;
                 }
-                Next::Waiting => {
-                    if let Some(reply) = reader.reply_within(TICK) {
-                        self.take(reply);
-                    }
+            } else if self.asked {
+                if let Some(reply) = reader.reply_within(TICK) {
+                    self.take(reply);
                 }
-                Next::Blocked => {}
-                Next::Done if self.pending.is_empty() || self.gap => break,
-                Next::Done => {}
             }
             self.deliver(shared, sink);
             self.tick(shared, sink);
@@ -269,7 +257,7 @@ impl<'p> State<'p> {
         let (tx, rx) = mpsc::channel::<(Place, Slot)>();
         loop {
             while self.lines < WINDOW {
-                let Next::Chunk(seq, chunk) = self.next_chunk(reader, shared) else {
+                let Some((seq, chunk)) = self.next_chunk(reader, shared) else {
                     break;
                 };
                 self.tasks += 1;
@@ -347,8 +335,10 @@ impl<'p> State<'p> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out, asking the reading thread for more when none is ready.
-    fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Next {
+    /// The next chunk to hand out and its task's number, asking the reading thread for more
+    /// when none is ready. None when the run is done or stopped, when the reading thread is
+    /// still at work (`asked`), or when `--first` waits for results to come back.
+    fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Option<(u64, Chunk)> {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
                 self.interrupted = true;
@@ -356,13 +346,12 @@ impl<'p> State<'p> {
                 self.ready.clear();
             }
             if self.gap {
-                return Next::Done;
+                return None;
             }
             match self.ready.pop_front() {
                 Some(Ready::Chunk(chunk)) => {
-                    let seq = self.next_seq;
                     self.next_seq += 1;
-                    return Next::Chunk(seq, chunk);
+                    return Some((self.next_seq - 1, chunk));
                 }
                 Some(Ready::Marker(slot)) => {
                     self.pending.insert((self.next_seq, 0), slot);
@@ -372,19 +361,13 @@ impl<'p> State<'p> {
                 None => {}
             }
             if self.reading_done {
-                return Next::Done;
+                return None;
             }
             if self.asked {
-                match reader.try_reply() {
-                    Some(reply) => {
-                        self.take(reply);
-                        continue;
-                    }
-                    None => return Next::Waiting,
-                }
-            }
-            if let Some(next) = self.ask_more(reader) {
-                return next;
+                let reply = reader.try_reply()?;
+                self.take(reply);
+            } else if !self.ask_more(reader) {
+                return None;
             }
         }
     }
@@ -392,20 +375,20 @@ impl<'p> State<'p> {
     /// The run's first request to the reading thread, made by [`start`](super::start).
     pub(super) fn ask_first(&mut self, reader: &Reader) {
         if !self.reading_done && !self.asked {
-            let _ = self.ask_more(reader);
+            self.ask_more(reader);
         }
     }
 
     /// Asks the reading thread for the next lines of the corpus being read, a window at a
     /// time (the reading thread and the wake-up its answer brings are called upon once per
-    /// window, not once per task); `Some` when there is nothing to ask for until results
+    /// window, not once per task); false when there is nothing to ask for until results
     /// come back. A corpus that has all the puzzles it wants is ended instead.
-    fn ask_more(&mut self, reader: &Reader) -> Option<Next> {
+    fn ask_more(&mut self, reader: &Reader) -> bool {
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
         match self.credit(ask as u64) {
             None => self.corpus_read(),
-            Some(0) => return Some(Next::Blocked),
+            Some(0) => return false,
             Some(total) => {
                 reader.ask(Request {
                     source: self.current,
@@ -416,7 +399,7 @@ impl<'p> State<'p> {
                 self.asked = true;
             }
         }
-        None
+        true
     }
 
     /// Follows the time of one pass over the last chunk, so that under `--repeat K` a chunk
