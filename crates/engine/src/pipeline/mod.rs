@@ -148,6 +148,7 @@ impl Started<'_> {
                 w.run(&plan.contenders, shared.interrupt);
             }
         };
+        let mut warmed = Duration::ZERO;
         let pool = (plan.threads > 1).then(|| pool(plan)).transpose();
         let pool = pool.map_err(|e| EngineError::Threads(e.to_string()));
         match reader.and_then(|reader| Ok((reader, pool?))) {
@@ -157,20 +158,19 @@ impl Started<'_> {
                     pin_current(core);
                 }
                 warm();
-                state.warmup = start.elapsed();
+                warmed = start.elapsed();
                 state.inline(&reader, &shared, sink);
             }
             Ok((reader, Some(pool))) => {
                 if warmup.is_some() {
                     pool.broadcast(|_| warm());
                 }
-                state.warmup = start.elapsed();
-                state.began = Instant::now();
+                warmed = start.elapsed();
                 pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
             }
         }
         crate::external::pass_events(&plan.contenders, sink);
-        state.report()
+        state.report(warmed)
     }
 }
 

@@ -138,9 +138,6 @@ pub(super) struct State<'p> {
     next_out: u64,
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
-    /// Tasks in flight, and their candidate lines.
-    tasks: usize,
-    lines: usize,
     /// Delivery stopped: an incomplete task or an error; nothing after it is delivered.
     gap: bool,
     interrupted: bool,
@@ -149,10 +146,9 @@ pub(super) struct State<'p> {
     /// Lines per chunk.
     batch: u64,
     /// When the workers started.
-    pub(super) began: Instant,
+    began: Instant,
     /// Puzzles come parsed and numbered from the reading thread (see [`crate::select`]).
     indexed: bool,
-    pub(super) warmup: Duration,
 }
 
 impl<'p> State<'p> {
@@ -184,8 +180,6 @@ impl<'p> State<'p> {
             next_seq: 0,
             next_out: 0,
             pending: BTreeMap::new(),
-            tasks: 0,
-            lines: 0,
             gap: false,
             interrupted: false,
             failure: None,
@@ -193,7 +187,6 @@ impl<'p> State<'p> {
             batch: if alone || external { 1 } else { BATCH as u64 },
             began: Instant::now(),
             indexed: plan.select.is_active(),
-            warmup: Duration::ZERO,
         }
     }
 
@@ -255,27 +248,30 @@ impl<'p> State<'p> {
         sink: &mut dyn Sink,
     ) {
         let (tx, rx) = mpsc::channel::<(Place, Slot)>();
+        // Tasks in flight, and their candidate lines.
+        let (mut tasks, mut lines) = (0_usize, 0);
+        self.began = Instant::now();
         loop {
-            while self.lines < WINDOW {
+            while lines < WINDOW {
                 let Some((seq, chunk)) = self.next_chunk(reader, shared) else {
                     break;
                 };
-                self.tasks += 1;
-                self.lines += chunk.candidates.max(1);
+                tasks += 1;
+                lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
             }
-            if self.tasks == 0 && (self.reading_done || self.gap) {
+            if tasks == 0 && (self.reading_done || self.gap) {
                 break;
             }
-            bell.wait(self.tasks.div_ceil(4), TICK);
+            bell.wait(tasks.div_ceil(4), TICK);
             for (place, slot) in rx.try_iter() {
                 if let Slot::Done {
                     candidates, took, ..
                 } = &slot
                 {
-                    self.tasks -= 1;
-                    self.lines -= candidates.max(&1);
+                    tasks -= 1;
+                    lines -= candidates.max(&1);
                     self.adapt(*took);
                 }
                 self.pending.insert(place, slot);
@@ -549,7 +545,8 @@ impl<'p> State<'p> {
         shared.stop_after(self.next_out);
     }
 
-    pub(super) fn report(self) -> Report {
+    /// What the run did, after a warm-up of `warmup`.
+    pub(super) fn report(self, warmup: Duration) -> Report {
         let end = match (self.failure, self.interrupted) {
             (Some(e), _) => End::Failed(e),
             (None, true) => End::Interrupted,
@@ -559,7 +556,7 @@ impl<'p> State<'p> {
             end,
             puzzles: self.puzzles,
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
-            warmup: self.warmup,
+            warmup,
         }
     }
 }
