@@ -422,7 +422,10 @@ impl<'p> State<'p> {
             if seq != self.next_out {
                 break;
             }
-            match entry.remove() {
+            let slot = entry.remove();
+            // A task's end, or a marker, is the last of its place in the stream.
+            self.next_out += u64::from(!matches!(slot, Slot::Part { .. }));
+            match slot {
                 Slot::Part {
                     source,
                     part: Part { items, mut rows },
@@ -433,19 +436,12 @@ impl<'p> State<'p> {
                     mut done,
                     ..
                 } => {
-                    self.next_out += 1;
                     self.corpora[source].outstanding -= candidates as u64;
                     self.deliver_items(source, done.items, &mut done.rows, (seq, shared), sink);
                     self.end_task(done.complete, shared);
                 }
-                Slot::End(source) => {
-                    self.next_out += 1;
-                    sink.corpus_done(&self.corpora[source].count);
-                }
-                Slot::Fail(e) => {
-                    self.next_out += 1;
-                    self.fail(e, shared);
-                }
+                Slot::End(source) => sink.corpus_done(&self.corpora[source].count),
+                Slot::Fail(e) => self.fail(e, shared),
             }
         }
     }
