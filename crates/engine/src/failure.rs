@@ -19,11 +19,10 @@ pub enum EngineError {
     /// The worker threads cannot be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
-    /// The runner cannot start a child process of a solver run by command (out of files
-    /// or processes), and has none left to ask: its own failure, not the solver's.
+    /// The runner cannot start a child of a `cmd:` solver, and has none left to ask.
     #[error("{0}")]
     External(ExternalError),
-    /// The sink failed (a write error, for instance).
+    /// The sink failed.
     #[error("{0}")]
     Sink(SinkError),
 }

@@ -11,11 +11,7 @@ use crate::external::ChildEvent;
 pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
 
 /// One puzzle, solved by every contender that supports its size: its rows, in contender
-/// order.
-///
-/// A view of the run's own buffers, valid for the call it is given to (as ripgrep's
-/// searcher lends its sink each match): the rows of a task stay where its worker put them,
-/// and a sink that keeps a row clones it.
+/// order, lent from where the worker put them for the call (a sink that keeps one clones it).
 #[derive(Debug, Clone, Copy)]
 pub struct Solved<'a> {
     /// The corpus.
@@ -33,7 +29,7 @@ pub struct Solved<'a> {
 }
 
 /// What a run read of one corpus.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CorpusCount {
     /// The corpus's name.
     pub name: Arc<str>,
@@ -41,40 +37,30 @@ pub struct CorpusCount {
     pub puzzles: u64,
     /// Malformed lines skipped.
     pub malformed: u64,
-    /// Puzzles read but left out by the run's selection (another shard's, or solved
-    /// before): they have no rows.
+    /// Puzzles read but left out by the run's selection (another shard's, or solved before).
     pub skipped: u64,
 }
 
-/// Receives a run's results on the calling thread, in input order (corpus by corpus, puzzle
-/// by puzzle), whatever the thread count.
+/// Receives a run's results on the calling thread, in input order, whatever the threads.
 pub trait Sink {
     /// A puzzle and its rows.
     ///
     /// # Errors
     ///
-    /// An error stops the run (nothing more is delivered).
+    /// An error stops the run.
     fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError>;
 
     /// A malformed line, skipped (a strict run stops instead, and says so in its end).
-    fn malformed(&mut self, error: &CorpusError) {
-        let _ = error;
-    }
+    fn malformed(&mut self, _error: &CorpusError) {}
 
     /// A corpus read to its end (or to its first N puzzles).
-    fn corpus_done(&mut self, corpus: &CorpusCount) {
-        let _ = corpus;
-    }
+    fn corpus_done(&mut self, _corpus: &CorpusCount) {}
 
-    /// What became of a child of a solver run by command (it crashed, stalled, answered
-    /// out of step, was given up; fewer children than workers): told once per child, not
-    /// once per row, on the run's tick.
-    fn child(&mut self, event: &ChildEvent) {
-        let _ = event;
-    }
+    /// What became of a child of a `cmd:` solver, told once per child on the run's tick.
+    fn child(&mut self, _event: &ChildEvent) {}
 
-    /// Called often while the run goes (at least every few tens of milliseconds while
-    /// results come): the moment to write what waits, or to show progress.
+    /// Called often while the run goes (about every [`TICK`](crate::TICK)): the moment to
+    /// write what waits, or to show progress.
     ///
     /// # Errors
     ///

@@ -1,24 +1,13 @@
-//! One child process of a solver run by command: started in a process group of its own,
-//! asked puzzle after puzzle, ended with its group when it stalls, crashes or falls out of
-//! step, or when the run ends.
+//! One child process of a `cmd:` solver, in a process group of its own, asked puzzle after
+//! puzzle, and ended with its group on any failure or when the run ends.
 //!
-//! Its standard output is read by a thread of its own, which stamps each line with the
-//! instant it was complete and sends it over a channel: the asking thread waits on the
-//! channel with a deadline (a stall is a timeout, never a hang), and the round trip is timed
-//! from the write of the puzzle to that stamp. Its standard error is read by another thread
-//! that keeps its last lines, to say why it crashed.
-//!
-//! **One answer per question.** The protocol has no frame but the line: a line nobody asked
-//! for (a banner, an answer twice) shifts every later answer onto the next puzzle. So a
-//! line waiting from the child before a puzzle is sent puts it out of step
-//! ([`Failure::OutOfStep`]); one written after cannot be told from the answer here (the
-//! solver checks that the answer is not the previous puzzle's, see `External::ask`).
-//!
-//! **The child's own waiting.** The asking thread waits in slices of [`SLICE`], and looks
-//! at each whether the child has exited (one whose grandchild still holds its output is a
-//! crash, not a timeout). The time limit is charged the slices it saw go by: a slice that
-//! ends more than [`PAUSE`] late is the runner's own pause (Ctrl-Z, a suspended machine),
-//! charged as the slice it was meant to be, so that it gives no false timeout.
+//! A thread reads its output and stamps each line with the instant it was complete; the
+//! asking thread waits for it in slices of [`SLICE`] and looks at each whether the child
+//! exited (one whose grandchild holds its output crashed, it did not time out). The time
+//! limit is charged the slices seen to go by: a slice more than [`PAUSE`] late is the
+//! runner's own pause (Ctrl-Z), charged as the slice it was meant to be. The protocol has no
+//! frame but the line, so an answer found waiting before the puzzle is sent, or one that
+//! solves the puzzle asked before, puts the child out of step.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -35,29 +24,25 @@ use super::process;
 /// The last lines of standard error kept, and the most characters kept of each.
 const STDERR_LINES: usize = 4;
 const STDERR_CHARS: usize = 300;
-/// How long a child that closed its output, or its input, gets to exit before it is killed.
+/// How long a child whose output or input closed gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
-/// How long the asking thread waits for an answer before it looks whether the child has
-/// exited, and charges the time limit.
-pub(crate) const SLICE: Duration = Duration::from_millis(50);
-/// How late a slice may end and still be the child's waiting: a slice later than this is
-/// the runner's own pause, charged as the slice it was meant to be. Far above a busy
-/// machine's scheduling delays (milliseconds), far below a time limit a person sets.
-pub(crate) const PAUSE: Duration = Duration::from_millis(250);
+/// The asking thread's wait between two looks whether the child exited.
+const SLICE: Duration = Duration::from_millis(50);
+/// How late a slice may end and still be the child's waiting: far above a busy machine's
+/// scheduling delays, far below a time limit a person sets.
+const PAUSE: Duration = Duration::from_millis(250);
 
-/// What a line from the child is: its text and when it was complete, or why the output
-/// ended.
+/// A line from the child and when it was complete, or why its output ended.
 type Line = Result<(String, Instant), String>;
 
-/// Why a child gave no answer.
+/// Why a child gave no answer; it is ended.
 #[derive(Debug)]
 pub(crate) enum Failure {
     /// No answer within the time limit.
     Timeout,
-    /// Its output ended, or its input was closed, or it exited, before the answer: what
-    /// became of it.
+    /// Its output ended, its input closed, or it exited: how, with its last words on stderr.
     Closed(String),
-    /// A line was waiting from it before the puzzle was sent: an answer nobody asked for.
+    /// It answered out of step: why it is known.
     OutOfStep(String),
 }
 
@@ -67,8 +52,8 @@ pub(crate) struct Child {
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
-    /// The last puzzle it answered (the first question, at first), kept where it was put.
-    pub previous: Box<Grid>,
+    /// The last puzzle it answered.
+    previous: Option<Box<Grid>>,
 }
 
 impl Child {
@@ -81,7 +66,7 @@ impl Child {
         let mut command = Command::new(program);
         command
             .args(args)
-            .envs(env.iter().map(|(k, v)| (k, v)))
+            .envs(env.iter().cloned())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -109,16 +94,38 @@ impl Child {
             process,
             lines,
             stderr,
-            previous: Box::new(Grid::EMPTY),
+            previous: None,
         })
     }
 
-    /// Sends `puzzle` and waits at most `timeout` of its own waiting (see the [module
-    /// documentation](self)) for the answer line: the line and the round trip.
-    pub fn ask(&mut self, puzzle: &str, timeout: Duration) -> Result<(String, Duration), Failure> {
+    /// Sends `puzzle` and waits at most `timeout` of the child's own waiting for its answer:
+    /// the line and the round trip. On a failure the child is ended.
+    pub fn ask(&mut self, puzzle: &Grid, timeout: Duration) -> Result<(String, Duration), Failure> {
+        let failure = match self.exchange(&puzzle.to_line(), timeout) {
+            Ok((line, took)) => {
+                let previous = self.previous.as_deref();
+                match previous.and_then(|p| answered_before(&line, puzzle, p)) {
+                    None => {
+                        self.previous = Some(Box::new(*puzzle));
+                        return Ok((line, took));
+                    }
+                    Some(why) => Failure::OutOfStep(why),
+                }
+            }
+            Err(Failure::Closed(what)) => {
+                return Err(Failure::Closed(format!("{what}: {}", self.reap())))
+            }
+            Err(failure) => failure,
+        };
+        process::end_group(&mut self.process);
+        Err(failure)
+    }
+
+    /// Sends `puzzle` and waits for the answer line (see the [module documentation](self)).
+    fn exchange(&mut self, puzzle: &str, timeout: Duration) -> Result<(String, Duration), Failure> {
         let ended = || Failure::Closed("its output ended".into());
         match self.lines.try_recv() {
-            Ok(Ok((line, _))) => return Err(Failure::OutOfStep(line)),
+            Ok(Ok((line, _))) => return Err(Failure::OutOfStep(unasked(&line))),
             Ok(Err(why)) => return Err(Failure::Closed(why)),
             Err(TryRecvError::Disconnected) => return Err(ended()),
             Err(TryRecvError::Empty) => {}
@@ -152,16 +159,21 @@ impl Child {
                     _ => Err(Failure::Closed("it exited".into())),
                 };
             }
-            left = left.saturating_sub(charged(began.elapsed(), slice));
+            let took = began.elapsed();
+            left = left.saturating_sub(if took > slice + PAUSE { slice } else { took });
         }
         Err(Failure::Timeout)
     }
 
-    /// Waits a moment for the child to exit on its own (after its output ended), ends its
-    /// process group, and says how it ended, with the last lines of its standard error.
-    pub fn reap(mut self) -> String {
+    /// Closes its input, waits a moment for it to exit, ends its process group, and says
+    /// how it ended, with the last lines of its standard error.
+    fn reap(&mut self) -> String {
         self.stdin = None;
-        let exited = self.exit_within(EXIT_GRACE);
+        let until = Instant::now() + EXIT_GRACE;
+        while !process::exited(&mut self.process) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let exited = process::exited(&mut self.process);
         let mut text = match process::end_group(&mut self.process) {
             Some(status) if exited => match status.code() {
                 Some(code) => format!("exited with status {code}"),
@@ -179,42 +191,37 @@ impl Child {
         text
     }
 
-    /// Ends the child and its process group at once (it stalled, or fell out of step).
-    pub fn kill(mut self) {
-        process::end_group(&mut self.process);
-    }
-
-    /// Closes its input (the end of the puzzles: a well-behaved child exits), waits a
-    /// moment for it to exit, and ends its process group (whatever it started that is still
-    /// there).
+    /// Closes its input (the end of the puzzles: a well-behaved child exits), and ends it
+    /// with whatever it started that is still there.
     pub fn close(mut self) {
-        self.stdin = None;
-        self.exit_within(EXIT_GRACE);
-        process::end_group(&mut self.process);
-    }
-
-    /// Whether the child has exited within `grace` (not reaped: see [`process::exited`]).
-    fn exit_within(&mut self, grace: Duration) -> bool {
-        let until = Instant::now() + grace;
-        while !process::exited(&mut self.process) {
-            if Instant::now() >= until {
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        true
+        self.reap();
     }
 }
 
-/// What a slice of the wait meant to last `slice` that took `took` is charged to the
-/// child: its time, or, when it ended more than [`PAUSE`] late, the slice it was meant to
-/// be (the runner was paused).
-fn charged(took: Duration, slice: Duration) -> Duration {
-    if took > slice + PAUSE {
-        slice
-    } else {
-        took
-    }
+/// Why `line` answers the puzzle asked before rather than `puzzle`: it is a solution that
+/// breaks a given of `puzzle` and keeps every given of `previous`.
+fn answered_before(line: &str, puzzle: &Grid, previous: &Grid) -> Option<String> {
+    let solution: Grid = line.split_ascii_whitespace().next()?.parse().ok()?;
+    let keeps_givens = |puzzle: &Grid| {
+        solution.size() == puzzle.size()
+            && (solution.cells().iter().zip(puzzle.cells()))
+                .all(|(&found, &given)| given == 0 || found == given)
+    };
+    (!keeps_givens(puzzle) && keeps_givens(previous)).then(|| {
+        format!(
+            "its answer {} keeps the givens of the puzzle it was asked before ({}), not \
+             this one's",
+            solution.to_line(),
+            previous.to_line()
+        )
+    })
+}
+
+/// What is said of a line that was waiting from a child before it was sent a question.
+fn unasked(line: &str) -> String {
+    let shown: String = line.chars().take(100).collect();
+    let cut = if shown.len() < line.len() { "…" } else { "" };
+    format!("it wrote a line nobody asked for, {shown:?}{cut}, found before the puzzle was sent")
 }
 
 /// The next line of `reader` into `buf` (cleared first), at most `limit` bytes of it;
@@ -255,22 +262,5 @@ fn keep_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
             tail.pop_front();
         }
         tail.push_back(line);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A slice that ends late by a scheduling delay is the child's waiting; one that ends
-    /// late by more than a pause (the runner stopped) is charged as meant.
-    #[test]
-    fn a_pause_of_the_runner_is_not_charged_to_the_child() {
-        let ms = Duration::from_millis;
-        assert_eq!(charged(ms(50), ms(50)), ms(50));
-        assert_eq!(charged(ms(120), ms(50)), ms(120));
-        assert_eq!(charged(ms(50) + PAUSE, ms(50)), ms(50) + PAUSE);
-        assert_eq!(charged(ms(30_000), ms(50)), ms(50));
-        assert_eq!(charged(ms(30_000), ms(20)), ms(20));
     }
 }

@@ -1,7 +1,5 @@
-//! What became of the children of a `cmd:` solver, told once per child (its rows say it
-//! too, row by row): the sink hears of each as the run goes ([`Sink::child`]).
-//!
-//! [`Sink::child`]: crate::Sink::child
+//! What became of the children of a `cmd:` solver, told to the sink once per child
+//! ([`Sink::child`](crate::Sink::child)); its rows say it too, row by row.
 
 use std::fmt;
 use std::sync::Arc;
@@ -23,21 +21,17 @@ pub struct ChildEvent {
 /// What happened to a child (see [`ChildEvent`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChildEventKind {
-    /// It gave no answer: it exited, closed its output or its input (how it ended, with the
-    /// last lines of its standard error), or could not be started. A new child takes the
-    /// next puzzle.
+    /// It gave no answer (it exited, closed its output or its input), or could not be
+    /// started: how, with the last lines of its standard error.
     Crashed(String),
     /// No answer within the time limit: it was ended, with its process group.
     TimedOut(Duration),
-    /// It answered out of step (a line nobody asked for, or an answer to the puzzle asked
-    /// before): why it is known. It was ended, with its process group; the row says
-    /// `crashed`.
+    /// It answered out of step: why it is known. It was ended; the row says `crashed`.
     OutOfStep(String),
-    /// It crashed [`GIVE_UP`] times in a row: no new child is started, and its rows from
-    /// now on say `crashed` at once.
+    /// It crashed [`GIVE_UP`] times in a row: its rows from now on say `crashed` at once.
     GivenUp,
-    /// The runner could not start another child (out of files or processes: why), so
-    /// that `children` at most answer at once, the other workers waiting for one of them.
+    /// The runner could not start another child (`why`): `children` at most answer from
+    /// now on, the other workers waiting for one.
     Fewer {
         /// The children the solver keeps from now on.
         children: usize,
@@ -48,10 +42,11 @@ pub enum ChildEventKind {
 
 impl fmt::Display for ChildEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = match &self.at {
-            Some((corpus, line)) => format!(" on {corpus}:{line}"),
-            None => String::new(),
-        };
+        let at = self
+            .at
+            .as_ref()
+            .map(|(corpus, line)| format!(" on {corpus}:{line}"));
+        let at = at.unwrap_or_default();
         let solver = &self.solver;
         match &self.kind {
             ChildEventKind::Crashed(how) => write!(

@@ -1,15 +1,9 @@
 //! What the operating system does for a child of a `cmd:` solver: a process group of its
-//! own, ended as a whole; whether it has exited, asked without reaping it; how many more
-//! files the runner may open.
+//! own, ended whole; whether it exited, asked without reaping it; the files left to open.
 //!
-//! A child runs in a new process group, led by itself (`setpgid(0, 0)` before it runs),
-//! so that whatever it starts (a shell's commands, a pool of workers) is in the group too
-//! and ends with it: a `SIGKILL` to the group when the child is replaced or the run ends.
-//! The group is known by its leader's process ID, which stays the child's (and the
-//! group's) as long as the child is not reaped, even once it has exited: the group is
-//! always ended before the child is reaped ([`exited`] looks without reaping), so that the
-//! signal never reaches a process that took the ID over. A runner that exits at once (a
-//! second Ctrl-C) ends no group: its children see their input close.
+//! The group is known by its leader's process ID, which stays the child's as long as the
+//! child is not reaped: the group is always ended before the child is reaped ([`exited`]
+//! looks without reaping), so that the signal never reaches a process that took the ID over.
 
 use std::io;
 use std::process::{Child, Command};
@@ -25,27 +19,18 @@ pub(super) fn own_group(command: &mut Command) {
     let _ = command;
 }
 
-/// Ends `child`'s whole process group (SIGKILL: the child and everything it started that
-/// is still in its group; the child alone off unix) and reaps the child: its exit status,
-/// if it can be read.
+/// Ends `child`'s whole process group (SIGKILL; the child alone off unix) and reaps the
+/// child: its exit status, if it can be read.
 pub(super) fn end_group(child: &mut Child) -> Option<std::process::ExitStatus> {
     #[cfg(unix)]
-    signal_group(child.id());
-    #[cfg(not(unix))]
-    let _ = child.kill();
-    child.wait().ok()
-}
-
-/// SIGKILL to the process group led by `id`.
-fn signal_group(id: u32) {
-    #[cfg(unix)]
-    if let Ok(id) = libc::pid_t::try_from(id) {
+    if let Ok(id) = libc::pid_t::try_from(child.id()) {
         // SAFETY: `kill` takes plain integers; a group that is gone is an error (ESRCH),
         // ignored. The group is the child's own (`own_group`), its leader not yet reaped.
         unsafe { libc::kill(-id, libc::SIGKILL) };
     }
     #[cfg(not(unix))]
-    let _ = id;
+    let _ = child.kill();
+    child.wait().ok()
 }
 
 /// Whether `child` has exited (or cannot be waited for), without reaping it: its process ID,
@@ -82,9 +67,8 @@ fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
     info.si_pid
 }
 
-/// Whether `e`, met while starting a child, is the runner's own want of a resource (files,
-/// processes, memory) rather than something wrong with the command: such an error is
-/// never a solver's row.
+/// Whether `e`, met while starting a child, is the runner's own want of files, processes
+/// or memory rather than something wrong with the command.
 pub(super) fn runner_short_of(e: &io::Error) -> bool {
     #[cfg(unix)]
     if let Some(code) = e.raw_os_error() {

@@ -1,6 +1,6 @@
-//! The run's bookkeeping on the calling thread ([`State`]): the chunks asked of the reading
-//! thread and handed out as tasks, the tasks' results put back in input order, and each
-//! puzzle's rows handed to the sink; how long a task is made to take ([`task_time`]).
+//! The run's bookkeeping on the calling thread ([`State`]): chunks asked of the reading
+//! thread and handed out as tasks, their results put back in input order, and each
+//! puzzle's rows handed to the sink.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::Ordering;
@@ -9,10 +9,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_results::Row;
 
-use super::{
-    End, Plan, Report, BATCH, BATCH_MAX, CHUNK_TIME, FIRST_ASK, FIRST_ASK_ALONE, PART_TIME,
-    TASK_SHARE, TASK_TIME_MAX, TASK_TIME_MIN, TICK, WINDOW,
-};
+use super::{End, Plan, Report, BATCH, TICK, WINDOW};
 use crate::chunk::Chunk;
 use crate::doorbell::Doorbell;
 use crate::failure::EngineError;
@@ -21,15 +18,35 @@ use crate::sink::{CorpusCount, Sink};
 use crate::source::corpus_names;
 use crate::work::{work, work_each, Done, Item, Part, Shared};
 
+/// The shortest and longest a worker's task is made to take: a [`TASK_SHARE`]th of the run
+/// so far, between the two.
+const TASK_TIME_MIN: Duration = Duration::from_micros(250);
+const TASK_TIME_MAX: Duration = Duration::from_millis(1);
+const TASK_SHARE: u32 = 100;
+/// How long the calling thread's chunks take when it solves alone, so that the sink hears
+/// of the puzzles done this often even when solves are slow.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
+/// The most lines a chunk holds.
+const BATCH_MAX: u64 = 128;
+/// Lines the first request to the reading thread asks for, per worker (each later one asks
+/// four times more, up to a window): enough to keep the workers busy until the second is
+/// answered, which on two cores is when a worker is idle.
+const FIRST_ASK: usize = 16 * BATCH;
+/// Lines the first request asks for when the calling thread solves alone.
+const FIRST_ASK_ALONE: usize = BATCH;
+/// A task that has solved for this long since it last sent rows sends them as a part of
+/// the task, so that a slow solver's row reaches the CSV about a second after its puzzle.
+const PART_TIME: Duration = TICK;
+
 /// Where a result goes in the ordered stream: its task's sequence number (a marker's own),
-/// then how many parts of the task come before it (see [`PART_TIME`]).
+/// then how many parts of the task come before it.
 type Place = (u64, usize);
 
 /// One entry of the ordered stream of results.
 enum Slot {
-    /// The first items of a task that goes on (see [`PART_TIME`]), of corpus `source`.
+    /// The first items of a task that goes on (see [`PART_TIME`]).
     Part { source: usize, part: Part },
-    /// A task's results (the ones after its parts), and how long it took.
+    /// A task's results after its parts, and how long it took.
     Done {
         source: usize,
         candidates: usize,
@@ -42,45 +59,31 @@ enum Slot {
     Fail(EngineError),
 }
 
-/// What the reading side has next.
-enum Next {
-    Chunk(u64, Chunk),
-    /// Nothing until results come back (`first`'s count).
-    Blocked,
-    /// Nothing until the reading thread replies.
-    Waiting,
-    Done,
-}
-
-/// What the reading thread gave, in order, not yet handed out.
+/// What the reading thread gave, in order, not yet handed out: a chunk, or a corpus's end
+/// or failure ([`Slot::End`], [`Slot::Fail`]).
 enum Ready {
     Chunk(Chunk),
-    /// A corpus's end, or its failure ([`Slot::End`], [`Slot::Fail`]).
     Marker(Slot),
 }
 
-/// What is known of one corpus while the run goes.
+/// What is known of one corpus while the run goes, and its candidate lines handed out,
+/// not yet delivered.
+#[derive(Default)]
 struct Corpus {
     count: CorpusCount,
-    /// Candidate lines handed out, not yet delivered.
     outstanding: u64,
 }
 
-/// How long a worker's task is made to take, `elapsed` into the run: a [`TASK_SHARE`]th of
-/// it, from [`TASK_TIME_MIN`] to [`TASK_TIME_MAX`]. Short tasks at first: the workers start
-/// at once, and a short run ends even. Longer ones as the run goes on: fewer hand-offs per
-/// puzzle, while the lone last task stays a small share of the run.
-///
-/// A task's lines double while the last task took less and halve when it took more than
-/// twice as long ([`next_batch`]): one between the two keeps the size, so that the first
-/// tasks, slowed by cold caches and starting threads, do not cut the whole corpus into
-/// tasks of a line or two.
-pub(super) fn task_time(elapsed: Duration) -> Duration {
+/// How long a worker's task is made to take, `elapsed` into the run. Short tasks at first:
+/// the workers start at once, and a short run ends even. Longer ones later: fewer hand-offs
+/// per puzzle, while the lone last task stays a small share of the run.
+fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
 
 /// The lines of the next chunk, after one of `batch` lines took `took` where `target` was
-/// wanted (see [`task_time`]).
+/// wanted. A time between the two keeps the size, so that the first tasks, slowed by cold
+/// caches and starting threads, do not cut the corpus into tasks of a line or two.
 fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     if took > target * 2 {
         (batch / 2).max(1)
@@ -91,22 +94,8 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     }
 }
 
-/// The lines of a run's first tasks: [`BATCH`] on a pool of workers, one on the calling
-/// thread alone (see [`CHUNK_TIME`]), and one when a solver is run as a child process (its
-/// solves take milliseconds to seconds: a task of [`BATCH`] would hold back the first rows
-/// while the other workers idle).
-fn first_batch(plan: &Plan) -> u64 {
-    let external = plan.contenders.iter().any(|c| c.as_external().is_some());
-    if plan.threads <= 1 || external {
-        1
-    } else {
-        BATCH as u64
-    }
-}
-
-/// A worker's task: solves the chunk of task `seq`, sends its results to the calling
-/// thread through `tx`, and rings `bell`; a part (see [`PART_TIME`]) wakes the calling
-/// thread at once.
+/// A worker's task: solves the chunk of task `seq`, sends its results through `tx`, and
+/// rings `bell`; a part wakes the calling thread at once.
 fn task(
     seq: u64,
     mut chunk: Chunk,
@@ -136,13 +125,12 @@ fn task(
 pub(super) struct State<'p> {
     plan: &'p Plan,
     corpora: Vec<Corpus>,
-    /// The corpus being read (the reading thread is asked for its lines).
+    /// The corpus being read.
     current: usize,
     /// A request is out to the reading thread.
     asked: bool,
-    /// Lines the next request asks for (see [`FIRST_ASK`]).
+    /// Lines the next request asks for.
     ask: usize,
-    /// What it gave, not yet handed out.
     ready: VecDeque<Ready>,
     reading_done: bool,
     next_seq: u64,
@@ -150,44 +138,39 @@ pub(super) struct State<'p> {
     next_out: u64,
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
-    /// Tasks in flight, and their candidate lines.
-    tasks: usize,
-    lines: usize,
     /// Delivery stopped: an incomplete task or an error; nothing after it is delivered.
     gap: bool,
     interrupted: bool,
     failure: Option<EngineError>,
     puzzles: u64,
-    /// Lines per chunk (see [`task_time`] and [`CHUNK_TIME`]).
+    /// Lines per chunk.
     batch: u64,
     /// When the workers started.
-    pub(super) began: Instant,
-    /// Whether puzzles come parsed and numbered from the reading thread (see
-    /// [`crate::select`]).
+    began: Instant,
+    /// Puzzles come parsed and numbered from the reading thread (see [`crate::select`]).
     indexed: bool,
-    pub(super) warmup: Duration,
 }
 
 impl<'p> State<'p> {
     pub(super) fn new(plan: &'p Plan) -> State<'p> {
         let corpora = corpus_names(&plan.sources)
             .into_iter()
-            .map(|name| Corpus {
-                count: CorpusCount {
-                    name: Arc::from(name),
-                    puzzles: 0,
-                    malformed: 0,
-                    skipped: 0,
-                },
-                outstanding: 0,
+            .map(|name| {
+                let mut corpus = Corpus::default();
+                corpus.count.name = Arc::from(name);
+                corpus
             })
             .collect();
+        // A `cmd:` solver's solves take milliseconds to seconds: a task of BATCH would hold
+        // back the first rows while the other workers idle.
+        let external = plan.contenders.iter().any(|c| c.as_external().is_some());
+        let alone = plan.threads <= 1;
         State {
             plan,
             corpora,
             current: 0,
             asked: false,
-            ask: if plan.threads <= 1 {
+            ask: if alone {
                 FIRST_ASK_ALONE
             } else {
                 FIRST_ASK * plan.threads
@@ -197,45 +180,39 @@ impl<'p> State<'p> {
             next_seq: 0,
             next_out: 0,
             pending: BTreeMap::new(),
-            tasks: 0,
-            lines: 0,
             gap: false,
             interrupted: false,
             failure: None,
             puzzles: 0,
-            batch: first_batch(plan),
+            batch: if alone || external { 1 } else { BATCH as u64 },
             began: Instant::now(),
             indexed: plan.select.is_active(),
-            warmup: Duration::ZERO,
         }
     }
 
     /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
     pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
-            match self.next_chunk(reader, self.batch as usize, shared) {
-                Next::Chunk(seq, mut chunk) => {
-                    self.deliver(shared, sink);
-                    let start = Instant::now();
-                    self.solve_here(seq, &mut chunk, shared, sink);
-                    self.adapt(start.elapsed());
+            if let Some((seq, mut chunk)) = self.next_chunk(reader, shared) {
+                self.deliver(shared, sink);
+                let start = Instant::now();
+                self.solve_here(seq, &mut chunk, shared, sink);
+                self.adapt(start.elapsed());
+            } else if self.gap || self.reading_done {
+                if self.gap || self.pending.is_empty() {
+                    break;
                 }
-                Next::Waiting => {
-                    if let Some(reply) = reader.reply_within(TICK) {
-                        self.take(reply);
-                    }
+            } else if self.asked {
+                if let Some(reply) = reader.reply_within(TICK) {
+                    self.take(reply);
                 }
-                Next::Blocked => {}
-                Next::Done if self.pending.is_empty() || self.gap => break,
-                Next::Done => {}
             }
             self.deliver(shared, sink);
             self.tick(shared, sink);
         }
     }
 
-    /// Solves the chunk of task `seq` on this thread, handing each puzzle to the sink as
-    /// soon as it is done (every task before it is delivered).
+    /// Solves the chunk of task `seq` here, each puzzle delivered as soon as it is done.
     fn solve_here(
         &mut self,
         seq: u64,
@@ -251,7 +228,6 @@ impl<'p> State<'p> {
         let mut rows = Vec::new();
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
             if !self.gap {
-                // The item's rows are the only ones in `rows`.
                 self.deliver_item(source, item, rows, (seq, shared), sink);
                 self.tick(shared, sink);
             }
@@ -261,8 +237,8 @@ impl<'p> State<'p> {
         self.end_task(complete, shared);
     }
 
-    /// A pool of workers: tasks are handed out while the window allows, and the results
-    /// delivered as they come in.
+    /// A pool of workers: tasks handed out while the window allows, results delivered as
+    /// they come in.
     pub(super) fn pooled<'a>(
         &mut self,
         scope: &rayon::Scope<'a>,
@@ -272,28 +248,30 @@ impl<'p> State<'p> {
         sink: &mut dyn Sink,
     ) {
         let (tx, rx) = mpsc::channel::<(Place, Slot)>();
+        // Tasks in flight, and their candidate lines.
+        let (mut tasks, mut lines) = (0_usize, 0);
+        self.began = Instant::now();
         loop {
-            while self.lines < WINDOW {
-                let room = WINDOW - self.lines;
-                let Next::Chunk(seq, chunk) = self.next_chunk(reader, room, shared) else {
+            while lines < WINDOW {
+                let Some((seq, chunk)) = self.next_chunk(reader, shared) else {
                     break;
                 };
-                self.tasks += 1;
-                self.lines += chunk.candidates.max(1);
+                tasks += 1;
+                lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
             }
-            if self.tasks == 0 && (self.reading_done || self.gap) {
+            if tasks == 0 && (self.reading_done || self.gap) {
                 break;
             }
-            bell.wait(self.tasks.div_ceil(4), TICK);
+            bell.wait(tasks.div_ceil(4), TICK);
             for (place, slot) in rx.try_iter() {
                 if let Slot::Done {
                     candidates, took, ..
                 } = &slot
                 {
-                    self.tasks -= 1;
-                    self.lines -= candidates.max(&1);
+                    tasks -= 1;
+                    lines -= candidates.max(&1);
                     self.adapt(*took);
                 }
                 self.pending.insert(place, slot);
@@ -330,8 +308,7 @@ impl<'p> State<'p> {
         }
     }
 
-    /// The corpus being read is done (its end, or all the puzzles it may give): its end
-    /// goes into the stream, and the next corpus is read.
+    /// The corpus being read is done (its end, or all the puzzles it may give).
     fn corpus_read(&mut self) {
         self.ready.push_back(Ready::Marker(Slot::End(self.current)));
         self.current += 1;
@@ -354,10 +331,10 @@ impl<'p> State<'p> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out (`room`: the candidate lines a chunk may hold when the
-    /// calling thread solves alone), asking the reading thread for more when none is
-    /// ready.
-    fn next_chunk(&mut self, reader: &Reader, room: usize, shared: &Shared<'_>) -> Next {
+    /// The next chunk to hand out and its task's number, asking the reading thread for more
+    /// when none is ready. None when the run is done or stopped, when the reading thread is
+    /// still at work (`asked`), or when `--first` waits for results to come back.
+    fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Option<(u64, Chunk)> {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
                 self.interrupted = true;
@@ -365,85 +342,64 @@ impl<'p> State<'p> {
                 self.ready.clear();
             }
             if self.gap {
-                return Next::Done;
+                return None;
             }
             match self.ready.pop_front() {
                 Some(Ready::Chunk(chunk)) => {
-                    let seq = self.next_seq;
                     self.next_seq += 1;
-                    return Next::Chunk(seq, chunk);
+                    return Some((self.next_seq - 1, chunk));
                 }
                 Some(Ready::Marker(slot)) => {
-                    self.push(slot);
+                    self.pending.insert((self.next_seq, 0), slot);
+                    self.next_seq += 1;
                     continue;
                 }
                 None => {}
             }
             if self.reading_done {
-                return Next::Done;
+                return None;
             }
             if self.asked {
-                match reader.try_reply() {
-                    Some(reply) => {
-                        self.take(reply);
-                        continue;
-                    }
-                    None => return Next::Waiting,
-                }
-            }
-            if let Some(next) = self.ask_more(reader, room) {
-                return next;
+                let reply = reader.try_reply()?;
+                self.take(reply);
+            } else if !self.ask_more(reader) {
+                return None;
             }
         }
     }
 
-    /// The run's first request to the reading thread, made as the threads start (see
-    /// [`start`](super::start)): the lines it reads while the caller gets ready are the first tasks.
+    /// The run's first request to the reading thread, made by [`start`](super::start).
     pub(super) fn ask_first(&mut self, reader: &Reader) {
         if !self.reading_done && !self.asked {
-            let room = if self.plan.threads <= 1 {
-                self.batch as usize
-            } else {
-                WINDOW
-            };
-            let _ = self.ask_more(reader, room);
+            self.ask_more(reader);
         }
     }
 
-    /// Asks the reading thread for the next lines of the corpus being read (`room`: as in
-    /// [`State::next_chunk`]); `Some` when there is nothing to ask for until results come
-    /// back. A corpus that has all the puzzles it wants is ended instead.
-    fn ask_more(&mut self, reader: &Reader, room: usize) -> Option<Next> {
-        let batch = if self.plan.threads <= 1 {
-            room
-        } else {
-            self.batch as usize
-        };
-        // Lines are asked for a window at a time, the ones beyond the room waiting
-        // here: the reading thread (and the wake-up its answer brings) is called
-        // upon once per window, not once per task done. The run's first requests
-        // ask for less (see FIRST_ASK and FIRST_ASK_ALONE).
+    /// Asks the reading thread for the next lines of the corpus being read, a window at a
+    /// time (the reading thread and the wake-up its answer brings are called upon once per
+    /// window, not once per task); false when there is nothing to ask for until results
+    /// come back. A corpus that has all the puzzles it wants is ended instead.
+    fn ask_more(&mut self, reader: &Reader) -> bool {
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
         match self.credit(ask as u64) {
             None => self.corpus_read(),
-            Some(0) => return Some(Next::Blocked),
+            Some(0) => return false,
             Some(total) => {
                 reader.ask(Request {
                     source: self.current,
-                    batch,
+                    batch: self.batch as usize,
                     total,
                     early: self.plan.threads.max(1),
                 });
                 self.asked = true;
             }
         }
-        None
+        true
     }
 
-    /// Follows the time the last chunk took (see [`task_time`] and [`CHUNK_TIME`]): the
-    /// time of one pass over it, so that under `--repeat K` a chunk (a pass's puzzles, see
-    /// [`crate::passes`]) holds as many puzzles as at `--repeat 1`.
+    /// Follows the time of one pass over the last chunk, so that under `--repeat K` a chunk
+    /// holds as many puzzles as at `--repeat 1`.
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
@@ -454,18 +410,10 @@ impl<'p> State<'p> {
         self.batch = next_batch(self.batch, took / passes, target);
     }
 
-    /// Puts a marker into the ordered stream.
-    fn push(&mut self, slot: Slot) {
-        self.pending.insert((self.next_seq, 0), slot);
-        self.next_seq += 1;
-    }
-
-    /// Hands the results that are next in order to the sink: the parts of the task next in
-    /// order as they come, and the task's end once every part before it is delivered.
+    /// Hands the results next in order to the sink: a task's parts in the order sent, then
+    /// its end; a later task's parts wait until this one's end is delivered.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.gap {
-            // Tasks in order, and a task's parts in the order sent, then its end; the
-            // parts of a later task wait until this one's end is delivered.
             let Some(entry) = self.pending.first_entry() else {
                 break;
             };
@@ -474,7 +422,10 @@ impl<'p> State<'p> {
             if seq != self.next_out {
                 break;
             }
-            match entry.remove() {
+            let slot = entry.remove();
+            // A task's end, or a marker, is the last of its place in the stream.
+            self.next_out += u64::from(!matches!(slot, Slot::Part { .. }));
+            match slot {
                 Slot::Part {
                     source,
                     part: Part { items, mut rows },
@@ -482,33 +433,21 @@ impl<'p> State<'p> {
                 Slot::Done {
                     source,
                     candidates,
-                    done,
+                    mut done,
                     ..
                 } => {
-                    self.next_out += 1;
                     self.corpora[source].outstanding -= candidates as u64;
-                    let Done {
-                        items,
-                        mut rows,
-                        complete,
-                    } = done;
-                    self.deliver_items(source, items, &mut rows, (seq, shared), sink);
-                    self.end_task(complete, shared);
+                    self.deliver_items(source, done.items, &mut done.rows, (seq, shared), sink);
+                    self.end_task(done.complete, shared);
                 }
-                Slot::End(source) => {
-                    self.next_out += 1;
-                    sink.corpus_done(&self.corpora[source].count);
-                }
-                Slot::Fail(e) => {
-                    self.next_out += 1;
-                    self.fail(e, shared);
-                }
+                Slot::End(source) => sink.corpus_done(&self.corpora[source].count),
+                Slot::Fail(e) => self.fail(e, shared),
             }
         }
     }
 
-    /// Hands `items` of task `seq` (of corpus `source`) to the sink, each puzzle with its
-    /// rows, lent where the worker put them: the next ones of `rows`. Stops at a gap.
+    /// Hands `items` of task `seq` to the sink, each puzzle with the next of `rows`, lent
+    /// where the worker put them. Stops at a gap.
     fn deliver_items(
         &mut self,
         source: usize,
@@ -528,8 +467,7 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Hands one item of task `seq` to the sink (a puzzle with its `rows`), giving a
-    /// puzzle its index.
+    /// Hands one item of task `seq` to the sink, giving a puzzle its index.
     fn deliver_item(
         &mut self,
         source: usize,
@@ -553,8 +491,7 @@ impl<'p> State<'p> {
                 count.puzzles += 1;
                 self.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
-                    // The task may still run (this puzzle came in a part of it, or on
-                    // the calling thread): nothing of it will be delivered any more.
+                    // The task may still run (this puzzle came in a part of it).
                     shared.stop_from(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }
@@ -570,14 +507,12 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A task's items are delivered: one cut short by a stop leaves a gap (nothing after
-    /// it is delivered), and one cut short by the runner's failure to start a child process
-    /// fails the run.
+    /// A task's items are delivered: one cut short leaves a gap (nothing after it is
+    /// delivered), and fails the run when the runner could not start a child process.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.gap {
             self.gap = true;
             self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
-            // A task also stops short when the runner could not start a child process.
             let contenders = self.plan.contenders.iter();
             if let Some(e) = contenders
                 .filter_map(|c| c.as_external()?.take_failure())
@@ -606,7 +541,8 @@ impl<'p> State<'p> {
         shared.stop_after(self.next_out);
     }
 
-    pub(super) fn report(self) -> Report {
+    /// What the run did, after a warm-up of `warmup`.
+    pub(super) fn report(self, warmup: Duration) -> Report {
         let end = match (self.failure, self.interrupted) {
             (Some(e), _) => End::Failed(e),
             (None, true) => End::Interrupted,
@@ -616,7 +552,7 @@ impl<'p> State<'p> {
             end,
             puzzles: self.puzzles,
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
-            warmup: self.warmup,
+            warmup,
         }
     }
 }
@@ -629,38 +565,23 @@ mod tests {
     use sudoku_core::Limits;
 
     #[test]
-    fn tasks_grow_with_the_run_between_their_bounds() {
-        assert_eq!(task_time(Duration::ZERO), TASK_TIME_MIN);
-        assert_eq!(
-            task_time(Duration::from_millis(50)),
-            Duration::from_micros(500)
-        );
-        assert_eq!(
-            task_time(Duration::from_millis(80)),
-            Duration::from_micros(800)
-        );
-        assert_eq!(task_time(Duration::from_secs(60)), TASK_TIME_MAX);
-    }
-
-    #[test]
-    fn chunks_double_when_short_keep_their_size_up_to_twice_the_target_then_halve() {
-        let ms = Duration::from_millis;
-        assert_eq!(next_batch(8, ms(1), ms(2)), 16);
-        assert_eq!(next_batch(8, ms(2), ms(2)), 8);
-        assert_eq!(next_batch(8, ms(4), ms(2)), 8);
-        assert_eq!(next_batch(8, ms(5), ms(2)), 4);
-        assert_eq!(next_batch(1, ms(50), ms(2)), 1);
+    fn tasks_follow_the_run_and_the_time_they_take_between_their_bounds() {
+        let (us, ms) = (Duration::from_micros, Duration::from_millis);
+        for (elapsed, want) in [(0, us(250)), (50, us(500)), (80, us(800)), (60_000, ms(1))] {
+            assert_eq!(task_time(ms(elapsed)), want);
+        }
+        for (batch, took, want) in [(8, 1, 16), (8, 2, 8), (8, 4, 8), (8, 5, 4), (1, 50, 1)] {
+            assert_eq!(next_batch(batch, ms(took), ms(2)), want, "{batch} {took}");
+        }
         assert_eq!(next_batch(BATCH_MAX, ms(1), ms(2)), BATCH_MAX);
-    }
-
-    #[test]
-    fn a_run_with_a_solver_run_as_a_child_process_starts_at_a_line_a_task() {
         let native = || {
-            let dlx = sudoku_catalogue::find("dlx").unwrap();
-            Contender::new(dlx.solver(), Limits::FIRST)
+            Contender::new(
+                sudoku_catalogue::find("dlx").unwrap().solver(),
+                Limits::FIRST,
+            )
         };
         let child = || {
-            let external = External::from_words("x", vec!["x".into()], Duration::from_secs(1));
+            let external = External::from_words("x", vec!["x".into()], ms(1000));
             Contender::external("x", external, Limits::FIRST)
         };
         for (contenders, threads, batch) in [
