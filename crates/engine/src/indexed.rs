@@ -1,9 +1,6 @@
-//! Reading a corpus on the reading thread, puzzle by puzzle, when a run selects or permutes
-//! (see [`crate::select`]): each puzzle's index is then known before it is solved.
-//!
-//! The corpus reader parses the corpus exactly as workers would; the puzzles the selection
-//! keeps (and the malformed lines it reports) go out in chunks already parsed, with their
-//! final indexes; the others are only counted ([`Reader::skipped`]).
+//! A corpus read puzzle by puzzle on the reading thread, when a run selects or permutes
+//! (see [`crate::select`]): the puzzles the selection keeps, and the malformed lines it
+//! reports, go out in chunks already parsed and numbered; the others are only counted.
 
 use std::io;
 use std::sync::Arc;
@@ -13,16 +10,15 @@ use sudoku_core::{CorpusError, CorpusReader, Puzzle};
 use crate::chunk::{Chunk, Chunker, Lines};
 use crate::select::{corpus_key, Selection};
 
-/// What cuts a corpus into chunks: lines for the workers to parse (every run that does not
-/// select), or puzzles parsed here ([`Indexed`]).
+/// What cuts a corpus into chunks: lines for the workers to parse, or puzzles parsed here.
 pub(crate) enum Reader<R: Lines> {
     Lines(Chunker<R>),
     Indexed(Box<Indexed<R>>),
 }
 
 impl<R: Lines> Reader<R> {
-    /// The reader of corpus `source` named `corpus`, as `selection` needs it; `first` caps
-    /// the puzzles of the corpus (an indexed reader applies it itself).
+    /// The reader of corpus `source` named `corpus`; `first` caps its puzzles (an indexed
+    /// reader applies it itself).
     pub fn new(
         reader: R,
         source: usize,
@@ -47,8 +43,7 @@ impl<R: Lines> Reader<R> {
         }
     }
 
-    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
-    /// end of the corpus.
+    /// The next chunk of at most `max` puzzles (or lines that may hold one).
     pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         match self {
             Reader::Lines(chunker) => chunker.next_chunk(max),
@@ -95,11 +90,6 @@ pub(crate) struct Indexed<R: Lines> {
 }
 
 impl<R: Lines> Indexed<R> {
-    /// Whether the selection keeps puzzle `index`.
-    fn keeps(&self, index: u64) -> bool {
-        self.selection.keeps(&self.corpus, self.key, index)
-    }
-
     fn next_chunk(&mut self, max: usize) -> Option<Chunk> {
         let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
         while !self.done && items.len() < max.max(1) {
@@ -115,7 +105,7 @@ impl<R: Lines> Indexed<R> {
                     self.line = puzzle.line;
                     if self.first.is_some_and(|n| puzzle.index >= n) {
                         self.done = true;
-                    } else if self.keeps(puzzle.index) {
+                    } else if self.selection.keeps(&self.corpus, self.key, puzzle.index) {
                         items.push(Ok(puzzle));
                     } else {
                         self.skipped += 1;
@@ -153,8 +143,6 @@ impl<R: Lines> Indexed<R> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-
     use super::*;
     use crate::select::Shard;
 
@@ -203,15 +191,5 @@ mod tests {
             let max = 2 * k as usize - 1;
             assert_eq!(indexes(&text, &selection, Some(4), max), want, "{shard}");
         }
-    }
-
-    #[test]
-    fn done_puzzles_are_skipped() {
-        let text = format!("{TOP1}\n{TOP1}\n{TOP1}\n");
-        let selection = Selection {
-            done: [(Arc::from("c.txt"), HashSet::from([0, 2]))].into(),
-            ..Selection::default()
-        };
-        assert_eq!(indexes(&text, &selection, None, 8), ["1@2", "skipped 2"]);
     }
 }
