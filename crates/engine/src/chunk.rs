@@ -1,12 +1,7 @@
 //! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
-//! parse them: the reading thread only finds line ends.
-//!
-//! A chunk ends before a line that may hold a puzzle once it holds enough of them, and
-//! never inside a grid file's rows (lines of comma-separated integers), so that each
-//! chunk parses alone as the whole file would (see [`crate::parse`]). It also ends early
-//! when the source has nothing more buffered and may be slow to give the next line (a
-//! pipe fed slowly): the lines read so far go to work at once instead of waiting for a
-//! full chunk.
+//! parse them: the reading thread only finds line ends. A chunk never ends inside a grid
+//! file's rows, so that it parses alone as the whole file would ([`crate::parse`]), and
+//! ends early when the source may be slow to give the next line (a pipe fed slowly).
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
@@ -17,7 +12,7 @@ use crate::source::Input;
 
 /// A source of lines for a [`Chunker`].
 pub(crate) trait Lines: BufRead {
-    /// Whether reading the next line may wait for the source (see [`Input::would_block`]).
+    /// Whether reading the next line may wait for the source.
     fn would_block(&self) -> bool {
         false
     }
@@ -40,15 +35,14 @@ pub(crate) struct Chunk {
     pub corpus: Arc<str>,
     /// The 1-based line number of its first line.
     pub first_line: u64,
-    /// Whether a line that may hold a puzzle came before it in its corpus (then no header
-    /// is taken from it).
+    /// Whether a line that may hold a puzzle came before it (then it holds no header).
     pub after_record: bool,
     /// Its lines, each with its `\n` (the corpus's last line may lack it).
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
     pub candidates: usize,
-    /// Its puzzles already parsed and numbered, when the reading thread parses (a run that
-    /// selects or permutes, see [`crate::indexed`]); `bytes` is then empty.
+    /// Its puzzles parsed and numbered by the reading thread ([`crate::indexed`]); `bytes`
+    /// is then empty.
     pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
 }
 
@@ -97,10 +91,8 @@ fn kind_of_text(text: &[u8]) -> Kind {
     Kind::Candidate { glue }
 }
 
-/// Whether a line is the common one, a 9x9 puzzle alone: 81 digits or dots (and maybe a
-/// `\r`), as the corpus reader reads it at once. It is a candidate that no grid file
-/// continues, as [`kind`]'s general reading finds too; so most lines of most corpora are
-/// told in one pass.
+/// Whether a line is the common one, a 9x9 puzzle alone (81 digits or dots, maybe a `\r`):
+/// a candidate no grid file continues, told in one pass.
 fn is_plain_nine(text: &[u8]) -> bool {
     let text = text.strip_suffix(b"\r").unwrap_or(text);
     plain_nine_cells(text).is_some()
@@ -196,10 +188,9 @@ impl<R: Lines> Chunker<R> {
         }
     }
 
-    /// The next chunk: lines up to (not including) the first line that may hold a puzzle
-    /// once `max` candidates are in, and that does not continue a grid file, or up to the
-    /// point where the source may wait (after a candidate that is not a grid file's row);
-    /// `None` at the end of the corpus.
+    /// The next chunk: lines up to the first candidate past `max` that does not continue a
+    /// grid file, or up to where the source may wait (outside a grid file); `None` at the
+    /// end of the corpus.
     pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut chunk = Chunk {
             source: self.source,
@@ -250,14 +241,6 @@ impl<R: Lines> Chunker<R> {
 pub(crate) mod tests {
     use super::*;
 
-    fn chunks(text: &[u8], max: usize) -> Vec<Chunk> {
-        let reader: Box<dyn BufRead> = Box::new(io::Cursor::new(text.to_vec()));
-        let mut c = Chunker::new(reader, 0, Arc::from("t"));
-        std::iter::from_fn(|| c.next_chunk(max))
-            .map(Result::unwrap)
-            .collect()
-    }
-
     #[test]
     fn the_common_line_is_told_at_once_as_the_full_reading_tells_it() {
         let top =
@@ -288,32 +271,6 @@ pub(crate) mod tests {
         assert_eq!(plain, 3, "the first three lines are the common one");
     }
 
-    #[test]
-    fn chunks_cut_before_a_candidate_and_keep_every_byte() {
-        let text = b"# c\nA\n\nB\n# d\nC\nD";
-        let got = chunks(text, 2);
-        let parts: Vec<(&[u8], u64, bool, usize)> = got
-            .iter()
-            .map(|c| (&c.bytes[..], c.first_line, c.after_record, c.candidates))
-            .collect();
-        assert_eq!(
-            parts,
-            [
-                (&b"# c\nA\n\nB\n# d\n"[..], 1, false, 2),
-                (&b"C\nD"[..], 6, true, 2)
-            ]
-        );
-    }
-
-    #[test]
-    fn grid_rows_stay_together_and_separators_are_blank() {
-        let text = b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\nQ\n";
-        let got = chunks(text, 1);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[0].bytes, b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\n");
-        assert_eq!((got[1].first_line, got[1].candidates), (7, 1));
-    }
-
     /// A source that has nothing buffered after each line, as a pipe fed line by line.
     pub(crate) struct Trickle(pub io::Cursor<Vec<u8>>);
 
@@ -337,30 +294,5 @@ pub(crate) mod tests {
             let at = self.0.position() as usize;
             at == 0 || self.0.get_ref()[at - 1] == b'\n'
         }
-    }
-
-    #[test]
-    fn a_source_that_may_wait_gives_its_lines_at_once_but_never_cuts_a_grid() {
-        let text = b"A\n# c\nB\n1,0,0,0\n0,0,3,0\n\n0,4,0,0\n0,0,0,2\nC\n";
-        let mut c = Chunker::new(Trickle(io::Cursor::new(text.to_vec())), 0, Arc::from("t"));
-        let got: Vec<Vec<u8>> = std::iter::from_fn(|| c.next_chunk(100))
-            .map(|chunk| chunk.unwrap().bytes)
-            .collect();
-        assert_eq!(
-            got,
-            [
-                &b"A\n"[..],
-                b"# c\nB\n",
-                b"1,0,0,0\n0,0,3,0\n\n0,4,0,0\n0,0,0,2\nC\n"
-            ]
-        );
-    }
-
-    #[test]
-    fn overlong_lines_keep_one_byte_too_many() {
-        let mut text = vec![b'.'; MAX_LINE_BYTES + 10];
-        text.extend(b"\nA\n");
-        let got = chunks(&text, 100);
-        assert_eq!(got[0].bytes.len(), MAX_LINE_BYTES + 1 + 1 + 2);
     }
 }

@@ -1,10 +1,6 @@
-//! Parsing a chunk on a worker, exactly as the corpus reader parses the whole file.
-//!
-//! The chunk is read by its own [`CorpusReader`], made to go on from where the chunk
-//! starts ([`CorpusReader::continuing`]): its line numbers are the file's, a byte-order
-//! mark is only looked for on the file's first line, and a header is only taken before the
-//! first record. Puzzle indexes are given later, in input order, by the run: they count the
-//! puzzles of the whole corpus.
+//! Parsing a chunk on a worker, exactly as the corpus reader parses the whole file: its
+//! own [`CorpusReader`] goes on from where the chunk starts
+//! ([`CorpusReader::continuing`]). Puzzle indexes are given later, in input order.
 
 use std::io::BufRead;
 
@@ -12,8 +8,7 @@ use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::chunk::Chunk;
 
-/// The puzzles and errors of a chunk, in order (as an iterator, or read into one puzzle
-/// with [`CorpusReader::read_into`]); their indexes are still to be given.
+/// The puzzles and errors of a chunk, in order, their indexes still to be given.
 pub(crate) fn parse(chunk: &Chunk) -> CorpusReader<&[u8]> {
     CorpusReader::continuing(
         &chunk.bytes[..],
@@ -23,9 +18,8 @@ pub(crate) fn parse(chunk: &Chunk) -> CorpusReader<&[u8]> {
     )
 }
 
-/// Counts the puzzles of a corpus, up to `cap`, as a run reads them (a header, a comment or
-/// a malformed line is none, a grid written over several lines is one): the progress
-/// bar's total.
+/// Counts the puzzles of a corpus, up to `cap`, as a run reads them: the progress bar's
+/// total.
 ///
 /// # Errors
 ///
@@ -94,7 +88,8 @@ mod tests {
             .collect()
     }
 
-    /// Every item of `text` read whole, and read in chunks of `max`.
+    /// Every item of `text` read whole, and read in chunks of `max`, also as a pipe fed
+    /// line by line, where chunks end wherever the source may wait.
     fn both(text: &str, max: usize) -> (Vec<String>, Vec<String>) {
         let whole = CorpusReader::new(text.as_bytes(), "t.txt")
             .map(show)
@@ -102,12 +97,7 @@ mod tests {
         let bytes = || Cursor::new(text.as_bytes().to_vec());
         let reader: Box<dyn std::io::BufRead> = Box::new(bytes());
         let chunks = chunked(reader, max);
-        // Read as a pipe fed line by line: chunks end wherever the source may wait.
-        assert_eq!(
-            chunked(Trickle(bytes()), max),
-            chunks,
-            "read as it trickles in"
-        );
+        assert_eq!(chunked(Trickle(bytes()), max), chunks, "as it trickles in");
         (whole, chunks)
     }
 
@@ -125,6 +115,10 @@ mod tests {
             ),
             format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
             format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
+            format!(
+                "{}\n{TOP1}\n",
+                ".".repeat(sudoku_core::corpus::MAX_LINE_BYTES + 10)
+            ),
         ];
         for text in &texts {
             for max in [1, 2, 3, 100] {
