@@ -1,12 +1,13 @@
 //! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
 //! parse them: the reading thread only finds line ends. A chunk never ends inside a grid
-//! file's rows, so that it parses alone as the whole file would ([`crate::parse`]), and
+//! file's rows, so that it parses alone as the whole file would ([`Chunk::parse`]), and
 //! ends early when the source may be slow to give the next line (a pipe fed slowly).
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{plain_nine_cells, wide_bom, MAX_LINE_BYTES};
+use sudoku_core::CorpusReader;
 
 use crate::source::Input;
 
@@ -44,6 +45,20 @@ pub(crate) struct Chunk {
     /// Its puzzles parsed and numbered by the reading thread ([`crate::indexed`]); `bytes`
     /// is then empty.
     pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
+}
+
+impl Chunk {
+    /// Its puzzles and errors, in order, read as the corpus reader reads the whole file
+    /// (going on from where the chunk starts); their indexes are still to be given.
+    pub fn parse(&self) -> CorpusReader<&[u8]> {
+        let lines_before = self.first_line - 1;
+        CorpusReader::continuing(
+            &self.bytes[..],
+            self.corpus.clone(),
+            lines_before,
+            self.after_record,
+        )
+    }
 }
 
 /// What a line is, for cutting and counting.
@@ -238,13 +253,20 @@ impl<R: Lines> Chunker<R> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
+    use std::io::Cursor;
+
+    use sudoku_core::{CorpusError, Puzzle};
+
     use super::*;
+    use crate::source::count_puzzles;
+
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn the_common_line_is_told_at_once_as_the_full_reading_tells_it() {
-        let top =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let top = TOP1;
         let zeros = top.replace('.', "0");
         let lines = [
             format!("{top}\n"),
@@ -272,7 +294,7 @@ pub(crate) mod tests {
     }
 
     /// A source that has nothing buffered after each line, as a pipe fed line by line.
-    pub(crate) struct Trickle(pub io::Cursor<Vec<u8>>);
+    struct Trickle(Cursor<Vec<u8>>);
 
     impl Read for Trickle {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -294,5 +316,68 @@ pub(crate) mod tests {
             let at = self.0.position() as usize;
             at == 0 || self.0.get_ref()[at - 1] == b'\n'
         }
+    }
+
+    fn show(item: Result<Puzzle, CorpusError>) -> String {
+        match item {
+            Ok(p) => format!("{} {} {:?}", p.line, p.grid.to_line(), p.label),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// Every item of the chunks of at most `max` candidates `reader` is cut into, parsed.
+    fn chunked<R: Lines>(reader: R, max: usize) -> Vec<String> {
+        let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
+        let chunks = std::iter::from_fn(|| chunker.next_chunk(max)).map(Result::unwrap);
+        chunks
+            .flat_map(|c| c.parse().map(show).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// Read in chunks of any size, also as a pipe fed line by line (chunks then end
+    /// wherever the source may wait), a corpus reads as the whole file does; it is counted
+    /// as it is read (a malformed line, a header, a comment none, a grid file's rows one).
+    #[test]
+    fn chunks_read_as_the_whole_file_does() {
+        let grid: String = (TOP1.replace('.', "0").as_bytes().chunks(9))
+            .map(|row| row.iter().map(|&b| char::from(b).to_string()))
+            .map(|cells| cells.collect::<Vec<_>>().join(",") + "\n")
+            .collect();
+        let texts = [
+            format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),
+            format!(
+                "# c\n\n{TOP1}\nquizzes,solutions\n{}x\n{TOP1}\n",
+                &TOP1[..80]
+            ),
+            format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
+            format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
+            format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
+        ];
+        let bytes = |text: &str| Cursor::new(text.as_bytes().to_vec());
+        for text in &texts {
+            let whole: Vec<String> = CorpusReader::new(text.as_bytes(), "t.txt")
+                .map(show)
+                .collect();
+            for max in [1, 2, 3, 100] {
+                let reader: Box<dyn BufRead> = Box::new(bytes(text));
+                assert_eq!(chunked(reader, max), whole, "max {max}:\n{text}");
+                assert_eq!(
+                    chunked(Trickle(bytes(text)), max),
+                    whole,
+                    "trickled, max {max}"
+                );
+            }
+            let puzzles = CorpusReader::new(text.as_bytes(), "t")
+                .filter(Result::is_ok)
+                .count();
+            let count = count_puzzles(Box::new(bytes(text)), u64::MAX).unwrap();
+            assert_eq!(count, puzzles as u64, "{text}");
+            assert_eq!(count_puzzles(Box::new(bytes(text)), 1).unwrap(), 1);
+        }
+        let utf16 = Box::new(Cursor::new(b"\xFF\xFE1\x002\x00".to_vec()));
+        assert!(matches!(
+            count_puzzles(utf16, 9),
+            Err(CorpusError::Wide { .. })
+        ));
     }
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{folder_files, LeftOut};
-use sudoku_core::CorpusError;
+use sudoku_core::{CorpusError, CorpusReader};
 use sudoku_results::reads_as_results;
 
 /// The puzzles of `data/seeds.txt` (the essays' grids), built in.
@@ -208,4 +208,24 @@ fn check_readable(file: &Path) -> Result<(), CorpusError> {
         return Ok(());
     }
     File::open(file).map(drop).map_err(open)
+}
+
+/// Counts the puzzles of a corpus, up to `cap`, as a run reads them: the progress bar's
+/// total.
+///
+/// # Errors
+///
+/// A read error, or a UTF-16 or UTF-32 file, which end the corpus's reading.
+pub fn count_puzzles(reader: Box<dyn BufRead>, cap: u64) -> Result<u64, CorpusError> {
+    let mut items = CorpusReader::new(reader, "");
+    let mut count = 0;
+    while count < cap {
+        match items.next() {
+            None => break,
+            Some(Ok(_)) => count += 1,
+            Some(Err(e)) if e.is_malformed_line() => {}
+            Some(Err(e)) => return Err(e),
+        }
+    }
+    Ok(count)
 }

@@ -11,7 +11,6 @@ use sudoku_results::Row;
 use crate::checked::Entry;
 use crate::chunk::Chunk;
 use crate::contender::Contender;
-use crate::parse::parse;
 use crate::passes::each_in_passes;
 use crate::permute::permuted;
 use crate::sink::Solved;
@@ -156,7 +155,7 @@ pub(crate) fn work_each(
             each(&task, read, rows, emit)
         }
         None => {
-            let mut reader = parse(chunk);
+            let mut reader = chunk.parse();
             each(&task, |puzzle| reader.read_into(puzzle), rows, emit)
         }
     }
