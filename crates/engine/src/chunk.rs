@@ -27,6 +27,22 @@ impl Lines for Input {
 
 impl Lines for Box<dyn BufRead> {}
 
+/// What cuts a corpus into chunks on the reading thread: a [`Chunker`], or a reader that
+/// parses the puzzles itself ([`crate::indexed`]).
+pub(crate) trait Cut {
+    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
+    /// end of the corpus.
+    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>>;
+    /// The line being read (for a read error's message).
+    fn line(&self) -> u64;
+    /// Whether the next chunk may wait for the source.
+    fn would_block(&self) -> bool;
+    /// Puzzles read but left out by the run's selection.
+    fn skipped(&self) -> u64 {
+        0
+    }
+}
+
 /// A run of whole lines of one corpus.
 #[derive(Debug)]
 pub(crate) struct Chunk {
@@ -202,11 +218,12 @@ impl<R: Lines> Chunker<R> {
             }
         }
     }
+}
 
-    /// The next chunk: lines up to the first candidate past `max` that does not continue a
-    /// grid file, or up to where the source may wait (outside a grid file); `None` at the
-    /// end of the corpus.
-    pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+/// A chunk's lines end before the first candidate past `max` that does not continue a grid
+/// file, or where the source may wait (outside a grid file).
+impl<R: Lines> Cut for Chunker<R> {
+    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut chunk = Chunk {
             source: self.source,
             corpus: self.corpus.clone(),
@@ -241,13 +258,11 @@ impl<R: Lines> Chunker<R> {
         (!chunk.bytes.is_empty()).then_some(Ok(chunk))
     }
 
-    /// The line being read (for a read error's message).
-    pub fn line(&self) -> u64 {
+    fn line(&self) -> u64 {
         self.line
     }
 
-    /// Whether the next chunk may wait for the source.
-    pub fn would_block(&self) -> bool {
+    fn would_block(&self) -> bool {
         self.carry.is_none() && self.reader.would_block()
     }
 }

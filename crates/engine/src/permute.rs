@@ -24,13 +24,8 @@ impl Isomorph {
     /// The isomorph of puzzle `index` of `corpus` under `seed`: ChaCha8 keyed by the seed
     /// and the corpus's file name, on stream `index`.
     pub fn of(seed: u64, corpus: &str, index: u64, size: Size) -> Isomorph {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ corpus_key(corpus));
+        let rng = &mut ChaCha8Rng::seed_from_u64(seed ^ corpus_key(corpus));
         rng.set_stream(index);
-        Isomorph::random(size, &mut rng)
-    }
-
-    /// A random symmetry of the grids of `size`, drawn from `rng`.
-    pub fn random(size: Size, rng: &mut impl Rng) -> Isomorph {
         let (b, n) = (size.box_size(), size.side());
         let mut digit: Vec<u8> = (0..=n as u8).collect();
         digit[1..].shuffle(rng);

@@ -14,11 +14,11 @@ use std::time::Duration;
 
 use sudoku_core::CorpusError;
 
-use crate::chunk::Chunk;
+use crate::chunk::{Chunk, Cut};
 use crate::doorbell::Doorbell;
-use crate::indexed::Reader as CorpusChunks;
+use crate::indexed::cutter;
 use crate::pipeline::Plan;
-use crate::source::{corpus_names, Input};
+use crate::source::corpus_names;
 
 /// Lines wanted from one corpus.
 #[derive(Debug, Clone, Copy)]
@@ -91,7 +91,7 @@ impl Reader {
         let (selection, first) = (Arc::new(plan.select.clone()), plan.first);
         let open = move |i: usize| {
             let input = sources[i].open_input(flag.clone())?;
-            let chunks = CorpusChunks::new(input, i, names[i].clone(), &selection, first);
+            let chunks = cutter(input, i, names[i].clone(), &selection, first);
             Ok((names[i].clone(), chunks))
         };
         std::thread::Builder::new()
@@ -123,7 +123,7 @@ impl Reader {
 /// The reading thread: answers each request with the chunks read from the corpus `open`
 /// gives (its name, its chunks).
 fn serve(
-    open: impl Fn(usize) -> Result<(Arc<str>, CorpusChunks<Input>), CorpusError>,
+    open: impl Fn(usize) -> Result<(Arc<str>, Box<dyn Cut>), CorpusError>,
     asked: &Receiver<Request>,
     answer: &Sender<Reply>,
     bell: &Doorbell,
@@ -134,7 +134,7 @@ fn serve(
         bell.wake();
         sent
     };
-    let mut corpus: Option<(usize, Arc<str>, CorpusChunks<Input>)> = None;
+    let mut corpus: Option<(usize, Arc<str>, Box<dyn Cut>)> = None;
     for request in asked {
         let i = request.source;
         if corpus.as_ref().map(|c| c.0) != Some(i) {
@@ -156,7 +156,7 @@ fn serve(
                 last: false,
             })
         };
-        let Some(reply) = read(chunker, request, name, early) else {
+        let Some(reply) = read(chunker.as_mut(), request, name, early) else {
             return;
         };
         if reply.end.is_some() {
@@ -172,7 +172,7 @@ fn serve(
 /// last reply, the first [`Request::early`] chunks sent to `early` (`None` when nobody
 /// listens any more).
 fn read(
-    chunker: &mut CorpusChunks<Input>,
+    chunker: &mut dyn Cut,
     request: Request,
     name: &str,
     early: impl FnOnce(Vec<Chunk>) -> bool,
