@@ -20,12 +20,8 @@ pub(crate) fn each_in_passes(
     // The first pass: every item in order, its rows made, nothing emitted yet.
     let mut made: Vec<Row> = Vec::new();
     let mut held: Vec<(Item, Option<Grid>)> = Vec::new();
-    if !each_once(task, read, &mut made, |item, grid, _| {
-        held.push((item, grid))
-    }) {
-        return false;
-    }
-    if !later_passes(task, &held, &mut made) {
+    let hold = |item, grid, _: &mut Vec<Row>| held.push((item, grid));
+    if !each_once(task, read, &mut made, hold) || !later_passes(task, &held, &mut made) {
         return false;
     }
     let mut made = made.into_iter();
