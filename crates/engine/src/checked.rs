@@ -37,12 +37,9 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// Adds to `rows` the row of `solver`'s timed, checked solve of the puzzle within
-    /// `limits`, named `name`: its outcome, checked, and its trusted time (timed again
-    /// while disturbed, see [`trusted`]).
-    ///
-    /// The row is made where it goes, and the first outcome stays where the solve put it
-    /// (it is large: a grid of the largest size): neither is moved.
+    /// Adds to `rows` the row of `solver`'s timed ([`trusted`]), checked solve of the
+    /// puzzle within `limits`, named `name`. The row is made where it goes and the outcome
+    /// stays where the solve put it (a grid of the largest size): neither is moved.
     pub fn solve(
         &self,
         (name, solver): (&Arc<str>, &dyn Solver),
@@ -50,9 +47,8 @@ impl<'a> Entry<'a> {
         rows: &mut Vec<Row>,
     ) {
         let grid = &self.puzzle.grid;
-        // A solver that panics is a bug: its row says `wrong` and the run goes on, whether
-        // it panicked in a timed solve or when the check asked it again. The row is added
-        // last, when nothing can panic any more.
+        // A panic, in the solve or when the check asks again, is a row `wrong`; the row is
+        // added last, when nothing can panic any more.
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
             let (outcome, timing) = trusted(|| solver.solve(grid, limits));
             let known = self.puzzle.solution.as_deref();
@@ -76,8 +72,7 @@ impl<'a> Entry<'a> {
         });
     }
 
-    /// The row of the puzzle for the solver named `name`, solving within `limits`: how it
-    /// ended, its outcome, its time and what its check found.
+    /// The row of the puzzle for the solver named `name`, solving within `limits`.
     pub fn row(
         &self,
         (name, limits): (&Arc<str>, &Limits),
@@ -132,15 +127,8 @@ pub(crate) fn time_again(solver: &dyn Solver, grid: &Grid, limits: &Limits) -> O
     .ok()
 }
 
-/// Checks an outcome, and says what is wrong with it:
-///
-/// - every solution returned must solve the puzzle (`check_solution_of`), and a search that
-///   claims solutions must return one;
-/// - a puzzle whose corpus gives a `known` solution has one: `no_solution` is wrong;
-/// - a found solution that differs from the known one proves two solutions: the solver
-///   is asked again with a solution limit of 2 (same budget) and must find the second
-///   (or run out of budget); a search that reports exactly one solution under a limit of
-///   2 or more must have found the known one.
+/// Checks an outcome by the book's rules ("Checks, forecast and progress"), and says what
+/// is wrong with it.
 pub fn check(
     solver: &dyn Solver,
     puzzle: &Grid,
@@ -151,10 +139,8 @@ pub fn check(
     check_with(puzzle, known, limits, outcome, Some(solver))
 }
 
-/// [`check`], asking `solver` again when two solutions are proven under a limit of 1; a
-/// solver that cannot be asked again with another limit (a child process, which learns its
-/// limit when it starts) is `None`: a second solution then proves the puzzle is not unique,
-/// and the one found passes.
+/// [`check`]; `solver` is `None` for one that cannot be asked again with another limit (a
+/// child process): a second solution then passes.
 pub(crate) fn check_with(
     puzzle: &Grid,
     known: Option<&Grid>,
@@ -199,7 +185,7 @@ pub(crate) fn check_with(
     if found == known {
         return None;
     }
-    // Two different solutions: the puzzle is not unique, so a search for two must find two.
+    // Two different solutions: a search for two must find two.
     let again = if limits.solution_limit() >= 2 {
         outcome.clone()
     } else {

@@ -1,23 +1,19 @@
 //! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
-//! parse them: the reading thread only finds line ends.
-//!
-//! A chunk ends before a line that may hold a puzzle once it holds enough of them, and
-//! never inside a grid file's rows (lines of comma-separated integers), so that each
-//! chunk parses alone as the whole file would (see [`crate::parse`]). It also ends early
-//! when the source has nothing more buffered and may be slow to give the next line (a
-//! pipe fed slowly): the lines read so far go to work at once instead of waiting for a
-//! full chunk.
+//! parse them: the reading thread only finds line ends. A chunk never ends inside a grid
+//! file's rows, so that it parses alone as the whole file would ([`Chunk::parse`]), and
+//! ends early when the source may be slow to give the next line (a pipe fed slowly).
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{plain_nine_cells, wide_bom, MAX_LINE_BYTES};
+use sudoku_core::CorpusReader;
 
 use crate::source::Input;
 
 /// A source of lines for a [`Chunker`].
 pub(crate) trait Lines: BufRead {
-    /// Whether reading the next line may wait for the source (see [`Input::would_block`]).
+    /// Whether reading the next line may wait for the source.
     fn would_block(&self) -> bool {
         false
     }
@@ -31,6 +27,22 @@ impl Lines for Input {
 
 impl Lines for Box<dyn BufRead> {}
 
+/// What cuts a corpus into chunks on the reading thread: a [`Chunker`], or a reader that
+/// parses the puzzles itself ([`crate::indexed`]).
+pub(crate) trait Cut {
+    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
+    /// end of the corpus.
+    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>>;
+    /// The line being read (for a read error's message).
+    fn line(&self) -> u64;
+    /// Whether the next chunk may wait for the source.
+    fn would_block(&self) -> bool;
+    /// Puzzles read but left out by the run's selection.
+    fn skipped(&self) -> u64 {
+        0
+    }
+}
+
 /// A run of whole lines of one corpus.
 #[derive(Debug)]
 pub(crate) struct Chunk {
@@ -40,16 +52,29 @@ pub(crate) struct Chunk {
     pub corpus: Arc<str>,
     /// The 1-based line number of its first line.
     pub first_line: u64,
-    /// Whether a line that may hold a puzzle came before it in its corpus (then no header
-    /// is taken from it).
+    /// Whether a line that may hold a puzzle came before it (then it holds no header).
     pub after_record: bool,
     /// Its lines, each with its `\n` (the corpus's last line may lack it).
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
     pub candidates: usize,
-    /// Its puzzles already parsed and numbered, when the reading thread parses (a run that
-    /// selects or permutes, see [`crate::indexed`]); `bytes` is then empty.
+    /// Its puzzles parsed and numbered by the reading thread ([`crate::indexed`]); `bytes`
+    /// is then empty.
     pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
+}
+
+impl Chunk {
+    /// Its puzzles and errors, in order, read as the corpus reader reads the whole file
+    /// (going on from where the chunk starts); their indexes are still to be given.
+    pub fn parse(&self) -> CorpusReader<&[u8]> {
+        let lines_before = self.first_line - 1;
+        CorpusReader::continuing(
+            &self.bytes[..],
+            self.corpus.clone(),
+            lines_before,
+            self.after_record,
+        )
+    }
 }
 
 /// What a line is, for cutting and counting.
@@ -97,10 +122,8 @@ fn kind_of_text(text: &[u8]) -> Kind {
     Kind::Candidate { glue }
 }
 
-/// Whether a line is the common one, a 9x9 puzzle alone: 81 digits or dots (and maybe a
-/// `\r`), as the corpus reader reads it at once. It is a candidate that no grid file
-/// continues, as [`kind`]'s general reading finds too; so most lines of most corpora are
-/// told in one pass.
+/// Whether a line is the common one, a 9x9 puzzle alone (81 digits or dots, maybe a `\r`):
+/// a candidate no grid file continues, told in one pass.
 fn is_plain_nine(text: &[u8]) -> bool {
     let text = text.strip_suffix(b"\r").unwrap_or(text);
     plain_nine_cells(text).is_some()
@@ -195,12 +218,12 @@ impl<R: Lines> Chunker<R> {
             }
         }
     }
+}
 
-    /// The next chunk: lines up to (not including) the first line that may hold a puzzle
-    /// once `max` candidates are in, and that does not continue a grid file, or up to the
-    /// point where the source may wait (after a candidate that is not a grid file's row);
-    /// `None` at the end of the corpus.
-    pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+/// A chunk's lines end before the first candidate past `max` that does not continue a grid
+/// file, or where the source may wait (outside a grid file).
+impl<R: Lines> Cut for Chunker<R> {
+    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut chunk = Chunk {
             source: self.source,
             corpus: self.corpus.clone(),
@@ -235,33 +258,30 @@ impl<R: Lines> Chunker<R> {
         (!chunk.bytes.is_empty()).then_some(Ok(chunk))
     }
 
-    /// The line being read (for a read error's message).
-    pub fn line(&self) -> u64 {
+    fn line(&self) -> u64 {
         self.line
     }
 
-    /// Whether the next chunk may wait for the source.
-    pub fn would_block(&self) -> bool {
+    fn would_block(&self) -> bool {
         self.carry.is_none() && self.reader.would_block()
     }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
+mod tests {
+    use std::io::Cursor;
 
-    fn chunks(text: &[u8], max: usize) -> Vec<Chunk> {
-        let reader: Box<dyn BufRead> = Box::new(io::Cursor::new(text.to_vec()));
-        let mut c = Chunker::new(reader, 0, Arc::from("t"));
-        std::iter::from_fn(|| c.next_chunk(max))
-            .map(Result::unwrap)
-            .collect()
-    }
+    use sudoku_core::{CorpusError, Puzzle};
+
+    use super::*;
+    use crate::source::count_puzzles;
+
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn the_common_line_is_told_at_once_as_the_full_reading_tells_it() {
-        let top =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let top = TOP1;
         let zeros = top.replace('.', "0");
         let lines = [
             format!("{top}\n"),
@@ -288,34 +308,8 @@ pub(crate) mod tests {
         assert_eq!(plain, 3, "the first three lines are the common one");
     }
 
-    #[test]
-    fn chunks_cut_before_a_candidate_and_keep_every_byte() {
-        let text = b"# c\nA\n\nB\n# d\nC\nD";
-        let got = chunks(text, 2);
-        let parts: Vec<(&[u8], u64, bool, usize)> = got
-            .iter()
-            .map(|c| (&c.bytes[..], c.first_line, c.after_record, c.candidates))
-            .collect();
-        assert_eq!(
-            parts,
-            [
-                (&b"# c\nA\n\nB\n# d\n"[..], 1, false, 2),
-                (&b"C\nD"[..], 6, true, 2)
-            ]
-        );
-    }
-
-    #[test]
-    fn grid_rows_stay_together_and_separators_are_blank() {
-        let text = b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\nQ\n";
-        let got = chunks(text, 1);
-        assert_eq!(got.len(), 2);
-        assert_eq!(got[0].bytes, b"P\n1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n,,\n");
-        assert_eq!((got[1].first_line, got[1].candidates), (7, 1));
-    }
-
     /// A source that has nothing buffered after each line, as a pipe fed line by line.
-    pub(crate) struct Trickle(pub io::Cursor<Vec<u8>>);
+    struct Trickle(Cursor<Vec<u8>>);
 
     impl Read for Trickle {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -339,28 +333,66 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn a_source_that_may_wait_gives_its_lines_at_once_but_never_cuts_a_grid() {
-        let text = b"A\n# c\nB\n1,0,0,0\n0,0,3,0\n\n0,4,0,0\n0,0,0,2\nC\n";
-        let mut c = Chunker::new(Trickle(io::Cursor::new(text.to_vec())), 0, Arc::from("t"));
-        let got: Vec<Vec<u8>> = std::iter::from_fn(|| c.next_chunk(100))
-            .map(|chunk| chunk.unwrap().bytes)
-            .collect();
-        assert_eq!(
-            got,
-            [
-                &b"A\n"[..],
-                b"# c\nB\n",
-                b"1,0,0,0\n0,0,3,0\n\n0,4,0,0\n0,0,0,2\nC\n"
-            ]
-        );
+    fn show(item: Result<Puzzle, CorpusError>) -> String {
+        match item {
+            Ok(p) => format!("{} {} {:?}", p.line, p.grid.to_line(), p.label),
+            Err(e) => e.to_string(),
+        }
     }
 
+    /// Every item of the chunks of at most `max` candidates `reader` is cut into, parsed.
+    fn chunked<R: Lines>(reader: R, max: usize) -> Vec<String> {
+        let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
+        let chunks = std::iter::from_fn(|| chunker.next_chunk(max)).map(Result::unwrap);
+        chunks
+            .flat_map(|c| c.parse().map(show).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// Read in chunks of any size, also as a pipe fed line by line (chunks then end
+    /// wherever the source may wait), a corpus reads as the whole file does; it is counted
+    /// as it is read (a malformed line, a header, a comment none, a grid file's rows one).
     #[test]
-    fn overlong_lines_keep_one_byte_too_many() {
-        let mut text = vec![b'.'; MAX_LINE_BYTES + 10];
-        text.extend(b"\nA\n");
-        let got = chunks(&text, 100);
-        assert_eq!(got[0].bytes.len(), MAX_LINE_BYTES + 1 + 1 + 2);
+    fn chunks_read_as_the_whole_file_does() {
+        let grid: String = (TOP1.replace('.', "0").as_bytes().chunks(9))
+            .map(|row| row.iter().map(|&b| char::from(b).to_string()))
+            .map(|cells| cells.collect::<Vec<_>>().join(",") + "\n")
+            .collect();
+        let texts = [
+            format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),
+            format!(
+                "# c\n\n{TOP1}\nquizzes,solutions\n{}x\n{TOP1}\n",
+                &TOP1[..80]
+            ),
+            format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
+            format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
+            format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
+        ];
+        let bytes = |text: &str| Cursor::new(text.as_bytes().to_vec());
+        for text in &texts {
+            let whole: Vec<String> = CorpusReader::new(text.as_bytes(), "t.txt")
+                .map(show)
+                .collect();
+            for max in [1, 2, 3, 100] {
+                let reader: Box<dyn BufRead> = Box::new(bytes(text));
+                assert_eq!(chunked(reader, max), whole, "max {max}:\n{text}");
+                assert_eq!(
+                    chunked(Trickle(bytes(text)), max),
+                    whole,
+                    "trickled, max {max}"
+                );
+            }
+            let puzzles = CorpusReader::new(text.as_bytes(), "t")
+                .filter(Result::is_ok)
+                .count();
+            let count = count_puzzles(Box::new(bytes(text)), u64::MAX).unwrap();
+            assert_eq!(count, puzzles as u64, "{text}");
+            assert_eq!(count_puzzles(Box::new(bytes(text)), 1).unwrap(), 1);
+        }
+        let utf16 = Box::new(Cursor::new(b"\xFF\xFE1\x002\x00".to_vec()));
+        assert!(matches!(
+            count_puzzles(utf16, 9),
+            Err(CorpusError::Wide { .. })
+        ));
     }
 }

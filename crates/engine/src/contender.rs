@@ -19,15 +19,13 @@ enum Kind {
     External(External),
 }
 
-/// A solver entered in a run: any [`Solver`] (a catalogue strategy or one of your own) or a
-/// command run as a child process ([`External`]), and the limits of each solve (solution
-/// limit, node budget).
+/// A solver entered in a run, in this process or as a child process ([`External`]), with
+/// the limits of each solve.
 pub struct Contender {
     name: Arc<str>,
     kind: Kind,
     limits: Limits,
-    /// The node budget by grid size, in place of the limits' own (see
-    /// [`Contender::with_budget_by_size`]).
+    /// The node budget by grid size, in place of the limits' own.
     budget_by_size: Option<BudgetBySize>,
 }
 
@@ -45,8 +43,7 @@ impl Contender {
         }
     }
 
-    /// The child-process solver `external`, named `name` in the rows, within `limits` (its
-    /// children learn them from their environment).
+    /// The child-process solver `external`, named `name` in the rows, within `limits`.
     pub fn external(name: &str, external: External, limits: Limits) -> Contender {
         Contender {
             name: Arc::from(name),
@@ -56,9 +53,8 @@ impl Contender {
         }
     }
 
-    /// The same contender with a node budget per grid size (`budget(size)` nodes per solve
-    /// of a grid of that size, as the catalogue's default budgets are), in place of its
-    /// limits' one: a node is dearer on a larger grid.
+    /// The same contender with a node budget per grid size in place of its limits' one, as
+    /// the catalogue's default budgets are: a node is dearer on a larger grid.
     pub fn with_budget_by_size(
         mut self,
         budget: impl Fn(Size) -> u64 + Send + Sync + 'static,
@@ -88,8 +84,7 @@ impl Contender {
         }
     }
 
-    /// The limits of each solve (its node budget on a grid of any size, unless it has one
-    /// by size: see [`Contender::limits_for`]).
+    /// The limits of each solve (but for a budget by size: [`Contender::limits_for`]).
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
@@ -103,8 +98,7 @@ impl Contender {
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle; false (and
-    /// no row) when the runner cannot start a child process (see
-    /// [`External::take_failure`]).
+    /// no row) when the runner cannot start a child process.
     pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
@@ -120,7 +114,7 @@ impl Contender {
     }
 
     /// Its solve of `grid` timed again (a later `--repeat` pass); `None` when it gave no
-    /// time (a panic, a child that did not answer).
+    /// time.
     pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
         match &self.kind {
             Kind::Native(solver) => {
@@ -131,13 +125,12 @@ impl Contender {
     }
 }
 
-/// One timed, checked solve of a corpus's puzzle, as its row ([`check`](crate::check())'s
-/// rules), with the fastest and the median of `repeat` timings.
+/// One timed, checked solve of a corpus's puzzle, as its row, with the fastest and the
+/// median of `repeat` timings.
 ///
 /// # Errors
 ///
-/// When the runner cannot start a child process of a solver run by command (see
-/// [`ExternalError::Runner`](crate::ExternalError::Runner)).
+/// When the runner cannot start a child process of a `cmd:` solver.
 pub fn solve_checked(
     contender: &Contender,
     corpus: &Arc<str>,
@@ -176,17 +169,21 @@ mod tests {
 
     /// Stops at once and counts as its nodes the budget it was given.
     struct Budgeted;
-
     impl Solver for Budgeted {
         fn name(&self) -> &'static str {
             "budgeted"
         }
         fn solve(&self, _: &Grid, limits: &Limits) -> Outcome {
-            let counters = Counters {
-                nodes: limits.max_nodes.unwrap_or(0),
-                backtracks: 0,
-            };
-            Outcome::new(0, None, counters, true)
+            let nodes = limits.max_nodes.unwrap_or(0);
+            Outcome::new(
+                0,
+                None,
+                Counters {
+                    nodes,
+                    backtracks: 0,
+                },
+                true,
+            )
         }
         fn supports(&self, _: Size) -> bool {
             true
@@ -195,22 +192,23 @@ mod tests {
 
     #[test]
     fn a_budget_by_size_is_that_of_the_puzzle_s_size() {
-        let corpus: Arc<str> = Arc::from("c");
-        let puzzle = |size| Puzzle {
-            grid: Grid::empty(size),
-            solution: None,
-            label: None,
-            line: 1,
-            index: 0,
-        };
         let limits = Limits::FIRST.with_max_nodes(7);
         let plain = Contender::new(Box::new(Budgeted), limits);
         let sized = Contender::new(Box::new(Budgeted), limits)
             .with_budget_by_size(|size| size.side() as u64 * 100);
         for size in [Size::NINE, Size::SIXTEEN] {
-            let nodes = |c: &Contender| solve_checked(c, &corpus, &puzzle(size), 2).unwrap().nodes;
-            assert_eq!(nodes(&plain), 7);
-            assert_eq!(nodes(&sized), size.side() as u64 * 100);
+            let puzzle = Puzzle {
+                grid: Grid::empty(size),
+                solution: None,
+                label: None,
+                line: 1,
+                index: 0,
+            };
+            let nodes = |c| solve_checked(c, &Arc::from("c"), &puzzle, 2).unwrap().nodes;
+            assert_eq!(
+                (nodes(&plain), nodes(&sized)),
+                (7, size.side() as u64 * 100)
+            );
         }
         assert_eq!(sized.limits_for(Size::FOUR).max_nodes, Some(400));
         assert_eq!(plain.limits_for(Size::FOUR), limits);

@@ -1,88 +1,43 @@
-//! Reading a corpus on the reading thread, puzzle by puzzle, when a run selects or permutes
-//! (see [`crate::select`]): each puzzle's index is then known before it is solved.
-//!
-//! The corpus reader parses the corpus exactly as workers would; the puzzles the selection
-//! keeps (and the malformed lines it reports) go out in chunks already parsed, with their
-//! final indexes; the others are only counted ([`Reader::skipped`]).
+//! A corpus read puzzle by puzzle on the reading thread, when a run selects or permutes
+//! (see [`crate::select`]): the puzzles the selection keeps, and the malformed lines it
+//! reports, go out in chunks already parsed and numbered; the others are only counted.
 
 use std::io;
 use std::sync::Arc;
 
 use sudoku_core::{CorpusError, CorpusReader, Puzzle};
 
-use crate::chunk::{Chunk, Chunker, Lines};
+use crate::chunk::{Chunk, Chunker, Cut, Lines};
 use crate::select::{corpus_key, Selection};
 
-/// What cuts a corpus into chunks: lines for the workers to parse (every run that does not
-/// select), or puzzles parsed here ([`Indexed`]).
-pub(crate) enum Reader<R: Lines> {
-    Lines(Chunker<R>),
-    Indexed(Box<Indexed<R>>),
-}
-
-impl<R: Lines> Reader<R> {
-    /// The reader of corpus `source` named `corpus`, as `selection` needs it; `first` caps
-    /// the puzzles of the corpus (an indexed reader applies it itself).
-    pub fn new(
-        reader: R,
-        source: usize,
-        corpus: Arc<str>,
-        selection: &Arc<Selection>,
-        first: Option<u64>,
-    ) -> Reader<R> {
-        if selection.is_active() {
-            Reader::Indexed(Box::new(Indexed {
-                key: corpus_key(&corpus),
-                puzzles: CorpusReader::new(reader, corpus.clone()),
-                source,
-                corpus,
-                selection: selection.clone(),
-                first,
-                skipped: 0,
-                line: 0,
-                done: false,
-            }))
-        } else {
-            Reader::Lines(Chunker::new(reader, source, corpus))
-        }
+/// What cuts corpus `source` named `corpus` into chunks: a reader that parses its puzzles
+/// when `selection` needs their indexes, else a [`Chunker`]; `first` caps its puzzles (the
+/// parsing reader applies it itself).
+pub(crate) fn cutter<R: Lines + 'static>(
+    reader: R,
+    source: usize,
+    corpus: Arc<str>,
+    selection: &Arc<Selection>,
+    first: Option<u64>,
+) -> Box<dyn Cut> {
+    if !selection.is_active() {
+        return Box::new(Chunker::new(reader, source, corpus));
     }
-
-    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
-    /// end of the corpus.
-    pub fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
-        match self {
-            Reader::Lines(chunker) => chunker.next_chunk(max),
-            Reader::Indexed(indexed) => indexed.next_chunk(max).map(Ok),
-        }
-    }
-
-    /// The line being read (for a read error's message).
-    pub fn line(&self) -> u64 {
-        match self {
-            Reader::Lines(chunker) => chunker.line(),
-            Reader::Indexed(indexed) => indexed.line,
-        }
-    }
-
-    /// Whether the next chunk may wait for the source.
-    pub fn would_block(&self) -> bool {
-        match self {
-            Reader::Lines(chunker) => chunker.would_block(),
-            Reader::Indexed(indexed) => !indexed.done && indexed.puzzles.get_ref().would_block(),
-        }
-    }
-
-    /// Puzzles read but left out by the selection.
-    pub fn skipped(&self) -> u64 {
-        match self {
-            Reader::Lines(_) => 0,
-            Reader::Indexed(indexed) => indexed.skipped,
-        }
-    }
+    Box::new(Indexed {
+        key: corpus_key(&corpus),
+        puzzles: CorpusReader::new(reader, corpus.clone()),
+        source,
+        corpus,
+        selection: selection.clone(),
+        first,
+        skipped: 0,
+        line: 0,
+        done: false,
+    })
 }
 
 /// A corpus read puzzle by puzzle, keeping the ones the selection wants.
-pub(crate) struct Indexed<R: Lines> {
+struct Indexed<R: Lines> {
     puzzles: CorpusReader<R>,
     source: usize,
     corpus: Arc<str>,
@@ -94,13 +49,8 @@ pub(crate) struct Indexed<R: Lines> {
     done: bool,
 }
 
-impl<R: Lines> Indexed<R> {
-    /// Whether the selection keeps puzzle `index`.
-    fn keeps(&self, index: u64) -> bool {
-        self.selection.keeps(&self.corpus, self.key, index)
-    }
-
-    fn next_chunk(&mut self, max: usize) -> Option<Chunk> {
+impl<R: Lines> Cut for Indexed<R> {
+    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
         while !self.done && items.len() < max.max(1) {
             if !items.is_empty() && self.puzzles.get_ref().would_block() {
@@ -115,7 +65,7 @@ impl<R: Lines> Indexed<R> {
                     self.line = puzzle.line;
                     if self.first.is_some_and(|n| puzzle.index >= n) {
                         self.done = true;
-                    } else if self.keeps(puzzle.index) {
+                    } else if self.selection.keeps(&self.corpus, self.key, puzzle.index) {
                         items.push(Ok(puzzle));
                     } else {
                         self.skipped += 1;
@@ -139,7 +89,7 @@ impl<R: Lines> Indexed<R> {
             Ok(p) => p.line,
             Err(_) => self.line + 1,
         };
-        Some(Chunk {
+        Some(Ok(Chunk {
             source: self.source,
             corpus: self.corpus.clone(),
             first_line,
@@ -147,14 +97,24 @@ impl<R: Lines> Indexed<R> {
             bytes: Vec::new(),
             candidates: items.len(),
             parsed: Some(items),
-        })
+        }))
+    }
+
+    fn line(&self) -> u64 {
+        self.line
+    }
+
+    fn would_block(&self) -> bool {
+        !self.done && self.puzzles.get_ref().would_block()
+    }
+
+    fn skipped(&self) -> u64 {
+        self.skipped
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-
     use super::*;
     use crate::select::Shard;
 
@@ -164,8 +124,7 @@ mod tests {
     fn indexes(text: &str, selection: &Selection, first: Option<u64>, max: usize) -> Vec<String> {
         let reader: Box<dyn io::BufRead> = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
         let selection = Arc::new(selection.clone());
-        let mut r = Reader::new(reader, 0, Arc::from("c.txt"), &selection, first);
-        assert!(matches!(r, Reader::Indexed(_)));
+        let mut r = cutter(reader, 0, Arc::from("c.txt"), &selection, first);
         let mut out = Vec::new();
         while let Some(chunk) = r.next_chunk(max) {
             for item in chunk.unwrap().parsed.unwrap() {
@@ -203,15 +162,5 @@ mod tests {
             let max = 2 * k as usize - 1;
             assert_eq!(indexes(&text, &selection, Some(4), max), want, "{shard}");
         }
-    }
-
-    #[test]
-    fn done_puzzles_are_skipped() {
-        let text = format!("{TOP1}\n{TOP1}\n{TOP1}\n");
-        let selection = Selection {
-            done: [(Arc::from("c.txt"), HashSet::from([0, 2]))].into(),
-            ..Selection::default()
-        };
-        assert_eq!(indexes(&text, &selection, None, 8), ["1@2", "skipped 2"]);
     }
 }

@@ -1,18 +1,13 @@
 //! The engine of sudoku-lab: runs any list of solvers over corpora of puzzles, in parallel,
-//! timing and checking every solve, and hands the rows to a [`Sink`] in input order.
+//! timing and checking every solve, and hands the rows to a [`Sink`] in input order (it
+//! writes no file: see the book's "Architecture").
 //!
-//! - [`Source`] and [`sources`]: corpus files, folders, stdin, the built-in seed puzzles;
-//! - [`Contender`]: a [`Solver`](sudoku_core::Solver) with the limits of its solves: a
-//!   catalogue strategy or one of your own, or a program in any language run as a child
-//!   process ([`External`], the `cmd:` solvers);
-//! - [`Selection`] and [`Timing`]: tdoku's method and a cluster's: a shard of the puzzles,
-//!   the ones not yet solved, random isomorphs; a warm-up, workers pinned to cores;
-//! - [`Plan`] and [`run()`]: the ordered parallel map over the puzzles (chunks parsed and
-//!   solved on the workers, a bounded window, a reorder buffer); [`start`] then
-//!   [`Started::run`] to do something of your own while the first lines are read;
-//! - [`solve_checked`] and [`check()`]: one timed, checked solve, as its
-//!   [`Row`](sudoku_results::Row);
-//! - [`Sink`]: where the rows go (a `Vec<Row>` collects them).
+//! - [`Source`], [`sources`]: corpus files, folders, stdin, the built-in seed puzzles;
+//! - [`Contender`]: a [`Solver`](sudoku_core::Solver) with its limits, or a program run as
+//!   a child process ([`External`], the `cmd:` solvers);
+//! - [`Selection`], [`Timing`]: shards, resumption, isomorphs; warm-up, pinning;
+//! - [`Plan`], [`run()`], [`start`]: the ordered parallel map over the puzzles;
+//! - [`solve_checked`], [`check()`]: one timed, checked solve, as its row.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -33,9 +28,6 @@
 //!     sources: vec![Source::BuiltIn],
 //!     contenders: vec![Contender::new(Box::new(GiveUp), Limits::FIRST)],
 //!     threads: 2,
-//!     repeat: 1,
-//!     first: None,
-//!     strict: false,
 //!     ..Plan::default()
 //! };
 //! let mut rows: Vec<Row> = Vec::new();
@@ -53,7 +45,6 @@ mod doorbell;
 pub mod external;
 mod failure;
 mod indexed;
-mod parse;
 mod passes;
 mod permute;
 mod pipeline;
@@ -69,11 +60,10 @@ pub use checked::check;
 pub use contender::{solve_checked, Contender};
 pub use external::{ChildEvent, ChildEventKind, External, ExternalError};
 pub use failure::EngineError;
-pub use parse::count_puzzles;
 pub use permute::{permuted, Isomorph};
 pub use pipeline::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};
 pub use select::{corpus_key, Selection, Shard};
 pub use sink::{CorpusCount, Sink, SinkError, Solved};
-pub use source::{corpus_names, expand, sources, Expanded, Source, SEEDS};
-pub use stopwatch::{check as timing_check, timing_cost, Check, TimingCost, RETIMES, RETIME_BELOW};
+pub use source::{corpus_names, count_puzzles, expand, sources, Expanded, Source, SEEDS};
+pub use stopwatch::{timing_cost, Check, TimingCost, RETIMES};
 pub use timing::{cores, Timing, WARMUP_PUZZLES};

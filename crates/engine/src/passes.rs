@@ -1,22 +1,7 @@
-//! `--repeat K` as K passes over each task's puzzles.
-//!
-//! A puzzle timed K times in a row is timed on a branch predictor and caches that learned
-//! its path in the first run: the fastest of K such runs reads what a harness that solves
-//! each puzzle once per pass (tdoku's) never sees, by up to twice for the fastest solvers.
-//! So a task with `repeat` above 1 solves its chunk's puzzles once each, in order, with
-//! every contender (the first pass: each puzzle's rows made and checked, as at
-//! `--repeat 1`), then K - 1 times more, the contenders' order rotated by one from pass to
-//! pass (a solver does not always follow the same one), each solve timed again and its
-//! outcome dropped. Each row keeps the fastest and the median of its K times.
-//!
-//! A pass is over a task's chunk, not the whole corpus: the rows still stream, a chunk at a
-//! time, in order, and `--resume` and shards still work puzzle by puzzle. A task's chunk is
-//! made to take what it takes at `--repeat 1` per pass (see the run's task sizes), from a
-//! few puzzles to 128: between two solves of one puzzle by one solver come every other
-//! solve of the chunk, the other puzzles' by the same solver among them.
-//!
-//! An interrupt or a stop between two solves of a later pass ends the task without its
-//! rows: a row is never made of fewer passes than asked.
+//! `--repeat K` as K passes over each task's puzzles, the contenders' order rotated from
+//! pass to pass: the rule, and why a pass is over a task's chunk and not the corpus, are
+//! the book's "`--repeat K`: K passes". A stop between two solves of a later pass ends
+//! the task without its rows: a row is never made of fewer passes than asked.
 
 use sudoku_core::{CorpusError, Grid, Puzzle};
 use sudoku_results::stats::median;
@@ -25,7 +10,7 @@ use sudoku_results::{Retimed, Row};
 use crate::stopwatch::{Timing, RETIMES};
 use crate::work::{each_once, Item, Task};
 
-/// [`each`](crate::work) in passes (see the module's documentation).
+/// [`each`](crate::work) in passes.
 pub(crate) fn each_in_passes(
     task: &Task<'_, '_>,
     read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
@@ -35,12 +20,8 @@ pub(crate) fn each_in_passes(
     // The first pass: every item in order, its rows made, nothing emitted yet.
     let mut made: Vec<Row> = Vec::new();
     let mut held: Vec<(Item, Option<Grid>)> = Vec::new();
-    if !each_once(task, read, &mut made, |item, grid, _| {
-        held.push((item, grid))
-    }) {
-        return false;
-    }
-    if !later_passes(task, &held, &mut made) {
+    let hold = |item, grid, _: &mut Vec<Row>| held.push((item, grid));
+    if !each_once(task, read, &mut made, hold) || !later_passes(task, &held, &mut made) {
         return false;
     }
     let mut made = made.into_iter();
@@ -91,10 +72,9 @@ fn later_passes(task: &Task<'_, '_>, held: &[(Item, Option<Grid>)], made: &mut [
     true
 }
 
-/// The times of `row` over its passes, its first pass's in it and the `later` ones given:
-/// the fastest and the median of the trusted ones (of all, when every pass stayed
-/// disturbed), and how many times its solves were timed again in all (or that every pass
-/// stayed disturbed; or that none was checked).
+/// Folds the `later` passes' times into `row` (its first pass's): the fastest and the
+/// median of the trusted ones (of all, when every pass stayed disturbed), and the times
+/// timed again in all (or that every pass stayed disturbed, or none was checked).
 pub(crate) fn fold_passes(row: &mut Row, later: &mut Vec<Timing>) {
     if later.is_empty() {
         return;
@@ -136,11 +116,11 @@ pub(crate) fn fold_passes(row: &mut Row, later: &mut Vec<Timing>) {
 mod tests {
     use super::*;
 
-    fn timing(ns: u64, retimed: Retimed) -> Timing {
-        Timing { ns, retimed }
-    }
-
-    fn folded(first: Timing, later: &[Timing]) -> (u64, u64, Retimed) {
+    /// A row's (fastest, median, retimed) after its passes: the first pass's, then the
+    /// later ones'.
+    fn folded(passes: &[(u64, Retimed)]) -> (u64, u64, Retimed) {
+        let timing = |&(ns, retimed)| Timing { ns, retimed };
+        let first = timing(&passes[0]);
         let mut row = Row {
             corpus: "c".into(),
             index: 0,
@@ -160,37 +140,24 @@ mod tests {
             original: None,
             problem: None,
         };
-        fold_passes(&mut row, &mut later.to_vec());
+        fold_passes(&mut row, &mut passes[1..].iter().map(timing).collect());
         (row.nanoseconds, row.median_nanoseconds, row.retimed)
     }
 
+    /// A pass that stayed disturbed is left out while another is trusted; one pass only
+    /// is as it was.
     #[test]
     fn a_row_keeps_the_fastest_and_the_median_of_its_trusted_passes() {
-        let t = Retimed::Trusted;
-        assert_eq!(
-            folded(timing(50, t(0)), &[timing(30, t(1)), timing(40, t(0))]),
-            (30, 40, t(1))
-        );
-        // A pass that stayed disturbed is left out while another is trusted.
-        assert_eq!(
-            folded(timing(50, t(0)), &[timing(5, Retimed::Disturbed)]),
-            (50, 50, t(RETIMES))
-        );
-        assert_eq!(
-            folded(
-                timing(50, Retimed::Disturbed),
-                &[timing(60, Retimed::Disturbed)]
-            ),
-            (50, 50, Retimed::Disturbed)
-        );
-        assert_eq!(
-            folded(
-                timing(9, Retimed::Unchecked),
-                &[timing(7, Retimed::Unchecked), timing(8, Retimed::Unchecked)]
-            ),
-            (7, 8, Retimed::Unchecked)
-        );
-        // One pass only: as it was.
-        assert_eq!(folded(timing(9, t(2)), &[]), (9, 9, t(2)));
+        use Retimed::{Disturbed as D, Trusted as T, Unchecked as U};
+        let cases = [
+            (&[(50, T(0)), (30, T(1)), (40, T(0))][..], (30, 40, T(1))),
+            (&[(50, T(0)), (5, D)], (50, 50, T(RETIMES))),
+            (&[(50, D), (60, D)], (50, 50, D)),
+            (&[(9, U), (7, U), (8, U)], (7, 8, U)),
+            (&[(9, T(2))], (9, 9, T(2))),
+        ];
+        for (passes, want) in cases {
+            assert_eq!(folded(passes), want, "{passes:?}");
+        }
     }
 }

@@ -1,18 +1,11 @@
-//! Reading on a thread of its own, so that the run never waits on its input: a source that
-//! gives nothing (an idle stdin, a FIFO with no writer yet, a line without end such as
-//! `/dev/zero`) keeps only this thread waiting, while the calling thread still watches for
-//! interrupts, hands out the work, and lets the sink write what is done.
+//! Reading on a thread of its own, so that a source that gives nothing (an idle stdin, a
+//! FIFO with no writer yet, `/dev/zero`'s endless line) keeps only this thread waiting,
+//! while the calling thread still watches for interrupts, hands out work and delivers.
 //!
-//! The calling thread asks for the lines of one corpus at a time ([`Request`]); the
-//! thread opens the corpus when first asked for it, cuts what it reads into chunks
-//! ([`crate::chunk`]) and sends them back in one [`Reply`], then rings the doorbell (the
-//! first few chunks may go ahead in a reply of their own, see [`Request::early`]). One
-//! request is out at a time, so that the calling thread keeps its count of the lines
-//! handed out (`first` is kept without reading a line too many).
-//!
-//! A run that selects or permutes ([`crate::select`]) has its corpora read here puzzle by
-//! puzzle ([`crate::indexed`]): the chunks then hold puzzles parsed and numbered, and the
-//! corpus's end says how many puzzles the selection left out.
+//! The calling thread asks for the lines of one corpus at a time ([`Request`]), one request
+//! out at a time, so that it keeps its count of the lines handed out (`first` is met
+//! without reading a line too many); this thread opens the corpus when first asked, cuts
+//! it into chunks and replies, then rings the doorbell.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -21,12 +14,11 @@ use std::time::Duration;
 
 use sudoku_core::CorpusError;
 
-use crate::chunk::Chunk;
+use crate::chunk::{Chunk, Cut};
 use crate::doorbell::Doorbell;
-use crate::indexed::Reader as CorpusChunks;
+use crate::indexed::cutter;
 use crate::pipeline::Plan;
-use crate::select::Selection;
-use crate::source::{corpus_names, Input, Source};
+use crate::source::corpus_names;
 
 /// Lines wanted from one corpus.
 #[derive(Debug, Clone, Copy)]
@@ -37,8 +29,7 @@ pub(crate) struct Request {
     pub batch: usize,
     /// At most this many in all (a grid file's rows may overshoot).
     pub total: u64,
-    /// Once this many chunks are cut, they are sent at once, ahead of the rest (0: the
-    /// whole answer in one reply).
+    /// Once this many chunks are cut, they go ahead in a reply of their own (0: never).
     pub early: usize,
 }
 
@@ -54,8 +45,7 @@ pub(crate) enum ReadEnd {
 /// What was read for a [`Request`].
 #[derive(Debug)]
 pub(crate) struct Reply {
-    /// Chunks of the corpus asked for, in order (fewer than asked when the source may
-    /// wait, or at its end).
+    /// Chunks of the corpus asked for, in order.
     pub chunks: Vec<Chunk>,
     /// The corpus's end, when it came.
     pub end: Option<ReadEnd>,
@@ -64,7 +54,7 @@ pub(crate) struct Reply {
 }
 
 impl Reply {
-    /// The last reply to a request: `chunks`, and the corpus's `end` if it came.
+    /// The last reply to a request.
     fn last(chunks: Vec<Chunk>, end: Option<ReadEnd>) -> Reply {
         Reply {
             chunks,
@@ -78,9 +68,8 @@ impl Reply {
 pub(crate) struct Reader {
     requests: Sender<Request>,
     replies: Receiver<Reply>,
-    /// Set when the run is over: the thread reads no more (a source without end, such as
-    /// `/dev/zero`, is left at once; one that gives nothing keeps it until the process
-    /// ends).
+    /// Set when the run is over: the thread reads no more (one blocked in a read stays
+    /// there until the process ends).
     ended: Arc<AtomicBool>,
 }
 
@@ -91,26 +80,23 @@ impl Drop for Reader {
 }
 
 impl Reader {
-    /// Starts the reading thread over `plan`'s corpora, read as its selection needs them;
-    /// it rings `bell` after each reply. The thread ends when this is dropped, at its next
-    /// read.
+    /// Starts the reading thread over `plan`'s corpora; it rings `bell` after each reply,
+    /// and ends at its next read once this is dropped.
     pub fn start(plan: &Plan, bell: Arc<Doorbell>) -> std::io::Result<Reader> {
         let (requests, asked) = mpsc::channel();
         let (answer, replies) = mpsc::channel();
-        let corpora = Corpora {
-            names: corpus_names(&plan.sources)
-                .into_iter()
-                .map(Arc::from)
-                .collect(),
-            sources: plan.sources.clone(),
-            selection: Arc::new(plan.select.clone()),
-            first: plan.first,
-        };
         let ended = Arc::new(AtomicBool::new(false));
-        let flag = ended.clone();
+        let (sources, flag) = (plan.sources.clone(), ended.clone());
+        let names: Vec<Arc<str>> = corpus_names(&sources).into_iter().map(Arc::from).collect();
+        let (selection, first) = (Arc::new(plan.select.clone()), plan.first);
+        let open = move |i: usize| {
+            let input = sources[i].open_input(flag.clone())?;
+            let chunks = cutter(input, i, names[i].clone(), &selection, first);
+            Ok((names[i].clone(), chunks))
+        };
         std::thread::Builder::new()
             .name("sudoku-lab-read".into())
-            .spawn(move || serve(&corpora, &asked, &answer, &bell, &flag))?;
+            .spawn(move || serve(open, &asked, &answer, &bell))?;
         Ok(Reader {
             requests,
             replies,
@@ -134,49 +120,33 @@ impl Reader {
     }
 }
 
-/// What the reading thread reads, and how.
-struct Corpora {
-    sources: Vec<Source>,
-    /// The corpora's names, as rows give them.
-    names: Vec<Arc<str>>,
-    selection: Arc<Selection>,
-    first: Option<u64>,
-}
-
-/// The reading thread: answers each request with the chunks read.
+/// The reading thread: answers each request with the chunks read from the corpus `open`
+/// gives (its name, its chunks).
 fn serve(
-    corpora: &Corpora,
+    open: impl Fn(usize) -> Result<(Arc<str>, Box<dyn Cut>), CorpusError>,
     asked: &Receiver<Request>,
     answer: &Sender<Reply>,
     bell: &Doorbell,
-    ended: &Arc<AtomicBool>,
 ) {
-    let Corpora { sources, names, .. } = corpora;
     // Sends a reply and wakes the calling thread; false when nobody listens any more.
     let send = |reply| {
         let sent = answer.send(reply).is_ok();
         bell.wake();
         sent
     };
-    let mut open: Option<(usize, CorpusChunks<Input>)> = None;
+    let mut corpus: Option<(usize, Arc<str>, Box<dyn Cut>)> = None;
     for request in asked {
         let i = request.source;
-        if open.as_ref().map(|o| o.0) != Some(i) {
-            open = match sources[i].open_input(ended.clone()) {
-                Ok(input) => {
-                    let (name, selection) = (names[i].clone(), &corpora.selection);
-                    Some((
-                        i,
-                        CorpusChunks::new(input, i, name, selection, corpora.first),
-                    ))
-                }
+        if corpus.as_ref().map(|c| c.0) != Some(i) {
+            corpus = match open(i) {
+                Ok((name, chunks)) => Some((i, name, chunks)),
                 Err(e) => match send(Reply::last(Vec::new(), Some(ReadEnd::Failed(e)))) {
                     true => continue,
                     false => return,
                 },
             };
         }
-        let Some((_, chunker)) = open.as_mut() else {
+        let Some((_, name, chunker)) = corpus.as_mut() else {
             continue;
         };
         let early = |chunks| {
@@ -186,11 +156,11 @@ fn serve(
                 last: false,
             })
         };
-        let Some(reply) = read(chunker, request, &names[i], early) else {
+        let Some(reply) = read(chunker.as_mut(), request, name, early) else {
             return;
         };
         if reply.end.is_some() {
-            open = None;
+            corpus = None;
         }
         if !send(reply) {
             return;
@@ -198,11 +168,11 @@ fn serve(
     }
 }
 
-/// Reads chunks for `request`, until it is met, the corpus ends, or the source may wait:
-/// its last reply. The first [`Request::early`] chunks go to `early` as soon as they are
-/// cut; `None` when it says that nobody listens any more.
+/// Reads chunks for `request` until it is met, the corpus ends or the source may wait: its
+/// last reply, the first [`Request::early`] chunks sent to `early` (`None` when nobody
+/// listens any more).
 fn read(
-    chunker: &mut CorpusChunks<Input>,
+    chunker: &mut dyn Cut,
     request: Request,
     name: &str,
     early: impl FnOnce(Vec<Chunk>) -> bool,
@@ -247,33 +217,30 @@ fn read(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::Source;
 
     #[test]
     fn the_first_chunks_go_ahead_of_the_rest_of_their_request() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.txt");
-        let line = ".".repeat(81);
-        std::fs::write(&path, format!("{line}\n").repeat(40)).unwrap();
-        let bell = Arc::new(Doorbell::default());
+        std::fs::write(&path, format!("{}\n", ".".repeat(81)).repeat(40)).unwrap();
         let plan = Plan {
             sources: vec![Source::File(path)],
             ..Plan::default()
         };
-        let reader = Reader::start(&plan, bell).unwrap();
+        let reader = Reader::start(&plan, Arc::default()).unwrap();
+        let (batch, total, early) = (4, 100, 2);
         reader.ask(Request {
             source: 0,
-            batch: 4,
-            total: 100,
-            early: 2,
+            batch,
+            total,
+            early,
         });
-        let wait = Duration::from_secs(60);
-        let first = reader.reply_within(wait).expect("the early chunks");
+        let reply = || reader.reply_within(Duration::from_secs(60)).unwrap();
+        let (first, rest) = (reply(), reply());
         assert_eq!((first.chunks.len(), first.last), (2, false));
         assert!(first.end.is_none());
-        let rest = reader.reply_within(wait).expect("the rest");
         assert_eq!((rest.chunks.len(), rest.last), (8, true));
         assert!(matches!(rest.end, Some(ReadEnd::Eof { skipped: 0 })));
-        let lines = |r: &Reply| r.chunks.iter().map(|c| c.candidates).sum::<usize>();
-        assert_eq!(lines(&first) + lines(&rest), 40);
     }
 }

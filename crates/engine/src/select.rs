@@ -1,11 +1,7 @@
-//! Which puzzles a run solves, and as what: a share of them (`--shard K/N`), the ones an
-//! earlier run did not solve (`--resume`), each as a random isomorph (`--permute SEED`).
-//!
-//! Each of these needs a puzzle's index before it is solved, and indexes count the puzzles
-//! of the whole corpus: workers parsing chunks do not know them. So a run that selects or
-//! permutes reads its corpora on the reading thread with the corpus reader itself (a puzzle
-//! costs a fraction of a microsecond to parse, far below any solve), decides there, and
-//! hands the workers puzzles already parsed and numbered (see [`crate::indexed`]).
+//! Which puzzles a run solves, and as what: `--shard K/N`, `--resume`, `--permute SEED`.
+//! Each needs a puzzle's index, which counts the puzzles of the whole corpus: workers
+//! parsing chunks do not know it, so such a run parses its corpora on the reading thread
+//! (a fraction of a microsecond a puzzle, far below any solve; see [`crate::indexed`]).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -13,8 +9,8 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// A corpus's key for the choices made from its name: a hash (64-bit FNV-1a) of its file
-/// name, so that the same corpus gives the same shards and isomorphs wherever it sits.
+/// A corpus's key for its shards and isomorphs: the 64-bit FNV-1a of its file name, so that
+/// they are the same wherever it sits.
 pub fn corpus_key(corpus: &str) -> u64 {
     let name = Path::new(corpus)
         .file_name()
@@ -24,13 +20,8 @@ pub fn corpus_key(corpus: &str) -> u64 {
     })
 }
 
-/// Share `k` of `n` (`1 <= k <= n`) of the puzzles: `--shard K/N`.
-///
-/// Puzzle `index` of a corpus belongs to the share `(index + offset) mod n`, where the
-/// corpus's offset comes from its file name ([`corpus_key`]): within a corpus the puzzles
-/// are dealt round-robin (the shares differ by one puzzle at most), a corpus that grows at
-/// its end keeps every puzzle in its share, and many small corpora do not all start in
-/// share 1.
+/// Share `k` of `n` (`1 <= k <= n`) of the puzzles, `--shard K/N`: the rule is the book's
+/// "Shards", the offset a corpus's [`corpus_key`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     /// Which share, from 1.
@@ -56,9 +47,8 @@ impl Shard {
     }
 
     /// How many of the indexes below `count` are in this share, for the corpus whose key is
-    /// `key`: those from the share's first, `n` apart.
+    /// `key`: those from the share's first (`(first + key) mod n == k - 1`), `n` apart.
     fn below(&self, key: u64, count: u64) -> u64 {
-        // The first index in the share: `(first + key) mod n == k - 1`.
         let first = (self.k - 1 + self.n - key % self.n) % self.n;
         count.saturating_sub(first).div_ceil(self.n)
     }
@@ -96,8 +86,7 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// Whether the run needs the puzzles' indexes before solving them (anything but the
-    /// default).
+    /// Whether the run needs the puzzles' indexes before solving them.
     pub fn is_active(&self) -> bool {
         self.shard.is_some() || !self.done.is_empty() || self.permute.is_some()
     }
@@ -112,10 +101,8 @@ impl Selection {
                 .is_none_or(|done| !done.contains(&index))
     }
 
-    /// How many of the puzzles of `corpus` (a name as the run gives it) with an index below
-    /// `count` (its first `count`) the selection keeps, without reading them: those of the
-    /// share, less those solved before. What a run over the first `count` puzzles of the
-    /// corpus solves of it.
+    /// How many of the first `count` puzzles of `corpus` (named as the run names it) the
+    /// selection keeps, without reading them: those of the share, less those solved before.
     pub fn kept_below(&self, corpus: &str, count: u64) -> u64 {
         let key = corpus_key(corpus);
         let shared = self.shard.map_or(count, |s| s.below(key, count));
@@ -126,8 +113,7 @@ impl Selection {
         shared.saturating_sub(done)
     }
 
-    /// Whether malformed lines are reported: by one shard only (the first), so that merged
-    /// shards count each once.
+    /// Whether malformed lines are reported: by share 1 only (see the book's "Shards").
     pub(crate) fn reports_malformed(&self) -> bool {
         self.shard.is_none_or(|s| s.k == 1)
     }
@@ -137,13 +123,14 @@ impl Selection {
 mod tests {
     use super::*;
 
+    /// Each puzzle is in one share, wherever its corpus sits; the shares are even; small
+    /// corpora do not all start in share 1.
     #[test]
     fn shards_deal_a_corpus_round_robin_and_keep_their_puzzles_when_it_grows() {
-        let n = 4;
-        let shards: Vec<Shard> = (1..=n).map(|k| Shard::new(k, n).unwrap()).collect();
-        let mut counts = vec![0; n as usize];
+        let shards: Vec<Shard> = (1..=4).map(|k| Shard::new(k, 4).unwrap()).collect();
+        let mut counts = [0; 4];
         for index in 0..103 {
-            let owners: Vec<usize> = (0..shards.len())
+            let owners: Vec<usize> = (0..4)
                 .filter(|&s| shards[s].contains("c/top95.txt", index))
                 .collect();
             assert_eq!(owners.len(), 1, "{index}");
@@ -151,13 +138,14 @@ mod tests {
             assert!(shards[owners[0]].contains("/other/place/top95.txt", index));
         }
         assert!(counts.iter().all(|&c| c == 25 || c == 26), "{counts:?}");
-        let starts: HashSet<u64> = (0..40)
-            .map(|i| {
-                let corpus = format!("tiny{i}.txt");
-                shards.iter().find(|s| s.contains(&corpus, 0)).unwrap().k
-            })
-            .collect();
-        assert_eq!(starts.len(), 4, "small corpora start in every share");
+        let first = |i| {
+            shards
+                .iter()
+                .find(|s| s.contains(&format!("tiny{i}.txt"), 0))
+                .unwrap()
+                .k
+        };
+        assert_eq!((0..40).map(first).collect::<HashSet<u64>>().len(), 4);
     }
 
     /// What a selection keeps of a corpus's first puzzles, counted without reading them, is
@@ -185,32 +173,6 @@ mod tests {
                     }
                 }
             }
-        }
-        let one = |shard, count| {
-            Selection {
-                shard: Some(shard),
-                ..Selection::default()
-            }
-            .kept_below(corpus, count)
-        };
-        assert_eq!(one(Shard { k: 1, n: 4 }, 48), 12);
-        for count in [1, 2, 3, 49, 50] {
-            let shares: u64 = (1..=4).map(|k| one(Shard { k, n: 4 }, count)).sum();
-            assert_eq!(
-                shares, count,
-                "the shares of {count} puzzles add up to them"
-            );
-        }
-        assert_eq!(Selection::default().kept_below(corpus, 48), 48);
-    }
-
-    #[test]
-    fn a_shard_reads_as_k_of_n() {
-        assert_eq!("2/8".parse::<Shard>(), Ok(Shard { k: 2, n: 8 }));
-        assert_eq!(Shard { k: 2, n: 8 }.to_string(), "2/8");
-        for bad in ["0/4", "5/4", "1/0", "x/2", "3", "", "1/2/3"] {
-            let err = bad.parse::<Shard>().unwrap_err();
-            assert!(err.contains("is not a shard K/N"), "{bad}: {err}");
         }
     }
 }

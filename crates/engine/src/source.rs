@@ -1,7 +1,6 @@
-//! Where puzzles come from: corpus files (a folder stands for its corpus files, but never
-//! for a results CSV the runner wrote into it), stdin, or the seed puzzles built in. Only
-//! a regular file is opened more than once (to count it, or to check it can be read): a
-//! pipe, a FIFO or a device is read as it comes, never consumed before the run.
+//! Where puzzles come from: corpus files and folders, stdin, the seed puzzles built in.
+//! Only a regular file is opened more than once: a pipe, a FIFO or a device is read as it
+//! comes, never consumed before the run.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -11,11 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{folder_files, LeftOut};
-use sudoku_core::CorpusError;
+use sudoku_core::{CorpusError, CorpusReader};
 use sudoku_results::reads_as_results;
 
-/// The puzzles of `data/seeds.txt` (the essays' grids), built in, so that a run needs no
-/// file at all.
+/// The puzzles of `data/seeds.txt` (the essays' grids), built in.
 pub const SEEDS: &str = include_str!("../../../data/seeds.txt");
 
 /// A corpus to read.
@@ -71,8 +69,7 @@ impl Source {
         })
     }
 
-    /// Whether the corpus can be read twice (a regular file, or the built-in seeds): only
-    /// such a corpus may be counted before the run.
+    /// Whether the corpus can be read twice (a regular file, the built-in seeds).
     pub fn rereadable(&self) -> bool {
         match self {
             Source::File(p) => std::fs::metadata(p).is_ok_and(|m| m.is_file()),
@@ -82,8 +79,7 @@ impl Source {
     }
 }
 
-/// A corpus as the run's reading thread reads it: buffered, and able to tell when the next
-/// line may be slow to come (see [`Input::would_block`]).
+/// A corpus as the run's reading thread reads it.
 pub(crate) struct Input {
     reader: BufReader<Box<dyn Read + Send>>,
     may_stall: bool,
@@ -91,7 +87,7 @@ pub(crate) struct Input {
 }
 
 impl Input {
-    /// An error once the run is over, checked before each read from the source.
+    /// An error once the run is over, before each read from the source.
     fn check_ended(&self) -> io::Result<()> {
         if self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
             return Err(io::Error::other("the run has ended"));
@@ -99,8 +95,8 @@ impl Input {
         Ok(())
     }
 
-    /// Whether reading on may wait for the source: its buffer is empty and it is a pipe,
-    /// a FIFO, a terminal or a device (a regular file or the built-in seeds never wait).
+    /// Whether reading on may wait: an empty buffer on a pipe, a FIFO, a terminal or a
+    /// device.
     pub fn would_block(&self) -> bool {
         self.may_stall && self.reader.buffer().is_empty()
     }
@@ -124,24 +120,20 @@ impl BufRead for Input {
     }
 }
 
-/// The corpora the paths of a command line stand for, and the files of their folders that
-/// were left out (for the runner to say).
+/// The corpora the paths of a command line stand for, and what their folders left out.
 #[derive(Debug, Default)]
 pub struct Expanded {
     /// The corpora, in order.
     pub sources: Vec<Source>,
-    /// Files of a folder that are results CSVs of the runner (their first line is its
-    /// header), not corpora: left out.
+    /// Results CSVs of the runner in a folder (their first line is its header).
     pub skipped: Vec<PathBuf>,
-    /// Entries of a folder named as corpus files that lead to no file (a dangling link, a
-    /// loop of links): left out.
+    /// Links in a folder that lead to no file (dangling, a loop).
     pub left_out: Vec<LeftOut>,
 }
 
-/// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder
-/// its corpus files (sorted, what is left out named in [`Expanded`]), a file itself. Every
-/// regular file is opened once here, so that a missing or unreadable one stops the run
-/// before any work.
+/// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder its
+/// corpus files (sorted), a file itself. Every regular file is opened once here, so that a
+/// missing or unreadable one stops the run before any work.
 ///
 /// # Errors
 ///
@@ -158,7 +150,7 @@ pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
         let found = folder_files(path)?;
         out.left_out.extend(found.left_out);
         for file in found.files {
-            if folder && is_results_csv(&file) {
+            if folder && File::open(&file).is_ok_and(reads_as_results) {
                 out.skipped.push(file);
                 continue;
             }
@@ -174,8 +166,7 @@ pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
     Ok(out)
 }
 
-/// The corpora the paths of a command line stand for: [`expand`]'s, without the files
-/// it left out.
+/// [`expand`]'s corpora alone.
 ///
 /// # Errors
 ///
@@ -184,9 +175,8 @@ pub fn sources(paths: &[PathBuf]) -> Result<Vec<Source>, CorpusError> {
     expand(paths).map(|e| e.sources)
 }
 
-/// The name of each corpus of a run, in order: [`Source::name`], and from its second time
-/// in the list on, the same name numbered (`a.txt`, `a.txt (2)`), so that a corpus given
-/// twice is two corpora in the rows and the summary.
+/// The name of each corpus of a run: [`Source::name`], numbered from its second time on
+/// (`a.txt`, `a.txt (2)`), so that a corpus given twice is two corpora.
 pub fn corpus_names(sources: &[Source]) -> Vec<String> {
     let mut seen = HashSet::new();
     sources
@@ -202,11 +192,6 @@ pub fn corpus_names(sources: &[Source]) -> Vec<String> {
             unique
         })
         .collect()
-}
-
-/// Whether a file starts with the header of a CSV the runner writes.
-fn is_results_csv(file: &Path) -> bool {
-    File::open(file).is_ok_and(reads_as_results)
 }
 
 fn check_readable(file: &Path) -> Result<(), CorpusError> {
@@ -225,73 +210,22 @@ fn check_readable(file: &Path) -> Result<(), CorpusError> {
     File::open(file).map(drop).map_err(open)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_corpus_given_twice_is_numbered() {
-        let a = Source::File("a.txt".into());
-        let names = corpus_names(&[a.clone(), Source::Stdin, a.clone(), a]);
-        assert_eq!(names, ["a.txt", "stdin", "a.txt (2)", "a.txt (3)"]);
-    }
-
-    #[test]
-    fn a_results_csv_in_a_folder_is_left_out() {
-        let dir = tempfile::tempdir().unwrap();
-        let corpus = dir.path().join("a.txt");
-        std::fs::write(&corpus, "4.....8.5.3\n").unwrap();
-        let results = dir.path().join("r.csv");
-        let mut text = sudoku_results::header_line();
-        text.extend_from_slice(b"a.txt,0,1,,dlx\n");
-        std::fs::write(&results, text).unwrap();
-        let got = expand(&[dir.path().to_path_buf()]).unwrap();
-        assert_eq!(got.sources, [Source::File(corpus)]);
-        assert_eq!(got.skipped, std::slice::from_ref(&results));
-        // Named on its own, a file is read as asked.
-        assert_eq!(
-            sources(std::slice::from_ref(&results)).unwrap(),
-            [Source::File(results.clone())]
-        );
-        std::fs::remove_file(dir.path().join("a.txt")).unwrap();
-        let err = expand(&[dir.path().to_path_buf()]).unwrap_err();
-        assert!(matches!(err, CorpusError::EmptyFolder { .. }), "{err}");
-    }
-
-    /// A dangling link and a loop of links in a folder are left out, and named; a folder
-    /// inside is left out unsaid.
-    #[cfg(unix)]
-    #[test]
-    fn links_that_lead_to_no_file_are_named() {
-        use std::os::unix::fs::symlink;
-        let dir = tempfile::tempdir().unwrap();
-        let at = |name: &str| dir.path().join(name);
-        std::fs::write(at("a.txt"), "1").unwrap();
-        symlink("a.txt", at("b.txt")).unwrap();
-        symlink("missing.txt", at("dangling.txt")).unwrap();
-        symlink("loop2.txt", at("loop1.txt")).unwrap();
-        symlink("loop1.txt", at("loop2.txt")).unwrap();
-        std::fs::create_dir(at("sub")).unwrap();
-        let found = expand(&[dir.path().to_path_buf()]).unwrap();
-        assert_eq!(
-            found.sources,
-            [Source::File(at("a.txt")), Source::File(at("b.txt"))]
-        );
-        let said: Vec<String> = found.left_out.iter().map(ToString::to_string).collect();
-        let dangling = format!(
-            "{}: a link to missing.txt that leads to no file (No such file or directory (os \
-             error 2)): left out",
-            at("dangling.txt").display()
-        );
-        assert_eq!(said[0], dangling);
-        for (k, to) in [(1, "loop2.txt"), (2, "loop1.txt")] {
-            let name = format!("loop{k}.txt");
-            let start = format!(
-                "{}: a link to {to} that leads to no file (",
-                at(&name).display()
-            );
-            assert!(said[k].starts_with(&start), "{said:?}");
+/// Counts the puzzles of a corpus, up to `cap`, as a run reads them: the progress bar's
+/// total.
+///
+/// # Errors
+///
+/// A read error, or a UTF-16 or UTF-32 file, which end the corpus's reading.
+pub fn count_puzzles(reader: Box<dyn BufRead>, cap: u64) -> Result<u64, CorpusError> {
+    let mut items = CorpusReader::new(reader, "");
+    let mut count = 0;
+    while count < cap {
+        match items.next() {
+            None => break,
+            Some(Ok(_)) => count += 1,
+            Some(Err(e)) if e.is_malformed_line() => {}
+            Some(Err(e)) => return Err(e),
         }
-        assert_eq!(said.len(), 3);
     }
+    Ok(count)
 }

@@ -1,62 +1,23 @@
-//! One solve timed, and told apart when its timing was disturbed.
+//! One solve timed, and told apart when its timing was disturbed: the rules (a hundredth
+//! off its core, [`RETIMES`], [`RETIME_BELOW`], [`READ_CLOCK_ABOVE`]) and what each
+//! [`Check`] can and cannot see are the book's "Timing you can trust".
 //!
-//! A solve is timed by the wall clock around the solver's call. While it runs, its thread
-//! may be switched out: another thread takes its core (the run's own reading, ordering or
-//! writing thread, another process), or the scheduler moves it to another core. Its wall
-//! time then counts the wait, which may be thousands of times the solve (a 10 µs solve that
-//! waited out a scheduler slice reads 4 ms), and a mean over a corpus is that wait's more
-//! than the solver's. Such a timing is **disturbed**: its thread was off its core for more
-//! than a hundredth of its wall time ([`Sample::off_core`]). A disturbed solve is timed
-//! again, at most [`RETIMES`] times ([`trusted`]), and keeps its first undisturbed time; one
-//! disturbed every time keeps the least time its thread spent on its core, and says so
-//! ([`Retimed::Disturbed`]). A solve of [`RETIME_BELOW`] or more on its core is not timed
-//! again: on a busy machine it is disturbed every time (it outlasts a scheduler slice), so
-//! timing it again would cost runs as long for nothing, and its time on its core (its CPU
-//! time), which a switch does not touch but for the caches it finds cold after, is within a
-//! few per cent of an undisturbed timing: it keeps that, and says it was disturbed.
-//!
-//! How the thread's time off its core is known, at a cost that leaves the runner's overhead
-//! within its bound (a solve of the 17-clue set takes 5 to 10 µs; a system call on the
-//! virtual machines this runs on, 0.3 to 0.5 µs):
-//!
-//! - **Linux, the perf event page** ([`Check::PerfPage`]): a software perf event counting
-//!   the thread's task clock, its first page mapped. The kernel rewrites that page each time
-//!   it schedules the thread in, and bumps its sequence count `lock`: the count read before
-//!   and after the solve tells, for two loads, whether the thread was switched out during
-//!   it (migrations included: a running thread is switched out to be moved). Only then is
-//!   the thread's CPU clock read (a system call), and the time off its core is the wall
-//!   time less the CPU time. The CPU clock at the start is not read (that would be a call
-//!   per solve): it is carried from the last reading (an [`Anchor`]), which holds as long
-//!   as the thread was not switched out since, the count says; a switch between two solves
-//!   costs one reading at the next start. A solve of [`READ_CLOCK_ABOVE`] or more reads the
-//!   CPU clock at its end whatever the count says: on a virtual machine the host may take
-//!   the virtual CPU away from a thread that is not switched out (steal time), which the
-//!   count cannot tell but the CPU clock does not count (a 2 µs solve has been seen to read
-//!   7 ms that way). The read costs under 1% of such a solve, and a solve that stays
-//!   shorter can have lost less than that much.
-//! - **Elsewhere on Unix**, or where perf events are not allowed (`perf_event_paranoid` 3,
-//!   a seccomp filter) ([`Check::CpuClock`]): the thread's CPU clock read before and after
-//!   every solve, two system calls per solve.
-//! - **Otherwise** ([`Check::None`]): no check; the rows say `-`.
-//!
-//! What it cannot see: steal shorter than [`READ_CLOCK_ABOVE`] in a solve that was not
-//! switched out, and interrupts handled on the thread's core, which the kernel counts as
-//! the thread's own time. Both are short as a rule; `--repeat` passes (the fastest kept)
-//! take care of what is left.
+//! Why the perf page: a system call costs 0.3 to 0.5 µs on the virtual machines this runs
+//! on, a 17-clue solve 5 to 10 µs. The page's sequence count, bumped by the kernel each
+//! time it schedules the thread in, tells a switch for two loads; only then (or past
+//! [`READ_CLOCK_ABOVE`], for steal time) is the CPU clock read, its value at the solve's
+//! start carried from the last reading (an [`Anchor`]) while the count has not moved.
 
 use std::cell::RefCell;
 use std::time::Instant;
 
-use sudoku_results::Retimed;
-pub use sudoku_results::RETIME_BELOW;
+use sudoku_results::{Retimed, RETIME_BELOW};
 
 /// A disturbed solve is timed again at most this many times.
 pub const RETIMES: u32 = 3;
 
-/// A solve whose wall time is this long (50 µs, ns) or longer reads the thread's CPU clock
-/// at its end even when the perf page says it was not switched out: a system call, under
-/// 1% of such a solve, that sees the time the host took the virtual CPU away (steal), which
-/// no switch tells.
+/// A solve of this many ns or more reads the CPU clock at its end whatever the perf page
+/// says: under 1% of such a solve, it sees steal time, which no switch tells.
 pub const READ_CLOCK_ABOVE: u64 = 50_000;
 
 /// How the engine tells a disturbed timing on this platform.
@@ -81,12 +42,11 @@ impl Check {
     }
 }
 
-/// One timing of a solve.
+/// One timing of a solve: its wall time, and how long its thread was off its core during
+/// it (`None`: not checked), ns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Sample {
-    /// Its wall time, ns.
     pub ns: u64,
-    /// How long its thread was off its core during it, ns (`None`: not checked).
     pub off_core: Option<u64>,
 }
 
@@ -102,28 +62,24 @@ impl Sample {
     }
 }
 
-/// A solve's time as a row keeps it: its trusted time and how it was found.
+/// A solve's time as a row keeps it: ns, and how it was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Timing {
-    /// The time, ns: the first undisturbed timing's wall time, or the least time on its
-    /// core of timings all disturbed.
     pub ns: u64,
-    /// How it was found.
     pub retimed: Retimed,
 }
 
-/// Runs `solve` and times it, again while the timing is disturbed (at most [`RETIMES`]
-/// more times, and while it takes less than [`RETIME_BELOW`] on its core): the first run's
-/// result, and the solve's [`Timing`].
+/// Runs `solve` and times it, again while the timing is disturbed (see the module): the
+/// first run's result, and the solve's [`Timing`].
 pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
     let (first, mut sample) = timed(&mut solve);
-    let Some(_) = sample.off_core else {
+    if sample.off_core.is_none() {
         let timing = Timing {
             ns: sample.ns,
             retimed: Retimed::Unchecked,
         };
         return (first, timing);
-    };
+    }
     let mut least = sample.on_core();
     let mut again = 0;
     while sample.disturbed() && again < RETIMES && sample.on_core() < RETIME_BELOW {
@@ -151,21 +107,19 @@ fn timed<T>(solve: &mut impl FnMut() -> T) -> (T, Sample) {
 }
 
 /// The check of this platform (as the calling thread would run it).
-pub fn check() -> Check {
+pub(crate) fn check() -> Check {
     WATCH.with(|watch| watch.borrow().check())
 }
 
-/// What timing a solve costs the runner, measured on the calling thread by timing an empty
-/// solve many times, as a run times each solve.
+/// What timing a solve costs the runner (the sidecar's `timing_*` keys), measured on the
+/// calling thread by timing an empty solve 20,000 times.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TimingCost {
     /// The check the timings ran.
     pub check: Check,
-    /// What an empty solve reads (the median of its trusted times), ns: the clock's own
-    /// part of every time in a CSV.
+    /// The median trusted time of an empty solve, ns: the clock's own part of every time.
     pub floor_ns: u64,
-    /// The whole of the runner's timing of one solve (the clock reads, the check, the
-    /// bookkeeping), ns: the wall time of the empty timings over their count.
+    /// The wall time of the empty timings over their count, ns.
     pub per_solve_ns: f64,
 }
 
@@ -245,7 +199,7 @@ impl Stopwatch {
         (out, Sample { ns, off_core })
     }
 
-    /// [`Stopwatch::time`] by the perf page: see the module's documentation.
+    /// [`Stopwatch::time`] by the perf page (see the module).
     #[cfg(target_os = "linux")]
     fn time_by_page<T>(
         &mut self,
@@ -261,17 +215,11 @@ impl Stopwatch {
         let ns = nanos(start.elapsed());
         let switched = page.schedules() != before;
         if !switched && ns < READ_CLOCK_ABOVE {
-            return (
-                out,
-                Sample {
-                    ns,
-                    off_core: Some(0),
-                },
-            );
+            let off_core = Some(0);
+            return (out, Sample { ns, off_core });
         }
-        // Switched out during the solve, or long enough to pay a clock read: its CPU time
-        // is the clock now less the clock at its start, carried from the anchor (taken
-        // while the count was `before`).
+        // Switched out, or long enough to pay a clock read: the CPU clock now less the
+        // anchor's carried to the start (taken while the count was `before`).
         let now = anchor(page);
         let off_core = match (self.anchor, now) {
             (Some(start_anchor), Some(now)) if start_anchor.schedules == before => {
@@ -304,10 +252,9 @@ fn anchor(page: &page::Handle) -> Option<Anchor> {
     None
 }
 
-/// The time off its core between `start` and the reading `now`, of a thread whose clocks
-/// were `anchor` at a moment before `start` with no switch since: the wall time less the
-/// CPU time, where the CPU clock at `start` is the anchor's carried forward by the wall
-/// clock (the thread was on its core from the anchor to `start`, running the runner).
+/// The time off its core between `start` and the reading `now`: the wall time less the
+/// CPU time, the CPU clock at `start` being `anchor`'s carried forward by the wall clock
+/// (no switch since the anchor: the thread was on its core, running the runner).
 fn off_core(anchor: Anchor, start: Instant, now: Anchor) -> u64 {
     let cpu_start = anchor.cpu + nanos(start.saturating_duration_since(anchor.wall));
     let wall = nanos(now.wall.saturating_duration_since(start));
@@ -347,9 +294,10 @@ mod cpu {
 mod page {
     use std::ptr::NonNull;
 
-    /// `perf_event_attr` as its first version (`PERF_ATTR_SIZE_VER0`, 64 bytes): what
-    /// the kernel reads of a smaller struct is that much, the rest taken as zero.
+    /// `perf_event_attr` as its first version (`PERF_ATTR_SIZE_VER0`, 64 bytes): the
+    /// kernel takes the rest of a smaller struct as zero.
     #[repr(C)]
+    #[derive(Default)]
     struct Attr {
         kind: u32,
         size: u32,
@@ -396,13 +344,8 @@ mod page {
                 kind: SOFTWARE,
                 size: std::mem::size_of::<Attr>() as u32,
                 config: TASK_CLOCK,
-                sample_period: 0,
-                sample_type: 0,
-                read_format: 0,
                 flags: USER_ONLY,
-                wakeup_events: 0,
-                bp_type: 0,
-                config1: 0,
+                ..Attr::default()
             };
             // SAFETY: `attr` is a valid `perf_event_attr` of the size it says; pid 0 and
             // cpu -1 are the calling thread on any CPU; no group.
@@ -500,38 +443,15 @@ mod tests {
     fn the_time_off_its_core_is_the_wall_time_less_the_cpu_time() {
         let t0 = Instant::now();
         let at = |us: u64| t0 + std::time::Duration::from_micros(us);
-        let anchor = Anchor {
-            schedules: 7,
-            wall: at(0),
-            cpu: 1_000,
-        };
         let reading = |wall_us, cpu| Anchor {
             schedules: 7,
             wall: at(wall_us),
             cpu,
         };
-        // On its core from the anchor (10 µs) and for 60 of the solve's 100 µs.
-        assert_eq!(off_core(anchor, at(10), reading(110, 71_000)), 40_000);
-        // On its core all along.
-        assert_eq!(off_core(anchor, at(10), reading(110, 111_000)), 0);
-        // A CPU clock ahead of the wall clock (a coarse clock) counts nothing off.
-        assert_eq!(off_core(anchor, at(10), reading(110, 200_000)), 0);
-    }
-
-    #[test]
-    fn a_solve_is_run_once_when_its_timing_holds_and_at_most_retimes_more() {
-        let mut runs = 0;
-        let (first, timing) = trusted(|| {
-            runs += 1;
-            runs
-        });
-        assert_eq!(first, 1, "the first run's result");
-        match (check(), timing.retimed) {
-            (Check::None, Retimed::Unchecked) => assert_eq!(runs, 1),
-            (_, Retimed::Trusted(n)) => assert_eq!(runs, n + 1),
-            (_, Retimed::Disturbed) => assert_eq!(runs, RETIMES + 1),
-            (check, retimed) => panic!("{check:?} gave {retimed:?}"),
-        }
+        let off = |cpu| off_core(reading(0, 1_000), at(10), reading(110, cpu));
+        // On its core for 60 of the solve's 100 µs; all along; a CPU clock ahead of the
+        // wall clock (a coarse clock) counts nothing off.
+        assert_eq!([off(71_000), off(111_000), off(200_000)], [40_000, 0, 0]);
     }
 
     /// A thread that sleeps in its "solve" is off its core for all of it: its timing is

@@ -1,7 +1,5 @@
-//! How a run times: tdoku's method of a warm-up before the timed solves (`--warmup`), so
-//! that the CPU's clock, caches and branch predictors are up before the first timing, and
-//! each worker pinned to a core of its own (`--pin`, through `core_affinity`), so that the
-//! scheduler never moves a solve half-way.
+//! How a run times: a warm-up (`--warmup`) and workers pinned to cores (`--pin`), as the
+//! book's "tdoku's method" says.
 
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,14 +10,13 @@ use sudoku_core::{CorpusReader, Puzzle};
 use crate::contender::Contender;
 use crate::source::{Source, SEEDS};
 
-/// The puzzles a warm-up cycles through at most: the first ones of the first corpus.
+/// The puzzles a warm-up cycles through at most.
 pub const WARMUP_PUZZLES: usize = 32;
 
 /// How a run times its solves. The default: no warm-up, no pinning.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Timing {
-    /// Untimed solves of the first puzzles, by every worker and every contender, for this
-    /// long before the run.
+    /// How long the warm-up before the run lasts.
     pub warmup: Option<Duration>,
     /// The cores the workers are pinned to, one each, in order (the calling thread's, with
     /// one thread): as many as the threads at least. Empty: no pinning.
@@ -49,9 +46,7 @@ pub(crate) struct Warmup {
 }
 
 impl Warmup {
-    /// The warm-up of `timing`, starting now (`None` without one): the first
-    /// [`WARMUP_PUZZLES`] puzzles of the first of `sources` (the built-in seeds when it
-    /// cannot be read twice, as stdin cannot), of sizes one of `contenders` solves.
+    /// The warm-up of `timing`, starting now (`None` without one).
     pub fn start(timing: &Timing, sources: &[Source], contenders: &[Contender]) -> Option<Warmup> {
         let duration = timing.warmup?;
         let until = Instant::now() + duration;
@@ -74,8 +69,7 @@ impl Warmup {
     }
 
     /// Solves the puzzles over and over with every contender, untimed, until the warm-up
-    /// ends (or an interrupt): what each worker does. Each solve keeps its contender's
-    /// limits, so the last one ends within its budget.
+    /// ends or an interrupt: what each worker does.
     pub fn run(&self, contenders: &[Contender], interrupt: &AtomicBool) {
         if self.puzzles.is_empty() {
             return;
@@ -102,22 +96,23 @@ mod tests {
 
     use super::*;
 
-    struct Counting<'a>(&'a AtomicU64);
-    impl Solver for Counting<'static> {
+    static SOLVES: AtomicU64 = AtomicU64::new(0);
+
+    struct Counting;
+    impl Solver for Counting {
         fn name(&self) -> &'static str {
             "counting"
         }
         fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
-            self.0.fetch_add(1, Ordering::SeqCst);
+            SOLVES.fetch_add(1, Ordering::SeqCst);
             Outcome::rejected_at_root()
         }
     }
 
     #[test]
     fn a_warm_up_solves_the_first_puzzles_until_the_time_passes() {
-        static SOLVES: AtomicU64 = AtomicU64::new(0);
         let sources = [Source::Stdin];
-        let contenders = [Contender::new(Box::new(Counting(&SOLVES)), Limits::FIRST)];
+        let contenders = [Contender::new(Box::new(Counting), Limits::FIRST)];
         let timing = Timing {
             warmup: Some(Duration::from_millis(30)),
             pin: Vec::new(),
@@ -127,15 +122,7 @@ mod tests {
         assert_eq!(warmup.puzzles.len(), 5, "the seeds stand in for stdin");
         warmup.run(&contenders, &AtomicBool::new(false));
         assert!(start.elapsed() >= Duration::from_millis(30));
-        assert!(
-            SOLVES.load(Ordering::SeqCst) > 5,
-            "it goes round the puzzles"
-        );
+        assert!(SOLVES.load(Ordering::SeqCst) > 5, "round the puzzles");
         assert!(Warmup::start(&Timing::default(), &sources, &contenders).is_none());
-    }
-
-    #[test]
-    fn the_cores_are_listed() {
-        assert!(!cores().is_empty());
     }
 }

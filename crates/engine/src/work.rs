@@ -11,13 +11,12 @@ use sudoku_results::Row;
 use crate::checked::Entry;
 use crate::chunk::Chunk;
 use crate::contender::Contender;
-use crate::parse::parse;
 use crate::passes::each_in_passes;
 use crate::permute::permuted;
 use crate::sink::Solved;
 
-/// What every task of a run shares. Workers read it before every solve: it is kept on cache
-/// lines of its own, away from the calling thread's stack that it lives on.
+/// What every task of a run shares, on cache lines of its own (workers read it before every
+/// solve; it lives on the calling thread's stack).
 #[repr(align(128))]
 pub(crate) struct Shared<'a> {
     pub contenders: &'a [Contender],
@@ -26,8 +25,7 @@ pub(crate) struct Shared<'a> {
     /// `--permute`'s seed.
     pub permute: Option<u64>,
     pub interrupt: &'a AtomicBool,
-    /// The first task (by sequence number) that stops, and every one after it: nothing
-    /// from it on will be delivered.
+    /// The first task that stops (by sequence number); nothing from it on is delivered.
     pub stop_at: AtomicU64,
 }
 
@@ -42,8 +40,7 @@ impl Shared<'_> {
         self.stop_from(seq.saturating_add(1));
     }
 
-    /// Stops task `seq` (before its next puzzle, or between two solves) and every task
-    /// after it.
+    /// Stops task `seq` (between two solves) and every task after it.
     pub fn stop_from(&self, seq: u64) {
         self.stop_at.fetch_min(seq, Ordering::SeqCst);
     }
@@ -52,8 +49,7 @@ impl Shared<'_> {
 /// One item of a chunk, in order.
 #[derive(Debug)]
 pub(crate) enum Item {
-    /// A puzzle (its index still to be given) and how many rows it has: its rows are the
-    /// next ones of the rows it comes with (its task's, or its part's).
+    /// A puzzle (its index still to be given) and how many of the next rows are its.
     Puzzle(Head, usize),
     /// A malformed line.
     Malformed(CorpusError),
@@ -95,9 +91,8 @@ impl Head {
     }
 }
 
-/// The items of a chunk, and the rows of its puzzles in order (one buffer per task: a free
-/// across threads is slow); `complete` is false when an interrupt or a stop cut it short.
-/// A task that sent [`Part`]s holds only the items after them.
+/// The items of a chunk after its [`Part`]s, and their rows in order (one buffer per task:
+/// a free across threads is slow); `complete` is false when a stop cut it short.
 #[derive(Debug)]
 pub(crate) struct Done {
     pub items: Vec<Item>,
@@ -105,17 +100,15 @@ pub(crate) struct Done {
     pub complete: bool,
 }
 
-/// The first items of a task that is not done, and their rows, sent ahead of it when its
-/// solves are slow (see [`work`]).
+/// The first items of a task that is not done, and their rows, sent ahead of it.
 #[derive(Debug)]
 pub(crate) struct Part {
     pub items: Vec<Item>,
     pub rows: Vec<Row>,
 }
 
-/// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, handing
-/// what it has finished to `part` each time it has solved for `every` (the wall clock's,
-/// read once per puzzle) since the last part; the [`Done`] holds the rest.
+/// [`work_each`], handing what is finished to `part` each time it has solved for `every`
+/// (the wall clock read once per puzzle) since the last part; the [`Done`] holds the rest.
 pub(crate) fn work(
     seq: u64,
     chunk: &mut Chunk,
@@ -143,9 +136,8 @@ pub(crate) fn work(
 }
 
 /// Parses the chunk of task `seq` (unless it comes parsed) and solves its puzzles, adding
-/// their rows to `rows` and handing each item to `emit` (with `rows`) as soon as it is
-/// done; false when an interrupt or a stop cut it short (the items emitted are the ones
-/// before the cut, each whole).
+/// their rows to `rows` and handing each item to `emit` as soon as it is done; false when
+/// a stop cut it short (the items emitted before it each whole).
 pub(crate) fn work_each(
     seq: u64,
     chunk: &mut Chunk,
@@ -163,7 +155,7 @@ pub(crate) fn work_each(
             each(&task, read, rows, emit)
         }
         None => {
-            let mut reader = parse(chunk);
+            let mut reader = chunk.parse();
             each(&task, |puzzle| reader.read_into(puzzle), rows, emit)
         }
     }
@@ -176,9 +168,8 @@ pub(crate) struct Task<'a, 'b> {
     pub shared: &'a Shared<'b>,
 }
 
-/// [`work_each`] over the chunk's puzzles, parsed or as they are parsed: `read` puts the
-/// next one into the task's one [`Puzzle`] (a puzzle is large: it is not moved around).
-/// With `--repeat` above 1, in passes ([`each_in_passes`]).
+/// [`work_each`] over the puzzles `read` puts into the task's one [`Puzzle`] (a puzzle is
+/// large: it is not moved around); in passes under `--repeat`.
 fn each(
     task: &Task<'_, '_>,
     read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
@@ -191,9 +182,8 @@ fn each(
     each_once(task, read, rows, |item, _, rows| emit(item, rows))
 }
 
-/// One pass over the puzzles `read` gives: each solved by every contender, its rows added
-/// to `rows`, then handed to `found` as an item with the grid solved (none for a line that
-/// is no puzzle). False when a stop came first.
+/// One pass over the puzzles `read` gives, each item handed to `found` with the grid solved
+/// (none for a line that is no puzzle) after its rows are added. False on a stop.
 pub(crate) fn each_once(
     task: &Task<'_, '_>,
     mut read: impl FnMut(&mut Puzzle) -> Option<Result<(), CorpusError>>,
@@ -232,9 +222,8 @@ pub(crate) fn each_once(
 }
 
 /// Solves a puzzle with every contender that supports its size, adding their rows to
-/// `rows`: what they share, and the grid solved (its isomorph under `--permute`); `None`
-/// when a stop came before the last one, or the runner could not start a solver's child,
-/// its rows then left out.
+/// `rows`: what they share, and the grid solved (its isomorph under `--permute`); `None`,
+/// its rows left out, on a stop or when the runner could not start a solver's child.
 pub(crate) fn solve(
     task: &Task<'_, '_>,
     puzzle: &Puzzle,
@@ -256,8 +245,7 @@ pub(crate) fn solve(
             unsupported.push(contender.name().clone());
             continue;
         }
-        // A stop, or a runner that cannot start a solver's child (its failure, kept by the
-        // External, stops the run): the puzzle's rows are left out.
+        // A runner that cannot start a child keeps its failure, which stops the run.
         if shared.halted(seq) || !contender.solve(&entry, rows) {
             rows.truncate(before);
             return None;
