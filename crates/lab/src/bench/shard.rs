@@ -1,11 +1,6 @@
-//! `--shard auto`: the share of a task of a cluster job, from the environment its scheduler
-//! gives it.
-//!
-//! - Slurm job arrays (`sbatch --array=0-7` or `--array=1-8`): `SLURM_ARRAY_TASK_ID` out of
-//!   `SLURM_ARRAY_TASK_COUNT` tasks, counted from `SLURM_ARRAY_TASK_MIN` by
-//!   `SLURM_ARRAY_TASK_STEP` (1 when absent): task IDs may start at 0 or 1, or go by steps.
-//! - Kubernetes indexed Jobs (`completionMode: Indexed`): `JOB_COMPLETION_INDEX`, from 0;
-//!   the count is the Job's `completions`, which the pod is not told: `--shard auto/N`.
+//! `--shard auto`: the share of a task of a Slurm job array or a Kubernetes indexed Job,
+//! from the environment its scheduler gives it (see the book's "Clusters"). Slurm task IDs
+//! may start at 0 or 1, or go by steps; Kubernetes does not tell the count (`auto/N`).
 
 use sudoku_engine::Shard;
 
