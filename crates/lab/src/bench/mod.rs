@@ -184,17 +184,14 @@ impl Ended {
     }
 }
 
-/// How the end of a run or a merge is put in place and told.
+/// How the end of a run or a merge is told: `quiet` (`-q`) says nothing of one that
+/// finished with every file written; `resume` (`--resume` given) is what an interrupted
+/// run says to do next; `continued`, the files a `--resume` continued.
 pub(crate) struct Close<'a> {
-    /// Whose end it is.
     pub whose: Whose,
-    /// `-q`: a run that finished with every file written says nothing of it.
     pub quiet: bool,
-    /// The summary's view.
     pub view: View,
-    /// `--resume` was given (what an interrupted run says to do next).
     pub resume: bool,
-    /// The files a `--resume` continued.
     pub continued: Option<&'a Path>,
 }
 
@@ -252,8 +249,7 @@ pub(crate) fn outcome(
     }
 }
 
-/// Makes the engine's `report` count the puzzles in the CSV: those whose rows are
-/// `unwritten` (after a write that failed) out, those `done` by the run continued in.
+/// Makes the engine's `report` count the puzzles in the CSV: `unwritten` out, `done` in.
 fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: Option<&Done>) {
     for (corpus, n) in unwritten {
         report.puzzles = report.puzzles.saturating_sub(*n);
@@ -492,108 +488,81 @@ fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ende
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use sudoku_engine::{CorpusCount, EngineError};
-    use sudoku_reports::sidecar::Skipped;
 
     use super::*;
 
+    /// How a run ended, where the tests of the binary cannot tell it apart (a run that read
+    /// nothing, wrote no row, or whose corpus changed: `tests/cli.rs`, `tests/identity.rs`).
     #[test]
     fn how_a_run_ended() {
-        let recorded = |rows, error: Option<&str>| Recorded {
-            rows,
-            error: error.map(Into::into),
-            skipped: vec![Skipped {
-                solver: "bands".into(),
-                size: "4x4".into(),
-                puzzles: 3,
-            }],
-            ..Recorded::default()
-        };
         let full = "r.csv: cannot write: full";
-        let sink = || End::Failed(EngineError::Sink(full.into()));
-        let no_row = no_row(&recorded(0, None).skipped);
         let changed = "the corpus changed while the run read it: c.txt";
         let (finished, interrupted, failed) = (State::Finished, State::Interrupted, State::Failed);
         #[rustfmt::skip]
         let cases = [
-            (End::Finished, 3, 0, 6, None, None, finished, None),
-            (End::Interrupted, 3, 0, 6, None, None, interrupted, None),
+            (End::Finished, None, None, finished, None),
+            (End::Interrupted, None, None, interrupted, None),
             // A write error after the interrupt: the run failed, saying why.
-            (End::Interrupted, 3, 0, 6, Some(full), None, failed, Some(full)),
-            (sink(), 1, 0, 2, None, None, failed, Some(full)),
-            // Nothing read at all, or no row written: failed, not to replace an earlier
-            // result; but a shard whose share held no puzzle its solvers solve finished.
-            (End::Finished, 0, 0, 0, None, None, failed, Some(NO_PUZZLE)),
-            (End::Finished, 3, 0, 0, None, None, failed, Some(no_row.as_str())),
-            (End::Finished, 3, 5, 0, None, None, finished, None),
-            // A corpus that changed while it was read: a finished run failed.
-            (End::Finished, 3, 0, 6, None, Some(changed), failed, Some(changed)),
-            (End::Interrupted, 3, 0, 6, None, Some(changed), interrupted, None),
+            (End::Interrupted, Some(full), None, failed, Some(full)),
+            (End::Failed(EngineError::Sink(full.into())), None, None, failed, Some(full)),
+            // An interrupted run is not a finished one whose corpus changed.
+            (End::Interrupted, None, Some(changed), interrupted, None),
         ];
-        for (end, puzzles, skipped, rows, write, changed, state, error) in cases {
+        for (end, write, changed, state, error) in cases {
+            let corpora = vec![CorpusCount {
+                name: "c.txt".into(),
+                puzzles: 3,
+                malformed: 0,
+                skipped: 0,
+            }];
+            let warmup = Duration::ZERO;
             let report = Report {
                 end,
-                puzzles,
-                corpora: vec![CorpusCount {
-                    name: "c.txt".into(),
-                    puzzles,
-                    malformed: 0,
-                    skipped,
-                }],
-                warmup: Duration::ZERO,
+                puzzles: 3,
+                corpora,
+                warmup,
             };
-            let ended = ending(&report, &recorded(rows, write), changed.map(Into::into));
+            let recorded = Recorded {
+                rows: 6,
+                error: write.map(Into::into),
+                ..Recorded::default()
+            };
+            let ended = ending(&report, &recorded, changed.map(Into::into));
             let error = error.map(Into::into);
-            assert_eq!(ended, Ended { state, error }, "{report:?} {rows} rows");
+            assert_eq!(ended, Ended { state, error }, "{report:?}");
         }
     }
 
-    /// A run whose files keep their running names says where the next run puts them (the
-    /// other endings' wording is pinned by the tests of the binary).
-    #[test]
-    fn a_run_whose_files_were_not_placed_says_what_becomes_of_them() {
-        let ending = Ending {
-            files: RunFiles::beside(Path::new("r.csv")),
-            kept: None,
-            written: Written::Unplaced,
-            error: None,
-        };
-        let unplaced = wrote(Path::new("r.csv"), &ending, "2 rows");
-        assert!(
-            unplaced.contains("moves them aside to r.killed.csv"),
-            "{unplaced}"
-        );
-    }
-
+    /// The exit of a run, once its files are put in place (the wording of a summary file
+    /// not written: `tests/harness.rs`); a run whose files keep their running names says
+    /// where the next run puts them.
     #[test]
     fn a_run_that_ended_says_how_by_its_exit() {
-        use State::{Failed, Finished, Interrupted};
-        use Written::{All, NoSummary, Unplaced};
-        let said = "the merge finished, but its summary file could not be written: full";
+        use State::{Failed, Interrupted};
+        use Written::{All, Unplaced};
         #[rustfmt::skip]
         let cases = [
-            (Whose::Run, Finished, None, All, None, Ok(RunEnd::Finished)),
-            (Whose::Run, Interrupted, None, All, None, Ok(RunEnd::Interrupted)),
+            (Interrupted, None, All, None, Ok(RunEnd::Interrupted)),
             // The interrupt came first: the exit is the interrupt's.
-            (Whose::Run, Interrupted, None, Unplaced, Some("full"), Ok(RunEnd::Interrupted)),
-            (Whose::Merge, Failed, Some("no puzzle read"), All, None, Err("no puzzle read")),
-            (Whose::Run, Failed, Some("cut"), Unplaced, Some("full"), Err("cut; then full")),
-            (Whose::Merge, Finished, None, NoSummary, Some("full"), Err(said)),
+            (Interrupted, None, Unplaced, Some("full"), Ok(RunEnd::Interrupted)),
+            (Failed, Some("cut"), Unplaced, Some("full"), Err("cut; then full")),
         ];
-        for (whose, state, error, written, then, exit) in cases {
+        for (state, error, written, then, exit) in cases {
             let ending = Ending {
                 files: RunFiles::beside(Path::new("r.csv")),
                 kept: None,
                 written,
                 error: then.map(|e| sudoku_reports::Error::Io(std::io::Error::other(e))),
             };
+            let unplaced = wrote(Path::new("r.csv"), &ending, "2 rows");
+            let moved = unplaced.contains("moves them aside to r.killed.csv");
+            assert_eq!(moved, written == Unplaced, "{unplaced}");
             let ended = Ended {
                 state,
                 error: error.map(Into::into),
             };
-            let end = outcome(whose, ended, ending, &Summary::new());
+            let end = outcome(Whose::Run, ended, ending, &Summary::new());
             assert_eq!(end.map_err(|e| e.to_string()), exit.map_err(Into::into));
         }
     }
