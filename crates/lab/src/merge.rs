@@ -86,19 +86,19 @@ struct Stream<'p> {
 
 /// Where `row` of the shard `part` stands.
 fn place(part: &Part, row: &Row) -> Result<Place> {
-    match part
+    let corpus = part
         .sidecar
         .corpus
         .iter()
-        .position(|c| *c.path == *row.corpus)
-    {
-        Some(corpus) => Ok((corpus, row.index)),
-        None => bail!(
-            "{}: a row of corpus {} that the sidecar does not list",
-            part.csv.display(),
+        .position(|c| *c.path == *row.corpus);
+    let Some(corpus) = corpus else {
+        let csv = part.csv.display();
+        bail!(
+            "{csv}: a row of corpus {} that the sidecar does not list",
             row.corpus
-        ),
-    }
+        );
+    };
+    Ok((corpus, row.index))
 }
 
 impl Stream<'_> {
@@ -129,23 +129,17 @@ impl Stream<'_> {
 /// Writes the rows of the shards to `csv` in the run's order, counting them into
 /// `summary`: a k-way merge holding one puzzle per shard. An error when a shard's rows
 /// cannot be read, are not in order, or are not as many as its sidecar says it wrote.
-fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
+fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
     // Under the first shard's names: one corpus by its content, which another shard may
     // have named by another path.
     let names: Vec<Arc<str>> = (parts[0].sidecar.corpus.iter())
         .map(|c| c.path.as_str().into())
         .collect();
-    let mut streams = parts
-        .iter()
-        .map(|part| {
-            let rows = read_rows(&part.csv)?.peekable();
-            Ok(Stream {
-                part,
-                rows,
-                taken: 0,
-            })
-        })
-        .collect::<Result<Vec<Stream>>>()?;
+    let stream = |part: &'p Part| -> Result<Stream<'p>> {
+        let (rows, taken) = (read_rows(&part.csv)?.peekable(), 0);
+        Ok(Stream { part, rows, taken })
+    };
+    let mut streams = parts.iter().map(stream).collect::<Result<Vec<_>>>()?;
     let mut heads = (streams.iter_mut())
         .map(Stream::next_puzzle)
         .collect::<Result<Vec<_>>>()?;
@@ -197,8 +191,7 @@ fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Res
 fn part(csv: &Path) -> Result<Part> {
     let at = csv.display();
     let Some(found) = Sidecar::read_text_beside(csv)? else {
-        let sidecar = RunFiles::beside(csv).sidecar;
-        let sidecar = sidecar.display();
+        let sidecar = RunFiles::beside(csv).sidecar.display().to_string();
         bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
     };
     if let Some(why) = unfinished(&found.sidecar) {
@@ -259,10 +252,8 @@ fn unfinished(sidecar: &Sidecar) -> Option<String> {
 fn check_same_run(parts: &[Part]) -> Result<()> {
     let first = &parts[0];
     for p in &parts[1..] {
-        let differ: Vec<String> = differences(&first.sidecar, &p.sidecar, Shards::SameCount)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let differ = differences(&first.sidecar, &p.sidecar, Shards::SameCount);
+        let differ: Vec<String> = differ.iter().map(ToString::to_string).collect();
         if !differ.is_empty() {
             bail!(
                 "{} and {} are not shards of one run (first vs second): {}",
@@ -308,10 +299,9 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
 fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     for (i, b) in shards.iter().enumerate() {
         if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
-            let also = if a == b {
-                String::new()
-            } else {
-                format!(" (as {} and {})", a.display(), b.display())
+            let also = match a == b {
+                true => String::new(),
+                false => format!(" (as {} and {})", a.display(), b.display()),
             };
             return Err(Usage(format!(
                 "{} is given twice{also}: give each shard once",

@@ -77,7 +77,14 @@ pub fn earlier_run(
             csv.display()
         );
     }
-    same_settings(&csv, &found.sidecar, fresh)?;
+    // A finished run made another way is not "nothing left to do" either.
+    let differ = differences(&found.sidecar, fresh, Shards::Same);
+    if !differ.is_empty() {
+        let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+        let (csv, list) = (csv.display(), list.join("; "));
+        let said = format!("--resume: {csv} was made another way (earlier vs now): {list}");
+        return Err(Usage(said).into());
+    }
     let finished = csv == target;
     match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
         None if finished => return Ok(Earlier::Finished(csv)),
@@ -132,21 +139,6 @@ fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
         );
     }
     Ok(Some(found.sidecar.rows))
-}
-
-/// Refuses, as a [`Usage`] error naming each difference, an `earlier` run made otherwise.
-fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
-    let differ = differences(earlier, fresh, Shards::Same);
-    if differ.is_empty() {
-        return Ok(());
-    }
-    let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-    let csv = csv.display();
-    let list = list.join("; ");
-    Err(Usage(format!(
-        "--resume: {csv} was made another way (earlier vs now): {list}"
-    ))
-    .into())
 }
 
 impl Resumed {
