@@ -179,20 +179,14 @@ pub fn contender_with(
         SolverSpec::Strategy(s) => {
             Contender::new(s.solver_with(options), limits.with_max_nodes(max_nodes))
         }
-        SolverSpec::Command(CommandSpec {
-            name,
-            written,
-            argv,
-            ..
-        }) => {
-            let limits = if max_nodes > 0 {
-                limits.with_max_nodes(max_nodes)
-            } else {
-                limits
+        SolverSpec::Command(c @ CommandSpec { .. }) => {
+            let limits = match max_nodes {
+                0 => limits,
+                n => limits.with_max_nodes(n),
             };
             // Shown as written, so that an error names the solver as the user did.
-            let external = External::from_words(written, argv.clone(), timeout);
-            Contender::external(name, external, limits)
+            let external = External::from_words(&c.written, c.argv.clone(), timeout);
+            Contender::external(&c.name, external, limits)
         }
     }
 }
