@@ -1,17 +1,7 @@
 //! `sudoku-lab merge`: the shards of one run (`bench --shard K/N`) joined into one CSV, its
-//! summary and its sidecar, as if the run had been made on one machine.
-//!
-//! Refused, naming what is wrong, before anything is written: a CSV without its sidecar, a
-//! shard not finished, a sidecar that does not give a setting shards must share or a count
-//! the merge adds up (`sudoku_reports::sidecar::ACCOUNT`), shards made another way (see
-//! `sudoku_reports::settings`), a share given twice or missing, a puzzle in two shards;
-//! and, as usage errors, from the command line alone before any shard is read, an output
-//! one of whose files is a shard's (see [`check_out`]) and one file given as two shards
-//! (see [`check_given_once`]). Each shard's rows come in corpus order, so the merge
-//! streams them ([`merge_rows`]). The output is written as a run's
-//! (`sudoku_reports::Output`): under its running name, locked, its sidecar beside it
-//! (`state = "running"`) from the start, and renamed once whole: failed, as a run that
-//! wrote no row, when the shards' rows total none (see [`crate::bench::skips`]).
+//! summary and its sidecar, as if the run had been made on one machine. What it refuses,
+//! and how its output is staged, is in the book ("Shards, merge and resume"). Each shard's
+//! rows come in corpus order, so the merge streams them ([`merge_rows`]).
 
 use std::fs::File;
 use std::io::BufReader;
@@ -25,17 +15,16 @@ use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given_told, Shards};
+use sudoku_reports::sidecar::Resumption;
 use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
-use sudoku_reports::sidecar::{Resumption, ShardEntry};
 use sudoku_reports::staged::through_links;
-use sudoku_reports::wording::plural;
 use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
 use sudoku_results::Row;
 
 use crate::bench::skips;
 use crate::cli::MergeArgs;
 use crate::usage_error::Usage;
-use crate::{bench, ui, RunEnd};
+use crate::{bench, RunEnd};
 
 /// One shard: its CSV, its sidecar, its share.
 struct Part {
@@ -44,85 +33,47 @@ struct Part {
     shard: Shard,
 }
 
-/// Runs `merge`: see `sudoku-lab merge --help`. Its `--quiet` silences what bench's does:
-/// the summary, and the line that says what was written (a merge shows no progress).
+/// Runs `merge` (see `sudoku-lab merge --help`).
 pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // The output as given, and the file a link leads to: the refusals name both, and the
     // link is noted once the merge is not refused for it.
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
     check_given_once(&args.shards)?;
-    let parts: Vec<Part> = args
-        .shards
-        .iter()
-        .map(|csv| part(csv))
-        .collect::<Result<_>>()?;
+    let parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
     crate::bench::config::note_link(&args.out, out);
-    let (output, mut csv) = open(out, &parts)?;
+    let (output, mut csv) = bench::open(out)?;
+    let mut running = merged_sidecar(&parts, 0, &Summary::new());
+    running.state = State::Running.into();
+    output.write_sidecar(&running)?;
     let mut summary = Summary::new();
     // A merge that fails drops its output: its running files are removed.
     merge_rows(&parts, &mut csv, &mut summary)?;
     csv.close()?;
-    finish(&parts, output, csv.rows(), summary, args.quiet.quiet)
-}
-
-/// Ends the merge of `parts` into `output`, whose CSV holds `rows` rows counted into
-/// `summary`: its sidecar and summary written, its files put under the names of how it
-/// ended, and said, as a run's end is (see [`bench::outcome`]). Shards whose rows total
-/// none, every puzzle they read skipped as no solver of the run solves its size, fail as a
-/// run that wrote no row does (see [`skips::no_row`]): each shard finished, not knowing
-/// that the others had none either.
-fn finish(
-    parts: &[Part],
-    output: Output,
-    rows: u64,
-    mut summary: Summary,
-    quiet: bool,
-) -> Result<RunEnd> {
-    let mut sidecar = merged_sidecar(parts, rows, &summary);
-    let error = (sidecar.rows == 0 && sidecar.puzzles > 0).then(|| skips::no_row(&sidecar.skipped));
-    let state = match error {
-        Some(_) => State::Failed,
-        None => State::Finished,
+    let sidecar = merged_sidecar(&parts, csv.rows(), &summary);
+    // Shards whose rows total none fail as a run that wrote no row: each shard finished,
+    // not knowing that the others had none either.
+    let no_row =
+        (sidecar.rows == 0 && sidecar.puzzles > 0).then(|| skips::no_row(&sidecar.skipped));
+    let how = bench::Close {
+        whose: bench::Whose::Merge,
+        quiet: args.quiet.quiet,
+        view: View::Narrow,
+        resume: false,
+        continued: None,
     };
-    sidecar.state = state.into();
-    sidecar.error.clone_from(&error);
-    summary.apply_sidecar(&sidecar);
-    let markdown = summary.to_markdown();
-    let out = output.target().csv.clone();
-    let ending = output.finish(&sidecar, &markdown, None);
-    bench::failed_at_the_end(&mut summary, state, &ending);
-    if bench::reported(quiet, state, &ending) {
-        ui::out(summary.to_text(View::Narrow));
-        let rows = format!("{rows} row{} from {} shards", plural(rows), parts.len());
-        ui::plain(bench::wrote(&out, &ending, &rows));
-    }
-    if let Some(earlier) = &ending.kept {
-        ui::kept_earlier(&earlier.csv);
-    }
-    let ended = bench::Ended { state, error };
-    bench::outcome(bench::Whose::Merge, ended, ending, &summary)
+    bench::close(
+        output,
+        sidecar,
+        summary,
+        bench::Ended::failed_if(no_row),
+        &how,
+    )
 }
 
-/// Opens the merge's output `out` as a run's (see `sudoku_reports::output`): a merge that
-/// fails half-way, or is interrupted, leaves an earlier merged CSV as it was, and a second
-/// merge on the same output is refused. Its sidecar is written first, as a run's.
-fn open(out: &Path, parts: &[Part]) -> Result<(Output, CsvWriter)> {
-    let (output, csv) = Output::open(out)?;
-    if let Some(aside) = output.moved_aside() {
-        let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
-        ui::moved_aside("run", out, "its rows are", &aside.files.csv, kept);
-    }
-    let mut running = merged_sidecar(parts, 0, &Summary::new());
-    running.state = State::Running.into();
-    output.write_sidecar(&running)?;
-    Ok((output, csv))
-}
-
-/// Where a puzzle stands in the run: its corpus's place in the run's corpora (as the shard
-/// names them), its index.
+/// Where a puzzle stands in the run: its corpus's place in the shard's corpora, its index.
 type Place = (usize, u64);
 
 /// One shard's rows, read puzzle by puzzle.
@@ -135,19 +86,19 @@ struct Stream<'p> {
 
 /// Where `row` of the shard `part` stands.
 fn place(part: &Part, row: &Row) -> Result<Place> {
-    match part
+    let corpus = part
         .sidecar
         .corpus
         .iter()
-        .position(|c| *c.path == *row.corpus)
-    {
-        Some(corpus) => Ok((corpus, row.index)),
-        None => bail!(
-            "{}: a row of corpus {} that the sidecar does not list",
-            part.csv.display(),
+        .position(|c| *c.path == *row.corpus);
+    let Some(corpus) = corpus else {
+        let csv = part.csv.display();
+        bail!(
+            "{csv}: a row of corpus {} that the sidecar does not list",
             row.corpus
-        ),
-    }
+        );
+    };
+    Ok((corpus, row.index))
 }
 
 impl Stream<'_> {
@@ -175,28 +126,20 @@ impl Stream<'_> {
     }
 }
 
-/// Writes the rows of the shards to `csv` in the run's order, puzzle by puzzle,
-/// counting them into `summary`: a k-way merge that takes the puzzle that comes first among
-/// the shards' next ones, holding one puzzle per shard. An error when a shard's rows cannot
-/// be read, are not in order, or are not as many as its sidecar says it wrote (a row lost
-/// or added since).
-fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
+/// Writes the rows of the shards to `csv` in the run's order, counting them into
+/// `summary`: a k-way merge holding one puzzle per shard. An error when a shard's rows
+/// cannot be read, are not in order, or are not as many as its sidecar says it wrote.
+fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
     // Under the first shard's names: one corpus by its content, which another shard may
     // have named by another path.
     let names: Vec<Arc<str>> = (parts[0].sidecar.corpus.iter())
         .map(|c| c.path.as_str().into())
         .collect();
-    let mut streams = parts
-        .iter()
-        .map(|part| {
-            let rows = read_rows(&part.csv)?.peekable();
-            Ok(Stream {
-                part,
-                rows,
-                taken: 0,
-            })
-        })
-        .collect::<Result<Vec<Stream>>>()?;
+    let stream = |part: &'p Part| -> Result<Stream<'p>> {
+        let (rows, taken) = (read_rows(&part.csv)?.peekable(), 0);
+        Ok(Stream { part, rows, taken })
+    };
+    let mut streams = parts.iter().map(stream).collect::<Result<Vec<_>>>()?;
     let mut heads = (streams.iter_mut())
         .map(Stream::next_puzzle)
         .collect::<Result<Vec<_>>>()?;
@@ -238,16 +181,12 @@ fn merge_rows(parts: &[Part], csv: &mut CsvWriter, summary: &mut Summary) -> Res
     Ok(())
 }
 
-/// The shard whose CSV is `csv`, its sidecar read and its share parsed; refused when its
-/// sidecar does not say it finished, or does not give a setting shards must share or a
-/// count the merge adds up (made by hand, or cut short: the setting would read as 0, and
-/// the shard be told made another way, or taken as made the same way; the count would
-/// read as 0, and the shard be said to have written no row, or read no puzzle).
+/// The shard whose CSV is `csv`; refused when its sidecar does not say it finished, or
+/// does not give a setting or a count the merge needs (never read as 0).
 fn part(csv: &Path) -> Result<Part> {
     let at = csv.display();
     let Some(found) = Sidecar::read_text_beside(csv)? else {
-        let sidecar = RunFiles::beside(csv).sidecar;
-        let sidecar = sidecar.display();
+        let sidecar = RunFiles::beside(csv).sidecar.display().to_string();
         bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
     };
     if let Some(why) = unfinished(&found.sidecar) {
@@ -282,8 +221,7 @@ fn part(csv: &Path) -> Result<Part> {
     })
 }
 
-/// Why a shard whose sidecar is `sidecar` cannot be merged, as its sidecar says, with what
-/// to do: `None` when it finished.
+/// Why a shard cannot be merged, with what to do: `None` when it finished.
 fn unfinished(sidecar: &Sidecar) -> Option<String> {
     let told = sidecar.state.told();
     match &sidecar.state {
@@ -309,10 +247,8 @@ fn unfinished(sidecar: &Sidecar) -> Option<String> {
 fn check_same_run(parts: &[Part]) -> Result<()> {
     let first = &parts[0];
     for p in &parts[1..] {
-        let differ: Vec<String> = differences(&first.sidecar, &p.sidecar, Shards::SameCount)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let differ = differences(&first.sidecar, &p.sidecar, Shards::SameCount);
+        let differ: Vec<String> = differ.iter().map(ToString::to_string).collect();
         if !differ.is_empty() {
             bail!(
                 "{} and {} are not shards of one run (first vs second): {}",
@@ -325,12 +261,8 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Refuses, as a [`Usage`] error, a merge into `out` (`asked`: the `--out` given, a link
-/// to `out` or `out` itself) that would write one of the `shards`' files, under the names
-/// asked for or those of a run going or ended ([`Output::every_name`]): `merge -o
-/// s1.running.csv s1.csv …` would write where a run of shard 1 writes, `-o s1.txt` its
-/// sidecar over shard 1's (`s1.run.toml`). A command line that contradicts itself, as
-/// bench's output that is one of its corpora is ([`crate::bench::overlap::check`]).
+/// Refuses, as a [`Usage`] error, a merge into `out` (`asked`: the `--out` given) that may
+/// write one of the `shards`' files under any name of a run ([`Output::every_name`]).
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
     let mut told = crate::bench::overlap::out_told(asked, out);
     if out != asked {
@@ -358,16 +290,13 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
     Ok(())
 }
 
-/// Refuses, as a [`Usage`] error, one file given as two shards (under one name or two:
-/// `s2.csv ./s2.csv`, a link and its file), from the command line alone: before any shard
-/// is read, so that what is wrong with the command line is said first.
+/// Refuses, as a [`Usage`] error, one file given as two shards (under one name or two).
 fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     for (i, b) in shards.iter().enumerate() {
         if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
-            let also = if a == b {
-                String::new()
-            } else {
-                format!(" (as {} and {})", a.display(), b.display())
+            let also = match a == b {
+                true => String::new(),
+                false => format!(" (as {} and {})", a.display(), b.display()),
             };
             return Err(Usage(format!(
                 "{} is given twice{also}: give each shard once",
@@ -378,8 +307,7 @@ fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     Ok(())
 }
 
-/// Every share once: two files that hold one share (a copy of a shard) are refused for
-/// what they hold (one file given twice is refused before, see [`check_given_once`]).
+/// Every share once: two files that hold one share (a copy of a shard) are refused.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
     for (i, p) in parts.iter().enumerate() {
@@ -407,10 +335,8 @@ fn check_shares(parts: &[Part]) -> Result<()> {
 }
 
 /// Refuses the `rows` of the puzzle at `place` of the shard `part` unless they are as the
-/// shard wrote them: of a puzzle in its share, one row per solver of the run that takes the
-/// puzzle's size (those the shard's sidecar says skipped it take none), of one puzzle (see
-/// [`check_puzzle`]), the one its corpus gives at its index when the corpus is here. A
-/// row given twice, moved to another index or taken out is named.
+/// shard wrote them: of its share, one per solver that takes the size ([`check_puzzle`]),
+/// and of the puzzle its corpus gives at that index when the corpus is here.
 fn check_rows(
     part: &Part,
     place: Place,
@@ -446,13 +372,11 @@ fn check_rows(
     )
 }
 
-/// A corpus of the run read forward, to check each merged puzzle is the one it gives at
-/// its index.
+/// A corpus of the run read forward.
 type Cursor = CorpusCursor<BufReader<File>>;
 
-/// The corpora the sidecar `entries` list, where they are here as the shards read them
-/// (the same bytes). A corpus not here, or changed since, is not read: the shards'
-/// fingerprints agree, and each shard's rows are checked on their own.
+/// The corpora the sidecar `entries` list that are here with the bytes the shards read;
+/// the others are not read (each shard's rows are still checked on their own).
 fn corpora_here(entries: &[CorpusEntry]) -> Vec<Option<Cursor>> {
     let cursor = |e: &CorpusEntry| {
         let path = Path::new(&e.path);
@@ -476,23 +400,12 @@ fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
     out
 }
 
-/// The merged run's sidecar: the first shard's settings, no shard, the counts summed (the
-/// puzzles each solver skipped too), the wall clock of the slowest shard, the earliest
-/// shard's start ([`earliest_date`]), each shard's resumptions after the shard (`2/4 DATE
-/// COMMAND`, so that the summary does not say "since --resume" of every shard's clock).
-///
-/// Shards that ran on different thread counts give none (0: the summary's wall clock then
-/// gives no thread count, which would be one shard's); on different CPUs, each model once,
-/// joined by `; ` (no model name holds one: `/proc/cpuinfo` gives them with spaces,
-/// commas, brackets): shards run on a cluster's machines are no fault, but the merge must
-/// not claim the first shard's CPU for the others. Either way a note names each shard's.
+/// The merged run's sidecar, as the book's "Merge" gives it: the first shard's settings,
+/// the counts summed, the slowest shard's clock, each shard's resumptions. CPU models are
+/// joined by `; `, which no model name holds (`/proc/cpuinfo` gives them with commas).
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let mut shards: Vec<&Part> = parts.iter().collect();
     shards.sort_by_key(|p| p.shard.k);
-    let entry = |p: &Part| ShardEntry {
-        k: p.shard.k,
-        n: p.shard.n,
-    };
     let sum = |field: fn(&Sidecar) -> u64| parts.iter().map(|p| field(&p.sidecar)).sum();
     let threads = distinct(shards.iter().map(|p| p.sidecar.threads));
     let cpus = distinct(shards.iter().map(|p| p.sidecar.cpu.as_str()));
@@ -540,13 +453,13 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
         merged_from: (shards.iter())
             .map(|p| MergedShard {
-                shard: entry(p),
+                shard: bench::shard_entry(p.shard),
                 csv: p.csv.display().to_string(),
             })
             .collect(),
         resumed: (shards.iter())
             .flat_map(|p| {
-                let shard = Some(entry(p));
+                let shard = Some(bench::shard_entry(p.shard));
                 let each = p.sidecar.resumed.iter();
                 each.map(move |r| Resumption { shard, ..r.clone() })
             })
@@ -559,9 +472,8 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     }
 }
 
-/// The merged run's start: the earliest of the `shards`' (their sidecars' RFC 3339 dates,
-/// compared as times); a date that does not read as one (a sidecar edited by hand) is
-/// taken only when none does, the first shard's then.
+/// The earliest of the `shards`' starts, compared as times (the first shard's when none
+/// reads as one).
 fn earliest_date(shards: &[&Part]) -> String {
     let read = |p: &&Part| humantime::parse_rfc3339_weak(&p.sidecar.date).ok();
     shards
@@ -571,8 +483,7 @@ fn earliest_date(shards: &[&Part]) -> String {
         .map_or_else(|| shards[0].sidecar.date.clone(), |(_, date)| date.clone())
 }
 
-/// Whether two paths name one file: both there, the same place once links are followed;
-/// or, either not there, the same name in the same folder (the folder's links followed).
+/// Whether two paths name one file, there or not yet (then by name in the same folder).
 fn same_place(a: &Path, b: &Path) -> bool {
     if let (Ok(a), Ok(b)) = (a.canonicalize(), b.canonicalize()) {
         return a == b;

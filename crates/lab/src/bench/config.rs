@@ -1,5 +1,4 @@
-//! `bench`'s arguments resolved once into what the run needs: the engine's plan, the files
-//! to write, how to show progress and the summary.
+//! `bench`'s arguments resolved once into what the run needs.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -33,7 +32,7 @@ pub struct RunConfig {
     pub view: View,
     /// No progress.
     pub quiet: bool,
-    /// Plain progress lines this often when stderr is not a terminal (`None`: never).
+    /// Plain progress lines this often off a terminal (`None`: never).
     pub progress_every: Option<Duration>,
     /// The time limit of one answer of a `cmd:` solver.
     pub timeout: Duration,
@@ -44,14 +43,7 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// Resolves `bench`'s arguments: corpora expanded (see [`corpora`]), the output checked
-    /// (a corpus that is the run's output is refused), solvers built with their limits,
-    /// threads counted.
-    ///
-    /// # Errors
-    ///
-    /// When a corpus cannot be read (missing file, folder without corpus files), or is the
-    /// run's output ([`crate::usage_error::Usage`]).
+    /// Resolves `bench`'s arguments; refuses a corpus that cannot be read or is the output.
     pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
         let corpora = corpora(&args.corpora)?;
         // The link noted once the run is not refused for it (the refusal names the link).
@@ -130,9 +122,8 @@ impl RunConfig {
     }
 }
 
-/// The corpora of `paths`, expanded (the default seed puzzles fall back to those built in,
-/// the default generated corpora are skipped when missing); the results CSVs of the runner
-/// in a folder of corpora are left out, with a note.
+/// The corpora of `paths`, expanded, with a note for each default one missing and each
+/// results CSV left out of a folder.
 fn corpora(paths: &[std::path::PathBuf]) -> Result<Vec<Source>> {
     let mut corpora = Vec::new();
     for path in paths {
@@ -162,9 +153,7 @@ header), not a corpus: left out",
     Ok(corpora)
 }
 
-/// The note of an output `out` (`--out`) that stands for another `file`, the one its link
-/// leads to; none when `file` is `out`. Given once the run is not refused for its output
-/// (the refusal names the link, see [`crate::bench::overlap::out_told`]).
+/// The note of an output `out` that is a link to `file`; none when `file` is `out`.
 pub(crate) fn note_link(out: &Path, file: &Path) {
     if file != out {
         ui::note(format!(
@@ -176,10 +165,8 @@ and the run's other files go beside it",
     }
 }
 
-/// The contender a spec names, solving under `limit` and `max_nodes`, a `cmd:` solver's
-/// answers awaited at most `timeout`, a strategy built with `options` (its seed); a `cmd:`
-/// solver's budget is passed on to it when given (`max_nodes` above 0), else it has none
-/// but its time limit.
+/// The contender a spec names, under `limit` and `max_nodes` (a `cmd:` solver's only when
+/// above 0), a `cmd:` solver's answers awaited at most `timeout`.
 pub fn contender_with(
     spec: &SolverSpec,
     limit: u64,
@@ -192,20 +179,14 @@ pub fn contender_with(
         SolverSpec::Strategy(s) => {
             Contender::new(s.solver_with(options), limits.with_max_nodes(max_nodes))
         }
-        SolverSpec::Command(CommandSpec {
-            name,
-            written,
-            argv,
-            ..
-        }) => {
-            let limits = if max_nodes > 0 {
-                limits.with_max_nodes(max_nodes)
-            } else {
-                limits
+        SolverSpec::Command(c @ CommandSpec { .. }) => {
+            let limits = match max_nodes {
+                0 => limits,
+                n => limits.with_max_nodes(n),
             };
             // Shown as written, so that an error names the solver as the user did.
-            let external = External::from_words(written, argv.clone(), timeout);
-            Contender::external(name, external, limits)
+            let external = External::from_words(&c.written, c.argv.clone(), timeout);
+            Contender::external(&c.name, external, limits)
         }
     }
 }

@@ -1,5 +1,5 @@
-//! `bench`'s method and cluster options resolved: the shard (from the environment for
-//! `auto`), the cores to pin and the thread count they give, the warm-up.
+//! `bench`'s method and cluster options resolved: the shard, the cores to pin, the thread
+//! count, the warm-up (see the book's "Isomorphs, warm-up, pinning").
 
 use sudoku_engine::{cores, Shard, Timing};
 use sudoku_reports::wording::plural;
@@ -18,13 +18,8 @@ pub struct Method {
     pub threads: usize,
 }
 
-/// Resolves the options; `threads` is `-j` (the cores named by `--pin` give the default,
-/// else every core), and `--pin auto` pins when it is one worker per core.
-///
-/// # Errors
-///
-/// A [`Usage`]: a shard `auto` without its environment, a core that is not here, more
-/// threads than cores to pin.
+/// Resolves the options, `threads` being `-j`; a [`Usage`] error for a shard `auto`
+/// without its environment, a core that is not here, more threads than cores to pin.
 pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Method> {
     let shard = args
         .shard
@@ -59,14 +54,8 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
 }
 
 /// `--pin auto`'s cores: `here`, the cores this process may run on, when the run has a
-/// worker for each of them, two or more; none otherwise (a run that leaves cores free, or
-/// has more workers than cores, is left to the scheduler).
-///
-/// Left to the scheduler, the workers woken for a run's first tasks can start on one core
-/// while the other threads of the runner hold the rest, and share it until the load
-/// balancer moves one: on 2 cores, a top1465 run at `-j 2` was seen with both workers
-/// taking turns on one core for 12 ms of its 36, the other core idle. Pinned, each worker
-/// has a core of its own from its first task.
+/// worker for each of them, two or more; none otherwise. Left to the scheduler, two
+/// workers were seen sharing one core for a third of a short run, the other core idle.
 fn auto_pin(threads: usize, here: Vec<usize>) -> Vec<usize> {
     if threads >= 2 && here.len() == threads {
         here
@@ -75,8 +64,8 @@ fn auto_pin(threads: usize, here: Vec<usize>) -> Vec<usize> {
     }
 }
 
-/// The cores of `--pin` named or `all`, checked against the ones this process may run on
-/// (none for `none` and, until the thread count is known, for `auto`).
+/// The cores of `--pin` named or `all`, checked against those here (none for `none`, and
+/// for `auto` until the thread count is known).
 fn pinned(list: &CpuList) -> Result<Vec<usize>, Usage> {
     let wanted = match list {
         CpuList::Auto | CpuList::Off => return Ok(Vec::new()),

@@ -1,13 +1,7 @@
-//! `sudoku-lab bench`: the run configuration, then the engine, then the reports.
-//!
-//! - [`config`]: the arguments resolved once into a run configuration, [`method`] the
-//!   harness options (isomorphs, warm-up, pinning, shards) and [`shard`] `--shard auto`;
-//! - [`overlap`]: an output that is one of the run's corpora, refused;
-//! - [`recorder`]: the engine's sink (CSV, summary, progress, messages), [`skips`] the
-//!   puzzles a solver skips;
-//! - [`progress`] and [`forecast`]: what a person watches while it runs;
-//! - [`resume`](mod@resume): `--resume`, the latest unfinished run continued;
-//!   [`unchanged`] the corpora and the rows kept known by their content.
+//! `sudoku-lab bench`: the arguments resolved ([`config`]), the engine run into the
+//! [`recorder`], then the end of the run, which `merge` shares ([`close`]). What a user is
+//! told of it is in the book ("bench", "What a stopped run leaves", "Shards, merge and
+//! resume").
 
 pub(crate) mod config;
 pub(crate) mod forecast;
@@ -21,19 +15,19 @@ pub(crate) mod skips;
 pub(crate) mod unchanged;
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
-use sudoku_engine::{corpus_names, End, Report};
+use sudoku_engine::{corpus_names, End, Report, Shard};
 use sudoku_reports::done::Done;
 use sudoku_reports::output::{Ending, Written};
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry, Resumption, ShardEntry};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::wording::{is_are, plural};
-use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary};
+use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 
 use crate::bench::config::RunConfig;
 use crate::bench::recorder::{Recorded, Recorder};
@@ -42,22 +36,19 @@ use crate::cli::BenchArgs;
 use crate::{ui, version, RunEnd};
 use resume::{Earlier, Resumed};
 
-/// Runs `bench` (see `sudoku-lab bench --help`) until done or `interrupt`ed. It writes
-/// beside its output and puts its files under their final names at the end (see
-/// `sudoku_reports::output`): an earlier result is replaced only by a run that finished.
+/// Runs `bench` until done or `interrupt`ed.
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
     if !config.resume {
-        // The reading thread starts first, and reads the first lines while the output is
-        // opened and the sidecar written (the workers start with the run).
+        // The reading thread starts first, and reads while the output is opened.
         let engine = sudoku_engine::start(&config.plan, interrupt);
-        let opened = open(&config)?;
+        let opened = open_run(&config)?;
         opened.output.write_sidecar(&opened.sidecar)?;
         return record(&config, opened, None, engine, start);
     }
     // What is left to solve is known once the earlier run is read: the threads start after.
-    let mut opened = open(&config)?;
+    let mut opened = open_run(&config)?;
     let aside = opened.output.moved_aside().map(|m| &m.files);
     let earlier = resume::earlier_run(&config.files.csv, aside, &opened.sidecar, &config.plan)?;
     let continued = match earlier {
@@ -78,7 +69,7 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     record(&config, opened, continued, engine, start)
 }
 
-/// A run's output, opened (see [`Output::open`]), and the sidecar it starts with.
+/// A run's output, opened, and the sidecar it starts with.
 struct Opened {
     output: Output,
     csv: CsvWriter,
@@ -87,19 +78,24 @@ struct Opened {
 
 /// The run a `--resume` continued: its CSV, the puzzles it did, and their summary.
 struct Continued {
-    csv: std::path::PathBuf,
+    csv: PathBuf,
     done: Done,
     summary: Summary,
 }
 
-/// Opens the run's output, saying where an earlier run's rows went when it was killed.
-fn open(config: &RunConfig) -> Result<Opened> {
-    let (output, csv) = Output::open(&config.files.csv)?;
+/// Opens the output `out` of a run or a merge, saying where a killed one's rows went.
+pub(crate) fn open(out: &Path) -> Result<(Output, CsvWriter)> {
+    let (output, csv) = Output::open(out)?;
     if let Some(aside) = output.moved_aside() {
         let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
-        let (out, moved) = (&config.files.csv, &aside.files.csv);
-        ui::moved_aside("run", out, "its rows are", moved, kept);
+        ui::moved_aside("run", out, "its rows are", &aside.files.csv, kept);
     }
+    Ok((output, csv))
+}
+
+/// Opens the run's output, and the sidecar it starts with.
+fn open_run(config: &RunConfig) -> Result<Opened> {
+    let (output, csv) = open(&config.files.csv)?;
     let sidecar = sidecar_at_start(config);
     Ok(Opened {
         output,
@@ -109,8 +105,7 @@ fn open(config: &RunConfig) -> Result<Opened> {
 }
 
 /// Runs the started `engine` into the `opened` output (after the rows of the run it
-/// `continued`, if any), then writes what the run did: the summary, the sidecar, the files
-/// under their final names; `start` is when the run began.
+/// `continued`, if any), then ends the run; `start` is when it began.
 fn record(
     config: &RunConfig,
     opened: Opened,
@@ -132,30 +127,26 @@ fn record(
     let recorded = recorder.finish();
     count_in_file(&mut report, &recorded.unwritten, done.as_ref());
     sidecar.resumed_puzzles = done.as_ref().map_or(0, Done::count);
-    // As the sidecar keeps it, so that the summary printed now reads as one made later;
-    // the warm-up is not part of the run.
-    let took = start.elapsed().saturating_sub(report.warmup);
-    let seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    // A corpus cut short, edited or replaced while it was read: not a finished run.
     let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
     let ended = ending(&report, &recorded, changed);
-    fill_ending(&mut sidecar, &report, &recorded, &ended, seconds);
-    let (mut summary, rows, state) = (recorded.summary, recorded.rows, ended.state);
-    // As `sudoku-lab summary` reads it from the files.
-    summary.apply_sidecar(&sidecar);
-    let ending = output.finish(&sidecar, &summary.to_markdown(), continued.as_deref());
-    failed_at_the_end(&mut summary, state, &ending);
-    tell_what_was_written(config, &ending, &summary, rows, state);
-    outcome(Whose::Run, ended, ending, &summary)
+    // The warm-up is not part of the run.
+    fill_ending(
+        &mut sidecar,
+        &report,
+        &recorded,
+        start.elapsed().saturating_sub(report.warmup),
+    );
+    let how = Close {
+        whose: Whose::Run,
+        quiet: config.quiet,
+        view: config.view,
+        resume: config.resume,
+        continued: continued.as_deref(),
+    };
+    close(output, sidecar, recorded.summary, ended, &how)
 }
 
-/// Whether the end of a run (or a merge) is reported on the terminal, its summary and what
-/// it wrote: always, but under `-q` (`quiet`) for one that finished with every file written.
-pub(crate) fn reported(quiet: bool, state: State, ending: &Ending) -> bool {
-    !quiet || state != State::Finished || ending.error.is_some()
-}
-
-/// The command whose output ended: a run or a merge, as its messages name it.
+/// The command whose output ended, as its messages name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Whose {
     /// `bench`.
@@ -182,10 +173,58 @@ pub(crate) struct Ended {
     pub error: Option<String>,
 }
 
+impl Ended {
+    /// Failed with `error`, else finished.
+    pub fn failed_if(error: Option<String>) -> Ended {
+        let state = match error {
+            Some(_) => State::Failed,
+            None => State::Finished,
+        };
+        Ended { state, error }
+    }
+}
+
+/// How the end of a run or a merge is told: `quiet` (`-q`) says nothing of one that
+/// finished with every file written; `resume` (`--resume` given) is what an interrupted
+/// run says to do next; `continued`, the files a `--resume` continued.
+pub(crate) struct Close<'a> {
+    pub whose: Whose,
+    pub quiet: bool,
+    pub view: View,
+    pub resume: bool,
+    pub continued: Option<&'a Path>,
+}
+
+/// Ends a run or a merge that `ended` so: its `sidecar` and `summary` written, its files
+/// put in place ([`Output::finish`]), what it wrote said, and its exit.
+pub(crate) fn close(
+    output: Output,
+    mut sidecar: Sidecar,
+    mut summary: Summary,
+    ended: Ended,
+    how: &Close,
+) -> Result<RunEnd> {
+    sidecar.state = ended.state.into();
+    sidecar.error.clone_from(&ended.error);
+    // As `sudoku-lab summary` reads it from the files.
+    summary.apply_sidecar(&sidecar);
+    let asked = output.target().csv.clone();
+    let ending = output.finish(&sidecar, &summary.to_markdown(), how.continued);
+    if let (State::Finished, Some(e), Written::Unplaced) =
+        (ended.state, &ending.error, ending.written)
+    {
+        // Its files not placed: it failed, as its exit status and its sidecar say.
+        summary.state = Some(State::Failed.into());
+        summary.error = Some(format!(
+            "after its last row, as its files were put in place: {e}"
+        ));
+    }
+    tell(how, ended.state, &asked, &ending, &summary, &sidecar);
+    outcome(how.whose, ended, ending, &summary)
+}
+
 /// The exit of a run (or a merge: `whose`) that `ended` so, once putting its files in
-/// place met `ending` (see [`Output::finish`]). Its files placed, only the summary file not
-/// written, it finished: `the run finished, but its summary file could not be written: …`,
-/// exit 1.
+/// place met `ending`.
 pub(crate) fn outcome(
     whose: Whose,
     Ended { state, error }: Ended,
@@ -193,8 +232,7 @@ pub(crate) fn outcome(
     summary: &Summary,
 ) -> Result<RunEnd> {
     match (error, ending.error) {
-        // The interrupt came first: what then went wrong is said, the exit is the
-        // interrupt's (the run was stopped as asked; its rows are where the error says).
+        // The interrupt came first: the exit is the interrupt's, the error is said.
         (None, Some(then)) if state == State::Interrupted => {
             ui::error(then);
             Ok(RunEnd::Interrupted)
@@ -211,21 +249,7 @@ pub(crate) fn outcome(
     }
 }
 
-/// Makes the printed `summary` of a run that finished say that it failed when putting its
-/// files in place then did (its CSV removed meanwhile, a rename refused), as its exit
-/// status and its sidecar do. Only the summary file failed: the run finished.
-pub(crate) fn failed_at_the_end(summary: &mut Summary, state: State, ending: &Ending) {
-    if let (State::Finished, Some(e), Written::Unplaced) = (state, &ending.error, ending.written) {
-        summary.state = Some(State::Failed.into());
-        summary.error = Some(format!(
-            "after its last row, as its files were put in place: {e}"
-        ));
-    }
-}
-
-/// Makes the engine's `report` count the puzzles in the CSV: those that came but whose
-/// rows are `unwritten` (after a write that failed) taken out, those `done` by the run
-/// continued (`--resume`, copied) counted in.
+/// Makes the engine's `report` count the puzzles in the CSV: `unwritten` out, `done` in.
 fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: Option<&Done>) {
     for (corpus, n) in unwritten {
         report.puzzles = report.puzzles.saturating_sub(*n);
@@ -243,10 +267,9 @@ fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: 
     }
 }
 
-/// Continues `earlier` (see [`mod@resume`]): its puzzles copied, `config` told to solve
-/// only the others, the sidecar told the date and command of the run's start and each
-/// resumption, and written before the copy, so that a run killed while it copies leaves
-/// its rows beside a sidecar, for the next `--resume`.
+/// Continues `earlier`: its puzzles copied, `config` told to solve only the others, the
+/// sidecar given the run's start and each resumption, and written before the copy (see
+/// the book's "Resuming").
 fn continue_run(
     config: &mut RunConfig,
     opened: &mut Opened,
@@ -280,27 +303,34 @@ fn continue_run(
     })
 }
 
+/// The sidecar's entry of a shard.
+pub(crate) fn shard_entry(shard: Shard) -> ShardEntry {
+    ShardEntry {
+        k: shard.k,
+        n: shard.n,
+    }
+}
+
 /// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
-    let (select, timing) = (&config.plan.select, &config.plan.timing);
+    let (plan, timing) = (&config.plan, &config.plan.timing);
     let cmd = config.budgets.iter().any(|b| b.command.is_some());
-    let names = corpus_names(&config.plan.sources);
-    let corpus = names.into_iter().zip(&config.plan.sources);
+    let corpus = corpus_names(&plan.sources).into_iter().zip(&plan.sources);
     Sidecar {
         command: command_line(),
         version: version::VERSION.into(),
         git_commit: version::GIT_COMMIT.into(),
         rustc: version::RUSTC.into(),
         cpu: cpu_model(),
-        threads: config.plan.threads as u64,
+        threads: plan.threads as u64,
         date: now(),
         limit: config.limit,
-        repeat: config.plan.repeat,
-        strict: config.plan.strict,
-        first: config.plan.first,
+        repeat: plan.repeat,
+        strict: plan.strict,
+        first: plan.first,
         seed: Some(config.seed),
-        permute: select.permute,
-        shard: select.shard.map(|s| ShardEntry { k: s.k, n: s.n }),
+        permute: plan.select.permute,
+        shard: plan.select.shard.map(shard_entry),
         warmup: timing.warmup.map(|d| d.as_secs_f64()),
         pin: timing.pin.clone(),
         timeout: cmd.then_some(config.timeout.as_secs_f64()),
@@ -322,18 +352,10 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-/// What the sidecar says once the run is over: how it `ended`, what the engine's `report`
-/// and the CSV `recorded` counted, in how many `seconds`.
-fn fill_ending(
-    sidecar: &mut Sidecar,
-    report: &Report,
-    recorded: &Recorded,
-    ended: &Ended,
-    seconds: f64,
-) {
+/// What the sidecar says once the run is over: what the engine's `report` and the CSV
+/// `recorded` counted, in how long it `took`.
+fn fill_ending(sidecar: &mut Sidecar, report: &Report, recorded: &Recorded, took: Duration) {
     let summary = &recorded.summary;
-    sidecar.state = ended.state.into();
-    sidecar.error.clone_from(&ended.error);
     sidecar.skipped.clone_from(&recorded.skipped);
     sidecar.notes.clone_from(&recorded.notes);
     sidecar.puzzles = report.puzzles;
@@ -345,7 +367,8 @@ fn fill_ending(
     sidecar.timing_check = cost.check.name().into();
     sidecar.timing_floor_ns = cost.floor_ns;
     sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
-    sidecar.seconds = seconds;
+    // To the microsecond, so that the summary printed now reads as one made later.
+    sidecar.seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
     // The engine's report gives a count per corpus of the run, in its order.
     for (entry, c) in sidecar.corpus.iter_mut().zip(&report.corpora) {
         entry.puzzles = c.puzzles;
@@ -354,43 +377,49 @@ fn fill_ending(
     }
 }
 
-/// The summary, where the run's files are, and what became of an earlier result.
-fn tell_what_was_written(
-    config: &RunConfig,
+/// Tells the summary of a run on `asked` that ended in `state`, where its files are, and
+/// what became of an earlier result.
+fn tell(
+    how: &Close,
+    state: State,
+    asked: &Path,
     ending: &Ending,
     summary: &Summary,
-    rows: u64,
-    state: State,
+    sidecar: &Sidecar,
 ) {
-    let files = &ending.files;
+    let (files, rows) = (&ending.files, sidecar.rows);
     let s = plural(rows);
-    if reported(config.quiet, state, ending) {
-        ui::out(summary.to_text(config.view));
-        ui::plain(wrote(&config.files.csv, ending, &format!("{rows} row{s}")));
+    if !how.quiet || state != State::Finished || ending.error.is_some() {
+        let shards = match sidecar.merged_from.len() {
+            0 => String::new(),
+            n => format!(" from {n} shards"),
+        };
+        ui::out(summary.to_text(how.view));
+        ui::plain(wrote(asked, ending, &format!("{rows} row{s}{shards}")));
     }
-    let asked = &config.files.csv;
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())
     } else {
         String::new()
     };
+    let csv = files.csv.display();
     match state {
         State::Interrupted => ui::plain(format!(
-            "interrupted: {} holds every row completed before the interrupt{kept}; {}",
-            files.csv.display(),
-            if config.resume {
-                "the same command again continues it"
+            "interrupted: {csv} holds every row completed before the interrupt{kept}; the \
+             same command {}continues it",
+            if how.resume {
+                "again "
             } else {
-                "the same command with --resume continues it"
+                "with --resume "
             }
         )),
         State::Failed => ui::plain(format!(
-            "stopped: the {rows} row{s} completed before the error {} in {}{kept}",
-            is_are(rows),
-            files.csv.display()
+            "stopped: the {rows} row{s} completed before the error {} in {csv}{kept}",
+            is_are(rows)
         )),
         _ if files.csv != *asked => ui::plain(format!(
-            "the run's files keep the names they had while it ran{kept}"
+            "the {}'s files keep the names they had while it ran{kept}",
+            how.whose
         )),
         _ => {}
     }
@@ -399,28 +428,26 @@ fn tell_what_was_written(
     }
     if summary.wrong() > 0 {
         ui::wrong(format!(
-            "{} solution(s) failed their check (status wrong in {})",
-            summary.wrong(),
-            files.csv.display()
+            "{} solution(s) failed their check (status wrong in {csv})",
+            summary.wrong()
         ));
     }
 }
 
 /// What the end of a run (or a merge) on `out` wrote: the CSV with its `rows` (`12 rows`,
 /// `12 rows from 2 shards`), its summary and sidecar as far as they could be written.
-pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
+fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
     let files = &ending.files;
     let csv = files.csv.display();
+    let sidecar = files.sidecar.display();
     match ending.written {
         Written::All => format!(
-            "wrote {csv} ({rows}), {} and {}",
-            files.summary.display(),
-            files.sidecar.display()
+            "wrote {csv} ({rows}), {} and {sidecar}",
+            files.summary.display()
         ),
         Written::NoSummary => format!(
-            "wrote {csv} ({rows}) and {}, without a summary (see the error below; \
-`sudoku-lab summary {csv}` prints it again)",
-            files.sidecar.display()
+            "wrote {csv} ({rows}) and {sidecar}, without a summary (see the error below; \
+`sudoku-lab summary {csv}` prints it again)"
         ),
         Written::Unplaced => format!(
             "wrote {csv} ({rows}), without a summary; its files keep their running names \
@@ -435,16 +462,14 @@ pub(crate) fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
 /// What a run that read no puzzle at all says of it.
 const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
-/// How the run ended and the error that stopped it: the engine's, else the CSV's last
-/// write's. A run that went to the end failed when it read no puzzle at all (its empty
-/// files are not to replace an earlier result), when its solvers solve none of the sizes
-/// read (unless it is a shard that read puzzles for the others: the merge has their rows),
-/// and when its corpus `changed` while it was read.
+/// How the run ended: the engine's error, else the CSV's; a run that went to the end
+/// failed when it read no puzzle, when it wrote no row (unless it is a shard whose
+/// puzzles were the others'), and when its corpus `changed` while it was read.
 fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
-    // The corpora's `skipped`: another shard's puzzles (see [`count_in_file`]).
+    // The corpora's `skipped`: another shard's puzzles.
     let other_shards = report.corpora.iter().any(|c| c.skipped > 0);
-    let error = match (&report.end, &recorded.error) {
+    Ended::failed_if(match (&report.end, &recorded.error) {
         (End::Failed(e), _) => Some(e.to_string()),
         (_, Some(e)) => Some(e.to_string()),
         (End::Interrupted, None) => {
@@ -458,119 +483,86 @@ fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ende
             Some(no_row(&recorded.skipped))
         }
         (End::Finished, None) => changed,
-    };
-    let state = if error.is_some() {
-        State::Failed
-    } else {
-        State::Finished
-    };
-    Ended { state, error }
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use sudoku_engine::{CorpusCount, EngineError};
-    use sudoku_reports::sidecar::Skipped;
 
     use super::*;
 
+    /// How a run ended, where the tests of the binary cannot tell it apart (a run that read
+    /// nothing, wrote no row, or whose corpus changed: `tests/cli.rs`, `tests/identity.rs`).
     #[test]
     fn how_a_run_ended() {
-        let recorded = |rows, error: Option<&str>| Recorded {
-            rows,
-            error: error.map(Into::into),
-            skipped: vec![Skipped {
-                solver: "bands".into(),
-                size: "4x4".into(),
-                puzzles: 3,
-            }],
-            ..Recorded::default()
-        };
         let full = "r.csv: cannot write: full";
-        let sink = || End::Failed(EngineError::Sink(full.into()));
-        let no_row = no_row(&recorded(0, None).skipped);
         let changed = "the corpus changed while the run read it: c.txt";
         let (finished, interrupted, failed) = (State::Finished, State::Interrupted, State::Failed);
         #[rustfmt::skip]
         let cases = [
-            (End::Finished, 3, 0, 6, None, None, finished, None),
-            (End::Interrupted, 3, 0, 6, None, None, interrupted, None),
+            (End::Finished, None, None, finished, None),
+            (End::Interrupted, None, None, interrupted, None),
             // A write error after the interrupt: the run failed, saying why.
-            (End::Interrupted, 3, 0, 6, Some(full), None, failed, Some(full)),
-            (sink(), 1, 0, 2, None, None, failed, Some(full)),
-            // Nothing read at all, or no row written: failed, not to replace an earlier
-            // result; but a shard whose share held no puzzle its solvers solve finished.
-            (End::Finished, 0, 0, 0, None, None, failed, Some(NO_PUZZLE)),
-            (End::Finished, 3, 0, 0, None, None, failed, Some(no_row.as_str())),
-            (End::Finished, 3, 5, 0, None, None, finished, None),
-            // A corpus that changed while it was read: a finished run failed.
-            (End::Finished, 3, 0, 6, None, Some(changed), failed, Some(changed)),
-            (End::Interrupted, 3, 0, 6, None, Some(changed), interrupted, None),
+            (End::Interrupted, Some(full), None, failed, Some(full)),
+            (End::Failed(EngineError::Sink(full.into())), None, None, failed, Some(full)),
+            // An interrupted run is not a finished one whose corpus changed.
+            (End::Interrupted, None, Some(changed), interrupted, None),
         ];
-        for (end, puzzles, skipped, rows, write, changed, state, error) in cases {
+        for (end, write, changed, state, error) in cases {
+            let corpora = vec![CorpusCount {
+                name: "c.txt".into(),
+                puzzles: 3,
+                malformed: 0,
+                skipped: 0,
+            }];
+            let warmup = Duration::ZERO;
             let report = Report {
                 end,
-                puzzles,
-                corpora: vec![CorpusCount {
-                    name: "c.txt".into(),
-                    puzzles,
-                    malformed: 0,
-                    skipped,
-                }],
-                warmup: Duration::ZERO,
+                puzzles: 3,
+                corpora,
+                warmup,
             };
-            let ended = ending(&report, &recorded(rows, write), changed.map(Into::into));
+            let recorded = Recorded {
+                rows: 6,
+                error: write.map(Into::into),
+                ..Recorded::default()
+            };
+            let ended = ending(&report, &recorded, changed.map(Into::into));
             let error = error.map(Into::into);
-            assert_eq!(ended, Ended { state, error }, "{report:?} {rows} rows");
+            assert_eq!(ended, Ended { state, error }, "{report:?}");
         }
     }
 
-    /// A run whose files keep their running names says where the next run puts them (the
-    /// other endings' wording is pinned by the tests of the binary).
-    #[test]
-    fn a_run_whose_files_were_not_placed_says_what_becomes_of_them() {
-        let ending = Ending {
-            files: RunFiles::beside(Path::new("r.csv")),
-            kept: None,
-            written: Written::Unplaced,
-            error: None,
-        };
-        let unplaced = wrote(Path::new("r.csv"), &ending, "2 rows");
-        assert!(
-            unplaced.contains("moves them aside to r.killed.csv"),
-            "{unplaced}"
-        );
-    }
-
+    /// The exit of a run, once its files are put in place (the wording of a summary file
+    /// not written: `tests/harness.rs`); a run whose files keep their running names says
+    /// where the next run puts them.
     #[test]
     fn a_run_that_ended_says_how_by_its_exit() {
-        use State::{Failed, Finished, Interrupted};
-        use Written::{All, NoSummary, Unplaced};
-        let said = "the merge finished, but its summary file could not be written: full";
+        use State::{Failed, Interrupted};
+        use Written::{All, Unplaced};
         #[rustfmt::skip]
         let cases = [
-            (Whose::Run, Finished, None, All, None, Ok(RunEnd::Finished)),
-            (Whose::Run, Interrupted, None, All, None, Ok(RunEnd::Interrupted)),
+            (Interrupted, None, All, None, Ok(RunEnd::Interrupted)),
             // The interrupt came first: the exit is the interrupt's.
-            (Whose::Run, Interrupted, None, Unplaced, Some("full"), Ok(RunEnd::Interrupted)),
-            (Whose::Merge, Failed, Some("no puzzle read"), All, None, Err("no puzzle read")),
-            (Whose::Run, Failed, Some("cut"), Unplaced, Some("full"), Err("cut; then full")),
-            (Whose::Merge, Finished, None, NoSummary, Some("full"), Err(said)),
+            (Interrupted, None, Unplaced, Some("full"), Ok(RunEnd::Interrupted)),
+            (Failed, Some("cut"), Unplaced, Some("full"), Err("cut; then full")),
         ];
-        for (whose, state, error, written, then, exit) in cases {
+        for (state, error, written, then, exit) in cases {
             let ending = Ending {
                 files: RunFiles::beside(Path::new("r.csv")),
                 kept: None,
                 written,
                 error: then.map(|e| sudoku_reports::Error::Io(std::io::Error::other(e))),
             };
+            let unplaced = wrote(Path::new("r.csv"), &ending, "2 rows");
+            let moved = unplaced.contains("moves them aside to r.killed.csv");
+            assert_eq!(moved, written == Unplaced, "{unplaced}");
             let ended = Ended {
                 state,
                 error: error.map(Into::into),
             };
-            let end = outcome(whose, ended, ending, &Summary::new());
+            let end = outcome(Whose::Run, ended, ending, &Summary::new());
             assert_eq!(end.map_err(|e| e.to_string()), exit.map_err(Into::into));
         }
     }

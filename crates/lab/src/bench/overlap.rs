@@ -1,10 +1,6 @@
-//! A run never writes over what it reads: a corpus that is one of the run's outputs (the
-//! same file, by device and inode, whatever the name it is given by: `bench FILE --out
-//! FILE`, a hard link, stdin redirected from the output) is refused before anything is
+//! A run never writes over what it reads: a corpus that is one of the run's outputs (by
+//! device and inode: a hard link, stdin redirected from it) is refused before anything is
 //! opened for writing.
-//!
-//! (Results CSVs that a folder of corpora holds are left out of the folder's corpora by the
-//! engine, by their header; see `sudoku_engine::expand`.)
 
 use std::path::Path;
 
@@ -13,13 +9,8 @@ use sudoku_reports::Output;
 
 use crate::usage_error::Usage;
 
-/// Refuses a run over `sources` whose output `csv` (or a file beside it that the run may
-/// write or rename over) is one of them. `asked` is the output as the user gave it
-/// (`--out`): a link that leads to `csv`, or `csv` itself.
-///
-/// # Errors
-///
-/// [`Usage`], naming the corpus and the output as given, and the file a link leads to.
+/// Refuses, as a [`Usage`] error, a run over `sources` one of which is a file the run on
+/// `csv` may write (`asked`: the `--out` given, `csv` or a link to it).
 pub fn check(sources: &[Source], asked: &Path, csv: &Path) -> Result<(), Usage> {
     let outputs: Vec<_> = Output::every_name(csv)
         .into_iter()
@@ -48,8 +39,7 @@ pub fn check(sources: &[Source], asked: &Path, csv: &Path) -> Result<(), Usage> 
     Ok(())
 }
 
-/// The output as the user gave it, and the file it stands for when that is another (a
-/// link's): `--out b.csv, a link to /data/a.csv`, else `--out a.csv`.
+/// `--out b.csv, a link to /data/a.csv`, or `--out a.csv`.
 pub(crate) fn out_told(asked: &Path, csv: &Path) -> String {
     if asked == csv {
         format!("--out {}", asked.display())

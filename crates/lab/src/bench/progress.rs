@@ -1,13 +1,6 @@
-//! The progress a person watches: a bar on a terminal (its rate rounded), a plain line every
-//! few seconds otherwise (a cluster job, CI), nothing with `--quiet`.
-//!
-//! The total is the puzzles this run solves: a shard's share of them (`--shard`), less
-//! those an earlier run solved (`--resume`, copied, not solved again). It is counted on a
-//! thread of its own, only for corpora that can be read twice (regular files, the built-in
-//! seeds) and capped by `--first`: until it is known the bar is a spinner, and a run over
-//! stdin never has one. Without a bar the count waits for the run to
-//! last [`COUNT_AFTER`] (the forecast needs it, a quick benchmark does not), or for half the
-//! interval between progress lines if that comes sooner, so that the first line has it.
+//! The progress a person watches (see the book's "Checks, forecast and progress"). Its
+//! total is counted on a thread of its own, for corpora that can be read twice: until then
+//! the bar is a spinner. Without a bar the count waits (a quick benchmark needs none).
 
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, Receiver};
@@ -42,10 +35,8 @@ pub struct Progress {
     forecast: Forecast,
 }
 
-/// The count of what the run of `plan` solves (its selection final): its corpora's puzzles,
-/// each capped at `--first` and read as the run reads them (see [`count_puzzles`]), that
-/// its selection keeps (`--shard`'s share, less those `--resume` copied: see
-/// [`sudoku_engine::Selection::kept_below`]); `None` when a corpus cannot be read twice.
+/// The count of the puzzles the run of `plan` solves (its selection final); `None` when a
+/// corpus cannot be read twice.
 fn tally(plan: &Plan) -> impl FnOnce() -> Option<u64> + Send + 'static {
     let (sources, selection) = (plan.sources.clone(), plan.select.clone());
     let (names, first) = (corpus_names(&sources), plan.first.unwrap_or(u64::MAX));
@@ -62,22 +53,8 @@ fn tally(plan: &Plan) -> impl FnOnce() -> Option<u64> + Send + 'static {
     }
 }
 
-/// `count` on a thread of its own, `after` a while.
-fn count_in_background(
-    count: impl FnOnce() -> Option<u64> + Send + 'static,
-    after: Duration,
-) -> Receiver<Option<u64>> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        std::thread::sleep(after);
-        let _ = tx.send(count());
-    });
-    rx
-}
-
-/// When to count the total: at once for a bar; without one after [`COUNT_AFTER`], or half
-/// an interval before the first progress line, so that the line has it (a run that ends
-/// before a second line still shows its total once).
+/// When to count the total: at once for a bar; else after [`COUNT_AFTER`], or half an
+/// interval before the first progress line, so that the line has it.
 fn count_after(mode: &Mode) -> Duration {
     match *mode {
         Mode::Bar(_) => Duration::ZERO,
@@ -86,10 +63,7 @@ fn count_after(mode: &Mode) -> Duration {
     }
 }
 
-fn rate_key(state: &ProgressState, w: &mut dyn std::fmt::Write) {
-    let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
-}
-
+/// The bar's style, with or without a total.
 fn bar_style(total_known: bool) -> ProgressStyle {
     let template = if total_known {
         "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} puzzles, {rate}, eta {eta}"
@@ -98,13 +72,17 @@ fn bar_style(total_known: bool) -> ProgressStyle {
     };
     ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .with_key("rate", rate_key)
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
+            },
+        )
 }
 
 impl Progress {
-    /// Starts showing the progress of the run of `plan` (its selection final: see
-    /// [`tally`]): a bar when stderr is a terminal, lines every `every` otherwise,
-    /// nothing when `quiet`; the `forecast` looks at its pace.
+    /// Starts showing the progress of the run of `plan`: a bar on a terminal, else lines
+    /// every `every`, nothing when `quiet`; the `forecast` looks at its pace.
     pub fn start(
         quiet: bool,
         every: Option<Duration>,
@@ -123,7 +101,12 @@ impl Progress {
             Some(every) => Mode::Lines { every, last: now },
             None => Mode::Off,
         };
-        let count = count_in_background(tally(plan), count_after(&mode));
+        let (tx, count) = mpsc::channel();
+        let (tally, after) = (tally(plan), count_after(&mode));
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            let _ = tx.send(tally());
+        });
         Progress {
             mode,
             start: now,
@@ -143,8 +126,7 @@ impl Progress {
         }
     }
 
-    /// Takes the total once it is counted; prints a line when one is due; lets the
-    /// forecast look at the pace.
+    /// Takes the total once counted, prints a line when due, lets the forecast look.
     pub fn tick(&mut self) {
         if let Some(Ok(total)) = self.count.as_ref().map(Receiver::try_recv) {
             self.count = None;
@@ -219,10 +201,6 @@ mod tests {
         assert_eq!(human(29.0 * 3600.0 + 12.0 * 60.0), "29 h 12 min");
     }
 
-    fn quiet(plan: &Plan) -> Progress {
-        Progress::start(true, None, plan, Forecast::new(&[], true))
-    }
-
     /// A plan over `name` in `dir`, holding `text`, as `--shard 1/2` when `shard`, after an
     /// earlier run (`--resume`) solved `done` of its puzzles, capped at `first`.
     fn plan(
@@ -251,11 +229,11 @@ mod tests {
         }
     }
 
-    /// The total is the puzzles the run solves: not the lines (a corpus's header, comments
-    /// and malformed lines are none), `--first` capping them; of a shard's share (20 of 40),
-    /// less those an earlier run solved (4 of them, copied by `--resume`), under `--first`
-    /// those of the share among the first (5 of 10, less the 4). A line gives the share
-    /// done and the time left.
+    /// The total is the puzzles the run solves: not the lines (a header, comments and
+    /// malformed lines are none), `--first` capping them; of a shard's share (20 of 40),
+    /// less those `--resume` copied (4), under `--first` those of the share among the
+    /// first (5 of 10, less the 4). Shares and resumptions are also tested whole in
+    /// `tests/outputs.rs` (`progress_counts_a_shards_share_and_what_a_resume_leaves`).
     #[test]
     fn the_total_is_what_the_run_solves() {
         let dir = tempfile::tempdir().unwrap();
@@ -274,32 +252,5 @@ mod tests {
         ] {
             assert_eq!(tally(&plan)(), Some(total), "{:?}", plan.first);
         }
-        let plan = share(4, None);
-        let mut p = quiet(&plan);
-        p.count = Some(count_in_background(tally(&plan), Duration::ZERO));
-        while p.count.is_some() {
-            p.tick();
-        }
-        for _ in 0..4 {
-            p.inc(&[]);
-        }
-        let line = p.line();
-        assert!(
-            line.starts_with("progress: 4 of 16 puzzles (25.0%), "),
-            "{line}"
-        );
-        assert!(line.contains(" elapsed, about "), "{line}");
-    }
-
-    #[test]
-    fn the_total_is_counted_half_an_interval_before_the_first_line() {
-        let lines = |every| {
-            count_after(&Mode::Lines {
-                every,
-                last: Instant::now(),
-            })
-        };
-        assert_eq!(lines(Duration::from_secs(1)), Duration::from_millis(500));
-        assert_eq!(lines(Duration::from_secs(60)), COUNT_AFTER);
     }
 }

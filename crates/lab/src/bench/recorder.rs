@@ -1,5 +1,5 @@
-//! The runner's sink: each puzzle's rows go to the CSV, the summary and the progress, and what
-//! a person should know (wrong solutions, malformed lines, sizes a solver skips) to stderr.
+//! The runner's sink: each puzzle's rows to the CSV, the summary and the progress; wrong
+//! solutions, malformed lines and sizes a solver skips to stderr.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -36,8 +36,7 @@ pub struct Recorder {
 }
 
 /// Puzzles that came one after the other, of one corpus and one size: what the last ones
-/// counted for, should their rows not reach the CSV. A run keeps a few (one per corpus,
-/// as a rule), not one per puzzle.
+/// counted for, should their rows not reach the CSV (a few per run, not one per puzzle).
 struct Stretch {
     corpus: Arc<str>,
     size: Size,
@@ -57,15 +56,14 @@ pub struct Recorded {
     pub skipped: Vec<Skipped>,
     /// What the summary and the sidecar note.
     pub notes: Vec<String>,
-    /// Per corpus, the puzzles that came but whose rows are not in the CSV: the last ones,
-    /// after a write that failed. Empty when every puzzle's rows are there.
+    /// Per corpus, the puzzles that came but whose rows are not in the CSV (after a write
+    /// that failed).
     pub unwritten: HashMap<Arc<str>, u64>,
 }
 
 impl Recorder {
-    /// A recorder writing to `csv` (`running` its running name, which a second interrupt
-    /// leaves the rows in) for the run of `config`, its summary starting from `summary`
-    /// (an earlier run's rows, copied by `--resume`).
+    /// A recorder writing to `csv` (named `running`) for the run of `config`, its summary
+    /// starting from `summary` (the rows `--resume` copied).
     pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
             summary,
@@ -88,10 +86,8 @@ impl Recorder {
         }
     }
 
-    /// Ends the run's recording: writes what waits and closes the CSV, clears the
-    /// progress. When a write failed, the puzzles whose rows did not reach the CSV are
-    /// taken out of what the summary counts (its rows counted anew from the file, see
-    /// [`Summary::recount`]), so that it tells of the file beside it.
+    /// Ends the recording: the CSV closed, the progress cleared. After a failed write the
+    /// summary counts the rows in the file ([`Summary::recount`]).
     pub fn finish(mut self) -> Recorded {
         self.progress.finish();
         let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
@@ -122,8 +118,8 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
         }
     }
 
-    /// The puzzles that came whose rows are not in the CSV (the last ones: the CSV holds
-    /// the first it was given), per corpus; the sizes skipped no longer count them.
+    /// The puzzles that came whose rows are not in the CSV (the last ones), per corpus; the
+    /// sizes skipped no longer count them.
     fn unwritten(&mut self) -> HashMap<Arc<str>, u64> {
         let written = self.csv.puzzles().saturating_sub(self.earlier);
         let came: u64 = self.stretches.iter().map(|s| s.puzzles).sum();
@@ -219,8 +215,7 @@ other {} puzzle",
                 corpus.name, corpus.malformed
             ));
         }
-        // A corpus whose puzzles are all another shard's, or solved before (`--resume`),
-        // has puzzles: only one that has none is told so.
+        // Only a corpus without any puzzle, not one whose puzzles were another shard's.
         if corpus.puzzles + corpus.skipped == 0 {
             ui::warning(format!("{}: no puzzles", corpus.name));
         }

@@ -1,15 +1,5 @@
-//! `bench --resume`: the latest unfinished run on the same output continued.
-//!
-//! A run on `X.csv` that did not finish left its rows under a name that says how it ended
-//! (see `sudoku_reports::output`): `X.killed.csv` (a killed run's `X.running.csv`, moved
-//! aside as this run started), `X.interrupted.csv` or `X.failed.csv`. The latest of them
-//! (by the time its CSV was last written) is continued, unless the finished `X.csv` is
-//! later still: then nothing is left to do. A tie (a file system with coarse times) goes to
-//! the later of interrupted, failed, killed, finished. Its sidecar must say it was made the
-//! same way, and give every setting (one made by hand or cut short is refused, not read as
-//! 0). Its whole puzzles (a killed run's but its last, which the kill may have cut) are
-//! copied into this run's output, the earlier file left as it was, and the run solves only
-//! the puzzles it lacks. Numbered files (`X.failed.2.csv`) are older, and not looked at.
+//! `bench --resume`: the latest unfinished run on the same output continued, as the book's
+//! "Resuming" says: which run, what is kept of it, what is refused.
 
 use std::path::{Path, PathBuf};
 
@@ -46,17 +36,8 @@ pub struct Resumed {
 }
 
 /// The run to continue on `target` (`--out`), `aside` being a killed run's files this run
-/// moved aside, if any; `fresh` is this run's sidecar, `plan` what it runs. Its rows are
-/// kept only when they are the rows of its puzzles as its solvers wrote them, and those
-/// puzzles are the ones its corpora give at their index now (see [`unchanged`]); a
-/// finished run whose corpora changed since is continued so, not taken as the end.
-///
-/// # Errors
-///
-/// When its sidecar is missing, unreadable, made another way (a [`Usage`] naming each
-/// difference) or silent on a setting or on the rows it wrote (made by hand or cut short:
-/// each would read as 0), and when its rows cannot be read or are not those of its
-/// puzzles (see [`done_in`], [`unchanged::check_kept`]).
+/// moved aside; `fresh` is this run's sidecar, `plan` what it runs. A finished run whose
+/// corpora changed since is continued, its rows checked against them ([`unchanged`]).
 pub fn earlier_run(
     target: &Path,
     aside: Option<&RunFiles>,
@@ -68,8 +49,7 @@ pub fn earlier_run(
         let sidecar = Sidecar::read_beside(csv).ok().flatten();
         sidecar.is_some_and(|s| s.state == State::Finished)
     };
-    // The last written wins (a time not told counts as the earliest); a tie goes to the
-    // later in this order.
+    // The last written wins; a tie goes to the later in this order.
     let modified = |csv: &PathBuf| std::fs::metadata(csv).and_then(|m| m.modified()).ok();
     let latest = match aside {
         // Just moved aside: the run that was going until it was killed.
@@ -97,7 +77,14 @@ pub fn earlier_run(
             csv.display()
         );
     }
-    same_settings(&csv, &found.sidecar, fresh)?;
+    // A finished run made another way is not "nothing left to do" either.
+    let differ = differences(&found.sidecar, fresh, Shards::Same);
+    if !differ.is_empty() {
+        let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
+        let (csv, list) = (csv.display(), list.join("; "));
+        let said = format!("--resume: {csv} was made another way (earlier vs now): {list}");
+        return Err(Usage(said).into());
+    }
     let finished = csv == target;
     match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
         None if finished => return Ok(Earlier::Finished(csv)),
@@ -131,10 +118,8 @@ pub fn earlier_run(
     })))
 }
 
-/// The rows the run of `csv` said it wrote (interrupted or failed; a killed run said
-/// nothing), by its sidecar `found`: what tells whether its last puzzle is whole, and
-/// whether rows were lost since (see [`done_in`]). Refused when not given: as 0, rows lost
-/// since would be solved never.
+/// The rows the run of `csv` said it wrote, if it ended (a killed run said nothing):
+/// whether its last puzzle is whole. Refused when not given (never read as 0).
 fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
     let ended = matches!(
         found.sidecar.state.known(),
@@ -156,32 +141,9 @@ fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
     Ok(Some(found.sidecar.rows))
 }
 
-/// Whether the run of `csv` (its sidecar `earlier`) was made as this one (`fresh`) is:
-/// else a [`Usage`] naming each difference. A finished run made another way does not
-/// hold what this one asks for, so it is not "nothing left to do" either.
-fn same_settings(csv: &Path, earlier: &Sidecar, fresh: &Sidecar) -> Result<()> {
-    let differ = differences(earlier, fresh, Shards::Same);
-    if differ.is_empty() {
-        return Ok(());
-    }
-    let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-    let csv = csv.display();
-    let list = list.join("; ");
-    Err(Usage(format!(
-        "--resume: {csv} was made another way (earlier vs now): {list}"
-    ))
-    .into())
-}
-
 impl Resumed {
     /// Copies the rows kept into `csv`, a puzzle at a time, and waits until they are in
-    /// the file (a write that fails stops the resumption here, the earlier run's files as
-    /// they were, rather than leave a run going whose CSV lacks some of them); their
-    /// summary.
-    ///
-    /// # Errors
-    ///
-    /// When a row cannot be read again or written.
+    /// the file (a write that fails stops the resumption); their summary.
     pub fn copy_into(&self, csv: &mut CsvWriter) -> Result<Summary> {
         let mut summary = Summary::new();
         let mut puzzle: Vec<sudoku_results::Row> = Vec::new();

@@ -1,11 +1,6 @@
-//! `--shard auto`: the share of a task of a cluster job, from the environment its scheduler
-//! gives it.
-//!
-//! - Slurm job arrays (`sbatch --array=0-7` or `--array=1-8`): `SLURM_ARRAY_TASK_ID` out of
-//!   `SLURM_ARRAY_TASK_COUNT` tasks, counted from `SLURM_ARRAY_TASK_MIN` by
-//!   `SLURM_ARRAY_TASK_STEP` (1 when absent): task IDs may start at 0 or 1, or go by steps.
-//! - Kubernetes indexed Jobs (`completionMode: Indexed`): `JOB_COMPLETION_INDEX`, from 0;
-//!   the count is the Job's `completions`, which the pod is not told: `--shard auto/N`.
+//! `--shard auto`: the share of a task of a Slurm job array or a Kubernetes indexed Job,
+//! from the environment its scheduler gives it (see the book's "Clusters"). Slurm task IDs
+//! may start at 0 or 1, or go by steps; Kubernetes does not tell the count (`auto/N`).
 
 use sudoku_engine::Shard;
 
@@ -105,11 +100,11 @@ mod tests {
         let mut stepped = array("6", "0");
         stepped.push(("SLURM_ARRAY_TASK_STEP", "2"));
         let job = |index: &'static str| vec![("JOB_COMPLETION_INDEX", index)];
-        // The share, or what the refusal says.
+        // The share, or what the refusal says (`tests/harness.rs` runs a Slurm array from 1,
+        // an indexed Job, and the refusals without them).
         let cases = [
             // Slurm arrays from 0, from 1, and by steps.
             (array("0", "0"), "auto", Ok("1/4")),
-            (array("3", "0"), "auto", Ok("4/4")),
             (array("1", "1"), "auto", Ok("1/4")),
             (array("4", "1"), "auto/4", Ok("4/4")),
             (stepped, "auto", Ok("4/4")),
@@ -122,12 +117,8 @@ mod tests {
             ),
             // Kubernetes indexed Jobs need their count.
             (job("0"), "auto/3", Ok("1/3")),
-            (job("2"), "auto/3", Ok("3/3")),
             (job("3"), "auto/3", Err("is not below the count given, 3")),
-            (job("0"), "auto", Err("give them, --shard auto/N")),
             (job("x"), "auto/2", Err("is not a whole number")),
-            (vec![], "auto", Err("no SLURM_ARRAY_TASK_ID")),
-            (vec![], "2/5", Ok("2/5")),
         ];
         for (vars, arg, want) in cases {
             match (with(&vars, arg), want) {

@@ -1,13 +1,6 @@
-//! A run's corpora known by their content, and its rows by theirs (see
-//! `sudoku_reports::fingerprint` and `sudoku_reports::identity`).
-//!
-//! - As a run starts, each corpus that can be read twice (a file, the built-in seeds) is
-//!   fingerprinted into the sidecar; as it ends, it is fingerprinted again: a corpus that
-//!   changed while it was read (cut short in place, edited, replaced) is a run that failed,
-//!   never one that finished with fewer puzzles ([`changed_while_read`]).
-//! - `--resume` keeps a puzzle's rows only when they are one per solver of the run, of one
-//!   puzzle ([`puzzle_check`]), and that puzzle is the one the corpus gives at its index
-//!   now ([`check_kept`]): else it refuses, naming what differs.
+//! A run's corpora known by their content, and its rows by theirs (see the book's "Runs:
+//! what they are known by"): a corpus that changed while it was read fails the run, and
+//! `--resume` keeps only rows of the puzzles the corpus gives at their index now.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -32,8 +25,8 @@ pub fn fingerprint(source: &Source) -> Option<Fingerprint> {
     }
 }
 
-/// What a run whose sidecar gave `entries` at its start (each corpus's fingerprint) says
-/// of the corpora among `sources` that changed since: `None` when none did.
+/// What is said of the corpora among `sources` whose fingerprint is no longer the one
+/// `entries` gave at the start: `None` when none changed.
 pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option<String> {
     let changed: Vec<String> = sources
         .iter()
@@ -56,10 +49,8 @@ pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option
     })
 }
 
-/// What is said of the corpora of `fresh` (this run's sidecar) whose content is not the
-/// one `earlier` (a run on the same output) recorded as it started: `None` when each is.
-/// A corpus either does not fingerprint (an earlier version's sidecar, stdin) is not known
-/// to be the same.
+/// What is said of the corpora of `fresh` (this run's sidecar) not known to be as `earlier`
+/// (a run on the same output) recorded them: `None` when each is.
 pub fn changed_since(earlier: &[CorpusEntry], fresh: &[CorpusEntry]) -> Option<String> {
     let changed: Vec<String> = fresh
         .iter()
@@ -83,9 +74,7 @@ pub fn changed_since(earlier: &[CorpusEntry], fresh: &[CorpusEntry]) -> Option<S
     (!changed.is_empty()).then(|| changed.join("; "))
 }
 
-/// The check of a puzzle's rows for a run of `contenders` (see
-/// [`sudoku_reports::identity::check_puzzle`]): one row per contender that takes the
-/// puzzle's size, in the run's order.
+/// The check of a puzzle's rows for a run of `contenders` ([`check_puzzle`]).
 pub fn puzzle_check(contenders: &[Contender]) -> impl Fn(&[Row]) -> Result<(), RowFault> + '_ {
     let names: Vec<&str> = contenders.iter().map(|c| &**c.name()).collect();
     move |rows: &[Row]| {
@@ -100,17 +89,10 @@ pub fn puzzle_check(contenders: &[Contender]) -> impl Fn(&[Row]) -> Result<(), R
 }
 
 /// Refuses to continue the run of `csv` unless each puzzle `done` keeps is the one its
-/// corpus, among `sources`, gives at its index now, naming what differs: the corpora
-/// changed since that run (the corpus a run continues must be the one it began on).
-///
-/// # Errors
-///
-/// When a kept puzzle is not its corpus's at its index now (another puzzle, or past the
-/// corpus's end), when a corpus with kept puzzles can be read only once (stdin, a FIFO:
-/// what it gives cannot be checked), or when the rows cannot be read.
+/// corpus, among `sources`, gives at its index now (which a corpus read once cannot
+/// tell), naming what differs.
 pub fn check_kept(csv: &Path, done: &Done, sources: &[Source]) -> Result<()> {
-    // Each puzzle kept, by corpus and index (a run continued after its corpus grew writes
-    // the new puzzles after the other corpora's): its line, and the puzzle its rows give.
+    // Each puzzle kept, by corpus and index: its line, and the puzzle its rows give.
     let mut kept: BTreeMap<Arc<str>, BTreeMap<u64, (u64, String)>> = BTreeMap::new();
     for row in done.rows(csv)? {
         let row = row?;
