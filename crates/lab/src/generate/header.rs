@@ -26,24 +26,16 @@ pub fn command(args: &GenerateArgs) -> String {
         format!("--size {}", args.size),
         format!("--symmetry {}", args.symmetry),
     ];
-    if let Some(givens) = args.givens {
-        words.push(format!("--givens {givens}"));
-    }
-    if let Some(band) = &args.nodes {
-        words.push(format!("--nodes {band}"));
-    }
-    if let Some(grade) = args.grade {
-        words.push(format!("--grade {}", grade.name()));
-    }
-    if let Some(difficulty) = args.difficulty {
-        words.push(format!("--difficulty {difficulty}"));
-    }
-    if args.no_minimal {
-        words.push("--no-minimal".into());
-    }
-    if args.max_attempts != sudoku_generator::DEFAULT_MAX_ATTEMPTS {
-        words.push(format!("--max-attempts {}", args.max_attempts));
-    }
+    let shaping = [
+        args.givens.map(|givens| format!("--givens {givens}")),
+        args.nodes.as_ref().map(|band| format!("--nodes {band}")),
+        args.grade.map(|grade| format!("--grade {}", grade.name())),
+        args.difficulty.map(|d| format!("--difficulty {d}")),
+        args.no_minimal.then(|| "--no-minimal".to_string()),
+        (args.max_attempts != sudoku_generator::DEFAULT_MAX_ATTEMPTS)
+            .then(|| format!("--max-attempts {}", args.max_attempts)),
+    ];
+    words.extend(shaping.into_iter().flatten());
     words.join(" ")
 }
 
@@ -67,42 +59,34 @@ pub fn held(
 
 /// What `count` puzzles made with `args` are, in words.
 fn description(args: &GenerateArgs, checker: &str, count: u64, unproved: u64) -> String {
-    let minimal = if args.no_minimal || unproved > 0 {
-        ""
-    } else {
-        "minimal "
+    let minimal = match args.no_minimal || unproved > 0 {
+        true => "",
+        false => "minimal ",
     };
+    let size = args.size;
     let mut text = match count {
-        0 => format!("0 {minimal}{} puzzles", args.size),
-        1 => format!("1 {minimal}{} puzzle with one solution", args.size),
-        n => format!("{n} {minimal}{} puzzles, each with one solution", args.size),
+        0 => format!("0 {minimal}{size} puzzles"),
+        1 => format!("1 {minimal}{size} puzzle with one solution"),
+        n => format!("{n} {minimal}{size} puzzles, each with one solution"),
     };
-    text.push_str(&format!(" (checked by {checker})"));
-    match args.symmetry {
-        sudoku_generator::Symmetry::None => text.push_str(", no symmetry"),
-        s => text.push_str(&format!(", givens symmetric under {s}")),
-    }
-    if let Some(givens) = args.givens {
-        text.push_str(&format!("; {givens} givens"));
-    }
-    if let Some(band) = &args.nodes {
-        text.push_str(&format!(
-            "; {} needs {} nodes for the first solution",
-            band.strategy, band.range
-        ));
-    }
-    if let Some(grade) = args.grade {
-        text.push_str(&format!(
-            "; grade {}: logic solves each without search, and needs {grade}",
-            grade.name()
-        ));
-    }
-    if let Some(difficulty) = args.difficulty {
-        text.push_str(&format!(
-            "; difficulty {difficulty} (see `sudoku-lab grade --help`)"
-        ));
-    }
-    text
+    text += &format!(" (checked by {checker})");
+    text += &match args.symmetry {
+        sudoku_generator::Symmetry::None => ", no symmetry".to_string(),
+        s => format!(", givens symmetric under {s}"),
+    };
+    let targets = [
+        args.givens.map(|givens| format!("; {givens} givens")),
+        (args.nodes.as_ref()).map(|b| {
+            let (strategy, range) = (&b.strategy, &b.range);
+            format!("; {strategy} needs {range} nodes for the first solution")
+        }),
+        args.grade.map(|grade| {
+            let name = grade.name();
+            format!("; grade {name}: logic solves each without search, and needs {grade}")
+        }),
+        (args.difficulty).map(|d| format!("; difficulty {d} (see `sudoku-lab grade --help`)")),
+    ];
+    text + &targets.into_iter().flatten().collect::<String>()
 }
 
 #[cfg(test)]

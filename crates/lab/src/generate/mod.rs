@@ -26,7 +26,18 @@ use watch::Watch;
 
 /// Runs `generate`; the workers stop at their next attempt once `interrupt` is set.
 pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<RunEnd> {
-    let generator = match Generator::new(options(args)) {
+    let options = Options {
+        size: args.size,
+        symmetry: args.symmetry,
+        minimal: !args.no_minimal,
+        givens: args.givens,
+        nodes: args.nodes.clone(),
+        grade: args.grade,
+        difficulty: args.difficulty,
+        max_attempts: args.max_attempts,
+        ..Options::default()
+    };
+    let generator = match Generator::new(options) {
         Ok(g) => Arc::new(g),
         Err(e) => return Err(usage_error(&e, args).into()),
     };
@@ -77,7 +88,11 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     };
     // -q: no report of a run that finished; one that stopped early says what it left.
     if !args.quiet.quiet || stop.is_some() {
-        ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
+        let (s, attempts) = (plural(written), watch.attempts());
+        let (a, seconds) = (plural(attempts), watch.elapsed().as_secs_f64());
+        ui::plain(format!(
+            "wrote {written} puzzle{s} to {name} ({attempts} attempt{a} in all, {seconds:.1} s)"
+        ));
     }
     if unproved > 0 {
         ui::note(format!(
@@ -133,8 +148,7 @@ fn write_puzzles(
             }
             match puzzle {
                 Ok(p) => {
-                    out.write(&p.puzzle.to_line())?;
-                    out.write("\n")?;
+                    out.write(&format!("{}\n", p.puzzle.to_line()))?;
                     made.written += 1;
                     if !args.no_minimal {
                         made.unproved += p.unknown();
@@ -159,31 +173,6 @@ fn write_puzzles(
         out.writer().flush()
     })();
     (result, made)
-}
-
-/// The last line of a run: the puzzles written, and the attempts at every puzzle begun.
-fn wrote(written: u64, name: &str, attempts: u64, elapsed: Duration) -> String {
-    format!(
-        "wrote {written} puzzle{} to {name} ({attempts} attempt{} in all, {:.1} s)",
-        plural(written),
-        plural(attempts),
-        elapsed.as_secs_f64()
-    )
-}
-
-/// The generator's options from the command line.
-fn options(args: &GenerateArgs) -> Options {
-    Options {
-        size: args.size,
-        symmetry: args.symmetry,
-        minimal: !args.no_minimal,
-        givens: args.givens,
-        nodes: args.nodes.clone(),
-        grade: args.grade,
-        difficulty: args.difficulty,
-        max_attempts: args.max_attempts,
-        ..Options::default()
-    }
 }
 
 /// Why a run stopped before its count.
