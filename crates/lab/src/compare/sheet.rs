@@ -146,32 +146,24 @@ fn changes(c: &Comparison, heading: &str, [before, after, example]: [&str; 3]) -
 pub fn text(c: &Comparison, args: &CompareArgs) -> String {
     let heading = "COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n";
     let mut out = changes(c, heading, ["  ", "", "    "]);
-    let rows: Vec<Vec<String>> = c.groups.iter().map(|g| cells(g, true)).collect();
-    let header: Vec<String> = TEXT_HEADER.split('|').map(String::from).collect();
-    let width = |i: usize| {
-        let cells = rows.iter().chain([&header]).map(|r| r[i].chars().count());
-        cells.max().unwrap_or(0)
-    };
-    let widths: Vec<usize> = (0..header.len()).map(width).collect();
-    let line = |cells: &[String]| {
-        let mut l = String::from("  ");
-        for (i, cell) in cells.iter().enumerate() {
-            let pad = " ".repeat(widths[i] - cell.chars().count());
-            match i {
-                0 => l.push_str(&format!("{cell}{pad}  ")),
-                _ => l.push_str(&format!("{pad}{cell}  ")),
-            }
-        }
-        l.trim_end().to_string() + "\n"
-    };
-    out.push_str(&line(&header));
+    let header = TEXT_HEADER.split('|').map(String::from);
+    let rows: Vec<[String; 9]> = std::iter::once(header.collect())
+        .chain(c.groups.iter().map(|g| cells(g, true)))
+        .map(|cells: Vec<String>| cells.try_into().expect("a cell per column"))
+        .collect();
+    let table = crate::ui::table(
+        &rows,
+        [false, true, true, true, true, true, true, true, true],
+    );
+    let mut lines = table.lines();
+    let _ = writeln!(out, "  {}", lines.next().unwrap_or_default());
     let mut corpus = None;
-    for (g, r) in c.groups.iter().zip(&rows) {
+    for (g, line) in c.groups.iter().zip(lines) {
         if corpus != Some(&g.corpus) {
             let _ = writeln!(out, "{}", g.corpus);
             corpus = Some(&g.corpus);
         }
-        out.push_str(&line(r));
+        let _ = writeln!(out, "  {line}");
     }
     for l in notes(c, args)
         .iter()
