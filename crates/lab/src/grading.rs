@@ -1,6 +1,5 @@
-//! `sudoku-lab grade`: each puzzle's difficulty, as QQWing users expect it, from the logic
-//! strategy's public outcome (`sudoku_generator::grade`): a CSV of one [`GradeRow`] per
-//! puzzle, and the count of each difficulty on the terminal.
+//! `sudoku-lab grade`: each puzzle's difficulty (the book's "Grading"), a CSV of one
+//! [`GradeRow`] per puzzle, and the count of each difficulty on the terminal.
 
 use std::io::{self, Write};
 
@@ -15,27 +14,17 @@ use crate::cli::GradeArgs;
 use crate::input::Input;
 use crate::{ui, RunEnd};
 
-/// One line of the CSV: the puzzle as bench's rows name it (corpus, index, line, name,
-/// puzzle), then its grade.
+/// One line of the CSV: the columns are the book's ("Grading", "The CSV").
 #[derive(Debug, Serialize)]
 pub struct GradeRow<'a> {
-    /// The input, as messages name it (the file as given, `stdin`, `the argument`).
     pub corpus: &'a str,
-    /// 0-based index among the input's puzzles.
     pub index: u64,
-    /// 1-based line of the input.
     pub line: u64,
-    /// The label after the puzzle on its line, if any.
     pub name: Option<&'a str>,
-    /// The puzzle, as bench's CSV writes a grid.
     pub puzzle: GridText,
-    /// `unique`, `not_unique`, `no_solution` or `budget_exhausted` ([`Verdict::name`]).
     pub status: &'static str,
-    /// The grader's nodes: `1 + tries`.
     pub nodes: u64,
-    /// The strongest technique of the solve, at any node (empty when none).
     pub technique: Option<&'static str>,
-    /// The difficulty, for a unique puzzle (empty otherwise).
     pub difficulty: Option<&'static str>,
 }
 
@@ -80,8 +69,8 @@ impl Write for Sink<'_> {
 /// The verdicts that give no difficulty, in the summary's words and order.
 const NO_DIFFICULTY: [&str; 3] = ["not unique", "no solution", "undecided"];
 
-/// How many puzzles had each verdict: the unique ones by difficulty (in the order of
-/// [`Difficulty::ALL`]), the others as [`NO_DIFFICULTY`] lists them.
+/// How many puzzles had each verdict: the unique ones by difficulty, the others as
+/// [`NO_DIFFICULTY`] lists them.
 #[derive(Debug, Default)]
 struct Tally {
     by_difficulty: [u64; Difficulty::ALL.len()],
@@ -98,32 +87,29 @@ impl Tally {
         }
     }
 
-    /// The summary: a line, then the count and share of each difficulty, then the puzzles
-    /// with no difficulty, when there are some.
+    /// The summary: the count and share of each difficulty, then of each other verdict met.
     fn text(&self, input: &str) -> String {
         let total: u64 = self.by_difficulty.iter().chain(&self.no_difficulty).sum();
         let share = |n: u64| match total {
             0 => "-".to_string(),
             t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
         };
-        let mut out = format!(
-            "graded {total} puzzle{} of {input} with {GRADER} (limit 2):\n",
-            plural(total)
-        );
-        out.push_str("difficulty    puzzles  share\n");
-        let rows = Difficulty::ALL
+        let difficulties = Difficulty::ALL
             .iter()
-            .map(|d| (d.name(), self.by_difficulty[*d as usize]))
-            .chain(
-                NO_DIFFICULTY
-                    .into_iter()
-                    .zip(self.no_difficulty)
-                    .filter(|(_, n)| *n > 0),
-            );
-        for (name, n) in rows {
-            out.push_str(&format!("{name:<12}  {n:>7}  {:>5}\n", share(n)));
-        }
-        out
+            .map(|d| (d.name(), self.by_difficulty[*d as usize]));
+        let others = NO_DIFFICULTY
+            .into_iter()
+            .zip(self.no_difficulty)
+            .filter(|(_, n)| *n > 0);
+        let mut rows = vec![["difficulty", "puzzles", "share"].map(String::from)];
+        rows.extend(
+            difficulties
+                .chain(others)
+                .map(|(name, n)| [name.to_string(), n.to_string(), share(n)]),
+        );
+        let s = plural(total);
+        let head = format!("graded {total} puzzle{s} of {input} with {GRADER} (limit 2):\n");
+        head + &ui::table(&rows, [false, true, true])
     }
 }
 
@@ -176,62 +162,5 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
     match failed {
         Some(e) => Err(e),
         None => Ok(RunEnd::Finished),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sudoku_core::Grid;
-
-    #[test]
-    fn the_summary_counts_each_difficulty() {
-        let mut tally = Tally::default();
-        for v in [
-            Verdict::Unique(Difficulty::Easy),
-            Verdict::Unique(Difficulty::Easy),
-            Verdict::Unique(Difficulty::Beyond),
-            Verdict::NotUnique,
-        ] {
-            tally.add(v);
-        }
-        assert_eq!(
-            tally.text("f.txt"),
-            "graded 4 puzzles of f.txt with logic (limit 2):\n\
-             difficulty    puzzles  share\n\
-             simple              0     0%\n\
-             easy                2    50%\n\
-             intermediate        0     0%\n\
-             expert              0     0%\n\
-             beyond              1    25%\n\
-             not unique          1    25%\n"
-        );
-    }
-
-    #[test]
-    fn a_row_names_the_puzzle_and_its_grade() {
-        let grid: Grid =
-            ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
-                .parse()
-                .unwrap();
-        let puzzle = Puzzle {
-            grid,
-            solution: None,
-            label: Some("easy50 #6".into()),
-            line: 7,
-            index: 6,
-        };
-        let grader = sudoku_catalogue::find(GRADER).unwrap().solver();
-        let graded = grade(grader.as_ref(), &grid, 1_000_000);
-        let mut csv = csv::Writer::from_writer(Vec::new());
-        csv.serialize(GradeRow::new("easy50.txt", &puzzle, &graded))
-            .unwrap();
-        let text = String::from_utf8(csv.into_inner().unwrap()).unwrap();
-        assert_eq!(
-            text,
-            "corpus,index,line,name,puzzle,status,nodes,technique,difficulty\n\
-             easy50.txt,6,7,easy50 #6,.43.8.25.|6........|.....1.94|9....4.7.|...6.8...|\
-             .1.2....3|82.5.....|........5|.34.9.71.,unique,1,x_wing,expert\n"
-        );
     }
 }

@@ -1,25 +1,18 @@
-//! Ctrl-C, SIGTERM and SIGHUP, the documented way: signal-hook's flag with the conditional
-//! default.
-//!
-//! A command that writes files [`watch`]es: from then on the first signal sets a flag,
-//! which the command checks and returns on (its outputs placed, or removed by their
-//! `Drop`), and a second signal does what the signal does by default: the process ends at
-//! once, its files left as a killed run's. Before that, and in the commands that do not
-//! watch, a signal ends the process at once (nothing is written then). An interrupted
-//! command ends by the signal it got ([`die`]): a shell reads 130 for Ctrl-C, 143 for
-//! SIGTERM, and a shell loop stops. A signal the process was started with ignored (`nohup`,
-//! a script's background job) stays ignored.
+//! Ctrl-C, SIGTERM and SIGHUP the documented way: signal-hook's flag with the conditional
+//! default. Once a command [`watch`]es, the first signal sets a flag the command returns on
+//! (its outputs placed, or removed by their `Drop`) and a second ends the process at once;
+//! before that, a signal ends it at once. An interrupted command dies by its signal
+//! ([`die`]), and a signal ignored at start (`nohup`) stays ignored: the book's "What a
+//! stopped run leaves", "Signals".
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use anyhow::{anyhow, Result};
 
-/// The flag, the signal that set it, and whether the handlers could be registered: made
-/// by the first [`watch`].
+/// What the handlers set, registered by the first [`watch`].
 static FLAGS: OnceLock<Flags> = OnceLock::new();
 
-/// What the signal handlers set.
 struct Flags {
     /// Set by the first signal.
     interrupted: Arc<AtomicBool>,
@@ -29,12 +22,7 @@ struct Flags {
     failed: Option<String>,
 }
 
-/// Has the first Ctrl-C, SIGTERM or SIGHUP set the flag it returns, and a second end the
-/// process at once (the handlers registered once, whoever asks).
-///
-/// # Errors
-///
-/// When a handler cannot be registered.
+/// The flag the first Ctrl-C, SIGTERM or SIGHUP sets (the handlers registered once).
 pub fn watch() -> Result<&'static AtomicBool> {
     let flags = FLAGS.get_or_init(register);
     match &flags.failed {
@@ -43,7 +31,6 @@ pub fn watch() -> Result<&'static AtomicBool> {
     }
 }
 
-/// Registers the handlers.
 #[cfg(unix)]
 fn register() -> Flags {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -70,7 +57,7 @@ fn register() -> Flags {
     }
 }
 
-/// Registers the handler (off unix, the console's Ctrl-C).
+/// Off unix, the console's Ctrl-C.
 #[cfg(not(unix))]
 fn register() -> Flags {
     let interrupted = Arc::new(AtomicBool::new(false));
@@ -80,10 +67,11 @@ fn register() -> Flags {
         which.store(2, Ordering::SeqCst);
         flag.store(true, Ordering::SeqCst);
     });
+    let failed = failed.err().map(|e| e.to_string());
     Flags {
         interrupted,
         signal,
-        failed: failed.err().map(|e| e.to_string()),
+        failed,
     }
 }
 
@@ -94,8 +82,7 @@ pub fn interrupted() -> bool {
         .is_some_and(|f| f.interrupted.load(Ordering::SeqCst))
 }
 
-/// Whether `signal` is ignored, as the process was started with it: such a signal stays
-/// ignored, as POSIX tools keep it.
+/// Whether `signal` was ignored as the process started.
 #[cfg(unix)]
 fn ignored(signal: i32) -> bool {
     let mut current = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
@@ -107,7 +94,7 @@ fn ignored(signal: i32) -> bool {
 }
 
 /// Ends an interrupted command, its cleanup done: stdout flushed, then the signal it got
-/// raised at its default (the process dies by it); 130 where that cannot be done.
+/// raised at its default; 130 where that cannot be done.
 pub fn die() -> ! {
     use std::io::Write;
     let _ = std::io::stdout().flush();

@@ -1,6 +1,6 @@
 //! `sudoku-lab trace`: one puzzle, one or more strategies, and what each search did, step
-//! by step: the text trace in the classic words, JSON Lines, or the replay page
-//! (`sudoku-trace` writes all three; this is the command around it).
+//! by step (the book's "trace" chapter): the text trace, JSON Lines, or the replay page,
+//! which `sudoku-trace` writes; this is the command around it.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -10,41 +10,39 @@ use sudoku_catalogue::Strategy;
 use sudoku_core::{Limits, Puzzle, Size};
 use sudoku_reports::{Staged, State};
 use sudoku_trace::people::{count, status, thousands};
-use sudoku_trace::{
-    write_jsonl, write_page, write_text, PageOptions, Summary, TraceError, TraceOptions,
-};
+use sudoku_trace::{write_jsonl, write_page, write_text, PageOptions, TraceError, TraceOptions};
 
 use crate::cli::{MaxEvents, SolverList, SolverSpec, TraceArgs, TraceFormat};
 use crate::input::Input;
 use crate::usage_error::Usage;
 use crate::{ui, RunEnd};
 
-/// What a trace prints to a terminal when `--max-events` is not given, so that a long
-/// search does not flood it (naive's trace of the Polish grid is 734,874 lines, 52 MB); to
-/// a file or a pipe, where the whole stream was asked for, it prints every event.
+/// The events a trace prints to a terminal when `--max-events` is not given (naive's trace
+/// of the Polish grid is 734,874 lines); to a file or a pipe it prints every one.
 const TERMINAL_EVENTS: u64 = 1_000;
 
-/// Runs `trace`: the puzzle, the strategies that take its size, then the page and the
-/// trace asked for.
+/// Each strategy traced, with its limits.
+type Runs = [(&'static Strategy, Limits)];
+
+/// Runs `trace`: the page, then the trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
-    let strategies = strategies(&args.solvers, puzzle.grid.size())?;
     let size = puzzle.grid.size();
-    let limits = |s: &Strategy| {
-        Limits::solutions(args.limit)
-            .with_max_nodes(args.max_nodes.unwrap_or(s.default_max_nodes(size)))
-    };
-    let runs: Vec<(&'static Strategy, Limits)> =
-        strategies.iter().map(|&s| (s, limits(s))).collect();
+    let runs: Vec<(&'static Strategy, Limits)> = (strategies(&args.solvers, size)?.into_iter())
+        .map(|s| {
+            let max_nodes = args.max_nodes.unwrap_or(s.default_max_nodes(size));
+            (s, Limits::solutions(args.limit).with_max_nodes(max_nodes))
+        })
+        .collect();
     if let Some(path) = &args.html {
         let options = PageOptions {
             seed: args.seed,
             time_plain: args.time_plain,
             ..PageOptions::default()
         };
-        if let Wrote::Closed = page(path, &puzzle, &runs, &options)? {
+        if !page(path, &puzzle, &runs, &options)? {
             return Ok(RunEnd::Finished);
         }
     }
@@ -55,7 +53,7 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
 }
 
 /// The usage errors clap cannot see: an output that is the input or the other output,
-/// under any of the names it is written as (see [`Staged::every_name`]).
+/// under any of the names it is written as ([`Staged::every_name`]).
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
@@ -91,8 +89,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// The puzzle to trace: the one given, or the one of index `index` in the file or stdin
-/// (the first by default, with a note when there are more).
+/// The puzzle of index `index`, or the first with a note when there are more.
 fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
     let mut puzzles = input.puzzles()?;
     let puzzle = puzzles.nth_puzzle(index.unwrap_or(0))?;
@@ -107,29 +104,21 @@ fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
     Ok(puzzle)
 }
 
-/// The strategies of the list, in order, without those that do not take `size` (a note
-/// says so); a [`Usage`] error for a solver run by command (it tells no steps).
+/// The strategies of the list that take `size` (a note names the others); a [`Usage`]
+/// error for a `cmd:` solver, which tells no steps.
 pub fn strategies(list: &SolverList, size: Size) -> Result<Vec<&'static Strategy>> {
     let mut out = Vec::new();
     for spec in &list.0 {
-        let strategy = match spec {
-            SolverSpec::Strategy(s) => *s,
-            SolverSpec::Command(_) => {
-                return Err(Usage(format!(
-                    "{} cannot be traced: only the catalogue's strategies tell their steps",
-                    spec.name()
-                ))
-                .into())
-            }
+        let SolverSpec::Strategy(strategy) = spec else {
+            let name = spec.name();
+            let why = "cannot be traced: only the catalogue's strategies tell their steps";
+            return Err(Usage(format!("{name} {why}")).into());
         };
         if strategy.solver().supports(size) {
-            out.push(strategy);
+            out.push(*strategy);
         } else {
-            ui::note(format!(
-                "{} skipped: {}",
-                strategy.name,
-                unsupported(strategy, size)
-            ));
+            let why = unsupported(strategy, size);
+            ui::note(format!("{} skipped: {why}", strategy.name));
         }
     }
     if out.is_empty() {
@@ -141,86 +130,54 @@ pub fn strategies(list: &SolverList, size: Size) -> Result<Vec<&'static Strategy
 /// Why a strategy is skipped: `it does not solve 16x16 grids (it takes 9x9)`.
 pub fn unsupported(strategy: &Strategy, size: Size) -> String {
     let sizes: Vec<String> = strategy.sizes().iter().map(Size::to_string).collect();
-    format!(
-        "it does not solve {size} grids (it takes {})",
-        sizes.join(", ")
-    )
+    let sizes = sizes.join(", ");
+    format!("it does not solve {size} grids (it takes {sizes})")
 }
 
-/// How the writing of an output ended, when it did not fail.
-enum Wrote {
-    /// Whole, and in place.
-    Whole,
-    /// Its reader (stdout, a pipe) went away: the command ends quietly.
-    Closed,
-}
-
-/// Writes the replay page and says what it holds.
-fn page(
-    path: &Path,
-    puzzle: &Puzzle,
-    runs: &[(&'static Strategy, Limits)],
-    options: &PageOptions,
-) -> Result<Wrote> {
-    let (summaries, path) = match staged(path, |out| write_page(out, &puzzle.grid, runs, options))?
-    {
-        Some(written) => written,
-        None => return Ok(Wrote::Closed),
+/// Writes the replay page and says what it holds; `false` when stdout or the page's pipe
+/// was closed (the command then ends quietly).
+fn page(path: &Path, puzzle: &Puzzle, runs: &Runs, options: &PageOptions) -> Result<bool> {
+    let write = |out: &mut dyn Write| write_page(out, &puzzle.grid, runs, options);
+    let Some((summaries, path)) = staged(path, write)? else {
+        return Ok(false);
     };
     let mut text = String::new();
     for s in &summaries {
-        let events = s.kinds.events();
-        let kept = if s.printed == events {
-            format!("{}, all on the page", count(events, "event", "events"))
-        } else {
-            format!(
-                "{}, {} on the page in full (the middle summarised)",
-                count(events, "event", "events"),
-                thousands(s.printed)
-            )
+        let (o, events) = (&s.outcome, s.kinds.events());
+        let all = count(events, "event", "events");
+        let kept = match s.printed == events {
+            true => format!("{all}, all on the page"),
+            false => {
+                let printed = thousands(s.printed);
+                format!("{all}, {printed} on the page in full (the middle summarised)")
+            }
         };
-        text.push_str(&format!("{}; {kept}\n", counters(s)));
+        text.push_str(&format!(
+            "{}: {}, {}, {}, {}; {kept}\n",
+            s.strategy,
+            status(o.status),
+            count(o.solutions, "solution", "solutions"),
+            count(o.counters.nodes, "node", "nodes"),
+            count(o.counters.backtracks, "backtrack", "backtracks")
+        ));
     }
-    text.push_str(&wrote_page(&path));
-    ui::out(text);
-    ui::stdout_written()?;
-    Ok(if ui::stdout_open() {
-        Wrote::Whole
-    } else {
-        Wrote::Closed
-    })
-}
-
-/// The last line `trace --html` prints: where the page went, and how to play it when it is
-/// a file (a device or a pipe given as `--html` has no page to open).
-fn wrote_page(path: &Path) -> String {
+    // How to play the page, when it is a file (not a device or a pipe).
     let name = path.display();
-    match std::fs::metadata(path) {
+    text.push_str(&match std::fs::metadata(&path) {
         Ok(m) if m.is_file() => format!(
             "wrote {name} ({:.1} MB): open it in a browser; #play=max at the end of its \
              address plays it to the end\n",
             m.len() as f64 / 1e6
         ),
         _ => format!("wrote the page to {name}\n"),
-    }
+    });
+    ui::out(text);
+    ui::stdout_written()?;
+    Ok(ui::stdout_open())
 }
 
-/// `naive: solved, 1 solution, 301,535 nodes, 301,478 backtracks`.
-fn counters(s: &Summary) -> String {
-    let o = &s.outcome;
-    format!(
-        "{}: {}, {}, {}, {}",
-        s.strategy,
-        status(o.status),
-        count(o.solutions, "solution", "solutions"),
-        count(o.counters.nodes, "node", "nodes"),
-        count(o.counters.backtracks, "backtrack", "backtracks")
-    )
-}
-
-/// Writes the traces, one strategy after the other, to `--out` or stdout (a reader that
-/// went away ends them quietly).
-fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &[(&'static Strategy, Limits)]) -> Result<()> {
+/// Writes the traces to `--out` or stdout (a reader that went away ends them quietly).
+fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &Runs) -> Result<()> {
     let Some(path) = &args.out else {
         let mut out = BufWriter::new(io::stdout().lock());
         return match write_traces(args, puzzle, runs, &mut out).map(|()| out.flush()) {
@@ -232,9 +189,9 @@ fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &[(&'static Strategy, Limits)
     staged(path, |out| write_traces(args, puzzle, runs, out)).map(drop)
 }
 
-/// Writes `path` with `write`, staged (see `sudoku_reports::staged`): put in place once
-/// whole; removed when the writing fails (a trace cut short is no trace). What `write`
-/// gave and where the file is; `None` when a pipe's reader went away.
+/// Writes `path` with `write`, staged: put in place once whole, removed when the writing
+/// fails (a trace cut short is no trace). What `write` gave and where the file is; `None`
+/// when a pipe's reader went away.
 fn staged<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, TraceError>,
@@ -253,32 +210,26 @@ fn staged<T>(
         Ok(t)
     });
     drop(out);
+    let broken_pipe = |e: &anyhow::Error| {
+        e.chain().any(|e| {
+            e.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+        })
+    };
     match written {
         Err(e) if direct && broken_pipe(&e) => Ok(None),
         Err(e) if direct => Err(e.context(name)),
         Err(e) => Err(e.context(removed)),
-        Ok(t) => {
-            let placed = file.place(State::Finished)?;
-            Ok(Some((t, placed.path)))
-        }
+        Ok(t) => Ok(Some((t, file.place(State::Finished)?.path))),
     }
 }
 
-/// Whether `e` says that the reader of a pipe went away (`--html /dev/stdout | head`).
-fn broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|e| {
-        e.downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
-}
-
-/// Writes the traces of `runs` to `out`, one strategy after the other, each up to
-/// `--max-events` (by default [`TERMINAL_EVENTS`] to a terminal, then a line that says how
-/// to get them all).
+/// Writes the traces of `runs` to `out`, each up to `--max-events` (by default
+/// [`TERMINAL_EVENTS`] to a terminal, then a line that says how to get them all).
 fn write_traces(
     args: &TraceArgs,
     puzzle: &Puzzle,
-    runs: &[(&'static Strategy, Limits)],
+    runs: &Runs,
     out: &mut dyn Write,
 ) -> Result<(), TraceError> {
     let terminal = args.out.is_none() && io::stdout().is_terminal();
@@ -290,56 +241,36 @@ fn write_traces(
         max_events: max_events.0,
         seed: args.seed,
     };
+    let text = args.format == TraceFormat::Text;
     for (i, &(strategy, limits)) in runs.iter().enumerate() {
-        if i > 0 && args.format == TraceFormat::Text {
+        if i > 0 && text {
             out.write_all(b"\n").map_err(TraceError::Io)?;
         }
-        let summary = match args.format {
-            TraceFormat::Text => write_text(&mut *out, &puzzle.grid, strategy, limits, &options),
-            TraceFormat::Jsonl => write_jsonl(&mut *out, &puzzle.grid, strategy, limits, &options),
+        let summary = match text {
+            true => write_text(&mut *out, &puzzle.grid, strategy, limits, &options),
+            false => write_jsonl(&mut *out, &puzzle.grid, strategy, limits, &options),
         }?;
-        let not_printed = summary.kinds.events() - summary.printed;
-        if args.max_events.is_none() && not_printed > 0 {
-            match args.format {
-                TraceFormat::Text => out
-                    .write_all(left_out(not_printed).as_bytes())
-                    .map_err(TraceError::Io)?,
-                // A line of JSON Lines is an object: the note goes to stderr.
-                TraceFormat::Jsonl => ui::note(format!(
-                    "{}: the first {} of {} printed to the terminal (--max-events all \
-                     prints every one, -o FILE writes every one to a file)",
-                    strategy.name,
-                    thousands(summary.printed),
-                    count(summary.kinds.events(), "event", "events"),
-                )),
-            }
+        let events = summary.kinds.events();
+        let not_printed = events - summary.printed;
+        if args.max_events.is_some() || not_printed == 0 {
+            continue;
+        }
+        if text {
+            let left = count(not_printed, "event", "events");
+            let line = format!(
+                "# {left} left out: --max-events all prints them, -o FILE writes them to a file\n"
+            );
+            out.write_all(line.as_bytes()).map_err(TraceError::Io)?;
+        } else {
+            // A line of JSON Lines is an object: the note goes to stderr.
+            ui::note(format!(
+                "{}: the first {} of {} printed to the terminal (--max-events all prints every \
+                 one, -o FILE writes every one to a file)",
+                strategy.name,
+                thousands(summary.printed),
+                count(events, "event", "events"),
+            ));
         }
     }
     Ok(())
-}
-
-/// The last line of a text trace cut short by the terminal's default: how many events
-/// were left out, and the flag or the output that gives them all.
-fn left_out(not_printed: u64) -> String {
-    format!(
-        "# {} left out: --max-events all prints them, -o FILE writes them to a file\n",
-        count(not_printed, "event", "events")
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The last line of a trace cut short says how to get it all, within 100 columns.
-    #[test]
-    fn a_trace_to_a_terminal_is_bounded_and_says_how_to_get_the_rest() {
-        let line = left_out(733_874);
-        assert_eq!(
-            line,
-            "# 733,874 events left out: --max-events all prints them, -o FILE writes them to \
-             a file\n"
-        );
-        assert!(line.trim_end().chars().count() <= 100);
-    }
 }

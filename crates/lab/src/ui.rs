@@ -1,26 +1,44 @@
-//! Messages to a person on stderr: `error:`, `warning:`, `note:` and `WRONG:` in colour when
-//! stderr takes it (`--color`, `NO_COLOR`), printed around the progress bar; and what a
-//! command prints on stdout ([`out`]).
-//!
-//! Neither ever panics: a stdout or stderr that is closed (`… | head -1`) or failing
-//! (`2>/dev/full`) ends that output quietly and the command goes on; a command whose
-//! product is its stdout then fails ([`stdout_written`]), unless the reader left.
+//! Messages to a person on stderr (`error:`, `warning:`, `note:`, `WRONG:`, in colour when
+//! stderr takes it), printed above the progress bar; and what a command prints on stdout
+//! ([`out`]). Neither panics: a closed or failing stream ends that output quietly, and a
+//! command whose product is its stdout then fails ([`stdout_written`]) unless the reader
+//! left.
 
 use std::fmt::Display;
-use std::io::Write as _;
+use std::io::{ErrorKind, Write as _};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 use anstyle::{AnsiColor, Style};
 use clap::ColorChoice;
 use indicatif::ProgressBar;
 
-/// The progress bar on screen, if any: messages are printed above it.
-static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+/// The terminal's state: the bar messages are printed above, and what became of stdout.
+static TERMINAL: Mutex<Terminal> = Mutex::new(Terminal {
+    bar: None,
+    stdout: Stdout::Open,
+});
 
-/// Sets the colour of every message of the process from the `--color` of a command line,
-/// read before clap parses it so that clap's own errors follow it too (`auto` when absent
-/// or not one of the three), and returns clap's choice.
+struct Terminal {
+    bar: Option<ProgressBar>,
+    stdout: Stdout,
+}
+
+/// What became of stdout.
+enum Stdout {
+    Open,
+    /// Its reader went away (a closed pipe): no error.
+    Closed,
+    /// A write failed (a full disk): the error is kept for [`stdout_written`].
+    Failed(std::io::Error),
+}
+
+fn terminal() -> MutexGuard<'static, Terminal> {
+    TERMINAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Sets the colour of every message from the `--color` of a command line, read before clap
+/// parses it so that clap's own errors follow it too, and returns clap's choice.
 pub fn color_from_args(args: &[std::ffi::OsString]) -> ColorChoice {
     let mut when = ColorChoice::Auto;
     let mut iter = args.iter().map(|a| a.to_string_lossy());
@@ -48,65 +66,45 @@ pub fn color_from_args(args: &[std::ffi::OsString]) -> ColorChoice {
 
 /// Shows `bar` until [`hide_bar`]: messages are then printed above it.
 pub fn show_bar(bar: &ProgressBar) {
-    *BAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(bar.clone());
+    terminal().bar = Some(bar.clone());
 }
 
 /// Clears the bar from the screen for good.
 pub fn hide_bar() {
-    if let Some(bar) = BAR.lock().unwrap_or_else(|e| e.into_inner()).take() {
+    if let Some(bar) = terminal().bar.take() {
         bar.finish_and_clear();
     }
 }
 
-/// What became of stdout (see [`out`]).
-static STDOUT: Mutex<Stdout> = Mutex::new(Stdout::Open);
-
-/// What became of stdout.
-enum Stdout {
-    /// Written as asked.
-    Open,
-    /// Its reader went away (a closed pipe): nothing more is written, and that is no error.
-    Closed,
-    /// A write did not reach it (a full disk): nothing more is written, and the error is
-    /// kept for [`stdout_written`].
-    Failed(std::io::Error),
-}
-
-/// Writes `text` to stdout as it is; once stdout fails (a closed pipe, a full disk), quietly
-/// nothing, the failure kept for [`stdout_written`] unless it was the reader leaving.
+/// Writes `text` to stdout; once stdout failed, nothing.
 pub fn out(text: impl Display) {
-    let mut state = STDOUT.lock().unwrap_or_else(|e| e.into_inner());
-    if !matches!(*state, Stdout::Open) {
+    let mut terminal = terminal();
+    if !matches!(terminal.stdout, Stdout::Open) {
         return;
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = write!(stdout, "{text}").and_then(|()| stdout.flush()) {
-        *state = match e.kind() {
-            std::io::ErrorKind::BrokenPipe => Stdout::Closed,
+        terminal.stdout = match e.kind() {
+            ErrorKind::BrokenPipe => Stdout::Closed,
             _ => Stdout::Failed(e),
         };
     }
 }
 
 /// Whether stdout still takes what [`out`] writes: a command that prints as it goes stops
-/// once it does not (a closed pipe, a full disk).
+/// once it does not.
 pub fn stdout_open() -> bool {
-    matches!(
-        *STDOUT.lock().unwrap_or_else(|e| e.into_inner()),
-        Stdout::Open
-    )
+    matches!(terminal().stdout, Stdout::Open)
 }
 
-/// For a command whose product is what it prints (`summary`, `compare`, `completions`,
-/// `man`, `plot`'s paths): an error when what [`out`] wrote did not reach stdout (`stdout:
-/// No space left on device`), so that the command fails rather than end well with its
-/// output lost. A closed pipe (`… | head -1`) is no error: its reader had what it wanted.
+/// For a command whose product is what it prints: an error when what [`out`] wrote did not
+/// reach stdout (`stdout: No space left on device`). A closed pipe is no error.
 pub fn stdout_written() -> anyhow::Result<()> {
-    let mut state = STDOUT.lock().unwrap_or_else(|e| e.into_inner());
-    match std::mem::replace(&mut *state, Stdout::Closed) {
+    let stdout = &mut terminal().stdout;
+    match std::mem::replace(stdout, Stdout::Closed) {
         Stdout::Failed(e) => Err(anyhow::Error::new(e).context("stdout")),
         open_or_closed => {
-            *state = open_or_closed;
+            *stdout = open_or_closed;
             Ok(())
         }
     }
@@ -117,7 +115,7 @@ fn line_to_stderr(line: std::fmt::Arguments<'_>) {
     let print = || {
         let _ = writeln!(anstream::stderr(), "{line}");
     };
-    match BAR.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+    match &terminal().bar {
         Some(bar) => bar.suspend(print),
         None => print(),
     }
@@ -142,10 +140,19 @@ pub fn note(message: impl Display) {
     emit(AnsiColor::Cyan.on_default().bold(), "note", &message);
 }
 
-/// The note that the files of an earlier `command` on `path`, which was killed, were moved
-/// aside before this one started: `what` (its rows, its puzzles) is now in `aside`, and
-/// the files of an older killed run that were there, which it did not continue, in `kept`
-/// (see `sudoku_reports::leftover`).
+/// `WRONG: …` (a solution that failed its check), in bold red.
+pub fn wrong(message: impl Display) {
+    emit(AnsiColor::Red.on_default().bold(), "WRONG", &message);
+}
+
+/// A plain line (a progress line, a summary of what was written).
+pub fn plain(message: impl Display) {
+    line_to_stderr(format_args!("{message}"));
+}
+
+/// The note that the files of an earlier killed `command` on `path` were moved aside:
+/// `what` is now in `aside`, and an older killed run's files in `kept` (see
+/// `sudoku_reports::leftover`).
 pub fn moved_aside(command: &str, path: &Path, what: &str, aside: &Path, kept: Option<&Path>) {
     let kept = kept.map_or(String::new(), |kept| {
         format!(
@@ -160,9 +167,7 @@ pub fn moved_aside(command: &str, path: &Path, what: &str, aside: &Path, kept: O
     ));
 }
 
-/// The note that an earlier unfinished run's files, under the names a run's files took,
-/// were first moved to `kept`: the run did not continue that one (see
-/// `sudoku_reports::leftover`).
+/// The note that an earlier unfinished run's files were first moved to `kept`.
 pub fn kept_earlier(kept: &Path) {
     note(format!(
         "the earlier unfinished run under the same name, which this one did not continue, \
@@ -171,18 +176,8 @@ pub fn kept_earlier(kept: &Path) {
     ));
 }
 
-/// `WRONG: …` (a solution that failed its check), in bold red.
-pub fn wrong(message: impl Display) {
-    emit(AnsiColor::Red.on_default().bold(), "WRONG", &message);
-}
-
-/// A plain line (a progress line, a summary of what was written).
-pub fn plain(message: impl Display) {
-    line_to_stderr(format_args!("{message}"));
-}
-
 /// `text` cut into lines of at most `columns` characters at spaces (a longer word stays
-/// whole on its own line): the one wrapping of the runner's own texts.
+/// whole on its own line).
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
@@ -197,16 +192,29 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
-/// An error and the causes under it, each said once: `outer: cause: root`. A cause whose
-/// text its error already gives (a typed error that names its `source` in its message) is
-/// not repeated.
+/// Rows of cells in columns two spaces apart, each column left- or right-aligned as
+/// `right` says: the one table layout of `solve` and `grade`.
+pub fn table<const N: usize>(rows: &[[String; N]], right: [bool; N]) -> String {
+    let width = |j: usize| rows.iter().map(|r| r[j].chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for row in rows {
+        let cells = (0..N).map(|j| match (right[j], width(j)) {
+            (true, w) => format!("{:>w$}", row[j]),
+            (false, w) => format!("{:<w$}", row[j]),
+        });
+        out.push_str(cells.collect::<Vec<_>>().join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// An error and the causes under it, each said once: `outer: cause: root` (a cause whose
+/// text its error already gives is not repeated).
 pub fn chain(error: &anyhow::Error) -> String {
     let mut text = error.to_string();
-    for cause in error.chain().skip(1) {
-        let cause = cause.to_string();
+    for cause in error.chain().skip(1).map(ToString::to_string) {
         if !text.contains(&cause) {
-            text.push_str(": ");
-            text.push_str(&cause);
+            text = format!("{text}: {cause}");
         }
     }
     text

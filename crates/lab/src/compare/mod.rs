@@ -1,16 +1,7 @@
-//! `sudoku-lab compare A.csv B.csv`: two runs side by side, per corpus and solver.
-//!
-//! - Counters first: the runs must give the same status, solutions, nodes, backtracks and
-//!   solution for the same puzzle (the counters are the contract); a difference between two
-//!   commits is a fidelity regression, not noise, so each one is listed.
-//! - Then time: B's median over A's on the puzzles both solved, with a bootstrap interval
-//!   ([`stats`]), and the share of puzzles where each side was faster.
-//!
-//! Corpora are matched by file name, so that runs made in different folders (or machines)
-//! compare, but for two corpora of one run that share a file name, matched by their paths;
-//! puzzles by index, and timed only when their texts agree (two rows of one index whose
-//! puzzles differ are two puzzles: another corpus under one name, or other isomorphs). Two
-//! runs that pair no puzzle compared nothing: an error.
+//! `sudoku-lab compare A.csv B.csv`: two runs side by side, per corpus and solver; the
+//! counters first (a difference is a fidelity regression), then B's median time over A's.
+//! How runs, corpora and puzzles are matched and what is kept in memory: the book's
+//! "compare" chapter.
 
 mod sheet;
 
@@ -45,13 +36,10 @@ type PuzzleKey = (RowKey, u64);
 
 /// One run: its CSV, and its groups in the CSV's order.
 struct Run {
-    /// The CSV.
     path: PathBuf,
-    /// Per corpus and solver, its rows.
     groups: Vec<Rows>,
-    /// The puzzles' texts of a CSV that cannot be read again (a pipe: `<(…)`,
-    /// `/dev/stdin`), kept as it is read (of a puzzle's rows, the last); `None` for a
-    /// regular file, read again for the examples' texts (see [`puzzle_texts`]).
+    /// The puzzles' texts of a CSV that cannot be read again (a pipe); `None` for a
+    /// regular file, read again for the examples' texts ([`puzzle_texts`]).
     texts: Option<HashMap<PuzzleKey, String>>,
     /// The rows read.
     count: u64,
@@ -59,38 +47,32 @@ struct Run {
 
 /// The rows of one corpus and solver of a run.
 struct Rows {
-    /// The key by which the runs are matched: the corpus's name ([`match_names`]: its file
-    /// name, or its path when another corpus of the run has that file name), the solver.
+    /// The key the runs are matched by: the corpus as [`match_names`] names it, the solver.
     key: (String, Arc<str>),
-    /// Its key as the rows give it.
     row_key: RowKey,
-    /// Its rows, one per puzzle, by index (see [`by_index`]).
+    /// One row per puzzle, by index ([`by_index`]).
     rows: Vec<Kept>,
 }
 
-/// A row as `compare` keeps it: what it compares of it and the time, not its text (the
-/// grids are kept as hashes; a million rows are compared in memory of a million of these,
-/// whatever the grids' size).
+/// What `compare` keeps of a row: the grids as hashes ([`text_hash`]), so that its memory
+/// does not grow with the grids' size.
 #[derive(Debug, Clone, PartialEq)]
 struct Kept {
     index: u64,
-    /// Its line in the corpus.
     line: u64,
     status: Status,
     solutions: u64,
     nodes: u64,
     backtracks: u64,
-    /// The solve time, when it has one ([`Row::solve_time`]: the one rule of the time
-    /// figures).
+    /// [`Row::solve_time`]: the one rule of the time figures.
     time: Option<u64>,
-    /// The hash of the puzzle solved ([`text_hash`]).
+    /// The puzzle solved.
     puzzle: u64,
-    /// The hash of the corpus's puzzle ([`corpus_puzzle`]): under `--permute` the puzzle
-    /// solved is an isomorph of it.
+    /// The corpus's puzzle ([`corpus_puzzle`]): under `--permute`, the puzzle solved is an
+    /// isomorph of it.
     source: u64,
-    /// The hash of the solution.
     solution: u64,
-    /// Whether its time stayed disturbed in every timing ([`Retimed::Disturbed`]).
+    /// Its time stayed disturbed in every timing.
     disturbed: bool,
 }
 
@@ -112,9 +94,8 @@ impl Kept {
     }
 }
 
-/// The hash by which `compare` tells two grids' texts apart: SipHash-1-3 (the standard
-/// library's, with its fixed keys), 64 bits. Two rows of one puzzle are compared by it: a
-/// difference goes unseen with a chance of 2^-64 per puzzle.
+/// SipHash-1-3 with the standard library's fixed keys: a difference between two grids goes
+/// unseen with a chance of 2^-64.
 fn text_hash(text: &str) -> u64 {
     BuildHasherDefault::<DefaultHasher>::default().hash_one(text)
 }
@@ -122,7 +103,6 @@ fn text_hash(text: &str) -> u64 {
 /// What the comparison of one corpus and solver found.
 #[derive(Debug, Clone, Default)]
 pub struct Group {
-    /// The corpus's name, as the key gives it.
     pub corpus: String,
     pub solver: Arc<str>,
     /// Puzzles in both runs.
@@ -139,15 +119,12 @@ pub struct Group {
     pub timed: u64,
     /// Of those, the ones whose time stayed disturbed in A, in B.
     pub disturbed: (u64, u64),
-    /// Puzzles whose counters differ.
+    /// Puzzles whose counters differ, and the first few of them, told.
     pub changed: u64,
-    /// The first few of them, told.
     pub examples: Vec<String>,
-    /// Puzzles whose index pairs them but whose corpus's texts differ: the runs read
-    /// different corpora under one name. Not timed ([`both_solved`]).
+    /// Pairs whose corpus's texts differ (other corpora under one name): not timed.
     pub foreign: u64,
-    /// Puzzles of one corpus text whose isomorphs solved differ (`--permute` of another
-    /// seed, or of one run only). Not timed.
+    /// Pairs of one corpus text whose isomorphs solved differ: not timed.
     pub isomorphs: u64,
 }
 
@@ -160,11 +137,9 @@ pub struct Comparison {
     pub unmatched: (Vec<String>, Vec<String>),
     /// Settings that differ between the runs' sidecars (besides the build).
     pub settings: Vec<String>,
-    /// What is said of a sidecar missing, or that does not give some settings (they are
-    /// not compared).
+    /// What is said of a sidecar missing, or that does not give some settings.
     pub not_given: Vec<String>,
-    /// What is said of a run whose sidecar says it did not finish: its rows are not all
-    /// of it.
+    /// What is said of a run whose sidecar says it did not finish.
     pub unfinished: Vec<String>,
 }
 
@@ -201,7 +176,6 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
         bail!("{a} and {b} have no corpus and solver in common: nothing to compare");
     }
     if comparison.groups.iter().all(|g| g.paired == 0) {
-        // Two shards of one corpus, or `--first 10` against puzzles past the tenth.
         let (ia, ib) =
             (comparison.groups.iter()).fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
         bail!(
@@ -227,17 +201,16 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     })
 }
 
-/// Why `--fail-above PCT` fails: a run that did not finish (its rows are not the whole
-/// run), every counter change, every solver slower beyond PCT.
-pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
+/// Why `--fail-above PCT` fails: a run that did not finish, every counter change, every
+/// solver slower beyond PCT.
+fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     let groups = &comparison.groups;
     let changed = groups.iter().filter(|g| g.changed > 0).map(|g| {
         let n = g.changed;
+        let s = plural(n);
         format!(
-            "{} {}: counters changed on {n} puzzle{}",
-            g.corpus,
-            g.solver,
-            plural(n)
+            "{} {}: counters changed on {n} puzzle{s}",
+            g.corpus, g.solver
         )
     });
     let slower = groups.iter().filter_map(|g| {
@@ -251,21 +224,17 @@ pub fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
             r.high
         ))
     });
-    comparison
-        .unfinished
-        .iter()
-        .cloned()
-        .chain(changed)
-        .chain(slower)
-        .collect()
+    let unfinished = comparison.unfinished.iter().cloned();
+    unfinished.chain(changed).chain(slower).collect()
 }
 
-/// The rows of the CSV at `path`, grouped by corpus (named as [`match_names`] names it, so
-/// that two corpora of one file name stay two) and solver, each kept as [`Kept`].
+/// The rows of the CSV at `path`, grouped by corpus and solver.
 fn read_run(path: &Path) -> Result<Run> {
     let mut groups: Vec<(RowKey, Vec<Kept>)> = Vec::new();
     let mut at: HashMap<RowKey, usize> = HashMap::new();
-    let mut texts = (!readable_again(path)).then(HashMap::new);
+    // A pipe gives its bytes once: its puzzles' texts are kept as it is read.
+    let again = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+    let mut texts = (!again).then(HashMap::new);
     let mut count = 0;
     for row in read_rows(path)? {
         let row = row?;
@@ -284,11 +253,12 @@ fn read_run(path: &Path) -> Result<Run> {
         bail!("{}: no rows: nothing to compare", path.display());
     }
     let names = match_names(groups.iter().map(|((corpus, _), _)| &**corpus));
-    let keys: Vec<_> = (groups.iter())
+    let groups = (groups.iter())
         .map(|((corpus, solver), _)| (names[&**corpus].clone(), solver.clone()))
-        .collect();
-    let groups = (groups.into_iter().zip(keys))
-        .map(|((row_key, rows), key)| Rows {
+        .collect::<Vec<_>>()
+        .into_iter()
+        .zip(groups)
+        .map(|(key, (row_key, rows))| Rows {
             key,
             row_key,
             rows: by_index(rows),
@@ -302,17 +272,9 @@ fn read_run(path: &Path) -> Result<Run> {
     })
 }
 
-/// Whether the CSV at `path` can be read a second time from its start: a regular file
-/// (through a link or not), not a pipe or a device, which give their bytes once.
-fn readable_again(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file())
-}
-
-/// A group's rows by puzzle index, ascending, one per puzzle: of a puzzle's rows, the last
-/// in the CSV (a later row of a puzzle replaces an earlier one).
+/// A group's rows by index, one per puzzle: of a puzzle's rows, the last in the CSV.
 fn by_index(mut rows: Vec<Kept>) -> Vec<Kept> {
-    // Stable: a puzzle's rows keep the CSV's order. Rows in order already (a run's) cost
-    // one pass.
+    // Stable: a puzzle's rows keep the CSV's order; a run's rows, in order, cost one pass.
     rows.sort_by_key(|r| r.index);
     rows.dedup_by(|later, kept| {
         let same = later.index == kept.index;
@@ -324,9 +286,8 @@ fn by_index(mut rows: Vec<Kept>) -> Vec<Kept> {
     rows
 }
 
-/// The runs compared, group by group (on every core: each group its own generator, the
-/// same findings on any number); the puzzles of the examples read again from the CSVs
-/// (see [`puzzle_texts`]).
+/// The runs compared, group by group on every core; the examples' puzzles read again
+/// ([`puzzle_texts`]).
 fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
     let found: Vec<(Group, Vec<Example>, &Rows, &Rows)> = a
         .groups
@@ -371,10 +332,8 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
     })
 }
 
-/// The puzzles' texts that `wanted` names (of a puzzle's rows, the last, as [`by_index`]
-/// keeps), read again from the CSV of `run`, or taken from those it kept when its CSV
-/// cannot be read again (a pipe): `compare` keeps no text of a file, and the examples of a
-/// puzzle that differs between the runs name both.
+/// The puzzles' texts `wanted` names (of a puzzle's rows, the last), read again from the
+/// CSV of `run`, or from those kept of a pipe.
 fn puzzle_texts(run: &Run, wanted: &HashSet<PuzzleKey>) -> Result<HashMap<PuzzleKey, String>> {
     if let Some(kept) = &run.texts {
         let text = |key: &PuzzleKey| Some((key.clone(), kept.get(key)?.clone()));
@@ -394,14 +353,14 @@ fn puzzle_texts(run: &Run, wanted: &HashSet<PuzzleKey>) -> Result<HashMap<Puzzle
     Ok(texts)
 }
 
-/// A puzzle whose counters differ between the runs, as [`counters_differ`] finds it.
+/// A puzzle whose counters differ between the runs.
 struct Example {
     index: u64,
     /// Its line in A's corpus.
     line: u64,
     /// Whether the puzzles differ (told with both texts, read again).
     puzzle: bool,
-    /// The other counters that differ, told.
+    /// The other counters that differ, told `name a → b`.
     others: Vec<String>,
 }
 
@@ -412,6 +371,30 @@ impl Example {
         let differ: Vec<String> = puzzle.into_iter().chain(self.others.clone()).collect();
         let (index, line) = (self.index, self.line);
         format!("index {index} (line {line}): {}", differ.join(", "))
+    }
+
+    /// The counters that differ between two rows of one puzzle, if any does.
+    fn of(a: &Kept, b: &Kept) -> Option<Example> {
+        fn change<T: PartialEq + Display>(name: &str, a: &T, b: &T) -> Option<String> {
+            (a != b).then(|| format!("{name} {a} → {b}"))
+        }
+        let others: Vec<String> = [
+            change("status", &a.status, &b.status),
+            change("solutions", &a.solutions, &b.solutions),
+            change("nodes", &a.nodes, &b.nodes),
+            change("backtracks", &a.backtracks, &b.backtracks),
+            (a.solution != b.solution).then(|| "solution differs".into()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let puzzle = a.puzzle != b.puzzle;
+        (puzzle || !others.is_empty()).then_some(Example {
+            index: a.index,
+            line: a.line,
+            puzzle,
+            others,
+        })
     }
 }
 
@@ -431,18 +414,22 @@ fn compare_group(ga: &Rows, gb: &Rows, resamples: u64) -> (Group, Vec<Example>) 
         } else if ra.puzzle != rb.puzzle {
             g.isomorphs += 1;
         }
-        if let Some(example) = counters_differ(ra, rb) {
+        if let Some(example) = Example::of(ra, rb) {
             g.changed += 1;
             if examples.len() < EXAMPLES {
                 examples.push(example);
             }
         }
-        if let Some((ta, tb)) = both_solved(ra, rb) {
-            pairs.push((ta, tb));
-            g.faster.0 += u64::from(tb < ta);
-            g.faster.1 += u64::from(ta < tb);
-            g.disturbed.0 += u64::from(ra.disturbed);
-            g.disturbed.1 += u64::from(rb.disturbed);
+        // Timed: the same puzzle, solved by both.
+        let solved = |r: &Kept| r.status == Status::Solved;
+        if ra.puzzle == rb.puzzle && solved(ra) && solved(rb) {
+            if let Some((ta, tb)) = ra.time.zip(rb.time) {
+                pairs.push((ta, tb));
+                g.faster.0 += u64::from(tb < ta);
+                g.faster.1 += u64::from(ta < tb);
+                g.disturbed.0 += u64::from(ra.disturbed);
+                g.disturbed.1 += u64::from(rb.disturbed);
+            }
         }
     }
     g.only = (
@@ -456,18 +443,6 @@ fn compare_group(ga: &Rows, gb: &Rows, resamples: u64) -> (Group, Vec<Example>) 
     (g, examples)
 }
 
-/// The solve times (A's, B's) of a puzzle both runs solved: the puzzles whose times
-/// `compare` takes (a solved row has a solve time, by [`Row::solve_time`]'s rule). The
-/// same puzzle, its text the same in both: two rows of one index whose puzzles differ
-/// (other corpora under one name, other isomorphs) time different work, and are not
-/// timed against each other.
-fn both_solved(a: &Kept, b: &Kept) -> Option<(u64, u64)> {
-    if a.puzzle != b.puzzle || a.status != Status::Solved || b.status != Status::Solved {
-        return None;
-    }
-    a.time.zip(b.time)
-}
-
 /// The rows of the puzzles in both `a` and `b` (each by index, ascending), by index.
 fn paired_rows<'r>(a: &'r [Kept], b: &'r [Kept]) -> impl Iterator<Item = (&'r Kept, &'r Kept)> {
     let mut b = b.iter().peekable();
@@ -477,37 +452,11 @@ fn paired_rows<'r>(a: &'r [Kept], b: &'r [Kept]) -> impl Iterator<Item = (&'r Ke
     })
 }
 
-/// The counters of one puzzle that differ between two rows (`None` when none does): the
-/// puzzle, then each of the others told `name a → b`.
-fn counters_differ(a: &Kept, b: &Kept) -> Option<Example> {
-    fn change<T: PartialEq + Display>(name: &str, a: &T, b: &T) -> Option<String> {
-        (a != b).then(|| format!("{name} {a} → {b}"))
-    }
-    let others: Vec<String> = [
-        change("status", &a.status, &b.status),
-        change("solutions", &a.solutions, &b.solutions),
-        change("nodes", &a.nodes, &b.nodes),
-        change("backtracks", &a.backtracks, &b.backtracks),
-        (a.solution != b.solution).then(|| "solution differs".into()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let puzzle = a.puzzle != b.puzzle;
-    (puzzle || !others.is_empty()).then_some(Example {
-        index: a.index,
-        line: a.line,
-        puzzle,
-        others,
-    })
-}
-
 /// One run's sidecar, as `compare` found it beside run `which` (`A` or `B`).
 struct Side {
     which: &'static str,
-    /// The run's CSV.
     csv: PathBuf,
-    /// The rows read from it.
+    /// The rows read from the CSV.
     rows: u64,
     found: Found,
 }
@@ -515,27 +464,25 @@ struct Side {
 /// What `compare` found of a run's sidecar.
 enum Found {
     Read(Box<Read>),
-    /// None beside the CSV: the run's settings and how it ended are not known.
     Missing,
-    /// One that cannot be read (warned of as read).
+    /// Warned of as read.
     Unreadable,
 }
 
 /// A sidecar read.
 struct Read {
     sidecar: Sidecar,
-    /// The file, as messages name it: beside the file a link leads to, maybe.
+    /// The file, as messages name it.
     path: String,
-    /// The settings its text does not give (see [`not_given`]).
+    /// The settings its text does not give ([`not_given`]).
     not_given: Vec<&'static str>,
     /// Whether it says how many rows the run wrote.
     rows_given: bool,
 }
 
 impl Side {
-    /// The sidecar beside `csv` (of which `rows` were read): read, missing, or unreadable
-    /// (a warning); one that says nothing of how the run ended is warned of, as its
-    /// settings are not compared.
+    /// The sidecar beside `csv`; an unreadable one, or one that says nothing of how the run
+    /// ended, is warned of.
     fn read(which: &'static str, csv: &Path, rows: u64) -> Side {
         let found = match Sidecar::read_text_beside(csv)
             .with_context(|| format!("the sidecar of {}", csv.display()))
@@ -559,15 +506,15 @@ impl Side {
                 Found::Unreadable
             }
         };
+        let csv = csv.to_path_buf();
         Side {
             which,
-            csv: csv.to_path_buf(),
+            csv,
             rows,
             found,
         }
     }
 
-    /// The sidecar, when it was read.
     fn sidecar(&self) -> Option<&Read> {
         match &self.found {
             Found::Read(read) => Some(read),
@@ -580,8 +527,6 @@ impl Side {
         format!("{} ({})", self.which, self.csv.display())
     }
 
-    /// What is said when no sidecar is beside the run: neither its settings nor how it
-    /// ended are known.
     fn no_sidecar(&self) -> Option<String> {
         let sidecar = RunFiles::beside(&self.csv).sidecar;
         matches!(self.found, Found::Missing).then(|| {
@@ -594,9 +539,8 @@ impl Side {
         })
     }
 
-    /// What is said when the sidecar says, as the run ended, that it wrote another count
-    /// of rows than were read: rows lost or added since (a file cut short, copied in part,
-    /// edited). A run going, or killed, has not said it yet.
+    /// When the sidecar of a run that ended says it wrote another count of rows than were
+    /// read (a file cut short, copied in part, edited).
     fn not_as_written(&self) -> Option<String> {
         let read = self.sidecar()?;
         let e = read.sidecar.check_rows(self.rows).err();
@@ -604,7 +548,6 @@ impl Side {
         Some(format!("{}: {e}.", self.name()))
     }
 
-    /// What is said when the sidecar does not say the run finished.
     fn unfinished(&self) -> Option<String> {
         let state = &self.sidecar()?.sidecar.state;
         let told = state.told();
@@ -617,9 +560,8 @@ impl Side {
 /// purpose) and the corpora (matched by file name).
 const NOT_COMPARED: [&str; 4] = ["version", "git_commit", "rustc", "corpus"];
 
-/// Settings of the two sidecars that differ, but for the build; and what is said of a
-/// sidecar that does not give some of them (not compared: they would read as zeros). None
-/// when a sidecar is empty or cut short (warned of as read).
+/// The settings of the two sidecars that differ, and what is said of a sidecar that does
+/// not give some (not compared: they would read as zeros).
 fn setting_differences([a, b]: &[Side; 2]) -> (Vec<String>, Vec<String>) {
     let (Some(ra), Some(rb)) = (a.sidecar(), b.sidecar()) else {
         return (Vec::new(), Vec::new());
@@ -654,7 +596,6 @@ fn setting_differences([a, b]: &[Side; 2]) -> (Vec<String>, Vec<String>) {
 mod tests {
     use super::*;
 
-    /// A kept row of puzzle `index`, its nodes `nodes`.
     fn kept(index: u64, nodes: u64) -> Kept {
         Kept {
             index,
@@ -673,36 +614,15 @@ mod tests {
 
     #[test]
     fn a_later_row_of_a_puzzle_replaces_an_earlier_one_and_puzzles_pair_by_index() {
-        let rows = by_index(vec![
-            kept(3, 1),
-            kept(1, 1),
-            kept(3, 2),
-            kept(0, 1),
-            kept(3, 3),
-        ]);
+        let rows = by_index(
+            [(3, 1), (1, 1), (3, 2), (0, 1), (3, 3)]
+                .map(|(i, n)| kept(i, n))
+                .into(),
+        );
         let got: Vec<(u64, u64)> = rows.iter().map(|r| (r.index, r.nodes)).collect();
         assert_eq!(got, [(0, 1), (1, 1), (3, 3)]);
-        let b = by_index(vec![kept(1, 1), kept(2, 1), kept(3, 1), kept(7, 1)]);
+        let b = by_index([1, 2, 3, 7].map(|i| kept(i, 1)).into());
         let pairs: Vec<u64> = paired_rows(&rows, &b).map(|(a, _)| a.index).collect();
         assert_eq!(pairs, [1, 3]);
-    }
-
-    #[test]
-    fn counters_that_differ_are_told_in_order_the_puzzle_first() {
-        let a = kept(4, 10);
-        assert!(counters_differ(&a, &a.clone()).is_none());
-        let b = Kept {
-            status: Status::Timeout,
-            nodes: 0,
-            puzzle: text_hash("q"),
-            solution: text_hash(""),
-            ..a.clone()
-        };
-        let example = counters_differ(&a, &b).unwrap();
-        assert_eq!(
-            example.told("p".into(), "q".into()),
-            "index 4 (line 5): puzzle p → q, status solved → timeout, nodes 10 → 0, solution \
-             differs"
-        );
     }
 }

@@ -1,5 +1,5 @@
-//! `compare`'s output: a text table for a terminal, within 100 columns, or Markdown for a
-//! pull request. The same figures either way; counters that changed come first.
+//! `compare`'s output: a text table within [`COLUMNS`], or Markdown for a pull request;
+//! the same figures either way, counters that changed first.
 
 use std::fmt::Write;
 
@@ -13,30 +13,23 @@ use crate::cli::CompareArgs;
 const HEADER: &str = "corpus|solver|puzzles|both solved|A median|B median|B/A|95% interval|\
                       B faster|counters changed";
 
-/// The columns of the text table: the corpus heads its group of lines instead of taking a
-/// column, and the shares of wins share one, so that the table fits 100 columns (for solver
-/// names of up to 19 characters, every name of the catalogue, and ratios below 10).
+/// The columns of the text table: the corpus heads its group of lines and the shares of
+/// wins share a column, so that solver names of up to 19 characters fit [`COLUMNS`].
 const TEXT_HEADER: &str =
     "solver|puzzles|solved|A median|B median|B/A|95% interval|B:A faster|changed";
 
-/// The widest a line of text gets: the table (see [`TEXT_HEADER`]), and the notes beneath
-/// it, wrapped.
+/// The widest a line of text gets.
 pub const COLUMNS: usize = 100;
 
-/// One line of the Markdown table, under [`HEADER`]: with `text`, of the text table, under
-/// [`TEXT_HEADER`] (its first cell the solver).
+/// A group's cells under [`HEADER`], or with `text` under [`TEXT_HEADER`].
 fn cells(g: &Group, text: bool) -> Vec<String> {
     let time = |ns: u64| format_time(ns as f64);
-    let (ma, mb) = g
-        .medians
-        .map_or(("-".into(), "-".into()), |(a, b)| (time(a), time(b)));
-    let (ratio, interval) = g.ratio.map_or(("-".into(), "-".into()), |r| {
-        (
-            format!("{:.3}", r.ratio),
-            format!("{:.3}..{:.3}", r.low, r.high),
-        )
+    let dash = || ("-".to_string(), "-".to_string());
+    let (ma, mb) = g.medians.map_or_else(dash, |(a, b)| (time(a), time(b)));
+    let (ratio, interval) = g.ratio.map_or_else(dash, |r| {
+        let interval = format!("{:.3}..{:.3}", r.low, r.high);
+        (format!("{:.3}", r.ratio), interval)
     });
-    // The shares of the puzzles both solved where B was faster, and where A was.
     let pct = |n: u64| match g.timed {
         0 => "-".to_string(),
         t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
@@ -47,21 +40,17 @@ fn cells(g: &Group, text: bool) -> Vec<String> {
         false => format!("{b} (A: {a})"),
     };
     let corpus = (!text).then(|| g.corpus.clone());
-    let rest = [
-        g.solver.to_string(),
-        g.paired.to_string(),
-        g.timed.to_string(),
-        ma,
-        mb,
-        ratio,
-        interval,
-        faster,
-        g.changed.to_string(),
-    ];
-    corpus.into_iter().chain(rest).collect()
+    let (paired, timed, changed) = (g.paired, g.timed, g.changed);
+    let rest = [g.solver.to_string(), paired.to_string(), timed.to_string()];
+    let rest = rest.into_iter().chain([ma, mb, ratio, interval, faster]);
+    corpus
+        .into_iter()
+        .chain(rest)
+        .chain([changed.to_string()])
+        .collect()
 }
 
-/// What is said beneath the table (the method, what did not match).
+/// What is said beneath the table: the method, then what did not match or was not compared.
 fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     let mut out = vec![format!(
         "A = {}, B = {}. Times are of the puzzles both runs solved (solved, of the puzzles in \
@@ -81,18 +70,16 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
         }
     }
     if !c.settings.is_empty() {
+        let settings = c.settings.join("; ");
         out.push(format!(
-            "The runs were made with other settings (A vs B): {}.",
-            c.settings.join("; ")
+            "The runs were made with other settings (A vs B): {settings}."
         ));
     }
     out.extend(c.not_given.iter().cloned());
     out
 }
 
-/// What is said of group `g` beneath the table: the puzzles of one run only (of a group
-/// that pairs none, that nothing of it was compared), the times that stayed disturbed, and
-/// the pairs not timed because their puzzles differ.
+/// What is said of one group beneath the table.
 fn group_notes(g: &Group) -> Vec<String> {
     let name = format!("{} {}", g.corpus, g.solver);
     let ((a, b), (da, db)) = (g.only, g.disturbed);
@@ -134,19 +121,17 @@ fn group_notes(g: &Group) -> Vec<String> {
     out
 }
 
-/// The counters that changed, group by group with examples, under `heading`: each group's
-/// line between `before` and `after`, each example after `example`. Nothing when none did.
+/// The counters that changed under `heading`, each group's line between `before` and
+/// `after`, each example after `example`; nothing when none did.
 fn changes(c: &Comparison, heading: &str, [before, after, example]: [&str; 3]) -> String {
     let mut out = String::new();
     for g in c.groups.iter().filter(|g| g.changed > 0) {
-        let (n, of) = (g.changed, g.paired);
-        let group = format!(
-            "{} {}: {n} of {of} puzzle{}",
-            g.corpus,
-            g.solver,
-            plural(of)
+        let (n, of, s) = (g.changed, g.paired, plural(g.paired));
+        let _ = writeln!(
+            out,
+            "{before}{} {}: {n} of {of} puzzle{s}{after}",
+            g.corpus, g.solver
         );
-        let _ = writeln!(out, "{before}{group}{after}");
         for e in &g.examples {
             let _ = writeln!(out, "{example}{e}");
         }
@@ -161,37 +146,30 @@ fn changes(c: &Comparison, heading: &str, [before, after, example]: [&str; 3]) -
 pub fn text(c: &Comparison, args: &CompareArgs) -> String {
     let heading = "COUNTERS CHANGED (a fidelity regression: the counters are the contract)\n";
     let mut out = changes(c, heading, ["  ", "", "    "]);
-    let rows: Vec<Vec<String>> = c.groups.iter().map(|g| cells(g, true)).collect();
-    let header: Vec<String> = TEXT_HEADER.split('|').map(String::from).collect();
-    let width = |i: usize| {
-        let cells = rows.iter().chain([&header]).map(|r| r[i].chars().count());
-        cells.max().unwrap_or(0)
-    };
-    let widths: Vec<usize> = (0..header.len()).map(width).collect();
-    let line = |cells: &[String]| {
-        let mut l = String::from("  ");
-        for (i, cell) in cells.iter().enumerate() {
-            let pad = " ".repeat(widths[i] - cell.chars().count());
-            match i {
-                0 => l.push_str(&format!("{cell}{pad}  ")),
-                _ => l.push_str(&format!("{pad}{cell}  ")),
-            }
-        }
-        l.trim_end().to_string() + "\n"
-    };
-    out.push_str(&line(&header));
+    let header = TEXT_HEADER.split('|').map(String::from);
+    let rows: Vec<[String; 9]> = std::iter::once(header.collect())
+        .chain(c.groups.iter().map(|g| cells(g, true)))
+        .map(|cells: Vec<String>| cells.try_into().expect("a cell per column"))
+        .collect();
+    let table = crate::ui::table(
+        &rows,
+        [false, true, true, true, true, true, true, true, true],
+    );
+    let mut lines = table.lines();
+    let _ = writeln!(out, "  {}", lines.next().unwrap_or_default());
     let mut corpus = None;
-    for (g, r) in c.groups.iter().zip(&rows) {
+    for (g, line) in c.groups.iter().zip(lines) {
         if corpus != Some(&g.corpus) {
             let _ = writeln!(out, "{}", g.corpus);
             corpus = Some(&g.corpus);
         }
-        out.push_str(&line(r));
+        let _ = writeln!(out, "  {line}");
     }
-    for n in notes(c, args) {
-        for l in crate::ui::wrap(&n, COLUMNS) {
-            let _ = writeln!(out, "{l}");
-        }
+    for l in notes(c, args)
+        .iter()
+        .flat_map(|n| crate::ui::wrap(n, COLUMNS))
+    {
+        let _ = writeln!(out, "{l}");
     }
     out
 }

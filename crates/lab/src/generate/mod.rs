@@ -1,9 +1,6 @@
 //! `sudoku-lab generate`: puzzles made by `sudoku-generator`, one per line under a
-//! provenance header ([`header`]), to a file or stdout. Puzzle `i` depends on the seed and
-//! `i` alone, so the file is the same for any thread count. Arguments the generator refuses
-//! are usage errors before anything runs; a rare target or an interrupt stops the run with
-//! the puzzles before it kept and a last `#` line that says where it stopped. A file given
-//! by `-o` is put under its name only by a run that finished (see [`Staged`]).
+//! provenance header ([`header`]), to a file (staged: [`Staged`]) or stdout. The rules are
+//! the book's "generate" chapter.
 
 mod header;
 mod watch;
@@ -27,10 +24,20 @@ use crate::usage_error::Usage;
 use crate::RunEnd;
 use watch::Watch;
 
-/// Runs `generate`: see `sudoku-lab generate --help`. `interrupt` is the flag set by
-/// Ctrl-C or SIGTERM: the workers stop at their next attempt once it is set.
+/// Runs `generate`; the workers stop at their next attempt once `interrupt` is set.
 pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<RunEnd> {
-    let generator = match Generator::new(options(args)) {
+    let options = Options {
+        size: args.size,
+        symmetry: args.symmetry,
+        minimal: !args.no_minimal,
+        givens: args.givens,
+        nodes: args.nodes.clone(),
+        grade: args.grade,
+        difficulty: args.difficulty,
+        max_attempts: args.max_attempts,
+        ..Options::default()
+    };
+    let generator = match Generator::new(options) {
         Ok(g) => Arc::new(g),
         Err(e) => return Err(usage_error(&e, args).into()),
     };
@@ -64,16 +71,13 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
         Err(e) => return Err(write_failed(out, e)),
         Ok(()) => {
-            // Stopped before its count, or minimal only as far as the checks could tell:
-            // the header says how many it holds, and what they are.
             if stop.is_some() || unproved > 0 {
                 out.tell_held(held(written));
             }
             let state = stop.as_ref().map_or(State::Finished, Stop::state);
             match out.finish(state) {
                 Ok(name) => name,
-                // The interrupt came first, as with bench: what then went wrong is said,
-                // and the run ends by the signal, as it was asked to stop.
+                // The interrupt came first: the run ends by the signal, as asked.
                 Err(e) if state == State::Interrupted => {
                     ui::error(ui::chain(&e));
                     return Ok(RunEnd::Interrupted);
@@ -84,7 +88,11 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     };
     // -q: no report of a run that finished; one that stopped early says what it left.
     if !args.quiet.quiet || stop.is_some() {
-        ui::plain(wrote(written, &name, watch.attempts(), watch.elapsed()));
+        let (s, attempts) = (plural(written), watch.attempts());
+        let (a, seconds) = (plural(attempts), watch.elapsed().as_secs_f64());
+        ui::plain(format!(
+            "wrote {written} puzzle{s} to {name} ({attempts} attempt{a} in all, {seconds:.1} s)"
+        ));
     }
     if unproved > 0 {
         ui::note(format!(
@@ -99,8 +107,7 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     }
 }
 
-/// What puzzles are when `unknown` removals were refused because their uniqueness check
-/// ran out of its budget: the file's last `#` line and the note at the end of the run.
+/// What puzzles are when `unknown` removals were refused as their check ran out of budget.
 fn not_proved_minimal(unknown: u64) -> String {
     format!(
         "{unknown} removal{} {} refused because {} uniqueness check ran out of its budget: \
@@ -112,19 +119,17 @@ fn not_proved_minimal(unknown: u64) -> String {
     )
 }
 
-/// What a run made: the puzzles written; the removals refused as their check ran out of
-/// budget, which leave the puzzles minimal only as far as the checks could tell (none are
-/// counted under `--no-minimal`, whose puzzles are not said minimal); and why it stopped
-/// before its count, if it did.
+/// What a run made: the puzzles written, the removals refused as their check ran out of
+/// budget (none counted under `--no-minimal`), and why it stopped before its count.
+#[derive(Default)]
 struct Made {
     written: u64,
     unproved: u64,
     stop: Option<Stop>,
 }
 
-/// Writes `header`, then the `puzzles` as they come, until their count is reached, one
-/// misses its targets or an `interrupt` comes; then a `#` line when some were not proved
-/// minimal, and a last one where it stopped. What was made, and how the writing went.
+/// Writes `header`, the `puzzles` as they come until the count, a miss or an `interrupt`,
+/// then the `#` lines of what was not proved minimal and of where it stopped.
 fn write_puzzles(
     out: &mut Output,
     header: &str,
@@ -133,11 +138,7 @@ fn write_puzzles(
     args: &GenerateArgs,
 ) -> (io::Result<()>, Made) {
     let count = args.count;
-    let mut made = Made {
-        written: 0,
-        unproved: 0,
-        stop: None,
-    };
+    let mut made = Made::default();
     let result = (|| -> io::Result<()> {
         out.write(header)?;
         for puzzle in puzzles {
@@ -147,8 +148,7 @@ fn write_puzzles(
             }
             match puzzle {
                 Ok(p) => {
-                    out.write(&p.puzzle.to_line())?;
-                    out.write("\n")?;
+                    out.write(&format!("{}\n", p.puzzle.to_line()))?;
                     made.written += 1;
                     if !args.no_minimal {
                         made.unproved += p.unknown();
@@ -170,36 +170,9 @@ fn write_puzzles(
         if let Some(stop) = &made.stop {
             out.write(&format!("# {}\n", stop.line(made.written, count)))?;
         }
-        out.flush()
+        out.writer().flush()
     })();
     (result, made)
-}
-
-/// The last line of a run: the puzzles written, and the attempts made at every puzzle
-/// begun (those of puzzles made in parallel included: more than one puzzle's cap,
-/// `--max-attempts`, when a rare target stopped the run).
-fn wrote(written: u64, name: &str, attempts: u64, elapsed: Duration) -> String {
-    format!(
-        "wrote {written} puzzle{} to {name} ({attempts} attempt{} in all, {:.1} s)",
-        plural(written),
-        plural(attempts),
-        elapsed.as_secs_f64()
-    )
-}
-
-/// The generator's options from the command line.
-fn options(args: &GenerateArgs) -> Options {
-    Options {
-        size: args.size,
-        symmetry: args.symmetry,
-        minimal: !args.no_minimal,
-        givens: args.givens,
-        nodes: args.nodes.clone(),
-        grade: args.grade,
-        difficulty: args.difficulty,
-        max_attempts: args.max_attempts,
-        ..Options::default()
-    }
 }
 
 /// Why a run stopped before its count.
@@ -208,8 +181,7 @@ enum Stop {
     Failed(GenerateError),
 }
 
-/// The error of a write that failed, once what reached the file is kept under the name
-/// of a failed run (an earlier file of the name asked for stays as it was).
+/// The error of a write that failed, once what reached the file is placed as a failed run's.
 fn write_failed(out: Output, e: io::Error) -> anyhow::Error {
     let name = out.name();
     match out.finish(State::Failed) {
@@ -239,76 +211,60 @@ impl Stop {
     }
 }
 
-/// A refusal of the generator as a usage error (exit status 2), naming the argument it
-/// concerns as clap names one whose value it refuses.
+/// A refusal of the generator as a usage error, naming its argument as clap would.
 fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
     use GenerateError as E;
-    let command_line: Vec<_> = std::env::args_os().collect();
-    let typed = |id: &str, parsed: String| typed(&command_line, id).unwrap_or(parsed);
-    let givens = || {
-        args.givens
-            .map(|r| ("--givens <LOW..HIGH>", typed("givens", r.to_string())))
-    };
-    let band = || {
-        args.nodes.as_ref().map(|b| {
-            (
-                "--nodes <STRATEGY:LOW..HIGH>",
-                typed("nodes", b.to_string()),
-            )
-        })
-    };
-    let grade = || {
-        args.grade
-            .map(|t| ("--grade <TECHNIQUE>", t.name().to_string()))
-    };
-    let difficulty = || {
-        args.difficulty
-            .map(|d| ("--difficulty <DIFFICULTY>", d.to_string()))
-    };
+    let typed = |id: &str, parsed: String| typed(id).unwrap_or(parsed);
+    let givens = (args.givens).map(|r| ("--givens <LOW..HIGH>", typed("givens", r.to_string())));
+    let band = (args.nodes.as_ref()).map(|b| {
+        (
+            "--nodes <STRATEGY:LOW..HIGH>",
+            typed("nodes", b.to_string()),
+        )
+    });
+    let grade = (args.grade).map(|t| ("--grade <TECHNIQUE>", t.name().to_string()));
+    let difficulty = (args.difficulty).map(|d| ("--difficulty <DIFFICULTY>", d.to_string()));
     let argument = match e {
         E::EmptyGivens { .. }
         | E::TooFewGivens { .. }
         | E::TooManyGivens { .. }
-        | E::TooManyForMinimal { .. } => givens(),
-        E::EmptyBand { .. } | E::UnknownStrategy { .. } | E::BandAboveBudget { .. } => band(),
+        | E::TooManyForMinimal { .. } => givens,
+        E::EmptyBand { .. } | E::UnknownStrategy { .. } | E::BandAboveBudget { .. } => band,
         E::UnsupportedSize { name, .. } => match &args.nodes {
-            Some(b) if &b.strategy == name => band(),
-            _ if name == sudoku_generator::GRADER => grade().or_else(difficulty),
+            Some(b) if &b.strategy == name => band,
+            _ if name == sudoku_generator::GRADER => grade.or(difficulty),
             _ => None,
         },
-        E::NoGrader => grade().or_else(difficulty),
-        E::GradeOutsideDifficulty { .. } => difficulty(),
-        E::AboveSimpleAtFour { .. } => difficulty().or_else(grade),
+        E::NoGrader => grade.or(difficulty),
+        E::GradeOutsideDifficulty { .. } => difficulty,
+        E::AboveSimpleAtFour { .. } => difficulty.or(grade),
         _ => None,
     };
-    let message = match argument {
+    Usage(match argument {
         Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
         None => e.to_string(),
-    };
-    Usage(message)
+    })
 }
 
-/// The value `generate`'s option `id` has on `command_line`, as the user typed it (`16`,
-/// where the parsed range would say `16..16`); `None` when the line does not parse.
-fn typed(command_line: &[std::ffi::OsString], id: &str) -> Option<String> {
-    let matches = Cli::command().try_get_matches_from(command_line).ok()?;
-    let (_, generate) = matches.subcommand()?;
-    let mut values = generate.get_raw(id)?;
+/// The value of `generate`'s option `id` as the user typed it (`16`, where the parsed range
+/// says `16..16`).
+fn typed(id: &str) -> Option<String> {
+    let matches = Cli::command()
+        .try_get_matches_from(std::env::args_os())
+        .ok()?;
+    let mut values = matches.subcommand()?.1.get_raw(id)?;
     values.next().map(|v| v.to_string_lossy().into_owned())
 }
 
-/// Where the puzzles go: a file (see [`Staged`]: written as `X.running.EXT`, renamed by
-/// how the run ended) or stdout, buffered.
+/// Where the puzzles go: a staged file, or stdout.
 enum Output {
     Stdout(BufWriter<io::StdoutLock<'static>>),
-    /// The file, its writer, and `--out` as the user typed it (a link to the file, or the
-    /// file).
+    /// The file, its writer, and `--out` as typed (maybe a link).
     File(Staged, BufWriter<File>, PathBuf),
 }
 
 impl Output {
-    /// Opens `--out` (`path`), or stdout. An `--out` that is a link is noted once the file
-    /// it leads to is open, as bench notes its own (see [`crate::bench::config::note_link`]).
+    /// Opens `--out` (`path`), or stdout.
     fn open(path: Option<&Path>) -> Result<Output> {
         let Some(path) = path else {
             return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
@@ -335,10 +291,6 @@ impl Output {
         self.writer().write_all(text.as_bytes())
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        self.writer().flush()
-    }
-
     fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(out) => out,
@@ -346,10 +298,8 @@ impl Output {
         }
     }
 
-    /// Writes the header's second line again in place, as `held` gives it (see
-    /// [`header::held`]), saying how many puzzles the file holds: a file that ends before
-    /// its count. Stdout, a device or a pipe keeps the header as it was written. Best
-    /// effort: a file that cannot take it keeps the header of its start.
+    /// Writes the header's second line again in place ([`header::held`]), in a file (not
+    /// a device or a pipe); best effort.
     fn tell_held(&mut self, held: Option<(u64, String)>) {
         if let (Output::File(file, writer, _), Some((at, line))) = (self, held) {
             if !file.is_direct() && writer.flush().is_ok() {
@@ -363,8 +313,7 @@ impl Output {
         }
     }
 
-    /// Ends the output of a run that ended in `state`: the file is put under the name that
-    /// says how the run ended. The name of where the puzzles are.
+    /// Places the file by how the run ended; the name of where the puzzles are.
     fn finish(self, state: State) -> Result<String> {
         match self {
             Output::Stdout(_) => Ok("stdout".into()),
@@ -376,37 +325,12 @@ impl Output {
                 if let Some(kept) = &placed.kept {
                     ui::kept_earlier(kept);
                 }
-                Ok(as_asked(&placed.path, &asked, &target))
+                // `link.txt, a link to /data/p.txt` when the `--out` typed is a link to it.
+                Ok(match placed.path == target && asked != target {
+                    true => format!("{}, a link to {}", asked.display(), target.display()),
+                    false => placed.path.display().to_string(),
+                })
             }
         }
-    }
-}
-
-/// The name of the file the puzzles ended in, `placed`, as the user asked for it: the
-/// `--out` typed (`asked`) when it is a link to that file (`target`), with the file it
-/// leads to (`link.txt, a link to /data/p.txt`); else the file (the `--out` itself, or
-/// the file named by how the run ended, beside the one a link leads to).
-fn as_asked(placed: &Path, asked: &Path, target: &Path) -> String {
-    if placed == target && asked != target {
-        format!("{}, a link to {}", asked.display(), target.display())
-    } else {
-        placed.display().to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_last_line_counts_the_attempts_in_all() {
-        assert_eq!(
-            wrote(0, "stdout", 1958, Duration::from_millis(300)),
-            "wrote 0 puzzles to stdout (1958 attempts in all, 0.3 s)"
-        );
-        assert_eq!(
-            wrote(1, "x.txt", 1, Duration::from_secs(2)),
-            "wrote 1 puzzle to x.txt (1 attempt in all, 2.0 s)"
-        );
     }
 }

@@ -1,9 +1,6 @@
 //! What a person watches while puzzles are made: a bar on a terminal, a plain line every
-//! few seconds otherwise, nothing with `--quiet`.
-//!
-//! The generator reports from its worker threads after every attempt (a candidate puzzle
-//! made and tested against the targets), so the bar moves even while a rare target keeps
-//! one puzzle waiting: it counts the attempts beside the puzzles done.
+//! few seconds otherwise, nothing with `--quiet`. The workers report after every attempt,
+//! so the attempts move even while a rare target keeps one puzzle waiting.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -37,8 +34,7 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// Starts watching a run of `count` puzzles: a bar when stderr is a terminal, a line
-    /// every `every` otherwise, nothing when `quiet`.
+    /// Starts watching a run of `count` puzzles.
     pub fn start(quiet: bool, every: Option<Duration>, count: u64) -> Arc<Watch> {
         let now = Instant::now();
         let attempts = Arc::new(AtomicU64::new(0));
@@ -73,18 +69,15 @@ impl Watch {
         Arc::new(move |p| watch.update(p))
     }
 
-    /// Attempts made so far.
     pub fn attempts(&self) -> u64 {
         self.attempts.load(Ordering::Relaxed)
     }
 
-    /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
-    /// Takes in a report from a worker (reports of two workers may arrive out of order:
-    /// the counts only grow).
+    /// Takes in a worker's report (two workers' may arrive out of order: counts only grow).
     fn update(&self, p: Progress) {
         let done = self.done.fetch_max(p.done, Ordering::Relaxed).max(p.done);
         self.attempts.fetch_max(p.attempts, Ordering::Relaxed);
@@ -104,8 +97,7 @@ impl Watch {
         }
     }
 
-    /// The plain progress line: puzzles done of the count, attempts, rate, elapsed and
-    /// time left.
+    /// The plain progress line.
     fn line(&self) -> String {
         let done = self.done.load(Ordering::Relaxed);
         let elapsed = self.elapsed().as_secs_f64();

@@ -1,27 +1,32 @@
-//! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people.
-//!
-//! For each puzzle: the puzzle in Norvig's display; one line per solver as it finishes
-//! (`bench`'s timed, checked solve); the solution, or under `--limit N ≥ 2` the first
-//! solutions side by side ([`show`]); with two solvers or more, a table ([`table`]).
+//! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people (the
+//! book's "solve" chapter): per puzzle, the puzzle, one line per solver, the solutions
+//! ([`show`]) and, with two solvers or more, a table ([`table`]).
 
 mod show;
-mod solved;
 mod table;
 
+use std::sync::Arc;
+
 use anyhow::{bail, Result};
+use sudoku_catalogue::Strategy;
 use sudoku_core::{Grid, Puzzle, Size};
-use sudoku_results::Status;
+use sudoku_engine::solve_checked;
+use sudoku_results::{Row, Status};
 use sudoku_trace::people::count;
 
-use crate::cli::SolveArgs;
+use crate::bench::config::contender_with;
+use crate::cli::{SolveArgs, SolverSpec};
 use crate::input::Input;
 use crate::{ui, RunEnd};
-use solved::Solved;
 use table::status_words;
 
-/// Runs `solve`: every puzzle of the input (or the one of `--index`) in turn. As `bench`
-/// and `trace`, it fails when no solver of the list solves the size of any puzzle read:
-/// nothing was solved.
+/// A solve quicker than this is timed again, as the least of [`RETIMES`] runs, so that the
+/// comparison of quick solvers is not one cold run's.
+const QUICK_NS: u64 = 10_000_000;
+const RETIMES: u64 = 9;
+
+/// Runs `solve`. As `bench` and `trace`, it fails when no solver of the list solves the
+/// size of any puzzle read.
 pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     let mut puzzles = input.puzzles()?;
@@ -48,15 +53,12 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     ui::stdout_written()?;
     if !reported.solved && ui::stdout_open() {
         let sizes: Vec<String> = reported.sizes.iter().map(ToString::to_string).collect();
-        bail!(
-            "no solver of the list solves {} grids: nothing was solved",
-            sizes.join(" or ")
-        );
+        let sizes = sizes.join(" or ");
+        bail!("no solver of the list solves {sizes} grids: nothing was solved");
     }
-    Ok(if reported.wrong {
-        RunEnd::Wrong
-    } else {
-        RunEnd::Finished
+    Ok(match reported.wrong {
+        true => RunEnd::Wrong,
+        false => RunEnd::Finished,
     })
 }
 
@@ -65,8 +67,7 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
 struct Reported {
     /// The sizes of the puzzles, each once, in the order met.
     sizes: Vec<Size>,
-    /// Whether a solver solved one of them (whatever its status), not all skipped for
-    /// its size.
+    /// Whether a solver solved one of them (whatever its status), not all skipped.
     solved: bool,
     /// Whether a solution failed its check.
     wrong: bool,
@@ -88,23 +89,19 @@ fn report(
             .label
             .as_deref()
             .map_or(String::new(), |l| format!(" ({l})"));
-        ui::out(format!(
-            "{name}: puzzle {}, line {}{label}\n",
-            puzzle.index, puzzle.line
-        ));
+        let (index, line) = (puzzle.index, puzzle.line);
+        ui::out(format!("{name}: puzzle {index}, line {line}{label}\n"));
     }
     ui::out(format!("{}\n{grid}", grid.to_line()));
     let clashes = grid.conflicts().len() as u64;
     if clashes > 0 {
-        ui::out(format!(
-            "the givens clash ({} of peers)\n",
-            count(clashes, "pair", "pairs")
-        ));
+        let pairs = count(clashes, "pair", "pairs");
+        ui::out(format!("the givens clash ({pairs} of peers)\n"));
     }
     ui::out("\n");
     let mut solved = Vec::new();
     for spec in &args.solvers.0 {
-        let s = solved::run(spec, puzzle, args)?;
+        let s = Solved::run(spec, puzzle, args)?;
         reported.solved |= s.row.is_some();
         reported.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
         ui::out(line(&s, grid, args.limit));
@@ -124,8 +121,8 @@ fn report(
 }
 
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`,
-/// then a `WRONG:` line when its check failed or a `why:` line when a `cmd:` solver timed
-/// out or crashed; or why it was skipped.
+/// then a `WRONG:` line or a `why:` line (a `cmd:` solver timed out or crashed); or why it
+/// was skipped.
 fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
     let Some(row) = &s.row else {
         let why = match s.strategy {
@@ -154,22 +151,63 @@ fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
     text
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// One solver's part.
+#[derive(Debug)]
+pub struct Solved {
+    pub name: String,
+    /// Its catalogue entry, for one that has one.
+    pub strategy: Option<&'static Strategy>,
+    pub max_nodes: u64,
+    /// Its row, as `bench` writes it; `None` when it does not take the puzzle's size.
+    pub row: Option<Row>,
+}
 
-    #[test]
-    fn a_solver_that_does_not_take_the_size_gets_a_note() {
-        let skipped = Solved {
-            name: "bands".to_string(),
-            strategy: None,
-            max_nodes: 1,
-            row: None,
+impl Solved {
+    /// Solves `puzzle` with `spec` under `args`, checked as `bench` checks it.
+    fn run(
+        spec: &SolverSpec,
+        puzzle: &Puzzle,
+        args: &SolveArgs,
+    ) -> Result<Solved, sudoku_engine::EngineError> {
+        let max_nodes =
+            (args.max_nodes).unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
+        let options = sudoku_catalogue::Options { seed: args.seed };
+        let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
+        let strategy = match spec {
+            SolverSpec::Strategy(s) => Some(*s),
+            SolverSpec::Command(_) => None,
         };
-        let grid = Grid::empty(sudoku_core::Size::SIXTEEN);
-        assert_eq!(
-            line(&skipped, &grid, 1),
-            "bands: skipped: it does not solve 16x16 grids\n"
-        );
+        let mut row = None;
+        if c.solver().supports(puzzle.grid.size()) {
+            let corpus: Arc<str> = Arc::from("solve");
+            let mut first = solve_checked(&c, &corpus, puzzle, 1)?;
+            if first.nanoseconds < QUICK_NS && first.status != Status::Wrong {
+                first = solve_checked(&c, &corpus, puzzle, RETIMES)?;
+            }
+            row = Some(first);
+        }
+        let name = spec.name().to_string();
+        Ok(Solved {
+            name,
+            strategy,
+            max_nodes,
+            row,
+        })
+    }
+
+    /// Whether it finds every solution and proves there is none.
+    pub fn exact(&self) -> bool {
+        self.strategy.is_some_and(|s| s.exact)
+    }
+
+    /// Whether its search ran to its end and passed its check.
+    pub fn finished(&self) -> bool {
+        self.row.as_ref().is_some_and(|r| r.status.is_finished())
+    }
+
+    /// Its first solution, if any.
+    pub fn solution(&self) -> Option<Grid> {
+        let row = self.row.as_ref().filter(|r| r.status != Status::Wrong)?;
+        Grid::parse(&row.solution).ok()
     }
 }

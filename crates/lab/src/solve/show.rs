@@ -1,11 +1,7 @@
-//! The solutions as a person reads them: one grid, or several side by side with `*`
-//! marking the cells where they differ, and "unique" when a search proved it.
-//!
-//! A strategy's outcome keeps its first solution only. Under `--limit N ≥ 2` the first
-//! solutions (up to [`SHOWN`]) are those of one exact strategy of the run, the fastest,
-//! read off the events of its search run again under a limit of at most [`SHOWN`]
-//! (`sudoku_trace::solutions`): bounded by the run's own budget, and no longer than the
-//! search already timed.
+//! The solutions as a person reads them: one grid, or several side by side with `*` where
+//! they differ, and "unique" when a search proved it. Under `--limit N ≥ 2` they are those
+//! of the run's fastest exact strategy, whose search is run again under a limit of at most
+//! [`SHOWN`] and its own budget (a strategy's outcome keeps its first solution only).
 
 use std::fmt::Write as _;
 
@@ -14,7 +10,7 @@ use sudoku_core::{Grid, Limits};
 use sudoku_results::Status;
 use sudoku_trace::people::count;
 
-use super::solved::Solved;
+use super::Solved;
 
 /// At most this many solutions are shown.
 pub const SHOWN: usize = 4;
@@ -27,22 +23,16 @@ const NAMED: usize = 12;
 
 /// The solutions part of the report.
 pub fn solutions(puzzle: &Grid, solved: &[Solved], limit: u64) -> String {
-    match enumerator(solved).filter(|_| limit >= 2) {
-        Some(e) => enumerated(puzzle, e, limit),
-        None => first_solutions(solved, limit),
-    }
-}
-
-/// The exact solver whose solutions are shown: one whose search finished if any, the
-/// fastest.
-fn enumerator(solved: &[Solved]) -> Option<&Solved> {
-    solved
-        .iter()
-        .filter(|s| s.exact())
+    // The exact solver whose solutions are shown: one whose search finished if any, the
+    // fastest.
+    let enumerator = (solved.iter().filter(|s| s.exact()))
         .filter_map(|s| Some((s, s.row.as_ref()?)))
         .filter(|(_, row)| row.status != Status::Wrong)
-        .min_by_key(|(s, row)| (!s.finished(), row.nanoseconds))
-        .map(|(s, _)| s)
+        .min_by_key(|(s, row)| (!s.finished(), row.nanoseconds));
+    match enumerator.filter(|_| limit >= 2) {
+        Some((e, _)) => enumerated(puzzle, e, limit),
+        None => first_solutions(solved, limit),
+    }
 }
 
 /// The first solutions of an exact search, and what its count proves.
@@ -81,9 +71,7 @@ fn enumerated(puzzle: &Grid, e: &Solved, limit: u64) -> String {
             )
         }
     };
-    let labelled: Vec<(String, Grid)> = grids
-        .iter()
-        .enumerate()
+    let labelled: Vec<(String, Grid)> = (grids.iter().enumerate())
         .map(|(i, g)| (format!("solution {}", i + 1), *g))
         .collect();
     show(head, &labelled)
@@ -99,9 +87,7 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
             None => distinct.push((grid, vec![&s.name])),
         }
     }
-    let labelled: Vec<(String, Grid)> = distinct
-        .iter()
-        .take(SHOWN)
+    let labelled: Vec<(String, Grid)> = (distinct.iter().take(SHOWN))
         .map(|(g, names)| (names.join(", "), *g))
         .collect();
     let head = match distinct.len() {
@@ -109,10 +95,9 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
         1 if limit == 1 => "the solution (-l 2 checks whether it is unique)".to_string(),
         1 => "the solution".to_string(),
         n => {
-            let shown = if n > SHOWN {
-                format!(" (the first {SHOWN})")
-            } else {
-                String::new()
+            let shown = match n > SHOWN {
+                true => format!(" (the first {SHOWN})"),
+                false => String::new(),
             };
             format!(
                 "the solvers found {n} different first solutions: the puzzle is not \
@@ -123,16 +108,14 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
     show(head, &labelled)
 }
 
-/// The caption `head` (wrapped within [`WIDTH`] columns), then one grid (its line, then
-/// Norvig's display), or several side by side with the cells where they differ marked and
-/// named, then their lines.
+/// The caption `head`, wrapped, then one grid (its line, then Norvig's display), or
+/// several side by side with the cells where they differ marked and named, then their
+/// lines.
 fn show(head: String, grids: &[(String, Grid)]) -> String {
     let mut out = String::new();
     let mut caption = |text: &str| {
-        for line in text.lines() {
-            for piece in crate::ui::wrap(line, WIDTH) {
-                let _ = writeln!(out, "{piece}");
-            }
+        for piece in text.lines().flat_map(|line| crate::ui::wrap(line, WIDTH)) {
+            let _ = writeln!(out, "{piece}");
         }
     };
     match grids {
@@ -154,9 +137,9 @@ fn show(head: String, grids: &[(String, Grid)]) -> String {
                 n if n > NAMED => format!("{} and {} more", cells[..NAMED].join(", "), n - NAMED),
                 _ => cells.join(", "),
             };
+            let n = count(cells.len() as u64, "cell", "cells");
             caption(&format!(
-                "{head}; * marks the {} where they differ ({named}):",
-                count(cells.len() as u64, "cell", "cells")
+                "{head}; * marks the {n} where they differ ({named}):"
             ));
             out.push_str(&side_by_side(grids, &differ));
             for (label, grid) in grids {
@@ -167,42 +150,35 @@ fn show(head: String, grids: &[(String, Grid)]) -> String {
     out
 }
 
-/// Grids in Norvig's layout, side by side (as many as fit in [`WIDTH`] columns), each
-/// under its label, a `*` after each cell of `differ`, three spaces apart.
-pub fn side_by_side(grids: &[(String, Grid)], differ: &[bool]) -> String {
-    let Some((_, first)) = grids.first() else {
-        return String::new();
-    };
-    let size = first.size();
+/// Grids in Norvig's layout side by side (as many as fit in [`WIDTH`]), each under its
+/// label, a `*` after each cell of `differ`, three spaces apart.
+fn side_by_side(grids: &[(String, Grid)], differ: &[bool]) -> String {
+    let size = grids[0].1.size();
     let longest = grids.iter().map(|(l, _)| l.chars().count()).max();
     let width = (2 * size.side() + size.box_size() - 1).max(longest.unwrap_or(0).min(LABEL));
     let per_row = ((WIDTH + 3) / (width + 3)).max(1);
+    // One line of pieces, each padded to `width`.
+    let row = |pieces: Vec<String>| {
+        let line: Vec<String> = pieces.iter().map(|p| format!("{p:width$}")).collect();
+        line.join("   ").trim_end().to_string() + "\n"
+    };
     let mut out = String::new();
     for chunk in grids.chunks(per_row) {
-        let labels: Vec<String> = chunk
+        out += &row(chunk
             .iter()
-            .map(|(label, _)| label.chars().take(width).collect())
-            .collect();
+            .map(|(l, _)| l.chars().take(width).collect())
+            .collect());
         let rendered: Vec<Vec<String>> = chunk.iter().map(|(_, g)| marked(g, differ)).collect();
-        push_row(&mut out, &labels, width);
         for line in 0..rendered[0].len() {
-            let cells: Vec<String> = rendered.iter().map(|r| r[line].clone()).collect();
-            push_row(&mut out, &cells, width);
+            out += &row(rendered.iter().map(|r| r[line].clone()).collect());
         }
         out.push('\n');
     }
     out
 }
 
-/// One line of grids side by side: each piece padded to `width`, three spaces between.
-fn push_row(out: &mut String, pieces: &[String], width: usize) {
-    let line: Vec<String> = pieces.iter().map(|p| format!("{p:width$}")).collect();
-    out.push_str(line.join("   ").trim_end());
-    out.push('\n');
-}
-
-/// A grid's lines in Norvig's layout (cells two characters wide), with a `*` in place of
-/// the space after each cell of `differ`.
+/// A grid's lines in Norvig's layout, with a `*` in place of the space after each cell of
+/// `differ`.
 fn marked(grid: &Grid, differ: &[bool]) -> Vec<String> {
     let size = grid.size();
     let (b, n) = (size.box_size(), size.side());
@@ -229,34 +205,14 @@ fn marked(grid: &Grid, differ: &[bool]) -> Vec<String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn grids_side_by_side_mark_the_cells_that_differ() {
-        let a = Grid::parse("1234341221434321").unwrap();
-        let b = Grid::parse("1243341221344312").unwrap();
-        let differ: Vec<bool> = (0..16).map(|c| a.get(c) != b.get(c)).collect();
-        let text = side_by_side(
-            &[("solution 1".into(), a), ("solution 2".into(), b)],
-            &differ,
-        );
-        assert_eq!(
-            text,
-            "solution 1   solution 2\n\
-             1 2 |3*4*    1 2 |4*3*\n\
-             3 4 |1 2     3 4 |1 2\n\
-             ----+----    ----+----\n\
-             2 1 |4*3*    2 1 |3*4*\n\
-             4 3 |2*1*    4 3 |1*2*\n\n"
-        );
-    }
-
+    /// Side by side and marked: `tests/solve.rs`.
     #[test]
     fn the_layout_without_marks_is_norvigs() {
         let g = Grid::parse(
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
         )
         .unwrap();
-        let lines = marked(&g, &[false; 81]);
         let norvig: Vec<String> = g.to_string().lines().map(str::to_string).collect();
-        assert_eq!(lines, norvig);
+        assert_eq!(marked(&g, &[false; 81]), norvig);
     }
 }

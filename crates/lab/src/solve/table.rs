@@ -1,10 +1,10 @@
-//! The solvers side by side: status, solutions, nodes, backtracks, time, and how each
-//! compares with the fastest.
+//! The solvers side by side: status, solutions, nodes, backtracks, time, and each against
+//! the fastest.
 
 use sudoku_results::{format_time, Row, Status};
 use sudoku_trace::people::thousands;
 
-use super::solved::Solved;
+use super::Solved;
 
 /// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
 /// `crashed`.
@@ -20,10 +20,9 @@ pub fn status_words(status: &Status) -> &str {
     }
 }
 
-/// How a time compares with the fastest: `fastest`, `2.4×`, `123×`, `10,789×`; `> 12×`
-/// for a search the budget (or a `cmd:` solver's time limit) stopped (it would have taken
-/// longer); `-` for a wrong answer, and for a `cmd:` solver that crashed, whose time says
-/// nothing of the search (`> 0.0×` of a crash before its answer).
+/// A time against the fastest: `fastest`, `2.4×`, `123×`, `10,789×`; `> 12×` for a search
+/// stopped by its budget or time limit; `-` for a wrong answer or a crash, whose time says
+/// nothing of a search.
 fn versus(row: &Row, fastest: Option<u64>) -> String {
     let Some(fastest) = fastest.filter(|&f| f > 0) else {
         return "-".to_string();
@@ -31,27 +30,24 @@ fn versus(row: &Row, fastest: Option<u64>) -> String {
     if matches!(row.status, Status::Wrong | Status::Crashed) {
         return "-".to_string();
     }
-    if row.nanoseconds <= fastest && row.status.is_finished() {
+    let finished = row.status.is_finished();
+    if row.nanoseconds <= fastest && finished {
         return "fastest".to_string();
     }
     let ratio = row.nanoseconds as f64 / fastest as f64;
-    let times = if ratio < 10.0 {
-        format!("{ratio:.1}×")
-    } else if ratio < 1000.0 {
-        format!("{ratio:.0}×")
-    } else {
-        format!("{}×", thousands(ratio.round() as u64))
+    let times = match ratio {
+        r if r < 10.0 => format!("{r:.1}×"),
+        r if r < 1000.0 => format!("{r:.0}×"),
+        r => format!("{}×", thousands(r.round() as u64)),
     };
-    if row.status.is_finished() {
-        times
-    } else {
-        format!("> {times}")
+    match finished {
+        true => times,
+        false => format!("> {times}"),
     }
 }
 
-/// The time of `row`: its solve time ([`Row::solve_time`], the one rule of the time
-/// figures); `> T` for a `cmd:` solver that gave no answer in the `T` it was given; none
-/// for one that crashed, whose time says nothing of a search (it read `0 ns`).
+/// The time of `row`: its solve time ([`Row::solve_time`]); `> T` for a `cmd:` solver that
+/// gave no answer in the `T` it was given; none for a crash.
 pub(super) fn time(row: &Row) -> Option<String> {
     match row.solve_time() {
         Some(ns) => Some(format_time(ns as f64)),
@@ -64,13 +60,11 @@ pub(super) fn time(row: &Row) -> Option<String> {
 
 /// The table of the solvers, in the order they ran.
 pub fn table(solved: &[Solved]) -> String {
-    let fastest = solved
-        .iter()
-        .filter_map(|s| s.row.as_ref())
+    let fastest = (solved.iter().filter_map(|s| s.row.as_ref()))
         .filter(|r| r.status.is_finished())
         .map(|r| r.nanoseconds)
         .min();
-    let mut rows = vec![[
+    let header = [
         "solver",
         "status",
         "solutions",
@@ -78,8 +72,8 @@ pub fn table(solved: &[Solved]) -> String {
         "backtracks",
         "time",
         "vs fastest",
-    ]
-    .map(String::from)];
+    ];
+    let mut rows = vec![header.map(String::from)];
     for s in solved {
         rows.push(match &s.row {
             Some(r) => [
@@ -98,29 +92,7 @@ pub fn table(solved: &[Solved]) -> String {
             }),
         });
     }
-    aligned(&rows, &[false, false, true, true, true, true, true])
-}
-
-/// Rows of cells in columns two spaces apart, each left- or right-aligned.
-fn aligned<const N: usize>(rows: &[[String; N]], right: &[bool; N]) -> String {
-    let width = |j: usize| rows.iter().map(|r| r[j].chars().count()).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..N).map(width).collect();
-    let mut out = String::new();
-    for row in rows {
-        let cells: Vec<String> = (0..N)
-            .map(|j| {
-                let w = widths[j];
-                if right[j] {
-                    format!("{:>w$}", row[j])
-                } else {
-                    format!("{:<w$}", row[j])
-                }
-            })
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    crate::ui::table(&rows, [false, false, true, true, true, true, true])
 }
 
 #[cfg(test)]
@@ -131,32 +103,35 @@ mod tests {
     use sudoku_results::GridText;
 
     fn solved(name: &str, status: Status, ns: u64, nodes: u64) -> Solved {
+        let row = Row {
+            corpus: Arc::from("solve"),
+            index: 0,
+            line: 1,
+            name: None,
+            solver: Arc::from(name),
+            limit: 1,
+            status,
+            solutions: 1,
+            nodes,
+            backtracks: nodes / 2,
+            nanoseconds: ns,
+            median_nanoseconds: ns,
+            retimed: sudoku_results::Retimed::Trusted(0),
+            puzzle: GridText::new(),
+            solution: GridText::new(),
+            original: None,
+            problem: None,
+        };
+        let (name, strategy, max_nodes) = (name.to_string(), None, 1000);
         Solved {
-            name: name.to_string(),
-            strategy: None,
-            max_nodes: 1000,
-            row: Some(Row {
-                corpus: Arc::from("solve"),
-                index: 0,
-                line: 1,
-                name: None,
-                solver: Arc::from(name),
-                limit: 1,
-                status,
-                solutions: 1,
-                nodes,
-                backtracks: nodes / 2,
-                nanoseconds: ns,
-                median_nanoseconds: ns,
-                retimed: sudoku_results::Retimed::Trusted(0),
-                puzzle: GridText::new(),
-                solution: GridText::new(),
-                original: None,
-                problem: None,
-            }),
+            name,
+            strategy,
+            max_nodes,
+            row: Some(row),
         }
     }
 
+    /// A crash has no time (it read `0 ns`), a timeout the time it was given, as a bound.
     #[test]
     fn the_table_compares_each_with_the_fastest() {
         let mut skipped = solved("sat", Status::Solved, 0, 0);
@@ -165,32 +140,19 @@ mod tests {
             solved("naive", Status::Solved, 412_300_000, 301_535),
             solved("dlx", Status::Solved, 41_000, 57),
             solved("norvig", Status::BudgetExhausted, 4_100_000, 10_000),
+            solved("py", Status::Crashed, 0, 0),
+            solved("slow", Status::Timeout, 10_000_000_000, 0),
             skipped,
         ]);
         assert_eq!(
             text,
-            "solver  status            solutions    nodes  backtracks     time  vs fastest\n\
-             naive   solved                    1  301,535     150,767   412 ms     10,056×\n\
-             dlx     solved                    1       57          28  41.0 µs     fastest\n\
-             norvig  budget exhausted          1   10,000       5,000  4.10 ms      > 100×\n\
-             sat     skipped                   -        -           -        -           -\n"
-        );
-    }
-
-    /// A crash has no time (it read `0 ns`), a timeout the time it was given, as a bound.
-    #[test]
-    fn a_crash_is_no_time_against_the_fastest() {
-        let text = table(&[
-            solved("dlx", Status::Solved, 41_000, 57),
-            solved("py", Status::Crashed, 0, 0),
-            solved("slow", Status::Timeout, 10_000_000_000, 0),
-        ]);
-        assert_eq!(
-            text,
-            "solver  status     solutions  nodes  backtracks      time  vs fastest\n\
-             dlx     solved             1     57          28   41.0 µs     fastest\n\
-             py      crashed            1      0           0         -           -\n\
-             slow    timed out          1      0           0  > 10.0 s  > 243,902×\n"
+            "solver  status            solutions    nodes  backtracks      time  vs fastest\n\
+             naive   solved                    1  301,535     150,767    412 ms     10,056×\n\
+             dlx     solved                    1       57          28   41.0 µs     fastest\n\
+             norvig  budget exhausted          1   10,000       5,000   4.10 ms      > 100×\n\
+             py      crashed                   1        0           0         -           -\n\
+             slow    timed out                 1        0           0  > 10.0 s  > 243,902×\n\
+             sat     skipped                   -        -           -         -           -\n"
         );
     }
 }
