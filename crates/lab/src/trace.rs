@@ -30,7 +30,7 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
-    let strategies = strategies(&args.solvers, puzzle.grid.size())?;
+    let strategies = strategies(&args.solvers.list, puzzle.grid.size())?;
     let size = puzzle.grid.size();
     let limits = |s: &Strategy| {
         Limits::solutions(args.limit)

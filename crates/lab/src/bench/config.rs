@@ -65,7 +65,7 @@ impl RunConfig {
         };
         let mut budgets = Vec::new();
         let mut contenders = Vec::new();
-        for spec in &args.solvers.0 {
+        for spec in &args.solvers.list.0 {
             let max_nodes = args
                 .max_nodes
                 .unwrap_or_else(|| spec.default_max_nodes(Size::NINE));

@@ -103,7 +103,7 @@ fn report(
     }
     ui::out("\n");
     let mut solved = Vec::new();
-    for spec in &args.solvers.0 {
+    for spec in &args.solvers.list.0 {
         let s = solved::run(spec, puzzle, args)?;
         reported.solved |= s.row.is_some();
         reported.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
