@@ -30,11 +30,11 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
-    let strategies = strategies(&args.solvers.list, puzzle.grid.size())?;
+    let strategies = strategies(&args.search.solvers, puzzle.grid.size())?;
     let size = puzzle.grid.size();
     let limits = |s: &Strategy| {
-        Limits::solutions(args.limit)
-            .with_max_nodes(args.max_nodes.unwrap_or(s.default_max_nodes(size)))
+        Limits::solutions(args.search.limit)
+            .with_max_nodes(args.search.max_nodes.unwrap_or(s.default_max_nodes(size)))
     };
     let runs: Vec<(&'static Strategy, Limits)> =
         strategies.iter().map(|&s| (s, limits(s))).collect();

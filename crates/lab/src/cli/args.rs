@@ -29,17 +29,9 @@ pub struct BenchArgs {
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
-    /// The solvers.
+    /// The solvers, their limit and budget.
     #[command(flatten)]
-    pub solvers: SolverArgs,
-
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
-    pub limit: u64,
-
-    /// Node budget of every single solve (nodes = 1 + tries) [default: per solver].
-    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = at_least(1))]
-    pub max_nodes: Option<u64>,
+    pub search: Search,
 
     /// Worker threads [default: all cores].
     #[arg(short = 'j', long, value_name = "N", value_parser = from_to(1, 1024))]
@@ -85,10 +77,11 @@ pub struct BenchArgs {
     pub harness: super::harness::HarnessArgs,
 }
 
-/// `-s, --solvers`, declared once: `bench` and `solve` take it as it is, `trace` changes
-/// its default and its help (no `cmd:`) with `mut_arg`.
+/// `-s, --solvers`, `-l, --limit` and `--max-nodes`, declared once: `bench` and `solve`
+/// take them as they are, `trace` changes the default and help of `--solvers` (no `cmd:`)
+/// with `mut_arg`.
 #[derive(Debug, Clone, Args)]
-pub struct SolverArgs {
+pub struct Search {
     /// Solvers to run, comma-separated, in this order (see --help for the list)
     #[arg(
         id = "solvers",
@@ -101,7 +94,15 @@ pub struct SolverArgs {
         default_value_t = SolverList::default_run(),
         long_help = solvers_help("Solvers to run", CMD_HELP)
     )]
-    pub list: SolverList,
+    pub solvers: SolverList,
+
+    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
+    pub limit: u64,
+
+    /// Node budget of every single solve (nodes = 1 + tries) [default: per solver].
+    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = at_least(1))]
+    pub max_nodes: Option<u64>,
 }
 
 /// `-q, --quiet`, one flag with one meaning for `bench`, `generate`, `grade` and `merge`.
@@ -155,18 +156,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The solvers.
+    /// The solvers, their limit and budget.
     #[command(flatten)]
-    pub solvers: SolverArgs,
-
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check; from 2 up, the
-    /// first solutions found (up to 4) are shown side by side.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
-    pub limit: u64,
-
-    /// Node budget of the solve [default: per solver, as `sudoku-lab bench --help` lists].
-    #[arg(long, value_name = "N", value_parser = at_least(1))]
-    pub max_nodes: Option<u64>,
+    pub search: Search,
 
     /// The time limit of one answer of a cmd: solver, as in bench.
     #[command(flatten)]
@@ -234,18 +226,9 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The strategies.
+    /// The strategies, their limit and budget.
     #[command(flatten)]
-    pub solvers: SolverArgs,
-
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
-    pub limit: u64,
-
-    /// Node budget of each strategy's search [default: per solver, as `sudoku-lab bench
-    /// --help` lists].
-    #[arg(long, value_name = "N", value_parser = at_least(1))]
-    pub max_nodes: Option<u64>,
+    pub search: Search,
 
     /// The trace's format (to stdout, or to --out).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TraceFormat::Text)]

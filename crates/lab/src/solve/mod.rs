@@ -103,17 +103,17 @@ fn report(
     }
     ui::out("\n");
     let mut solved = Vec::new();
-    for spec in &args.solvers.list.0 {
+    for spec in &args.search.solvers.0 {
         let s = solved::run(spec, puzzle, args)?;
         reported.solved |= s.row.is_some();
         reported.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
-        ui::out(line(&s, grid, args.limit));
+        ui::out(line(&s, grid, args.search.limit));
         solved.push(s);
         if !ui::stdout_open() {
             return Ok(());
         }
     }
-    let solutions = show::solutions(grid, &solved, args.limit);
+    let solutions = show::solutions(grid, &solved, args.search.limit);
     if !solutions.is_empty() {
         ui::out(format!("\n{solutions}"));
     }

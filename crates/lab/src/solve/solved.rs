@@ -59,10 +59,17 @@ pub fn run(
     args: &SolveArgs,
 ) -> Result<Solved, sudoku_engine::EngineError> {
     let max_nodes = args
+        .search
         .max_nodes
         .unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
     let options = sudoku_catalogue::Options { seed: args.seed };
-    let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
+    let c = contender_with(
+        spec,
+        args.search.limit,
+        max_nodes,
+        args.timeout.limit,
+        &options,
+    );
     let strategy = match spec {
         SolverSpec::Strategy(s) => Some(*s),
         SolverSpec::Command(_) => None,
