@@ -34,17 +34,24 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
 }
 
 /// What the sidecar `found` of the CSV at `csv`, which holds `rows` rows, adds to its
-/// `summary`: no wall-clock rate when the rows may not be the run's ([`check_rows`]), and
-/// a warning naming the counts it does not give.
+/// `summary`: no wall-clock rate when an ended run's sidecar does not say how many rows it
+/// wrote, or says another number (the run's clock did not time these rows), and a warning
+/// naming the counts it does not give (the book's "What a stopped run leaves").
 fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
     let mut untold = summary.apply_sidecar_found(found);
-    let rows = check_rows(csv, rows, found);
-    if rows == Rows::Untold {
+    let sidecar = &found.sidecar;
+    let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
+    if ended && account_not_given(&found.text).contains(&"rows") {
         untold.push("rows");
         untold.sort_by_key(|key| ACCOUNT.iter().position(|k| k == key));
-    }
-    if rows != Rows::Theirs {
-        // The run's clock timed its rows, not these: no rate of one over the other.
+        summary.clock = None;
+    } else if ended && rows != sidecar.rows {
+        ui::warning(format!(
+            "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
+             rows as they are now, not of the run, and gives no wall-clock rate",
+            csv.display(),
+            sidecar.rows
+        ));
         summary.clock = None;
     }
     if !untold.is_empty() {
@@ -86,9 +93,8 @@ fn check_rows(csv: &Path, rows: u64, found: &SidecarFile) -> Rows {
     Rows::Theirs
 }
 
-/// The warning of a CSV at `csv` whose sidecar (at `path`) does not give the counts
-/// `untold` the summary reads: each would read as 0, so the summary gives none of what
-/// they make, and says so.
+/// The warning of a CSV whose sidecar (at `path`) does not give the counts `untold`: the
+/// summary gives none of what they make, rather than read them as 0.
 fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
     let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
     let mut left_out = Vec::new();
@@ -111,8 +117,7 @@ fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
     )
 }
 
-/// `plot`: the two figures of a CSV (or of several runs together), in its folder or
-/// `--out-dir`.
+/// `plot`: the figures of a CSV (or of several runs together).
 pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let out_dir = match &args.out_dir {
         Some(dir) => dir.clone(),
@@ -153,11 +158,10 @@ fn plot_options(args: &PlotArgs) -> sudoku_reports::plot::PlotOptions {
         PlotFigure::Both => Figure::BOTH.to_vec(),
     };
     let mut formats = Vec::new();
-    for format in &args.format {
-        let format = match format {
-            PlotFormat::Svg => Format::Svg,
-            PlotFormat::Png => Format::Png,
-        };
+    for format in args.format.iter().map(|f| match f {
+        PlotFormat::Svg => Format::Svg,
+        PlotFormat::Png => Format::Png,
+    }) {
         if !formats.contains(&format) {
             formats.push(format);
         }
@@ -209,9 +213,8 @@ fn bash_lists_complete_their_last_item(script: &str) -> String {
     )
 }
 
-/// `man [SUBCOMMAND]`: a manual page on stdout. clap's `help` subcommand is left out, as
-/// `clap_mangen::generate_to` leaves it out, so that the main page lists no page that is
-/// not there.
+/// `man [SUBCOMMAND]`: a manual page on stdout, without clap's `help` subcommand (which
+/// has no page).
 pub fn man(args: &ManArgs) -> Result<RunEnd> {
     let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
@@ -230,9 +233,9 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The page with its EXTRA section (the examples and notes `--help` ends with) in no-fill
-/// mode (`.nf` … `.fi`), line for line as `--help` prints it: clap_mangen writes it as text
-/// to fill, which runs an example into its explanation.
+/// The page with its EXTRA section (what `--help` ends with) in no-fill mode (`.nf` …
+/// `.fi`): clap_mangen writes it as text to fill, which runs an example into its
+/// explanation.
 fn extra_as_written(page: &str) -> String {
     const EXTRA: &str = ".SH EXTRA\n";
     let Some(start) = page.find(EXTRA).map(|at| at + EXTRA.len()) else {

@@ -1,9 +1,7 @@
-//! Where `solve`, `trace` and `grade` read their puzzles: a puzzle given on the command
-//! line, a file of puzzles, or stdin, read as `bench` reads a corpus
-//! (`sudoku_core::corpus`: malformed lines named and skipped, indexes from 0). An input
-//! that holds no puzzle line but one grid pretty-printed over several lines is that grid.
+//! Where `solve`, `trace` and `grade` read their puzzles: an argument, a file, or stdin,
+//! read as `bench` reads a corpus, or as one pretty-printed grid (the book's "solve").
 //! Stdin and pipes are read up to [`MAX_PIPED_BYTES`]: these commands are for a few
-//! puzzles (`bench` streams a corpus of any length).
+//! puzzles. tests/solve.rs and tests/trace.rs pin what they read and say.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
@@ -17,8 +15,7 @@ use crate::cli::PuzzleArgs;
 use crate::ui;
 use crate::usage_error::Usage;
 
-/// The most `solve` and `trace` read from stdin or a pipe: 1 MiB (some 12,000 lines of
-/// 9x9 puzzles).
+/// The most read from stdin or a pipe: 1 MiB (some 12,000 lines of 9x9 puzzles).
 pub const MAX_PIPED_BYTES: usize = 1 << 20;
 
 /// Where the puzzles come from.
@@ -33,49 +30,31 @@ pub enum Input {
 }
 
 impl Input {
-    /// `--corpus FILE` is a file; the argument `-` (or none) is stdin; an argument that
-    /// names an existing path is a file; any other is a puzzle.
-    pub fn of(puzzle: Option<&str>, corpus: Option<&Path>) -> Input {
-        match (puzzle, corpus) {
-            (_, Some(file)) => Input::File(file.to_path_buf()),
+    /// The input of the arguments: `--corpus FILE`, `-` (or nothing: stdin), an existing
+    /// path, or a puzzle. `--index` with a puzzle given as text is a [`Usage`] error, unless
+    /// the text looks like a misspelt path: that cannot be opened, as without `--index`.
+    pub fn from_args(args: &PuzzleArgs) -> Result<Input> {
+        let input = match (args.puzzle.as_deref(), &args.corpus) {
+            (_, Some(file)) => Input::File(file.clone()),
             (None | Some("-"), None) => Input::Stdin,
             (Some(text), None) if Path::new(text).exists() => Input::File(PathBuf::from(text)),
             (Some(text), None) => Input::Text(text.to_string()),
-        }
-    }
-
-    /// The input of the arguments ([`Input::of`]). `--index` with a puzzle given as text is
-    /// a [`Usage`] error, unless the text is no puzzle and looks like a path that cannot be
-    /// opened (a misspelt file name): [`CorpusError::Open`], as without `--index`.
-    pub fn from_args(args: &PuzzleArgs) -> Result<Input> {
-        let input = Input::of(args.puzzle.as_deref(), args.corpus.as_deref());
+        };
         if let (Input::Text(text), Some(_)) = (&input, args.index) {
             if let Some(open) = Grid::parse(text).err().and_then(|_| unreadable_path(text)) {
                 return Err(open.into());
             }
-            return Err(Usage(
-                "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle".into(),
-            )
-            .into());
+            let message = "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle";
+            return Err(Usage(message.into()).into());
         }
         Ok(input)
     }
 
-    /// Its name in messages: `the argument`, the path as given, `stdin`.
-    pub fn name(&self) -> String {
-        match self {
-            Input::Text(_) => "the argument".to_string(),
-            Input::File(p) => p.display().to_string(),
-            Input::Stdin => "stdin".to_string(),
-        }
-    }
-
-    /// Opens the input: its puzzles, in order. An error for a puzzle that does not parse, a
-    /// file that cannot be read, piped input over [`MAX_PIPED_BYTES`], or an input that
-    /// holds no puzzle at all (the first problem found, when there was one).
+    /// Opens the input: its puzzles, in order; an error when it holds none (naming the first
+    /// problem found).
     pub fn puzzles(&self) -> Result<Puzzles> {
         match self {
-            Input::Text(text) => Ok(Puzzles::one(self.name(), parse_argument(text)?)),
+            Input::Text(text) => Ok(Puzzles::one("the argument".into(), parse_argument(text)?)),
             Input::File(path) => {
                 let name = path.display().to_string();
                 if path.is_dir() {
@@ -93,14 +72,14 @@ impl Input {
                 if stdin.is_terminal() {
                     ui::note("reading puzzles from stdin, one per line, until it ends (Ctrl-D)");
                 }
-                load(self.name(), Box::new(stdin.lock()), false)
+                load("stdin".into(), Box::new(stdin.lock()), false)
             }
         }
     }
 }
 
-/// A puzzle given as an argument, read as Norvig's `grid_values` reads it; an argument
-/// that looks like a path but names no file is said to be one.
+/// A puzzle given as an argument; one that looks like a path but names no file is said to
+/// be one.
 fn parse_argument(text: &str) -> Result<Grid> {
     Grid::parse(text).map_err(|e| match unreadable_path(text) {
         Some(open) => open.into(),
@@ -108,8 +87,8 @@ fn parse_argument(text: &str) -> Result<Grid> {
     })
 }
 
-/// Why `text` cannot be opened, when it looks like a path (a `/` or `\`, or a letter
-/// that stands for no digit) and names nothing there; `None` otherwise.
+/// Why `text` cannot be opened, when it looks like a path (a `/` or `\`, or a letter that
+/// stands for no digit) and names nothing there.
 fn unreadable_path(text: &str) -> Option<CorpusError> {
     let path_like = text
         .chars()
@@ -126,8 +105,8 @@ fn is_symbol_letter(c: char) -> bool {
     matches!(c.to_ascii_uppercase(), 'A'..='P')
 }
 
-/// Reads an open input: at once when it fits in [`MAX_PIPED_BYTES`], streamed (a large
-/// regular file) otherwise.
+/// Reads an open input: at once when it fits in [`MAX_PIPED_BYTES`], else streamed (a
+/// regular file) or refused.
 fn load(name: String, mut reader: Box<dyn BufRead>, regular: bool) -> Result<Puzzles> {
     let mut head = Vec::new();
     (&mut reader)
@@ -168,13 +147,12 @@ fn from_bytes(name: String, bytes: &[u8]) -> Result<Puzzles> {
     }
 }
 
-/// The puzzles of an input, in order: malformed lines are named in a warning and
-/// skipped; a read error ends them.
+/// The puzzles of an input, in order: malformed lines are warned of and skipped; a read
+/// error ends them.
 pub struct Puzzles {
     name: String,
     items: Box<dyn Iterator<Item = Result<Puzzle, CorpusError>>>,
     read: u64,
-    failed: bool,
 }
 
 impl Puzzles {
@@ -186,7 +164,6 @@ impl Puzzles {
             name,
             items: Box::new(items),
             read: 0,
-            failed: false,
         }
     }
 
@@ -202,13 +179,12 @@ impl Puzzles {
         Puzzles::new(name, std::iter::once(Ok(puzzle)))
     }
 
-    /// The input's name, as messages give it.
+    /// The input's name in messages.
     pub fn name(&self) -> &str {
         &self.name
     }
 
-    /// The puzzle of index `index` (from 0, as the runner counts); an error when the input
-    /// ends before it.
+    /// The puzzle of index `index` (from 0); an error when the input ends before it.
     pub fn nth_puzzle(&mut self, index: u64) -> Result<Puzzle> {
         for puzzle in self.by_ref() {
             let puzzle = puzzle?;
@@ -232,9 +208,6 @@ impl Iterator for Puzzles {
     type Item = Result<Puzzle>;
 
     fn next(&mut self) -> Option<Result<Puzzle>> {
-        if self.failed {
-            return None;
-        }
         loop {
             match self.items.next()? {
                 Ok(puzzle) => {
@@ -243,37 +216,10 @@ impl Iterator for Puzzles {
                 }
                 Err(e) if e.is_malformed_line() => ui::warning(format!("{e} (line skipped)")),
                 Err(e) => {
-                    self.failed = true;
+                    self.items = Box::new(std::iter::empty());
                     return Some(Err(e.into()));
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const TOP1: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-    /// Comments and blank lines are skipped but keep the line numbers; one grid over
-    /// several lines is one puzzle. (The messages are pinned in tests/solve.rs and
-    /// tests/trace.rs.)
-    #[test]
-    fn lines_are_puzzles_and_a_pretty_printed_grid_is_one() {
-        let text = format!("# two\n{TOP1}\n\n{}\n", TOP1.replace('4', "."));
-        let puzzles: Vec<_> = from_bytes("t".into(), text.as_bytes())
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        assert_eq!(puzzles.len(), 2);
-        assert_eq!((puzzles[1].index, puzzles[1].line), (1, 4));
-
-        let grid = Grid::parse(TOP1).unwrap();
-        let mut one = from_bytes("t".into(), grid.to_string().as_bytes()).unwrap();
-        assert_eq!(one.next().unwrap().unwrap().grid, grid);
-        assert!(one.next().is_none());
     }
 }

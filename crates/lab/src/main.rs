@@ -1,17 +1,7 @@
-//! `sudoku-lab`: the runner. Parses the command line, runs the command, maps the outcome to
-//! an exit status: 0 ok, 1 error (or no puzzle read at all, or none a solver of the run
-//! solves: no row), 2 usage error, 3 a solution failed its check, 4 `compare --fail-above`
-//! found a regression. An interrupted command, after its cleanup, dies by the signal it got
-//! (see [`interrupt::die`]): 130 in a shell for Ctrl-C, 143 for SIGTERM.
-//!
-//! - [`cli`]: the arguments (clap), solver lists validated against the catalogue;
-//! - [`bench`](mod@bench): configuration, engine (`sudoku-engine`), reports
-//!   (`sudoku-reports`); [`merge`](mod@merge) the shards of a run joined;
-//! - [`solve`](mod@solve), [`trace`](mod@trace), [`generate`](mod@generate),
-//!   [`grading`](mod@grading) and [`commands`]: the other subcommands, [`input`] the
-//!   puzzles of `solve`, `trace` and `grade`;
-//! - [`ui`], [`interrupt`], [`version`]: messages, signals, the build; [`usage_error`] the
-//!   usage errors found after the command line is parsed (exit 2).
+//! `sudoku-lab`: the runner. Parses the command line ([`cli`]), runs the command, maps the
+//! outcome to an exit status (the book's "The runner at a glance" lists them). An
+//! interrupted command, after its cleanup, dies by the signal it got ([`interrupt::die`]).
+//! The layers: the book's "Architecture".
 
 mod bench;
 mod cli;
@@ -43,14 +33,12 @@ pub enum RunEnd {
     Wrong,
     /// Stopped by Ctrl-C or SIGTERM: the rows completed are written.
     Interrupted,
-    /// `compare --fail-above`: a solver got slower beyond the threshold, or a counter
-    /// changed.
+    /// `compare --fail-above` found a regression.
     Regressed,
 }
 
 impl RunEnd {
-    /// The exit status of the run's end (an interrupted run ends by its signal instead:
-    /// [`interrupt::die`]).
+    /// The exit status (an interrupted run ends by its signal instead).
     pub fn exit_code(self) -> u8 {
         match self {
             RunEnd::Finished => 0,

@@ -30,12 +30,16 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let size = puzzle.grid.size();
-    let runs: Vec<(&'static Strategy, Limits)> = (strategies(&args.solvers, size)?.into_iter())
-        .map(|s| {
-            let max_nodes = args.max_nodes.unwrap_or(s.default_max_nodes(size));
-            (s, Limits::solutions(args.limit).with_max_nodes(max_nodes))
-        })
-        .collect();
+    let runs: Vec<(&'static Strategy, Limits)> = (strategies(&args.search.solvers, size)?
+        .into_iter())
+    .map(|s| {
+        let max_nodes = args.search.max_nodes.unwrap_or(s.default_max_nodes(size));
+        (
+            s,
+            Limits::solutions(args.search.limit).with_max_nodes(max_nodes),
+        )
+    })
+    .collect();
     if let Some(path) = &args.html {
         let options = PageOptions {
             seed: args.seed,

@@ -719,9 +719,9 @@ fn help_of(command: &str) -> String {
 }
 
 /// `merge --help` names every setting the shards must share (those `differences` checks)
-/// and the file the rows go to while the merge runs.
+/// and leaves the rest to the book.
 #[test]
-fn merge_help_names_what_must_match_and_where_the_rows_go() {
+fn merge_help_names_what_must_match_and_points_to_the_book() {
     let help = help_of("merge");
     // Every setting merge compares, in the sidecar's words (as a difference names it).
     let settings = sudoku_reports::settings::SETTINGS.join(", ");
@@ -732,7 +732,7 @@ fn merge_help_names_what_must_match_and_where_the_rows_go() {
         "{help}"
     );
     assert!(
-        help.contains("The rows go to all.running.csv (locked, its sidecar beside it), renamed to all.csv once whole"),
+        help.contains("The book's \"Shards, merge and resume\" tells the rest."),
         "{help}"
     );
     assert!(!help.contains("merging"), "{help}");

@@ -57,15 +57,16 @@ impl RunConfig {
         };
         let mut budgets = Vec::new();
         let mut contenders = Vec::new();
-        for spec in &args.solvers.0 {
+        for spec in &args.search.solvers.0 {
             let max_nodes = args
+                .search
                 .max_nodes
                 .unwrap_or_else(|| spec.default_max_nodes(Size::NINE));
-            let c = contender_with(spec, args.limit, max_nodes, timeout, &options);
+            let c = contender_with(spec, args.search.limit, max_nodes, timeout, &options);
             let (c, by_size) = match spec {
                 // The sidecar's `max_nodes_by_size`: the sizes where a strategy's default
                 // budget is not its 9x9 one.
-                &SolverSpec::Strategy(s) if args.max_nodes.is_none() => (
+                &SolverSpec::Strategy(s) if args.search.max_nodes.is_none() => (
                     c.with_budget_by_size(move |size| s.default_max_nodes(size)),
                     (s.sizes().into_iter())
                         .map(|size| (size.to_string(), s.default_max_nodes(size)))
@@ -108,9 +109,9 @@ impl RunConfig {
                 timing: method.timing,
             },
             files: RunFiles::beside(&out),
-            limit: args.limit,
+            limit: args.search.limit,
             budgets,
-            default_budgets: args.max_nodes.is_none(),
+            default_budgets: args.search.max_nodes.is_none(),
             view: if args.wide { View::Wide } else { View::Narrow },
             quiet: args.quiet.quiet,
             progress_every: (args.progress_every > 0)

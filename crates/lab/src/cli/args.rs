@@ -12,10 +12,10 @@ use super::solvers::{max_nodes_help, solvers_help, SolverList, SolverListParser,
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
-/// The project's generated corpora in graded bands, the rest of `bench`'s default (skipped
-/// when missing).
+/// The generated corpora of `data/bench`, the rest of `bench`'s default (skipped when
+/// missing).
 pub const DEFAULT_GENERATED: &str = "data/bench";
-/// The CSV `bench` writes by default (its folder is ignored by git).
+/// The CSV `bench` writes by default.
 pub const DEFAULT_OUT: &str = "results/bench.csv";
 
 /// Options of `sudoku-lab bench`.
@@ -29,26 +29,9 @@ pub struct BenchArgs {
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
-    /// Solvers to run, comma-separated, in this order (see --help for the list)
-    #[arg(
-        short = 's',
-        long = "solvers",
-        visible_alias = "solver",
-        value_name = "LIST",
-        value_parser = SolverListParser,
-        hide_possible_values = true,
-        default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to run", CMD_HELP)
-    )]
-    pub solvers: SolverList,
-
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
-    pub limit: u64,
-
-    /// Node budget of every single solve (nodes = 1 + tries) [default: per solver].
-    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = at_least(1))]
-    pub max_nodes: Option<u64>,
+    /// The solvers, their limit and budget.
+    #[command(flatten)]
+    pub search: Search,
 
     /// Worker threads [default: all cores].
     #[arg(short = 'j', long, value_name = "N", value_parser = from_to(1, 1024))]
@@ -89,16 +72,41 @@ pub struct BenchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
 
-    /// tdoku's method (isomorphs, warm-up, pinning), cmd: solvers' time limit, clusters
-    /// (shards, resume).
+    /// tdoku's method, cmd: solvers' time limit, clusters.
     #[command(flatten)]
     pub harness: super::harness::HarnessArgs,
 }
 
-/// `-q, --quiet`, declared once for every command that takes it (`bench`, `generate`,
-/// `grade`, `merge`), with one meaning. `solve` and `trace`, whose output is what they were
-/// asked for, take it only to refuse it with a usage error that says why
-/// ([`Command::refused`](super::Command::refused)).
+/// `-s, --solvers`, `-l, --limit` and `--max-nodes`, declared once: `bench` and `solve`
+/// take them as they are, `trace` changes the default and help of `--solvers` (no `cmd:`)
+/// with `mut_arg`.
+#[derive(Debug, Clone, Args)]
+pub struct Search {
+    /// Solvers to run, comma-separated, in this order (see --help for the list)
+    #[arg(
+        id = "solvers",
+        short = 's',
+        long = "solvers",
+        visible_alias = "solver",
+        value_name = "LIST",
+        value_parser = SolverListParser,
+        hide_possible_values = true,
+        default_value_t = SolverList::default_run(),
+        long_help = solvers_help("Solvers to run", CMD_HELP)
+    )]
+    pub solvers: SolverList,
+
+    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
+    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
+    pub limit: u64,
+
+    /// Node budget of every single solve (nodes = 1 + tries) [default: per solver].
+    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = at_least(1))]
+    pub max_nodes: Option<u64>,
+}
+
+/// `-q, --quiet`, one flag with one meaning for `bench`, `generate`, `grade` and `merge`.
+/// `solve` and `trace` take it only to refuse it ([`Command::refused`](super::Command::refused)).
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Quiet {
     /// No progress, and no summary of a run that finished, on the terminal (the files are
@@ -134,48 +142,23 @@ pub struct PuzzleArgs {
   sudoku-lab solve -s dlx -l 3 \\
       '.....6....59.....82....8....45........3........6..3.54...325..6..................'
       the first three solutions side by side, * marking the cells where they differ
-  sudoku-lab solve -s dlx -l 2 data/seeds.txt
-      every puzzle of a file in turn, each one's uniqueness checked
   sudoku-lab solve --corpus data/seeds.txt --index 4 -s all
       one puzzle of a file (indexes from 0, as bench counts), every strategy compared
   head -3 corpus.txt | sudoku-lab solve -
       puzzles from stdin, one per line, each solved in turn
 
-A puzzle given as text is read as Norvig's grid_values reads it: digits 1-9 (then A-P for 16x16
-and 25x25) are givens, '.' and '0' empty cells, anything else is ignored, so a pretty-printed
-grid works too. A file or stdin is read as bench reads a corpus (one puzzle per line, any size,
-a known solution after it checked against every answer as in bench; a file or stdin holding one
-pretty-printed grid is that grid); stdin is read up to 1 MiB.
-Exit status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, no puzzle at
-all, nothing solved as no solver of the list takes the puzzles' size), 2 usage error, 3 some
-solution failed its check (a cmd: solver that timed out or crashed has that status, and its
-reason on a `why:` line, as its row in bench: no check failed).")]
+A puzzle given as text is read as Norvig's grid_values reads it (digits, then A-P, are givens,
+'.' and '0' empty cells, anything else ignored); a file or stdin (at most 1 MiB) as bench reads
+a corpus, or as one pretty-printed grid. Exit status: 0 ok, 1 error, 2 usage error, 3 some
+solution failed its check. The book's \"solve\" chapter tells the rest.")]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// Solvers to use, comma-separated (see --help for the list)
-    #[arg(
-        short = 's',
-        long = "solver",
-        visible_alias = "solvers",
-        value_name = "LIST",
-        value_parser = SolverListParser,
-        hide_possible_values = true,
-        default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to use", CMD_HELP)
-    )]
-    pub solvers: SolverList,
-
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check; from 2 up, the
-    /// first solutions found (up to 4) are shown side by side.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
-    pub limit: u64,
-
-    /// Node budget of the solve [default: per solver, as `sudoku-lab bench --help` lists].
-    #[arg(long, value_name = "N", value_parser = at_least(1))]
-    pub max_nodes: Option<u64>,
+    /// The solvers, their limit and budget.
+    #[command(flatten)]
+    pub search: Search,
 
     /// The time limit of one answer of a cmd: solver, as in bench.
     #[command(flatten)]
@@ -219,7 +202,12 @@ impl MaxEvents {
 
 /// Options of `sudoku-lab trace`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
+#[command(
+    mut_arg("solvers", |a| a
+        .default_value("norvig")
+        .help("Strategies to trace, comma-separated, one after the other (see --help for the list)")
+        .long_help(solvers_help("Strategies to trace", ""))),
+    after_help = "Examples:
   sudoku-lab trace data/seeds.txt --index 2 --solver reduce --grid initial,tries | less
       the Spanish grid step by step: eliminate, only choice, then a try, in the essay's words
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
@@ -227,49 +215,20 @@ impl MaxEvents {
   sudoku-lab trace data/seeds.txt --index 0 -s naive -o polish.txt
       all of naive's 301,535 nodes, one line per event, to a file (a terminal shows the
       first 1,000 events, and the last line says how to get the rest)
-  sudoku-lab trace -s dlx --format jsonl \\
-      '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
-      one JSON object per event, for other tools
 
 The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
-budget and seed). The replay page is one file with no network access; `#play=max` at the end of
-its address plays it to the end, and `#at=1200,end` opens it at a moment (each strategy's
-position, in the order of the panels; `#at=0.4` a fraction of each timeline): its button 'link
-to this moment' writes that address, for a teacher to share. On the page, space plays or pauses,
-the arrows step, Home and End jump. --out and --html write FILE.running.EXT (locked), renamed to
-FILE once whole and made durable: a write that fails (its sync to the disk at the end, and the
-rename into place, included), or an interrupt (which ends a trace at once), removes it and leaves
-an earlier FILE as it was; one whose running name leads to another file by its end (moved away,
-another file put under the name) is not renamed, and both are left as they are (exit 1). Exit
-status: 0 ok, 1 error (a puzzle that does not parse, an index past the end, a file that cannot be
-written), 2 usage error; interrupted, it ends by the signal it got (130 in a shell for Ctrl-C, 143
-for SIGTERM), so a shell loop stops.")]
+budget and seed). --out and --html are staged as every output is: the book's \"What a stopped
+run leaves\"; the replay page's keys and addresses: its chapter \"The replay page\". Exit status:
+0 ok, 1 error, 2 usage error; interrupted, it ends by the signal it got (130, 143 in a shell)."
+)]
 pub struct TraceArgs {
     /// The puzzle (of a file or stdin, the first unless --index picks another).
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// Strategies to trace, comma-separated, one after the other (see --help for the list)
-    #[arg(
-        short = 's',
-        long = "solvers",
-        visible_alias = "solver",
-        value_name = "LIST",
-        value_parser = SolverListParser,
-        hide_possible_values = true,
-        default_value = "norvig",
-        long_help = solvers_help("Strategies to trace", "")
-    )]
-    pub solvers: SolverList,
-
-    /// Solutions to look for: 1 = first solution, 2 = uniqueness check.
-    #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
-    pub limit: u64,
-
-    /// Node budget of each strategy's search [default: per solver, as `sudoku-lab bench
-    /// --help` lists].
-    #[arg(long, value_name = "N", value_parser = at_least(1))]
-    pub max_nodes: Option<u64>,
+    /// The strategies, their limit and budget.
+    #[command(flatten)]
+    pub search: Search,
 
     /// The trace's format (to stdout, or to --out).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TraceFormat::Text)]
@@ -339,14 +298,12 @@ pub struct SummaryArgs {
       results/bench.nodes.svg (nodes against time), and prints their paths
   sudoku-lab plot main.csv branch.csv
       two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
-      `dlx (main)`, `dlx (branch)`, corpora matched by file name (by path for two
-      corpora of a run that share one); the second run dark and dashed beside the first
+      `dlx (main)`, `dlx (branch)`, corpora matched by file name
   sudoku-lab plot results/bench.csv --figure time --format png --size 1600x900 \\
       --title 'Time per puzzle, four strategies' --name slide3 -o talk
       one figure for a slide: talk/slide3.png, 1600 by 900 pixels
 
-Panels are named by their corpus's file stem; legends list the solvers in the catalogue's
-order. The PNG's text is DejaVu Sans, built in: the same pixels on every machine.")]
+The book's \"plot\" chapter tells how the figures read.")]
 pub struct PlotArgs {
     /// The CSV of an earlier `bench` run; several, up to 8 (two commits, two machines), are
     /// drawn on one figure, each solver labelled with its run's file stem.
@@ -411,12 +368,9 @@ pub enum PlotFormat {
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("{text:?} is not a size: say WIDTHxHEIGHT in pixels, as 1600x900");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (w, h): (u32, u32) = (
-        w.trim().parse().map_err(|_| bad())?,
-        h.trim().parse().map_err(|_| bad())?,
-    );
-    let within = |n: u32| (100..=8000).contains(&n);
-    if within(w) && within(h) {
+    let side = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+    let (w, h) = (side(w)?, side(h)?);
+    if [w, h].iter().all(|n| (100..=8000).contains(n)) {
         Ok((w, h))
     } else {
         Err(format!("{text}: each side must be 100 to 8000 pixels"))
@@ -454,9 +408,8 @@ pub struct ManArgs {
     pub command: Option<String>,
 }
 
-/// The subcommands with a page, in their order: not clap's `help`, which has no options
-/// of its own (its page listed one page per subcommand under its name, pages that are not
-/// there).
+/// The subcommands with a page, in their order: not clap's `help`, which has no options of
+/// its own. tests/conventions.rs checks the list against the subcommands.
 pub const PAGES: [&str; 11] = [
     "bench",
     "solve",
@@ -470,16 +423,3 @@ pub const PAGES: [&str; 11] = [
     "completions",
     "man",
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::CommandFactory;
-
-    #[test]
-    fn every_subcommand_has_a_page() {
-        let cli = super::super::Cli::command();
-        let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
-        assert_eq!(names, PAGES);
-    }
-}

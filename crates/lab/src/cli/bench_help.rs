@@ -1,5 +1,5 @@
-//! The text after `bench --help`'s options: examples, and the files a run writes, whose CSV
-//! columns and statuses come from `sudoku-reports` (so the help cannot drift from them).
+//! The text after `bench --help`'s options: examples, and the files a run writes, the CSV's
+//! columns and statuses taken from `sudoku-results` so that the help cannot drift.
 
 use sudoku_results::{Status, COLUMNS, NO_GRID};
 
@@ -24,9 +24,9 @@ const ENDING: &str = "Rows are written in chunks while the run goes: an interrup
 read at all, or no row (no solver of the run solves the size of any puzzle read), 2 usage \
 error, 3 some solution failed its check (status wrong).";
 
-/// Where the second column of the list of files starts.
+/// Where the second column of the list of files starts, and its width (a line stays within
+/// 100 columns, clap's widest).
 const INDENT: usize = 28;
-/// The width of that column: a line stays within 100 columns, clap's widest.
 const COLUMN: usize = 70;
 
 /// The text after `bench --help`'s options.
@@ -83,9 +83,6 @@ fn statuses() -> String {
             format!("{}{gloss}", s.as_str())
         })
         .collect();
-    match each.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
+    let (last, rest) = each.split_last().expect("statuses");
+    format!("{} or {last}", rest.join(", "))
 }

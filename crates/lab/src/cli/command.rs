@@ -15,16 +15,14 @@ pub struct CommandSpec {
     pub name: String,
     /// The command line.
     pub command: String,
-    /// The spec as the user wrote it after `cmd:` (`mine=./solver --fast`): what errors
-    /// name it by.
+    /// The spec as written after `cmd:` (`mine=./solver --fast`), as errors name it.
     pub written: String,
     /// Its words: the program, then its arguments.
     pub argv: Vec<String>,
 }
 
 /// The spec of `cmd:TEXT` (`TEXT` without the prefix): `NAME=COMMAND`, or `COMMAND` named
-/// after its program, or its script when the program is an interpreter (see
-/// [`default_name`]). An empty name (`=COMMAND`) is an error, as no program is named `=…`.
+/// by [`default_name`].
 pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
     let text = text.trim();
     if text.starts_with('=') {
@@ -38,9 +36,8 @@ pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
         ExternalError::Split(_) => ExternalError::Split(text.to_string()).to_string(),
         e => e.to_string(),
     })?;
-    let name = name.unwrap_or_else(|| default_name(&argv));
     Ok(CommandSpec {
-        name,
+        name: name.unwrap_or_else(|| default_name(&argv)),
         command: command.to_string(),
         written: text.to_string(),
         argv,
@@ -55,15 +52,14 @@ fn is_name(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
 }
 
-/// The programs that run a script named after them ([`default_name`]), besides `python…`
-/// and `pypy…` of any version (`python3.12`); `env` runs a program the same way.
+/// The programs that run a script named after them, besides `python…` and `pypy…` of any
+/// version; `env` runs a program the same way.
 const INTERPRETERS: [&str; 19] = [
     "sh", "bash", "dash", "zsh", "ksh", "fish", "node", "nodejs", "deno", "bun", "ruby", "perl",
     "php", "Rscript", "julia", "lua", "luajit", "java", "env",
 ];
 
-/// Whether `program` (a file stem) is an interpreter: one of [`INTERPRETERS`], or `python`
-/// or `pypy` with a version or none.
+/// Whether `program` (a file stem) is an interpreter.
 fn is_interpreter(program: &str) -> bool {
     let versioned = |prefix: &str| {
         program
@@ -73,13 +69,9 @@ fn is_interpreter(program: &str) -> bool {
     INTERPRETERS.contains(&program) || versioned("python") || versioned("pypy")
 }
 
-/// The name of a command (`argv`: its program, then its arguments) without `NAME=`: its
-/// program's file stem (`./bin/tdoku --fast` is `tdoku`, `sleep 100` is `sleep`); when the
-/// program is an interpreter ([`is_interpreter`]: `python3`, `sh`, `node`, `env`, …), the
-/// name of the first word after it that is neither an option (`-u`) nor a setting (`X=1`),
-/// found the same way (`python3 -u my_solver.py` is `my_solver`, `env X=1 python3 s.py` is
-/// `s`), when its file stem can name a solver (letters, digits, `_`, `-`, `.`), else the
-/// interpreter's (`sh -c 'while read l; …'` is `sh`).
+/// The name of a command without `NAME=`, by the rule of the book's "Any solver, in any
+/// language": its program's file stem, or for an interpreter the stem of the first word
+/// after it that is neither an option nor a setting (`X=1`) when that stem is a name.
 fn default_name(argv: &[String]) -> String {
     let stem = |word: &str| {
         Path::new(word)
@@ -114,52 +106,44 @@ fn default_name(argv: &[String]) -> String {
 mod tests {
     use super::*;
 
-    fn spec(text: &str) -> (String, String) {
-        let spec = command_spec(text).unwrap();
-        (spec.name, spec.command)
-    }
-
     #[test]
     fn a_command_is_named_after_its_script_or_as_told() {
-        let own = |n: &str, c: &str| (n.to_string(), c.to_string());
+        for (text, name) in [
+            ("python3 my_solver.py", "my_solver"),
+            ("./bin/tdoku --fast", "tdoku"),
+            ("py=python3 -u s.py", "py"),
+            ("env X=1 ./a", "a"),
+            ("/opt/bin/solve.bin -j 2 in.txt", "solve"),
+            ("python3.12 -u s.py 4", "s"),
+            ("/usr/bin/pypy3 s.py", "s"),
+            ("env X=1 python3 -u tools/s.py --fast", "s"),
+            ("node dist/solver.js --threads 4", "solver"),
+            ("sh -c 'while read l; do echo none; done'", "sh"),
+            ("python3 -c 'print(1)'", "python3"),
+            ("python3", "python3"),
+            ("pythonista s.py", "pythonista"),
+            ("bash python.sh 8", "python"),
+        ] {
+            assert_eq!(command_spec(text).unwrap().name, name, "{text}");
+        }
+        let spec = command_spec(" py=python3 -u s.py ").unwrap();
         assert_eq!(
-            spec("python3 my_solver.py"),
-            own("my_solver", "python3 my_solver.py")
+            (spec.command, spec.written),
+            ("python3 -u s.py".into(), "py=python3 -u s.py".into())
         );
-        assert_eq!(
-            spec("./bin/tdoku --fast"),
-            own("tdoku", "./bin/tdoku --fast")
-        );
-        assert_eq!(spec("py=python3 -u s.py"), own("py", "python3 -u s.py"));
-        assert_eq!(spec("env X=1 ./a"), own("a", "env X=1 ./a"));
-        assert_eq!(spec("sleep 100").0, "sleep");
-        assert_eq!(spec("./solver --threads 4").0, "solver");
-        assert_eq!(spec("/opt/bin/solve.bin -j 2 in.txt").0, "solve");
-        assert_eq!(spec("python3.12 -u s.py 4").0, "s");
-        assert_eq!(spec("/usr/bin/pypy3 s.py").0, "s");
-        assert_eq!(spec("env X=1 python3 -u tools/s.py --fast").0, "s");
-        assert_eq!(spec("bash run.sh 8").0, "run");
-        assert_eq!(spec("node dist/solver.js --threads 4").0, "solver");
-        assert_eq!(spec("sh -c 'while read l; do echo none; done'").0, "sh");
-        assert_eq!(spec("python3 -c 'print(1)'").0, "python3");
-        assert_eq!(spec("python3").0, "python3");
-        assert_eq!(spec("pythonista s.py").0, "pythonista");
-        assert_eq!(spec("bash python.sh 8").0, "python");
-        assert!(command_spec("").unwrap_err().contains("needs a command"));
-        assert!(command_spec("x=").unwrap_err().contains("needs a command"));
-        assert!(command_spec("=./a")
-            .unwrap_err()
-            .contains("the name before `=` is empty"));
-        assert!(command_spec("python3 'oops")
-            .unwrap_err()
-            .contains("unclosed quote"));
-        assert_eq!(
-            command_spec(" py=python3 'oops").unwrap_err(),
-            "cmd:py=python3 'oops: cannot split the command into words (an unclosed quote?)"
-        );
-        assert_eq!(
-            command_spec(" mine=./s --fast ").unwrap().written,
-            "mine=./s --fast"
-        );
+        for (text, error) in [
+            ("", "cmd: needs a command (cmd:python3 my_solver.py)"),
+            ("x=", "cmd: needs a command (cmd:python3 my_solver.py)"),
+            (
+                "=./a",
+                "cmd: the name before `=` is empty (cmd:NAME=COMMAND, or cmd:COMMAND)",
+            ),
+            (
+                " py=python3 'oops",
+                "cmd:py=python3 'oops: cannot split the command into words (an unclosed quote?)",
+            ),
+        ] {
+            assert_eq!(command_spec(text).unwrap_err(), error, "{text}");
+        }
     }
 }

@@ -27,25 +27,14 @@ use super::{PuzzleArgs, Quiet};
       16x16 puzzles (symbols 1-9 then A-G)
 
 Output: a provenance header (`#` lines: the command that makes the same file again, what the
-puzzles are, the version and git commit of sudoku-lab), then one puzzle per line, '.' for an
-empty cell. Puzzle i depends only on the seed and i: the same command gives the same file on
-any machine and for any thread count. A file (-o) is written as FILE.running.EXT and named at
-the end by how the run ended (FILE.EXT, FILE.interrupted.EXT, FILE.failed.EXT). One that ends
-before its count (interrupted, a rare target) has the header's second line written again, in
-place, to say how many puzzles it holds, and ends with a `#` line that says where it stopped;
-a write that failed keeps what reached the disk. On stdout, a device or a pipe, the header
-keeps the count asked for (and `minimal`: the last `#` lines say how many came, and why they
-may not be minimal).
+puzzles are, the build), then one puzzle per line, '.' for an empty cell. Puzzle i depends only
+on the seed and i: the same command gives the same file on any machine and for any thread count.
+A file (-o) is staged as every output is (the book's \"What a stopped run leaves\").
 
-Every puzzle has exactly one solution (checked by an exact strategy: bands at 9x9, norvig at
-4x4 and 16x16, dlx at 25x25) and is minimal unless --no-minimal: no given (no orbit of
-givens, under a symmetry) can be removed without losing uniqueness, as far as the checks
-can tell: a removal whose check runs out of its budget (common at 25x25) is refused, and
-the file's header then does not say minimal and a `#` line at its end says why (not under
---no-minimal, whose puzzles are not said minimal: it stops digging there). A puzzle that
-misses the targets is made again with the random numbers that follow, at most --max-attempts
-times; then the run stops with an error (the puzzles before it stay written). Targets no
-puzzle can meet (as --grade x_wing --difficulty easy) are usage errors (exit status 2).")]
+Every puzzle has exactly one solution and is minimal unless --no-minimal. A puzzle that misses
+the targets is made again, at most --max-attempts times; then the run stops with an error (the
+puzzles before it stay written). Targets no puzzle can meet are usage errors (exit status 2).
+The book's \"generate\" chapter tells the rest.")]
 pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
@@ -76,13 +65,13 @@ pub struct GenerateArgs {
     pub symmetry: Symmetry,
 
     /// How many givens: a range LOW..HIGH (e.g. 22..26) or one number.
-    #[arg(long, value_name = "LOW..HIGH", value_parser = parse_range)]
+    #[arg(long, value_name = "LOW..HIGH")]
     pub givens: Option<Range>,
 
     /// A node band: the strategy of that name (any the catalogue lists: `sudoku-lab bench
     /// --help`, under --solvers) needs LOW..HIGH nodes for the first solution (e.g.
     /// naive:100000..1000000; `_` may separate thousands).
-    #[arg(long, value_name = "STRATEGY:LOW..HIGH", value_parser = parse_band)]
+    #[arg(long, value_name = "STRATEGY:LOW..HIGH")]
     pub nodes: Option<NodeBand>,
 
     /// The strongest technique the logic strategy needs to solve the puzzle without search.
@@ -111,23 +100,12 @@ pub struct GenerateArgs {
 
     /// No progress.
     #[command(flatten)]
-    pub quiet: super::Quiet,
+    pub quiet: Quiet,
 
     /// When stderr is not a terminal, print a plain progress line every SECONDS seconds
     /// (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
-}
-
-/// A range of givens.
-fn parse_range(text: &str) -> Result<Range, String> {
-    text.parse().map_err(|e| format!("{e}"))
-}
-
-/// A node band, as written (whether its strategy exists and its range can hold a count
-/// is the generator's to say: see `generate::usage_error`).
-fn parse_band(text: &str) -> Result<NodeBand, String> {
-    text.parse().map_err(|e| format!("{e}"))
 }
 
 /// Options of `sudoku-lab grade`.
@@ -154,10 +132,10 @@ pub struct GradeArgs {
     pub quiet: Quiet,
 }
 
-/// The help's examples and notes, with the ladder of difficulties as
-/// [`Difficulty`] states it.
+/// The help's examples and notes, with the ladder of difficulties as [`Difficulty`]
+/// states it.
 fn grade_after_help() -> String {
-    let ladder: Vec<String> = sudoku_generator::Difficulty::ALL
+    let ladder: Vec<String> = Difficulty::ALL
         .iter()
         .map(|d| {
             let techniques: Vec<String> = d.techniques().iter().map(|t| t.to_string()).collect();
@@ -174,24 +152,18 @@ fn grade_after_help() -> String {
   sudoku-lab grade ../shared/corpora/norvig_sudoku-top95.txt -o top95.grades.csv
       every puzzle of the file graded, the CSV in top95.grades.csv, the count of each
       difficulty on the terminal
-  sudoku-lab grade \\
-      '.43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71.'
-      one puzzle: its CSV line on stdout (expert: an X-wing is its hardest step)
   sudoku-lab generate --count 10 --seed 1 --difficulty expert --max-attempts 100000 \\
       | sudoku-lab grade -q -
       puzzles made at a difficulty, graded again
 
-The grade is the logic strategy's (the catalogue's `logic`: a person's techniques, the weakest
-first, then a guess when every one is stuck), from a uniqueness check (limit 2). A puzzle
-solved without a guess has the difficulty of the strongest technique it needed; one that
-needed a guess is beyond:
+The grade is the logic strategy's (a person's techniques, the weakest first, then a guess when
+every one is stuck), from a uniqueness check (limit 2). A puzzle solved without a guess has the
+difficulty of the strongest technique it needed; one that needed a guess is beyond:
 {}
 Columns: corpus, index, line, name (as bench's CSV), puzzle, status (unique, not_unique,
-no_solution, budget_exhausted), nodes (1 + the guesses), technique (the strongest step the
-solve took, at any node), difficulty (for a unique puzzle only). `generate --difficulty NAME`
-makes puzzles of a difficulty.
-Exit status: 0 ok, 1 error (a puzzle that does not parse, a file that cannot be read or
-written), 2 usage error.",
+no_solution, budget_exhausted), nodes (1 + the guesses), technique, difficulty (for a unique
+puzzle only). The book's \"grade\" chapter tells the rest.
+Exit status: 0 ok, 1 error, 2 usage error.",
         ladder.join("\n")
     )
 }

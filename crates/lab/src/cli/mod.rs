@@ -86,9 +86,8 @@ pub enum Command {
 }
 
 impl Command {
-    /// A usage error when the command refuses an option it takes only to say why: `-q`
-    /// in `solve` and `trace`, which print what they were asked for, with no progress or
-    /// summary beside it (an unknown option would not say why).
+    /// A usage error for `-q` in `solve` and `trace`, which take it only to say why they
+    /// refuse it.
     pub fn refused(&self) -> Result<(), crate::usage_error::Usage> {
         let command = match self {
             Command::Solve(args) if args.quiet => "solve",

@@ -29,8 +29,8 @@ impl SolverSpec {
         }
     }
 
-    /// Its node budget on a grid of `size` when `--max-nodes` is not given (0 for a
-    /// command: its budget is its time limit, `--timeout`).
+    /// Its node budget on a grid of `size` without `--max-nodes` (0 for a command, whose
+    /// budget is `--timeout`).
     pub fn default_max_nodes(&self, size: Size) -> u64 {
         match self {
             SolverSpec::Strategy(s) => s.default_max_nodes(size),
@@ -49,15 +49,12 @@ impl SolverList {
         SolverList(default_run().map(SolverSpec::Strategy).collect())
     }
 
-    /// Parses `naive,dlx` (`all`: every strategy; `default`: the default run;
-    /// `cmd:[NAME=]COMMAND`: a program run as a child process): the value parser of
-    /// `--solvers`, whose error clap reports as a usage error (exit status 2). The list is
-    /// cut at its commas but those a command quotes (see [`split_list`]).
+    /// Parses `naive,dlx` (`all`, `default`, `cmd:[NAME=]COMMAND`), cut at the commas
+    /// [`split_list`] finds.
     pub fn parse(text: &str) -> Result<SolverList, String> {
         let mut specs: Vec<SolverSpec> = Vec::new();
         let mut after_command = false;
-        for item in split_list(text) {
-            let item = item.trim();
+        for item in split_list(text).into_iter().map(str::trim) {
             let new: Vec<SolverSpec> = if let Some(command) = item.strip_prefix(CMD) {
                 after_command = true;
                 vec![SolverSpec::Command(command_spec(command)?)]
@@ -103,31 +100,19 @@ impl SolverList {
     }
 }
 
-/// The items of a solver list: `text` cut at each comma outside quotes, quoted as a
-/// command's words are (a POSIX shell's rules, which `cmd:` commands are split by): within
-/// `'…'`, within `"…"`, or after a backslash, a comma is the command's, so that
-/// `cmd:x=prog '--a,b',dlx` is two solvers, the first given the word `--a,b`. The quotes
-/// stay in the items, for the command's own split.
+/// `text` cut at each comma outside quotes, quoted as a shell quotes a command's words
+/// (`'…'`, `"…"`, a backslash): `cmd:x=prog '--a,b',dlx` is two items. The quotes stay in
+/// the items, for the command's own split.
 pub fn split_list(text: &str) -> Vec<&str> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Quote {
-        None,
-        Single,
-        Double,
-    }
     let mut items = Vec::new();
-    let (mut quote, mut escaped, mut start) = (Quote::None, false, 0);
+    let (mut quote, mut escaped, mut start) = (None, false, 0);
     for (i, c) in text.char_indices() {
-        if escaped {
-            escaped = false;
-            continue;
-        }
         match (quote, c) {
-            (Quote::Single, '\'') | (Quote::Double, '"') => quote = Quote::None,
-            (Quote::None | Quote::Double, '\\') => escaped = true,
-            (Quote::None, '\'') => quote = Quote::Single,
-            (Quote::None, '"') => quote = Quote::Double,
-            (Quote::None, ',') => {
+            _ if escaped => escaped = false,
+            (Some(q), _) if c == q => quote = None,
+            (None | Some('"'), '\\') => escaped = true,
+            (None, '\'' | '"') => quote = Some(c),
+            (None, ',') => {
                 items.push(&text[start..i]);
                 start = i + 1;
             }
@@ -145,9 +130,8 @@ impl fmt::Display for SolverList {
     }
 }
 
-/// The value parser of `--solvers`: [`SolverList::parse`], with the names a list takes
-/// (the catalogue's, `all`, `default`) as its possible values, so that the shell
-/// completions (`sudoku-lab completions SHELL`) offer them after `-s`.
+/// The value parser of `--solvers`: [`SolverList::parse`], with the names a list takes as
+/// its possible values, for the shell completions.
 #[derive(Debug, Clone, Copy)]
 pub struct SolverListParser;
 
@@ -179,10 +163,12 @@ interpreter such as python3 or sh): it reads one puzzle per line (`.` for an emp
 as its words are (cmd:x=prog '--a,b') (the book's \"Any solver, in any language\", book/src/harness/external.md, \
 tells the rest)";
 
-/// The long help of `--solvers`: `what` it is, `cmd` ([`CMD_HELP`] where it takes `cmd:`
-/// programs, else empty), then every strategy with its summary and default budget.
+/// The long help of `--solvers`: `what` it is, `cmd` ([`CMD_HELP`] or nothing), then every
+/// strategy with its summary and default budget.
 pub fn solvers_help(what: &str, cmd: &str) -> String {
     let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    let indent = format!("\n  {:width$}  ", "");
+    let column = |text: &str| crate::ui::wrap(text, SUMMARY_COLUMNS).join(&indent);
     let mut text = format!(
         "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
 `default` = the default run{cmd}. An unknown name is a usage error that lists these:\n"
@@ -193,18 +179,15 @@ pub fn solvers_help(what: &str, cmd: &str) -> String {
         } else {
             ""
         };
-        let indent = format!("\n  {:width$}  ", "");
-        let summary = crate::ui::wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
         let budget = format!("budget {} nodes per solve{default}", s.default_budget);
-        let budget = crate::ui::wrap(&budget, SUMMARY_COLUMNS).join(&indent);
+        let (summary, budget) = (column(s.summary), column(&budget));
         text.push_str(&format!("\n  {:width$}  {summary}{indent}{budget}", s.name));
     }
     text
 }
 
-/// The width of a summary's column in the list of strategies: with clap's indent of the
-/// help text, a line stays within 80 columns, so that clap never wraps it again (a line it
-/// wrapped would lose the column).
+/// The width of a summary's column: with clap's indent, a line stays within 80 columns,
+/// so that clap never wraps it again (which would lose the column).
 const SUMMARY_COLUMNS: usize = 50;
 
 /// The long help of `--max-nodes`: the default budget of every strategy.
@@ -226,26 +209,15 @@ within milliseconds: {}]",
 mod tests {
     use super::*;
 
+    /// Unknown names and empty lists: tests/conventions.rs.
     #[test]
-    fn lists_come_from_the_catalogue() {
+    fn repeats_are_dropped_but_not_two_commands_of_one_name() {
         let list = SolverList::parse("dlx, naive,dlx").unwrap();
         assert_eq!(list.to_string(), "dlx,naive");
-        assert_eq!(
-            SolverList::default_run().to_string(),
-            default_run().map(|s| s.name).collect::<Vec<_>>().join(",")
-        );
-        let err = SolverList::parse("norvig,fast").unwrap_err();
-        assert!(
-            err.starts_with("unknown solver \"fast\": the solvers are naive, reduce"),
-            "{err}"
-        );
-        assert!(SolverList::parse(" , ")
-            .unwrap_err()
-            .starts_with("no solver given"));
+        let err = SolverList::parse("cmd:./a,cmd:b/a").unwrap_err();
+        assert!(err.starts_with("two solvers are named \"a\""), "{err}");
     }
 
-    /// A comma a command quotes stays in the command (the old list was cut at every
-    /// comma: `cmd:x=prog '--a,b'` was two items, the first with an unclosed quote).
     #[test]
     fn a_quoted_comma_stays_in_its_command() {
         assert_eq!(
@@ -265,57 +237,29 @@ mod tests {
                 && err.ends_with("(a comma inside a cmd: command cuts the list unless it is quoted: cmd:NAME=prog '--a,b')"),
             "{err}"
         );
-        assert!(SolverList::parse("cmd:x=prog '--a,b")
-            .unwrap_err()
-            .contains("unclosed quote"));
     }
 
+    /// Every strategy with its summary and budget, its column within 80 (clap indents by
+    /// 10). Which list offers `cmd:`: tests/trace.rs.
     #[test]
-    fn only_a_list_that_takes_commands_offers_them() {
-        let any = solvers_help("Solvers", CMD_HELP);
-        assert!(any.contains("`cmd:[NAME=]COMMAND` = any program"), "{any}");
-        assert!(!any.contains("sudoku-lab bench --help"), "{any}");
-        let strategies = solvers_help("Strategies", "");
-        assert!(!strategies.contains("cmd:"), "{strategies}");
-        assert!(
-            strategies.starts_with(
-                "Strategies, comma-separated, in this order (repeats dropped); `all` = every \
-strategy, `default` = the default run. An unknown name is a usage error that lists these:\n"
-            ),
-            "{strategies}"
-        );
-    }
-
-    #[test]
-    fn the_help_gives_every_strategy_and_budget() {
-        let solvers = solvers_help("Solvers", CMD_HELP);
-        let words = solvers.split_whitespace().collect::<Vec<_>>().join(" ");
+    fn the_help_gives_every_strategy_in_a_column_within_80() {
+        let help = solvers_help("Solvers", CMD_HELP);
+        let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
         let budgets = max_nodes_help();
         for s in CATALOGUE {
             let summary = s.summary.split_whitespace().collect::<Vec<_>>().join(" ");
-            assert!(
-                words.contains(&format!("{} {summary} budget", s.name)),
-                "{}",
-                s.name
-            );
+            assert!(words.contains(&format!("{} {summary} budget", s.name)));
             assert!(budgets.contains(&format!("{} {}", s.name, s.default_budget)));
         }
-    }
-
-    #[test]
-    fn the_list_keeps_its_columns_within_80() {
         let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap();
-        let list = solvers_help("Solvers", CMD_HELP);
-        let (_, list) = list.split_once(":\n").unwrap();
-        for line in list.lines().skip(1) {
-            // clap indents the help text by 10 columns
+        for line in help.split_once(":\n").unwrap().1.lines().skip(1) {
             assert!(10 + line.chars().count() <= 80, "{line:?}");
-            assert!(line.starts_with("  "), "{line:?}");
             let column = &line[2 + width..];
             assert!(
-                column.starts_with("  ") && !column.starts_with("   "),
+                line.starts_with("  ") && column.starts_with("  "),
                 "{line:?}"
             );
+            assert!(!column.starts_with("   "), "{line:?}");
         }
     }
 }

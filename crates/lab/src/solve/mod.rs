@@ -100,17 +100,17 @@ fn report(
     }
     ui::out("\n");
     let mut solved = Vec::new();
-    for spec in &args.solvers.0 {
+    for spec in &args.search.solvers.0 {
         let s = Solved::run(spec, puzzle, args)?;
         reported.solved |= s.row.is_some();
         reported.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
-        ui::out(line(&s, grid, args.limit));
+        ui::out(line(&s, grid, args.search.limit));
         solved.push(s);
         if !ui::stdout_open() {
             return Ok(());
         }
     }
-    let solutions = show::solutions(grid, &solved, args.limit);
+    let solutions = show::solutions(grid, &solved, args.search.limit);
     if !solutions.is_empty() {
         ui::out(format!("\n{solutions}"));
     }
@@ -170,9 +170,15 @@ impl Solved {
         args: &SolveArgs,
     ) -> Result<Solved, sudoku_engine::EngineError> {
         let max_nodes =
-            (args.max_nodes).unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
+            (args.search.max_nodes).unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
         let options = sudoku_catalogue::Options { seed: args.seed };
-        let c = contender_with(spec, args.limit, max_nodes, args.timeout.limit, &options);
+        let c = contender_with(
+            spec,
+            args.search.limit,
+            max_nodes,
+            args.timeout.limit,
+            &options,
+        );
         let strategy = match spec {
             SolverSpec::Strategy(s) => Some(*s),
             SolverSpec::Command(_) => None,
