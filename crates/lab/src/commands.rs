@@ -45,52 +45,17 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile
         untold.push("rows");
         untold.sort_by_key(|key| ACCOUNT.iter().position(|k| k == key));
         summary.clock = None;
-    } else if ended && rows != sidecar.rows {
+    } else if let Err(e) = sidecar.check_rows(rows) {
         ui::warning(format!(
-            "{}: {rows} rows, where its sidecar says the run wrote {}: the summary is of the \
-             rows as they are now, not of the run, and gives no wall-clock rate",
-            csv.display(),
-            sidecar.rows
+            "{}: {e}: the summary is of the rows as they are now, not of the run, and gives \
+             no wall-clock rate",
+            csv.display()
         ));
         summary.clock = None;
     }
     if !untold.is_empty() {
         ui::warning(untold_told(csv, &found.path, &untold));
     }
-}
-
-/// Whether the rows of a CSV are those its sidecar says the run wrote.
-#[derive(PartialEq, Eq)]
-enum Rows {
-    /// As many as it says, or a run still going (or of a state not known) has not said.
-    Theirs,
-    /// Another number: a warning said so.
-    Others,
-    /// An ended run's sidecar without `rows` (made by hand, or cut short).
-    Untold,
-}
-
-/// Whether the CSV at `csv`, which holds `rows` rows, holds as many as its sidecar `found`
-/// says the run wrote; a warning when it holds another number (rows removed, doubled or
-/// appended since): the run's clock did not time these rows.
-fn check_rows(csv: &Path, rows: u64, found: &SidecarFile) -> Rows {
-    let sidecar = &found.sidecar;
-    let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
-    if !ended {
-        return Rows::Theirs;
-    }
-    if account_not_given(&found.text).contains(&"rows") {
-        return Rows::Untold;
-    }
-    if let Err(e) = sidecar.check_rows(rows) {
-        ui::warning(format!(
-            "{}: {e}: the summary is of the rows as they are now, not of the run, and gives \
-             no wall-clock rate",
-            csv.display(),
-        ));
-        return Rows::Others;
-    }
-    Rows::Theirs
 }
 
 /// The warning of a CSV whose sidecar (at `path`) does not give the counts `untold`: the
