@@ -71,12 +71,7 @@ impl Output {
     }
 
     /// Starts the output of a run on `csv`: `X.running.csv` created and locked, its header
-    /// written.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Busy`], [`Error::InTheWay`], [`Error::NamesAFolder`], [`Error::Claimed`],
-    /// or an I/O error naming the file.
+    /// written ([`Error::Busy`] when another run has it, [`Error::Claimed`]...).
     pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
         check_names_a_file(csv)?;
         check_unclaimed(csv)?;
