@@ -42,11 +42,10 @@ pub enum ChildEventKind {
 
 impl fmt::Display for ChildEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self
-            .at
-            .as_ref()
-            .map(|(corpus, line)| format!(" on {corpus}:{line}"));
-        let at = at.unwrap_or_default();
+        let at = match &self.at {
+            Some((corpus, line)) => format!(" on {corpus}:{line}"),
+            None => String::new(),
+        };
         let solver = &self.solver;
         match &self.kind {
             ChildEventKind::Crashed(how) => write!(
