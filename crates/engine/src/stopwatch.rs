@@ -42,23 +42,43 @@ impl Check {
     }
 }
 
-/// One timing of a solve: its wall time, and how long its thread was off its core during
-/// it (`None`: not checked), ns.
+/// How long a solve's thread was off its core during it, ns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OffCore {
+    /// Not checked: no check on this platform.
+    Unchecked,
+    /// Checked and told.
+    Known(u64),
+    /// Switched out, but the clocks could not tell for how long (no CPU clock read while
+    /// the page's count held still, or a reading that leaves no time on its core).
+    Unknown,
+}
+
+/// One timing of a solve: its wall time, and how long its thread was off its core.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Sample {
     pub ns: u64,
-    pub off_core: Option<u64>,
+    pub off_core: OffCore,
 }
 
 impl Sample {
-    /// Whether its thread was off its core for more than a hundredth of it.
+    /// Whether its thread was off its core for more than a hundredth of it, or for a time
+    /// not known.
     pub fn disturbed(&self) -> bool {
-        self.off_core.is_some_and(|off| off > self.ns / 100)
+        match self.off_core {
+            OffCore::Unchecked => false,
+            OffCore::Known(off) => off > self.ns / 100,
+            OffCore::Unknown => true,
+        }
     }
 
-    /// The time its thread spent on its core, ns.
+    /// The time its thread spent on its core, ns: its wall time when that is not known
+    /// (an upper bound, never a 0 that no solve takes).
     pub fn on_core(&self) -> u64 {
-        self.ns - self.off_core.unwrap_or(0).min(self.ns)
+        match self.off_core {
+            OffCore::Known(off) => self.ns - off.min(self.ns),
+            OffCore::Unchecked | OffCore::Unknown => self.ns,
+        }
     }
 }
 
@@ -73,7 +93,7 @@ pub(crate) struct Timing {
 /// first run's result, and the solve's [`Timing`].
 pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
     let (first, mut sample) = timed(&mut solve);
-    if sample.off_core.is_none() {
+    if sample.off_core == OffCore::Unchecked {
         let timing = Timing {
             ns: sample.ns,
             retimed: Retimed::Unchecked,
@@ -193,9 +213,10 @@ impl Stopwatch {
         let start = Instant::now();
         let out = solve();
         let ns = nanos(start.elapsed());
-        let off_core = before
-            .zip(cpu::now())
-            .map(|(b, a)| ns.saturating_sub(a.saturating_sub(b)));
+        let off_core = match before.zip(cpu::now()) {
+            Some((b, a)) => known(ns, ns.saturating_sub(a.saturating_sub(b))),
+            None => OffCore::Unchecked,
+        };
         (out, Sample { ns, off_core })
     }
 
@@ -215,7 +236,7 @@ impl Stopwatch {
         let ns = nanos(start.elapsed());
         let switched = page.schedules() != before;
         if !switched && ns < READ_CLOCK_ABOVE {
-            let off_core = Some(0);
+            let off_core = OffCore::Known(0);
             return (out, Sample { ns, off_core });
         }
         // Switched out, or long enough to pay a clock read: the CPU clock now less the
@@ -223,10 +244,9 @@ impl Stopwatch {
         let now = anchor(page);
         let off_core = match (self.anchor, now) {
             (Some(start_anchor), Some(now)) if start_anchor.schedules == before => {
-                Some(off_core(start_anchor, start, now).min(ns))
+                known(ns, off_core(start_anchor, start, now))
             }
-            // No clock to tell by: all of it may have been the wait.
-            _ => Some(ns),
+            _ => OffCore::Unknown,
         };
         self.anchor = now;
         (out, Sample { ns, off_core })
@@ -250,6 +270,16 @@ fn anchor(page: &page::Handle) -> Option<Anchor> {
         }
     }
     None
+}
+
+/// `off` ns off its core in a solve of `ns`, unless that leaves no time on its core: a
+/// solve takes some, so the clocks were wrong (steal between the anchor and the start).
+fn known(ns: u64, off: u64) -> OffCore {
+    if off < ns {
+        OffCore::Known(off)
+    } else {
+        OffCore::Unknown
+    }
 }
 
 /// The time off its core between `start` and the reading `now`: the wall time less the
@@ -429,12 +459,17 @@ mod tests {
 
     #[test]
     fn a_timing_is_disturbed_beyond_a_hundredth_off_its_core() {
-        let s = |ns, off| Sample { ns, off_core: off };
-        assert!(!s(10_000, Some(100)).disturbed());
-        assert!(s(10_000, Some(101)).disturbed());
-        assert!(!s(10_000, None).disturbed());
-        assert_eq!(s(10_000, Some(4_000)).on_core(), 6_000);
-        assert_eq!(s(10, Some(40)).on_core(), 0);
+        let s = |ns, off_core| Sample { ns, off_core };
+        assert!(!s(10_000, OffCore::Known(100)).disturbed());
+        assert!(s(10_000, OffCore::Known(101)).disturbed());
+        assert!(!s(10_000, OffCore::Unchecked).disturbed());
+        assert_eq!(s(10_000, OffCore::Known(4_000)).on_core(), 6_000);
+        // Off its core for a time not known, or for all of it: disturbed, and its time on
+        // its core is taken as its wall time, never 0.
+        for off in [OffCore::Unknown, known(10, 40), known(10, 10)] {
+            assert!(s(10, off).disturbed());
+            assert_eq!(s(10, off).on_core(), 10);
+        }
     }
 
     /// The anchor's CPU clock is carried to the start by the wall clock; what the thread's
