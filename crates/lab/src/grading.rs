@@ -12,6 +12,7 @@ use sudoku_results::{grid_text, GridText};
 
 use crate::cli::GradeArgs;
 use crate::input::Input;
+use crate::ui::Align::{Left, Right};
 use crate::{ui, RunEnd};
 
 /// One line of the CSV: the columns are the book's ("Grading", "The CSV").
@@ -109,7 +110,7 @@ impl Tally {
         );
         let s = plural(total);
         let head = format!("graded {total} puzzle{s} of {input} with {GRADER} (limit 2):\n");
-        head + &ui::table(&rows, [false, true, true])
+        head + &ui::table(&rows, [Left, Right, Right])
     }
 }
 

@@ -192,15 +192,24 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
-/// Rows of cells in columns two spaces apart, each column left- or right-aligned as
-/// `right` says: the one table layout of `solve` and `grade`.
-pub fn table<const N: usize>(rows: &[[String; N]], right: [bool; N]) -> String {
+/// How a column of a [`table`] lines its cells up.
+#[derive(Clone, Copy)]
+pub enum Align {
+    /// Text.
+    Left,
+    /// Figures.
+    Right,
+}
+
+/// Rows of cells in columns two spaces apart, each column aligned as `align` says: the one
+/// table layout of `solve`, `grade` and `compare`.
+pub fn table<const N: usize>(rows: &[[String; N]], align: [Align; N]) -> String {
     let width = |j: usize| rows.iter().map(|r| r[j].chars().count()).max().unwrap_or(0);
     let mut out = String::new();
     for row in rows {
-        let cells = (0..N).map(|j| match (right[j], width(j)) {
-            (true, w) => format!("{:>w$}", row[j]),
-            (false, w) => format!("{:<w$}", row[j]),
+        let cells = (0..N).map(|j| match (align[j], width(j)) {
+            (Align::Right, w) => format!("{:>w$}", row[j]),
+            (Align::Left, w) => format!("{:<w$}", row[j]),
         });
         out.push_str(cells.collect::<Vec<_>>().join("  ").trim_end());
         out.push('\n');

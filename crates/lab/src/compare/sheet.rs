@@ -8,6 +8,7 @@ use sudoku_results::format_time;
 
 use super::{Comparison, Group};
 use crate::cli::CompareArgs;
+use crate::ui::Align::{Left, Right};
 
 /// The columns of the Markdown table.
 const HEADER: &str = "corpus|solver|puzzles|both solved|A median|B median|B/A|95% interval|\
@@ -153,7 +154,7 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
         .collect();
     let table = crate::ui::table(
         &rows,
-        [false, true, true, true, true, true, true, true, true],
+        [Left, Right, Right, Right, Right, Right, Right, Right, Right],
     );
     let mut lines = table.lines();
     let _ = writeln!(out, "  {}", lines.next().unwrap_or_default());

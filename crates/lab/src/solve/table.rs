@@ -5,6 +5,7 @@ use sudoku_results::{format_time, Row, Status};
 use sudoku_trace::people::thousands;
 
 use super::Solved;
+use crate::ui::Align::{Left, Right};
 
 /// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
 /// `crashed`.
@@ -92,7 +93,7 @@ pub fn table(solved: &[Solved]) -> String {
             }),
         });
     }
-    crate::ui::table(&rows, [false, false, true, true, true, true, true])
+    crate::ui::table(&rows, [Left, Left, Right, Right, Right, Right, Right])
 }
 
 #[cfg(test)]
