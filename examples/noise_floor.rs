@@ -46,12 +46,8 @@ fn main() -> ExitCode {
         .collect();
     let mut times = Vec::new();
     for (corpus, path) in args.words().iter().enumerate() {
-        let puzzles: Vec<Grid> = args
-            .puzzles(path, usize::MAX)
-            .into_iter()
-            .map(|p| p.grid)
-            .filter(|g| g.size() == Size::NINE)
-            .collect();
+        let mut puzzles = args.grids(path, usize::MAX);
+        puzzles.retain(|g| g.size() == Size::NINE);
         times.extend(solve_all(corpus, &puzzles, &solvers, &limits));
     }
     println!("corpus,solver,status,nanoseconds");

@@ -30,7 +30,7 @@
 use std::time::Instant;
 
 use sudoku_bands::Bands;
-use sudoku_core::{Grid, Limits, Size, Solver};
+use sudoku_core::{Limits, Size, Solver};
 use sudoku_testkit::usage;
 
 /// The usage line.
@@ -55,12 +55,8 @@ fn main() {
             _ => args.fail(format_args!("{time:?} is neither SECONDS nor xREPS")),
         },
     };
-    let puzzles: Vec<Grid> = args
-        .puzzles(path, usize::MAX)
-        .into_iter()
-        .map(|p| p.grid)
-        .filter(|g| g.size() == Size::NINE)
-        .collect();
+    let mut puzzles = args.grids(path, usize::MAX);
+    puzzles.retain(|g| g.size() == Size::NINE);
     if puzzles.is_empty() {
         args.error(format_args!("{path}: no 9x9 puzzle"));
     }

@@ -172,11 +172,7 @@ fn main() {
     println!("| corpus | puzzles | {} |", levels.join(" | "));
     println!("|---|---:|{}", "---:|".repeat(2 * Consistency::ALL.len()));
     for (name, path, first) in corpora {
-        let puzzles: Vec<Grid> = args
-            .puzzles(&path, first)
-            .into_iter()
-            .map(|p| p.grid)
-            .collect();
+        let puzzles = args.grids(&path, first);
         let columns = census(&args, &puzzles);
         let cells: Vec<String> = columns
             .iter()

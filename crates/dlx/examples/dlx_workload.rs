@@ -33,11 +33,7 @@ fn main() {
     if !["plain", "observed", "essay"].contains(&mode) {
         args.fail(format_args!("{mode:?} is not plain, observed or essay"));
     }
-    let puzzles: Vec<Grid> = args
-        .puzzles(path, count)
-        .into_iter()
-        .map(|p| p.grid)
-        .collect();
+    let puzzles = args.grids(path, count);
     let (mut nodes, mut events) = (0u64, 0u64);
     let mut times = Vec::with_capacity(puzzles.len());
     for puzzle in &puzzles {

@@ -103,11 +103,7 @@ fn main() {
     let mut costs = Vec::new();
     for set in &SETS {
         let path = format!("{}/{}", set.dir.unwrap_or(dir), set.file);
-        let puzzles: Vec<Grid> = args
-            .puzzles(&path, set.take)
-            .into_iter()
-            .map(|p| p.grid)
-            .collect();
+        let puzzles = args.grids(&path, set.take);
         let columns = run(&args, &solvers, &puzzles);
         let (integral, pinned) = relaxations(&args, &puzzles, &columns[0].outcomes);
         let n = puzzles.len();

@@ -112,6 +112,14 @@ impl Args {
         puzzles
     }
 
+    /// The grids of [`Usage::puzzles`], without their names and lines.
+    pub fn grids(&self, path: &str, most: usize) -> Vec<Grid> {
+        self.puzzles(path, most)
+            .into_iter()
+            .map(|p| p.grid)
+            .collect()
+    }
+
     /// Ends the process (exit status 1) when `solution`, `solver`'s answer to `puzzle`,
     /// does not solve it: a solver bug, told with the puzzle (see [`wrong_solution`]).
     pub fn check_solution(&self, solver: &str, puzzle: &Grid, solution: Option<&Grid>) {
