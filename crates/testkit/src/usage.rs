@@ -112,7 +112,7 @@ impl Args {
         puzzles
     }
 
-    /// The grids of [`Usage::puzzles`], without their names and lines.
+    /// The grids of [`Self::puzzles`], without their names and lines.
     pub fn grids(&self, path: &str, most: usize) -> Vec<Grid> {
         self.puzzles(path, most)
             .into_iter()
