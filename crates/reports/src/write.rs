@@ -21,6 +21,8 @@ pub use encoder::encode_row;
 pub const CHUNK: usize = 256;
 /// A complete row reaches the file at most about this long after it came.
 pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
+/// The writeback of this many bytes written is started at once (see `start_writeback`).
+const WRITEBACK_EVERY: u64 = 1 << 20;
 
 /// Where a puzzle's rows end in the buffer, and the rows in the buffer up to there.
 #[derive(Debug, Clone, Copy)]
@@ -50,6 +52,8 @@ pub struct CsvWriter {
     last: Instant,
     /// A write failed: nothing more is written.
     failed: bool,
+    /// Bytes whose writeback was started.
+    hinted: u64,
 }
 
 impl CsvWriter {
@@ -71,6 +75,7 @@ impl CsvWriter {
             pushed: 0,
             last: Instant::now(),
             failed: false,
+            hinted: 0,
         })
     }
 
@@ -169,6 +174,10 @@ impl CsvWriter {
             self.rows += end.rows;
         }
         self.puzzles += fit as u64;
+        if result.is_ok() && self.len - self.hinted >= WRITEBACK_EVERY {
+            start_writeback(&self.file, self.hinted, self.len);
+            self.hinted = self.len;
+        }
         self.buffer.clear();
         self.ends.clear();
         result.map_err(|e| {
@@ -178,6 +187,25 @@ impl CsvWriter {
         })
     }
 }
+
+/// Asks the system to start writing the file's dirty pages to the device now, without
+/// waiting (Linux's `sync_file_range`): the sync at the close then finds most of them
+/// written, rather than waiting for all of a run's CSV at its end. A hint: it may do
+/// nothing. On the 17-clue run (`bench -j 2 -s norvig`, a 13 MB CSV, a run of about
+/// 0.19 s) the final sync waited 10 to 12 ms without it, under 1 ms with it (`strace -T`).
+#[cfg(target_os = "linux")]
+fn start_writeback(file: &File, from: u64, to: u64) {
+    use std::os::fd::AsRawFd;
+    let (Ok(at), Ok(len)) = (i64::try_from(from), i64::try_from(to - from)) else {
+        return;
+    };
+    // SAFETY: a valid descriptor and a range of it; the call only starts writeback.
+    unsafe { libc::sync_file_range(file.as_raw_fd(), at, len, libc::SYNC_FILE_RANGE_WRITE) };
+}
+
+/// No hint off Linux.
+#[cfg(not(target_os = "linux"))]
+fn start_writeback(_: &File, _: u64, _: u64) {}
 
 #[cfg(test)]
 mod tests {
