@@ -19,8 +19,7 @@ pub struct ChildEvent {
     pub kind: ChildEventKind,
 }
 
-/// What happened to a child: the first three end it, and a new child takes the next puzzle;
-/// the last is the runner's.
+/// What happened to a child: the first three end it, and a new child takes the next puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChildEventKind {
     /// It ended (exited, closed its output or input), wrote a line too long, or could not
@@ -32,14 +31,6 @@ pub enum ChildEventKind {
     OutOfStep(String),
     /// It crashed [`GIVE_UP`] times in a row: its rows from now on say `crashed` at once.
     GivenUp,
-    /// The runner could not start another child (`why`): `children` at most answer from
-    /// now on, the other workers waiting for one.
-    Fewer {
-        /// The children the solver keeps from now on.
-        children: usize,
-        /// What the runner could not get.
-        why: String,
-    },
 }
 
 impl fmt::Display for ChildEventKind {
@@ -49,12 +40,6 @@ impl fmt::Display for ChildEventKind {
             ChildEventKind::TimedOut(limit) => write!(f, "no answer within {}", seconds(*limit)),
             ChildEventKind::OutOfStep(why) => write!(f, "out of step: {why}"),
             ChildEventKind::GivenUp => write!(f, "crashed {GIVE_UP} times in a row: not restarted"),
-            ChildEventKind::Fewer { children, why } => {
-                write!(
-                    f,
-                    "{children} children at most: cannot start another ({why})"
-                )
-            }
         }
     }
 }

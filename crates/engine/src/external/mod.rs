@@ -5,8 +5,8 @@
 //!
 //! Each worker asks a child of its own from a pool (fewer when the runner's files do not
 //! allow it: [`fit_children`]); the sink hears once of each child that ended
-//! ([`ChildEvent`]); the runner's own want of files or processes is never a solver's row
-//! but [`ExternalError::Runner`], which stops the run.
+//! ([`ChildEvent`]); a child the runner cannot start for want of files or processes is
+//! never a solver's row but [`ExternalError::Runner`], which stops the run.
 
 mod answer;
 mod child;
@@ -43,10 +43,9 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 pub const FILES_PER_CHILD: u64 = 3;
 /// The files [`fit_children`] keeps for the run's own (output, corpora, a child starting).
 pub const FILES_KEPT: u64 = 64;
-/// The most events kept for the sink between two of its ticks.
-const EVENTS_KEPT: usize = 1000;
 
-/// Why a command cannot be a solver, or the runner cannot run it.
+/// Why a command cannot be a solver, or the runner cannot run it (the book's "Any solver,
+/// in any language" says what to do).
 #[derive(Debug, Error)]
 pub enum ExternalError {
     /// No program given.
@@ -221,16 +220,12 @@ impl External {
     }
 
     fn event(&self, at: Option<&At>, kind: ChildEventKind) {
-        let mut events = lock(&self.shared.events);
-        if events.len() < EVENTS_KEPT {
-            events.push((at.cloned(), kind));
-        }
+        lock(&self.shared.events).push((at.cloned(), kind));
     }
 
     /// A child for a question: a waiting one, else a new one while fewer than the most are
     /// alive, else the next to come back. A child the runner cannot start for want of files
-    /// or processes lowers the most to those alive, or with none alive is
-    /// [`ExternalError::Runner`].
+    /// or processes is [`ExternalError::Runner`].
     fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut pool = lock(&self.shared.pool);
         loop {
@@ -243,25 +238,16 @@ impl External {
             }
             pool.live += 1;
             drop(pool);
-            let started = self.spawn(limits);
-            pool = lock(&self.shared.pool);
-            let e = match started {
-                Ok(child) => return Ok(child),
-                Err(e) => e,
-            };
-            pool.live -= 1;
-            self.shared.freed.notify_all();
-            let reason = match e {
-                ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => reason,
-                e => return Err(e),
-            };
-            if pool.live == 0 {
-                let command = self.command.clone();
-                return Err(ExternalError::Runner { command, reason });
-            }
-            pool.most = Some(pool.live);
-            let (children, why) = (pool.live, reason.to_string());
-            self.event(None, ChildEventKind::Fewer { children, why });
+            return self.spawn(limits).map_err(|e| {
+                self.ended();
+                match e {
+                    ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => {
+                        let command = self.command.clone();
+                        ExternalError::Runner { command, reason }
+                    }
+                    e => e,
+                }
+            });
         }
     }
 
