@@ -27,16 +27,18 @@ pub const BATCH: usize = 8;
 pub const WINDOW: usize = 2048;
 /// The longest the calling thread sleeps, between interrupt checks and sink ticks.
 pub const TICK: Duration = Duration::from_millis(50);
-/// What to run: which corpora, which contenders, how.
-#[derive(Debug)]
+/// What to run: which corpora, which contenders, how. The default: no corpus, no
+/// contender, one thread, one pass, every puzzle.
+#[derive(Debug, Default)]
 pub struct Plan {
     /// The corpora, in order.
     pub sources: Vec<Source>,
     /// The solvers, in the order of each puzzle's rows.
     pub contenders: Vec<Contender>,
-    /// Worker threads; 1 solves on the calling thread.
+    /// Worker threads; 0 or 1 solves on the calling thread.
     pub threads: usize,
-    /// Timed passes over each task's puzzles, the solvers' order rotated from pass to pass.
+    /// Timed passes over each task's puzzles (0 is 1), the solvers' order rotated from pass
+    /// to pass.
     pub repeat: u64,
     /// At most this many puzzles of each corpus (its first ones).
     pub first: Option<u64>,
@@ -46,22 +48,6 @@ pub struct Plan {
     pub select: Selection,
     /// Warm-up and pinning (default: neither).
     pub timing: Timing,
-}
-
-impl Default for Plan {
-    /// No corpus, no contender; one thread, one timed run per solve, every puzzle.
-    fn default() -> Plan {
-        Plan {
-            sources: Vec::new(),
-            contenders: Vec::new(),
-            threads: 1,
-            repeat: 1,
-            first: None,
-            strict: false,
-            select: Selection::default(),
-            timing: Timing::default(),
-        }
-    }
 }
 
 /// How a run ended.
