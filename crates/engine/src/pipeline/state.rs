@@ -121,6 +121,25 @@ fn task(
     bell.ring();
 }
 
+/// How far delivery goes.
+enum Stop {
+    /// Every puzzle read is delivered.
+    Running,
+    /// Interrupted: reading stopped; what the tasks under way complete is delivered.
+    Interrupted,
+    /// A task was cut short (by an interrupt): nothing after it is delivered.
+    Cut,
+    /// Stopped by an error (the first is the one reported): nothing after it is delivered.
+    Failed(EngineError),
+}
+
+impl Stop {
+    /// Whether nothing more is delivered.
+    fn cut(&self) -> bool {
+        matches!(self, Stop::Cut | Stop::Failed(_))
+    }
+}
+
 /// The run's bookkeeping on the calling thread.
 pub(super) struct State<'p> {
     plan: &'p Plan,
@@ -138,10 +157,7 @@ pub(super) struct State<'p> {
     next_out: u64,
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
-    /// Delivery stopped: an incomplete task or an error; nothing after it is delivered.
-    gap: bool,
-    interrupted: bool,
-    failure: Option<EngineError>,
+    stop: Stop,
     puzzles: u64,
     /// Lines per chunk.
     batch: u64,
@@ -180,9 +196,7 @@ impl<'p> State<'p> {
             next_seq: 0,
             next_out: 0,
             pending: BTreeMap::new(),
-            gap: false,
-            interrupted: false,
-            failure: None,
+            stop: Stop::Running,
             puzzles: 0,
             batch: if alone || external { 1 } else { BATCH as u64 },
             began: Instant::now(),
@@ -198,8 +212,8 @@ impl<'p> State<'p> {
                 let start = Instant::now();
                 self.solve_here(seq, &mut chunk, shared, sink);
                 self.adapt(start.elapsed());
-            } else if self.gap || self.reading_done {
-                if self.gap || self.pending.is_empty() {
+            } else if self.stop.cut() || self.reading_done {
+                if self.stop.cut() || self.pending.is_empty() {
                     break;
                 }
             } else if self.asked {
@@ -220,14 +234,14 @@ impl<'p> State<'p> {
         shared: &Shared<'_>,
         sink: &mut dyn Sink,
     ) {
-        if self.gap || seq != self.next_out {
+        if self.stop.cut() || seq != self.next_out {
             return;
         }
         self.next_out += 1;
         let source = chunk.source;
         let mut rows = Vec::new();
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
-            if !self.gap {
+            if !self.stop.cut() {
                 self.deliver_item(source, item, rows, (seq, shared), sink);
                 self.tick(shared, sink);
             }
@@ -261,7 +275,7 @@ impl<'p> State<'p> {
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
             }
-            if tasks == 0 && (self.reading_done || self.gap) {
+            if tasks == 0 && (self.reading_done || self.stop.cut()) {
                 break;
             }
             bell.wait(tasks.div_ceil(4), TICK);
@@ -337,11 +351,13 @@ impl<'p> State<'p> {
     fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Option<(u64, Chunk)> {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
-                self.interrupted = true;
+                if let Stop::Running = self.stop {
+                    self.stop = Stop::Interrupted;
+                }
                 self.reading_done = true;
                 self.ready.clear();
             }
-            if self.gap {
+            if self.stop.cut() {
                 return None;
             }
             match self.ready.pop_front() {
@@ -413,7 +429,7 @@ impl<'p> State<'p> {
     /// Hands the results next in order to the sink: a task's parts in the order sent, then
     /// its end; a later task's parts wait until this one's end is delivered.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
-        while !self.gap {
+        while !self.stop.cut() {
             let Some(entry) = self.pending.first_entry() else {
                 break;
             };
@@ -447,7 +463,7 @@ impl<'p> State<'p> {
     }
 
     /// Hands `items` of task `seq` to the sink, each puzzle with the next of `rows`, lent
-    /// where the worker put them. Stops at a gap.
+    /// where the worker put them, until the run is cut.
     fn deliver_items(
         &mut self,
         source: usize,
@@ -458,7 +474,7 @@ impl<'p> State<'p> {
     ) {
         let mut rest = rows;
         for item in items {
-            if self.gap {
+            if self.stop.cut() {
                 return;
             }
             let (these, after) = rest.split_at_mut(item.row_count());
@@ -507,12 +523,11 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A task's items are delivered: one cut short leaves a gap (nothing after it is
-    /// delivered), and fails the run when the runner could not start a child process.
+    /// A task's items are delivered: one cut short cuts the run (nothing after it is
+    /// delivered), and fails it when the runner could not start a child process.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
-        if !complete && !self.gap {
-            self.gap = true;
-            self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
+        if !complete && !self.stop.cut() {
+            self.stop = Stop::Cut;
             let contenders = self.plan.contenders.iter();
             if let Some(e) = contenders
                 .filter_map(|c| c.as_external()?.take_failure())
@@ -526,7 +541,7 @@ impl<'p> State<'p> {
     /// Lets the sink write what waits.
     fn tick(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         crate::external::pass_events(&self.plan.contenders, sink);
-        if self.failure.is_none() {
+        if !matches!(self.stop, Stop::Failed(_)) {
             if let Err(e) = sink.tick() {
                 self.fail(EngineError::Sink(e), shared);
             }
@@ -535,18 +550,19 @@ impl<'p> State<'p> {
 
     /// Stops the run for `e` (the first error is the one reported).
     pub(super) fn fail(&mut self, e: EngineError, shared: &Shared<'_>) {
-        self.failure.get_or_insert(e);
-        self.gap = true;
+        if !matches!(self.stop, Stop::Failed(_)) {
+            self.stop = Stop::Failed(e);
+        }
         self.reading_done = true;
         shared.stop_after(self.next_out);
     }
 
     /// What the run did, after a warm-up of `warmup`.
     pub(super) fn report(self, warmup: Duration) -> Report {
-        let end = match (self.failure, self.interrupted) {
-            (Some(e), _) => End::Failed(e),
-            (None, true) => End::Interrupted,
-            (None, false) => End::Finished,
+        let end = match self.stop {
+            Stop::Failed(e) => End::Failed(e),
+            Stop::Interrupted | Stop::Cut => End::Interrupted,
+            Stop::Running => End::Finished,
         };
         Report {
             end,
