@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use sudoku_core::Grid;
@@ -38,13 +38,13 @@ const PAUSE: Duration = Duration::from_millis(250);
 type Line = Option<(String, Instant)>;
 
 /// A running child process of a solver.
+#[derive(Debug)]
 pub(crate) struct Child {
     process: std::process::Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
-    /// Disconnected when its standard error has ended (and its tail is kept whole).
-    stderr_ended: Receiver<()>,
+    /// The thread that keeps the last lines of its standard error, until it ends.
+    stderr: Option<JoinHandle<VecDeque<String>>>,
     /// The last puzzle it answered.
     previous: Option<Box<Grid>>,
 }
@@ -66,24 +66,23 @@ impl Child {
         process::own_group(&mut command);
         let mut process = command.spawn()?;
         let (tx, lines) = mpsc::channel();
-        let (ended, stderr_ended) = mpsc::channel();
-        let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let (stdout, errors) = (process.stdout.take(), process.stderr.take());
-        let tail = stderr.clone();
         let thread = |name: &str| std::thread::Builder::new().name(name.into());
         let readers = thread("cmd-stdout")
             .spawn(move || read_lines(stdout, &tx))
-            .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors, &tail, ended)));
-        if let Err(e) = readers {
-            process::end_group(&mut process);
-            return Err(e);
-        }
+            .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors)));
+        let stderr = match readers {
+            Ok(stderr) => Some(stderr),
+            Err(e) => {
+                process::end_group(&mut process);
+                return Err(e);
+            }
+        };
         Ok(Child {
             stdin: process.stdin.take(),
             process,
             lines,
             stderr,
-            stderr_ended,
             previous: None,
         })
     }
@@ -157,11 +156,7 @@ impl Child {
     /// how it ended, with the last lines of its standard error.
     fn reap(&mut self) -> String {
         self.stdin = None;
-        let until = Instant::now() + EXIT_GRACE;
-        while !process::exited(&mut self.process) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let exited = process::exited(&mut self.process);
+        let exited = within_grace(|| process::exited(&mut self.process));
         let mut text = match process::end_group(&mut self.process) {
             Some(status) if exited => match status.code() {
                 Some(code) => format!("exited with status {code}"),
@@ -169,11 +164,13 @@ impl Child {
             },
             _ => "its output or input closed: killed".into(),
         };
-        let _ = self.stderr_ended.recv_timeout(EXIT_GRACE);
-        let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+        let stderr = self
+            .stderr
+            .take()
+            .filter(|t| within_grace(|| t.is_finished()));
+        let tail = Vec::from(stderr.and_then(|t| t.join().ok()).unwrap_or_default());
         if !tail.is_empty() {
-            let tail = Vec::from(tail.clone()).join(" | ");
-            text.push_str(&format!("; its last words on stderr: {tail}"));
+            text.push_str(&format!("; its last words on stderr: {}", tail.join(" | ")));
         }
         text
     }
@@ -183,6 +180,18 @@ impl Child {
     pub fn close(mut self) {
         self.reap();
     }
+}
+
+/// Whether `done()` holds within [`EXIT_GRACE`].
+fn within_grace(mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + EXIT_GRACE;
+    while !done() {
+        if Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    true
 }
 
 /// Whether `line` answers the puzzle asked before rather than `puzzle`: it is a solution
@@ -223,20 +232,20 @@ fn read_lines(stdout: Option<impl Read>, tx: &mpsc::Sender<Line>) {
     }
 }
 
-/// Keeps the last [`STDERR_LINES`] lines of `stderr` in `tail`, until it ends; `_ended`
-/// is dropped then.
-fn keep_tail(stderr: Option<impl Read>, tail: &Mutex<VecDeque<String>>, _ended: mpsc::Sender<()>) {
+/// The last [`STDERR_LINES`] lines of `stderr`, once it ends.
+fn keep_tail(stderr: Option<impl Read>) -> VecDeque<String> {
     let (mut reader, mut buf) = (BufReader::new(stderr.expect("piped")), Vec::new());
+    let mut tail = VecDeque::new();
     while next_line(&mut reader, &mut buf, 64 * 1024) {
         let text = String::from_utf8_lossy(&buf);
         let line: String = text.trim().chars().take(STDERR_CHARS).collect();
         if line.is_empty() {
             continue;
         }
-        let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
         if tail.len() == STDERR_LINES {
             tail.pop_front();
         }
         tail.push_back(line);
     }
+    tail
 }

@@ -97,6 +97,7 @@ pub enum ExternalError {
 }
 
 /// A solver run as a child process; see the [module documentation](self).
+#[derive(Debug)]
 pub struct External {
     command: String,
     argv: Vec<String>,
@@ -107,7 +108,7 @@ pub struct External {
 }
 
 /// What the workers asking an [`External`] share.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Shared {
     pool: Mutex<Pool>,
     /// Told when a child comes back to the pool or ends.
@@ -130,7 +131,7 @@ type At = (Arc<str>, u64);
 
 /// The children of a solver: the ones waiting, how many are alive (waiting, answering or
 /// being started), and the most alive at once (see [`fit_children`]).
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Pool {
     idle: Vec<Child>,
     live: usize,
@@ -459,14 +460,5 @@ impl Drop for External {
                 scope.spawn(|| child.close());
             }
         });
-    }
-}
-
-impl std::fmt::Debug for External {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("External")
-            .field("command", &self.command)
-            .field("timeout", &self.timeout)
-            .finish()
     }
 }

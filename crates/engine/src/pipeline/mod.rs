@@ -112,19 +112,13 @@ impl Started<'_> {
     /// Runs the plan, handing every puzzle's rows to `sink` in input order (after the
     /// warm-up, when the plan has one).
     pub fn run(self, sink: &mut dyn Sink) -> Report {
-        let Started {
-            plan,
-            interrupt,
-            bell,
-            mut state,
-            reader,
-        } = self;
+        let (plan, mut state) = (self.plan, self.state);
         let shared = Shared {
             contenders: &plan.contenders,
             repeat: plan.repeat,
             strict: plan.strict,
             permute: plan.select.permute,
-            interrupt,
+            interrupt: self.interrupt,
             stop_at: AtomicU64::new(u64::MAX),
         };
         let start = Instant::now();
@@ -137,7 +131,7 @@ impl Started<'_> {
         let mut warmed = Duration::ZERO;
         let pool = (plan.threads > 1).then(|| pool(plan)).transpose();
         let pool = pool.map_err(|e| EngineError::Threads(e.to_string()));
-        match reader.and_then(|reader| Ok((reader, pool?))) {
+        match self.reader.and_then(|reader| Ok((reader, pool?))) {
             Err(e) => state.fail(e, &shared),
             Ok((reader, None)) => {
                 if let Some(&core) = plan.timing.pin.first() {
@@ -152,7 +146,9 @@ impl Started<'_> {
                     pool.broadcast(|_| warm());
                 }
                 warmed = start.elapsed();
-                pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
+                pool.in_place_scope(|scope| {
+                    state.pooled(scope, &reader, &self.bell, &shared, sink)
+                });
             }
         }
         crate::external::pass_events(&plan.contenders, sink);
