@@ -30,10 +30,9 @@ const CHUNK_TIME: Duration = Duration::from_millis(20);
 const BATCH_MAX: u64 = 128;
 /// Lines the first request to the reading thread asks for, per worker (each later one asks
 /// four times more, up to a window): enough to keep the workers busy until the second is
-/// answered, which on two cores is when a worker is idle.
+/// answered, which on two cores is when a worker is idle. [`BATCH`] when the calling
+/// thread solves alone.
 const FIRST_ASK: usize = 16 * BATCH;
-/// Lines the first request asks for when the calling thread solves alone.
-const FIRST_ASK_ALONE: usize = BATCH;
 /// A task that has solved for this long since it last sent rows sends them as a part of
 /// the task, so that a slow solver's row reaches the CSV about a second after its puzzle.
 const PART_TIME: Duration = TICK;
@@ -158,7 +157,6 @@ pub(super) struct State<'p> {
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
     stop: Stop,
-    puzzles: u64,
     /// Lines per chunk.
     batch: u64,
     /// When the workers started.
@@ -181,23 +179,23 @@ impl<'p> State<'p> {
         // back the first rows while the other workers idle.
         let external = plan.contenders.iter().any(|c| c.as_external().is_some());
         let alone = plan.threads <= 1;
+        let ask = if alone {
+            BATCH
+        } else {
+            FIRST_ASK * plan.threads
+        };
         State {
             plan,
             corpora,
             current: 0,
             asked: false,
-            ask: if alone {
-                FIRST_ASK_ALONE
-            } else {
-                FIRST_ASK * plan.threads
-            },
+            ask,
             ready: VecDeque::new(),
             reading_done: plan.sources.is_empty(),
             next_seq: 0,
             next_out: 0,
             pending: BTreeMap::new(),
             stop: Stop::Running,
-            puzzles: 0,
             batch: if alone || external { 1 } else { BATCH as u64 },
             began: Instant::now(),
             indexed: plan.select.is_active(),
@@ -505,7 +503,6 @@ impl<'p> State<'p> {
                     }
                 }
                 count.puzzles += 1;
-                self.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
                     // The task may still run (this puzzle came in a part of it).
                     shared.stop_from(seq);
@@ -566,7 +563,7 @@ impl<'p> State<'p> {
         };
         Report {
             end,
-            puzzles: self.puzzles,
+            puzzles: self.corpora.iter().map(|c| c.count.puzzles).sum(),
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
             warmup,
         }
