@@ -12,19 +12,21 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use sudoku_core::Grid;
 
 use super::answer::MAX_ANSWER_BYTES;
 use super::process;
+use super::ChildEventKind as Failure;
 
 /// The last lines of standard error kept, and the most characters kept of each.
 const STDERR_LINES: usize = 4;
 const STDERR_CHARS: usize = 300;
-/// How long a child whose output or input closed gets to exit before it is killed.
+/// How long a child whose output or input closed gets to exit, and its standard error to
+/// end, before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// The asking thread's wait between two looks whether the child exited.
 const SLICE: Duration = Duration::from_millis(50);
@@ -32,26 +34,17 @@ const SLICE: Duration = Duration::from_millis(50);
 /// scheduling delays, far below a time limit a person sets.
 const PAUSE: Duration = Duration::from_millis(250);
 
-/// A line from the child and when it was complete, or why its output ended.
-type Line = Result<(String, Instant), String>;
-
-/// Why a child gave no answer; it is ended.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// No answer within the time limit.
-    Timeout,
-    /// Its output ended, its input closed, or it exited: how, with its last words on stderr.
-    Closed(String),
-    /// It answered out of step: why it is known.
-    OutOfStep(String),
-}
+/// A line from the child and when it was complete; `None` for a line too long.
+type Line = Option<(String, Instant)>;
 
 /// A running child process of a solver.
+#[derive(Debug)]
 pub(crate) struct Child {
     process: std::process::Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    /// The thread that keeps the last lines of its standard error, until it ends.
+    stderr: Option<JoinHandle<VecDeque<String>>>,
     /// The last puzzle it answered.
     previous: Option<Box<Grid>>,
 }
@@ -73,22 +66,18 @@ impl Child {
         process::own_group(&mut command);
         let mut process = command.spawn()?;
         let (tx, lines) = mpsc::channel();
-        let stderr = Arc::new(Mutex::new(VecDeque::new()));
-        let readers = match (process.stdout.take(), process.stderr.take()) {
-            (Some(stdout), Some(errors)) => {
-                let tail = stderr.clone();
-                let thread = |name: &str| std::thread::Builder::new().name(name.into());
-                thread("cmd-stdout")
-                    .spawn(move || read_lines(stdout, &tx))
-                    .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors, &tail)))
-                    .map(drop)
+        let (stdout, errors) = (process.stdout.take(), process.stderr.take());
+        let thread = |name: &str| std::thread::Builder::new().name(name.into());
+        let readers = thread("cmd-stdout")
+            .spawn(move || read_lines(stdout, &tx))
+            .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors)));
+        let stderr = match readers {
+            Ok(stderr) => Some(stderr),
+            Err(e) => {
+                process::end_group(&mut process);
+                return Err(e);
             }
-            _ => Err(io::Error::other("no pipes to the child")),
         };
-        if let Err(e) = readers {
-            process::end_group(&mut process);
-            return Err(e);
-        }
         Ok(Child {
             stdin: process.stdin.take(),
             process,
@@ -102,91 +91,86 @@ impl Child {
     /// the line and the round trip. On a failure the child is ended.
     pub fn ask(&mut self, puzzle: &Grid, timeout: Duration) -> Result<(String, Duration), Failure> {
         let failure = match self.exchange(&puzzle.to_line(), timeout) {
-            Ok((line, took)) => {
-                let previous = self.previous.as_deref();
-                match previous.and_then(|p| answered_before(&line, puzzle, p)) {
-                    None => {
-                        self.previous = Some(Box::new(*puzzle));
-                        return Ok((line, took));
-                    }
-                    Some(why) => Failure::OutOfStep(why),
+            Ok((line, took)) => match self.previous.as_deref() {
+                Some(previous) if answered_before(&line, puzzle, previous) => {
+                    Failure::OutOfStep(format!(
+                        "its answer {line:?} keeps the givens of the puzzle asked before ({})",
+                        previous.to_line()
+                    ))
                 }
-            }
-            Err(Failure::Closed(what)) => {
-                return Err(Failure::Closed(format!("{what}: {}", self.reap())))
-            }
-            Err(failure) => failure,
+                _ => {
+                    self.previous = Some(Box::new(*puzzle));
+                    return Ok((line, took));
+                }
+            },
+            Err(Some(failure)) => failure,
+            Err(None) => return Err(Failure::Crashed(self.reap())),
         };
         process::end_group(&mut self.process);
         Err(failure)
     }
 
-    /// Sends `puzzle` and waits for the answer line (see the [module documentation](self)).
-    fn exchange(&mut self, puzzle: &str, timeout: Duration) -> Result<(String, Duration), Failure> {
-        let ended = || Failure::Closed("its output ended".into());
-        match self.lines.try_recv() {
-            Ok(Ok((line, _))) => return Err(Failure::OutOfStep(unasked(&line))),
-            Ok(Err(why)) => return Err(Failure::Closed(why)),
-            Err(TryRecvError::Disconnected) => return Err(ended()),
-            Err(TryRecvError::Empty) => {}
-        }
-        if process::exited(&mut self.process) {
-            return Err(Failure::Closed("it had exited".into()));
+    /// Sends `puzzle` and waits for the answer line (see the [module documentation](self));
+    /// `Err(None)` when the child ended (exited, or closed its output or input).
+    fn exchange(
+        &mut self,
+        puzzle: &str,
+        timeout: Duration,
+    ) -> Result<(String, Duration), Option<Failure>> {
+        let too_long = || {
+            Some(Failure::Crashed(format!(
+                "a line over {MAX_ANSWER_BYTES} bytes"
+            )))
+        };
+        if let Ok(line) = self.lines.try_recv() {
+            let line = line.ok_or_else(too_long)?.0;
+            let shown: String = line.chars().take(100).collect();
+            let why = format!("a line {shown:?} waiting before the puzzle was sent");
+            return Err(Some(Failure::OutOfStep(why)));
         }
         let start = Instant::now();
-        let sent = match self.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(format!("{puzzle}\n").as_bytes())
-                .and_then(|()| stdin.flush()),
-            None => Err(io::Error::other("no input")),
-        };
-        if let Err(e) = sent {
-            return Err(Failure::Closed(format!("it stopped reading ({e})")));
-        }
+        let stdin = self.stdin.as_mut().ok_or(None)?;
+        let sent = stdin.write_all(format!("{puzzle}\n").as_bytes());
+        sent.and_then(|()| stdin.flush()).map_err(|_| None)?;
         let mut left = timeout;
         while !left.is_zero() {
             let (slice, began) = (left.min(SLICE), Instant::now());
-            match self.lines.recv_timeout(slice) {
-                Ok(Ok((line, at))) => return Ok((line, at.saturating_duration_since(start))),
-                Ok(Err(why)) => return Err(Failure::Closed(why)),
-                Err(RecvTimeoutError::Disconnected) => return Err(ended()),
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-            if process::exited(&mut self.process) {
-                // What it wrote before it exited is read at once, if anything.
-                return match self.lines.recv_timeout(EXIT_GRACE) {
-                    Ok(Ok((line, at))) => Ok((line, at.saturating_duration_since(start))),
-                    _ => Err(Failure::Closed("it exited".into())),
-                };
+            // What it wrote before it exited is read at once, if anything.
+            let exited = process::exited(&mut self.process);
+            match self
+                .lines
+                .recv_timeout(if exited { EXIT_GRACE } else { slice })
+            {
+                Ok(Some((line, at))) => return Ok((line, at.saturating_duration_since(start))),
+                Ok(None) => return Err(too_long()),
+                Err(RecvTimeoutError::Timeout) if !exited => {}
+                Err(_) => return Err(None),
             }
             let took = began.elapsed();
             left = left.saturating_sub(if took > slice + PAUSE { slice } else { took });
         }
-        Err(Failure::Timeout)
+        Err(Some(Failure::TimedOut(timeout)))
     }
 
     /// Closes its input, waits a moment for it to exit, ends its process group, and says
     /// how it ended, with the last lines of its standard error.
     fn reap(&mut self) -> String {
         self.stdin = None;
-        let until = Instant::now() + EXIT_GRACE;
-        while !process::exited(&mut self.process) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let exited = process::exited(&mut self.process);
+        let exited = within_grace(|| process::exited(&mut self.process));
         let mut text = match process::end_group(&mut self.process) {
             Some(status) if exited => match status.code() {
                 Some(code) => format!("exited with status {code}"),
                 None => format!("ended by {status}"),
             },
-            _ => "still running: killed".into(),
+            _ => "its output or input closed: killed".into(),
         };
-        // The reader thread may still be taking the last lines in.
-        std::thread::sleep(Duration::from_millis(20));
-        let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+        let stderr = self
+            .stderr
+            .take()
+            .filter(|t| within_grace(|| t.is_finished()));
+        let tail = Vec::from(stderr.and_then(|t| t.join().ok()).unwrap_or_default());
         if !tail.is_empty() {
-            let tail = Vec::from(tail.clone()).join(" | ");
-            text.push_str(&format!("; its last words on stderr: {tail}"));
+            text.push_str(&format!("; its last words on stderr: {}", tail.join(" | ")));
         }
         text
     }
@@ -198,30 +182,31 @@ impl Child {
     }
 }
 
-/// Why `line` answers the puzzle asked before rather than `puzzle`: it is a solution that
-/// breaks a given of `puzzle` and keeps every given of `previous`.
-fn answered_before(line: &str, puzzle: &Grid, previous: &Grid) -> Option<String> {
-    let solution: Grid = line.split_ascii_whitespace().next()?.parse().ok()?;
+/// Whether `done()` holds within [`EXIT_GRACE`].
+fn within_grace(mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + EXIT_GRACE;
+    while !done() {
+        if Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    true
+}
+
+/// Whether `line` answers the puzzle asked before rather than `puzzle`: it is a solution
+/// that breaks a given of `puzzle` and keeps every given of `previous`.
+fn answered_before(line: &str, puzzle: &Grid, previous: &Grid) -> bool {
+    let word = line.split_ascii_whitespace().next().unwrap_or("");
+    let Ok(solution) = word.parse::<Grid>() else {
+        return false;
+    };
     let keeps_givens = |puzzle: &Grid| {
         solution.size() == puzzle.size()
             && (solution.cells().iter().zip(puzzle.cells()))
                 .all(|(&found, &given)| given == 0 || found == given)
     };
-    (!keeps_givens(puzzle) && keeps_givens(previous)).then(|| {
-        format!(
-            "its answer {} keeps the givens of the puzzle it was asked before ({}), not \
-             this one's",
-            solution.to_line(),
-            previous.to_line()
-        )
-    })
-}
-
-/// What is said of a line that was waiting from a child before it was sent a question.
-fn unasked(line: &str) -> String {
-    let shown: String = line.chars().take(100).collect();
-    let cut = if shown.len() < line.len() { "…" } else { "" };
-    format!("it wrote a line nobody asked for, {shown:?}{cut}, found before the puzzle was sent")
+    !keeps_givens(puzzle) && keeps_givens(previous)
 }
 
 /// The next line of `reader` into `buf` (cleared first), at most `limit` bytes of it;
@@ -232,35 +217,35 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> bool
 }
 
 /// Sends each line of `stdout`, stamped, until it ends (or a line is far too long).
-fn read_lines(stdout: impl Read, tx: &mpsc::Sender<Line>) {
-    let (mut reader, mut buf) = (BufReader::new(stdout), Vec::new());
+fn read_lines(stdout: Option<impl Read>, tx: &mpsc::Sender<Line>) {
+    let (mut reader, mut buf) = (BufReader::new(stdout.expect("piped")), Vec::new());
     while next_line(&mut reader, &mut buf, MAX_ANSWER_BYTES + 1) {
         let at = Instant::now();
         if buf.last() != Some(&b'\n') && buf.len() > MAX_ANSWER_BYTES {
-            let why = format!("it wrote a line longer than {MAX_ANSWER_BYTES} bytes");
-            let _ = tx.send(Err(why));
+            let _ = tx.send(None);
             return;
         }
         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-        if tx.send(Ok((line, at))).is_err() {
+        if tx.send(Some((line, at))).is_err() {
             return;
         }
     }
 }
 
-/// Keeps the last [`STDERR_LINES`] lines of `stderr` in `tail`, until it ends.
-fn keep_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
-    let (mut reader, mut buf) = (BufReader::new(stderr), Vec::new());
+/// The last [`STDERR_LINES`] lines of `stderr`, once it ends.
+fn keep_tail(stderr: Option<impl Read>) -> VecDeque<String> {
+    let (mut reader, mut buf) = (BufReader::new(stderr.expect("piped")), Vec::new());
+    let mut tail = VecDeque::new();
     while next_line(&mut reader, &mut buf, 64 * 1024) {
         let text = String::from_utf8_lossy(&buf);
         let line: String = text.trim().chars().take(STDERR_CHARS).collect();
         if line.is_empty() {
             continue;
         }
-        let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
         if tail.len() == STDERR_LINES {
             tail.pop_front();
         }
         tail.push_back(line);
     }
+    tail
 }

@@ -1,5 +1,6 @@
-//! What became of the children of a `cmd:` solver, told to the sink once per child
-//! ([`Sink::child`](crate::Sink::child)); its rows say it too, row by row.
+//! What became of the children of a `cmd:` solver, as one typed reason
+//! ([`ChildEventKind`]) and one message shape: a row without an answer says it as its
+//! problem, and the sink hears it once per child ([`Sink::child`](crate::Sink::child)).
 
 use std::fmt;
 use std::sync::Arc;
@@ -18,61 +19,37 @@ pub struct ChildEvent {
     pub kind: ChildEventKind,
 }
 
-/// What happened to a child (see [`ChildEvent`]).
+/// What happened to a child: the first three end it, and a new child takes the next puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChildEventKind {
-    /// It gave no answer (it exited, closed its output or its input), or could not be
-    /// started: how, with the last lines of its standard error.
+    /// It ended (exited, closed its output or input), wrote a line too long, or could not
+    /// be started: how, with the last lines of its standard error. The row: `crashed`.
     Crashed(String),
-    /// No answer within the time limit: it was ended, with its process group.
+    /// No answer within the time limit. The row: `timeout`.
     TimedOut(Duration),
-    /// It answered out of step: why it is known. It was ended; the row says `crashed`.
+    /// It answered out of step: why it is known. The row: `crashed`.
     OutOfStep(String),
     /// It crashed [`GIVE_UP`] times in a row: its rows from now on say `crashed` at once.
     GivenUp,
-    /// The runner could not start another child (`why`): `children` at most answer from
-    /// now on, the other workers waiting for one.
-    Fewer {
-        /// The children the solver keeps from now on.
-        children: usize,
-        /// What the runner could not get.
-        why: String,
-    },
+}
+
+impl fmt::Display for ChildEventKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChildEventKind::Crashed(how) => write!(f, "crashed: {how}"),
+            ChildEventKind::TimedOut(limit) => write!(f, "no answer within {}", seconds(*limit)),
+            ChildEventKind::OutOfStep(why) => write!(f, "out of step: {why}"),
+            ChildEventKind::GivenUp => write!(f, "crashed {GIVE_UP} times in a row: not restarted"),
+        }
+    }
 }
 
 impl fmt::Display for ChildEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = match &self.at {
-            Some((corpus, line)) => format!(" on {corpus}:{line}"),
-            None => String::new(),
-        };
-        let solver = &self.solver;
-        match &self.kind {
-            ChildEventKind::Crashed(how) => write!(
-                f,
-                "{solver} crashed{at}: {how} (a new child takes the next puzzle)"
-            ),
-            ChildEventKind::TimedOut(limit) => write!(
-                f,
-                "{solver} gave no answer{at} within {}: ended, with what it started (a new \
-                 child takes the next puzzle)",
-                seconds(*limit)
-            ),
-            ChildEventKind::OutOfStep(why) => write!(
-                f,
-                "{solver} answered out of step{at}: {why}; ended, its row crashed (a new \
-                 child takes the next puzzle)"
-            ),
-            ChildEventKind::GivenUp => write!(
-                f,
-                "{solver} crashed {GIVE_UP} times in a row{at}: not restarted, its other \
-                 rows say crashed"
-            ),
-            ChildEventKind::Fewer { children, why } => write!(
-                f,
-                "{solver}: the runner could not start another child ({why}): {children} \
-                 at most answer from now on, the other workers waiting for one"
-            ),
+        write!(f, "{}", self.solver)?;
+        if let Some((corpus, line)) = &self.at {
+            write!(f, " on {corpus}:{line}")?;
         }
+        write!(f, ": {}", self.kind)
     }
 }

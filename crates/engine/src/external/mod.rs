@@ -5,8 +5,8 @@
 //!
 //! Each worker asks a child of its own from a pool (fewer when the runner's files do not
 //! allow it: [`fit_children`]); the sink hears once of each child that ended
-//! ([`ChildEvent`]); the runner's own want of files or processes is never a solver's row
-//! but [`ExternalError::Runner`], which stops the run.
+//! ([`ChildEvent`]); a child the runner cannot start for want of files or processes is
+//! never a solver's row but [`ExternalError::Runner`], which stops the run.
 
 mod answer;
 mod child;
@@ -23,7 +23,7 @@ use thiserror::Error;
 
 pub use fate::{ChildEvent, ChildEventKind};
 
-use child::{Child, Failure};
+use child::Child;
 
 use crate::checked::{check_with, Entry};
 use crate::contender::Contender;
@@ -43,10 +43,9 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 pub const FILES_PER_CHILD: u64 = 3;
 /// The files [`fit_children`] keeps for the run's own (output, corpora, a child starting).
 pub const FILES_KEPT: u64 = 64;
-/// The most events kept for the sink between two of its ticks.
-const EVENTS_KEPT: usize = 1000;
 
-/// Why a command cannot be a solver, or the runner cannot run it.
+/// Why a command cannot be a solver, or the runner cannot run it (the book's "Any solver,
+/// in any language" says what to do).
 #[derive(Debug, Error)]
 pub enum ExternalError {
     /// No program given.
@@ -66,20 +65,16 @@ pub enum ExternalError {
         reason: std::io::Error,
     },
     /// The program started, but did not answer its first question.
-    #[error("cmd:{command}: no answer to a first question (a solved grid): {how}")]
+    #[error("cmd:{command}: no answer to a first question (a solved grid): {why}")]
     NoAnswer {
         /// The command.
         command: String,
-        /// How it ended, and its last words on stderr.
-        how: String,
+        /// Why.
+        why: ChildEventKind,
     },
     /// The runner cannot start a child (out of files, processes or memory), and has none
     /// left: the runner's own failure, not the solver's.
-    #[error(
-        "cmd:{command}: the runner cannot start a child ({reason}), and has none left to \
-         ask: stopping (this is the runner's want, not the solver's: lower -j, or raise \
-         the limit, ulimit -n or ulimit -u)"
-    )]
+    #[error("cmd:{command}: the runner cannot start a child ({reason}), and has none left")]
     Runner {
         /// The command.
         command: String,
@@ -88,10 +83,8 @@ pub enum ExternalError {
     },
     /// Too few files left to the runner for a child of each solver run by command.
     #[error(
-        "too few files for the cmd: solvers: the runner may open {limit} (ulimit -n) and \
-         {left} more now, and keeps {FILES_KEPT} for its own; a child takes \
-         {FILES_PER_CHILD}, and each of the {solvers} cmd: solvers needs one (raise ulimit \
-         -n)"
+        "too few files for the cmd: solvers: the runner may open {limit} (ulimit -n), \
+         {left} more now, for {solvers} of them"
     )]
     Files {
         /// The limit.
@@ -104,6 +97,7 @@ pub enum ExternalError {
 }
 
 /// A solver run as a child process; see the [module documentation](self).
+#[derive(Debug)]
 pub struct External {
     command: String,
     argv: Vec<String>,
@@ -114,7 +108,7 @@ pub struct External {
 }
 
 /// What the workers asking an [`External`] share.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Shared {
     pool: Mutex<Pool>,
     /// Told when a child comes back to the pool or ends.
@@ -137,7 +131,7 @@ type At = (Arc<str>, u64);
 
 /// The children of a solver: the ones waiting, how many are alive (waiting, answering or
 /// being started), and the most alive at once (see [`fit_children`]).
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Pool {
     idle: Vec<Child>,
     live: usize,
@@ -146,10 +140,10 @@ struct Pool {
 
 /// How one question to a child ended.
 enum Reply {
-    /// An answer understood, and the round trip.
-    Answer(Box<Outcome>, Duration),
-    /// No answer, or one not understood: the row's status, its problem and its time.
-    Failed(Status, String, Duration),
+    /// The answer line, and the round trip.
+    Answer(String, Duration),
+    /// No answer: why (the child is ended).
+    Failed(ChildEventKind),
     /// No question asked: the runner cannot start a child (see [`External::take_failure`]).
     Refused,
 }
@@ -200,18 +194,11 @@ impl External {
             reason,
         })?;
         let first = FIRST_QUESTION.parse().unwrap_or(Grid::EMPTY);
-        let how = match child.ask(&first, self.start_timeout()) {
-            Ok(_) => return Ok(child),
-            Err(Failure::Closed(how) | Failure::OutOfStep(how)) => how,
-            Err(Failure::Timeout) => format!(
-                "none within {}, a new child's time to start (the time limit of an answer, \
-                 {} at least): killed",
-                seconds(self.start_timeout()),
-                seconds(START_TIMEOUT)
-            ),
-        };
-        let command = self.command.clone();
-        Err(ExternalError::NoAnswer { command, how })
+        let why = child.ask(&first, self.start_timeout()).err();
+        why.map_or(Ok(child), |why| {
+            let command = self.command.clone();
+            Err(ExternalError::NoAnswer { command, why })
+        })
     }
 
     /// Starts a first child (kept for the first puzzle), so that a command that cannot
@@ -234,16 +221,12 @@ impl External {
     }
 
     fn event(&self, at: Option<&At>, kind: ChildEventKind) {
-        let mut events = lock(&self.shared.events);
-        if events.len() < EVENTS_KEPT {
-            events.push((at.cloned(), kind));
-        }
+        lock(&self.shared.events).push((at.cloned(), kind));
     }
 
     /// A child for a question: a waiting one, else a new one while fewer than the most are
     /// alive, else the next to come back. A child the runner cannot start for want of files
-    /// or processes lowers the most to those alive, or with none alive is
-    /// [`ExternalError::Runner`].
+    /// or processes is [`ExternalError::Runner`].
     fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut pool = lock(&self.shared.pool);
         loop {
@@ -256,25 +239,16 @@ impl External {
             }
             pool.live += 1;
             drop(pool);
-            let started = self.spawn(limits);
-            pool = lock(&self.shared.pool);
-            let e = match started {
-                Ok(child) => return Ok(child),
-                Err(e) => e,
-            };
-            pool.live -= 1;
-            self.shared.freed.notify_all();
-            let reason = match e {
-                ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => reason,
-                e => return Err(e),
-            };
-            if pool.live == 0 {
-                let command = self.command.clone();
-                return Err(ExternalError::Runner { command, reason });
-            }
-            pool.most = Some(pool.live);
-            let (children, why) = (pool.live, reason.to_string());
-            self.event(None, ChildEventKind::Fewer { children, why });
+            return self.spawn(limits).map_err(|e| {
+                self.ended();
+                match e {
+                    ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => {
+                        let command = self.command.clone();
+                        ExternalError::Runner { command, reason }
+                    }
+                    e => e,
+                }
+            });
         }
     }
 
@@ -284,66 +258,38 @@ impl External {
         self.shared.freed.notify_one();
     }
 
-    /// Counts a crash in a row, and tells the sink of it (`kind`) and of the giving up.
-    fn crashed(&self, at: Option<&At>, kind: ChildEventKind, problem: String) -> Reply {
-        self.event(at, kind);
-        if self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP {
-            self.event(at, ChildEventKind::GivenUp);
-        }
-        Reply::Failed(Status::Crashed, problem, Duration::ZERO)
-    }
-
-    /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`.
+    /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`;
+    /// tells the sink why when it gives no answer, and counts the crashes in a row.
     fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
         if self.crashes.load(Ordering::SeqCst) >= GIVE_UP {
-            let problem = format!("not restarted: it crashed {GIVE_UP} times in a row");
-            return Reply::Failed(Status::Crashed, problem, Duration::ZERO);
+            return Reply::Failed(ChildEventKind::GivenUp);
         }
-        let mut child = match self.find_child(limits) {
-            Ok(child) => child,
+        let failure = match self.find_child(limits) {
+            Ok(mut child) => match child.ask(puzzle, self.timeout) {
+                Ok((line, took)) => {
+                    lock(&self.shared.pool).idle.push(child);
+                    self.shared.freed.notify_one();
+                    self.crashes.store(0, Ordering::SeqCst);
+                    return Reply::Answer(line, took);
+                }
+                Err(failure) => {
+                    self.ended();
+                    failure
+                }
+            },
             Err(e @ ExternalError::Runner { .. }) => {
                 lock(&self.shared.failure).get_or_insert(e);
                 return Reply::Refused;
             }
-            Err(e) => {
-                return self.crashed(at, ChildEventKind::Crashed(e.to_string()), e.to_string())
-            }
+            Err(e) => ChildEventKind::Crashed(e.to_string()),
         };
-        let failure = match child.ask(puzzle, self.timeout) {
-            Ok((line, took)) => {
-                lock(&self.shared.pool).idle.push(child);
-                self.shared.freed.notify_one();
-                self.crashes.store(0, Ordering::SeqCst);
-                return match answer::parse(&line) {
-                    Ok(outcome) => Reply::Answer(Box::new(outcome), took),
-                    Err(why) => {
-                        let problem = format!("the answer {line:?} is not understood: {why}");
-                        Reply::Failed(Status::Wrong, problem, took)
-                    }
-                };
-            }
-            Err(failure) => failure,
-        };
-        self.ended();
-        let (kind, problem) = match failure {
-            Failure::Timeout => {
-                self.event(at, ChildEventKind::TimedOut(self.timeout));
-                let problem = format!(
-                    "no answer within {}: the child was killed (a new one takes the next puzzle)",
-                    seconds(self.timeout)
-                );
-                return Reply::Failed(Status::Timeout, problem, self.timeout);
-            }
-            Failure::Closed(how) => (ChildEventKind::Crashed(how.clone()), how),
-            Failure::OutOfStep(why) => {
-                let problem = format!(
-                    "answered out of step: {why}: the child was ended (a new one takes the \
-                     next puzzle)"
-                );
-                (ChildEventKind::OutOfStep(why), problem)
-            }
-        };
-        self.crashed(at, kind, problem)
+        self.event(at, failure.clone());
+        if !matches!(failure, ChildEventKind::TimedOut(_))
+            && self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP
+        {
+            self.event(at, ChildEventKind::GivenUp);
+        }
+        Reply::Failed(failure)
     }
 
     /// The row of `entry`'s puzzle solved by this child process, named `name`, within
@@ -358,16 +304,29 @@ impl External {
         let grid = &entry.puzzle.grid;
         let at = (entry.corpus.clone(), entry.puzzle.line);
         let (status, outcome, took, problem) = match self.ask(grid, limits, Some(&at)) {
-            Reply::Answer(outcome, took) => {
-                let known = entry.puzzle.solution.as_deref();
-                let problem = check_with(grid, known, limits, &outcome, None);
-                let status = match problem {
-                    Some(_) => Status::Wrong,
-                    None => Status::from(outcome.status),
-                };
-                (status, *outcome, took, problem)
+            Reply::Answer(line, took) => match answer::parse(&line) {
+                Ok(outcome) => {
+                    let known = entry.puzzle.solution.as_deref();
+                    let problem = check_with(grid, known, limits, &outcome, None);
+                    let status = match problem {
+                        Some(_) => Status::Wrong,
+                        None => Status::from(outcome.status),
+                    };
+                    (status, outcome, took, problem)
+                }
+                Err(why) => {
+                    let problem = format!("the answer {line:?} is not understood: {why}");
+                    (Status::Wrong, no_answer(false), took, Some(problem))
+                }
+            },
+            Reply::Failed(ChildEventKind::TimedOut(limit)) => {
+                let problem = ChildEventKind::TimedOut(limit).to_string();
+                (Status::Timeout, no_answer(false), limit, Some(problem))
             }
-            Reply::Failed(status, problem, took) => (status, no_answer(false), took, Some(problem)),
+            Reply::Failed(why) => {
+                let problem = Some(why.to_string());
+                (Status::Crashed, no_answer(false), Duration::ZERO, problem)
+            }
             Reply::Refused => return None,
         };
         Some(entry.row((name, limits), status, &outcome, unchecked(took), problem))
@@ -445,9 +404,7 @@ pub fn fit_children(
     Ok((each < workers.max(1)).then(|| {
         format!(
             "cmd: solvers: {each} children each at most, not one per worker ({workers}): the \
-             runner may open {limit} files (ulimit -n), a child takes {FILES_PER_CHILD} and \
-             {FILES_KEPT} are kept for its own; the other workers wait for a free child \
-             (raise ulimit -n for more)"
+             runner may open {limit} files (ulimit -n); the other workers wait for a child"
         )
     }))
 }
@@ -481,8 +438,8 @@ impl Solver for External {
 
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         match self.ask(puzzle, limits, None) {
-            Reply::Answer(outcome, _) => *outcome,
-            reply => no_answer(matches!(reply, Reply::Failed(Status::Timeout, ..))),
+            Reply::Answer(line, _) => answer::parse(&line).unwrap_or(no_answer(false)),
+            reply => no_answer(matches!(reply, Reply::Failed(ChildEventKind::TimedOut(_)))),
         }
     }
 
@@ -503,14 +460,5 @@ impl Drop for External {
                 scope.spawn(|| child.close());
             }
         });
-    }
-}
-
-impl std::fmt::Debug for External {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("External")
-            .field("command", &self.command)
-            .field("timeout", &self.timeout)
-            .finish()
     }
 }

@@ -27,16 +27,18 @@ pub const BATCH: usize = 8;
 pub const WINDOW: usize = 2048;
 /// The longest the calling thread sleeps, between interrupt checks and sink ticks.
 pub const TICK: Duration = Duration::from_millis(50);
-/// What to run: which corpora, which contenders, how.
-#[derive(Debug)]
+/// What to run: which corpora, which contenders, how. The default: no corpus, no
+/// contender, one thread, one pass, every puzzle.
+#[derive(Debug, Default)]
 pub struct Plan {
     /// The corpora, in order.
     pub sources: Vec<Source>,
     /// The solvers, in the order of each puzzle's rows.
     pub contenders: Vec<Contender>,
-    /// Worker threads; 1 solves on the calling thread.
+    /// Worker threads; 0 or 1 solves on the calling thread.
     pub threads: usize,
-    /// Timed passes over each task's puzzles, the solvers' order rotated from pass to pass.
+    /// Timed passes over each task's puzzles (0 is 1), the solvers' order rotated from pass
+    /// to pass.
     pub repeat: u64,
     /// At most this many puzzles of each corpus (its first ones).
     pub first: Option<u64>,
@@ -46,22 +48,6 @@ pub struct Plan {
     pub select: Selection,
     /// Warm-up and pinning (default: neither).
     pub timing: Timing,
-}
-
-impl Default for Plan {
-    /// No corpus, no contender; one thread, one timed run per solve, every puzzle.
-    fn default() -> Plan {
-        Plan {
-            sources: Vec::new(),
-            contenders: Vec::new(),
-            threads: 1,
-            repeat: 1,
-            first: None,
-            strict: false,
-            select: Selection::default(),
-            timing: Timing::default(),
-        }
-    }
 }
 
 /// How a run ended.
@@ -126,19 +112,13 @@ impl Started<'_> {
     /// Runs the plan, handing every puzzle's rows to `sink` in input order (after the
     /// warm-up, when the plan has one).
     pub fn run(self, sink: &mut dyn Sink) -> Report {
-        let Started {
-            plan,
-            interrupt,
-            bell,
-            mut state,
-            reader,
-        } = self;
+        let (plan, mut state) = (self.plan, self.state);
         let shared = Shared {
             contenders: &plan.contenders,
             repeat: plan.repeat,
             strict: plan.strict,
             permute: plan.select.permute,
-            interrupt,
+            interrupt: self.interrupt,
             stop_at: AtomicU64::new(u64::MAX),
         };
         let start = Instant::now();
@@ -151,7 +131,7 @@ impl Started<'_> {
         let mut warmed = Duration::ZERO;
         let pool = (plan.threads > 1).then(|| pool(plan)).transpose();
         let pool = pool.map_err(|e| EngineError::Threads(e.to_string()));
-        match reader.and_then(|reader| Ok((reader, pool?))) {
+        match self.reader.and_then(|reader| Ok((reader, pool?))) {
             Err(e) => state.fail(e, &shared),
             Ok((reader, None)) => {
                 if let Some(&core) = plan.timing.pin.first() {
@@ -166,7 +146,9 @@ impl Started<'_> {
                     pool.broadcast(|_| warm());
                 }
                 warmed = start.elapsed();
-                pool.in_place_scope(|scope| state.pooled(scope, &reader, &bell, &shared, sink));
+                pool.in_place_scope(|scope| {
+                    state.pooled(scope, &reader, &self.bell, &shared, sink)
+                });
             }
         }
         crate::external::pass_events(&plan.contenders, sink);

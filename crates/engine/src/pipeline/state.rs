@@ -30,10 +30,9 @@ const CHUNK_TIME: Duration = Duration::from_millis(20);
 const BATCH_MAX: u64 = 128;
 /// Lines the first request to the reading thread asks for, per worker (each later one asks
 /// four times more, up to a window): enough to keep the workers busy until the second is
-/// answered, which on two cores is when a worker is idle.
+/// answered, which on two cores is when a worker is idle. [`BATCH`] when the calling
+/// thread solves alone.
 const FIRST_ASK: usize = 16 * BATCH;
-/// Lines the first request asks for when the calling thread solves alone.
-const FIRST_ASK_ALONE: usize = BATCH;
 /// A task that has solved for this long since it last sent rows sends them as a part of
 /// the task, so that a slow solver's row reaches the CSV about a second after its puzzle.
 const PART_TIME: Duration = TICK;
@@ -121,6 +120,25 @@ fn task(
     bell.ring();
 }
 
+/// How far delivery goes.
+enum Stop {
+    /// Every puzzle read is delivered.
+    Running,
+    /// Interrupted: reading stopped; what the tasks under way complete is delivered.
+    Interrupted,
+    /// A task was cut short (by an interrupt): nothing after it is delivered.
+    Cut,
+    /// Stopped by an error (the first is the one reported): nothing after it is delivered.
+    Failed(EngineError),
+}
+
+impl Stop {
+    /// Whether nothing more is delivered.
+    fn cut(&self) -> bool {
+        matches!(self, Stop::Cut | Stop::Failed(_))
+    }
+}
+
 /// The run's bookkeeping on the calling thread.
 pub(super) struct State<'p> {
     plan: &'p Plan,
@@ -138,11 +156,7 @@ pub(super) struct State<'p> {
     next_out: u64,
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
-    /// Delivery stopped: an incomplete task or an error; nothing after it is delivered.
-    gap: bool,
-    interrupted: bool,
-    failure: Option<EngineError>,
-    puzzles: u64,
+    stop: Stop,
     /// Lines per chunk.
     batch: u64,
     /// When the workers started.
@@ -165,25 +179,23 @@ impl<'p> State<'p> {
         // back the first rows while the other workers idle.
         let external = plan.contenders.iter().any(|c| c.as_external().is_some());
         let alone = plan.threads <= 1;
+        let ask = if alone {
+            BATCH
+        } else {
+            FIRST_ASK * plan.threads
+        };
         State {
             plan,
             corpora,
             current: 0,
             asked: false,
-            ask: if alone {
-                FIRST_ASK_ALONE
-            } else {
-                FIRST_ASK * plan.threads
-            },
+            ask,
             ready: VecDeque::new(),
             reading_done: plan.sources.is_empty(),
             next_seq: 0,
             next_out: 0,
             pending: BTreeMap::new(),
-            gap: false,
-            interrupted: false,
-            failure: None,
-            puzzles: 0,
+            stop: Stop::Running,
             batch: if alone || external { 1 } else { BATCH as u64 },
             began: Instant::now(),
             indexed: plan.select.is_active(),
@@ -198,8 +210,8 @@ impl<'p> State<'p> {
                 let start = Instant::now();
                 self.solve_here(seq, &mut chunk, shared, sink);
                 self.adapt(start.elapsed());
-            } else if self.gap || self.reading_done {
-                if self.gap || self.pending.is_empty() {
+            } else if self.stop.cut() || self.reading_done {
+                if self.stop.cut() || self.pending.is_empty() {
                     break;
                 }
             } else if self.asked {
@@ -220,14 +232,14 @@ impl<'p> State<'p> {
         shared: &Shared<'_>,
         sink: &mut dyn Sink,
     ) {
-        if self.gap || seq != self.next_out {
+        if self.stop.cut() || seq != self.next_out {
             return;
         }
         self.next_out += 1;
         let source = chunk.source;
         let mut rows = Vec::new();
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
-            if !self.gap {
+            if !self.stop.cut() {
                 self.deliver_item(source, item, rows, (seq, shared), sink);
                 self.tick(shared, sink);
             }
@@ -261,7 +273,7 @@ impl<'p> State<'p> {
                 let (tx, bell) = (tx.clone(), bell.clone());
                 scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
             }
-            if tasks == 0 && (self.reading_done || self.gap) {
+            if tasks == 0 && (self.reading_done || self.stop.cut()) {
                 break;
             }
             bell.wait(tasks.div_ceil(4), TICK);
@@ -337,11 +349,13 @@ impl<'p> State<'p> {
     fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Option<(u64, Chunk)> {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
-                self.interrupted = true;
+                if let Stop::Running = self.stop {
+                    self.stop = Stop::Interrupted;
+                }
                 self.reading_done = true;
                 self.ready.clear();
             }
-            if self.gap {
+            if self.stop.cut() {
                 return None;
             }
             match self.ready.pop_front() {
@@ -413,7 +427,7 @@ impl<'p> State<'p> {
     /// Hands the results next in order to the sink: a task's parts in the order sent, then
     /// its end; a later task's parts wait until this one's end is delivered.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
-        while !self.gap {
+        while !self.stop.cut() {
             let Some(entry) = self.pending.first_entry() else {
                 break;
             };
@@ -447,7 +461,7 @@ impl<'p> State<'p> {
     }
 
     /// Hands `items` of task `seq` to the sink, each puzzle with the next of `rows`, lent
-    /// where the worker put them. Stops at a gap.
+    /// where the worker put them, until the run is cut.
     fn deliver_items(
         &mut self,
         source: usize,
@@ -458,7 +472,7 @@ impl<'p> State<'p> {
     ) {
         let mut rest = rows;
         for item in items {
-            if self.gap {
+            if self.stop.cut() {
                 return;
             }
             let (these, after) = rest.split_at_mut(item.row_count());
@@ -489,7 +503,6 @@ impl<'p> State<'p> {
                     }
                 }
                 count.puzzles += 1;
-                self.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
                     // The task may still run (this puzzle came in a part of it).
                     shared.stop_from(seq);
@@ -507,12 +520,11 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A task's items are delivered: one cut short leaves a gap (nothing after it is
-    /// delivered), and fails the run when the runner could not start a child process.
+    /// A task's items are delivered: one cut short cuts the run (nothing after it is
+    /// delivered), and fails it when the runner could not start a child process.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
-        if !complete && !self.gap {
-            self.gap = true;
-            self.interrupted |= shared.interrupt.load(Ordering::Relaxed);
+        if !complete && !self.stop.cut() {
+            self.stop = Stop::Cut;
             let contenders = self.plan.contenders.iter();
             if let Some(e) = contenders
                 .filter_map(|c| c.as_external()?.take_failure())
@@ -526,7 +538,7 @@ impl<'p> State<'p> {
     /// Lets the sink write what waits.
     fn tick(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         crate::external::pass_events(&self.plan.contenders, sink);
-        if self.failure.is_none() {
+        if !matches!(self.stop, Stop::Failed(_)) {
             if let Err(e) = sink.tick() {
                 self.fail(EngineError::Sink(e), shared);
             }
@@ -535,22 +547,23 @@ impl<'p> State<'p> {
 
     /// Stops the run for `e` (the first error is the one reported).
     pub(super) fn fail(&mut self, e: EngineError, shared: &Shared<'_>) {
-        self.failure.get_or_insert(e);
-        self.gap = true;
+        if !matches!(self.stop, Stop::Failed(_)) {
+            self.stop = Stop::Failed(e);
+        }
         self.reading_done = true;
         shared.stop_after(self.next_out);
     }
 
     /// What the run did, after a warm-up of `warmup`.
     pub(super) fn report(self, warmup: Duration) -> Report {
-        let end = match (self.failure, self.interrupted) {
-            (Some(e), _) => End::Failed(e),
-            (None, true) => End::Interrupted,
-            (None, false) => End::Finished,
+        let end = match self.stop {
+            Stop::Failed(e) => End::Failed(e),
+            Stop::Interrupted | Stop::Cut => End::Interrupted,
+            Stop::Running => End::Finished,
         };
         Report {
             end,
-            puzzles: self.puzzles,
+            puzzles: self.corpora.iter().map(|c| c.count.puzzles).sum(),
             corpora: self.corpora.into_iter().map(|c| c.count).collect(),
             warmup,
         }
