@@ -313,18 +313,16 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     }
     let mut target = path.to_path_buf();
     for _ in 0..40 {
-        let Ok(leads_to) = std::fs::read_link(&target) else {
-            if target == path {
-                return Ok(target);
+        match std::fs::read_link(&target) {
+            Ok(leads_to) => target = folder(&target).join(leads_to),
+            Err(_) if target == path => return Ok(target),
+            Err(_) => {
+                let (folder, name) = (folder(&target), target.file_name().unwrap_or_default());
+                return Ok(folder
+                    .canonicalize()
+                    .map_or(target.clone(), |f| f.join(name)));
             }
-            let name = target.file_name().unwrap_or_default();
-            return Ok(folder(&target)
-                .canonicalize()
-                .map_or(target.clone(), |f| f.join(name)));
-        };
-        target = target
-            .parent()
-            .map_or(leads_to.clone(), |f| f.join(&leads_to));
+        }
     }
     Err(Error::Write {
         path: shown(path),
