@@ -74,7 +74,7 @@ fn a_fifo_no_one_writes_is_refused_at_once() {
     let out = run_in(dir, &["summary", "r.csv"]);
     assert!(
         out.stderr
-            .contains("r.run.toml: a FIFO (named pipe), not a sidecar"),
+            .contains("r.run.toml: not a regular file (a FIFO, a device), not a sidecar"),
         "{}",
         out.stderr
     );
@@ -93,7 +93,8 @@ fn a_device_or_a_huge_line_is_refused_without_reading_it_whole() {
     std::os::unix::fs::symlink("/dev/zero", dir.join("r.run.toml")).unwrap();
     let out = run_in(dir, &["summary", "r.csv"]);
     assert!(
-        out.stderr.contains("r.run.toml: a device, not a sidecar"),
+        out.stderr
+            .contains("r.run.toml: not a regular file (a FIFO, a device), not a sidecar"),
         "{}",
         out.stderr
     );

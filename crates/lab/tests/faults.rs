@@ -460,10 +460,10 @@ fn an_interrupt_while_the_command_line_is_read_is_handled() {
     );
 }
 
-/// An output name taken by something else than a file (a named pipe here, as `/dev/null`
-/// would be a device) is refused before anything is written: renaming the run's files into
-/// place would replace it (run as root, `-o /dev/null` once made `/dev/null` a file). A
-/// link to it is refused too; the same holds for `merge` and for `plot`'s figures.
+/// An output that is something else than a file (a named pipe here, as `/dev/null` would be
+/// a device) is refused before anything is written: renaming the run's files into place
+/// would replace it (run as root, `-o /dev/null` once made `/dev/null` a file). A link to
+/// it is refused too; the same holds for `merge` and for `plot`'s figures.
 #[cfg(unix)]
 #[test]
 fn an_output_that_is_not_a_file_is_refused_and_left_as_it_is() {
@@ -473,10 +473,9 @@ fn an_output_that_is_not_a_file_is_refused_and_left_as_it_is() {
     let fifo = sudoku_testkit::mkfifo(dir.path(), "pipe.csv");
     let link = dir.path().join("link.csv");
     std::os::unix::fs::symlink(&fifo, &link).unwrap();
-    let refused = |name: &Path, verb: &str| {
+    let refused = |name: &Path| {
         predicate::str::contains(format!(
-            "error: {}: cannot {verb}: not a regular file (a device such as /dev/null, a named \
-pipe or a socket)",
+            "error: {}: cannot create: not a regular file (a device, a pipe, a socket): name a file",
             name.display()
         ))
     };
@@ -487,7 +486,7 @@ pipe or a socket)",
             .arg(&corpus)
             .assert()
             .code(1)
-            .stderr(refused(out, "create"));
+            .stderr(refused(out));
     }
     let run = dir.path().join("run.csv");
     lab()
@@ -502,7 +501,7 @@ pipe or a socket)",
         .arg(&run)
         .assert()
         .code(1)
-        .stderr(refused(&fifo, "create"));
+        .stderr(refused(&fifo));
     let figure = dir.path().join("run.time.svg");
     std::os::unix::fs::symlink(&fifo, &figure).unwrap();
     lab()
@@ -511,7 +510,7 @@ pipe or a socket)",
         .arg(&run)
         .assert()
         .code(1)
-        .stderr(refused(&figure, "write"));
+        .stderr(refused(&figure));
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     assert!(std::fs::symlink_metadata(&figure).unwrap().is_symlink());
@@ -523,11 +522,11 @@ pipe or a socket)",
     assert_eq!(left.len(), 2, "nothing written beside them: {left:?}");
 }
 
-/// An output's folder that is something else (a file, a device) is named as such, where
-/// the system's words were `File exists` (`plot -o /dev/null`) or `Not a directory`.
+/// An output's folder that is something else (a file, a device) is refused with the
+/// system's words, naming the folder.
 #[cfg(unix)]
 #[test]
-fn an_output_folder_that_is_not_a_folder_is_named_as_such() {
+fn an_output_folder_that_is_not_a_folder_is_refused() {
     let dir = TempDir::new().unwrap();
     let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
     let run = dir.path().join("run.csv");
@@ -537,24 +536,24 @@ fn an_output_folder_that_is_not_a_folder_is_named_as_such() {
         .arg(&corpus)
         .assert()
         .success();
-    let not_a_folder = |path: &Path| {
+    let refused = |folder: &Path, why: &str| {
         predicate::str::diff(format!(
-            "error: {}: not a folder (a file or a device is there): the output cannot go in \
-             it\n",
-            path.display()
+            "error: failed to create directory `{}`: {why}\n",
+            folder.display()
         ))
     };
-    for (out_dir, named) in [
-        (Path::new("/dev/null").to_path_buf(), Path::new("/dev/null")),
-        (corpus.join("figures"), corpus.as_path()),
+    let in_a_file = corpus.join("figures");
+    for (out_dir, why) in [
+        (Path::new("/dev/null"), "File exists (os error 17)"),
+        (&in_a_file, "Not a directory (os error 20)"),
     ] {
         lab()
             .args(["plot", "-o"])
-            .arg(&out_dir)
+            .arg(out_dir)
             .arg(&run)
             .assert()
             .code(1)
-            .stderr(not_a_folder(named));
+            .stderr(refused(out_dir, why));
     }
     lab()
         .args(["bench", "-q", "-s", "dlx", "-o"])
@@ -562,7 +561,10 @@ fn an_output_folder_that_is_not_a_folder_is_named_as_such() {
         .arg(&corpus)
         .assert()
         .code(1)
-        .stderr(not_a_folder(&corpus));
+        .stderr(refused(
+            &corpus.join("deeper"),
+            "Not a directory (os error 20)",
+        ));
 }
 
 /// A line written to a stdin that stays open is solved and its row reaches the file

@@ -18,39 +18,17 @@ pub const LINE_BYTES: usize = 1 << 20;
 /// What a CSV a run wrote is, in the messages of what reads one.
 pub const CSV: &str = "a CSV of sudoku-lab";
 
-/// What a file that is not a regular file is, in words; `None` for a regular file.
-fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
-    #[cfg(unix)]
-    use std::os::unix::fs::FileTypeExt;
-    let kind = meta.file_type();
-    Some(match () {
-        () if kind.is_file() => return None,
-        () if kind.is_dir() => "a folder",
-        #[cfg(unix)]
-        () if kind.is_fifo() => "a FIFO (named pipe)",
-        #[cfg(unix)]
-        () if kind.is_char_device() || kind.is_block_device() => "a device",
-        #[cfg(unix)]
-        () if kind.is_socket() => "a socket",
-        () => "not a regular file",
-    })
-}
-
 /// Opens `path`, `what` it should be (`a CSV of sudoku-lab`), only when it is a regular
-/// file (links followed).
+/// file (links followed): a folder, a FIFO or a device is refused before it is opened.
 pub fn open_regular(path: &Path, what: &str) -> Result<File, Error> {
     let meta = std::fs::metadata(path).map_err(|e| Error::open(path, e))?;
-    let Some(kind) = not_regular(&meta) else {
-        return File::open(path).map_err(|e| Error::open(path, e));
+    let reason = match (meta.is_file(), meta.is_dir()) {
+        (true, _) => return File::open(path).map_err(|e| Error::open(path, e)),
+        (_, true) if what == CSV => format!("a folder, not {what}: name the CSV of a run in it"),
+        (_, true) => format!("a folder, not {what}"),
+        _ => format!("not a regular file (a FIFO, a device), not {what}: copy it to a file first"),
     };
-    let hint = if meta.is_dir() && what == CSV {
-        ": name the CSV of a run in it"
-    } else if meta.is_dir() {
-        ": name the file"
-    } else {
-        ", which may never end: copy it to a file first"
-    };
-    Err(Error::empty(path, format!("{kind}, not {what}{hint}")))
+    Err(Error::empty(path, reason))
 }
 
 /// Opens the CSV at `path` to be read once, as it comes: a regular file, or a pipe that a
@@ -103,17 +81,14 @@ mod pipe {
     /// Makes reads of `file` wait again.
     fn blocking(file: &File) -> io::Result<()> {
         let fd = file.as_raw_fd();
-        // SAFETY: `fd` is an open descriptor owned by `file` for the whole call; F_GETFL
-        // and F_SETFL read and set its status flags only.
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-        if flags < 0 {
-            return Err(io::Error::last_os_error());
-        }
+        // SAFETY: `fd` is an open descriptor owned by `file` for the whole call; F_GETFL and
+        // F_SETFL read and set its status flags only (F_GETFL fails on a bad one only).
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) } & !libc::O_NONBLOCK;
         // SAFETY: as above.
-        if unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
-            return Err(io::Error::last_os_error());
+        match unsafe { libc::fcntl(fd, libc::F_SETFL, flags) } {
+            -1 => Err(io::Error::last_os_error()),
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -27,17 +27,8 @@ pub struct Output {
     running: RunFiles,
     /// The running CSV (written through another handle); `None` once placed.
     csv: Option<NamedTempFile>,
-    /// Where a killed run's files were moved aside at the start.
-    moved_aside: Option<Moved>,
-}
-
-/// A run's files moved out of the way, and where an older run's under those names went.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Moved {
-    /// Where they are now.
-    pub files: RunFiles,
-    /// Where the files already under those names went.
-    pub kept: Option<RunFiles>,
+    /// Where a killed run's CSV was moved aside at the start (its other files beside it).
+    moved_aside: Option<Placed>,
 }
 
 /// How much of a run's ending was written.
@@ -75,14 +66,10 @@ impl Output {
     pub fn open(csv: &Path) -> Result<(Output, CsvWriter), Error> {
         check_names_a_file(csv)?;
         check_unclaimed(csv)?;
-        let (file, aside) = RUN.start(csv, header_line().len() as u64)?;
+        let (file, moved_aside) = RUN.start(csv, header_line().len() as u64)?;
         let target = RunFiles::beside(csv);
         let running = target.tagged("running");
         let writer = CsvWriter::new(file.as_file().try_clone()?, &running.csv)?;
-        let moved_aside = aside.map(|Placed { path, kept }| Moved {
-            files: RunFiles::beside(&path),
-            kept: kept.as_deref().map(RunFiles::beside),
-        });
         let csv = Some(file);
         let output = Output {
             target,
@@ -103,8 +90,9 @@ impl Output {
         &self.running
     }
 
-    /// Where a killed run's files were moved aside, if this run found any.
-    pub fn moved_aside(&self) -> Option<&Moved> {
+    /// Where a killed run's CSV was moved aside, if this run found one: its other files
+    /// are beside it ([`RunFiles::beside`]).
+    pub fn moved_aside(&self) -> Option<&Placed> {
         self.moved_aside.as_ref()
     }
 

@@ -66,7 +66,7 @@ impl Names {
         path: &Path,
         empty: u64,
     ) -> Result<(NamedTempFile, Option<Placed>), Error> {
-        check_names(&self.every_name(path))?;
+        check_a_file(path)?;
         let running = self.tagged(path, "running");
         let folder = folder_of(&running)?;
         let mut moved = None;
@@ -257,19 +257,10 @@ pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
     })
 }
 
-/// The folder of `path`, created when missing ([`Error::NotAFolder`] names a file on its
-/// way).
+/// The folder of `path`, created when missing.
 pub(crate) fn folder_of(path: &Path) -> Result<&Path, Error> {
     let folder = folder(path);
-    fs_err::create_dir_all(folder).map_err(|e| {
-        let there = folder
-            .ancestors()
-            .find_map(|a| Some((a, std::fs::metadata(a).ok()?)));
-        match there {
-            Some((path, meta)) if !meta.is_dir() => Error::NotAFolder(shown(path)),
-            _ => Error::Io(e),
-        }
-    })?;
+    fs_err::create_dir_all(folder)?;
     Ok(folder)
 }
 
@@ -284,36 +275,29 @@ fn locked_elsewhere(file: &File) -> bool {
     matches!(fs4::fs_std::FileExt::try_lock_exclusive(file), Ok(false))
 }
 
-/// Refuses names that are a folder or a device, which a rename would replace or fail on.
-pub(crate) fn check_names<P: AsRef<Path>>(names: &[P]) -> Result<(), Error> {
-    for name in names {
-        let name = name.as_ref();
-        let what = match std::fs::metadata(name) {
-            Ok(meta) if meta.is_dir() => "a folder is in the way",
-            Ok(meta) if !meta.is_file() => {
-                "not a regular file (a device such as /dev/null, a named pipe or a socket): \
-files are written beside it and renamed into place, which would replace it; name a file"
-            }
-            _ => continue,
-        };
-        return Err(Error::InTheWay {
-            path: shown(name),
-            what,
-        });
-    }
-    Ok(())
+/// Refuses an output that is a folder or a device, which a rename would fail on or replace.
+fn check_a_file(path: &Path) -> Result<(), Error> {
+    let what = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => "a folder is in the way",
+        Ok(meta) if !meta.is_file() => {
+            "not a regular file (a device, a pipe, a socket): name a file"
+        }
+        _ => return Ok(()),
+    };
+    Err(Error::InTheWay {
+        path: shown(path),
+        what,
+    })
 }
 
 /// Writes a whole file: to a temporary file beside it, renamed over it, so that a reader
 /// sees the old file or the new one.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    check_a_file(path)?;
     let failed = |source| Error::Write {
         path: shown(path),
         source,
     };
-    if let Err(Error::InTheWay { what, .. }) = check_names(&[path]) {
-        return Err(failed(io::Error::other(what)));
-    }
     let mut file = NamedTempFile::new_in(folder_of(path)?).map_err(failed)?;
     file.write_all(bytes).map_err(failed)?;
     file.persist(path).map_err(|e| failed(e.error))?;
@@ -329,18 +313,16 @@ pub fn through_links(path: &Path) -> Result<PathBuf, Error> {
     }
     let mut target = path.to_path_buf();
     for _ in 0..40 {
-        let Ok(leads_to) = std::fs::read_link(&target) else {
-            if target == path {
-                return Ok(target);
+        match std::fs::read_link(&target) {
+            Ok(leads_to) => target = folder(&target).join(leads_to),
+            Err(_) if target == path => return Ok(target),
+            Err(_) => {
+                let (folder, name) = (folder(&target), target.file_name().unwrap_or_default());
+                return Ok(folder
+                    .canonicalize()
+                    .map_or(target.clone(), |f| f.join(name)));
             }
-            let name = target.file_name().unwrap_or_default();
-            return Ok(folder(&target)
-                .canonicalize()
-                .map_or(target.clone(), |f| f.join(name)));
-        };
-        target = target
-            .parent()
-            .map_or(leads_to.clone(), |f| f.join(&leads_to));
+        }
     }
     Err(Error::Write {
         path: shown(path),

@@ -49,8 +49,10 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     }
     // What is left to solve is known once the earlier run is read: the threads start after.
     let mut opened = open_run(&config)?;
-    let aside = opened.output.moved_aside().map(|m| &m.files);
-    let earlier = resume::earlier_run(&config.files.csv, aside, &opened.sidecar, &config.plan)?;
+    let aside = opened.output.moved_aside();
+    let aside = aside.map(|m| RunFiles::beside(&m.path));
+    let (fresh, plan) = (&opened.sidecar, &config.plan);
+    let earlier = resume::earlier_run(&config.files.csv, aside.as_ref(), fresh, plan)?;
     let continued = match earlier {
         Earlier::None => {
             opened.output.write_sidecar(&opened.sidecar)?;
@@ -87,8 +89,8 @@ struct Continued {
 pub(crate) fn open(out: &Path) -> Result<(Output, CsvWriter)> {
     let (output, csv) = Output::open(out)?;
     if let Some(aside) = output.moved_aside() {
-        let kept = aside.kept.as_ref().map(|k| k.csv.as_path());
-        ui::moved_aside("run", out, "its rows are", &aside.files.csv, kept);
+        let kept = aside.kept.as_deref();
+        ui::moved_aside("run", out, "its rows are", &aside.path, kept);
     }
     Ok((output, csv))
 }

@@ -119,35 +119,33 @@ mod tests {
         (names.collect(), colours)
     }
 
+    /// The classic four keep their colours (without a catalogue too); the catalogue's
+    /// others follow its order, then unknown names; a strategy's runs side by side, a later
+    /// one in a dark shade of its colour; each of the eight runs a figure takes its own look.
     #[test]
-    fn classic_colours_stay_and_others_follow_the_catalogue() {
+    fn colours_and_order_follow_the_catalogue_and_the_runs() {
         let catalogue = ["naive", "reduce", "norvig", "dlx", "logic", "anneal"];
         let names = [
             ("zeta", 0),
             ("anneal", 0),
+            ("dlx", 1),
             ("dlx", 0),
-            ("naive", 0),
             ("alpha", 0),
+            ("naive", 0),
         ];
         let (order, c) = sorted(&names, &catalogue);
-        assert_eq!(order, ["naive 0", "dlx 0", "anneal 0", "alpha 0", "zeta 0"]);
-        assert_eq!((c[0], c[1]), (RGBColor(213, 94, 0), RGBColor(0, 158, 115)));
-        // anneal is the catalogue's second other strategy; unknown names follow.
-        assert_eq!(c[2..], [FURTHER[1], FURTHER[2], FURTHER[3]]);
-        // Without a catalogue, the classic four keep their colours all the same.
-        assert_eq!(sorted(&[("naive", 0)], &[]).1, [RGBColor(213, 94, 0)]);
-    }
-
-    /// A strategy's runs side by side, a later one in a dark shade of its colour, dashed.
-    #[test]
-    fn a_second_run_keeps_the_order_and_contrasts_with_the_first() {
-        let runs = [("dlx", 0), ("naive", 0), ("dlx", 1), ("naive", 1)];
-        let (order, c) = sorted(&runs, &["naive", "reduce", "norvig", "dlx"]);
-        assert_eq!(order, ["naive 0", "naive 1", "dlx 0", "dlx 1"]);
-        assert_eq!((c[1], c[3]), (RGBColor(117, 52, 0), RGBColor(0, 87, 63)));
-        assert!(RunStyle::of(0).dash.is_none() && RunStyle::of(1).dash.is_some());
-        // Every run of the eight a figure takes has its own look.
+        let want = ["naive 0", "dlx 0", "dlx 1", "anneal 0", "alpha 0", "zeta 0"];
+        assert_eq!(order, want);
+        let (naive, dlx, dark_dlx) = (
+            RGBColor(213, 94, 0),
+            RGBColor(0, 158, 115),
+            RGBColor(0, 87, 63),
+        );
+        assert_eq!(c[..3], [naive, dlx, dark_dlx]);
+        assert_eq!(c[3..], [FURTHER[1], FURTHER[2], FURTHER[3]]);
+        assert_eq!(sorted(&[("naive", 0)], &[]).1, [naive]);
         let looks: Vec<RunStyle> = (0..8).map(RunStyle::of).collect();
+        assert!(looks[0].dash.is_none() && looks[1].dash.is_some());
         for (i, a) in looks.iter().enumerate() {
             assert!(!looks[..i].contains(a), "run {i}");
         }

@@ -3,7 +3,6 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
-use std::sync::Arc;
 
 use plotters::style::RGBColor;
 
@@ -92,33 +91,6 @@ pub(super) struct Results {
     pub mixed_limits: bool,
 }
 
-/// A run's rows of one corpus, solver and limit, as its rows name them.
-type RunKey = (Arc<str>, Arc<str>, u64);
-
-/// The samples of the rows of `csv`, grouped by corpus, solver and limit, in the order
-/// met; only the samples are held, not each row's names.
-fn read_groups(csv: &Path) -> Result<Vec<(RunKey, Vec<Sample>)>, Error> {
-    let mut groups: Vec<(RunKey, Vec<Sample>)> = Vec::new();
-    let mut at: HashMap<RunKey, usize> = HashMap::new();
-    for row in read_rows(csv)? {
-        let row = row?;
-        let sample = Sample {
-            micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
-            solve_ns: row.solve_time(),
-            nodes: (row.nodes as f64).max(1.0),
-            counted: row.nodes >= 1,
-            outcome: Outcome::from(&row.status),
-        };
-        let key = (row.corpus, row.solver, row.limit);
-        let i = *at.entry(key.clone()).or_insert_with(|| {
-            groups.push((key, Vec::new()));
-            groups.len() - 1
-        });
-        groups[i].1.push(sample);
-    }
-    Ok(groups)
-}
-
 /// A run's rows of one corpus, solver and limit, named as the figures name them.
 struct Group {
     corpus: String,
@@ -127,35 +99,48 @@ struct Group {
     samples: Vec<Sample>,
 }
 
-/// Reads the runs' CSVs and groups their samples. Of several runs (with labels), the
-/// solvers are named `solver (label)` and the corpora matched as [`match_names`] does.
+/// Reads the runs' CSVs and groups their samples by corpus, solver and limit, in the order
+/// met. Of several runs (with labels), the solvers are named `solver (label)` and the
+/// corpora matched as [`match_names`] does.
 pub(super) fn read_runs(
     csvs: &[&Path],
     labels: &[Option<String>],
     catalogue: &[&str],
 ) -> Result<Results, Error> {
-    let mut groups = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for (run, (csv, label)) in csvs.iter().zip(labels).enumerate() {
-        let read = read_groups(csv)?;
-        let corpora = || read.iter().map(|((corpus, ..), _)| &**corpus);
-        let names: Vec<String> = match label {
-            None => corpora().map(str::to_string).collect(),
-            Some(_) => {
-                let names = match_names(corpora());
-                corpora().map(|corpus| names[corpus].clone()).collect()
-            }
-        };
-        for (corpus, ((_, solver, limit), samples)) in names.into_iter().zip(read) {
-            let origin = Origin {
-                solver: solver.to_string(),
-                run,
-            };
-            groups.push(Group {
-                corpus,
-                origin,
-                limit,
-                samples,
+        let (first, mut at) = (groups.len(), HashMap::new());
+        for row in read_rows(csv)? {
+            let row = row?;
+            let key = (row.corpus.clone(), row.solver.clone(), row.limit);
+            let i = *at.entry(key).or_insert_with(|| {
+                let (corpus, solver) = (row.corpus.to_string(), row.solver.to_string());
+                let (origin, limit) = (Origin { solver, run }, row.limit);
+                let samples = Vec::new();
+                groups.push(Group {
+                    corpus,
+                    origin,
+                    limit,
+                    samples,
+                });
+                groups.len() - 1
             });
+            groups[i].samples.push(Sample {
+                micros: (row.nanoseconds as f64 / 1000.0).max(MIN_MICROS),
+                solve_ns: row.solve_time(),
+                nodes: (row.nodes as f64).max(1.0),
+                counted: row.nodes >= 1,
+                outcome: Outcome::from(&row.status),
+            });
+        }
+        if label.is_some() {
+            let names = match_names(groups[first..].iter().map(|g| g.corpus.as_str()));
+            let names: Vec<String> = (groups[first..].iter())
+                .map(|g| names[g.corpus.as_str()].clone())
+                .collect();
+            for (group, name) in groups[first..].iter_mut().zip(names) {
+                group.corpus = name;
+            }
         }
     }
     if groups.is_empty() {

@@ -156,26 +156,18 @@ fn alarms(csvs: &[&Path]) -> Vec<Option<&'static str>> {
     csvs.iter().map(alarm).collect()
 }
 
-/// The title asked for, else the runs' stems (`main vs branch`); then what the sidecar
-/// of a run that did not finish says (`main (interrupted) vs branch`, `Slide 3 (main:
-/// interrupted)`).
+/// The title asked for, else the runs' stems (`main vs branch`); then what the sidecar of
+/// each run that did not finish says (`r (interrupted)`, `main vs branch (main: failed)`).
 fn titled(options: &PlotOptions, stems: &[String], alarms: &[Option<&str>]) -> String {
-    let runs = stems.iter().zip(alarms);
-    let Some(title) = &options.title else {
-        let run = |(stem, alarm): (&String, &Option<&str>)| match alarm {
-            None => stem.clone(),
-            Some(alarm) => format!("{stem} ({alarm})"),
-        };
-        return runs.map(run).collect::<Vec<_>>().join(" vs ");
-    };
-    let told: Vec<String> = (runs.filter_map(|(stem, alarm)| Some((stem, (*alarm)?))))
-        .map(|(stem, alarm)| match stems.len() {
-            1 => alarm.to_string(),
-            _ => format!("{stem}: {alarm}"),
+    let title = options.title.clone().unwrap_or_else(|| stems.join(" vs "));
+    let told: Vec<String> = (stems.iter().zip(alarms))
+        .filter_map(|(stem, alarm)| match stems.len() {
+            1 => Some((*alarm)?.to_string()),
+            _ => Some(format!("{stem}: {}", (*alarm)?)),
         })
         .collect();
     match told.is_empty() {
-        true => title.clone(),
+        true => title,
         false => format!("{title} ({})", told.join(", ")),
     }
 }
