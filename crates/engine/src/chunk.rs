@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::{plain_nine_cells, wide_bom, MAX_LINE_BYTES};
+use sudoku_core::corpus::{wide_bom, MAX_LINE_BYTES};
 use sudoku_core::CorpusReader;
 
 use crate::source::Input;
@@ -98,14 +98,6 @@ fn kind(line: &[u8], first: bool) -> Kind {
     if first {
         text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     }
-    if is_plain_nine(text) {
-        return Kind::Candidate { glue: false };
-    }
-    kind_of_text(text)
-}
-
-/// What a line is (its text without `\n` or byte-order mark), read in full.
-fn kind_of_text(text: &[u8]) -> Kind {
     // One pass without branches finds the two bytes that matter on most lines: a NUL,
     // a comma.
     let (nul, comma) = text.iter().fold((false, false), |(nul, comma), &b| {
@@ -120,13 +112,6 @@ fn kind_of_text(text: &[u8]) -> Kind {
     }
     let glue = comma && text.iter().all(|&b| b.is_ascii_digit() || is_separator(b));
     Kind::Candidate { glue }
-}
-
-/// Whether a line is the common one, a 9x9 puzzle alone (81 digits or dots, maybe a `\r`):
-/// a candidate no grid file continues, told in one pass.
-fn is_plain_nine(text: &[u8]) -> bool {
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
-    plain_nine_cells(text).is_some()
 }
 
 /// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
@@ -279,57 +264,11 @@ mod tests {
     const TOP1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    #[test]
-    fn the_common_line_is_told_at_once_as_the_full_reading_tells_it() {
-        let top = TOP1;
-        let zeros = top.replace('.', "0");
-        let lines = [
-            format!("{top}\n"),
-            format!("{top}\r\n"),
-            zeros.clone(),
-            format!("{top}\r\r\n"),
-            format!("{}x\n", &top[..80]),
-            format!("{}\0\n", &top[..80]),
-            format!("{},\n", &top[..80]),
-            format!("{top}.\n"),
-            format!("{}\n", &top[..80]),
-            format!(" {}\n", &top[..80]),
-            "1,2,3,4,5,6,7,8,9\n".to_string(),
-        ];
-        let mut plain = 0;
-        for line in &lines {
-            let text = line
-                .as_bytes()
-                .strip_suffix(b"\n")
-                .unwrap_or(line.as_bytes());
-            assert_eq!(kind(line.as_bytes(), false), kind_of_text(text), "{line:?}");
-            plain += usize::from(is_plain_nine(text));
-        }
-        assert_eq!(plain, 3, "the first three lines are the common one");
-    }
-
-    /// A source that has nothing buffered after each line, as a pipe fed line by line.
-    struct Trickle(Cursor<Vec<u8>>);
-
-    impl Read for Trickle {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            self.0.read(buf)
-        }
-    }
-
-    impl BufRead for Trickle {
-        fn fill_buf(&mut self) -> io::Result<&[u8]> {
-            self.0.fill_buf()
-        }
-        fn consume(&mut self, amount: usize) {
-            self.0.consume(amount);
-        }
-    }
-
-    impl Lines for Trickle {
+    /// A source that may wait after each line, as a pipe fed line by line.
+    impl Lines for Cursor<Vec<u8>> {
         fn would_block(&self) -> bool {
-            let at = self.0.position() as usize;
-            at == 0 || self.0.get_ref()[at - 1] == b'\n'
+            let at = self.position() as usize;
+            at == 0 || self.get_ref()[at - 1] == b'\n'
         }
     }
 
@@ -361,7 +300,8 @@ mod tests {
         let texts = [
             format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),
             format!(
-                "# c\n\n{TOP1}\nquizzes,solutions\n{}x\n{TOP1}\n",
+                "# c\n\n{TOP1}\nquizzes\n{}x\n{TOP1}\r\n{}\0\n",
+                &TOP1[..80],
                 &TOP1[..80]
             ),
             format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
@@ -369,6 +309,7 @@ mod tests {
             format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
         ];
         let bytes = |text: &str| Cursor::new(text.as_bytes().to_vec());
+        let all = crate::Selection::default();
         for text in &texts {
             let whole: Vec<String> = CorpusReader::new(text.as_bytes(), "t.txt")
                 .map(show)
@@ -376,22 +317,18 @@ mod tests {
             for max in [1, 2, 3, 100] {
                 let reader: Box<dyn BufRead> = Box::new(bytes(text));
                 assert_eq!(chunked(reader, max), whole, "max {max}:\n{text}");
-                assert_eq!(
-                    chunked(Trickle(bytes(text)), max),
-                    whole,
-                    "trickled, max {max}"
-                );
+                assert_eq!(chunked(bytes(text), max), whole, "trickled, max {max}");
             }
             let puzzles = CorpusReader::new(text.as_bytes(), "t")
                 .filter(Result::is_ok)
                 .count();
-            let count = count_puzzles(Box::new(bytes(text)), u64::MAX).unwrap();
-            assert_eq!(count, puzzles as u64, "{text}");
-            assert_eq!(count_puzzles(Box::new(bytes(text)), 1).unwrap(), 1);
+            let count = |first| count_puzzles(Box::new(bytes(text)), "t", &all, first).unwrap();
+            assert_eq!(count(u64::MAX), puzzles as u64, "{text}");
+            assert_eq!(count(1), 1);
         }
         let utf16 = Box::new(Cursor::new(b"\xFF\xFE1\x002\x00".to_vec()));
         assert!(matches!(
-            count_puzzles(utf16, 9),
+            count_puzzles(utf16, "t", &all, 9),
             Err(CorpusError::Wide { .. })
         ));
     }

@@ -45,13 +45,6 @@ impl Shard {
     pub(crate) fn contains_keyed(&self, key: u64, index: u64) -> bool {
         (index % self.n + key % self.n) % self.n == self.k - 1
     }
-
-    /// How many of the indexes below `count` are in this share, for the corpus whose key is
-    /// `key`: those from the share's first (`(first + key) mod n == k - 1`), `n` apart.
-    fn below(&self, key: u64, count: u64) -> u64 {
-        let first = (self.k - 1 + self.n - key % self.n) % self.n;
-        count.saturating_sub(first).div_ceil(self.n)
-    }
 }
 
 impl fmt::Display for Shard {
@@ -101,18 +94,6 @@ impl Selection {
                 .is_none_or(|done| !done.contains(&index))
     }
 
-    /// How many of the first `count` puzzles of `corpus` (named as the run names it) the
-    /// selection keeps, without reading them: those of the share, less those solved before.
-    pub fn kept_below(&self, corpus: &str, count: u64) -> u64 {
-        let key = corpus_key(corpus);
-        let shared = self.shard.map_or(count, |s| s.below(key, count));
-        let done = self.done.get(corpus).map_or(0, |done| {
-            let in_share = |&&i: &&u64| self.shard.is_none_or(|s| s.contains_keyed(key, i));
-            done.iter().filter(|&i| *i < count).filter(in_share).count() as u64
-        });
-        shared.saturating_sub(done)
-    }
-
     /// Whether malformed lines are reported: by share 1 only (see the book's "Shards").
     pub(crate) fn reports_malformed(&self) -> bool {
         self.shard.is_none_or(|s| s.k == 1)
@@ -146,33 +127,5 @@ mod tests {
                 .k
         };
         assert_eq!((0..40).map(first).collect::<HashSet<u64>>().len(), 4);
-    }
-
-    /// What a selection keeps of a corpus's first puzzles, counted without reading them, is
-    /// what it keeps index by index: each share, less the puzzles solved before (those of
-    /// the share below the count; one beyond it, or another share's, is not taken off).
-    #[test]
-    fn the_puzzles_kept_are_counted_as_they_are_kept() {
-        let corpus = "c/top95.txt";
-        let key = corpus_key(corpus);
-        for n in 1..=5 {
-            for k in 1..=n {
-                let shard = Shard::new(k, n);
-                let done: HashSet<u64> = [0, 1, 2, 3, 7, 8, 30].into();
-                for done in [HashSet::new(), done] {
-                    let selection = Selection {
-                        shard,
-                        done: [(Arc::from(corpus), done)].into(),
-                        permute: None,
-                    };
-                    for count in 0..25 {
-                        let kept = (0..count)
-                            .filter(|&i| selection.keeps(corpus, key, i))
-                            .count() as u64;
-                        assert_eq!(selection.kept_below(corpus, count), kept, "{k}/{n} {count}");
-                    }
-                }
-            }
-        }
     }
 }

@@ -5,13 +5,15 @@
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{folder_files, LeftOut};
 use sudoku_core::{CorpusError, CorpusReader};
 use sudoku_results::reads_as_results;
+
+use crate::select::{corpus_key, Selection};
 
 /// The puzzles of `data/seeds.txt` (the essays' grids), built in.
 pub const SEEDS: &str = include_str!("../../../data/seeds.txt");
@@ -154,7 +156,12 @@ pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
                 out.skipped.push(file);
                 continue;
             }
-            check_readable(&file)?;
+            // A FIFO or a device is not opened here: that may wait for a writer, or take
+            // what it holds.
+            if std::fs::metadata(&file).is_ok_and(|m| m.is_file()) {
+                let path = file.display().to_string();
+                File::open(&file).map_err(|reason| CorpusError::Open { path, reason })?;
+            }
             out.sources.push(Source::File(file));
         }
         if folder && out.sources.len() == before {
@@ -194,37 +201,26 @@ pub fn corpus_names(sources: &[Source]) -> Vec<String> {
         .collect()
 }
 
-fn check_readable(file: &Path) -> Result<(), CorpusError> {
-    let open = |reason| CorpusError::Open {
-        path: file.display().to_string(),
-        reason,
-    };
-    let meta = std::fs::metadata(file).map_err(open)?;
-    if meta.is_dir() {
-        return Err(open(io::Error::other("is a folder, not a file")));
-    }
-    if !meta.is_file() {
-        // A FIFO or a device: opening it may wait for a writer, or take what it holds.
-        return Ok(());
-    }
-    File::open(file).map(drop).map_err(open)
-}
-
-/// Counts the puzzles of a corpus, up to `cap`, as a run reads them: the progress bar's
-/// total.
+/// Counts the puzzles of the corpus named `corpus` that a run of `selection` solves among
+/// its first `first`, as the run reads them: the progress bar's total.
 ///
 /// # Errors
 ///
 /// A read error, or a UTF-16 or UTF-32 file, which end the corpus's reading.
-pub fn count_puzzles(reader: Box<dyn BufRead>, cap: u64) -> Result<u64, CorpusError> {
-    let mut items = CorpusReader::new(reader, "");
+pub fn count_puzzles(
+    reader: Box<dyn BufRead>,
+    corpus: &str,
+    selection: &Selection,
+    first: u64,
+) -> Result<u64, CorpusError> {
+    let key = corpus_key(corpus);
     let mut count = 0;
-    while count < cap {
-        match items.next() {
-            None => break,
-            Some(Ok(_)) => count += 1,
-            Some(Err(e)) if e.is_malformed_line() => {}
-            Some(Err(e)) => return Err(e),
+    for item in CorpusReader::new(reader, "") {
+        match item {
+            Ok(p) if p.index >= first => break,
+            Ok(p) => count += u64::from(selection.keeps(corpus, key, p.index)),
+            Err(e) if e.is_malformed_line() => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(count)
