@@ -52,7 +52,7 @@ impl<'a> Entry<'a> {
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
             let (outcome, timing) = trusted(|| solver.solve(grid, limits));
             let known = self.puzzle.solution.as_deref();
-            let problem = check(solver, grid, known, limits, &outcome);
+            let problem = check(grid, known, limits, &outcome, Some(solver));
             let status = if problem.is_some() {
                 Status::Wrong
             } else {
@@ -127,21 +127,10 @@ pub(crate) fn time_again(solver: &dyn Solver, grid: &Grid, limits: &Limits) -> O
     .ok()
 }
 
-/// Checks an outcome by the book's rules ("Checks, forecast and progress"), and says what
-/// is wrong with it.
+/// What is wrong with `outcome`, `solver`'s solve of `puzzle` within `limits`, by the
+/// book's rules ("Checks, forecast and progress"). `solver` is `None` for one that cannot
+/// be asked again with another limit (a child process): a second solution then passes.
 pub fn check(
-    solver: &dyn Solver,
-    puzzle: &Grid,
-    known: Option<&Grid>,
-    limits: &Limits,
-    outcome: &Outcome,
-) -> Option<String> {
-    check_with(puzzle, known, limits, outcome, Some(solver))
-}
-
-/// [`check`]; `solver` is `None` for one that cannot be asked again with another limit (a
-/// child process): a second solution then passes.
-pub(crate) fn check_with(
     puzzle: &Grid,
     known: Option<&Grid>,
     limits: &Limits,

@@ -25,7 +25,7 @@ pub use fate::{ChildEvent, ChildEventKind};
 
 use child::{Child, Failure};
 
-use crate::checked::{check_with, Entry};
+use crate::checked::{check, Entry};
 use crate::contender::Contender;
 use crate::sink::Sink;
 use crate::stopwatch::{nanos, Timing};
@@ -360,7 +360,7 @@ impl External {
         let (status, outcome, took, problem) = match self.ask(grid, limits, Some(&at)) {
             Reply::Answer(outcome, took) => {
                 let known = entry.puzzle.solution.as_deref();
-                let problem = check_with(grid, known, limits, &outcome, None);
+                let problem = check(grid, known, limits, &outcome, None);
                 let status = match problem {
                     Some(_) => Status::Wrong,
                     None => Status::from(outcome.status),
