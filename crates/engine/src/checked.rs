@@ -64,10 +64,7 @@ impl<'a> Entry<'a> {
             let message = panic_message(payload.as_ref());
             let none = Outcome::new(0, None, sudoku_core::Counters::default(), false);
             let problem = format!("the solver panicked: {message}");
-            let timing = Timing {
-                ns: 0,
-                retimed: Retimed::Unchecked,
-            };
+            let timing = Timing::new(0, Retimed::Unchecked);
             rows.push(self.row((name, limits), Status::Wrong, &none, timing, Some(problem)));
         });
     }
