@@ -1,7 +1,6 @@
-//! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
-//! parse them: the reading thread only finds line ends. A chunk never ends inside a grid
-//! file's rows, so that it parses alone as the whole file would ([`Chunk::parse`]), and
-//! ends early when the source may be slow to give the next line (a pipe fed slowly).
+//! Cutting a corpus into chunks of whole lines on the reading thread, for the workers to
+//! parse. A chunk never ends inside a grid file's rows, so that it parses alone as the
+//! whole file would, and ends early when the source may be slow (a pipe fed slowly).
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
@@ -27,11 +26,9 @@ impl Lines for Input {
 
 impl Lines for Box<dyn BufRead> {}
 
-/// What cuts a corpus into chunks on the reading thread: a [`Chunker`], or a reader that
-/// parses the puzzles itself ([`crate::indexed`]).
+/// What cuts a corpus into chunks: a [`Chunker`], or [`crate::indexed`]'s parsing reader.
 pub(crate) trait Cut {
-    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
-    /// end of the corpus.
+    /// The next chunk of at most `max` lines that may hold a puzzle; `None` at the end.
     fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>>;
     /// The line being read (for a read error's message).
     fn line(&self) -> u64;
@@ -64,8 +61,8 @@ pub(crate) struct Chunk {
 }
 
 impl Chunk {
-    /// Its puzzles and errors, in order, read as the corpus reader reads the whole file
-    /// (going on from where the chunk starts); their indexes are still to be given.
+    /// Its puzzles and errors, as the corpus reader reads the whole file (their indexes
+    /// still to be given).
     pub fn parse(&self) -> CorpusReader<&[u8]> {
         let lines_before = self.first_line - 1;
         CorpusReader::continuing(
@@ -148,13 +145,11 @@ impl<R: Lines> Chunker<R> {
         }
     }
 
-    /// Reads one line with its `\n` into `line_buf`, keeping at most one byte more than a
-    /// line may hold (the parser then says it is too long; the rest of the line is skipped
-    /// unread into memory); `false` at the end.
+    /// Reads one line with its `\n` into `line_buf`, at most one byte more than a line may
+    /// hold (the parser then says it is too long); `false` at the end.
     fn read_line(&mut self) -> io::Result<bool> {
         self.line_buf.clear();
-        // The common case: the whole line is in the source's buffer (an error, or a line
-        // that is not, is left to `read_until` below).
+        // The common case: the whole line is in the source's buffer.
         if let Ok(buffered) = self.reader.fill_buf() {
             if let Some(end) = memchr::memchr(b'\n', buffered).filter(|&i| i <= MAX_LINE_BYTES) {
                 self.line_buf.extend_from_slice(&buffered[..=end]);
@@ -173,8 +168,7 @@ impl<R: Lines> Chunker<R> {
         Ok(n > 0)
     }
 
-    /// The next line's kind (the line in `line_buf`): the carried one, or one read now;
-    /// `None` at the end.
+    /// The kind of the line in `line_buf`: the carried one, or one read now.
     fn next_line(&mut self) -> Option<io::Result<Kind>> {
         if let Some(kind) = self.carry.take() {
             return Some(Ok(kind));

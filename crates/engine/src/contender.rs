@@ -53,8 +53,7 @@ impl Contender {
         }
     }
 
-    /// The same contender with a node budget per grid size in place of its limits' one, as
-    /// the catalogue's default budgets are: a node is dearer on a larger grid.
+    /// The same contender with a node budget per grid size in place of its limits' one.
     pub fn with_budget_by_size(
         mut self,
         budget: impl Fn(Size) -> u64 + Send + Sync + 'static,
@@ -98,7 +97,7 @@ impl Contender {
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle; false (and
-    /// no row) when the runner cannot start a child process.
+    /// no row) when the runner cannot start a child.
     pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
@@ -113,8 +112,7 @@ impl Contender {
         }
     }
 
-    /// Its solve of `grid` timed again (a later `--repeat` pass); `None` when it gave no
-    /// time.
+    /// Its solve of `grid` timed again (a later `--repeat` pass), if it gave a time.
     pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
         match &self.kind {
             Kind::Native(solver) => {

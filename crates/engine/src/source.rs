@@ -1,6 +1,6 @@
 //! Where puzzles come from: corpus files and folders, stdin, the seed puzzles built in.
 //! Only a regular file is opened more than once: a pipe, a FIFO or a device is read as it
-//! comes, never consumed before the run.
+//! comes.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -44,7 +44,7 @@ impl Source {
     ///
     /// # Errors
     ///
-    /// When the file cannot be opened.
+    /// [`CorpusError::Open`].
     pub fn open(&self) -> Result<Box<dyn BufRead>, CorpusError> {
         Ok(Box::new(self.open_input(Arc::default())?))
     }
@@ -89,7 +89,6 @@ pub(crate) struct Input {
 }
 
 impl Input {
-    /// An error once the run is over, before each read from the source.
     fn check_ended(&self) -> io::Result<()> {
         if self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
             return Err(io::Error::other("the run has ended"));
@@ -97,8 +96,7 @@ impl Input {
         Ok(())
     }
 
-    /// Whether reading on may wait: an empty buffer on a pipe, a FIFO, a terminal or a
-    /// device.
+    /// Whether reading on may wait: an empty buffer on anything but a regular file.
     pub fn would_block(&self) -> bool {
         self.may_stall && self.reader.buffer().is_empty()
     }
@@ -134,12 +132,12 @@ pub struct Expanded {
 }
 
 /// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder its
-/// corpus files (sorted), a file itself. Every regular file is opened once here, so that a
-/// missing or unreadable one stops the run before any work.
+/// corpus files (sorted), a file itself.
 ///
 /// # Errors
 ///
-/// The first path that cannot be read, or a folder without any corpus file.
+/// The first path that cannot be opened (a regular file is opened once here, so that the
+/// run stops before any work), or a folder without any corpus file.
 pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
     let mut out = Expanded::default();
     for path in paths {
