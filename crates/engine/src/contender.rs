@@ -195,18 +195,15 @@ mod tests {
         let sized = Contender::new(Box::new(Budgeted), limits)
             .with_budget_by_size(|size| size.side() as u64 * 100);
         for size in [Size::NINE, Size::SIXTEEN] {
+            let grid = Grid::empty(size);
             let puzzle = Puzzle {
-                grid: Grid::empty(size),
-                solution: None,
-                label: None,
+                grid,
                 line: 1,
-                index: 0,
+                ..Puzzle::default()
             };
             let nodes = |c| solve_checked(c, &Arc::from("c"), &puzzle, 2).unwrap().nodes;
-            assert_eq!(
-                (nodes(&plain), nodes(&sized)),
-                (7, size.side() as u64 * 100)
-            );
+            let want = (7, size.side() as u64 * 100);
+            assert_eq!((nodes(&plain), nodes(&sized)), want);
         }
         assert_eq!(sized.limits_for(Size::FOUR).max_nodes, Some(400));
         assert_eq!(plain.limits_for(Size::FOUR), limits);
