@@ -26,7 +26,7 @@ impl Lines for Input {
 
 impl Lines for Box<dyn BufRead> {}
 
-/// What cuts a corpus into chunks: a [`Chunker`], or [`crate::indexed`]'s parsing reader.
+/// What cuts a corpus into chunks: a [`Chunker`], or [`crate::select`]'s parsing reader.
 pub(crate) trait Cut {
     /// The next chunk of at most `max` lines that may hold a puzzle; `None` at the end.
     fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>>;
@@ -55,7 +55,7 @@ pub(crate) struct Chunk {
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
     pub candidates: usize,
-    /// Its puzzles parsed and numbered by the reading thread ([`crate::indexed`]); `bytes`
+    /// Its puzzles parsed and numbered by the reading thread ([`crate::select`]); `bytes`
     /// is then empty.
     pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
 }

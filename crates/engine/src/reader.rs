@@ -13,8 +13,8 @@ use sudoku_core::CorpusError;
 
 use crate::chunk::{Chunk, Cut};
 use crate::doorbell::Doorbell;
-use crate::indexed::cutter;
 use crate::pipeline::Plan;
+use crate::select::cutter;
 use crate::source::corpus_names;
 
 /// Lines wanted from one corpus.
