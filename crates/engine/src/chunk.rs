@@ -10,22 +10,6 @@ use sudoku_core::CorpusReader;
 
 use crate::source::Input;
 
-/// A source of lines for a [`Chunker`].
-pub(crate) trait Lines: BufRead {
-    /// Whether reading the next line may wait for the source.
-    fn would_block(&self) -> bool {
-        false
-    }
-}
-
-impl Lines for Input {
-    fn would_block(&self) -> bool {
-        Input::would_block(self)
-    }
-}
-
-impl Lines for Box<dyn BufRead> {}
-
 /// What cuts a corpus into chunks: a [`Chunker`], or [`crate::select`]'s parsing reader.
 pub(crate) trait Cut {
     /// The next chunk of at most `max` lines that may hold a puzzle; `None` at the end.
@@ -117,8 +101,8 @@ const HARD_CAP: usize = 1 << 24;
 const BATCH_BYTES: usize = 64;
 
 /// Cuts one corpus into chunks.
-pub(crate) struct Chunker<R: Lines> {
-    reader: R,
+pub(crate) struct Chunker {
+    reader: Input,
     source: usize,
     corpus: Arc<str>,
     /// Lines read so far.
@@ -131,8 +115,8 @@ pub(crate) struct Chunker<R: Lines> {
     done: bool,
 }
 
-impl<R: Lines> Chunker<R> {
-    pub fn new(reader: R, source: usize, corpus: Arc<str>) -> Chunker<R> {
+impl Chunker {
+    pub fn new(reader: Input, source: usize, corpus: Arc<str>) -> Chunker {
         Chunker {
             reader,
             source,
@@ -201,7 +185,7 @@ impl<R: Lines> Chunker<R> {
 
 /// A chunk's lines end before the first candidate past `max` that does not continue a grid
 /// file, or where the source may wait (outside a grid file).
-impl<R: Lines> Cut for Chunker<R> {
+impl Cut for Chunker {
     fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut chunk = Chunk {
             source: self.source,
@@ -258,11 +242,15 @@ mod tests {
     const TOP1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    /// A source that may wait after each line, as a pipe fed line by line.
-    impl Lines for Cursor<Vec<u8>> {
-        fn would_block(&self) -> bool {
-            let at = self.position() as usize;
-            at == 0 || self.get_ref()[at - 1] == b'\n'
+    /// A pipe fed line by line: each read gives at most one line.
+    struct Pipe(Cursor<Vec<u8>>);
+
+    impl Read for Pipe {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let rest = &self.0.get_ref()[self.0.position() as usize..];
+            let line = memchr::memchr(b'\n', rest).map_or(rest.len(), |end| end + 1);
+            let n = line.min(buf.len());
+            self.0.read(&mut buf[..n])
         }
     }
 
@@ -274,7 +262,7 @@ mod tests {
     }
 
     /// Every item of the chunks of at most `max` candidates `reader` is cut into, parsed.
-    fn chunked<R: Lines>(reader: R, max: usize) -> Vec<String> {
+    fn chunked(reader: Input, max: usize) -> Vec<String> {
         let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
         let chunks = std::iter::from_fn(|| chunker.next_chunk(max)).map(Result::unwrap);
         chunks
@@ -309,9 +297,10 @@ mod tests {
                 .map(show)
                 .collect();
             for max in [1, 2, 3, 100] {
-                let reader: Box<dyn BufRead> = Box::new(bytes(text));
-                assert_eq!(chunked(reader, max), whole, "max {max}:\n{text}");
-                assert_eq!(chunked(bytes(text), max), whole, "trickled, max {max}");
+                let file = Input::new(Box::new(bytes(text)), false);
+                assert_eq!(chunked(file, max), whole, "max {max}:\n{text}");
+                let pipe = Input::new(Box::new(Pipe(bytes(text))), true);
+                assert_eq!(chunked(pipe, max), whole, "trickled, max {max}");
             }
             let puzzles = CorpusReader::new(text.as_bytes(), "t")
                 .filter(Result::is_ok)

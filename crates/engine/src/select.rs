@@ -14,7 +14,8 @@ use std::sync::Arc;
 
 use sudoku_core::{CorpusError, CorpusReader, Puzzle};
 
-use crate::chunk::{Chunk, Chunker, Cut, Lines};
+use crate::chunk::{Chunk, Chunker, Cut};
+use crate::source::Input;
 
 /// A corpus's key for its shards and isomorphs: the 64-bit FNV-1a of its file name, so that
 /// they are the same wherever it sits.
@@ -110,8 +111,8 @@ impl Selection {
 /// What cuts corpus `source` named `corpus` into chunks: a reader that parses its puzzles
 /// when `selection` needs their indexes, else a [`Chunker`]; `first` caps its puzzles (the
 /// parsing reader applies it itself).
-pub(crate) fn cutter<R: Lines + 'static>(
-    reader: R,
+pub(crate) fn cutter(
+    reader: Input,
     source: usize,
     corpus: Arc<str>,
     selection: &Arc<Selection>,
@@ -134,8 +135,8 @@ pub(crate) fn cutter<R: Lines + 'static>(
 }
 
 /// A corpus read puzzle by puzzle, keeping the ones the selection wants.
-struct Indexed<R: Lines> {
-    puzzles: CorpusReader<R>,
+struct Indexed {
+    puzzles: CorpusReader<Input>,
     source: usize,
     corpus: Arc<str>,
     key: u64,
@@ -146,7 +147,7 @@ struct Indexed<R: Lines> {
     done: bool,
 }
 
-impl<R: Lines> Cut for Indexed<R> {
+impl Cut for Indexed {
     fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
         while !self.done && items.len() < max.max(1) {
@@ -263,7 +264,7 @@ mod tests {
                 shard: Some(shard),
                 ..Selection::default()
             });
-            let reader: Box<dyn io::BufRead> = Box::new(io::Cursor::new(text.clone().into_bytes()));
+            let reader = Input::new(Box::new(io::Cursor::new(text.clone().into_bytes())), false);
             let mut cut = cutter(reader, 0, Arc::from("c.txt"), &selection, Some(4));
             let mut got = Vec::new();
             while let Some(chunk) = cut.next_chunk(2 * k as usize - 1) {

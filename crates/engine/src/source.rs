@@ -65,9 +65,8 @@ impl Source {
             Source::BuiltIn => (Box::new(SEEDS.as_bytes()), false),
         };
         Ok(Input {
-            reader: BufReader::with_capacity(1 << 16, reader),
-            may_stall,
             ended,
+            ..Input::new(reader, may_stall)
         })
     }
 
@@ -89,6 +88,17 @@ pub(crate) struct Input {
 }
 
 impl Input {
+    /// `reader` read through a buffer; `may_stall` for a source that may wait (a pipe).
+    pub(crate) fn new(reader: Box<dyn Read + Send>, may_stall: bool) -> Input {
+        let reader = BufReader::with_capacity(1 << 16, reader);
+        let ended = Arc::default();
+        Input {
+            reader,
+            may_stall,
+            ended,
+        }
+    }
+
     fn check_ended(&self) -> io::Result<()> {
         if self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
             return Err(io::Error::other("the run has ended"));
