@@ -115,15 +115,6 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "no message".into())
 }
 
-/// `solver`'s solve of `grid` within `limits` timed again (a later `--repeat` pass), its
-/// outcome dropped; `None` when it panics (its row already says so).
-pub(crate) fn time_again(solver: &dyn Solver, grid: &Grid, limits: &Limits) -> Option<Timing> {
-    std::panic::catch_unwind(AssertUnwindSafe(|| {
-        trusted(|| std::hint::black_box(solver.solve(grid, limits))).1
-    }))
-    .ok()
-}
-
 /// What is wrong with `outcome`, `solver`'s solve of `puzzle` within `limits`, by the
 /// book's rules ("Checks, forecast and progress"). `solver` is `None` for one that cannot
 /// be asked again with another limit (a child process): a second solution then passes.

@@ -5,11 +5,13 @@ use std::sync::Arc;
 use sudoku_core::{Grid, Limits, Puzzle, Size, Solver};
 use sudoku_results::Row;
 
-use crate::checked::{time_again, Entry};
+use std::panic::AssertUnwindSafe;
+
+use crate::checked::Entry;
 use crate::external::External;
 use crate::failure::EngineError;
 use crate::passes::fold_passes;
-use crate::stopwatch::Timing;
+use crate::stopwatch::{trusted, Timing};
 
 /// What a contender solves with.
 enum Kind {
@@ -112,11 +114,14 @@ impl Contender {
         }
     }
 
-    /// Its solve of `grid` timed again (a later `--repeat` pass), if it gave a time.
+    /// Its solve of `grid` timed again (a later `--repeat` pass), its outcome dropped;
+    /// `None` when it panics (its row already says so) or gave no time.
     pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
         match &self.kind {
             Kind::Native(solver) => {
-                time_again(solver.as_ref(), grid, &self.limits_for(grid.size()))
+                let limits = self.limits_for(grid.size());
+                let solve = || trusted(|| std::hint::black_box(solver.solve(grid, &limits))).1;
+                std::panic::catch_unwind(AssertUnwindSafe(solve)).ok()
             }
             Kind::External(external) => external.time_again(grid, &self.limits),
         }
