@@ -55,8 +55,8 @@ pub(crate) struct Sample {
 }
 
 impl Sample {
-    /// Whether its thread was off its core for more than a hundredth of it, or for long
-    /// unknown.
+    /// Whether its thread was off its core for more than a hundredth of it, or for a time
+    /// not known.
     pub fn disturbed(&self) -> bool {
         match self.off_core {
             OffCore::Unchecked => false,
