@@ -52,7 +52,7 @@ impl<'a> Entry<'a> {
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
             let (outcome, timing) = trusted(|| solver.solve(grid, limits));
             let known = self.puzzle.solution.as_deref();
-            let problem = check(solver, grid, known, limits, &outcome);
+            let problem = check(grid, known, limits, &outcome, Some(solver));
             let status = if problem.is_some() {
                 Status::Wrong
             } else {
@@ -64,10 +64,7 @@ impl<'a> Entry<'a> {
             let message = panic_message(payload.as_ref());
             let none = Outcome::new(0, None, sudoku_core::Counters::default(), false);
             let problem = format!("the solver panicked: {message}");
-            let timing = Timing {
-                ns: 0,
-                retimed: Retimed::Unchecked,
-            };
+            let timing = Timing::new(0, Retimed::Unchecked);
             rows.push(self.row((name, limits), Status::Wrong, &none, timing, Some(problem)));
         });
     }
@@ -118,30 +115,10 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "no message".into())
 }
 
-/// `solver`'s solve of `grid` within `limits` timed again (a later `--repeat` pass), its
-/// outcome dropped; `None` when it panics (its row already says so).
-pub(crate) fn time_again(solver: &dyn Solver, grid: &Grid, limits: &Limits) -> Option<Timing> {
-    std::panic::catch_unwind(AssertUnwindSafe(|| {
-        trusted(|| std::hint::black_box(solver.solve(grid, limits))).1
-    }))
-    .ok()
-}
-
-/// Checks an outcome by the book's rules ("Checks, forecast and progress"), and says what
-/// is wrong with it.
+/// What is wrong with `outcome`, `solver`'s solve of `puzzle` within `limits`, by the
+/// book's rules ("Checks, forecast and progress"). `solver` is `None` for one that cannot
+/// be asked again with another limit (a child process): a second solution then passes.
 pub fn check(
-    solver: &dyn Solver,
-    puzzle: &Grid,
-    known: Option<&Grid>,
-    limits: &Limits,
-    outcome: &Outcome,
-) -> Option<String> {
-    check_with(puzzle, known, limits, outcome, Some(solver))
-}
-
-/// [`check`]; `solver` is `None` for one that cannot be asked again with another limit (a
-/// child process): a second solution then passes.
-pub(crate) fn check_with(
     puzzle: &Grid,
     known: Option<&Grid>,
     limits: &Limits,

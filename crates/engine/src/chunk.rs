@@ -1,37 +1,18 @@
-//! Cutting a corpus into chunks of whole lines on the reading thread, so that the workers
-//! parse them: the reading thread only finds line ends. A chunk never ends inside a grid
-//! file's rows, so that it parses alone as the whole file would ([`Chunk::parse`]), and
-//! ends early when the source may be slow to give the next line (a pipe fed slowly).
+//! Cutting a corpus into chunks of whole lines on the reading thread, for the workers to
+//! parse. A chunk never ends inside a grid file's rows, so that it parses alone as the
+//! whole file would, and ends early when the source may be slow (a pipe fed slowly).
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::{plain_nine_cells, wide_bom, MAX_LINE_BYTES};
+use sudoku_core::corpus::{wide_bom, MAX_LINE_BYTES};
 use sudoku_core::CorpusReader;
 
 use crate::source::Input;
 
-/// A source of lines for a [`Chunker`].
-pub(crate) trait Lines: BufRead {
-    /// Whether reading the next line may wait for the source.
-    fn would_block(&self) -> bool {
-        false
-    }
-}
-
-impl Lines for Input {
-    fn would_block(&self) -> bool {
-        Input::would_block(self)
-    }
-}
-
-impl Lines for Box<dyn BufRead> {}
-
-/// What cuts a corpus into chunks on the reading thread: a [`Chunker`], or a reader that
-/// parses the puzzles itself ([`crate::indexed`]).
+/// What cuts a corpus into chunks: a [`Chunker`], or [`crate::select`]'s parsing reader.
 pub(crate) trait Cut {
-    /// The next chunk of at most `max` puzzles (or lines that may hold one); `None` at the
-    /// end of the corpus.
+    /// The next chunk of at most `max` lines that may hold a puzzle; `None` at the end.
     fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>>;
     /// The line being read (for a read error's message).
     fn line(&self) -> u64;
@@ -58,14 +39,14 @@ pub(crate) struct Chunk {
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
     pub candidates: usize,
-    /// Its puzzles parsed and numbered by the reading thread ([`crate::indexed`]); `bytes`
+    /// Its puzzles parsed and numbered by the reading thread ([`crate::select`]); `bytes`
     /// is then empty.
     pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
 }
 
 impl Chunk {
-    /// Its puzzles and errors, in order, read as the corpus reader reads the whole file
-    /// (going on from where the chunk starts); their indexes are still to be given.
+    /// Its puzzles and errors, as the corpus reader reads the whole file (their indexes
+    /// still to be given).
     pub fn parse(&self) -> CorpusReader<&[u8]> {
         let lines_before = self.first_line - 1;
         CorpusReader::continuing(
@@ -98,14 +79,6 @@ fn kind(line: &[u8], first: bool) -> Kind {
     if first {
         text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     }
-    if is_plain_nine(text) {
-        return Kind::Candidate { glue: false };
-    }
-    kind_of_text(text)
-}
-
-/// What a line is (its text without `\n` or byte-order mark), read in full.
-fn kind_of_text(text: &[u8]) -> Kind {
     // One pass without branches finds the two bytes that matter on most lines: a NUL,
     // a comma.
     let (nul, comma) = text.iter().fold((false, false), |(nul, comma), &b| {
@@ -122,21 +95,14 @@ fn kind_of_text(text: &[u8]) -> Kind {
     Kind::Candidate { glue }
 }
 
-/// Whether a line is the common one, a 9x9 puzzle alone (81 digits or dots, maybe a `\r`):
-/// a candidate no grid file continues, told in one pass.
-fn is_plain_nine(text: &[u8]) -> bool {
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
-    plain_nine_cells(text).is_some()
-}
-
 /// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
 const HARD_CAP: usize = 1 << 24;
 /// The lines a chunk's buffer is first made for.
 const BATCH_BYTES: usize = 64;
 
 /// Cuts one corpus into chunks.
-pub(crate) struct Chunker<R: Lines> {
-    reader: R,
+pub(crate) struct Chunker {
+    reader: Input,
     source: usize,
     corpus: Arc<str>,
     /// Lines read so far.
@@ -149,8 +115,8 @@ pub(crate) struct Chunker<R: Lines> {
     done: bool,
 }
 
-impl<R: Lines> Chunker<R> {
-    pub fn new(reader: R, source: usize, corpus: Arc<str>) -> Chunker<R> {
+impl Chunker {
+    pub fn new(reader: Input, source: usize, corpus: Arc<str>) -> Chunker {
         Chunker {
             reader,
             source,
@@ -163,13 +129,11 @@ impl<R: Lines> Chunker<R> {
         }
     }
 
-    /// Reads one line with its `\n` into `line_buf`, keeping at most one byte more than a
-    /// line may hold (the parser then says it is too long; the rest of the line is skipped
-    /// unread into memory); `false` at the end.
+    /// Reads one line with its `\n` into `line_buf`, at most one byte more than a line may
+    /// hold (the parser then says it is too long); `false` at the end.
     fn read_line(&mut self) -> io::Result<bool> {
         self.line_buf.clear();
-        // The common case: the whole line is in the source's buffer (an error, or a line
-        // that is not, is left to `read_until` below).
+        // The common case: the whole line is in the source's buffer.
         if let Ok(buffered) = self.reader.fill_buf() {
             if let Some(end) = memchr::memchr(b'\n', buffered).filter(|&i| i <= MAX_LINE_BYTES) {
                 self.line_buf.extend_from_slice(&buffered[..=end]);
@@ -188,8 +152,7 @@ impl<R: Lines> Chunker<R> {
         Ok(n > 0)
     }
 
-    /// The next line's kind (the line in `line_buf`): the carried one, or one read now;
-    /// `None` at the end.
+    /// The kind of the line in `line_buf`: the carried one, or one read now.
     fn next_line(&mut self) -> Option<io::Result<Kind>> {
         if let Some(kind) = self.carry.take() {
             return Some(Ok(kind));
@@ -222,7 +185,7 @@ impl<R: Lines> Chunker<R> {
 
 /// A chunk's lines end before the first candidate past `max` that does not continue a grid
 /// file, or where the source may wait (outside a grid file).
-impl<R: Lines> Cut for Chunker<R> {
+impl Cut for Chunker {
     fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
         let mut chunk = Chunk {
             source: self.source,
@@ -279,57 +242,15 @@ mod tests {
     const TOP1: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    #[test]
-    fn the_common_line_is_told_at_once_as_the_full_reading_tells_it() {
-        let top = TOP1;
-        let zeros = top.replace('.', "0");
-        let lines = [
-            format!("{top}\n"),
-            format!("{top}\r\n"),
-            zeros.clone(),
-            format!("{top}\r\r\n"),
-            format!("{}x\n", &top[..80]),
-            format!("{}\0\n", &top[..80]),
-            format!("{},\n", &top[..80]),
-            format!("{top}.\n"),
-            format!("{}\n", &top[..80]),
-            format!(" {}\n", &top[..80]),
-            "1,2,3,4,5,6,7,8,9\n".to_string(),
-        ];
-        let mut plain = 0;
-        for line in &lines {
-            let text = line
-                .as_bytes()
-                .strip_suffix(b"\n")
-                .unwrap_or(line.as_bytes());
-            assert_eq!(kind(line.as_bytes(), false), kind_of_text(text), "{line:?}");
-            plain += usize::from(is_plain_nine(text));
-        }
-        assert_eq!(plain, 3, "the first three lines are the common one");
-    }
+    /// A pipe fed line by line: each read gives at most one line.
+    struct Pipe(Cursor<Vec<u8>>);
 
-    /// A source that has nothing buffered after each line, as a pipe fed line by line.
-    struct Trickle(Cursor<Vec<u8>>);
-
-    impl Read for Trickle {
+    impl Read for Pipe {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            self.0.read(buf)
-        }
-    }
-
-    impl BufRead for Trickle {
-        fn fill_buf(&mut self) -> io::Result<&[u8]> {
-            self.0.fill_buf()
-        }
-        fn consume(&mut self, amount: usize) {
-            self.0.consume(amount);
-        }
-    }
-
-    impl Lines for Trickle {
-        fn would_block(&self) -> bool {
-            let at = self.0.position() as usize;
-            at == 0 || self.0.get_ref()[at - 1] == b'\n'
+            let rest = &self.0.get_ref()[self.0.position() as usize..];
+            let line = memchr::memchr(b'\n', rest).map_or(rest.len(), |end| end + 1);
+            let n = line.min(buf.len());
+            self.0.read(&mut buf[..n])
         }
     }
 
@@ -341,7 +262,7 @@ mod tests {
     }
 
     /// Every item of the chunks of at most `max` candidates `reader` is cut into, parsed.
-    fn chunked<R: Lines>(reader: R, max: usize) -> Vec<String> {
+    fn chunked(reader: Input, max: usize) -> Vec<String> {
         let mut chunker = Chunker::new(reader, 0, Arc::from("t.txt"));
         let chunks = std::iter::from_fn(|| chunker.next_chunk(max)).map(Result::unwrap);
         chunks
@@ -361,7 +282,8 @@ mod tests {
         let texts = [
             format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),
             format!(
-                "# c\n\n{TOP1}\nquizzes,solutions\n{}x\n{TOP1}\n",
+                "# c\n\n{TOP1}\nquizzes\n{}x\n{TOP1}\r\n{}\0\n",
+                &TOP1[..80],
                 &TOP1[..80]
             ),
             format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
@@ -369,29 +291,27 @@ mod tests {
             format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
         ];
         let bytes = |text: &str| Cursor::new(text.as_bytes().to_vec());
+        let all = crate::Selection::default();
         for text in &texts {
             let whole: Vec<String> = CorpusReader::new(text.as_bytes(), "t.txt")
                 .map(show)
                 .collect();
             for max in [1, 2, 3, 100] {
-                let reader: Box<dyn BufRead> = Box::new(bytes(text));
-                assert_eq!(chunked(reader, max), whole, "max {max}:\n{text}");
-                assert_eq!(
-                    chunked(Trickle(bytes(text)), max),
-                    whole,
-                    "trickled, max {max}"
-                );
+                let file = Input::new(Box::new(bytes(text)), false);
+                assert_eq!(chunked(file, max), whole, "max {max}:\n{text}");
+                let pipe = Input::new(Box::new(Pipe(bytes(text))), true);
+                assert_eq!(chunked(pipe, max), whole, "trickled, max {max}");
             }
             let puzzles = CorpusReader::new(text.as_bytes(), "t")
                 .filter(Result::is_ok)
                 .count();
-            let count = count_puzzles(Box::new(bytes(text)), u64::MAX).unwrap();
-            assert_eq!(count, puzzles as u64, "{text}");
-            assert_eq!(count_puzzles(Box::new(bytes(text)), 1).unwrap(), 1);
+            let count = |first| count_puzzles(Box::new(bytes(text)), "t", &all, first).unwrap();
+            assert_eq!(count(u64::MAX), puzzles as u64, "{text}");
+            assert_eq!(count(1), 1);
         }
         let utf16 = Box::new(Cursor::new(b"\xFF\xFE1\x002\x00".to_vec()));
         assert!(matches!(
-            count_puzzles(utf16, 9),
+            count_puzzles(utf16, "t", &all, 9),
             Err(CorpusError::Wide { .. })
         ));
     }

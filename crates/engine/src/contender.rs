@@ -5,11 +5,13 @@ use std::sync::Arc;
 use sudoku_core::{Grid, Limits, Puzzle, Size, Solver};
 use sudoku_results::Row;
 
-use crate::checked::{time_again, Entry};
+use std::panic::AssertUnwindSafe;
+
+use crate::checked::Entry;
 use crate::external::External;
 use crate::failure::EngineError;
 use crate::passes::fold_passes;
-use crate::stopwatch::Timing;
+use crate::stopwatch::{trusted, Timing};
 
 /// What a contender solves with.
 enum Kind {
@@ -53,8 +55,7 @@ impl Contender {
         }
     }
 
-    /// The same contender with a node budget per grid size in place of its limits' one, as
-    /// the catalogue's default budgets are: a node is dearer on a larger grid.
+    /// The same contender with a node budget per grid size in place of its limits' one.
     pub fn with_budget_by_size(
         mut self,
         budget: impl Fn(Size) -> u64 + Send + Sync + 'static,
@@ -98,7 +99,7 @@ impl Contender {
     }
 
     /// Adds to `rows` the row of its timed, checked solve of `entry`'s puzzle; false (and
-    /// no row) when the runner cannot start a child process.
+    /// no row) when the runner cannot start a child.
     pub(crate) fn solve(&self, entry: &Entry<'_>, rows: &mut Vec<Row>) -> bool {
         match &self.kind {
             Kind::Native(solver) => {
@@ -113,12 +114,14 @@ impl Contender {
         }
     }
 
-    /// Its solve of `grid` timed again (a later `--repeat` pass); `None` when it gave no
-    /// time.
+    /// Its solve of `grid` timed again (a later `--repeat` pass), its outcome dropped;
+    /// `None` when it panics (its row already says so) or gave no time.
     pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
         match &self.kind {
             Kind::Native(solver) => {
-                time_again(solver.as_ref(), grid, &self.limits_for(grid.size()))
+                let limits = self.limits_for(grid.size());
+                let solve = || trusted(|| std::hint::black_box(solver.solve(grid, &limits))).1;
+                std::panic::catch_unwind(AssertUnwindSafe(solve)).ok()
             }
             Kind::External(external) => external.time_again(grid, &self.limits),
         }
@@ -197,18 +200,15 @@ mod tests {
         let sized = Contender::new(Box::new(Budgeted), limits)
             .with_budget_by_size(|size| size.side() as u64 * 100);
         for size in [Size::NINE, Size::SIXTEEN] {
+            let grid = Grid::empty(size);
             let puzzle = Puzzle {
-                grid: Grid::empty(size),
-                solution: None,
-                label: None,
+                grid,
                 line: 1,
-                index: 0,
+                ..Puzzle::default()
             };
             let nodes = |c| solve_checked(c, &Arc::from("c"), &puzzle, 2).unwrap().nodes;
-            assert_eq!(
-                (nodes(&plain), nodes(&sized)),
-                (7, size.side() as u64 * 100)
-            );
+            let want = (7, size.side() as u64 * 100);
+            assert_eq!((nodes(&plain), nodes(&sized)), want);
         }
         assert_eq!(sized.limits_for(Size::FOUR).max_nodes, Some(400));
         assert_eq!(plain.limits_for(Size::FOUR), limits);

@@ -44,7 +44,6 @@ mod contender;
 mod doorbell;
 pub mod external;
 mod failure;
-mod indexed;
 mod passes;
 mod permute;
 mod pipeline;

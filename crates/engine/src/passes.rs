@@ -79,10 +79,7 @@ pub(crate) fn fold_passes(row: &mut Row, later: &mut Vec<Timing>) {
     if later.is_empty() {
         return;
     }
-    later.push(Timing {
-        ns: row.nanoseconds,
-        retimed: row.retimed,
-    });
+    later.push(Timing::new(row.nanoseconds, row.retimed));
     let trusted: Vec<u64> = later
         .iter()
         .filter(|t| t.retimed != Retimed::Disturbed)
@@ -114,33 +111,29 @@ pub(crate) fn fold_passes(row: &mut Row, later: &mut Vec<Timing>) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use sudoku_core::{Limits, Outcome};
+    use sudoku_results::Status;
+
     use super::*;
+    use crate::checked::Entry;
 
     /// A row's (fastest, median, retimed) after its passes: the first pass's, then the
     /// later ones'.
     fn folded(passes: &[(u64, Retimed)]) -> (u64, u64, Retimed) {
-        let timing = |&(ns, retimed)| Timing { ns, retimed };
-        let first = timing(&passes[0]);
-        let mut row = Row {
-            corpus: "c".into(),
-            index: 0,
-            line: 1,
-            name: None,
-            solver: "s".into(),
-            limit: 1,
-            status: sudoku_results::Status::Solved,
-            solutions: 1,
-            nodes: 1,
-            backtracks: 0,
-            nanoseconds: first.ns,
-            median_nanoseconds: first.ns,
-            retimed: first.retimed,
-            puzzle: sudoku_results::GridText::new(),
-            solution: sudoku_results::GridText::new(),
-            original: None,
-            problem: None,
-        };
-        fold_passes(&mut row, &mut passes[1..].iter().map(timing).collect());
+        let mut timings: Vec<Timing> = passes.iter().map(|&(ns, r)| Timing::new(ns, r)).collect();
+        let (corpus, puzzle) = (Arc::from("c"), Puzzle::default());
+        let (limits, outcome) = (Limits::FIRST, Outcome::rejected_at_root());
+        let entry = Entry::new(&corpus, &puzzle);
+        let mut row = entry.row(
+            (&corpus, &limits),
+            Status::Solved,
+            &outcome,
+            timings[0],
+            None,
+        );
+        fold_passes(&mut row, &mut timings.split_off(1));
         (row.nanoseconds, row.median_nanoseconds, row.retimed)
     }
 

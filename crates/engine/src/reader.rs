@@ -1,11 +1,8 @@
 //! Reading on a thread of its own, so that a source that gives nothing (an idle stdin, a
-//! FIFO with no writer yet, `/dev/zero`'s endless line) keeps only this thread waiting,
-//! while the calling thread still watches for interrupts, hands out work and delivers.
-//!
-//! The calling thread asks for the lines of one corpus at a time ([`Request`]), one request
-//! out at a time, so that it keeps its count of the lines handed out (`first` is met
-//! without reading a line too many); this thread opens the corpus when first asked, cuts
-//! it into chunks and replies, then rings the doorbell.
+//! FIFO with no writer yet, `/dev/zero`) keeps only this thread waiting. The calling thread
+//! asks for the lines of one corpus at a time, one [`Request`] out at a time (so `first` is
+//! met without reading a line too many); this thread opens the corpus when first asked,
+//! cuts it into chunks and replies, then rings the doorbell.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -16,8 +13,8 @@ use sudoku_core::CorpusError;
 
 use crate::chunk::{Chunk, Cut};
 use crate::doorbell::Doorbell;
-use crate::indexed::cutter;
 use crate::pipeline::Plan;
+use crate::select::cutter;
 use crate::source::corpus_names;
 
 /// Lines wanted from one corpus.
@@ -54,13 +51,8 @@ pub(crate) struct Reply {
 }
 
 impl Reply {
-    /// The last reply to a request.
-    fn last(chunks: Vec<Chunk>, end: Option<ReadEnd>) -> Reply {
-        Reply {
-            chunks,
-            end,
-            last: true,
-        }
+    fn new(chunks: Vec<Chunk>, end: Option<ReadEnd>, last: bool) -> Reply {
+        Reply { chunks, end, last }
     }
 }
 
@@ -137,26 +129,19 @@ fn serve(
     let mut corpus: Option<(usize, Arc<str>, Box<dyn Cut>)> = None;
     for request in asked {
         let i = request.source;
-        if corpus.as_ref().map(|c| c.0) != Some(i) {
-            corpus = match open(i) {
-                Ok((name, chunks)) => Some((i, name, chunks)),
-                Err(e) => match send(Reply::last(Vec::new(), Some(ReadEnd::Failed(e)))) {
+        if corpus.as_ref().is_none_or(|c| c.0 != i) {
+            match open(i) {
+                Ok((name, chunks)) => corpus = Some((i, name, chunks)),
+                Err(e) => match send(Reply::new(Vec::new(), Some(ReadEnd::Failed(e)), true)) {
                     true => continue,
                     false => return,
                 },
-            };
+            }
         }
         let Some((_, name, chunker)) = corpus.as_mut() else {
             continue;
         };
-        let early = |chunks| {
-            send(Reply {
-                chunks,
-                end: None,
-                last: false,
-            })
-        };
-        let Some(reply) = read(chunker.as_mut(), request, name, early) else {
+        let Some(reply) = read(chunker.as_mut(), request, name, &send) else {
             return;
         };
         if reply.end.is_some() {
@@ -169,23 +154,22 @@ fn serve(
 }
 
 /// Reads chunks for `request` until it is met, the corpus ends or the source may wait: its
-/// last reply, the first [`Request::early`] chunks sent to `early` (`None` when nobody
-/// listens any more).
+/// last reply, the first [`Request::early`] chunks sent ahead (`None` when `send` finds
+/// nobody listens any more).
 fn read(
     chunker: &mut dyn Cut,
     request: Request,
     name: &str,
-    early: impl FnOnce(Vec<Chunk>) -> bool,
+    send: &dyn Fn(Reply) -> bool,
 ) -> Option<Reply> {
     let mut chunks = Vec::new();
     let mut left = request.total;
-    let mut early = Some(early);
+    let mut sent_early = false;
     while left > 0 {
-        if request.early > 0 && chunks.len() == request.early {
-            if let Some(send) = early.take() {
-                if !send(std::mem::take(&mut chunks)) {
-                    return None;
-                }
+        if !sent_early && request.early > 0 && chunks.len() == request.early {
+            sent_early = true;
+            if !send(Reply::new(std::mem::take(&mut chunks), None, false)) {
+                return None;
             }
         }
         let max = request
@@ -209,9 +193,9 @@ fn read(
                 continue;
             }
         };
-        return Some(Reply::last(chunks, Some(end)));
+        return Some(Reply::new(chunks, Some(end), true));
     }
-    Some(Reply::last(chunks, None))
+    Some(Reply::new(chunks, None, true))
 }
 
 #[cfg(test)]

@@ -1,13 +1,21 @@
 //! Which puzzles a run solves, and as what: `--shard K/N`, `--resume`, `--permute SEED`.
 //! Each needs a puzzle's index, which counts the puzzles of the whole corpus: workers
 //! parsing chunks do not know it, so such a run parses its corpora on the reading thread
-//! (a fraction of a microsecond a puzzle, far below any solve; see [`crate::indexed`]).
+//! (a fraction of a microsecond a puzzle, far below any solve): the puzzles the selection
+//! keeps, and the malformed lines it reports, go out in chunks already parsed and
+//! numbered; the others are only counted.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::io;
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
+
+use sudoku_core::{CorpusError, CorpusReader, Puzzle};
+
+use crate::chunk::{Chunk, Chunker, Cut};
+use crate::source::Input;
 
 /// A corpus's key for its shards and isomorphs: the 64-bit FNV-1a of its file name, so that
 /// they are the same wherever it sits.
@@ -44,13 +52,6 @@ impl Shard {
     /// [`Shard::contains`] with the corpus's key already computed.
     pub(crate) fn contains_keyed(&self, key: u64, index: u64) -> bool {
         (index % self.n + key % self.n) % self.n == self.k - 1
-    }
-
-    /// How many of the indexes below `count` are in this share, for the corpus whose key is
-    /// `key`: those from the share's first (`(first + key) mod n == k - 1`), `n` apart.
-    fn below(&self, key: u64, count: u64) -> u64 {
-        let first = (self.k - 1 + self.n - key % self.n) % self.n;
-        count.saturating_sub(first).div_ceil(self.n)
     }
 }
 
@@ -101,21 +102,112 @@ impl Selection {
                 .is_none_or(|done| !done.contains(&index))
     }
 
-    /// How many of the first `count` puzzles of `corpus` (named as the run names it) the
-    /// selection keeps, without reading them: those of the share, less those solved before.
-    pub fn kept_below(&self, corpus: &str, count: u64) -> u64 {
-        let key = corpus_key(corpus);
-        let shared = self.shard.map_or(count, |s| s.below(key, count));
-        let done = self.done.get(corpus).map_or(0, |done| {
-            let in_share = |&&i: &&u64| self.shard.is_none_or(|s| s.contains_keyed(key, i));
-            done.iter().filter(|&i| *i < count).filter(in_share).count() as u64
-        });
-        shared.saturating_sub(done)
-    }
-
     /// Whether malformed lines are reported: by share 1 only (see the book's "Shards").
     pub(crate) fn reports_malformed(&self) -> bool {
         self.shard.is_none_or(|s| s.k == 1)
+    }
+}
+
+/// What cuts corpus `source` named `corpus` into chunks: a reader that parses its puzzles
+/// when `selection` needs their indexes, else a [`Chunker`]; `first` caps its puzzles (the
+/// parsing reader applies it itself).
+pub(crate) fn cutter(
+    reader: Input,
+    source: usize,
+    corpus: Arc<str>,
+    selection: &Arc<Selection>,
+    first: Option<u64>,
+) -> Box<dyn Cut> {
+    if !selection.is_active() {
+        return Box::new(Chunker::new(reader, source, corpus));
+    }
+    Box::new(Indexed {
+        key: corpus_key(&corpus),
+        puzzles: CorpusReader::new(reader, corpus.clone()),
+        source,
+        corpus,
+        selection: selection.clone(),
+        first,
+        skipped: 0,
+        line: 0,
+        done: false,
+    })
+}
+
+/// A corpus read puzzle by puzzle, keeping the ones the selection wants.
+struct Indexed {
+    puzzles: CorpusReader<Input>,
+    source: usize,
+    corpus: Arc<str>,
+    key: u64,
+    selection: Arc<Selection>,
+    first: Option<u64>,
+    skipped: u64,
+    line: u64,
+    done: bool,
+}
+
+impl Cut for Indexed {
+    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+        let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
+        while !self.done && items.len() < max.max(1) {
+            if !items.is_empty() && self.puzzles.get_ref().would_block() {
+                break; // a slow pipe: what is read goes to work now
+            }
+            let Some(item) = self.puzzles.next() else {
+                self.done = true;
+                break;
+            };
+            match item {
+                Ok(puzzle) => {
+                    self.line = puzzle.line;
+                    if self.first.is_some_and(|n| puzzle.index >= n) {
+                        self.done = true;
+                    } else if self.selection.keeps(&self.corpus, self.key, puzzle.index) {
+                        items.push(Ok(puzzle));
+                    } else {
+                        self.skipped += 1;
+                    }
+                }
+                Err(e) if e.is_malformed_line() => {
+                    if self.selection.reports_malformed() {
+                        items.push(Err(e));
+                    }
+                }
+                Err(e) => {
+                    self.done = true;
+                    items.push(Err(e));
+                }
+            }
+        }
+        if items.is_empty() {
+            return None;
+        }
+        let first_line = match &items[0] {
+            Ok(p) => p.line,
+            Err(_) => self.line + 1,
+        };
+        Some(Ok(Chunk {
+            source: self.source,
+            corpus: self.corpus.clone(),
+            first_line,
+            after_record: true,
+            bytes: Vec::new(),
+            candidates: items.len(),
+            parsed: Some(items),
+        }))
+    }
+
+    fn line(&self) -> u64 {
+        self.line
+    }
+
+    fn would_block(&self) -> bool {
+        !self.done && self.puzzles.get_ref().would_block()
+    }
+
+    fn skipped(&self) -> u64 {
+        self.skipped
     }
 }
 
@@ -148,31 +240,48 @@ mod tests {
         assert_eq!((0..40).map(first).collect::<HashSet<u64>>().len(), 4);
     }
 
-    /// What a selection keeps of a corpus's first puzzles, counted without reading them, is
-    /// what it keeps index by index: each share, less the puzzles solved before (those of
-    /// the share below the count; one beyond it, or another share's, is not taken off).
+    const TOP1: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// Each shard keeps its puzzles with their indexes and lines; the malformed line is
+    /// reported by the first shard only; `first` counts the puzzles of every shard.
     #[test]
-    fn the_puzzles_kept_are_counted_as_they_are_kept() {
-        let corpus = "c/top95.txt";
-        let key = corpus_key(corpus);
-        for n in 1..=5 {
-            for k in 1..=n {
-                let shard = Shard::new(k, n);
-                let done: HashSet<u64> = [0, 1, 2, 3, 7, 8, 30].into();
-                for done in [HashSet::new(), done] {
-                    let selection = Selection {
-                        shard,
-                        done: [(Arc::from(corpus), done)].into(),
-                        permute: None,
-                    };
-                    for count in 0..25 {
-                        let kept = (0..count)
-                            .filter(|&i| selection.keeps(corpus, key, i))
-                            .count() as u64;
-                        assert_eq!(selection.kept_below(corpus, count), kept, "{k}/{n} {count}");
-                    }
+    fn a_shard_keeps_its_puzzles_with_their_indexes_and_lines() {
+        let text = format!("# c\n{TOP1}\n{TOP1}\nxx\n{TOP1}\n{TOP1}\n{TOP1}\n");
+        for k in 1..=2 {
+            let shard = Shard::new(k, 2).unwrap();
+            let mut want = Vec::new();
+            for (index, line) in [(0, 2), (1, 3), (2, 5), (3, 6)] {
+                if line == 5 && k == 1 {
+                    want.push("bad@4".to_string());
+                }
+                if shard.contains("c.txt", index) {
+                    want.push(format!("{index}@{line}"));
                 }
             }
+            want.push("skipped 2".into());
+            let selection = Arc::new(Selection {
+                shard: Some(shard),
+                ..Selection::default()
+            });
+            let reader = Input::new(Box::new(io::Cursor::new(text.clone().into_bytes())), false);
+            let mut cut = cutter(reader, 0, Arc::from("c.txt"), &selection, Some(4));
+            let mut got = Vec::new();
+            while let Some(chunk) = cut.next_chunk(2 * k as usize - 1) {
+                got.extend(
+                    chunk
+                        .unwrap()
+                        .parsed
+                        .unwrap()
+                        .into_iter()
+                        .map(|item| match item {
+                            Ok(p) => format!("{}@{}", p.index, p.line),
+                            Err(e) => format!("bad@{}", e.to_string().split(':').nth(1).unwrap()),
+                        }),
+                );
+            }
+            got.push(format!("skipped {}", cut.skipped()));
+            assert_eq!(got, want, "{shard}");
         }
     }
 }

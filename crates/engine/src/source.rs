@@ -1,17 +1,19 @@
 //! Where puzzles come from: corpus files and folders, stdin, the seed puzzles built in.
 //! Only a regular file is opened more than once: a pipe, a FIFO or a device is read as it
-//! comes, never consumed before the run.
+//! comes.
 
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{folder_files, LeftOut};
 use sudoku_core::{CorpusError, CorpusReader};
 use sudoku_results::reads_as_results;
+
+use crate::select::{corpus_key, Selection};
 
 /// The puzzles of `data/seeds.txt` (the essays' grids), built in.
 pub const SEEDS: &str = include_str!("../../../data/seeds.txt");
@@ -42,7 +44,7 @@ impl Source {
     ///
     /// # Errors
     ///
-    /// When the file cannot be opened.
+    /// [`CorpusError::Open`].
     pub fn open(&self) -> Result<Box<dyn BufRead>, CorpusError> {
         Ok(Box::new(self.open_input(Arc::default())?))
     }
@@ -63,9 +65,8 @@ impl Source {
             Source::BuiltIn => (Box::new(SEEDS.as_bytes()), false),
         };
         Ok(Input {
-            reader: BufReader::with_capacity(1 << 16, reader),
-            may_stall,
             ended,
+            ..Input::new(reader, may_stall)
         })
     }
 
@@ -87,7 +88,17 @@ pub(crate) struct Input {
 }
 
 impl Input {
-    /// An error once the run is over, before each read from the source.
+    /// `reader` read through a buffer; `may_stall` for a source that may wait (a pipe).
+    pub(crate) fn new(reader: Box<dyn Read + Send>, may_stall: bool) -> Input {
+        let reader = BufReader::with_capacity(1 << 16, reader);
+        let ended = Arc::default();
+        Input {
+            reader,
+            may_stall,
+            ended,
+        }
+    }
+
     fn check_ended(&self) -> io::Result<()> {
         if self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
             return Err(io::Error::other("the run has ended"));
@@ -95,8 +106,7 @@ impl Input {
         Ok(())
     }
 
-    /// Whether reading on may wait: an empty buffer on a pipe, a FIFO, a terminal or a
-    /// device.
+    /// Whether reading on may wait: an empty buffer on anything but a regular file.
     pub fn would_block(&self) -> bool {
         self.may_stall && self.reader.buffer().is_empty()
     }
@@ -132,12 +142,12 @@ pub struct Expanded {
 }
 
 /// The corpora the paths of a command line stand for, in order: `-` is stdin, a folder its
-/// corpus files (sorted), a file itself. Every regular file is opened once here, so that a
-/// missing or unreadable one stops the run before any work.
+/// corpus files (sorted), a file itself.
 ///
 /// # Errors
 ///
-/// The first path that cannot be read, or a folder without any corpus file.
+/// The first path that cannot be opened (a regular file is opened once here, so that the
+/// run stops before any work), or a folder without any corpus file.
 pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
     let mut out = Expanded::default();
     for path in paths {
@@ -154,7 +164,12 @@ pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
                 out.skipped.push(file);
                 continue;
             }
-            check_readable(&file)?;
+            // A FIFO or a device is not opened here: that may wait for a writer, or take
+            // what it holds.
+            if std::fs::metadata(&file).is_ok_and(|m| m.is_file()) {
+                let path = file.display().to_string();
+                File::open(&file).map_err(|reason| CorpusError::Open { path, reason })?;
+            }
             out.sources.push(Source::File(file));
         }
         if folder && out.sources.len() == before {
@@ -194,37 +209,26 @@ pub fn corpus_names(sources: &[Source]) -> Vec<String> {
         .collect()
 }
 
-fn check_readable(file: &Path) -> Result<(), CorpusError> {
-    let open = |reason| CorpusError::Open {
-        path: file.display().to_string(),
-        reason,
-    };
-    let meta = std::fs::metadata(file).map_err(open)?;
-    if meta.is_dir() {
-        return Err(open(io::Error::other("is a folder, not a file")));
-    }
-    if !meta.is_file() {
-        // A FIFO or a device: opening it may wait for a writer, or take what it holds.
-        return Ok(());
-    }
-    File::open(file).map(drop).map_err(open)
-}
-
-/// Counts the puzzles of a corpus, up to `cap`, as a run reads them: the progress bar's
-/// total.
+/// Counts the puzzles of the corpus named `corpus` that a run of `selection` solves among
+/// its first `first`, as the run reads them: the progress bar's total.
 ///
 /// # Errors
 ///
 /// A read error, or a UTF-16 or UTF-32 file, which end the corpus's reading.
-pub fn count_puzzles(reader: Box<dyn BufRead>, cap: u64) -> Result<u64, CorpusError> {
-    let mut items = CorpusReader::new(reader, "");
+pub fn count_puzzles(
+    reader: Box<dyn BufRead>,
+    corpus: &str,
+    selection: &Selection,
+    first: u64,
+) -> Result<u64, CorpusError> {
+    let key = corpus_key(corpus);
     let mut count = 0;
-    while count < cap {
-        match items.next() {
-            None => break,
-            Some(Ok(_)) => count += 1,
-            Some(Err(e)) if e.is_malformed_line() => {}
-            Some(Err(e)) => return Err(e),
+    for item in CorpusReader::new(reader, "") {
+        match item {
+            Ok(p) if p.index >= first => break,
+            Ok(p) => count += u64::from(selection.keeps(corpus, key, p.index)),
+            Err(e) if e.is_malformed_line() => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(count)

@@ -1,12 +1,7 @@
 //! One solve timed, and told apart when its timing was disturbed: the rules (a hundredth
-//! off its core, [`RETIMES`], [`RETIME_BELOW`], [`READ_CLOCK_ABOVE`]) and what each
-//! [`Check`] can and cannot see are the book's "Timing you can trust".
-//!
-//! Why the perf page: a system call costs 0.3 to 0.5 µs on the virtual machines this runs
-//! on, a 17-clue solve 5 to 10 µs. The page's sequence count, bumped by the kernel each
-//! time it schedules the thread in, tells a switch for two loads; only then (or past
-//! [`READ_CLOCK_ABOVE`], for steal time) is the CPU clock read, its value at the solve's
-//! start carried from the last reading (an [`Anchor`]) while the count has not moved.
+//! off its core, [`RETIMES`], [`RETIME_BELOW`], [`READ_CLOCK_ABOVE`]), each [`Check`] and
+//! why the perf page (a switch told by two loads, the CPU clock read only after one) are
+//! the book's "Timing you can trust".
 
 use std::cell::RefCell;
 use std::time::Instant;
@@ -17,7 +12,7 @@ use sudoku_results::{Retimed, RETIME_BELOW};
 pub const RETIMES: u32 = 3;
 
 /// A solve of this many ns or more reads the CPU clock at its end whatever the perf page
-/// says: under 1% of such a solve, it sees steal time, which no switch tells.
+/// says (steal time).
 pub const READ_CLOCK_ABOVE: u64 = 50_000;
 
 /// How the engine tells a disturbed timing on this platform.
@@ -45,12 +40,10 @@ impl Check {
 /// How long a solve's thread was off its core during it, ns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum OffCore {
-    /// Not checked: no check on this platform.
+    /// No check on this platform.
     Unchecked,
-    /// Checked and told.
     Known(u64),
-    /// Switched out, but the clocks could not tell for how long (no CPU clock read while
-    /// the page's count held still, or a reading that leaves no time on its core).
+    /// Switched out, for a time the clocks could not tell.
     Unknown,
 }
 
@@ -72,8 +65,7 @@ impl Sample {
         }
     }
 
-    /// The time its thread spent on its core, ns: its wall time when that is not known
-    /// (an upper bound, never a 0 that no solve takes).
+    /// The time its thread spent on its core, ns (its wall time when not known: never 0).
     pub fn on_core(&self) -> u64 {
         match self.off_core {
             OffCore::Known(off) => self.ns - off.min(self.ns),
@@ -89,16 +81,19 @@ pub(crate) struct Timing {
     pub retimed: Retimed,
 }
 
+impl Timing {
+    pub fn new(ns: u64, retimed: Retimed) -> Timing {
+        Timing { ns, retimed }
+    }
+}
+
 /// Runs `solve` and times it, again while the timing is disturbed (see the module): the
 /// first run's result, and the solve's [`Timing`].
 pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
+    let timed = |solve: &mut _| WATCH.with(|watch| watch.borrow_mut().time(solve));
     let (first, mut sample) = timed(&mut solve);
     if sample.off_core == OffCore::Unchecked {
-        let timing = Timing {
-            ns: sample.ns,
-            retimed: Retimed::Unchecked,
-        };
-        return (first, timing);
+        return (first, Timing::new(sample.ns, Retimed::Unchecked));
     }
     let mut least = sample.on_core();
     let mut again = 0;
@@ -107,23 +102,11 @@ pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
         sample = timed(&mut solve).1;
         least = least.min(sample.on_core());
     }
-    let timing = if sample.disturbed() {
-        Timing {
-            ns: least,
-            retimed: Retimed::Disturbed,
-        }
-    } else {
-        Timing {
-            ns: sample.ns,
-            retimed: Retimed::Trusted(again),
-        }
+    let timing = match sample.disturbed() {
+        true => Timing::new(least, Retimed::Disturbed),
+        false => Timing::new(sample.ns, Retimed::Trusted(again)),
     };
     (first, timing)
-}
-
-/// Runs `solve` once, timed and checked by this thread's [`Stopwatch`].
-fn timed<T>(solve: &mut impl FnMut() -> T) -> (T, Sample) {
-    WATCH.with(|watch| watch.borrow_mut().time(solve))
 }
 
 /// The check of this platform (as the calling thread would run it).
@@ -144,7 +127,7 @@ pub struct TimingCost {
 }
 
 /// Empty solves [`timing_cost`] times.
-pub const COST_SAMPLES: usize = 2_000;
+const COST_SAMPLES: usize = 2_000;
 
 /// Measures [`TimingCost`] (about a tenth of a millisecond).
 pub fn timing_cost() -> TimingCost {
@@ -205,9 +188,12 @@ impl Stopwatch {
 
     fn time<T>(&mut self, solve: &mut impl FnMut() -> T) -> (T, Sample) {
         #[cfg(target_os = "linux")]
-        if let Some(page) = &self.page {
-            let page = page.clone_handle();
-            return self.time_by_page(&page, solve);
+        if let Stopwatch {
+            page: Some(page),
+            anchor,
+        } = self
+        {
+            return time_by_page(page, anchor, solve);
         }
         let before = cpu::now();
         let start = Instant::now();
@@ -219,44 +205,44 @@ impl Stopwatch {
         };
         (out, Sample { ns, off_core })
     }
+}
 
-    /// [`Stopwatch::time`] by the perf page (see the module).
-    #[cfg(target_os = "linux")]
-    fn time_by_page<T>(
-        &mut self,
-        page: &page::Handle,
-        solve: &mut impl FnMut() -> T,
-    ) -> (T, Sample) {
-        let before = page.schedules();
-        if self.anchor.is_none_or(|a| a.schedules != before) {
-            self.anchor = anchor(page);
-        }
-        let start = Instant::now();
-        let out = solve();
-        let ns = nanos(start.elapsed());
-        let switched = page.schedules() != before;
-        if !switched && ns < READ_CLOCK_ABOVE {
-            let off_core = OffCore::Known(0);
-            return (out, Sample { ns, off_core });
-        }
-        // Switched out, or long enough to pay a clock read: the CPU clock now less the
-        // anchor's carried to the start (taken while the count was `before`).
-        let now = anchor(page);
-        let off_core = match (self.anchor, now) {
-            (Some(start_anchor), Some(now)) if start_anchor.schedules == before => {
-                known(ns, off_core(start_anchor, start, now))
-            }
-            _ => OffCore::Unknown,
-        };
-        self.anchor = now;
-        (out, Sample { ns, off_core })
+/// [`Stopwatch::time`] by the perf page, `anchor` the stopwatch's (see the module).
+#[cfg(target_os = "linux")]
+fn time_by_page<T>(
+    page: &page::Page,
+    anchor: &mut Option<Anchor>,
+    solve: &mut impl FnMut() -> T,
+) -> (T, Sample) {
+    let before = page.schedules();
+    if anchor.is_none_or(|a| a.schedules != before) {
+        *anchor = read_anchor(page);
     }
+    let start = Instant::now();
+    let out = solve();
+    let ns = nanos(start.elapsed());
+    let switched = page.schedules() != before;
+    if !switched && ns < READ_CLOCK_ABOVE {
+        let off_core = OffCore::Known(0);
+        return (out, Sample { ns, off_core });
+    }
+    // Switched out, or long enough to pay a clock read: the CPU clock now less the
+    // anchor's carried to the start (taken while the count was `before`).
+    let now = read_anchor(page);
+    let off_core = match (*anchor, now) {
+        (Some(start_anchor), Some(now)) if start_anchor.schedules == before => {
+            known(ns, off_core(start_anchor, start, now))
+        }
+        _ => OffCore::Unknown,
+    };
+    *anchor = now;
+    (out, Sample { ns, off_core })
 }
 
 /// The thread's clocks read while the page's count holds still (`None` without a CPU
 /// clock, or when the thread is switched out at every try).
 #[cfg(target_os = "linux")]
-fn anchor(page: &page::Handle) -> Option<Anchor> {
+fn read_anchor(page: &page::Page) -> Option<Anchor> {
     for _ in 0..3 {
         let schedules = page.schedules();
         let cpu = cpu::now()?;
@@ -362,11 +348,6 @@ mod page {
         len: usize,
     }
 
-    /// The page's address, as [`Page::clone_handle`] lends it.
-    pub struct Handle {
-        lock: *const u32,
-    }
-
     impl Page {
         /// The calling thread's page (`None` when perf events are not allowed here).
         pub fn open() -> Option<Page> {
@@ -414,30 +395,18 @@ mod page {
             }
         }
 
-        /// The page's address, for reading while the stopwatch is borrowed.
-        pub fn clone_handle(&self) -> Handle {
-            // SAFETY: `LOCK` is within the mapped page, aligned for a `u32`.
-            Handle {
-                lock: unsafe { self.map.as_ptr().add(LOCK) }.cast::<u32>(),
-            }
-        }
-    }
-
-    impl Handle {
         /// The page's sequence count: it changes when the thread was scheduled in again.
         #[inline(always)]
         pub fn schedules(&self) -> u32 {
-            // SAFETY: the page stays mapped while the thread's stopwatch lives, and the
-            // handle is used within one of its timings; the kernel writes the count, so it
-            // is read as volatile memory.
-            unsafe { std::ptr::read_volatile(self.lock) }
+            // SAFETY: `LOCK` is within the page, mapped while `self` lives, and aligned for
+            // a `u32`; the kernel writes the count, so it is read as volatile memory.
+            unsafe { std::ptr::read_volatile(self.map.as_ptr().add(LOCK).cast::<u32>()) }
         }
     }
 
     impl Drop for Page {
         fn drop(&mut self) {
-            // SAFETY: the mapping and the descriptor are ours, made in `open`, and no
-            // handle outlives a timing.
+            // SAFETY: the mapping and the descriptor are ours, made in `open`.
             unsafe {
                 libc::munmap(self.map.as_ptr().cast(), self.len);
                 libc::close(self.fd);
@@ -514,13 +483,8 @@ mod tests {
             assert_eq!(check(), Check::CpuClock);
             return;
         };
-        let handle = page.clone_handle();
-        let before = handle.schedules();
+        let before = page.schedules();
         std::thread::sleep(std::time::Duration::from_millis(1));
-        assert_ne!(
-            handle.schedules(),
-            before,
-            "a sleep switches the thread out"
-        );
+        assert_ne!(page.schedules(), before, "a sleep switches the thread out");
     }
 }

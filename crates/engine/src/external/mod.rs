@@ -25,7 +25,7 @@ pub use fate::{ChildEvent, ChildEventKind};
 
 use child::Child;
 
-use crate::checked::{check_with, Entry};
+use crate::checked::{check, Entry};
 use crate::contender::Contender;
 use crate::sink::Sink;
 use crate::stopwatch::{nanos, Timing};
@@ -307,7 +307,7 @@ impl External {
             Reply::Answer(line, took) => match answer::parse(&line) {
                 Ok(outcome) => {
                     let known = entry.puzzle.solution.as_deref();
-                    let problem = check_with(grid, known, limits, &outcome, None);
+                    let problem = check(grid, known, limits, &outcome, None);
                     let status = match problem {
                         Some(_) => Status::Wrong,
                         None => Status::from(outcome.status),

@@ -46,8 +46,7 @@ fn tally(plan: &Plan) -> impl FnOnce() -> Option<u64> + Send + 'static {
             if !source.rereadable() {
                 return None;
             }
-            let puzzles = count_puzzles(source.open().ok()?, first).ok()?;
-            total += selection.kept_below(name, puzzles);
+            total += count_puzzles(source.open().ok()?, name, &selection, first).ok()?;
         }
         Some(total)
     }
