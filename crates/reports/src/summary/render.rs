@@ -281,8 +281,7 @@ shards into the whole run)."
             );
         }
         if self.groups().is_empty() {
-            let read = self.clock.is_some_and(|c| c.puzzles > 0);
-            out += if read { "No rows.\n" } else { "No puzzles.\n" };
+            out += "No rows.\n";
         }
         out += &self.clock_text();
         if !self.malformed.is_empty() {

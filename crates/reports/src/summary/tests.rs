@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::sidecar::{MergedShard, ShardEntry};
+use crate::sidecar::ShardEntry;
 use sudoku_results::{GridText, Retimed};
 
 use super::*;
@@ -116,9 +116,8 @@ fn groups_count_statuses_and_costs() {
 
 /// The wall clock of a run of 1000 puzzles in 2 s on 2 threads is of the puzzles it timed:
 /// none when `--resume` copied them all; of a shard resumed, those with rows of those read,
-/// what `--resume` copied said apart; of a merge of shards on different thread counts, the
-/// slowest shard's, without a count (each piece is tested end to end too, in
-/// `crates/lab/tests`: `cli.rs`, `harness.rs`).
+/// what `--resume` copied said apart (each piece, and a merge's clock, is tested end to end
+/// too, in `crates/lab/tests`: `cli.rs`, `harness.rs`).
 #[test]
 fn the_wall_clock_is_of_what_was_timed() {
     let all_copied = |s: &mut Sidecar| s.resumed_puzzles = 1000;
@@ -126,21 +125,10 @@ fn the_wall_clock_is_of_what_was_timed() {
         (s.threads, s.puzzles, s.resumed_puzzles) = (1, 30, 4);
         s.shard = Some(ShardEntry { k: 2, n: 3 });
     };
-    let merge = |s: &mut Sidecar| {
-        let (shard, csv) = (ShardEntry { k: 2, n: 3 }, "s2.csv".to_string());
-        (s.threads, s.merged_from) = (0, vec![MergedShard { shard, csv }]);
-    };
     let shard_said = "Wall clock: 3.0 puzzles/s for shard 2/3 (26 puzzles read, 6 of them with \
 rows, in 2.00 s, 1 thread, all solvers).\nThe 4 puzzles copied by --resume are not timed here.\n";
-    let merge_said = "Wall clock: 500 puzzles/s for the whole run (1000 puzzles in 2.00 s, all \
-solvers).\nThe wall clock is the slowest shard's: the whole run's only if the shards ran side \
-by side.\n";
     type Edit<'a> = &'a dyn Fn(&mut Sidecar);
-    let cases: [(u64, Edit, &str); 3] = [
-        (1000, &all_copied, ""),
-        (10, &shard, shard_said),
-        (1000, &merge, merge_said),
-    ];
+    let cases: [(u64, Edit, &str); 2] = [(1000, &all_copied, ""), (10, &shard, shard_said)];
     for (rows, edit, part) in cases {
         let mut sidecar = Sidecar {
             seconds: 2.0,
