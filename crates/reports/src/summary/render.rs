@@ -330,31 +330,20 @@ counted as wrong).",
         out
     }
 
-    /// What the disturbance check found: the solves timed again, and a warning for each
-    /// group whose figures may not hold ([`Stats::unstable`]), within the narrow width.
+    /// A warning for each group whose figures may not hold ([`Stats::unstable`]), within
+    /// the narrow width (the counts of solves timed again: `--wide`, and the sidecar).
     fn timing_notes(&self, out: &mut String, bold: &str) {
-        let (retimed, disturbed) = (self.retimed(), self.disturbed());
-        let mut notes = Vec::new();
-        if retimed + disturbed > 0 {
-            notes.push(format!(
-                "Disturbed timings (the solve's thread off its core): {retimed} solve{} timed \
-again, {disturbed} left disturbed (the book's \"A solve's time\").",
-                plural(retimed)
-            ));
-        }
         let names = short_names(self.groups().iter().map(|g| &*g.corpus));
         for g in self.groups() {
             if let Some(why) = g.stats.unstable() {
-                notes.push(format!(
+                let note = format!(
                     "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
 again on a quiet machine, or with --repeat 5.",
                     g.solver, names[&*g.corpus]
-                ));
+                );
+                let words: Vec<String> = note.split(' ').map(str::to_string).collect();
+                let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
             }
-        }
-        for note in notes {
-            let words: Vec<String> = note.split(' ').map(str::to_string).collect();
-            let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
         }
     }
 

@@ -268,12 +268,10 @@ fn groups_whose_times_may_not_hold_are_warned_of() {
     says(
         &narrow.replace('\n', " "),
         &[
-            "Disturbed timings (the solve's thread off its core): 2 solves timed again, 2 left \
-disturbed",
             "Warning: naive on a: 1 of its 100 solves stayed disturbed. Its times may not hold",
             "Warning: norvig on a: 10 of its 100 rows have passes more than 10% apart.",
         ],
-        &["dlx on a", "logic on a"],
+        &["dlx on a", "logic on a", "Disturbed timings"],
     );
     assert_eq!((s.retimed(), s.disturbed()), (2, 2));
 }
