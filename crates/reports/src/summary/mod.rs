@@ -8,7 +8,7 @@ mod names;
 mod render;
 mod tally;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -68,7 +68,8 @@ struct Tally {
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
     tally: Tally,
-    malformed: Vec<(String, u64)>,
+    /// Malformed lines skipped, by corpus.
+    malformed: BTreeMap<String, u64>,
     notes: Vec<String>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
     pub state: Option<Said>,
@@ -104,10 +105,12 @@ impl Tally {
                 stats,
             });
         }
-        if let Some(&l) = self.latest.first() {
-            if self.groups[l].corpus != row.corpus {
-                self.latest.clear();
-            }
+        if self
+            .latest
+            .first()
+            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
+        {
+            self.latest.clear();
         }
         self.latest.push(i);
         i
@@ -195,10 +198,7 @@ impl Summary {
         }
         self.error.clone_from(&sidecar.error);
         for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
-            match self.malformed.iter_mut().find(|(path, _)| *path == c.path) {
-                Some((_, n)) => *n += c.malformed,
-                None => self.malformed.push((c.path.clone(), c.malformed)),
-            }
+            *self.malformed.entry(c.path.clone()).or_default() += c.malformed;
         }
         self.notes.extend(sidecar.notes.iter().cloned());
         self.notes.extend(sidecar.skipped.iter().map(|s| s.note()));

@@ -285,7 +285,7 @@ shards into the whole run)."
         }
         out += &self.clock_text();
         if !self.malformed.is_empty() {
-            let total: u64 = self.malformed.iter().map(|(_, n)| n).sum();
+            let total: u64 = self.malformed.values().sum();
             let per = self.malformed.iter().map(|(c, n)| format!("{c}: {n}"));
             let per = per.collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
