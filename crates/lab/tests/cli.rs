@@ -302,7 +302,7 @@ fn an_empty_file_is_a_failed_run_that_leaves_an_earlier_result_as_it_was() {
         .stderr(predicate::str::contains(
             "error: no puzzle read: every corpus was empty or malformed",
         ))
-        .stdout(predicate::str::contains("No puzzles."));
+        .stdout(predicate::str::contains("No rows.\n"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), earlier);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("e.failed.csv")).unwrap(),

@@ -948,10 +948,10 @@ fn merge_takes_quiet_as_bench_does() {
 /// A merge of shards one of which was continued with `--resume` times that one since its
 /// resumption and the others whole: its summary said `puzzles/s since --resume`, as if the
 /// whole run had been resumed, and its sidecar listed the first shard's resumptions (none
-/// here) as the run's. The summary names the shard resumed; the sidecar lists each
-/// resumption after its shard.
+/// here) as the run's. The summary's clock is of the whole run, the puzzles copied said
+/// apart; the sidecar lists each resumption after its shard.
 #[test]
-fn a_merge_names_the_shards_that_were_resumed() {
+fn a_merge_lists_the_resumptions_of_its_shards() {
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();
     let shard = |k: &str, extra: &[&str]| {
@@ -984,12 +984,8 @@ fn a_merge_names_the_shards_that_were_resumed() {
     for text in [summary, markdown] {
         assert!(!text.contains("since --resume"), "{text}");
         assert!(
-            text.contains(
-                " puzzles/s for the whole run, shard 2/2 since its --resume (11 puzzles in "
-            ) && text.contains(
-                "The 1 puzzle copied by the --resume of shard 2/2 is its earlier run's: not \
-                     timed here."
-            ),
+            text.contains(" puzzles/s for the whole run (11 puzzles in ")
+                && text.contains("The 1 puzzle copied by --resume is not timed here."),
             "{text}"
         );
     }
@@ -1230,9 +1226,9 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
         assert!(summary.contains("12"), "{summary}");
         let timed = 12 - s.resumed_puzzles;
         assert!(
-            summary.contains(&format!("puzzles/s since --resume ({timed} puzzles in "))
+            summary.contains(&format!("puzzles/s for the whole run ({timed} puzzles in "))
                 && summary.contains(&format!(
-                    "The {} puzzles before it are the earlier run's",
+                    "The {} puzzles copied by --resume are not timed here.",
                     s.resumed_puzzles
                 )),
             "{summary}"

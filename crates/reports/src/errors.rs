@@ -90,22 +90,14 @@ for it to end, or name another output"
         /// Why.
         source: io::Error,
     },
-    /// A line of an input file cannot be read as what it should be.
-    #[error("{path}: line {line}: {reason}")]
+    /// An input file does not hold what it should (at a line, when one is known).
+    #[error("{path}: {}{reason}", .line.map_or(String::new(), |n| format!("line {n}: ")))]
     Malformed {
         /// The file.
         path: String,
         /// The 1-based line.
-        line: u64,
+        line: Option<u64>,
         /// What is wrong.
-        reason: String,
-    },
-    /// A file holds nothing to report on.
-    #[error("{path}: {reason}")]
-    Empty {
-        /// The file.
-        path: String,
-        /// What is missing.
         reason: String,
     },
     /// A figure cannot be drawn.
@@ -144,13 +136,13 @@ impl Error {
     }
 
     pub(crate) fn malformed(path: &Path, line: u64, reason: impl Into<String>) -> Error {
-        let (path, reason) = (shown(path), reason.into());
+        let (path, line, reason) = (shown(path), Some(line), reason.into());
         Error::Malformed { path, line, reason }
     }
 
     pub(crate) fn empty(path: &Path, reason: impl Into<String>) -> Error {
-        let (path, reason) = (shown(path), reason.into());
-        Error::Empty { path, reason }
+        let (path, line, reason) = (shown(path), None, reason.into());
+        Error::Malformed { path, line, reason }
     }
 }
 

@@ -334,7 +334,7 @@ impl Sidecar {
             path: shown(path),
             line: e
                 .span()
-                .map_or(1, |s| 1 + text[..s.start].matches('\n').count() as u64),
+                .map(|s| 1 + text[..s.start].matches('\n').count() as u64),
             reason: format!("not a sudoku-lab sidecar: {}", e.message()),
         })
     }

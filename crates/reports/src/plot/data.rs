@@ -10,7 +10,7 @@ use super::colour::{colours, legend_order, Origin, RunStyle};
 use super::MIN_MICROS;
 use crate::read::read_rows;
 use crate::summary::match_names;
-use crate::{shown, Error};
+use crate::Error;
 use sudoku_results::Status;
 
 /// How a row ended, as far as the plots care.
@@ -144,10 +144,8 @@ pub(super) fn read_runs(
         }
     }
     if groups.is_empty() {
-        return Err(Error::Empty {
-            path: shown(csvs.first().copied().unwrap_or(Path::new(""))),
-            reason: "no result rows, nothing to plot".into(),
-        });
+        let path = csvs.first().copied().unwrap_or(Path::new(""));
+        return Err(Error::empty(path, "no result rows, nothing to plot"));
     }
     Ok(panels_of(groups, labels, catalogue))
 }

@@ -8,28 +8,25 @@ mod names;
 mod render;
 mod tally;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
 pub use names::{cut_middle, match_names, short_names};
 pub use render::View;
-pub use tally::{Stats, Times};
+use tally::Stats;
 
 use crate::read::read_rows;
 use crate::sidecar::{account_not_given, Said, ShardEntry, Sidecar, SidecarFile, State};
 use crate::Error;
 use sudoku_results::{Row, Status};
 
-/// One (corpus, solver) group of the summary.
+/// One (corpus, solver) group of the summary: the corpus as the rows give it.
 #[derive(Debug, Clone)]
-pub struct Group {
-    /// The corpus, as the rows give it.
-    pub corpus: Arc<str>,
-    /// The solver.
-    pub solver: Arc<str>,
-    /// What the solver did on the corpus.
-    pub stats: Stats,
+pub(crate) struct Group {
+    corpus: Arc<str>,
+    solver: Arc<str>,
+    stats: Stats,
 }
 
 /// The wall clock of a whole run, from its sidecar.
@@ -71,7 +68,8 @@ struct Tally {
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
     tally: Tally,
-    malformed: Vec<(String, u64)>,
+    /// Malformed lines skipped, by corpus.
+    malformed: BTreeMap<String, u64>,
     notes: Vec<String>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
     pub state: Option<Said>,
@@ -79,8 +77,8 @@ pub struct Summary {
     pub error: Option<String>,
     /// The run's wall clock, when known.
     pub clock: Option<Clock>,
-    /// Of a merge: its shards continued with `--resume`, which the clock names.
-    resumed_shards: Option<Vec<ShardEntry>>,
+    /// Of a merge of shards: its clock is the slowest shard's.
+    merged: bool,
     /// Of one shard of a run (`bench --shard K/N`): its share.
     shard: Option<ShardEntry>,
 }
@@ -107,10 +105,12 @@ impl Tally {
                 stats,
             });
         }
-        if let Some(&l) = self.latest.first() {
-            if self.groups[l].corpus != row.corpus {
-                self.latest.clear();
-            }
+        if self
+            .latest
+            .first()
+            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
+        {
+            self.latest.clear();
         }
         self.latest.push(i);
         i
@@ -167,18 +167,13 @@ impl Summary {
     }
 
     /// The groups, in the order met.
-    pub fn groups(&self) -> &[Group] {
+    pub(crate) fn groups(&self) -> &[Group] {
         &self.tally.groups
     }
 
     /// A count summed over the groups.
     fn total(&self, count: fn(&Stats) -> u64) -> u64 {
         self.tally.groups.iter().map(|g| count(&g.stats)).sum()
-    }
-
-    /// Rows counted.
-    pub fn rows(&self) -> u64 {
-        self.total(|s| s.puzzles)
     }
 
     /// Rows whose solution failed its check.
@@ -203,18 +198,11 @@ impl Summary {
         }
         self.error.clone_from(&sidecar.error);
         for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
-            match self.malformed.iter_mut().find(|(path, _)| *path == c.path) {
-                Some((_, n)) => *n += c.malformed,
-                None => self.malformed.push((c.path.clone(), c.malformed)),
-            }
+            *self.malformed.entry(c.path.clone()).or_default() += c.malformed;
         }
         self.notes.extend(sidecar.notes.iter().cloned());
         self.notes.extend(sidecar.skipped.iter().map(|s| s.note()));
-        if !sidecar.merged_from.is_empty() {
-            let resumed: BTreeSet<_> = sidecar.resumed.iter().filter_map(|r| r.shard).collect();
-            let merged = sidecar.merged_from.iter().map(|m| m.shard);
-            self.resumed_shards = Some(merged.filter(|s| resumed.contains(s)).collect());
-        }
+        self.merged = !sidecar.merged_from.is_empty();
         self.shard = sidecar.shard;
         if sidecar.seconds > 0.0 {
             self.clock = Some(Clock {
@@ -255,21 +243,6 @@ impl Summary {
         }
         self.tally = rows.tally;
         Ok(())
-    }
-
-    /// The summary of a CSV of `sudoku-lab bench`, with what its sidecar says when one is
-    /// beside it (see [`Summary::apply_sidecar_found`]).
-    ///
-    /// # Errors
-    ///
-    /// If the CSV cannot be read or is not a sudoku-lab CSV, or its sidecar is unreadable.
-    pub fn from_csv(path: &Path) -> Result<Summary, Error> {
-        let mut summary = Summary::new();
-        summary.recount(path)?;
-        if let Some(found) = Sidecar::read_text_beside(path)? {
-            summary.apply_sidecar_found(&found);
-        }
-        Ok(summary)
     }
 }
 

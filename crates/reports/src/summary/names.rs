@@ -67,9 +67,8 @@ mod tests {
             "stdin",
             "z/top95",
         ];
-        let short = short_names(corpora);
-        let matched = match_names(corpora);
-        // c.csv and c.txt share a stem, not a name.
+        let (short, matched) = (short_names(corpora), match_names(corpora));
+        // c.csv and c.txt share a stem, not a name: (corpus, short name, matching name).
         for (corpus, stem, name) in [
             ("x/c.txt", "x/c.txt", "x/c.txt"),
             ("../c/top95.txt", "../c/top95.txt", "top95.txt"),
@@ -83,10 +82,8 @@ mod tests {
                 "{corpus}"
             );
         }
-        assert_eq!(
-            short_names(["../c/puzzles2_17_clue"])["../c/puzzles2_17_clue"],
-            "puzzles2_17_clue"
-        );
+        let one = "../c/puzzles2_17_clue";
+        assert_eq!(short_names([one])[one], "puzzles2_17_clue");
     }
 
     #[test]

@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use sudoku_results::format_time;
+use sudoku_results::stats::{mad, percentile};
 
 use super::names::{cut_middle, short_names};
-use super::{Clock, Group, Stats, Summary, Times};
-use crate::sidecar::ShardEntry;
+use super::{Group, Stats, Summary};
 use crate::wording::{is_are, plural};
 
 /// Which columns a text table shows.
@@ -26,12 +26,12 @@ const MIN_CORPUS_WIDTH: usize = 8;
 
 /// One numeric column: its narrow header (`None`: wide view only), its wide header, when
 /// it shows (`None`: always, else when a group has rows of its kind), its cell (of a
-/// group's counts and the figures of its times).
+/// group's counts and its sorted solve times), which reads the same in every view.
 struct Column {
     narrow: Option<&'static str>,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Stats, &Times, View) -> String,
+    cell: fn(&Stats, &[u64]) -> String,
 }
 
 /// A figure, `-` without one.
@@ -53,12 +53,11 @@ fn rate(r: f64) -> String {
     }
 }
 
-/// A count in at most 5 characters in the narrow view (`8.08M`, `123k`), else one decimal.
-fn compact(v: f64, view: View) -> String {
-    if view == View::Wide || v < 100_000.0 {
-        return decimal(v, view);
-    }
+/// A mean in at most 5 characters from 1000 up (`8.08M`, `123k`), else one decimal.
+fn compact(v: f64) -> String {
     let (s, unit) = match v {
+        v if v < 1e3 => return format!("{v:.1}"),
+        v if v < 1e5 => return format!("{v:.0}"),
         v if v < 1e6 => (v / 1e3, "k"),
         v if v < 1e9 => (v / 1e6, "M"),
         v => (v / 1e9, "G"),
@@ -67,17 +66,11 @@ fn compact(v: f64, view: View) -> String {
     format!("{s:.digits$}{unit}")
 }
 
-/// One decimal; none from 1000 up in the narrow view.
-fn decimal(v: f64, view: View) -> String {
-    let digits = usize::from(view == View::Wide || v < 1000.0);
-    format!("{v:.digits$}")
-}
-
 const fn col(
     narrow: Option<&'static str>,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Stats, &Times, View) -> String,
+    cell: fn(&Stats, &[u64]) -> String,
 ) -> Column {
     Column {
         narrow,
@@ -89,33 +82,30 @@ const fn col(
 
 #[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    col(Some("puzzles"), "puzzles", None, |s, _, _| s.puzzles.to_string()),
-    col(None, "solved", None, |s, _, _| s.solved.to_string()),
-    col(Some("none"), "no solution", None, |s, _, _| s.no_solution.to_string()),
-    col(Some("budget"), "budget exhausted", None, |s, _, _| s.budget_exhausted.to_string()),
-    col(Some("wrong"), "wrong", None, |s, _, view| match (s.wrong, view) {
-        (0, _) | (_, View::Narrow) => s.wrong.to_string(),
-        (n, View::Wide) => format!("{n} WRONG"),
-    }),
-    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |s, _, _| s.several_solutions.to_string()),
-    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |s, _, _| s.unknown.to_string()),
-    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |s, _, _| s.timeout.to_string()),
-    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |s, _, _| s.crashed.to_string()),
-    col(Some("median"), "median", None, |_, t, _| time(t.median())),
-    col(Some("MAD"), "MAD", None, |_, t, _| time(t.mad())),
-    col(None, "mean", None, |s, _, _| or_dash(s.mean_time(), format_time)),
-    col(None, "p90", None, |_, t, _| time(t.percentile(90.0))),
-    col(None, "p99", None, |_, t, _| time(t.percentile(99.0))),
-    col(None, "max", None, |s, _, _| time(s.max_time())),
-    col(None, "re-timed", None, |s, _, _| s.retimed.to_string()),
-    col(None, "disturbed", None, |s, _, _| s.disturbed.to_string()),
-    col(Some("core/s"), "puzzles/s per core", None, |s, _, _| or_dash(s.per_core_rate(), rate)),
-    col(None, "mean nodes", None, |s, _, view| or_dash(s.mean_counted(s.total_nodes), |v| decimal(v, view))),
+    col(Some("puzzles"), "puzzles", None, |s, _| s.puzzles.to_string()),
+    col(None, "solved", None, |s, _| s.solved.to_string()),
+    col(Some("none"), "no solution", None, |s, _| s.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", None, |s, _| s.budget_exhausted.to_string()),
+    col(Some("wrong"), "wrong", None, |s, _| s.wrong.to_string()),
+    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |s, _| s.several_solutions.to_string()),
+    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |s, _| s.unknown.to_string()),
+    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |s, _| s.timeout.to_string()),
+    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |s, _| s.crashed.to_string()),
+    col(Some("median"), "median", None, |_, t| time(percentile(t, 50.0))),
+    col(Some("MAD"), "MAD", None, |_, t| time(mad(t))),
+    col(None, "mean", None, |s, _| or_dash(s.mean_time(), format_time)),
+    col(None, "p90", None, |_, t| time(percentile(t, 90.0))),
+    col(None, "p99", None, |_, t| time(percentile(t, 99.0))),
+    col(None, "max", None, |_, t| time(t.last().copied())),
+    col(None, "re-timed", None, |s, _| s.retimed.to_string()),
+    col(None, "disturbed", None, |s, _| s.disturbed.to_string()),
+    col(Some("core/s"), "puzzles/s per core", None, |s, _| or_dash(s.per_core_rate(), rate)),
+    col(None, "mean nodes", None, |s, _| or_dash(s.mean_counted(s.total_nodes), |v| format!("{v:.1}"))),
     // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
-    col(None, "max nodes", None, |s, _, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
-    col(None, "mean backtracks", None, |s, _, view| or_dash(s.mean_counted(s.total_backtracks), |v| decimal(v, view))),
-    col(Some("tries"), "tries/puzzle", None, |s, _, view| or_dash(s.tries_per_puzzle(), |v| compact(v, view))),
-    col(None, "%no_guess", None, |s, _, _| or_dash(s.no_guess_percent(), |p| format!("{p:.1}"))),
+    col(None, "max nodes", None, |s, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
+    col(None, "mean backtracks", None, |s, _| or_dash(s.mean_counted(s.total_backtracks), |v| format!("{v:.1}"))),
+    col(Some("tries"), "tries/puzzle", None, |s, _| or_dash(s.tries_per_puzzle(), compact)),
+    col(None, "%no_guess", None, |s, _| or_dash(s.no_guess_percent(), |p| format!("{p:.1}"))),
 ];
 
 /// The narrow headers the formula of `solved` takes away from `puzzles`, with their
@@ -145,9 +135,9 @@ const MEANINGS: [(&str, &str); 5] = [
 ];
 
 /// The narrow view's legend: what each of its columns (`shown`) means, within its width.
-fn narrow_legend(shown: &[&str]) -> String {
+fn narrow_legend(shown: &[String]) -> String {
     let of = |table: &[(&str, &'static str)]| -> Vec<&'static str> {
-        let shown = table.iter().filter(|(header, _)| shown.contains(header));
+        let shown = table.iter().filter(|(h, _)| shown.iter().any(|s| s == h));
         shown.map(|(_, meaning)| *meaning).collect()
     };
     let taken = of(&NOT_SOLVED);
@@ -181,17 +171,15 @@ fn pack(items: &[String], width: usize) -> String {
     lines.join("\n")
 }
 
-/// What the wide view's and Markdown's figures mean.
+/// What the wide view's and Markdown's figures mean (the book's "Timing you can trust").
 fn wide_legend() -> String {
     format!(
-        "Times are the solve calls only, of the puzzles answered ({UNTIMED}): each row's \
-trusted time (a solve disturbed while timed, its thread switched out, is timed again; under \
-`--repeat K`, the fastest of its K passes); median and percentiles by nearest rank, MAD = the \
-median absolute deviation from the median, mean = the mean of the trusted times; re-timed = \
-solves disturbed (their thread off its core for over 1% of the timing) and timed again, \
-disturbed = those disturbed in every timing (their time on core kept); puzzles/s per core = those puzzles / the sum of their times = 1 / mean; tries/puzzle = mean \
-nodes - 1 and %no_guess = share of puzzles whose search ended without a try (tdoku's two \
-figures), over the rows with counters (`-`: none)."
+        "Times are the solve calls of the puzzles answered ({UNTIMED}), each row's trusted \
+time; median and percentiles by nearest rank, MAD = median absolute deviation; re-timed = \
+solves disturbed and timed again, disturbed = those disturbed in every timing; puzzles/s per \
+core = 1 / mean; tries/puzzle = mean nodes - 1, %no_guess = share of searches without a try \
+(tdoku's figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" \
+says more."
     )
 }
 
@@ -203,30 +191,33 @@ fn html_escaped(text: &str) -> String {
 }
 
 impl Summary {
-    /// The header and the cells of the table in `view`.
-    fn grid(&self, view: View) -> (Vec<&'static str>, Vec<Vec<String>>) {
+    /// The table in `view`: its header, then a row per group.
+    fn grid(&self, view: View) -> Vec<Vec<String>> {
         let any = |kind: fn(&Stats) -> bool| self.groups().iter().any(|g| kind(&g.stats));
+        let wide = view == View::Wide;
         let columns: Vec<&Column> = COLUMNS
             .iter()
-            .filter(|c| (view == View::Wide || c.narrow.is_some()) && c.when.is_none_or(any))
+            .filter(|c| (wide || c.narrow.is_some()) && c.when.is_none_or(any))
             .collect();
-        let mut header = vec!["corpus", "solver"];
-        header.extend(columns.iter().map(|c| match view {
-            View::Narrow => c.narrow.unwrap_or(c.wide),
-            View::Wide => c.wide,
-        }));
+        let heads = columns
+            .iter()
+            .map(|c| c.narrow.filter(|_| !wide).unwrap_or(c.wide));
+        let header = ["corpus", "solver"]
+            .into_iter()
+            .chain(heads)
+            .map(String::from);
         let names = short_names(self.groups().iter().map(|g| &*g.corpus));
         let row = |g: &Group| {
-            let corpus = match view {
-                View::Narrow => names[&*g.corpus].clone(),
-                View::Wide => g.corpus.to_string(),
-            };
-            let times = g.stats.times();
-            let mut row = vec![corpus, g.solver.to_string()];
-            row.extend(columns.iter().map(|c| (c.cell)(&g.stats, &times, view)));
-            row
+            let corpus = if wide { &*g.corpus } else { &names[&*g.corpus] };
+            let times = g.stats.sorted_times();
+            let cells = columns.iter().map(|c| (c.cell)(&g.stats, &times));
+            [corpus.to_string(), g.solver.to_string()]
+                .into_iter()
+                .chain(cells)
+                .collect()
         };
-        (header, self.groups().iter().map(row).collect())
+        let rows = self.groups().iter().map(row);
+        std::iter::once(header.collect()).chain(rows).collect()
     }
 
     /// The summary as an aligned text table, with its legend and notes below. The narrow
@@ -235,39 +226,30 @@ impl Summary {
         if self.groups().is_empty() {
             return self.notes_text("");
         }
-        let (header, mut cells) = self.grid(view);
-        let width = |i: usize, cells: &[Vec<String>]| {
-            let widths = cells.iter().map(|r| r[i].chars().count());
-            widths.chain([header[i].chars().count()]).max().unwrap_or(0)
+        let mut rows = self.grid(view);
+        let width = |rows: &[Vec<String>], i: usize| {
+            rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)
         };
-        let mut widths: Vec<usize> = (0..header.len()).map(|i| width(i, &cells)).collect();
-        if view == View::Narrow {
-            let rest: usize = widths[1..].iter().sum::<usize>() + 2 * (widths.len() - 1);
-            let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
-            if widths[0] > room {
-                for row in &mut cells {
-                    row[0] = cut_middle(&row[0], room);
-                }
-                widths[0] = width(0, &cells);
-            }
+        let mut widths: Vec<usize> = (0..rows[0].len()).map(|i| width(&rows, i)).collect();
+        let rest: usize = widths[1..].iter().sum::<usize>() + 2 * (widths.len() - 1);
+        let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
+        if view == View::Narrow && widths[0] > room {
+            rows.iter_mut().for_each(|r| r[0] = cut_middle(&r[0], room));
+            widths[0] = width(&rows, 0);
         }
-        // Corpus and solver to the left, the figures to the right.
-        let line = |row: &[&str]| {
-            let padded = row.iter().zip(&widths).enumerate().map(|(i, (cell, &w))| {
-                if i < 2 {
-                    format!("{cell:<w$}")
-                } else {
-                    format!("{cell:>w$}")
-                }
+        let mut out = String::new();
+        for row in &rows {
+            // Corpus and solver to the left, the figures to the right.
+            let cells = row.iter().zip(&widths).enumerate();
+            let cells = cells.map(|(i, (cell, &w))| match i {
+                0 | 1 => format!("{cell:<w$}"),
+                _ => format!("{cell:>w$}"),
             });
-            padded.collect::<Vec<_>>().join("  ").trim_end().to_string() + "\n"
-        };
-        let mut out = line(&header);
-        for r in &cells {
-            out += &line(&r.iter().map(String::as_str).collect::<Vec<_>>());
+            out += cells.collect::<Vec<_>>().join("  ").trim_end();
+            out.push('\n');
         }
         out += &match view {
-            View::Narrow => narrow_legend(&header),
+            View::Narrow => narrow_legend(&rows[0]),
             View::Wide => wide_legend(),
         };
         out + "\n" + &self.notes_text("")
@@ -275,20 +257,15 @@ impl Summary {
 
     /// The summary as a Markdown document: every column, and the notes.
     pub fn to_markdown(&self) -> String {
-        let (header, cells) = self.grid(View::Wide);
-        let mut out = match &self.shard {
-            Some(shard) => format!("# sudoku-lab summary: shard {shard}\n\n"),
-            None => String::from("# sudoku-lab summary\n\n"),
-        };
-        let _ = writeln!(out, "| {} |", header.join(" | "));
-        let align = (0..header.len()).map(|i| if i < 2 { "---" } else { "---:" });
-        let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
-        for r in cells {
-            let escaped: Vec<String> = r
-                .iter()
-                .map(|c| html_escaped(c).replace('|', "\\|"))
-                .collect();
-            let _ = writeln!(out, "| {} |", escaped.join(" | "));
+        let title = self.shard.map_or(String::new(), |k| format!(": shard {k}"));
+        let mut out = format!("# sudoku-lab summary{title}\n\n");
+        for (i, row) in self.grid(View::Wide).iter().enumerate() {
+            let cells = row.iter().map(|c| html_escaped(c).replace('|', "\\|"));
+            let _ = writeln!(out, "| {} |", cells.collect::<Vec<_>>().join(" | "));
+            if i == 0 {
+                let align = (0..row.len()).map(|i| if i < 2 { "---" } else { "---:" });
+                let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
+            }
         }
         out + "\n" + &wide_legend() + "\n\n" + &html_escaped(&self.notes_text("**"))
     }
@@ -304,18 +281,11 @@ shards into the whole run)."
             );
         }
         if self.groups().is_empty() {
-            let read = self.clock.is_some_and(|c| c.puzzles > 0);
-            out += if read { "No rows.\n" } else { "No puzzles.\n" };
+            out += "No rows.\n";
         }
-        // The rate is of the puzzles with rows that the clock timed: none without.
-        if let Some(clock) = self.clock.filter(|c| c.seconds > 0.0) {
-            let timed = self.puzzles().saturating_sub(clock.resumed);
-            if timed > 0 {
-                out += &clock_text(&clock, timed, self);
-            }
-        }
+        out += &self.clock_text();
         if !self.malformed.is_empty() {
-            let total: u64 = self.malformed.iter().map(|(_, n)| n).sum();
+            let total: u64 = self.malformed.values().sum();
             let per = self.malformed.iter().map(|(c, n)| format!("{c}: {n}"));
             let per = per.collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
@@ -360,96 +330,66 @@ counted as wrong).",
         out
     }
 
-    /// What the disturbance check found: the solves timed again, and a warning for each
-    /// group whose figures may not hold ([`Stats::unstable`]), within the narrow width.
+    /// A warning for each group whose figures may not hold ([`Stats::unstable`]), within
+    /// the narrow width (the counts of solves timed again: `--wide`, and the sidecar).
     fn timing_notes(&self, out: &mut String, bold: &str) {
-        let (retimed, disturbed) = (self.retimed(), self.disturbed());
-        let mut notes = Vec::new();
-        if retimed + disturbed > 0 {
-            notes.push(format!(
-                "Disturbed timings (the solve's thread off its core): {retimed} solve{} timed \
-again, {disturbed} left disturbed (their time on their core kept; a solve of 1 ms or more is \
-not timed again).",
-                plural(retimed)
-            ));
-        }
         let names = short_names(self.groups().iter().map(|g| &*g.corpus));
         for g in self.groups() {
             if let Some(why) = g.stats.unstable() {
-                notes.push(format!(
+                let note = format!(
                     "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
 again on a quiet machine, or with --repeat 5.",
                     g.solver, names[&*g.corpus]
-                ));
+                );
+                let words: Vec<String> = note.split(' ').map(str::to_string).collect();
+                let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
             }
         }
-        for note in notes {
-            let words: Vec<String> = note.split(' ').map(str::to_string).collect();
-            let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
-        }
     }
-}
 
-/// The wall-clock note of the `timed` puzzles (the rules: the book's "bench", "What a run
-/// writes"): of one shard, of a merge (naming the shards continued with `--resume`), or of
-/// a whole run.
-fn clock_text(clock: &Clock, timed: u64, summary: &Summary) -> String {
-    let (shard, shards) = (summary.shard, summary.resumed_shards.as_deref());
-    let resumed = clock.resumed;
-    // The shards resumed, as named, and whether one only.
-    let named = shards.map(|r| (resumed_named(r), r.len() == 1));
-    let span = match (shard, &named) {
-        (Some(k), _) if resumed > 0 => format!("for shard {k} since --resume"),
-        (Some(k), _) => format!("for shard {k}"),
-        (None, _) if resumed == 0 => "for the whole run".to_string(),
-        (None, None) => "since --resume".to_string(),
-        (None, Some((n, true))) => format!("for the whole run, {n} since its --resume"),
-        (None, Some((n, false))) => format!("for the whole run, {n} since their --resume"),
-    };
-    let read = clock.puzzles.saturating_sub(resumed);
-    let puzzles = if read > timed {
-        format!("{read} puzzles read, {timed} of them with rows,")
-    } else {
-        format!("{timed} puzzle{}", plural(timed))
-    };
-    // No thread count: a merge of shards that ran on different counts (its notes say them).
-    let threads = match clock.threads {
-        0 => String::new(),
-        n => format!(", {n} thread{}", plural(n)),
-    };
-    let mut text = format!(
-        "Wall clock: {} puzzles/s {span} ({puzzles} in {}{threads}, all solvers).\n",
-        rate(timed as f64 / clock.seconds),
-        format_time(clock.seconds * 1e9),
-    );
-    if resumed > 0 {
-        let copied = |n| format!("copied by the --resume of {n}");
-        let (what, whose) = match &named {
-            None => ("before it".to_string(), "the earlier run's"),
-            Some((n, true)) => (copied(n), "its earlier run's"),
-            Some((n, false)) => (copied(n), "their earlier runs'"),
+    /// The wall-clock note (the rules: the book's "bench", "What a run writes"): of the
+    /// puzzles with rows that the clock timed, none without; of one shard or of the whole
+    /// run; what it leaves out.
+    fn clock_text(&self) -> String {
+        let Some(clock) = self.clock else {
+            return String::new();
         };
-        let (s, is) = (plural(resumed), is_are(resumed));
-        let _ = writeln!(
-            text,
-            "The {resumed} puzzle{s} {what} {is} {whose}: not timed here."
+        let (resumed, read) = (clock.resumed, clock.puzzles.saturating_sub(clock.resumed));
+        let timed = self.puzzles().saturating_sub(resumed);
+        if timed == 0 {
+            return String::new();
+        }
+        let span = match self.shard {
+            Some(k) => format!("for shard {k}"),
+            None => "for the whole run".to_string(),
+        };
+        let puzzles = if read > timed {
+            format!("{read} puzzles read, {timed} of them with rows,")
+        } else {
+            format!("{timed} puzzle{}", plural(timed))
+        };
+        // No thread count: a merge of shards that ran on different counts (its notes say them).
+        let threads = match clock.threads {
+            0 => String::new(),
+            n => format!(", {n} thread{}", plural(n)),
+        };
+        let mut text = format!(
+            "Wall clock: {} puzzles/s {span} ({puzzles} in {}{threads}, all solvers).\n",
+            rate(timed as f64 / clock.seconds),
+            format_time(clock.seconds * 1e9),
         );
-    }
-    if shards.is_some() {
-        // Shards may run one after another, or each on a machine of its own.
-        text += "The wall clock is the slowest shard's: the whole run's only if the shards ran \
-side by side.\n";
-    }
-    text
-}
-
-/// The shards of a merge continued with `--resume`: `shard 2/4`, `shards 1/4 and 3/4`;
-/// `some shards` when it does not say which (a merge of an earlier version).
-fn resumed_named(resumed: &[ShardEntry]) -> String {
-    let each: Vec<String> = resumed.iter().map(ToString::to_string).collect();
-    match &each[..] {
-        [] => "some shards".into(),
-        [one] => format!("shard {one}"),
-        [rest @ .., last] => format!("shards {} and {last}", rest.join(", ")),
+        if resumed > 0 {
+            let (s, is) = (plural(resumed), is_are(resumed));
+            let _ = writeln!(
+                text,
+                "The {resumed} puzzle{s} copied by --resume {is} not timed here."
+            );
+        }
+        if self.merged {
+            // Shards may run one after another, or each on a machine of its own.
+            text += "The wall clock is the slowest shard's: the whole run's only if the shards \
+ran side by side.\n";
+        }
+        text
     }
 }
