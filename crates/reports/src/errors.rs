@@ -11,9 +11,6 @@ pub enum Error {
     /// A file system error, naming its file (through `fs-err`).
     #[error(transparent)]
     Io(#[from] io::Error),
-    /// The folder for an output is something else: a file, a device.
-    #[error("{0}: not a folder (a file or a device is there): the output cannot go in it")]
-    NotAFolder(String),
     /// A name an output would take is something a file cannot replace.
     #[error("{path}: cannot create: {what}")]
     InTheWay {
