@@ -518,7 +518,7 @@ fn bad_input_says_what_is_wrong() {
         ),
         (
             &["trace", "--max-events", "lots", TOP1],
-            "\"lots\" is not a count of events",
+            "'lots' for '--max-events <N|all>': expected a count of events",
         ),
         (&["trace", "-s", "fast", TOP1], "unknown solver \"fast\""),
         (
