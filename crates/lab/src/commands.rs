@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::CommandFactory;
 use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile, ACCOUNT};
-use sudoku_reports::summary::CLOCK_COUNTS;
 use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
@@ -59,26 +58,15 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile
 }
 
 /// The warning of a CSV whose sidecar (at `path`) does not give the counts `untold`: the
-/// summary gives none of what they make, rather than read them as 0.
+/// summary leaves out what they make, rather than read them as 0.
 fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
     let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
-    let mut left_out = Vec::new();
-    if untold
-        .iter()
-        .any(|k| *k == "rows" || CLOCK_COUNTS.contains(k))
-    {
-        left_out.push("no wall-clock rate");
-    }
-    if untold.contains(&"corpus.malformed") {
-        left_out.push("no count of the malformed lines skipped");
-    }
     format!(
         "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
-         summary gives {}",
+         summary leaves out what they make",
         csv.display(),
         path.display(),
         told.join(", "),
-        left_out.join(" and ")
     )
 }
 
@@ -147,29 +135,23 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
     let script = String::from_utf8_lossy(&script);
     match args.shell {
-        clap_complete::Shell::Bash => ui::out(bash_lists_complete_their_last_item(
-            &bash_arms_named_as_reached(&script),
-        )),
+        clap_complete::Shell::Bash => ui::out(bash_mended(&script)),
         _ => ui::out(script),
     }
     ui::stdout_written()?;
     Ok(RunEnd::Finished)
 }
 
-/// The bash script with each subcommand's arm named as its dispatch reaches it
+/// The bash script mended twice. Each subcommand's arm is named as its dispatch reaches it
 /// (`sudoku__lab__subcmd__bench`): clap_complete 4.6.11 (clap-rs/clap#6421) takes the
-/// binary's hyphen for a subcommand separator (`sudoku__subcmd__lab__subcmd__bench`), so
-/// that no subcommand's option would complete.
-fn bash_arms_named_as_reached(script: &str) -> String {
-    script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
-}
-
-/// The bash script with a solver list (`-s dlx,nor<TAB>`) completed at its last item, the
-/// items before it kept: clap_complete offers the names a value takes (the catalogue's,
-/// see `SolverListParser`) for the whole word, which after a comma matches none.
-fn bash_lists_complete_their_last_item(script: &str) -> String {
+/// binary's hyphen for a subcommand separator, so that no subcommand's option would
+/// complete. A solver list (`-s dlx,nor<TAB>`) is completed at its last item, the items
+/// before it kept: clap_complete offers the catalogue's names (see `SolverListParser`) for
+/// the whole word, which after a comma matches none.
+fn bash_mended(script: &str) -> String {
     let names: Vec<&str> = sudoku_catalogue::suggest::list_names().collect();
     let names = names.join(" ");
+    let script = script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__");
     script.replace(
         &format!(r#"COMPREPLY=($(compgen -W "{names}" -- "${{cur}}"))"#),
         &format!(

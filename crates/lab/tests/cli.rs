@@ -696,7 +696,7 @@ fn summary_reprints_the_table_of_a_run() {
         said,
         format!(
             "warning: {}: its sidecar ({}) does not say how many rows the run wrote (rows) (a \
-             sidecar made by hand, or cut short?): the summary gives no wall-clock rate\n",
+             sidecar made by hand, or cut short?): the summary leaves out what they make\n",
             out.display(),
             sidecar.display()
         )
@@ -706,8 +706,8 @@ fn summary_reprints_the_table_of_a_run() {
     assert!(
         said.contains(
             "does not say on how many threads the run ran (threads), how long the run ran \
-             (seconds) (a sidecar made by hand, or cut short?): the summary gives no wall-clock \
-             rate\n"
+             (seconds) (a sidecar made by hand, or cut short?): the summary leaves out what \
+             they make\n"
         ),
         "{said}"
     );
@@ -719,8 +719,8 @@ fn summary_reprints_the_table_of_a_run() {
     assert!(
         said.contains(
             "does not say how many malformed lines of each corpus the run skipped \
-             (corpus.malformed) (a sidecar made by hand, or cut short?): the summary gives no \
-             count of the malformed lines skipped\n"
+             (corpus.malformed) (a sidecar made by hand, or cut short?): the summary leaves out \
+             what they make\n"
         ),
         "{said}"
     );
