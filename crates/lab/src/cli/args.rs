@@ -301,7 +301,7 @@ pub struct PlotArgs {
     pub size: Option<(u32, u32)>,
 
     /// The files' name, NAME.time.svg and NAME.nodes.svg [default: the CSV's stem].
-    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
 }
 
@@ -332,14 +332,6 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     side(w)
         .zip(side(h))
         .ok_or_else(|| expected("WIDTHxHEIGHT, 100 to 8000 pixels each, as 1600x900"))
-}
-
-/// Parses a name for the figures' files: not empty, not a folder.
-fn parse_name(text: &str) -> Result<String, String> {
-    match matches!(text, "" | "." | "..") || text.ends_with(['/', '\\']) {
-        true => Err(expected("a file name, as slide3")),
-        false => Ok(text.to_string()),
-    }
 }
 
 /// Options of `sudoku-lab completions`.
