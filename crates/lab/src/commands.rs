@@ -32,10 +32,9 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// What the sidecar `found` of the CSV at `csv`, which holds `rows` rows, adds to its
-/// `summary`: no wall-clock rate when an ended run's sidecar does not say how many rows it
-/// wrote, or says another number (the run's clock did not time these rows), and a warning
-/// naming the counts it does not give (the book's "What a stopped run leaves").
+/// What the sidecar `found` of the CSV at `csv` (of `rows` rows) adds to its `summary`: no
+/// wall-clock rate when an ended run's sidecar does not give its rows, or gives another number,
+/// and a warning naming each count it does not give (the book's "What a stopped run leaves").
 fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
     let mut untold = summary.apply_sidecar_found(found);
     let sidecar = &found.sidecar;
@@ -53,21 +52,15 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile
         summary.clock = None;
     }
     if !untold.is_empty() {
-        ui::warning(untold_told(csv, &found.path, &untold));
+        let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
+        ui::warning(format!(
+            "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
+             summary leaves out what they make",
+            csv.display(),
+            found.path.display(),
+            told.join(", "),
+        ));
     }
-}
-
-/// The warning of a CSV whose sidecar (at `path`) does not give the counts `untold`: the
-/// summary leaves out what they make, rather than read them as 0.
-fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
-    let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
-    format!(
-        "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
-         summary leaves out what they make",
-        csv.display(),
-        path.display(),
-        told.join(", "),
-    )
 }
 
 /// `plot`: the figures of a CSV (or of several runs together).
@@ -83,17 +76,12 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let options = plot_options(args);
     let csvs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
     let figures = sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?;
-    for csv in &args.csv {
-        if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
-            if sidecar.state != State::Finished {
-                ui::warning(format!(
-                    "{}: {}: {}",
-                    csv.display(),
-                    sidecar.state.alarm(),
-                    sidecar.state.meaning()
-                ));
-            }
-        }
+    for (csv, state) in args.csv.iter().filter_map(|csv| {
+        let state = Sidecar::read_beside(csv).ok()??.state;
+        (state != State::Finished).then_some((csv, state))
+    }) {
+        let (alarm, meaning) = (state.alarm(), state.meaning());
+        ui::warning(format!("{}: {alarm}: {meaning}", csv.display()));
     }
     for file in figures {
         ui::out(format_args!("{}\n", file.display()));

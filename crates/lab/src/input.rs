@@ -133,10 +133,8 @@ impl Puzzles {
     fn one(name: String, grid: Grid) -> Puzzles {
         let puzzle = Puzzle {
             grid,
-            solution: None,
-            label: None,
             line: 1,
-            index: 0,
+            ..Puzzle::default()
         };
         Puzzles::new(name, std::iter::once(Ok(puzzle)))
     }

@@ -1,6 +1,5 @@
-//! Usage errors found after clap read the command line (a command line that contradicts
-//! itself, or asks for what is not there): [`report`] prints them as clap prints its own,
-//! with exit status 2. tests/conventions.rs pins how they read.
+//! Usage errors found after clap read the command line (it contradicts itself, or asks for
+//! what is not there): [`report`] prints them as clap its own (tests/conventions.rs).
 
 /// A usage error found after parsing: exit status 2, its text the message as it is.
 #[derive(Debug, thiserror::Error)]

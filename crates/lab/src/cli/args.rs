@@ -38,7 +38,6 @@ pub struct BenchArgs {
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
-    /// The solvers, their limit and budget.
     #[command(flatten)]
     pub search: Search,
 
@@ -62,7 +61,6 @@ pub struct BenchArgs {
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
     pub first: Option<u64>,
 
-    /// No progress.
     #[command(flatten)]
     pub quiet: Quiet,
 
@@ -74,7 +72,6 @@ pub struct BenchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
 
-    /// tdoku's method, cmd: solvers' time limit, clusters.
     #[command(flatten)]
     pub harness: super::harness::HarnessArgs,
 }
@@ -147,11 +144,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The solvers, their limit and budget.
     #[command(flatten)]
     pub search: Search,
 
-    /// The time limit of one answer of a cmd: solver, as in bench.
     #[command(flatten)]
     pub timeout: super::harness::Timeout,
 
@@ -204,7 +199,6 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The strategies, their limit and budget.
     #[command(flatten)]
     pub search: Search,
 

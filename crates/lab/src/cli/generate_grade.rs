@@ -19,8 +19,6 @@ use super::{PuzzleArgs, Quiet};
       puzzles the logic strategy solves without search, and only with an X-wing
   sudoku-lab generate --count 100 --seed 3 --nodes naive:100000..1000000
       puzzles on which naive backtracking needs 10^5 to 10^6 nodes
-  sudoku-lab generate --count 20 --seed 4 --size 16x16
-      16x16 puzzles (symbols 1-9 then A-G)
 
 Output: a provenance header (`#` lines), then one puzzle per line. The same command gives the
 same file on any machine. The book's \"generate\" chapter tells the rest.")]
@@ -82,7 +80,6 @@ pub struct GenerateArgs {
           value_parser = at_least(1))]
     pub max_attempts: u64,
 
-    /// No progress.
     #[command(flatten)]
     pub quiet: Quiet,
 
@@ -95,7 +92,6 @@ pub struct GenerateArgs {
 #[derive(Debug, Clone, Args)]
 #[command(after_help = GRADE_AFTER_HELP)]
 pub struct GradeArgs {
-    /// The puzzles.
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
@@ -108,7 +104,6 @@ pub struct GradeArgs {
           value_parser = at_least(1))]
     pub max_nodes: u64,
 
-    /// No summary on the terminal.
     #[command(flatten)]
     pub quiet: Quiet,
 }

@@ -11,11 +11,7 @@ mod solvers;
 
 use clap::{Parser, Subcommand};
 
-pub use args::{
-    BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
-    DEFAULT_GENERATED,
-};
-pub use args::{PlotFigure, PlotFormat, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
+pub use args::*;
 pub use command::CommandSpec;
 pub use generate_grade::{GenerateArgs, GradeArgs};
 pub use harness::{CpuList, HarnessArgs, ShardArg};
@@ -31,7 +27,6 @@ pub use solvers::{SolverList, SolverSpec};
     about = "Times the classic sudoku strategies over puzzle corpora",
     after_help = "Examples:
   sudoku-lab bench                      # the default solvers over the puzzles of data/
-  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html

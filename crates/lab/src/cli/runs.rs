@@ -26,7 +26,6 @@ pub struct MergeArgs {
     #[arg(value_name = "SHARD.csv", required = true)]
     pub shards: Vec<PathBuf>,
 
-    /// No summary on the terminal, as in bench.
     #[command(flatten)]
     pub quiet: Quiet,
 }
