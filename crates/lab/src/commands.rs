@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::CommandFactory;
 use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile, ACCOUNT};
-use sudoku_reports::summary::CLOCK_COUNTS;
 use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
@@ -33,10 +32,9 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// What the sidecar `found` of the CSV at `csv`, which holds `rows` rows, adds to its
-/// `summary`: no wall-clock rate when an ended run's sidecar does not say how many rows it
-/// wrote, or says another number (the run's clock did not time these rows), and a warning
-/// naming the counts it does not give (the book's "What a stopped run leaves").
+/// What the sidecar `found` of the CSV at `csv` (of `rows` rows) adds to its `summary`: no
+/// wall-clock rate when an ended run's sidecar does not give its rows, or gives another number,
+/// and a warning naming each count it does not give (the book's "What a stopped run leaves").
 fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
     let mut untold = summary.apply_sidecar_found(found);
     let sidecar = &found.sidecar;
@@ -54,32 +52,15 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile
         summary.clock = None;
     }
     if !untold.is_empty() {
-        ui::warning(untold_told(csv, &found.path, &untold));
+        let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
+        ui::warning(format!(
+            "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
+             summary leaves out what they make",
+            csv.display(),
+            found.path.display(),
+            told.join(", "),
+        ));
     }
-}
-
-/// The warning of a CSV whose sidecar (at `path`) does not give the counts `untold`: the
-/// summary gives none of what they make, rather than read them as 0.
-fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
-    let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
-    let mut left_out = Vec::new();
-    if untold
-        .iter()
-        .any(|k| *k == "rows" || CLOCK_COUNTS.contains(k))
-    {
-        left_out.push("no wall-clock rate");
-    }
-    if untold.contains(&"corpus.malformed") {
-        left_out.push("no count of the malformed lines skipped");
-    }
-    format!(
-        "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
-         summary gives {}",
-        csv.display(),
-        path.display(),
-        told.join(", "),
-        left_out.join(" and ")
-    )
 }
 
 /// `plot`: the figures of a CSV (or of several runs together).
@@ -95,17 +76,12 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let options = plot_options(args);
     let csvs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
     let figures = sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?;
-    for csv in &args.csv {
-        if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
-            if sidecar.state != State::Finished {
-                ui::warning(format!(
-                    "{}: {}: {}",
-                    csv.display(),
-                    sidecar.state.alarm(),
-                    sidecar.state.meaning()
-                ));
-            }
-        }
+    for (csv, state) in args.csv.iter().filter_map(|csv| {
+        let state = Sidecar::read_beside(csv).ok()??.state;
+        (state != State::Finished).then_some((csv, state))
+    }) {
+        let (alarm, meaning) = (state.alarm(), state.meaning());
+        ui::warning(format!("{}: {alarm}: {meaning}", csv.display()));
     }
     for file in figures {
         ui::out(format_args!("{}\n", file.display()));
@@ -147,29 +123,23 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     clap_complete::generate(args.shell, &mut command, "sudoku-lab", &mut script);
     let script = String::from_utf8_lossy(&script);
     match args.shell {
-        clap_complete::Shell::Bash => ui::out(bash_lists_complete_their_last_item(
-            &bash_arms_named_as_reached(&script),
-        )),
+        clap_complete::Shell::Bash => ui::out(bash_mended(&script)),
         _ => ui::out(script),
     }
     ui::stdout_written()?;
     Ok(RunEnd::Finished)
 }
 
-/// The bash script with each subcommand's arm named as its dispatch reaches it
+/// The bash script mended twice. Each subcommand's arm is named as its dispatch reaches it
 /// (`sudoku__lab__subcmd__bench`): clap_complete 4.6.11 (clap-rs/clap#6421) takes the
-/// binary's hyphen for a subcommand separator (`sudoku__subcmd__lab__subcmd__bench`), so
-/// that no subcommand's option would complete.
-fn bash_arms_named_as_reached(script: &str) -> String {
-    script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__")
-}
-
-/// The bash script with a solver list (`-s dlx,nor<TAB>`) completed at its last item, the
-/// items before it kept: clap_complete offers the names a value takes (the catalogue's,
-/// see `SolverListParser`) for the whole word, which after a comma matches none.
-fn bash_lists_complete_their_last_item(script: &str) -> String {
+/// binary's hyphen for a subcommand separator, so that no subcommand's option would
+/// complete. A solver list (`-s dlx,nor<TAB>`) is completed at its last item, the items
+/// before it kept: clap_complete offers the catalogue's names (see `SolverListParser`) for
+/// the whole word, which after a comma matches none.
+fn bash_mended(script: &str) -> String {
     let names: Vec<&str> = sudoku_catalogue::suggest::list_names().collect();
     let names = names.join(" ");
+    let script = script.replace("sudoku__subcmd__lab__subcmd__", "sudoku__lab__subcmd__");
     script.replace(
         &format!(r#"COMPREPLY=($(compgen -W "{names}" -- "${{cur}}"))"#),
         &format!(

@@ -1,7 +1,6 @@
 //! Where `solve`, `trace` and `grade` read their puzzles: an argument, a file, or stdin,
 //! read as `bench` reads a corpus, or as one pretty-printed grid (the book's "solve").
-//! Stdin and pipes are read up to [`MAX_PIPED_BYTES`]: these commands are for a few
-//! puzzles. tests/solve.rs and tests/trace.rs pin what they read and say.
+//! tests/solve.rs and tests/trace.rs pin what they read and say.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, IsTerminal, Read};
@@ -15,8 +14,9 @@ use crate::cli::PuzzleArgs;
 use crate::ui;
 use crate::usage_error::Usage;
 
-/// The most read from stdin or a pipe: 1 MiB (some 12,000 lines of 9x9 puzzles).
-pub const MAX_PIPED_BYTES: usize = 1 << 20;
+/// The most read whole, to find a pretty-printed grid: 1 MiB (some 12,000 lines of 9x9
+/// puzzles); a longer input is streamed.
+const WHOLE_BYTES: usize = 1 << 20;
 
 /// Where the puzzles come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,8 +31,8 @@ pub enum Input {
 
 impl Input {
     /// The input of the arguments: `--corpus FILE`, `-` (or nothing: stdin), an existing
-    /// path, or a puzzle. `--index` with a puzzle given as text is a [`Usage`] error, unless
-    /// the text looks like a misspelt path: that cannot be opened, as without `--index`.
+    /// path, or a puzzle. `--index` with a puzzle given as text is a [`Usage`] error; text
+    /// that is neither a file nor a puzzle is an error, with `--index` or without.
     pub fn from_args(args: &PuzzleArgs) -> Result<Input> {
         let input = match (args.puzzle.as_deref(), &args.corpus) {
             (_, Some(file)) => Input::File(file.clone()),
@@ -41,9 +41,7 @@ impl Input {
             (Some(text), None) => Input::Text(text.to_string()),
         };
         if let (Input::Text(text), Some(_)) = (&input, args.index) {
-            if let Some(open) = Grid::parse(text).err().and_then(|_| unreadable_path(text)) {
-                return Err(open.into());
-            }
+            parse_argument(text)?;
             let message = "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle";
             return Err(Usage(message.into()).into());
         }
@@ -57,71 +55,37 @@ impl Input {
             Input::Text(text) => Ok(Puzzles::one("the argument".into(), parse_argument(text)?)),
             Input::File(path) => {
                 let name = path.display().to_string();
-                if path.is_dir() {
-                    bail!("{name}: is a folder: give a file of puzzles");
-                }
                 let file = File::open(path).map_err(|reason| CorpusError::Open {
                     path: name.clone(),
                     reason,
                 })?;
-                let regular = file.metadata().is_ok_and(|m| m.is_file());
-                load(name, Box::new(BufReader::new(file)), regular)
+                load(name, Box::new(BufReader::new(file)))
             }
             Input::Stdin => {
                 let stdin = io::stdin();
                 if stdin.is_terminal() {
                     ui::note("reading puzzles from stdin, one per line, until it ends (Ctrl-D)");
                 }
-                load("stdin".into(), Box::new(stdin.lock()), false)
+                load("stdin".into(), Box::new(stdin.lock()))
             }
         }
     }
 }
 
-/// A puzzle given as an argument; one that looks like a path but names no file is said to
-/// be one.
+/// A puzzle given as an argument: text that names no file, so the error says both.
 fn parse_argument(text: &str) -> Result<Grid> {
-    Grid::parse(text).map_err(|e| match unreadable_path(text) {
-        Some(open) => open.into(),
-        None => anyhow!("not a puzzle: {e}"),
-    })
+    Grid::parse(text).map_err(|e| anyhow!("{text}: no such file, and not a puzzle: {e}"))
 }
 
-/// Why `text` cannot be opened, when it looks like a path (a `/` or `\`, or a letter that
-/// stands for no digit) and names nothing there.
-fn unreadable_path(text: &str) -> Option<CorpusError> {
-    let path_like = text
-        .chars()
-        .any(|c| matches!(c, '/' | '\\') || (c.is_alphabetic() && !is_symbol_letter(c)));
-    let reason = std::fs::metadata(text).err().filter(|_| path_like)?;
-    Some(CorpusError::Open {
-        path: text.to_string(),
-        reason,
-    })
-}
-
-/// A letter that stands for a digit of a 16x16 or 25x25 grid.
-fn is_symbol_letter(c: char) -> bool {
-    matches!(c.to_ascii_uppercase(), 'A'..='P')
-}
-
-/// Reads an open input: at once when it fits in [`MAX_PIPED_BYTES`], else streamed (a
-/// regular file) or refused.
-fn load(name: String, mut reader: Box<dyn BufRead>, regular: bool) -> Result<Puzzles> {
+/// Reads an open input: at once when it fits in [`WHOLE_BYTES`], else streamed.
+fn load(name: String, mut reader: Box<dyn BufRead>) -> Result<Puzzles> {
     let mut head = Vec::new();
     (&mut reader)
-        .take(MAX_PIPED_BYTES as u64 + 1)
+        .take(WHOLE_BYTES as u64 + 1)
         .read_to_end(&mut head)
         .with_context(|| format!("{name}: read error"))?;
-    if head.len() <= MAX_PIPED_BYTES {
+    if head.len() <= WHOLE_BYTES {
         return from_bytes(name, &head);
-    }
-    if !regular {
-        bail!(
-            "{name}: more than {} MiB: solve and trace read at most that from stdin or a pipe \
-             (give a file, or use `sudoku-lab bench` for a corpus)",
-            MAX_PIPED_BYTES >> 20
-        );
     }
     let rest: Box<dyn BufRead> = Box::new(Cursor::new(head).chain(reader));
     let reader = CorpusReader::new(rest, name.as_str());
@@ -152,7 +116,6 @@ fn from_bytes(name: String, bytes: &[u8]) -> Result<Puzzles> {
 pub struct Puzzles {
     name: String,
     items: Box<dyn Iterator<Item = Result<Puzzle, CorpusError>>>,
-    read: u64,
 }
 
 impl Puzzles {
@@ -163,7 +126,6 @@ impl Puzzles {
         Puzzles {
             name,
             items: Box::new(items),
-            read: 0,
         }
     }
 
@@ -171,10 +133,8 @@ impl Puzzles {
     fn one(name: String, grid: Grid) -> Puzzles {
         let puzzle = Puzzle {
             grid,
-            solution: None,
-            label: None,
             line: 1,
-            index: 0,
+            ..Puzzle::default()
         };
         Puzzles::new(name, std::iter::once(Ok(puzzle)))
     }
@@ -186,21 +146,16 @@ impl Puzzles {
 
     /// The puzzle of index `index` (from 0); an error when the input ends before it.
     pub fn nth_puzzle(&mut self, index: u64) -> Result<Puzzle> {
+        let mut read = 0;
         for puzzle in self.by_ref() {
             let puzzle = puzzle?;
             if puzzle.index == index {
                 return Ok(puzzle);
             }
+            read = puzzle.index + 1;
         }
-        let held = match self.read {
-            0 => "no puzzle".to_string(),
-            1 => "1 puzzle (index 0)".to_string(),
-            n => format!("{n} puzzles (indexes 0 to {})", n - 1),
-        };
-        bail!(
-            "{} holds {held}: there is no puzzle of index {index}",
-            self.name
-        )
+        let name = &self.name;
+        bail!("{name} has no puzzle of index {index} (puzzles read: {read})")
     }
 }
 
@@ -210,10 +165,7 @@ impl Iterator for Puzzles {
     fn next(&mut self) -> Option<Result<Puzzle>> {
         loop {
             match self.items.next()? {
-                Ok(puzzle) => {
-                    self.read += 1;
-                    return Some(Ok(puzzle));
-                }
+                Ok(puzzle) => return Some(Ok(puzzle)),
                 Err(e) if e.is_malformed_line() => ui::warning(format!("{e} (line skipped)")),
                 Err(e) => {
                     self.items = Box::new(std::iter::empty());

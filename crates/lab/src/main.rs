@@ -50,7 +50,6 @@ impl RunEnd {
 }
 
 fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
-    cli.command.refused()?;
     match &cli.command {
         Command::Bench(args) => bench::bench(args, interrupt::watch()?),
         Command::Solve(args) => solve::solve(args),

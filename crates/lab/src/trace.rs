@@ -12,7 +12,7 @@ use sudoku_reports::{Staged, State};
 use sudoku_trace::people::{count, status, thousands};
 use sudoku_trace::{write_jsonl, write_page, write_text, PageOptions, TraceError, TraceOptions};
 
-use crate::cli::{MaxEvents, SolverList, SolverSpec, TraceArgs, TraceFormat};
+use crate::cli::{SolverList, SolverSpec, TraceArgs, TraceFormat};
 use crate::input::Input;
 use crate::usage_error::Usage;
 use crate::{ui, RunEnd};
@@ -237,12 +237,9 @@ fn write_traces(
     out: &mut dyn Write,
 ) -> Result<(), TraceError> {
     let terminal = args.out.is_none() && io::stdout().is_terminal();
-    let max_events = args
-        .max_events
-        .unwrap_or(MaxEvents(terminal.then_some(TERMINAL_EVENTS)));
     let options = TraceOptions {
         grid: args.grid,
-        max_events: max_events.0,
+        max_events: (args.max_events).unwrap_or(terminal.then_some(TERMINAL_EVENTS)),
         seed: args.seed,
     };
     let text = args.format == TraceFormat::Text;

@@ -1,20 +1,10 @@
-//! Usage errors found after clap read the command line (a command line that contradicts
-//! itself, or asks for what is not there): [`report`] prints them as clap prints its own,
-//! with exit status 2. tests/conventions.rs pins how they read.
-
-use std::fmt;
+//! Usage errors found after clap read the command line (it contradicts itself, or asks for
+//! what is not there): [`report`] prints them as clap its own (tests/conventions.rs).
 
 /// A usage error found after parsing: exit status 2, its text the message as it is.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct Usage(pub String);
-
-impl fmt::Display for Usage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Usage {}
 
 /// Says the error `e` on stderr and gives its exit status: 2 for a [`Usage`] error (under
 /// any context), said as clap's own error of the `subcommand` run; else 1, `error: MESSAGE`

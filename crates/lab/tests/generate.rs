@@ -201,11 +201,11 @@ fn every_bad_argument_exits_2_says_what_is_wrong_and_writes_nothing() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--count", "0"],
-            "invalid value '0' for '--count <N>': 0 is less than 1, the least allowed\n",
+            "invalid value '0' for '--count <N>': expected a whole number of at least 1\n",
         ),
         (
             &["--count", "x"],
-            "invalid value 'x' for '--count <N>': \"x\" is not a whole number\n",
+            "invalid value 'x' for '--count <N>': expected a whole number of at least 1\n",
         ),
         (
             &["--symmetry", "spiral"],
@@ -258,15 +258,15 @@ givens has one solution: it needs at least 17",
         ),
         (
             &["-j", "0"],
-            "invalid value '0' for '--threads <N>': 0 is not in 1 to 1024\n",
+            "invalid value '0' for '--threads <N>': expected a whole number from 1 to 1024\n",
         ),
         (
             &["-j", "1025"],
-            "invalid value '1025' for '--threads <N>': 1025 is not in 1 to 1024\n",
+            "invalid value '1025' for '--threads <N>': expected a whole number from 1 to 1024\n",
         ),
         (
             &["--max-attempts", "0"],
-            "invalid value '0' for '--max-attempts <K>': 0 is less than 1, the least allowed\n",
+            "invalid value '0' for '--max-attempts <K>': expected a whole number of at least 1\n",
         ),
     ];
     for (args, message) in cases {

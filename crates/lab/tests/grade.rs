@@ -220,22 +220,6 @@ fn a_difficulty_no_puzzle_can_have_is_a_usage_error() {
     assert_eq!(puzzles.lines().filter(|l| !l.starts_with('#')).count(), 2);
 }
 
-/// The help states the ladder as `Difficulty` does, rung by rung.
-#[test]
-fn the_help_gives_the_ladder() {
-    let out = lab().args(["grade", "--help"]).assert().success();
-    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    for line in [
-        "  simple        naked singles\n",
-        "  easy          hidden singles\n",
-        "  intermediate  locked candidates, naked pair, hidden pair\n",
-        "  expert        naked triple, hidden triple, naked quad, hidden quad, X-wing, swordfish\n",
-        "  beyond        a guess: every technique gets stuck\n",
-    ] {
-        assert!(help.contains(line), "{line}{help}");
-    }
-}
-
 /// A misspelt solver is told the closest name of the catalogue.
 #[test]
 fn a_misspelt_solver_gets_did_you_mean() {

@@ -518,7 +518,7 @@ fn bad_input_says_what_is_wrong() {
         ),
         (
             &["trace", "--max-events", "lots", TOP1],
-            "\"lots\" is not a count of events",
+            "'lots' for '--max-events <N|all>': expected a count of events",
         ),
         (&["trace", "-s", "fast", TOP1], "unknown solver \"fast\""),
         (
@@ -551,7 +551,7 @@ fn bad_input_says_what_is_wrong() {
         (
             &["trace", seeds, "--index", "5"],
             "",
-            "data/seeds.txt holds 5 puzzles (indexes 0 to 4): there is no puzzle of index 5",
+            "data/seeds.txt has no puzzle of index 5 (puzzles read: 5)",
         ),
         (&["trace", "-"], "", "error: stdin holds no puzzle"),
         (
@@ -562,7 +562,7 @@ fn bad_input_says_what_is_wrong() {
         (
             &["trace", "123"],
             "",
-            "error: not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3",
+            "error: 123: no such file, and not a puzzle: expected 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) cells, found 3",
         ),
         (
             &["trace", "-"],
@@ -572,12 +572,12 @@ fn bad_input_says_what_is_wrong() {
         (
             &["trace", "nope/none.txt"],
             "",
-            "error: nope/none.txt: cannot open",
+            "error: nope/none.txt: no such file, and not a puzzle: expected 16 (4x4)",
         ),
         (
             &["trace", "nope/none.txt", "--index", "0", "-s", "norvig"],
             "",
-            "error: nope/none.txt: cannot open: No such file or directory",
+            "error: nope/none.txt: no such file, and not a puzzle: expected 16 (4x4)",
         ),
     ];
     for (args, stdin, message) in errors {

@@ -7,29 +7,37 @@ use clap::Args;
 
 use sudoku_trace::GridPoints;
 
-use super::numbers::{at_least, from_to};
+use super::numbers::{at_least, expected, from_to};
 use super::solvers::{max_nodes_help, solvers_help, SolverList, SolverListParser, CMD_HELP};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
-/// The generated corpora of `data/bench`, the rest of `bench`'s default (skipped when
-/// missing).
+/// The generated corpora of `data/bench`, the rest of `bench`'s default (skipped when missing).
 pub const DEFAULT_GENERATED: &str = "data/bench";
 /// The CSV `bench` writes by default.
 pub const DEFAULT_OUT: &str = "results/bench.csv";
 
 /// Options of `sudoku-lab bench`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = super::bench_help::bench_after_help())]
+#[command(after_help = "Examples:
+  sudoku-lab bench
+      the default solvers over the seed puzzles and the graded corpora of data/bench,
+      results in results/bench.csv
+  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx --repeat 5
+      two solvers, each solve timed 5 times (the CSV keeps the minimum and the median)
+  sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o results/unique.csv
+      a uniqueness check of every corpus file in a folder
+  tail -n +2 big.csv | sudoku-lab bench - -s norvig -j 2
+      a corpus read from stdin
+
+Output, for -o results/bench.csv: the CSV, one row per (puzzle, solver) in input order;
+results/bench.summary.md, the summary table; results/bench.run.toml, the sidecar (what makes
+the run reproducible, and how it ended). The book's \"bench\" chapter tells their columns.")]
 pub struct BenchArgs {
-    /// Corpus files or folders (a folder gives its *.txt, *.csv, *.tsv, *.sdk and extensionless
-    /// files, sorted); `-` reads stdin. The default: the seed puzzles (built into sudoku-lab
-    /// when data/seeds.txt is not here) and the generated corpora of data/bench (skipped when
-    /// not here).
+    /// Corpus files or folders, `-` for stdin (the book's "Corpus formats").
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
     pub corpora: Vec<PathBuf>,
 
-    /// The solvers, their limit and budget.
     #[command(flatten)]
     pub search: Search,
 
@@ -37,29 +45,22 @@ pub struct BenchArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = from_to(1, 1024))]
     pub threads: Option<u64>,
 
-    /// Time each solve K times; the CSV keeps the minimum (nanoseconds) and the median
-    /// (median_nanoseconds).
+    /// Time each solve K times; the CSV keeps the minimum and the median.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = from_to(1, 1000))]
     pub repeat: u64,
 
-    /// The CSV to write; the summary (.summary.md) and the sidecar (.run.toml) go beside it.
-    /// Its folder is created if missing. A link to a file stands for that file (the link is
-    /// kept); a link whose path goes into a missing folder and back out of it
-    /// (missing/../r.csv) is refused.
+    /// The CSV to write, its summary and sidecar beside it (the book's "bench").
     #[arg(short = 'o', long, value_name = "FILE", default_value = DEFAULT_OUT)]
     pub out: PathBuf,
 
-    /// Stop at the first malformed corpus line (rows already written stay) instead of
-    /// reporting it and skipping it.
+    /// Stop at the first malformed corpus line instead of skipping it.
     #[arg(long)]
     pub strict: bool,
 
-    /// Read at most N puzzles of each corpus (its first N, as the golden files'
-    /// `-first2000` corpora do) [default: all].
+    /// Read the first N puzzles of each corpus only [default: all].
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
     pub first: Option<u64>,
 
-    /// No progress.
     #[command(flatten)]
     pub quiet: Quiet,
 
@@ -67,19 +68,15 @@ pub struct BenchArgs {
     #[arg(long)]
     pub wide: bool,
 
-    /// When stderr is not a terminal (a cluster job, CI), print a plain progress line every
-    /// SECONDS seconds (0: never).
+    /// Off a terminal, a plain progress line every SECONDS seconds (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
 
-    /// tdoku's method, cmd: solvers' time limit, clusters.
     #[command(flatten)]
     pub harness: super::harness::HarnessArgs,
 }
 
-/// `-s, --solvers`, `-l, --limit` and `--max-nodes`, declared once: `bench` and `solve`
-/// take them as they are, `trace` changes the default and help of `--solvers` (no `cmd:`)
-/// with `mut_arg`.
+/// `-s`, `-l` and `--max-nodes` of `bench` and `solve`; `trace` changes `--solvers` by `mut_arg`.
 #[derive(Debug, Clone, Args)]
 pub struct Search {
     /// Solvers to run, comma-separated, in this order (see --help for the list)
@@ -105,13 +102,10 @@ pub struct Search {
     pub max_nodes: Option<u64>,
 }
 
-/// `-q, --quiet`, one flag with one meaning for `bench`, `generate`, `grade` and `merge`.
-/// `solve` and `trace` take it only to refuse it ([`Command::refused`](super::Command::refused)).
+/// `-q, --quiet` of `bench`, `generate`, `grade` and `merge`.
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Quiet {
-    /// No progress, and no summary of a run that finished, on the terminal (the files are
-    /// written all the same; notes, warnings, errors, and what a run that stopped early
-    /// left, still show).
+    /// No progress and no summary on the terminal (notes, warnings and errors still show).
     #[arg(short = 'q', long)]
     pub quiet: bool,
 }
@@ -127,8 +121,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
     pub corpus: Option<PathBuf>,
 
-    /// The puzzle of this index in the file or stdin, alone (0-based, as bench counts
-    /// puzzles: comments, blank and malformed lines do not count).
+    /// The puzzle of this index (from 0, as bench counts) in the file or stdin, alone.
     #[arg(long, value_name = "N")]
     pub index: Option<u64>,
 }
@@ -144,34 +137,22 @@ pub struct PuzzleArgs {
       the first three solutions side by side, * marking the cells where they differ
   sudoku-lab solve --corpus data/seeds.txt --index 4 -s all
       one puzzle of a file (indexes from 0, as bench counts), every strategy compared
-  head -3 corpus.txt | sudoku-lab solve -
-      puzzles from stdin, one per line, each solved in turn
 
-A puzzle given as text is read as Norvig's grid_values reads it (digits, then A-P, are givens,
-'.' and '0' empty cells, anything else ignored); a file or stdin (at most 1 MiB) as bench reads
-a corpus, or as one pretty-printed grid. Exit status: 0 ok, 1 error, 2 usage error, 3 some
-solution failed its check. The book's \"solve\" chapter tells the rest.")]
+The book's \"solve\" chapter tells the rest.")]
 pub struct SolveArgs {
     /// The puzzle, or puzzles (each solved in turn).
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The solvers, their limit and budget.
     #[command(flatten)]
     pub search: Search,
 
-    /// The time limit of one answer of a cmd: solver, as in bench.
     #[command(flatten)]
     pub timeout: super::harness::Timeout,
 
-    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench and trace take
-    /// it: the same seed gives bench's counters.
+    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench's.
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
-
-    /// Refused (see `Command::refused`).
-    #[arg(short = 'q', long, hide = true)]
-    pub quiet: bool,
 }
 
 /// The formats of `sudoku-lab trace`.
@@ -183,20 +164,18 @@ pub enum TraceFormat {
     Jsonl,
 }
 
-/// How many events a trace prints: `Some(n)`, or `None` for every one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MaxEvents(pub Option<u64>);
+/// How many events a trace prints: `Some(n)`, or `None` for every one. An alias, so that
+/// clap reads `Option<EventBound>` as an option's value, not as a flag's optional value.
+pub type EventBound = Option<u64>;
 
-impl MaxEvents {
-    /// Parses `N` or `all`.
-    pub fn parse(text: &str) -> Result<MaxEvents, String> {
-        match text.trim() {
-            "all" => Ok(MaxEvents(None)),
-            n => n
-                .parse()
-                .map(|n| MaxEvents(Some(n)))
-                .map_err(|_| format!("{n:?} is not a count of events: say a number or `all`")),
-        }
+/// Parses `--max-events`: `N` or `all`.
+fn parse_max_events(text: &str) -> Result<EventBound, String> {
+    match text.trim() {
+        "all" => Ok(None),
+        n => n
+            .parse()
+            .map(Some)
+            .map_err(|_| expected("a count of events, or `all`")),
     }
 }
 
@@ -212,21 +191,14 @@ impl MaxEvents {
       the Spanish grid step by step: eliminate, only choice, then a try, in the essay's words
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
       a replay page of three strategies side by side on the Polish grid (open it in a browser)
-  sudoku-lab trace data/seeds.txt --index 0 -s naive -o polish.txt
-      all of naive's 301,535 nodes, one line per event, to a file (a terminal shows the
-      first 1,000 events, and the last line says how to get the rest)
 
-The trace ends with the counters, which equal those of bench and solve (same strategy, limit,
-budget and seed). --out and --html are staged as every output is: the book's \"What a stopped
-run leaves\"; the replay page's keys and addresses: its chapter \"The replay page\". Exit status:
-0 ok, 1 error, 2 usage error; interrupted, it ends by the signal it got (130, 143 in a shell)."
+The book's \"trace\" chapter tells the rest."
 )]
 pub struct TraceArgs {
     /// The puzzle (of a file or stdin, the first unless --index picks another).
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The strategies, their limit and budget.
     #[command(flatten)]
     pub search: Search,
 
@@ -234,8 +206,7 @@ pub struct TraceArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TraceFormat::Text)]
     pub format: TraceFormat,
 
-    /// Where the text trace shows the grid in Norvig's layout: initial (after the initial
-    /// propagation), tries (before each try), solutions, all or never, or a list.
+    /// Where the text trace shows the grid: initial, tries, solutions, all, never, or a list.
     #[arg(
         long,
         value_name = "POINTS",
@@ -244,19 +215,15 @@ pub struct TraceArgs {
     )]
     pub grid: GridPoints,
 
-    /// Print the first N events only, or `all`; the rest are still counted, and the end
-    /// says how many were not printed [default: 1000 to a terminal, all to a file (-o) or a
-    /// pipe].
-    #[arg(long, value_name = "N|all", value_parser = MaxEvents::parse)]
-    pub max_events: Option<MaxEvents>,
+    /// Print the first N events only, or `all` [default: 1000 to a terminal, else all].
+    #[arg(long, value_name = "N|all", value_parser = parse_max_events)]
+    pub max_events: Option<EventBound>,
 
-    /// Write the replay page (one self-contained HTML file, at most 20 MB) instead of the
-    /// trace; with --out, the trace too. The same command writes the same bytes.
+    /// Write the replay page (the book's "The replay page"); with --out, the trace too.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 
-    /// With --html: time a plain solve of each strategy (the least of a few) and show it on
-    /// the page as time per node; a timing differs from run to run, and so does the page.
+    /// With --html: show each strategy's plain solve time per node on the page.
     #[arg(long, requires = "html")]
     pub time_plain: bool,
 
@@ -264,22 +231,16 @@ pub struct TraceArgs {
     #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench uses it by
-    /// default.
+    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench's.
     #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
-
-    /// Refused (see `Command::refused`).
-    #[arg(short = 'q', long, hide = true)]
-    pub quiet: bool,
 }
 
 /// Options of `sudoku-lab summary`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Example:
   sudoku-lab summary results/bench.csv
-      prints the table of results/bench.csv again (and reads results/bench.run.toml, when
-      present, for the malformed lines skipped, the wall clock and how the run ended)")]
+      the table of results/bench.csv again, with what results/bench.run.toml adds")]
 pub struct SummaryArgs {
     /// The CSV of an earlier `bench` run.
     #[arg(value_name = "FILE.csv")]
@@ -294,19 +255,16 @@ pub struct SummaryArgs {
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab plot results/bench.csv
-      writes results/bench.time.svg (time per puzzle, one curve per solver) and
-      results/bench.nodes.svg (nodes against time), and prints their paths
+      writes results/bench.time.svg and results/bench.nodes.svg
   sudoku-lab plot main.csv branch.csv
-      two runs on one figure: main-vs-branch.time.svg and .nodes.svg, solvers labelled
-      `dlx (main)`, `dlx (branch)`, corpora matched by file name
+      two runs on one figure: main-vs-branch.time.svg and .nodes.svg
   sudoku-lab plot results/bench.csv --figure time --format png --size 1600x900 \\
       --title 'Time per puzzle, four strategies' --name slide3 -o talk
       one figure for a slide: talk/slide3.png, 1600 by 900 pixels
 
 The book's \"plot\" chapter tells how the figures read.")]
 pub struct PlotArgs {
-    /// The CSV of an earlier `bench` run; several, up to 8 (two commits, two machines), are
-    /// drawn on one figure, each solver labelled with its run's file stem.
+    /// The CSV of an earlier `bench` run; up to 8, drawn on one figure.
     #[arg(value_name = "FILE.csv", required = true, num_args = 1..=8)]
     pub csv: Vec<PathBuf>,
 
@@ -328,19 +286,16 @@ pub struct PlotArgs {
     )]
     pub format: Vec<PlotFormat>,
 
-    /// The heading of the figures, in place of `Time per puzzle: <stem>` (a run that did
-    /// not finish still says so after it).
+    /// The heading of the figures, in place of `Time per puzzle: <stem>`.
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
 
-    /// The size of each figure in pixels, `WIDTHxHEIGHT` (100 to 8000 each), its panels
-    /// sharing the height [default: 1040 wide, 460 high a corpus, more for a long legend].
+    /// The size of each figure in pixels, `WIDTHxHEIGHT`, 100 to 8000 each.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
 
-    /// The files' name: NAME.time.svg and NAME.nodes.svg, or NAME.svg for one --figure
-    /// [default: the CSV's stem; several runs' stems joined by -vs-].
-    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    /// The files' name, NAME.time.svg and NAME.nodes.svg [default: the CSV's stem].
+    #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
 }
 
@@ -366,23 +321,11 @@ pub enum PlotFormat {
 
 /// Parses `WIDTHxHEIGHT`, each 100 to 8000 pixels.
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("{text:?} is not a size: say WIDTHxHEIGHT in pixels, as 1600x900");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let side = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
-    let (w, h) = (side(w)?, side(h)?);
-    if [w, h].iter().all(|n| (100..=8000).contains(n)) {
-        Ok((w, h))
-    } else {
-        Err(format!("{text}: each side must be 100 to 8000 pixels"))
-    }
-}
-
-/// Parses a name for the figures' files: not empty, not a folder.
-fn parse_name(text: &str) -> Result<String, String> {
-    if text.is_empty() || text.ends_with(['/', '\\']) || text == "." || text == ".." {
-        return Err(format!("{text:?} is not a file name: say one, as slide3"));
-    }
-    Ok(text.to_string())
+    let side = |s: &str| s.trim().parse().ok().filter(|n| (100..=8000).contains(n));
+    let (w, h) = text.split_once(['x', 'X']).unwrap_or((text, ""));
+    side(w)
+        .zip(side(h))
+        .ok_or_else(|| expected("WIDTHxHEIGHT, 100 to 8000 pixels each, as 1600x900"))
 }
 
 /// Options of `sudoku-lab completions`.
@@ -404,22 +347,10 @@ pub struct CompletionsArgs {
   sudoku-lab man bench > sudoku-lab-bench.1")]
 pub struct ManArgs {
     /// The subcommand whose page to print (any but help) [default: sudoku-lab's own].
-    #[arg(value_name = "SUBCOMMAND", value_parser = PossibleValuesParser::new(PAGES))]
+    #[arg(value_name = "SUBCOMMAND", value_parser = PossibleValuesParser::new(PAGES.split(' ')))]
     pub command: Option<String>,
 }
 
-/// The subcommands with a page, in their order: not clap's `help`, which has no options of
-/// its own. tests/conventions.rs checks the list against the subcommands.
-pub const PAGES: [&str; 11] = [
-    "bench",
-    "solve",
-    "trace",
-    "generate",
-    "grade",
-    "summary",
-    "plot",
-    "merge",
-    "compare",
-    "completions",
-    "man",
-];
+/// The subcommands with a page, in their order (not clap's `help`), as tests/conventions.rs
+/// checks.
+const PAGES: &str = "bench solve trace generate grade summary plot merge compare completions man";

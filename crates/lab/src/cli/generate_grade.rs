@@ -15,26 +15,13 @@ use super::{PuzzleArgs, Quiet};
 #[command(after_help = "Examples:
   sudoku-lab generate --count 10 --seed 1
       ten minimal 9x9 puzzles with one solution each, on stdout
-  sudoku-lab generate --count 1000 --seed 7 --symmetry rotate180 -o sym.txt
-      a thousand puzzles whose givens are symmetric under a half turn
   sudoku-lab generate --count 100 --seed 2 --grade x_wing --max-attempts 100000
       puzzles the logic strategy solves without search, and only with an X-wing
-  sudoku-lab generate --count 20 --seed 5 --difficulty expert --max-attempts 100000
-      puzzles that need a triple, a quad, an X-wing or a swordfish, and no guess
   sudoku-lab generate --count 100 --seed 3 --nodes naive:100000..1000000
       puzzles on which naive backtracking needs 10^5 to 10^6 nodes
-  sudoku-lab generate --count 20 --seed 4 --size 16x16
-      16x16 puzzles (symbols 1-9 then A-G)
 
-Output: a provenance header (`#` lines: the command that makes the same file again, what the
-puzzles are, the build), then one puzzle per line, '.' for an empty cell. Puzzle i depends only
-on the seed and i: the same command gives the same file on any machine and for any thread count.
-A file (-o) is staged as every output is (the book's \"What a stopped run leaves\").
-
-Every puzzle has exactly one solution and is minimal unless --no-minimal. A puzzle that misses
-the targets is made again, at most --max-attempts times; then the run stops with an error (the
-puzzles before it stay written). Targets no puzzle can meet are usage errors (exit status 2).
-The book's \"generate\" chapter tells the rest.")]
+Output: a provenance header (`#` lines), then one puzzle per line. The same command gives the
+same file on any machine. The book's \"generate\" chapter tells the rest.")]
 pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, value_name = "N", value_parser = at_least(1))]
@@ -44,11 +31,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seed: u64,
 
-    /// Worker threads [default: all cores]. The puzzles do not depend on it.
+    /// Worker threads [default: all cores]; the puzzles do not depend on it.
     #[arg(short = 'j', long, value_name = "N", value_parser = from_to(1, 1024))]
     pub threads: Option<u64>,
 
-    /// The file to write [default: stdout]. Its folder is created if missing.
+    /// The file to write [default: stdout].
     #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
@@ -68,9 +55,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "LOW..HIGH")]
     pub givens: Option<Range>,
 
-    /// A node band: the strategy of that name (any the catalogue lists: `sudoku-lab bench
-    /// --help`, under --solvers) needs LOW..HIGH nodes for the first solution (e.g.
-    /// naive:100000..1000000; `_` may separate thousands).
+    /// A node band: the strategy needs LOW..HIGH nodes for the first solution.
     #[arg(long, value_name = "STRATEGY:LOW..HIGH")]
     pub nodes: Option<NodeBand>,
 
@@ -80,16 +65,13 @@ pub struct GenerateArgs {
               .map(|s| Technique::from_name(&s).expect("a listed technique")))]
     pub grade: Option<Technique>,
 
-    /// The difficulty, as `sudoku-lab grade` gives it: simple, easy, intermediate,
-    /// expert (solved by the logic strategy without search, its strongest step on that
-    /// rung) or beyond (the logic strategy has to guess).
+    /// The difficulty, as `sudoku-lab grade` gives it.
     #[arg(long, value_name = "DIFFICULTY",
           value_parser = PossibleValuesParser::new(Difficulty::ALL.map(Difficulty::name))
               .map(|s| s.parse::<Difficulty>().expect("a listed difficulty")))]
     pub difficulty: Option<Difficulty>,
 
-    /// Stop digging at the high end of --givens, or at the first given that cannot go,
-    /// instead of making the puzzle minimal.
+    /// Stop digging at the high end of --givens instead of making the puzzle minimal.
     #[arg(long)]
     pub no_minimal: bool,
 
@@ -98,26 +80,22 @@ pub struct GenerateArgs {
           value_parser = at_least(1))]
     pub max_attempts: u64,
 
-    /// No progress.
     #[command(flatten)]
     pub quiet: Quiet,
 
-    /// When stderr is not a terminal, print a plain progress line every SECONDS seconds
-    /// (0: never).
+    /// Off a terminal, a plain progress line every SECONDS seconds (0: never).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     pub progress_every: u64,
 }
 
 /// Options of `sudoku-lab grade`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = grade_after_help())]
+#[command(after_help = GRADE_AFTER_HELP)]
 pub struct GradeArgs {
-    /// The puzzles.
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
-    /// The CSV to write [default: stdout]. Written whole, then put in place: a grading that
-    /// fails leaves an earlier FILE as it was.
+    /// The CSV to write [default: stdout].
     #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
@@ -126,44 +104,16 @@ pub struct GradeArgs {
           value_parser = at_least(1))]
     pub max_nodes: u64,
 
-    /// No summary (the count of each difficulty) on the terminal; warnings and errors still
-    /// show.
     #[command(flatten)]
     pub quiet: Quiet,
 }
 
-/// The help's examples and notes, with the ladder of difficulties as [`Difficulty`]
-/// states it.
-fn grade_after_help() -> String {
-    let ladder: Vec<String> = Difficulty::ALL
-        .iter()
-        .map(|d| {
-            let techniques: Vec<String> = d.techniques().iter().map(|t| t.to_string()).collect();
-            let needs = match techniques.as_slice() {
-                [] => "a guess: every technique gets stuck".to_string(),
-                [one] => format!("{one}s"),
-                some => some.join(", "),
-            };
-            format!("  {:<12}  {needs}", d.name())
-        })
-        .collect();
-    format!(
-        "Examples:
+/// The help's examples.
+const GRADE_AFTER_HELP: &str = "Examples:
   sudoku-lab grade ../shared/corpora/norvig_sudoku-top95.txt -o top95.grades.csv
-      every puzzle of the file graded, the CSV in top95.grades.csv, the count of each
-      difficulty on the terminal
+      every puzzle of the file graded, the count of each difficulty on the terminal
   sudoku-lab generate --count 10 --seed 1 --difficulty expert --max-attempts 100000 \\
       | sudoku-lab grade -q -
       puzzles made at a difficulty, graded again
 
-The grade is the logic strategy's (a person's techniques, the weakest first, then a guess when
-every one is stuck), from a uniqueness check (limit 2). A puzzle solved without a guess has the
-difficulty of the strongest technique it needed; one that needed a guess is beyond:
-{}
-Columns: corpus, index, line, name (as bench's CSV), puzzle, status (unique, not_unique,
-no_solution, budget_exhausted), nodes (1 + the guesses), technique, difficulty (for a unique
-puzzle only). The book's \"grade\" chapter tells the rest.
-Exit status: 0 ok, 1 error, 2 usage error.",
-        ladder.join("\n")
-    )
-}
+The book's \"Grading puzzles\" tells the ladder of difficulties and the CSV's columns.";

@@ -8,15 +8,14 @@ use std::time::Duration;
 
 use clap::Args;
 use sudoku_engine::Shard;
-use sudoku_reports::settings::SETTINGS;
+
+use super::numbers::expected;
 
 /// `--timeout`, one meaning and one default for `bench` and `solve`.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Timeout {
-    /// The time limit of one answer of a cmd: solver, its budget (a number of seconds, or a
-    /// duration such as 500ms): a child that does not answer in time is killed, its row says
-    /// timeout, and a new child takes the next puzzle. A new child first gets as long, 10 s at
-    /// least, to start (to answer a solved grid, untimed).
+    /// The time limit of one answer of a cmd: solver, in seconds or as 500ms (the book's
+    /// "Any solver, in any language").
     #[arg(id = "timeout", long = "timeout", value_name = "SECONDS", default_value = "10",
           value_parser = parse_timeout)]
     pub limit: Duration,
@@ -26,49 +25,34 @@ pub struct Timeout {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Method and clusters")]
 pub struct HarnessArgs {
-    /// Solve each puzzle as a random isomorph drawn from SEED (digits relabelled, bands,
-    /// stacks, rows within bands and columns within stacks reordered, maybe transposed),
-    /// the same for every solver, thread count and shard; the original column keeps the
-    /// corpus's puzzle (the book's "tdoku's method").
+    /// Solve each puzzle as a random isomorph drawn from SEED (the book's "tdoku's method").
     #[arg(long, value_name = "SEED")]
     pub permute: Option<u64>,
 
-    /// The seed of every solver that draws random numbers (anneal, genetic, tabu): a run is
-    /// repeatable by it. The sidecar records it.
+    /// The seed of every solver that draws random numbers (anneal, genetic, tabu).
     #[arg(long, value_name = "S", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// Before timing, every worker solves the first puzzles (at most 32) with every solver,
-    /// untimed, for SECONDS (a number, or a duration such as 500ms).
+    /// Before timing, solve the first puzzles untimed for SECONDS (or a duration, as 500ms).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub warmup: Option<Duration>,
 
-    /// Pin the worker threads one per core, to the cores listed (`0,2`, `0-3`, `all`), in
-    /// order, -j defaulting to their number; `auto` (the default) pins them when there is
-    /// one worker per core, `none` never (the book's "tdoku's method" says why). The
-    /// sidecar records the cores.
+    /// Pin the workers to the cores listed (`0,2`, `0-3`, `all`), `auto` or `none` (the
+    /// book's "tdoku's method").
     #[arg(long, value_name = "CPUS", default_value = "auto")]
     pub pin: CpuList,
 
-    /// The time limit of one answer of a cmd: solver.
     #[command(flatten)]
     pub timeout: Timeout,
 
-    /// Solve share K of N of the puzzles (K from 1); `auto` reads a Slurm job array's task,
-    /// `auto/N` a Kubernetes indexed Job's completion index (or checks Slurm's count). The
-    /// book's "Shards, merge and resume" tells how puzzles are shared; `merge` joins shards.
+    /// Solve share K of N of the puzzles, or Slurm's or Kubernetes' (the book's "Shards,
+    /// merge and resume").
     #[arg(long, value_name = "K/N|auto|auto/N")]
     pub shard: Option<ShardArg>,
 
-    /// Continue an interrupted run from its CSV (--out): solve only the puzzles it lacks,
-    /// append their rows. The sidecar's settings must match; without a CSV, start afresh.
-    #[arg(long, long_help = format!(
-        "Continue an interrupted (or failed, or killed) run from its CSV (--out): the puzzles \
-it lacks are solved and their rows appended; the sidecar's {} are checked, and what differs is \
-named. Without a CSV at --out the run starts afresh. The book's \"What a stopped run leaves\" \
-(Resuming) tells the rest.",
-        SETTINGS.join(", ")
-    ))]
+    /// Continue an interrupted run from its CSV, its settings checked (the book's "What a
+    /// stopped run leaves").
+    #[arg(long)]
     pub resume: bool,
 }
 
@@ -92,7 +76,7 @@ impl FromStr for ShardArg {
                     .strip_prefix('/')
                     .and_then(|n| n.parse::<u64>().ok())
                     .filter(|&n| n >= 1)
-                    .ok_or_else(|| format!("{text:?}: expected auto or auto/N with N >= 1"))?;
+                    .ok_or_else(|| expected("auto or auto/N with N >= 1"))?;
                 Ok(ShardArg::Auto(Some(n)))
             }
             None => text.parse().map(ShardArg::Fixed),
@@ -134,7 +118,7 @@ impl FromStr for CpuList {
             "all" => return Ok(CpuList::All),
             _ => {}
         }
-        let bad = || format!("{text:?}: expected auto, none, all, or cores such as 0,2 or 0-3");
+        let bad = || expected("auto, none, all, or cores listed once, as 0,2 or 0-3");
         let mut cores = Vec::new();
         for part in text.split(',').map(str::trim) {
             let (from, to) = part.split_once('-').unwrap_or((part, part));
@@ -145,7 +129,7 @@ impl FromStr for CpuList {
             }
             for core in from..=to {
                 if cores.contains(&core) {
-                    return Err(format!("{text:?}: core {core} is listed twice"));
+                    return Err(bad());
                 }
                 cores.push(core);
             }
@@ -156,7 +140,7 @@ impl FromStr for CpuList {
 
 /// Reads a number of seconds (`10`, `0.5`) or a duration (`500ms`, `2m`).
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let bad = || format!("{text:?}: expected seconds (10, 0.5) or a duration (500ms, 2m)");
+    let bad = || expected("seconds (10, 0.5) or a duration (500ms, 2m)");
     match text.trim().parse::<f64>() {
         Ok(s) if (0.0..1e9).contains(&s) => Ok(Duration::from_secs_f64(s)),
         Ok(_) => Err(bad()),
@@ -167,7 +151,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// [`parse_seconds`], above zero.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     match parse_seconds(text)? {
-        d if d.is_zero() => Err(format!("{text:?}: the time limit must be above zero")),
+        d if d.is_zero() => Err(expected("a time limit above zero")),
         d => Ok(d),
     }
 }
@@ -176,13 +160,9 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
 mod tests {
     use super::*;
 
+    /// `auto/N` and `K/N` read: tests/harness.rs (shard_auto_reads_slurm_and_kubernetes).
     #[test]
     fn values_read_as_documented() {
-        assert_eq!("auto/8".parse(), Ok(ShardArg::Auto(Some(8))));
-        assert_eq!(
-            "3/8".parse(),
-            Ok(ShardArg::Fixed(Shard::new(3, 8).unwrap()))
-        );
         for bad in ["auto/0", "autox", "9/8"] {
             assert!(bad.parse::<ShardArg>().is_err(), "{bad}");
         }

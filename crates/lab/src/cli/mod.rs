@@ -2,7 +2,6 @@
 //! `plot`, `merge`, `compare`, `completions` and `man`.
 
 mod args;
-mod bench_help;
 mod command;
 mod generate_grade;
 mod harness;
@@ -12,11 +11,7 @@ mod solvers;
 
 use clap::{Parser, Subcommand};
 
-pub use args::{
-    BenchArgs, CompletionsArgs, ManArgs, PlotArgs, SolveArgs, SummaryArgs, DEFAULT_CORPUS,
-    DEFAULT_GENERATED,
-};
-pub use args::{MaxEvents, PlotFigure, PlotFormat, PuzzleArgs, Quiet, TraceArgs, TraceFormat};
+pub use args::*;
 pub use command::CommandSpec;
 pub use generate_grade::{GenerateArgs, GradeArgs};
 pub use harness::{CpuList, HarnessArgs, ShardArg};
@@ -30,11 +25,8 @@ pub use solvers::{SolverList, SolverSpec};
     version = crate::version::SHORT,
     long_version = crate::version::LONG,
     about = "Times the classic sudoku strategies over puzzle corpora",
-    long_about = "Times the classic sudoku strategies over puzzle corpora, checks every \
-solution, writes one CSV row per (puzzle, solver) and prints a summary.",
     after_help = "Examples:
   sudoku-lab bench                      # the default solvers over the puzzles of data/
-  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
@@ -43,10 +35,9 @@ solution, writes one CSV row per (puzzle, solver) and prints a summary.",
   sudoku-lab summary results/bench.csv
   sudoku-lab plot results/bench.csv
 
-Exit status: 0 ok, 1 error (or no puzzle read at all, or no row: no solver of the run solves
-their size), 2 usage error, 3 some solution failed its check, 4 compare --fail-above found a
-regression. An interrupted command (Ctrl-C, SIGTERM) cleans up, then ends by the signal it got,
-which a shell reads as 130 (Ctrl-C) or 143 (SIGTERM): a shell loop stops."
+Exit status: 0 ok, 1 error, 2 usage error, 3 some solution failed its check, 4 compare
+--fail-above found a regression; an interrupted command ends by its signal (130 or 143 in a
+shell). The book's \"The runner at a glance\" tells the rest."
 )]
 pub struct Cli {
     /// When to colour errors and warnings (`auto`: on a terminal, unless NO_COLOR is set).
@@ -83,20 +74,4 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print a manual page (roff): sudoku-lab's, or a subcommand's.
     Man(ManArgs),
-}
-
-impl Command {
-    /// A usage error for `-q` in `solve` and `trace`, which take it only to say why they
-    /// refuse it.
-    pub fn refused(&self) -> Result<(), crate::usage_error::Usage> {
-        let command = match self {
-            Command::Solve(args) if args.quiet => "solve",
-            Command::Trace(args) if args.quiet => "trace",
-            _ => return Ok(()),
-        };
-        Err(crate::usage_error::Usage(format!(
-            "-q: {command} prints what it is asked for, with no progress or summary to quiet \
-             (bench, generate, grade and merge take -q)"
-        )))
-    }
 }

@@ -1,46 +1,30 @@
-//! Whole numbers within bounds, the value parsers of the options that take one: a value
-//! out of bounds gives the value back as typed, with the bounds in words (`1025 is not in
-//! 1 to 1024`), never as a Rust range. tests/conventions.rs pins the messages.
+//! The value parsers' one message, `expected WHAT` (clap names the value and the option before
+//! it), and the parsers of whole numbers within bounds. tests/conventions.rs pins how they read.
 
-use std::num::IntErrorKind;
+use std::fmt::Display;
+
+/// The message of a value that is not what its option takes.
+pub fn expected(what: impl Display) -> String {
+    format!("expected {what}")
+}
 
 /// The value parser of a whole number of at least `least`.
 pub fn at_least(least: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
-    move |text| parse_within(text, least, u64::MAX)
+    from_to(least, u64::MAX)
 }
 
-/// The value parser of a whole number from `low` to `high`, both allowed.
+/// The value parser of a whole number from `low` to `high`, both allowed (`u64::MAX`: no
+/// upper bound).
 pub fn from_to(low: u64, high: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
-    move |text| parse_within(text, low, high)
-}
-
-/// `text` (trimmed) as a whole number from `low` to `high` (`u64::MAX`: no upper bound).
-fn parse_within(text: &str, low: u64, high: u64) -> Result<u64, String> {
-    let text = text.trim();
-    let unbounded = high == u64::MAX;
-    let outside = || match unbounded {
-        true => format!("{text} is less than {low}, the least allowed"),
-        false => format!("{text} is not in {low} to {high}"),
-    };
-    match text.parse::<u64>() {
-        Ok(n) if (low..=high).contains(&n) => Ok(n),
-        Ok(_) => Err(outside()),
-        Err(e) if *e.kind() == IntErrorKind::PosOverflow && unbounded => Err(format!(
-            "{text} is more than {}, the most allowed",
-            u64::MAX
-        )),
-        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Err(outside()),
-        Err(_) => Err(format!("{text:?} is not a whole number")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    /// A number past u64 under a bound is out of that bound (unbounded: tests/conventions.rs).
-    #[test]
-    fn a_huge_number_is_out_of_bounds() {
-        let huge = "99999999999999999999";
-        let said = super::from_to(100, 100_000)(huge);
-        assert_eq!(said, Err(format!("{huge} is not in 100 to 100000")));
+    move |text| {
+        let n = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (low..=high).contains(n));
+        n.ok_or_else(|| match high {
+            u64::MAX => expected(format_args!("a whole number of at least {low}")),
+            _ => expected(format_args!("a whole number from {low} to {high}")),
+        })
     }
 }

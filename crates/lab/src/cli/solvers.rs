@@ -50,45 +50,31 @@ impl SolverList {
     }
 
     /// Parses `naive,dlx` (`all`, `default`, `cmd:[NAME=]COMMAND`), cut at the commas
-    /// [`split_list`] finds.
+    /// [`split_list`] finds. A strategy named twice is kept once; a command's name must be
+    /// neither a strategy's nor another solver's.
     pub fn parse(text: &str) -> Result<SolverList, String> {
         let mut specs: Vec<SolverSpec> = Vec::new();
-        let mut after_command = false;
         for item in split_list(text).into_iter().map(str::trim) {
-            let new: Vec<SolverSpec> = if let Some(command) = item.strip_prefix(CMD) {
-                after_command = true;
-                vec![SolverSpec::Command(command_spec(command)?)]
-            } else if item.is_empty() {
-                continue;
-            } else {
-                let list = parse_list(item).map_err(|e| match e {
-                    // A command's comma, unquoted, cut it: say how to keep it.
-                    ListError::Unknown { .. } if after_command => format!(
-                        "{e} (a comma inside a cmd: command cuts the list unless it is \
-                         quoted: cmd:NAME=prog '--a,b')"
-                    ),
-                    e => e.to_string(),
-                })?;
-                list.into_iter().map(SolverSpec::Strategy).collect()
+            let new: Vec<SolverSpec> = match item.strip_prefix(CMD) {
+                Some(command) => vec![SolverSpec::Command(command_spec(command)?)],
+                None if item.is_empty() => continue,
+                None => parse_list(item)
+                    .map_err(|e| e.to_string())?
+                    .into_iter()
+                    .map(SolverSpec::Strategy)
+                    .collect(),
             };
             for spec in new {
                 let clash = specs.iter().any(|s| s.name() == spec.name());
                 match &spec {
                     SolverSpec::Command(CommandSpec { name, .. })
-                        if sudoku_catalogue::find(name).is_some() =>
+                        if clash || sudoku_catalogue::find(name).is_some() =>
                     {
                         return Err(format!(
-                            "cmd: solver {name:?} has a strategy's name: name it \
-                             (cmd:NAME=COMMAND)"
+                            "cmd: solver name {name:?} is taken: name it (cmd:NAME=COMMAND)"
                         ));
                     }
-                    SolverSpec::Command(CommandSpec { name, .. }) if clash => {
-                        return Err(format!(
-                            "two solvers are named {name:?}: name the cmd: one \
-                             (cmd:NAME=COMMAND)"
-                        ));
-                    }
-                    _ if clash => {} // a strategy named twice: once is enough
+                    _ if clash => {}
                     _ => specs.push(spec),
                 }
             }
@@ -157,31 +143,20 @@ impl TypedValueParser for SolverListParser {
 
 /// What `cmd:` is, in the long help of a `--solvers` that takes it.
 pub const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
-process (named NAME, else after the program, or after its script when the program is an \
-interpreter such as python3 or sh): it reads one puzzle per line (`.` for an empty cell) and answers one line per puzzle, \
-`SOLUTION|none|budget [NODES [BACKTRACKS [SOLUTIONS]]]`; a comma inside the command is quoted \
-as its words are (cmd:x=prog '--a,b') (the book's \"Any solver, in any language\", book/src/harness/external.md, \
-tells the rest)";
+process (the book's \"Any solver, in any language\")";
 
 /// The long help of `--solvers`: `what` it is, `cmd` ([`CMD_HELP`] or nothing), then every
-/// strategy with its summary and default budget.
+/// strategy with its summary (its budget: `--max-nodes`; the default run: the default).
 pub fn solvers_help(what: &str, cmd: &str) -> String {
     let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
     let indent = format!("\n  {:width$}  ", "");
-    let column = |text: &str| crate::ui::wrap(text, SUMMARY_COLUMNS).join(&indent);
     let mut text = format!(
         "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
 `default` = the default run{cmd}. An unknown name is a usage error that lists these:\n"
     );
     for s in CATALOGUE {
-        let default = if s.in_default_run {
-            "; in the default run"
-        } else {
-            ""
-        };
-        let budget = format!("budget {} nodes per solve{default}", s.default_budget);
-        let (summary, budget) = (column(s.summary), column(&budget));
-        text.push_str(&format!("\n  {:width$}  {summary}{indent}{budget}", s.name));
+        let summary = crate::ui::wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
+        text.push_str(&format!("\n  {:width$}  {summary}", s.name));
     }
     text
 }
@@ -197,10 +172,8 @@ pub fn max_nodes_help() -> String {
         .map(|s| format!("{} {}", s.name, s.default_budget))
         .collect();
     format!(
-        "Node budget of every single solve (nodes = 1 + tries); a solve that reaches it stops \
-with status budget_exhausted. An explicit N applies to every solver and grid size.\n\n[default: \
-per solver and grid size, so that any single solve stays within about two seconds and naive's \
-within milliseconds: {}]",
+        "Node budget of every single solve (nodes = 1 + tries), for every solver and grid \
+size (the book's \"Budgets\").\n\n[default: per solver and grid size: {}]",
         budgets.join(", ")
     )
 }
@@ -215,9 +188,13 @@ mod tests {
         let list = SolverList::parse("dlx, naive,dlx").unwrap();
         assert_eq!(list.to_string(), "dlx,naive");
         let err = SolverList::parse("cmd:./a,cmd:b/a").unwrap_err();
-        assert!(err.starts_with("two solvers are named \"a\""), "{err}");
+        assert_eq!(
+            err,
+            "cmd: solver name \"a\" is taken: name it (cmd:NAME=COMMAND)"
+        );
     }
 
+    /// How the list is cut; the command's words end to end: tests/external.rs.
     #[test]
     fn a_quoted_comma_stays_in_its_command() {
         assert_eq!(
@@ -225,22 +202,10 @@ mod tests {
             ["dlx", r#"cmd:x=prog '--a,b' "c,d" e\,f"#, "naive"]
         );
         assert_eq!(split_list(r#"cmd:p "it's, \"so\"",dlx"#).len(), 2);
-        let list = SolverList::parse("dlx,cmd:x=prog '--a,b' \"c,d\" e\\,f,naive").unwrap();
-        assert_eq!(list.to_string(), "dlx,x,naive");
-        let SolverSpec::Command(x) = &list.0[1] else {
-            panic!("{list:?}");
-        };
-        assert_eq!(x.argv, ["prog", "--a,b", "c,d", "e,f"]);
-        let err = SolverList::parse("cmd:x=prog --a,b").unwrap_err();
-        assert!(
-            err.starts_with("unknown solver \"b\"")
-                && err.ends_with("(a comma inside a cmd: command cuts the list unless it is quoted: cmd:NAME=prog '--a,b')"),
-            "{err}"
-        );
     }
 
-    /// Every strategy with its summary and budget, its column within 80 (clap indents by
-    /// 10). Which list offers `cmd:`: tests/trace.rs.
+    /// Every strategy with its summary, its column within 80 (clap indents by 10), and its
+    /// budget in --max-nodes. Which list offers `cmd:`: tests/trace.rs.
     #[test]
     fn the_help_gives_every_strategy_in_a_column_within_80() {
         let help = solvers_help("Solvers", CMD_HELP);
@@ -248,7 +213,7 @@ mod tests {
         let budgets = max_nodes_help();
         for s in CATALOGUE {
             let summary = s.summary.split_whitespace().collect::<Vec<_>>().join(" ");
-            assert!(words.contains(&format!("{} {summary} budget", s.name)));
+            assert!(words.contains(&format!("{} {summary}", s.name)));
             assert!(budgets.contains(&format!("{} {}", s.name, s.default_budget)));
         }
         let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap();
