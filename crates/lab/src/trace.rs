@@ -229,7 +229,7 @@ fn staged<T>(
 }
 
 /// Writes the traces of `runs` to `out`, each up to `--max-events` (by default
-/// [`TERMINAL_EVENTS`] to a terminal, then a line that says how to get them all).
+/// [`TERMINAL_EVENTS`] to a terminal, then a note on stderr says how to get them all).
 fn write_traces(
     args: &TraceArgs,
     puzzle: &Puzzle,
@@ -237,12 +237,10 @@ fn write_traces(
     out: &mut dyn Write,
 ) -> Result<(), TraceError> {
     let terminal = args.out.is_none() && io::stdout().is_terminal();
-    let max_events = args
-        .max_events
-        .unwrap_or(MaxEvents(terminal.then_some(TERMINAL_EVENTS)));
+    let bound = MaxEvents(terminal.then_some(TERMINAL_EVENTS));
     let options = TraceOptions {
         grid: args.grid,
-        max_events: max_events.0,
+        max_events: args.max_events.unwrap_or(bound).0,
         seed: args.seed,
     };
     let text = args.format == TraceFormat::Text;
@@ -254,25 +252,13 @@ fn write_traces(
             true => write_text(&mut *out, &puzzle.grid, strategy, limits, &options),
             false => write_jsonl(&mut *out, &puzzle.grid, strategy, limits, &options),
         }?;
-        let events = summary.kinds.events();
-        let not_printed = events - summary.printed;
-        if args.max_events.is_some() || not_printed == 0 {
-            continue;
-        }
-        if text {
-            let left = count(not_printed, "event", "events");
-            let line = format!(
-                "# {left} left out: --max-events all prints them, -o FILE writes them to a file\n"
-            );
-            out.write_all(line.as_bytes()).map_err(TraceError::Io)?;
-        } else {
-            // A line of JSON Lines is an object: the note goes to stderr.
+        let left = summary.kinds.events() - summary.printed;
+        if args.max_events.is_none() && left > 0 {
             ui::note(format!(
-                "{}: the first {} of {} printed to the terminal (--max-events all prints every \
-                 one, -o FILE writes every one to a file)",
+                "{}: {} not printed to the terminal: --max-events all prints them, -o FILE \
+                 writes them to a file",
                 strategy.name,
-                thousands(summary.printed),
-                count(events, "event", "events"),
+                count(left, "event", "events"),
             ));
         }
     }
