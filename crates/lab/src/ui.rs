@@ -202,7 +202,7 @@ pub enum Align {
 }
 
 /// Rows of cells in columns two spaces apart, each column aligned as `align` says: the one
-/// table layout of `solve`, `grade` and `compare`.
+/// table layout of `grade` and `compare`.
 pub fn table<const N: usize>(rows: &[[String; N]], align: [Align; N]) -> String {
     let width = |j: usize| rows.iter().map(|r| r[j].chars().count()).max().unwrap_or(0);
     let mut out = String::new();

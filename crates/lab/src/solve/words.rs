@@ -1,11 +1,10 @@
-//! The solvers side by side: status, solutions, nodes, backtracks, time, and each against
-//! the fastest.
+//! A solve's figures in words: its status, its time, and each solver's time against the
+//! fastest.
 
 use sudoku_results::{format_time, Row, Status};
 use sudoku_trace::people::thousands;
 
 use super::Solved;
-use crate::ui::Align::{Left, Right};
 
 /// A status in words: `solved`, `no solution`, `budget exhausted`, `WRONG`, `timed out`,
 /// `crashed`.
@@ -35,8 +34,7 @@ fn versus(row: &Row, fastest: Option<u64>) -> String {
     if row.nanoseconds <= fastest && finished {
         return "fastest".to_string();
     }
-    let ratio = row.nanoseconds as f64 / fastest as f64;
-    let times = match ratio {
+    let times = match row.nanoseconds as f64 / fastest as f64 {
         r if r < 10.0 => format!("{r:.1}×"),
         r if r < 1000.0 => format!("{r:.0}×"),
         r => format!("{}×", thousands(r.round() as u64)),
@@ -49,7 +47,7 @@ fn versus(row: &Row, fastest: Option<u64>) -> String {
 
 /// The time of `row`: its solve time ([`Row::solve_time`]); `> T` for a `cmd:` solver that
 /// gave no answer in the `T` it was given; none for a crash.
-pub(super) fn time(row: &Row) -> Option<String> {
+pub fn time(row: &Row) -> Option<String> {
     match row.solve_time() {
         Some(ns) => Some(format_time(ns as f64)),
         None if row.status == Status::Timeout => {
@@ -59,41 +57,20 @@ pub(super) fn time(row: &Row) -> Option<String> {
     }
 }
 
-/// The table of the solvers, in the order they ran.
-pub fn table(solved: &[Solved]) -> String {
-    let fastest = (solved.iter().filter_map(|s| s.row.as_ref()))
+/// With two solvers or more that ran, each one's time against the fastest's, in the order
+/// they ran: `against the fastest: naive 10,056×, dlx fastest`.
+pub fn against_fastest(solved: &[Solved]) -> Option<String> {
+    let ran: Vec<(&str, &Row)> = (solved.iter())
+        .filter_map(|s| Some((s.name.as_str(), s.row.as_ref().ok()?)))
+        .collect();
+    let fastest = (ran.iter().map(|(_, r)| r))
         .filter(|r| r.status.is_finished())
         .map(|r| r.nanoseconds)
         .min();
-    let header = [
-        "solver",
-        "status",
-        "solutions",
-        "nodes",
-        "backtracks",
-        "time",
-        "vs fastest",
-    ];
-    let mut rows = vec![header.map(String::from)];
-    for s in solved {
-        rows.push(match &s.row {
-            Some(r) => [
-                s.name.clone(),
-                status_words(&r.status).to_string(),
-                thousands(r.solutions),
-                thousands(r.nodes),
-                thousands(r.backtracks),
-                time(r).unwrap_or_else(|| "-".into()),
-                versus(r, fastest),
-            ],
-            None => std::array::from_fn(|j| match j {
-                0 => s.name.clone(),
-                1 => "skipped".into(),
-                _ => "-".into(),
-            }),
-        });
-    }
-    crate::ui::table(&rows, [Left, Left, Right, Right, Right, Right, Right])
+    let each: Vec<String> = (ran.iter())
+        .map(|(name, row)| format!("{name} {}", versus(row, fastest)))
+        .collect();
+    (each.len() > 1).then(|| format!("against the fastest: {}", each.join(", ")))
 }
 
 #[cfg(test)]
@@ -103,7 +80,7 @@ mod tests {
     use super::*;
     use sudoku_results::GridText;
 
-    fn solved(name: &str, status: Status, ns: u64, nodes: u64) -> Solved {
+    fn solved(name: &str, status: Status, ns: u64) -> Solved {
         let row = Row {
             corpus: Arc::from("solve"),
             index: 0,
@@ -113,8 +90,8 @@ mod tests {
             limit: 1,
             status,
             solutions: 1,
-            nodes,
-            backtracks: nodes / 2,
+            nodes: 1,
+            backtracks: 0,
             nanoseconds: ns,
             median_nanoseconds: ns,
             retimed: sudoku_results::Retimed::Trusted(0),
@@ -123,37 +100,36 @@ mod tests {
             original: None,
             problem: None,
         };
-        let (name, strategy, max_nodes) = (name.to_string(), None, 1000);
+        let (name, strategy, max_nodes, row) = (name.to_string(), None, 1000, Ok(row));
         Solved {
             name,
             strategy,
             max_nodes,
-            row: Some(row),
+            row,
         }
     }
 
-    /// A crash has no time (it read `0 ns`), a timeout the time it was given, as a bound.
+    /// A crash has no time (it read `0 ns`), a timeout the time it was given, as a bound;
+    /// a solver skipped is not named.
     #[test]
-    fn the_table_compares_each_with_the_fastest() {
-        let mut skipped = solved("sat", Status::Solved, 0, 0);
-        skipped.row = None;
-        let text = table(&[
-            solved("naive", Status::Solved, 412_300_000, 301_535),
-            solved("dlx", Status::Solved, 41_000, 57),
-            solved("norvig", Status::BudgetExhausted, 4_100_000, 10_000),
-            solved("py", Status::Crashed, 0, 0),
-            solved("slow", Status::Timeout, 10_000_000_000, 0),
+    fn each_is_put_against_the_fastest() {
+        let mut skipped = solved("sat", Status::Solved, 0);
+        skipped.row = Err("it does not solve 9x9 grids".into());
+        let said = against_fastest(&[
+            solved("naive", Status::Solved, 412_300_000),
+            solved("dlx", Status::Solved, 41_000),
+            solved("norvig", Status::BudgetExhausted, 4_100_000),
+            solved("py", Status::Crashed, 0),
+            solved("slow", Status::Timeout, 10_000_000_000),
             skipped,
         ]);
         assert_eq!(
-            text,
-            "solver  status            solutions    nodes  backtracks      time  vs fastest\n\
-             naive   solved                    1  301,535     150,767    412 ms     10,056×\n\
-             dlx     solved                    1       57          28   41.0 µs     fastest\n\
-             norvig  budget exhausted          1   10,000       5,000   4.10 ms      > 100×\n\
-             py      crashed                   1        0           0         -           -\n\
-             slow    timed out                 1        0           0  > 10.0 s  > 243,902×\n\
-             sat     skipped                   -        -           -         -           -\n"
+            said.as_deref(),
+            Some(
+                "against the fastest: naive 10,056×, dlx fastest, norvig > 100×, py -, slow > \
+                 243,902×"
+            )
         );
+        assert_eq!(against_fastest(&[solved("dlx", Status::Solved, 1)]), None);
     }
 }
