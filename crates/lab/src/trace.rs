@@ -56,8 +56,8 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The usage errors clap cannot see: an output that is the input or the other output,
-/// under any of the names it is written as ([`Staged::every_name`]).
+/// The usage error clap cannot see: an output that is the input, under any of the names
+/// it is written as ([`Staged::every_name`]).
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
@@ -69,16 +69,6 @@ fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
                 false => format!(" (written as {})", name.display()),
             };
             let message = format!("{flag} {}{what} is the file of puzzles", path.display());
-            return Err(Usage(message).into());
-        }
-    }
-    if let (Some(out), Some(html)) = (&args.out, &args.html) {
-        let html_names = Staged::every_name(html);
-        let shared = Staged::every_name(out)
-            .iter()
-            .any(|a| html_names.iter().any(|b| a == b || same_file(a, b)));
-        if shared {
-            let message = format!("--out and --html name the same file, {}", out.display());
             return Err(Usage(message).into());
         }
     }
