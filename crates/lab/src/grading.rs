@@ -67,47 +67,41 @@ impl Write for Sink<'_> {
     }
 }
 
-/// The verdicts that give no difficulty, in the summary's words and order.
-const NO_DIFFICULTY: [&str; 3] = ["not unique", "no solution", "undecided"];
-
-/// How many puzzles had each verdict: the unique ones by difficulty, the others as
-/// [`NO_DIFFICULTY`] lists them.
-#[derive(Debug, Default)]
-struct Tally {
-    by_difficulty: [u64; Difficulty::ALL.len()],
-    no_difficulty: [u64; NO_DIFFICULTY.len()],
-}
+/// How many puzzles had each verdict, in the summary's order and words: each difficulty,
+/// then the verdicts that give none.
+struct Tally(Vec<(&'static str, u64)>);
 
 impl Tally {
+    fn new() -> Tally {
+        let names = Difficulty::ALL.iter().map(|d| d.name());
+        let names = names.chain(["not unique", "no solution", "undecided"]);
+        Tally(names.map(|name| (name, 0)).collect())
+    }
+
     fn add(&mut self, verdict: Verdict) {
-        match verdict {
-            Verdict::Unique(d) => self.by_difficulty[d as usize] += 1,
-            Verdict::NotUnique => self.no_difficulty[0] += 1,
-            Verdict::NoSolution => self.no_difficulty[1] += 1,
-            Verdict::Undecided => self.no_difficulty[2] += 1,
+        let name = match verdict {
+            Verdict::Unique(d) => d.name(),
+            Verdict::NotUnique => "not unique",
+            Verdict::NoSolution => "no solution",
+            Verdict::Undecided => "undecided",
+        };
+        if let Some((_, n)) = self.0.iter_mut().find(|(known, _)| *known == name) {
+            *n += 1;
         }
     }
 
     /// The summary: the count and share of each difficulty, then of each other verdict met.
     fn text(&self, input: &str) -> String {
-        let total: u64 = self.by_difficulty.iter().chain(&self.no_difficulty).sum();
+        let total: u64 = self.0.iter().map(|(_, n)| n).sum();
         let share = |n: u64| match total {
             0 => "-".to_string(),
             t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
         };
-        let difficulties = Difficulty::ALL
-            .iter()
-            .map(|d| (d.name(), self.by_difficulty[*d as usize]));
-        let others = NO_DIFFICULTY
-            .into_iter()
-            .zip(self.no_difficulty)
-            .filter(|(_, n)| *n > 0);
+        let shown = (self.0.iter().enumerate())
+            .filter(|(i, (_, n))| *i < Difficulty::ALL.len() || *n > 0)
+            .map(|(_, &(name, n))| [name.to_string(), n.to_string(), share(n)]);
         let mut rows = vec![["difficulty", "puzzles", "share"].map(String::from)];
-        rows.extend(
-            difficulties
-                .chain(others)
-                .map(|(name, n)| [name.to_string(), n.to_string(), share(n)]),
-        );
+        rows.extend(shown);
         let s = plural(total);
         let head = format!("graded {total} puzzle{s} of {input} with {GRADER} (limit 2):\n");
         head + &ui::table(&rows, [Left, Right, Right])
@@ -127,7 +121,7 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
         Some(_) => Sink::File(&mut bytes),
         None => Sink::Stdout,
     });
-    let mut tally = Tally::default();
+    let mut tally = Tally::new();
     let mut failed = None;
     let chosen: Box<dyn Iterator<Item = Result<Puzzle>>> = match args.puzzles.index {
         Some(index) => Box::new(std::iter::once(puzzles.nth_puzzle(index))),

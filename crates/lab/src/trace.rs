@@ -56,8 +56,8 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The usage errors clap cannot see: an output that is the input or the other output,
-/// under any of the names it is written as ([`Staged::every_name`]).
+/// The usage error clap cannot see: an output that is the input, under any of the names
+/// it is written as ([`Staged::every_name`]).
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
     let outputs = [("--out", &args.out), ("--html", &args.html)];
     for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
@@ -69,16 +69,6 @@ fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
                 false => format!(" (written as {})", name.display()),
             };
             let message = format!("{flag} {}{what} is the file of puzzles", path.display());
-            return Err(Usage(message).into());
-        }
-    }
-    if let (Some(out), Some(html)) = (&args.out, &args.html) {
-        let html_names = Staged::every_name(html);
-        let shared = Staged::every_name(out)
-            .iter()
-            .any(|a| html_names.iter().any(|b| a == b || same_file(a, b)));
-        if shared {
-            let message = format!("--out and --html name the same file, {}", out.display());
             return Err(Usage(message).into());
         }
     }
@@ -229,7 +219,7 @@ fn staged<T>(
 }
 
 /// Writes the traces of `runs` to `out`, each up to `--max-events` (by default
-/// [`TERMINAL_EVENTS`] to a terminal, then a line that says how to get them all).
+/// [`TERMINAL_EVENTS`] to a terminal, then a note on stderr says how to get them all).
 fn write_traces(
     args: &TraceArgs,
     puzzle: &Puzzle,
@@ -251,25 +241,13 @@ fn write_traces(
             true => write_text(&mut *out, &puzzle.grid, strategy, limits, &options),
             false => write_jsonl(&mut *out, &puzzle.grid, strategy, limits, &options),
         }?;
-        let events = summary.kinds.events();
-        let not_printed = events - summary.printed;
-        if args.max_events.is_some() || not_printed == 0 {
-            continue;
-        }
-        if text {
-            let left = count(not_printed, "event", "events");
-            let line = format!(
-                "# {left} left out: --max-events all prints them, -o FILE writes them to a file\n"
-            );
-            out.write_all(line.as_bytes()).map_err(TraceError::Io)?;
-        } else {
-            // A line of JSON Lines is an object: the note goes to stderr.
+        let left = summary.kinds.events() - summary.printed;
+        if args.max_events.is_none() && left > 0 {
             ui::note(format!(
-                "{}: the first {} of {} printed to the terminal (--max-events all prints every \
-                 one, -o FILE writes every one to a file)",
+                "{}: {} not printed to the terminal: --max-events all prints them, -o FILE \
+                 writes them to a file",
                 strategy.name,
-                thousands(summary.printed),
-                count(events, "event", "events"),
+                count(left, "event", "events"),
             ));
         }
     }

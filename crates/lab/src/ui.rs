@@ -76,15 +76,15 @@ pub fn hide_bar() {
     }
 }
 
-/// Writes `text` to stdout; once stdout failed, nothing.
+/// Writes `text` to stdout; once stdout failed, nothing. The terminal's lock is not held
+/// while writing: a reader slow to take stdout holds up no message on stderr.
 pub fn out(text: impl Display) {
-    let mut terminal = terminal();
-    if !matches!(terminal.stdout, Stdout::Open) {
+    if !stdout_open() {
         return;
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = write!(stdout, "{text}").and_then(|()| stdout.flush()) {
-        terminal.stdout = match e.kind() {
+        terminal().stdout = match e.kind() {
             ErrorKind::BrokenPipe => Stdout::Closed,
             _ => Stdout::Failed(e),
         };
@@ -202,7 +202,7 @@ pub enum Align {
 }
 
 /// Rows of cells in columns two spaces apart, each column aligned as `align` says: the one
-/// table layout of `solve`, `grade` and `compare`.
+/// table layout of `grade` and `compare`.
 pub fn table<const N: usize>(rows: &[[String; N]], align: [Align; N]) -> String {
     let width = |j: usize| rows.iter().map(|r| r[j].chars().count()).max().unwrap_or(0);
     let mut out = String::new();
@@ -252,6 +252,23 @@ mod tests {
             let args: Vec<_> = args.iter().map(std::ffi::OsString::from).collect();
             assert_eq!(color_from_args(&args), when);
         }
+    }
+
+    /// `out` held the terminal's lock while stdout was held up (a paused pager), and every
+    /// message on stderr waited for it.
+    #[test]
+    fn a_held_up_stdout_holds_up_no_message() {
+        let held = std::io::stdout().lock();
+        let writer = std::thread::spawn(|| out(""));
+        // Time for the writer to wait on stdout (were it quicker, the test would pass).
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let free = (0..1000).any(|_| {
+            std::thread::yield_now();
+            TERMINAL.try_lock().is_ok()
+        });
+        drop(held);
+        writer.join().unwrap();
+        assert!(free);
     }
 
     #[test]

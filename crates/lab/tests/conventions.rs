@@ -122,9 +122,7 @@ fn a_usage_error_found_after_parsing_reads_as_clap_s_own() {
         (
             &["generate", "--seed", "1", "--count", "1", "--givens", "5"],
             "generate [OPTIONS] --count <N> --seed <S>",
-            "invalid value '5' for '--givens <LOW..HIGH>': no 9x9 puzzle with at most 5 \
-             givens has one solution: it needs at least 17"
-                .into(),
+            "no 9x9 puzzle with at most 5 givens has one solution: it needs at least 17".into(),
         ),
     ];
     for (args, usage, message) in cases {

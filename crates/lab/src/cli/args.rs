@@ -131,7 +131,7 @@ pub struct PuzzleArgs {
 #[command(after_help = "Examples:
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
-      the default solvers, each one's line, the solution, and a table comparing them
+      the default solvers, each one's line, the solution, and each against the fastest
   sudoku-lab solve -s dlx -l 3 \\
       '.....6....59.....82....8....45........3........6..3.54...325..6..................'
       the first three solutions side by side, * marking the cells where they differ

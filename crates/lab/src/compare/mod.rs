@@ -1,19 +1,18 @@
 //! `sudoku-lab compare A.csv B.csv`: two runs side by side, per corpus and solver; the
 //! counters first (a difference is a fidelity regression), then B's median time over A's.
-//! How runs, corpora and puzzles are matched and what is kept in memory: the book's
-//! "compare" chapter.
+//! How runs, corpora, puzzles and sidecars are matched and what is kept in memory: the
+//! book's "compare" chapter.
 
 mod sheet;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt::Display;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use rayon::prelude::*;
-use sudoku_reports::identity::corpus_puzzle;
 use sudoku_reports::settings::{differences, not_given, Shards};
 use sudoku_reports::sidecar::account_not_given;
 use sudoku_reports::summary::match_names;
@@ -31,17 +30,9 @@ const EXAMPLES: usize = 5;
 /// A group's key as the rows give it: the corpus as the run named it, the solver.
 type RowKey = (Arc<str>, Arc<str>);
 
-/// A puzzle as the rows give it: its group, its index.
-type PuzzleKey = (RowKey, u64);
-
-/// One run: its CSV, and its groups in the CSV's order.
+/// One run: its groups in the CSV's order, and the rows read.
 struct Run {
-    path: PathBuf,
     groups: Vec<Rows>,
-    /// The puzzles' texts of a CSV that cannot be read again (a pipe); `None` for a
-    /// regular file, read again for the examples' texts ([`puzzle_texts`]).
-    texts: Option<HashMap<PuzzleKey, String>>,
-    /// The rows read.
     count: u64,
 }
 
@@ -49,7 +40,6 @@ struct Run {
 struct Rows {
     /// The key the runs are matched by: the corpus as [`match_names`] names it, the solver.
     key: (String, Arc<str>),
-    row_key: RowKey,
     /// One row per puzzle, by index ([`by_index`]).
     rows: Vec<Kept>,
 }
@@ -66,11 +56,7 @@ struct Kept {
     backtracks: u64,
     /// [`Row::solve_time`]: the one rule of the time figures.
     time: Option<u64>,
-    /// The puzzle solved.
     puzzle: u64,
-    /// The corpus's puzzle ([`corpus_puzzle`]): under `--permute`, the puzzle solved is an
-    /// isomorph of it.
-    source: u64,
     solution: u64,
     /// Its time stayed disturbed in every timing.
     disturbed: bool,
@@ -87,7 +73,6 @@ impl Kept {
             backtracks: row.backtracks,
             time: row.solve_time(),
             puzzle: text_hash(&row.puzzle),
-            source: text_hash(corpus_puzzle(row)),
             solution: text_hash(&row.solution),
             disturbed: row.retimed == Retimed::Disturbed,
         }
@@ -122,10 +107,9 @@ pub struct Group {
     /// Puzzles whose counters differ, and the first few of them, told.
     pub changed: u64,
     pub examples: Vec<String>,
-    /// Pairs whose corpus's texts differ (other corpora under one name): not timed.
-    pub foreign: u64,
-    /// Pairs of one corpus text whose isomorphs solved differ: not timed.
-    pub isomorphs: u64,
+    /// Pairs whose puzzles differ (another corpus under one name, other isomorphs): not
+    /// timed.
+    pub other_puzzles: u64,
 }
 
 /// What `compare` found.
@@ -137,9 +121,9 @@ pub struct Comparison {
     pub unmatched: (Vec<String>, Vec<String>),
     /// Settings that differ between the runs' sidecars (besides the build).
     pub settings: Vec<String>,
-    /// What is said of a sidecar missing, or that does not give some settings.
-    pub not_given: Vec<String>,
-    /// What is said of a run whose sidecar says it did not finish.
+    /// What is said of a sidecar not used, and of a run whose sidecar says it did not
+    /// finish (which `--fail-above` fails on).
+    pub not_used: Vec<String>,
     pub unfinished: Vec<String>,
 }
 
@@ -152,10 +136,8 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
         Side::read("A", &args.a, a.count),
         Side::read("B", &args.b, b.count),
     ];
-    let told = |say: fn(&Side) -> Option<String>| -> Vec<String> {
-        sides.iter().filter_map(say).collect()
-    };
-    let short = told(Side::not_as_written);
+    let told = |say: fn(&Side) -> Option<String>| sides.iter().filter_map(say).collect();
+    let short: Vec<String> = told(Side::not_as_written);
     if args.fail_above.is_some() && !short.is_empty() {
         // A gate that passes on rows that are not the run's would pass anything.
         bail!("--fail-above: {}", short.join(" "));
@@ -163,25 +145,18 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     for said in &short {
         ui::warning(said);
     }
-    let (settings, mut not_given) = setting_differences(&sides);
-    not_given.extend(told(Side::no_sidecar));
     let comparison = Comparison {
-        settings,
-        not_given,
+        settings: setting_differences(&sides),
+        not_used: told(Side::not_used),
         unfinished: told(Side::unfinished),
-        ..compare_runs(&a, &b, args.resamples)?
+        ..compare_runs(&a, &b, args.resamples)
     };
-    let (a, b) = (args.a.display(), args.b.display());
-    if comparison.groups.is_empty() {
-        bail!("{a} and {b} have no corpus and solver in common: nothing to compare");
-    }
     if comparison.groups.iter().all(|g| g.paired == 0) {
-        let (ia, ib) =
-            (comparison.groups.iter()).fold((0, 0), |(a, b), g| (a + g.only.0, b + g.only.1));
         bail!(
-            "{a} and {b} have no puzzle in common (paired by index, in the corpora and solvers \
-             of both: {ia} puzzle{} in A, {ib} in B): nothing was compared",
-            plural(ia)
+            "{} and {} have no puzzle in common (by corpus, solver and index): nothing was \
+             compared",
+            args.a.display(),
+            args.b.display()
         );
     }
     ui::out(match args.markdown {
@@ -206,8 +181,7 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
 fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     let groups = &comparison.groups;
     let changed = groups.iter().filter(|g| g.changed > 0).map(|g| {
-        let n = g.changed;
-        let s = plural(n);
+        let (n, s) = (g.changed, plural(g.changed));
         format!(
             "{} {}: counters changed on {n} puzzle{s}",
             g.corpus, g.solver
@@ -228,48 +202,34 @@ fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     unfinished.chain(changed).chain(slower).collect()
 }
 
-/// The rows of the CSV at `path`, grouped by corpus and solver.
+/// The rows of the CSV at `path` (a file or a pipe, read once), grouped by corpus and
+/// solver.
 fn read_run(path: &Path) -> Result<Run> {
     let mut groups: Vec<(RowKey, Vec<Kept>)> = Vec::new();
-    let mut at: HashMap<RowKey, usize> = HashMap::new();
-    // A pipe gives its bytes once: its puzzles' texts are kept as it is read.
-    let again = std::fs::metadata(path).is_ok_and(|m| m.is_file());
-    let mut texts = (!again).then(HashMap::new);
+    let mut at = HashMap::new();
     let mut count = 0;
     for row in read_rows(path)? {
         let row = row?;
         count += 1;
         let key = (row.corpus.clone(), row.solver.clone());
-        if let Some(texts) = &mut texts {
-            texts.insert((key.clone(), row.index), row.puzzle.to_string());
-        }
         let i = *at.entry(key).or_insert_with_key(|key| {
             groups.push((key.clone(), Vec::new()));
             groups.len() - 1
         });
         groups[i].1.push(Kept::of(&row));
     }
-    if groups.is_empty() {
-        bail!("{}: no rows: nothing to compare", path.display());
-    }
-    let names = match_names(groups.iter().map(|((corpus, _), _)| &**corpus));
-    let groups = (groups.iter())
-        .map(|((corpus, solver), _)| (names[&**corpus].clone(), solver.clone()))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .zip(groups)
-        .map(|(key, (row_key, rows))| Rows {
-            key,
-            row_key,
+    let corpora: Vec<Arc<str>> = groups
+        .iter()
+        .map(|((corpus, _), _)| corpus.clone())
+        .collect();
+    let names = match_names(corpora.iter().map(|corpus| &**corpus));
+    let groups = (groups.into_iter())
+        .map(|((corpus, solver), rows)| Rows {
+            key: (names[&*corpus].clone(), solver),
             rows: by_index(rows),
         })
         .collect();
-    Ok(Run {
-        path: path.to_path_buf(),
-        groups,
-        texts,
-        count,
-    })
+    Ok(Run { groups, count })
 }
 
 /// A group's rows by index, one per puzzle: of a puzzle's rows, the last in the CSV.
@@ -286,38 +246,12 @@ fn by_index(mut rows: Vec<Kept>) -> Vec<Kept> {
     rows
 }
 
-/// The runs compared, group by group on every core; the examples' puzzles read again
-/// ([`puzzle_texts`]).
-fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
-    let found: Vec<(Group, Vec<Example>, &Rows, &Rows)> = a
-        .groups
-        .par_iter()
+/// The runs compared, group by group on every core.
+fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Comparison {
+    let groups = (a.groups.par_iter())
         .filter_map(|ga| {
             let gb = b.groups.iter().find(|gb| gb.key == ga.key)?;
-            let (group, examples) = compare_group(ga, gb, resamples);
-            Some((group, examples, ga, gb))
-        })
-        .collect();
-    let (mut wanted_a, mut wanted_b) = (HashSet::new(), HashSet::new());
-    for (_, examples, ga, gb) in &found {
-        for e in examples.iter().filter(|e| e.puzzle) {
-            wanted_a.insert((ga.row_key.clone(), e.index));
-            wanted_b.insert((gb.row_key.clone(), e.index));
-        }
-    }
-    let (texts_a, texts_b) = (puzzle_texts(a, &wanted_a)?, puzzle_texts(b, &wanted_b)?);
-    let text = |texts: &HashMap<PuzzleKey, String>, g: &Rows, index: u64| {
-        let text = texts.get(&(g.row_key.clone(), index));
-        text.map_or("?", String::as_str).to_string()
-    };
-    let groups = found
-        .into_iter()
-        .map(|(group, examples, ga, gb)| Group {
-            examples: examples
-                .iter()
-                .map(|e| e.told(text(&texts_a, ga, e.index), text(&texts_b, gb, e.index)))
-                .collect(),
-            ..group
+            Some(compare_group(ga, gb, resamples))
         })
         .collect();
     let only = |run: &Run, other: &Run| -> Vec<String> {
@@ -325,99 +259,49 @@ fn compare_runs(a: &Run, b: &Run, resamples: u64) -> Result<Comparison> {
         let key = |g: &Rows| format!("{} {}", g.key.0, g.key.1);
         run.groups.iter().filter(theirs).map(key).collect()
     };
-    Ok(Comparison {
+    Comparison {
         groups,
         unmatched: (only(a, b), only(b, a)),
         ..Comparison::default()
-    })
-}
-
-/// The puzzles' texts `wanted` names (of a puzzle's rows, the last), read again from the
-/// CSV of `run`, or from those kept of a pipe.
-fn puzzle_texts(run: &Run, wanted: &HashSet<PuzzleKey>) -> Result<HashMap<PuzzleKey, String>> {
-    if let Some(kept) = &run.texts {
-        let text = |key: &PuzzleKey| Some((key.clone(), kept.get(key)?.clone()));
-        return Ok(wanted.iter().filter_map(text).collect());
-    }
-    let mut texts = HashMap::new();
-    if wanted.is_empty() {
-        return Ok(texts);
-    }
-    for row in read_rows(&run.path)? {
-        let row = row?;
-        let key = ((row.corpus, row.solver), row.index);
-        if wanted.contains(&key) {
-            texts.insert(key, row.puzzle.to_string());
-        }
-    }
-    Ok(texts)
-}
-
-/// A puzzle whose counters differ between the runs.
-struct Example {
-    index: u64,
-    /// Its line in A's corpus.
-    line: u64,
-    /// Whether the puzzles differ (told with both texts, read again).
-    puzzle: bool,
-    /// The other counters that differ, told `name a → b`.
-    others: Vec<String>,
-}
-
-impl Example {
-    /// `index I (line L): …`, the puzzles' texts A's `a` and B's `b`.
-    fn told(&self, a: String, b: String) -> String {
-        let puzzle = self.puzzle.then(|| format!("puzzle {a} → {b}"));
-        let differ: Vec<String> = puzzle.into_iter().chain(self.others.clone()).collect();
-        let (index, line) = (self.index, self.line);
-        format!("index {index} (line {line}): {}", differ.join(", "))
-    }
-
-    /// The counters that differ between two rows of one puzzle, if any does.
-    fn of(a: &Kept, b: &Kept) -> Option<Example> {
-        fn change<T: PartialEq + Display>(name: &str, a: &T, b: &T) -> Option<String> {
-            (a != b).then(|| format!("{name} {a} → {b}"))
-        }
-        let others: Vec<String> = [
-            change("status", &a.status, &b.status),
-            change("solutions", &a.solutions, &b.solutions),
-            change("nodes", &a.nodes, &b.nodes),
-            change("backtracks", &a.backtracks, &b.backtracks),
-            (a.solution != b.solution).then(|| "solution differs".into()),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let puzzle = a.puzzle != b.puzzle;
-        (puzzle || !others.is_empty()).then_some(Example {
-            index: a.index,
-            line: a.line,
-            puzzle,
-            others,
-        })
     }
 }
 
-/// One group compared, its rows `ga` in A and `gb` in B; the examples not yet told.
-fn compare_group(ga: &Rows, gb: &Rows, resamples: u64) -> (Group, Vec<Example>) {
+/// `index I (line L): nodes 57 → 60, solution differs` when the rows of one puzzle differ
+/// (the grids, compared by hash, said to differ).
+fn example(a: &Kept, b: &Kept) -> Option<String> {
+    fn change<T: PartialEq + Display>(name: &str, a: &T, b: &T) -> Option<String> {
+        (a != b).then(|| format!("{name} {a} → {b}"))
+    }
+    let differ: Vec<String> = [
+        (a.puzzle != b.puzzle).then(|| "puzzle differs".into()),
+        change("status", &a.status, &b.status),
+        change("solutions", &a.solutions, &b.solutions),
+        change("nodes", &a.nodes, &b.nodes),
+        change("backtracks", &a.backtracks, &b.backtracks),
+        (a.solution != b.solution).then(|| "solution differs".into()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let (index, line) = (a.index, a.line);
+    (!differ.is_empty()).then(|| format!("index {index} (line {line}): {}", differ.join(", ")))
+}
+
+/// One group compared, its rows `ga` in A and `gb` in B.
+fn compare_group(ga: &Rows, gb: &Rows, resamples: u64) -> Group {
     let mut g = Group {
         corpus: ga.key.0.clone(),
         solver: ga.key.1.clone(),
         ..Group::default()
     };
-    let mut examples = Vec::new();
     let mut pairs = Vec::new();
     for (ra, rb) in paired_rows(&ga.rows, &gb.rows) {
         g.paired += 1;
-        if ra.source != rb.source {
-            g.foreign += 1;
-        } else if ra.puzzle != rb.puzzle {
-            g.isomorphs += 1;
-        }
-        if let Some(example) = Example::of(ra, rb) {
+        g.other_puzzles += u64::from(ra.puzzle != rb.puzzle);
+        if let Some(example) = example(ra, rb) {
             g.changed += 1;
-            if examples.len() < EXAMPLES {
-                examples.push(example);
+            if g.examples.len() < EXAMPLES {
+                g.examples.push(example);
             }
         }
         // Timed: the same puzzle, solved by both.
@@ -440,7 +324,7 @@ fn compare_group(ga: &Rows, gb: &Rows, resamples: u64) -> (Group, Vec<Example>) 
     g.medians = stats::median(&mut ta).zip(stats::median(&mut tb));
     g.ratio = stats::ratio(&pairs, resamples);
     g.timed = pairs.len() as u64;
-    (g, examples)
+    g
 }
 
 /// The rows of the puzzles in both `a` and `b` (each by index, ascending), by index.
@@ -452,107 +336,64 @@ fn paired_rows<'r>(a: &'r [Kept], b: &'r [Kept]) -> impl Iterator<Item = (&'r Ke
     })
 }
 
-/// One run's sidecar, as `compare` found it beside run `which` (`A` or `B`).
+/// One run as `compare` found it: its sidecar is used when it gives every setting and the
+/// rows the run wrote, else not at all (the book's "compare").
 struct Side {
-    which: &'static str,
-    csv: PathBuf,
+    /// The run as messages name it: `A (a.csv)`.
+    name: String,
     /// The rows read from the CSV.
     rows: u64,
-    found: Found,
-}
-
-/// What `compare` found of a run's sidecar.
-enum Found {
-    Read(Box<Read>),
-    Missing,
-    /// Warned of as read.
-    Unreadable,
-}
-
-/// A sidecar read.
-struct Read {
-    sidecar: Sidecar,
-    /// The file, as messages name it.
-    path: String,
-    /// The settings its text does not give ([`not_given`]).
-    not_given: Vec<&'static str>,
-    /// Whether it says how many rows the run wrote.
-    rows_given: bool,
+    /// Its sidecar, or why it is not used.
+    sidecar: Result<Sidecar, String>,
 }
 
 impl Side {
-    /// The sidecar beside `csv`; an unreadable one, or one that says nothing of how the run
-    /// ended, is warned of.
-    fn read(which: &'static str, csv: &Path, rows: u64) -> Side {
-        let found = match Sidecar::read_text_beside(csv)
-            .with_context(|| format!("the sidecar of {}", csv.display()))
-        {
+    fn read(which: &str, csv: &Path, rows: u64) -> Side {
+        let sidecar = match Sidecar::read_text_beside(csv) {
+            Ok(None) => Err(format!(
+                "{} not found",
+                RunFiles::beside(csv).sidecar.display()
+            )),
+            Err(e) => Err(ui::chain(&e.into())),
             Ok(Some(found)) => {
-                if found.sidecar.state.is_nothing() {
-                    let state = found.sidecar.state.told();
-                    let not = "the runs' settings are not compared";
-                    ui::warning(format!("{}: {state}: {not}", csv.display()));
+                let rows = account_not_given(&found.text)
+                    .into_iter()
+                    .filter(|k| *k == "rows");
+                let missing: Vec<&str> = not_given(&found.text).into_iter().chain(rows).collect();
+                match missing.is_empty() {
+                    true => Ok(found.sidecar),
+                    false => Err(format!(
+                        "{} does not give {}",
+                        found.path.display(),
+                        missing.join(", ")
+                    )),
                 }
-                Found::Read(Box::new(Read {
-                    not_given: not_given(&found.text),
-                    rows_given: !account_not_given(&found.text).contains(&"rows"),
-                    sidecar: found.sidecar,
-                    path: found.path.display().to_string(),
-                }))
-            }
-            Ok(None) => Found::Missing,
-            Err(e) => {
-                ui::warning(format!("{} (compared without it)", ui::chain(&e)));
-                Found::Unreadable
             }
         };
-        let csv = csv.to_path_buf();
+        let name = format!("{which} ({})", csv.display());
         Side {
-            which,
-            csv,
+            name,
             rows,
-            found,
+            sidecar,
         }
     }
 
-    fn sidecar(&self) -> Option<&Read> {
-        match &self.found {
-            Found::Read(read) => Some(read),
-            Found::Missing | Found::Unreadable => None,
-        }
-    }
-
-    /// The run as messages name it: `A (a.csv)`.
-    fn name(&self) -> String {
-        format!("{} ({})", self.which, self.csv.display())
-    }
-
-    fn no_sidecar(&self) -> Option<String> {
-        let sidecar = RunFiles::beside(&self.csv).sidecar;
-        matches!(self.found, Found::Missing).then(|| {
-            format!(
-                "{} has no sidecar ({}): its settings and how it ended are not known, and not \
-                 compared.",
-                self.name(),
-                sidecar.display()
-            )
-        })
+    fn not_used(&self) -> Option<String> {
+        let why = self.sidecar.as_ref().err()?;
+        Some(format!("{}: sidecar not used: {why}.", self.name))
     }
 
     /// When the sidecar of a run that ended says it wrote another count of rows than were
     /// read (a file cut short, copied in part, edited).
     fn not_as_written(&self) -> Option<String> {
-        let read = self.sidecar()?;
-        let e = read.sidecar.check_rows(self.rows).err();
-        let e = e.filter(|_| read.rows_given)?;
-        Some(format!("{}: {e}.", self.name()))
+        let e = self.sidecar.as_ref().ok()?.check_rows(self.rows).err()?;
+        Some(format!("{}: {e}.", self.name))
     }
 
     fn unfinished(&self) -> Option<String> {
-        let state = &self.sidecar()?.sidecar.state;
-        let told = state.told();
+        let state = &self.sidecar.as_ref().ok()?.state;
         (*state != State::Finished)
-            .then(|| format!("{} may not be the whole run: {told}.", self.name()))
+            .then(|| format!("{} may not be the whole run: {}.", self.name, state.told()))
     }
 }
 
@@ -560,36 +401,14 @@ impl Side {
 /// purpose) and the corpora (matched by file name).
 const NOT_COMPARED: [&str; 4] = ["version", "git_commit", "rustc", "corpus"];
 
-/// The settings of the two sidecars that differ, and what is said of a sidecar that does
-/// not give some (not compared: they would read as zeros).
-fn setting_differences([a, b]: &[Side; 2]) -> (Vec<String>, Vec<String>) {
-    let (Some(ra), Some(rb)) = (a.sidecar(), b.sidecar()) else {
-        return (Vec::new(), Vec::new());
+/// The settings of the two sidecars that differ, when both are used.
+fn setting_differences([a, b]: &[Side; 2]) -> Vec<String> {
+    let (Ok(a), Ok(b)) = (&a.sidecar, &b.sidecar) else {
+        return Vec::new();
     };
-    if ra.sidecar.state.is_nothing() || rb.sidecar.state.is_nothing() {
-        return (Vec::new(), Vec::new());
-    }
-    let compared = |setting: &&str| !NOT_COMPARED.contains(setting);
-    let given = |setting: &str| ![ra, rb].iter().any(|r| r.not_given.contains(&setting));
-    let differ = differences(&ra.sidecar, &rb.sidecar, Shards::Same)
-        .into_iter()
-        .filter(|d| compared(&d.setting) && given(d.setting))
-        .map(|d| d.to_string())
-        .collect();
-    let told = [(a.which, ra), (b.which, rb)]
-        .into_iter()
-        .filter_map(|(which, read)| {
-            let left_out: Vec<&str> = read.not_given.iter().copied().filter(compared).collect();
-            (!left_out.is_empty()).then(|| {
-                format!(
-                    "{which}'s sidecar ({}) does not give {}: not compared.",
-                    read.path,
-                    left_out.join(", ")
-                )
-            })
-        })
-        .collect();
-    (differ, told)
+    let differ = differences(a, b, Shards::Same).into_iter();
+    let compared = differ.filter(|d| !NOT_COMPARED.contains(&d.setting));
+    compared.map(|d| d.to_string()).collect()
 }
 
 #[cfg(test)]
@@ -606,7 +425,6 @@ mod tests {
             backtracks: 0,
             time: Some(5),
             puzzle: text_hash("p"),
-            source: text_hash("p"),
             solution: text_hash("s"),
             disturbed: false,
         }

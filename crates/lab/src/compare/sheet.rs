@@ -54,11 +54,10 @@ fn cells(g: &Group, text: bool) -> Vec<String> {
 /// What is said beneath the table: the method, then what did not match or was not compared.
 fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
     let mut out = vec![format!(
-        "A = {}, B = {}. Times are of the puzzles both runs solved (solved, of the puzzles in \
-         both); B/A: B's median over A's (nearest rank, as summary takes it); the interval: a \
-         percentile bootstrap over those puzzles ({} resamples, fixed seed); B:A faster: the \
-         share of them where B took less time, and where A did; changed: the puzzles whose \
-         counters differ.",
+        "A = {}, B = {}. B/A, with its percentile bootstrap interval ({} resamples, fixed \
+         seed): B's median time over A's on the puzzles both solved; B:A faster: the share of \
+         them where each was faster; changed: the puzzles whose counters differ (the book's \
+         \"compare\").",
         args.a.display(),
         args.b.display(),
         args.resamples
@@ -76,7 +75,7 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
             "The runs were made with other settings (A vs B): {settings}."
         ));
     }
-    out.extend(c.not_given.iter().cloned());
+    out.extend(c.not_used.iter().cloned());
     out
 }
 
@@ -84,15 +83,8 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
 fn group_notes(g: &Group) -> Vec<String> {
     let name = format!("{} {}", g.corpus, g.solver);
     let ((a, b), (da, db)) = (g.only, g.disturbed);
-    let of = |n: u64| format!("{n} of {} puzzle{}", g.paired, plural(g.paired));
     let mut out = Vec::new();
-    if g.paired == 0 {
-        out.push(format!(
-            "{name}: no puzzle in common ({a} puzzle{} in A only, {b} in B only): nothing of \
-             it compared, and not counted by --fail-above.",
-            plural(a)
-        ));
-    } else if g.only != (0, 0) {
+    if g.only != (0, 0) {
         let s = plural(a);
         out.push(format!(
             "{name}: {a} puzzle{s} in A only, {b} in B only (not compared)."
@@ -101,22 +93,17 @@ fn group_notes(g: &Group) -> Vec<String> {
     if da + db > 0 {
         out.push(format!(
             "{name}: of the {} puzzles both solved, {da} in A and {db} in B stayed disturbed \
-             while timed (their time on core kept): their times may not hold.",
+             while timed: their times may not hold.",
             g.timed
         ));
     }
-    if g.foreign > 0 {
+    if g.other_puzzles > 0 {
         out.push(format!(
-            "{name}: A and B read different puzzles under one corpus name ({} differ, index \
-             by index): not the same corpus, so their times are not compared.",
-            of(g.foreign)
-        ));
-    }
-    if g.isomorphs > 0 {
-        out.push(format!(
-            "{name}: A and B solved different isomorphs (--permute) of {}: not the same \
-             puzzles, so their times are not compared.",
-            of(g.isomorphs)
+            "{name}: {} of {} puzzle{} differ between A and B (another corpus under one name, \
+             or other isomorphs): not timed.",
+            g.other_puzzles,
+            g.paired,
+            plural(g.paired)
         ));
     }
     out

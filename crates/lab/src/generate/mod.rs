@@ -6,19 +6,18 @@ mod header;
 mod watch;
 
 use std::fs::File;
-use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, Result};
-use clap::CommandFactory;
 use sudoku_generator::{GenerateError, Generated, Generator, Options, Run};
 use sudoku_reports::wording::plural;
 use sudoku_reports::{Staged, State};
 
-use crate::cli::{Cli, GenerateArgs};
+use crate::cli::GenerateArgs;
 use crate::ui;
 use crate::usage_error::Usage;
 use crate::RunEnd;
@@ -39,7 +38,8 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
     };
     let generator = match Generator::new(options) {
         Ok(g) => Arc::new(g),
-        Err(e) => return Err(usage_error(&e, args).into()),
+        // A target no puzzle can meet: the generator's message says which and why.
+        Err(e) => return Err(Usage(e.to_string()).into()),
     };
     let mut out = Output::open(args.out.as_deref())?;
     let watch = Watch::start(
@@ -65,15 +65,11 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         unproved,
         stop,
     } = made;
-    let held = |count| header::held(args, checker, count, unproved);
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
         Err(e) => return Err(write_failed(out, e)),
         Ok(()) => {
-            if stop.is_some() || unproved > 0 {
-                out.tell_held(held(written));
-            }
             let state = stop.as_ref().map_or(State::Finished, Stop::state);
             match out.finish(state) {
                 Ok(name) => name,
@@ -110,12 +106,9 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
 /// What puzzles are when `unknown` removals were refused as their check ran out of budget.
 fn not_proved_minimal(unknown: u64) -> String {
     format!(
-        "{unknown} removal{} {} refused because {} uniqueness check ran out of its budget: \
-         every puzzle has one solution, but these puzzles are minimal only as far as the \
-         checks could tell",
-        plural(unknown),
-        if unknown == 1 { "was" } else { "were" },
-        if unknown == 1 { "its" } else { "their" },
+        "{unknown} removal{} refused (uniqueness check out of budget): the puzzles are \
+         minimal only as far as the checks could tell",
+        plural(unknown)
     )
 }
 
@@ -211,51 +204,6 @@ impl Stop {
     }
 }
 
-/// A refusal of the generator as a usage error, naming its argument as clap would.
-fn usage_error(e: &GenerateError, args: &GenerateArgs) -> Usage {
-    use GenerateError as E;
-    let typed = |id: &str, parsed: String| typed(id).unwrap_or(parsed);
-    let givens = (args.givens).map(|r| ("--givens <LOW..HIGH>", typed("givens", r.to_string())));
-    let band = (args.nodes.as_ref()).map(|b| {
-        (
-            "--nodes <STRATEGY:LOW..HIGH>",
-            typed("nodes", b.to_string()),
-        )
-    });
-    let grade = (args.grade).map(|t| ("--grade <TECHNIQUE>", t.name().to_string()));
-    let difficulty = (args.difficulty).map(|d| ("--difficulty <DIFFICULTY>", d.to_string()));
-    let argument = match e {
-        E::EmptyGivens { .. }
-        | E::TooFewGivens { .. }
-        | E::TooManyGivens { .. }
-        | E::TooManyForMinimal { .. } => givens,
-        E::EmptyBand { .. } | E::UnknownStrategy { .. } | E::BandAboveBudget { .. } => band,
-        E::UnsupportedSize { name, .. } => match &args.nodes {
-            Some(b) if &b.strategy == name => band,
-            _ if name == sudoku_generator::GRADER => grade.or(difficulty),
-            _ => None,
-        },
-        E::NoGrader => grade.or(difficulty),
-        E::GradeOutsideDifficulty { .. } => difficulty,
-        E::AboveSimpleAtFour { .. } => difficulty.or(grade),
-        _ => None,
-    };
-    Usage(match argument {
-        Some((flag, value)) => format!("invalid value '{value}' for '{flag}': {e}"),
-        None => e.to_string(),
-    })
-}
-
-/// The value of `generate`'s option `id` as the user typed it (`16`, where the parsed range
-/// says `16..16`).
-fn typed(id: &str) -> Option<String> {
-    let matches = Cli::command()
-        .try_get_matches_from(std::env::args_os())
-        .ok()?;
-    let mut values = matches.subcommand()?.1.get_raw(id)?;
-    values.next().map(|v| v.to_string_lossy().into_owned())
-}
-
 /// Where the puzzles go: a staged file, or stdout.
 enum Output {
     Stdout(BufWriter<io::StdoutLock<'static>>),
@@ -295,21 +243,6 @@ impl Output {
         match self {
             Output::Stdout(out) => out,
             Output::File(_, writer, _) => writer,
-        }
-    }
-
-    /// Writes the header's second line again in place ([`header::held`]), in a file (not
-    /// a device or a pipe); best effort.
-    fn tell_held(&mut self, held: Option<(u64, String)>) {
-        if let (Output::File(file, writer, _), Some((at, line))) = (self, held) {
-            if !file.is_direct() && writer.flush().is_ok() {
-                let file = writer.get_mut();
-                let end = file.stream_position();
-                let _ = file
-                    .seek(SeekFrom::Start(at))
-                    .and_then(|_| file.write_all(line.as_bytes()));
-                let _ = end.and_then(|end| file.seek(SeekFrom::Start(end)));
-            }
         }
     }
 

@@ -1,10 +1,10 @@
-//! What a person watches while puzzles are made: a bar on a terminal, a plain line every
-//! few seconds otherwise, nothing with `--quiet`. The workers report after every attempt,
-//! so the attempts move even while a rare target keeps one puzzle waiting.
+//! What a person watches while puzzles are made, as for `bench`: a bar on a terminal, a
+//! plain line every `--progress-every` seconds otherwise, nothing with `--quiet`. The
+//! workers report after every attempt, so the attempts move even while a rare target
+//! keeps one puzzle waiting.
 
-use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -17,10 +17,8 @@ use crate::ui;
 /// How progress is shown.
 enum Mode {
     Bar(ProgressBar),
-    Lines {
-        every: Duration,
-        last: Mutex<Instant>,
-    },
+    /// A line every so often, the last one's time held by the worker printing it.
+    Lines(Duration, Mutex<Instant>),
     Off,
 }
 
@@ -36,29 +34,24 @@ pub struct Watch {
 impl Watch {
     /// Starts watching a run of `count` puzzles.
     pub fn start(quiet: bool, every: Option<Duration>, count: u64) -> Arc<Watch> {
-        let now = Instant::now();
-        let attempts = Arc::new(AtomicU64::new(0));
-        let mode = if quiet {
-            Mode::Off
-        } else if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(count).with_style(bar_style(Arc::clone(&attempts)));
-            bar.enable_steady_tick(Duration::from_millis(200));
-            ui::show_bar(&bar);
-            Mode::Bar(bar)
-        } else {
-            match every {
-                Some(every) => Mode::Lines {
-                    every,
-                    last: Mutex::new(now),
-                },
-                None => Mode::Off,
+        let (start, attempts) = (Instant::now(), Arc::new(AtomicU64::new(0)));
+        let mode = match every {
+            _ if quiet => Mode::Off,
+            _ if std::io::stderr().is_terminal() => {
+                let bar = ProgressBar::new(count).with_style(bar_style(Arc::clone(&attempts)));
+                bar.enable_steady_tick(Duration::from_millis(200));
+                ui::show_bar(&bar);
+                Mode::Bar(bar)
             }
+            Some(every) => Mode::Lines(every, Mutex::new(start)),
+            None => Mode::Off,
         };
+        let done = AtomicU64::new(0);
         Arc::new(Watch {
             mode,
-            start: now,
+            start,
             count,
-            done: AtomicU64::new(0),
+            done,
             attempts,
         })
     }
@@ -70,7 +63,7 @@ impl Watch {
     }
 
     pub fn attempts(&self) -> u64 {
-        self.attempts.load(Ordering::Relaxed)
+        self.attempts.load(Relaxed)
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -79,44 +72,38 @@ impl Watch {
 
     /// Takes in a worker's report (two workers' may arrive out of order: counts only grow).
     fn update(&self, p: Progress) {
-        let done = self.done.fetch_max(p.done, Ordering::Relaxed).max(p.done);
-        self.attempts.fetch_max(p.attempts, Ordering::Relaxed);
+        let done = self.done.fetch_max(p.done, Relaxed).max(p.done);
+        self.attempts.fetch_max(p.attempts, Relaxed);
         match &self.mode {
             Mode::Bar(bar) => bar.set_position(done),
-            Mode::Lines { every, last } => {
-                // A worker that finds the lock taken leaves the line to the other one.
-                let Ok(mut last) = last.try_lock() else {
-                    return;
-                };
-                if last.elapsed() >= *every {
+            // A worker that finds the lock taken leaves the line to the other one.
+            Mode::Lines(every, last) => match last.try_lock() {
+                Ok(mut last) if last.elapsed() >= *every => {
                     *last = Instant::now();
                     ui::plain(self.line());
                 }
-            }
+                _ => {}
+            },
             Mode::Off => {}
         }
     }
 
     /// The plain progress line.
     fn line(&self) -> String {
-        let done = self.done.load(Ordering::Relaxed);
+        let (done, count) = (self.done.load(Relaxed), self.count);
         let elapsed = self.elapsed().as_secs_f64();
         let rate = done as f64 / elapsed.max(1e-9);
-        let mut line = format!(
-            "progress: {done} of {} puzzles ({:.1}%), {} attempts, {rate:.0} puzzles/s, {} elapsed",
-            self.count,
-            100.0 * done as f64 / self.count.max(1) as f64,
+        let left = match done > 0 && done < count {
+            true => format!(", about {} left", human((count - done) as f64 / rate)),
+            false => String::new(),
+        };
+        format!(
+            "progress: {done} of {count} puzzles ({:.1}%), {} attempts, {rate:.0} puzzles/s, {} \
+             elapsed{left}",
+            100.0 * done as f64 / count.max(1) as f64,
             self.attempts(),
             human(elapsed)
-        );
-        if done > 0 && done < self.count {
-            let _ = write!(
-                line,
-                ", about {} left",
-                human((self.count - done) as f64 / rate)
-            );
-        }
-        line
+        )
     }
 
     /// Clears the bar.
@@ -128,23 +115,17 @@ impl Watch {
 }
 
 fn bar_style(attempts: Arc<AtomicU64>) -> ProgressStyle {
-    ProgressStyle::with_template(
-        "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} puzzles, \
-{attempts} attempts, {rate}, eta {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .with_key(
-        "rate",
-        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
-        },
-    )
-    .with_key(
-        "attempts",
-        move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{}", attempts.load(Ordering::Relaxed));
-        },
-    )
+    let template = "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} puzzles, \
+                    {attempts} attempts, {rate}, eta {eta}";
+    let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
+    };
+    let attempts = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = write!(w, "{}", attempts.load(Relaxed));
+    };
+    (ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()))
+        .with_key("rate", rate)
+        .with_key("attempts", attempts)
 }
 
 #[cfg(test)]
@@ -154,17 +135,14 @@ mod tests {
     #[test]
     fn a_line_gives_the_share_the_attempts_and_the_time_left() {
         let watch = Watch::start(true, None, 200);
-        watch.update(Progress {
-            done: 50,
+        let report = |done, attempts| Progress {
+            done,
             count: 200,
-            attempts: 70,
-        });
+            attempts,
+        };
+        watch.update(report(50, 70));
         // An older report from another worker does not move the counts back.
-        watch.update(Progress {
-            done: 49,
-            count: 200,
-            attempts: 69,
-        });
+        watch.update(report(49, 69));
         let line = watch.line();
         assert!(
             line.starts_with("progress: 50 of 200 puzzles (25.0%), 70 attempts, "),

@@ -1,9 +1,9 @@
 //! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people (the
 //! book's "solve" chapter): per puzzle, the puzzle, one line per solver, the solutions
-//! ([`show`]) and, with two solvers or more, a table ([`table`]).
+//! ([`show`]) and, with two solvers or more, each against the fastest ([`words`]).
 
 mod show;
-mod table;
+mod words;
 
 use std::sync::Arc;
 
@@ -18,7 +18,7 @@ use crate::bench::config::contender_with;
 use crate::cli::{SolveArgs, SolverSpec};
 use crate::input::Input;
 use crate::{ui, RunEnd};
-use table::status_words;
+use words::status_words;
 
 /// A solve quicker than this is timed again, as the least of [`RETIMES`] runs, so that the
 /// comparison of quick solvers is not one cold run's.
@@ -102,9 +102,9 @@ fn report(
     let mut solved = Vec::new();
     for spec in &args.search.solvers.0 {
         let s = Solved::run(spec, puzzle, args)?;
-        reported.solved |= s.row.is_some();
-        reported.wrong |= s.row.as_ref().is_some_and(|r| r.status == Status::Wrong);
-        ui::out(line(&s, grid, args.search.limit));
+        reported.solved |= s.row.is_ok();
+        reported.wrong |= s.row.as_ref().is_ok_and(|r| r.status == Status::Wrong);
+        ui::out(line(&s, args.search.limit));
         solved.push(s);
         if !ui::stdout_open() {
             return Ok(());
@@ -114,8 +114,8 @@ fn report(
     if !solutions.is_empty() {
         ui::out(format!("\n{solutions}"));
     }
-    if solved.len() > 1 {
-        ui::out(format!("\n{}", table::table(&solved)));
+    if let Some(said) = words::against_fastest(&solved) {
+        ui::out(format!("\n{}\n", ui::wrap(&said, show::WIDTH).join("\n")));
     }
     Ok(())
 }
@@ -123,19 +123,16 @@ fn report(
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`,
 /// then a `WRONG:` line or a `why:` line (a `cmd:` solver timed out or crashed); or why it
 /// was skipped.
-fn line(s: &Solved, grid: &Grid, limit: u64) -> String {
-    let Some(row) = &s.row else {
-        let why = match s.strategy {
-            Some(strategy) => crate::trace::unsupported(strategy, grid.size()),
-            None => format!("it does not solve {} grids", grid.size()),
-        };
-        return format!("{}: skipped: {why}\n", s.name);
+fn line(s: &Solved, limit: u64) -> String {
+    let row = match &s.row {
+        Ok(row) => row,
+        Err(why) => return format!("{}: skipped: {why}\n", s.name),
     };
     let solutions = match (&row.status, row.solutions) {
         (Status::NoSolution, 0) => String::new(),
         (_, n) => format!(", {} (limit {limit})", count(n, "solution", "solutions")),
     };
-    let time = table::time(row).map_or_else(String::new, |t| format!(", {t}"));
+    let time = words::time(row).map_or_else(String::new, |t| format!(", {t}"));
     let mut text = format!(
         "{}: {}{solutions}, {}, {}{time}\n",
         s.name,
@@ -158,8 +155,9 @@ pub struct Solved {
     /// Its catalogue entry, for one that has one.
     pub strategy: Option<&'static Strategy>,
     pub max_nodes: u64,
-    /// Its row, as `bench` writes it; `None` when it does not take the puzzle's size.
-    pub row: Option<Row>,
+    /// Its row, as `bench` writes it; or why it was skipped: a strategy that does not take
+    /// the puzzle's size (a `cmd:` solver takes every size).
+    pub row: Result<Row, String>,
 }
 
 impl Solved {
@@ -183,15 +181,18 @@ impl Solved {
             SolverSpec::Strategy(s) => Some(*s),
             SolverSpec::Command(_) => None,
         };
-        let mut row = None;
-        if c.solver().supports(puzzle.grid.size()) {
-            let corpus: Arc<str> = Arc::from("solve");
-            let mut first = solve_checked(&c, &corpus, puzzle, 1)?;
-            if first.nanoseconds < QUICK_NS && first.status != Status::Wrong {
-                first = solve_checked(&c, &corpus, puzzle, RETIMES)?;
+        let size = puzzle.grid.size();
+        let row = match strategy {
+            Some(s) if !s.solver().supports(size) => Err(crate::trace::unsupported(s, size)),
+            _ => {
+                let corpus: Arc<str> = Arc::from("solve");
+                let mut first = solve_checked(&c, &corpus, puzzle, 1)?;
+                if first.nanoseconds < QUICK_NS && first.status != Status::Wrong {
+                    first = solve_checked(&c, &corpus, puzzle, RETIMES)?;
+                }
+                Ok(first)
             }
-            row = Some(first);
-        }
+        };
         let name = spec.name().to_string();
         Ok(Solved {
             name,
@@ -208,12 +209,16 @@ impl Solved {
 
     /// Whether its search ran to its end and passed its check.
     pub fn finished(&self) -> bool {
-        self.row.as_ref().is_some_and(|r| r.status.is_finished())
+        self.row.as_ref().is_ok_and(|r| r.status.is_finished())
     }
 
     /// Its first solution, if any.
     pub fn solution(&self) -> Option<Grid> {
-        let row = self.row.as_ref().filter(|r| r.status != Status::Wrong)?;
+        let row = self
+            .row
+            .as_ref()
+            .ok()
+            .filter(|r| r.status != Status::Wrong)?;
         Grid::parse(&row.solution).ok()
     }
 }

@@ -15,7 +15,7 @@ use super::Solved;
 /// At most this many solutions are shown.
 pub const SHOWN: usize = 4;
 /// The widest a row of grids side by side, or a line of a caption, gets.
-const WIDTH: usize = 100;
+pub const WIDTH: usize = 100;
 /// A label above a grid is cut to this many characters (or the grid's width).
 const LABEL: usize = 30;
 /// At most this many differing cells are named.
@@ -26,7 +26,7 @@ pub fn solutions(puzzle: &Grid, solved: &[Solved], limit: u64) -> String {
     // The exact solver whose solutions are shown: one whose search finished if any, the
     // fastest.
     let enumerator = (solved.iter().filter(|s| s.exact()))
-        .filter_map(|s| Some((s, s.row.as_ref()?)))
+        .filter_map(|s| Some((s, s.row.as_ref().ok()?)))
         .filter(|(_, row)| row.status != Status::Wrong)
         .min_by_key(|(s, row)| (!s.finished(), row.nanoseconds));
     match enumerator.filter(|_| limit >= 2) {
@@ -37,7 +37,7 @@ pub fn solutions(puzzle: &Grid, solved: &[Solved], limit: u64) -> String {
 
 /// The first solutions of an exact search, and what its count proves.
 fn enumerated(puzzle: &Grid, e: &Solved, limit: u64) -> String {
-    let (Some(row), Some(strategy)) = (e.row.as_ref(), e.strategy) else {
+    let (Ok(row), Some(strategy)) = (e.row.as_ref(), e.strategy) else {
         return String::new();
     };
     let keep = limit.min(SHOWN as u64);
