@@ -14,11 +14,10 @@ use sudoku_engine::Shard;
 use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
-use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::Resumption;
-use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
+use sudoku_reports::settings::{differences, not_given, Shards};
+use sudoku_reports::sidecar::{account_not_given, CorpusEntry, MergedShard, Resumption};
 use sudoku_reports::staged::through_links;
-use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
+use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 use sudoku_results::Row;
 
 use crate::bench::skips;
@@ -189,58 +188,24 @@ fn part(csv: &Path) -> Result<Part> {
         let sidecar = RunFiles::beside(csv).sidecar.display().to_string();
         bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
     };
-    if let Some(why) = unfinished(&found.sidecar) {
-        bail!("{at}: {why}");
+    if found.sidecar.state.known() != Some(State::Finished) {
+        bail!("{at}: not a finished shard: {}", found.sidecar.state.told());
     }
-    let by_hand = "(a sidecar made by hand, or cut short?): run it again";
-    if let Some(told) = not_given_told(&found.path, &found.text) {
-        bail!("{at}: {told}, so how the shard was made is not known {by_hand}");
+    let mut missing = not_given(&found.text);
+    missing.extend(account_not_given(&found.text));
+    if !missing.is_empty() {
+        let (sidecar, missing) = (found.path.display(), missing.join(", "));
+        bail!("{at}: its sidecar ({sidecar}) does not give {missing}: run the shard again");
     }
-    let untold: Vec<String> = account_not_given(&found.text)
-        .into_iter()
-        .map(|key| account_told(key, "the shard"))
-        .collect();
-    if !untold.is_empty() {
-        bail!(
-            "{at}: its sidecar ({}) does not say {}, so what the shard did is not known \
-             {by_hand}",
-            found.path.display(),
-            untold.join(", ")
-        );
-    }
-    let Some(entry) = found.sidecar.shard else {
-        bail!("{at}: not a shard (run without --shard)");
-    };
-    let Some(shard) = Shard::new(entry.k, entry.n) else {
-        bail!("{at}: its sidecar's shard {entry} is not a share of the run");
+    let entry = found.sidecar.shard;
+    let Some(shard) = entry.and_then(|e| Shard::new(e.k, e.n)) else {
+        bail!("{at}: not a shard (its sidecar gives no shard K/N of a run)");
     };
     Ok(Part {
         csv: csv.to_path_buf(),
         sidecar: found.sidecar,
         shard,
     })
-}
-
-/// Why a shard cannot be merged, with what to do: `None` when it finished.
-fn unfinished(sidecar: &Sidecar) -> Option<String> {
-    let told = sidecar.state.told();
-    match &sidecar.state {
-        Said::Known(State::Finished) => None,
-        Said::Known(_) => Some(format!(
-            "the shard did not finish: {told}; run it again with --resume"
-        )),
-        Said::Nothing => Some(format!(
-            "{told}, so whether the shard finished is not known: run it again"
-        )),
-        Said::Unknown(_) => Some(format!(
-            "{told}, so whether the shard finished is not known: merge the shards with the \
-             version that ran them{}",
-            match sidecar.version.as_str() {
-                "" => String::new(),
-                version => format!(" (sudoku-lab {version})"),
-            }
-        )),
-    }
 }
 
 /// Every shard made as the first one.
@@ -264,22 +229,14 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
 /// Refuses, as a [`Usage`] error, a merge into `out` (`asked`: the `--out` given) that may
 /// write one of the `shards`' files under any name of a run ([`Output::every_name`]).
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
-    let mut told = crate::bench::overlap::out_told(asked, out);
-    if out != asked {
-        told.push(',');
-    }
-    if shards.iter().any(|s| same_place(s, out)) {
-        return Err(Usage(format!(
-            "{told} is one of the shards: choose another --out"
-        )));
-    }
     let ours = Output::every_name(out);
     for shard in shards {
         let theirs = Output::every_name(shard);
-        if let Some(ours) = ours
-            .iter()
-            .find(|o| theirs.iter().any(|t| same_place(t, o)))
-        {
+        if let Some(ours) = (ours.iter()).find(|o| theirs.iter().any(|t| same_place(t, o))) {
+            let mut told = crate::bench::overlap::out_told(asked, out);
+            if out != asked {
+                told.push(',');
+            }
             return Err(Usage(format!(
                 "{told} may write {}, a file of the shard {}: choose another --out",
                 ours.display(),
@@ -472,15 +429,11 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     }
 }
 
-/// The earliest of the `shards`' starts, compared as times (the first shard's when none
-/// reads as one).
+/// The earliest of the `shards`' starts: dates a run writes (RFC 3339, UTC, to the
+/// second) sort as times.
 fn earliest_date(shards: &[&Part]) -> String {
-    let read = |p: &&Part| humantime::parse_rfc3339_weak(&p.sidecar.date).ok();
-    shards
-        .iter()
-        .filter_map(|p| Some((read(p)?, &p.sidecar.date)))
-        .min_by_key(|(time, _)| *time)
-        .map_or_else(|| shards[0].sidecar.date.clone(), |(_, date)| date.clone())
+    let dates = shards.iter().map(|p| &p.sidecar.date);
+    dates.min().cloned().unwrap_or_default()
 }
 
 /// Whether two paths name one file, there or not yet (then by name in the same folder).
