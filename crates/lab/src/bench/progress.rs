@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_engine::{corpus_names, count_puzzles, Plan};
 
-use sudoku_results::Row;
-
 use crate::bench::forecast::Forecast;
 use crate::ui;
 
@@ -82,13 +80,8 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 
 impl Progress {
     /// Starts showing the progress of the run of `plan`: a bar on a terminal, else lines
-    /// every `every`, nothing when `quiet`; the `forecast` looks at its pace.
-    pub fn start(
-        quiet: bool,
-        every: Option<Duration>,
-        plan: &Plan,
-        forecast: Forecast,
-    ) -> Progress {
+    /// every `every`, nothing when `quiet`; the forecast looks at its pace.
+    pub fn start(quiet: bool, every: Option<Duration>, plan: &Plan) -> Progress {
         let now = Instant::now();
         let mode = match every {
             _ if quiet => Mode::Off,
@@ -113,14 +106,13 @@ impl Progress {
             done: 0,
             total: None,
             count: Some(count),
-            forecast,
+            forecast: Forecast::default(),
         }
     }
 
-    /// One more puzzle done, its `rows` solved.
-    pub fn inc(&mut self, rows: &[Row]) {
+    /// One more puzzle done.
+    pub fn inc(&mut self) {
         self.done += 1;
-        self.forecast.count(rows);
         if let Mode::Bar(bar) = &self.mode {
             bar.inc(1);
         }

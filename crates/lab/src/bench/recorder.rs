@@ -12,7 +12,6 @@ use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
 
 use crate::bench::config::RunConfig;
-use crate::bench::forecast::Forecast;
 use crate::bench::progress::Progress;
 use crate::ui;
 
@@ -67,12 +66,7 @@ impl Recorder {
     pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
             summary,
-            progress: Progress::start(
-                config.quiet,
-                config.progress_every,
-                &config.plan,
-                Forecast::new(&config.budgets, config.default_budgets),
-            ),
+            progress: Progress::start(config.quiet, config.progress_every, &config.plan),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
             earlier: csv.pushed(),
@@ -187,7 +181,7 @@ other {} puzzle",
         }
         self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
-        self.progress.inc(solved.rows);
+        self.progress.inc();
         Ok(())
     }
 
