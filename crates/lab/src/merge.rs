@@ -9,7 +9,7 @@ use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
@@ -85,19 +85,18 @@ struct Stream<'p> {
 
 /// Where `row` of the shard `part` stands.
 fn place(part: &Part, row: &Row) -> Result<Place> {
-    let corpus = part
-        .sidecar
-        .corpus
-        .iter()
-        .position(|c| *c.path == *row.corpus);
-    let Some(corpus) = corpus else {
-        let csv = part.csv.display();
-        bail!(
-            "{csv}: a row of corpus {} that the sidecar does not list",
-            row.corpus
-        );
-    };
+    let corpus = (part.sidecar.corpus.iter()).position(|c| *c.path == *row.corpus);
+    let corpus = corpus.ok_or_else(|| not_as_written(part, row, "not a corpus of its sidecar"))?;
     Ok((corpus, row.index))
+}
+
+/// The one refusal of a shard's rows that are not as it wrote them: `row`, and `why`.
+fn not_as_written(part: &Part, row: &Row, why: impl std::fmt::Display) -> anyhow::Error {
+    let (csv, index, corpus, line) = (part.csv.display(), row.index, &row.corpus, row.line);
+    anyhow!(
+        "{csv}: puzzle {index} of {corpus} (line {line}): {why}: not the shard's rows as they \
+         were written"
+    )
 }
 
 impl Stream<'_> {
@@ -153,15 +152,11 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
         let (place, mut rows) = heads[next].take().expect("a puzzle is there");
         let part = &parts[next];
         if last.is_some_and(|l| l >= place) {
-            let row = &rows[0];
-            bail!(
-                "{}: puzzle {}:{} (index {}) is out of order or in two shards: not the CSVs \
-                 of one sharded run",
-                part.csv.display(),
-                row.corpus,
-                row.line,
-                row.index
-            );
+            return Err(not_as_written(
+                part,
+                &rows[0],
+                "out of order, or in two shards",
+            ));
         }
         last = Some(place);
         check_rows(part, place, &rows, &mut corpora)?;
@@ -251,42 +246,26 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
 fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     for (i, b) in shards.iter().enumerate() {
         if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
-            let also = match a == b {
-                true => String::new(),
-                false => format!(" (as {} and {})", a.display(), b.display()),
-            };
+            let (a, b) = (a.display(), b.display());
             return Err(Usage(format!(
-                "{} is given twice{also}: give each shard once",
-                a.display()
+                "{a} and {b} are one file: give each shard once"
             )));
         }
     }
     Ok(())
 }
 
-/// Every share once: two files that hold one share (a copy of a shard) are refused.
+/// Each share once, none missing: one refusal naming the shares given.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
-    for (i, p) in parts.iter().enumerate() {
-        if let Some(q) = parts[..i].iter().find(|q| q.shard == p.shard) {
-            bail!(
-                "shard {} is given twice: {} and {}",
-                p.shard,
-                q.csv.display(),
-                p.csv.display()
-            );
-        }
-    }
-    let missing: Vec<String> = (1..=n)
-        .filter(|&k| !parts.iter().any(|p| p.shard.k == k))
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        let s = if missing.len() == 1 { "" } else { "s" };
-        bail!(
-            "shard{s} {} missing: a merge needs all {n}",
-            missing.join(", ")
-        );
+    let mut shares: Vec<u64> = parts.iter().map(|p| p.shard.k).collect();
+    shares.sort_unstable();
+    if !shares.iter().copied().eq(1..=n) {
+        let given: Vec<String> = (parts.iter())
+            .map(|p| format!("{} ({})", p.shard, p.csv.display()))
+            .collect();
+        let given = given.join(", ");
+        bail!("a merge needs each of the {n} shares once, where the shards are {given}");
     }
     Ok(())
 }
@@ -320,13 +299,7 @@ fn check_rows(
     } else {
         return Ok(());
     };
-    bail!(
-        "{}: puzzle {} of {} (line {}): {fault}: not the shard's rows as they were written",
-        part.csv.display(),
-        first.index,
-        first.corpus,
-        first.line
-    )
+    Err(not_as_written(part, first, fault))
 }
 
 /// A corpus of the run read forward.
@@ -357,9 +330,8 @@ fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
     out
 }
 
-/// The merged run's sidecar, as the book's "Merge" gives it: the first shard's settings,
-/// the counts summed, the slowest shard's clock, each shard's resumptions. CPU models are
-/// joined by `; `, which no model name holds (`/proc/cpuinfo` gives them with commas).
+/// The merged run's sidecar, as the book's "Merge" gives it. CPU models are joined by `; `,
+/// which no model name holds (`/proc/cpuinfo` gives them with commas).
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let mut shards: Vec<&Part> = parts.iter().collect();
     shards.sort_by_key(|p| p.shard.k);
@@ -423,17 +395,14 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
             .collect(),
         threads: if threads.len() == 1 { threads[0] } else { 0 },
         cpu: cpus.join("; "),
-        date: earliest_date(&shards),
+        // The earliest start: the dates a run writes (RFC 3339, UTC) sort as times.
+        date: (parts.iter().map(|p| &p.sidecar.date))
+            .min()
+            .cloned()
+            .unwrap_or_default(),
         corpus: corpus.collect(),
         ..first.clone()
     }
-}
-
-/// The earliest of the `shards`' starts: dates a run writes (RFC 3339, UTC, to the
-/// second) sort as times.
-fn earliest_date(shards: &[&Part]) -> String {
-    let dates = shards.iter().map(|p| &p.sidecar.date);
-    dates.min().cloned().unwrap_or_default()
 }
 
 /// Whether two paths name one file, there or not yet (then by name in the same folder).

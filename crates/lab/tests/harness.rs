@@ -519,18 +519,21 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!dir.path().join("m.csv").exists(), "nothing written");
     };
-    refused(&[&s[0]], "shard 2/2 missing: a merge needs all 2");
+    refused(
+        &[&s[0]],
+        "a merge needs each of the 2 shares once, where the shards are 1/2 (s1.csv)",
+    );
     // One file named twice is a command line that contradicts itself: a usage error (exit
     // 2), said before any shard is read (a file that is no shard's, given twice, was
     // refused for its missing sidecar, exit 1), where two files that hold one share are
     // refused for what they hold (exit 1).
     for (files, says) in [
-        (["s2.csv", "s2.csv"], "s2.csv is given twice"),
+        (["s2.csv", "s2.csv"], "s2.csv and s2.csv are one file"),
+        (["s2.csv", "./s2.csv"], "s2.csv and ./s2.csv are one file"),
         (
-            ["s2.csv", "./s2.csv"],
-            "s2.csv is given twice (as s2.csv and ./s2.csv)",
+            ["nothing.csv", "nothing.csv"],
+            "nothing.csv and nothing.csv are one file",
         ),
-        (["nothing.csv", "nothing.csv"], "nothing.csv is given twice"),
     ] {
         let (_, err) = run(
             &dir,
@@ -547,7 +550,7 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     }
     refused(
         &[&s[0], &s[1], "copy.csv"],
-        "shard 2/2 is given twice: s2.csv and copy.csv",
+        "the shards are 1/2 (s1.csv), 2/2 (s2.csv), 2/2 (copy.csv)",
     );
     refused(
         &["one.csv", &s[1]],
