@@ -60,7 +60,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         whose: bench::Whose::Merge,
         quiet: args.quiet.quiet,
         view: View::Narrow,
-        resume: false,
         continued: None,
     };
     bench::close(

@@ -84,7 +84,6 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         whose: Whose::Run,
         quiet: config.quiet,
         view: config.view,
-        resume: config.resume,
         continued: resumed.as_ref().map(|r| r.csv.as_path()),
     };
     close(output, sidecar, recorded.summary, ended, &how)
@@ -158,13 +157,11 @@ impl Ended {
 }
 
 /// How the end of a run or a merge is told: `quiet` (`-q`) says nothing of one that
-/// finished with every file written; `resume` (`--resume` given) is what an interrupted
-/// run says to do next; `continued`, the files a `--resume` continued.
+/// finished with every file written; `continued`, the files a `--resume` continued.
 pub(crate) struct Close<'a> {
     pub whose: Whose,
     pub quiet: bool,
     pub view: View,
-    pub resume: bool,
     pub continued: Option<&'a Path>,
 }
 
@@ -343,12 +340,7 @@ fn tell(
     match state {
         State::Interrupted => ui::plain(format!(
             "interrupted: {csv} holds every row completed before the interrupt{kept}; the \
-             same command {}continues it",
-            if how.resume {
-                "again "
-            } else {
-                "with --resume "
-            }
+             same command with --resume continues it"
         )),
         State::Failed => ui::plain(format!(
             "stopped: the {rows} row{s} completed before the error {} in {csv}{kept}",

@@ -51,16 +51,6 @@ fn tally(plan: &Plan) -> impl FnOnce() -> Option<u64> + Send + 'static {
     }
 }
 
-/// When to count the total: at once for a bar; else after [`COUNT_AFTER`], or half an
-/// interval before the first progress line, so that the line has it.
-fn count_after(mode: &Mode) -> Duration {
-    match *mode {
-        Mode::Bar(_) => Duration::ZERO,
-        Mode::Lines { every, .. } => (every / 2).min(COUNT_AFTER),
-        Mode::Off => COUNT_AFTER,
-    }
-}
-
 /// The bar's style, with or without a total.
 fn bar_style(total_known: bool) -> ProgressStyle {
     let template = if total_known {
@@ -95,7 +85,14 @@ impl Progress {
             None => Mode::Off,
         };
         let (tx, count) = mpsc::channel();
-        let (tally, after) = (tally(plan), count_after(&mode));
+        // At once for a bar; else half an interval before the first line, so that it has
+        // the total, or after `COUNT_AFTER`.
+        let after = match mode {
+            Mode::Bar(_) => Duration::ZERO,
+            Mode::Lines { every, .. } => (every / 2).min(COUNT_AFTER),
+            Mode::Off => COUNT_AFTER,
+        };
+        let tally = tally(plan);
         std::thread::spawn(move || {
             std::thread::sleep(after);
             let _ = tx.send(tally());

@@ -90,16 +90,19 @@ pub fn earlier_run(
         let said = format!("--resume: {csv} was made another way (earlier vs now): {list}");
         return Err(Usage(said).into());
     }
-    match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
-        None if csv == target => return Ok(Earlier::Finished(csv)),
-        None => {}
-        // Not "nothing left to do": its rows are checked against the corpus now, and the
-        // puzzles it lacks (a corpus that grew) solved.
-        Some(changed) => ui::note(format!(
-            "--resume: the corpus changed since the run of {}: {changed}; its rows are \
-             checked against it",
-            csv.display()
-        )),
+    let changed = unchanged::changed(&found.sidecar.corpus, &fresh.corpus);
+    if changed.is_empty() && csv == target {
+        return Ok(Earlier::Finished(csv));
+    }
+    // Not "nothing left to do": its rows are checked against the corpus now, and the
+    // puzzles it lacks (a corpus that grew) solved.
+    if !changed.is_empty() {
+        ui::note(format!(
+            "--resume: the corpus changed since the run of {}: {}; its rows are checked \
+             against it",
+            csv.display(),
+            changed.join("; ")
+        ));
     }
     let said = ended.map(|_| found.sidecar.rows);
     let check = unchanged::puzzle_check(&plan.contenders);

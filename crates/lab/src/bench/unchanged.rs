@@ -28,7 +28,7 @@ pub fn fingerprint(source: &Source) -> Option<Fingerprint> {
 /// The corpora of `now` whose fingerprint is not known to be the one `then` recorded
 /// for the corpus of the same path, each as `c.txt (then …, now …)`; `not known` stands
 /// for a corpus read once as it comes, or a sidecar that gives none.
-fn changed(then: &[CorpusEntry], now: &[CorpusEntry]) -> Vec<String> {
+pub fn changed(then: &[CorpusEntry], now: &[CorpusEntry]) -> Vec<String> {
     let known = |f: Option<&Fingerprint>| f.map_or("not known".into(), ToString::to_string);
     (now.iter())
         .filter_map(|now| {
@@ -61,13 +61,6 @@ pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option
             changed.join("; ")
         )
     })
-}
-
-/// The corpora of `fresh` (this run's sidecar) not known to be as `earlier` (a run on the
-/// same output) recorded them, joined: `None` when each is.
-pub fn changed_since(earlier: &[CorpusEntry], fresh: &[CorpusEntry]) -> Option<String> {
-    let changed = changed(earlier, fresh);
-    (!changed.is_empty()).then(|| changed.join("; "))
 }
 
 /// The check of a puzzle's rows for a run of `contenders` ([`check_puzzle`]).
