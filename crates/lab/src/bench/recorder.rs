@@ -189,23 +189,17 @@ other {} puzzle",
         let CorpusError::Malformed { location, .. } = error else {
             return;
         };
-        let corpus = location.path.clone();
-        let n = self.malformed.entry(corpus.clone()).or_default();
+        let n = self.malformed.entry(location.path.clone()).or_default();
         *n += 1;
         if *n <= MALFORMED_SHOWN {
             ui::warning(format!("{error} (line skipped)"));
-        }
-        if *n == MALFORMED_SHOWN {
-            ui::warning(format!(
-                "{corpus}: further malformed lines are counted only"
-            ));
         }
     }
 
     fn corpus_done(&mut self, corpus: &CorpusCount) {
         if corpus.malformed > MALFORMED_SHOWN {
             ui::warning(format!(
-                "{}: {} malformed lines skipped in all",
+                "{}: {} malformed lines skipped in all, the first {MALFORMED_SHOWN} shown",
                 corpus.name, corpus.malformed
             ));
         }
