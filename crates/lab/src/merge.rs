@@ -15,7 +15,9 @@ use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, not_given, Shards};
-use sudoku_reports::sidecar::{account_not_given, CorpusEntry, MergedShard, Resumption};
+use sudoku_reports::sidecar::{
+    account_not_given, CorpusEntry, MergedShard, Resumption, ShardEntry,
+};
 use sudoku_reports::staged::through_links;
 use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 use sudoku_results::Row;
@@ -381,13 +383,19 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
         merged_from: (shards.iter())
             .map(|p| MergedShard {
-                shard: bench::shard_entry(p.shard),
+                shard: ShardEntry {
+                    k: p.shard.k,
+                    n: p.shard.n,
+                },
                 csv: p.csv.display().to_string(),
             })
             .collect(),
         resumed: (shards.iter())
             .flat_map(|p| {
-                let shard = Some(bench::shard_entry(p.shard));
+                let shard = Some(ShardEntry {
+                    k: p.shard.k,
+                    n: p.shard.n,
+                });
                 let each = p.sidecar.resumed.iter();
                 each.map(move |r| Resumption { shard, ..r.clone() })
             })

@@ -237,14 +237,6 @@ fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: 
     }
 }
 
-/// The sidecar's entry of a shard.
-pub(crate) fn shard_entry(shard: Shard) -> ShardEntry {
-    ShardEntry {
-        k: shard.k,
-        n: shard.n,
-    }
-}
-
 /// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
     let (plan, timing) = (&config.plan, &config.plan.timing);
@@ -264,7 +256,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         first: plan.first,
         seed: Some(config.seed),
         permute: plan.select.permute,
-        shard: plan.select.shard.map(shard_entry),
+        shard: (plan.select.shard).map(|Shard { k, n }| ShardEntry { k, n }),
         warmup: timing.warmup.map(|d| d.as_secs_f64()),
         pin: timing.pin.clone(),
         timeout: cmd.then_some(config.timeout.as_secs_f64()),
