@@ -9,16 +9,17 @@ use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
-use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::Resumption;
-use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
+use sudoku_reports::settings::{differences, not_given, Shards};
+use sudoku_reports::sidecar::{
+    account_not_given, CorpusEntry, MergedShard, Resumption, ShardEntry,
+};
 use sudoku_reports::staged::through_links;
-use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
+use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 use sudoku_results::Row;
 
 use crate::bench::skips;
@@ -61,7 +62,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
         whose: bench::Whose::Merge,
         quiet: args.quiet.quiet,
         view: View::Narrow,
-        resume: false,
         continued: None,
     };
     bench::close(
@@ -86,19 +86,18 @@ struct Stream<'p> {
 
 /// Where `row` of the shard `part` stands.
 fn place(part: &Part, row: &Row) -> Result<Place> {
-    let corpus = part
-        .sidecar
-        .corpus
-        .iter()
-        .position(|c| *c.path == *row.corpus);
-    let Some(corpus) = corpus else {
-        let csv = part.csv.display();
-        bail!(
-            "{csv}: a row of corpus {} that the sidecar does not list",
-            row.corpus
-        );
-    };
+    let corpus = (part.sidecar.corpus.iter()).position(|c| *c.path == *row.corpus);
+    let corpus = corpus.ok_or_else(|| not_as_written(part, row, "not a corpus of its sidecar"))?;
     Ok((corpus, row.index))
+}
+
+/// The one refusal of a shard's rows that are not as it wrote them: `row`, and `why`.
+fn not_as_written(part: &Part, row: &Row, why: impl std::fmt::Display) -> anyhow::Error {
+    let (csv, index, corpus, line) = (part.csv.display(), row.index, &row.corpus, row.line);
+    anyhow!(
+        "{csv}: puzzle {index} of {corpus} (line {line}): {why}: not the shard's rows as they \
+         were written"
+    )
 }
 
 impl Stream<'_> {
@@ -154,15 +153,11 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
         let (place, mut rows) = heads[next].take().expect("a puzzle is there");
         let part = &parts[next];
         if last.is_some_and(|l| l >= place) {
-            let row = &rows[0];
-            bail!(
-                "{}: puzzle {}:{} (index {}) is out of order or in two shards: not the CSVs \
-                 of one sharded run",
-                part.csv.display(),
-                row.corpus,
-                row.line,
-                row.index
-            );
+            return Err(not_as_written(
+                part,
+                &rows[0],
+                "out of order, or in two shards",
+            ));
         }
         last = Some(place);
         check_rows(part, place, &rows, &mut corpora)?;
@@ -189,58 +184,24 @@ fn part(csv: &Path) -> Result<Part> {
         let sidecar = RunFiles::beside(csv).sidecar.display().to_string();
         bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
     };
-    if let Some(why) = unfinished(&found.sidecar) {
-        bail!("{at}: {why}");
+    if found.sidecar.state.known() != Some(State::Finished) {
+        bail!("{at}: not a finished shard: {}", found.sidecar.state.told());
     }
-    let by_hand = "(a sidecar made by hand, or cut short?): run it again";
-    if let Some(told) = not_given_told(&found.path, &found.text) {
-        bail!("{at}: {told}, so how the shard was made is not known {by_hand}");
+    let mut missing = not_given(&found.text);
+    missing.extend(account_not_given(&found.text));
+    if !missing.is_empty() {
+        let (sidecar, missing) = (found.path.display(), missing.join(", "));
+        bail!("{at}: its sidecar ({sidecar}) does not give {missing}: run the shard again");
     }
-    let untold: Vec<String> = account_not_given(&found.text)
-        .into_iter()
-        .map(|key| account_told(key, "the shard"))
-        .collect();
-    if !untold.is_empty() {
-        bail!(
-            "{at}: its sidecar ({}) does not say {}, so what the shard did is not known \
-             {by_hand}",
-            found.path.display(),
-            untold.join(", ")
-        );
-    }
-    let Some(entry) = found.sidecar.shard else {
-        bail!("{at}: not a shard (run without --shard)");
-    };
-    let Some(shard) = Shard::new(entry.k, entry.n) else {
-        bail!("{at}: its sidecar's shard {entry} is not a share of the run");
+    let entry = found.sidecar.shard;
+    let Some(shard) = entry.and_then(|e| Shard::new(e.k, e.n)) else {
+        bail!("{at}: not a shard (its sidecar gives no shard K/N of a run)");
     };
     Ok(Part {
         csv: csv.to_path_buf(),
         sidecar: found.sidecar,
         shard,
     })
-}
-
-/// Why a shard cannot be merged, with what to do: `None` when it finished.
-fn unfinished(sidecar: &Sidecar) -> Option<String> {
-    let told = sidecar.state.told();
-    match &sidecar.state {
-        Said::Known(State::Finished) => None,
-        Said::Known(_) => Some(format!(
-            "the shard did not finish: {told}; run it again with --resume"
-        )),
-        Said::Nothing => Some(format!(
-            "{told}, so whether the shard finished is not known: run it again"
-        )),
-        Said::Unknown(_) => Some(format!(
-            "{told}, so whether the shard finished is not known: merge the shards with the \
-             version that ran them{}",
-            match sidecar.version.as_str() {
-                "" => String::new(),
-                version => format!(" (sudoku-lab {version})"),
-            }
-        )),
-    }
 }
 
 /// Every shard made as the first one.
@@ -264,22 +225,14 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
 /// Refuses, as a [`Usage`] error, a merge into `out` (`asked`: the `--out` given) that may
 /// write one of the `shards`' files under any name of a run ([`Output::every_name`]).
 fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> {
-    let mut told = crate::bench::overlap::out_told(asked, out);
-    if out != asked {
-        told.push(',');
-    }
-    if shards.iter().any(|s| same_place(s, out)) {
-        return Err(Usage(format!(
-            "{told} is one of the shards: choose another --out"
-        )));
-    }
     let ours = Output::every_name(out);
     for shard in shards {
         let theirs = Output::every_name(shard);
-        if let Some(ours) = ours
-            .iter()
-            .find(|o| theirs.iter().any(|t| same_place(t, o)))
-        {
+        if let Some(ours) = (ours.iter()).find(|o| theirs.iter().any(|t| same_place(t, o))) {
+            let mut told = crate::bench::overlap::out_told(asked, out);
+            if out != asked {
+                told.push(',');
+            }
             return Err(Usage(format!(
                 "{told} may write {}, a file of the shard {}: choose another --out",
                 ours.display(),
@@ -294,42 +247,26 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
 fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
     for (i, b) in shards.iter().enumerate() {
         if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
-            let also = match a == b {
-                true => String::new(),
-                false => format!(" (as {} and {})", a.display(), b.display()),
-            };
+            let (a, b) = (a.display(), b.display());
             return Err(Usage(format!(
-                "{} is given twice{also}: give each shard once",
-                a.display()
+                "{a} and {b} are one file: give each shard once"
             )));
         }
     }
     Ok(())
 }
 
-/// Every share once: two files that hold one share (a copy of a shard) are refused.
+/// Each share once, none missing: one refusal naming the shares given.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
-    for (i, p) in parts.iter().enumerate() {
-        if let Some(q) = parts[..i].iter().find(|q| q.shard == p.shard) {
-            bail!(
-                "shard {} is given twice: {} and {}",
-                p.shard,
-                q.csv.display(),
-                p.csv.display()
-            );
-        }
-    }
-    let missing: Vec<String> = (1..=n)
-        .filter(|&k| !parts.iter().any(|p| p.shard.k == k))
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        let s = if missing.len() == 1 { "" } else { "s" };
-        bail!(
-            "shard{s} {} missing: a merge needs all {n}",
-            missing.join(", ")
-        );
+    let mut shares: Vec<u64> = parts.iter().map(|p| p.shard.k).collect();
+    shares.sort_unstable();
+    if !shares.iter().copied().eq(1..=n) {
+        let given: Vec<String> = (parts.iter())
+            .map(|p| format!("{} ({})", p.shard, p.csv.display()))
+            .collect();
+        let given = given.join(", ");
+        bail!("a merge needs each of the {n} shares once, where the shards are {given}");
     }
     Ok(())
 }
@@ -363,13 +300,7 @@ fn check_rows(
     } else {
         return Ok(());
     };
-    bail!(
-        "{}: puzzle {} of {} (line {}): {fault}: not the shard's rows as they were written",
-        part.csv.display(),
-        first.index,
-        first.corpus,
-        first.line
-    )
+    Err(not_as_written(part, first, fault))
 }
 
 /// A corpus of the run read forward.
@@ -400,9 +331,8 @@ fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
     out
 }
 
-/// The merged run's sidecar, as the book's "Merge" gives it: the first shard's settings,
-/// the counts summed, the slowest shard's clock, each shard's resumptions. CPU models are
-/// joined by `; `, which no model name holds (`/proc/cpuinfo` gives them with commas).
+/// The merged run's sidecar, as the book's "Merge" gives it. CPU models are joined by `; `,
+/// which no model name holds (`/proc/cpuinfo` gives them with commas).
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let mut shards: Vec<&Part> = parts.iter().collect();
     shards.sort_by_key(|p| p.shard.k);
@@ -453,34 +383,33 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
         merged_from: (shards.iter())
             .map(|p| MergedShard {
-                shard: bench::shard_entry(p.shard),
+                shard: ShardEntry {
+                    k: p.shard.k,
+                    n: p.shard.n,
+                },
                 csv: p.csv.display().to_string(),
             })
             .collect(),
         resumed: (shards.iter())
             .flat_map(|p| {
-                let shard = Some(bench::shard_entry(p.shard));
+                let shard = Some(ShardEntry {
+                    k: p.shard.k,
+                    n: p.shard.n,
+                });
                 let each = p.sidecar.resumed.iter();
                 each.map(move |r| Resumption { shard, ..r.clone() })
             })
             .collect(),
         threads: if threads.len() == 1 { threads[0] } else { 0 },
         cpu: cpus.join("; "),
-        date: earliest_date(&shards),
+        // The earliest start: the dates a run writes (RFC 3339, UTC) sort as times.
+        date: (parts.iter().map(|p| &p.sidecar.date))
+            .min()
+            .cloned()
+            .unwrap_or_default(),
         corpus: corpus.collect(),
         ..first.clone()
     }
-}
-
-/// The earliest of the `shards`' starts, compared as times (the first shard's when none
-/// reads as one).
-fn earliest_date(shards: &[&Part]) -> String {
-    let read = |p: &&Part| humantime::parse_rfc3339_weak(&p.sidecar.date).ok();
-    shards
-        .iter()
-        .filter_map(|p| Some((read(p)?, &p.sidecar.date)))
-        .min_by_key(|(time, _)| *time)
-        .map_or_else(|| shards[0].sidecar.date.clone(), |(_, date)| date.clone())
 }
 
 /// Whether two paths name one file, there or not yet (then by name in the same folder).

@@ -107,7 +107,7 @@ fn a_usage_error_found_after_parsing_reads_as_clap_s_own() {
         (
             &["merge", shard, "-o", shard],
             "merge [OPTIONS] --out <FILE.csv> <SHARD.csv>...",
-            format!("--out {shard} is one of the shards: choose another --out"),
+            format!("--out {shard} may write {shard}, a file of the shard {shard}: choose another --out"),
         ),
         (
             &["solve", "--index", "1", TOP1],

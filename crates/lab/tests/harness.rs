@@ -519,18 +519,21 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(!dir.path().join("m.csv").exists(), "nothing written");
     };
-    refused(&[&s[0]], "shard 2/2 missing: a merge needs all 2");
+    refused(
+        &[&s[0]],
+        "a merge needs each of the 2 shares once, where the shards are 1/2 (s1.csv)",
+    );
     // One file named twice is a command line that contradicts itself: a usage error (exit
     // 2), said before any shard is read (a file that is no shard's, given twice, was
     // refused for its missing sidecar, exit 1), where two files that hold one share are
     // refused for what they hold (exit 1).
     for (files, says) in [
-        (["s2.csv", "s2.csv"], "s2.csv is given twice"),
+        (["s2.csv", "s2.csv"], "s2.csv and s2.csv are one file"),
+        (["s2.csv", "./s2.csv"], "s2.csv and ./s2.csv are one file"),
         (
-            ["s2.csv", "./s2.csv"],
-            "s2.csv is given twice (as s2.csv and ./s2.csv)",
+            ["nothing.csv", "nothing.csv"],
+            "nothing.csv and nothing.csv are one file",
         ),
-        (["nothing.csv", "nothing.csv"], "nothing.csv is given twice"),
     ] {
         let (_, err) = run(
             &dir,
@@ -547,11 +550,11 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     }
     refused(
         &[&s[0], &s[1], "copy.csv"],
-        "shard 2/2 is given twice: s2.csv and copy.csv",
+        "the shards are 1/2 (s1.csv), 2/2 (s2.csv), 2/2 (copy.csv)",
     );
     refused(
         &["one.csv", &s[1]],
-        "one.csv: not a shard (run without --shard)",
+        "one.csv: not a shard (its sidecar gives no shard K/N of a run)",
     );
     refused(&[&s[0], "nothing.csv"], "nothing.csv: no sidecar beside it");
     let c = easy(&dir).display().to_string();
@@ -578,7 +581,7 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
     // of its corpora is (it exited 1).
     let (_, err) = run(&dir, &["merge", "-o", &s[0], &s[0], &s[1]], 2);
     assert!(
-        err.contains("error: --out s1.csv is one of the shards: choose another --out\n"),
+        err.contains("error: --out s1.csv may write s1.csv, a file of the shard s1.csv: choose another --out\n"),
         "{err}"
     );
     // Through a link, the refusal names the link as given, then the shard it leads to, and
@@ -590,8 +593,9 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         let (_, err) = run(&dir, &["merge", "-o", "lk.csv", &s[0], &s[1]], 2);
         let target = std::fs::canonicalize(dir.path().join("s1.csv")).unwrap();
         let says = format!(
-            "--out lk.csv, a link to {}, is one of the shards: choose another --out",
-            target.display()
+            "--out lk.csv, a link to {t}, may write {t}, a file of the shard s1.csv: choose \
+             another --out",
+            t = target.display()
         );
         assert!(err.contains(&says), "{err}");
         assert!(!err.contains("note:"), "{err}");
@@ -644,7 +648,10 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         .unwrap()
         .replace("state = \"finished\"", "state = \"interrupted\"");
     std::fs::write(dir.path().join("s2.run.toml"), unfinished).unwrap();
-    refused(&[&s[0], &s[1]], "s2.csv: the shard did not finish");
+    refused(
+        &[&s[0], &s[1]],
+        "s2.csv: not a finished shard: the sidecar says",
+    );
 }
 
 /// An `--out` one of whose files (its CSV, summary or sidecar, under the name given or
@@ -1026,11 +1033,14 @@ fn shard_auto_reads_slurm_and_kubernetes() {
     }
     let err = auto(&[], "auto", "x.csv", 2);
     assert!(
-        err.contains("no SLURM_ARRAY_TASK_ID in the environment"),
+        err.contains("--shard auto: neither a task of a Slurm job array"),
         "{err}"
     );
     let err = auto(&[("JOB_COMPLETION_INDEX", "0")], "auto", "x.csv", 2);
-    assert!(err.contains("give them, --shard auto/N"), "{err}");
+    assert!(
+        err.contains("nor, with auto/N, of a Kubernetes indexed Job"),
+        "{err}"
+    );
     let err = bench(&dir, &[&c, "--shard", "4/3", "-o", "x.csv"], 2);
     assert!(err.contains("is not a shard K/N"), "{err}");
 }
@@ -1106,9 +1116,8 @@ fn resume_refuses_an_ended_runs_sidecar_that_does_not_say_its_rows() {
     let err = bench(&dir, &args, 1);
     assert!(
         err.contains(
-            "--resume: r.interrupted.csv: its sidecar (r.interrupted.run.toml) does not say how \
-many rows the run wrote (rows), so which of its puzzles are whole is not known (a sidecar made \
-by hand, or cut short?): run without --resume to start afresh"
+            "--resume: r.interrupted.csv: its sidecar (r.interrupted.run.toml) does not give \
+             rows: run without --resume to start afresh"
         ),
         "{err}"
     );
@@ -1223,7 +1232,7 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
     std::fs::remove_file(dir.path().join("r.killed.run.toml")).unwrap();
     let err = bench(&dir, &args, 1);
     assert!(
-        err.contains("r.killed.csv has no sidecar beside it"),
+        err.contains("--resume: r.killed.csv: no sidecar beside it"),
         "{err}"
     );
     write(&dir, "r.killed.run.toml", &finished);

@@ -52,9 +52,8 @@ fn resume_refuses_rows_of_a_corpus_that_changed_since() {
     assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert!(
         out.stderr.contains(
-            "--resume: c.txt changed since the run of r.interrupted.csv: 6 of the 6 puzzles it \
-             holds are not the puzzles the corpus gives at their index now (c.txt index 0 \
-             (line 1): another puzzle there now;"
+            "--resume: r.interrupted.csv: 6 of the 6 puzzles it holds are not the corpus's at \
+             their index now (c.txt index 0 (line 1): another puzzle there now; …)"
         ),
         "{}",
         out.stderr
@@ -109,7 +108,7 @@ fn a_finished_run_whose_corpus_grew_solves_the_new_puzzles() {
     assert!(
         grown
             .stderr
-            .contains("--resume: r.csv finished, but c.txt changed (then "),
+            .contains("--resume: the corpus changed since the run of r.csv: c.txt (then "),
         "{}",
         grown.stderr
     );
@@ -122,7 +121,7 @@ fn a_finished_run_whose_corpus_grew_solves_the_new_puzzles() {
     assert_eq!(cut.code, Some(1), "{}", cut.stderr);
     assert!(
         cut.stderr
-            .contains("2 of the 7 puzzles it holds are not the puzzles the corpus gives"),
+            .contains("2 of the 7 puzzles it holds are not the corpus's at their index now"),
         "{}",
         cut.stderr
     );
@@ -216,7 +215,7 @@ fn a_corpus_cut_short_while_the_run_reads_it_fails_the_run() {
     assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert!(
         out.stderr
-            .contains("error: the corpus changed while the run read it: c.txt (at the start "),
+            .contains("error: the corpus changed while the run read it: c.txt (then "),
         "{}",
         out.stderr
     );

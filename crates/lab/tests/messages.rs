@@ -137,3 +137,19 @@ fn an_impossible_generate_target_is_a_usage_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// The first 10 malformed lines of a corpus are named, the others counted, one line at
+/// the corpus's end saying how many in all.
+#[test]
+fn malformed_lines_past_the_tenth_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = "not a puzzle\n".repeat(12);
+    write(&dir, "c.txt", &format!("{TOP1}\n{bad}"));
+    let (code, err) = bench(dir.path(), "c.txt");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err.matches("(line skipped)").count(), 10, "{err}");
+    assert!(
+        err.contains("warning: c.txt: 12 malformed lines skipped in all, the first 10 shown"),
+        "{err}"
+    );
+}

@@ -26,8 +26,6 @@ pub struct RunConfig {
     pub limit: u64,
     /// Each solver's budget, in order.
     pub budgets: Vec<SolverEntry>,
-    /// Whether the budgets are the catalogue's defaults (no `--max-nodes`).
-    pub default_budgets: bool,
     /// The summary's view.
     pub view: View,
     /// No progress.
@@ -111,7 +109,6 @@ impl RunConfig {
             files: RunFiles::beside(&out),
             limit: args.search.limit,
             budgets,
-            default_budgets: args.search.max_nodes.is_none(),
             view: if args.wide { View::Wide } else { View::Narrow },
             quiet: args.quiet.quiet,
             progress_every: (args.progress_every > 0)

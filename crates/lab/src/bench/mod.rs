@@ -15,7 +15,7 @@ pub(crate) mod skips;
 pub(crate) mod unchanged;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
@@ -40,24 +40,15 @@ use resume::{Earlier, Resumed};
 pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut config = RunConfig::resolve(args)?;
     let start = Instant::now();
-    if !config.resume {
-        // The reading thread starts first, and reads while the output is opened.
-        let engine = sudoku_engine::start(&config.plan, interrupt);
-        let opened = open_run(&config)?;
-        opened.output.write_sidecar(&opened.sidecar)?;
-        return record(&config, opened, None, engine, start);
-    }
-    // What is left to solve is known once the earlier run is read: the threads start after.
-    let mut opened = open_run(&config)?;
-    let aside = opened.output.moved_aside();
-    let aside = aside.map(|m| RunFiles::beside(&m.path));
-    let (fresh, plan) = (&opened.sidecar, &config.plan);
-    let earlier = resume::earlier_run(&config.files.csv, aside.as_ref(), fresh, plan)?;
-    let continued = match earlier {
-        Earlier::None => {
-            opened.output.write_sidecar(&opened.sidecar)?;
-            None
-        }
+    let (output, mut csv) = open(&config.files.csv)?;
+    let mut sidecar = sidecar_at_start(&config);
+    let aside = output.moved_aside().map(|m| RunFiles::beside(&m.path));
+    let earlier = match config.resume {
+        true => resume::earlier_run(&config.files.csv, aside.as_ref(), &sidecar, &config.plan)?,
+        false => Earlier::None,
+    };
+    let resumed = match earlier {
+        Earlier::None => None,
         Earlier::Finished(csv) => {
             let csv = csv.display();
             ui::plain(format!(
@@ -65,24 +56,37 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
             ));
             return Ok(RunEnd::Finished);
         }
-        Earlier::Unfinished(r) => Some(continue_run(&mut config, &mut opened, *r)?),
+        Earlier::Unfinished(r) => Some(*r),
     };
+    if let Some(r) = &resumed {
+        continue_from(&mut config, &mut sidecar, r);
+    }
+    // Written before the rows are copied (see the book's "Resuming").
+    output.write_sidecar(&sidecar)?;
+    let earlier = match &resumed {
+        Some(r) => r.copy_into(&mut csv)?,
+        None => Summary::new(),
+    };
+    // What is left to solve is known once the earlier run is read: the threads start now.
     let engine = sudoku_engine::start(&config.plan, interrupt);
-    record(&config, opened, continued, engine, start)
-}
-
-/// A run's output, opened, and the sidecar it starts with.
-struct Opened {
-    output: Output,
-    csv: CsvWriter,
-    sidecar: Sidecar,
-}
-
-/// The run a `--resume` continued: its CSV, the puzzles it did, and their summary.
-struct Continued {
-    csv: PathBuf,
-    done: Done,
-    summary: Summary,
+    let mut recorder = Recorder::new(csv, &config, &output.running().csv, earlier);
+    let mut report = engine.run(&mut recorder);
+    let recorded = recorder.finish();
+    let done = resumed.as_ref().map(|r| &r.done);
+    count_in_file(&mut report, &recorded.unwritten, done);
+    sidecar.resumed_puzzles = done.map_or(0, Done::count);
+    let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
+    let ended = ending(&report, &recorded, changed);
+    // The warm-up is not part of the run.
+    let took = start.elapsed().saturating_sub(report.warmup);
+    fill_ending(&mut sidecar, &report, &recorded, took);
+    let how = Close {
+        whose: Whose::Run,
+        quiet: config.quiet,
+        view: config.view,
+        continued: resumed.as_ref().map(|r| r.csv.as_path()),
+    };
+    close(output, sidecar, recorded.summary, ended, &how)
 }
 
 /// Opens the output `out` of a run or a merge, saying where a killed one's rows went.
@@ -95,57 +99,23 @@ pub(crate) fn open(out: &Path) -> Result<(Output, CsvWriter)> {
     Ok((output, csv))
 }
 
-/// Opens the run's output, and the sidecar it starts with.
-fn open_run(config: &RunConfig) -> Result<Opened> {
-    let (output, csv) = open(&config.files.csv)?;
-    let sidecar = sidecar_at_start(config);
-    Ok(Opened {
-        output,
-        csv,
-        sidecar,
-    })
-}
-
-/// Runs the started `engine` into the `opened` output (after the rows of the run it
-/// `continued`, if any), then ends the run; `start` is when it began.
-fn record(
-    config: &RunConfig,
-    opened: Opened,
-    continued: Option<Continued>,
-    engine: sudoku_engine::Started<'_>,
-    start: Instant,
-) -> Result<RunEnd> {
-    let Opened {
-        output,
-        csv,
-        mut sidecar,
-    } = opened;
-    let (done, continued, earlier) = match continued {
-        Some(c) => (Some(c.done), Some(c.csv), c.summary),
-        None => (None, None, Summary::new()),
+/// Continues `earlier`: `config` told to solve only the puzzles it lacks, the `sidecar`
+/// given the run's start and each resumption.
+fn continue_from(config: &mut RunConfig, sidecar: &mut Sidecar, earlier: &Resumed) {
+    ui::note(format!(
+        "--resume: continuing {} ({} puzzles kept, the others solved now)",
+        earlier.csv.display(),
+        earlier.done.count()
+    ));
+    config.plan.select.done.clone_from(&earlier.done.puzzles);
+    let now = Resumption {
+        date: now(),
+        command: std::mem::replace(&mut sidecar.command, earlier.earlier.command.clone()),
+        shard: None,
     };
-    let mut recorder = Recorder::new(csv, config, &output.running().csv, earlier);
-    let mut report = engine.run(&mut recorder);
-    let recorded = recorder.finish();
-    count_in_file(&mut report, &recorded.unwritten, done.as_ref());
-    sidecar.resumed_puzzles = done.as_ref().map_or(0, Done::count);
-    let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
-    let ended = ending(&report, &recorded, changed);
-    // The warm-up is not part of the run.
-    fill_ending(
-        &mut sidecar,
-        &report,
-        &recorded,
-        start.elapsed().saturating_sub(report.warmup),
-    );
-    let how = Close {
-        whose: Whose::Run,
-        quiet: config.quiet,
-        view: config.view,
-        resume: config.resume,
-        continued: continued.as_deref(),
-    };
-    close(output, sidecar, recorded.summary, ended, &how)
+    sidecar.date.clone_from(&earlier.earlier.date);
+    sidecar.resumed = earlier.earlier.resumed.clone();
+    sidecar.resumed.push(now);
 }
 
 /// The command whose output ended, as its messages name it.
@@ -187,13 +157,11 @@ impl Ended {
 }
 
 /// How the end of a run or a merge is told: `quiet` (`-q`) says nothing of one that
-/// finished with every file written; `resume` (`--resume` given) is what an interrupted
-/// run says to do next; `continued`, the files a `--resume` continued.
+/// finished with every file written; `continued`, the files a `--resume` continued.
 pub(crate) struct Close<'a> {
     pub whose: Whose,
     pub quiet: bool,
     pub view: View,
-    pub resume: bool,
     pub continued: Option<&'a Path>,
 }
 
@@ -269,50 +237,6 @@ fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: 
     }
 }
 
-/// Continues `earlier`: its puzzles copied, `config` told to solve only the others, the
-/// sidecar given the run's start and each resumption, and written before the copy (see
-/// the book's "Resuming").
-fn continue_run(
-    config: &mut RunConfig,
-    opened: &mut Opened,
-    earlier: Resumed,
-) -> Result<Continued> {
-    let Opened {
-        output,
-        csv,
-        sidecar,
-    } = opened;
-    ui::note(format!(
-        "--resume: continuing {} ({} puzzles kept, the others solved now)",
-        earlier.csv.display(),
-        earlier.done.count()
-    ));
-    config.plan.select.done.clone_from(&earlier.done.puzzles);
-    let now = Resumption {
-        date: now(),
-        command: std::mem::replace(&mut sidecar.command, earlier.earlier.command.clone()),
-        shard: None,
-    };
-    sidecar.date.clone_from(&earlier.earlier.date);
-    sidecar.resumed = earlier.earlier.resumed.clone();
-    sidecar.resumed.push(now);
-    output.write_sidecar(sidecar)?;
-    let summary = earlier.copy_into(csv)?;
-    Ok(Continued {
-        csv: earlier.csv,
-        done: earlier.done,
-        summary,
-    })
-}
-
-/// The sidecar's entry of a shard.
-pub(crate) fn shard_entry(shard: Shard) -> ShardEntry {
-    ShardEntry {
-        k: shard.k,
-        n: shard.n,
-    }
-}
-
 /// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
     let (plan, timing) = (&config.plan, &config.plan.timing);
@@ -332,7 +256,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         first: plan.first,
         seed: Some(config.seed),
         permute: plan.select.permute,
-        shard: plan.select.shard.map(shard_entry),
+        shard: (plan.select.shard).map(|Shard { k, n }| ShardEntry { k, n }),
         warmup: timing.warmup.map(|d| d.as_secs_f64()),
         pin: timing.pin.clone(),
         timeout: cmd.then_some(config.timeout.as_secs_f64()),
@@ -408,20 +332,11 @@ fn tell(
     match state {
         State::Interrupted => ui::plain(format!(
             "interrupted: {csv} holds every row completed before the interrupt{kept}; the \
-             same command {}continues it",
-            if how.resume {
-                "again "
-            } else {
-                "with --resume "
-            }
+             same command with --resume continues it"
         )),
         State::Failed => ui::plain(format!(
             "stopped: the {rows} row{s} completed before the error {} in {csv}{kept}",
             is_are(rows)
-        )),
-        _ if files.csv != *asked => ui::plain(format!(
-            "the {}'s files keep the names they had while it ran{kept}",
-            how.whose
         )),
         _ => {}
     }

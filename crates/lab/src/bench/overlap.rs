@@ -10,11 +10,11 @@ use sudoku_reports::Output;
 use crate::usage_error::Usage;
 
 /// Refuses, as a [`Usage`] error, a run over `sources` one of which is a file the run on
-/// `csv` may write (`asked`: the `--out` given, `csv` or a link to it).
+/// `csv` may write under any of its names (`asked`: the `--out` given, `csv` or a link to
+/// it).
 pub fn check(sources: &[Source], asked: &Path, csv: &Path) -> Result<(), Usage> {
-    let outputs: Vec<_> = Output::every_name(csv)
-        .into_iter()
-        .filter_map(|path| Some((identity(&path)?, path)))
+    let outputs: Vec<_> = (Output::every_name(csv).iter())
+        .filter_map(|p| identity(p))
         .collect();
     for source in sources {
         let id = match source {
@@ -22,19 +22,14 @@ pub fn check(sources: &[Source], asked: &Path, csv: &Path) -> Result<(), Usage> 
             Source::Stdin if !outputs.is_empty() => stdin_identity(),
             Source::Stdin | Source::BuiltIn => None,
         };
-        let Some((_, output)) = outputs.iter().find(|(o, _)| id.as_ref() == Some(o)) else {
-            continue;
-        };
-        let same = match output == csv {
-            true => String::new(),
-            false => format!(", which it writes as {}", output.display()),
-        };
-        return Err(Usage(format!(
-            "the corpus {} is the output of this run ({}{same}): the run would overwrite what \
-             it reads; choose another --out",
-            source.name(),
-            out_told(asked, csv)
-        )));
+        if id.is_some_and(|id| outputs.contains(&id)) {
+            return Err(Usage(format!(
+                "the corpus {} is the output of this run ({}): the run would overwrite what \
+                 it reads; choose another --out",
+                source.name(),
+                out_told(asked, csv)
+            )));
+        }
     }
     Ok(())
 }

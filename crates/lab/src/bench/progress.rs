@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_engine::{corpus_names, count_puzzles, Plan};
 
-use sudoku_results::Row;
-
 use crate::bench::forecast::Forecast;
 use crate::ui;
 
@@ -52,16 +50,6 @@ fn tally(plan: &Plan) -> impl FnOnce() -> Option<u64> + Send + 'static {
     }
 }
 
-/// When to count the total: at once for a bar; else after [`COUNT_AFTER`], or half an
-/// interval before the first progress line, so that the line has it.
-fn count_after(mode: &Mode) -> Duration {
-    match *mode {
-        Mode::Bar(_) => Duration::ZERO,
-        Mode::Lines { every, .. } => (every / 2).min(COUNT_AFTER),
-        Mode::Off => COUNT_AFTER,
-    }
-}
-
 /// The bar's style, with or without a total.
 fn bar_style(total_known: bool) -> ProgressStyle {
     let template = if total_known {
@@ -81,13 +69,8 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 
 impl Progress {
     /// Starts showing the progress of the run of `plan`: a bar on a terminal, else lines
-    /// every `every`, nothing when `quiet`; the `forecast` looks at its pace.
-    pub fn start(
-        quiet: bool,
-        every: Option<Duration>,
-        plan: &Plan,
-        forecast: Forecast,
-    ) -> Progress {
+    /// every `every`, nothing when `quiet`; the forecast looks at its pace.
+    pub fn start(quiet: bool, every: Option<Duration>, plan: &Plan) -> Progress {
         let now = Instant::now();
         let mode = match every {
             _ if quiet => Mode::Off,
@@ -101,7 +84,14 @@ impl Progress {
             None => Mode::Off,
         };
         let (tx, count) = mpsc::channel();
-        let (tally, after) = (tally(plan), count_after(&mode));
+        // At once for a bar; else half an interval before the first line, so that it has
+        // the total, or after `COUNT_AFTER`.
+        let after = match mode {
+            Mode::Bar(_) => Duration::ZERO,
+            Mode::Lines { every, .. } => (every / 2).min(COUNT_AFTER),
+            Mode::Off => COUNT_AFTER,
+        };
+        let tally = tally(plan);
         std::thread::spawn(move || {
             std::thread::sleep(after);
             let _ = tx.send(tally());
@@ -112,14 +102,13 @@ impl Progress {
             done: 0,
             total: None,
             count: Some(count),
-            forecast,
+            forecast: Forecast::default(),
         }
     }
 
-    /// One more puzzle done, its `rows` solved.
-    pub fn inc(&mut self, rows: &[Row]) {
+    /// One more puzzle done.
+    pub fn inc(&mut self) {
         self.done += 1;
-        self.forecast.count(rows);
         if let Mode::Bar(bar) = &self.mode {
             bar.inc(1);
         }

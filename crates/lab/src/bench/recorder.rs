@@ -12,7 +12,6 @@ use sudoku_reports::{CsvWriter, Summary};
 use sudoku_results::Status;
 
 use crate::bench::config::RunConfig;
-use crate::bench::forecast::Forecast;
 use crate::bench::progress::Progress;
 use crate::ui;
 
@@ -67,12 +66,7 @@ impl Recorder {
     pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
             summary,
-            progress: Progress::start(
-                config.quiet,
-                config.progress_every,
-                &config.plan,
-                Forecast::new(&config.budgets, config.default_budgets),
-            ),
+            progress: Progress::start(config.quiet, config.progress_every, &config.plan),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
             earlier: csv.pushed(),
@@ -187,7 +181,7 @@ other {} puzzle",
         }
         self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
-        self.progress.inc(solved.rows);
+        self.progress.inc();
         Ok(())
     }
 
@@ -195,23 +189,17 @@ other {} puzzle",
         let CorpusError::Malformed { location, .. } = error else {
             return;
         };
-        let corpus = location.path.clone();
-        let n = self.malformed.entry(corpus.clone()).or_default();
+        let n = self.malformed.entry(location.path.clone()).or_default();
         *n += 1;
         if *n <= MALFORMED_SHOWN {
             ui::warning(format!("{error} (line skipped)"));
-        }
-        if *n == MALFORMED_SHOWN {
-            ui::warning(format!(
-                "{corpus}: further malformed lines are counted only"
-            ));
         }
     }
 
     fn corpus_done(&mut self, corpus: &CorpusCount) {
         if corpus.malformed > MALFORMED_SHOWN {
             ui::warning(format!(
-                "{}: {} malformed lines skipped in all",
+                "{}: {} malformed lines skipped in all, the first {MALFORMED_SHOWN} shown",
                 corpus.name, corpus.malformed
             ));
         }

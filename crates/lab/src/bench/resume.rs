@@ -3,11 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use sudoku_engine::Plan;
 use sudoku_reports::done::{done_in, Done};
-use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
+use sudoku_reports::settings::{differences, not_given, Shards};
+use sudoku_reports::sidecar::account_not_given;
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
@@ -63,19 +63,24 @@ pub fn earlier_run(
     let Some(csv) = latest else {
         return Ok(Earlier::None);
     };
-    let found = Sidecar::read_text_beside(&csv)?.ok_or_else(|| {
-        anyhow!(
-            "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
-             run without --resume to start afresh",
-            csv.display()
-        )
-    })?;
-    if let Some(told) = not_given_told(&found.path, &found.text) {
-        bail!(
-            "--resume: {}: {told}, so whether it was made as this run is not known (a \
-             sidecar made by hand, or cut short?): run without --resume to start afresh",
-            csv.display()
-        );
+    let refuse = |why: String| {
+        let csv = csv.display();
+        anyhow!("--resume: {csv}: {why}: run without --resume to start afresh")
+    };
+    let Some(found) = Sidecar::read_text_beside(&csv)? else {
+        return Err(refuse("no sidecar beside it tells how it was made".into()));
+    };
+    // A run that ended says its rows: whether its last puzzle is whole. Never read as 0.
+    let ended = found.sidecar.state.known().filter(|s| *s != State::Running);
+    let mut missing = not_given(&found.text);
+    if ended.is_some() && account_not_given(&found.text).contains(&"rows") {
+        missing.push("rows");
+    }
+    if !missing.is_empty() {
+        let (sidecar, missing) = (found.path.display(), missing.join(", "));
+        return Err(refuse(format!(
+            "its sidecar ({sidecar}) does not give {missing}"
+        )));
     }
     // A finished run made another way is not "nothing left to do" either.
     let differ = differences(&found.sidecar, fresh, Shards::Same);
@@ -85,29 +90,21 @@ pub fn earlier_run(
         let said = format!("--resume: {csv} was made another way (earlier vs now): {list}");
         return Err(Usage(said).into());
     }
-    let finished = csv == target;
-    match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
-        None if finished => return Ok(Earlier::Finished(csv)),
-        None => {}
-        // Not "nothing left to do": its rows are checked against the corpus now, and the
-        // puzzles it lacks (a corpus that grew) solved.
-        Some(changed) => {
-            let csv = csv.display();
-            let run = if finished {
-                format!("{csv} finished, but")
-            } else {
-                format!("continuing {csv}:")
-            };
-            ui::note(format!(
-                "--resume: {run} {changed}; its rows are checked against the corpus as it is now"
-            ));
-        }
+    let changed = unchanged::changed(&found.sidecar.corpus, &fresh.corpus);
+    if changed.is_empty() && csv == target {
+        return Ok(Earlier::Finished(csv));
     }
-    let said = if finished {
-        Some(found.sidecar.rows)
-    } else {
-        rows_said(&csv, &found)?
-    };
+    // Not "nothing left to do": its rows are checked against the corpus now, and the
+    // puzzles it lacks (a corpus that grew) solved.
+    if !changed.is_empty() {
+        ui::note(format!(
+            "--resume: the corpus changed since the run of {}: {}; its rows are checked \
+             against it",
+            csv.display(),
+            changed.join("; ")
+        ));
+    }
+    let said = ended.map(|_| found.sidecar.rows);
     let check = unchanged::puzzle_check(&plan.contenders);
     let done = done_in(&csv, said, &check)?;
     unchanged::check_kept(&csv, &done, &plan.sources)?;
@@ -116,29 +113,6 @@ pub fn earlier_run(
         done,
         earlier: found.sidecar,
     })))
-}
-
-/// The rows the run of `csv` said it wrote, if it ended (a killed run said nothing):
-/// whether its last puzzle is whole. Refused when not given (never read as 0).
-fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
-    let ended = matches!(
-        found.sidecar.state.known(),
-        Some(State::Interrupted | State::Failed)
-    );
-    if !ended {
-        return Ok(None);
-    }
-    if account_not_given(&found.text).contains(&"rows") {
-        bail!(
-            "--resume: {}: its sidecar ({}) does not say {}, so which of its puzzles are \
-             whole is not known (a sidecar made by hand, or cut short?): run without \
-             --resume to start afresh",
-            csv.display(),
-            found.path.display(),
-            account_told("rows", "the run")
-        );
-    }
-    Ok(Some(found.sidecar.rows))
 }
 
 impl Resumed {

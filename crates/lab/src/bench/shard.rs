@@ -6,73 +6,48 @@ use sudoku_engine::Shard;
 
 use crate::cli::ShardArg;
 
-/// The share `arg` stands for, reading the environment through `env` for `auto`.
+/// The share `arg` stands for, reading the environment through `env` for `auto`: one
+/// refusal when it gives no share (no task of either scheduler, or one beyond the count).
 pub fn resolve(arg: ShardArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, String> {
     let count = match arg {
         ShardArg::Fixed(shard) => return Ok(shard),
         ShardArg::Auto(count) => count,
     };
     let number = |name: &str| -> Result<Option<u64>, String> {
-        env(name)
-            .map(|v| {
-                v.trim()
-                    .parse::<u64>()
-                    .map_err(|_| format!("{name}={v:?} is not a whole number"))
-            })
-            .transpose()
+        let parse = |v: String| v.trim().parse::<u64>().map_err(|_| v);
+        let bad = |v| format!("{name}={v:?} is not a whole number");
+        env(name).map(parse).transpose().map_err(bad)
     };
-    if let (Some(n), Some(index)) = (count, number("JOB_COMPLETION_INDEX")?) {
-        return Shard::new(index + 1, n).ok_or_else(|| {
-            format!(
-                "JOB_COMPLETION_INDEX={index} is not below the count given, {n} (--shard auto/{n})"
-            )
-        });
-    }
-    let Some(id) = number("SLURM_ARRAY_TASK_ID")? else {
-        if count.is_none() && env("JOB_COMPLETION_INDEX").is_some() {
-            return Err(
-                "--shard auto: JOB_COMPLETION_INDEX is set but a Kubernetes Job does \
-                        not tell its completions: give them, --shard auto/N"
-                    .into(),
-            );
-        }
-        let (nor, or) = match count {
-            Some(_) => (" nor JOB_COMPLETION_INDEX", " or a Kubernetes indexed Job"),
-            None => ("", ""),
-        };
-        return Err(format!(
-            "--shard {arg}: no SLURM_ARRAY_TASK_ID{nor} in the environment: run it as a task \
-             of a Slurm job array{or}, or give --shard K/N"
-        ));
-    };
-    let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-    let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
-    let slurm_count = number("SLURM_ARRAY_TASK_COUNT")?;
-    let n = match (count, slurm_count) {
-        (Some(n), Some(c)) if n != c => {
-            return Err(format!(
-                "--shard auto/{n}: the Slurm array has SLURM_ARRAY_TASK_COUNT={c} tasks"
-            ))
-        }
-        (Some(n), _) | (None, Some(n)) => n,
-        (None, None) => {
-            return Err("--shard auto: SLURM_ARRAY_TASK_ID is set but not \
-                        SLURM_ARRAY_TASK_COUNT: give --shard auto/N"
-                .into())
-        }
-    };
-    if id < min || (id - min) % step != 0 {
-        return Err(format!(
-            "SLURM_ARRAY_TASK_ID={id} is not a task of the array from {min} by {step}"
-        ));
-    }
-    let k = (id - min) / step + 1;
-    Shard::new(k, n).ok_or_else(|| {
+    let none = || {
         format!(
-            "SLURM_ARRAY_TASK_ID={id} (from {min} by {step}) is task {k}, beyond the \
-             SLURM_ARRAY_TASK_COUNT={n} tasks"
+            "--shard {arg}: neither a task of a Slurm job array (SLURM_ARRAY_TASK_ID and \
+             SLURM_ARRAY_TASK_COUNT) nor, with auto/N, of a Kubernetes indexed Job \
+             (JOB_COMPLETION_INDEX) in the environment: give --shard K/N"
         )
-    })
+    };
+    let (k, n, said) = match (count, number("JOB_COMPLETION_INDEX")?) {
+        (Some(n), Some(index)) => (index + 1, n, format!("JOB_COMPLETION_INDEX={index}")),
+        _ => {
+            let id = number("SLURM_ARRAY_TASK_ID")?.ok_or_else(none)?;
+            let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+            let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
+            let n = match (count, number("SLURM_ARRAY_TASK_COUNT")?) {
+                (Some(n), Some(c)) if n != c => {
+                    let tasks = format!("SLURM_ARRAY_TASK_COUNT={c} tasks");
+                    return Err(format!("--shard auto/{n}: the Slurm array has {tasks}"));
+                }
+                (Some(n), _) | (None, Some(n)) => n,
+                (None, None) => return Err(none()),
+            };
+            if id < min || (id - min) % step != 0 {
+                let array = format!("the array from {min} by {step}");
+                return Err(format!("SLURM_ARRAY_TASK_ID={id} is not a task of {array}"));
+            }
+            let said = format!("SLURM_ARRAY_TASK_ID={id} (from {min} by {step})");
+            ((id - min) / step + 1, n, said)
+        }
+    };
+    Shard::new(k, n).ok_or_else(|| format!("{said} is task {k}, beyond the count, {n}"))
 }
 
 #[cfg(test)]
@@ -108,16 +83,24 @@ mod tests {
             (array("1", "1"), "auto", Ok("1/4")),
             (array("4", "1"), "auto/4", Ok("4/4")),
             (stepped, "auto", Ok("4/4")),
-            (array("5", "1"), "auto", Err("beyond")),
+            (
+                array("5", "1"),
+                "auto",
+                Err("(from 1 by 1) is task 5, beyond the count, 4"),
+            ),
             (array("3", "0"), "auto/8", Err("SLURM_ARRAY_TASK_COUNT=4")),
             (
                 vec![("SLURM_ARRAY_TASK_ID", "2")],
                 "auto",
-                Err("not SLURM_ARRAY_TASK_COUNT"),
+                Err("neither a task of a Slurm job array"),
             ),
             // Kubernetes indexed Jobs need their count.
             (job("0"), "auto/3", Ok("1/3")),
-            (job("3"), "auto/3", Err("is not below the count given, 3")),
+            (
+                job("3"),
+                "auto/3",
+                Err("JOB_COMPLETION_INDEX=3 is task 4, beyond the count, 3"),
+            ),
             (job("x"), "auto/2", Err("is not a whole number")),
         ];
         for (vars, arg, want) in cases {

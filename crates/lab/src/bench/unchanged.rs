@@ -25,53 +25,42 @@ pub fn fingerprint(source: &Source) -> Option<Fingerprint> {
     }
 }
 
-/// What is said of the corpora among `sources` whose fingerprint is no longer the one
-/// `entries` gave at the start: `None` when none changed.
-pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option<String> {
-    let changed: Vec<String> = sources
-        .iter()
-        .zip(entries)
-        .filter_map(|(source, entry)| {
-            let before = entry.fingerprint.as_ref()?;
-            let now = fingerprint(source);
-            (now.as_ref() != Some(before)).then(|| {
-                let now = now.map_or("cannot be read".into(), |n| n.to_string());
-                format!("{} (at the start {before}, now {now})", entry.path)
+/// The corpora of `now` whose fingerprint is not known to be the one `then` recorded
+/// for the corpus of the same path, each as `c.txt (then …, now …)`; `not known` stands
+/// for a corpus read once as it comes, or a sidecar that gives none.
+pub fn changed(then: &[CorpusEntry], now: &[CorpusEntry]) -> Vec<String> {
+    let known = |f: Option<&Fingerprint>| f.map_or("not known".into(), ToString::to_string);
+    (now.iter())
+        .filter_map(|now| {
+            let then = then.iter().find(|e| e.path == now.path);
+            let then = then.and_then(|e| e.fingerprint.as_ref());
+            (then.is_none() || then != now.fingerprint.as_ref()).then(|| {
+                let (a, b) = (known(then), known(now.fingerprint.as_ref()));
+                format!("{} (then {a}, now {b})", now.path)
             })
         })
+        .collect()
+}
+
+/// The error of a run whose corpora, among `sources`, are no longer those `entries`
+/// fingerprinted at the start (a corpus read once is not looked at): `None` when none
+/// changed.
+pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option<String> {
+    let now: Vec<CorpusEntry> = (entries.iter().zip(sources))
+        .filter(|(entry, _)| entry.fingerprint.is_some())
+        .map(|(entry, source)| CorpusEntry {
+            path: entry.path.clone(),
+            fingerprint: fingerprint(source),
+            ..CorpusEntry::default()
+        })
         .collect();
+    let changed = changed(entries, &now);
     (!changed.is_empty()).then(|| {
         format!(
-            "the corpus changed while the run read it: {}; its rows may hold puzzles of \
-             either content: run again on a corpus that stays as it is",
+            "the corpus changed while the run read it: {}",
             changed.join("; ")
         )
     })
-}
-
-/// What is said of the corpora of `fresh` (this run's sidecar) not known to be as `earlier`
-/// (a run on the same output) recorded them: `None` when each is.
-pub fn changed_since(earlier: &[CorpusEntry], fresh: &[CorpusEntry]) -> Option<String> {
-    let changed: Vec<String> = fresh
-        .iter()
-        .filter_map(|now| {
-            let then = earlier.iter().find(|e| e.path == now.path);
-            let then = then.and_then(|e| e.fingerprint.as_ref());
-            match (then, &now.fingerprint) {
-                (Some(a), Some(b)) if a == b => None,
-                (Some(a), Some(b)) => Some(format!("{} changed (then {a}, now {b})", now.path)),
-                (_, None) => Some(format!(
-                    "{} is read once, as it comes, so it is not known by its content",
-                    now.path
-                )),
-                (None, Some(_)) => Some(format!(
-                    "the sidecar gives no fingerprint of {} (an earlier version's)",
-                    now.path
-                )),
-            }
-        })
-        .collect();
-    (!changed.is_empty()).then(|| changed.join("; "))
 }
 
 /// The check of a puzzle's rows for a run of `contenders` ([`check_puzzle`]).
@@ -89,8 +78,8 @@ pub fn puzzle_check(contenders: &[Contender]) -> impl Fn(&[Row]) -> Result<(), R
 }
 
 /// Refuses to continue the run of `csv` unless each puzzle `done` keeps is the one its
-/// corpus, among `sources`, gives at its index now (which a corpus read once cannot
-/// tell), naming what differs.
+/// corpus, among `sources`, gives at its index now: one of a corpus this run cannot read
+/// again (read once, or not its corpus) is not known to be.
 pub fn check_kept(csv: &Path, done: &Done, sources: &[Source]) -> Result<()> {
     // Each puzzle kept, by corpus and index: its line, and the puzzle its rows give.
     let mut kept: BTreeMap<Arc<str>, BTreeMap<u64, (u64, String)>> = BTreeMap::new();
@@ -101,53 +90,31 @@ pub fn check_kept(csv: &Path, done: &Done, sources: &[Source]) -> Result<()> {
         corpus.entry(row.index).or_insert_with(puzzle);
     }
     let names = corpus_names(sources);
-    let mut corpora = Vec::new();
-    let mut mismatches = Vec::new();
+    let mut differ = Vec::new();
     for (corpus, puzzles) in &kept {
-        let Some(source) = names
-            .iter()
-            .position(|n| **n == **corpus)
-            .map(|i| &sources[i])
-        else {
-            bail!(
-                "--resume: {} holds rows of {corpus}, which is not a corpus of this run: run \
-                 without --resume to start afresh",
-                csv.display()
-            );
-        };
-        if !source.rereadable() {
-            bail!(
-                "--resume: {corpus} can be read only once, so the puzzles kept cannot be \
-                 checked against what it gives now: run without --resume to start afresh"
-            );
-        }
-        let mut cursor = source.open().ok().map(CorpusCursor::new);
+        let source = names.iter().position(|n| **n == **corpus);
+        let source = source.map(|i| &sources[i]).filter(|s| s.rereadable());
+        let mut cursor = source.and_then(|s| s.open().ok()).map(CorpusCursor::new);
         for (index, (line, puzzle)) in puzzles {
-            let now = cursor.as_mut().and_then(|c| c.puzzle_at(*index));
-            let now = match now {
-                Some(now) if *now == **puzzle => continue,
-                Some(_) => "another puzzle there now",
-                None => "past the corpus's end now",
+            let now = match cursor.as_mut().map(|c| c.puzzle_at(*index)) {
+                Some(Some(now)) if *now == **puzzle => continue,
+                Some(Some(_)) => "another puzzle there now",
+                Some(None) => "past the corpus's end now",
+                None => "a corpus this run cannot read again",
             };
-            if corpora.last() != Some(corpus) {
-                corpora.push(corpus.clone());
-            }
-            mismatches.push(format!("{corpus} index {index} (line {line}): {now}"));
+            differ.push(format!("{corpus} index {index} (line {line}): {now}"));
         }
     }
-    if mismatches.is_empty() {
+    let Some(first) = differ.first() else {
         return Ok(());
-    }
+    };
     let checked: usize = kept.values().map(BTreeMap::len).sum();
     bail!(
-        "--resume: {} changed since the run of {}: {} of the {checked} puzzles it holds are \
-         not the puzzles the corpus gives at their index now ({}{}): its rows are of \
-         another content; give the corpus as it was, or run without --resume to start \
+        "--resume: {}: {} of the {checked} puzzles it holds are not the corpus's at their \
+         index now ({first}{}): give the corpus as it was, or run without --resume to start \
          afresh",
-        corpora.join(", "),
         csv.display(),
-        mismatches.len(),
-        mismatches[..mismatches.len().min(3)].join("; "),
-        if mismatches.len() > 3 { "; …" } else { "" }
+        differ.len(),
+        if differ.len() > 1 { "; …" } else { "" }
     )
 }
