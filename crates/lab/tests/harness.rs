@@ -625,11 +625,11 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
             cut.to_string(),
             "s2.csv: puzzle 11 of ".to_string()
                 + &hard_name
-                + " (line 12): no row of solver norvig",
+                + " (line 12): its rows are of solvers [dlx], where the run's are [dlx, norvig]",
         ),
         (
             format!("{whole}{last}\n"),
-            "two rows of solver norvig".into(),
+            "its rows are of solvers [dlx, norvig, norvig], where".into(),
         ),
         (
             format!("{second_last}\n"),
