@@ -517,20 +517,11 @@ pub fn tagged_path(path: &Path, tag: &str, default: (&str, Option<&str>)) -> Pat
 /// The command line of this process, each argument quoted for a POSIX shell when it needs
 /// it (one that is not UTF-8 shown with replacement characters).
 pub fn command_line() -> String {
-    std::env::args_os()
-        .map(|a| {
-            let a = a.to_string_lossy();
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=,:+@%".contains(c))
-            {
-                a.into_owned()
-            } else {
-                format!("'{}'", a.replace('\'', "'\\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    // An argument holds no NUL byte, the one thing `shlex` cannot quote.
+    shlex::try_join(args.iter().map(String::as_str)).unwrap_or_else(|_| args.join(" "))
 }
 
 /// The CPU model from `/proc/cpuinfo` (`unknown` elsewhere).
