@@ -4,8 +4,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
-use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile, ACCOUNT};
-use sudoku_reports::summary::CLOCK_COUNTS;
 use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
@@ -19,8 +17,8 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         summary.add(&row?);
         rows += 1;
     }
-    match Sidecar::read_text_beside(&args.csv) {
-        Ok(Some(found)) => add_sidecar(&mut summary, &args.csv, rows, &found),
+    match Sidecar::read_beside(&args.csv) {
+        Ok(Some(sidecar)) => add_sidecar(&mut summary, &args.csv, rows, &sidecar),
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
@@ -33,19 +31,12 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// What the sidecar `found` of the CSV at `csv`, which holds `rows` rows, adds to its
-/// `summary`: no wall-clock rate when an ended run's sidecar does not say how many rows it
-/// wrote, or says another number (the run's clock did not time these rows), and a warning
-/// naming the counts it does not give (the book's "What a stopped run leaves").
-fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
-    let mut untold = summary.apply_sidecar_found(found);
-    let sidecar = &found.sidecar;
-    let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
-    if ended && account_not_given(&found.text).contains(&"rows") {
-        untold.push("rows");
-        untold.sort_by_key(|key| ACCOUNT.iter().position(|k| k == key));
-        summary.clock = None;
-    } else if let Err(e) = sidecar.check_rows(rows) {
+/// What the sidecar of the CSV at `csv`, which holds `rows` rows, adds to its `summary`:
+/// no wall-clock rate when an ended run's sidecar says it wrote another number of rows (the
+/// run's clock did not time these rows).
+fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, sidecar: &Sidecar) {
+    summary.apply_sidecar(sidecar);
+    if let Err(e) = sidecar.check_rows(rows) {
         ui::warning(format!(
             "{}: {e}: the summary is of the rows as they are now, not of the run, and gives \
              no wall-clock rate",
@@ -53,33 +44,6 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile
         ));
         summary.clock = None;
     }
-    if !untold.is_empty() {
-        ui::warning(untold_told(csv, &found.path, &untold));
-    }
-}
-
-/// The warning of a CSV whose sidecar (at `path`) does not give the counts `untold`: the
-/// summary gives none of what they make, rather than read them as 0.
-fn untold_told(csv: &Path, path: &Path, untold: &[&str]) -> String {
-    let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
-    let mut left_out = Vec::new();
-    if untold
-        .iter()
-        .any(|k| *k == "rows" || CLOCK_COUNTS.contains(k))
-    {
-        left_out.push("no wall-clock rate");
-    }
-    if untold.contains(&"corpus.malformed") {
-        left_out.push("no count of the malformed lines skipped");
-    }
-    format!(
-        "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
-         summary gives {}",
-        csv.display(),
-        path.display(),
-        told.join(", "),
-        left_out.join(" and ")
-    )
 }
 
 /// `plot`: the figures of a CSV (or of several runs together).
@@ -98,12 +62,9 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     for csv in &args.csv {
         if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
             if sidecar.state != State::Finished {
-                ui::warning(format!(
-                    "{}: {}: {}",
-                    csv.display(),
-                    sidecar.state.alarm(),
-                    sidecar.state.meaning()
-                ));
+                let state = sidecar.state;
+                let (alarm, told) = (state.alarm(), state.told());
+                ui::warning(format!("{}: {alarm}: {told}.", csv.display()));
             }
         }
     }

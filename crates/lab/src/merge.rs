@@ -14,11 +14,11 @@ use sudoku_engine::Shard;
 use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
-use sudoku_reports::settings::{differences, not_given_told, Shards};
+use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::sidecar::Resumption;
-use sudoku_reports::sidecar::{account_not_given, account_told, CorpusEntry, MergedShard};
+use sudoku_reports::sidecar::{CorpusEntry, MergedShard};
 use sudoku_reports::staged::through_links;
-use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Said, Sidecar, State, Summary, View};
+use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 use sudoku_results::Row;
 
 use crate::bench::skips;
@@ -46,7 +46,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     crate::bench::config::note_link(&args.out, out);
     let (output, mut csv) = bench::open(out)?;
     let mut running = merged_sidecar(&parts, 0, &Summary::new());
-    running.state = State::Running.into();
+    running.state = State::Running;
     output.write_sidecar(&running)?;
     let mut summary = Summary::new();
     // A merge that fails drops its output: its running files are removed.
@@ -181,34 +181,17 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
     Ok(())
 }
 
-/// The shard whose CSV is `csv`; refused when its sidecar does not say it finished, or
-/// does not give a setting or a count the merge needs (never read as 0).
+/// The shard whose CSV is `csv`; refused when its sidecar does not say it finished.
 fn part(csv: &Path) -> Result<Part> {
     let at = csv.display();
-    let Some(found) = Sidecar::read_text_beside(csv)? else {
+    let Some(sidecar) = Sidecar::read_beside(csv)? else {
         let sidecar = RunFiles::beside(csv).sidecar.display().to_string();
         bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
     };
-    if let Some(why) = unfinished(&found.sidecar) {
+    if let Some(why) = unfinished(&sidecar) {
         bail!("{at}: {why}");
     }
-    let by_hand = "(a sidecar made by hand, or cut short?): run it again";
-    if let Some(told) = not_given_told(&found.path, &found.text) {
-        bail!("{at}: {told}, so how the shard was made is not known {by_hand}");
-    }
-    let untold: Vec<String> = account_not_given(&found.text)
-        .into_iter()
-        .map(|key| account_told(key, "the shard"))
-        .collect();
-    if !untold.is_empty() {
-        bail!(
-            "{at}: its sidecar ({}) does not say {}, so what the shard did is not known \
-             {by_hand}",
-            found.path.display(),
-            untold.join(", ")
-        );
-    }
-    let Some(entry) = found.sidecar.shard else {
+    let Some(entry) = sidecar.shard else {
         bail!("{at}: not a shard (run without --shard)");
     };
     let Some(shard) = Shard::new(entry.k, entry.n) else {
@@ -216,7 +199,7 @@ fn part(csv: &Path) -> Result<Part> {
     };
     Ok(Part {
         csv: csv.to_path_buf(),
-        sidecar: found.sidecar,
+        sidecar,
         shard,
     })
 }
@@ -224,23 +207,8 @@ fn part(csv: &Path) -> Result<Part> {
 /// Why a shard cannot be merged, with what to do: `None` when it finished.
 fn unfinished(sidecar: &Sidecar) -> Option<String> {
     let told = sidecar.state.told();
-    match &sidecar.state {
-        Said::Known(State::Finished) => None,
-        Said::Known(_) => Some(format!(
-            "the shard did not finish: {told}; run it again with --resume"
-        )),
-        Said::Nothing => Some(format!(
-            "{told}, so whether the shard finished is not known: run it again"
-        )),
-        Said::Unknown(_) => Some(format!(
-            "{told}, so whether the shard finished is not known: merge the shards with the \
-             version that ran them{}",
-            match sidecar.version.as_str() {
-                "" => String::new(),
-                version => format!(" (sudoku-lab {version})"),
-            }
-        )),
-    }
+    (sidecar.state != State::Finished)
+        .then(|| format!("the shard did not finish: {told}; run it again with --resume"))
 }
 
 /// Every shard made as the first one.

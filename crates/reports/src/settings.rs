@@ -4,10 +4,9 @@
 //! warm-up, the command line) may differ.
 
 use std::fmt;
-use std::path::Path;
 
 use crate::fingerprint::Fingerprint;
-use crate::sidecar::{gives, keys_of, ShardEntry, Sidecar, SolverEntry};
+use crate::sidecar::{ShardEntry, Sidecar, SolverEntry};
 
 /// One setting that differs between two sidecars.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,45 +51,6 @@ pub const SETTINGS: [&str; 13] = [
     "solver",
     "corpus",
 ];
-
-/// The settings of [`SETTINGS`] a run writes only when they are set.
-const WRITTEN_WHEN_SET: [&str; 5] = ["first", "seed", "permute", "shard", "timeout"];
-
-/// The settings of [`SETTINGS`] that the sidecar `text` does not give (all when it is not
-/// TOML): read as defaults, they would not be the run's. One written only when set is
-/// missing as not set, unless a setting every run writes is missing too (made by hand, cut
-/// short). The solvers need each its name and budget, the corpora each its path.
-pub fn not_given(text: &str) -> Vec<&'static str> {
-    let Some(table) = keys_of(text) else {
-        return SETTINGS.to_vec();
-    };
-    let missing = |setting: &&str| {
-        let inner: &[&str] = match *setting {
-            "solver" => &["solver.name", "solver.max_nodes"],
-            "corpus" => &["corpus.path"],
-            _ => &[],
-        };
-        !gives(&table, setting) || !inner.iter().all(|key| gives(&table, key))
-    };
-    let mut always_written = SETTINGS.iter().filter(|s| !WRITTEN_WHEN_SET.contains(s));
-    if !always_written.any(missing) {
-        return Vec::new();
-    }
-    SETTINGS.into_iter().filter(missing).collect()
-}
-
-/// `its sidecar (PATH) does not give limit, repeat` of the sidecar at `path` (see
-/// [`not_given`]); `None` when it gives them all.
-pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
-    let missing = not_given(text);
-    (!missing.is_empty()).then(|| {
-        format!(
-            "its sidecar ({}) does not give {}",
-            path.display(),
-            missing.join(", ")
-        )
-    })
-}
 
 /// The value of one setting, compared with `==`; its alternate form (`{:#}`) shows the
 /// solvers' budgets by size too.
@@ -285,21 +245,6 @@ mod tests {
         let differ = differences(&run(), &b, Shards::Same);
         let named: Vec<_> = differ.iter().map(|d| d.setting).collect();
         assert_eq!(named, SETTINGS);
-    }
-
-    /// A corpus without its path is not given (not a corpus named ""); a seed above
-    /// `i64::MAX` is. The rest is pinned by the tests of `merge`, `compare` and `--resume`.
-    #[test]
-    fn a_setting_the_text_leaves_out_is_not_given() {
-        let text = Sidecar {
-            seed: Some(u64::MAX),
-            ..run()
-        }
-        .to_toml();
-        assert_eq!(not_given(&text), [""; 0]);
-        let cut = text.replacen("path = \"a.txt\"\n", "", 1);
-        assert_eq!(not_given(&cut), ["first", "permute", "timeout", "corpus"]);
-        assert_eq!(not_given("limit = ["), SETTINGS);
     }
 
     /// Shards of one run compare their corpora by content: one file by two paths is one

@@ -3,11 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use sudoku_engine::Plan;
 use sudoku_reports::done::{done_in, Done};
-use sudoku_reports::settings::{differences, not_given_told, Shards};
-use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile};
+use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
@@ -63,22 +62,15 @@ pub fn earlier_run(
     let Some(csv) = latest else {
         return Ok(Earlier::None);
     };
-    let found = Sidecar::read_text_beside(&csv)?.ok_or_else(|| {
+    let earlier = Sidecar::read_beside(&csv)?.ok_or_else(|| {
         anyhow!(
             "--resume: {} has no sidecar beside it, so nothing tells how it was made: \
              run without --resume to start afresh",
             csv.display()
         )
     })?;
-    if let Some(told) = not_given_told(&found.path, &found.text) {
-        bail!(
-            "--resume: {}: {told}, so whether it was made as this run is not known (a \
-             sidecar made by hand, or cut short?): run without --resume to start afresh",
-            csv.display()
-        );
-    }
     // A finished run made another way is not "nothing left to do" either.
-    let differ = differences(&found.sidecar, fresh, Shards::Same);
+    let differ = differences(&earlier, fresh, Shards::Same);
     if !differ.is_empty() {
         let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
         let (csv, list) = (csv.display(), list.join("; "));
@@ -86,7 +78,7 @@ pub fn earlier_run(
         return Err(Usage(said).into());
     }
     let finished = csv == target;
-    match unchanged::changed_since(&found.sidecar.corpus, &fresh.corpus) {
+    match unchanged::changed_since(&earlier.corpus, &fresh.corpus) {
         None if finished => return Ok(Earlier::Finished(csv)),
         None => {}
         // Not "nothing left to do": its rows are checked against the corpus now, and the
@@ -103,42 +95,16 @@ pub fn earlier_run(
             ));
         }
     }
-    let said = if finished {
-        Some(found.sidecar.rows)
-    } else {
-        rows_said(&csv, &found)?
-    };
+    // A killed run said nothing of its rows: its last puzzle may not be whole.
+    let said = (earlier.state != State::Running).then_some(earlier.rows);
     let check = unchanged::puzzle_check(&plan.contenders);
     let done = done_in(&csv, said, &check)?;
     unchanged::check_kept(&csv, &done, &plan.sources)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,
-        earlier: found.sidecar,
+        earlier,
     })))
-}
-
-/// The rows the run of `csv` said it wrote, if it ended (a killed run said nothing):
-/// whether its last puzzle is whole. Refused when not given (never read as 0).
-fn rows_said(csv: &Path, found: &SidecarFile) -> Result<Option<u64>> {
-    let ended = matches!(
-        found.sidecar.state.known(),
-        Some(State::Interrupted | State::Failed)
-    );
-    if !ended {
-        return Ok(None);
-    }
-    if account_not_given(&found.text).contains(&"rows") {
-        bail!(
-            "--resume: {}: its sidecar ({}) does not say {}, so which of its puzzles are \
-             whole is not known (a sidecar made by hand, or cut short?): run without \
-             --resume to start afresh",
-            csv.display(),
-            found.path.display(),
-            account_told("rows", "the run")
-        );
-    }
-    Ok(Some(found.sidecar.rows))
 }
 
 impl Resumed {

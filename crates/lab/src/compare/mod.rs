@@ -14,8 +14,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use sudoku_reports::identity::corpus_puzzle;
-use sudoku_reports::settings::{differences, not_given, Shards};
-use sudoku_reports::sidecar::account_not_given;
+use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::summary::match_names;
 use sudoku_reports::wording::plural;
 use sudoku_reports::{read_rows, RunFiles, Sidecar, State};
@@ -137,7 +136,7 @@ pub struct Comparison {
     pub unmatched: (Vec<String>, Vec<String>),
     /// Settings that differ between the runs' sidecars (besides the build).
     pub settings: Vec<String>,
-    /// What is said of a sidecar missing, or that does not give some settings.
+    /// What is said of a sidecar missing.
     pub not_given: Vec<String>,
     /// What is said of a run whose sidecar says it did not finish.
     pub unfinished: Vec<String>,
@@ -163,11 +162,9 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     for said in &short {
         ui::warning(said);
     }
-    let (settings, mut not_given) = setting_differences(&sides);
-    not_given.extend(told(Side::no_sidecar));
     let comparison = Comparison {
-        settings,
-        not_given,
+        settings: setting_differences(&sides),
+        not_given: told(Side::no_sidecar),
         unfinished: told(Side::unfinished),
         ..compare_runs(&a, &b, args.resamples)?
     };
@@ -472,34 +469,15 @@ enum Found {
 /// A sidecar read.
 struct Read {
     sidecar: Sidecar,
-    /// The file, as messages name it.
-    path: String,
-    /// The settings its text does not give ([`not_given`]).
-    not_given: Vec<&'static str>,
-    /// Whether it says how many rows the run wrote.
-    rows_given: bool,
 }
 
 impl Side {
-    /// The sidecar beside `csv`; an unreadable one, or one that says nothing of how the run
-    /// ended, is warned of.
+    /// The sidecar beside `csv`; an unreadable one is warned of.
     fn read(which: &'static str, csv: &Path, rows: u64) -> Side {
-        let found = match Sidecar::read_text_beside(csv)
+        let found = match Sidecar::read_beside(csv)
             .with_context(|| format!("the sidecar of {}", csv.display()))
         {
-            Ok(Some(found)) => {
-                if found.sidecar.state.is_nothing() {
-                    let state = found.sidecar.state.told();
-                    let not = "the runs' settings are not compared";
-                    ui::warning(format!("{}: {state}: {not}", csv.display()));
-                }
-                Found::Read(Box::new(Read {
-                    not_given: not_given(&found.text),
-                    rows_given: !account_not_given(&found.text).contains(&"rows"),
-                    sidecar: found.sidecar,
-                    path: found.path.display().to_string(),
-                }))
-            }
+            Ok(Some(sidecar)) => Found::Read(Box::new(Read { sidecar })),
             Ok(None) => Found::Missing,
             Err(e) => {
                 ui::warning(format!("{} (compared without it)", ui::chain(&e)));
@@ -543,8 +521,7 @@ impl Side {
     /// read (a file cut short, copied in part, edited).
     fn not_as_written(&self) -> Option<String> {
         let read = self.sidecar()?;
-        let e = read.sidecar.check_rows(self.rows).err();
-        let e = e.filter(|_| read.rows_given)?;
+        let e = read.sidecar.check_rows(self.rows).err()?;
         Some(format!("{}: {e}.", self.name()))
     }
 
@@ -560,36 +537,16 @@ impl Side {
 /// purpose) and the corpora (matched by file name).
 const NOT_COMPARED: [&str; 4] = ["version", "git_commit", "rustc", "corpus"];
 
-/// The settings of the two sidecars that differ, and what is said of a sidecar that does
-/// not give some (not compared: they would read as zeros).
-fn setting_differences([a, b]: &[Side; 2]) -> (Vec<String>, Vec<String>) {
+/// The settings of the two sidecars that differ, of those compared.
+fn setting_differences([a, b]: &[Side; 2]) -> Vec<String> {
     let (Some(ra), Some(rb)) = (a.sidecar(), b.sidecar()) else {
-        return (Vec::new(), Vec::new());
+        return Vec::new();
     };
-    if ra.sidecar.state.is_nothing() || rb.sidecar.state.is_nothing() {
-        return (Vec::new(), Vec::new());
-    }
-    let compared = |setting: &&str| !NOT_COMPARED.contains(setting);
-    let given = |setting: &str| ![ra, rb].iter().any(|r| r.not_given.contains(&setting));
-    let differ = differences(&ra.sidecar, &rb.sidecar, Shards::Same)
+    differences(&ra.sidecar, &rb.sidecar, Shards::Same)
         .into_iter()
-        .filter(|d| compared(&d.setting) && given(d.setting))
+        .filter(|d| !NOT_COMPARED.contains(&d.setting))
         .map(|d| d.to_string())
-        .collect();
-    let told = [(a.which, ra), (b.which, rb)]
-        .into_iter()
-        .filter_map(|(which, read)| {
-            let left_out: Vec<&str> = read.not_given.iter().copied().filter(compared).collect();
-            (!left_out.is_empty()).then(|| {
-                format!(
-                    "{which}'s sidecar ({}) does not give {}: not compared.",
-                    read.path,
-                    left_out.join(", ")
-                )
-            })
-        })
-        .collect();
-    (differ, told)
+        .collect()
 }
 
 #[cfg(test)]

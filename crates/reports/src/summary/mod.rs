@@ -17,7 +17,7 @@ pub use render::View;
 pub use tally::{Stats, Times};
 
 use crate::read::read_rows;
-use crate::sidecar::{account_not_given, Said, ShardEntry, Sidecar, SidecarFile, State};
+use crate::sidecar::{ShardEntry, Sidecar, State};
 use crate::Error;
 use sudoku_results::{Row, Status};
 
@@ -45,10 +45,6 @@ pub struct Clock {
     pub resumed: u64,
 }
 
-/// The sidecar's counts (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) the wall clock is made
-/// of: without one of them, no wall-clock rate.
-pub const CLOCK_COUNTS: [&str; 3] = ["threads", "puzzles", "seconds"];
-
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
 
@@ -74,7 +70,7 @@ pub struct Summary {
     malformed: Vec<(String, u64)>,
     notes: Vec<String>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
-    pub state: Option<Said>,
+    pub state: Option<State>,
     /// The error that stopped the run, if its sidecar gives one.
     pub error: Option<String>,
     /// The run's wall clock, when known.
@@ -199,7 +195,7 @@ impl Summary {
     /// What a run's sidecar adds: how the run ended, its malformed lines, notes and clock.
     pub fn apply_sidecar(&mut self, sidecar: &Sidecar) {
         if sidecar.state != State::Finished {
-            self.state = Some(sidecar.state.clone());
+            self.state = Some(sidecar.state);
         }
         self.error.clone_from(&sidecar.error);
         for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
@@ -226,22 +222,6 @@ impl Summary {
         }
     }
 
-    /// [`Summary::apply_sidecar`] of `found`, what its text does not give (see
-    /// [`account_not_given`]) left out rather than read as 0: no wall clock without every
-    /// one of [`CLOCK_COUNTS`], no malformed lines of a corpus that does not say them.
-    /// Returns the counts left out, in the order of [`ACCOUNT`](crate::sidecar::ACCOUNT).
-    pub fn apply_sidecar_found(&mut self, found: &SidecarFile) -> Vec<&'static str> {
-        self.apply_sidecar(&found.sidecar);
-        let untold: Vec<&'static str> = account_not_given(&found.text)
-            .into_iter()
-            .filter(|key| CLOCK_COUNTS.contains(key) || *key == "corpus.malformed")
-            .collect();
-        if untold.iter().any(|key| CLOCK_COUNTS.contains(key)) {
-            self.clock = None;
-        }
-        untold
-    }
-
     /// Counts the rows anew from the CSV at `csv`, keeping what the sidecar added: for a
     /// run whose last rows did not reach its CSV.
     ///
@@ -258,7 +238,7 @@ impl Summary {
     }
 
     /// The summary of a CSV of `sudoku-lab bench`, with what its sidecar says when one is
-    /// beside it (see [`Summary::apply_sidecar_found`]).
+    /// beside it (see [`Summary::apply_sidecar`]).
     ///
     /// # Errors
     ///
@@ -266,8 +246,8 @@ impl Summary {
     pub fn from_csv(path: &Path) -> Result<Summary, Error> {
         let mut summary = Summary::new();
         summary.recount(path)?;
-        if let Some(found) = Sidecar::read_text_beside(path)? {
-            summary.apply_sidecar_found(&found);
+        if let Some(found) = Sidecar::read_beside(path)? {
+            summary.apply_sidecar(&found);
         }
         Ok(summary)
     }

@@ -1,5 +1,5 @@
-//! Tests of the summary: counts, the views, the notes. What a sidecar's missing counts or
-//! unknown states do is tested end to end (`crates/lab/tests`: `cli.rs`, `faults.rs`).
+//! Tests of the summary: counts, the views, the notes. What a malformed sidecar does
+//! is tested end to end (`crates/lab/tests`: `cli.rs`, `faults.rs`).
 
 use std::sync::Arc;
 
