@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
-use sudoku_reports::sidecar::{account_not_given, account_told, SidecarFile, ACCOUNT};
 use sudoku_reports::{Sidecar, State, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
@@ -18,8 +17,8 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         summary.add(&row?);
         rows += 1;
     }
-    match Sidecar::read_text_beside(&args.csv) {
-        Ok(Some(found)) => add_sidecar(&mut summary, &args.csv, rows, &found),
+    match Sidecar::read_beside(&args.csv) {
+        Ok(Some(sidecar)) => add_sidecar(&mut summary, &args.csv, rows, &sidecar),
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
@@ -32,34 +31,18 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// What the sidecar `found` of the CSV at `csv` (of `rows` rows) adds to its `summary`: no
-/// wall-clock rate when an ended run's sidecar does not give its rows, or gives another number,
-/// and a warning naming each count it does not give (the book's "What a stopped run leaves").
-fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, found: &SidecarFile) {
-    let mut untold = summary.apply_sidecar_found(found);
-    let sidecar = &found.sidecar;
-    let ended = matches!(sidecar.state.known(), Some(s) if s != State::Running);
-    if ended && account_not_given(&found.text).contains(&"rows") {
-        untold.push("rows");
-        untold.sort_by_key(|key| ACCOUNT.iter().position(|k| k == key));
-        summary.clock = None;
-    } else if let Err(e) = sidecar.check_rows(rows) {
+/// What the sidecar of the CSV at `csv`, which holds `rows` rows, adds to its `summary`:
+/// no wall-clock rate when an ended run's sidecar says it wrote another number of rows (the
+/// run's clock did not time these rows).
+fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, sidecar: &Sidecar) {
+    summary.apply_sidecar(sidecar);
+    if let Err(e) = sidecar.check_rows(rows) {
         ui::warning(format!(
             "{}: {e}: the summary is of the rows as they are now, not of the run, and gives \
              no wall-clock rate",
             csv.display()
         ));
         summary.clock = None;
-    }
-    if !untold.is_empty() {
-        let told: Vec<String> = untold.iter().map(|k| account_told(k, "the run")).collect();
-        ui::warning(format!(
-            "{}: its sidecar ({}) does not say {} (a sidecar made by hand, or cut short?): the \
-             summary leaves out what they make",
-            csv.display(),
-            found.path.display(),
-            told.join(", "),
-        ));
     }
 }
 
@@ -76,12 +59,14 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let options = plot_options(args);
     let csvs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
     let figures = sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?;
-    for (csv, state) in args.csv.iter().filter_map(|csv| {
-        let state = Sidecar::read_beside(csv).ok()??.state;
-        (state != State::Finished).then_some((csv, state))
-    }) {
-        let (alarm, meaning) = (state.alarm(), state.meaning());
-        ui::warning(format!("{}: {alarm}: {meaning}", csv.display()));
+    for csv in &args.csv {
+        if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
+            if sidecar.state != State::Finished {
+                let state = sidecar.state;
+                let (alarm, told) = (state.alarm(), state.told());
+                ui::warning(format!("{}: {alarm}: {told}.", csv.display()));
+            }
+        }
     }
     for file in figures {
         ui::out(format_args!("{}\n", file.display()));

@@ -14,10 +14,8 @@ use sudoku_engine::Shard;
 use sudoku_reports::fingerprint::Fingerprint;
 use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
 use sudoku_reports::read::Rows;
-use sudoku_reports::settings::{differences, not_given, Shards};
-use sudoku_reports::sidecar::{
-    account_not_given, CorpusEntry, MergedShard, Resumption, ShardEntry,
-};
+use sudoku_reports::settings::{differences, Shards};
+use sudoku_reports::sidecar::{CorpusEntry, MergedShard, Resumption, ShardEntry};
 use sudoku_reports::staged::through_links;
 use sudoku_reports::{read_rows, CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 use sudoku_results::Row;
@@ -47,7 +45,7 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     crate::bench::config::note_link(&args.out, out);
     let (output, mut csv) = bench::open(out)?;
     let mut running = merged_sidecar(&parts, 0, &Summary::new());
-    running.state = State::Running.into();
+    running.state = State::Running;
     output.write_sidecar(&running)?;
     let mut summary = Summary::new();
     // A merge that fails drops its output: its running files are removed.
@@ -176,30 +174,22 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
     Ok(())
 }
 
-/// The shard whose CSV is `csv`; refused when its sidecar does not say it finished, or
-/// does not give a setting or a count the merge needs (never read as 0).
+/// The shard whose CSV is `csv`; refused when its sidecar does not say it finished.
 fn part(csv: &Path) -> Result<Part> {
     let at = csv.display();
-    let Some(found) = Sidecar::read_text_beside(csv)? else {
+    let Some(sidecar) = Sidecar::read_beside(csv)? else {
         let sidecar = RunFiles::beside(csv).sidecar.display().to_string();
         bail!("{at}: no sidecar beside it ({sidecar}): not the CSV of a sudoku-lab run");
     };
-    if found.sidecar.state.known() != Some(State::Finished) {
-        bail!("{at}: not a finished shard: {}", found.sidecar.state.told());
+    if sidecar.state != State::Finished {
+        bail!("{at}: not a finished shard: {}", sidecar.state.told());
     }
-    let mut missing = not_given(&found.text);
-    missing.extend(account_not_given(&found.text));
-    if !missing.is_empty() {
-        let (sidecar, missing) = (found.path.display(), missing.join(", "));
-        bail!("{at}: its sidecar ({sidecar}) does not give {missing}: run the shard again");
-    }
-    let entry = found.sidecar.shard;
-    let Some(shard) = entry.and_then(|e| Shard::new(e.k, e.n)) else {
+    let Some(shard) = sidecar.shard.and_then(|e| Shard::new(e.k, e.n)) else {
         bail!("{at}: not a shard (its sidecar gives no shard K/N of a run)");
     };
     Ok(Part {
         csv: csv.to_path_buf(),
-        sidecar: found.sidecar,
+        sidecar,
         shard,
     })
 }

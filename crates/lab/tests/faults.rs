@@ -776,77 +776,66 @@ fn reports_of_a_run_that_did_not_finish_say_so() {
     }
 }
 
-/// A sidecar that says nothing of how the run ended (empty, or without `state`), or that
-/// gives a state this version does not know, is told as it is by `summary`, `compare` and
-/// `merge`, never as a run still going, and `merge` advises what would help.
+/// A sidecar without a key a run writes from its start (empty, made by hand, cut short),
+/// or with a state this version does not know, is malformed, named with its line:
+/// `summary` and `compare` go on without it, `merge` refuses the shard (exit 1).
 #[test]
-fn reports_of_a_sidecar_without_a_known_state_say_what_it_says() {
+fn a_sidecar_without_a_key_or_with_an_unknown_state_is_malformed() {
     let dir = TempDir::new().unwrap();
     write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
+    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
     for k in ["1", "2"] {
-        lab()
-            .current_dir(dir.path())
-            .args(["bench", "-s", "dlx", "-q", "c.txt", "--shard"])
-            .arg(format!("{k}/2"))
-            .arg("--out")
-            .arg(format!("s{k}.csv"))
-            .assert()
-            .success();
+        let (shard, out) = (format!("{k}/2"), format!("s{k}.csv"));
+        run(&[
+            "bench", "-s", "dlx", "-q", "c.txt", "--shard", &shard, "-o", &out,
+        ])
+        .success();
     }
     // The whole run, which compares with a shard (two shards pair no puzzle: an error).
-    lab()
-        .current_dir(dir.path())
-        .args(["bench", "-s", "dlx", "-q", "c.txt", "--out", "w.csv"])
-        .assert()
-        .success();
+    run(&["bench", "-s", "dlx", "-q", "c.txt", "--out", "w.csv"]).success();
     let sidecar = dir.path().join("s2.run.toml");
     let finished = std::fs::read_to_string(&sidecar).unwrap();
-    let nothing = "the sidecar says nothing of how the run ended";
-    let paused = "the sidecar's state \"paused\" is not one this version knows";
+    let without = |key: &str| {
+        let kept = finished
+            .lines()
+            .filter(|l| !l.starts_with(&format!("{key} = ")));
+        kept.map(|l| format!("{l}\n")).collect::<String>()
+    };
     let cases = [
-        (String::new(), "NO STATE", nothing),
-        (
-            finished.replace("state = \"finished\"\n", ""),
-            "NO STATE",
-            nothing,
-        ),
+        (String::new(), "line 1", "missing field `command`"),
+        (without("state"), "line 1", "missing field `state`"),
+        (without("limit"), "line 1", "missing field `limit`"),
+        (without("malformed"), "line ", "missing field `malformed`"),
         (
             finished.replace("state = \"finished\"", "state = \"paused\""),
-            "UNKNOWN STATE",
-            paused,
+            "line ",
+            "unknown variant `paused`",
         ),
     ];
-    for (text, alarm, told) in cases {
+    let says = |what: &str| predicate::str::contains(what.to_string());
+    for (text, line, why) in cases {
         std::fs::write(&sidecar, &text).unwrap();
-        let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
+        let said = format!("s2.run.toml: {line}");
         run(&["summary", "s2.csv"])
             .success()
-            .stdout(predicate::str::contains(format!("\n{alarm}: {told}")))
-            .stdout(predicate::str::contains("still going").not());
-        // An empty sidecar is not used; one without a known state says so.
+            .stderr(says(&said).and(says(why)))
+            .stderr(says("(the summary goes on without it)"))
+            .stdout(says("Wall clock").not());
+        // The notes are wrapped at 100 columns: read as one line.
         let compared = run(&["compare", "w.csv", "s2.csv"]).success();
         let out = String::from_utf8_lossy(&compared.get_output().stdout).replace('\n', " ");
-        assert!(!out.contains("limit: 1 vs 0"), "{out}");
-        let said = match text.is_empty() {
-            true => "B (s2.csv): sidecar not used: s2.run.toml does not give version,".into(),
-            false => format!("B (s2.csv) may not be the whole run: {told}"),
-        };
-        assert!(out.contains(&said), "{out}");
+        let not_used = "B (s2.csv): sidecar not used: ";
+        assert!(out.contains(not_used) && out.contains(why), "{out}");
         run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"])
             .code(1)
-            .stderr(predicate::str::contains(format!(
-                "error: s2.csv: not a finished shard: {told}"
-            )))
-            .stderr(predicate::str::contains("--resume").not());
+            .stderr(says(&format!("error: {said}")).and(says(why)));
+        assert!(!dir.path().join("m.csv").exists(), "{why}");
     }
 }
 
-/// A sidecar that gives how the run ended and nothing else (made by hand) gives no
-/// settings: `compare` compared them as zeros (`limit: 1 vs 0; repeat: 1 vs 0; …`); it now
-/// does not use it, and says what it does not give. A setting a run's sidecar leaves out
-/// as not set (`first`) is still compared.
+/// A setting a run's sidecar leaves out as not set (`first`) is compared.
 #[test]
-fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
+fn compare_names_a_setting_set_in_one_run_only() {
     let dir = TempDir::new().unwrap();
     write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
     let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
@@ -861,30 +850,6 @@ fn compare_does_not_read_the_settings_a_sidecar_leaves_out_as_zeros() {
             "\nThe runs were made with other settings (A vs B): first: (none) vs 1.\n",
         ))
         .stdout(predicate::str::contains("sidecar").not());
-    std::fs::write(dir.path().join("b.run.toml"), "state = \"finished\"\n").unwrap();
-    let out = run(&["compare", "a.csv", "b.csv"]).success();
-    // The notes are wrapped at 100 columns: read as one line.
-    let out = String::from_utf8_lossy(&out.get_output().stdout).replace('\n', " ");
-    assert!(!out.contains("other settings"), "{out}");
-    assert!(
-        out.contains(
-            " B (b.csv): sidecar not used: b.run.toml does not give version, git_commit, rustc, \
-             limit, repeat, strict, first, seed, permute, shard, timeout, solver, corpus, rows. "
-        ),
-        "{out}"
-    );
-    // A solver without its budget is not one of 0 nodes.
-    let sidecar = std::fs::read_to_string(dir.path().join("a.run.toml")).unwrap();
-    let no_budget = sidecar.replace("max_nodes = 20000000\n", "");
-    assert_ne!(no_budget, sidecar);
-    std::fs::write(dir.path().join("b.run.toml"), no_budget).unwrap();
-    run(&["compare", "a.csv", "b.csv"])
-        .success()
-        .stdout(predicate::str::contains("0 nodes").not())
-        .stdout(predicate::str::contains(
-            "\nB (b.csv): sidecar not used: b.run.toml does not give first, permute, shard, \
-             timeout, solver.\n",
-        ));
 }
 
 /// The sidecar of a CSV named by a link is read beside the file the link leads to, and
@@ -901,153 +866,39 @@ fn compare_names_the_sidecar_it_read_beside_a_link() {
     std::fs::write(dir.path().join("sub/b.run.toml"), "state = \"finished\"\n").unwrap();
     std::os::unix::fs::symlink("sub/b.csv", dir.path().join("l.csv")).unwrap();
     let sidecar = dir.path().canonicalize().unwrap().join("sub/b.run.toml");
-    let out = run(&["compare", "a.csv", "l.csv"]).success();
-    let out = String::from_utf8_lossy(&out.get_output().stdout).replace('\n', " ");
+    // The notes are wrapped at 100 columns: read as one line.
+    let compared = run(&["compare", "a.csv", "l.csv"]).success();
+    let out = String::from_utf8_lossy(&compared.get_output().stdout).replace('\n', " ");
     let said = format!(
-        " B (l.csv): sidecar not used: {} does not give",
+        "B (l.csv): sidecar not used: {}: line 1: not a sudoku-lab sidecar: missing field",
         sidecar.display()
     );
     assert!(out.contains(&said), "{out}");
 }
 
-/// A folder holding `c.txt` (four puzzles) and the two shards of a dlx run over it,
-/// `s1.csv` and `s2.csv`, each with its sidecar.
-fn two_shards() -> TempDir {
-    let dir = TempDir::new().unwrap();
-    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n{TOP1}\n{TOP1}\n"));
-    for k in ["1/2", "2/2"] {
-        let out = format!("s{}.csv", &k[..1]);
-        lab()
-            .current_dir(dir.path())
-            .args([
-                "bench", "-s", "dlx", "-q", "c.txt", "--shard", k, "-o", &out,
-            ])
-            .assert()
-            .success();
-    }
-    dir
-}
-
-/// A shard's sidecar, or that of the run `--resume` continues, that does not give a setting
-/// (made by hand, or cut short) was read as giving 0: `merge` refused the shard as made
-/// another way (`limit: 1 vs 0`), `--resume` the run (`limit: 0 vs 1`, exit 2), or a shard
-/// whose sidecar lacks `shard` as "run without --shard". Both now say which settings which
-/// sidecar does not give, and refuse it as a CSV without a sidecar is (exit 1).
+/// The sidecar of the run `--resume` continues without a key a run writes (here `limit`)
+/// is refused as malformed (exit 1), naming it and its line, and nothing is written.
 #[test]
-fn merge_and_resume_refuse_a_sidecar_that_leaves_out_a_setting_naming_it() {
-    let dir = two_shards();
+fn resume_refuses_a_sidecar_without_a_key() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{TOP1}\n{TOP1}\n"));
     let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
-    let whole = std::fs::read_to_string(dir.path().join("s2.run.toml")).unwrap();
-    let no_limit = whole.replace("\nlimit = 1\n", "\n");
-    assert_ne!(no_limit, whole);
-    let said = |told: &str| {
-        format!(
-            "error: s2.csv: its sidecar (s2.run.toml) does not give {told}: run the shard \
-             again\n"
-        )
-    };
-    for (text, told) in [
-        (no_limit.as_str(), "limit, first, permute, timeout"),
-        (
-            "state = \"finished\"\n",
-            "version, git_commit, rustc, limit, repeat, strict, first, seed, permute, shard, \
-             timeout, solver, corpus, threads, puzzles, rows, seconds",
-        ),
-    ] {
-        std::fs::write(dir.path().join("s2.run.toml"), text).unwrap();
-        for order in [["s1.csv", "s2.csv"], ["s2.csv", "s1.csv"]] {
-            run(&[&["merge", "-o", "m.csv"][..], &order].concat())
-                .code(1)
-                .stderr(predicate::str::contains(said(told)))
-                .stderr(predicate::str::contains(" vs ").not());
-            assert!(!dir.path().join("m.csv").exists());
-        }
-    }
-    // The rows of a run, under the name of an interrupted one, beside its sidecar without
-    // `limit`, then beside one that says only how the run ended.
     run(&["bench", "-s", "dlx", "-q", "c.txt", "-o", "x.csv"]).success();
-    std::fs::copy(
-        dir.path().join("x.csv"),
-        dir.path().join("r.interrupted.csv"),
-    )
-    .unwrap();
+    let csv = dir.path().join("r.interrupted.csv");
+    std::fs::copy(dir.path().join("x.csv"), csv).unwrap();
     let x = std::fs::read_to_string(dir.path().join("x.run.toml")).unwrap();
     let interrupted = x
         .replace("state = \"finished\"", "state = \"interrupted\"")
         .replace("\nlimit = 1\n", "\n");
-    for (text, told) in [
-        (
-            interrupted.as_str(),
-            "limit, first, permute, shard, timeout",
-        ),
-        (
-            "state = \"interrupted\"\n",
-            "version, git_commit, rustc, limit",
-        ),
-    ] {
-        std::fs::write(dir.path().join("r.interrupted.run.toml"), text).unwrap();
-        run(&[
-            "bench", "-s", "dlx", "-q", "c.txt", "-o", "r.csv", "--resume",
-        ])
-        .code(1)
-        .stderr(predicate::str::contains(format!(
-            "error: --resume: r.interrupted.csv: its sidecar (r.interrupted.run.toml) \
-                 does not give {told}"
-        )))
-        .stderr(predicate::str::contains(
-            "run without --resume to start afresh",
-        ))
-        .stderr(predicate::str::contains(" vs ").not());
-        assert!(!dir.path().join("r.csv").exists());
-    }
-}
-
-/// A shard's sidecar that gives every setting but leaves out a count the merge reads (made
-/// by hand, or cut short) was read as giving 0: without `rows` the shard was refused as
-/// holding more rows than "its sidecar says the run wrote 0"; without `puzzles`,
-/// `seconds`, `threads` or a corpus's `puzzles` the merge went on with 0 in its sum, its
-/// clock or its thread note. Each is now refused as a setting left out is, naming the
-/// sidecar and what it does not say, and nothing is written.
-#[test]
-fn merge_refuses_a_sidecar_that_leaves_out_a_count_naming_it() {
-    let dir = two_shards();
-    let run = |args: &[&str]| lab().current_dir(dir.path()).args(args).assert();
-    let path = dir.path().join("s2.run.toml");
-    let whole = std::fs::read_to_string(&path).unwrap();
-    // The sidecar without the first line giving `key` at or after the line `from`.
-    let without = |from: &str, key: &str| {
-        let lines: Vec<&str> = whole.lines().collect();
-        let start = lines.iter().position(|l| *l == from).unwrap();
-        let at = (start..lines.len())
-            .find(|&i| lines[i].starts_with(&format!("{key} = ")))
-            .unwrap_or_else(|| panic!("{key} after {from}: {whole}"));
-        let kept: Vec<&str> = [&lines[..at], &lines[at + 1..]].concat();
-        kept.join("\n") + "\n"
-    };
-    let top = "# sudoku-lab run: what makes it reproducible";
-    for (from, key, told) in [
-        (top, "rows", "rows"),
-        (top, "puzzles", "puzzles"),
-        (top, "seconds", "seconds"),
-        (top, "threads", "threads"),
-        ("[[corpus]]", "puzzles", "corpus.puzzles"),
-        ("[[corpus]]", "malformed", "corpus.malformed"),
-    ] {
-        std::fs::write(&path, without(from, key)).unwrap();
-        for order in [["s1.csv", "s2.csv"], ["s2.csv", "s1.csv"]] {
-            run(&[&["merge", "-o", "m.csv"][..], &order].concat())
-                .code(1)
-                .stderr(predicate::str::contains(format!(
-                    "error: s2.csv: its sidecar (s2.run.toml) does not give {told}: run the \
-                     shard again\n"
-                )))
-                .stderr(predicate::str::contains("says the run wrote 0").not());
-            assert!(!dir.path().join("m.csv").exists(), "{key}");
-            assert!(!dir.path().join("m.running.csv").exists(), "{key}");
-        }
-    }
-    std::fs::write(&path, &whole).unwrap();
-    run(&["merge", "-o", "m.csv", "s1.csv", "s2.csv"]).success();
+    std::fs::write(dir.path().join("r.interrupted.run.toml"), interrupted).unwrap();
+    run(&[
+        "bench", "-s", "dlx", "-q", "c.txt", "-o", "r.csv", "--resume",
+    ])
+    .code(1)
+    .stderr(predicate::str::contains(
+        "r.interrupted.run.toml: line 1: not a sudoku-lab sidecar: missing field `limit`",
+    ));
+    assert!(!dir.path().join("r.csv").exists());
 }
 
 #[test]

@@ -145,19 +145,22 @@ fn resume_refuses_a_csv_whose_rows_were_copied_moved_or_taken_out() {
         (
             "a row duplicated",
             |l| l.insert(3, l[3].clone()),
-            "puzzle 1 of c.txt (line 2): two rows of solver naive",
+            "puzzle 1 of c.txt (line 2): its rows are of solvers [naive, naive, dlx], \
+             where the run's are [naive, dlx]",
         ),
         (
             "a row's index edited",
             |l| l[3] = l[3].replacen(",1,2,", ",2,2,", 1),
-            "puzzle 2 of c.txt (line 2): no row of solver dlx",
+            "puzzle 2 of c.txt (line 2): its rows are of solvers [naive], where the \
+             run's are [naive, dlx]",
         ),
         (
             "a row taken out",
             |l| {
                 l.remove(4);
             },
-            "puzzle 1 of c.txt (line 2): no row of solver dlx",
+            "puzzle 1 of c.txt (line 2): its rows are of solvers [naive], where the \
+             run's are [naive, dlx]",
         ),
         (
             "a puzzle's rows moved past the others",
@@ -283,7 +286,7 @@ fn merge_knows_a_corpus_by_its_content_and_a_shards_rows_by_theirs() {
         refused.stderr.contains("s2.csv: puzzle ")
             && refused
                 .stderr
-                .contains("two rows of solver naive: not the shard's rows as they were written"),
+                .contains("[naive, naive, dlx], where the run's are [naive, dlx]: not the shard's"),
         "{}",
         refused.stderr
     );

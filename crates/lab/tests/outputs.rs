@@ -381,11 +381,10 @@ fn a_csv_that_is_not_utf8_text_is_named_so() {
     );
 }
 
-/// A row that is not a row names its column by name and place, in words (not the csv
-/// crate's record and byte), and a second header, as two CSVs joined whole leave, is
-/// named as such.
+/// A row that is not a row names its column by name, in words (not the csv
+/// crate's record and byte); a second header, as two CSVs joined whole leave, is one.
 #[test]
-fn a_malformed_row_names_its_column_and_a_second_header_is_named_so() {
+fn a_malformed_row_even_a_second_header_names_its_column() {
     let dir = TempDir::new().unwrap();
     let text = std::fs::read_to_string(one_row_csv(&dir, "r.csv")).unwrap();
     let (header, row) = text.split_once('\n').unwrap();
@@ -394,13 +393,13 @@ fn a_malformed_row_names_its_column_and_a_second_header_is_named_so() {
     let negative = write(&dir, "nsneg.csv", &format!("{text}{}\n", fields.join(",")));
     summary_refuses(
         &negative,
-        "nsneg.csv: line 3: malformed row: column nanoseconds (11th): invalid digit found in \
+        "nsneg.csv: line 3: malformed row: column nanoseconds: invalid digit found in \
 string\n",
     );
     let joined = write(&dir, "joined.csv", &format!("{text}{header}\n{row}"));
     summary_refuses(
         &joined,
-        "joined.csv: line 3: a header, not a row: two CSVs joined with both their headers?",
+        "joined.csv: line 3: malformed row: column index: invalid digit found in string",
     );
 }
 

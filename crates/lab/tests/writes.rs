@@ -359,7 +359,7 @@ fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
     );
     assert!(stderr.ends_with(&said), "{stderr}");
     let told = sidecar_of(&out);
-    assert_eq!((told.state, told.rows), (State::Finished.into(), 1));
+    assert_eq!((told.state, told.rows), (State::Finished, 1));
     let again = lab().arg("summary").arg(&out).output().unwrap();
     assert_eq!(again.status.code(), Some(0));
     let again = String::from_utf8_lossy(&again.stdout);

@@ -92,10 +92,9 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
         let line = rows.reader.position().line().saturating_sub(1).max(1);
         return Err(Error::malformed(path, line, reason));
     }
+    // Else the last puzzle is left out: `keep` is where it starts.
     if whole == Some(count) {
         last.keep_into(&mut done, rows.reader.position().byte(), check, path)?;
-    } else if !last.rows.is_empty() {
-        done.keep = last.start.byte();
     }
     Ok(done)
 }
@@ -143,8 +142,9 @@ impl Last {
 }
 
 /// The offset just past the last `\n` of `file` (0 when none), looked for in its last
-/// [`LINE_BYTES`] only: a kill leaves less than a row after it, and a longer end without
-/// a line break (a sparse file's zeros) is not a run's. The file is left at its start.
+/// [`LINE_BYTES`] only: a kill leaves less than a row after it. A longer end without a
+/// line break (a sparse file's zeros) is read, and refused by the reader's line bound. The
+/// file is left at its start.
 fn last_line_end(file: &mut File, path: &Path) -> Result<u64, Error> {
     let mut tail = Vec::new();
     let len = file.seek(SeekFrom::End(0));
@@ -157,11 +157,7 @@ fn last_line_end(file: &mut File, path: &Path) -> Result<u64, Error> {
         .map_err(|e| Error::open(path, e))?;
     match tail.iter().rposition(|&b| b == b'\n') {
         Some(i) => Ok(floor + i as u64 + 1),
-        None if floor > 0 => Err(Error::empty(
-            path,
-            format!("its last line is longer than {LINE_BYTES} bytes: not a CSV of sudoku-lab"),
-        )),
-        None => Ok(0),
+        None => Ok(if floor > 0 { u64::MAX } else { 0 }),
     }
 }
 
@@ -246,7 +242,8 @@ mod tests {
         let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         file.set_len(1 << 40).unwrap();
         let err = done_in(&path, None, &any).unwrap_err().to_string();
-        let says = "r.csv: its last line is longer than 1048576 bytes: not a CSV of sudoku-lab";
+        let says = "r.csv: line 3: malformed row: a line longer than 1048576 bytes: not a CSV of \
+sudoku-lab";
         assert!(err.ends_with(says), "{err}");
         // Within the bound, the cut line is left out as before.
         file.set_len(text.len() as u64 + 1000).unwrap();

@@ -24,7 +24,7 @@ pub(crate) use errors::shown;
 pub use errors::Error;
 pub use output::Output;
 pub use read::{read_rows, Rows};
-pub use sidecar::{RunFiles, Said, Sidecar, State};
+pub use sidecar::{RunFiles, Sidecar, State};
 pub use staged::Staged;
 pub use summary::{Summary, View};
 pub use write::CsvWriter;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 use crate::claims::{check_names_a_file, check_unclaimed};
-use crate::sidecar::{RunFiles, Sidecar, State};
+use crate::sidecar::{RunFiles, Sidecar};
 use crate::staged::{persist, write_whole, Names, Placed};
 use crate::write::CsvWriter;
 use crate::Error;
@@ -105,7 +105,7 @@ impl Output {
     /// files renamed after the sidecar's `state`, an earlier run's moved aside unless it is
     /// the one this run `continued`. On a failure the files keep their running names.
     pub fn finish(mut self, sidecar: &Sidecar, summary: &str, continued: Option<&Path>) -> Ending {
-        let state = sidecar.state.known().unwrap_or(State::Running);
+        let state = sidecar.state;
         let csv = self.csv.take().expect("a run is finished once");
         let (end, kept) = match RUN.end(&self.target.csv, state, continued) {
             Ok(Placed { path, kept }) => (

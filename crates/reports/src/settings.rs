@@ -4,10 +4,9 @@
 //! warm-up, the command line) may differ.
 
 use std::fmt;
-use std::path::Path;
 
 use crate::fingerprint::Fingerprint;
-use crate::sidecar::{gives, keys_of, ShardEntry, Sidecar, SolverEntry};
+use crate::sidecar::{Sidecar, SolverEntry};
 
 /// One setting that differs between two sidecars.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,83 +52,6 @@ pub const SETTINGS: [&str; 13] = [
     "corpus",
 ];
 
-/// The settings of [`SETTINGS`] a run writes only when they are set.
-const WRITTEN_WHEN_SET: [&str; 5] = ["first", "seed", "permute", "shard", "timeout"];
-
-/// The settings of [`SETTINGS`] that the sidecar `text` does not give (all when it is not
-/// TOML): read as defaults, they would not be the run's. One written only when set is
-/// missing as not set, unless a setting every run writes is missing too (made by hand, cut
-/// short). The solvers need each its name and budget, the corpora each its path.
-pub fn not_given(text: &str) -> Vec<&'static str> {
-    let Some(table) = keys_of(text) else {
-        return SETTINGS.to_vec();
-    };
-    let missing = |setting: &&str| {
-        let inner: &[&str] = match *setting {
-            "solver" => &["solver.name", "solver.max_nodes"],
-            "corpus" => &["corpus.path"],
-            _ => &[],
-        };
-        !gives(&table, setting) || !inner.iter().all(|key| gives(&table, key))
-    };
-    let mut always_written = SETTINGS.iter().filter(|s| !WRITTEN_WHEN_SET.contains(s));
-    if !always_written.any(missing) {
-        return Vec::new();
-    }
-    SETTINGS.into_iter().filter(missing).collect()
-}
-
-/// `its sidecar (PATH) does not give limit, repeat` of the sidecar at `path` (see
-/// [`not_given`]); `None` when it gives them all.
-pub fn not_given_told(path: &Path, text: &str) -> Option<String> {
-    let missing = not_given(text);
-    (!missing.is_empty()).then(|| {
-        format!(
-            "its sidecar ({}) does not give {}",
-            path.display(),
-            missing.join(", ")
-        )
-    })
-}
-
-/// The value of one setting, compared with `==`; its alternate form (`{:#}`) shows the
-/// solvers' budgets by size too.
-#[derive(Debug, Clone, PartialEq)]
-enum Value {
-    /// Not set, or an empty text.
-    Unset,
-    Text(String),
-    Plain(u64),
-    Flag(bool),
-    /// A time limit in seconds, by its bits (a `nan` is equal to itself).
-    Seconds(u64),
-    Shard(ShardEntry),
-    ShardCount(u64),
-    Solvers(Vec<SolverEntry>),
-    Corpora(Vec<CorpusSetting>),
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let joined =
-            |f: &mut fmt::Formatter<'_>, items: Vec<String>| f.write_str(&items.join(", "));
-        match self {
-            Value::Unset => f.write_str("(none)"),
-            Value::Text(text) => write!(f, "{text:?}"),
-            Value::Plain(n) => write!(f, "{n}"),
-            Value::Flag(b) => write!(f, "{b}"),
-            Value::Seconds(bits) => write!(f, "{}", f64::from_bits(*bits)),
-            Value::Shard(shard) => write!(f, "\"{shard}\""),
-            Value::ShardCount(n) => write!(f, "\"{n}\""),
-            Value::Solvers(solvers) => {
-                let full = f.alternate();
-                joined(f, solvers.iter().map(|s| solver_shown(s, full)).collect())
-            }
-            Value::Corpora(corpora) => joined(f, corpora.iter().map(ToString::to_string).collect()),
-        }
-    }
-}
-
 /// `dlx (10 nodes)`, `mine (cmd:./x, 0 nodes)`; `full`: `dlx (10 nodes, 16x16: 5)`.
 fn solver_shown(e: &SolverEntry, full: bool) -> String {
     let command = e
@@ -169,64 +91,89 @@ impl fmt::Display for CorpusSetting {
     }
 }
 
-/// What decides the rows of the run `s` describes, in the order of [`SETTINGS`].
-fn settings(s: &Sidecar, shards: Shards) -> [Value; 13] {
-    let text = |t: &str| match t {
-        "" => Value::Unset,
-        t => Value::Text(t.into()),
+/// A setting not set, as a difference shows it.
+const NONE: &str = "(none)";
+
+/// The settings that differ between `a` and `b`, in the order of [`SETTINGS`], each
+/// compared with `==` and shown in its short form (a solver's budgets by size too when the
+/// short forms are the same).
+pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let text = |t: &&String| match t.as_str() {
+        "" => NONE.into(),
+        t => format!("{t:?}"),
     };
-    let number = |n: Option<u64>| n.map_or(Value::Unset, Value::Plain);
-    let shard = s.shard.map_or(Value::Unset, |shard| match shards {
-        Shards::Same => Value::Shard(shard),
-        Shards::SameCount => Value::ShardCount(shard.n),
+    let plain = |n: &u64| n.to_string();
+    let number = |n: &Option<u64>| n.map_or(NONE.into(), |n| n.to_string());
+    let quoted = |n: &Option<String>| n.as_ref().map_or(NONE.into(), |n| format!("\"{n}\""));
+    compare(&mut out, "version", [&a.version, &b.version], text);
+    compare(&mut out, "git_commit", [&a.git_commit, &b.git_commit], text);
+    compare(&mut out, "rustc", [&a.rustc, &b.rustc], text);
+    compare(&mut out, "limit", [a.limit, b.limit], plain);
+    compare(&mut out, "repeat", [a.repeat, b.repeat], plain);
+    compare(&mut out, "strict", [a.strict, b.strict], |b| b.to_string());
+    compare(&mut out, "first", [a.first, b.first], number);
+    compare(&mut out, "seed", [a.seed, b.seed], number);
+    compare(&mut out, "permute", [a.permute, b.permute], number);
+    match shards {
+        Shards::Same => compare(&mut out, "shard", [a.shard, b.shard], |s| {
+            quoted(&s.map(|s| s.to_string()))
+        }),
+        Shards::SameCount => {
+            let count = [a.shard, b.shard].map(|s| s.map(|s| s.n));
+            compare(&mut out, "shard count", count, |n| {
+                quoted(&n.map(|n| n.to_string()))
+            });
+        }
+    }
+    // A time limit by its bits: a `nan` is equal to itself.
+    let timeout = [a.timeout, b.timeout].map(|t| t.map(f64::to_bits));
+    compare(&mut out, "timeout", timeout, |t| {
+        t.map_or(NONE.into(), |t| f64::from_bits(t).to_string())
     });
-    let corpora = s.corpus.iter().map(|c| CorpusSetting {
-        path: c.path.clone(),
-        fingerprint: c.fingerprint.clone(),
-        by_content: shards == Shards::SameCount,
+    let solvers =
+        |full| move |s: &&Vec<SolverEntry>| joined(s.iter().map(|e| solver_shown(e, full)));
+    compare(&mut out, "solver", [&a.solver, &b.solver], solvers(false));
+    if let Some(d) = out
+        .last_mut()
+        .filter(|d| d.setting == "solver" && d.first == d.second)
+    {
+        (d.first, d.second) = (solvers(true)(&&a.solver), solvers(true)(&&b.solver));
+    }
+    let corpora = [a, b].map(|s| {
+        let corpora = s.corpus.iter().map(|c| CorpusSetting {
+            path: c.path.clone(),
+            fingerprint: c.fingerprint.clone(),
+            by_content: shards == Shards::SameCount,
+        });
+        corpora.collect::<Vec<_>>()
     });
-    [
-        text(&s.version),
-        text(&s.git_commit),
-        text(&s.rustc),
-        Value::Plain(s.limit),
-        Value::Plain(s.repeat),
-        Value::Flag(s.strict),
-        number(s.first),
-        number(s.seed),
-        number(s.permute),
-        shard,
-        s.timeout
-            .map_or(Value::Unset, |t| Value::Seconds(t.to_bits())),
-        Value::Solvers(s.solver.clone()),
-        Value::Corpora(corpora.collect()),
-    ]
+    compare(&mut out, "corpus", corpora, |c| {
+        joined(c.iter().map(ToString::to_string))
+    });
+    out
 }
 
-/// The settings that differ between `a` and `b`, each in its short form, or its full one
-/// when the short forms are the same.
-pub fn differences(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<Difference> {
-    let named = SETTINGS
-        .into_iter()
-        .zip(settings(a, shards).into_iter().zip(settings(b, shards)));
-    named
-        .filter(|(_, (x, y))| x != y)
-        .map(|(setting, (x, y))| {
-            let (mut first, mut second) = (x.to_string(), y.to_string());
-            if first == second {
-                (first, second) = (format!("{x:#}"), format!("{y:#}"));
-            }
-            let setting = match (setting, shards) {
-                ("shard", Shards::SameCount) => "shard count",
-                _ => setting,
-            };
-            Difference {
-                setting,
-                first,
-                second,
-            }
-        })
-        .collect()
+/// Adds `setting` to `out` when its values `x` and `y` differ, each shown by `show`.
+fn compare<T: PartialEq>(
+    out: &mut Vec<Difference>,
+    setting: &'static str,
+    [x, y]: [T; 2],
+    show: impl Fn(&T) -> String,
+) {
+    if x != y {
+        let (first, second) = (show(&x), show(&y));
+        out.push(Difference {
+            setting,
+            first,
+            second,
+        });
+    }
+}
+
+/// `items`, separated by commas.
+fn joined(items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -234,7 +181,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::sidecar::CorpusEntry;
+    use crate::sidecar::{CorpusEntry, ShardEntry};
 
     fn run() -> Sidecar {
         Sidecar {
@@ -285,48 +232,6 @@ mod tests {
         let differ = differences(&run(), &b, Shards::Same);
         let named: Vec<_> = differ.iter().map(|d| d.setting).collect();
         assert_eq!(named, SETTINGS);
-    }
-
-    /// A corpus without its path is not given (not a corpus named ""); a seed above
-    /// `i64::MAX` is. The rest is pinned by the tests of `merge`, `compare` and `--resume`.
-    #[test]
-    fn a_setting_the_text_leaves_out_is_not_given() {
-        let text = Sidecar {
-            seed: Some(u64::MAX),
-            ..run()
-        }
-        .to_toml();
-        assert_eq!(not_given(&text), [""; 0]);
-        let cut = text.replacen("path = \"a.txt\"\n", "", 1);
-        assert_eq!(not_given(&cut), ["first", "permute", "timeout", "corpus"]);
-        assert_eq!(not_given("limit = ["), SETTINGS);
-    }
-
-    /// Shards of one run compare their corpora by content: one file by two paths is one
-    /// corpus, one path that held two contents is two. A run and its continuation compare
-    /// them by name.
-    #[test]
-    fn shards_compare_their_corpora_by_content() {
-        let with = |path: &str, content: &[u8]| Sidecar {
-            corpus: vec![CorpusEntry {
-                path: path.into(),
-                fingerprint: Some(Fingerprint::of_bytes(content)),
-                ..CorpusEntry::default()
-            }],
-            ..run()
-        };
-        let a = with("a.txt", b"1.3..4..2...1..4\n");
-        let absolute = with("/home/x/a.txt", b"1.3..4..2...1..4\n");
-        let other = with("a.txt", b"1.3..4..2...1..3\n");
-        assert_eq!(differences(&a, &absolute, Shards::SameCount), []);
-        let differ = told(&a, &other, Shards::SameCount);
-        let both = differ[0]
-            .strip_prefix("corpus: a.txt (17 bytes, xxh3 ")
-            .unwrap();
-        assert!(both.contains(" vs a.txt (17 bytes, xxh3 "), "{differ:?}");
-        assert_eq!(differences(&a, &other, Shards::Same), []);
-        let by_name = ["corpus: a.txt vs /home/x/a.txt"];
-        assert_eq!(told(&a, &absolute, Shards::Same), by_name);
     }
 
     /// Each kind of value as a difference shows it; budgets by size in full when the 9x9

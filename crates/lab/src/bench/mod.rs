@@ -174,7 +174,7 @@ pub(crate) fn close(
     ended: Ended,
     how: &Close,
 ) -> Result<RunEnd> {
-    sidecar.state = ended.state.into();
+    sidecar.state = ended.state;
     sidecar.error.clone_from(&ended.error);
     // As `sudoku-lab summary` reads it from the files.
     summary.apply_sidecar(&sidecar);
@@ -184,7 +184,7 @@ pub(crate) fn close(
         (ended.state, &ending.error, ending.written)
     {
         // Its files not placed: it failed, as its exit status and its sidecar say.
-        summary.state = Some(State::Failed.into());
+        summary.state = Some(State::Failed);
         summary.error = Some(format!(
             "after its last row, as its files were put in place: {e}"
         ));
@@ -260,7 +260,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         warmup: timing.warmup.map(|d| d.as_secs_f64()),
         pin: timing.pin.clone(),
         timeout: cmd.then_some(config.timeout.as_secs_f64()),
-        state: State::Running.into(),
+        state: State::Running,
         solver: config.budgets.clone(),
         corpus: corpus
             .map(|(path, source)| CorpusEntry {

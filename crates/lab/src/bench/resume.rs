@@ -3,11 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Result};
+use anyhow::{bail, Result};
 use sudoku_engine::Plan;
 use sudoku_reports::done::{done_in, Done};
-use sudoku_reports::settings::{differences, not_given, Shards};
-use sudoku_reports::sidecar::account_not_given;
+use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::staged::KILLED;
 use sudoku_reports::{CsvWriter, RunFiles, Sidecar, State, Summary};
 
@@ -63,34 +62,22 @@ pub fn earlier_run(
     let Some(csv) = latest else {
         return Ok(Earlier::None);
     };
-    let refuse = |why: String| {
-        let csv = csv.display();
-        anyhow!("--resume: {csv}: {why}: run without --resume to start afresh")
+    let Some(earlier) = Sidecar::read_beside(&csv)? else {
+        bail!(
+            "--resume: {}: no sidecar beside it tells how it was made: run without --resume \
+             to start afresh",
+            csv.display()
+        );
     };
-    let Some(found) = Sidecar::read_text_beside(&csv)? else {
-        return Err(refuse("no sidecar beside it tells how it was made".into()));
-    };
-    // A run that ended says its rows: whether its last puzzle is whole. Never read as 0.
-    let ended = found.sidecar.state.known().filter(|s| *s != State::Running);
-    let mut missing = not_given(&found.text);
-    if ended.is_some() && account_not_given(&found.text).contains(&"rows") {
-        missing.push("rows");
-    }
-    if !missing.is_empty() {
-        let (sidecar, missing) = (found.path.display(), missing.join(", "));
-        return Err(refuse(format!(
-            "its sidecar ({sidecar}) does not give {missing}"
-        )));
-    }
     // A finished run made another way is not "nothing left to do" either.
-    let differ = differences(&found.sidecar, fresh, Shards::Same);
+    let differ = differences(&earlier, fresh, Shards::Same);
     if !differ.is_empty() {
         let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
         let (csv, list) = (csv.display(), list.join("; "));
         let said = format!("--resume: {csv} was made another way (earlier vs now): {list}");
         return Err(Usage(said).into());
     }
-    let changed = unchanged::changed(&found.sidecar.corpus, &fresh.corpus);
+    let changed = unchanged::changed(&earlier.corpus, &fresh.corpus);
     if changed.is_empty() && csv == target {
         return Ok(Earlier::Finished(csv));
     }
@@ -104,14 +91,15 @@ pub fn earlier_run(
             changed.join("; ")
         ));
     }
-    let said = ended.map(|_| found.sidecar.rows);
+    // A killed run said nothing of its rows: its last puzzle may not be whole.
+    let said = (earlier.state != State::Running).then_some(earlier.rows);
     let check = unchanged::puzzle_check(&plan.contenders);
     let done = done_in(&csv, said, &check)?;
     unchanged::check_kept(&csv, &done, &plan.sources)?;
     Ok(Earlier::Unfinished(Box::new(Resumed {
         csv,
         done,
-        earlier: found.sidecar,
+        earlier,
     })))
 }
 

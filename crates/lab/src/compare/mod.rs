@@ -13,8 +13,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use rayon::prelude::*;
-use sudoku_reports::settings::{differences, not_given, Shards};
-use sudoku_reports::sidecar::account_not_given;
+use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::summary::match_names;
 use sudoku_reports::wording::plural;
 use sudoku_reports::{read_rows, RunFiles, Sidecar, State};
@@ -349,26 +348,13 @@ struct Side {
 
 impl Side {
     fn read(which: &str, csv: &Path, rows: u64) -> Side {
-        let sidecar = match Sidecar::read_text_beside(csv) {
+        let sidecar = match Sidecar::read_beside(csv) {
+            Ok(Some(sidecar)) => Ok(sidecar),
             Ok(None) => Err(format!(
                 "{} not found",
                 RunFiles::beside(csv).sidecar.display()
             )),
             Err(e) => Err(ui::chain(&e.into())),
-            Ok(Some(found)) => {
-                let rows = account_not_given(&found.text)
-                    .into_iter()
-                    .filter(|k| *k == "rows");
-                let missing: Vec<&str> = not_given(&found.text).into_iter().chain(rows).collect();
-                match missing.is_empty() {
-                    true => Ok(found.sidecar),
-                    false => Err(format!(
-                        "{} does not give {}",
-                        found.path.display(),
-                        missing.join(", ")
-                    )),
-                }
-            }
         };
         let name = format!("{which} ({})", csv.display());
         Side {

@@ -17,7 +17,7 @@ pub use render::View;
 use tally::Stats;
 
 use crate::read::read_rows;
-use crate::sidecar::{account_not_given, Said, ShardEntry, Sidecar, SidecarFile, State};
+use crate::sidecar::{ShardEntry, Sidecar, State};
 use crate::Error;
 use sudoku_results::{Row, Status};
 
@@ -41,10 +41,6 @@ pub struct Clock {
     /// After `--resume`: the earlier run's puzzles, in `puzzles` but not in `seconds`.
     pub resumed: u64,
 }
-
-/// The sidecar's counts (of [`ACCOUNT`](crate::sidecar::ACCOUNT)) the wall clock is made
-/// of: without one of them, no wall-clock rate.
-pub const CLOCK_COUNTS: [&str; 3] = ["threads", "puzzles", "seconds"];
 
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
@@ -72,7 +68,7 @@ pub struct Summary {
     malformed: BTreeMap<String, u64>,
     notes: Vec<String>,
     /// How the run ended, when it did not simply finish (as its sidecar says).
-    pub state: Option<Said>,
+    pub state: Option<State>,
     /// The error that stopped the run, if its sidecar gives one.
     pub error: Option<String>,
     /// The run's wall clock, when known.
@@ -194,7 +190,7 @@ impl Summary {
     /// What a run's sidecar adds: how the run ended, its malformed lines, notes and clock.
     pub fn apply_sidecar(&mut self, sidecar: &Sidecar) {
         if sidecar.state != State::Finished {
-            self.state = Some(sidecar.state.clone());
+            self.state = Some(sidecar.state);
         }
         self.error.clone_from(&sidecar.error);
         for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
@@ -212,22 +208,6 @@ impl Summary {
                 resumed: sidecar.resumed_puzzles,
             });
         }
-    }
-
-    /// [`Summary::apply_sidecar`] of `found`, what its text does not give (see
-    /// [`account_not_given`]) left out rather than read as 0: no wall clock without every
-    /// one of [`CLOCK_COUNTS`], no malformed lines of a corpus that does not say them.
-    /// Returns the counts left out, in the order of [`ACCOUNT`](crate::sidecar::ACCOUNT).
-    pub fn apply_sidecar_found(&mut self, found: &SidecarFile) -> Vec<&'static str> {
-        self.apply_sidecar(&found.sidecar);
-        let untold: Vec<&'static str> = account_not_given(&found.text)
-            .into_iter()
-            .filter(|key| CLOCK_COUNTS.contains(key) || *key == "corpus.malformed")
-            .collect();
-        if untold.iter().any(|key| CLOCK_COUNTS.contains(key)) {
-            self.clock = None;
-        }
-        untold
     }
 
     /// Counts the rows anew from the CSV at `csv`, keeping what the sidecar added: for a

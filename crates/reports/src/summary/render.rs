@@ -322,7 +322,7 @@ counted as wrong).",
             );
         }
         if let Some(state) = &self.state {
-            let _ = writeln!(out, "{bold}{}{bold}: {}", state.alarm(), state.meaning());
+            let _ = writeln!(out, "{bold}{}{bold}: {}.", state.alarm(), state.told());
         }
         if let Some(error) = &self.error {
             let _ = writeln!(out, "The error that stopped it: {error}");

@@ -1,6 +1,6 @@
-//! Tests of the summary: counts, the views, the notes. What a sidecar's missing counts or
-//! unknown states do, and the narrow view's width with long corpus names, are tested end to
-//! end (`crates/lab/tests`: `cli.rs`, `faults.rs`, `outputs.rs`).
+//! Tests of the summary: counts, the views, the notes. What a malformed sidecar does, and
+//! the narrow view's width with long corpus names, are tested end to end
+//! (`crates/lab/tests`: `cli.rs`, `faults.rs`, `outputs.rs`).
 
 use std::sync::Arc;
 
