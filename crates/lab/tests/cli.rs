@@ -655,17 +655,21 @@ fn summary_reprints_the_table_of_a_run() {
     let rows = text.lines().count() - 1;
     let body: String = text.split_inclusive('\n').skip(1).collect();
     std::fs::write(&out, format!("{text}{body}")).unwrap();
-    lab()
-        .arg("summary")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Wall clock").not())
-        .stderr(predicate::str::contains(format!(
-            "s.csv: {}: the summary is of the rows as they are now, not of the run, and gives \
-             no wall-clock rate",
-            common::said::not_as_written(2 * rows, rows)
-        )));
+    // The summary of `out`, without a wall-clock rate, and what it says on stderr.
+    let without_rate = |said: String| {
+        lab()
+            .arg("summary")
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Wall clock").not())
+            .stderr(predicate::str::contains(said));
+    };
+    without_rate(format!(
+        "s.csv: {}: the summary is of the rows as they are now, not of the run, and gives no \
+         wall-clock rate",
+        common::said::not_as_written(2 * rows, rows)
+    ));
     // A sidecar without a key a run writes (made by hand, cut short) is malformed: the
     // summary goes on without it, so without a wall-clock rate.
     std::fs::write(&out, &text).unwrap();
@@ -673,17 +677,11 @@ fn summary_reprints_the_table_of_a_run() {
     let whole = std::fs::read_to_string(&sidecar).unwrap();
     let kept = whole.lines().filter(|l| !l.starts_with("rows = "));
     std::fs::write(&sidecar, kept.map(|l| format!("{l}\n")).collect::<String>()).unwrap();
-    lab()
-        .arg("summary")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Wall clock").not())
-        .stderr(predicate::str::contains(format!(
-            "warning: {}: line 1: not a sudoku-lab sidecar: missing field `rows` (the summary \
-             goes on without it)\n",
-            sidecar.display()
-        )));
+    without_rate(format!(
+        "warning: {}: line 1: not a sudoku-lab sidecar: missing field `rows` (the summary goes \
+         on without it)\n",
+        sidecar.display()
+    ));
 }
 
 #[test]
