@@ -109,6 +109,20 @@ for line in sys.stdin:
     write(dir, "busy.py", &script)
 }
 
+/// The pid the busy solver writes to `path`, once the file holds all of it (it is created
+/// before it is written: a read in between finds it empty).
+fn read_pid(path: &Path) -> u32 {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        match text.trim().parse() {
+            Ok(pid) => return pid,
+            Err(e) if Instant::now() >= until => panic!("no pid in {}: {e}", path.display()),
+            Err(_) => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+}
+
 fn signal(pid: u32, signal: libc::c_int) {
     // SAFETY: `kill` takes plain integers.
     assert_eq!(unsafe { libc::kill(pid as libc::pid_t, signal) }, 0);
@@ -142,16 +156,7 @@ fn a_run_stopped_longer_than_its_timeout_records_no_timeout() {
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     let runner = runner.spawn().unwrap();
-    let until = Instant::now() + Duration::from_secs(60);
-    while !pid.exists() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    std::thread::sleep(Duration::from_millis(20));
-    let child: u32 = std::fs::read_to_string(&pid)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
+    let child = read_pid(&pid);
     signal(runner.id(), libc::SIGSTOP);
     signal(child, libc::SIGSTOP);
     std::thread::sleep(Duration::from_secs(8));

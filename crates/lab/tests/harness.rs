@@ -259,7 +259,7 @@ fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
             "-s",
             &solvers,
             "--timeout",
-            "0.5",
+            "3",
             "-j",
             "2",
             "-o",
@@ -290,7 +290,7 @@ fn a_python_solver_sits_in_the_same_csv_and_misbehaviour_gets_a_status() {
         }
     }
     let s = sidecar(&dir.path().join("r.csv"));
-    assert_eq!(s.timeout, Some(0.5));
+    assert_eq!(s.timeout, Some(3.0));
     assert_eq!(
         s.solver[1].command.as_deref(),
         Some(&*format!("python3 {}", fixture("solver.py")))
