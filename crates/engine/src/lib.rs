@@ -2,7 +2,7 @@
 //! timing and checking every solve, and hands the rows to a [`Sink`] in input order (it
 //! writes no file: see the book's "Architecture").
 //!
-//! - [`Source`], [`sources`]: corpus files, folders, stdin, the built-in seed puzzles;
+//! - [`Source`], [`expand`]: corpus files, folders, stdin, the built-in seed puzzles;
 //! - [`Contender`]: a [`Solver`](sudoku_core::Solver) with its limits, or a program run as
 //!   a child process ([`External`], the `cmd:` solvers);
 //! - [`Selection`], [`Timing`]: shards, resumption, isomorphs; warm-up, pinning;
@@ -37,6 +37,6 @@ pub use permute::{permuted, Isomorph};
 pub use pipeline::{run, start, End, Plan, Report, Started, BATCH, TICK, WINDOW};
 pub use select::{corpus_key, Selection, Shard};
 pub use sink::{CorpusCount, Sink, SinkError, Solved};
-pub use source::{corpus_names, count_puzzles, expand, sources, Expanded, Source, SEEDS};
+pub use source::{corpus_names, count_puzzles, expand, Expanded, Source, SEEDS};
 pub use stopwatch::{timing_cost, Check, TimingCost, RETIMES};
 pub use timing::{cores, Timing, WARMUP_PUZZLES};
