@@ -83,16 +83,6 @@ pub(crate) struct Timing {
 pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
     let timed = |solve: &mut _| WATCH.with(|watch| watch.borrow_mut().time(solve));
     let (first, mut sample) = timed(&mut solve);
-    if sample.off_core == OffCore::Unchecked {
-        let retimed = Retimed::Unchecked;
-        return (
-            first,
-            Timing {
-                ns: sample.ns,
-                retimed,
-            },
-        );
-    }
     let mut least = sample.on_core();
     let mut again = 0;
     while sample.disturbed() && again < RETIMES && sample.on_core() < RETIME_BELOW {
@@ -100,9 +90,10 @@ pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
         sample = timed(&mut solve).1;
         least = least.min(sample.on_core());
     }
-    let (ns, retimed) = match sample.disturbed() {
-        true => (least, Retimed::Disturbed),
-        false => (sample.ns, Retimed::Trusted(again)),
+    let (ns, retimed) = match sample.off_core {
+        OffCore::Unchecked => (sample.ns, Retimed::Unchecked),
+        _ if sample.disturbed() => (least, Retimed::Disturbed),
+        _ => (sample.ns, Retimed::Trusted(again)),
     };
     (first, Timing { ns, retimed })
 }
@@ -306,14 +297,6 @@ mod page {
         rest: [u64; 2],
     }
 
-    /// `PERF_TYPE_SOFTWARE`.
-    const SOFTWARE: u32 = 1;
-    /// `PERF_COUNT_SW_TASK_CLOCK`.
-    const TASK_CLOCK: u64 = 1;
-    /// The `exclude_kernel` and `exclude_hv` flags, asked of an unprivileged process.
-    const USER_ONLY: u64 = 1 << 5 | 1 << 6;
-    /// `PERF_FLAG_FD_CLOEXEC`.
-    const FD_CLOEXEC: libc::c_ulong = 8;
     /// The offset of `lock` in `perf_event_mmap_page`: a count the kernel bumps each time
     /// it schedules the event in, with the thread.
     const LOCK: usize = 8;
@@ -329,10 +312,11 @@ mod page {
         /// The calling thread's page (`None` when perf events are not allowed here).
         pub fn open() -> Option<Page> {
             let attr = Attr {
-                kind: SOFTWARE,
+                kind: 1, // PERF_TYPE_SOFTWARE
                 size: std::mem::size_of::<Attr>() as u32,
-                config: TASK_CLOCK,
-                flags: USER_ONLY,
+                config: 1, // PERF_COUNT_SW_TASK_CLOCK
+                // exclude_kernel and exclude_hv, as an unprivileged process may ask.
+                flags: 1 << 5 | 1 << 6,
                 ..Attr::default()
             };
             // SAFETY: `attr` is a valid `perf_event_attr` of the size it says; pid 0 and
@@ -344,7 +328,7 @@ mod page {
                     0,
                     -1,
                     -1,
-                    FD_CLOEXEC,
+                    8 as libc::c_ulong, // PERF_FLAG_FD_CLOEXEC
                 )
             };
             let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0)?;
