@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 
 use sudoku_core::units::{CELLS, PEERS};
 use sudoku_core::{Grid, Limits, Outcome, Solver, Tally};
-use sudoku_engine::{run, sources, Contender, End, Plan, Sink, SinkError, Solved, Source};
+use sudoku_engine::{expand, run, Contender, End, Plan, Sink, SinkError, Solved, Source};
 use sudoku_reports::{Summary, View};
 use sudoku_testkit::usage;
 
@@ -95,7 +95,7 @@ fn main() {
     let corpora = if paths.is_empty() {
         vec![Source::BuiltIn]
     } else {
-        sources(&paths).unwrap_or_else(|e| args.error(e))
+        expand(&paths).unwrap_or_else(|e| args.error(e)).sources
     };
     let budget = Limits::FIRST.with_max_nodes(10_000_000);
     let mut contenders = vec![Contender::new(Box::new(Fewest), budget)];

@@ -61,10 +61,15 @@ impl<'a> Entry<'a> {
             rows.push(self.row((name, limits), status, &outcome, timing, problem));
         }));
         run.unwrap_or_else(|payload| {
-            let message = panic_message(payload.as_ref());
+            let message = (payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
             let none = Outcome::new(0, None, sudoku_core::Counters::default(), false);
             let problem = format!("the solver panicked: {message}");
-            let timing = Timing::new(0, Retimed::Unchecked);
+            let timing = Timing {
+                ns: 0,
+                retimed: Retimed::Unchecked,
+            };
             rows.push(self.row((name, limits), Status::Wrong, &none, timing, Some(problem)));
         });
     }
@@ -107,14 +112,6 @@ impl<'a> Entry<'a> {
     }
 }
 
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "no message".into())
-}
-
 /// What is wrong with `outcome`, `solver`'s solve of `puzzle` within `limits`, by the
 /// book's rules ("Checks, forecast and progress"). `solver` is `None` for one that cannot
 /// be asked again with another limit (a child process): a second solution then passes.
@@ -126,62 +123,43 @@ pub fn check(
     solver: Option<&dyn Solver>,
 ) -> Option<String> {
     use sudoku_core::Status as S;
-    if let Some(solution) = &outcome.solution {
-        if let Err(e) = solution.check_solution_of(puzzle) {
+    let (solutions, found) = (outcome.solutions, outcome.solution.as_ref());
+    let limit = limits.solution_limit();
+    if let Some(found) = found {
+        if let Err(e) = found.check_solution_of(puzzle) {
+            let line = found.to_line();
             return Some(format!(
-                "the solution {} does not solve the puzzle: {e}",
-                solution.to_line()
+                "the solution {line} does not solve the puzzle: {e}"
             ));
         }
     }
-    match outcome.status {
-        S::Solved if outcome.solution.is_none() || outcome.solutions == 0 => {
-            return Some(format!(
-                "solved with {} solutions but no solution returned",
-                outcome.solutions
-            ));
+    let problem = match outcome.status {
+        S::Solved if found.is_none() || solutions == 0 => {
+            format!("solved with {solutions} solutions but no solution returned")
         }
-        S::NoSolution if outcome.solutions != 0 || outcome.solution.is_some() => {
-            return Some("no_solution but a solution returned".into());
+        S::NoSolution if solutions != 0 || found.is_some() => {
+            "no_solution but a solution returned".into()
         }
-        S::NoSolution if known.is_some() => {
-            return Some("no_solution, but the corpus gives a solution".into());
+        S::NoSolution if known.is_some() => "no_solution, but the corpus gives a solution".into(),
+        _ if solutions > limit => format!("{solutions} solutions found under a limit of {limit}"),
+        _ => {
+            // Two different solutions: a search for two must find two.
+            let (known, found) = (known?, found?);
+            let mut two = *limits;
+            two.max_solutions = 2;
+            let again = match limit {
+                _ if found == known => return None,
+                2.. => outcome.clone(),
+                _ => solver?.solve(puzzle, &two),
+            };
+            if again.status == S::BudgetExhausted || again.solutions >= 2 {
+                return None;
+            }
+            let (found, known) = (found.to_line(), known.to_line());
+            format!("found {found} instead of the corpus's solution {known}, and claims it is the only one")
         }
-        _ => {}
-    }
-    if outcome.solutions > limits.solution_limit() {
-        return Some(format!(
-            "{} solutions found under a limit of {}",
-            outcome.solutions,
-            limits.solution_limit()
-        ));
-    }
-    let (Some(known), Some(found)) = (known, &outcome.solution) else {
-        return None;
     };
-    if found == known {
-        return None;
-    }
-    // Two different solutions: a search for two must find two.
-    let again = if limits.solution_limit() >= 2 {
-        outcome.clone()
-    } else {
-        solver?.solve(
-            puzzle,
-            &Limits {
-                max_solutions: 2,
-                ..*limits
-            },
-        )
-    };
-    if again.status == S::BudgetExhausted || again.solutions >= 2 {
-        return None;
-    }
-    Some(format!(
-        "found {} instead of the corpus's solution {}, and claims it is the only one",
-        found.to_line(),
-        known.to_line()
-    ))
+    Some(problem)
 }
 
 #[cfg(test)]

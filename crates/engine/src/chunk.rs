@@ -6,16 +6,14 @@ use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 use sudoku_core::corpus::{wide_bom, MAX_LINE_BYTES};
-use sudoku_core::CorpusReader;
+use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::source::Input;
 
 /// What cuts a corpus into chunks: a [`Chunker`], or [`crate::select`]'s parsing reader.
 pub(crate) trait Cut {
     /// The next chunk of at most `max` lines that may hold a puzzle; `None` at the end.
-    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>>;
-    /// The line being read (for a read error's message).
-    fn line(&self) -> u64;
+    fn next_chunk(&mut self, max: usize) -> Option<Result<Chunk, CorpusError>>;
     /// Whether the next chunk may wait for the source.
     fn would_block(&self) -> bool;
     /// Puzzles read but left out by the run's selection.
@@ -31,7 +29,7 @@ pub(crate) struct Chunk {
     pub source: usize,
     /// The corpus's name.
     pub corpus: Arc<str>,
-    /// The 1-based line number of its first line.
+    /// The 1-based line number of its first line (unused when `parsed`).
     pub first_line: u64,
     /// Whether a line that may hold a puzzle came before it (then it holds no header).
     pub after_record: bool,
@@ -39,8 +37,8 @@ pub(crate) struct Chunk {
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
     pub candidates: usize,
-    /// Its puzzles parsed and numbered by the reading thread ([`crate::select`]); `bytes`
-    /// is then empty.
+    /// Its puzzles parsed and numbered by the reading thread ([`crate::select`]), in place
+    /// of `bytes`.
     pub parsed: Option<Vec<Result<sudoku_core::Puzzle, sudoku_core::CorpusError>>>,
 }
 
@@ -153,40 +151,37 @@ impl Chunker {
     }
 
     /// The kind of the line in `line_buf`: the carried one, or one read now.
-    fn next_line(&mut self) -> Option<io::Result<Kind>> {
+    fn next_line(&mut self) -> Option<Result<Kind, CorpusError>> {
         if let Some(kind) = self.carry.take() {
             return Some(Ok(kind));
         }
         if self.done {
             return None;
         }
-        match self.read_line() {
-            Ok(true) => {
-                self.line += 1;
-                let first = self.line == 1;
-                if first && wide_bom(&self.line_buf).is_some() {
-                    // The parser names the encoding and reads no further.
-                    self.done = true;
-                    return Some(Ok(Kind::Candidate { glue: false }));
-                }
-                Some(Ok(kind(&self.line_buf, first)))
-            }
-            Ok(false) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
+        let read = self.read_line();
+        self.done = !matches!(read, Ok(true));
+        match read {
+            Ok(true) => self.line += 1,
+            Ok(false) => return None,
+            Err(reason) => {
+                let (path, line) = (self.corpus.to_string(), self.line + 1);
+                return Some(Err(CorpusError::Read { path, line, reason }));
             }
         }
+        let first = self.line == 1;
+        if first && wide_bom(&self.line_buf).is_some() {
+            // The parser names the encoding and reads no further.
+            self.done = true;
+            return Some(Ok(Kind::Candidate { glue: false }));
+        }
+        Some(Ok(kind(&self.line_buf, first)))
     }
 }
 
 /// A chunk's lines end before the first candidate past `max` that does not continue a grid
 /// file, or where the source may wait (outside a grid file).
 impl Cut for Chunker {
-    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
+    fn next_chunk(&mut self, max: usize) -> Option<Result<Chunk, CorpusError>> {
         let mut chunk = Chunk {
             source: self.source,
             corpus: self.corpus.clone(),
@@ -221,10 +216,6 @@ impl Cut for Chunker {
         (!chunk.bytes.is_empty()).then_some(Ok(chunk))
     }
 
-    fn line(&self) -> u64 {
-        self.line
-    }
-
     fn would_block(&self) -> bool {
         self.carry.is_none() && self.reader.would_block()
     }
@@ -234,7 +225,7 @@ impl Cut for Chunker {
 mod tests {
     use std::io::Cursor;
 
-    use sudoku_core::{CorpusError, Puzzle};
+    use sudoku_core::Puzzle;
 
     use super::*;
     use crate::source::count_puzzles;

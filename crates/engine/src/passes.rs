@@ -79,7 +79,10 @@ pub(crate) fn fold_passes(row: &mut Row, later: &mut Vec<Timing>) {
     if later.is_empty() {
         return;
     }
-    later.push(Timing::new(row.nanoseconds, row.retimed));
+    later.push(Timing {
+        ns: row.nanoseconds,
+        retimed: row.retimed,
+    });
     let trusted: Vec<u64> = later
         .iter()
         .filter(|t| t.retimed != Retimed::Disturbed)
@@ -122,7 +125,10 @@ mod tests {
     /// A row's (fastest, median, retimed) after its passes: the first pass's, then the
     /// later ones'.
     fn folded(passes: &[(u64, Retimed)]) -> (u64, u64, Retimed) {
-        let mut timings: Vec<Timing> = passes.iter().map(|&(ns, r)| Timing::new(ns, r)).collect();
+        let mut timings: Vec<Timing> = passes
+            .iter()
+            .map(|&(ns, retimed)| Timing { ns, retimed })
+            .collect();
         let (corpus, puzzle) = (Arc::from("c"), Puzzle::default());
         let (limits, outcome) = (Limits::FIRST, Outcome::rejected_at_root());
         let entry = Entry::new(&corpus, &puzzle);

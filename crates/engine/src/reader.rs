@@ -50,12 +50,6 @@ pub(crate) struct Reply {
     pub last: bool,
 }
 
-impl Reply {
-    fn new(chunks: Vec<Chunk>, end: Option<ReadEnd>, last: bool) -> Reply {
-        Reply { chunks, end, last }
-    }
-}
-
 /// The calling thread's side of the reading thread.
 pub(crate) struct Reader {
     requests: Sender<Request>,
@@ -81,10 +75,9 @@ impl Reader {
         let (sources, flag) = (plan.sources.clone(), ended.clone());
         let names: Vec<Arc<str>> = corpus_names(&sources).into_iter().map(Arc::from).collect();
         let (selection, first) = (Arc::new(plan.select.clone()), plan.first);
-        let open = move |i: usize| {
-            let input = sources[i].open_input(flag.clone())?;
-            let chunks = cutter(input, i, names[i].clone(), &selection, first);
-            Ok((names[i].clone(), chunks))
+        let open = move |i: usize| match sources[i].open_input(flag.clone()) {
+            Ok(input) => cutter(input, i, names[i].clone(), &selection, first),
+            Err(e) => Box::new(Some(e)),
         };
         std::thread::Builder::new()
             .name("sudoku-lab-read".into())
@@ -113,9 +106,9 @@ impl Reader {
 }
 
 /// The reading thread: answers each request with the chunks read from the corpus `open`
-/// gives (its name, its chunks).
+/// gives.
 fn serve(
-    open: impl Fn(usize) -> Result<(Arc<str>, Box<dyn Cut>), CorpusError>,
+    open: impl Fn(usize) -> Box<dyn Cut>,
     asked: &Receiver<Request>,
     answer: &Sender<Reply>,
     bell: &Doorbell,
@@ -126,22 +119,14 @@ fn serve(
         bell.wake();
         sent
     };
-    let mut corpus: Option<(usize, Arc<str>, Box<dyn Cut>)> = None;
+    let mut corpus: Option<(usize, Box<dyn Cut>)> = None;
     for request in asked {
         let i = request.source;
-        if corpus.as_ref().is_none_or(|c| c.0 != i) {
-            match open(i) {
-                Ok((name, chunks)) => corpus = Some((i, name, chunks)),
-                Err(e) => match send(Reply::new(Vec::new(), Some(ReadEnd::Failed(e)), true)) {
-                    true => continue,
-                    false => return,
-                },
-            }
-        }
-        let Some((_, name, chunker)) = corpus.as_mut() else {
-            continue;
+        let (_, chunker) = match corpus.take() {
+            Some(c) if c.0 == i => corpus.insert(c),
+            _ => corpus.insert((i, open(i))),
         };
-        let Some(reply) = read(chunker.as_mut(), request, name, &send) else {
+        let Some(reply) = read(chunker.as_mut(), request, &send) else {
             return;
         };
         if reply.end.is_some() {
@@ -156,19 +141,13 @@ fn serve(
 /// Reads chunks for `request` until it is met, the corpus ends or the source may wait: its
 /// last reply, the first [`Request::early`] chunks sent ahead (`None` when `send` finds
 /// nobody listens any more).
-fn read(
-    chunker: &mut dyn Cut,
-    request: Request,
-    name: &str,
-    send: &dyn Fn(Reply) -> bool,
-) -> Option<Reply> {
-    let mut chunks = Vec::new();
-    let mut left = request.total;
-    let mut sent_early = false;
+fn read(chunker: &mut dyn Cut, request: Request, send: &dyn Fn(Reply) -> bool) -> Option<Reply> {
+    let reply = |chunks, end, last| Reply { chunks, end, last };
+    let (mut chunks, mut left, mut early) = (Vec::new(), request.total, request.early);
     while left > 0 {
-        if !sent_early && request.early > 0 && chunks.len() == request.early {
-            sent_early = true;
-            if !send(Reply::new(std::mem::take(&mut chunks), None, false)) {
+        if early > 0 && chunks.len() == early {
+            early = 0;
+            if !send(reply(std::mem::take(&mut chunks), None, false)) {
                 return None;
             }
         }
@@ -179,11 +158,7 @@ fn read(
             None => ReadEnd::Eof {
                 skipped: chunker.skipped(),
             },
-            Some(Err(reason)) => ReadEnd::Failed(CorpusError::Read {
-                path: name.to_string(),
-                line: chunker.line() + 1,
-                reason,
-            }),
+            Some(Err(e)) => ReadEnd::Failed(e),
             Some(Ok(chunk)) => {
                 left = left.saturating_sub(chunk.candidates.max(1) as u64);
                 chunks.push(chunk);
@@ -193,9 +168,20 @@ fn read(
                 continue;
             }
         };
-        return Some(Reply::new(chunks, Some(end), true));
+        return Some(reply(chunks, Some(end), true));
     }
-    Some(Reply::new(chunks, None, true))
+    Some(reply(chunks, None, true))
+}
+
+/// A corpus that cannot be opened: its error is its first chunk's.
+impl Cut for Option<CorpusError> {
+    fn next_chunk(&mut self, _: usize) -> Option<Result<Chunk, CorpusError>> {
+        self.take().map(Err)
+    }
+
+    fn would_block(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -7,12 +7,11 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::io;
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use sudoku_core::{CorpusError, CorpusReader, Puzzle};
+use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::chunk::{Chunk, Chunker, Cut};
 use crate::source::Input;
@@ -127,9 +126,8 @@ pub(crate) fn cutter(
         source,
         corpus,
         selection: selection.clone(),
-        first,
+        first: first.unwrap_or(u64::MAX),
         skipped: 0,
-        line: 0,
         done: false,
     })
 }
@@ -141,65 +139,49 @@ struct Indexed {
     corpus: Arc<str>,
     key: u64,
     selection: Arc<Selection>,
-    first: Option<u64>,
+    first: u64,
     skipped: u64,
-    line: u64,
     done: bool,
 }
 
 impl Cut for Indexed {
-    fn next_chunk(&mut self, max: usize) -> Option<io::Result<Chunk>> {
-        let mut items: Vec<Result<Puzzle, CorpusError>> = Vec::new();
+    fn next_chunk(&mut self, max: usize) -> Option<Result<Chunk, CorpusError>> {
+        let mut items = Vec::new();
         while !self.done && items.len() < max.max(1) {
             if !items.is_empty() && self.puzzles.get_ref().would_block() {
                 break; // a slow pipe: what is read goes to work now
             }
-            let Some(item) = self.puzzles.next() else {
-                self.done = true;
-                break;
-            };
-            match item {
-                Ok(puzzle) => {
-                    self.line = puzzle.line;
-                    if self.first.is_some_and(|n| puzzle.index >= n) {
-                        self.done = true;
-                    } else if self.selection.keeps(&self.corpus, self.key, puzzle.index) {
-                        items.push(Ok(puzzle));
-                    } else {
-                        self.skipped += 1;
+            match self.puzzles.next() {
+                Some(Ok(p)) if p.index < self.first => {
+                    match self.selection.keeps(&self.corpus, self.key, p.index) {
+                        true => items.push(Ok(p)),
+                        false => self.skipped += 1,
                     }
                 }
-                Err(e) if e.is_malformed_line() => {
+                Some(Err(e)) if e.is_malformed_line() => {
                     if self.selection.reports_malformed() {
                         items.push(Err(e));
                     }
                 }
-                Err(e) => {
+                Some(Err(e)) => {
                     self.done = true;
                     items.push(Err(e));
                 }
+                // The end, or the puzzle past `first`.
+                _ => self.done = true,
             }
         }
-        if items.is_empty() {
-            return None;
-        }
-        let first_line = match &items[0] {
-            Ok(p) => p.line,
-            Err(_) => self.line + 1,
-        };
-        Some(Ok(Chunk {
-            source: self.source,
-            corpus: self.corpus.clone(),
-            first_line,
-            after_record: true,
-            bytes: Vec::new(),
-            candidates: items.len(),
-            parsed: Some(items),
-        }))
-    }
-
-    fn line(&self) -> u64 {
-        self.line
+        (!items.is_empty()).then(|| {
+            Ok(Chunk {
+                source: self.source,
+                corpus: self.corpus.clone(),
+                first_line: 0,
+                after_record: true,
+                bytes: Vec::new(),
+                candidates: items.len(),
+                parsed: Some(items),
+            })
+        })
     }
 
     fn would_block(&self) -> bool {
@@ -219,35 +201,31 @@ mod tests {
     /// corpora do not all start in share 1.
     #[test]
     fn shards_deal_a_corpus_round_robin_and_keep_their_puzzles_when_it_grows() {
-        let shards: Vec<Shard> = (1..=4).map(|k| Shard::new(k, 4).unwrap()).collect();
+        let shard = |k| Shard::new(k, 4).unwrap();
         let mut counts = [0; 4];
         for index in 0..103 {
-            let owners: Vec<usize> = (0..4)
-                .filter(|&s| shards[s].contains("c/top95.txt", index))
-                .collect();
+            let owners = (1..=4).filter(|&k| shard(k).contains("c/top95.txt", index));
+            let owners: Vec<u64> = owners.collect();
             assert_eq!(owners.len(), 1, "{index}");
-            counts[owners[0]] += 1;
-            assert!(shards[owners[0]].contains("/other/place/top95.txt", index));
+            counts[owners[0] as usize - 1] += 1;
+            assert!(shard(owners[0]).contains("/other/place/top95.txt", index));
         }
         assert!(counts.iter().all(|&c| c == 25 || c == 26), "{counts:?}");
-        let first = |i| {
-            shards
-                .iter()
-                .find(|s| s.contains(&format!("tiny{i}.txt"), 0))
-                .unwrap()
-                .k
-        };
-        assert_eq!((0..40).map(first).collect::<HashSet<u64>>().len(), 4);
+        let first = |i| (1..=4).find(|&k| shard(k).contains(&format!("tiny{i}.txt"), 0));
+        assert_eq!((0..40).map(first).collect::<HashSet<_>>().len(), 4);
     }
-
-    const TOP1: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     /// Each shard keeps its puzzles with their indexes and lines; the malformed line is
     /// reported by the first shard only; `first` counts the puzzles of every shard.
     #[test]
     fn a_shard_keeps_its_puzzles_with_their_indexes_and_lines() {
+        const TOP1: &str =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let text = format!("# c\n{TOP1}\n{TOP1}\nxx\n{TOP1}\n{TOP1}\n{TOP1}\n");
+        let show = |item: Result<sudoku_core::Puzzle, CorpusError>| match item {
+            Ok(p) => format!("{}@{}", p.index, p.line),
+            Err(e) => format!("bad@{}", e.to_string().split(':').nth(1).unwrap()),
+        };
         for k in 1..=2 {
             let shard = Shard::new(k, 2).unwrap();
             let mut want = Vec::new();
@@ -264,21 +242,11 @@ mod tests {
                 shard: Some(shard),
                 ..Selection::default()
             });
-            let reader = Input::new(Box::new(io::Cursor::new(text.clone().into_bytes())), false);
+            let reader = Input::new(Box::new(std::io::Cursor::new(text.clone())), false);
             let mut cut = cutter(reader, 0, Arc::from("c.txt"), &selection, Some(4));
             let mut got = Vec::new();
             while let Some(chunk) = cut.next_chunk(2 * k as usize - 1) {
-                got.extend(
-                    chunk
-                        .unwrap()
-                        .parsed
-                        .unwrap()
-                        .into_iter()
-                        .map(|item| match item {
-                            Ok(p) => format!("{}@{}", p.index, p.line),
-                            Err(e) => format!("bad@{}", e.to_string().split(':').nth(1).unwrap()),
-                        }),
-                );
+                got.extend(chunk.unwrap().parsed.unwrap().into_iter().map(show));
             }
             got.push(format!("skipped {}", cut.skipped()));
             assert_eq!(got, want, "{shard}");

@@ -35,8 +35,8 @@ impl Source {
     pub fn name(&self) -> String {
         match self {
             Source::File(p) => p.display().to_string(),
-            Source::Stdin => "stdin".to_string(),
-            Source::BuiltIn => "data/seeds.txt (built in)".to_string(),
+            Source::Stdin => "stdin".into(),
+            Source::BuiltIn => "data/seeds.txt (built in)".into(),
         }
     }
 
@@ -99,11 +99,12 @@ impl Input {
         }
     }
 
+    /// An error once the run has ended and the buffer is read.
     fn check_ended(&self) -> io::Result<()> {
-        if self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
-            return Err(io::Error::other("the run has ended"));
+        match self.reader.buffer().is_empty() && self.ended.load(Ordering::Relaxed) {
+            true => Err(io::Error::other("the run has ended")),
+            false => Ok(()),
         }
-        Ok(())
     }
 
     /// Whether reading on may wait: an empty buffer on anything but a regular file.
@@ -181,32 +182,17 @@ pub fn expand(paths: &[PathBuf]) -> Result<Expanded, CorpusError> {
     Ok(out)
 }
 
-/// [`expand`]'s corpora alone.
-///
-/// # Errors
-///
-/// As [`expand`].
-pub fn sources(paths: &[PathBuf]) -> Result<Vec<Source>, CorpusError> {
-    expand(paths).map(|e| e.sources)
-}
-
 /// The name of each corpus of a run: [`Source::name`], numbered from its second time on
 /// (`a.txt`, `a.txt (2)`), so that a corpus given twice is two corpora.
 pub fn corpus_names(sources: &[Source]) -> Vec<String> {
     let mut seen = HashSet::new();
-    sources
-        .iter()
-        .map(|source| {
-            let name = source.name();
-            let mut unique = name.clone();
-            let mut n = 1;
-            while !seen.insert(unique.clone()) {
-                n += 1;
-                unique = format!("{name} ({n})");
-            }
-            unique
-        })
-        .collect()
+    let mut unique = |name: String| {
+        let mut names = (2..).map(|n| format!("{name} ({n})"));
+        std::iter::once(name.clone())
+            .chain(&mut names)
+            .find(|u| seen.insert(u.clone()))
+    };
+    sources.iter().filter_map(|s| unique(s.name())).collect()
 }
 
 /// Counts the puzzles of the corpus named `corpus` that a run of `selection` solves among
@@ -221,8 +207,7 @@ pub fn count_puzzles(
     selection: &Selection,
     first: u64,
 ) -> Result<u64, CorpusError> {
-    let key = corpus_key(corpus);
-    let mut count = 0;
+    let (key, mut count) = (corpus_key(corpus), 0);
     for item in CorpusReader::new(reader, "") {
         match item {
             Ok(p) if p.index >= first => break,

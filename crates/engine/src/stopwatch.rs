@@ -11,8 +11,7 @@ use sudoku_results::{Retimed, RETIME_BELOW};
 /// A disturbed solve is timed again at most this many times.
 pub const RETIMES: u32 = 3;
 
-/// A solve of this many ns or more reads the CPU clock at its end whatever the perf page
-/// says (steal time).
+/// A solve of this many ns or more reads the CPU clock at its end (steal time).
 pub const READ_CLOCK_ABOVE: u64 = 50_000;
 
 /// How the engine tells a disturbed timing on this platform.
@@ -37,13 +36,12 @@ impl Check {
     }
 }
 
-/// How long a solve's thread was off its core during it, ns.
+/// How long a solve's thread was off its core during it, ns: no check on this platform,
+/// a time, or switched out for a time the clocks could not tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum OffCore {
-    /// No check on this platform.
     Unchecked,
     Known(u64),
-    /// Switched out, for a time the clocks could not tell.
     Unknown,
 }
 
@@ -55,8 +53,7 @@ pub(crate) struct Sample {
 }
 
 impl Sample {
-    /// Whether its thread was off its core for more than a hundredth of it, or for a time
-    /// not known.
+    /// Whether its thread was off its core for over a hundredth of it, or a time not known.
     pub fn disturbed(&self) -> bool {
         match self.off_core {
             OffCore::Unchecked => false,
@@ -81,20 +78,11 @@ pub(crate) struct Timing {
     pub retimed: Retimed,
 }
 
-impl Timing {
-    pub fn new(ns: u64, retimed: Retimed) -> Timing {
-        Timing { ns, retimed }
-    }
-}
-
 /// Runs `solve` and times it, again while the timing is disturbed (see the module): the
 /// first run's result, and the solve's [`Timing`].
 pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
     let timed = |solve: &mut _| WATCH.with(|watch| watch.borrow_mut().time(solve));
     let (first, mut sample) = timed(&mut solve);
-    if sample.off_core == OffCore::Unchecked {
-        return (first, Timing::new(sample.ns, Retimed::Unchecked));
-    }
     let mut least = sample.on_core();
     let mut again = 0;
     while sample.disturbed() && again < RETIMES && sample.on_core() < RETIME_BELOW {
@@ -102,16 +90,12 @@ pub(crate) fn trusted<T>(mut solve: impl FnMut() -> T) -> (T, Timing) {
         sample = timed(&mut solve).1;
         least = least.min(sample.on_core());
     }
-    let timing = match sample.disturbed() {
-        true => Timing::new(least, Retimed::Disturbed),
-        false => Timing::new(sample.ns, Retimed::Trusted(again)),
+    let (ns, retimed) = match sample.off_core {
+        OffCore::Unchecked => (sample.ns, Retimed::Unchecked),
+        _ if sample.disturbed() => (least, Retimed::Disturbed),
+        _ => (sample.ns, Retimed::Trusted(again)),
     };
-    (first, timing)
-}
-
-/// The check of this platform (as the calling thread would run it).
-pub(crate) fn check() -> Check {
-    WATCH.with(|watch| watch.borrow().check())
+    (first, Timing { ns, retimed })
 }
 
 /// What timing a solve costs the runner (the sidecar's `timing_*` keys), measured on the
@@ -126,19 +110,15 @@ pub struct TimingCost {
     pub per_solve_ns: f64,
 }
 
-/// Empty solves [`timing_cost`] times.
-const COST_SAMPLES: usize = 2_000;
-
 /// Measures [`TimingCost`] (about a tenth of a millisecond).
 pub fn timing_cost() -> TimingCost {
-    let mut floors = Vec::with_capacity(COST_SAMPLES);
     let start = Instant::now();
-    for _ in 0..COST_SAMPLES {
-        floors.push(trusted(|| std::hint::black_box(())).1.ns);
-    }
-    let per_solve_ns = start.elapsed().as_secs_f64() * 1e9 / COST_SAMPLES as f64;
+    let mut floors: Vec<u64> = (0..2_000)
+        .map(|_| trusted(|| std::hint::black_box(())).1.ns)
+        .collect();
+    let per_solve_ns = start.elapsed().as_secs_f64() * 1e9 / floors.len() as f64;
     TimingCost {
-        check: check(),
+        check: WATCH.with(|watch| watch.borrow().check()),
         floor_ns: sudoku_results::stats::median(&mut floors).unwrap_or(0),
         per_solve_ns,
     }
@@ -179,11 +159,7 @@ impl Stopwatch {
         if self.page.is_some() {
             return Check::PerfPage;
         }
-        if cpu::now().is_some() {
-            Check::CpuClock
-        } else {
-            Check::None
-        }
+        cpu::now().map_or(Check::None, |_| Check::CpuClock)
     }
 
     fn time<T>(&mut self, solve: &mut impl FnMut() -> T) -> (T, Sample) {
@@ -261,11 +237,9 @@ fn read_anchor(page: &page::Page) -> Option<Anchor> {
 /// `off` ns off its core in a solve of `ns`, unless that leaves no time on its core: a
 /// solve takes some, so the clocks were wrong (steal between the anchor and the start).
 fn known(ns: u64, off: u64) -> OffCore {
-    if off < ns {
-        OffCore::Known(off)
-    } else {
-        OffCore::Unknown
-    }
+    Some(off)
+        .filter(|&off| off < ns)
+        .map_or(OffCore::Unknown, OffCore::Known)
 }
 
 /// The time off its core between `start` and the reading `now`: the wall time less the
@@ -310,35 +284,21 @@ mod cpu {
 mod page {
     use std::ptr::NonNull;
 
-    /// `perf_event_attr` as its first version (`PERF_ATTR_SIZE_VER0`, 64 bytes): the
-    /// kernel takes the rest of a smaller struct as zero.
+    /// `perf_event_attr` as its first version (`PERF_ATTR_SIZE_VER0`, 64 bytes), the
+    /// fields left 0 unnamed: the kernel takes the rest of a smaller struct as zero.
     #[repr(C)]
     #[derive(Default)]
     struct Attr {
         kind: u32,
         size: u32,
         config: u64,
-        sample_period: u64,
-        sample_type: u64,
-        read_format: u64,
+        sample: [u64; 3],
         flags: u64,
-        wakeup_events: u32,
-        bp_type: u32,
-        config1: u64,
+        rest: [u64; 2],
     }
 
-    /// `PERF_TYPE_SOFTWARE`.
-    const SOFTWARE: u32 = 1;
-    /// `PERF_COUNT_SW_TASK_CLOCK`.
-    const TASK_CLOCK: u64 = 1;
-    /// The `exclude_kernel` and `exclude_hv` bits of the flags: asked of a process that is
-    /// not privileged (`perf_event_paranoid` 2, the common default).
-    const USER_ONLY: u64 = 1 << 5 | 1 << 6;
-    /// `PERF_FLAG_FD_CLOEXEC`.
-    const FD_CLOEXEC: libc::c_ulong = 8;
-    /// The offset of `lock` in `perf_event_mmap_page` (after `version` and
-    /// `compat_version`, two `u32`s): a sequence count the kernel bumps as it updates the
-    /// page, which it does each time it schedules the event in, with the thread.
+    /// The offset of `lock` in `perf_event_mmap_page`: a count the kernel bumps each time
+    /// it schedules the event in, with the thread.
     const LOCK: usize = 8;
 
     /// The event and its first page, mapped read-only.
@@ -352,10 +312,11 @@ mod page {
         /// The calling thread's page (`None` when perf events are not allowed here).
         pub fn open() -> Option<Page> {
             let attr = Attr {
-                kind: SOFTWARE,
+                kind: 1, // PERF_TYPE_SOFTWARE
                 size: std::mem::size_of::<Attr>() as u32,
-                config: TASK_CLOCK,
-                flags: USER_ONLY,
+                config: 1, // PERF_COUNT_SW_TASK_CLOCK
+                // exclude_kernel and exclude_hv, as an unprivileged process may ask.
+                flags: 1 << 5 | 1 << 6,
                 ..Attr::default()
             };
             // SAFETY: `attr` is a valid `perf_event_attr` of the size it says; pid 0 and
@@ -367,7 +328,7 @@ mod page {
                     0,
                     -1,
                     -1,
-                    FD_CLOEXEC,
+                    8 as libc::c_ulong, // PERF_FLAG_FD_CLOEXEC
                 )
             };
             let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0)?;
@@ -420,13 +381,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_cost_of_timing_is_measured() {
-        let cost = timing_cost();
-        assert_eq!(cost.check, check());
-        assert!(cost.per_solve_ns > 0.0, "{cost:?}");
-    }
-
-    #[test]
     fn a_timing_is_disturbed_beyond_a_hundredth_off_its_core() {
         let s = |ns, off_core| Sample { ns, off_core };
         assert!(!s(10_000, OffCore::Known(100)).disturbed());
@@ -462,7 +416,7 @@ mod tests {
     /// disturbed whatever the check, and the row keeps the least time on its core.
     #[test]
     fn a_solve_that_waits_is_told_disturbed() {
-        if check() == Check::None {
+        if timing_cost().check == Check::None {
             return;
         }
         let mut runs = 0;
@@ -478,9 +432,11 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn the_perf_page_sees_a_switch() {
+        let cost = timing_cost();
+        assert!(cost.per_solve_ns > 0.0, "{cost:?}");
         let Some(page) = page::Page::open() else {
             // Perf events not allowed here: the CPU clock stands in.
-            assert_eq!(check(), Check::CpuClock);
+            assert_eq!(cost.check, Check::CpuClock);
             return;
         };
         let before = page.schedules();

@@ -1,7 +1,6 @@
 //! How a run times: a warm-up (`--warmup`) and workers pinned to cores (`--pin`), as the
 //! book's "tdoku's method" says.
 
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -48,14 +47,10 @@ pub(crate) struct Warmup {
 impl Warmup {
     /// The warm-up of `timing`, starting now (`None` without one).
     pub fn start(timing: &Timing, sources: &[Source], contenders: &[Contender]) -> Option<Warmup> {
-        let duration = timing.warmup?;
-        let until = Instant::now() + duration;
-        let reader: Box<dyn BufRead> = match sources.first() {
-            Some(source) if source.rereadable() => {
-                source.open().unwrap_or_else(|_| Box::new(SEEDS.as_bytes()))
-            }
-            _ => Box::new(SEEDS.as_bytes()),
-        };
+        let until = Instant::now() + timing.warmup?;
+        let first = sources.first().filter(|s| s.rereadable());
+        let reader = first.and_then(|s| s.open().ok());
+        let reader = reader.unwrap_or_else(|| Box::new(SEEDS.as_bytes()));
         let puzzles = CorpusReader::new(reader, "warm-up")
             .filter_map(Result::ok)
             .filter(|p| {
@@ -71,9 +66,6 @@ impl Warmup {
     /// Solves the puzzles over and over with every contender, untimed, until the warm-up
     /// ends or an interrupt: what each worker does.
     pub fn run(&self, contenders: &[Contender], interrupt: &AtomicBool) {
-        if self.puzzles.is_empty() {
-            return;
-        }
         for puzzle in self.puzzles.iter().cycle() {
             for contender in contenders {
                 if Instant::now() >= self.until || interrupt.load(Ordering::Relaxed) {
@@ -111,10 +103,13 @@ mod tests {
 
     #[test]
     fn a_warm_up_solves_the_first_puzzles_until_the_time_passes() {
-        let sources = [Source::Stdin];
-        let contenders = [Contender::new(Box::new(Counting), Limits::FIRST)];
+        let (sources, contenders) = (
+            [Source::Stdin],
+            [Contender::new(Box::new(Counting), Limits::FIRST)],
+        );
+        let warmup = Some(Duration::from_millis(30));
         let timing = Timing {
-            warmup: Some(Duration::from_millis(30)),
+            warmup,
             pin: Vec::new(),
         };
         let start = Instant::now();

@@ -46,14 +46,12 @@ impl Shared<'_> {
     }
 }
 
-/// One item of a chunk, in order.
+/// One item of a chunk, in order: a puzzle and how many of the next rows are its, a
+/// malformed line, or an error that ends the corpus (UTF-16).
 #[derive(Debug)]
 pub(crate) enum Item {
-    /// A puzzle (its index still to be given) and how many of the next rows are its.
     Puzzle(Head, usize),
-    /// A malformed line.
     Malformed(CorpusError),
-    /// An error that ends the corpus (UTF-16).
     Fatal(CorpusError),
 }
 
