@@ -1,9 +1,6 @@
 //! How workers wake the calling thread without a lock: a worker counts a task done with one
-//! atomic addition and unparks the calling thread only when the count reaches what it waits
-//! for, so that it sleeps through batches of results; the reading thread, and a worker that
-//! sends part of a task, wake it at once. A mutex and a condition variable cost the 17-clue
-//! run about a point of its overhead (medians of 15 alternated pairs): a ring made while
-//! the waiter held the lock waited for its next turn on a core.
+//! atomic addition, and unparks the caller only when the count reaches what it waits for. A
+//! mutex and a condition variable cost the 17-clue run about a point of its overhead.
 
 use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -46,9 +43,8 @@ impl Doorbell {
         }
     }
 
-    /// Waits until `want` more tasks are done, a wake, or `tick` passes. The count may run
-    /// ahead of the results received (a worker counts after sending), which only ends a wait
-    /// early. Always called from the same thread.
+    /// Waits until `want` more tasks are done, a wake, or `tick` passes. Always called from
+    /// the same thread.
     pub fn wait(&self, want: usize, tick: Duration) {
         let want = want.max(1);
         let waiter = self.waiter.get_or_init(thread::current);

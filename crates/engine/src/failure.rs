@@ -10,7 +10,7 @@ use crate::sink::SinkError;
 /// Why a run stopped before its end (the rows delivered before it stay delivered).
 #[derive(Debug, Error)]
 pub enum EngineError {
-    /// A corpus cannot be opened or read, or is not text the reader takes (UTF-16, UTF-32).
+    /// A corpus cannot be opened or read.
     #[error("{0}")]
     Corpus(CorpusError),
     /// A malformed line, in a strict run.

@@ -1,13 +1,8 @@
 //! One child process of a `cmd:` solver, in a process group of its own, asked puzzle after
-//! puzzle, and ended with its group on any failure or when the run ends.
-//!
-//! A thread reads its output and stamps each line with the instant it was complete; the
-//! asking thread waits for it in slices of [`SLICE`] and looks at each whether the child
-//! exited (one whose grandchild holds its output crashed, it did not time out). The time
-//! limit is charged the slices seen to go by: a slice more than [`PAUSE`] late is the
-//! runner's own pause (Ctrl-Z), charged as the slice it was meant to be. The protocol has no
-//! frame but the line, so an answer found waiting before the puzzle is sent, or one that
-//! solves the puzzle asked before, puts the child out of step.
+//! puzzle, and ended with its group on any failure or when the run ends. A thread stamps
+//! each line of its output; the asking thread waits in slices of [`SLICE`], looking at each
+//! whether the child exited, and charges the time limit a slice more than [`PAUSE`] late
+//! (the runner stopped) as the slice it was meant to be.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -22,16 +17,15 @@ use super::answer::MAX_ANSWER_BYTES;
 use super::process;
 use super::ChildEventKind as Failure;
 
-/// The last lines of standard error kept, and the most characters kept of each.
+/// The last lines of standard error kept, and the characters kept of each.
 const STDERR_LINES: usize = 4;
 const STDERR_CHARS: usize = 300;
-/// How long a child whose output or input closed gets to exit, and its standard error to
-/// end, before it is killed.
+/// How long a child whose output or input closed gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// The asking thread's wait between two looks whether the child exited.
 const SLICE: Duration = Duration::from_millis(50);
 /// How late a slice may end and still be the child's waiting: far above a busy machine's
-/// scheduling delays, far below a time limit a person sets.
+/// delays, far below a time limit.
 const PAUSE: Duration = Duration::from_millis(250);
 
 /// A line from the child and when it was complete; `None` for a line too long.
@@ -43,7 +37,7 @@ pub(crate) struct Child {
     process: std::process::Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
-    /// The thread that keeps the last lines of its standard error, until it ends.
+    /// The thread that keeps the last lines of its standard error.
     stderr: Option<JoinHandle<VecDeque<String>>>,
     /// The last puzzle it answered.
     previous: Option<Box<Grid>>,
@@ -71,24 +65,20 @@ impl Child {
         let readers = thread("cmd-stdout")
             .spawn(move || read_lines(stdout, &tx))
             .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors)));
-        let stderr = match readers {
-            Ok(stderr) => Some(stderr),
-            Err(e) => {
-                process::end_group(&mut process);
-                return Err(e);
-            }
-        };
+        let stderr = readers.inspect_err(|_| {
+            process::end_group(&mut process);
+        })?;
         Ok(Child {
             stdin: process.stdin.take(),
             process,
             lines,
-            stderr,
+            stderr: Some(stderr),
             previous: None,
         })
     }
 
-    /// Sends `puzzle` and waits at most `timeout` of the child's own waiting for its answer:
-    /// the line and the round trip. On a failure the child is ended.
+    /// Sends `puzzle` and waits at most `timeout` for its answer: the line and the round
+    /// trip. On a failure the child is ended.
     pub fn ask(&mut self, puzzle: &Grid, timeout: Duration) -> Result<(String, Duration), Failure> {
         let failure = match self.exchange(&puzzle.to_line(), timeout) {
             Ok((line, took)) => match self.previous.as_deref() {
@@ -110,8 +100,7 @@ impl Child {
         Err(failure)
     }
 
-    /// Sends `puzzle` and waits for the answer line (see the [module documentation](self));
-    /// `Err(None)` when the child ended (exited, or closed its output or input).
+    /// Sends `puzzle` and waits for the answer line; `Err(None)` when the child ended.
     fn exchange(
         &mut self,
         puzzle: &str,
@@ -152,8 +141,8 @@ impl Child {
         Err(Some(Failure::TimedOut(timeout)))
     }
 
-    /// Closes its input, waits a moment for it to exit, ends its process group, and says
-    /// how it ended, with the last lines of its standard error.
+    /// Closes its input, waits a moment for it to exit, ends its group, and says how it
+    /// ended, with the last lines of its standard error.
     fn reap(&mut self) -> String {
         self.stdin = None;
         let exited = within_grace(|| process::exited(&mut self.process));
@@ -175,8 +164,7 @@ impl Child {
         text
     }
 
-    /// Closes its input (the end of the puzzles: a well-behaved child exits), and ends it
-    /// with whatever it started that is still there.
+    /// Closes its input (a well-behaved child exits), and ends its group.
     pub fn close(mut self) {
         self.reap();
     }
@@ -194,8 +182,8 @@ fn within_grace(mut done: impl FnMut() -> bool) -> bool {
     true
 }
 
-/// Whether `line` answers the puzzle asked before rather than `puzzle`: it is a solution
-/// that breaks a given of `puzzle` and keeps every given of `previous`.
+/// Whether `line` is a solution that breaks a given of `puzzle` and keeps every given of
+/// `previous`: the answer to the puzzle asked before.
 fn answered_before(line: &str, puzzle: &Grid, previous: &Grid) -> bool {
     let word = line.split_ascii_whitespace().next().unwrap_or("");
     let Ok(solution) = word.parse::<Grid>() else {

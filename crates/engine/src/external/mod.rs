@@ -1,12 +1,6 @@
 //! Any solver, in any language: a command run as long-lived child processes that answer one
-//! puzzle per line (`--solvers 'cmd:python3 my_solver.py'`). The book's "Any solver, in any
-//! language" (`harness/external.md`) states the protocol and its rules: the time limit, a
-//! crash, an answer out of step, the giving up, the process groups, the files a child takes.
-//!
-//! Each worker asks a child of its own from a pool (fewer when the runner's files do not
-//! allow it: [`fit_children`]); the sink hears once of each child that ended
-//! ([`ChildEvent`]); a child the runner cannot start for want of files or processes is
-//! never a solver's row but [`ExternalError::Runner`], which stops the run.
+//! puzzle per line (`cmd:python3 my_solver.py`), a child per worker from a pool. The book's
+//! `harness/external.md` states the protocol and its rules.
 
 mod answer;
 mod child;
@@ -32,9 +26,7 @@ use crate::stopwatch::{nanos, Timing};
 
 /// Crashes in a row after which a child is not restarted.
 pub const GIVE_UP: u64 = 3;
-/// The first question of every new child, untimed: a solved grid (any line back will do),
-/// so that its start-up (an interpreter's imports) is in no puzzle's time, and a command
-/// that cannot answer is found before the run.
+/// The first question of every new child, untimed: a solved grid (any line back will do).
 pub const FIRST_QUESTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 /// The least time a new child gets to answer [`FIRST_QUESTION`].
@@ -44,8 +36,7 @@ pub const FILES_PER_CHILD: u64 = 3;
 /// The files [`fit_children`] keeps for the run's own (output, corpora, a child starting).
 pub const FILES_KEPT: u64 = 64;
 
-/// Why a command cannot be a solver, or the runner cannot run it (the book's "Any solver,
-/// in any language" says what to do).
+/// Why a command cannot be a solver, or the runner cannot run it.
 #[derive(Debug, Error)]
 pub enum ExternalError {
     /// No program given.
@@ -72,8 +63,7 @@ pub enum ExternalError {
         /// Why.
         why: ChildEventKind,
     },
-    /// The runner cannot start a child (out of files, processes or memory), and has none
-    /// left: the runner's own failure, not the solver's.
+    /// The runner cannot start a child (out of files, processes or memory): its own failure.
     #[error("cmd:{command}: the runner cannot start a child ({reason}), and has none left")]
     Runner {
         /// The command.
@@ -96,7 +86,7 @@ pub enum ExternalError {
     },
 }
 
-/// A solver run as a child process; see the [module documentation](self).
+/// A solver run as child processes; see the [module documentation](self).
 #[derive(Debug)]
 pub struct External {
     command: String,
@@ -115,9 +105,9 @@ struct Shared {
     freed: Condvar,
     /// One start at a time: the pipes a start holds for a moment are held once.
     starting: Mutex<()>,
-    /// What became of the children, for the sink (see [`pass_events`]).
+    /// What became of the children, for [`pass_events`].
     events: Mutex<Vec<(Option<At>, ChildEventKind)>>,
-    /// The runner's own failure, which stops the run.
+    /// The runner's own failure ([`ExternalError::Runner`]), which stops the run.
     failure: Mutex<Option<ExternalError>>,
 }
 
@@ -129,8 +119,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// A puzzle's corpus and line, where an event happened.
 type At = (Arc<str>, u64);
 
-/// The children of a solver: the ones waiting, how many are alive (waiting, answering or
-/// being started), and the most alive at once (see [`fit_children`]).
+/// The children of a solver: the ones waiting, how many are alive, the most alive at once.
 #[derive(Debug, Default)]
 struct Pool {
     idle: Vec<Child>,
@@ -149,8 +138,7 @@ enum Reply {
 }
 
 impl External {
-    /// The solver run by `command` (split by [`split_command`]), each answer awaited at
-    /// most `timeout`.
+    /// The solver run by `command` ([`split_command`]), each answer awaited at most `timeout`.
     ///
     /// # Errors
     ///
@@ -160,8 +148,7 @@ impl External {
         Ok(External::from_words(command, argv, timeout))
     }
 
-    /// The solver run by the words `argv` (as [`split_command`] gives them), shown as
-    /// `command`. Empty words are a program that cannot be started.
+    /// The solver run by the words `argv` ([`split_command`]'s), shown as `command`.
     pub fn from_words(command: &str, argv: Vec<String>, timeout: Duration) -> External {
         External {
             command: command.to_string(),
@@ -201,8 +188,8 @@ impl External {
         })
     }
 
-    /// Starts a first child (kept for the first puzzle), so that a command that cannot
-    /// answer stops the run before any work.
+    /// Starts a first child, kept for the first puzzle: a command that cannot answer stops
+    /// the run before any work.
     ///
     /// # Errors
     ///
@@ -220,13 +207,8 @@ impl External {
         lock(&self.shared.failure).take()
     }
 
-    fn event(&self, at: Option<&At>, kind: ChildEventKind) {
-        lock(&self.shared.events).push((at.cloned(), kind));
-    }
-
     /// A child for a question: a waiting one, else a new one while fewer than the most are
-    /// alive, else the next to come back. A child the runner cannot start for want of files
-    /// or processes is [`ExternalError::Runner`].
+    /// alive, else the next to come back.
     fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut pool = lock(&self.shared.pool);
         loop {
@@ -258,8 +240,8 @@ impl External {
         self.shared.freed.notify_one();
     }
 
-    /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`;
-    /// tells the sink why when it gives no answer, and counts the crashes in a row.
+    /// Asks a child to solve `puzzle`, the puzzle of `at`; tells the sink why when it gives
+    /// no answer, and counts the crashes in a row.
     fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
         if self.crashes.load(Ordering::SeqCst) >= GIVE_UP {
             return Reply::Failed(ChildEventKind::GivenUp);
@@ -283,19 +265,18 @@ impl External {
             }
             Err(e) => ChildEventKind::Crashed(e.to_string()),
         };
-        self.event(at, failure.clone());
+        let event = |kind| lock(&self.shared.events).push((at.cloned(), kind));
+        event(failure.clone());
         if !matches!(failure, ChildEventKind::TimedOut(_))
             && self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP
         {
-            self.event(at, ChildEventKind::GivenUp);
+            event(ChildEventKind::GivenUp);
         }
         Reply::Failed(failure)
     }
 
-    /// The row of `entry`'s puzzle solved by this child process, named `name`, within
-    /// `limits`: its answer, checked, and the runner's wait for it (not checked for
-    /// disturbance: the child's scheduling is not seen from here); none when the runner
-    /// cannot start a child.
+    /// The row of `entry`'s puzzle solved by a child, named `name`, within `limits`: its
+    /// answer, checked, and the round trip; none when the runner cannot start a child.
     pub(crate) fn row(
         &self,
         entry: &Entry<'_>,
@@ -319,13 +300,12 @@ impl External {
                     (Status::Wrong, no_answer(false), took, Some(problem))
                 }
             },
-            Reply::Failed(ChildEventKind::TimedOut(limit)) => {
-                let problem = ChildEventKind::TimedOut(limit).to_string();
-                (Status::Timeout, no_answer(false), limit, Some(problem))
-            }
             Reply::Failed(why) => {
-                let problem = Some(why.to_string());
-                (Status::Crashed, no_answer(false), Duration::ZERO, problem)
+                let (status, took) = match why {
+                    ChildEventKind::TimedOut(limit) => (Status::Timeout, limit),
+                    _ => (Status::Crashed, Duration::ZERO),
+                };
+                (status, no_answer(false), took, Some(why.to_string()))
             }
             Reply::Refused => return None,
         };
@@ -342,7 +322,7 @@ impl External {
     }
 }
 
-/// A round trip's time, not checked for disturbance.
+/// A round trip's time, not checked for disturbance (the child's scheduling is not seen).
 fn unchecked(took: Duration) -> Timing {
     let (ns, retimed) = (nanos(took), Retimed::Unchecked);
     Timing { ns, retimed }
@@ -366,10 +346,9 @@ pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
     }
 }
 
-/// Sets how many children each solver of `contenders` run by command keeps at most, so
-/// that they fit in the files the runner may still open (`ulimit -n` less the files open
-/// now and [`FILES_KEPT`]): one per worker of `workers` when they fit, else fewer, with a
-/// note to show. Without a limit to read, one per worker.
+/// Sets how many children each `cmd:` solver of `contenders` keeps at most, so that they fit
+/// in the files the runner may still open: one per worker when they fit, else fewer, with a
+/// note to show.
 ///
 /// # Errors
 ///
@@ -391,11 +370,10 @@ pub fn fit_children(
     let each = left.saturating_sub(FILES_KEPT) / (FILES_PER_CHILD * externals.len() as u64);
     let each = usize::try_from(each).unwrap_or(usize::MAX);
     if each == 0 {
-        let solvers = externals.len();
         return Err(ExternalError::Files {
             limit,
             left,
-            solvers,
+            solvers: externals.len(),
         });
     }
     for external in &externals {
@@ -423,14 +401,8 @@ pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
     Ok(argv)
 }
 
-/// A duration in seconds, as `--timeout` takes it: `10 s`, `0.5 s`.
-fn seconds(d: Duration) -> String {
-    format!("{} s", d.as_secs_f64())
-}
-
-/// The plain [`Solver`] view of the child process, for what needs one (a warm-up, `solve`'s
-/// size check): a timeout reads as `budget_exhausted`, anything else without an answer as
-/// `no_solution`. A run's rows come from the engine instead, and say `timeout` or `crashed`.
+/// The plain [`Solver`] view, for a warm-up or a size check: a timeout reads as `budget_exhausted`, anything
+/// else without an answer as `no_solution` (a run's rows say `timeout` or `crashed`).
 impl Solver for External {
     fn name(&self) -> &'static str {
         "cmd"
@@ -450,8 +422,7 @@ impl Solver for External {
 }
 
 impl Drop for External {
-    /// Closes the waiting children's input, which ends a well-behaved child, then ends
-    /// their groups.
+    /// Closes the waiting children's input, then ends their groups.
     fn drop(&mut self) {
         let pool = self.shared.pool.get_mut();
         let children = std::mem::take(&mut pool.unwrap_or_else(PoisonError::into_inner).idle);

@@ -1,6 +1,5 @@
-//! The run's bookkeeping on the calling thread ([`State`]): chunks asked of the reading
-//! thread and handed out as tasks, their results put back in input order, and each
-//! puzzle's rows handed to the sink.
+//! The run's bookkeeping on the calling thread ([`State`]), as the book's "Architecture"
+//! tells it: chunks asked for and handed out as tasks, results delivered in input order.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::Ordering;
@@ -18,23 +17,18 @@ use crate::sink::{CorpusCount, Sink};
 use crate::source::corpus_names;
 use crate::work::{work, work_each, Done, Item, Part, Shared};
 
-/// The shortest and longest a worker's task is made to take: a [`TASK_SHARE`]th of the run
-/// so far, between the two.
+/// A worker's task is made to take a [`TASK_SHARE`]th of the run so far, between these.
 const TASK_TIME_MIN: Duration = Duration::from_micros(250);
 const TASK_TIME_MAX: Duration = Duration::from_millis(1);
 const TASK_SHARE: u32 = 100;
-/// How long the calling thread's chunks take when it solves alone, so that the sink hears
-/// of the puzzles done this often even when solves are slow.
+/// How long the calling thread's chunks take when it solves alone.
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 /// The most lines a chunk holds.
 const BATCH_MAX: u64 = 128;
-/// Lines the first request to the reading thread asks for, per worker (each later one asks
-/// four times more, up to a window): enough to keep the workers busy until the second is
-/// answered, which on two cores is when a worker is idle. [`BATCH`] when the calling
-/// thread solves alone.
+/// Lines the first request to the reading thread asks for, per worker (each later one four
+/// times more, up to a window): the workers stay busy until the second is answered.
 const FIRST_ASK: usize = 16 * BATCH;
-/// A task that has solved for this long since it last sent rows sends them as a part of
-/// the task, so that a slow solver's row reaches the CSV about a second after its puzzle.
+/// A task that has solved for this long since it last sent rows sends them as a part.
 const PART_TIME: Duration = TICK;
 
 /// Where a result goes in the ordered stream: its task's sequence number (a marker's own),
@@ -58,31 +52,27 @@ enum Slot {
     Fail(EngineError),
 }
 
-/// What the reading thread gave, in order, not yet handed out: a chunk, or a corpus's end
-/// or failure ([`Slot::End`], [`Slot::Fail`]).
+/// What the reading thread gave, in order, not yet handed out.
 enum Ready {
     Chunk(Chunk),
     Marker(Slot),
 }
 
-/// What is known of one corpus while the run goes, and its candidate lines handed out,
-/// not yet delivered.
+/// What is known of one corpus, and its candidate lines handed out, not yet delivered.
 #[derive(Default)]
 struct Corpus {
     count: CorpusCount,
     outstanding: u64,
 }
 
-/// How long a worker's task is made to take, `elapsed` into the run. Short tasks at first:
-/// the workers start at once, and a short run ends even. Longer ones later: fewer hand-offs
-/// per puzzle, while the lone last task stays a small share of the run.
+/// How long a worker's task is made to take, `elapsed` into the run: short at first (the
+/// workers start at once), longer later (fewer hand-offs, a small lone last task).
 fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
 
 /// The lines of the next chunk, after one of `batch` lines took `took` where `target` was
-/// wanted. A time between the two keeps the size, so that the first tasks, slowed by cold
-/// caches and starting threads, do not cut the corpus into tasks of a line or two.
+/// wanted; a time between the two keeps the size (the first tasks are slowed by cold caches).
 fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     if took > target * 2 {
         (batch / 2).max(1)
@@ -93,8 +83,7 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     }
 }
 
-/// A worker's task: solves the chunk of task `seq`, sends its results through `tx`, and
-/// rings `bell`; a part wakes the calling thread at once.
+/// A worker's task `seq`: its results sent through `tx`, each part waking `bell` at once.
 fn task(
     seq: u64,
     mut chunk: Chunk,
@@ -128,7 +117,7 @@ enum Stop {
     Interrupted,
     /// A task was cut short (by an interrupt): nothing after it is delivered.
     Cut,
-    /// Stopped by an error (the first is the one reported): nothing after it is delivered.
+    /// Stopped by the first error: nothing after it is delivered.
     Failed(EngineError),
 }
 
@@ -152,7 +141,7 @@ pub(super) struct State<'p> {
     ready: VecDeque<Ready>,
     reading_done: bool,
     next_seq: u64,
-    /// The task (or marker) delivered next: its parts, then the task's end.
+    /// The task (or marker) delivered next.
     next_out: u64,
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
@@ -161,7 +150,7 @@ pub(super) struct State<'p> {
     batch: u64,
     /// When the workers started.
     began: Instant,
-    /// Puzzles come parsed and numbered from the reading thread (see [`crate::select`]).
+    /// Puzzles come numbered from the reading thread (see [`crate::select`]).
     indexed: bool,
 }
 
@@ -240,7 +229,7 @@ impl<'p> State<'p> {
         let mut rows = Vec::new();
         let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
             if !self.stop.cut() {
-                self.deliver_item(source, item, rows, (seq, shared), sink);
+                self.deliver_item(source, item, rows, shared, sink);
                 self.tick(shared, sink);
             }
             rows.clear();
@@ -428,14 +417,10 @@ impl<'p> State<'p> {
     /// its end; a later task's parts wait until this one's end is delivered.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.stop.cut() {
-            let Some(entry) = self.pending.first_entry() else {
+            let next = self.next_out;
+            let Some(entry) = self.pending.first_entry().filter(|e| e.key().0 == next) else {
                 break;
             };
-            let seq = entry.key().0;
-            debug_assert!(seq >= self.next_out, "a result of a task delivered");
-            if seq != self.next_out {
-                break;
-            }
             let slot = entry.remove();
             // A task's end, or a marker, is the last of its place in the stream.
             self.next_out += u64::from(!matches!(slot, Slot::Part { .. }));
@@ -443,7 +428,7 @@ impl<'p> State<'p> {
                 Slot::Part {
                     source,
                     part: Part { items, mut rows },
-                } => self.deliver_items(source, items, &mut rows, (seq, shared), sink),
+                } => self.deliver_items(source, items, &mut rows, shared, sink),
                 Slot::Done {
                     source,
                     candidates,
@@ -451,7 +436,7 @@ impl<'p> State<'p> {
                     ..
                 } => {
                     self.corpora[source].outstanding -= candidates as u64;
-                    self.deliver_items(source, done.items, &mut done.rows, (seq, shared), sink);
+                    self.deliver_items(source, done.items, &mut done.rows, shared, sink);
                     self.end_task(done.complete, shared);
                 }
                 Slot::End(source) => sink.corpus_done(&self.corpora[source].count),
@@ -460,14 +445,13 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Hands `items` of task `seq` to the sink, each puzzle with the next of `rows`, lent
-    /// where the worker put them, until the run is cut.
+    /// Hands `items` to the sink, each puzzle with the next of `rows`, until the run is cut.
     fn deliver_items(
         &mut self,
         source: usize,
         items: Vec<Item>,
         rows: &mut [Row],
-        (seq, shared): (u64, &Shared<'_>),
+        shared: &Shared<'_>,
         sink: &mut dyn Sink,
     ) {
         let mut rest = rows;
@@ -477,17 +461,17 @@ impl<'p> State<'p> {
             }
             let (these, after) = rest.split_at_mut(item.row_count());
             rest = after;
-            self.deliver_item(source, item, these, (seq, shared), sink);
+            self.deliver_item(source, item, these, shared, sink);
         }
     }
 
-    /// Hands one item of task `seq` to the sink, giving a puzzle its index.
+    /// Hands one item to the sink, giving a puzzle its index.
     fn deliver_item(
         &mut self,
         source: usize,
         item: Item,
         rows: &mut [Row],
-        (seq, shared): (u64, &Shared<'_>),
+        shared: &Shared<'_>,
         sink: &mut dyn Sink,
     ) {
         let count = &mut self.corpora[source].count;
@@ -504,8 +488,6 @@ impl<'p> State<'p> {
                 }
                 count.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
-                    // The task may still run (this puzzle came in a part of it).
-                    shared.stop_from(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }
             }
@@ -545,13 +527,14 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Stops the run for `e` (the first error is the one reported).
+    /// Stops the run for `e` (the first error is the one reported) and every task not yet
+    /// wholly delivered.
     pub(super) fn fail(&mut self, e: EngineError, shared: &Shared<'_>) {
         if !matches!(self.stop, Stop::Failed(_)) {
             self.stop = Stop::Failed(e);
         }
         self.reading_done = true;
-        shared.stop_after(self.next_out);
+        shared.stop_from(self.next_out.saturating_sub(1));
     }
 
     /// What the run did, after a warm-up of `warmup`.
