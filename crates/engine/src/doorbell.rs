@@ -2,19 +2,17 @@
 //! atomic addition, and unparks the caller only when the count reaches what it waits for. A
 //! mutex and a condition variable cost the 17-clue run about a point of its overhead.
 
-use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
 #[derive(Default)]
 pub(crate) struct Doorbell {
-    /// Tasks done since the last wait ended.
+    /// Tasks done since the last wait ended; past any want after a wake.
     done: AtomicUsize,
     /// What the current wait waits for.
     want: AtomicUsize,
-    /// The reading thread has answered, or a worker has sent part of a task.
-    woken: AtomicBool,
     /// The thread that waits: the first to call [`Doorbell::wait`].
     waiter: OnceLock<Thread>,
 }
@@ -28,9 +26,9 @@ impl Doorbell {
         }
     }
 
-    /// Ends the wait at once.
+    /// Ends the wait at once (the reading thread answered, or a worker sent part of a task).
     pub fn wake(&self) {
-        self.woken.store(true, Ordering::SeqCst);
+        self.done.store(usize::MAX / 2, Ordering::SeqCst);
         self.unpark();
     }
 
@@ -52,7 +50,7 @@ impl Doorbell {
         self.want.store(want, Ordering::SeqCst);
         fence(Ordering::SeqCst);
         let until = Instant::now() + tick;
-        while self.done.load(Ordering::SeqCst) < want && !self.woken.load(Ordering::SeqCst) {
+        while self.done.load(Ordering::SeqCst) < want {
             let now = Instant::now();
             if now >= until {
                 break;
@@ -64,7 +62,6 @@ impl Doorbell {
         // Rings from now on count for the next wait; what they rang for is sent before
         // they ring, so the caller's receive after this finds it.
         self.done.store(0, Ordering::SeqCst);
-        self.woken.store(false, Ordering::SeqCst);
     }
 }
 

@@ -39,11 +39,8 @@ pub const FILES_KEPT: u64 = 64;
 /// Why a command cannot be a solver, or the runner cannot run it.
 #[derive(Debug, Error)]
 pub enum ExternalError {
-    /// No program given.
-    #[error("cmd: needs a command (cmd:python3 my_solver.py)")]
-    Empty,
-    /// The command cannot be split into words (an unclosed quote).
-    #[error("cmd:{0}: cannot split the command into words (an unclosed quote?)")]
+    /// The command is empty or cannot be split into words (an unclosed quote).
+    #[error("cmd: not a command line: {0:?} (empty, or an unclosed quote?)")]
     Split(String),
     /// The program cannot be started.
     #[error("cmd:{command}: cannot start {program:?}: {reason}")]
@@ -70,19 +67,6 @@ pub enum ExternalError {
         command: String,
         /// What the runner could not get.
         reason: std::io::Error,
-    },
-    /// Too few files left to the runner for a child of each solver run by command.
-    #[error(
-        "too few files for the cmd: solvers: the runner may open {limit} (ulimit -n), \
-         {left} more now, for {solvers} of them"
-    )]
-    Files {
-        /// The limit.
-        limit: u64,
-        /// The files it may still open.
-        left: u64,
-        /// The solvers run by command.
-        solvers: usize,
     },
 }
 
@@ -347,44 +331,28 @@ pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
 }
 
 /// Sets how many children each `cmd:` solver of `contenders` keeps at most, so that they fit
-/// in the files the runner may still open: one per worker when they fit, else fewer, with a
-/// note to show.
-///
-/// # Errors
-///
-/// [`ExternalError::Files`] when not even one child per solver fits.
-pub fn fit_children(
-    contenders: &[Contender],
-    workers: usize,
-) -> Result<Option<String>, ExternalError> {
+/// in the files the runner may still open: one per worker when they fit, else fewer (one at
+/// least), with a note to show.
+pub fn fit_children(contenders: &[Contender], workers: usize) -> Option<String> {
     let externals: Vec<&External> = contenders
         .iter()
         .filter_map(Contender::as_external)
         .collect();
-    let Some((limit, left)) = process::files_left().filter(|_| !externals.is_empty()) else {
-        return Ok(None);
-    };
+    let (limit, left) = process::files_left().filter(|_| !externals.is_empty())?;
     // The children already alive (`check_start`'s) hold their files.
     let alive: usize = externals.iter().map(|e| lock(&e.shared.pool).live).sum();
     let left = left + alive as u64 * FILES_PER_CHILD;
     let each = left.saturating_sub(FILES_KEPT) / (FILES_PER_CHILD * externals.len() as u64);
-    let each = usize::try_from(each).unwrap_or(usize::MAX);
-    if each == 0 {
-        return Err(ExternalError::Files {
-            limit,
-            left,
-            solvers: externals.len(),
-        });
-    }
+    let each = usize::try_from(each).unwrap_or(usize::MAX).max(1);
     for external in &externals {
         lock(&external.shared.pool).most = Some(each);
     }
-    Ok((each < workers.max(1)).then(|| {
+    (each < workers.max(1)).then(|| {
         format!(
             "cmd: solvers: {each} children each at most, not one per worker ({workers}): the \
              runner may open {limit} files (ulimit -n); the other workers wait for a child"
         )
-    }))
+    })
 }
 
 /// The words of a command line, split as a POSIX shell splits them (quotes and
@@ -394,11 +362,8 @@ pub fn fit_children(
 ///
 /// When the command is empty, or cannot be split (an unclosed quote).
 pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
-    let argv = shlex::split(command).ok_or_else(|| ExternalError::Split(command.into()))?;
-    if argv.is_empty() {
-        return Err(ExternalError::Empty);
-    }
-    Ok(argv)
+    let argv = shlex::split(command).filter(|argv| !argv.is_empty());
+    argv.ok_or_else(|| ExternalError::Split(command.into()))
 }
 
 /// The plain [`Solver`] view, for a warm-up or a size check: a timeout reads as `budget_exhausted`, anything

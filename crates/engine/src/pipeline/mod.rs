@@ -1,7 +1,7 @@
 //! The run: an ordered parallel map over the corpora's puzzles, as the book's
 //! "Architecture" tells it.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -146,7 +146,7 @@ impl Started<'_> {
             }
         }
         crate::external::pass_events(&plan.contenders, sink);
-        state.report(warmed)
+        state.report(warmed, self.interrupt.load(Ordering::Relaxed))
     }
 }
 

@@ -31,8 +31,7 @@ const FIRST_ASK: usize = 16 * BATCH;
 /// A task that has solved for this long since it last sent rows sends them as a part.
 const PART_TIME: Duration = TICK;
 
-/// Where a result goes in the ordered stream: its task's sequence number (a marker's own),
-/// then how many parts of the task come before it.
+/// Where a result goes in the ordered stream: its task's number, then its parts before it.
 type Place = (u64, usize);
 
 /// One entry of the ordered stream of results.
@@ -111,10 +110,8 @@ fn task(
 
 /// How far delivery goes.
 enum Stop {
-    /// Every puzzle read is delivered.
+    /// Every puzzle read is delivered (after an interrupt, what the tasks under way complete).
     Running,
-    /// Interrupted: reading stopped; what the tasks under way complete is delivered.
-    Interrupted,
     /// A task was cut short (by an interrupt): nothing after it is delivered.
     Cut,
     /// Stopped by the first error: nothing after it is delivered.
@@ -191,13 +188,25 @@ impl<'p> State<'p> {
         }
     }
 
-    /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
+    /// One thread: each task runs here, each puzzle delivered as soon as it is done.
     pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
             if let Some((seq, mut chunk)) = self.next_chunk(reader, shared) {
                 self.deliver(shared, sink);
-                let start = Instant::now();
-                self.solve_here(seq, &mut chunk, shared, sink);
+                if self.stop.cut() || seq != self.next_out {
+                    continue;
+                }
+                self.next_out += 1;
+                let (start, source, mut rows) = (Instant::now(), chunk.source, Vec::new());
+                let complete = work_each(seq, &mut chunk, shared, &mut rows, |item, rows| {
+                    if !self.stop.cut() {
+                        self.deliver_item(source, item, rows, shared, sink);
+                        self.tick(shared, sink);
+                    }
+                    rows.clear();
+                });
+                self.corpora[source].outstanding -= chunk.candidates as u64;
+                self.end_task(complete, shared);
                 self.adapt(start.elapsed());
             } else if self.stop.cut() || self.reading_done {
                 if self.stop.cut() || self.pending.is_empty() {
@@ -211,31 +220,6 @@ impl<'p> State<'p> {
             self.deliver(shared, sink);
             self.tick(shared, sink);
         }
-    }
-
-    /// Solves the chunk of task `seq` here, each puzzle delivered as soon as it is done.
-    fn solve_here(
-        &mut self,
-        seq: u64,
-        chunk: &mut Chunk,
-        shared: &Shared<'_>,
-        sink: &mut dyn Sink,
-    ) {
-        if self.stop.cut() || seq != self.next_out {
-            return;
-        }
-        self.next_out += 1;
-        let source = chunk.source;
-        let mut rows = Vec::new();
-        let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
-            if !self.stop.cut() {
-                self.deliver_item(source, item, rows, shared, sink);
-                self.tick(shared, sink);
-            }
-            rows.clear();
-        });
-        self.corpora[chunk.source].outstanding -= chunk.candidates as u64;
-        self.end_task(complete, shared);
     }
 
     /// A pool of workers: tasks handed out while the window allows, results delivered as
@@ -332,15 +316,11 @@ impl<'p> State<'p> {
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out and its task's number, asking the reading thread for more
-    /// when none is ready. None when the run is done or stopped, when the reading thread is
-    /// still at work (`asked`), or when `--first` waits for results to come back.
+    /// The next chunk to hand out and its task's number, asking the reading thread for more;
+    /// none when the run is done or stopped, the reader is at work, or `--first` waits.
     fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Option<(u64, Chunk)> {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
-                if let Stop::Running = self.stop {
-                    self.stop = Stop::Interrupted;
-                }
                 self.reading_done = true;
                 self.ready.clear();
             }
@@ -379,9 +359,8 @@ impl<'p> State<'p> {
     }
 
     /// Asks the reading thread for the next lines of the corpus being read, a window at a
-    /// time (the reading thread and the wake-up its answer brings are called upon once per
-    /// window, not once per task); false when there is nothing to ask for until results
-    /// come back. A corpus that has all the puzzles it wants is ended instead.
+    /// time; false when there is nothing to ask for until results come back. A corpus that
+    /// has all the puzzles it wants is ended instead.
     fn ask_more(&mut self, reader: &Reader) -> bool {
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
@@ -401,8 +380,7 @@ impl<'p> State<'p> {
         true
     }
 
-    /// Follows the time of one pass over the last chunk, so that under `--repeat K` a chunk
-    /// holds as many puzzles as at `--repeat 1`.
+    /// Follows the time of one pass over the last chunk (`--repeat K` keeps the chunk size).
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
@@ -413,8 +391,7 @@ impl<'p> State<'p> {
         self.batch = next_batch(self.batch, took / passes, target);
     }
 
-    /// Hands the results next in order to the sink: a task's parts in the order sent, then
-    /// its end; a later task's parts wait until this one's end is delivered.
+    /// Hands the results next in order to the sink: a task's parts, then its end.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.stop.cut() {
             let next = self.next_out;
@@ -502,8 +479,8 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A task's items are delivered: one cut short cuts the run (nothing after it is
-    /// delivered), and fails it when the runner could not start a child process.
+    /// A task's items are delivered: one cut short cuts the run, and fails it when the runner
+    /// could not start a child process.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.stop.cut() {
             self.stop = Stop::Cut;
@@ -537,12 +514,12 @@ impl<'p> State<'p> {
         shared.stop_from(self.next_out.saturating_sub(1));
     }
 
-    /// What the run did, after a warm-up of `warmup`.
-    pub(super) fn report(self, warmup: Duration) -> Report {
+    /// What the run did, after a warm-up of `warmup`, `interrupted` or not.
+    pub(super) fn report(self, warmup: Duration, interrupted: bool) -> Report {
         let end = match self.stop {
             Stop::Failed(e) => End::Failed(e),
-            Stop::Interrupted | Stop::Cut => End::Interrupted,
-            Stop::Running => End::Finished,
+            Stop::Running if !interrupted => End::Finished,
+            Stop::Running | Stop::Cut => End::Interrupted,
         };
         Report {
             end,
