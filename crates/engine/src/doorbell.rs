@@ -68,7 +68,6 @@ impl Doorbell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     /// A wait ends when enough tasks rang, or at once after a wake, or else at its tick.
     #[test]
@@ -79,18 +78,14 @@ mod tests {
             bell.wait(want, tick);
             start.elapsed()
         };
-        let bell = Arc::new(Doorbell::default());
+        let bell = Doorbell::default();
         waited(&bell, 1, Duration::ZERO); // registers this thread as the waiter
-        let workers: Vec<_> = (0..3)
-            .map(|_| {
-                thread::spawn({
-                    let bell = bell.clone();
-                    move || bell.ring()
-                })
-            })
-            .collect();
-        assert!(waited(&bell, 3, never) < never);
-        workers.into_iter().for_each(|w| w.join().unwrap());
+        thread::scope(|scope| {
+            for _ in 0..3 {
+                scope.spawn(|| bell.ring());
+            }
+            assert!(waited(&bell, 3, never) < never);
+        });
         bell.wake();
         assert!(waited(&bell, 5, never) < never);
         bell.ring();

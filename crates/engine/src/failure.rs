@@ -19,7 +19,7 @@ pub enum EngineError {
     /// The worker threads cannot be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
-    /// The runner cannot start a child of a `cmd:` solver, and has none left to ask.
+    /// The runner cannot start a child of a `cmd:` solver.
     #[error("{0}")]
     External(ExternalError),
     /// The sink failed.

@@ -63,8 +63,8 @@ mod tests {
             ("solved!".into(), Err("neither a solution")),
             ("12345".into(), Err("neither a solution")),
             (
-                format!("{SOLVED} many"),
-                Err("NODES \"many\" is not a whole number"),
+                format!("{SOLVED} x"),
+                Err("NODES \"x\" is not a whole number"),
             ),
             (format!("{SOLVED} 0"), Err("NODES is 0")),
             (format!("{SOLVED} 1 0 1 x"), Err("at most four fields")),

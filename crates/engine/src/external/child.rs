@@ -28,8 +28,8 @@ const SLICE: Duration = Duration::from_millis(50);
 /// delays, far below a time limit.
 const PAUSE: Duration = Duration::from_millis(250);
 
-/// A line from the child and when it was complete; `None` for a line too long.
-type Line = Option<(String, Instant)>;
+/// A line from the child and when it was complete, or a line too long.
+type Line = Result<(String, Instant), Failure>;
 
 /// A running child process of a solver.
 #[derive(Debug)]
@@ -106,13 +106,8 @@ impl Child {
         puzzle: &str,
         timeout: Duration,
     ) -> Result<(String, Duration), Option<Failure>> {
-        let too_long = || {
-            Some(Failure::Crashed(format!(
-                "a line over {MAX_ANSWER_BYTES} bytes"
-            )))
-        };
         if let Ok(line) = self.lines.try_recv() {
-            let line = line.ok_or_else(too_long)?.0;
+            let line = line.map_err(Some)?.0;
             let shown: String = line.chars().take(100).collect();
             let why = format!("a line {shown:?} waiting before the puzzle was sent");
             return Err(Some(Failure::OutOfStep(why)));
@@ -130,8 +125,8 @@ impl Child {
                 .lines
                 .recv_timeout(if exited { EXIT_GRACE } else { slice })
             {
-                Ok(Some((line, at))) => return Ok((line, at.saturating_duration_since(start))),
-                Ok(None) => return Err(too_long()),
+                Ok(Ok((line, at))) => return Ok((line, at.saturating_duration_since(start))),
+                Ok(Err(too_long)) => return Err(Some(too_long)),
                 Err(RecvTimeoutError::Timeout) if !exited => {}
                 Err(_) => return Err(None),
             }
@@ -141,9 +136,9 @@ impl Child {
         Err(Some(Failure::TimedOut(timeout)))
     }
 
-    /// Closes its input, waits a moment for it to exit, ends its group, and says how it
-    /// ended, with the last lines of its standard error.
-    fn reap(&mut self) -> String {
+    /// Closes its input (a well-behaved child exits), waits a moment for it to exit, ends its
+    /// group, and says how it ended, with the last lines of its standard error.
+    pub fn reap(&mut self) -> String {
         self.stdin = None;
         let exited = within_grace(|| process::exited(&mut self.process));
         let mut text = match process::end_group(&mut self.process) {
@@ -162,11 +157,6 @@ impl Child {
             text.push_str(&format!("; its last words on stderr: {}", tail.join(" | ")));
         }
         text
-    }
-
-    /// Closes its input (a well-behaved child exits), and ends its group.
-    pub fn close(mut self) {
-        self.reap();
     }
 }
 
@@ -210,11 +200,12 @@ fn read_lines(stdout: Option<impl Read>, tx: &mpsc::Sender<Line>) {
     while next_line(&mut reader, &mut buf, MAX_ANSWER_BYTES + 1) {
         let at = Instant::now();
         if buf.last() != Some(&b'\n') && buf.len() > MAX_ANSWER_BYTES {
-            let _ = tx.send(None);
+            let why = format!("a line over {MAX_ANSWER_BYTES} bytes");
+            let _ = tx.send(Err(Failure::Crashed(why)));
             return;
         }
         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-        if tx.send(Some((line, at))).is_err() {
+        if tx.send(Ok((line, at))).is_err() {
             return;
         }
     }

@@ -61,7 +61,7 @@ pub enum ExternalError {
         why: ChildEventKind,
     },
     /// The runner cannot start a child (out of files, processes or memory): its own failure.
-    #[error("cmd:{command}: the runner cannot start a child ({reason}), and has none left")]
+    #[error("cmd:{command}: the runner cannot start a child ({reason})")]
     Runner {
         /// The command.
         command: String,
@@ -123,10 +123,6 @@ enum Reply {
 
 impl External {
     /// The solver run by `command` ([`split_command`]), each answer awaited at most `timeout`.
-    ///
-    /// # Errors
-    ///
-    /// When the command is empty or cannot be split.
     pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
         let argv = split_command(command)?;
         Ok(External::from_words(command, argv, timeout))
@@ -159,10 +155,17 @@ impl External {
             let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &env)
         };
-        let mut child = started.map_err(|reason| ExternalError::Start {
-            command: self.command.clone(),
-            program: self.argv.first().cloned().unwrap_or_default(),
-            reason,
+        let mut child = started.map_err(|reason| {
+            let command = self.command.clone();
+            if process::runner_short_of(&reason) {
+                return ExternalError::Runner { command, reason };
+            }
+            let program = self.argv.first().cloned().unwrap_or_default();
+            ExternalError::Start {
+                command,
+                program,
+                reason,
+            }
         })?;
         let first = FIRST_QUESTION.parse().unwrap_or(Grid::EMPTY);
         let why = child.ask(&first, self.start_timeout()).err();
@@ -172,12 +175,8 @@ impl External {
         })
     }
 
-    /// Starts a first child, kept for the first puzzle: a command that cannot answer stops
-    /// the run before any work.
-    ///
-    /// # Errors
-    ///
-    /// When the program cannot be started, or does not answer its first question.
+    /// Starts a first child, kept for the first puzzle: a command that cannot be started or
+    /// answer its first question is an error before any work.
     pub fn check_start(&self, limits: &Limits) -> Result<(), ExternalError> {
         let child = self.spawn(limits)?;
         let mut pool = lock(&self.shared.pool);
@@ -205,16 +204,7 @@ impl External {
             }
             pool.live += 1;
             drop(pool);
-            return self.spawn(limits).map_err(|e| {
-                self.ended();
-                match e {
-                    ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => {
-                        let command = self.command.clone();
-                        ExternalError::Runner { command, reason }
-                    }
-                    e => e,
-                }
-            });
+            return self.spawn(limits).inspect_err(|_| self.ended());
         }
     }
 
@@ -296,8 +286,7 @@ impl External {
         Some(entry.row((name, limits), status, &outcome, unchecked(took), problem))
     }
 
-    /// The child's answer to `puzzle` timed again (a later `--repeat` pass); `None` when it
-    /// gave none.
+    /// The child's answer to `puzzle` timed again (a later `--repeat` pass), if it gave one.
     pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits) -> Option<Timing> {
         match self.ask(puzzle, limits, None) {
             Reply::Answer(_, took) => Some(unchecked(took)),
@@ -319,10 +308,10 @@ fn no_answer(budget: bool) -> Outcome {
 
 /// Hands `sink` what became of the children of `contenders` since it was last told.
 pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
-    for contender in contenders {
-        let Some(external) = contender.as_external() else {
-            continue;
-        };
+    for (contender, external) in contenders
+        .iter()
+        .filter_map(|c| Some((c, c.as_external()?)))
+    {
         for (at, kind) in std::mem::take(&mut *lock(&external.shared.events)) {
             let solver = contender.name().clone();
             sink.child(&ChildEvent { solver, at, kind });
@@ -355,19 +344,15 @@ pub fn fit_children(contenders: &[Contender], workers: usize) -> Option<String> 
     })
 }
 
-/// The words of a command line, split as a POSIX shell splits them (quotes and
-/// backslashes), without running a shell: the program, then its arguments.
-///
-/// # Errors
-///
-/// When the command is empty, or cannot be split (an unclosed quote).
+/// The words of a command line, split as a POSIX shell splits them, without running a shell:
+/// the program, then its arguments; an error when there are none (or an unclosed quote).
 pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
     let argv = shlex::split(command).filter(|argv| !argv.is_empty());
     argv.ok_or_else(|| ExternalError::Split(command.into()))
 }
 
-/// The plain [`Solver`] view, for a warm-up or a size check: a timeout reads as `budget_exhausted`, anything
-/// else without an answer as `no_solution` (a run's rows say `timeout` or `crashed`).
+/// The plain [`Solver`] view, for a warm-up or a size check: a timeout reads as
+/// `budget_exhausted`, anything else without an answer as `no_solution`.
 impl Solver for External {
     fn name(&self) -> &'static str {
         "cmd"
@@ -392,8 +377,8 @@ impl Drop for External {
         let pool = self.shared.pool.get_mut();
         let children = std::mem::take(&mut pool.unwrap_or_else(PoisonError::into_inner).idle);
         std::thread::scope(|scope| {
-            for child in children {
-                scope.spawn(|| child.close());
+            for mut child in children {
+                scope.spawn(move || child.reap());
             }
         });
     }

@@ -79,11 +79,8 @@ pub(super) fn runner_short_of(e: &io::Error) -> bool {
 pub(super) fn files_left() -> Option<(u64, u64)> {
     #[cfg(unix)]
     {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: `getrlimit` writes a `rlimit` to a valid one.
+        // SAFETY: `rlimit` is plain integers, zeroed; `getrlimit` writes it.
+        let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
         if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0
             || limit.rlim_cur == libc::RLIM_INFINITY
         {

@@ -82,32 +82,6 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     }
 }
 
-/// A worker's task `seq`: its results sent through `tx`, each part waking `bell` at once.
-fn task(
-    seq: u64,
-    mut chunk: Chunk,
-    shared: &Shared<'_>,
-    tx: &mpsc::Sender<(Place, Slot)>,
-    bell: &Doorbell,
-) {
-    let start = Instant::now();
-    let source = chunk.source;
-    let mut parts = 0;
-    let done = work(seq, &mut chunk, shared, PART_TIME, |part| {
-        let _ = tx.send(((seq, parts), Slot::Part { source, part }));
-        parts += 1;
-        bell.wake();
-    });
-    let slot = Slot::Done {
-        source,
-        candidates: chunk.candidates,
-        done,
-        took: start.elapsed(),
-    };
-    let _ = tx.send(((seq, parts), slot));
-    bell.ring();
-}
-
 /// How far delivery goes.
 enum Stop {
     /// Every puzzle read is delivered (after an interrupt, what the tasks under way complete).
@@ -238,13 +212,30 @@ impl<'p> State<'p> {
         self.began = Instant::now();
         loop {
             while lines < WINDOW {
-                let Some((seq, chunk)) = self.next_chunk(reader, shared) else {
+                let Some((seq, mut chunk)) = self.next_chunk(reader, shared) else {
                     break;
                 };
                 tasks += 1;
                 lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
-                scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
+                // The task: its results sent, each part waking the bell at once.
+                scope.spawn(move |_| {
+                    let (start, source, mut parts) = (Instant::now(), chunk.source, 0);
+                    let done = work(seq, &mut chunk, shared, PART_TIME, |part| {
+                        let _ = tx.send(((seq, parts), Slot::Part { source, part }));
+                        parts += 1;
+                        bell.wake();
+                    });
+                    let (candidates, took) = (chunk.candidates, start.elapsed());
+                    let slot = Slot::Done {
+                        source,
+                        candidates,
+                        done,
+                        took,
+                    };
+                    let _ = tx.send(((seq, parts), slot));
+                    bell.ring();
+                });
             }
             if tasks == 0 && (self.reading_done || self.stop.cut()) {
                 break;
@@ -286,8 +277,8 @@ impl<'p> State<'p> {
                 self.corpus_read();
             }
             Some(ReadEnd::Failed(e)) => {
-                let e = EngineError::Corpus(e);
-                self.ready.push_back(Ready::Marker(Slot::Fail(e)));
+                self.ready
+                    .push_back(Ready::Marker(Slot::Fail(EngineError::Corpus(e))));
                 self.reading_done = true;
             }
         }
@@ -547,12 +538,8 @@ mod tests {
             assert_eq!(next_batch(batch, ms(took), ms(2)), want, "{batch} {took}");
         }
         assert_eq!(next_batch(BATCH_MAX, ms(1), ms(2)), BATCH_MAX);
-        let native = || {
-            Contender::new(
-                sudoku_catalogue::find("dlx").unwrap().solver(),
-                Limits::FIRST,
-            )
-        };
+        let dlx = sudoku_catalogue::find("dlx").unwrap();
+        let native = || Contender::new(dlx.solver(), Limits::FIRST);
         let child = || {
             let external = External::from_words("x", vec!["x".into()], ms(1000));
             Contender::external("x", external, Limits::FIRST)
