@@ -45,19 +45,14 @@ impl Doorbell {
     /// the same thread.
     pub fn wait(&self, want: usize, tick: Duration) {
         let want = want.max(1);
-        let waiter = self.waiter.get_or_init(thread::current);
-        debug_assert_eq!(waiter.id(), thread::current().id());
+        self.waiter.get_or_init(thread::current);
         self.want.store(want, Ordering::SeqCst);
         fence(Ordering::SeqCst);
         let until = Instant::now() + tick;
-        while self.done.load(Ordering::SeqCst) < want {
-            let now = Instant::now();
-            if now >= until {
-                break;
-            }
+        while self.done.load(Ordering::SeqCst) < want && Instant::now() < until {
             // Returns on an unpark (perhaps one left from an earlier wait), at the
             // deadline, or spuriously: the loop looks again.
-            thread::park_timeout(until - now);
+            thread::park_timeout(until.saturating_duration_since(Instant::now()));
         }
         // Rings from now on count for the next wait; what they rang for is sent before
         // they ring, so the caller's receive after this finds it.

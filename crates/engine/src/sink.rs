@@ -42,11 +42,7 @@ pub struct CorpusCount {
 
 /// Receives a run's results on the calling thread, in input order, whatever the threads.
 pub trait Sink {
-    /// A puzzle and its rows.
-    ///
-    /// # Errors
-    ///
-    /// An error stops the run.
+    /// A puzzle and its rows; an error stops the run.
     fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError>;
 
     /// A malformed line, skipped (a strict run stops instead).
@@ -58,11 +54,7 @@ pub trait Sink {
     /// What became of a child of a `cmd:` solver, told once per child on the run's tick.
     fn child(&mut self, _event: &ChildEvent) {}
 
-    /// Called about every [`TICK`](crate::TICK): the moment to write what waits.
-    ///
-    /// # Errors
-    ///
-    /// An error stops the run.
+    /// Called about every [`TICK`](crate::TICK), to write what waits; an error stops the run.
     fn tick(&mut self) -> Result<(), SinkError> {
         Ok(())
     }

@@ -1,8 +1,6 @@
 //! One child process of a `cmd:` solver, in a process group of its own, asked puzzle after
 //! puzzle, and ended with its group on any failure or when the run ends. A thread stamps
-//! each line of its output; the asking thread waits in slices of [`SLICE`], looking at each
-//! whether the child exited, and charges the time limit a slice more than [`PAUSE`] late
-//! (the runner stopped) as the slice it was meant to be.
+//! each line of its output; the asking thread waits in slices of [`SLICE`].
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -24,8 +22,8 @@ const STDERR_CHARS: usize = 300;
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// The asking thread's wait between two looks whether the child exited.
 const SLICE: Duration = Duration::from_millis(50);
-/// How late a slice may end and still be the child's waiting: far above a busy machine's
-/// delays, far below a time limit.
+/// A slice later than this is the runner's own pause (Ctrl-Z), charged as the slice it was
+/// meant to be: far above a busy machine's delays, far below a time limit.
 const PAUSE: Duration = Duration::from_millis(250);
 
 /// A line from the child and when it was complete, or a line too long.
@@ -114,8 +112,8 @@ impl Child {
         }
         let start = Instant::now();
         let stdin = self.stdin.as_mut().ok_or(None)?;
-        let sent = stdin.write_all(format!("{puzzle}\n").as_bytes());
-        sent.and_then(|()| stdin.flush()).map_err(|_| None)?;
+        // Unbuffered: written is sent.
+        (stdin.write_all(format!("{puzzle}\n").as_bytes())).map_err(|_| None)?;
         let mut left = timeout;
         while !left.is_zero() {
             let (slice, began) = (left.min(SLICE), Instant::now());

@@ -5,6 +5,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use thiserror::Error;
+
 use super::GIVE_UP;
 
 /// Something that happened to the children of a solver run by command.
@@ -19,29 +21,20 @@ pub struct ChildEvent {
 }
 
 /// What happened to a child: the first three end it, and a new child takes the next puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ChildEventKind {
     /// It ended, wrote a line too long, or could not be started: how. The row: `crashed`.
+    #[error("crashed: {0}")]
     Crashed(String),
     /// No answer within the time limit. The row: `timeout`.
+    #[error("no answer within {} s", .0.as_secs_f64())]
     TimedOut(Duration),
     /// It answered out of step: why it is known. The row: `crashed`.
+    #[error("out of step: {0}")]
     OutOfStep(String),
     /// It crashed [`GIVE_UP`] times in a row: its rows from now on say `crashed` at once.
+    #[error("crashed {} times in a row: not restarted", GIVE_UP)]
     GivenUp,
-}
-
-impl fmt::Display for ChildEventKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ChildEventKind::Crashed(how) => write!(f, "crashed: {how}"),
-            ChildEventKind::TimedOut(limit) => {
-                write!(f, "no answer within {} s", limit.as_secs_f64())
-            }
-            ChildEventKind::OutOfStep(why) => write!(f, "out of step: {why}"),
-            ChildEventKind::GivenUp => write!(f, "crashed {GIVE_UP} times in a row: not restarted"),
-        }
-    }
 }
 
 impl fmt::Display for ChildEvent {

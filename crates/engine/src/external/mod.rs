@@ -122,13 +122,8 @@ enum Reply {
 }
 
 impl External {
-    /// The solver run by `command` ([`split_command`]), each answer awaited at most `timeout`.
-    pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
-        let argv = split_command(command)?;
-        Ok(External::from_words(command, argv, timeout))
-    }
-
-    /// The solver run by the words `argv` ([`split_command`]'s), shown as `command`.
+    /// The solver run by the words `argv` ([`split_command`]'s), shown as `command`, each
+    /// answer awaited at most `timeout`.
     pub fn from_words(command: &str, argv: Vec<String>, timeout: Duration) -> External {
         External {
             command: command.to_string(),
@@ -148,9 +143,10 @@ impl External {
     /// A new child, which has answered [`FIRST_QUESTION`], told `limits` in its environment.
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
-        if let Some(n) = limits.max_nodes {
-            env.push(("SUDOKU_LAB_MAX_NODES", n.to_string()));
-        }
+        let nodes = limits
+            .max_nodes
+            .map(|n| ("SUDOKU_LAB_MAX_NODES", n.to_string()));
+        env.extend(nodes);
         let started = {
             let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &env)
@@ -193,19 +189,15 @@ impl External {
     /// A child for a question: a waiting one, else a new one while fewer than the most are
     /// alive, else the next to come back.
     fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
-        let mut pool = lock(&self.shared.pool);
-        loop {
-            if let Some(child) = pool.idle.pop() {
-                return Ok(child);
-            }
-            if pool.most.is_some_and(|most| pool.live >= most) {
-                pool = (self.shared.freed.wait(pool)).unwrap_or_else(PoisonError::into_inner);
-                continue;
-            }
-            pool.live += 1;
-            drop(pool);
-            return self.spawn(limits).inspect_err(|_| self.ended());
+        let full = |p: &mut Pool| p.idle.is_empty() && p.most.is_some_and(|most| p.live >= most);
+        let freed = self.shared.freed.wait_while(lock(&self.shared.pool), full);
+        let mut pool = freed.unwrap_or_else(PoisonError::into_inner);
+        if let Some(child) = pool.idle.pop() {
+            return Ok(child);
         }
+        pool.live += 1;
+        drop(pool);
+        self.spawn(limits).inspect_err(|_| self.ended())
     }
 
     /// Counts a child ended.
@@ -263,10 +255,9 @@ impl External {
                 Ok(outcome) => {
                     let known = entry.puzzle.solution.as_deref();
                     let problem = check(grid, known, limits, &outcome, None);
-                    let status = match problem {
-                        Some(_) => Status::Wrong,
-                        None => Status::from(outcome.status),
-                    };
+                    let status = problem
+                        .as_ref()
+                        .map_or(outcome.status.into(), |_| Status::Wrong);
                     (status, outcome, took, problem)
                 }
                 Err(why) => {

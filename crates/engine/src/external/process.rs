@@ -41,7 +41,12 @@ pub(super) fn exited(child: &mut Child) -> bool {
         let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
         // SAFETY: `info` is a valid `siginfo_t` to write to.
         let r = unsafe { libc::waitid(libc::P_PID, id, &mut info, options) };
-        r != 0 || pid_of(&info) != 0
+        #[cfg(target_vendor = "apple")]
+        let pid = info.si_pid;
+        // SAFETY: `waitid` filled `info` for a child's exit, or left it zeroed.
+        #[cfg(not(target_vendor = "apple"))]
+        let pid = unsafe { info.si_pid() };
+        r != 0 || pid != 0
     }
     #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
     {
@@ -50,26 +55,12 @@ pub(super) fn exited(child: &mut Child) -> bool {
     }
 }
 
-#[cfg(any(target_os = "linux", target_os = "android"))]
-fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
-    // SAFETY: `waitid` filled `info` for a child's exit, or left it zeroed.
-    unsafe { info.si_pid() }
-}
-
-#[cfg(target_vendor = "apple")]
-fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
-    info.si_pid
-}
-
 /// Whether `e`, met while starting a child, is the runner's want of files, processes or
 /// memory.
 pub(super) fn runner_short_of(e: &io::Error) -> bool {
     #[cfg(unix)]
     if let Some(code) = e.raw_os_error() {
-        return matches!(
-            code,
-            libc::EMFILE | libc::ENFILE | libc::EAGAIN | libc::ENOMEM
-        );
+        return [libc::EMFILE, libc::ENFILE, libc::EAGAIN, libc::ENOMEM].contains(&code);
     }
     e.kind() == io::ErrorKind::OutOfMemory
 }

@@ -82,7 +82,6 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let mut state = State::new(plan);
     let reader = Reader::start(plan, bell.clone())
         .map_err(|e| EngineError::Threads(e.to_string()))
-        // The reading thread is at work on the first lines from now on.
         .inspect(|reader| state.ask_first(reader));
     Started {
         plan,

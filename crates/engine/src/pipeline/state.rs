@@ -27,7 +27,7 @@ const CHUNK_TIME: Duration = Duration::from_millis(20);
 const BATCH_MAX: u64 = 128;
 /// Lines the first request to the reading thread asks for, per worker (each later one four
 /// times more, up to a window): the workers stay busy until the second is answered.
-const FIRST_ASK: usize = 16 * BATCH;
+const ASK: usize = 16 * BATCH;
 /// A task that has solved for this long since it last sent rows sends them as a part.
 const PART_TIME: Duration = TICK;
 
@@ -139,17 +139,12 @@ impl<'p> State<'p> {
         // back the first rows while the other workers idle.
         let external = plan.contenders.iter().any(|c| c.as_external().is_some());
         let alone = plan.threads <= 1;
-        let ask = if alone {
-            BATCH
-        } else {
-            FIRST_ASK * plan.threads
-        };
         State {
             plan,
             corpora,
             current: 0,
             asked: false,
-            ask,
+            ask: if alone { BATCH } else { ASK * plan.threads },
             ready: VecDeque::new(),
             reading_done: plan.sources.is_empty(),
             next_seq: 0,
@@ -182,11 +177,9 @@ impl<'p> State<'p> {
                 self.corpora[source].outstanding -= chunk.candidates as u64;
                 self.end_task(complete, shared);
                 self.adapt(start.elapsed());
-            } else if self.stop.cut() || self.reading_done {
-                if self.stop.cut() || self.pending.is_empty() {
-                    break;
-                }
-            } else if self.asked {
+            } else if self.stop.cut() || (self.reading_done && self.pending.is_empty()) {
+                break;
+            } else if self.asked && !self.reading_done {
                 if let Some(reply) = reader.reply_within(TICK) {
                     self.take(reply);
                 }
@@ -252,10 +245,9 @@ impl<'p> State<'p> {
                 }
                 self.pending.insert(place, slot);
             }
-            if self.asked {
-                if let Some(reply) = reader.try_reply() {
-                    self.take(reply);
-                }
+            // A reply comes only to a request.
+            if let Some(reply) = reader.try_reply() {
+                self.take(reply);
             }
             self.deliver(shared, sink);
             self.tick(shared, sink);
@@ -288,9 +280,7 @@ impl<'p> State<'p> {
     fn corpus_read(&mut self) {
         self.ready.push_back(Ready::Marker(Slot::End(self.current)));
         self.current += 1;
-        if self.current >= self.plan.sources.len() {
-            self.reading_done = true;
-        }
+        self.reading_done |= self.current >= self.plan.sources.len();
     }
 
     /// How many candidate lines the corpus being read may still hand out, at most `batch`:
@@ -300,10 +290,7 @@ impl<'p> State<'p> {
             return Some(batch);
         };
         let corpus = &self.corpora[self.current];
-        let wanted = first.saturating_sub(corpus.count.puzzles);
-        if wanted == 0 {
-            return None;
-        }
+        let wanted = first.checked_sub(corpus.count.puzzles).filter(|&n| n > 0)?;
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
@@ -475,11 +462,8 @@ impl<'p> State<'p> {
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.stop.cut() {
             self.stop = Stop::Cut;
-            let contenders = self.plan.contenders.iter();
-            if let Some(e) = contenders
-                .filter_map(|c| c.as_external()?.take_failure())
-                .next()
-            {
+            let mut contenders = self.plan.contenders.iter();
+            if let Some(e) = contenders.find_map(|c| c.as_external()?.take_failure()) {
                 self.fail(EngineError::External(e), shared);
             }
         }
