@@ -161,20 +161,16 @@ impl Child {
 /// Whether `done()` holds within [`EXIT_GRACE`].
 fn within_grace(mut done: impl FnMut() -> bool) -> bool {
     let until = Instant::now() + EXIT_GRACE;
-    while !done() {
-        if Instant::now() >= until {
-            return false;
-        }
+    while !done() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(5));
     }
-    true
+    done()
 }
 
 /// Whether `line` is a solution that breaks a given of `puzzle` and keeps every given of
 /// `previous`: the answer to the puzzle asked before.
 fn answered_before(line: &str, puzzle: &Grid, previous: &Grid) -> bool {
-    let word = line.split_ascii_whitespace().next().unwrap_or("");
-    let Ok(solution) = word.parse::<Grid>() else {
+    let Some(Ok(solution)) = line.split_ascii_whitespace().next().map(str::parse::<Grid>) else {
         return false;
     };
     let keeps_givens = |puzzle: &Grid| {

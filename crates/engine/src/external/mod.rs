@@ -143,10 +143,9 @@ impl External {
     /// A new child, which has answered [`FIRST_QUESTION`], told `limits` in its environment.
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
         let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
-        let nodes = limits
-            .max_nodes
-            .map(|n| ("SUDOKU_LAB_MAX_NODES", n.to_string()));
-        env.extend(nodes);
+        if let Some(n) = limits.max_nodes {
+            env.push(("SUDOKU_LAB_MAX_NODES", n.to_string()));
+        }
         let started = {
             let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &env)

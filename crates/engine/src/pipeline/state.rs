@@ -219,12 +219,11 @@ impl<'p> State<'p> {
                         parts += 1;
                         bell.wake();
                     });
-                    let (candidates, took) = (chunk.candidates, start.elapsed());
                     let slot = Slot::Done {
                         source,
-                        candidates,
+                        candidates: chunk.candidates,
                         done,
-                        took,
+                        took: start.elapsed(),
                     };
                     let _ = tx.send(((seq, parts), slot));
                     bell.ring();
