@@ -1,23 +1,18 @@
 //! How workers wake the calling thread without a lock: a worker counts a task done with one
-//! atomic addition and unparks the calling thread only when the count reaches what it waits
-//! for, so that it sleeps through batches of results; the reading thread, and a worker that
-//! sends part of a task, wake it at once. A mutex and a condition variable cost the 17-clue
-//! run about a point of its overhead (medians of 15 alternated pairs): a ring made while
-//! the waiter held the lock waited for its next turn on a core.
+//! atomic addition, and unparks the caller only when the count reaches what it waits for. A
+//! mutex and a condition variable cost the 17-clue run about a point of its overhead.
 
-use std::sync::atomic::{fence, AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
 #[derive(Default)]
 pub(crate) struct Doorbell {
-    /// Tasks done since the last wait ended.
+    /// Tasks done since the last wait ended; past any want after a wake.
     done: AtomicUsize,
     /// What the current wait waits for.
     want: AtomicUsize,
-    /// The reading thread has answered, or a worker has sent part of a task.
-    woken: AtomicBool,
     /// The thread that waits: the first to call [`Doorbell::wait`].
     waiter: OnceLock<Thread>,
 }
@@ -31,9 +26,9 @@ impl Doorbell {
         }
     }
 
-    /// Ends the wait at once.
+    /// Ends the wait at once (the reading thread answered, or a worker sent part of a task).
     pub fn wake(&self) {
-        self.woken.store(true, Ordering::SeqCst);
+        self.done.store(usize::MAX / 2, Ordering::SeqCst);
         self.unpark();
     }
 
@@ -46,36 +41,28 @@ impl Doorbell {
         }
     }
 
-    /// Waits until `want` more tasks are done, a wake, or `tick` passes. The count may run
-    /// ahead of the results received (a worker counts after sending), which only ends a wait
-    /// early. Always called from the same thread.
+    /// Waits until `want` more tasks are done, a wake, or `tick` passes. Always called from
+    /// the same thread.
     pub fn wait(&self, want: usize, tick: Duration) {
         let want = want.max(1);
-        let waiter = self.waiter.get_or_init(thread::current);
-        debug_assert_eq!(waiter.id(), thread::current().id());
+        self.waiter.get_or_init(thread::current);
         self.want.store(want, Ordering::SeqCst);
         fence(Ordering::SeqCst);
         let until = Instant::now() + tick;
-        while self.done.load(Ordering::SeqCst) < want && !self.woken.load(Ordering::SeqCst) {
-            let now = Instant::now();
-            if now >= until {
-                break;
-            }
+        while self.done.load(Ordering::SeqCst) < want && Instant::now() < until {
             // Returns on an unpark (perhaps one left from an earlier wait), at the
             // deadline, or spuriously: the loop looks again.
-            thread::park_timeout(until - now);
+            thread::park_timeout(until.saturating_duration_since(Instant::now()));
         }
         // Rings from now on count for the next wait; what they rang for is sent before
         // they ring, so the caller's receive after this finds it.
         self.done.store(0, Ordering::SeqCst);
-        self.woken.store(false, Ordering::SeqCst);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     /// A wait ends when enough tasks rang, or at once after a wake, or else at its tick.
     #[test]
@@ -86,18 +73,14 @@ mod tests {
             bell.wait(want, tick);
             start.elapsed()
         };
-        let bell = Arc::new(Doorbell::default());
+        let bell = Doorbell::default();
         waited(&bell, 1, Duration::ZERO); // registers this thread as the waiter
-        let workers: Vec<_> = (0..3)
-            .map(|_| {
-                thread::spawn({
-                    let bell = bell.clone();
-                    move || bell.ring()
-                })
-            })
-            .collect();
-        assert!(waited(&bell, 3, never) < never);
-        workers.into_iter().for_each(|w| w.join().unwrap());
+        thread::scope(|scope| {
+            for _ in 0..3 {
+                scope.spawn(|| bell.ring());
+            }
+            assert!(waited(&bell, 3, never) < never);
+        });
         bell.wake();
         assert!(waited(&bell, 5, never) < never);
         bell.ring();

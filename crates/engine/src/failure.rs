@@ -10,7 +10,7 @@ use crate::sink::SinkError;
 /// Why a run stopped before its end (the rows delivered before it stay delivered).
 #[derive(Debug, Error)]
 pub enum EngineError {
-    /// A corpus cannot be opened or read, or is not text the reader takes (UTF-16, UTF-32).
+    /// A corpus cannot be opened or read.
     #[error("{0}")]
     Corpus(CorpusError),
     /// A malformed line, in a strict run.
@@ -19,7 +19,7 @@ pub enum EngineError {
     /// The worker threads cannot be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
-    /// The runner cannot start a child of a `cmd:` solver, and has none left to ask.
+    /// The runner cannot start a child of a `cmd:` solver.
     #[error("{0}")]
     External(ExternalError),
     /// The sink failed.

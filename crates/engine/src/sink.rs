@@ -10,8 +10,7 @@ use crate::external::ChildEvent;
 /// What a sink may fail with (it stops the run).
 pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
 
-/// One puzzle, solved by every contender that supports its size: its rows, in contender
-/// order, lent from where the worker put them for the call (a sink that keeps one clones it).
+/// One puzzle, solved by every contender that supports its size: its rows, lent.
 #[derive(Debug, Clone, Copy)]
 pub struct Solved<'a> {
     /// The corpus.
@@ -43,14 +42,10 @@ pub struct CorpusCount {
 
 /// Receives a run's results on the calling thread, in input order, whatever the threads.
 pub trait Sink {
-    /// A puzzle and its rows.
-    ///
-    /// # Errors
-    ///
-    /// An error stops the run.
+    /// A puzzle and its rows; an error stops the run.
     fn puzzle(&mut self, solved: Solved<'_>) -> Result<(), SinkError>;
 
-    /// A malformed line, skipped (a strict run stops instead, and says so in its end).
+    /// A malformed line, skipped (a strict run stops instead).
     fn malformed(&mut self, _error: &CorpusError) {}
 
     /// A corpus read to its end (or to its first N puzzles).
@@ -59,12 +54,7 @@ pub trait Sink {
     /// What became of a child of a `cmd:` solver, told once per child on the run's tick.
     fn child(&mut self, _event: &ChildEvent) {}
 
-    /// Called often while the run goes (about every [`TICK`](crate::TICK)): the moment to
-    /// write what waits, or to show progress.
-    ///
-    /// # Errors
-    ///
-    /// An error stops the run.
+    /// Called about every [`TICK`](crate::TICK), to write what waits; an error stops the run.
     fn tick(&mut self) -> Result<(), SinkError> {
         Ok(())
     }

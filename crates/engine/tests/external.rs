@@ -8,11 +8,17 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use sudoku_core::Limits;
+use sudoku_engine::external::split_command;
 use sudoku_engine::{
     run, ChildEvent, ChildEventKind, Contender, External, ExternalError, Plan, Sink, SinkError,
     Solved, Source,
 };
 use sudoku_results::{Row, Status};
+
+/// The solver run by `command`, each answer awaited at most `timeout`.
+fn external(command: &str, timeout: Duration) -> External {
+    External::from_words(command, split_command(command).unwrap(), timeout)
+}
 
 fn fixture(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../lab/tests/fixtures");
@@ -53,7 +59,7 @@ impl Sink for Told {
 
 /// The puzzles solved by `command`, named `py`, on `threads` workers: what the run told.
 fn solved(command: &str, timeout: Duration, threads: usize, puzzles: &[&str]) -> Told {
-    let external = External::new(command, timeout).unwrap();
+    let external = external(command, timeout);
     external.check_start(&Limits::FIRST).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let corpus = dir.path().join("easy.txt");
@@ -131,7 +137,7 @@ fn a_child_that_always_crashes_is_given_up_after_three() {
 
 #[test]
 fn a_command_that_cannot_start_or_exits_at_once_is_an_error() {
-    let missing = External::new("no-such-program-here --x", Duration::from_secs(1)).unwrap();
+    let missing = external("no-such-program-here --x", Duration::from_secs(1));
     let err = missing.check_start(&Limits::FIRST).unwrap_err();
     assert!(matches!(err, ExternalError::Start { .. }), "{err}");
     assert!(
@@ -140,8 +146,7 @@ fn a_command_that_cannot_start_or_exits_at_once_is_an_error() {
         "{err}"
     );
     let exits = format!("python3 {} exit", fixture("misbehave.py"));
-    let err = External::new(&exits, Duration::from_secs(1))
-        .unwrap()
+    let err = external(&exits, Duration::from_secs(1))
         .check_start(&Limits::FIRST)
         .unwrap_err()
         .to_string();
@@ -152,14 +157,10 @@ fn a_command_that_cannot_start_or_exits_at_once_is_an_error() {
         ),
         "{err}"
     );
-    assert!(matches!(
-        External::new("  ", Duration::ZERO),
-        Err(ExternalError::Empty)
-    ));
-    assert!(matches!(
-        External::new("a 'b", Duration::ZERO),
-        Err(ExternalError::Split(_))
-    ));
+    for command in ["  ", "a 'b"] {
+        let err = split_command(command);
+        assert!(matches!(err, Err(ExternalError::Split(_))), "{command}");
+    }
 }
 
 /// A new child gets the time limit of an answer to start, 10 s at least: a solver given a
@@ -167,7 +168,7 @@ fn a_command_that_cannot_start_or_exits_at_once_is_an_error() {
 /// time limit).
 #[test]
 fn a_new_child_gets_the_time_limit_of_an_answer_to_start_ten_seconds_at_least() {
-    let start = |timeout: Duration| External::new("./s", timeout).unwrap().start_timeout();
+    let start = |timeout: Duration| external("./s", timeout).start_timeout();
     assert_eq!(start(Duration::from_secs(1)), Duration::from_secs(10));
     assert_eq!(start(Duration::from_secs(10)), Duration::from_secs(10));
     assert_eq!(start(Duration::from_secs(60)), Duration::from_secs(60));

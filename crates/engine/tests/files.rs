@@ -37,7 +37,8 @@ fn set_file_limit(soft: libc::rlim_t) {
 #[test]
 fn a_child_the_runner_cannot_start_is_the_runners_error() {
     let crashes = "sh -c 'read l; echo none; read l; exit 3'";
-    let external = External::new(crashes, Duration::from_secs(30)).unwrap();
+    let argv = sudoku_engine::external::split_command(crashes).unwrap();
+    let external = External::from_words(crashes, argv, Duration::from_secs(30));
     external.check_start(&Limits::FIRST).unwrap();
     let plan = Plan {
         sources: vec![Source::BuiltIn],

@@ -1,13 +1,6 @@
 //! One child process of a `cmd:` solver, in a process group of its own, asked puzzle after
-//! puzzle, and ended with its group on any failure or when the run ends.
-//!
-//! A thread reads its output and stamps each line with the instant it was complete; the
-//! asking thread waits for it in slices of [`SLICE`] and looks at each whether the child
-//! exited (one whose grandchild holds its output crashed, it did not time out). The time
-//! limit is charged the slices seen to go by: a slice more than [`PAUSE`] late is the
-//! runner's own pause (Ctrl-Z), charged as the slice it was meant to be. The protocol has no
-//! frame but the line, so an answer found waiting before the puzzle is sent, or one that
-//! solves the puzzle asked before, puts the child out of step.
+//! puzzle, and ended with its group on any failure or when the run ends. A thread stamps
+//! each line of its output; the asking thread waits in slices of [`SLICE`].
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -22,20 +15,19 @@ use super::answer::MAX_ANSWER_BYTES;
 use super::process;
 use super::ChildEventKind as Failure;
 
-/// The last lines of standard error kept, and the most characters kept of each.
+/// The last lines of standard error kept, and the characters kept of each.
 const STDERR_LINES: usize = 4;
 const STDERR_CHARS: usize = 300;
-/// How long a child whose output or input closed gets to exit, and its standard error to
-/// end, before it is killed.
+/// How long a child whose output or input closed gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// The asking thread's wait between two looks whether the child exited.
 const SLICE: Duration = Duration::from_millis(50);
-/// How late a slice may end and still be the child's waiting: far above a busy machine's
-/// scheduling delays, far below a time limit a person sets.
+/// A slice later than this is the runner's own pause (Ctrl-Z), charged as the slice it was
+/// meant to be: far above a busy machine's delays, far below a time limit.
 const PAUSE: Duration = Duration::from_millis(250);
 
-/// A line from the child and when it was complete; `None` for a line too long.
-type Line = Option<(String, Instant)>;
+/// A line from the child and when it was complete, or a line too long.
+type Line = Result<(String, Instant), Failure>;
 
 /// A running child process of a solver.
 #[derive(Debug)]
@@ -43,7 +35,7 @@ pub(crate) struct Child {
     process: std::process::Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
-    /// The thread that keeps the last lines of its standard error, until it ends.
+    /// The thread that keeps the last lines of its standard error.
     stderr: Option<JoinHandle<VecDeque<String>>>,
     /// The last puzzle it answered.
     previous: Option<Box<Grid>>,
@@ -71,24 +63,20 @@ impl Child {
         let readers = thread("cmd-stdout")
             .spawn(move || read_lines(stdout, &tx))
             .and_then(|_| thread("cmd-stderr").spawn(move || keep_tail(errors)));
-        let stderr = match readers {
-            Ok(stderr) => Some(stderr),
-            Err(e) => {
-                process::end_group(&mut process);
-                return Err(e);
-            }
-        };
+        let stderr = readers.inspect_err(|_| {
+            process::end_group(&mut process);
+        })?;
         Ok(Child {
             stdin: process.stdin.take(),
             process,
             lines,
-            stderr,
+            stderr: Some(stderr),
             previous: None,
         })
     }
 
-    /// Sends `puzzle` and waits at most `timeout` of the child's own waiting for its answer:
-    /// the line and the round trip. On a failure the child is ended.
+    /// Sends `puzzle` and waits at most `timeout` for its answer: the line and the round
+    /// trip. On a failure the child is ended.
     pub fn ask(&mut self, puzzle: &Grid, timeout: Duration) -> Result<(String, Duration), Failure> {
         let failure = match self.exchange(&puzzle.to_line(), timeout) {
             Ok((line, took)) => match self.previous.as_deref() {
@@ -110,28 +98,22 @@ impl Child {
         Err(failure)
     }
 
-    /// Sends `puzzle` and waits for the answer line (see the [module documentation](self));
-    /// `Err(None)` when the child ended (exited, or closed its output or input).
+    /// Sends `puzzle` and waits for the answer line; `Err(None)` when the child ended.
     fn exchange(
         &mut self,
         puzzle: &str,
         timeout: Duration,
     ) -> Result<(String, Duration), Option<Failure>> {
-        let too_long = || {
-            Some(Failure::Crashed(format!(
-                "a line over {MAX_ANSWER_BYTES} bytes"
-            )))
-        };
         if let Ok(line) = self.lines.try_recv() {
-            let line = line.ok_or_else(too_long)?.0;
+            let line = line.map_err(Some)?.0;
             let shown: String = line.chars().take(100).collect();
             let why = format!("a line {shown:?} waiting before the puzzle was sent");
             return Err(Some(Failure::OutOfStep(why)));
         }
         let start = Instant::now();
         let stdin = self.stdin.as_mut().ok_or(None)?;
-        let sent = stdin.write_all(format!("{puzzle}\n").as_bytes());
-        sent.and_then(|()| stdin.flush()).map_err(|_| None)?;
+        // Unbuffered: written is sent.
+        (stdin.write_all(format!("{puzzle}\n").as_bytes())).map_err(|_| None)?;
         let mut left = timeout;
         while !left.is_zero() {
             let (slice, began) = (left.min(SLICE), Instant::now());
@@ -141,8 +123,8 @@ impl Child {
                 .lines
                 .recv_timeout(if exited { EXIT_GRACE } else { slice })
             {
-                Ok(Some((line, at))) => return Ok((line, at.saturating_duration_since(start))),
-                Ok(None) => return Err(too_long()),
+                Ok(Ok((line, at))) => return Ok((line, at.saturating_duration_since(start))),
+                Ok(Err(too_long)) => return Err(Some(too_long)),
                 Err(RecvTimeoutError::Timeout) if !exited => {}
                 Err(_) => return Err(None),
             }
@@ -152,9 +134,9 @@ impl Child {
         Err(Some(Failure::TimedOut(timeout)))
     }
 
-    /// Closes its input, waits a moment for it to exit, ends its process group, and says
-    /// how it ended, with the last lines of its standard error.
-    fn reap(&mut self) -> String {
+    /// Closes its input (a well-behaved child exits), waits a moment for it to exit, ends its
+    /// group, and says how it ended, with the last lines of its standard error.
+    pub fn reap(&mut self) -> String {
         self.stdin = None;
         let exited = within_grace(|| process::exited(&mut self.process));
         let mut text = match process::end_group(&mut self.process) {
@@ -174,31 +156,21 @@ impl Child {
         }
         text
     }
-
-    /// Closes its input (the end of the puzzles: a well-behaved child exits), and ends it
-    /// with whatever it started that is still there.
-    pub fn close(mut self) {
-        self.reap();
-    }
 }
 
 /// Whether `done()` holds within [`EXIT_GRACE`].
 fn within_grace(mut done: impl FnMut() -> bool) -> bool {
     let until = Instant::now() + EXIT_GRACE;
-    while !done() {
-        if Instant::now() >= until {
-            return false;
-        }
+    while !done() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(5));
     }
-    true
+    done()
 }
 
-/// Whether `line` answers the puzzle asked before rather than `puzzle`: it is a solution
-/// that breaks a given of `puzzle` and keeps every given of `previous`.
+/// Whether `line` is a solution that breaks a given of `puzzle` and keeps every given of
+/// `previous`: the answer to the puzzle asked before.
 fn answered_before(line: &str, puzzle: &Grid, previous: &Grid) -> bool {
-    let word = line.split_ascii_whitespace().next().unwrap_or("");
-    let Ok(solution) = word.parse::<Grid>() else {
+    let Some(Ok(solution)) = line.split_ascii_whitespace().next().map(str::parse::<Grid>) else {
         return false;
     };
     let keeps_givens = |puzzle: &Grid| {
@@ -222,11 +194,12 @@ fn read_lines(stdout: Option<impl Read>, tx: &mpsc::Sender<Line>) {
     while next_line(&mut reader, &mut buf, MAX_ANSWER_BYTES + 1) {
         let at = Instant::now();
         if buf.last() != Some(&b'\n') && buf.len() > MAX_ANSWER_BYTES {
-            let _ = tx.send(None);
+            let why = format!("a line over {MAX_ANSWER_BYTES} bytes");
+            let _ = tx.send(Err(Failure::Crashed(why)));
             return;
         }
         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-        if tx.send(Some((line, at))).is_err() {
+        if tx.send(Ok((line, at))).is_err() {
             return;
         }
     }

@@ -1,12 +1,13 @@
-//! What became of the children of a `cmd:` solver, as one typed reason
-//! ([`ChildEventKind`]) and one message shape: a row without an answer says it as its
-//! problem, and the sink hears it once per child ([`Sink::child`](crate::Sink::child)).
+//! What became of the children of a `cmd:` solver: one typed reason, said as a row's
+//! problem and once per child to the sink ([`Sink::child`](crate::Sink::child)).
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{seconds, GIVE_UP};
+use thiserror::Error;
+
+use super::GIVE_UP;
 
 /// Something that happened to the children of a solver run by command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,28 +21,20 @@ pub struct ChildEvent {
 }
 
 /// What happened to a child: the first three end it, and a new child takes the next puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ChildEventKind {
-    /// It ended (exited, closed its output or input), wrote a line too long, or could not
-    /// be started: how, with the last lines of its standard error. The row: `crashed`.
+    /// It ended, wrote a line too long, or could not be started: how. The row: `crashed`.
+    #[error("crashed: {0}")]
     Crashed(String),
     /// No answer within the time limit. The row: `timeout`.
+    #[error("no answer within {} s", .0.as_secs_f64())]
     TimedOut(Duration),
     /// It answered out of step: why it is known. The row: `crashed`.
+    #[error("out of step: {0}")]
     OutOfStep(String),
     /// It crashed [`GIVE_UP`] times in a row: its rows from now on say `crashed` at once.
+    #[error("crashed {} times in a row: not restarted", GIVE_UP)]
     GivenUp,
-}
-
-impl fmt::Display for ChildEventKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ChildEventKind::Crashed(how) => write!(f, "crashed: {how}"),
-            ChildEventKind::TimedOut(limit) => write!(f, "no answer within {}", seconds(*limit)),
-            ChildEventKind::OutOfStep(why) => write!(f, "out of step: {why}"),
-            ChildEventKind::GivenUp => write!(f, "crashed {GIVE_UP} times in a row: not restarted"),
-        }
-    }
 }
 
 impl fmt::Display for ChildEvent {

@@ -1,12 +1,6 @@
 //! Any solver, in any language: a command run as long-lived child processes that answer one
-//! puzzle per line (`--solvers 'cmd:python3 my_solver.py'`). The book's "Any solver, in any
-//! language" (`harness/external.md`) states the protocol and its rules: the time limit, a
-//! crash, an answer out of step, the giving up, the process groups, the files a child takes.
-//!
-//! Each worker asks a child of its own from a pool (fewer when the runner's files do not
-//! allow it: [`fit_children`]); the sink hears once of each child that ended
-//! ([`ChildEvent`]); a child the runner cannot start for want of files or processes is
-//! never a solver's row but [`ExternalError::Runner`], which stops the run.
+//! puzzle per line (`cmd:python3 my_solver.py`), a child per worker from a pool. The book's
+//! `harness/external.md` states the protocol and its rules.
 
 mod answer;
 mod child;
@@ -32,9 +26,7 @@ use crate::stopwatch::{nanos, Timing};
 
 /// Crashes in a row after which a child is not restarted.
 pub const GIVE_UP: u64 = 3;
-/// The first question of every new child, untimed: a solved grid (any line back will do),
-/// so that its start-up (an interpreter's imports) is in no puzzle's time, and a command
-/// that cannot answer is found before the run.
+/// The first question of every new child, untimed: a solved grid (any line back will do).
 pub const FIRST_QUESTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 /// The least time a new child gets to answer [`FIRST_QUESTION`].
@@ -44,15 +36,11 @@ pub const FILES_PER_CHILD: u64 = 3;
 /// The files [`fit_children`] keeps for the run's own (output, corpora, a child starting).
 pub const FILES_KEPT: u64 = 64;
 
-/// Why a command cannot be a solver, or the runner cannot run it (the book's "Any solver,
-/// in any language" says what to do).
+/// Why a command cannot be a solver, or the runner cannot run it.
 #[derive(Debug, Error)]
 pub enum ExternalError {
-    /// No program given.
-    #[error("cmd: needs a command (cmd:python3 my_solver.py)")]
-    Empty,
-    /// The command cannot be split into words (an unclosed quote).
-    #[error("cmd:{0}: cannot split the command into words (an unclosed quote?)")]
+    /// The command is empty or cannot be split into words (an unclosed quote).
+    #[error("cmd: not a command line: {0:?} (empty, or an unclosed quote?)")]
     Split(String),
     /// The program cannot be started.
     #[error("cmd:{command}: cannot start {program:?}: {reason}")]
@@ -72,31 +60,17 @@ pub enum ExternalError {
         /// Why.
         why: ChildEventKind,
     },
-    /// The runner cannot start a child (out of files, processes or memory), and has none
-    /// left: the runner's own failure, not the solver's.
-    #[error("cmd:{command}: the runner cannot start a child ({reason}), and has none left")]
+    /// The runner cannot start a child (out of files, processes or memory): its own failure.
+    #[error("cmd:{command}: the runner cannot start a child ({reason})")]
     Runner {
         /// The command.
         command: String,
         /// What the runner could not get.
         reason: std::io::Error,
     },
-    /// Too few files left to the runner for a child of each solver run by command.
-    #[error(
-        "too few files for the cmd: solvers: the runner may open {limit} (ulimit -n), \
-         {left} more now, for {solvers} of them"
-    )]
-    Files {
-        /// The limit.
-        limit: u64,
-        /// The files it may still open.
-        left: u64,
-        /// The solvers run by command.
-        solvers: usize,
-    },
 }
 
-/// A solver run as a child process; see the [module documentation](self).
+/// A solver run as child processes; see the [module documentation](self).
 #[derive(Debug)]
 pub struct External {
     command: String,
@@ -115,9 +89,9 @@ struct Shared {
     freed: Condvar,
     /// One start at a time: the pipes a start holds for a moment are held once.
     starting: Mutex<()>,
-    /// What became of the children, for the sink (see [`pass_events`]).
+    /// What became of the children, for [`pass_events`].
     events: Mutex<Vec<(Option<At>, ChildEventKind)>>,
-    /// The runner's own failure, which stops the run.
+    /// The runner's own failure ([`ExternalError::Runner`]), which stops the run.
     failure: Mutex<Option<ExternalError>>,
 }
 
@@ -129,8 +103,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// A puzzle's corpus and line, where an event happened.
 type At = (Arc<str>, u64);
 
-/// The children of a solver: the ones waiting, how many are alive (waiting, answering or
-/// being started), and the most alive at once (see [`fit_children`]).
+/// The children of a solver: the ones waiting, how many are alive, the most alive at once.
 #[derive(Debug, Default)]
 struct Pool {
     idle: Vec<Child>,
@@ -149,19 +122,8 @@ enum Reply {
 }
 
 impl External {
-    /// The solver run by `command` (split by [`split_command`]), each answer awaited at
-    /// most `timeout`.
-    ///
-    /// # Errors
-    ///
-    /// When the command is empty or cannot be split.
-    pub fn new(command: &str, timeout: Duration) -> Result<External, ExternalError> {
-        let argv = split_command(command)?;
-        Ok(External::from_words(command, argv, timeout))
-    }
-
-    /// The solver run by the words `argv` (as [`split_command`] gives them), shown as
-    /// `command`. Empty words are a program that cannot be started.
+    /// The solver run by the words `argv` ([`split_command`]'s), shown as `command`, each
+    /// answer awaited at most `timeout`.
     pub fn from_words(command: &str, argv: Vec<String>, timeout: Duration) -> External {
         External {
             command: command.to_string(),
@@ -188,10 +150,17 @@ impl External {
             let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &env)
         };
-        let mut child = started.map_err(|reason| ExternalError::Start {
-            command: self.command.clone(),
-            program: self.argv.first().cloned().unwrap_or_default(),
-            reason,
+        let mut child = started.map_err(|reason| {
+            let command = self.command.clone();
+            if process::runner_short_of(&reason) {
+                return ExternalError::Runner { command, reason };
+            }
+            let program = self.argv.first().cloned().unwrap_or_default();
+            ExternalError::Start {
+                command,
+                program,
+                reason,
+            }
         })?;
         let first = FIRST_QUESTION.parse().unwrap_or(Grid::EMPTY);
         let why = child.ask(&first, self.start_timeout()).err();
@@ -201,12 +170,8 @@ impl External {
         })
     }
 
-    /// Starts a first child (kept for the first puzzle), so that a command that cannot
-    /// answer stops the run before any work.
-    ///
-    /// # Errors
-    ///
-    /// When the program cannot be started, or does not answer its first question.
+    /// Starts a first child, kept for the first puzzle: a command that cannot be started or
+    /// answer its first question is an error before any work.
     pub fn check_start(&self, limits: &Limits) -> Result<(), ExternalError> {
         let child = self.spawn(limits)?;
         let mut pool = lock(&self.shared.pool);
@@ -220,36 +185,18 @@ impl External {
         lock(&self.shared.failure).take()
     }
 
-    fn event(&self, at: Option<&At>, kind: ChildEventKind) {
-        lock(&self.shared.events).push((at.cloned(), kind));
-    }
-
     /// A child for a question: a waiting one, else a new one while fewer than the most are
-    /// alive, else the next to come back. A child the runner cannot start for want of files
-    /// or processes is [`ExternalError::Runner`].
+    /// alive, else the next to come back.
     fn find_child(&self, limits: &Limits) -> Result<Child, ExternalError> {
-        let mut pool = lock(&self.shared.pool);
-        loop {
-            if let Some(child) = pool.idle.pop() {
-                return Ok(child);
-            }
-            if pool.most.is_some_and(|most| pool.live >= most) {
-                pool = (self.shared.freed.wait(pool)).unwrap_or_else(PoisonError::into_inner);
-                continue;
-            }
-            pool.live += 1;
-            drop(pool);
-            return self.spawn(limits).map_err(|e| {
-                self.ended();
-                match e {
-                    ExternalError::Start { reason, .. } if process::runner_short_of(&reason) => {
-                        let command = self.command.clone();
-                        ExternalError::Runner { command, reason }
-                    }
-                    e => e,
-                }
-            });
+        let full = |p: &mut Pool| p.idle.is_empty() && p.most.is_some_and(|most| p.live >= most);
+        let freed = self.shared.freed.wait_while(lock(&self.shared.pool), full);
+        let mut pool = freed.unwrap_or_else(PoisonError::into_inner);
+        if let Some(child) = pool.idle.pop() {
+            return Ok(child);
         }
+        pool.live += 1;
+        drop(pool);
+        self.spawn(limits).inspect_err(|_| self.ended())
     }
 
     /// Counts a child ended.
@@ -258,8 +205,8 @@ impl External {
         self.shared.freed.notify_one();
     }
 
-    /// Asks a child (a waiting one, or a new one) to solve `puzzle`, the puzzle of `at`;
-    /// tells the sink why when it gives no answer, and counts the crashes in a row.
+    /// Asks a child to solve `puzzle`, the puzzle of `at`; tells the sink why when it gives
+    /// no answer, and counts the crashes in a row.
     fn ask(&self, puzzle: &Grid, limits: &Limits, at: Option<&At>) -> Reply {
         if self.crashes.load(Ordering::SeqCst) >= GIVE_UP {
             return Reply::Failed(ChildEventKind::GivenUp);
@@ -283,19 +230,18 @@ impl External {
             }
             Err(e) => ChildEventKind::Crashed(e.to_string()),
         };
-        self.event(at, failure.clone());
+        let event = |kind| lock(&self.shared.events).push((at.cloned(), kind));
+        event(failure.clone());
         if !matches!(failure, ChildEventKind::TimedOut(_))
             && self.crashes.fetch_add(1, Ordering::SeqCst) + 1 == GIVE_UP
         {
-            self.event(at, ChildEventKind::GivenUp);
+            event(ChildEventKind::GivenUp);
         }
         Reply::Failed(failure)
     }
 
-    /// The row of `entry`'s puzzle solved by this child process, named `name`, within
-    /// `limits`: its answer, checked, and the runner's wait for it (not checked for
-    /// disturbance: the child's scheduling is not seen from here); none when the runner
-    /// cannot start a child.
+    /// The row of `entry`'s puzzle solved by a child, named `name`, within `limits`: its
+    /// answer, checked, and the round trip; none when the runner cannot start a child.
     pub(crate) fn row(
         &self,
         entry: &Entry<'_>,
@@ -308,10 +254,9 @@ impl External {
                 Ok(outcome) => {
                     let known = entry.puzzle.solution.as_deref();
                     let problem = check(grid, known, limits, &outcome, None);
-                    let status = match problem {
-                        Some(_) => Status::Wrong,
-                        None => Status::from(outcome.status),
-                    };
+                    let status = problem
+                        .as_ref()
+                        .map_or(outcome.status.into(), |_| Status::Wrong);
                     (status, outcome, took, problem)
                 }
                 Err(why) => {
@@ -319,21 +264,19 @@ impl External {
                     (Status::Wrong, no_answer(false), took, Some(problem))
                 }
             },
-            Reply::Failed(ChildEventKind::TimedOut(limit)) => {
-                let problem = ChildEventKind::TimedOut(limit).to_string();
-                (Status::Timeout, no_answer(false), limit, Some(problem))
-            }
             Reply::Failed(why) => {
-                let problem = Some(why.to_string());
-                (Status::Crashed, no_answer(false), Duration::ZERO, problem)
+                let (status, took) = match why {
+                    ChildEventKind::TimedOut(limit) => (Status::Timeout, limit),
+                    _ => (Status::Crashed, Duration::ZERO),
+                };
+                (status, no_answer(false), took, Some(why.to_string()))
             }
             Reply::Refused => return None,
         };
         Some(entry.row((name, limits), status, &outcome, unchecked(took), problem))
     }
 
-    /// The child's answer to `puzzle` timed again (a later `--repeat` pass); `None` when it
-    /// gave none.
+    /// The child's answer to `puzzle` timed again (a later `--repeat` pass), if it gave one.
     pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits) -> Option<Timing> {
         match self.ask(puzzle, limits, None) {
             Reply::Answer(_, took) => Some(unchecked(took)),
@@ -342,7 +285,7 @@ impl External {
     }
 }
 
-/// A round trip's time, not checked for disturbance.
+/// A round trip's time, not checked for disturbance (the child's scheduling is not seen).
 fn unchecked(took: Duration) -> Timing {
     let (ns, retimed) = (nanos(took), Retimed::Unchecked);
     Timing { ns, retimed }
@@ -355,10 +298,10 @@ fn no_answer(budget: bool) -> Outcome {
 
 /// Hands `sink` what became of the children of `contenders` since it was last told.
 pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
-    for contender in contenders {
-        let Some(external) = contender.as_external() else {
-            continue;
-        };
+    for (contender, external) in contenders
+        .iter()
+        .filter_map(|c| Some((c, c.as_external()?)))
+    {
         for (at, kind) in std::mem::take(&mut *lock(&external.shared.events)) {
             let solver = contender.name().clone();
             sink.child(&ChildEvent { solver, at, kind });
@@ -366,71 +309,40 @@ pub(crate) fn pass_events(contenders: &[Contender], sink: &mut dyn Sink) {
     }
 }
 
-/// Sets how many children each solver of `contenders` run by command keeps at most, so
-/// that they fit in the files the runner may still open (`ulimit -n` less the files open
-/// now and [`FILES_KEPT`]): one per worker of `workers` when they fit, else fewer, with a
-/// note to show. Without a limit to read, one per worker.
-///
-/// # Errors
-///
-/// [`ExternalError::Files`] when not even one child per solver fits.
-pub fn fit_children(
-    contenders: &[Contender],
-    workers: usize,
-) -> Result<Option<String>, ExternalError> {
+/// Sets how many children each `cmd:` solver of `contenders` keeps at most, so that they fit
+/// in the files the runner may still open: one per worker when they fit, else fewer (one at
+/// least), with a note to show.
+pub fn fit_children(contenders: &[Contender], workers: usize) -> Option<String> {
     let externals: Vec<&External> = contenders
         .iter()
         .filter_map(Contender::as_external)
         .collect();
-    let Some((limit, left)) = process::files_left().filter(|_| !externals.is_empty()) else {
-        return Ok(None);
-    };
+    let (limit, left) = process::files_left().filter(|_| !externals.is_empty())?;
     // The children already alive (`check_start`'s) hold their files.
     let alive: usize = externals.iter().map(|e| lock(&e.shared.pool).live).sum();
     let left = left + alive as u64 * FILES_PER_CHILD;
     let each = left.saturating_sub(FILES_KEPT) / (FILES_PER_CHILD * externals.len() as u64);
-    let each = usize::try_from(each).unwrap_or(usize::MAX);
-    if each == 0 {
-        let solvers = externals.len();
-        return Err(ExternalError::Files {
-            limit,
-            left,
-            solvers,
-        });
-    }
+    let each = usize::try_from(each).unwrap_or(usize::MAX).max(1);
     for external in &externals {
         lock(&external.shared.pool).most = Some(each);
     }
-    Ok((each < workers.max(1)).then(|| {
+    (each < workers.max(1)).then(|| {
         format!(
             "cmd: solvers: {each} children each at most, not one per worker ({workers}): the \
              runner may open {limit} files (ulimit -n); the other workers wait for a child"
         )
-    }))
+    })
 }
 
-/// The words of a command line, split as a POSIX shell splits them (quotes and
-/// backslashes), without running a shell: the program, then its arguments.
-///
-/// # Errors
-///
-/// When the command is empty, or cannot be split (an unclosed quote).
+/// The words of a command line, split as a POSIX shell splits them, without running a shell:
+/// the program, then its arguments; an error when there are none (or an unclosed quote).
 pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
-    let argv = shlex::split(command).ok_or_else(|| ExternalError::Split(command.into()))?;
-    if argv.is_empty() {
-        return Err(ExternalError::Empty);
-    }
-    Ok(argv)
+    let argv = shlex::split(command).filter(|argv| !argv.is_empty());
+    argv.ok_or_else(|| ExternalError::Split(command.into()))
 }
 
-/// A duration in seconds, as `--timeout` takes it: `10 s`, `0.5 s`.
-fn seconds(d: Duration) -> String {
-    format!("{} s", d.as_secs_f64())
-}
-
-/// The plain [`Solver`] view of the child process, for what needs one (a warm-up, `solve`'s
-/// size check): a timeout reads as `budget_exhausted`, anything else without an answer as
-/// `no_solution`. A run's rows come from the engine instead, and say `timeout` or `crashed`.
+/// The plain [`Solver`] view, for a warm-up or a size check: a timeout reads as
+/// `budget_exhausted`, anything else without an answer as `no_solution`.
 impl Solver for External {
     fn name(&self) -> &'static str {
         "cmd"
@@ -450,14 +362,13 @@ impl Solver for External {
 }
 
 impl Drop for External {
-    /// Closes the waiting children's input, which ends a well-behaved child, then ends
-    /// their groups.
+    /// Closes the waiting children's input, then ends their groups.
     fn drop(&mut self) {
         let pool = self.shared.pool.get_mut();
         let children = std::mem::take(&mut pool.unwrap_or_else(PoisonError::into_inner).idle);
         std::thread::scope(|scope| {
-            for child in children {
-                scope.spawn(|| child.close());
+            for mut child in children {
+                scope.spawn(move || child.reap());
             }
         });
     }

@@ -1,9 +1,6 @@
 //! What the operating system does for a child of a `cmd:` solver: a process group of its
-//! own, ended whole; whether it exited, asked without reaping it; the files left to open.
-//!
-//! The group is known by its leader's process ID, which stays the child's as long as the
-//! child is not reaped: the group is always ended before the child is reaped ([`exited`]
-//! looks without reaping), so that the signal never reaches a process that took the ID over.
+//! own, ended whole before the child is reaped (so that the signal never reaches a process
+//! that took the ID over); whether it exited, without reaping it; the files left to open.
 
 use std::io;
 use std::process::{Child, Command};
@@ -19,8 +16,7 @@ pub(super) fn own_group(command: &mut Command) {
     let _ = command;
 }
 
-/// Ends `child`'s whole process group (SIGKILL; the child alone off unix) and reaps the
-/// child: its exit status, if it can be read.
+/// Ends `child`'s process group (SIGKILL; the child alone off unix) and reaps the child.
 pub(super) fn end_group(child: &mut Child) -> Option<std::process::ExitStatus> {
     #[cfg(unix)]
     if let Ok(id) = libc::pid_t::try_from(child.id()) {
@@ -33,8 +29,7 @@ pub(super) fn end_group(child: &mut Child) -> Option<std::process::ExitStatus> {
     child.wait().ok()
 }
 
-/// Whether `child` has exited (or cannot be waited for), without reaping it: its process ID,
-/// and its group's, stay its own until [`end_group`].
+/// Whether `child` has exited (or cannot be waited for), without reaping it.
 pub(super) fn exited(child: &mut Child) -> bool {
     #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
     {
@@ -46,50 +41,37 @@ pub(super) fn exited(child: &mut Child) -> bool {
         let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
         // SAFETY: `info` is a valid `siginfo_t` to write to.
         let r = unsafe { libc::waitid(libc::P_PID, id, &mut info, options) };
-        r != 0 || pid_of(&info) != 0
+        #[cfg(target_vendor = "apple")]
+        let pid = info.si_pid;
+        // SAFETY: `waitid` filled `info` for a child's exit, or left it zeroed.
+        #[cfg(not(target_vendor = "apple"))]
+        let pid = unsafe { info.si_pid() };
+        r != 0 || pid != 0
     }
     #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
     {
-        // No look without reaping: the child is reaped here, its group then signalled by
-        // an ID that stays taken only while the group has another member.
+        // No look without reaping: the child is reaped here.
         !matches!(child.try_wait(), Ok(None))
     }
 }
 
-#[cfg(any(target_os = "linux", target_os = "android"))]
-fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
-    // SAFETY: `waitid` filled `info` for a child's exit, or left it zeroed.
-    unsafe { info.si_pid() }
-}
-
-#[cfg(target_vendor = "apple")]
-fn pid_of(info: &libc::siginfo_t) -> libc::pid_t {
-    info.si_pid
-}
-
-/// Whether `e`, met while starting a child, is the runner's own want of files, processes
-/// or memory rather than something wrong with the command.
+/// Whether `e`, met while starting a child, is the runner's want of files, processes or
+/// memory.
 pub(super) fn runner_short_of(e: &io::Error) -> bool {
     #[cfg(unix)]
     if let Some(code) = e.raw_os_error() {
-        return matches!(
-            code,
-            libc::EMFILE | libc::ENFILE | libc::EAGAIN | libc::ENOMEM
-        );
+        return [libc::EMFILE, libc::ENFILE, libc::EAGAIN, libc::ENOMEM].contains(&code);
     }
     e.kind() == io::ErrorKind::OutOfMemory
 }
 
-/// How many more files this process may open: its limit (`ulimit -n`, the soft one) less
-/// the ones open now; `None` when it cannot be told (no limit, or off unix).
+/// This process's limit of files (`ulimit -n`, soft), and how many more it may open; `None`
+/// without a limit, or off unix.
 pub(super) fn files_left() -> Option<(u64, u64)> {
     #[cfg(unix)]
     {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: `getrlimit` writes a `rlimit` to a valid one.
+        // SAFETY: `rlimit` is plain integers, zeroed; `getrlimit` writes it.
+        let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
         if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0
             || limit.rlim_cur == libc::RLIM_INFINITY
         {

@@ -1,8 +1,7 @@
 //! The run: an ordered parallel map over the corpora's puzzles, as the book's
-//! "Architecture" tells it (chunks read on a thread of their own, solved on a pool of
-//! workers, a bounded window, a reorder buffer; parts of slow tasks; stops).
+//! "Architecture" tells it.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,15 +19,13 @@ mod state;
 
 use state::State;
 
-/// Lines of a run's first tasks; then each task's lines double while tasks are short and
-/// halve when they take twice too long.
+/// Lines of a run's first tasks (then sized by the time tasks take).
 pub const BATCH: usize = 8;
 /// Lines that may hold a puzzle in flight at most: some sixteen tasks of the longest.
 pub const WINDOW: usize = 2048;
 /// The longest the calling thread sleeps, between interrupt checks and sink ticks.
 pub const TICK: Duration = Duration::from_millis(50);
-/// What to run: which corpora, which contenders, how. The default: no corpus, no
-/// contender, one thread, one pass, every puzzle.
+/// What to run: which corpora, which contenders, how (default: none, on one thread).
 #[derive(Debug, Default)]
 pub struct Plan {
     /// The corpora, in order.
@@ -37,8 +34,7 @@ pub struct Plan {
     pub contenders: Vec<Contender>,
     /// Worker threads; 0 or 1 solves on the calling thread.
     pub threads: usize,
-    /// Timed passes over each task's puzzles (0 is 1), the solvers' order rotated from pass
-    /// to pass.
+    /// Timed passes over each puzzle (0 is 1), the solvers' order rotated between passes.
     pub repeat: u64,
     /// At most this many puzzles of each corpus (its first ones).
     pub first: Option<u64>,
@@ -74,21 +70,18 @@ pub struct Report {
     pub warmup: Duration,
 }
 
-/// Runs `plan`, handing every puzzle's rows to `sink` in input order, stopping cleanly when
-/// `interrupt` is set: [`start`] then [`Started::run`].
+/// Runs `plan` ([`start`] then [`Started::run`]), stopping cleanly when `interrupt` is set.
 pub fn run(plan: &Plan, sink: &mut dyn Sink, interrupt: &AtomicBool) -> Report {
     start(plan, interrupt).run(sink)
 }
 
-/// Starts `plan`'s reading thread on the first lines, so that a caller opens its files
-/// meanwhile; the workers start in [`Started::run`] (idle, they spin before they sleep,
-/// and would take the cores from the caller). Dropped unrun, it ends its reading thread.
+/// Starts `plan`'s reading thread on the first lines while the caller opens its files; the
+/// workers start in [`Started::run`] (idle, they would spin on the caller's cores).
 pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     let bell = Arc::new(Doorbell::default());
     let mut state = State::new(plan);
     let reader = Reader::start(plan, bell.clone())
         .map_err(|e| EngineError::Threads(e.to_string()))
-        // The reading thread is at work on the first lines from now on.
         .inspect(|reader| state.ask_first(reader));
     Started {
         plan,
@@ -99,7 +92,7 @@ pub fn start<'a>(plan: &'a Plan, interrupt: &'a AtomicBool) -> Started<'a> {
     }
 }
 
-/// A run whose reading thread is started (see [`start`]), waiting for its sink.
+/// A run whose reading thread is started, waiting for its sink; dropped, it ends the thread.
 pub struct Started<'a> {
     plan: &'a Plan,
     interrupt: &'a AtomicBool,
@@ -152,7 +145,7 @@ impl Started<'_> {
             }
         }
         crate::external::pass_events(&plan.contenders, sink);
-        state.report(warmed)
+        state.report(warmed, self.interrupt.load(Ordering::Relaxed))
     }
 }
 

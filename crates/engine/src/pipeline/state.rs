@@ -1,6 +1,5 @@
-//! The run's bookkeeping on the calling thread ([`State`]): chunks asked of the reading
-//! thread and handed out as tasks, their results put back in input order, and each
-//! puzzle's rows handed to the sink.
+//! The run's bookkeeping on the calling thread ([`State`]), as the book's "Architecture"
+//! tells it: chunks asked for and handed out as tasks, results delivered in input order.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::Ordering;
@@ -18,27 +17,21 @@ use crate::sink::{CorpusCount, Sink};
 use crate::source::corpus_names;
 use crate::work::{work, work_each, Done, Item, Part, Shared};
 
-/// The shortest and longest a worker's task is made to take: a [`TASK_SHARE`]th of the run
-/// so far, between the two.
+/// A worker's task is made to take a [`TASK_SHARE`]th of the run so far, between these.
 const TASK_TIME_MIN: Duration = Duration::from_micros(250);
 const TASK_TIME_MAX: Duration = Duration::from_millis(1);
 const TASK_SHARE: u32 = 100;
-/// How long the calling thread's chunks take when it solves alone, so that the sink hears
-/// of the puzzles done this often even when solves are slow.
+/// How long the calling thread's chunks take when it solves alone.
 const CHUNK_TIME: Duration = Duration::from_millis(20);
 /// The most lines a chunk holds.
 const BATCH_MAX: u64 = 128;
-/// Lines the first request to the reading thread asks for, per worker (each later one asks
-/// four times more, up to a window): enough to keep the workers busy until the second is
-/// answered, which on two cores is when a worker is idle. [`BATCH`] when the calling
-/// thread solves alone.
-const FIRST_ASK: usize = 16 * BATCH;
-/// A task that has solved for this long since it last sent rows sends them as a part of
-/// the task, so that a slow solver's row reaches the CSV about a second after its puzzle.
+/// Lines the first request to the reading thread asks for, per worker (each later one four
+/// times more, up to a window): the workers stay busy until the second is answered.
+const ASK: usize = 16 * BATCH;
+/// A task that has solved for this long since it last sent rows sends them as a part.
 const PART_TIME: Duration = TICK;
 
-/// Where a result goes in the ordered stream: its task's sequence number (a marker's own),
-/// then how many parts of the task come before it.
+/// Where a result goes in the ordered stream: its task's number, then its parts before it.
 type Place = (u64, usize);
 
 /// One entry of the ordered stream of results.
@@ -58,31 +51,27 @@ enum Slot {
     Fail(EngineError),
 }
 
-/// What the reading thread gave, in order, not yet handed out: a chunk, or a corpus's end
-/// or failure ([`Slot::End`], [`Slot::Fail`]).
+/// What the reading thread gave, in order, not yet handed out.
 enum Ready {
     Chunk(Chunk),
     Marker(Slot),
 }
 
-/// What is known of one corpus while the run goes, and its candidate lines handed out,
-/// not yet delivered.
+/// What is known of one corpus, and its candidate lines handed out, not yet delivered.
 #[derive(Default)]
 struct Corpus {
     count: CorpusCount,
     outstanding: u64,
 }
 
-/// How long a worker's task is made to take, `elapsed` into the run. Short tasks at first:
-/// the workers start at once, and a short run ends even. Longer ones later: fewer hand-offs
-/// per puzzle, while the lone last task stays a small share of the run.
+/// How long a worker's task is made to take, `elapsed` into the run: short at first (the
+/// workers start at once), longer later (fewer hand-offs, a small lone last task).
 fn task_time(elapsed: Duration) -> Duration {
     (elapsed / TASK_SHARE).clamp(TASK_TIME_MIN, TASK_TIME_MAX)
 }
 
 /// The lines of the next chunk, after one of `batch` lines took `took` where `target` was
-/// wanted. A time between the two keeps the size, so that the first tasks, slowed by cold
-/// caches and starting threads, do not cut the corpus into tasks of a line or two.
+/// wanted; a time between the two keeps the size (the first tasks are slowed by cold caches).
 fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     if took > target * 2 {
         (batch / 2).max(1)
@@ -93,42 +82,13 @@ fn next_batch(batch: u64, took: Duration, target: Duration) -> u64 {
     }
 }
 
-/// A worker's task: solves the chunk of task `seq`, sends its results through `tx`, and
-/// rings `bell`; a part wakes the calling thread at once.
-fn task(
-    seq: u64,
-    mut chunk: Chunk,
-    shared: &Shared<'_>,
-    tx: &mpsc::Sender<(Place, Slot)>,
-    bell: &Doorbell,
-) {
-    let start = Instant::now();
-    let source = chunk.source;
-    let mut parts = 0;
-    let done = work(seq, &mut chunk, shared, PART_TIME, |part| {
-        let _ = tx.send(((seq, parts), Slot::Part { source, part }));
-        parts += 1;
-        bell.wake();
-    });
-    let slot = Slot::Done {
-        source,
-        candidates: chunk.candidates,
-        done,
-        took: start.elapsed(),
-    };
-    let _ = tx.send(((seq, parts), slot));
-    bell.ring();
-}
-
 /// How far delivery goes.
 enum Stop {
-    /// Every puzzle read is delivered.
+    /// Every puzzle read is delivered (after an interrupt, what the tasks under way complete).
     Running,
-    /// Interrupted: reading stopped; what the tasks under way complete is delivered.
-    Interrupted,
     /// A task was cut short (by an interrupt): nothing after it is delivered.
     Cut,
-    /// Stopped by an error (the first is the one reported): nothing after it is delivered.
+    /// Stopped by the first error: nothing after it is delivered.
     Failed(EngineError),
 }
 
@@ -152,7 +112,7 @@ pub(super) struct State<'p> {
     ready: VecDeque<Ready>,
     reading_done: bool,
     next_seq: u64,
-    /// The task (or marker) delivered next: its parts, then the task's end.
+    /// The task (or marker) delivered next.
     next_out: u64,
     /// The reorder buffer.
     pending: BTreeMap<Place, Slot>,
@@ -161,7 +121,7 @@ pub(super) struct State<'p> {
     batch: u64,
     /// When the workers started.
     began: Instant,
-    /// Puzzles come parsed and numbered from the reading thread (see [`crate::select`]).
+    /// Puzzles come numbered from the reading thread (see [`crate::select`]).
     indexed: bool,
 }
 
@@ -179,17 +139,12 @@ impl<'p> State<'p> {
         // back the first rows while the other workers idle.
         let external = plan.contenders.iter().any(|c| c.as_external().is_some());
         let alone = plan.threads <= 1;
-        let ask = if alone {
-            BATCH
-        } else {
-            FIRST_ASK * plan.threads
-        };
         State {
             plan,
             corpora,
             current: 0,
             asked: false,
-            ask,
+            ask: if alone { BATCH } else { ASK * plan.threads },
             ready: VecDeque::new(),
             reading_done: plan.sources.is_empty(),
             next_seq: 0,
@@ -202,19 +157,29 @@ impl<'p> State<'p> {
         }
     }
 
-    /// One thread: each task runs here, puzzle by puzzle, each delivered as it is done.
+    /// One thread: each task runs here, each puzzle delivered as soon as it is done.
     pub(super) fn inline(&mut self, reader: &Reader, shared: &Shared<'_>, sink: &mut dyn Sink) {
         loop {
             if let Some((seq, mut chunk)) = self.next_chunk(reader, shared) {
                 self.deliver(shared, sink);
-                let start = Instant::now();
-                self.solve_here(seq, &mut chunk, shared, sink);
-                self.adapt(start.elapsed());
-            } else if self.stop.cut() || self.reading_done {
-                if self.stop.cut() || self.pending.is_empty() {
-                    break;
+                if self.stop.cut() || seq != self.next_out {
+                    continue;
                 }
-            } else if self.asked {
+                self.next_out += 1;
+                let (start, source, mut rows) = (Instant::now(), chunk.source, Vec::new());
+                let complete = work_each(seq, &mut chunk, shared, &mut rows, |item, rows| {
+                    if !self.stop.cut() {
+                        self.deliver_item(source, item, rows, shared, sink);
+                        self.tick(shared, sink);
+                    }
+                    rows.clear();
+                });
+                self.corpora[source].outstanding -= chunk.candidates as u64;
+                self.end_task(complete, shared);
+                self.adapt(start.elapsed());
+            } else if self.stop.cut() || (self.reading_done && self.pending.is_empty()) {
+                break;
+            } else if self.asked && !self.reading_done {
                 if let Some(reply) = reader.reply_within(TICK) {
                     self.take(reply);
                 }
@@ -222,31 +187,6 @@ impl<'p> State<'p> {
             self.deliver(shared, sink);
             self.tick(shared, sink);
         }
-    }
-
-    /// Solves the chunk of task `seq` here, each puzzle delivered as soon as it is done.
-    fn solve_here(
-        &mut self,
-        seq: u64,
-        chunk: &mut Chunk,
-        shared: &Shared<'_>,
-        sink: &mut dyn Sink,
-    ) {
-        if self.stop.cut() || seq != self.next_out {
-            return;
-        }
-        self.next_out += 1;
-        let source = chunk.source;
-        let mut rows = Vec::new();
-        let complete = work_each(seq, chunk, shared, &mut rows, |item, rows| {
-            if !self.stop.cut() {
-                self.deliver_item(source, item, rows, (seq, shared), sink);
-                self.tick(shared, sink);
-            }
-            rows.clear();
-        });
-        self.corpora[chunk.source].outstanding -= chunk.candidates as u64;
-        self.end_task(complete, shared);
     }
 
     /// A pool of workers: tasks handed out while the window allows, results delivered as
@@ -265,13 +205,29 @@ impl<'p> State<'p> {
         self.began = Instant::now();
         loop {
             while lines < WINDOW {
-                let Some((seq, chunk)) = self.next_chunk(reader, shared) else {
+                let Some((seq, mut chunk)) = self.next_chunk(reader, shared) else {
                     break;
                 };
                 tasks += 1;
                 lines += chunk.candidates.max(1);
                 let (tx, bell) = (tx.clone(), bell.clone());
-                scope.spawn(move |_| task(seq, chunk, shared, &tx, &bell));
+                // The task: its results sent, each part waking the bell at once.
+                scope.spawn(move |_| {
+                    let (start, source, mut parts) = (Instant::now(), chunk.source, 0);
+                    let done = work(seq, &mut chunk, shared, PART_TIME, |part| {
+                        let _ = tx.send(((seq, parts), Slot::Part { source, part }));
+                        parts += 1;
+                        bell.wake();
+                    });
+                    let slot = Slot::Done {
+                        source,
+                        candidates: chunk.candidates,
+                        done,
+                        took: start.elapsed(),
+                    };
+                    let _ = tx.send(((seq, parts), slot));
+                    bell.ring();
+                });
             }
             if tasks == 0 && (self.reading_done || self.stop.cut()) {
                 break;
@@ -288,10 +244,9 @@ impl<'p> State<'p> {
                 }
                 self.pending.insert(place, slot);
             }
-            if self.asked {
-                if let Some(reply) = reader.try_reply() {
-                    self.take(reply);
-                }
+            // A reply comes only to a request.
+            if let Some(reply) = reader.try_reply() {
+                self.take(reply);
             }
             self.deliver(shared, sink);
             self.tick(shared, sink);
@@ -313,8 +268,8 @@ impl<'p> State<'p> {
                 self.corpus_read();
             }
             Some(ReadEnd::Failed(e)) => {
-                let e = EngineError::Corpus(e);
-                self.ready.push_back(Ready::Marker(Slot::Fail(e)));
+                self.ready
+                    .push_back(Ready::Marker(Slot::Fail(EngineError::Corpus(e))));
                 self.reading_done = true;
             }
         }
@@ -324,9 +279,7 @@ impl<'p> State<'p> {
     fn corpus_read(&mut self) {
         self.ready.push_back(Ready::Marker(Slot::End(self.current)));
         self.current += 1;
-        if self.current >= self.plan.sources.len() {
-            self.reading_done = true;
-        }
+        self.reading_done |= self.current >= self.plan.sources.len();
     }
 
     /// How many candidate lines the corpus being read may still hand out, at most `batch`:
@@ -336,22 +289,15 @@ impl<'p> State<'p> {
             return Some(batch);
         };
         let corpus = &self.corpora[self.current];
-        let wanted = first.saturating_sub(corpus.count.puzzles);
-        if wanted == 0 {
-            return None;
-        }
+        let wanted = first.checked_sub(corpus.count.puzzles).filter(|&n| n > 0)?;
         Some(wanted.saturating_sub(corpus.outstanding).min(batch))
     }
 
-    /// The next chunk to hand out and its task's number, asking the reading thread for more
-    /// when none is ready. None when the run is done or stopped, when the reading thread is
-    /// still at work (`asked`), or when `--first` waits for results to come back.
+    /// The next chunk to hand out and its task's number, asking the reading thread for more;
+    /// none when the run is done or stopped, the reader is at work, or `--first` waits.
     fn next_chunk(&mut self, reader: &Reader, shared: &Shared<'_>) -> Option<(u64, Chunk)> {
         loop {
             if shared.interrupt.load(Ordering::Relaxed) {
-                if let Stop::Running = self.stop {
-                    self.stop = Stop::Interrupted;
-                }
                 self.reading_done = true;
                 self.ready.clear();
             }
@@ -390,9 +336,8 @@ impl<'p> State<'p> {
     }
 
     /// Asks the reading thread for the next lines of the corpus being read, a window at a
-    /// time (the reading thread and the wake-up its answer brings are called upon once per
-    /// window, not once per task); false when there is nothing to ask for until results
-    /// come back. A corpus that has all the puzzles it wants is ended instead.
+    /// time; false when there is nothing to ask for until results come back. A corpus that
+    /// has all the puzzles it wants is ended instead.
     fn ask_more(&mut self, reader: &Reader) -> bool {
         let ask = self.ask;
         self.ask = (ask * 4).min(WINDOW);
@@ -412,8 +357,7 @@ impl<'p> State<'p> {
         true
     }
 
-    /// Follows the time of one pass over the last chunk, so that under `--repeat K` a chunk
-    /// holds as many puzzles as at `--repeat 1`.
+    /// Follows the time of one pass over the last chunk (`--repeat K` keeps the chunk size).
     fn adapt(&mut self, took: Duration) {
         let target = if self.plan.threads <= 1 {
             CHUNK_TIME
@@ -424,18 +368,13 @@ impl<'p> State<'p> {
         self.batch = next_batch(self.batch, took / passes, target);
     }
 
-    /// Hands the results next in order to the sink: a task's parts in the order sent, then
-    /// its end; a later task's parts wait until this one's end is delivered.
+    /// Hands the results next in order to the sink: a task's parts, then its end.
     fn deliver(&mut self, shared: &Shared<'_>, sink: &mut dyn Sink) {
         while !self.stop.cut() {
-            let Some(entry) = self.pending.first_entry() else {
+            let next = self.next_out;
+            let Some(entry) = self.pending.first_entry().filter(|e| e.key().0 == next) else {
                 break;
             };
-            let seq = entry.key().0;
-            debug_assert!(seq >= self.next_out, "a result of a task delivered");
-            if seq != self.next_out {
-                break;
-            }
             let slot = entry.remove();
             // A task's end, or a marker, is the last of its place in the stream.
             self.next_out += u64::from(!matches!(slot, Slot::Part { .. }));
@@ -443,7 +382,7 @@ impl<'p> State<'p> {
                 Slot::Part {
                     source,
                     part: Part { items, mut rows },
-                } => self.deliver_items(source, items, &mut rows, (seq, shared), sink),
+                } => self.deliver_items(source, items, &mut rows, shared, sink),
                 Slot::Done {
                     source,
                     candidates,
@@ -451,7 +390,7 @@ impl<'p> State<'p> {
                     ..
                 } => {
                     self.corpora[source].outstanding -= candidates as u64;
-                    self.deliver_items(source, done.items, &mut done.rows, (seq, shared), sink);
+                    self.deliver_items(source, done.items, &mut done.rows, shared, sink);
                     self.end_task(done.complete, shared);
                 }
                 Slot::End(source) => sink.corpus_done(&self.corpora[source].count),
@@ -460,14 +399,13 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Hands `items` of task `seq` to the sink, each puzzle with the next of `rows`, lent
-    /// where the worker put them, until the run is cut.
+    /// Hands `items` to the sink, each puzzle with the next of `rows`, until the run is cut.
     fn deliver_items(
         &mut self,
         source: usize,
         items: Vec<Item>,
         rows: &mut [Row],
-        (seq, shared): (u64, &Shared<'_>),
+        shared: &Shared<'_>,
         sink: &mut dyn Sink,
     ) {
         let mut rest = rows;
@@ -477,17 +415,17 @@ impl<'p> State<'p> {
             }
             let (these, after) = rest.split_at_mut(item.row_count());
             rest = after;
-            self.deliver_item(source, item, these, (seq, shared), sink);
+            self.deliver_item(source, item, these, shared, sink);
         }
     }
 
-    /// Hands one item of task `seq` to the sink, giving a puzzle its index.
+    /// Hands one item to the sink, giving a puzzle its index.
     fn deliver_item(
         &mut self,
         source: usize,
         item: Item,
         rows: &mut [Row],
-        (seq, shared): (u64, &Shared<'_>),
+        shared: &Shared<'_>,
         sink: &mut dyn Sink,
     ) {
         let count = &mut self.corpora[source].count;
@@ -504,8 +442,6 @@ impl<'p> State<'p> {
                 }
                 count.puzzles += 1;
                 if let Err(e) = sink.puzzle(head.solved(rows)) {
-                    // The task may still run (this puzzle came in a part of it).
-                    shared.stop_from(seq);
                     self.fail(EngineError::Sink(e), shared);
                 }
             }
@@ -520,16 +456,13 @@ impl<'p> State<'p> {
         }
     }
 
-    /// A task's items are delivered: one cut short cuts the run (nothing after it is
-    /// delivered), and fails it when the runner could not start a child process.
+    /// A task's items are delivered: one cut short cuts the run, and fails it when the runner
+    /// could not start a child process.
     fn end_task(&mut self, complete: bool, shared: &Shared<'_>) {
         if !complete && !self.stop.cut() {
             self.stop = Stop::Cut;
-            let contenders = self.plan.contenders.iter();
-            if let Some(e) = contenders
-                .filter_map(|c| c.as_external()?.take_failure())
-                .next()
-            {
+            let mut contenders = self.plan.contenders.iter();
+            if let Some(e) = contenders.find_map(|c| c.as_external()?.take_failure()) {
                 self.fail(EngineError::External(e), shared);
             }
         }
@@ -545,21 +478,22 @@ impl<'p> State<'p> {
         }
     }
 
-    /// Stops the run for `e` (the first error is the one reported).
+    /// Stops the run for `e` (the first error is the one reported) and every task not yet
+    /// wholly delivered.
     pub(super) fn fail(&mut self, e: EngineError, shared: &Shared<'_>) {
         if !matches!(self.stop, Stop::Failed(_)) {
             self.stop = Stop::Failed(e);
         }
         self.reading_done = true;
-        shared.stop_after(self.next_out);
+        shared.stop_from(self.next_out.saturating_sub(1));
     }
 
-    /// What the run did, after a warm-up of `warmup`.
-    pub(super) fn report(self, warmup: Duration) -> Report {
+    /// What the run did, after a warm-up of `warmup`, `interrupted` or not.
+    pub(super) fn report(self, warmup: Duration, interrupted: bool) -> Report {
         let end = match self.stop {
             Stop::Failed(e) => End::Failed(e),
-            Stop::Interrupted | Stop::Cut => End::Interrupted,
-            Stop::Running => End::Finished,
+            Stop::Running if !interrupted => End::Finished,
+            Stop::Running | Stop::Cut => End::Interrupted,
         };
         Report {
             end,
@@ -587,12 +521,8 @@ mod tests {
             assert_eq!(next_batch(batch, ms(took), ms(2)), want, "{batch} {took}");
         }
         assert_eq!(next_batch(BATCH_MAX, ms(1), ms(2)), BATCH_MAX);
-        let native = || {
-            Contender::new(
-                sudoku_catalogue::find("dlx").unwrap().solver(),
-                Limits::FIRST,
-            )
-        };
+        let dlx = sudoku_catalogue::find("dlx").unwrap();
+        let native = || Contender::new(dlx.solver(), Limits::FIRST);
         let child = || {
             let external = External::from_words("x", vec!["x".into()], ms(1000));
             Contender::external("x", external, Limits::FIRST)

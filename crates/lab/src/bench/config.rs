@@ -88,7 +88,7 @@ impl RunConfig {
             });
         }
         let threads = method.threads;
-        if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads)? {
+        if let Some(fewer) = sudoku_engine::external::fit_children(&contenders, threads) {
             ui::note(fewer);
         }
         Ok(RunConfig {

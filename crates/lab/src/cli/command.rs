@@ -123,11 +123,17 @@ mod tests {
             ("python3 -u s.py".into(), "py=python3 -u s.py".into())
         );
         for (text, error) in [
-            ("", "cmd: needs a command (cmd:python3 my_solver.py)"),
-            ("x=", "cmd: needs a command (cmd:python3 my_solver.py)"),
+            (
+                "",
+                r#"cmd: not a command line: "" (empty, or an unclosed quote?)"#,
+            ),
+            (
+                "x=",
+                r#"cmd: not a command line: "" (empty, or an unclosed quote?)"#,
+            ),
             (
                 " py=python3 'oops",
-                "cmd:python3 'oops: cannot split the command into words (an unclosed quote?)",
+                r#"cmd: not a command line: "python3 'oops" (empty, or an unclosed quote?)"#,
             ),
         ] {
             assert_eq!(command_spec(text).unwrap_err(), error, "{text}");
