@@ -60,7 +60,7 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
         return Err(Error::malformed(path, 1, reason));
     }
     let mut done = Done {
-        keep: rows.reader.position().byte(),
+        keep: rows.at().byte(),
         ..Done::default()
     };
     let mut last = Last {
@@ -69,7 +69,7 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
     };
     let mut count = 0;
     loop {
-        let start = rows.reader.position().clone();
+        let start = rows.at().clone();
         let Some(row) = rows.next().transpose()? else {
             break;
         };
@@ -89,12 +89,12 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
             RowsNotAsWritten { rows: count, said }
         );
         // Named at its last line.
-        let line = rows.reader.position().line().saturating_sub(1).max(1);
+        let line = rows.at().line().saturating_sub(1).max(1);
         return Err(Error::malformed(path, line, reason));
     }
     // Else the last puzzle is left out: `keep` is where it starts.
     if whole == Some(count) {
-        last.keep_into(&mut done, rows.reader.position().byte(), check, path)?;
+        last.keep_into(&mut done, rows.at().byte(), check, path)?;
     }
     Ok(done)
 }

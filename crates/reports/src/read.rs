@@ -38,11 +38,9 @@ fn row_reason(e: &csv::Error, headers: &csv::StringRecord) -> String {
 
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
-    pub(crate) reader: csv::Reader<LineBound<Take<Box<dyn Read + Send>>>>,
+    pub(crate) rows: csv::DeserializeRecordsIntoIter<LineBound<Take<Box<dyn Read + Send>>>, Row>,
     pub(crate) headers: csv::StringRecord,
-    record: csv::StringRecord,
     path: PathBuf,
-    last_line: u64,
 }
 
 /// Opens a CSV written by `sudoku-lab bench` (a regular file or a pipe a program writes:
@@ -77,11 +75,14 @@ impl Rows {
         }
         Ok(Rows {
             headers: headers.clone(),
-            reader,
-            record: csv::StringRecord::new(),
+            rows: reader.into_deserialize(),
             path: path.to_path_buf(),
-            last_line: 1,
         })
+    }
+
+    /// Where the reading is.
+    pub(crate) fn at(&self) -> &csv::Position {
+        self.rows.reader().position()
     }
 }
 
@@ -89,23 +90,12 @@ impl Iterator for Rows {
     type Item = Result<Row, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let malformed =
-            |line, e: &csv::Error| Error::malformed(&self.path, line, row_reason(e, &self.headers));
-        match self.reader.read_record(&mut self.record) {
-            Ok(false) => return None,
-            Ok(true) => {}
-            Err(e) => {
-                let line = e.position().map_or(self.last_line + 1, csv::Position::line);
-                return Some(Err(malformed(line, &e)));
-            }
-        }
-        let line = self
-            .record
-            .position()
-            .map_or(self.last_line + 1, csv::Position::line);
-        self.last_line = line;
-        let row = self.record.deserialize(Some(&self.headers));
-        Some(row.map_err(|e| malformed(line, &e)))
+        let row = self.rows.next()?;
+        Some(row.map_err(|e| {
+            // An error of the reading itself (a line too long) is at the line it reached.
+            let line = e.position().unwrap_or(self.at()).line();
+            Error::malformed(&self.path, line, row_reason(&e, &self.headers))
+        }))
     }
 }
 
