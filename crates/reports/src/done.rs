@@ -63,23 +63,19 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
         keep: rows.at().byte(),
         ..Done::default()
     };
-    let mut last = Last {
-        rows: Vec::new(),
-        start: csv::Position::new(),
-    };
-    let mut count = 0;
+    // The rows of the last puzzle met, and the line where they start.
+    let (mut last, mut start, mut count) = (Vec::new(), 1, 0);
     loop {
-        let start = rows.at().clone();
+        let at = rows.at().clone();
         let Some(row) = rows.next().transpose()? else {
             break;
         };
         count += 1;
-        let first = last.rows.first();
-        if !first.is_some_and(|r| r.corpus == row.corpus && r.index == row.index) {
-            last.keep_into(&mut done, start.byte(), check, path)?;
-            last.start = start;
+        if last.first().map(|r: &Row| (&r.corpus, r.index)) != Some((&row.corpus, row.index)) {
+            keep(&mut done, &mut last, start, at.byte(), check, path)?;
+            start = at.line();
         }
-        last.rows.push(row);
+        last.push(row);
     }
     // More rows than said in the last puzzle alone is a chunk whose write failed part-way,
     // not counted: that puzzle is solved again.
@@ -94,51 +90,42 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
     }
     // Else the last puzzle is left out: `keep` is where it starts.
     if whole == Some(count) {
-        last.keep_into(&mut done, rows.at().byte(), check, path)?;
+        keep(&mut done, &mut last, start, rows.at().byte(), check, path)?;
     }
     Ok(done)
 }
 
-/// The rows of the last puzzle [`done_in`] met, and where they start.
-struct Last {
-    rows: Vec<Row>,
-    start: csv::Position,
-}
-
-impl Last {
-    /// Counts the puzzle into `done`, checked, the bytes kept up to `end`.
-    fn keep_into(
-        &mut self,
-        done: &mut Done,
-        end: u64,
-        check: PuzzleCheck<'_>,
-        path: &Path,
-    ) -> Result<(), Error> {
-        let Some(first) = self.rows.first() else {
+/// Counts the puzzle of `rows`, read from line `start`, into `done`, checked, the bytes
+/// kept up to `end`.
+fn keep(
+    done: &mut Done,
+    rows: &mut Vec<Row>,
+    start: u64,
+    end: u64,
+    check: PuzzleCheck<'_>,
+    path: &Path,
+) -> Result<(), Error> {
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    let puzzles = done.puzzles.entry(first.corpus.clone()).or_default();
+    let twice = !puzzles.insert(first.index);
+    let fault = match check(rows) {
+        _ if twice => "its rows come twice".to_string(),
+        Err(fault) => fault.to_string(),
+        Ok(()) => {
+            done.rows += rows.len() as u64;
+            done.keep = end;
+            rows.clear();
             return Ok(());
-        };
-        let fault = match done
-            .puzzles
-            .entry(first.corpus.clone())
-            .or_default()
-            .insert(first.index)
-        {
-            false => Some("its rows come twice".to_string()),
-            true => check(&self.rows).err().map(|fault| fault.to_string()),
-        };
-        if let Some(fault) = fault {
-            let reason = format!(
-                "puzzle {} of {} (line {}): {fault}: not the rows as the run wrote them, so \
-                 it cannot be continued",
-                first.index, first.corpus, first.line
-            );
-            return Err(Error::malformed(path, self.start.line(), reason));
         }
-        done.rows += self.rows.len() as u64;
-        done.keep = end;
-        self.rows.clear();
-        Ok(())
-    }
+    };
+    let reason = format!(
+        "puzzle {} of {} (line {}): {fault}: not the rows as the run wrote them, so it cannot \
+         be continued",
+        first.index, first.corpus, first.line
+    );
+    Err(Error::malformed(path, start, reason))
 }
 
 /// The offset just past the last `\n` of `file` (0 when none), looked for in its last
@@ -147,18 +134,20 @@ impl Last {
 /// file is left at its start.
 fn last_line_end(file: &mut File, path: &Path) -> Result<u64, Error> {
     let mut tail = Vec::new();
-    let len = file.seek(SeekFrom::End(0));
-    let floor = len
-        .as_ref()
-        .map_or(0, |len| len.saturating_sub(LINE_BYTES as u64 + 1));
-    len.and_then(|_| file.seek(SeekFrom::Start(floor)))
-        .and_then(|_| file.read_to_end(&mut tail))
-        .and_then(|_| file.seek(SeekFrom::Start(0)))
-        .map_err(|e| Error::open(path, e))?;
-    match tail.iter().rposition(|&b| b == b'\n') {
-        Some(i) => Ok(floor + i as u64 + 1),
-        None => Ok(if floor > 0 { u64::MAX } else { 0 }),
-    }
+    let mut read_tail = || {
+        let floor = file
+            .seek(SeekFrom::End(0))?
+            .saturating_sub(1 + LINE_BYTES as u64);
+        file.seek(SeekFrom::Start(floor))?;
+        file.read_to_end(&mut tail)?;
+        file.rewind().map(|()| floor)
+    };
+    let floor = read_tail().map_err(|e| Error::open(path, e))?;
+    Ok(match tail.iter().rposition(|&b| b == b'\n') {
+        Some(i) => floor + i as u64 + 1,
+        None if floor > 0 => u64::MAX,
+        None => 0,
+    })
 }
 
 #[cfg(test)]
