@@ -7,9 +7,10 @@ use crate::bounded::{open_stream, LineBound, CSV, LINE_BYTES};
 use crate::Error;
 use sudoku_results::{Row, COLUMNS};
 
-/// What a CSV error says, without the csv crate's record number and byte offset (the
-/// message names the line), in words where the crate would quote bytes or counts.
-fn reason(e: &csv::Error) -> String {
+/// What a CSV error says, in words where the csv crate would quote bytes or counts, and
+/// without its record number and byte offset (the message names the line); a field that
+/// does not read, by its column's name in `headers`.
+fn reason(e: &csv::Error, headers: &csv::StringRecord) -> String {
     match e.kind() {
         csv::ErrorKind::Utf8 { .. } => {
             "not UTF-8 text (a binary file, or text in another encoding)".into()
@@ -17,22 +18,14 @@ fn reason(e: &csv::Error) -> String {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
         } => format!("{len} fields, where the header has {expected_len}"),
+        csv::ErrorKind::Deserialize { err, .. } => {
+            match err.field().and_then(|i| headers.get(i as usize)) {
+                Some(name) => format!("column {name}: {}", err.kind()),
+                None => err.kind().to_string(),
+            }
+        }
         csv::ErrorKind::Io(err) => err.to_string(),
         _ => e.to_string(),
-    }
-}
-
-/// What a row that cannot be read as a [`Row`] says: the column by name, else [`reason`].
-fn row_reason(e: &csv::Error, headers: &csv::StringRecord) -> String {
-    let csv::ErrorKind::Deserialize { err, .. } = e.kind() else {
-        return format!("malformed row: {}", reason(e));
-    };
-    match err
-        .field()
-        .and_then(|i| headers.get(usize::try_from(i).ok()?))
-    {
-        Some(name) => format!("malformed row: column {name}: {}", err.kind()),
-        None => format!("malformed row: {}", err.kind()),
     }
 }
 
@@ -67,7 +60,8 @@ impl Rows {
         let source = LineBound::new(source.take(bytes), LINE_BYTES);
         let mut reader = csv::Reader::from_reader(source);
         let headers = reader.headers().map_err(|e| {
-            let reason = format!("cannot read the header: {}", reason(&e));
+            let reason = reason(&e, &csv::StringRecord::new());
+            let reason = format!("cannot read the header: {reason}");
             Error::malformed(path, 1, reason)
         })?;
         if headers.is_empty() {
@@ -94,7 +88,8 @@ impl Iterator for Rows {
         Some(row.map_err(|e| {
             // An error of the reading itself (a line too long) is at the line it reached.
             let line = e.position().unwrap_or(self.at()).line();
-            Error::malformed(&self.path, line, row_reason(&e, &self.headers))
+            let reason = format!("malformed row: {}", reason(&e, &self.headers));
+            Error::malformed(&self.path, line, reason)
         }))
     }
 }
