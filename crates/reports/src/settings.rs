@@ -154,76 +154,56 @@ mod tests {
     }
 
     /// The differences of `a` and `b`, as they are said.
-    fn told(a: &Sidecar, b: &Sidecar, shards: Shards) -> Vec<String> {
+    fn told(a: &Sidecar, b: &Sidecar, shards: Shards) -> String {
         let differ = differences(a, b, shards);
-        differ.iter().map(ToString::to_string).collect()
+        differ
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
+    /// Every setting that decides the rows, and no other, each kind of value as a
+    /// difference shows it; between shards, a corpus by its content.
     #[test]
-    fn every_setting_that_decides_the_rows_is_compared_and_no_other() {
-        let b = Sidecar {
+    fn what_decides_the_rows_is_named() {
+        let mut b = Sidecar {
             version: "0.2.0".into(),
             git_commit: "def".into(),
-            rustc: "rustc 2".into(),
             limit: 2,
-            repeat: 3,
             strict: true,
             first: Some(5),
             seed: Some(9),
             permute: Some(7),
-            shard: Some(ShardEntry { k: 2, n: 4 }),
-            timeout: Some(1.0),
-            solver: Vec::new(),
-            corpus: Vec::new(),
+            shard: Some(ShardEntry { k: 2, n: 5 }),
+            timeout: Some(f64::NAN),
             cpu: "another".into(),
             threads: 8,
             ..run()
         };
-        let differ = differences(&run(), &b, Shards::Same);
-        let named: Vec<_> = differ.iter().map(|d| d.setting).collect();
-        let settings = "version git_commit rustc limit repeat strict first seed permute shard \
-                        timeout solver corpus";
-        assert_eq!(named, settings.split(' ').collect::<Vec<_>>());
+        (b.rustc, b.repeat, b.solver[0].max_nodes) = ("rustc 2".into(), 3, 11);
+        b.corpus[0].path = "/a.txt".into();
+        let said = "version: (none) vs \"0.2.0\"; git_commit: \"abc\" vs \"def\"; rustc: (none) \
+                    vs \"rustc 2\"; limit: 0 vs 2; repeat: 0 vs 3; strict: false vs true; first: \
+                    (none) vs 5; seed: (none) vs 9; permute: (none) vs 7; shard count: 4 vs 5; \
+                    timeout: (none) vs NaN; solver: dlx (10 nodes) vs dlx (11 nodes)";
+        assert_eq!(told(&run(), &b, Shards::SameCount), said);
+        let same = told(&run(), &b, Shards::Same);
+        assert!(
+            same.contains("; shard: 1/4 vs 2/5; ") && same.ends_with("; corpus: a.txt vs /a.txt")
+        );
+        assert_eq!(told(&b, &b.clone(), Shards::Same), "", "a NaN is itself");
     }
 
-    /// Each kind of value as a difference shows it; in full where the short forms are the
-    /// same (a solver's budgets by size, a corpus's content).
+    /// Shown in full where the short forms are the same: a solver's budgets by size, a
+    /// corpus's content.
     #[test]
-    fn what_decides_the_rows_is_named() {
-        let mut c = Sidecar {
-            git_commit: "def".into(),
-            permute: Some(7),
-            shard: Some(ShardEntry { k: 1, n: 5 }),
-            timeout: Some(f64::NAN),
-            ..run()
-        };
-        c.solver[0].max_nodes = 11;
-        // Shards' corpora by content: the same bytes under another path are one corpus.
-        c.corpus[0].path = "/a.txt".into();
-        let said = [
-            "git_commit: \"abc\" vs \"def\"",
-            "permute: (none) vs 7",
-            "shard count: 4 vs 5",
-            "timeout: (none) vs NaN",
-            "solver: dlx (10 nodes) vs dlx (11 nodes)",
-        ];
-        assert_eq!(told(&run(), &c, Shards::SameCount), said);
-        assert_eq!(
-            told(&c, &c.clone(), Shards::Same),
-            [""; 0],
-            "a NaN is itself"
-        );
-        c = run();
+    fn the_full_form_where_the_short_one_is_the_same() {
+        let mut c = run();
         c.solver[0].max_nodes_by_size = BTreeMap::from([("16x16".into(), 5)]);
         c.corpus[0].fingerprint = Some(Fingerprint::of_bytes(b"b"));
-        let said = [
-            "solver: dlx (10 nodes) vs dlx (10 nodes, 16x16: 5)",
-            "corpus: a.txt (1 bytes, xxh3 ",
-        ];
-        let told = told(&run(), &c, Shards::SameCount);
-        assert!(
-            told[0] == said[0] && told[1].starts_with(said[1]),
-            "{told:?}"
-        );
+        let said =
+            "solver: dlx (10 nodes) vs dlx (10 nodes, 16x16: 5); corpus: a.txt (1 bytes, xxh3 ";
+        assert!(told(&run(), &c, Shards::SameCount).starts_with(said));
     }
 }
