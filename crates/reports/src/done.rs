@@ -226,16 +226,12 @@ mod tests {
     fn a_sparse_end_is_refused_without_reading_it_all() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.csv");
-        let text = csv(&AB[..1]);
-        std::fs::write(&path, &text).unwrap();
+        std::fs::write(&path, csv(&AB[..1])).unwrap();
         let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         file.set_len(1 << 40).unwrap();
         let err = done_in(&path, None, &any).unwrap_err().to_string();
         let says = "r.csv: line 3: malformed row: a line longer than 1048576 bytes: not a CSV of \
 sudoku-lab";
         assert!(err.ends_with(says), "{err}");
-        // Within the bound, the cut line is left out as before.
-        file.set_len(text.len() as u64 + 1000).unwrap();
-        assert_eq!(done_in(&path, None, &any).unwrap().rows, 0);
     }
 }

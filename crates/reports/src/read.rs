@@ -97,18 +97,8 @@ impl Iterator for Rows {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::identity::tests::{row, P};
     use crate::shown;
-
-    /// The header a run writes.
-    const HEADER: &str = "corpus,index,line,name,solver,limit,status,solutions,nodes,backtracks,\
-nanoseconds,median_nanoseconds,retimed,puzzle,solution,original\n";
-
-    /// A row a run writes, its time `ns`.
-    fn line(ns: &str) -> String {
-        format!(
-            "c.txt,0,1,,dlx,1,solved,1,5,1,{ns},7,0,1.3.|.4..|2...|1..4,1234|3412|2143|4321,-\n"
-        )
-    }
 
     /// A row of another length is named by its count of fields (a malformed field, and a
     /// second header as one, are pinned by `outputs.rs`'s
@@ -117,7 +107,9 @@ nanoseconds,median_nanoseconds,retimed,puzzle,solution,original\n";
     fn a_row_of_another_length_says_its_count_of_fields() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bad.csv");
-        std::fs::write(&path, format!("{HEADER}{}c,0,1,dlx\n", line("5"))).unwrap();
+        let mut text = sudoku_results::header_line();
+        crate::write::encode_row(&mut text, &row(0, "dlx", P));
+        std::fs::write(&path, [&text[..], b"c,0,1,dlx\n"].concat()).unwrap();
         let err = read_rows(&path).unwrap().find_map(Result::err).unwrap();
         let says = "line 3: malformed row: 4 fields, where the header has 16";
         assert_eq!(err.to_string(), format!("{}: {says}", shown(&path)));
