@@ -158,9 +158,7 @@ mod tests {
     use sudoku_results::header_line;
 
     /// Any rows of a puzzle pass.
-    fn any(_: &[Row]) -> Result<(), RowFault> {
-        Ok(())
-    }
+    const ANY: PuzzleCheck = &|_| Ok(());
 
     /// A CSV of one row per (puzzle, solver) given.
     fn csv(rows: &[(u64, &str)]) -> Vec<u8> {
@@ -184,14 +182,14 @@ mod tests {
         text.extend_from_slice(b"c.txt,3,4,,a,1,sol");
         std::fs::write(&path, &text).unwrap();
         for (said, rows, count) in [(None, 4, 2), (Some(6), 6, 3)] {
-            let done = done_in(&path, said, &any).unwrap();
+            let done = done_in(&path, said, ANY).unwrap();
             assert_eq!((done.rows, done.count()), (rows, count));
             let kept: Vec<Row> = done.rows(&path).unwrap().map(Result::unwrap).collect();
             assert_eq!((kept.len() as u64, &*kept[3].solver), (rows, "b"));
         }
-        assert_eq!(done_in(&path, None, &any).unwrap().keep, two_puzzles);
+        assert_eq!(done_in(&path, None, ANY).unwrap().keep, two_puzzles);
         std::fs::write(&path, header_line()).unwrap();
-        let empty = done_in(&path, None, &any).unwrap();
+        let empty = done_in(&path, None, ANY).unwrap();
         assert_eq!((empty.rows, empty.keep), (0, header_line().len() as u64));
     }
 
@@ -215,7 +213,7 @@ mod tests {
         ];
         for (rows, whole, says) in cases {
             std::fs::write(&path, csv(rows)).unwrap();
-            let err = done_in(&path, whole, &any).unwrap_err().to_string();
+            let err = done_in(&path, whole, ANY).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
         }
     }
@@ -229,7 +227,7 @@ mod tests {
         std::fs::write(&path, csv(&AB[..1])).unwrap();
         let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         file.set_len(1 << 40).unwrap();
-        let err = done_in(&path, None, &any).unwrap_err().to_string();
+        let err = done_in(&path, None, ANY).unwrap_err().to_string();
         let says = "r.csv: line 3: malformed row: a line longer than 1048576 bytes: not a CSV of \
 sudoku-lab";
         assert!(err.ends_with(says), "{err}");

@@ -8,7 +8,8 @@ use std::fmt;
 use crate::sidecar::{CorpusEntry, Sidecar, SolverEntry};
 
 /// One setting that differs between two sidecars.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{setting}: {first} vs {second}")]
 pub struct Difference {
     /// The setting, as the sidecar names it.
     pub setting: &'static str,
@@ -16,12 +17,6 @@ pub struct Difference {
     pub first: String,
     /// Its value in the second.
     pub second: String,
-}
-
-impl fmt::Display for Difference {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} vs {}", self.setting, self.first, self.second)
-    }
 }
 
 /// How shards compare.
