@@ -1188,7 +1188,7 @@ fn resume_continues_the_latest_unfinished_run_and_refuses_another() {
     std::fs::write(dir.path().join("r.killed.csv"), "a,b\n1,2\n").unwrap();
     let err = bench(&dir, &args, 1);
     assert!(
-        err.contains("r.killed.csv: line 1: its columns are not this version's"),
+        err.contains("r.killed.csv: line 1: not a CSV of sudoku-lab: no column `corpus`"),
         "{err}"
     );
 }

@@ -14,7 +14,7 @@ use crate::identity::RowFault;
 use crate::read::Rows;
 use crate::sidecar::RowsNotAsWritten;
 use crate::Error;
-use sudoku_results::{Row, COLUMNS};
+use sudoku_results::Row;
 
 /// The puzzles a CSV holds whole, and how much of the file holds them.
 #[derive(Debug, Clone, Default)]
@@ -44,21 +44,15 @@ pub type PuzzleCheck<'a> = &'a dyn Fn(&[Row]) -> Result<(), RowFault>;
 
 /// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run said, as
 /// it ended, it wrote (an interrupted or failed run's); its last puzzle is kept when the
-/// file holds exactly that many. Refused when its header is not this version's, a row
-/// before its last line is malformed, a puzzle's rows fail `check` or come twice, or rows
-/// were lost or added since (those puzzles would never be solved again, or twice).
+/// file holds exactly that many. Refused when its header or a row before its last line is
+/// malformed (as [`crate::read_rows`] reads them), a puzzle's rows fail `check` or come
+/// twice, or rows were lost or added since (those puzzles would never be solved again, or
+/// twice).
 pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Result<Done, Error> {
     let mut file = open_regular(path, CSV)?;
     // Only whole lines: a line cut short by a kill is not read.
     let lines = last_line_end(&mut file, path)?;
     let mut rows = Rows::new(Box::new(file), lines, path)?;
-    if rows.headers.iter().ne(COLUMNS) {
-        let reason = format!(
-            "its columns are not this version's ({}): its rows cannot be continued",
-            COLUMNS.join(",")
-        );
-        return Err(Error::malformed(path, 1, reason));
-    }
     let mut done = Done {
         keep: rows.at().byte(),
         ..Done::default()

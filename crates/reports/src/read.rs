@@ -32,26 +32,19 @@ fn reason(e: &csv::Error, headers: &csv::StringRecord) -> String {
 /// The rows of a CSV, read one at a time (see [`read_rows`]).
 pub struct Rows {
     pub(crate) rows: csv::DeserializeRecordsIntoIter<LineBound<Take<Box<dyn Read + Send>>>, Row>,
-    pub(crate) headers: csv::StringRecord,
+    headers: csv::StringRecord,
     path: PathBuf,
 }
 
 /// Opens a CSV written by `sudoku-lab bench` (a regular file or a pipe a program writes:
-/// see [`crate::bounded`]) and checks that its header has every column of [`COLUMNS`].
+/// see [`crate::bounded`]).
 pub fn read_rows(path: &Path) -> Result<Rows, Error> {
-    let rows = Rows::new(open_stream(path, CSV)?, u64::MAX, path)?;
-    // `name`, `original` and `retimed` came later: older CSVs lack them.
-    let optional = ["name", "original", "retimed"];
-    let lacks = |c: &&str| !optional.contains(c) && !rows.headers.iter().any(|h| h == *c);
-    if let Some(missing) = COLUMNS.into_iter().find(lacks) {
-        let reason = format!("not a CSV of sudoku-lab: no column `{missing}`");
-        return Err(Error::malformed(path, 1, reason));
-    }
-    Ok(rows)
+    Rows::new(open_stream(path, CSV)?, u64::MAX, path)
 }
 
 impl Rows {
-    /// The rows of the first `bytes` bytes of `source`, the CSV at `path`, after its header.
+    /// The rows of the first `bytes` bytes of `source`, the CSV at `path`, after its header,
+    /// which must have every column of [`COLUMNS`].
     pub(crate) fn new(
         source: Box<dyn Read + Send>,
         bytes: u64,
@@ -66,6 +59,13 @@ impl Rows {
         })?;
         if headers.is_empty() {
             return Err(Error::empty(path, "an empty file, not a CSV of sudoku-lab"));
+        }
+        // `name`, `original` and `retimed` came later: older CSVs lack them.
+        let optional = ["name", "original", "retimed"];
+        let lacks = |c: &&str| !optional.contains(c) && !headers.iter().any(|h| h == *c);
+        if let Some(missing) = COLUMNS.into_iter().find(lacks) {
+            let reason = format!("not a CSV of sudoku-lab: no column `{missing}`");
+            return Err(Error::malformed(path, 1, reason));
         }
         Ok(Rows {
             headers: headers.clone(),
