@@ -2,7 +2,7 @@
 //! files: it names a file, and its stem names one run (see the book's "Runs: what they
 //! are known by", Outputs).
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use crate::bounded::{open_regular, CSV};
 use crate::sidecar::RunFiles;
@@ -15,17 +15,16 @@ pub fn check_names_a_file(path: &Path) -> Result<(), Error> {
     let text = path.as_os_str().as_encoded_bytes();
     let slash = text
         .last()
-        .is_some_and(|&b| std::path::is_separator(char::from(b)));
-    let named = matches!(path.components().next_back(), Some(Component::Normal(_)));
-    if slash || !named {
-        let folder = shown(path);
-        let example = Path::new(folder.trim_end_matches(std::path::is_separator)).join("bench.csv");
-        return Err(Error::NamesAFolder {
-            path: folder,
-            example: shown(&example),
-        });
+        .is_some_and(|&b| std::path::is_separator(b.into()));
+    if !slash && path.file_name().is_some() {
+        return Ok(());
     }
-    Ok(())
+    let folder = shown(path);
+    let example = Path::new(folder.trim_end_matches(std::path::is_separator)).join("bench.csv");
+    Err(Error::NamesAFolder {
+        path: folder,
+        example: shown(&example),
+    })
 }
 
 /// Refuses a run whose CSV is `csv` when its summary or sidecar is there and belongs to

@@ -1,7 +1,5 @@
-//! What the CSV of an unfinished run already holds, for `bench --resume` (see the book's
-//! "What a stopped run leaves"). A kill can cut the file inside a puzzle's rows, so its last
-//! puzzle is solved again unless the run said as it ended how many rows it wrote, and the
-//! file holds that many. The file is left as it is: the run copies the rows kept.
+//! What the CSV of an unfinished run already holds, for `bench --resume` (the rules: the
+//! book's "What a stopped run leaves"). The file is left as it is: the run copies the rows.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -43,11 +41,9 @@ impl Done {
 pub type PuzzleCheck<'a> = &'a dyn Fn(&[Row]) -> Result<(), RowFault>;
 
 /// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run said, as
-/// it ended, it wrote (an interrupted or failed run's); its last puzzle is kept when the
-/// file holds exactly that many. Refused when its header or a row before its last line is
-/// malformed (as [`crate::read_rows`] reads them), a puzzle's rows fail `check` or come
-/// twice, or rows were lost or added since (those puzzles would never be solved again, or
-/// twice).
+/// it ended, it wrote; its last puzzle, which a kill may have cut, is kept only when the file
+/// holds that many. Refused when a row is malformed, a puzzle's rows fail `check` or come
+/// twice, or rows were lost or added since.
 pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Result<Done, Error> {
     let mut file = open_regular(path, CSV)?;
     // Only whole lines: a line cut short by a kill is not read.
@@ -123,9 +119,8 @@ fn keep(
 }
 
 /// The offset just past the last `\n` of `file` (0 when none), looked for in its last
-/// [`LINE_BYTES`] only: a kill leaves less than a row after it. A longer end without a
-/// line break (a sparse file's zeros) is read, and refused by the reader's line bound. The
-/// file is left at its start.
+/// [`LINE_BYTES`] only (a longer end is refused by the reader's line bound); the file is
+/// left at its start.
 fn last_line_end(file: &mut File, path: &Path) -> Result<u64, Error> {
     let mut tail = Vec::new();
     let mut read_tail = || {

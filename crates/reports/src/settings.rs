@@ -101,8 +101,7 @@ pub fn differences<'a>(a: &'a Sidecar, b: &'a Sidecar, shards: Shards) -> Vec<Di
     .collect()
 }
 
-/// The difference of `setting` between the runs, when its `key` differs, each shown by
-/// `show`.
+/// The difference of `setting` between the runs when its `key` differs, shown by `show`.
 fn differ<'a, T: PartialEq>(
     runs: [&'a Sidecar; 2],
     setting: &'static str,
