@@ -188,23 +188,16 @@ mod tests {
     fn rows_copied_or_added_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.csv");
-        let cases: [(&[(u64, &str)], _, _); 2] = [
-            (
-                &[(0, "a"), (1, "a"), (0, "a"), (2, "a")],
-                None,
-                "line 4: puzzle 0 of c.txt (line 1): its rows come twice",
-            ),
-            (
-                &[(0, "a"), (0, "b"), (0, "c"), (1, "a"), (1, "b")],
-                Some(2),
-                "5 rows, where its sidecar says the run wrote 2: rows were added since, so",
-            ),
-        ];
-        for (rows, whole, says) in cases {
+        let refused = |rows: &[(u64, &str)], whole| {
             std::fs::write(&path, csv(rows)).unwrap();
-            let err = done_in(&path, whole, ANY).unwrap_err().to_string();
-            assert!(err.contains(says), "{err}");
-        }
+            done_in(&path, whole, ANY).unwrap_err().to_string()
+        };
+        let twice = refused(&[(0, "a"), (1, "a"), (0, "a"), (2, "a")], None);
+        let says = "line 4: puzzle 0 of c.txt (line 1): its rows come twice";
+        assert!(twice.contains(says), "{twice}");
+        let added = refused(&[(0, "a"), (0, "b"), (0, "c"), (1, "a"), (1, "b")], Some(2));
+        let says = "5 rows, where its sidecar says the run wrote 2: rows were added since, so";
+        assert!(added.contains(says), "{added}");
     }
 
     /// A CSV whose end is gigabytes without a line break (`truncate -s 3G`): refused after

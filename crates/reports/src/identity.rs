@@ -9,9 +9,7 @@ use sudoku_results::{grid_text, GridText, Row};
 
 /// The corpus's puzzle of a row: its `original` under `--permute`, else its `puzzle`.
 pub fn corpus_puzzle(row: &Row) -> &str {
-    row.original
-        .as_deref()
-        .map_or(row.puzzle.as_str(), |o| o.as_str())
+    row.original.as_deref().unwrap_or(&row.puzzle).as_str()
 }
 
 /// What is wrong with the rows of one puzzle.
