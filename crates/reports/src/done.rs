@@ -1,7 +1,5 @@
-//! What the CSV of an unfinished run already holds, for `bench --resume` (see the book's
-//! "What a stopped run leaves"). A kill can cut the file inside a puzzle's rows, so its last
-//! puzzle is solved again unless the run said as it ended how many rows it wrote, and the
-//! file holds that many. The file is left as it is: the run copies the rows kept.
+//! What the CSV of an unfinished run already holds, for `bench --resume` (the rules: the
+//! book's "What a stopped run leaves"). The file is left as it is: the run copies the rows.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -14,7 +12,7 @@ use crate::identity::RowFault;
 use crate::read::Rows;
 use crate::sidecar::RowsNotAsWritten;
 use crate::Error;
-use sudoku_results::{Row, COLUMNS};
+use sudoku_results::Row;
 
 /// The puzzles a CSV holds whole, and how much of the file holds them.
 #[derive(Debug, Clone, Default)]
@@ -43,43 +41,31 @@ impl Done {
 pub type PuzzleCheck<'a> = &'a dyn Fn(&[Row]) -> Result<(), RowFault>;
 
 /// Reads the CSV at `path` for a run that continues it. `whole`: the rows the run said, as
-/// it ended, it wrote (an interrupted or failed run's); its last puzzle is kept when the
-/// file holds exactly that many. Refused when its header is not this version's, a row
-/// before its last line is malformed, a puzzle's rows fail `check` or come twice, or rows
-/// were lost or added since (those puzzles would never be solved again, or twice).
+/// it ended, it wrote; its last puzzle, which a kill may have cut, is kept only when the file
+/// holds that many. Refused when a row is malformed, a puzzle's rows fail `check` or come
+/// twice, or rows were lost or added since.
 pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Result<Done, Error> {
     let mut file = open_regular(path, CSV)?;
     // Only whole lines: a line cut short by a kill is not read.
     let lines = last_line_end(&mut file, path)?;
     let mut rows = Rows::new(Box::new(file), lines, path)?;
-    if rows.headers.iter().ne(COLUMNS) {
-        let reason = format!(
-            "its columns are not this version's ({}): its rows cannot be continued",
-            COLUMNS.join(",")
-        );
-        return Err(Error::malformed(path, 1, reason));
-    }
     let mut done = Done {
-        keep: rows.reader.position().byte(),
+        keep: rows.at().byte(),
         ..Done::default()
     };
-    let mut last = Last {
-        rows: Vec::new(),
-        start: csv::Position::new(),
-    };
-    let mut count = 0;
+    // The rows of the last puzzle met, and the line where they start.
+    let (mut last, mut start, mut count) = (Vec::new(), 1, 0);
     loop {
-        let start = rows.reader.position().clone();
+        let at = rows.at().clone();
         let Some(row) = rows.next().transpose()? else {
             break;
         };
         count += 1;
-        let first = last.rows.first();
-        if !first.is_some_and(|r| r.corpus == row.corpus && r.index == row.index) {
-            last.keep_into(&mut done, start.byte(), check, path)?;
-            last.start = start;
+        if last.first().map(|r: &Row| (&r.corpus, r.index)) != Some((&row.corpus, row.index)) {
+            keep(&mut done, &mut last, start, at.byte(), check, path)?;
+            start = at.line();
         }
-        last.rows.push(row);
+        last.push(row);
     }
     // More rows than said in the last puzzle alone is a chunk whose write failed part-way,
     // not counted: that puzzle is solved again.
@@ -89,76 +75,68 @@ pub fn done_in(path: &Path, whole: Option<u64>, check: PuzzleCheck<'_>) -> Resul
             RowsNotAsWritten { rows: count, said }
         );
         // Named at its last line.
-        let line = rows.reader.position().line().saturating_sub(1).max(1);
+        let line = rows.at().line().saturating_sub(1).max(1);
         return Err(Error::malformed(path, line, reason));
     }
     // Else the last puzzle is left out: `keep` is where it starts.
     if whole == Some(count) {
-        last.keep_into(&mut done, rows.reader.position().byte(), check, path)?;
+        keep(&mut done, &mut last, start, rows.at().byte(), check, path)?;
     }
     Ok(done)
 }
 
-/// The rows of the last puzzle [`done_in`] met, and where they start.
-struct Last {
-    rows: Vec<Row>,
-    start: csv::Position,
-}
-
-impl Last {
-    /// Counts the puzzle into `done`, checked, the bytes kept up to `end`.
-    fn keep_into(
-        &mut self,
-        done: &mut Done,
-        end: u64,
-        check: PuzzleCheck<'_>,
-        path: &Path,
-    ) -> Result<(), Error> {
-        let Some(first) = self.rows.first() else {
+/// Counts the puzzle of `rows`, read from line `start`, into `done`, checked, the bytes
+/// kept up to `end`.
+fn keep(
+    done: &mut Done,
+    rows: &mut Vec<Row>,
+    start: u64,
+    end: u64,
+    check: PuzzleCheck<'_>,
+    path: &Path,
+) -> Result<(), Error> {
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    let puzzles = done.puzzles.entry(first.corpus.clone()).or_default();
+    let twice = !puzzles.insert(first.index);
+    let fault = match check(rows) {
+        _ if twice => "its rows come twice".to_string(),
+        Err(fault) => fault.to_string(),
+        Ok(()) => {
+            done.rows += rows.len() as u64;
+            done.keep = end;
+            rows.clear();
             return Ok(());
-        };
-        let fault = match done
-            .puzzles
-            .entry(first.corpus.clone())
-            .or_default()
-            .insert(first.index)
-        {
-            false => Some("its rows come twice".to_string()),
-            true => check(&self.rows).err().map(|fault| fault.to_string()),
-        };
-        if let Some(fault) = fault {
-            let reason = format!(
-                "puzzle {} of {} (line {}): {fault}: not the rows as the run wrote them, so \
-                 it cannot be continued",
-                first.index, first.corpus, first.line
-            );
-            return Err(Error::malformed(path, self.start.line(), reason));
         }
-        done.rows += self.rows.len() as u64;
-        done.keep = end;
-        self.rows.clear();
-        Ok(())
-    }
+    };
+    let reason = format!(
+        "puzzle {} of {} (line {}): {fault}: not the rows as the run wrote them, so it cannot \
+         be continued",
+        first.index, first.corpus, first.line
+    );
+    Err(Error::malformed(path, start, reason))
 }
 
 /// The offset just past the last `\n` of `file` (0 when none), looked for in its last
-/// [`LINE_BYTES`] only: a kill leaves less than a row after it. A longer end without a
-/// line break (a sparse file's zeros) is read, and refused by the reader's line bound. The
-/// file is left at its start.
+/// [`LINE_BYTES`] only (a longer end is refused by the reader's line bound); the file is
+/// left at its start.
 fn last_line_end(file: &mut File, path: &Path) -> Result<u64, Error> {
     let mut tail = Vec::new();
-    let len = file.seek(SeekFrom::End(0));
-    let floor = len
-        .as_ref()
-        .map_or(0, |len| len.saturating_sub(LINE_BYTES as u64 + 1));
-    len.and_then(|_| file.seek(SeekFrom::Start(floor)))
-        .and_then(|_| file.read_to_end(&mut tail))
-        .and_then(|_| file.seek(SeekFrom::Start(0)))
-        .map_err(|e| Error::open(path, e))?;
-    match tail.iter().rposition(|&b| b == b'\n') {
-        Some(i) => Ok(floor + i as u64 + 1),
-        None => Ok(if floor > 0 { u64::MAX } else { 0 }),
-    }
+    let mut read_tail = || {
+        let floor = file
+            .seek(SeekFrom::End(0))?
+            .saturating_sub(1 + LINE_BYTES as u64);
+        file.seek(SeekFrom::Start(floor))?;
+        file.read_to_end(&mut tail)?;
+        file.rewind().map(|()| floor)
+    };
+    let floor = read_tail().map_err(|e| Error::open(path, e))?;
+    Ok(match tail.iter().rposition(|&b| b == b'\n') {
+        Some(i) => floor + i as u64 + 1,
+        None if floor > 0 => u64::MAX,
+        None => 0,
+    })
 }
 
 #[cfg(test)]
@@ -169,9 +147,7 @@ mod tests {
     use sudoku_results::header_line;
 
     /// Any rows of a puzzle pass.
-    fn any(_: &[Row]) -> Result<(), RowFault> {
-        Ok(())
-    }
+    const ANY: PuzzleCheck = &|_| Ok(());
 
     /// A CSV of one row per (puzzle, solver) given.
     fn csv(rows: &[(u64, &str)]) -> Vec<u8> {
@@ -195,14 +171,14 @@ mod tests {
         text.extend_from_slice(b"c.txt,3,4,,a,1,sol");
         std::fs::write(&path, &text).unwrap();
         for (said, rows, count) in [(None, 4, 2), (Some(6), 6, 3)] {
-            let done = done_in(&path, said, &any).unwrap();
+            let done = done_in(&path, said, ANY).unwrap();
             assert_eq!((done.rows, done.count()), (rows, count));
             let kept: Vec<Row> = done.rows(&path).unwrap().map(Result::unwrap).collect();
             assert_eq!((kept.len() as u64, &*kept[3].solver), (rows, "b"));
         }
-        assert_eq!(done_in(&path, None, &any).unwrap().keep, two_puzzles);
+        assert_eq!(done_in(&path, None, ANY).unwrap().keep, two_puzzles);
         std::fs::write(&path, header_line()).unwrap();
-        let empty = done_in(&path, None, &any).unwrap();
+        let empty = done_in(&path, None, ANY).unwrap();
         assert_eq!((empty.rows, empty.keep), (0, header_line().len() as u64));
     }
 
@@ -212,23 +188,16 @@ mod tests {
     fn rows_copied_or_added_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.csv");
-        let cases: [(&[(u64, &str)], _, _); 2] = [
-            (
-                &[(0, "a"), (1, "a"), (0, "a"), (2, "a")],
-                None,
-                "line 4: puzzle 0 of c.txt (line 1): its rows come twice",
-            ),
-            (
-                &[(0, "a"), (0, "b"), (0, "c"), (1, "a"), (1, "b")],
-                Some(2),
-                "5 rows, where its sidecar says the run wrote 2: rows were added since, so",
-            ),
-        ];
-        for (rows, whole, says) in cases {
+        let refused = |rows: &[(u64, &str)], whole| {
             std::fs::write(&path, csv(rows)).unwrap();
-            let err = done_in(&path, whole, &any).unwrap_err().to_string();
-            assert!(err.contains(says), "{err}");
-        }
+            done_in(&path, whole, ANY).unwrap_err().to_string()
+        };
+        let twice = refused(&[(0, "a"), (1, "a"), (0, "a"), (2, "a")], None);
+        let says = "line 4: puzzle 0 of c.txt (line 1): its rows come twice";
+        assert!(twice.contains(says), "{twice}");
+        let added = refused(&[(0, "a"), (0, "b"), (0, "c"), (1, "a"), (1, "b")], Some(2));
+        let says = "5 rows, where its sidecar says the run wrote 2: rows were added since, so";
+        assert!(added.contains(says), "{added}");
     }
 
     /// A CSV whose end is gigabytes without a line break (`truncate -s 3G`): refused after
@@ -237,16 +206,12 @@ mod tests {
     fn a_sparse_end_is_refused_without_reading_it_all() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.csv");
-        let text = csv(&AB[..1]);
-        std::fs::write(&path, &text).unwrap();
+        std::fs::write(&path, csv(&AB[..1])).unwrap();
         let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
         file.set_len(1 << 40).unwrap();
-        let err = done_in(&path, None, &any).unwrap_err().to_string();
+        let err = done_in(&path, None, ANY).unwrap_err().to_string();
         let says = "r.csv: line 3: malformed row: a line longer than 1048576 bytes: not a CSV of \
 sudoku-lab";
         assert!(err.ends_with(says), "{err}");
-        // Within the bound, the cut line is left out as before.
-        file.set_len(text.len() as u64 + 1000).unwrap();
-        assert_eq!(done_in(&path, None, &any).unwrap().rows, 0);
     }
 }

@@ -9,9 +9,7 @@ use sudoku_results::{grid_text, GridText, Row};
 
 /// The corpus's puzzle of a row: its `original` under `--permute`, else its `puzzle`.
 pub fn corpus_puzzle(row: &Row) -> &str {
-    row.original
-        .as_deref()
-        .map_or(row.puzzle.as_str(), |o| o.as_str())
+    row.original.as_deref().unwrap_or(&row.puzzle).as_str()
 }
 
 /// What is wrong with the rows of one puzzle.
@@ -31,21 +29,17 @@ pub enum RowFault {
     NotOnePuzzle,
 }
 
-/// Checks the rows of one puzzle (one corpus and index, in the order read): one row per
-/// solver of `solvers` that `takes` the puzzle's size, in that order, all of one puzzle.
+/// Checks the rows of one puzzle (one corpus and index, in the order read, at least one):
+/// one row per solver of `solvers` that `takes` the puzzle's size, in that order, all of
+/// one puzzle.
 pub fn check_puzzle(
     rows: &[Row],
     solvers: &[&str],
     takes: &dyn Fn(&str, &Grid) -> bool,
 ) -> Result<(), RowFault> {
-    let Some(first) = rows.first() else {
-        return Ok(());
-    };
-    let text = corpus_puzzle(first);
-    let grid: Option<Grid> = text.parse().ok();
-    let (Some(grid), false) = (grid, rows.iter().any(|r| corpus_puzzle(r) != text)) else {
-        return Err(RowFault::NotOnePuzzle);
-    };
+    let text = rows.first().map_or("", corpus_puzzle);
+    let one = rows.iter().all(|r| corpus_puzzle(r) == text);
+    let grid: Grid = (text.parse().ok().filter(|_| one)).ok_or(RowFault::NotOnePuzzle)?;
     let found: Vec<String> = rows.iter().map(|r| r.solver.to_string()).collect();
     let wanted = solvers.iter().filter(|s| takes(s, &grid));
     let wanted: Vec<String> = wanted.map(|s| s.to_string()).collect();
@@ -81,10 +75,9 @@ impl<R: BufRead> CorpusCursor<R> {
     pub fn puzzle_at(&mut self, index: u64) -> Option<GridText> {
         while !self.ended && self.at.is_none_or(|at| at < index) {
             match self.reader.read_into(&mut self.puzzle) {
-                None => self.ended = true,
                 Some(Ok(())) => self.at = Some(self.puzzle.index),
                 Some(Err(e)) if e.is_malformed_line() => {}
-                Some(Err(_)) => self.ended = true,
+                None | Some(Err(_)) => self.ended = true,
             }
         }
         (self.at == Some(index)).then(|| grid_text(&self.puzzle.grid))
