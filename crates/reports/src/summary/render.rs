@@ -24,11 +24,13 @@ pub const NARROW_WIDTH: usize = 100;
 /// The narrowest the corpus column of a narrow table gets.
 const MIN_CORPUS_WIDTH: usize = 8;
 
-/// One numeric column: its narrow header (`None`: wide view only), its wide header, when
-/// it shows (`None`: always, else when a group has rows of its kind), its cell (of a
-/// group's counts and its sorted solve times), which reads the same in every view.
+/// One numeric column: its narrow header (`None`: wide view only) and what the narrow
+/// legend says of it (`""`: nothing), its wide header, when it shows (`None`: always, else
+/// when a group has rows of its kind), its cell (of a group's counts and its sorted solve
+/// times), which reads the same in every view.
 struct Column {
     narrow: Option<&'static str>,
+    legend: &'static str,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
     cell: fn(&Stats, &[u64]) -> String,
@@ -66,14 +68,21 @@ fn compact(v: f64) -> String {
     format!("{s:.digits$}{unit}")
 }
 
+/// A mean of a counter, one decimal.
+fn mean(v: Option<f64>) -> String {
+    or_dash(v, |v| format!("{v:.1}"))
+}
+
 const fn col(
     narrow: Option<&'static str>,
+    legend: &'static str,
     wide: &'static str,
     when: Option<fn(&Stats) -> bool>,
     cell: fn(&Stats, &[u64]) -> String,
 ) -> Column {
     Column {
         narrow,
+        legend,
         wide,
         when,
         cell,
@@ -82,76 +91,43 @@ const fn col(
 
 #[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    col(Some("puzzles"), "puzzles", None, |s, _| s.puzzles.to_string()),
-    col(None, "solved", None, |s, _| s.solved.to_string()),
-    col(Some("none"), "no solution", None, |s, _| s.no_solution.to_string()),
-    col(Some("budget"), "budget exhausted", None, |s, _| s.budget_exhausted.to_string()),
-    col(Some("wrong"), "wrong", None, |s, _| s.wrong.to_string()),
-    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |s, _| s.several_solutions.to_string()),
-    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |s, _| s.unknown.to_string()),
-    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |s, _| s.timeout.to_string()),
-    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |s, _| s.crashed.to_string()),
-    col(Some("median"), "median", None, |_, t| time(percentile(t, 50.0))),
-    col(Some("MAD"), "MAD", None, |_, t| time(mad(t))),
-    col(None, "mean", None, |s, _| or_dash(s.mean_time(), format_time)),
-    col(None, "p90", None, |_, t| time(percentile(t, 90.0))),
-    col(None, "p99", None, |_, t| time(percentile(t, 99.0))),
-    col(None, "max", None, |_, t| time(t.last().copied())),
-    col(None, "re-timed", None, |s, _| s.retimed.to_string()),
-    col(None, "disturbed", None, |s, _| s.disturbed.to_string()),
-    col(Some("core/s"), "puzzles/s per core", None, |s, _| or_dash(s.per_core_rate(), rate)),
-    col(None, "mean nodes", None, |s, _| or_dash(s.mean_counted(s.total_nodes), |v| format!("{v:.1}"))),
+    col(Some("puzzles"), "", "puzzles", None, |s, _| s.puzzles.to_string()),
+    col(None, "", "solved", None, |s, _| s.solved.to_string()),
+    col(Some("none"), "no solution", "no solution", None, |s, _| s.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", "budget exhausted", None, |s, _| s.budget_exhausted.to_string()),
+    col(Some("wrong"), "a failed check", "wrong", None, |s, _| s.wrong.to_string()),
+    col(Some("2+ sol"), "puzzles found to have two solutions or more (--limit 2 and up)", "2+ solutions", Some(|s| s.max_limit >= 2), |s, _| s.several_solutions.to_string()),
+    col(Some("unknown"), "a status this version does not know (no time figure counts it)", "unknown status", Some(|s| s.unknown > 0), |s, _| s.unknown.to_string()),
+    col(Some("timeout"), "a cmd: solver gave no answer in time (no time figure counts it)", "timeout", Some(|s| s.timeout > 0), |s, _| s.timeout.to_string()),
+    col(Some("crashed"), "a cmd: solver's process exited (no time figure counts it)", "crashed", Some(|s| s.crashed > 0), |s, _| s.crashed.to_string()),
+    col(Some("median"), "of the solves' trusted times (a disturbed solve is timed again)", "median", None, |_, t| time(percentile(t, 50.0))),
+    col(Some("MAD"), "median absolute deviation, its spread", "MAD", None, |_, t| time(mad(t))),
+    col(None, "", "mean", None, |s, _| or_dash(s.mean_time(), format_time)),
+    col(None, "", "p90", None, |_, t| time(percentile(t, 90.0))),
+    col(None, "", "p99", None, |_, t| time(percentile(t, 99.0))),
+    col(None, "", "max", None, |_, t| time(t.last().copied())),
+    col(None, "", "re-timed", None, |s, _| s.retimed.to_string()),
+    col(None, "", "disturbed", None, |s, _| s.disturbed.to_string()),
+    col(Some("core/s"), "puzzles per second of solve time on one core (1 / the mean time)", "puzzles/s per core", None, |s, _| or_dash(s.per_core_rate(), rate)),
+    col(None, "", "mean nodes", None, |s, _| mean(s.mean_counted(s.total_nodes))),
     // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
-    col(None, "max nodes", None, |s, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
-    col(None, "mean backtracks", None, |s, _| or_dash(s.mean_counted(s.total_backtracks), |v| format!("{v:.1}"))),
-    col(Some("tries"), "tries/puzzle", None, |s, _| or_dash(s.tries_per_puzzle(), compact)),
-    col(None, "%no_guess", None, |s, _| or_dash(s.no_guess_percent(), |p| format!("{p:.1}"))),
-];
-
-/// The narrow headers the formula of `solved` takes away from `puzzles`, with their
-/// meaning; the last three are the rows without a solve time ([`UNTIMED`]).
-#[rustfmt::skip]
-const NOT_SOLVED: [(&str, &str); 6] = [
-    ("none", "none (no solution)"),
-    ("budget", "budget (budget exhausted)"),
-    ("wrong", "wrong (a failed check)"),
-    ("timeout", "timeout (a cmd: solver gave no answer in time)"),
-    ("crashed", "crashed (a cmd: solver's process exited)"),
-    ("unknown", "unknown (a status this version does not know)"),
-];
-
-/// What the legends say of the rows without a solve time.
-const UNTIMED: &str = "timeout, crashed and unknown rows have no solve time: no time figure \
-counts them";
-
-/// The other narrow headers, with their meaning.
-#[rustfmt::skip]
-const MEANINGS: [(&str, &str); 5] = [
-    ("2+ sol", "2+ sol: puzzles found to have two solutions or more (--limit 2 and up);"),
-    ("median", "median: of the solves' trusted times (a disturbed solve is timed again);"),
-    ("MAD", "MAD (median absolute deviation, its spread);"),
-    ("core/s", "core/s: puzzles per second of solve time on one core (1 / the mean time);"),
-    ("tries", "tries: mean per puzzle (nodes = 1 + tries)"),
+    col(None, "", "max nodes", None, |s, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
+    col(None, "", "mean backtracks", None, |s, _| mean(s.mean_counted(s.total_backtracks))),
+    col(Some("tries"), "mean per puzzle (nodes = 1 + tries)", "tries/puzzle", None, |s, _| or_dash(s.mean_counted(s.total_nodes.saturating_sub(u128::from(s.counted))), compact)),
+    col(None, "", "%no_guess", None, |s, _| mean(s.mean_counted(100 * u128::from(s.no_guess)))),
 ];
 
 /// The narrow view's legend: what each of its columns (`shown`) means, within its width.
 fn narrow_legend(shown: &[String]) -> String {
-    let of = |table: &[(&str, &'static str)]| -> Vec<&'static str> {
-        let shown = table.iter().filter(|(h, _)| shown.iter().any(|s| s == h));
-        shown.map(|(_, meaning)| *meaning).collect()
+    let said = |c: &Column| {
+        c.narrow
+            .filter(|h| !c.legend.is_empty() && shown.contains(&h.to_string()))
     };
-    let taken = of(&NOT_SOLVED);
-    // Each term ends with the sign after it, so that no line starts with `- ` (a list).
-    let mut items = vec!["solved = puzzles -".to_string()];
-    for (i, meaning) in taken.iter().enumerate() {
-        let end = if i + 1 == taken.len() { ";" } else { " -" };
-        items.push(format!("{meaning}{end}"));
-    }
-    items.extend(of(&MEANINGS).into_iter().map(String::from));
-    if !of(&NOT_SOLVED[3..]).is_empty() {
-        items.push(format!("({UNTIMED});"));
-    }
-    items.push("(--wide: every column, solved, p99 and %no_guess too).".into());
+    let said = COLUMNS
+        .iter()
+        .filter_map(|c| Some(format!("{}: {};", said(c)?, c.legend)));
+    let mut items: Vec<String> = said.collect();
+    items.push("--wide: every column, solved, p99 and %no_guess too.".into());
     pack(&items, NARROW_WIDTH)
 }
 
@@ -172,16 +148,13 @@ fn pack(items: &[String], width: usize) -> String {
 }
 
 /// What the wide view's and Markdown's figures mean (the book's "Timing you can trust").
-fn wide_legend() -> String {
-    format!(
-        "Times are the solve calls of the puzzles answered ({UNTIMED}), each row's trusted \
-time; median and percentiles by nearest rank, MAD = median absolute deviation; re-timed = \
-solves disturbed and timed again, disturbed = those disturbed in every timing; puzzles/s per \
-core = 1 / mean; tries/puzzle = mean nodes - 1, %no_guess = share of searches without a try \
-(tdoku's figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" \
-says more."
-    )
-}
+const WIDE_LEGEND: &str = "Times are the solve calls of the puzzles answered (timeout, crashed \
+and unknown rows have no solve time: no time figure counts them), each row's trusted time; \
+median and percentiles by nearest rank, MAD = median absolute deviation; re-timed = solves \
+disturbed and timed again, disturbed = those disturbed in every timing; puzzles/s per core = \
+1 / mean; tries/puzzle = mean nodes - 1, %no_guess = share of searches without a try (tdoku's \
+figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" says \
+more.";
 
 /// `text` with `<`, `>` and `&` as HTML entities: a name or an error in Markdown shows as
 /// it is, never read as a tag (`<script>`, `<!--`).
@@ -250,7 +223,7 @@ impl Summary {
         }
         out += &match view {
             View::Narrow => narrow_legend(&rows[0]),
-            View::Wide => wide_legend(),
+            View::Wide => WIDE_LEGEND.to_string(),
         };
         out + "\n" + &self.notes_text("")
     }
@@ -267,7 +240,7 @@ impl Summary {
                 let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
             }
         }
-        out + "\n" + &wide_legend() + "\n\n" + &html_escaped(&self.notes_text("**"))
+        out + "\n" + WIDE_LEGEND + "\n\n" + &html_escaped(&self.notes_text("**"))
     }
 
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).

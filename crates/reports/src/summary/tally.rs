@@ -111,14 +111,4 @@ impl Stats {
             .collect();
         (!why.is_empty()).then(|| why.join("; "))
     }
-
-    /// Tries per puzzle (tdoku's "guesses per puzzle"): the mean of `nodes - 1`.
-    pub fn tries_per_puzzle(&self) -> Option<f64> {
-        self.mean_counted(self.total_nodes.saturating_sub(u128::from(self.counted)))
-    }
-
-    /// The share of puzzles, in percent, whose search ended without a try (`%no_guess`).
-    pub fn no_guess_percent(&self) -> Option<f64> {
-        (self.counted > 0).then(|| 100.0 * self.no_guess as f64 / self.counted as f64)
-    }
 }
