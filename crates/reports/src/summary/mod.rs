@@ -1,8 +1,5 @@
-//! The summary of a run, per corpus × solver, as a text table or Markdown (what it says:
-//! the book's "summary" and "bench" chapters).
-//!
-//! Its memory grows with the (corpus, solver) groups, never with the puzzles, and a group
-//! is found by hashing, so that a CSV of tens of thousands of corpora takes one pass.
+//! The summary of a run, per corpus × solver, as a text table or Markdown (the book's
+//! "summary" and "bench" chapters). Its memory grows with the groups, not the puzzles.
 
 mod names;
 mod render;
@@ -14,20 +11,12 @@ use std::sync::Arc;
 
 pub use names::{cut_middle, match_names, short_names};
 pub use render::View;
-use tally::Stats;
+use tally::Group;
 
 use crate::read::read_rows;
 use crate::sidecar::{ShardEntry, Sidecar, State};
 use crate::Error;
 use sudoku_results::{Row, Status};
-
-/// One (corpus, solver) group of the summary: the corpus as the rows give it.
-#[derive(Debug, Clone)]
-pub(crate) struct Group {
-    corpus: Arc<str>,
-    solver: Arc<str>,
-    stats: Stats,
-}
 
 /// The wall clock of a whole run, from its sidecar.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,6 +37,7 @@ const WRONG_LISTED: usize = 20;
 /// What the summary knows from the rows alone: [`Summary::recount`] replaces it whole.
 #[derive(Debug, Clone, Default)]
 struct Tally {
+    /// The groups in the order met, found by hashing (tens of thousands of corpora).
     groups: Vec<Group>,
     index: HashMap<(Arc<str>, Arc<str>), usize>,
     /// The groups of the latest corpus met: rows come corpus by corpus.
@@ -89,18 +79,17 @@ impl Tally {
         if let Some(&i) = self.latest.iter().find(|&&i| same(&self.groups[i])) {
             return i;
         }
-        let next = self.groups.len();
         let key = (row.corpus.clone(), row.solver.clone());
-        let i = *self.index.entry(key).or_insert(next);
-        if i == next {
+        let groups = &mut self.groups;
+        let i = *self.index.entry(key).or_insert_with(|| {
             let (corpus, solver) = (row.corpus.clone(), row.solver.clone());
-            let stats = Stats::default();
-            self.groups.push(Group {
+            groups.push(Group {
                 corpus,
                 solver,
-                stats,
+                ..Group::default()
             });
-        }
+            groups.len() - 1
+        });
         if self
             .latest
             .first()
@@ -117,10 +106,8 @@ impl Tally {
     fn count_puzzle(&mut self, row: &Row) {
         match &mut self.latest_puzzle {
             Some((corpus, index)) if Arc::ptr_eq(corpus, &row.corpus) || *corpus == row.corpus => {
-                if *index != row.index {
-                    self.puzzles += 1;
-                    *index = row.index;
-                }
+                self.puzzles += u64::from(*index != row.index);
+                *index = row.index;
             }
             _ => {
                 self.puzzles += 1;
@@ -141,7 +128,7 @@ impl Summary {
         let t = &mut self.tally;
         t.count_puzzle(row);
         let i = t.group_of(row);
-        t.groups[i].stats.add(row);
+        t.groups[i].add(row);
         match &row.status {
             Status::Wrong if t.wrong_rows.len() < WRONG_LISTED => {
                 // Without the reason, which the CSV does not keep: a CSV's summary is the run's.
@@ -162,14 +149,9 @@ impl Summary {
         self.tally.puzzles
     }
 
-    /// The groups, in the order met.
-    pub(crate) fn groups(&self) -> &[Group] {
-        &self.tally.groups
-    }
-
     /// A count summed over the groups.
-    fn total(&self, count: fn(&Stats) -> u64) -> u64 {
-        self.tally.groups.iter().map(|g| count(&g.stats)).sum()
+    fn total(&self, count: fn(&Group) -> u64) -> u64 {
+        self.tally.groups.iter().map(count).sum()
     }
 
     /// Rows whose solution failed its check.

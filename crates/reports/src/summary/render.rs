@@ -7,7 +7,7 @@ use sudoku_results::format_time;
 use sudoku_results::stats::{mad, percentile};
 
 use super::names::{cut_middle, short_names};
-use super::{Group, Stats, Summary};
+use super::{Group, Summary};
 use crate::wording::{is_are, plural};
 
 /// Which columns a text table shows.
@@ -32,8 +32,8 @@ struct Column {
     narrow: Option<&'static str>,
     legend: &'static str,
     wide: &'static str,
-    when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Stats, &[u64]) -> String,
+    when: Option<fn(&Group) -> bool>,
+    cell: fn(&Group, &[u64]) -> String,
 }
 
 /// A figure, `-` without one.
@@ -68,17 +68,12 @@ fn compact(v: f64) -> String {
     format!("{s:.digits$}{unit}")
 }
 
-/// A mean of a counter, one decimal.
-fn mean(v: Option<f64>) -> String {
-    or_dash(v, |v| format!("{v:.1}"))
-}
-
 const fn col(
     narrow: Option<&'static str>,
     legend: &'static str,
     wide: &'static str,
-    when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Stats, &[u64]) -> String,
+    when: Option<fn(&Group) -> bool>,
+    cell: fn(&Group, &[u64]) -> String,
 ) -> Column {
     Column {
         narrow,
@@ -109,12 +104,12 @@ const COLUMNS: &[Column] = &[
     col(None, "", "re-timed", None, |s, _| s.retimed.to_string()),
     col(None, "", "disturbed", None, |s, _| s.disturbed.to_string()),
     col(Some("core/s"), "puzzles per second of solve time on one core (1 / the mean time)", "puzzles/s per core", None, |s, _| or_dash(s.per_core_rate(), rate)),
-    col(None, "", "mean nodes", None, |s, _| mean(s.mean_counted(s.total_nodes))),
+    col(None, "", "mean nodes", None, |s, _| or_dash(s.mean_counted(s.total_nodes), |v| format!("{v:.1}"))),
     // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
     col(None, "", "max nodes", None, |s, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
-    col(None, "", "mean backtracks", None, |s, _| mean(s.mean_counted(s.total_backtracks))),
+    col(None, "", "mean backtracks", None, |s, _| or_dash(s.mean_counted(s.total_backtracks), |v| format!("{v:.1}"))),
     col(Some("tries"), "mean per puzzle (nodes = 1 + tries)", "tries/puzzle", None, |s, _| or_dash(s.mean_counted(s.total_nodes.saturating_sub(u128::from(s.counted))), compact)),
-    col(None, "", "%no_guess", None, |s, _| mean(s.mean_counted(100 * u128::from(s.no_guess)))),
+    col(None, "", "%no_guess", None, |s, _| or_dash(s.mean_counted(100 * u128::from(s.no_guess)), |p| format!("{p:.1}"))),
 ];
 
 /// The narrow view's legend: what each of its columns (`shown`) means, within its width.
@@ -166,7 +161,7 @@ fn html_escaped(text: &str) -> String {
 impl Summary {
     /// The table in `view`: its header, then a row per group.
     fn grid(&self, view: View) -> Vec<Vec<String>> {
-        let any = |kind: fn(&Stats) -> bool| self.groups().iter().any(|g| kind(&g.stats));
+        let any = |kind: fn(&Group) -> bool| self.tally.groups.iter().any(kind);
         let wide = view == View::Wide;
         let columns: Vec<&Column> = COLUMNS
             .iter()
@@ -179,37 +174,36 @@ impl Summary {
             .into_iter()
             .chain(heads)
             .map(String::from);
-        let names = short_names(self.groups().iter().map(|g| &*g.corpus));
+        let names = short_names(self.tally.groups.iter().map(|g| &*g.corpus));
         let row = |g: &Group| {
             let corpus = if wide { &*g.corpus } else { &names[&*g.corpus] };
-            let times = g.stats.sorted_times();
-            let cells = columns.iter().map(|c| (c.cell)(&g.stats, &times));
+            let times = g.sorted_times();
+            let cells = columns.iter().map(|c| (c.cell)(g, &times));
             [corpus.to_string(), g.solver.to_string()]
                 .into_iter()
                 .chain(cells)
                 .collect()
         };
-        let rows = self.groups().iter().map(row);
+        let rows = self.tally.groups.iter().map(row);
         std::iter::once(header.collect()).chain(rows).collect()
     }
 
     /// The summary as an aligned text table, with its legend and notes below. The narrow
     /// view fits 100 columns, cutting long corpus names in their middle.
     pub fn to_text(&self, view: View) -> String {
-        if self.groups().is_empty() {
+        if self.tally.groups.is_empty() {
             return self.notes_text("");
         }
         let mut rows = self.grid(view);
         let width = |rows: &[Vec<String>], i: usize| {
             rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)
         };
-        let mut widths: Vec<usize> = (0..rows[0].len()).map(|i| width(&rows, i)).collect();
-        let rest: usize = widths[1..].iter().sum::<usize>() + 2 * (widths.len() - 1);
-        let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
-        if view == View::Narrow && widths[0] > room {
+        if view == View::Narrow {
+            let rest: usize = (1..rows[0].len()).map(|i| width(&rows, i) + 2).sum();
+            let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
             rows.iter_mut().for_each(|r| r[0] = cut_middle(&r[0], room));
-            widths[0] = width(&rows, 0);
         }
+        let widths: Vec<usize> = (0..rows[0].len()).map(|i| width(&rows, i)).collect();
         let mut out = String::new();
         for row in &rows {
             // Corpus and solver to the left, the figures to the right.
@@ -253,7 +247,7 @@ impl Summary {
 shards into the whole run)."
             );
         }
-        if self.groups().is_empty() {
+        if self.tally.groups.is_empty() {
             out += "No rows.\n";
         }
         out += &self.clock_text();
@@ -303,12 +297,12 @@ counted as wrong).",
         out
     }
 
-    /// A warning for each group whose figures may not hold ([`Stats::unstable`]), within
+    /// A warning for each group whose figures may not hold ([`Group::unstable`]), within
     /// the narrow width (the counts of solves timed again: `--wide`, and the sidecar).
     fn timing_notes(&self, out: &mut String, bold: &str) {
-        let names = short_names(self.groups().iter().map(|g| &*g.corpus));
-        for g in self.groups() {
-            if let Some(why) = g.stats.unstable() {
+        let names = short_names(self.tally.groups.iter().map(|g| &*g.corpus));
+        for g in &self.tally.groups {
+            if let Some(why) = g.unstable() {
                 let note = format!(
                     "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
 again on a quiet machine, or with --repeat 5.",
@@ -324,30 +318,25 @@ again on a quiet machine, or with --repeat 5.",
     /// puzzles with rows that the clock timed, none without; of one shard or of the whole
     /// run; what it leaves out.
     fn clock_text(&self) -> String {
-        let Some(clock) = self.clock else {
+        let Some(clock) = self.clock.filter(|c| self.puzzles() > c.resumed) else {
             return String::new();
         };
         let (resumed, read) = (clock.resumed, clock.puzzles.saturating_sub(clock.resumed));
-        let timed = self.puzzles().saturating_sub(resumed);
-        if timed == 0 {
-            return String::new();
-        }
-        let span = match self.shard {
-            Some(k) => format!("for shard {k}"),
-            None => "for the whole run".to_string(),
-        };
+        let timed = self.puzzles() - resumed;
+        let span = self
+            .shard
+            .map_or("the whole run".into(), |k| format!("shard {k}"));
         let puzzles = if read > timed {
             format!("{read} puzzles read, {timed} of them with rows,")
         } else {
             format!("{timed} puzzle{}", plural(timed))
         };
         // No thread count: a merge of shards that ran on different counts (its notes say them).
-        let threads = match clock.threads {
-            0 => String::new(),
-            n => format!(", {n} thread{}", plural(n)),
-        };
+        let n = clock.threads;
+        let threads = (n > 0).then(|| format!(", {n} thread{}", plural(n)));
+        let threads = threads.unwrap_or_default();
         let mut text = format!(
-            "Wall clock: {} puzzles/s {span} ({puzzles} in {}{threads}, all solvers).\n",
+            "Wall clock: {} puzzles/s for {span} ({puzzles} in {}{threads}, all solvers).\n",
             rate(timed as f64 / clock.seconds),
             format_time(clock.seconds * 1e9),
         );

@@ -1,11 +1,16 @@
 //! What one solver did on one corpus, its time figures those of [`sudoku_results::stats`]
 //! (what each counts: the book's "What the time figures count").
 
+use std::sync::Arc;
+
 use sudoku_results::{Retimed, Row, Status};
 
-/// What one solver did on one corpus: rows by status, costs, solve times.
+/// What one solver did on one corpus (the corpus as the rows give it): rows by status,
+/// costs, solve times.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Stats {
+pub(crate) struct Group {
+    pub corpus: Arc<str>,
+    pub solver: Arc<str>,
     // Rows, and rows by status (the CSV's `status`).
     pub puzzles: u64,
     pub solved: u64,
@@ -24,7 +29,7 @@ pub(crate) struct Stats {
     pub total_ns: u128,
     /// The solve times, eight bytes a row, so that the percentiles are exact, the very
     /// values `compare` and the plots find.
-    times: Vec<u64>,
+    pub(super) times: Vec<u64>,
     /// Rows with a solve time timed again, their first timing disturbed, then trusted.
     pub retimed: u64,
     /// Rows with a solve time disturbed in every timing ([`Retimed::Disturbed`]).
@@ -42,7 +47,7 @@ pub(crate) struct Stats {
     pub no_guess: u64,
 }
 
-impl Stats {
+impl Group {
     /// Counts one row.
     pub fn add(&mut self, row: &Row) {
         self.puzzles += 1;
@@ -79,7 +84,7 @@ impl Stats {
         sorted
     }
 
-    /// Puzzles per second of solve time on one core: 1 / [`Stats::mean_time`].
+    /// Puzzles per second of solve time on one core: 1 / [`Group::mean_time`].
     pub fn per_core_rate(&self) -> Option<f64> {
         (self.total_ns > 0).then(|| self.times.len() as f64 / (self.total_ns as f64 / 1e9))
     }

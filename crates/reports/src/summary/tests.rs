@@ -84,7 +84,7 @@ fn groups_count_statuses_and_costs() {
             ..row("x/a.txt", "naive", Status::Wrong, 2000, 20)
         },
     ]);
-    assert_eq!(s.groups().len(), 2);
+    assert_eq!(s.tally.groups.len(), 2);
     let wide = s.to_text(View::Wide);
     let wrong = "WRONG: 1 solution failed its check:\n- x/a.txt:1 (index 0) naive\n";
     says(&wide, &[wrong], &[]);
@@ -139,8 +139,8 @@ fn many_corpora_group_in_one_pass() {
         }
     }
     s.add(&row("c7.txt", "dlx", Status::Solved, 10, 1));
-    assert_eq!(s.groups().len(), 10_000);
-    assert_eq!(s.groups()[15].stats.puzzles, 2, "{:?}", s.groups()[15]);
+    assert_eq!(s.tally.groups.len(), 10_000);
+    assert_eq!(s.tally.groups[15].puzzles, 2, "{:?}", s.tally.groups[15]);
 }
 
 /// The narrow legend says what each column shown means; a column of rows of a kind (2+
