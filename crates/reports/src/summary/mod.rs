@@ -5,7 +5,7 @@ mod names;
 mod render;
 mod tally;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -14,22 +14,9 @@ pub use render::View;
 use tally::Group;
 
 use crate::read::read_rows;
-use crate::sidecar::{ShardEntry, Sidecar, State};
+use crate::sidecar::{Sidecar, State};
 use crate::Error;
 use sudoku_results::{Row, Status};
-
-/// The wall clock of a whole run, from its sidecar.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Clock {
-    /// Wall time, in seconds (after `--resume`, of the part after it).
-    pub seconds: f64,
-    /// Worker threads (0: a merge of shards that ran on several counts).
-    pub threads: u64,
-    /// Puzzles read, the sidecar's `puzzles` (after `--resume`, the earlier run's too).
-    pub puzzles: u64,
-    /// After `--resume`: the earlier run's puzzles, in `puzzles` but not in `seconds`.
-    pub resumed: u64,
-}
 
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
@@ -43,7 +30,6 @@ struct Tally {
     /// The groups of the latest corpus met: rows come corpus by corpus.
     latest: Vec<usize>,
     wrong_rows: Vec<String>,
-    unknown_statuses: BTreeSet<String>,
     /// Puzzles with rows: see [`Summary::puzzles`].
     puzzles: u64,
     /// The puzzle of the latest row (corpus, index).
@@ -54,19 +40,14 @@ struct Tally {
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
     tally: Tally,
-    /// Malformed lines skipped, by corpus.
-    malformed: BTreeMap<String, u64>,
-    notes: Vec<String>,
+    /// The run's sidecar ([`Summary::apply_sidecar`]): its clock, malformed lines, notes.
+    sidecar: Sidecar,
     /// How the run ended, when it did not simply finish (as its sidecar says).
     pub state: Option<State>,
     /// The error that stopped the run, if its sidecar gives one.
     pub error: Option<String>,
-    /// The run's wall clock, when known.
-    pub clock: Option<Clock>,
-    /// Of a merge of shards: its clock is the slowest shard's.
-    merged: bool,
-    /// Of one shard of a run (`bench --shard K/N`): its share.
-    shard: Option<ShardEntry>,
+    /// Whether the sidecar's wall clock timed these rows (not when they changed since).
+    pub clock: bool,
 }
 
 impl Tally {
@@ -129,17 +110,11 @@ impl Summary {
         t.count_puzzle(row);
         let i = t.group_of(row);
         t.groups[i].add(row);
-        match &row.status {
-            Status::Wrong if t.wrong_rows.len() < WRONG_LISTED => {
-                // Without the reason, which the CSV does not keep: a CSV's summary is the run's.
-                let (corpus, line, index, solver) = (&row.corpus, row.line, row.index, &row.solver);
-                t.wrong_rows
-                    .push(format!("{corpus}:{line} (index {index}) {solver}"));
-            }
-            Status::Unknown(text) if !t.unknown_statuses.contains(&**text) => {
-                t.unknown_statuses.insert(text.to_string());
-            }
-            _ => {}
+        if row.status == Status::Wrong && t.wrong_rows.len() < WRONG_LISTED {
+            // Without the reason, which the CSV does not keep: a CSV's summary is the run's.
+            let (corpus, line, index, solver) = (&row.corpus, row.line, row.index, &row.solver);
+            t.wrong_rows
+                .push(format!("{corpus}:{line} (index {index}) {solver}"));
         }
     }
 
@@ -175,21 +150,8 @@ impl Summary {
             self.state = Some(sidecar.state);
         }
         self.error.clone_from(&sidecar.error);
-        for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
-            *self.malformed.entry(c.path.clone()).or_default() += c.malformed;
-        }
-        self.notes.extend(sidecar.notes.iter().cloned());
-        self.notes.extend(sidecar.skipped.iter().map(|s| s.note()));
-        self.merged = !sidecar.merged_from.is_empty();
-        self.shard = sidecar.shard;
-        if sidecar.seconds > 0.0 {
-            self.clock = Some(Clock {
-                seconds: sidecar.seconds,
-                threads: sidecar.threads,
-                puzzles: sidecar.puzzles,
-                resumed: sidecar.resumed_puzzles,
-            });
-        }
+        self.clock = sidecar.seconds > 0.0;
+        self.sidecar = sidecar.clone();
     }
 
     /// Counts the rows anew from the CSV at `csv`, keeping what the sidecar added: for a

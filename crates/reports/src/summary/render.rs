@@ -1,6 +1,7 @@
 //! The summary as a table: which columns, their headers and cells, aligned text or Markdown,
 //! and the notes below it.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use sudoku_results::format_time;
@@ -48,11 +49,7 @@ fn time(ns: Option<u64>) -> String {
 
 /// A rate: one decimal below 100 per second, none above.
 fn rate(r: f64) -> String {
-    if r < 100.0 {
-        format!("{r:.1}")
-    } else {
-        format!("{r:.0}")
-    }
+    format!("{r:.*}", usize::from(r < 100.0))
 }
 
 /// A mean in at most 5 characters from 1000 up (`8.08M`, `123k`), else one decimal.
@@ -224,7 +221,10 @@ impl Summary {
 
     /// The summary as a Markdown document: every column, and the notes.
     pub fn to_markdown(&self) -> String {
-        let title = self.shard.map_or(String::new(), |k| format!(": shard {k}"));
+        let title = self
+            .sidecar
+            .shard
+            .map_or(String::new(), |k| format!(": shard {k}"));
         let mut out = format!("# sudoku-lab summary{title}\n\n");
         for (i, row) in self.grid(View::Wide).iter().enumerate() {
             let cells = row.iter().map(|c| html_escaped(c).replace('|', "\\|"));
@@ -240,7 +240,7 @@ impl Summary {
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
     fn notes_text(&self, bold: &str) -> String {
         let mut out = String::new();
-        if let Some(shard) = self.shard {
+        if let Some(shard) = self.sidecar.shard {
             let _ = writeln!(
                 out,
                 "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the \
@@ -251,55 +251,21 @@ shards into the whole run)."
             out += "No rows.\n";
         }
         out += &self.clock_text();
-        if !self.malformed.is_empty() {
-            let total: u64 = self.malformed.values().sum();
-            let per = self.malformed.iter().map(|(c, n)| format!("{c}: {n}"));
+        let mut malformed = BTreeMap::new();
+        for c in self.sidecar.corpus.iter().filter(|c| c.malformed > 0) {
+            *malformed.entry(&c.path).or_default() += c.malformed;
+        }
+        if !malformed.is_empty() {
+            let total: u64 = malformed.values().sum();
+            let per = malformed.iter().map(|(c, n)| format!("{c}: {n}"));
             let per = per.collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
         }
-        for note in &self.notes {
+        let skips = self.sidecar.skipped.iter().map(|s| s.note());
+        for note in self.sidecar.notes.iter().cloned().chain(skips) {
             let _ = writeln!(out, "{note}");
         }
-        self.timing_notes(&mut out, bold);
-        let wrong = self.wrong();
-        if wrong > 0 {
-            let their = if wrong == 1 { "its" } else { "their" };
-            let s = plural(wrong);
-            let _ = writeln!(
-                out,
-                "{bold}WRONG: {wrong} solution{s} failed {their} check{bold}:"
-            );
-            for w in &self.tally.wrong_rows {
-                let _ = writeln!(out, "- {w}");
-            }
-            let more = (wrong as usize).saturating_sub(self.tally.wrong_rows.len());
-            if more > 0 {
-                let _ = writeln!(out, "- ... and {more} more");
-            }
-        }
-        let unknown = &self.tally.unknown_statuses;
-        if !unknown.is_empty() {
-            let n = self.total(|s| s.unknown);
-            let names = Vec::from_iter(unknown.iter().map(String::as_str)).join(", ");
-            let _ = writeln!(
-                out,
-                "Unknown status in {n} row{}: {names} (not written by this version; not \
-counted as wrong).",
-                plural(n)
-            );
-        }
-        if let Some(state) = &self.state {
-            let _ = writeln!(out, "{bold}{}{bold}: {}.", state.alarm(), state.told());
-        }
-        if let Some(error) = &self.error {
-            let _ = writeln!(out, "The error that stopped it: {error}");
-        }
-        out
-    }
-
-    /// A warning for each group whose figures may not hold ([`Group::unstable`]), within
-    /// the narrow width (the counts of solves timed again: `--wide`, and the sidecar).
-    fn timing_notes(&self, out: &mut String, bold: &str) {
+        // A warning for each group whose figures may not hold, within the narrow width.
         let names = short_names(self.tally.groups.iter().map(|g| &*g.corpus));
         for g in &self.tally.groups {
             if let Some(why) = g.unstable() {
@@ -312,18 +278,40 @@ again on a quiet machine, or with --repeat 5.",
                 let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
             }
         }
+        let wrong = self.wrong();
+        if wrong > 0 {
+            let their = if wrong == 1 { "its" } else { "their" };
+            let s = plural(wrong);
+            let _ = writeln!(
+                out,
+                "{bold}WRONG: {wrong} solution{s} failed {their} check{bold}:"
+            );
+            let more = (wrong as usize).saturating_sub(self.tally.wrong_rows.len());
+            let more = (more > 0).then(|| format!("... and {more} more"));
+            for w in self.tally.wrong_rows.iter().chain(&more) {
+                let _ = writeln!(out, "- {w}");
+            }
+        }
+        if let Some(state) = &self.state {
+            let _ = writeln!(out, "{bold}{}{bold}: {}.", state.alarm(), state.told());
+        }
+        if let Some(error) = &self.error {
+            let _ = writeln!(out, "The error that stopped it: {error}");
+        }
+        out
     }
 
     /// The wall-clock note (the rules: the book's "bench", "What a run writes"): of the
     /// puzzles with rows that the clock timed, none without; of one shard or of the whole
     /// run; what it leaves out.
     fn clock_text(&self) -> String {
-        let Some(clock) = self.clock.filter(|c| self.puzzles() > c.resumed) else {
+        let s = &self.sidecar;
+        let resumed = s.resumed_puzzles;
+        if !self.clock || self.puzzles() <= resumed {
             return String::new();
-        };
-        let (resumed, read) = (clock.resumed, clock.puzzles.saturating_sub(clock.resumed));
-        let timed = self.puzzles() - resumed;
-        let span = self
+        }
+        let (read, timed) = (s.puzzles.saturating_sub(resumed), self.puzzles() - resumed);
+        let span = s
             .shard
             .map_or("the whole run".into(), |k| format!("shard {k}"));
         let puzzles = if read > timed {
@@ -332,13 +320,13 @@ again on a quiet machine, or with --repeat 5.",
             format!("{timed} puzzle{}", plural(timed))
         };
         // No thread count: a merge of shards that ran on different counts (its notes say them).
-        let n = clock.threads;
+        let n = s.threads;
         let threads = (n > 0).then(|| format!(", {n} thread{}", plural(n)));
         let threads = threads.unwrap_or_default();
         let mut text = format!(
             "Wall clock: {} puzzles/s for {span} ({puzzles} in {}{threads}, all solvers).\n",
-            rate(timed as f64 / clock.seconds),
-            format_time(clock.seconds * 1e9),
+            rate(timed as f64 / s.seconds),
+            format_time(s.seconds * 1e9),
         );
         if resumed > 0 {
             let (s, is) = (plural(resumed), is_are(resumed));
@@ -347,7 +335,7 @@ again on a quiet machine, or with --repeat 5.",
                 "The {resumed} puzzle{s} copied by --resume {is} not timed here."
             );
         }
-        if self.merged {
+        if !s.merged_from.is_empty() {
             // Shards may run one after another, or each on a machine of its own.
             text += "The wall clock is the slowest shard's: the whole run's only if the shards \
 ran side by side.\n";
