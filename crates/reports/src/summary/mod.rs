@@ -71,11 +71,7 @@ impl Tally {
             });
             groups.len() - 1
         });
-        if self
-            .latest
-            .first()
-            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
-        {
+        if self.latest.first().map(|&l| &self.groups[l].corpus) != Some(&row.corpus) {
             self.latest.clear();
         }
         self.latest.push(i);

@@ -27,8 +27,7 @@ pub(crate) struct Group {
     pub max_limit: u64,
     /// The sum of the solve times ([`Row::solve_time`]), ns, which every time figure counts.
     pub total_ns: u128,
-    /// The solve times, eight bytes a row, so that the percentiles are exact, the very
-    /// values `compare` and the plots find.
+    /// The solve times, eight bytes a row: exact percentiles, as `compare` and the plots'.
     pub(super) times: Vec<u64>,
     /// Rows with a solve time timed again, their first timing disturbed, then trusted.
     pub retimed: u64,
