@@ -42,7 +42,7 @@ fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, sidecar: &Sidecar) 
              no wall-clock rate",
             csv.display()
         ));
-        summary.clock = None;
+        summary.clock = false;
     }
 }
 

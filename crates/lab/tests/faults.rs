@@ -1150,7 +1150,7 @@ fn a_generate_whose_file_cannot_be_made_durable_keeps_it_as_failed() {
     assert_eq!(
         stderr,
         format!(
-            "error: {}: cannot make it durable (fsync): Input/output error (os error 5)\n",
+            "error: {}: cannot write: Input/output error (os error 5)\n",
             running.display(),
         )
     );

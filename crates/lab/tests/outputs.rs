@@ -269,7 +269,7 @@ fn an_unknown_status_is_reported_as_unknown_not_wrong() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Unknown status in 1 row: stalled (not written by this version; not counted as wrong).",
+            "unknown: a status this version does not know (no time figure counts it);",
         ))
         .stdout(predicate::str::contains("WRONG").not());
     assert_eq!(read_rows(&out)[0].status, Status::Unknown("stalled".into()));

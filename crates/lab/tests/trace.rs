@@ -367,7 +367,7 @@ fn a_trace_that_cannot_be_made_durable_is_not_put_in_place() {
         assert_eq!(
             stderr,
             format!(
-                "error: {}: cannot make it durable (fsync): Input/output error (os error 5)\n",
+                "error: {}: cannot write: Input/output error (os error 5)\n",
                 running.display(),
             ),
             "{flag}"

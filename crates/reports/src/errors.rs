@@ -53,14 +53,6 @@ for it to end, or name another output"
         /// The output asked for.
         output: String,
     },
-    /// An output file cannot be made durable: its data may not have reached the disk.
-    #[error("{path}: cannot make it durable (fsync): {source}")]
-    Sync {
-        /// The file.
-        path: String,
-        /// Why.
-        source: io::Error,
-    },
     /// A file cannot be put under its final name.
     #[error("{from}: cannot rename to {to}: {source}")]
     Rename {
@@ -71,7 +63,7 @@ for it to end, or name another output"
         /// Why.
         source: io::Error,
     },
-    /// Writing to an output file failed.
+    /// Writing to an output file, or making it durable (fsync), failed.
     #[error("{path}: cannot write: {source}")]
     Write {
         /// The file.

@@ -248,7 +248,7 @@ pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
     let from = shown(file.path());
     if let Err(source) = file.as_file().sync_data() {
         let _ = file.keep();
-        return Err(Error::Sync { path: from, source });
+        return Err(Error::Write { path: from, source });
     }
     file.persist(to).map(drop).map_err(|e| {
         let _ = e.file.keep();

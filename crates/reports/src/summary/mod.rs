@@ -1,46 +1,22 @@
-//! The summary of a run, per corpus × solver, as a text table or Markdown (what it says:
-//! the book's "summary" and "bench" chapters).
-//!
-//! Its memory grows with the (corpus, solver) groups, never with the puzzles, and a group
-//! is found by hashing, so that a CSV of tens of thousands of corpora takes one pass.
+//! The summary of a run, per corpus × solver, as a text table or Markdown (the book's
+//! "summary" and "bench" chapters). Its memory grows with the groups, not the puzzles.
 
 mod names;
 mod render;
 mod tally;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
 pub use names::{cut_middle, match_names, short_names};
 pub use render::View;
-use tally::Stats;
+use tally::Group;
 
 use crate::read::read_rows;
-use crate::sidecar::{ShardEntry, Sidecar, State};
+use crate::sidecar::{Sidecar, State};
 use crate::Error;
 use sudoku_results::{Row, Status};
-
-/// One (corpus, solver) group of the summary: the corpus as the rows give it.
-#[derive(Debug, Clone)]
-pub(crate) struct Group {
-    corpus: Arc<str>,
-    solver: Arc<str>,
-    stats: Stats,
-}
-
-/// The wall clock of a whole run, from its sidecar.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Clock {
-    /// Wall time, in seconds (after `--resume`, of the part after it).
-    pub seconds: f64,
-    /// Worker threads (0: a merge of shards that ran on several counts).
-    pub threads: u64,
-    /// Puzzles read, the sidecar's `puzzles` (after `--resume`, the earlier run's too).
-    pub puzzles: u64,
-    /// After `--resume`: the earlier run's puzzles, in `puzzles` but not in `seconds`.
-    pub resumed: u64,
-}
 
 /// How many failed rows the summary names.
 const WRONG_LISTED: usize = 20;
@@ -48,12 +24,12 @@ const WRONG_LISTED: usize = 20;
 /// What the summary knows from the rows alone: [`Summary::recount`] replaces it whole.
 #[derive(Debug, Clone, Default)]
 struct Tally {
+    /// The groups in the order met, found by hashing (tens of thousands of corpora).
     groups: Vec<Group>,
     index: HashMap<(Arc<str>, Arc<str>), usize>,
     /// The groups of the latest corpus met: rows come corpus by corpus.
     latest: Vec<usize>,
     wrong_rows: Vec<String>,
-    unknown_statuses: BTreeSet<String>,
     /// Puzzles with rows: see [`Summary::puzzles`].
     puzzles: u64,
     /// The puzzle of the latest row (corpus, index).
@@ -64,19 +40,14 @@ struct Tally {
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
     tally: Tally,
-    /// Malformed lines skipped, by corpus.
-    malformed: BTreeMap<String, u64>,
-    notes: Vec<String>,
+    /// The run's sidecar ([`Summary::apply_sidecar`]): its clock, malformed lines, notes.
+    sidecar: Sidecar,
     /// How the run ended, when it did not simply finish (as its sidecar says).
     pub state: Option<State>,
     /// The error that stopped the run, if its sidecar gives one.
     pub error: Option<String>,
-    /// The run's wall clock, when known.
-    pub clock: Option<Clock>,
-    /// Of a merge of shards: its clock is the slowest shard's.
-    merged: bool,
-    /// Of one shard of a run (`bench --shard K/N`): its share.
-    shard: Option<ShardEntry>,
+    /// Whether the sidecar's wall clock timed these rows (not when they changed since).
+    pub clock: bool,
 }
 
 impl Tally {
@@ -89,23 +60,18 @@ impl Tally {
         if let Some(&i) = self.latest.iter().find(|&&i| same(&self.groups[i])) {
             return i;
         }
-        let next = self.groups.len();
         let key = (row.corpus.clone(), row.solver.clone());
-        let i = *self.index.entry(key).or_insert(next);
-        if i == next {
+        let groups = &mut self.groups;
+        let i = *self.index.entry(key).or_insert_with(|| {
             let (corpus, solver) = (row.corpus.clone(), row.solver.clone());
-            let stats = Stats::default();
-            self.groups.push(Group {
+            groups.push(Group {
                 corpus,
                 solver,
-                stats,
+                ..Group::default()
             });
-        }
-        if self
-            .latest
-            .first()
-            .is_some_and(|&l| self.groups[l].corpus != row.corpus)
-        {
+            groups.len() - 1
+        });
+        if self.latest.first().map(|&l| &self.groups[l].corpus) != Some(&row.corpus) {
             self.latest.clear();
         }
         self.latest.push(i);
@@ -117,10 +83,8 @@ impl Tally {
     fn count_puzzle(&mut self, row: &Row) {
         match &mut self.latest_puzzle {
             Some((corpus, index)) if Arc::ptr_eq(corpus, &row.corpus) || *corpus == row.corpus => {
-                if *index != row.index {
-                    self.puzzles += 1;
-                    *index = row.index;
-                }
+                self.puzzles += u64::from(*index != row.index);
+                *index = row.index;
             }
             _ => {
                 self.puzzles += 1;
@@ -141,18 +105,12 @@ impl Summary {
         let t = &mut self.tally;
         t.count_puzzle(row);
         let i = t.group_of(row);
-        t.groups[i].stats.add(row);
-        match &row.status {
-            Status::Wrong if t.wrong_rows.len() < WRONG_LISTED => {
-                // Without the reason, which the CSV does not keep: a CSV's summary is the run's.
-                let (corpus, line, index, solver) = (&row.corpus, row.line, row.index, &row.solver);
-                t.wrong_rows
-                    .push(format!("{corpus}:{line} (index {index}) {solver}"));
-            }
-            Status::Unknown(text) if !t.unknown_statuses.contains(&**text) => {
-                t.unknown_statuses.insert(text.to_string());
-            }
-            _ => {}
+        t.groups[i].add(row);
+        if row.status == Status::Wrong && t.wrong_rows.len() < WRONG_LISTED {
+            // Without the reason, which the CSV does not keep: a CSV's summary is the run's.
+            let (corpus, line, index, solver) = (&row.corpus, row.line, row.index, &row.solver);
+            t.wrong_rows
+                .push(format!("{corpus}:{line} (index {index}) {solver}"));
         }
     }
 
@@ -162,14 +120,9 @@ impl Summary {
         self.tally.puzzles
     }
 
-    /// The groups, in the order met.
-    pub(crate) fn groups(&self) -> &[Group] {
-        &self.tally.groups
-    }
-
     /// A count summed over the groups.
-    fn total(&self, count: fn(&Stats) -> u64) -> u64 {
-        self.tally.groups.iter().map(|g| count(&g.stats)).sum()
+    fn total(&self, count: fn(&Group) -> u64) -> u64 {
+        self.tally.groups.iter().map(count).sum()
     }
 
     /// Rows whose solution failed its check.
@@ -193,21 +146,8 @@ impl Summary {
             self.state = Some(sidecar.state);
         }
         self.error.clone_from(&sidecar.error);
-        for c in sidecar.corpus.iter().filter(|c| c.malformed > 0) {
-            *self.malformed.entry(c.path.clone()).or_default() += c.malformed;
-        }
-        self.notes.extend(sidecar.notes.iter().cloned());
-        self.notes.extend(sidecar.skipped.iter().map(|s| s.note()));
-        self.merged = !sidecar.merged_from.is_empty();
-        self.shard = sidecar.shard;
-        if sidecar.seconds > 0.0 {
-            self.clock = Some(Clock {
-                seconds: sidecar.seconds,
-                threads: sidecar.threads,
-                puzzles: sidecar.puzzles,
-                resumed: sidecar.resumed_puzzles,
-            });
-        }
+        self.clock = sidecar.seconds > 0.0;
+        self.sidecar = sidecar.clone();
     }
 
     /// Counts the rows anew from the CSV at `csv`, keeping what the sidecar added: for a

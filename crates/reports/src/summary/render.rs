@@ -1,13 +1,14 @@
 //! The summary as a table: which columns, their headers and cells, aligned text or Markdown,
 //! and the notes below it.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use sudoku_results::format_time;
 use sudoku_results::stats::{mad, percentile};
 
 use super::names::{cut_middle, short_names};
-use super::{Group, Stats, Summary};
+use super::{Group, Summary};
 use crate::wording::{is_are, plural};
 
 /// Which columns a text table shows.
@@ -24,14 +25,16 @@ pub const NARROW_WIDTH: usize = 100;
 /// The narrowest the corpus column of a narrow table gets.
 const MIN_CORPUS_WIDTH: usize = 8;
 
-/// One numeric column: its narrow header (`None`: wide view only), its wide header, when
-/// it shows (`None`: always, else when a group has rows of its kind), its cell (of a
-/// group's counts and its sorted solve times), which reads the same in every view.
+/// One numeric column: its narrow header (`None`: wide view only) and what the narrow
+/// legend says of it (`""`: nothing), its wide header, when it shows (`None`: always, else
+/// when a group has rows of its kind), its cell (of a group's counts and its sorted solve
+/// times), which reads the same in every view.
 struct Column {
     narrow: Option<&'static str>,
+    legend: &'static str,
     wide: &'static str,
-    when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Stats, &[u64]) -> String,
+    when: Option<fn(&Group) -> bool>,
+    cell: fn(&Group, &[u64]) -> String,
 }
 
 /// A figure, `-` without one.
@@ -46,11 +49,7 @@ fn time(ns: Option<u64>) -> String {
 
 /// A rate: one decimal below 100 per second, none above.
 fn rate(r: f64) -> String {
-    if r < 100.0 {
-        format!("{r:.1}")
-    } else {
-        format!("{r:.0}")
-    }
+    format!("{r:.*}", usize::from(r < 100.0))
 }
 
 /// A mean in at most 5 characters from 1000 up (`8.08M`, `123k`), else one decimal.
@@ -68,12 +67,14 @@ fn compact(v: f64) -> String {
 
 const fn col(
     narrow: Option<&'static str>,
+    legend: &'static str,
     wide: &'static str,
-    when: Option<fn(&Stats) -> bool>,
-    cell: fn(&Stats, &[u64]) -> String,
+    when: Option<fn(&Group) -> bool>,
+    cell: fn(&Group, &[u64]) -> String,
 ) -> Column {
     Column {
         narrow,
+        legend,
         wide,
         when,
         cell,
@@ -82,76 +83,43 @@ const fn col(
 
 #[rustfmt::skip]
 const COLUMNS: &[Column] = &[
-    col(Some("puzzles"), "puzzles", None, |s, _| s.puzzles.to_string()),
-    col(None, "solved", None, |s, _| s.solved.to_string()),
-    col(Some("none"), "no solution", None, |s, _| s.no_solution.to_string()),
-    col(Some("budget"), "budget exhausted", None, |s, _| s.budget_exhausted.to_string()),
-    col(Some("wrong"), "wrong", None, |s, _| s.wrong.to_string()),
-    col(Some("2+ sol"), "2+ solutions", Some(|s| s.max_limit >= 2), |s, _| s.several_solutions.to_string()),
-    col(Some("unknown"), "unknown status", Some(|s| s.unknown > 0), |s, _| s.unknown.to_string()),
-    col(Some("timeout"), "timeout", Some(|s| s.timeout > 0), |s, _| s.timeout.to_string()),
-    col(Some("crashed"), "crashed", Some(|s| s.crashed > 0), |s, _| s.crashed.to_string()),
-    col(Some("median"), "median", None, |_, t| time(percentile(t, 50.0))),
-    col(Some("MAD"), "MAD", None, |_, t| time(mad(t))),
-    col(None, "mean", None, |s, _| or_dash(s.mean_time(), format_time)),
-    col(None, "p90", None, |_, t| time(percentile(t, 90.0))),
-    col(None, "p99", None, |_, t| time(percentile(t, 99.0))),
-    col(None, "max", None, |_, t| time(t.last().copied())),
-    col(None, "re-timed", None, |s, _| s.retimed.to_string()),
-    col(None, "disturbed", None, |s, _| s.disturbed.to_string()),
-    col(Some("core/s"), "puzzles/s per core", None, |s, _| or_dash(s.per_core_rate(), rate)),
-    col(None, "mean nodes", None, |s, _| or_dash(s.mean_counted(s.total_nodes), |v| format!("{v:.1}"))),
+    col(Some("puzzles"), "", "puzzles", None, |s, _| s.puzzles.to_string()),
+    col(None, "", "solved", None, |s, _| s.solved.to_string()),
+    col(Some("none"), "no solution", "no solution", None, |s, _| s.no_solution.to_string()),
+    col(Some("budget"), "budget exhausted", "budget exhausted", None, |s, _| s.budget_exhausted.to_string()),
+    col(Some("wrong"), "a failed check", "wrong", None, |s, _| s.wrong.to_string()),
+    col(Some("2+ sol"), "puzzles found to have two solutions or more (--limit 2 and up)", "2+ solutions", Some(|s| s.max_limit >= 2), |s, _| s.several_solutions.to_string()),
+    col(Some("unknown"), "a status this version does not know (no time figure counts it)", "unknown status", Some(|s| s.unknown > 0), |s, _| s.unknown.to_string()),
+    col(Some("timeout"), "a cmd: solver gave no answer in time (no time figure counts it)", "timeout", Some(|s| s.timeout > 0), |s, _| s.timeout.to_string()),
+    col(Some("crashed"), "a cmd: solver's process exited (no time figure counts it)", "crashed", Some(|s| s.crashed > 0), |s, _| s.crashed.to_string()),
+    col(Some("median"), "of the solves' trusted times (a disturbed solve is timed again)", "median", None, |_, t| time(percentile(t, 50.0))),
+    col(Some("MAD"), "median absolute deviation, its spread", "MAD", None, |_, t| time(mad(t))),
+    col(None, "", "mean", None, |s, _| or_dash(s.mean_time(), format_time)),
+    col(None, "", "p90", None, |_, t| time(percentile(t, 90.0))),
+    col(None, "", "p99", None, |_, t| time(percentile(t, 99.0))),
+    col(None, "", "max", None, |_, t| time(t.last().copied())),
+    col(None, "", "re-timed", None, |s, _| s.retimed.to_string()),
+    col(None, "", "disturbed", None, |s, _| s.disturbed.to_string()),
+    col(Some("core/s"), "puzzles per second of solve time on one core (1 / the mean time)", "puzzles/s per core", None, |s, _| or_dash(s.per_core_rate(), rate)),
+    col(None, "", "mean nodes", None, |s, _| or_dash(s.mean_counted(s.total_nodes), |v| format!("{v:.1}"))),
     // `-` where no row has counters (a `cmd:` solver's crashes), as the means say it.
-    col(None, "max nodes", None, |s, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
-    col(None, "mean backtracks", None, |s, _| or_dash(s.mean_counted(s.total_backtracks), |v| format!("{v:.1}"))),
-    col(Some("tries"), "tries/puzzle", None, |s, _| or_dash(s.tries_per_puzzle(), compact)),
-    col(None, "%no_guess", None, |s, _| or_dash(s.no_guess_percent(), |p| format!("{p:.1}"))),
-];
-
-/// The narrow headers the formula of `solved` takes away from `puzzles`, with their
-/// meaning; the last three are the rows without a solve time ([`UNTIMED`]).
-#[rustfmt::skip]
-const NOT_SOLVED: [(&str, &str); 6] = [
-    ("none", "none (no solution)"),
-    ("budget", "budget (budget exhausted)"),
-    ("wrong", "wrong (a failed check)"),
-    ("timeout", "timeout (a cmd: solver gave no answer in time)"),
-    ("crashed", "crashed (a cmd: solver's process exited)"),
-    ("unknown", "unknown (a status this version does not know)"),
-];
-
-/// What the legends say of the rows without a solve time.
-const UNTIMED: &str = "timeout, crashed and unknown rows have no solve time: no time figure \
-counts them";
-
-/// The other narrow headers, with their meaning.
-#[rustfmt::skip]
-const MEANINGS: [(&str, &str); 5] = [
-    ("2+ sol", "2+ sol: puzzles found to have two solutions or more (--limit 2 and up);"),
-    ("median", "median: of the solves' trusted times (a disturbed solve is timed again);"),
-    ("MAD", "MAD (median absolute deviation, its spread);"),
-    ("core/s", "core/s: puzzles per second of solve time on one core (1 / the mean time);"),
-    ("tries", "tries: mean per puzzle (nodes = 1 + tries)"),
+    col(None, "", "max nodes", None, |s, _| or_dash((s.counted > 0).then_some(s.max_nodes), |n| n.to_string())),
+    col(None, "", "mean backtracks", None, |s, _| or_dash(s.mean_counted(s.total_backtracks), |v| format!("{v:.1}"))),
+    col(Some("tries"), "mean per puzzle (nodes = 1 + tries)", "tries/puzzle", None, |s, _| or_dash(s.mean_counted(s.total_nodes.saturating_sub(u128::from(s.counted))), compact)),
+    col(None, "", "%no_guess", None, |s, _| or_dash(s.mean_counted(100 * u128::from(s.no_guess)), |p| format!("{p:.1}"))),
 ];
 
 /// The narrow view's legend: what each of its columns (`shown`) means, within its width.
 fn narrow_legend(shown: &[String]) -> String {
-    let of = |table: &[(&str, &'static str)]| -> Vec<&'static str> {
-        let shown = table.iter().filter(|(h, _)| shown.iter().any(|s| s == h));
-        shown.map(|(_, meaning)| *meaning).collect()
+    let said = |c: &Column| {
+        c.narrow
+            .filter(|h| !c.legend.is_empty() && shown.contains(&h.to_string()))
     };
-    let taken = of(&NOT_SOLVED);
-    // Each term ends with the sign after it, so that no line starts with `- ` (a list).
-    let mut items = vec!["solved = puzzles -".to_string()];
-    for (i, meaning) in taken.iter().enumerate() {
-        let end = if i + 1 == taken.len() { ";" } else { " -" };
-        items.push(format!("{meaning}{end}"));
-    }
-    items.extend(of(&MEANINGS).into_iter().map(String::from));
-    if !of(&NOT_SOLVED[3..]).is_empty() {
-        items.push(format!("({UNTIMED});"));
-    }
-    items.push("(--wide: every column, solved, p99 and %no_guess too).".into());
+    let said = COLUMNS
+        .iter()
+        .filter_map(|c| Some(format!("{}: {};", said(c)?, c.legend)));
+    let mut items: Vec<String> = said.collect();
+    items.push("--wide: every column, solved, p99 and %no_guess too.".into());
     pack(&items, NARROW_WIDTH)
 }
 
@@ -172,16 +140,13 @@ fn pack(items: &[String], width: usize) -> String {
 }
 
 /// What the wide view's and Markdown's figures mean (the book's "Timing you can trust").
-fn wide_legend() -> String {
-    format!(
-        "Times are the solve calls of the puzzles answered ({UNTIMED}), each row's trusted \
-time; median and percentiles by nearest rank, MAD = median absolute deviation; re-timed = \
-solves disturbed and timed again, disturbed = those disturbed in every timing; puzzles/s per \
-core = 1 / mean; tries/puzzle = mean nodes - 1, %no_guess = share of searches without a try \
-(tdoku's figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" \
-says more."
-    )
-}
+const WIDE_LEGEND: &str = "Times are the solve calls of the puzzles answered (timeout, crashed \
+and unknown rows have no solve time: no time figure counts them), each row's trusted time; \
+median and percentiles by nearest rank, MAD = median absolute deviation; re-timed = solves \
+disturbed and timed again, disturbed = those disturbed in every timing; puzzles/s per core = \
+1 / mean; tries/puzzle = mean nodes - 1, %no_guess = share of searches without a try (tdoku's \
+figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" says \
+more.";
 
 /// `text` with `<`, `>` and `&` as HTML entities: a name or an error in Markdown shows as
 /// it is, never read as a tag (`<script>`, `<!--`).
@@ -193,7 +158,7 @@ fn html_escaped(text: &str) -> String {
 impl Summary {
     /// The table in `view`: its header, then a row per group.
     fn grid(&self, view: View) -> Vec<Vec<String>> {
-        let any = |kind: fn(&Stats) -> bool| self.groups().iter().any(|g| kind(&g.stats));
+        let any = |kind: fn(&Group) -> bool| self.tally.groups.iter().any(kind);
         let wide = view == View::Wide;
         let columns: Vec<&Column> = COLUMNS
             .iter()
@@ -206,37 +171,36 @@ impl Summary {
             .into_iter()
             .chain(heads)
             .map(String::from);
-        let names = short_names(self.groups().iter().map(|g| &*g.corpus));
+        let names = short_names(self.tally.groups.iter().map(|g| &*g.corpus));
         let row = |g: &Group| {
             let corpus = if wide { &*g.corpus } else { &names[&*g.corpus] };
-            let times = g.stats.sorted_times();
-            let cells = columns.iter().map(|c| (c.cell)(&g.stats, &times));
+            let times = g.sorted_times();
+            let cells = columns.iter().map(|c| (c.cell)(g, &times));
             [corpus.to_string(), g.solver.to_string()]
                 .into_iter()
                 .chain(cells)
                 .collect()
         };
-        let rows = self.groups().iter().map(row);
+        let rows = self.tally.groups.iter().map(row);
         std::iter::once(header.collect()).chain(rows).collect()
     }
 
     /// The summary as an aligned text table, with its legend and notes below. The narrow
     /// view fits 100 columns, cutting long corpus names in their middle.
     pub fn to_text(&self, view: View) -> String {
-        if self.groups().is_empty() {
+        if self.tally.groups.is_empty() {
             return self.notes_text("");
         }
         let mut rows = self.grid(view);
         let width = |rows: &[Vec<String>], i: usize| {
             rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)
         };
-        let mut widths: Vec<usize> = (0..rows[0].len()).map(|i| width(&rows, i)).collect();
-        let rest: usize = widths[1..].iter().sum::<usize>() + 2 * (widths.len() - 1);
-        let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
-        if view == View::Narrow && widths[0] > room {
+        if view == View::Narrow {
+            let rest: usize = (1..rows[0].len()).map(|i| width(&rows, i) + 2).sum();
+            let room = NARROW_WIDTH.saturating_sub(rest).max(MIN_CORPUS_WIDTH);
             rows.iter_mut().for_each(|r| r[0] = cut_middle(&r[0], room));
-            widths[0] = width(&rows, 0);
         }
+        let widths: Vec<usize> = (0..rows[0].len()).map(|i| width(&rows, i)).collect();
         let mut out = String::new();
         for row in &rows {
             // Corpus and solver to the left, the figures to the right.
@@ -250,14 +214,17 @@ impl Summary {
         }
         out += &match view {
             View::Narrow => narrow_legend(&rows[0]),
-            View::Wide => wide_legend(),
+            View::Wide => WIDE_LEGEND.to_string(),
         };
         out + "\n" + &self.notes_text("")
     }
 
     /// The summary as a Markdown document: every column, and the notes.
     pub fn to_markdown(&self) -> String {
-        let title = self.shard.map_or(String::new(), |k| format!(": shard {k}"));
+        let title = self
+            .sidecar
+            .shard
+            .map_or(String::new(), |k| format!(": shard {k}"));
         let mut out = format!("# sudoku-lab summary{title}\n\n");
         for (i, row) in self.grid(View::Wide).iter().enumerate() {
             let cells = row.iter().map(|c| html_escaped(c).replace('|', "\\|"));
@@ -267,33 +234,50 @@ impl Summary {
                 let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
             }
         }
-        out + "\n" + &wide_legend() + "\n\n" + &html_escaped(&self.notes_text("**"))
+        out + "\n" + WIDE_LEGEND + "\n\n" + &html_escaped(&self.notes_text("**"))
     }
 
     /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
     fn notes_text(&self, bold: &str) -> String {
         let mut out = String::new();
-        if let Some(shard) = self.shard {
+        if let Some(shard) = self.sidecar.shard {
             let _ = writeln!(
                 out,
                 "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the \
 shards into the whole run)."
             );
         }
-        if self.groups().is_empty() {
+        if self.tally.groups.is_empty() {
             out += "No rows.\n";
         }
         out += &self.clock_text();
-        if !self.malformed.is_empty() {
-            let total: u64 = self.malformed.values().sum();
-            let per = self.malformed.iter().map(|(c, n)| format!("{c}: {n}"));
+        let mut malformed = BTreeMap::new();
+        for c in self.sidecar.corpus.iter().filter(|c| c.malformed > 0) {
+            *malformed.entry(&c.path).or_default() += c.malformed;
+        }
+        if !malformed.is_empty() {
+            let total: u64 = malformed.values().sum();
+            let per = malformed.iter().map(|(c, n)| format!("{c}: {n}"));
             let per = per.collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
         }
-        for note in &self.notes {
+        let skips = self.sidecar.skipped.iter().map(|s| s.note());
+        for note in self.sidecar.notes.iter().cloned().chain(skips) {
             let _ = writeln!(out, "{note}");
         }
-        self.timing_notes(&mut out, bold);
+        // A warning for each group whose figures may not hold, within the narrow width.
+        let names = short_names(self.tally.groups.iter().map(|g| &*g.corpus));
+        for g in &self.tally.groups {
+            if let Some(why) = g.unstable() {
+                let note = format!(
+                    "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
+again on a quiet machine, or with --repeat 5.",
+                    g.solver, names[&*g.corpus]
+                );
+                let words: Vec<String> = note.split(' ').map(str::to_string).collect();
+                let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
+            }
+        }
         let wrong = self.wrong();
         if wrong > 0 {
             let their = if wrong == 1 { "its" } else { "their" };
@@ -302,24 +286,11 @@ shards into the whole run)."
                 out,
                 "{bold}WRONG: {wrong} solution{s} failed {their} check{bold}:"
             );
-            for w in &self.tally.wrong_rows {
+            let more = (wrong as usize).saturating_sub(self.tally.wrong_rows.len());
+            let more = (more > 0).then(|| format!("... and {more} more"));
+            for w in self.tally.wrong_rows.iter().chain(&more) {
                 let _ = writeln!(out, "- {w}");
             }
-            let more = (wrong as usize).saturating_sub(self.tally.wrong_rows.len());
-            if more > 0 {
-                let _ = writeln!(out, "- ... and {more} more");
-            }
-        }
-        let unknown = &self.tally.unknown_statuses;
-        if !unknown.is_empty() {
-            let n = self.total(|s| s.unknown);
-            let names = Vec::from_iter(unknown.iter().map(String::as_str)).join(", ");
-            let _ = writeln!(
-                out,
-                "Unknown status in {n} row{}: {names} (not written by this version; not \
-counted as wrong).",
-                plural(n)
-            );
         }
         if let Some(state) = &self.state {
             let _ = writeln!(out, "{bold}{}{bold}: {}.", state.alarm(), state.told());
@@ -330,53 +301,32 @@ counted as wrong).",
         out
     }
 
-    /// A warning for each group whose figures may not hold ([`Stats::unstable`]), within
-    /// the narrow width (the counts of solves timed again: `--wide`, and the sidecar).
-    fn timing_notes(&self, out: &mut String, bold: &str) {
-        let names = short_names(self.groups().iter().map(|g| &*g.corpus));
-        for g in self.groups() {
-            if let Some(why) = g.stats.unstable() {
-                let note = format!(
-                    "{bold}Warning{bold}: {} on {}: {why}. Its times may not hold: run it \
-again on a quiet machine, or with --repeat 5.",
-                    g.solver, names[&*g.corpus]
-                );
-                let words: Vec<String> = note.split(' ').map(str::to_string).collect();
-                let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
-            }
-        }
-    }
-
     /// The wall-clock note (the rules: the book's "bench", "What a run writes"): of the
     /// puzzles with rows that the clock timed, none without; of one shard or of the whole
     /// run; what it leaves out.
     fn clock_text(&self) -> String {
-        let Some(clock) = self.clock else {
-            return String::new();
-        };
-        let (resumed, read) = (clock.resumed, clock.puzzles.saturating_sub(clock.resumed));
-        let timed = self.puzzles().saturating_sub(resumed);
-        if timed == 0 {
+        let s = &self.sidecar;
+        let resumed = s.resumed_puzzles;
+        if !self.clock || self.puzzles() <= resumed {
             return String::new();
         }
-        let span = match self.shard {
-            Some(k) => format!("for shard {k}"),
-            None => "for the whole run".to_string(),
-        };
+        let (read, timed) = (s.puzzles.saturating_sub(resumed), self.puzzles() - resumed);
+        let span = s
+            .shard
+            .map_or("the whole run".into(), |k| format!("shard {k}"));
         let puzzles = if read > timed {
             format!("{read} puzzles read, {timed} of them with rows,")
         } else {
             format!("{timed} puzzle{}", plural(timed))
         };
         // No thread count: a merge of shards that ran on different counts (its notes say them).
-        let threads = match clock.threads {
-            0 => String::new(),
-            n => format!(", {n} thread{}", plural(n)),
-        };
+        let n = s.threads;
+        let threads = (n > 0).then(|| format!(", {n} thread{}", plural(n)));
+        let threads = threads.unwrap_or_default();
         let mut text = format!(
-            "Wall clock: {} puzzles/s {span} ({puzzles} in {}{threads}, all solvers).\n",
-            rate(timed as f64 / clock.seconds),
-            format_time(clock.seconds * 1e9),
+            "Wall clock: {} puzzles/s for {span} ({puzzles} in {}{threads}, all solvers).\n",
+            rate(timed as f64 / s.seconds),
+            format_time(s.seconds * 1e9),
         );
         if resumed > 0 {
             let (s, is) = (plural(resumed), is_are(resumed));
@@ -385,7 +335,7 @@ again on a quiet machine, or with --repeat 5.",
                 "The {resumed} puzzle{s} copied by --resume {is} not timed here."
             );
         }
-        if self.merged {
+        if !s.merged_from.is_empty() {
             // Shards may run one after another, or each on a machine of its own.
             text += "The wall clock is the slowest shard's: the whole run's only if the shards \
 ran side by side.\n";

@@ -1,11 +1,16 @@
 //! What one solver did on one corpus, its time figures those of [`sudoku_results::stats`]
 //! (what each counts: the book's "What the time figures count").
 
+use std::sync::Arc;
+
 use sudoku_results::{Retimed, Row, Status};
 
-/// What one solver did on one corpus: rows by status, costs, solve times.
+/// What one solver did on one corpus (the corpus as the rows give it): rows by status,
+/// costs, solve times.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Stats {
+pub(crate) struct Group {
+    pub corpus: Arc<str>,
+    pub solver: Arc<str>,
     // Rows, and rows by status (the CSV's `status`).
     pub puzzles: u64,
     pub solved: u64,
@@ -22,9 +27,8 @@ pub(crate) struct Stats {
     pub max_limit: u64,
     /// The sum of the solve times ([`Row::solve_time`]), ns, which every time figure counts.
     pub total_ns: u128,
-    /// The solve times, eight bytes a row, so that the percentiles are exact, the very
-    /// values `compare` and the plots find.
-    times: Vec<u64>,
+    /// The solve times, eight bytes a row: exact percentiles, as `compare` and the plots'.
+    pub(super) times: Vec<u64>,
     /// Rows with a solve time timed again, their first timing disturbed, then trusted.
     pub retimed: u64,
     /// Rows with a solve time disturbed in every timing ([`Retimed::Disturbed`]).
@@ -42,7 +46,7 @@ pub(crate) struct Stats {
     pub no_guess: u64,
 }
 
-impl Stats {
+impl Group {
     /// Counts one row.
     pub fn add(&mut self, row: &Row) {
         self.puzzles += 1;
@@ -79,7 +83,7 @@ impl Stats {
         sorted
     }
 
-    /// Puzzles per second of solve time on one core: 1 / [`Stats::mean_time`].
+    /// Puzzles per second of solve time on one core: 1 / [`Group::mean_time`].
     pub fn per_core_rate(&self) -> Option<f64> {
         (self.total_ns > 0).then(|| self.times.len() as f64 / (self.total_ns as f64 / 1e9))
     }
@@ -110,15 +114,5 @@ impl Stats {
             .map(|(n, _, what)| format!("{n} of its {timed} {what}"))
             .collect();
         (!why.is_empty()).then(|| why.join("; "))
-    }
-
-    /// Tries per puzzle (tdoku's "guesses per puzzle"): the mean of `nodes - 1`.
-    pub fn tries_per_puzzle(&self) -> Option<f64> {
-        self.mean_counted(self.total_nodes.saturating_sub(u128::from(self.counted)))
-    }
-
-    /// The share of puzzles, in percent, whose search ended without a try (`%no_guess`).
-    pub fn no_guess_percent(&self) -> Option<f64> {
-        (self.counted > 0).then(|| 100.0 * self.no_guess as f64 / self.counted as f64)
     }
 }
