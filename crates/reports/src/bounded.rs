@@ -1,7 +1,7 @@
 //! Reading what a run wrote, within bounds: whatever file a reader is given (a FIFO no one
 //! writes, `/dev/zero`, a 3 GB line), it answers at once, in little memory, and says what
-//! is wrong (the book's "Bad input" lists the messages). Opening a FIFO waits for a writer
-//! and a device may never end, so both are looked at before they are opened.
+//! is wrong (the book's "Bounded readers"). Opening a FIFO waits for a writer and a device
+//! may never end, so both are looked at before they are opened.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -21,14 +21,13 @@ pub const CSV: &str = "a CSV of sudoku-lab";
 /// Opens `path`, `what` it should be (`a CSV of sudoku-lab`), only when it is a regular
 /// file (links followed): a folder, a FIFO or a device is refused before it is opened.
 pub fn open_regular(path: &Path, what: &str) -> Result<File, Error> {
-    let meta = std::fs::metadata(path).map_err(|e| Error::open(path, e))?;
-    let reason = match (meta.is_file(), meta.is_dir()) {
-        (true, _) => return File::open(path).map_err(|e| Error::open(path, e)),
-        (_, true) if what == CSV => format!("a folder, not {what}: name the CSV of a run in it"),
-        (_, true) => format!("a folder, not {what}"),
-        _ => format!("not a regular file (a FIFO, a device), not {what}: copy it to a file first"),
-    };
-    Err(Error::empty(path, reason))
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            let reason = format!("not a regular file (a folder, a FIFO, a device), not {what}");
+            Err(Error::empty(path, reason))
+        }
+        _ => File::open(path).map_err(|e| Error::open(path, e)),
+    }
 }
 
 /// Opens the CSV at `path` to be read once, as it comes: a regular file, or a pipe that a
@@ -175,7 +174,9 @@ mod tests {
         let err = read_small(&big, "a sidecar", SIDECAR_BYTES).unwrap_err();
         assert!(err.to_string().contains("too large for a sidecar"), "{err}");
         let err = read_small(dir.path(), "a sidecar", 10).unwrap_err();
-        assert!(err.to_string().contains("a folder, not a sidecar"), "{err}");
+        assert!(err
+            .to_string()
+            .contains("(a folder, a FIFO, a device), not a sidecar"));
         let none = read_small(&dir.path().join("none"), "a sidecar", 10).unwrap();
         assert_eq!(none, None);
     }
