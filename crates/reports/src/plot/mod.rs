@@ -15,7 +15,6 @@ mod legend;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use resvg::{tiny_skia, usvg};
 
 use crate::sidecar::{Sidecar, State};
@@ -43,21 +42,6 @@ pub enum Figure {
 impl Figure {
     /// Both figures, in the order they are written.
     pub const BOTH: [Figure; 2] = [Figure::Time, Figure::Nodes];
-
-    /// Its name in a file name and on the command line: `time`, `nodes`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Figure::Time => "time",
-            Figure::Nodes => "nodes",
-        }
-    }
-
-    fn heading(self, of: &str) -> String {
-        match self {
-            Figure::Time => format!("Time per puzzle: {of}"),
-            Figure::Nodes => format!("Nodes against time: {of}"),
-        }
-    }
 }
 
 /// A file format of the figures.
@@ -67,16 +51,6 @@ pub enum Format {
     Svg,
     /// PNG, drawn in pixels at the figure's size.
     Png,
-}
-
-impl Format {
-    /// The file name's extension: `svg`, `png`.
-    pub const fn extension(self) -> &'static str {
-        match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-        }
-    }
 }
 
 /// How the figures are drawn and named (`plot`'s options, with the same defaults).
@@ -181,32 +155,33 @@ fn draw_all(
     out_dir: &Path,
     options: &PlotOptions,
 ) -> Result<Vec<PathBuf>, Error> {
-    if data.panels.len() > MAX_PANELS {
-        return Err(Error::TooManyPanels {
-            corpora: data.panels.len(),
-            max: MAX_PANELS,
-        });
-    }
     let mut fonts = None;
     let mut written = Vec::new();
     for &figure in &options.figures {
-        let layout = draw::layout(data, figure, options.size)?;
+        let size = draw::size(data, figure, options.size)?;
+        let (word, heading) = match figure {
+            Figure::Time => ("time", "Time per puzzle"),
+            Figure::Nodes => ("nodes", "Nodes against time"),
+        };
         let heading = match options.title {
             Some(_) => title.to_string(),
-            None => figure.heading(title),
+            None => format!("{heading}: {title}"),
         };
-        let svg = svg(data, &heading, figure, layout).map_err(|e| e.to_string());
+        let svg = draw::render(data, &heading, figure, size).map_err(|e| e.to_string());
         for &format in &options.formats {
+            let (extension, bytes) = match format {
+                Format::Svg => ("svg", svg.clone().map(String::into_bytes)),
+                Format::Png => {
+                    let fonts = fonts.get_or_insert_with(png_fonts);
+                    ("png", svg.clone().and_then(|svg| png(&svg, fonts)))
+                }
+            };
             let mut file = name.to_os_string();
             if options.figures.len() > 1 {
-                file.push(format!(".{}", figure.name()));
+                file.push(format!(".{word}"));
             }
-            file.push(format!(".{}", format.extension()));
+            file.push(format!(".{extension}"));
             let path = out_dir.join(file);
-            let bytes = svg.clone().and_then(|svg| match format {
-                Format::Svg => Ok(svg.into_bytes()),
-                Format::Png => png(&svg, fonts.get_or_insert_with(png_fonts)),
-            });
             let reason = |reason| Error::Draw {
                 path: shown(&path),
                 reason,
@@ -216,21 +191,6 @@ fn draw_all(
         }
     }
     Ok(written)
-}
-
-/// One figure as an SVG's text.
-fn svg(
-    data: &data::Results,
-    heading: &str,
-    figure: Figure,
-    layout: draw::Layout,
-) -> DrawResult<String> {
-    let mut svg = String::new();
-    let root =
-        SVGBackend::with_string(&mut svg, layout.size(data.panels.len())).into_drawing_area();
-    draw::render(&root, data, heading, figure, layout)?;
-    drop(root);
-    Ok(svg)
 }
 
 /// An SVG drawn in pixels at its size, on white, as a PNG file.
