@@ -104,7 +104,7 @@ pub fn plot_runs(
     };
     let stems: Vec<String> = stems.iter().map(|s| s.to_string_lossy().into()).collect();
     let data = data::read_runs(csvs, &labels(&stems), catalogue)?;
-    let title = titled(options, &stems, &alarms(csvs));
+    let title = titled(options.title.as_deref(), &stems, &alarms(csvs));
     draw_all(&data, &name, &title, out_dir, options)
 }
 
@@ -132,8 +132,8 @@ fn alarms(csvs: &[&Path]) -> Vec<Option<&'static str>> {
 
 /// The title asked for, else the runs' stems (`main vs branch`); then what the sidecar of
 /// each run that did not finish says (`r (interrupted)`, `main vs branch (main: failed)`).
-fn titled(options: &PlotOptions, stems: &[String], alarms: &[Option<&str>]) -> String {
-    let title = options.title.clone().unwrap_or_else(|| stems.join(" vs "));
+fn titled(title: Option<&str>, stems: &[String], alarms: &[Option<&str>]) -> String {
+    let title = title.map_or_else(|| stems.join(" vs "), str::to_string);
     let told: Vec<String> = (stems.iter().zip(alarms))
         .filter_map(|(stem, alarm)| match stems.len() {
             1 => Some((*alarm)?.to_string()),
