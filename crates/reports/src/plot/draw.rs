@@ -52,10 +52,8 @@ pub(super) fn size(
             .sum()
     };
     let tallest: i32 = data.panels.iter().map(height).max().unwrap_or(0);
-    let (legend, panels) = (
-        (LEGEND_TOP + tallest + LEGEND_GAP) as u32,
-        data.panels.len() as u32,
-    );
+    let legend = (LEGEND_TOP + tallest + LEGEND_GAP) as u32;
+    let panels = data.panels.len() as u32;
     let Some((width, height)) = size else {
         return Ok((WIDTH, TITLE_HEIGHT + PANEL_HEIGHT.max(legend) * panels));
     };
@@ -186,30 +184,23 @@ pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<Legen
         let mut samples = panel.series.iter().flat_map(|series| &series.samples);
         figure == Figure::Nodes && samples.any(|s| s.counted && s.outcome == outcome)
     };
-    let markers = [
-        (
-            Outcome::OverBudget,
-            Marker::Triangle,
-            "budget exhausted",
-            "the node budget ran out",
-        ),
-        (
-            Outcome::Wrong,
-            Marker::Cross,
-            "wrong",
-            "the solution failed its check",
-        ),
-    ];
-    let markers =
-        (markers.into_iter())
-            .filter(|marker| drawn(marker.0))
-            .map(|(_, marker, name, detail)| LegendEntry {
-                colour: BLACK,
-                marker,
-                name: name.to_owned(),
-                details: vec![detail.to_owned()],
-            });
-    series.chain(markers).collect()
+    let marker = |outcome, marker, name: &str, detail: &str| {
+        drawn(outcome).then(|| LegendEntry {
+            colour: BLACK,
+            marker,
+            name: name.to_owned(),
+            details: vec![detail.to_owned()],
+        })
+    };
+    let (name, why) = ("budget exhausted", "the node budget ran out");
+    let over = marker(Outcome::OverBudget, Marker::Triangle, name, why);
+    let wrong = marker(
+        Outcome::Wrong,
+        Marker::Cross,
+        "wrong",
+        "the solution failed its check",
+    );
+    series.chain(over).chain(wrong).collect()
 }
 
 /// The legend entry of a series: its swatch, name, median (time, or cost of a node), rows
@@ -228,11 +219,8 @@ fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry 
             let per_node = median_micros_per_node(samples)
                 .map(|c| format!("median {}/node", format_time(c * 1e3)));
             let marker = [Marker::Dot, Marker::Ring][usize::from(solver.style.dark)];
-            (
-                marker,
-                per_node,
-                samples.iter().filter(|s| !s.counted).count(),
-            )
+            let uncounted = samples.iter().filter(|s| !s.counted).count();
+            (marker, per_node, uncounted)
         }
     };
     let uncounted = (uncounted > 0).then(|| format!("{uncounted} without counters (not drawn)"));
