@@ -36,17 +36,13 @@ struct End {
 pub struct CsvWriter {
     file: File,
     path: PathBuf,
-    /// Rows encoded, not yet written.
+    /// Rows encoded, not yet written, and per puzzle where its rows end.
     buffer: Vec<u8>,
-    /// Per puzzle in the buffer, where its rows end.
     ends: Vec<End>,
-    /// Bytes in the file, every row whole.
+    /// Bytes, rows and puzzles in the file, every row whole.
     len: u64,
-    /// Rows in the file.
     rows: u64,
-    /// Puzzles in the file.
     puzzles: u64,
-    /// Puzzles pushed, written or not.
     pushed: u64,
     /// When the buffer was last written.
     last: Instant,
@@ -137,13 +133,10 @@ impl CsvWriter {
         &self.path
     }
 
-    fn check(&self) -> Result<(), Error> {
+    fn check(&mut self) -> Result<(), Error> {
         match self.failed {
             false => Ok(()),
-            true => Err(Error::Write {
-                path: shown(&self.path),
-                source: io::Error::other("an earlier write failed"),
-            }),
+            true => Err(self.error(io::Error::other("an earlier write failed"))),
         }
     }
 

@@ -135,11 +135,11 @@ pub(super) fn read_runs(
         }
         if label.is_some() {
             let names = match_names(groups[first..].iter().map(|g| g.corpus.as_str()));
-            let names: Vec<String> = (groups[first..].iter())
-                .map(|g| names[g.corpus.as_str()].clone())
+            let names: HashMap<String, String> = (names.into_iter())
+                .map(|(c, name)| (c.to_owned(), name))
                 .collect();
-            for (group, name) in groups[first..].iter_mut().zip(names) {
-                group.corpus = name;
+            for group in &mut groups[first..] {
+                group.corpus.clone_from(&names[&group.corpus]);
             }
         }
     }

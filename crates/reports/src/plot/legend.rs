@@ -50,21 +50,17 @@ pub(super) fn draw_legend(area: &Area, entries: &[LegendEntry]) -> DrawResult<()
     let detail_font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));
     let mut y = LEGEND_TOP;
     for entry in entries {
-        let (colour, line) = (entry.colour, vec![(4, y), (34, y)]);
+        let (colour, line, at) = (entry.colour, vec![(4, y), (34, y)], (19, y));
+        let (wide, pen) = (colour.stroke_width(3), colour.stroke_width(2));
         match entry.marker {
-            Marker::Line(Some((size, gap))) => area.draw(&DashedPathElement::new(
-                line,
-                size,
-                gap,
-                colour.stroke_width(3),
-            ))?,
-            Marker::Line(None) => area.draw(&PathElement::new(line, colour.stroke_width(3)))?,
-            Marker::Dot => area.draw(&Circle::new((19, y), 5, colour.mix(0.7).filled()))?,
-            Marker::Ring => area.draw(&Circle::new((19, y), 5, colour.stroke_width(2)))?,
-            Marker::Triangle => {
-                area.draw(&TriangleMarker::new((19, y), 7, colour.stroke_width(2)))?;
+            Marker::Line(Some((size, gap))) => {
+                area.draw(&DashedPathElement::new(line, size, gap, wide))?;
             }
-            Marker::Cross => area.draw(&Cross::new((19, y), 5, colour.stroke_width(2)))?,
+            Marker::Line(None) => area.draw(&PathElement::new(line, wide))?,
+            Marker::Dot => area.draw(&Circle::new(at, 5, colour.mix(0.7).filled()))?,
+            Marker::Ring => area.draw(&Circle::new(at, 5, pen))?,
+            Marker::Triangle => area.draw(&TriangleMarker::new(at, 7, pen))?,
+            Marker::Cross => area.draw(&Cross::new(at, 5, pen))?,
         }
         area.draw_text(&entry.name, &name_font, (42, y - 9))?;
         for (i, detail) in entry.details.iter().enumerate() {
