@@ -45,11 +45,12 @@ pub fn open_stream(path: &Path, what: &str) -> Result<Box<dyn Read + Send>, Erro
 
 #[cfg(unix)]
 mod pipe {
-    use std::fs::{File, OpenOptions};
+    use std::fs::OpenOptions;
     use std::io::{self, Read};
     use std::os::unix::fs::OpenOptionsExt;
-    use std::os::unix::io::AsRawFd;
     use std::path::Path;
+
+    use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
 
     use crate::Error;
 
@@ -73,21 +74,10 @@ mod pipe {
             Err(e) => return Err(failed(e)),
         };
         first.truncate(n);
-        blocking(&file).map_err(failed)?;
+        // Reads wait again.
+        let flags = fcntl_getfl(&file).map_err(|e| failed(e.into()))?;
+        fcntl_setfl(&file, flags - OFlags::NONBLOCK).map_err(|e| failed(e.into()))?;
         Ok(Box::new(io::Cursor::new(first).chain(file)))
-    }
-
-    /// Makes reads of `file` wait again.
-    fn blocking(file: &File) -> io::Result<()> {
-        let fd = file.as_raw_fd();
-        // SAFETY: `fd` is an open descriptor owned by `file` for the whole call; F_GETFL and
-        // F_SETFL read and set its status flags only (F_GETFL fails on a bad one only).
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) } & !libc::O_NONBLOCK;
-        // SAFETY: as above.
-        match unsafe { libc::fcntl(fd, libc::F_SETFL, flags) } {
-            -1 => Err(io::Error::last_os_error()),
-            _ => Ok(()),
-        }
     }
 }
 
@@ -102,13 +92,11 @@ pub fn read_small(path: &Path, what: &str, cap: u64) -> Result<Option<String>, E
     };
     let mut text = Vec::new();
     let read = file.take(cap + 1).read_to_end(&mut text);
-    read.map_err(|e| Error::open(path, e))?;
-    if text.len() as u64 > cap {
-        let reason = format!(
-            "{} bytes or more: too large for {what} (at most {cap})",
-            cap + 1
-        );
-        return Err(Error::empty(path, reason));
+    if read.map_err(|e| Error::open(path, e))? as u64 > cap {
+        return Err(Error::empty(
+            path,
+            format!("over {cap} bytes: too large for {what}"),
+        ));
     }
     String::from_utf8(text)
         .map(Some)
