@@ -210,14 +210,11 @@ mod tests {
     fn rows_wait_for_their_chunk_or_the_flush() {
         let file = tempfile::NamedTempFile::new().unwrap();
         let mut w = CsvWriter::new(file.reopen().unwrap(), file.path()).unwrap();
-        let r = &[row(1)];
-        w.push(r).unwrap();
+        w.push(&[row(1)]).unwrap();
         assert_eq!(w.rows(), 0);
         w.flush().unwrap();
         assert_eq!(w.rows(), 1);
-        for _ in 0..CHUNK {
-            w.push(r).unwrap();
-        }
+        (0..CHUNK).for_each(|_| w.push(&[row(1)]).unwrap());
         let want = CHUNK as u64 + 1;
         assert_eq!((w.rows(), w.puzzles(), w.pushed()), (want, want, want));
         let lines = std::fs::read(file.path()).unwrap();

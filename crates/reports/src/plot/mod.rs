@@ -47,9 +47,9 @@ impl Figure {
 /// A file format of the figures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// SVG, drawn as vectors.
+    /// SVG, as vectors.
     Svg,
-    /// PNG, drawn in pixels at the figure's size.
+    /// PNG, in pixels at the figure's size.
     Png,
 }
 
@@ -83,11 +83,6 @@ impl Default for PlotOptions {
 /// Reads the results CSVs `csvs` (one run, or several drawn together) and writes their
 /// figures into `out_dir`; the paths written, in order. `catalogue` is the strategies'
 /// names in catalogue order, which orders and colours the solvers.
-///
-/// # Errors
-///
-/// A file that cannot be read or is not a run's CSV, no result row, a size too small
-/// for the panels, too many corpora, or a figure that cannot be drawn or written.
 pub fn plot_runs(
     csvs: &[&Path],
     out_dir: &Path,
