@@ -127,20 +127,12 @@ impl<R: Read> LineBound<R> {
 impl<R: Read> Read for LineBound<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        for &b in &buf[..n] {
-            if b == b'\n' {
-                self.run = 0;
-            } else {
-                self.run += 1;
-                if self.run > self.bound {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!(
-                            "a line longer than {} bytes: not a CSV of sudoku-lab",
-                            self.bound
-                        ),
-                    ));
-                }
+        // The first piece goes on the line before; each other one starts a line.
+        for (i, piece) in buf[..n].split(|&b| b == b'\n').enumerate() {
+            self.run = piece.len() + if i == 0 { self.run } else { 0 };
+            if self.run > self.bound {
+                let what = format!("a line longer than {} bytes: not {CSV}", self.bound);
+                return Err(io::Error::new(io::ErrorKind::InvalidData, what));
             }
         }
         Ok(n)

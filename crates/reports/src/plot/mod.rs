@@ -99,7 +99,12 @@ pub fn plot_runs(
     };
     let stems: Vec<String> = stems.iter().map(|s| s.to_string_lossy().into()).collect();
     let data = data::read_runs(csvs, &labels(&stems), catalogue)?;
-    let title = titled(options.title.as_deref(), &stems, &alarms(csvs));
+    let alarm = |csv: &&Path| match Sidecar::read_beside(csv) {
+        Ok(Some(sidecar)) if sidecar.state != State::Finished => Some(sidecar.state.alarm()),
+        _ => None,
+    };
+    let alarms: Vec<_> = csvs.iter().map(alarm).collect();
+    let title = titled(options.title.as_deref(), &stems, &alarms);
     draw_all(&data, &name, &title, out_dir, options)
 }
 
@@ -114,15 +119,6 @@ fn labels(stems: &[String]) -> Vec<Option<String>> {
             (_, false) => Some(char::from(b'A' + (i % 26) as u8).to_string()),
         })
         .collect()
-}
-
-/// What the sidecar of each run says when the run did not finish (`INTERRUPTED`).
-fn alarms(csvs: &[&Path]) -> Vec<Option<&'static str>> {
-    let alarm = |csv: &&Path| match Sidecar::read_beside(csv) {
-        Ok(Some(sidecar)) if sidecar.state != State::Finished => Some(sidecar.state.alarm()),
-        _ => None,
-    };
-    csvs.iter().map(alarm).collect()
 }
 
 /// The title asked for, else the runs' stems (`main vs branch`); then what the sidecar of
