@@ -15,17 +15,14 @@ use crate::summary::short_names;
 use crate::Error;
 use sudoku_results::{format_time, stats};
 
-/// Width of a whole figure in pixels, by default.
+/// Sizes in pixels: a figure's width by default, the least width of a panel's plot (left
+/// of its legend), the least and the default height of a corpus's panel (more if its
+/// legend needs it), the title band's height, the legend column's width.
 const WIDTH: u32 = 1040;
-/// The least width of a panel's plot, left of its legend, in pixels.
 const MIN_PLOT_WIDTH: u32 = 320;
-/// The least height of a panel, in pixels.
 const MIN_PANEL_HEIGHT: u32 = 220;
-/// Height of one corpus panel in pixels (more if its legend needs it).
 const PANEL_HEIGHT: u32 = 460;
-/// Height of the figure's title band in pixels.
 const TITLE_HEIGHT: u32 = 70;
-/// Width of the legend column to the right of each panel.
 const LEGEND_WIDTH: u32 = 270;
 /// Above this many finished puzzles an ECDF is sampled at this many times, not stepped per
 /// puzzle (a step narrower than a pixel is not seen).

@@ -8,11 +8,9 @@ use super::DrawResult;
 
 /// Top of the first legend entry, in pixels from the top of its panel.
 pub(super) const LEGEND_TOP: i32 = 60;
-/// Height of a legend entry's name line.
+/// Heights of an entry's name line and of each detail line, and the gap under it.
 const NAME_HEIGHT: i32 = 19;
-/// Height of a legend entry's detail line.
 const DETAIL_HEIGHT: i32 = 16;
-/// Space between legend entries.
 pub(super) const LEGEND_GAP: i32 = 10;
 
 /// One entry of a legend column.
