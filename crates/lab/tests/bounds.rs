@@ -74,7 +74,7 @@ fn a_fifo_no_one_writes_is_refused_at_once() {
     let out = run_in(dir, &["summary", "r.csv"]);
     assert!(
         out.stderr
-            .contains("r.run.toml: not a regular file (a FIFO, a device), not a sidecar"),
+            .contains("r.run.toml: not a regular file (a folder, a FIFO, a device), not a sidecar"),
         "{}",
         out.stderr
     );
@@ -94,7 +94,7 @@ fn a_device_or_a_huge_line_is_refused_without_reading_it_whole() {
     let out = run_in(dir, &["summary", "r.csv"]);
     assert!(
         out.stderr
-            .contains("r.run.toml: not a regular file (a FIFO, a device), not a sidecar"),
+            .contains("r.run.toml: not a regular file (a folder, a FIFO, a device), not a sidecar"),
         "{}",
         out.stderr
     );

@@ -325,9 +325,8 @@ fn a_foreign_csv_or_sidecar_is_named() {
         ));
 }
 
-/// A folder given as a run's CSV (to `summary`, `plot`, `compare`) is named as a folder,
-/// where the error was the system's, at a line of it: `line 1: cannot read the header: Is
-/// a directory (os error 21)`.
+/// A folder given as a run's CSV (to `summary`, `plot`, `compare`) is refused as no regular
+/// file, before it is read.
 #[test]
 fn a_folder_given_as_a_csv_is_named_so() {
     let dir = TempDir::new().unwrap();
@@ -335,7 +334,7 @@ fn a_folder_given_as_a_csv_is_named_so() {
     let folder = dir.path().join("runs");
     std::fs::create_dir(&folder).unwrap();
     let said = format!(
-        "error: {}: a folder, not a CSV of sudoku-lab: name the CSV of a run in it\n",
+        "error: {}: not a regular file (a folder, a FIFO, a device), not a CSV of sudoku-lab\n",
         folder.display()
     );
     for args in [

@@ -1,7 +1,7 @@
 //! Reading what a run wrote, within bounds: whatever file a reader is given (a FIFO no one
 //! writes, `/dev/zero`, a 3 GB line), it answers at once, in little memory, and says what
-//! is wrong (the book's "Bad input" lists the messages). Opening a FIFO waits for a writer
-//! and a device may never end, so both are looked at before they are opened.
+//! is wrong (the book's "Bounded readers"). Opening a FIFO waits for a writer and a device
+//! may never end, so both are looked at before they are opened.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -21,14 +21,13 @@ pub const CSV: &str = "a CSV of sudoku-lab";
 /// Opens `path`, `what` it should be (`a CSV of sudoku-lab`), only when it is a regular
 /// file (links followed): a folder, a FIFO or a device is refused before it is opened.
 pub fn open_regular(path: &Path, what: &str) -> Result<File, Error> {
-    let meta = std::fs::metadata(path).map_err(|e| Error::open(path, e))?;
-    let reason = match (meta.is_file(), meta.is_dir()) {
-        (true, _) => return File::open(path).map_err(|e| Error::open(path, e)),
-        (_, true) if what == CSV => format!("a folder, not {what}: name the CSV of a run in it"),
-        (_, true) => format!("a folder, not {what}"),
-        _ => format!("not a regular file (a FIFO, a device), not {what}: copy it to a file first"),
-    };
-    Err(Error::empty(path, reason))
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            let reason = format!("not a regular file (a folder, a FIFO, a device), not {what}");
+            Err(Error::empty(path, reason))
+        }
+        _ => File::open(path).map_err(|e| Error::open(path, e)),
+    }
 }
 
 /// Opens the CSV at `path` to be read once, as it comes: a regular file, or a pipe that a
@@ -46,11 +45,12 @@ pub fn open_stream(path: &Path, what: &str) -> Result<Box<dyn Read + Send>, Erro
 
 #[cfg(unix)]
 mod pipe {
-    use std::fs::{File, OpenOptions};
+    use std::fs::OpenOptions;
     use std::io::{self, Read};
     use std::os::unix::fs::OpenOptionsExt;
-    use std::os::unix::io::AsRawFd;
     use std::path::Path;
+
+    use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
 
     use crate::Error;
 
@@ -74,21 +74,10 @@ mod pipe {
             Err(e) => return Err(failed(e)),
         };
         first.truncate(n);
-        blocking(&file).map_err(failed)?;
+        // Reads wait again.
+        let flags = fcntl_getfl(&file).map_err(|e| failed(e.into()))?;
+        fcntl_setfl(&file, flags - OFlags::NONBLOCK).map_err(|e| failed(e.into()))?;
         Ok(Box::new(io::Cursor::new(first).chain(file)))
-    }
-
-    /// Makes reads of `file` wait again.
-    fn blocking(file: &File) -> io::Result<()> {
-        let fd = file.as_raw_fd();
-        // SAFETY: `fd` is an open descriptor owned by `file` for the whole call; F_GETFL and
-        // F_SETFL read and set its status flags only (F_GETFL fails on a bad one only).
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) } & !libc::O_NONBLOCK;
-        // SAFETY: as above.
-        match unsafe { libc::fcntl(fd, libc::F_SETFL, flags) } {
-            -1 => Err(io::Error::last_os_error()),
-            _ => Ok(()),
-        }
     }
 }
 
@@ -103,13 +92,11 @@ pub fn read_small(path: &Path, what: &str, cap: u64) -> Result<Option<String>, E
     };
     let mut text = Vec::new();
     let read = file.take(cap + 1).read_to_end(&mut text);
-    read.map_err(|e| Error::open(path, e))?;
-    if text.len() as u64 > cap {
-        let reason = format!(
-            "{} bytes or more: too large for {what} (at most {cap})",
-            cap + 1
-        );
-        return Err(Error::empty(path, reason));
+    if read.map_err(|e| Error::open(path, e))? as u64 > cap {
+        return Err(Error::empty(
+            path,
+            format!("over {cap} bytes: too large for {what}"),
+        ));
     }
     String::from_utf8(text)
         .map(Some)
@@ -140,20 +127,12 @@ impl<R: Read> LineBound<R> {
 impl<R: Read> Read for LineBound<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        for &b in &buf[..n] {
-            if b == b'\n' {
-                self.run = 0;
-            } else {
-                self.run += 1;
-                if self.run > self.bound {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!(
-                            "a line longer than {} bytes: not a CSV of sudoku-lab",
-                            self.bound
-                        ),
-                    ));
-                }
+        // The first piece goes on the line before; each other one starts a line.
+        for (i, piece) in buf[..n].split(|&b| b == b'\n').enumerate() {
+            self.run = piece.len() + if i == 0 { self.run } else { 0 };
+            if self.run > self.bound {
+                let what = format!("a line longer than {} bytes: not {CSV}", self.bound);
+                return Err(io::Error::new(io::ErrorKind::InvalidData, what));
             }
         }
         Ok(n)
@@ -175,7 +154,9 @@ mod tests {
         let err = read_small(&big, "a sidecar", SIDECAR_BYTES).unwrap_err();
         assert!(err.to_string().contains("too large for a sidecar"), "{err}");
         let err = read_small(dir.path(), "a sidecar", 10).unwrap_err();
-        assert!(err.to_string().contains("a folder, not a sidecar"), "{err}");
+        assert!(err
+            .to_string()
+            .contains("(a folder, a FIFO, a device), not a sidecar"));
         let none = read_small(&dir.path().join("none"), "a sidecar", 10).unwrap();
         assert_eq!(none, None);
     }

@@ -21,13 +21,10 @@ const RUN: Names = Names {
 /// The files of a run being written, the CSV locked for it.
 #[derive(Debug)]
 pub struct Output {
-    /// The names asked for (`--out`): the files of a finished run.
     target: RunFiles,
-    /// Where the files are while it runs.
     running: RunFiles,
     /// The running CSV (written through another handle); `None` once placed.
     csv: Option<NamedTempFile>,
-    /// Where a killed run's CSV was moved aside at the start (its other files beside it).
     moved_aside: Option<Placed>,
 }
 

@@ -20,12 +20,9 @@ const TAGS: [&str; 4] = ["running", "interrupted", "failed", KILLED];
 
 /// The word in the name of a file that ended in `state` (`None`: finished).
 fn tag(state: State) -> Option<&'static str> {
-    match state {
-        State::Finished => None,
-        State::Running => Some("running"),
-        State::Interrupted => Some("interrupted"),
-        State::Failed => Some("failed"),
-    }
+    let states = [State::Running, State::Interrupted, State::Failed];
+    let mut tags = states.into_iter().zip(TAGS);
+    tags.find(|(s, _)| *s == state).map(|(_, tag)| tag)
 }
 
 /// How the names of a staged output are made: the files written as one (a file alone, or
@@ -34,7 +31,7 @@ fn tag(state: State) -> Option<&'static str> {
 pub(crate) struct Names {
     /// The files written as one, from the first one's name (the first first).
     pub(crate) group: fn(&Path) -> Vec<PathBuf>,
-    /// The stem and extension of a tagged name that has none (see [`tagged_path`]).
+    /// The stem and extension of a tagged name without (see [`tagged_path`]).
     pub(crate) default: (&'static str, Option<&'static str>),
 }
 
@@ -113,15 +110,12 @@ impl Names {
         state: State,
         continued: Option<&Path>,
     ) -> Result<Placed, Error> {
-        let Some(tag) = tag(state) else {
-            let path = target.to_path_buf();
-            return Ok(Placed { path, kept: None });
-        };
-        let path = self.tagged(target, tag);
-        let kept = if state == State::Running || continued == Some(path.as_path()) {
-            None
-        } else {
-            self.make_room(target, tag)?
+        let path = tag(state).map_or(target.to_path_buf(), |tag| self.tagged(target, tag));
+        let kept = match tag(state) {
+            Some(tag) if state != State::Running && continued != Some(&path) => {
+                self.make_room(target, tag)?
+            }
+            _ => None,
         };
         Ok(Placed { path, kept })
     }
@@ -349,17 +343,15 @@ mod tests {
         symlink("sub", d.join("folder.csv")).unwrap();
         symlink("loop2.csv", d.join("loop1.csv")).unwrap();
         symlink("loop1.csv", d.join("loop2.csv")).unwrap();
+        let follow = |name| through_links(&d.join(name));
         let a = real.join("sub/a.csv");
-        assert_eq!(through_links(&d.join("b.csv")).unwrap(), a);
-        assert_eq!(through_links(&d.join("sub/c.csv")).unwrap(), a);
-        assert_eq!(
-            through_links(&d.join("dangling.csv")).unwrap(),
-            real.join("sub/new.csv")
-        );
+        assert_eq!(follow("b.csv").unwrap(), a);
+        assert_eq!(follow("sub/c.csv").unwrap(), a);
+        assert_eq!(follow("dangling.csv").unwrap(), real.join("sub/new.csv"));
         for name in ["sub/a.csv", "none.csv", "folder.csv"] {
-            assert_eq!(through_links(&d.join(name)).unwrap(), d.join(name));
+            assert_eq!(follow(name).unwrap(), d.join(name));
         }
-        let looped = through_links(&d.join("loop1.csv")).unwrap_err().to_string();
+        let looped = follow("loop1.csv").unwrap_err().to_string();
         assert!(looped.contains("too many levels"), "{looped}");
     }
 }

@@ -36,17 +36,13 @@ struct End {
 pub struct CsvWriter {
     file: File,
     path: PathBuf,
-    /// Rows encoded, not yet written.
+    /// Rows encoded, not yet written, and per puzzle where its rows end.
     buffer: Vec<u8>,
-    /// Per puzzle in the buffer, where its rows end.
     ends: Vec<End>,
-    /// Bytes in the file, every row whole.
+    /// Bytes, rows and puzzles in the file, every row whole.
     len: u64,
-    /// Rows in the file.
     rows: u64,
-    /// Puzzles in the file.
     puzzles: u64,
-    /// Puzzles pushed, written or not.
     pushed: u64,
     /// When the buffer was last written.
     last: Instant,
@@ -137,13 +133,10 @@ impl CsvWriter {
         &self.path
     }
 
-    fn check(&self) -> Result<(), Error> {
+    fn check(&mut self) -> Result<(), Error> {
         match self.failed {
             false => Ok(()),
-            true => Err(Error::Write {
-                path: shown(&self.path),
-                source: io::Error::other("an earlier write failed"),
-            }),
+            true => Err(self.error(io::Error::other("an earlier write failed"))),
         }
     }
 
@@ -217,14 +210,11 @@ mod tests {
     fn rows_wait_for_their_chunk_or_the_flush() {
         let file = tempfile::NamedTempFile::new().unwrap();
         let mut w = CsvWriter::new(file.reopen().unwrap(), file.path()).unwrap();
-        let r = &[row(1)];
-        w.push(r).unwrap();
+        w.push(&[row(1)]).unwrap();
         assert_eq!(w.rows(), 0);
         w.flush().unwrap();
         assert_eq!(w.rows(), 1);
-        for _ in 0..CHUNK {
-            w.push(r).unwrap();
-        }
+        (0..CHUNK).for_each(|_| w.push(&[row(1)]).unwrap());
         let want = CHUNK as u64 + 1;
         assert_eq!((w.rows(), w.puzzles(), w.pushed()), (want, want, want));
         let lines = std::fs::read(file.path()).unwrap();

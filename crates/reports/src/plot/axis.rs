@@ -15,11 +15,8 @@ pub(super) struct Decades {
 impl Decades {
     /// The smallest range of whole decades (at least one) holding every value.
     pub fn around(values: impl Iterator<Item = f64>) -> Self {
-        let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
-        for v in values {
-            min = min.min(v);
-            max = max.max(v);
-        }
+        let all = (f64::INFINITY, f64::NEG_INFINITY);
+        let (min, max) = values.fold(all, |(min, max), v| (min.min(v), max.max(v)));
         if !min.is_finite() || !max.is_finite() || min <= 0.0 {
             return Self { lo: 1.0, hi: 10.0 };
         }

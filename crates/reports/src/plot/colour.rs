@@ -28,24 +28,12 @@ const FURTHER: [RGBColor; 5] = [
     RGBColor(140, 60, 30),
 ];
 
-fn further(k: usize) -> RGBColor {
-    FURTHER.get(k).copied().unwrap_or_else(|| {
-        let c = Palette99::pick(k - FURTHER.len()).to_rgba();
-        RGBColor(c.0, c.1, c.2)
-    })
-}
-
 /// Sorts solvers into legend order: the catalogue's, then unknown names alphabetically; a
 /// strategy's runs side by side.
 pub(super) fn legend_order(origins: &mut [Origin], catalogue: &[&str]) {
     let rank = |name: &str| catalogue.iter().position(|c| *c == name);
-    origins.sort_by_cached_key(|o| {
-        (
-            rank(&o.solver).unwrap_or(usize::MAX),
-            o.solver.clone(),
-            o.run,
-        )
-    });
+    let rank = |o: &Origin| rank(&o.solver).unwrap_or(usize::MAX);
+    origins.sort_by_cached_key(|o| (rank(o), o.solver.clone(), o.run));
 }
 
 /// The colour of each solver of `origins` (in legend order), in its run's shade: the
@@ -54,17 +42,17 @@ pub(super) fn legend_order(origins: &mut [Origin], catalogue: &[&str]) {
 pub(super) fn colours(origins: &[Origin], catalogue: &[&str]) -> Vec<RGBColor> {
     let classic = |name: &str| CLASSIC.iter().find(|(n, _)| *n == name).map(|(_, c)| *c);
     // The catalogue's non-classic strategies in its order, then unknown names as met.
-    let mut others: Vec<&str> = catalogue
-        .iter()
-        .copied()
-        .filter(|n| classic(n).is_none())
-        .collect();
+    let others = catalogue.iter().copied().filter(|n| classic(n).is_none());
+    let mut others: Vec<&str> = others.collect();
     let mut colour = |name| {
         let k = others.iter().position(|o| *o == name).unwrap_or_else(|| {
             others.push(name);
             others.len() - 1
         });
-        further(k)
+        FURTHER.get(k).copied().unwrap_or_else(|| {
+            let (r, g, b) = Palette99::pick(k - FURTHER.len()).rgb();
+            RGBColor(r, g, b)
+        })
     };
     (origins.iter())
         .map(|o| RunStyle::of(o.run).shade(classic(&o.solver).unwrap_or_else(|| colour(&o.solver))))
@@ -104,46 +92,26 @@ impl RunStyle {
 mod tests {
     use super::*;
 
-    /// `names` of runs in legend order, and their colours.
-    fn sorted(names: &[(&str, usize)], catalogue: &[&str]) -> (Vec<String>, Vec<RGBColor>) {
-        let origin = |&(solver, run): &(&str, usize)| Origin {
-            solver: solver.into(),
-            run,
-        };
-        let mut origins: Vec<Origin> = names.iter().map(origin).collect();
-        legend_order(&mut origins, catalogue);
-        let colours = colours(&origins, catalogue);
-        let names = origins
-            .into_iter()
-            .map(|o| format!("{} {}", o.solver, o.run));
-        (names.collect(), colours)
-    }
-
     /// The classic four keep their colours (without a catalogue too); the catalogue's
     /// others follow its order, then unknown names; a strategy's runs side by side, a later
     /// one in a dark shade of its colour; each of the eight runs a figure takes its own look.
     #[test]
     fn colours_and_order_follow_the_catalogue_and_the_runs() {
         let catalogue = ["naive", "reduce", "norvig", "dlx", "logic", "anneal"];
-        let names = [
-            ("zeta", 0),
-            ("anneal", 0),
-            ("dlx", 1),
-            ("dlx", 0),
-            ("alpha", 0),
-            ("naive", 0),
-        ];
-        let (order, c) = sorted(&names, &catalogue);
-        let want = ["naive 0", "dlx 0", "dlx 1", "anneal 0", "alpha 0", "zeta 0"];
-        assert_eq!(order, want);
-        let (naive, dlx, dark_dlx) = (
-            RGBColor(213, 94, 0),
-            RGBColor(0, 158, 115),
-            RGBColor(0, 87, 63),
-        );
-        assert_eq!(c[..3], [naive, dlx, dark_dlx]);
-        assert_eq!(c[3..], [FURTHER[1], FURTHER[2], FURTHER[3]]);
-        assert_eq!(sorted(&[("naive", 0)], &[]).1, [naive]);
+        let names = "zeta 0|anneal 0|dlx 1|dlx 0|alpha 0|naive 0".split('|');
+        let origin = |name: &str| {
+            let (solver, run) = name.split_once(' ').unwrap();
+            let (solver, run) = (solver.to_string(), run.parse().unwrap());
+            Origin { solver, run }
+        };
+        let mut origins: Vec<Origin> = names.map(origin).collect();
+        legend_order(&mut origins, &catalogue);
+        let order = origins.iter().map(|o| format!("{} {}", o.solver, o.run));
+        assert!(order.eq(["naive 0", "dlx 0", "dlx 1", "anneal 0", "alpha 0", "zeta 0"]));
+        let (naive, dlx, dark_dlx) = (CLASSIC[0].1, CLASSIC[3].1, RGBColor(0, 87, 63));
+        let want = [naive, dlx, dark_dlx, FURTHER[1], FURTHER[2], FURTHER[3]];
+        assert_eq!(colours(&origins, &catalogue), want);
+        assert_eq!(colours(&[origin("naive 0")], &[]), [naive]);
         let looks: Vec<RunStyle> = (0..8).map(RunStyle::of).collect();
         assert!(looks[0].dash.is_none() && looks[1].dash.is_some());
         for (i, a) in looks.iter().enumerate() {

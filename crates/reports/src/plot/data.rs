@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::style::RGBColor;
 
 use super::colour::{colours, legend_order, Origin, RunStyle};
-use super::MIN_MICROS;
+use super::{MAX_PANELS, MIN_MICROS};
 use crate::read::read_rows;
 use crate::summary::match_names;
 use crate::Error;
@@ -135,11 +135,11 @@ pub(super) fn read_runs(
         }
         if label.is_some() {
             let names = match_names(groups[first..].iter().map(|g| g.corpus.as_str()));
-            let names: Vec<String> = (groups[first..].iter())
-                .map(|g| names[g.corpus.as_str()].clone())
+            let names: HashMap<String, String> = (names.into_iter())
+                .map(|(c, name)| (c.to_owned(), name))
                 .collect();
-            for (group, name) in groups[first..].iter_mut().zip(names) {
-                group.corpus = name;
+            for group in &mut groups[first..] {
+                group.corpus.clone_from(&names[&group.corpus]);
             }
         }
     }
@@ -147,7 +147,14 @@ pub(super) fn read_runs(
         let path = csvs.first().copied().unwrap_or(Path::new(""));
         return Err(Error::empty(path, "no result rows, nothing to plot"));
     }
-    Ok(panels_of(groups, labels, catalogue))
+    let results = panels_of(groups, labels, catalogue);
+    match results.panels.len() {
+        corpora if corpora > MAX_PANELS => Err(Error::TooManyPanels {
+            corpora,
+            max: MAX_PANELS,
+        }),
+        _ => Ok(results),
+    }
 }
 
 /// The panels of `groups` in the order met, their series in legend order.

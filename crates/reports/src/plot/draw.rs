@@ -1,6 +1,6 @@
 //! Drawing the two figures: the ECDF of the time per puzzle, and nodes against time.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
@@ -15,17 +15,14 @@ use crate::summary::short_names;
 use crate::Error;
 use sudoku_results::{format_time, stats};
 
-/// Width of a whole figure in pixels, by default.
+/// Sizes in pixels: a figure's width by default, the least width of a panel's plot (left
+/// of its legend), the least and the default height of a corpus's panel (more if its
+/// legend needs it), the title band's height, the legend column's width.
 const WIDTH: u32 = 1040;
-/// The least width of a panel's plot, left of its legend, in pixels.
 const MIN_PLOT_WIDTH: u32 = 320;
-/// The least height of a panel, in pixels.
 const MIN_PANEL_HEIGHT: u32 = 220;
-/// Height of one corpus panel in pixels (more if its legend needs it).
 const PANEL_HEIGHT: u32 = 460;
-/// Height of the figure's title band in pixels.
 const TITLE_HEIGHT: u32 = 70;
-/// Width of the legend column to the right of each panel.
 const LEGEND_WIDTH: u32 = 270;
 /// Above this many finished puzzles an ECDF is sampled at this many times, not stepped per
 /// puzzle (a step narrower than a pixel is not seen).
@@ -37,26 +34,14 @@ const SCATTER_GRID: f64 = 250.0;
 /// A part of a figure to draw into (a panel, its legend), always SVG.
 pub(super) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
-/// The size of a figure in pixels: its width, and the height of each corpus's panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Layout {
-    pub width: u32,
-    pub panel_height: u32,
-}
-
-impl Layout {
-    pub fn size(self, panels: usize) -> (u32, u32) {
-        (self.width, TITLE_HEIGHT + self.panel_height * panels as u32)
-    }
-}
-
-/// The layout of `figure`: the default, or `size`, or an error that says the least size
-/// when a legend or a plot would not fit in it.
-pub(super) fn layout(
+/// The size of `figure` in pixels, width and height: the default (a panel per corpus,
+/// taller when its legend needs it), or `size`, or an error that says the least size when
+/// a legend or a plot would not fit in it.
+pub(super) fn size(
     data: &Results,
     figure: Figure,
     size: Option<(u32, u32)>,
-) -> Result<Layout, Error> {
+) -> Result<(u32, u32), Error> {
     let height = |panel| {
         legend(data, panel, figure)
             .iter()
@@ -65,42 +50,39 @@ pub(super) fn layout(
     };
     let tallest: i32 = data.panels.iter().map(height).max().unwrap_or(0);
     let legend = (LEGEND_TOP + tallest + LEGEND_GAP) as u32;
-    let (panels, least) = (data.panels.len() as u32, legend.max(MIN_PANEL_HEIGHT));
-    let (width, panel_height) = match size {
-        None => (WIDTH, PANEL_HEIGHT.max(legend)),
-        Some((width, height)) => (width, height.saturating_sub(TITLE_HEIGHT) / panels),
+    let panels = data.panels.len() as u32;
+    let Some((width, height)) = size else {
+        return Ok((WIDTH, TITLE_HEIGHT + PANEL_HEIGHT.max(legend) * panels));
     };
-    match size {
-        Some((_, height)) if width < LEGEND_WIDTH + MIN_PLOT_WIDTH || panel_height < least => {
-            let least = (LEGEND_WIDTH + MIN_PLOT_WIDTH, TITLE_HEIGHT + least * panels);
-            Err(Error::FigureSize {
-                size: format!("{width}x{height}"),
-                least: format!("{}x{}", least.0, least.1),
-            })
-        }
-        _ => Ok(Layout {
-            width,
-            panel_height,
+    let least = (
+        LEGEND_WIDTH + MIN_PLOT_WIDTH,
+        TITLE_HEIGHT + legend.max(MIN_PANEL_HEIGHT) * panels,
+    );
+    match width < least.0 || height < least.1 {
+        true => Err(Error::FigureSize {
+            size: format!("{width}x{height}"),
+            least: format!("{}x{}", least.0, least.1),
         }),
+        false => Ok((width, height)),
     }
 }
 
-/// Draws one figure of all corpora on `root`.
+/// One figure of all corpora, as an SVG's text.
 pub(super) fn render(
-    root: &Area,
     data: &Results,
     title: &str,
     figure: Figure,
-    layout: Layout,
-) -> DrawResult<()> {
+    (width, height): (u32, u32),
+) -> DrawResult<String> {
     let samples = || {
         (data.panels.iter())
             .flat_map(|p| &p.series)
             .flat_map(|s| &s.samples)
     };
-    let time_axis = Decades::around(samples().map(|s| s.micros));
-    let nodes_axis = Decades::around(samples().map(|s| s.nodes));
-    root.fill(&WHITE)?;
+    let axes = (
+        Decades::around(samples().map(|s| s.micros)),
+        Decades::around(samples().map(|s| s.nodes)),
+    );
     let subtitle = match figure {
         Figure::Time => {
             "Share of each corpus's puzzles a solver finished within time t. Further left \
@@ -111,54 +93,41 @@ pub(super) fn render(
              solver's band; a band further right costs more time per node."
         }
     };
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+    root.fill(&WHITE)?;
     let (top, body) = root.split_vertically(TITLE_HEIGHT);
     let centre = |size| {
         TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top))
     };
-    let middle = (layout.width / 2) as i32;
+    let middle = (width / 2) as i32;
     top.draw(&Text::new(title, (middle, 8), centre(26).color(&BLACK)))?;
     let grey = centre(14).color(&RGBColor(80, 80, 80));
     top.draw(&Text::new(subtitle, (middle, 40), grey))?;
     let names = short_names(data.panels.iter().map(|p| p.corpus.as_str()));
     let panels = body.split_evenly((data.panels.len(), 1));
     for (panel, area) in data.panels.iter().zip(&panels) {
-        let (plot_area, legend_area) = area.split_horizontally(layout.width - LEGEND_WIDTH);
-        let caption = panel_caption(panel, &names);
+        let (plot_area, legend_area) = area.split_horizontally(width - LEGEND_WIDTH);
+        let puzzles = panel.series.iter().map(|s| s.samples.len()).max();
+        let puzzles = puzzles.unwrap_or(0);
+        let plural = if puzzles == 1 { "puzzle" } else { "puzzles" };
+        let name = names.get(panel.corpus.as_str()).unwrap_or(&panel.corpus);
+        let caption = format!("{name} ({puzzles} {plural})");
+        let mut chart = ChartBuilder::on(&plot_area);
+        chart
+            .caption(caption, ("sans-serif", 20).into_font())
+            .margin(12)
+            .x_label_area_size(50)
+            .y_label_area_size(70);
         match figure {
-            Figure::Time => draw_ecdf(data, panel, &caption, &plot_area, time_axis)?,
-            Figure::Nodes => {
-                draw_scatter(data, panel, &caption, &plot_area, time_axis, nodes_axis)?;
-            }
+            Figure::Time => draw_ecdf(data, panel, chart, axes.0)?,
+            Figure::Nodes => draw_scatter(data, panel, chart, axes)?,
         }
         draw_legend(&legend_area, &legend(data, panel, figure))?;
     }
     root.present()?;
-    Ok(())
-}
-
-/// The caption of a panel: the corpus's short name and its size.
-fn panel_caption(panel: &Panel, names: &HashMap<&str, String>) -> String {
-    let puzzles = panel.series.iter().map(|s| s.samples.len()).max();
-    let puzzles = puzzles.unwrap_or(0);
-    let plural = if puzzles == 1 { "puzzle" } else { "puzzles" };
-    let name = names
-        .get(panel.corpus.as_str())
-        .map_or(panel.corpus.as_str(), String::as_str);
-    format!("{name} ({puzzles} {plural})")
-}
-
-/// A panel's chart, before its axes (the same for both figures).
-fn panel_chart<'a, 'b, 'c>(
-    area: &'a Area<'c>,
-    caption: &str,
-) -> ChartBuilder<'a, 'b, SVGBackend<'c>> {
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .caption(caption, ("sans-serif", 20).into_font())
-        .margin(12)
-        .x_label_area_size(50)
-        .y_label_area_size(70);
-    builder
+    drop((top, body, panels, root));
+    Ok(svg)
 }
 
 /// The mesh's look in both figures.
@@ -175,12 +144,10 @@ fn house_style<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
 fn draw_ecdf(
     data: &Results,
     panel: &Panel,
-    caption: &str,
-    area: &Area,
+    mut chart: ChartBuilder<SVGBackend>,
     axis: Decades,
 ) -> DrawResult<()> {
-    let mut chart =
-        panel_chart(area, caption).build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
+    let mut chart = chart.build_cartesian_2d(axis.range().log_scale(), -0.02..1.02)?;
     let x_label = |v: &f64| decade_label(*v);
     let y_label = |v: &f64| format!("{:.0}%", v * 100.0);
     house_style(&mut chart.configure_mesh())
@@ -209,32 +176,27 @@ fn draw_ecdf(
 /// The legend of a panel: an entry per series, then in the nodes figure the markers it
 /// draws of solves that did not finish well.
 pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<LegendEntry> {
+    let series = (panel.series.iter()).map(|series| series_entry(data, series, figure));
     let drawn = |outcome| {
         let mut samples = panel.series.iter().flat_map(|series| &series.samples);
-        samples.any(|s| s.counted && s.outcome == outcome)
+        figure == Figure::Nodes && samples.any(|s| s.counted && s.outcome == outcome)
     };
-    let (over, wrong) = match figure {
-        Figure::Nodes => (drawn(Outcome::OverBudget), drawn(Outcome::Wrong)),
-        Figure::Time => (false, false),
+    let marker = |outcome, marker, name: &str, detail: &str| {
+        drawn(outcome).then(|| LegendEntry {
+            colour: BLACK,
+            marker,
+            name: name.to_owned(),
+            details: vec![detail.to_owned()],
+        })
     };
-    let marker = |marker, name: &str, detail: &str| LegendEntry {
-        colour: BLACK,
-        marker,
-        name: name.to_owned(),
-        details: vec![detail.to_owned()],
-    };
-    let series = panel
-        .series
-        .iter()
-        .map(|series| series_entry(data, series, figure));
-    let over = over.then(|| {
-        marker(
-            Marker::Triangle,
-            "budget exhausted",
-            "the node budget ran out",
-        )
-    });
-    let wrong = wrong.then(|| marker(Marker::Cross, "wrong", "the solution failed its check"));
+    let (name, why) = ("budget exhausted", "the node budget ran out");
+    let over = marker(Outcome::OverBudget, Marker::Triangle, name, why);
+    let wrong = marker(
+        Outcome::Wrong,
+        Marker::Cross,
+        "wrong",
+        "the solution failed its check",
+    );
     series.chain(over).chain(wrong).collect()
 }
 
@@ -242,26 +204,23 @@ pub(super) fn legend(data: &Results, panel: &Panel, figure: Figure) -> Vec<Legen
 /// that did not finish, and in the nodes figure rows without counters.
 fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry {
     let (solver, samples) = (&data.solvers[series.solver], &series.samples);
-    let (marker, details) = match figure {
+    let (marker, median, uncounted) = match figure {
         Figure::Time => {
             let median = median_time(samples).map_or_else(
                 || "no solve time".to_owned(),
                 |m| format!("median {}", format_time(m as f64)),
             );
-            let marker = Marker::Line(series_dash(data, series));
-            (marker, [Some(median), unfinished_note(samples), None])
+            (Marker::Line(series_dash(data, series)), Some(median), 0)
         }
         Figure::Nodes => {
             let per_node = median_micros_per_node(samples)
                 .map(|c| format!("median {}/node", format_time(c * 1e3)));
             let marker = [Marker::Dot, Marker::Ring][usize::from(solver.style.dark)];
-            let uncounted = match samples.iter().filter(|s| !s.counted).count() {
-                0 => None,
-                n => Some(format!("{n} without counters (not drawn)")),
-            };
-            (marker, [per_node, unfinished_note(samples), uncounted])
+            let uncounted = samples.iter().filter(|s| !s.counted).count();
+            (marker, per_node, uncounted)
         }
     };
+    let uncounted = (uncounted > 0).then(|| format!("{uncounted} without counters (not drawn)"));
     LegendEntry {
         colour: solver.colour,
         marker,
@@ -269,7 +228,10 @@ fn series_entry(data: &Results, series: &Series, figure: Figure) -> LegendEntry 
             true => format!("{} (limit {})", solver.name, series.limit),
             false => solver.name.clone(),
         },
-        details: details.into_iter().flatten().collect(),
+        details: [median, unfinished_note(samples), uncounted]
+            .into_iter()
+            .flatten()
+            .collect(),
     }
 }
 
@@ -347,12 +309,10 @@ fn series_dash(data: &Results, series: &Series) -> Option<(u32, u32)> {
 fn draw_scatter(
     data: &Results,
     panel: &Panel,
-    caption: &str,
-    area: &Area,
-    time_axis: Decades,
-    nodes_axis: Decades,
+    mut chart: ChartBuilder<SVGBackend>,
+    (time_axis, nodes_axis): (Decades, Decades),
 ) -> DrawResult<()> {
-    let mut chart = panel_chart(area, caption).build_cartesian_2d(
+    let mut chart = chart.build_cartesian_2d(
         time_axis.range().log_scale(),
         nodes_axis.range().log_scale(),
     )?;
@@ -371,9 +331,10 @@ fn draw_scatter(
         let kept: Vec<&Sample> = (series.samples.iter())
             .filter(|s| s.counted)
             .filter(|s| {
+                let cell = |axis: Decades, v| (axis.fraction(v) * SCATTER_GRID) as u32;
                 seen.insert((
-                    (time_axis.fraction(s.micros) * SCATTER_GRID) as u32,
-                    (nodes_axis.fraction(s.nodes) * SCATTER_GRID) as u32,
+                    cell(time_axis, s.micros),
+                    cell(nodes_axis, s.nodes),
                     s.outcome,
                 ))
             })

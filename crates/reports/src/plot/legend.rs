@@ -8,11 +8,9 @@ use super::DrawResult;
 
 /// Top of the first legend entry, in pixels from the top of its panel.
 pub(super) const LEGEND_TOP: i32 = 60;
-/// Height of a legend entry's name line.
+/// Heights of an entry's name line and of each detail line, and the gap under it.
 const NAME_HEIGHT: i32 = 19;
-/// Height of a legend entry's detail line.
 const DETAIL_HEIGHT: i32 = 16;
-/// Space between legend entries.
 pub(super) const LEGEND_GAP: i32 = 10;
 
 /// One entry of a legend column.
@@ -50,21 +48,17 @@ pub(super) fn draw_legend(area: &Area, entries: &[LegendEntry]) -> DrawResult<()
     let detail_font = ("sans-serif", 13).into_font().color(&RGBColor(80, 80, 80));
     let mut y = LEGEND_TOP;
     for entry in entries {
-        let (colour, line) = (entry.colour, vec![(4, y), (34, y)]);
+        let (colour, line, at) = (entry.colour, vec![(4, y), (34, y)], (19, y));
+        let (wide, pen) = (colour.stroke_width(3), colour.stroke_width(2));
         match entry.marker {
-            Marker::Line(Some((size, gap))) => area.draw(&DashedPathElement::new(
-                line,
-                size,
-                gap,
-                colour.stroke_width(3),
-            ))?,
-            Marker::Line(None) => area.draw(&PathElement::new(line, colour.stroke_width(3)))?,
-            Marker::Dot => area.draw(&Circle::new((19, y), 5, colour.mix(0.7).filled()))?,
-            Marker::Ring => area.draw(&Circle::new((19, y), 5, colour.stroke_width(2)))?,
-            Marker::Triangle => {
-                area.draw(&TriangleMarker::new((19, y), 7, colour.stroke_width(2)))?;
+            Marker::Line(Some((size, gap))) => {
+                area.draw(&DashedPathElement::new(line, size, gap, wide))?;
             }
-            Marker::Cross => area.draw(&Cross::new((19, y), 5, colour.stroke_width(2)))?,
+            Marker::Line(None) => area.draw(&PathElement::new(line, wide))?,
+            Marker::Dot => area.draw(&Circle::new(at, 5, colour.mix(0.7).filled()))?,
+            Marker::Ring => area.draw(&Circle::new(at, 5, pen))?,
+            Marker::Triangle => area.draw(&TriangleMarker::new(at, 7, pen))?,
+            Marker::Cross => area.draw(&Cross::new(at, 5, pen))?,
         }
         area.draw_text(&entry.name, &name_font, (42, y - 9))?;
         for (i, detail) in entry.details.iter().enumerate() {

@@ -15,7 +15,6 @@ mod legend;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use resvg::{tiny_skia, usvg};
 
 use crate::sidecar::{Sidecar, State};
@@ -43,40 +42,15 @@ pub enum Figure {
 impl Figure {
     /// Both figures, in the order they are written.
     pub const BOTH: [Figure; 2] = [Figure::Time, Figure::Nodes];
-
-    /// Its name in a file name and on the command line: `time`, `nodes`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Figure::Time => "time",
-            Figure::Nodes => "nodes",
-        }
-    }
-
-    fn heading(self, of: &str) -> String {
-        match self {
-            Figure::Time => format!("Time per puzzle: {of}"),
-            Figure::Nodes => format!("Nodes against time: {of}"),
-        }
-    }
 }
 
 /// A file format of the figures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// SVG, drawn as vectors.
+    /// SVG, as vectors.
     Svg,
-    /// PNG, drawn in pixels at the figure's size.
+    /// PNG, in pixels at the figure's size.
     Png,
-}
-
-impl Format {
-    /// The file name's extension: `svg`, `png`.
-    pub const fn extension(self) -> &'static str {
-        match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-        }
-    }
 }
 
 /// How the figures are drawn and named (`plot`'s options, with the same defaults).
@@ -109,11 +83,6 @@ impl Default for PlotOptions {
 /// Reads the results CSVs `csvs` (one run, or several drawn together) and writes their
 /// figures into `out_dir`; the paths written, in order. `catalogue` is the strategies'
 /// names in catalogue order, which orders and colours the solvers.
-///
-/// # Errors
-///
-/// A file that cannot be read or is not a run's CSV, no result row, a size too small
-/// for the panels, too many corpora, or a figure that cannot be drawn or written.
 pub fn plot_runs(
     csvs: &[&Path],
     out_dir: &Path,
@@ -130,7 +99,12 @@ pub fn plot_runs(
     };
     let stems: Vec<String> = stems.iter().map(|s| s.to_string_lossy().into()).collect();
     let data = data::read_runs(csvs, &labels(&stems), catalogue)?;
-    let title = titled(options, &stems, &alarms(csvs));
+    let alarm = |csv: &&Path| match Sidecar::read_beside(csv) {
+        Ok(Some(sidecar)) if sidecar.state != State::Finished => Some(sidecar.state.alarm()),
+        _ => None,
+    };
+    let alarms: Vec<_> = csvs.iter().map(alarm).collect();
+    let title = titled(options.title.as_deref(), &stems, &alarms);
     draw_all(&data, &name, &title, out_dir, options)
 }
 
@@ -147,19 +121,10 @@ fn labels(stems: &[String]) -> Vec<Option<String>> {
         .collect()
 }
 
-/// What the sidecar of each run says when the run did not finish (`INTERRUPTED`).
-fn alarms(csvs: &[&Path]) -> Vec<Option<&'static str>> {
-    let alarm = |csv: &&Path| match Sidecar::read_beside(csv) {
-        Ok(Some(sidecar)) if sidecar.state != State::Finished => Some(sidecar.state.alarm()),
-        _ => None,
-    };
-    csvs.iter().map(alarm).collect()
-}
-
 /// The title asked for, else the runs' stems (`main vs branch`); then what the sidecar of
 /// each run that did not finish says (`r (interrupted)`, `main vs branch (main: failed)`).
-fn titled(options: &PlotOptions, stems: &[String], alarms: &[Option<&str>]) -> String {
-    let title = options.title.clone().unwrap_or_else(|| stems.join(" vs "));
+fn titled(title: Option<&str>, stems: &[String], alarms: &[Option<&str>]) -> String {
+    let title = title.map_or_else(|| stems.join(" vs "), str::to_string);
     let told: Vec<String> = (stems.iter().zip(alarms))
         .filter_map(|(stem, alarm)| match stems.len() {
             1 => Some((*alarm)?.to_string()),
@@ -181,32 +146,33 @@ fn draw_all(
     out_dir: &Path,
     options: &PlotOptions,
 ) -> Result<Vec<PathBuf>, Error> {
-    if data.panels.len() > MAX_PANELS {
-        return Err(Error::TooManyPanels {
-            corpora: data.panels.len(),
-            max: MAX_PANELS,
-        });
-    }
     let mut fonts = None;
     let mut written = Vec::new();
     for &figure in &options.figures {
-        let layout = draw::layout(data, figure, options.size)?;
+        let size = draw::size(data, figure, options.size)?;
+        let (word, heading) = match figure {
+            Figure::Time => ("time", "Time per puzzle"),
+            Figure::Nodes => ("nodes", "Nodes against time"),
+        };
         let heading = match options.title {
             Some(_) => title.to_string(),
-            None => figure.heading(title),
+            None => format!("{heading}: {title}"),
         };
-        let svg = svg(data, &heading, figure, layout).map_err(|e| e.to_string());
+        let svg = draw::render(data, &heading, figure, size).map_err(|e| e.to_string());
         for &format in &options.formats {
+            let (extension, bytes) = match format {
+                Format::Svg => ("svg", svg.clone().map(String::into_bytes)),
+                Format::Png => {
+                    let fonts = fonts.get_or_insert_with(png_fonts);
+                    ("png", svg.clone().and_then(|svg| png(&svg, fonts)))
+                }
+            };
             let mut file = name.to_os_string();
             if options.figures.len() > 1 {
-                file.push(format!(".{}", figure.name()));
+                file.push(format!(".{word}"));
             }
-            file.push(format!(".{}", format.extension()));
+            file.push(format!(".{extension}"));
             let path = out_dir.join(file);
-            let bytes = svg.clone().and_then(|svg| match format {
-                Format::Svg => Ok(svg.into_bytes()),
-                Format::Png => png(&svg, fonts.get_or_insert_with(png_fonts)),
-            });
             let reason = |reason| Error::Draw {
                 path: shown(&path),
                 reason,
@@ -216,21 +182,6 @@ fn draw_all(
         }
     }
     Ok(written)
-}
-
-/// One figure as an SVG's text.
-fn svg(
-    data: &data::Results,
-    heading: &str,
-    figure: Figure,
-    layout: draw::Layout,
-) -> DrawResult<String> {
-    let mut svg = String::new();
-    let root =
-        SVGBackend::with_string(&mut svg, layout.size(data.panels.len())).into_drawing_area();
-    draw::render(&root, data, heading, figure, layout)?;
-    drop(root);
-    Ok(svg)
 }
 
 /// An SVG drawn in pixels at its size, on white, as a PNG file.

@@ -19,35 +19,26 @@ fn row(corpus: &str, solver: &str, status: &str, nodes: u64, ns: u64) -> String 
 
 /// The text of every `<text>` element of an SVG, trimmed.
 fn texts(svg: &str) -> Vec<String> {
-    svg.split("<text")
-        .skip(1)
-        .filter_map(|t| {
-            let body = &t[t.find('>')? + 1..t.find("</text>")?];
-            Some(body.trim().to_owned())
-        })
-        .collect()
+    let body = |t: &str| Some(t[t.find('>')? + 1..t.find("</text>")?].trim().to_owned());
+    svg.split("<text").skip(1).filter_map(body).collect()
 }
 
-/// Writes `text` as `name` into a fresh temporary folder.
-fn write_csv(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+/// The figures of the CSV `rows` (after the header), written as `run.csv` in a fresh
+/// folder: the folder, and what `plot_runs` gave with `options`, into `out` under it.
+fn plot(
+    rows: &str,
+    out: &str,
+    options: &PlotOptions,
+) -> (tempfile::TempDir, Result<Vec<PathBuf>, Error>) {
     let dir = tempfile::tempdir().unwrap();
-    let csv = dir.path().join(name);
-    std::fs::write(&csv, text).unwrap();
-    (dir, csv)
+    let csv = dir.path().join("run.csv");
+    std::fs::write(&csv, HEADER.to_owned() + rows).unwrap();
+    let paths = plot_runs(&[&csv], &dir.path().join(out), CATALOGUE, options);
+    (dir, paths)
 }
 
-/// The figures of one run's CSV, in `out` (its folder by default).
-fn plot(csv: &Path, out: Option<&Path>, options: &PlotOptions) -> Result<Vec<PathBuf>, Error> {
-    let out = out.unwrap_or(csv.parent().unwrap());
-    plot_runs(&[csv], out, CATALOGUE, options)
-}
-
-/// The texts of the two figures of `text` drawn by default: time, then nodes.
-fn figure_texts(text: &str) -> Vec<Vec<String>> {
-    let (_dir, csv) = write_csv("run.csv", text);
-    let paths = plot(&csv, None, &PlotOptions::default()).unwrap();
-    let svg = |path| texts(&std::fs::read_to_string(path).unwrap());
-    paths.iter().map(svg).collect()
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
 }
 
 #[test]
@@ -63,13 +54,6 @@ fn decades_cover_the_values_and_label_their_ticks() {
 
 #[test]
 fn ecdf_counts_unfinished_rows_as_never_finished() {
-    let s = |micros: f64, outcome| Sample {
-        solve_ns: (outcome != Outcome::Crashed).then_some((micros * 1e3) as u64),
-        micros,
-        nodes: 1.0,
-        counted: true,
-        outcome,
-    };
     use Outcome::{Finished, OverBudget, Wrong};
     let samples = [
         (2.0, Finished),
@@ -77,7 +61,13 @@ fn ecdf_counts_unfinished_rows_as_never_finished() {
         (5.0, OverBudget),
         (3.0, Wrong),
     ];
-    let samples = samples.map(|(micros, outcome)| s(micros, outcome));
+    let samples = samples.map(|(micros, outcome)| Sample {
+        solve_ns: Some((micros * 1e3) as u64),
+        micros,
+        nodes: 1.0,
+        counted: true,
+        outcome,
+    });
     let axis = Decades { lo: 1.0, hi: 10.0 };
     let steps = [(1.0, 0.0), (1.0, 0.25), (2.0, 0.25), (2.0, 0.5)];
     let want = [(1.0 / AXIS_PAD, 0.0)].into_iter().chain(steps);
@@ -91,7 +81,7 @@ fn ecdf_counts_unfinished_rows_as_never_finished() {
 
 #[test]
 fn writes_both_figures_with_names_labels_and_units() {
-    let mut text = HEADER.to_owned();
+    let mut text = String::new();
     for (i, solver) in ["dlx", "norvig", "reduce", "naive"].iter().enumerate() {
         let i = i as u64;
         text += &row("easy.txt", solver, "solved", 1 + i * 10, 1_000 + i * 5_000);
@@ -102,10 +92,10 @@ fn writes_both_figures_with_names_labels_and_units() {
     let (nodes, ns) = (1_000_000, 2_000_000_000);
     text += &row("hard.txt", "naive", "budget_exhausted", nodes, ns);
     text += &row("hard.txt", "reduce", "wrong", 50, 0);
-    let (dir, csv) = write_csv("run.csv", &text);
-    let out = dir.path().join("plots").join("nested");
-    let paths = plot(&csv, Some(&out), &PlotOptions::default()).unwrap();
-    assert_eq!(paths, [out.join("run.time.svg"), out.join("run.nodes.svg")]);
+    let (dir, paths) = plot(&text, "plots/nested", &PlotOptions::default());
+    let out = dir.path().join("plots/nested");
+    let want = [out.join("run.time.svg"), out.join("run.nodes.svg")];
+    assert_eq!(paths.unwrap(), want);
     // The summary's medians: of every row with a solve time, reduce's wrong one (0 ns) too.
     let time = "Time per puzzle: run|time per puzzle t (µs, log scale)|100%|median 100 ms|\
                 1 over budget|median 0 ns|1 wrong";
@@ -113,8 +103,8 @@ fn writes_both_figures_with_names_labels_and_units() {
                  time per puzzle (µs, log scale)|budget exhausted";
     // 0 ns is drawn at 0.01 µs, the first decade of the time axis; 2 s is 2·10⁶ µs.
     let both = "naive|reduce|norvig|dlx|easy (2 puzzles)|hard (2 puzzles)|0.01|10⁷|";
-    for (path, own) in paths.iter().zip([time, nodes]) {
-        let svg = std::fs::read_to_string(path).unwrap();
+    for (figure, own) in ["run.time.svg", "run.nodes.svg"].iter().zip([time, nodes]) {
+        let svg = read(&out.join(figure));
         assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
         let texts = texts(&svg);
         for text in (both.to_owned() + own).split('|') {
@@ -125,17 +115,17 @@ fn writes_both_figures_with_names_labels_and_units() {
     }
 }
 
-/// Checks that figure `figure` (0: time, 1: nodes) of `rows` shows `shown`, says exactly
-/// `medians`, and nothing holding `never`.
-fn says(rows: &str, figure: usize, shown: &[&str], medians: &[&str], never: &str) {
-    let texts = &figure_texts(&(HEADER.to_owned() + rows))[figure];
-    for text in shown {
+/// Checks that figure `figure` (0: time, 1: nodes) of `rows` shows each of `shown`, says
+/// exactly `medians` (each list split at `|`), and nothing holding `never`.
+fn says(rows: &str, figure: usize, shown: &str, medians: &str, never: &str) {
+    let (_dir, paths) = plot(rows, "", &PlotOptions::default());
+    let texts = texts(&read(&paths.unwrap()[figure]));
+    for text in shown.split('|') {
         assert!(texts.iter().any(|t| t == text), "no {text:?} in {texts:?}");
     }
     let said: Vec<&String> = texts.iter().filter(|t| t.starts_with("median ")).collect();
-    assert_eq!(said, medians, "{texts:?}");
-    let never = texts.iter().find(|t| t.contains(never));
-    assert_eq!(never, None, "{texts:?}");
+    assert_eq!(said, medians.split('|').collect::<Vec<_>>(), "{texts:?}");
+    assert_eq!(texts.iter().find(|t| t.contains(never)), None, "{texts:?}");
 }
 
 /// What a panel's caption and legend say of its rows.
@@ -144,57 +134,50 @@ fn legends_say_what_the_rows_hold() {
     let dlx = |status: &str, nodes, ns| row("c", "dlx", status, nodes, ns);
     let (time, nodes) = (0, 1);
     // 0 ns is drawn at 0.01 µs, its cost per node the same.
-    let shown = ["0.01", "0.1", "1", "10", "c (1 puzzle)"];
-    let medians = ["median 10 ns/node"];
-    let never = "without counters";
-    says(&dlx("solved", 1, 0), nodes, &shown, &medians, never);
+    let shown = "0.01|0.1|1|10|c (1 puzzle)";
+    let (rows, medians) = (dlx("solved", 1, 0), "median 10 ns/node");
+    says(&rows, nodes, shown, medians, "without counters");
     // Mixed solution limits: a curve each, labelled with its limit.
     let two = dlx("solved", 9, 1500).replacen(",dlx,1,", ",dlx,2,", 1);
+    let shown = "dlx (limit 1)|dlx (limit 2)";
+    let medians = "median 900 ns|median 1.50 µs";
     let rows = dlx("solved", 5, 900) + &two;
-    let shown = ["dlx (limit 1)", "dlx (limit 2)"];
-    let medians = ["median 900 ns", "median 1.50 µs"];
-    says(&rows, time, &shown, &medians, "\u{0}");
+    says(&rows, time, shown, medians, "\u{0}");
     // A corpus's name is escaped.
     let rows = row("a&b<c>.txt", "dlx", "solved", 5, 900);
-    let shown = ["a&amp;b&lt;c&gt; (1 puzzle)"];
-    says(&rows, time, &shown, &["median 900 ns"], "a&b");
+    let (shown, medians) = ("a&amp;b&lt;c&gt; (1 puzzle)", "median 900 ns");
+    says(&rows, time, shown, medians, "a&b");
     // A status this version does not know is shown as unknown, never as wrong, and has no
     // solve time.
     let rows = dlx("solved", 2, 1) + &dlx("stalled", 2, 1);
-    let (shown, medians) = (["1 unknown status"], ["median 1 ns"]);
-    says(&rows, time, &shown, &medians, "wrong");
+    says(&rows, time, "1 unknown status", "median 1 ns", "wrong");
     // Rows without counters (a `cmd:` solver's crash or timeout: `nodes = 0`) give no cost
     // per node and no marker (no triangle for the timeout), and the legend says so.
+    let py = |status, at, ns| row("c", "py", status, 0, ns).replacen(",0,1,", at, 1);
     let rows = dlx("solved", 57, 5_700)
-        + &row("c", "py", "crashed", 0, 0)
-        + &row("c", "py", "crashed", 0, 0).replacen(",0,1,", ",1,2,", 1)
-        + &row("c", "py", "timeout", 0, 1_000_000_000).replacen(",0,1,", ",2,3,", 1);
-    let shown = ["3 without counters (not drawn)", "1 over budget, 2 crashed"];
-    let medians = ["median 100 ns/node"];
-    says(&rows, nodes, &shown, &medians, "budget exhausted");
+        + &py("crashed", ",0,1,", 0)
+        + &py("crashed", ",1,2,", 0)
+        + &py("timeout", ",2,3,", 1_000_000_000);
+    let shown = "3 without counters (not drawn)|1 over budget, 2 crashed";
+    let medians = "median 100 ns/node";
+    says(&rows, nodes, shown, medians, "budget exhausted");
 }
 
 /// A CSV with no row is an error that names the file, and nothing is written (how a CSV
 /// that cannot be read is told: the `read` tests; a size too small: the lab's `cli` tests).
 #[test]
 fn a_file_with_nothing_to_plot_is_an_error() {
-    let (dir, csv) = write_csv("bad.csv", HEADER);
-    let out = dir.path().join("out");
-    let error = plot(&csv, Some(&out), &PlotOptions::default()).unwrap_err();
-    assert!(error
-        .to_string()
-        .ends_with("bad.csv: no result rows, nothing to plot"));
-    assert!(!out.exists());
+    let (dir, error) = plot("", "out", &PlotOptions::default());
+    let error = error.unwrap_err().to_string();
+    let said = "run.csv: no result rows, nothing to plot";
+    assert!(error.ends_with(said), "{error}");
+    assert!(!dir.path().join("out").exists());
 }
 
 /// The PNG is the figure's size and drawn (more than a white page); a title of one's own
 /// is escaped (a figure's name, format and size as asked: the lab's `cli` tests).
 #[test]
 fn a_figure_for_slides_has_its_title_size_name_and_png() {
-    let (dir, csv) = write_csv(
-        "run.csv",
-        &(HEADER.to_owned() + &row("c", "dlx", "solved", 5, 9)),
-    );
     let options = PlotOptions {
         figures: vec![Figure::Time],
         formats: vec![Format::Svg, Format::Png],
@@ -202,38 +185,34 @@ fn a_figure_for_slides_has_its_title_size_name_and_png() {
         size: Some((1600, 900)),
         name: Some("slide3".to_string()),
     };
-    let paths = plot(&csv, None, &options).unwrap();
-    assert_eq!(
-        paths,
-        ["slide3.svg", "slide3.png"].map(|name| dir.path().join(name))
-    );
-    let svg = std::fs::read_to_string(&paths[0]).unwrap();
-    assert!(texts(&svg).contains(&"Four &amp; more strategies".to_string()));
+    let (dir, paths) = plot(&row("c", "dlx", "solved", 5, 9), "", &options);
+    let paths = paths.unwrap();
+    let want = ["slide3.svg", "slide3.png"].map(|name| dir.path().join(name));
+    assert_eq!(paths, want);
+    assert!(texts(&read(&paths[0])).contains(&"Four &amp; more strategies".to_string()));
     let png = std::fs::read(&paths[1]).unwrap();
     let size = [1600u32.to_be_bytes(), 900u32.to_be_bytes()].concat();
-    assert_eq!(
-        (&png[..8], &png[16..24]),
-        (&b"\x89PNG\r\n\x1a\n"[..], &size[..])
-    );
+    let want = (&b"\x89PNG\r\n\x1a\n"[..], &size[..]);
+    assert_eq!((&png[..8], &png[16..24]), want);
     assert!(png.len() > 20_000, "{} bytes", png.len());
 }
 
 /// A second run is drawn in a dark shade of its strategy's colour, dashed, its dots rings.
 #[test]
 fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
-    let text = |ns: u64| HEADER.to_owned() + &row("c.txt", "dlx", "solved", 57, ns);
     let dir = tempfile::tempdir().unwrap();
     let (main, branch) = (dir.path().join("main.csv"), dir.path().join("branch.csv"));
+    let text = |ns| HEADER.to_owned() + &row("c.txt", "dlx", "solved", 57, ns);
     std::fs::write(&main, text(5_000)).unwrap();
     std::fs::write(&branch, text(7_000)).unwrap();
     let options = PlotOptions::default();
     let paths = plot_runs(&[&main, &branch], dir.path(), CATALOGUE, &options).unwrap();
-    let time = std::fs::read_to_string(&paths[0]).unwrap();
+    let time = read(&paths[0]);
     // dlx's bluish green in its line and swatch; its dark shade (0, 87, 63) dashed: a
     // line of many short pieces.
     assert_eq!(time.matches("stroke=\"#009E73\"").count(), 2);
     assert!(time.matches("stroke=\"#00573F\"").count() > 10);
-    let nodes = std::fs::read_to_string(&paths[1]).unwrap();
+    let nodes = read(&paths[1]);
     assert!(nodes.contains("fill=\"none\" stroke=\"#00573F\""), "rings");
 }
 
@@ -243,14 +222,7 @@ fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
 fn a_title_names_each_run_by_its_stem() {
     let stems = ["a vs b".to_string(), "c".to_string()];
     let alarms = [None, Some("interrupted")];
-    let title = |title: Option<&str>, stems: &[String]| {
-        let title = title.map(str::to_string);
-        let options = PlotOptions {
-            title,
-            ..PlotOptions::default()
-        };
-        titled(&options, stems, &alarms[2 - stems.len()..])
-    };
+    let title = |title, stems: &[String]| titled(title, stems, &alarms[2 - stems.len()..]);
     assert_eq!(title(None, &stems), "a vs b vs c (c: interrupted)");
     assert_eq!(title(Some("Slide 3"), &stems), "Slide 3 (c: interrupted)");
     assert_eq!(title(None, &stems[1..]), "c (interrupted)");
