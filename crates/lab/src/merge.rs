@@ -1,18 +1,15 @@
 //! `sudoku-lab merge`: the shards of one run (`bench --shard K/N`) joined into one CSV, its
 //! summary and its sidecar, as if the run had been made on one machine. What it refuses,
-//! and how its output is staged, is in the book ("Shards, merge and resume"). Each shard's
-//! rows come in corpus order, so the merge streams them ([`merge_rows`]).
+//! and what it trusts, is in the book ("Shards, merge and resume"). Each shard's rows come
+//! in corpus order, so the merge streams them ([`merge_rows`]).
 
-use std::fs::File;
-use std::io::BufReader;
 use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_engine::Shard;
-use sudoku_reports::fingerprint::Fingerprint;
-use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
+use sudoku_reports::identity::check_puzzle;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::sidecar::{CorpusEntry, MergedShard, Resumption, ShardEntry};
@@ -38,7 +35,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // link is noted once the merge is not refused for it.
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
-    check_given_once(&args.shards)?;
     let parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
@@ -141,7 +137,6 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
         .map(Stream::next_puzzle)
         .collect::<Result<Vec<_>>>()?;
     let mut last: Option<Place> = None;
-    let mut corpora = corpora_here(&parts[0].sidecar.corpus);
     // The first of equal places is taken: the second is then refused.
     while let Some(next) = (0..heads.len())
         .filter_map(|i| Some((heads[i].as_ref()?.0, i)))
@@ -158,7 +153,7 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
             ));
         }
         last = Some(place);
-        check_rows(part, place, &rows, &mut corpora)?;
+        check_rows(part, &rows)?;
         for row in &mut rows {
             row.corpus = names[place.0].clone();
             summary.add(row);
@@ -233,20 +228,8 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
     Ok(())
 }
 
-/// Refuses, as a [`Usage`] error, one file given as two shards (under one name or two).
-fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
-    for (i, b) in shards.iter().enumerate() {
-        if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
-            let (a, b) = (a.display(), b.display());
-            return Err(Usage(format!(
-                "{a} and {b} are one file: give each shard once"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Each share once, none missing: one refusal naming the shares given.
+/// Each share once, none missing (one file given twice holds one share twice): one
+/// refusal naming the shares given.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
     let mut shares: Vec<u64> = parts.iter().map(|p| p.shard.k).collect();
@@ -261,15 +244,10 @@ fn check_shares(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Refuses the `rows` of the puzzle at `place` of the shard `part` unless they are as the
-/// shard wrote them: of its share, one per solver that takes the size ([`check_puzzle`]),
-/// and of the puzzle its corpus gives at that index when the corpus is here.
-fn check_rows(
-    part: &Part,
-    place: Place,
-    rows: &[Row],
-    corpora: &mut [Option<Cursor>],
-) -> Result<()> {
+/// Refuses the `rows` of a puzzle of the shard `part` unless they are as the shard wrote
+/// them: of its share, one per solver that takes the size ([`check_puzzle`]). Their puzzle
+/// is trusted to be the corpus's that the shards' sidecars fingerprint.
+fn check_rows(part: &Part, rows: &[Row]) -> Result<()> {
     let first = &rows[0];
     let solvers: Vec<&str> = (part.sidecar.solver.iter())
         .map(|s| s.name.as_str())
@@ -279,35 +257,11 @@ fn check_rows(
         let skipped = &part.sidecar.skipped;
         !skipped.iter().any(|s| s.solver == solver && s.size == size)
     };
-    let fault = if !part.shard.contains(&first.corpus, first.index) {
-        format!("not a puzzle of the shard's share {}", part.shard)
-    } else if let Err(fault) = check_puzzle(rows, &solvers, &takes) {
-        fault.to_string()
-    } else if (corpora.get_mut(place.0).and_then(Option::as_mut))
-        .is_some_and(|c| c.puzzle_at(place.1).as_deref() != Some(corpus_puzzle(first)))
-    {
-        "not the puzzle the corpus gives at that index".to_string()
-    } else {
-        return Ok(());
-    };
-    Err(not_as_written(part, first, fault))
-}
-
-/// A corpus of the run read forward.
-type Cursor = CorpusCursor<BufReader<File>>;
-
-/// The corpora the sidecar `entries` list that are here with the bytes the shards read;
-/// the others are not read (each shard's rows are still checked on their own).
-fn corpora_here(entries: &[CorpusEntry]) -> Vec<Option<Cursor>> {
-    let cursor = |e: &CorpusEntry| {
-        let path = Path::new(&e.path);
-        let read = e.fingerprint.as_ref()?;
-        if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
-            return None;
-        }
-        Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
-    };
-    entries.iter().map(cursor).collect()
+    if !part.shard.contains(&first.corpus, first.index) {
+        let why = format!("not a puzzle of the shard's share {}", part.shard);
+        return Err(not_as_written(part, first, why));
+    }
+    check_puzzle(rows, &solvers, &takes).map_err(|fault| not_as_written(part, first, fault))
 }
 
 /// The items, each once, in the order they first come.
@@ -326,6 +280,10 @@ fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let mut shards: Vec<&Part> = parts.iter().collect();
     shards.sort_by_key(|p| p.shard.k);
+    let entry = |p: &Part| ShardEntry {
+        k: p.shard.k,
+        n: p.shard.n,
+    };
     let sum = |field: fn(&Sidecar) -> u64| parts.iter().map(|p| field(&p.sidecar)).sum();
     let threads = distinct(shards.iter().map(|p| p.sidecar.threads));
     let cpus = distinct(shards.iter().map(|p| p.sidecar.cpu.as_str()));
@@ -373,21 +331,17 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
         merged_from: (shards.iter())
             .map(|p| MergedShard {
-                shard: ShardEntry {
-                    k: p.shard.k,
-                    n: p.shard.n,
-                },
+                shard: entry(p),
                 csv: p.csv.display().to_string(),
             })
             .collect(),
         resumed: (shards.iter())
             .flat_map(|p| {
-                let shard = Some(ShardEntry {
-                    k: p.shard.k,
-                    n: p.shard.n,
-                });
                 let each = p.sidecar.resumed.iter();
-                each.map(move |r| Resumption { shard, ..r.clone() })
+                each.map(move |r| Resumption {
+                    shard: Some(entry(p)),
+                    ..r.clone()
+                })
             })
             .collect(),
         threads: if threads.len() == 1 { threads[0] } else { 0 },
