@@ -73,7 +73,7 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let mut report = engine.run(&mut recorder);
     let recorded = recorder.finish();
     let done = resumed.as_ref().map(|r| &r.done);
-    count_in_file(&mut report, &recorded.unwritten, done);
+    count_in_file(&mut report, recorded.in_file.as_ref(), done);
     sidecar.resumed_puzzles = done.map_or(0, Done::count);
     let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
     let ended = ending(&report, &recorded, changed);
@@ -219,22 +219,24 @@ pub(crate) fn outcome(
     }
 }
 
-/// Makes the engine's `report` count the puzzles in the CSV: `unwritten` out, `done` in.
-fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: Option<&Done>) {
-    for (corpus, n) in unwritten {
-        report.puzzles = report.puzzles.saturating_sub(*n);
-        if let Some(c) = report.corpora.iter_mut().find(|c| c.name == *corpus) {
-            c.puzzles = c.puzzles.saturating_sub(*n);
-        }
+/// Makes the engine's `report` count the puzzles in the CSV: those `done` added, or after
+/// a failed write, those the file holds (`in_file`).
+fn count_in_file(
+    report: &mut Report,
+    in_file: Option<&HashMap<Arc<str>, u64>>,
+    done: Option<&Done>,
+) {
+    for c in &mut report.corpora {
+        let done = done
+            .and_then(|d| d.puzzles.get(&c.name))
+            .map_or(0, |s| s.len() as u64);
+        c.skipped = c.skipped.saturating_sub(done);
+        c.puzzles = match in_file {
+            Some(file) => file.get(&c.name).copied().unwrap_or(0),
+            None => c.puzzles + done,
+        };
     }
-    if let Some(done) = done {
-        report.puzzles += done.count();
-        for c in &mut report.corpora {
-            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
-            c.skipped = c.skipped.saturating_sub(done);
-            c.puzzles += done;
-        }
-    }
+    report.puzzles = report.corpora.iter().map(|c| c.puzzles).sum();
 }
 
 /// What the sidecar says before the run starts (state `running`).
