@@ -53,7 +53,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     let no_row =
         (sidecar.rows == 0 && sidecar.puzzles > 0).then(|| skips::no_row(&sidecar.skipped));
     let how = bench::Close {
-        whose: bench::Whose::Merge,
         quiet: args.quiet.quiet,
         view: View::Narrow,
         continued: None,

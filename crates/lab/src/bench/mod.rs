@@ -43,20 +43,18 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let (output, mut csv) = open(&config.files.csv)?;
     let mut sidecar = sidecar_at_start(&config);
     let aside = output.moved_aside().map(|m| RunFiles::beside(&m.path));
-    let earlier = match config.resume {
-        true => resume::earlier_run(&config.files.csv, aside.as_ref(), &sidecar, &config.plan)?,
-        false => Earlier::None,
-    };
-    let resumed = match earlier {
-        Earlier::None => None,
-        Earlier::Finished(csv) => {
+    let earlier = (config.resume)
+        .then(|| resume::earlier_run(&config.files.csv, aside.as_ref(), &sidecar, &config.plan));
+    let resumed = match earlier.transpose()? {
+        None | Some(Earlier::None) => None,
+        Some(Earlier::Finished(csv)) => {
             let csv = csv.display();
             ui::plain(format!(
                 "--resume: {csv} is a finished run: nothing is left to do"
             ));
             return Ok(RunEnd::Finished);
         }
-        Earlier::Unfinished(r) => Some(*r),
+        Some(Earlier::Unfinished(r)) => Some(*r),
     };
     if let Some(r) = &resumed {
         continue_from(&mut config, &mut sidecar, r);
@@ -81,7 +79,6 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let took = start.elapsed().saturating_sub(report.warmup);
     fill_ending(&mut sidecar, &report, &recorded, took);
     let how = Close {
-        whose: Whose::Run,
         quiet: config.quiet,
         view: config.view,
         continued: resumed.as_ref().map(|r| r.csv.as_path()),
@@ -118,24 +115,6 @@ fn continue_from(config: &mut RunConfig, sidecar: &mut Sidecar, earlier: &Resume
     sidecar.resumed.push(now);
 }
 
-/// The command whose output ended, as its messages name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Whose {
-    /// `bench`.
-    Run,
-    /// `merge`.
-    Merge,
-}
-
-impl std::fmt::Display for Whose {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Whose::Run => "run",
-            Whose::Merge => "merge",
-        })
-    }
-}
-
 /// How a run (or a merge) ended: its state, and the error that stopped it, if any.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Ended {
@@ -159,7 +138,6 @@ impl Ended {
 /// How the end of a run or a merge is told: `quiet` (`-q`) says nothing of one that
 /// finished with every file written; `continued`, the files a `--resume` continued.
 pub(crate) struct Close<'a> {
-    pub whose: Whose,
     pub quiet: bool,
     pub view: View,
     pub continued: Option<&'a Path>,
@@ -190,13 +168,12 @@ pub(crate) fn close(
         ));
     }
     tell(how, ended.state, &asked, &ending, &summary, &sidecar);
-    outcome(how.whose, ended, ending, &summary)
+    outcome(ended, ending, &summary)
 }
 
-/// The exit of a run (or a merge: `whose`) that `ended` so, once putting its files in
-/// place met `ending`.
+/// The exit of a run (or a merge) that `ended` so, once putting its files in place met
+/// `ending`.
 pub(crate) fn outcome(
-    whose: Whose,
     Ended { state, error }: Ended,
     ending: Ending,
     summary: &Summary,
@@ -209,9 +186,6 @@ pub(crate) fn outcome(
         }
         (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
         (Some(first), None) => Err(anyhow!(first)),
-        (None, Some(then)) if ending.written == Written::NoSummary => Err(anyhow!(
-            "the {whose} finished, but its summary file could not be written: {then}"
-        )),
         (None, Some(then)) => Err(then.into()),
         (None, None) if state == State::Interrupted => Ok(RunEnd::Interrupted),
         (None, None) if summary.wrong() > 0 => Ok(RunEnd::Wrong),
@@ -345,12 +319,6 @@ fn tell(
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    if summary.wrong() > 0 {
-        ui::wrong(format!(
-            "{} solution(s) failed their check (status wrong in {csv})",
-            summary.wrong()
-        ));
-    }
 }
 
 /// What the end of a run (or a merge) on `out` wrote: the CSV with its `rows` (`12 rows`,
@@ -481,7 +449,7 @@ mod tests {
                 state,
                 error: error.map(Into::into),
             };
-            let end = outcome(Whose::Run, ended, ending, &Summary::new());
+            let end = outcome(ended, ending, &Summary::new());
             assert_eq!(end.map_err(|e| e.to_string()), exit.map_err(Into::into));
         }
     }
