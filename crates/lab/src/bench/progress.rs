@@ -175,70 +175,10 @@ pub fn human(seconds: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-    use std::sync::Arc;
-
-    use sudoku_engine::{Selection, Shard, Source};
-
-    use super::*;
-
     #[test]
     fn durations_read_well() {
-        assert_eq!(human(41.6), "42 s");
-        assert_eq!(human(725.0), "12 min 5 s");
-        assert_eq!(human(29.0 * 3600.0 + 12.0 * 60.0), "29 h 12 min");
-    }
-
-    /// A plan over `name` in `dir`, holding `text`, as `--shard 1/2` when `shard`, after an
-    /// earlier run (`--resume`) solved `done` of its puzzles, capped at `first`.
-    fn plan(
-        dir: &Path,
-        name: &str,
-        text: &str,
-        shard: bool,
-        done: usize,
-        first: Option<u64>,
-    ) -> Plan {
-        std::fs::write(dir.join(name), text).unwrap();
-        let source = Source::File(dir.join(name));
-        let shard = shard.then(|| Shard::new(1, 2).unwrap());
-        let name = source.name();
-        let kept = |&i: &u64| shard.is_none_or(|s| s.contains(&name, i));
-        let solved = (0..).filter(kept).take(done).collect();
-        Plan {
-            sources: vec![source],
-            first,
-            select: Selection {
-                shard,
-                done: [(Arc::from(name), solved)].into(),
-                permute: None,
-            },
-            ..Plan::default()
-        }
-    }
-
-    /// The total is the puzzles the run solves: not the lines (a header, comments and
-    /// malformed lines are none), `--first` capping them; of a shard's share (20 of 40),
-    /// less those `--resume` copied (4), under `--first` those of the share among the
-    /// first (5 of 10, less the 4). Shares and resumptions are also tested whole in
-    /// `tests/outputs.rs` (`progress_counts_a_shards_share_and_what_a_resume_leaves`).
-    #[test]
-    fn the_total_is_what_the_run_solves() {
-        let dir = tempfile::tempdir().unwrap();
-        let polish = sudoku_testkit::seeds::POLISH;
-        let mixed =
-            format!("quizzes\n# a comment\n{polish}\nnot a puzzle\n{polish}\nx\n{polish}\n");
-        let forty = format!("{polish}\n").repeat(40);
-        let share = |done, first| plan(dir.path(), "c.txt", &forty, true, done, first);
-        for (plan, total) in [
-            (plan(dir.path(), "c.csv", &mixed, false, 0, None), 3),
-            (plan(dir.path(), "c.csv", &mixed, false, 0, Some(2)), 2),
-            (plan(dir.path(), "c.csv", &mixed, false, 0, Some(4)), 3),
-            (share(0, None), 20),
-            (share(4, None), 16),
-            (share(4, Some(10)), 1),
-        ] {
-            assert_eq!(tally(&plan)(), Some(total), "{:?}", plan.first);
-        }
+        assert_eq!(super::human(41.6), "42 s");
+        assert_eq!(super::human(725.0), "12 min 5 s");
+        assert_eq!(super::human(29.0 * 3600.0 + 12.0 * 60.0), "29 h 12 min");
     }
 }
