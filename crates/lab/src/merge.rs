@@ -35,9 +35,11 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // link is noted once the merge is not refused for it.
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
-    let parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
+    let mut parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
     check_same_run(&parts)?;
     check_shares(&parts)?;
+    // In the run's order of shares: 1/N's names and settings are the merge's.
+    parts.sort_by_key(|p| p.shard.k);
     crate::bench::config::note_link(&args.out, out);
     let (output, mut csv) = bench::open(out)?;
     let mut running = merged_sidecar(&parts, 0, &Summary::new());
@@ -99,19 +101,13 @@ impl Stream<'_> {
         let Some(first) = self.rows.next().transpose()? else {
             return Ok(None);
         };
-        let at = place(self.part, &first)?;
+        let (part, at) = (self.part, place(self.part, &first)?);
         let mut rows = vec![first];
-        loop {
-            let next = match self.rows.peek() {
-                None => break,
-                Some(Ok(row)) => place(self.part, row)?,
-                // Taken, to give its error.
-                Some(Err(_)) => at,
-            };
-            if next != at {
-                break;
-            }
-            rows.push(self.rows.next().expect("peeked")?);
+        // A row that cannot be read is taken, to give its error.
+        let same =
+            |r: &Result<Row, _>| r.as_ref().map_or(true, |r| place(part, r).ok() == Some(at));
+        while let Some(row) = self.rows.next_if(same) {
+            rows.push(row?);
         }
         self.taken += rows.len() as u64;
         Ok(Some((at, rows)))
@@ -122,8 +118,8 @@ impl Stream<'_> {
 /// `summary`: a k-way merge holding one puzzle per shard. An error when a shard's rows
 /// cannot be read, are not in order, or are not as many as its sidecar says it wrote.
 fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
-    // Under the first shard's names: one corpus by its content, which another shard may
-    // have named by another path.
+    // Under shard 1's names: one corpus by its content, which another shard may have named
+    // by another path.
     let names: Vec<Arc<str>> = (parts[0].sidecar.corpus.iter())
         .map(|c| c.path.as_str().into())
         .collect();
@@ -277,17 +273,15 @@ fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
 /// The merged run's sidecar, as the book's "Merge" gives it. CPU models are joined by `; `,
 /// which no model name holds (`/proc/cpuinfo` gives them with commas).
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
-    let mut shards: Vec<&Part> = parts.iter().collect();
-    shards.sort_by_key(|p| p.shard.k);
     let entry = |p: &Part| ShardEntry {
         k: p.shard.k,
         n: p.shard.n,
     };
     let sum = |field: fn(&Sidecar) -> u64| parts.iter().map(|p| field(&p.sidecar)).sum();
-    let threads = distinct(shards.iter().map(|p| p.sidecar.threads));
-    let cpus = distinct(shards.iter().map(|p| p.sidecar.cpu.as_str()));
+    let threads = distinct(parts.iter().map(|p| p.sidecar.threads));
+    let cpus = distinct(parts.iter().map(|p| p.sidecar.cpu.as_str()));
     let each = |value: fn(&Sidecar) -> String, sep: &str| {
-        let each: Vec<String> = (shards.iter())
+        let each: Vec<String> = (parts.iter())
             .map(|p| format!("{} on {}", p.shard, value(&p.sidecar)))
             .collect();
         each.join(sep)
@@ -328,13 +322,13 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         resumed_puzzles: sum(|s| s.resumed_puzzles),
         notes,
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
-        merged_from: (shards.iter())
+        merged_from: (parts.iter())
             .map(|p| MergedShard {
                 shard: entry(p),
                 csv: p.csv.display().to_string(),
             })
             .collect(),
-        resumed: (shards.iter())
+        resumed: (parts.iter())
             .flat_map(|p| {
                 let each = p.sidecar.resumed.iter();
                 each.map(move |r| Resumption {

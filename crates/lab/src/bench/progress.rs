@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_engine::{corpus_names, count_puzzles, Plan};
 
 use crate::bench::forecast::Forecast;
+use crate::cli::BenchArgs;
 use crate::ui;
 
 /// How progress is shown.
@@ -69,19 +70,22 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 
 impl Progress {
     /// Starts showing the progress of the run of `plan`: a bar on a terminal, else lines
-    /// every `every`, nothing when `quiet`; the forecast looks at its pace.
-    pub fn start(quiet: bool, every: Option<Duration>, plan: &Plan) -> Progress {
+    /// every `--progress-every` seconds, nothing under `-q`; the forecast looks at its pace.
+    pub fn start(plan: &Plan, args: &BenchArgs) -> Progress {
         let now = Instant::now();
-        let mode = match every {
-            _ if quiet => Mode::Off,
+        let mode = match args.progress_every {
+            _ if args.quiet.quiet => Mode::Off,
             _ if std::io::stderr().is_terminal() => {
                 let bar = ProgressBar::new_spinner().with_style(bar_style(false));
                 bar.enable_steady_tick(Duration::from_millis(200));
                 ui::show_bar(&bar);
                 Mode::Bar(bar)
             }
-            Some(every) => Mode::Lines { every, last: now },
-            None => Mode::Off,
+            0 => Mode::Off,
+            every => Mode::Lines {
+                every: Duration::from_secs(every),
+                last: now,
+            },
         };
         let (tx, count) = mpsc::channel();
         // At once for a bar; else half an interval before the first line, so that it has

@@ -54,7 +54,7 @@ impl Recorder {
     pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
         Recorder {
             summary,
-            progress: Progress::start(config.quiet, config.progress_every, &config.plan),
+            progress: Progress::start(&config.plan, config.args),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
             on_interrupt: Some(format!(
