@@ -39,12 +39,8 @@ pub fn resolve(arg: ShardArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Sh
                 (Some(n), _) | (None, Some(n)) => n,
                 (None, None) => return Err(none()),
             };
-            if id < min || (id - min) % step != 0 {
-                let array = format!("the array from {min} by {step}");
-                return Err(format!("SLURM_ARRAY_TASK_ID={id} is not a task of {array}"));
-            }
             let said = format!("SLURM_ARRAY_TASK_ID={id} (from {min} by {step})");
-            ((id - min) / step + 1, n, said)
+            (id.saturating_sub(min) / step + 1, n, said)
         }
     };
     Shard::new(k, n).ok_or_else(|| format!("{said} is task {k}, beyond the count, {n}"))
