@@ -7,7 +7,7 @@ use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, ensure, Result};
 use sudoku_engine::Shard;
 use sudoku_reports::identity::check_puzzle;
 use sudoku_reports::read::Rows;
@@ -157,9 +157,8 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
         heads[next] = streams[next].next_puzzle()?;
     }
     for Stream { part, taken, .. } in &streams {
-        if let Err(e) = part.sidecar.check_rows(*taken) {
-            bail!("{}: {e}", part.csv.display());
-        }
+        let at = part.csv.display();
+        (part.sidecar.check_rows(*taken)).map_err(|e| anyhow!("{at}: {e}"))?;
     }
     Ok(())
 }
@@ -190,14 +189,13 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
     for p in &parts[1..] {
         let differ = differences(&first.sidecar, &p.sidecar, Shards::SameCount);
         let differ: Vec<String> = differ.iter().map(ToString::to_string).collect();
-        if !differ.is_empty() {
-            bail!(
-                "{} and {} are not shards of one run (first vs second): {}",
-                first.csv.display(),
-                p.csv.display(),
-                differ.join("; ")
-            );
-        }
+        ensure!(
+            differ.is_empty(),
+            "{} and {} are not shards of one run (first vs second): {}",
+            first.csv.display(),
+            p.csv.display(),
+            differ.join("; ")
+        );
     }
     Ok(())
 }

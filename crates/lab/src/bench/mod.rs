@@ -14,10 +14,8 @@ pub(crate) mod shard;
 pub(crate) mod skips;
 pub(crate) mod unchanged;
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
@@ -46,8 +44,8 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
         .then(|| resume::earlier_run(&config.files.csv, aside.as_ref(), &sidecar, &config.plan));
     let resumed = match earlier.transpose()? {
         None | Some(Earlier::None) => None,
-        Some(Earlier::Finished(csv)) => {
-            let csv = csv.display();
+        Some(Earlier::Finished) => {
+            let csv = config.files.csv.display();
             ui::plain(format!(
                 "--resume: {csv} is a finished run: nothing is left to do"
             ));
@@ -66,17 +64,15 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     };
     // What is left to solve is known once the earlier run is read: the threads start now.
     let engine = sudoku_engine::start(&config.plan, interrupt);
-    let mut recorder = Recorder::new(csv, &config, &output.running().csv, earlier);
-    let mut report = engine.run(&mut recorder);
+    let mut recorder = Recorder::new(csv, &config, earlier);
+    let report = engine.run(&mut recorder);
     let recorded = recorder.finish();
-    let done = resumed.as_ref().map(|r| &r.done);
-    count_in_file(&mut report, recorded.in_file.as_ref(), done);
-    sidecar.resumed_puzzles = done.map_or(0, Done::count);
     let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
     let ended = ending(&report, &recorded, changed);
     // The warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
-    fill_ending(&mut sidecar, &report, &recorded, took);
+    let done = resumed.as_ref().map(|r| &r.done);
+    fill_ending(&mut sidecar, &report, &recorded, done, took);
     let how = Close {
         quiet: args.quiet.quiet,
         view: if args.wide { View::Wide } else { View::Narrow },
@@ -185,26 +181,6 @@ pub(crate) fn outcome(ended: Ended, ending: Ending, summary: &Summary) -> Result
     }
 }
 
-/// Makes the engine's `report` count the puzzles in the CSV: those `done` added, or after
-/// a failed write, those the file holds (`in_file`).
-fn count_in_file(
-    report: &mut Report,
-    in_file: Option<&HashMap<Arc<str>, u64>>,
-    done: Option<&Done>,
-) {
-    for c in &mut report.corpora {
-        let done = done
-            .and_then(|d| d.puzzles.get(&c.name))
-            .map_or(0, |s| s.len() as u64);
-        c.skipped = c.skipped.saturating_sub(done);
-        c.puzzles = match in_file {
-            Some(file) => file.get(&c.name).copied().unwrap_or(0),
-            None => c.puzzles + done,
-        };
-    }
-    report.puzzles = report.corpora.iter().map(|c| c.puzzles).sum();
-}
-
 /// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
     let (plan, timing, args) = (&config.plan, &config.plan.timing, config.args);
@@ -246,13 +222,20 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-/// What the sidecar says once the run is over: what the engine's `report` and the CSV
-/// `recorded` counted, in how long it `took`.
-fn fill_ending(sidecar: &mut Sidecar, report: &Report, recorded: &Recorded, took: Duration) {
+/// What the sidecar says once the run is over, in how long it `took`: the puzzles in the
+/// CSV, those the engine's `report` counted and those `done` before it, or after a failed
+/// write those `recorded` read back.
+fn fill_ending(
+    sidecar: &mut Sidecar,
+    report: &Report,
+    recorded: &Recorded,
+    done: Option<&Done>,
+    took: Duration,
+) {
     let summary = &recorded.summary;
     sidecar.skipped.clone_from(&recorded.skipped);
     sidecar.notes.clone_from(&recorded.notes);
-    sidecar.puzzles = report.puzzles;
+    sidecar.resumed_puzzles = done.map_or(0, Done::count);
     sidecar.rows = recorded.rows;
     sidecar.wrong = summary.wrong();
     sidecar.retimed = summary.retimed();
@@ -263,12 +246,18 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, recorded: &Recorded, took
     sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
     // To the microsecond, so that the summary printed now reads as one made later.
     sidecar.seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    // The engine's report gives a count per corpus of the run, in its order.
+    // The engine's report gives a count per corpus of the run, in its order; it counts
+    // the puzzles done before as skipped.
     for (entry, c) in sidecar.corpus.iter_mut().zip(&report.corpora) {
-        entry.puzzles = c.puzzles;
+        let done = (done.and_then(|d| d.puzzles.get(&c.name))).map_or(0, |s| s.len() as u64);
+        entry.puzzles = match &recorded.in_file {
+            Some(file) => file.get(&c.name).copied().unwrap_or(0),
+            None => c.puzzles + done,
+        };
         entry.malformed = c.malformed;
-        entry.skipped = c.skipped;
+        entry.skipped = c.skipped.saturating_sub(done);
     }
+    sidecar.puzzles = sidecar.corpus.iter().map(|e| e.puzzles).sum();
 }
 
 /// Tells the summary of a run on `asked` that ended as its `sidecar` says, where its files
@@ -381,8 +370,7 @@ mod tests {
             let corpora = vec![CorpusCount {
                 name: "c.txt".into(),
                 puzzles: 3,
-                malformed: 0,
-                skipped: 0,
+                ..CorpusCount::default()
             }];
             let warmup = Duration::ZERO;
             let report = Report {

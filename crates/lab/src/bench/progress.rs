@@ -29,8 +29,8 @@ pub struct Progress {
     start: Instant,
     done: u64,
     total: Option<u64>,
-    /// The total, until it is counted (`None` in it: not countable).
-    count: Option<Receiver<Option<u64>>>,
+    /// The total, once counted (`None` in it: not countable); then disconnected.
+    count: Receiver<Option<u64>>,
     forecast: Forecast,
 }
 
@@ -105,7 +105,7 @@ impl Progress {
             start: now,
             done: 0,
             total: None,
-            count: Some(count),
+            count,
             forecast: Forecast::default(),
         }
     }
@@ -120,8 +120,7 @@ impl Progress {
 
     /// Takes the total once counted, prints a line when due, lets the forecast look.
     pub fn tick(&mut self) {
-        if let Some(Ok(total)) = self.count.as_ref().map(Receiver::try_recv) {
-            self.count = None;
+        if let Ok(total) = self.count.try_recv() {
             self.total = total;
             if let (Mode::Bar(bar), Some(n)) = (&self.mode, total) {
                 bar.set_length(n);

@@ -26,8 +26,8 @@ pub struct Recorder {
     malformed: HashMap<Arc<str>, u64>,
     /// Puzzles skipped per (solver, size).
     skipped: BTreeMap<(Arc<str>, Size), u64>,
-    /// What a first interrupt says, once (`None` when said).
-    on_interrupt: Option<String>,
+    /// Whether the first interrupt was told.
+    interrupt_told: bool,
 }
 
 /// What a run's recording ends with.
@@ -49,19 +49,15 @@ pub struct Recorded {
 }
 
 impl Recorder {
-    /// A recorder writing to `csv` (named `running`) for the run of `config`, its summary
-    /// starting from `summary` (the rows `--resume` copied).
-    pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
+    /// A recorder writing to `csv` for the run of `config`, its summary starting from
+    /// `summary` (the rows `--resume` copied).
+    pub fn new(csv: CsvWriter, config: &RunConfig, summary: Summary) -> Recorder {
         Recorder {
             summary,
             progress: Progress::start(&config.plan, config.args),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
-            on_interrupt: Some(format!(
-                "interrupted: finishing the solves under way and writing the rows completed \
-(interrupt again to quit at once, the rows written so far left in {})",
-                running.display()
-            )),
+            interrupt_told: false,
             csv,
         }
     }
@@ -183,11 +179,14 @@ other {} puzzle",
 
     fn tick(&mut self) -> Result<(), SinkError> {
         self.csv.flush_if_due()?;
-        if crate::interrupt::interrupted() {
-            if let Some(note) = self.on_interrupt.take() {
-                ui::hide_bar();
-                ui::plain(note);
-            }
+        if !self.interrupt_told && crate::interrupt::interrupted() {
+            self.interrupt_told = true;
+            ui::hide_bar();
+            ui::plain(format!(
+                "interrupted: finishing the solves under way and writing the rows completed \
+(interrupt again to quit at once, the rows written so far left in {})",
+                self.csv.path().display()
+            ));
         }
         self.progress.tick();
         Ok(())
