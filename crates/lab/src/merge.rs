@@ -36,10 +36,10 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
     let mut parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
-    check_same_run(&parts)?;
-    check_shares(&parts)?;
     // In the run's order of shares: 1/N's names and settings are the merge's.
     parts.sort_by_key(|p| p.shard.k);
+    check_same_run(&parts)?;
+    check_shares(&parts)?;
     crate::bench::config::note_link(&args.out, out);
     let (output, mut csv) = bench::open(out)?;
     let mut running = merged_sidecar(&parts, 0, &Summary::new());
@@ -221,13 +221,11 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
     Ok(())
 }
 
-/// Each share once, none missing (one file given twice holds one share twice): one
-/// refusal naming the shares given.
+/// Each share once, none missing (one file given twice holds one share twice), `parts` in
+/// share order: one refusal naming the shares given.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
-    let mut shares: Vec<u64> = parts.iter().map(|p| p.shard.k).collect();
-    shares.sort_unstable();
-    if !shares.iter().copied().eq(1..=n) {
+    if !parts.iter().map(|p| p.shard.k).eq(1..=n) {
         let given: Vec<String> = (parts.iter())
             .map(|p| format!("{} ({})", p.shard, p.csv.display()))
             .collect();
@@ -278,22 +276,24 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
     let sum = |field: fn(&Sidecar) -> u64| parts.iter().map(|p| field(&p.sidecar)).sum();
     let threads = distinct(parts.iter().map(|p| p.sidecar.threads));
     let cpus = distinct(parts.iter().map(|p| p.sidecar.cpu.as_str()));
-    let each = |value: fn(&Sidecar) -> String, sep: &str| {
+    // Each shard's value (`1/2 on 1, 2/2 on 2`), as a note that they differ.
+    let each = |what: &str, value: fn(&Sidecar) -> String, sep: &str| {
         let each: Vec<String> = (parts.iter())
             .map(|p| format!("{} on {}", p.shard, value(&p.sidecar)))
             .collect();
-        each.join(sep)
+        format!("{what} ({}).", each.join(sep))
     };
     let mut notes = distinct(parts.iter().flat_map(|p| &p.sidecar.notes).cloned());
     if threads.len() > 1 {
-        let each = each(|s| s.threads.to_string(), ", ");
-        notes.push(format!(
-            "Threads: the shards ran on different counts ({each})."
-        ));
+        let what = "Threads: the shards ran on different counts";
+        notes.push(each(what, |s| s.threads.to_string(), ", "));
     }
     if cpus.len() > 1 {
-        let each = each(|s| s.cpu.clone(), "; ");
-        notes.push(format!("CPU: the shards ran on different CPUs ({each})."));
+        notes.push(each(
+            "CPU: the shards ran on different CPUs",
+            |s| s.cpu.clone(),
+            "; ",
+        ));
     }
     let first = &parts[0].sidecar;
     let corpus = first.corpus.iter().enumerate().map(|(i, c)| {

@@ -318,21 +318,20 @@ a killed run's, and --resume continues them (see the error below)"
     }
 }
 
-/// What a run that read no puzzle at all says of it.
-const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
-
 /// How the run ended: the engine's error, else the CSV's; a run that went to the end
 /// failed when it read no puzzle, when it wrote no row (unless it is a shard whose
 /// puzzles were the others'), and when its corpus `changed` while it was read.
 fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
-    // The corpora's `skipped`: another shard's puzzles.
+    // The corpora's `skipped`: another shard's puzzles, or those done before (with rows).
     let other_shards = report.corpora.iter().any(|c| c.skipped > 0);
     match (&report.end, &recorded.error) {
         (End::Failed(e), _) => Ended::Failed(e.to_string()),
         (_, Some(e)) => Ended::Failed(e.to_string()),
         (End::Interrupted, None) => Ended::Interrupted,
-        (End::Finished, None) if !read => Ended::Failed(NO_PUZZLE.into()),
+        (End::Finished, None) if !read => {
+            Ended::Failed("no puzzle read: every corpus was empty or malformed".into())
+        }
         (End::Finished, None) if recorded.rows == 0 && report.puzzles > 0 && !other_shards => {
             Ended::Failed(no_row(&recorded.skipped))
         }
@@ -354,7 +353,6 @@ mod tests {
         let changed = "the corpus changed while the run read it: c.txt";
         let failed = || Ended::Failed(full.into());
         let cases = [
-            (End::Finished, None, None, Ended::Finished),
             // A write error after the interrupt: the run failed, saying why.
             (End::Interrupted, Some(full), None, failed()),
             (
@@ -396,7 +394,7 @@ mod tests {
         use Written::{All, Unplaced};
         let cut = || Ended::Failed("cut".into());
         let cases = [
-            (Ended::Interrupted, All, None, Ok(RunEnd::Interrupted)),
+            (cut(), All, None, Err("cut")),
             // The interrupt came first: the exit is the interrupt's.
             (
                 Ended::Interrupted,

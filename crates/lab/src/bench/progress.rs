@@ -175,13 +175,3 @@ pub fn human(seconds: f64) -> String {
         _ => format!("{} h {} min", s / 3600, s % 3600 / 60),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn durations_read_well() {
-        assert_eq!(super::human(41.6), "42 s");
-        assert_eq!(super::human(725.0), "12 min 5 s");
-        assert_eq!(super::human(29.0 * 3600.0 + 12.0 * 60.0), "29 h 12 min");
-    }
-}
