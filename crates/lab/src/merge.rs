@@ -1,18 +1,15 @@
 //! `sudoku-lab merge`: the shards of one run (`bench --shard K/N`) joined into one CSV, its
 //! summary and its sidecar, as if the run had been made on one machine. What it refuses,
-//! and how its output is staged, is in the book ("Shards, merge and resume"). Each shard's
-//! rows come in corpus order, so the merge streams them ([`merge_rows`]).
+//! and what it trusts, is in the book ("Shards, merge and resume"). Each shard's rows come
+//! in corpus order, so the merge streams them ([`merge_rows`]).
 
-use std::fs::File;
-use std::io::BufReader;
 use std::iter::Peekable;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, ensure, Result};
 use sudoku_engine::Shard;
-use sudoku_reports::fingerprint::Fingerprint;
-use sudoku_reports::identity::{check_puzzle, corpus_puzzle, CorpusCursor};
+use sudoku_reports::identity::check_puzzle;
 use sudoku_reports::read::Rows;
 use sudoku_reports::settings::{differences, Shards};
 use sudoku_reports::sidecar::{CorpusEntry, MergedShard, Resumption, ShardEntry};
@@ -38,8 +35,9 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     // link is noted once the merge is not refused for it.
     let out = &through_links(&args.out)?;
     check_out(&args.out, out, &args.shards)?;
-    check_given_once(&args.shards)?;
-    let parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
+    let mut parts: Vec<Part> = args.shards.iter().map(|s| part(s)).collect::<Result<_>>()?;
+    // In the run's order of shares: 1/N's names and settings are the merge's.
+    parts.sort_by_key(|p| p.shard.k);
     check_same_run(&parts)?;
     check_shares(&parts)?;
     crate::bench::config::note_link(&args.out, out);
@@ -57,7 +55,6 @@ pub fn merge(args: &MergeArgs) -> Result<RunEnd> {
     let no_row =
         (sidecar.rows == 0 && sidecar.puzzles > 0).then(|| skips::no_row(&sidecar.skipped));
     let how = bench::Close {
-        whose: bench::Whose::Merge,
         quiet: args.quiet.quiet,
         view: View::Narrow,
         continued: None,
@@ -104,19 +101,13 @@ impl Stream<'_> {
         let Some(first) = self.rows.next().transpose()? else {
             return Ok(None);
         };
-        let at = place(self.part, &first)?;
+        let (part, at) = (self.part, place(self.part, &first)?);
         let mut rows = vec![first];
-        loop {
-            let next = match self.rows.peek() {
-                None => break,
-                Some(Ok(row)) => place(self.part, row)?,
-                // Taken, to give its error.
-                Some(Err(_)) => at,
-            };
-            if next != at {
-                break;
-            }
-            rows.push(self.rows.next().expect("peeked")?);
+        // A row that cannot be read is taken, to give its error.
+        let same =
+            |r: &Result<Row, _>| r.as_ref().map_or(true, |r| place(part, r).ok() == Some(at));
+        while let Some(row) = self.rows.next_if(same) {
+            rows.push(row?);
         }
         self.taken += rows.len() as u64;
         Ok(Some((at, rows)))
@@ -127,8 +118,8 @@ impl Stream<'_> {
 /// `summary`: a k-way merge holding one puzzle per shard. An error when a shard's rows
 /// cannot be read, are not in order, or are not as many as its sidecar says it wrote.
 fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary) -> Result<()> {
-    // Under the first shard's names: one corpus by its content, which another shard may
-    // have named by another path.
+    // Under shard 1's names: one corpus by its content, which another shard may have named
+    // by another path.
     let names: Vec<Arc<str>> = (parts[0].sidecar.corpus.iter())
         .map(|c| c.path.as_str().into())
         .collect();
@@ -141,7 +132,6 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
         .map(Stream::next_puzzle)
         .collect::<Result<Vec<_>>>()?;
     let mut last: Option<Place> = None;
-    let mut corpora = corpora_here(&parts[0].sidecar.corpus);
     // The first of equal places is taken: the second is then refused.
     while let Some(next) = (0..heads.len())
         .filter_map(|i| Some((heads[i].as_ref()?.0, i)))
@@ -158,7 +148,7 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
             ));
         }
         last = Some(place);
-        check_rows(part, place, &rows, &mut corpora)?;
+        check_rows(part, &rows)?;
         for row in &mut rows {
             row.corpus = names[place.0].clone();
             summary.add(row);
@@ -167,9 +157,8 @@ fn merge_rows<'p>(parts: &'p [Part], csv: &mut CsvWriter, summary: &mut Summary)
         heads[next] = streams[next].next_puzzle()?;
     }
     for Stream { part, taken, .. } in &streams {
-        if let Err(e) = part.sidecar.check_rows(*taken) {
-            bail!("{}: {e}", part.csv.display());
-        }
+        let at = part.csv.display();
+        (part.sidecar.check_rows(*taken)).map_err(|e| anyhow!("{at}: {e}"))?;
     }
     Ok(())
 }
@@ -200,14 +189,13 @@ fn check_same_run(parts: &[Part]) -> Result<()> {
     for p in &parts[1..] {
         let differ = differences(&first.sidecar, &p.sidecar, Shards::SameCount);
         let differ: Vec<String> = differ.iter().map(ToString::to_string).collect();
-        if !differ.is_empty() {
-            bail!(
-                "{} and {} are not shards of one run (first vs second): {}",
-                first.csv.display(),
-                p.csv.display(),
-                differ.join("; ")
-            );
-        }
+        ensure!(
+            differ.is_empty(),
+            "{} and {} are not shards of one run (first vs second): {}",
+            first.csv.display(),
+            p.csv.display(),
+            differ.join("; ")
+        );
     }
     Ok(())
 }
@@ -233,25 +221,11 @@ fn check_out(asked: &Path, out: &Path, shards: &[PathBuf]) -> Result<(), Usage> 
     Ok(())
 }
 
-/// Refuses, as a [`Usage`] error, one file given as two shards (under one name or two).
-fn check_given_once(shards: &[PathBuf]) -> Result<(), Usage> {
-    for (i, b) in shards.iter().enumerate() {
-        if let Some(a) = shards[..i].iter().find(|a| same_place(a, b)) {
-            let (a, b) = (a.display(), b.display());
-            return Err(Usage(format!(
-                "{a} and {b} are one file: give each shard once"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Each share once, none missing: one refusal naming the shares given.
+/// Each share once, none missing (one file given twice holds one share twice), `parts` in
+/// share order: one refusal naming the shares given.
 fn check_shares(parts: &[Part]) -> Result<()> {
     let n = parts[0].shard.n;
-    let mut shares: Vec<u64> = parts.iter().map(|p| p.shard.k).collect();
-    shares.sort_unstable();
-    if !shares.iter().copied().eq(1..=n) {
+    if !parts.iter().map(|p| p.shard.k).eq(1..=n) {
         let given: Vec<String> = (parts.iter())
             .map(|p| format!("{} ({})", p.shard, p.csv.display()))
             .collect();
@@ -261,15 +235,10 @@ fn check_shares(parts: &[Part]) -> Result<()> {
     Ok(())
 }
 
-/// Refuses the `rows` of the puzzle at `place` of the shard `part` unless they are as the
-/// shard wrote them: of its share, one per solver that takes the size ([`check_puzzle`]),
-/// and of the puzzle its corpus gives at that index when the corpus is here.
-fn check_rows(
-    part: &Part,
-    place: Place,
-    rows: &[Row],
-    corpora: &mut [Option<Cursor>],
-) -> Result<()> {
+/// Refuses the `rows` of a puzzle of the shard `part` unless they are as the shard wrote
+/// them: of its share, one per solver that takes the size ([`check_puzzle`]). Their puzzle
+/// is trusted to be the corpus's that the shards' sidecars fingerprint.
+fn check_rows(part: &Part, rows: &[Row]) -> Result<()> {
     let first = &rows[0];
     let solvers: Vec<&str> = (part.sidecar.solver.iter())
         .map(|s| s.name.as_str())
@@ -279,35 +248,11 @@ fn check_rows(
         let skipped = &part.sidecar.skipped;
         !skipped.iter().any(|s| s.solver == solver && s.size == size)
     };
-    let fault = if !part.shard.contains(&first.corpus, first.index) {
-        format!("not a puzzle of the shard's share {}", part.shard)
-    } else if let Err(fault) = check_puzzle(rows, &solvers, &takes) {
-        fault.to_string()
-    } else if (corpora.get_mut(place.0).and_then(Option::as_mut))
-        .is_some_and(|c| c.puzzle_at(place.1).as_deref() != Some(corpus_puzzle(first)))
-    {
-        "not the puzzle the corpus gives at that index".to_string()
-    } else {
-        return Ok(());
-    };
-    Err(not_as_written(part, first, fault))
-}
-
-/// A corpus of the run read forward.
-type Cursor = CorpusCursor<BufReader<File>>;
-
-/// The corpora the sidecar `entries` list that are here with the bytes the shards read;
-/// the others are not read (each shard's rows are still checked on their own).
-fn corpora_here(entries: &[CorpusEntry]) -> Vec<Option<Cursor>> {
-    let cursor = |e: &CorpusEntry| {
-        let path = Path::new(&e.path);
-        let read = e.fingerprint.as_ref()?;
-        if !path.is_file() || Fingerprint::of_file(path).ok().as_ref() != Some(read) {
-            return None;
-        }
-        Some(CorpusCursor::new(BufReader::new(File::open(path).ok()?)))
-    };
-    entries.iter().map(cursor).collect()
+    if !part.shard.contains(&first.corpus, first.index) {
+        let why = format!("not a puzzle of the shard's share {}", part.shard);
+        return Err(not_as_written(part, first, why));
+    }
+    check_puzzle(rows, &solvers, &takes).map_err(|fault| not_as_written(part, first, fault))
 }
 
 /// The items, each once, in the order they first come.
@@ -324,27 +269,31 @@ fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
 /// The merged run's sidecar, as the book's "Merge" gives it. CPU models are joined by `; `,
 /// which no model name holds (`/proc/cpuinfo` gives them with commas).
 fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
-    let mut shards: Vec<&Part> = parts.iter().collect();
-    shards.sort_by_key(|p| p.shard.k);
+    let entry = |p: &Part| ShardEntry {
+        k: p.shard.k,
+        n: p.shard.n,
+    };
     let sum = |field: fn(&Sidecar) -> u64| parts.iter().map(|p| field(&p.sidecar)).sum();
-    let threads = distinct(shards.iter().map(|p| p.sidecar.threads));
-    let cpus = distinct(shards.iter().map(|p| p.sidecar.cpu.as_str()));
-    let each = |value: fn(&Sidecar) -> String, sep: &str| {
-        let each: Vec<String> = (shards.iter())
+    let threads = distinct(parts.iter().map(|p| p.sidecar.threads));
+    let cpus = distinct(parts.iter().map(|p| p.sidecar.cpu.as_str()));
+    // Each shard's value (`1/2 on 1, 2/2 on 2`), as a note that they differ.
+    let each = |what: &str, value: fn(&Sidecar) -> String, sep: &str| {
+        let each: Vec<String> = (parts.iter())
             .map(|p| format!("{} on {}", p.shard, value(&p.sidecar)))
             .collect();
-        each.join(sep)
+        format!("{what} ({}).", each.join(sep))
     };
     let mut notes = distinct(parts.iter().flat_map(|p| &p.sidecar.notes).cloned());
     if threads.len() > 1 {
-        let each = each(|s| s.threads.to_string(), ", ");
-        notes.push(format!(
-            "Threads: the shards ran on different counts ({each})."
-        ));
+        let what = "Threads: the shards ran on different counts";
+        notes.push(each(what, |s| s.threads.to_string(), ", "));
     }
     if cpus.len() > 1 {
-        let each = each(|s| s.cpu.clone(), "; ");
-        notes.push(format!("CPU: the shards ran on different CPUs ({each})."));
+        notes.push(each(
+            "CPU: the shards ran on different CPUs",
+            |s| s.cpu.clone(),
+            "; ",
+        ));
     }
     let first = &parts[0].sidecar;
     let corpus = first.corpus.iter().enumerate().map(|(i, c)| {
@@ -371,23 +320,19 @@ fn merged_sidecar(parts: &[Part], rows: u64, summary: &Summary) -> Sidecar {
         resumed_puzzles: sum(|s| s.resumed_puzzles),
         notes,
         skipped: skips::merged(parts.iter().flat_map(|p| &p.sidecar.skipped)),
-        merged_from: (shards.iter())
+        merged_from: (parts.iter())
             .map(|p| MergedShard {
-                shard: ShardEntry {
-                    k: p.shard.k,
-                    n: p.shard.n,
-                },
+                shard: entry(p),
                 csv: p.csv.display().to_string(),
             })
             .collect(),
-        resumed: (shards.iter())
+        resumed: (parts.iter())
             .flat_map(|p| {
-                let shard = Some(ShardEntry {
-                    k: p.shard.k,
-                    n: p.shard.n,
-                });
                 let each = p.sidecar.resumed.iter();
-                each.map(move |r| Resumption { shard, ..r.clone() })
+                each.map(move |r| Resumption {
+                    shard: Some(entry(p)),
+                    ..r.clone()
+                })
             })
             .collect(),
         threads: if threads.len() == 1 { threads[0] } else { 0 },

@@ -523,27 +523,12 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
         &[&s[0]],
         "a merge needs each of the 2 shares once, where the shards are 1/2 (s1.csv)",
     );
-    // One file named twice is a command line that contradicts itself: a usage error (exit
-    // 2), said before any shard is read (a file that is no shard's, given twice, was
-    // refused for its missing sidecar, exit 1), where two files that hold one share are
-    // refused for what they hold (exit 1).
-    for (files, says) in [
-        (["s2.csv", "s2.csv"], "s2.csv and s2.csv are one file"),
-        (["s2.csv", "./s2.csv"], "s2.csv and ./s2.csv are one file"),
-        (
-            ["nothing.csv", "nothing.csv"],
-            "nothing.csv and nothing.csv are one file",
-        ),
-    ] {
-        let (_, err) = run(
-            &dir,
-            &[&["merge", "-o", "m.csv", &s[0]], &files[..]].concat(),
-            2,
-        );
-        let message = format!("{says}: give each shard once");
-        assert_eq!(err, usage_error(MERGE, &message));
-        assert!(!dir.path().join("m.csv").exists(), "nothing written");
-    }
+    // One file named twice holds its share twice: the same refusal as two files of one
+    // share (exit 1).
+    refused(
+        &[&s[0], &s[1], "./s2.csv"],
+        "the shards are 1/2 (s1.csv), 2/2 (s2.csv), 2/2 (./s2.csv)",
+    );
     for ext in ["csv", "run.toml"] {
         let from = dir.path().join(format!("s2.{ext}"));
         std::fs::copy(from, dir.path().join(format!("copy.{ext}"))).unwrap();
@@ -867,9 +852,8 @@ fn a_merge_whose_summary_file_cannot_be_written_finished_and_says_so() {
     assert_eq!(
         stderr,
         "wrote m.csv (48 rows from 2 shards) and m.run.toml, without a summary (see the error \
-         below; `sudoku-lab summary m.csv` prints it again)\nerror: the merge finished, but \
-         its summary file could not be written: m.summary.md: cannot create: a folder is in \
-         the way\n"
+         below; `sudoku-lab summary m.csv` prints it again)\nerror: m.summary.md: cannot \
+         create: a folder is in the way\n"
     );
     let m = sidecar(&dir.path().join("m.csv"));
     assert_eq!(

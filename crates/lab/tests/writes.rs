@@ -353,7 +353,7 @@ fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
     );
     assert!(stderr.contains(&wrote), "{stderr}");
     let said = format!(
-        "error: the run finished, but its summary file could not be written: {}: cannot create: a folder is in the way
+        "error: {}: cannot create: a folder is in the way
 ",
         md.display()
     );

@@ -9,40 +9,28 @@ use sudoku_core::{Limits, Size};
 use sudoku_engine::{expand, Contender, External, Plan, Selection, Source};
 use sudoku_reports::sidecar::SolverEntry;
 use sudoku_reports::staged::through_links;
-use sudoku_reports::{RunFiles, View};
+use sudoku_reports::RunFiles;
 
 use crate::bench::method;
 use crate::cli::{BenchArgs, CommandSpec, SolverSpec, DEFAULT_CORPUS, DEFAULT_GENERATED};
 use crate::ui;
 
-/// Everything a `bench` run needs, resolved from its arguments.
+/// What a `bench` run needs beyond its arguments, resolved from them.
 #[derive(Debug)]
-pub struct RunConfig {
+pub struct RunConfig<'a> {
     /// What the engine runs.
     pub plan: Plan,
     /// The CSV, its summary and its sidecar.
     pub files: RunFiles,
-    /// The solution limit.
-    pub limit: u64,
     /// Each solver's budget, in order.
     pub budgets: Vec<SolverEntry>,
-    /// The summary's view.
-    pub view: View,
-    /// No progress.
-    pub quiet: bool,
-    /// Plain progress lines this often off a terminal (`None`: never).
-    pub progress_every: Option<Duration>,
-    /// The time limit of one answer of a `cmd:` solver.
-    pub timeout: Duration,
-    /// `--resume`.
-    pub resume: bool,
-    /// `--seed`: the seed every solver was built with.
-    pub seed: u64,
+    /// The arguments as given.
+    pub args: &'a BenchArgs,
 }
 
-impl RunConfig {
+impl RunConfig<'_> {
     /// Resolves `bench`'s arguments; refuses a corpus that cannot be read or is the output.
-    pub fn resolve(args: &BenchArgs) -> Result<RunConfig> {
+    pub fn resolve(args: &BenchArgs) -> Result<RunConfig<'_>> {
         let corpora = corpora(&args.corpora)?;
         // The link noted once the run is not refused for it (the refusal names the link).
         let out = through_links(&args.out)?;
@@ -107,15 +95,8 @@ impl RunConfig {
                 timing: method.timing,
             },
             files: RunFiles::beside(&out),
-            limit: args.search.limit,
             budgets,
-            view: if args.wide { View::Wide } else { View::Narrow },
-            quiet: args.quiet.quiet,
-            progress_every: (args.progress_every > 0)
-                .then(|| Duration::from_secs(args.progress_every)),
-            timeout,
-            resume: args.harness.resume,
-            seed: args.harness.seed,
+            args,
         })
     }
 }

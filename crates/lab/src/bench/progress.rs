@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_engine::{corpus_names, count_puzzles, Plan};
 
 use crate::bench::forecast::Forecast;
+use crate::cli::BenchArgs;
 use crate::ui;
 
 /// How progress is shown.
@@ -28,8 +29,8 @@ pub struct Progress {
     start: Instant,
     done: u64,
     total: Option<u64>,
-    /// The total, until it is counted (`None` in it: not countable).
-    count: Option<Receiver<Option<u64>>>,
+    /// The total, once counted (`None` in it: not countable); then disconnected.
+    count: Receiver<Option<u64>>,
     forecast: Forecast,
 }
 
@@ -69,19 +70,22 @@ fn bar_style(total_known: bool) -> ProgressStyle {
 
 impl Progress {
     /// Starts showing the progress of the run of `plan`: a bar on a terminal, else lines
-    /// every `every`, nothing when `quiet`; the forecast looks at its pace.
-    pub fn start(quiet: bool, every: Option<Duration>, plan: &Plan) -> Progress {
+    /// every `--progress-every` seconds, nothing under `-q`; the forecast looks at its pace.
+    pub fn start(plan: &Plan, args: &BenchArgs) -> Progress {
         let now = Instant::now();
-        let mode = match every {
-            _ if quiet => Mode::Off,
+        let mode = match args.progress_every {
+            _ if args.quiet.quiet => Mode::Off,
             _ if std::io::stderr().is_terminal() => {
                 let bar = ProgressBar::new_spinner().with_style(bar_style(false));
                 bar.enable_steady_tick(Duration::from_millis(200));
                 ui::show_bar(&bar);
                 Mode::Bar(bar)
             }
-            Some(every) => Mode::Lines { every, last: now },
-            None => Mode::Off,
+            0 => Mode::Off,
+            every => Mode::Lines {
+                every: Duration::from_secs(every),
+                last: now,
+            },
         };
         let (tx, count) = mpsc::channel();
         // At once for a bar; else half an interval before the first line, so that it has
@@ -101,7 +105,7 @@ impl Progress {
             start: now,
             done: 0,
             total: None,
-            count: Some(count),
+            count,
             forecast: Forecast::default(),
         }
     }
@@ -116,8 +120,7 @@ impl Progress {
 
     /// Takes the total once counted, prints a line when due, lets the forecast look.
     pub fn tick(&mut self) {
-        if let Some(Ok(total)) = self.count.as_ref().map(Receiver::try_recv) {
-            self.count = None;
+        if let Ok(total) = self.count.try_recv() {
             self.total = total;
             if let (Mode::Bar(bar), Some(n)) = (&self.mode, total) {
                 bar.set_length(n);
@@ -170,75 +173,5 @@ pub fn human(seconds: f64) -> String {
         0..60 => format!("{s} s"),
         60..3600 => format!("{} min {} s", s / 60, s % 60),
         _ => format!("{} h {} min", s / 3600, s % 3600 / 60),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::path::Path;
-    use std::sync::Arc;
-
-    use sudoku_engine::{Selection, Shard, Source};
-
-    use super::*;
-
-    #[test]
-    fn durations_read_well() {
-        assert_eq!(human(41.6), "42 s");
-        assert_eq!(human(725.0), "12 min 5 s");
-        assert_eq!(human(29.0 * 3600.0 + 12.0 * 60.0), "29 h 12 min");
-    }
-
-    /// A plan over `name` in `dir`, holding `text`, as `--shard 1/2` when `shard`, after an
-    /// earlier run (`--resume`) solved `done` of its puzzles, capped at `first`.
-    fn plan(
-        dir: &Path,
-        name: &str,
-        text: &str,
-        shard: bool,
-        done: usize,
-        first: Option<u64>,
-    ) -> Plan {
-        std::fs::write(dir.join(name), text).unwrap();
-        let source = Source::File(dir.join(name));
-        let shard = shard.then(|| Shard::new(1, 2).unwrap());
-        let name = source.name();
-        let kept = |&i: &u64| shard.is_none_or(|s| s.contains(&name, i));
-        let solved = (0..).filter(kept).take(done).collect();
-        Plan {
-            sources: vec![source],
-            first,
-            select: Selection {
-                shard,
-                done: [(Arc::from(name), solved)].into(),
-                permute: None,
-            },
-            ..Plan::default()
-        }
-    }
-
-    /// The total is the puzzles the run solves: not the lines (a header, comments and
-    /// malformed lines are none), `--first` capping them; of a shard's share (20 of 40),
-    /// less those `--resume` copied (4), under `--first` those of the share among the
-    /// first (5 of 10, less the 4). Shares and resumptions are also tested whole in
-    /// `tests/outputs.rs` (`progress_counts_a_shards_share_and_what_a_resume_leaves`).
-    #[test]
-    fn the_total_is_what_the_run_solves() {
-        let dir = tempfile::tempdir().unwrap();
-        let polish = sudoku_testkit::seeds::POLISH;
-        let mixed =
-            format!("quizzes\n# a comment\n{polish}\nnot a puzzle\n{polish}\nx\n{polish}\n");
-        let forty = format!("{polish}\n").repeat(40);
-        let share = |done, first| plan(dir.path(), "c.txt", &forty, true, done, first);
-        for (plan, total) in [
-            (plan(dir.path(), "c.csv", &mixed, false, 0, None), 3),
-            (plan(dir.path(), "c.csv", &mixed, false, 0, Some(2)), 2),
-            (plan(dir.path(), "c.csv", &mixed, false, 0, Some(4)), 3),
-            (share(0, None), 20),
-            (share(4, None), 16),
-            (share(4, Some(10)), 1),
-        ] {
-            assert_eq!(tally(&plan)(), Some(total), "{:?}", plan.first);
-        }
     }
 }

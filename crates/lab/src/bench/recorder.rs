@@ -8,7 +8,7 @@ use std::sync::Arc;
 use sudoku_core::{CorpusError, Size};
 use sudoku_engine::{ChildEvent, CorpusCount, Sink, SinkError, Solved};
 use sudoku_reports::sidecar::Skipped;
-use sudoku_reports::{CsvWriter, Summary};
+use sudoku_reports::{read_rows, CsvWriter, Summary};
 use sudoku_results::Status;
 
 use crate::bench::config::RunConfig;
@@ -26,20 +26,8 @@ pub struct Recorder {
     malformed: HashMap<Arc<str>, u64>,
     /// Puzzles skipped per (solver, size).
     skipped: BTreeMap<(Arc<str>, Size), u64>,
-    /// Puzzles pushed to the CSV before this run's: an earlier run's, copied (`--resume`).
-    earlier: u64,
-    /// This run's puzzles, in the order they came.
-    stretches: Vec<Stretch>,
-    /// What a first interrupt says, once (`None` when said).
-    on_interrupt: Option<String>,
-}
-
-/// Puzzles that came one after the other, of one corpus and one size: what the last ones
-/// counted for, should their rows not reach the CSV (a few per run, not one per puzzle).
-struct Stretch {
-    corpus: Arc<str>,
-    size: Size,
-    puzzles: u64,
+    /// Whether the first interrupt was told.
+    interrupt_told: bool,
 }
 
 /// What a run's recording ends with.
@@ -51,51 +39,49 @@ pub struct Recorded {
     pub error: Option<SinkError>,
     /// The summary of the rows in the CSV.
     pub summary: Summary,
-    /// The puzzles each solver skipped as it does not solve their size, per size.
+    /// The puzzles each solver skipped as it does not solve their size, per size (of the
+    /// puzzles read, written or not).
     pub skipped: Vec<Skipped>,
     /// What the summary and the sidecar note.
     pub notes: Vec<String>,
-    /// Per corpus, the puzzles that came but whose rows are not in the CSV (after a write
-    /// that failed).
-    pub unwritten: HashMap<Arc<str>, u64>,
+    /// After a failed write, the puzzles with rows in the CSV per corpus, read back from it.
+    pub in_file: Option<HashMap<Arc<str>, u64>>,
 }
 
 impl Recorder {
-    /// A recorder writing to `csv` (named `running`) for the run of `config`, its summary
-    /// starting from `summary` (the rows `--resume` copied).
-    pub fn new(csv: CsvWriter, config: &RunConfig, running: &Path, summary: Summary) -> Recorder {
+    /// A recorder writing to `csv` for the run of `config`, its summary starting from
+    /// `summary` (the rows `--resume` copied).
+    pub fn new(csv: CsvWriter, config: &RunConfig, summary: Summary) -> Recorder {
         Recorder {
             summary,
-            progress: Progress::start(config.quiet, config.progress_every, &config.plan),
+            progress: Progress::start(&config.plan, config.args),
             malformed: HashMap::new(),
             skipped: BTreeMap::new(),
-            earlier: csv.pushed(),
-            stretches: Vec::new(),
-            on_interrupt: Some(format!(
-                "interrupted: finishing the solves under way and writing the rows completed \
-(interrupt again to quit at once, the rows written so far left in {})",
-                running.display()
-            )),
+            interrupt_told: false,
             csv,
         }
     }
 
     /// Ends the recording: the CSV closed, the progress cleared. After a failed write the
-    /// summary counts the rows in the file ([`Summary::recount`]).
+    /// summary and the puzzles are counted from the rows in the file.
     pub fn finish(mut self) -> Recorded {
         self.progress.finish();
         let error = self.csv.close().err().map(|e| Box::new(e) as SinkError);
-        let unwritten = self.unwritten();
-        let n: u64 = unwritten.values().sum();
         let mut notes = Vec::new();
-        if n > 0 {
-            if let Err(e) = self.summary.recount(self.csv.path()) {
-                notes.push(format!(
-                    "The rows of the last {n} puzzles solved did not reach the CSV, which \
-could not be read back ({e}): this table counts them, the CSV does not hold them."
-                ));
+        let in_file = match error.is_some().then(|| read_back(self.csv.path())) {
+            Some(Ok((summary, puzzles))) => {
+                self.summary = summary;
+                Some(puzzles)
             }
-        }
+            Some(Err(e)) => {
+                notes.push(format!(
+                    "The CSV could not be read back after its write failed ({e}): this table \
+counts every puzzle solved, and the CSV may not hold the last ones."
+                ));
+                None
+            }
+            None => None,
+        };
         Recorded {
             rows: self.csv.rows(),
             error,
@@ -108,46 +94,25 @@ could not be read back ({e}): this table counts them, the CSV does not hold them
                 .collect(),
             notes,
             summary: self.summary,
-            unwritten,
+            in_file,
         }
     }
+}
 
-    /// The puzzles that came whose rows are not in the CSV (the last ones), per corpus; the
-    /// sizes skipped no longer count them.
-    fn unwritten(&mut self) -> HashMap<Arc<str>, u64> {
-        let written = self.csv.puzzles().saturating_sub(self.earlier);
-        let came: u64 = self.stretches.iter().map(|s| s.puzzles).sum();
-        let mut left = came.saturating_sub(written);
-        let mut unwritten: HashMap<Arc<str>, u64> = HashMap::new();
-        for stretch in self.stretches.iter().rev() {
-            if left == 0 {
-                break;
-            }
-            let n = stretch.puzzles.min(left);
-            left -= n;
-            *unwritten.entry(stretch.corpus.clone()).or_default() += n;
-            for ((_, size), skipped) in &mut self.skipped {
-                if *size == stretch.size {
-                    *skipped = skipped.saturating_sub(n);
-                }
-            }
-        }
-        unwritten
-    }
-
-    /// Counts a puzzle that came into its stretch.
-    fn count_puzzle(&mut self, solved: &Solved<'_>) {
-        match self.stretches.last_mut() {
-            Some(s) if s.size == solved.size && Arc::ptr_eq(&s.corpus, solved.corpus) => {
-                s.puzzles += 1;
-            }
-            _ => self.stretches.push(Stretch {
-                corpus: solved.corpus.clone(),
-                size: solved.size,
-                puzzles: 1,
-            }),
+/// The summary of the rows in the CSV at `path`, and its puzzles per corpus (a puzzle's
+/// rows come together).
+fn read_back(path: &Path) -> Result<(Summary, HashMap<Arc<str>, u64>), sudoku_reports::Error> {
+    let (mut summary, mut puzzles) = (Summary::new(), HashMap::new());
+    let mut last: Option<(Arc<str>, u64)> = None;
+    for row in read_rows(path)? {
+        let row = row?;
+        summary.add(&row);
+        if last.as_ref() != Some(&(row.corpus.clone(), row.index)) {
+            *puzzles.entry(row.corpus.clone()).or_default() += 1;
+            last = Some((row.corpus.clone(), row.index));
         }
     }
+    Ok((summary, puzzles))
 }
 
 impl Sink for Recorder {
@@ -179,7 +144,6 @@ other {} puzzle",
             }
             *n += 1;
         }
-        self.count_puzzle(&solved);
         self.csv.push(solved.rows)?;
         self.progress.inc();
         Ok(())
@@ -215,11 +179,14 @@ other {} puzzle",
 
     fn tick(&mut self) -> Result<(), SinkError> {
         self.csv.flush_if_due()?;
-        if crate::interrupt::interrupted() {
-            if let Some(note) = self.on_interrupt.take() {
-                ui::hide_bar();
-                ui::plain(note);
-            }
+        if !self.interrupt_told && crate::interrupt::interrupted() {
+            self.interrupt_told = true;
+            ui::hide_bar();
+            ui::plain(format!(
+                "interrupted: finishing the solves under way and writing the rows completed \
+(interrupt again to quit at once, the rows written so far left in {})",
+                self.csv.path().display()
+            ));
         }
         self.progress.tick();
         Ok(())

@@ -18,8 +18,8 @@ use crate::usage_error::Usage;
 pub enum Earlier {
     /// No run, or none to continue: the run starts afresh.
     None,
-    /// The finished run is the latest: nothing is left to do.
-    Finished(PathBuf),
+    /// The finished run on the output is the latest: nothing is left to do.
+    Finished,
     /// An unfinished run, to continue.
     Unfinished(Box<Resumed>),
 }
@@ -79,7 +79,7 @@ pub fn earlier_run(
     }
     let changed = unchanged::changed(&earlier.corpus, &fresh.corpus);
     if changed.is_empty() && csv == target {
-        return Ok(Earlier::Finished(csv));
+        return Ok(Earlier::Finished);
     }
     // Not "nothing left to do": its rows are checked against the corpus now, and the
     // puzzles it lacks (a corpus that grew) solved.

@@ -49,9 +49,8 @@ pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option
     let now: Vec<CorpusEntry> = (entries.iter().zip(sources))
         .filter(|(entry, _)| entry.fingerprint.is_some())
         .map(|(entry, source)| CorpusEntry {
-            path: entry.path.clone(),
             fingerprint: fingerprint(source),
-            ..CorpusEntry::default()
+            ..entry.clone()
         })
         .collect();
     let changed = changed(entries, &now);
