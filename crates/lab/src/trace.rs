@@ -26,7 +26,7 @@ type Runs = [(&'static Strategy, Limits)];
 
 /// Runs `trace`: the page, then the trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles)?;
+    let input = Input::from_args(&args.puzzles);
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let size = puzzle.grid.size();
@@ -91,8 +91,7 @@ fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
         ui::note(format!(
             "{} holds more than one puzzle: tracing the first (index 0, line {}); --index N \
              picks another",
-            puzzles.name(),
-            puzzle.line
+            puzzles.name, puzzle.line
         ));
     }
     Ok(puzzle)
