@@ -42,7 +42,7 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     .collect();
     if let Some(path) = &args.html {
         let options = PageOptions {
-            seed: args.seed,
+            seed: args.search.seed,
             time_plain: args.time_plain,
             ..PageOptions::default()
         };
@@ -229,7 +229,7 @@ fn write_traces(
     let options = TraceOptions {
         grid: args.grid,
         max_events: (args.max_events).unwrap_or(terminal.then_some(TERMINAL_EVENTS)),
-        seed: args.seed,
+        seed: args.search.seed,
     };
     let text = args.format == TraceFormat::Text;
     for (i, &(strategy, limits)) in runs.iter().enumerate() {

@@ -51,7 +51,7 @@ impl RunConfig {
         let method = method::resolve(&args.harness, args.threads)?;
         let timeout = args.harness.timeout.limit;
         let options = sudoku_catalogue::Options {
-            seed: args.harness.seed,
+            seed: args.search.seed,
         };
         let mut budgets = Vec::new();
         let mut contenders = Vec::new();
@@ -115,7 +115,7 @@ impl RunConfig {
                 .then(|| Duration::from_secs(args.progress_every)),
             timeout,
             resume: args.harness.resume,
-            seed: args.harness.seed,
+            seed: args.search.seed,
         })
     }
 }

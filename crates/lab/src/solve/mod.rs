@@ -169,7 +169,9 @@ impl Solved {
     ) -> Result<Solved, sudoku_engine::EngineError> {
         let max_nodes =
             (args.search.max_nodes).unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
-        let options = sudoku_catalogue::Options { seed: args.seed };
+        let options = sudoku_catalogue::Options {
+            seed: args.search.seed,
+        };
         let c = contender_with(
             spec,
             args.search.limit,
