@@ -38,8 +38,7 @@ impl Input {
         }
     }
 
-    /// Opens the input: its puzzles, in order; an error when it holds none (naming the first
-    /// problem found).
+    /// Opens the input: its puzzles, in order; an error (its first problem) when it holds none.
     pub fn puzzles(&self) -> Result<Puzzles> {
         match self {
             Input::Text(text) => {

@@ -89,8 +89,8 @@ pub struct Search {
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
     pub limit: u64,
 
-    /// Node budget of every single solve (nodes = 1 + tries) [default: each solver's, as --solvers
-    /// lists them, by grid size: the book's "Budgets"]
+    /// Node budget of every single solve (nodes = 1 + tries) [default: each solver's, by grid
+    /// size, as --help lists them under --solvers: the book's "Budgets"]
     #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
 
@@ -151,8 +151,7 @@ pub enum TraceFormat {
     Jsonl,
 }
 
-/// How many events a trace prints: `Some(n)`, or `None` for every one. An alias, so that
-/// clap reads `Option<EventBound>` as an option's value, not as a flag's optional value.
+/// How many events a trace prints, `None` for all: an alias, or clap reads a flag's option.
 pub type EventBound = Option<u64>;
 
 /// Parses `--max-events`: `N` or `all`.

@@ -140,8 +140,7 @@ impl TypedValueParser for SolverListParser {
 mod tests {
     use super::*;
 
-    /// Unknown names and empty lists: tests/conventions.rs; a quoted comma:
-    /// tests/external.rs (a_quoted_comma_stays_in_a_command).
+    /// Unknown names and empty lists: tests/conventions.rs; a quoted comma: tests/external.rs.
     #[test]
     fn repeats_are_dropped_but_not_two_commands_of_one_name() {
         let list = SolverList::parse("dlx, naive,dlx").unwrap();
