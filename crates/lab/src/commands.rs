@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::CommandFactory;
 use sudoku_reports::{Sidecar, State, Summary, View};
 
@@ -18,7 +18,18 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
         rows += 1;
     }
     match Sidecar::read_beside(&args.csv) {
-        Ok(Some(sidecar)) => add_sidecar(&mut summary, &args.csv, rows, &sidecar),
+        Ok(Some(sidecar)) => {
+            summary.apply_sidecar(&sidecar);
+            // An ended run's sidecar that says another number of rows did not time these.
+            if let Err(e) = sidecar.check_rows(rows) {
+                let csv = args.csv.display();
+                ui::warning(format!(
+                    "{csv}: {e}: the summary is of the rows as they are now, not of the run, \
+                     and gives no wall-clock rate"
+                ));
+                summary.clock = false;
+            }
+        }
         Ok(None) => {}
         Err(e) => ui::warning(format!("{e} (the summary goes on without it)")),
     }
@@ -31,41 +42,19 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
     })
 }
 
-/// What the sidecar of the CSV at `csv`, which holds `rows` rows, adds to its `summary`:
-/// no wall-clock rate when an ended run's sidecar says it wrote another number of rows (the
-/// run's clock did not time these rows).
-fn add_sidecar(summary: &mut Summary, csv: &Path, rows: u64, sidecar: &Sidecar) {
-    summary.apply_sidecar(sidecar);
-    if let Err(e) = sidecar.check_rows(rows) {
-        ui::warning(format!(
-            "{}: {e}: the summary is of the rows as they are now, not of the run, and gives \
-             no wall-clock rate",
-            csv.display()
-        ));
-        summary.clock = false;
-    }
-}
-
 /// `plot`: the figures of a CSV (or of several runs together).
 pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
-    let out_dir = match &args.out_dir {
-        Some(dir) => dir.clone(),
-        None => args.csv[0]
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| ".".into(), Path::to_path_buf),
-    };
+    let beside = args.csv[0].parent().filter(|p| !p.as_os_str().is_empty());
+    let out_dir = (args.out_dir.as_deref().or(beside)).unwrap_or(Path::new("."));
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
     let options = plot_options(args);
     let csvs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
-    let figures = sudoku_reports::plot::plot_runs(&csvs, &out_dir, &catalogue, &options)?;
+    let figures = sudoku_reports::plot::plot_runs(&csvs, out_dir, &catalogue, &options)?;
     for csv in &args.csv {
-        if let Ok(Some(sidecar)) = Sidecar::read_beside(csv) {
-            if sidecar.state != State::Finished {
-                let state = sidecar.state;
-                let (alarm, told) = (state.alarm(), state.told());
-                ui::warning(format!("{}: {alarm}: {told}.", csv.display()));
-            }
+        let state = Sidecar::read_beside(csv).ok().flatten().map(|s| s.state);
+        if let Some(state) = state.filter(|&s| s != State::Finished) {
+            let (alarm, told) = (state.alarm(), state.told());
+            ui::warning(format!("{}: {alarm}: {told}.", csv.display()));
         }
     }
     for file in figures {
@@ -75,7 +64,7 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// What `plot`'s options ask of the figures.
+/// What `plot`'s options ask of the figures (each format once, in the order asked).
 fn plot_options(args: &PlotArgs) -> sudoku_reports::plot::PlotOptions {
     use sudoku_reports::plot::{Figure, Format, PlotOptions};
     let figures = match args.figure {
@@ -83,18 +72,16 @@ fn plot_options(args: &PlotArgs) -> sudoku_reports::plot::PlotOptions {
         PlotFigure::Nodes => vec![Figure::Nodes],
         PlotFigure::Both => Figure::BOTH.to_vec(),
     };
-    let mut formats = Vec::new();
-    for format in args.format.iter().map(|f| match f {
-        PlotFormat::Svg => Format::Svg,
-        PlotFormat::Png => Format::Png,
-    }) {
-        if !formats.contains(&format) {
-            formats.push(format);
-        }
-    }
+    let asked = &args.format;
     PlotOptions {
         figures,
-        formats,
+        formats: (asked.iter().enumerate())
+            .filter(|&(i, f)| !asked[..i].contains(f))
+            .map(|(_, f)| match f {
+                PlotFormat::Svg => Format::Svg,
+                PlotFormat::Png => Format::Png,
+            })
+            .collect(),
         title: args.title.clone(),
         size: args.size,
         name: args.name.clone(),
@@ -115,12 +102,9 @@ pub fn completions(args: &CompletionsArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The bash script mended twice. Each subcommand's arm is named as its dispatch reaches it
-/// (`sudoku__lab__subcmd__bench`): clap_complete 4.6.11 (clap-rs/clap#6421) takes the
-/// binary's hyphen for a subcommand separator, so that no subcommand's option would
-/// complete. A solver list (`-s dlx,nor<TAB>`) is completed at its last item, the items
-/// before it kept: clap_complete offers the catalogue's names (see `SolverListParser`) for
-/// the whole word, which after a comma matches none.
+/// The bash script mended twice: each subcommand's arm named as its dispatch reaches it
+/// (clap-rs/clap#6421 takes the binary's hyphen for a separator), and a solver list
+/// (`-s dlx,nor<TAB>`) completed at its last item, the items before it kept.
 fn bash_mended(script: &str) -> String {
     let names: Vec<&str> = sudoku_catalogue::suggest::list_names().collect();
     let names = names.join(" ");
@@ -143,7 +127,7 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
         Some(name) => command
             .find_subcommand(name)
             .cloned()
-            .with_context(|| format!("no subcommand {name}"))?
+            .expect("a page of PAGES")
             .name(format!("sudoku-lab-{name}")),
     };
     let mut out = Vec::new();
@@ -153,21 +137,12 @@ pub fn man(args: &ManArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The page with its EXTRA section (what `--help` ends with) in no-fill mode (`.nf` …
-/// `.fi`): clap_mangen writes it as text to fill, which runs an example into its
-/// explanation.
+/// The page with its EXTRA section (what `--help` ends with) in no-fill mode (`.nf` … `.fi`):
+/// clap_mangen fills it, which runs a line into the next.
 fn extra_as_written(page: &str) -> String {
-    const EXTRA: &str = ".SH EXTRA\n";
-    let Some(start) = page.find(EXTRA).map(|at| at + EXTRA.len()) else {
+    let Some((head, rest)) = page.split_once(".SH EXTRA\n") else {
         return page.to_string();
     };
-    let end = page[start..]
-        .find("\n.SH ")
-        .map_or(page.len(), |at| start + at + 1);
-    format!(
-        "{}.nf\n{}.fi\n{}",
-        &page[..start],
-        &page[start..end],
-        &page[end..]
-    )
+    let (extra, tail) = rest.split_at(rest.find("\n.SH ").map_or(rest.len(), |at| at + 1));
+    format!("{head}.SH EXTRA\n.nf\n{extra}.fi\n{tail}")
 }

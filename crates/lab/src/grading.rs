@@ -110,9 +110,9 @@ impl Tally {
 
 /// Runs `grade`: see `sudoku-lab grade --help`.
 pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles)?;
+    let input = Input::from_args(&args.puzzles);
     let mut puzzles = input.puzzles()?;
-    let corpus = puzzles.name().to_string();
+    let corpus = puzzles.name.clone();
     let grader = sudoku_catalogue::find(GRADER)
         .context("the catalogue has no logic strategy to grade with")?
         .solver();

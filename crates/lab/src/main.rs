@@ -1,6 +1,5 @@
 //! `sudoku-lab`: the runner. Parses the command line ([`cli`]), runs the command, maps the
-//! outcome to an exit status (the book's "The runner at a glance" lists them). An
-//! interrupted command, after its cleanup, dies by the signal it got ([`interrupt::die`]).
+//! outcome to an exit status, or dies by the signal that interrupted it ([`interrupt::die`]).
 //! The layers: the book's "Architecture".
 
 mod bench;
@@ -24,29 +23,18 @@ use clap::{CommandFactory, FromArgMatches};
 
 use cli::{Cli, Command};
 
-/// How a command ended, when it did not fail.
+/// How a command ended, when it did not fail: the value is its exit status (an interrupted
+/// run ends by its signal instead).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunEnd {
     /// All done, every check passed.
-    Finished,
+    Finished = 0,
     /// Some solution failed its check (status `wrong`).
-    Wrong,
-    /// Stopped by Ctrl-C or SIGTERM: the rows completed are written.
-    Interrupted,
+    Wrong = 3,
     /// `compare --fail-above` found a regression.
-    Regressed,
-}
-
-impl RunEnd {
-    /// The exit status (an interrupted run ends by its signal instead).
-    pub fn exit_code(self) -> u8 {
-        match self {
-            RunEnd::Finished => 0,
-            RunEnd::Wrong => 3,
-            RunEnd::Regressed => 4,
-            RunEnd::Interrupted => 130,
-        }
-    }
+    Regressed = 4,
+    /// Stopped by Ctrl-C or SIGTERM: the rows completed are written.
+    Interrupted = 130,
 }
 
 fn run(cli: &Cli) -> anyhow::Result<RunEnd> {
@@ -75,7 +63,7 @@ fn main() -> ExitCode {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(&cli) {
         Ok(RunEnd::Interrupted) => interrupt::die(),
-        Ok(end) => ExitCode::from(end.exit_code()),
+        Ok(end) => ExitCode::from(end as u8),
         Err(e) => ExitCode::from(usage_error::report(&e, command, matches.subcommand_name())),
     }
 }

@@ -26,7 +26,7 @@ type Runs = [(&'static Strategy, Limits)];
 
 /// Runs `trace`: the page, then the trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles)?;
+    let input = Input::from_args(&args.puzzles);
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let size = puzzle.grid.size();
@@ -42,7 +42,7 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     .collect();
     if let Some(path) = &args.html {
         let options = PageOptions {
-            seed: args.seed,
+            seed: args.search.seed,
             time_plain: args.time_plain,
             ..PageOptions::default()
         };
@@ -91,8 +91,7 @@ fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
         ui::note(format!(
             "{} holds more than one puzzle: tracing the first (index 0, line {}); --index N \
              picks another",
-            puzzles.name(),
-            puzzle.line
+            puzzles.name, puzzle.line
         ));
     }
     Ok(puzzle)
@@ -230,7 +229,7 @@ fn write_traces(
     let options = TraceOptions {
         grid: args.grid,
         max_events: (args.max_events).unwrap_or(terminal.then_some(TERMINAL_EVENTS)),
-        seed: args.seed,
+        seed: args.search.seed,
     };
     let text = args.format == TraceFormat::Text;
     for (i, &(strategy, limits)) in runs.iter().enumerate() {

@@ -6,9 +6,8 @@
 #[error("{0}")]
 pub struct Usage(pub String);
 
-/// Says the error `e` on stderr and gives its exit status: 2 for a [`Usage`] error (under
-/// any context), said as clap's own error of the `subcommand` run; else 1, `error: MESSAGE`
-/// with its causes.
+/// Says the error `e` on stderr and gives its exit status: 2 for a [`Usage`] error (under any
+/// context), said as clap says its own; else 1, `error: MESSAGE` with its causes.
 pub fn report(e: &anyhow::Error, mut cli: clap::Command, subcommand: Option<&str>) -> u8 {
     let message = crate::ui::chain(e);
     if !e.is::<Usage>() {
@@ -17,12 +16,9 @@ pub fn report(e: &anyhow::Error, mut cli: clap::Command, subcommand: Option<&str
     }
     crate::ui::hide_bar();
     cli.build();
-    let command = match subcommand.and_then(|name| cli.find_subcommand_mut(name)) {
-        Some(command) => command,
-        None => &mut cli,
-    };
+    let command = subcommand.and_then(|name| cli.find_subcommand(name).cloned());
     // Nothing to do when stderr is closed: the status still says it.
-    let _ = command
+    let _ = (command.unwrap_or(cli))
         .error(clap::error::ErrorKind::ArgumentConflict, message)
         .print();
     2

@@ -110,11 +110,6 @@ fn a_usage_error_found_after_parsing_reads_as_clap_s_own() {
             format!("--out {shard} may write {shard}, a file of the shard {shard}: choose another --out"),
         ),
         (
-            &["solve", "--index", "1", TOP1],
-            "solve [OPTIONS] [PUZZLE]",
-            "--index picks a puzzle of a file or of stdin, and PUZZLE is a puzzle".into(),
-        ),
-        (
             &["trace", "-s", "cmd:cat", TOP1],
             "trace [OPTIONS] [PUZZLE]",
             "cat cannot be traced: only the catalogue's strategies tell their steps".into(),

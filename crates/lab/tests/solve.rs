@@ -274,10 +274,6 @@ fn bad_input_says_what_is_wrong() {
     let seeds = seeds();
     let seeds = seeds.to_str().unwrap();
     let usage: &[(&[&str], &str)] = &[
-        (
-            &["solve", "--index", "1", TOP1],
-            "--index picks a puzzle of a file or of stdin",
-        ),
         (&["solve", "--corpus", seeds, TOP1], "cannot be used with"),
         (
             &["solve", "-l", "0", TOP1],
@@ -301,6 +297,11 @@ fn bad_input_says_what_is_wrong() {
             &["solve", seeds, "--index", "7"],
             String::new(),
             "data/seeds.txt has no puzzle of index 7 (puzzles read: 5)",
+        ),
+        (
+            &["solve", "--index", "1", TOP1],
+            String::new(),
+            "error: the argument has no puzzle of index 1 (puzzles read: 1)",
         ),
         (
             &["solve", "-"],

@@ -513,10 +513,6 @@ fn bad_input_says_what_is_wrong() {
     let out = out.to_str().unwrap();
     let usage: &[(&[&str], &str)] = &[
         (
-            &["trace", "--index", "1", TOP1],
-            "--index picks a puzzle of a file or of stdin",
-        ),
-        (
             &["trace", "--format", "xml", TOP1],
             "invalid value 'xml' for '--format <FORMAT>'",
         ),
@@ -566,6 +562,11 @@ fn bad_input_says_what_is_wrong() {
             &["trace", seeds, "--index", "5"],
             "",
             "data/seeds.txt has no puzzle of index 5 (puzzles read: 5)",
+        ),
+        (
+            &["trace", "--index", "1", TOP1],
+            "",
+            "error: the argument has no puzzle of index 1 (puzzles read: 1)",
         ),
         (&["trace", "-"], "", "error: stdin holds no puzzle"),
         (

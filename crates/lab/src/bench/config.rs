@@ -39,7 +39,7 @@ impl RunConfig<'_> {
         let method = method::resolve(&args.harness, args.threads)?;
         let timeout = args.harness.timeout.limit;
         let options = sudoku_catalogue::Options {
-            seed: args.harness.seed,
+            seed: args.search.seed,
         };
         let mut budgets = Vec::new();
         let mut contenders = Vec::new();

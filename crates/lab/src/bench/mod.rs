@@ -198,7 +198,7 @@ fn sidecar_at_start(config: &RunConfig) -> Sidecar {
         repeat: plan.repeat,
         strict: plan.strict,
         first: plan.first,
-        seed: Some(args.harness.seed),
+        seed: Some(args.search.seed),
         permute: plan.select.permute,
         shard: (plan.select.shard).map(|Shard { k, n }| ShardEntry { k, n }),
         warmup: timing.warmup.map(|d| d.as_secs_f64()),

@@ -1,4 +1,4 @@
-//! The options of each subcommand.
+//! The options of each subcommand: `BenchArgs` are `bench`'s, and so on.
 
 use std::path::PathBuf;
 
@@ -8,7 +8,7 @@ use clap::Args;
 use sudoku_trace::GridPoints;
 
 use super::numbers::{at_least, expected, from_to};
-use super::solvers::{max_nodes_help, solvers_help, SolverList, SolverListParser, CMD_HELP};
+use super::solvers::{SolverList, SolverListParser};
 
 /// The seed puzzles, the first corpus `bench` reads by default (built in when missing).
 pub const DEFAULT_CORPUS: &str = "data/seeds.txt";
@@ -17,22 +17,15 @@ pub const DEFAULT_GENERATED: &str = "data/bench";
 /// The CSV `bench` writes by default.
 pub const DEFAULT_OUT: &str = "results/bench.csv";
 
-/// Options of `sudoku-lab bench`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  sudoku-lab bench
-      the default solvers over the seed puzzles and the graded corpora of data/bench,
-      results in results/bench.csv
-  sudoku-lab bench ../shared/corpora/norvig_sudoku-top95.txt -s norvig,dlx --repeat 5
-      two solvers, each solve timed 5 times (the CSV keeps the minimum and the median)
-  sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o results/unique.csv
-      a uniqueness check of every corpus file in a folder
-  tail -n +2 big.csv | sudoku-lab bench - -s norvig -j 2
-      a corpus read from stdin
+  sudoku-lab bench                               # the default solvers over data/'s puzzles
+  sudoku-lab bench top95.txt -s norvig,dlx --repeat 5     # each solve timed 5 times
+  sudoku-lab bench ../shared/corpora/ -s dlx -l 2 -o unique.csv   # a uniqueness check
+  tail -n +2 big.csv | sudoku-lab bench - -s norvig -j 2         # a corpus from stdin
 
-Output, for -o results/bench.csv: the CSV, one row per (puzzle, solver) in input order;
-results/bench.summary.md, the summary table; results/bench.run.toml, the sidecar (what makes
-the run reproducible, and how it ended). The book's \"bench\" chapter tells their columns.")]
+Output: results/bench.csv, a row per (puzzle, solver); results/bench.summary.md, the summary;
+results/bench.run.toml, the sidecar. The book's \"bench\" chapter tells their columns.")]
 pub struct BenchArgs {
     /// Corpus files or folders, `-` for stdin (the book's "Corpus formats").
     #[arg(value_name = "CORPUS", default_values = [DEFAULT_CORPUS, DEFAULT_GENERATED])]
@@ -76,10 +69,11 @@ pub struct BenchArgs {
     pub harness: super::harness::HarnessArgs,
 }
 
-/// `-s`, `-l` and `--max-nodes` of `bench` and `solve`; `trace` changes `--solvers` by `mut_arg`.
+/// `-s`, `-l`, `--max-nodes`, `--seed` of `bench`, `solve` and `trace` (its `-s` by `mut_arg`).
 #[derive(Debug, Clone, Args)]
 pub struct Search {
-    /// Solvers to run, comma-separated, in this order (see --help for the list)
+    /// Solvers to run, comma-separated, in this order; `cmd:[NAME=]COMMAND` = any program (the
+    /// book's "Any solver, in any language")
     #[arg(
         id = "solvers",
         short = 's',
@@ -87,9 +81,7 @@ pub struct Search {
         visible_alias = "solver",
         value_name = "LIST",
         value_parser = SolverListParser,
-        hide_possible_values = true,
-        default_value_t = SolverList::default_run(),
-        long_help = solvers_help("Solvers to run", CMD_HELP)
+        default_value_t = SolverList::default_run()
     )]
     pub solvers: SolverList,
 
@@ -97,9 +89,14 @@ pub struct Search {
     #[arg(short = 'l', long, value_name = "N", default_value_t = 1, value_parser = at_least(1))]
     pub limit: u64,
 
-    /// Node budget of every single solve (nodes = 1 + tries) [default: per solver].
-    #[arg(long, value_name = "N", long_help = max_nodes_help(), value_parser = at_least(1))]
+    /// Node budget of every single solve (nodes = 1 + tries) [default: each solver's, by grid
+    /// size, as --help lists them under --solvers: the book's "Budgets"]
+    #[arg(long, value_name = "N", value_parser = at_least(1))]
     pub max_nodes: Option<u64>,
+
+    /// The seed of every solver that draws random numbers (anneal, genetic, tabu).
+    #[arg(long, value_name = "S", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
+    pub seed: u64,
 }
 
 /// `-q, --quiet` of `bench`, `generate`, `grade` and `merge`.
@@ -126,21 +123,15 @@ pub struct PuzzleArgs {
     pub index: Option<u64>,
 }
 
-/// Options of `sudoku-lab solve`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab solve \\
       '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
-      the default solvers, each one's line, the solution, and each against the fastest
-  sudoku-lab solve -s dlx -l 3 \\
-      '.....6....59.....82....8....45........3........6..3.54...325..6..................'
-      the first three solutions side by side, * marking the cells where they differ
-  sudoku-lab solve --corpus data/seeds.txt --index 4 -s all
-      one puzzle of a file (indexes from 0, as bench counts), every strategy compared
+  sudoku-lab solve -s dlx -l 3 puzzle.txt       # three solutions, * where they differ
+  sudoku-lab solve data/seeds.txt --index 4 -s all      # every strategy on one puzzle
 
 The book's \"solve\" chapter tells the rest.")]
 pub struct SolveArgs {
-    /// The puzzle, or puzzles (each solved in turn).
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
@@ -149,10 +140,6 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub timeout: super::harness::Timeout,
-
-    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench's.
-    #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
-    pub seed: u64,
 }
 
 /// The formats of `sudoku-lab trace`.
@@ -164,8 +151,7 @@ pub enum TraceFormat {
     Jsonl,
 }
 
-/// How many events a trace prints: `Some(n)`, or `None` for every one. An alias, so that
-/// clap reads `Option<EventBound>` as an option's value, not as a flag's optional value.
+/// How many events a trace prints, `None` for all: an alias, or clap reads a flag's option.
 pub type EventBound = Option<u64>;
 
 /// Parses `--max-events`: `N` or `all`.
@@ -179,23 +165,18 @@ fn parse_max_events(text: &str) -> Result<EventBound, String> {
     }
 }
 
-/// Options of `sudoku-lab trace`.
 #[derive(Debug, Clone, Args)]
 #[command(
     mut_arg("solvers", |a| a
         .default_value("norvig")
-        .help("Strategies to trace, comma-separated, one after the other (see --help for the list)")
-        .long_help(solvers_help("Strategies to trace", ""))),
+        .help("Strategies to trace, comma-separated, one after the other")),
     after_help = "Examples:
   sudoku-lab trace data/seeds.txt --index 2 --solver reduce --grid initial,tries | less
-      the Spanish grid step by step: eliminate, only choice, then a try, in the essay's words
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
-      a replay page of three strategies side by side on the Polish grid (open it in a browser)
 
 The book's \"trace\" chapter tells the rest."
 )]
 pub struct TraceArgs {
-    /// The puzzle (of a file or stdin, the first unless --index picks another).
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
 
@@ -230,13 +211,8 @@ pub struct TraceArgs {
     /// Write the trace to this file instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-
-    /// The seed of a stochastic strategy (anneal, genetic, tabu), as bench's.
-    #[arg(long, value_name = "N", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
-    pub seed: u64,
 }
 
-/// Options of `sudoku-lab summary`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Example:
   sudoku-lab summary results/bench.csv
@@ -251,16 +227,11 @@ pub struct SummaryArgs {
     pub wide: bool,
 }
 
-/// Options of `sudoku-lab plot`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  sudoku-lab plot results/bench.csv
-      writes results/bench.time.svg and results/bench.nodes.svg
-  sudoku-lab plot main.csv branch.csv
-      two runs on one figure: main-vs-branch.time.svg and .nodes.svg
-  sudoku-lab plot results/bench.csv --figure time --format png --size 1600x900 \\
-      --title 'Time per puzzle, four strategies' --name slide3 -o talk
-      one figure for a slide: talk/slide3.png, 1600 by 900 pixels
+  sudoku-lab plot results/bench.csv        # results/bench.time.svg and results/bench.nodes.svg
+  sudoku-lab plot main.csv branch.csv      # two runs on one figure: main-vs-branch.time.svg, …
+  sudoku-lab plot results/bench.csv --figure time --format png --size 1600x900 --name slide3
 
 The book's \"plot\" chapter tells how the figures read.")]
 pub struct PlotArgs {
@@ -328,7 +299,6 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
         .ok_or_else(|| expected("WIDTHxHEIGHT, 100 to 8000 pixels each, as 1600x900"))
 }
 
-/// Options of `sudoku-lab completions`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab completions bash > ~/.local/share/bash-completion/completions/sudoku-lab
@@ -340,7 +310,6 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// Options of `sudoku-lab man`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab man > sudoku-lab.1 && man ./sudoku-lab.1
@@ -351,6 +320,5 @@ pub struct ManArgs {
     pub command: Option<String>,
 }
 
-/// The subcommands with a page, in their order (not clap's `help`), as tests/conventions.rs
-/// checks.
+/// The subcommands with a page, in order (clap's `help` has none): tests/conventions.rs checks.
 const PAGES: &str = "bench solve trace generate grade summary plot merge compare completions man";

@@ -5,9 +5,6 @@ use std::path::Path;
 
 use sudoku_engine::external::split_command;
 
-/// The prefix of a solver run by command.
-pub const CMD: &str = "cmd:";
-
 /// A program run as a child process on the line protocol (`cmd:[NAME=]COMMAND`).
 #[derive(Debug, Clone)]
 pub struct CommandSpec {
@@ -21,8 +18,7 @@ pub struct CommandSpec {
     pub argv: Vec<String>,
 }
 
-/// The spec of `cmd:TEXT` (`TEXT` without the prefix): `NAME=COMMAND`, or `COMMAND` named
-/// by [`default_name`].
+/// The spec of `cmd:TEXT` (without the prefix): `NAME=COMMAND`, or `COMMAND` ([`default_name`]).
 pub fn command_spec(text: &str) -> Result<CommandSpec, String> {
     let text = text.trim();
     let (name, command) = match text.split_once('=') {
@@ -46,8 +42,7 @@ fn is_name(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
 }
 
-/// The programs that run a script named after them, besides `python…` and `pypy…` of any
-/// version; `env` runs a program the same way.
+/// The programs that run a script named after them, besides `python…` and `pypy…`; and `env`.
 const INTERPRETERS: [&str; 19] = [
     "sh", "bash", "dash", "zsh", "ksh", "fish", "node", "nodejs", "deno", "bun", "ruby", "perl",
     "php", "Rscript", "julia", "lua", "luajit", "java", "env",
@@ -60,8 +55,7 @@ fn is_interpreter(program: &str) -> bool {
 }
 
 /// The name of a command without `NAME=`, by the rule of the book's "Any solver, in any
-/// language": its program's file stem, or for an interpreter the stem of the first word
-/// after it that is neither an option nor a setting (`X=1`) when that stem is a name.
+/// language": its program's stem, or for an interpreter its script's, when that is a name.
 fn default_name(argv: &[String]) -> String {
     let stem = |word: &str| {
         Path::new(word)
@@ -72,11 +66,7 @@ fn default_name(argv: &[String]) -> String {
     if !is_interpreter(&program) {
         return program;
     }
-    let Some(at) = argv
-        .iter()
-        .skip(1)
-        .position(|w| !w.starts_with('-') && !w.contains('='))
-        .map(|i| i + 1)
+    let Some(at) = (1..argv.len()).find(|&i| !argv[i].starts_with('-') && !argv[i].contains('='))
     else {
         return program;
     };

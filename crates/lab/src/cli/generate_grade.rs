@@ -10,15 +10,11 @@ use sudoku_generator::{Difficulty, NodeBand, Range, Symmetry, DEFAULT_MAX_ATTEMP
 use super::numbers::{at_least, from_to};
 use super::{PuzzleArgs, Quiet};
 
-/// Options of `sudoku-lab generate`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  sudoku-lab generate --count 10 --seed 1
-      ten minimal 9x9 puzzles with one solution each, on stdout
-  sudoku-lab generate --count 100 --seed 2 --grade x_wing --max-attempts 100000
-      puzzles the logic strategy solves without search, and only with an X-wing
-  sudoku-lab generate --count 100 --seed 3 --nodes naive:100000..1000000
-      puzzles on which naive backtracking needs 10^5 to 10^6 nodes
+  sudoku-lab generate --count 10 --seed 1     # ten minimal 9x9 puzzles, one solution each
+  sudoku-lab generate --count 100 --seed 2 --grade x_wing --max-attempts 100000  # X-wing needed
+  sudoku-lab generate --count 100 --seed 3 --nodes naive:100000..1000000   # 10^5..10^6 nodes
 
 Output: a provenance header (`#` lines), then one puzzle per line. The same command gives the
 same file on any machine. The book's \"generate\" chapter tells the rest.")]
@@ -88,9 +84,13 @@ pub struct GenerateArgs {
     pub progress_every: u64,
 }
 
-/// Options of `sudoku-lab grade`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = GRADE_AFTER_HELP)]
+#[command(after_help = "Examples:
+  sudoku-lab grade ../shared/corpora/norvig_sudoku-top95.txt -o top95.grades.csv
+  sudoku-lab generate --count 10 --seed 1 --difficulty expert --max-attempts 100000 \\
+      | sudoku-lab grade -q -
+
+The book's \"Grading puzzles\" tells the ladder of difficulties and the CSV's columns.")]
 pub struct GradeArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
@@ -107,13 +107,3 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub quiet: Quiet,
 }
-
-/// The help's examples.
-const GRADE_AFTER_HELP: &str = "Examples:
-  sudoku-lab grade ../shared/corpora/norvig_sudoku-top95.txt -o top95.grades.csv
-      every puzzle of the file graded, the count of each difficulty on the terminal
-  sudoku-lab generate --count 10 --seed 1 --difficulty expert --max-attempts 100000 \\
-      | sudoku-lab grade -q -
-      puzzles made at a difficulty, graded again
-
-The book's \"Grading puzzles\" tells the ladder of difficulties and the CSV's columns.";

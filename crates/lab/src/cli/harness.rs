@@ -1,6 +1,5 @@
 //! `bench`'s options for tdoku's method (isomorphs, warm-up, pinning), solvers run by
-//! command, and clusters (shards, resume): the book's "tdoku's method" and "Shards, merge
-//! and resume" tell them whole.
+//! command, and clusters (shards, resume), as the book's chapters of these names tell.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,8 +13,7 @@ use super::numbers::expected;
 /// `--timeout`, one meaning and one default for `bench` and `solve`.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Timeout {
-    /// The time limit of one answer of a cmd: solver, in seconds or as 500ms (the book's
-    /// "Any solver, in any language").
+    /// The time limit of one answer of a cmd: solver (the book's "Any solver, in any language").
     #[arg(id = "timeout", long = "timeout", value_name = "SECONDS", default_value = "10",
           value_parser = parse_timeout)]
     pub limit: Duration,
@@ -29,29 +27,22 @@ pub struct HarnessArgs {
     #[arg(long, value_name = "SEED")]
     pub permute: Option<u64>,
 
-    /// The seed of every solver that draws random numbers (anneal, genetic, tabu).
-    #[arg(long, value_name = "S", default_value_t = sudoku_catalogue::DEFAULT_SEED)]
-    pub seed: u64,
-
     /// Before timing, solve the first puzzles untimed for SECONDS (or a duration, as 500ms).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub warmup: Option<Duration>,
 
-    /// Pin the workers to the cores listed (`0,2`, `0-3`, `all`), `auto` or `none` (the
-    /// book's "tdoku's method").
+    /// Pin the workers to the cores listed (`0,2`, `0-3`, `all`), `auto` or `none`.
     #[arg(long, value_name = "CPUS", default_value = "auto")]
     pub pin: CpuList,
 
     #[command(flatten)]
     pub timeout: Timeout,
 
-    /// Solve share K of N of the puzzles, or Slurm's or Kubernetes' (the book's "Shards,
-    /// merge and resume").
+    /// Solve share K of N of the puzzles, or the cluster's (the book's "Shards, merge and resume").
     #[arg(long, value_name = "K/N|auto|auto/N")]
     pub shard: Option<ShardArg>,
 
-    /// Continue an interrupted run from its CSV, its settings checked (the book's "What a
-    /// stopped run leaves").
+    /// Continue an interrupted run from its CSV (the book's "What a stopped run leaves").
     #[arg(long)]
     pub resume: bool,
 }
@@ -71,14 +62,10 @@ impl FromStr for ShardArg {
     fn from_str(text: &str) -> Result<ShardArg, String> {
         match text.strip_prefix("auto") {
             Some("") => Ok(ShardArg::Auto(None)),
-            Some(rest) => {
-                let n = rest
-                    .strip_prefix('/')
-                    .and_then(|n| n.parse::<u64>().ok())
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| expected("auto or auto/N with N >= 1"))?;
-                Ok(ShardArg::Auto(Some(n)))
-            }
+            Some(rest) => (rest.strip_prefix('/').and_then(|n| n.parse().ok()))
+                .filter(|&n| n >= 1)
+                .map(|n| ShardArg::Auto(Some(n)))
+                .ok_or_else(|| expected("auto or auto/N with N >= 1")),
             None => text.parse().map(ShardArg::Fixed),
         }
     }
@@ -97,8 +84,7 @@ impl fmt::Display for ShardArg {
 /// `--pin`'s value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CpuList {
-    /// `auto`: every core this process may run on when the run has one worker per core,
-    /// two or more; none otherwise.
+    /// `auto`: `all` when the run has one worker per core, two or more; else `none`.
     Auto,
     /// `none`.
     Off,
@@ -112,27 +98,23 @@ impl FromStr for CpuList {
     type Err = String;
 
     fn from_str(text: &str) -> Result<CpuList, String> {
-        match text.trim() {
+        let list = match text.trim() {
             "auto" => return Ok(CpuList::Auto),
             "none" => return Ok(CpuList::Off),
             "all" => return Ok(CpuList::All),
-            _ => {}
-        }
+            list => list,
+        };
         let bad = || expected("auto, none, all, or cores listed once, as 0,2 or 0-3");
         let mut cores = Vec::new();
-        for part in text.split(',').map(str::trim) {
+        for part in list.split(',') {
             let (from, to) = part.split_once('-').unwrap_or((part, part));
-            let from: usize = from.trim().parse().map_err(|_| bad())?;
-            let to: usize = to.trim().parse().map_err(|_| bad())?;
-            if from > to || to - from > 4096 {
+            let (Ok(from), Ok(to)) = (from.trim().parse(), to.trim().parse::<usize>()) else {
+                return Err(bad());
+            };
+            if from > to || to - from > 4096 || (from..=to).any(|c| cores.contains(&c)) {
                 return Err(bad());
             }
-            for core in from..=to {
-                if cores.contains(&core) {
-                    return Err(bad());
-                }
-                cores.push(core);
-            }
+            cores.extend(from..=to);
         }
         Ok(CpuList::Cores(cores))
     }
@@ -150,10 +132,10 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// [`parse_seconds`], above zero.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    match parse_seconds(text)? {
-        d if d.is_zero() => Err(expected("a time limit above zero")),
-        d => Ok(d),
-    }
+    let limit = parse_seconds(text)?;
+    (!limit.is_zero())
+        .then_some(limit)
+        .ok_or_else(|| expected("a time limit above zero"))
 }
 
 #[cfg(test)]

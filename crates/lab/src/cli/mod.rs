@@ -18,22 +18,19 @@ pub use harness::{CpuList, HarnessArgs, ShardArg};
 pub use runs::{CompareArgs, MergeArgs};
 pub use solvers::{SolverList, SolverSpec};
 
-/// `sudoku-lab`: times the classic sudoku strategies over puzzle corpora.
+/// Times the classic sudoku strategies over puzzle corpora.
 #[derive(Debug, Parser)]
 #[command(
     name = "sudoku-lab",
     version = crate::version::SHORT,
     long_version = crate::version::LONG,
-    about = "Times the classic sudoku strategies over puzzle corpora",
     after_help = "Examples:
   sudoku-lab bench                      # the default solvers over the puzzles of data/
-  sudoku-lab solve \\
-      '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  sudoku-lab solve data/seeds.txt --index 4 -s all
   sudoku-lab trace data/seeds.txt --index 0 -s naive,norvig,dlx --html polish.html
   sudoku-lab generate --count 100 --seed 1 --grade x_wing --max-attempts 100000 -o x.txt
   sudoku-lab grade ../shared/corpora/norvig_sudoku-top95.txt -o top95.grades.csv
-  sudoku-lab summary results/bench.csv
-  sudoku-lab plot results/bench.csv
+  sudoku-lab plot results/bench.csv     # summary, merge and compare too: each has its --help
 
 Exit status: 0 ok, 1 error, 2 usage error, 3 some solution failed its check, 4 compare
 --fail-above found a regression; an interrupted command ends by its signal (130 or 143 in a
@@ -44,7 +41,6 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = clap::ColorChoice::Auto)]
     pub color: clap::ColorChoice,
 
-    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }

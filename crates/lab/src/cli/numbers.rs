@@ -1,5 +1,5 @@
-//! The value parsers' one message, `expected WHAT` (clap names the value and the option before
-//! it), and the parsers of whole numbers within bounds. tests/conventions.rs pins how they read.
+//! The value parsers' one message, `expected WHAT` (after clap's value and option), and whole
+//! numbers within bounds.
 
 use std::fmt::Display;
 

@@ -8,12 +8,10 @@ use clap::Args;
 use super::numbers::{expected, from_to};
 use super::Quiet;
 
-/// Options of `sudoku-lab merge`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Example (four shards, then one run):
   for k in 1 2 3 4; do sudoku-lab bench top95.txt --shard $k/4 -o shard$k.csv; done
-  sudoku-lab merge -o all.csv shard*.csv
-      writes all.csv (puzzles in corpus order), all.summary.md and all.run.toml
+  sudoku-lab merge -o all.csv shard*.csv      # all.csv, all.summary.md and all.run.toml
 
 Every shard must be there once, finished, and made the same way: the book's \"Shards, merge and
 resume\" tells the rest.")]
@@ -30,7 +28,6 @@ pub struct MergeArgs {
     pub quiet: Quiet,
 }
 
-/// Options of `sudoku-lab compare`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   sudoku-lab compare main.csv branch.csv

@@ -1,6 +1,5 @@
 //! Solvers as the command line names them: a comma-separated list of catalogue names and
-//! `cmd:` commands, validated by clap (an unknown name or an empty list is a usage error),
-//! and the help texts that list the catalogue.
+//! `cmd:` commands, validated by clap (an unknown name or an empty list is a usage error).
 
 use std::fmt;
 
@@ -9,7 +8,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use sudoku_catalogue::{default_run, parse_list, ListError, Strategy, CATALOGUE};
 use sudoku_core::Size;
 
-use super::command::{command_spec, CommandSpec, CMD};
+use super::command::{command_spec, CommandSpec};
 
 /// A solver named on the command line.
 #[derive(Debug, Clone)]
@@ -29,8 +28,7 @@ impl SolverSpec {
         }
     }
 
-    /// Its node budget on a grid of `size` without `--max-nodes` (0 for a command, whose
-    /// budget is `--timeout`).
+    /// Its node budget on a grid of `size` without `--max-nodes` (0 for a command: see --timeout).
     pub fn default_max_nodes(&self, size: Size) -> u64 {
         match self {
             SolverSpec::Strategy(s) => s.default_max_nodes(size),
@@ -54,28 +52,22 @@ impl SolverList {
     /// neither a strategy's nor another solver's.
     pub fn parse(text: &str) -> Result<SolverList, String> {
         let mut specs: Vec<SolverSpec> = Vec::new();
+        let taken = |specs: &[SolverSpec], name: &str| specs.iter().any(|s| s.name() == name);
         for item in split_list(text).into_iter().map(str::trim) {
-            let new: Vec<SolverSpec> = match item.strip_prefix(CMD) {
-                Some(command) => vec![SolverSpec::Command(command_spec(command)?)],
-                None if item.is_empty() => continue,
-                None => parse_list(item)
-                    .map_err(|e| e.to_string())?
-                    .into_iter()
-                    .map(SolverSpec::Strategy)
-                    .collect(),
-            };
-            for spec in new {
-                let clash = specs.iter().any(|s| s.name() == spec.name());
-                match &spec {
-                    SolverSpec::Command(CommandSpec { name, .. })
-                        if clash || sudoku_catalogue::find(name).is_some() =>
-                    {
-                        return Err(format!(
-                            "cmd: solver name {name:?} is taken: name it (cmd:NAME=COMMAND)"
-                        ));
+            if let Some(command) = item.strip_prefix("cmd:") {
+                let spec = command_spec(command)?;
+                if taken(&specs, &spec.name) || sudoku_catalogue::find(&spec.name).is_some() {
+                    let name = spec.name;
+                    return Err(format!(
+                        "cmd: solver name {name:?} is taken: name it (cmd:NAME=COMMAND)"
+                    ));
+                }
+                specs.push(SolverSpec::Command(spec));
+            } else if !item.is_empty() {
+                for s in parse_list(item).map_err(|e| e.to_string())? {
+                    if !taken(&specs, s.name) {
+                        specs.push(SolverSpec::Strategy(s));
                     }
-                    _ if clash => {}
-                    _ => specs.push(spec),
                 }
             }
         }
@@ -86,9 +78,8 @@ impl SolverList {
     }
 }
 
-/// `text` cut at each comma outside quotes, quoted as a shell quotes a command's words
-/// (`'…'`, `"…"`, a backslash): `cmd:x=prog '--a,b',dlx` is two items. The quotes stay in
-/// the items, for the command's own split.
+/// `text` cut at each comma outside shell quotes (`'…'`, `"…"`, a backslash), which stay for
+/// the command's own split: `cmd:x=prog '--a,b',dlx` is two items.
 pub fn split_list(text: &str) -> Vec<&str> {
     let mut items = Vec::new();
     let (mut quote, mut escaped, mut start) = (None, false, 0);
@@ -116,8 +107,8 @@ impl fmt::Display for SolverList {
     }
 }
 
-/// The value parser of `--solvers`: [`SolverList::parse`], with the names a list takes as
-/// its possible values, for the shell completions.
+/// The value parser of `--solvers`: [`SolverList::parse`], its possible values the names a
+/// list takes, each with its summary and budget (for `--help` and the shell completions).
 #[derive(Debug, Clone, Copy)]
 pub struct SolverListParser;
 
@@ -130,59 +121,26 @@ impl TypedValueParser for SolverListParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<SolverList, clap::Error> {
-        let parse: fn(&str) -> Result<SolverList, String> = SolverList::parse;
-        parse.parse_ref(cmd, arg, value)
+        SolverList::parse.parse_ref(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            sudoku_catalogue::suggest::list_names().map(PossibleValue::new),
-        ))
+        let budgeted = |s: &Strategy| format!("{}; budget {}", s.summary, s.default_budget);
+        let mut values: Vec<PossibleValue> = CATALOGUE
+            .iter()
+            .map(|s| PossibleValue::new(s.name).help(budgeted(s)))
+            .collect();
+        values.push(PossibleValue::new("all").help("every strategy"));
+        values.push(PossibleValue::new("default").help("the default run"));
+        Some(Box::new(values.into_iter()))
     }
-}
-
-/// What `cmd:` is, in the long help of a `--solvers` that takes it.
-pub const CMD_HELP: &str = "; `cmd:[NAME=]COMMAND` = any program, in any language, run as a child \
-process (the book's \"Any solver, in any language\")";
-
-/// The long help of `--solvers`: `what` it is, `cmd` ([`CMD_HELP`] or nothing), then every
-/// strategy with its summary (its budget: `--max-nodes`; the default run: the default).
-pub fn solvers_help(what: &str, cmd: &str) -> String {
-    let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap_or(0);
-    let indent = format!("\n  {:width$}  ", "");
-    let mut text = format!(
-        "{what}, comma-separated, in this order (repeats dropped); `all` = every strategy, \
-`default` = the default run{cmd}. An unknown name is a usage error that lists these:\n"
-    );
-    for s in CATALOGUE {
-        let summary = crate::ui::wrap(s.summary, SUMMARY_COLUMNS).join(&indent);
-        text.push_str(&format!("\n  {:width$}  {summary}", s.name));
-    }
-    text
-}
-
-/// The width of a summary's column: with clap's indent, a line stays within 80 columns,
-/// so that clap never wraps it again (which would lose the column).
-const SUMMARY_COLUMNS: usize = 50;
-
-/// The long help of `--max-nodes`: the default budget of every strategy.
-pub fn max_nodes_help() -> String {
-    let budgets: Vec<String> = CATALOGUE
-        .iter()
-        .map(|s| format!("{} {}", s.name, s.default_budget))
-        .collect();
-    format!(
-        "Node budget of every single solve (nodes = 1 + tries), for every solver and grid \
-size (the book's \"Budgets\").\n\n[default: per solver and grid size: {}]",
-        budgets.join(", ")
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Unknown names and empty lists: tests/conventions.rs.
+    /// Unknown names and empty lists: tests/conventions.rs; a quoted comma: tests/external.rs.
     #[test]
     fn repeats_are_dropped_but_not_two_commands_of_one_name() {
         let list = SolverList::parse("dlx, naive,dlx").unwrap();
@@ -192,39 +150,5 @@ mod tests {
             err,
             "cmd: solver name \"a\" is taken: name it (cmd:NAME=COMMAND)"
         );
-    }
-
-    /// How the list is cut; the command's words end to end: tests/external.rs.
-    #[test]
-    fn a_quoted_comma_stays_in_its_command() {
-        assert_eq!(
-            split_list(r#"dlx,cmd:x=prog '--a,b' "c,d" e\,f,naive"#),
-            ["dlx", r#"cmd:x=prog '--a,b' "c,d" e\,f"#, "naive"]
-        );
-        assert_eq!(split_list(r#"cmd:p "it's, \"so\"",dlx"#).len(), 2);
-    }
-
-    /// Every strategy with its summary, its column within 80 (clap indents by 10), and its
-    /// budget in --max-nodes. Which list offers `cmd:`: tests/trace.rs.
-    #[test]
-    fn the_help_gives_every_strategy_in_a_column_within_80() {
-        let help = solvers_help("Solvers", CMD_HELP);
-        let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
-        let budgets = max_nodes_help();
-        for s in CATALOGUE {
-            let summary = s.summary.split_whitespace().collect::<Vec<_>>().join(" ");
-            assert!(words.contains(&format!("{} {summary}", s.name)));
-            assert!(budgets.contains(&format!("{} {}", s.name, s.default_budget)));
-        }
-        let width = CATALOGUE.iter().map(|s| s.name.len()).max().unwrap();
-        for line in help.split_once(":\n").unwrap().1.lines().skip(1) {
-            assert!(10 + line.chars().count() <= 80, "{line:?}");
-            let column = &line[2 + width..];
-            assert!(
-                line.starts_with("  ") && column.starts_with("  "),
-                "{line:?}"
-            );
-            assert!(!column.starts_with("   "), "{line:?}");
-        }
     }
 }

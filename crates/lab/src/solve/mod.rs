@@ -28,9 +28,9 @@ const RETIMES: u64 = 9;
 /// Runs `solve`. As `bench` and `trace`, it fails when no solver of the list solves the
 /// size of any puzzle read.
 pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
-    let input = Input::from_args(&args.puzzles)?;
+    let input = Input::from_args(&args.puzzles);
     let mut puzzles = input.puzzles()?;
-    let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
+    let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name.clone());
     let mut reported = Reported::default();
     if let Some(index) = args.puzzles.index {
         let puzzle = puzzles.nth_puzzle(index)?;
@@ -47,7 +47,7 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
             }
         }
         if reported.sizes.is_empty() {
-            bail!("{} holds no puzzle", puzzles.name());
+            bail!("{} holds no puzzle", puzzles.name);
         }
     }
     ui::stdout_written()?;
@@ -169,7 +169,9 @@ impl Solved {
     ) -> Result<Solved, sudoku_engine::EngineError> {
         let max_nodes =
             (args.search.max_nodes).unwrap_or_else(|| spec.default_max_nodes(puzzle.grid.size()));
-        let options = sudoku_catalogue::Options { seed: args.seed };
+        let options = sudoku_catalogue::Options {
+            seed: args.search.seed,
+        };
         let c = contender_with(
             spec,
             args.search.limit,
