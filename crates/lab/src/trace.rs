@@ -56,31 +56,20 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The usage error clap cannot see: an output that is the input, under any of the names
-/// it is written as ([`Staged::every_name`]).
+/// The usage error clap cannot see: an output that is the file of puzzles (through links).
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
-    let outputs = [("--out", &args.out), ("--html", &args.html)];
-    for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
-        let Input::File(file) = input else { break };
-        let names = Staged::every_name(path);
-        if let Some(name) = names.iter().find(|name| same_file(file, name)) {
-            let what = match name == path {
-                true => String::new(),
-                false => format!(" (written as {})", name.display()),
-            };
-            let message = format!("{flag} {}{what} is the file of puzzles", path.display());
+    let Input::File(file) = input else {
+        return Ok(());
+    };
+    let real = |path: &Path| std::fs::canonicalize(path).ok();
+    for (flag, path) in [("--out", &args.out), ("--html", &args.html)] {
+        let Some(path) = path else { continue };
+        if real(path).is_some_and(|p| real(file) == Some(p)) {
+            let message = format!("{flag} {} is the file of puzzles", path.display());
             return Err(Usage(message).into());
         }
     }
     Ok(())
-}
-
-/// Whether two paths name one existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 /// The puzzle of index `index`, or the first with a note when there are more.
