@@ -100,13 +100,9 @@ pub fn stdout_open() -> bool {
 /// For a command whose product is what it prints: an error when what [`out`] wrote did not
 /// reach stdout (`stdout: No space left on device`). A closed pipe is no error.
 pub fn stdout_written() -> anyhow::Result<()> {
-    let stdout = &mut terminal().stdout;
-    match std::mem::replace(stdout, Stdout::Closed) {
-        Stdout::Failed(e) => Err(anyhow::Error::new(e).context("stdout")),
-        open_or_closed => {
-            *stdout = open_or_closed;
-            Ok(())
-        }
+    match &terminal().stdout {
+        Stdout::Failed(e) => Err(anyhow::anyhow!("stdout: {e}")),
+        _ => Ok(()),
     }
 }
 
