@@ -30,16 +30,12 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     check_paths(&input, args)?;
     let puzzle = one_puzzle(&input, args.puzzles.index)?;
     let size = puzzle.grid.size();
-    let runs: Vec<(&'static Strategy, Limits)> = (strategies(&args.search.solvers, size)?
-        .into_iter())
-    .map(|s| {
+    let limits = |s: &Strategy| {
         let max_nodes = args.search.max_nodes.unwrap_or(s.default_max_nodes(size));
-        (
-            s,
-            Limits::solutions(args.search.limit).with_max_nodes(max_nodes),
-        )
-    })
-    .collect();
+        Limits::solutions(args.search.limit).with_max_nodes(max_nodes)
+    };
+    let strategies = strategies(&args.search.solvers, size)?.into_iter();
+    let runs: Vec<_> = strategies.map(|s| (s, limits(s))).collect();
     if let Some(path) = &args.html {
         let options = PageOptions {
             seed: args.seed,

@@ -126,11 +126,8 @@ fn write_puzzles(
     let mut made = Made::default();
     let result = (|| -> io::Result<()> {
         out.write(header)?;
+        // The stream ends at an interrupt, the puzzles made before it handed out whole.
         for puzzle in puzzles {
-            if interrupt.load(Ordering::Relaxed) {
-                made.stop = Some(Stop::Interrupted);
-                break;
-            }
             match puzzle {
                 Ok(p) => {
                     out.write(&format!("{}\n", p.puzzle.to_line()))?;
@@ -145,7 +142,6 @@ fn write_puzzles(
                 }
             }
         }
-        // The stream ends before its count only when the interrupt stopped its workers.
         if made.stop.is_none() && made.written < count && interrupt.load(Ordering::Relaxed) {
             made.stop = Some(Stop::Interrupted);
         }
