@@ -1,6 +1,5 @@
-//! `sudoku-lab trace`: one puzzle, one or more strategies, and what each search did, step
-//! by step (the book's "trace" chapter): the text trace, JSON Lines, or the replay page,
-//! which `sudoku-trace` writes; this is the command around it.
+//! `sudoku-lab trace`: what each search did on one puzzle, step by step, as `sudoku-trace`
+//! writes it (the book's "trace" chapter).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -168,9 +167,8 @@ fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &Runs) -> Result<()> {
     staged(path, |out| write_traces(args, puzzle, runs, out)).map(drop)
 }
 
-/// Writes `path` with `write`, staged: put in place once whole, removed when the writing
-/// fails (a trace cut short is no trace). What `write` gave and where the file is; `None`
-/// when a pipe's reader went away.
+/// Writes `path` with `write`, staged (a trace cut short is removed): what `write` gave and
+/// where the file is; `None` when a pipe's reader went away.
 fn staged<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, TraceError>,

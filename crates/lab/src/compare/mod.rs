@@ -1,7 +1,5 @@
-//! `sudoku-lab compare A.csv B.csv`: two runs side by side, per corpus and solver; the
-//! counters first (a difference is a fidelity regression), then B's median time over A's.
-//! How runs, corpora, puzzles and sidecars are matched and what is kept in memory: the
-//! book's "compare" chapter.
+//! `sudoku-lab compare A.csv B.csv`: two runs side by side, per corpus and solver, counters
+//! first, then B's median time over A's (the book's "compare" chapter).
 
 mod sheet;
 

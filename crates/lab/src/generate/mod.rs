@@ -1,6 +1,5 @@
-//! `sudoku-lab generate`: puzzles made by `sudoku-generator`, one per line under a
-//! provenance header ([`header`]), to a file (staged: [`Staged`]) or stdout. The rules are
-//! the book's "generate" chapter.
+//! `sudoku-lab generate`: puzzles made by `sudoku-generator` under a provenance header, to
+//! a staged file or stdout (the book's "generate" chapter).
 
 mod header;
 mod watch;

@@ -1,7 +1,5 @@
-//! What a person watches while puzzles are made, as for `bench`: a bar on a terminal, a
-//! plain line every `--progress-every` seconds otherwise, nothing with `--quiet`. The
-//! workers report after every attempt, so the attempts move even while a rare target
-//! keeps one puzzle waiting.
+//! What a person watches while puzzles are made, as for `bench`; the workers report after
+//! every attempt, so the attempts move while a rare target keeps one puzzle waiting.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};

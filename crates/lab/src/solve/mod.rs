@@ -1,6 +1,5 @@
 //! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people (the
-//! book's "solve" chapter): per puzzle, the puzzle, one line per solver, the solutions
-//! ([`show`]) and, with two solvers or more, each against the fastest ([`words`]).
+//! book's "solve" chapter).
 
 mod show;
 mod words;
@@ -9,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use sudoku_catalogue::Strategy;
-use sudoku_core::{Grid, Puzzle, Size};
+use sudoku_core::{Puzzle, Size};
 use sudoku_engine::solve_checked;
 use sudoku_results::{Row, Status};
 use sudoku_trace::people::count;
@@ -121,8 +120,7 @@ fn report(
 }
 
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`,
-/// then a `WRONG:` line or a `why:` line (a `cmd:` solver timed out or crashed); or why it
-/// was skipped.
+/// then a `WRONG:` or `why:` line; or why it was skipped.
 fn line(s: &Solved, limit: u64) -> String {
     let row = match &s.row {
         Ok(row) => row,
@@ -200,25 +198,5 @@ impl Solved {
             max_nodes,
             row,
         })
-    }
-
-    /// Whether it finds every solution and proves there is none.
-    pub fn exact(&self) -> bool {
-        self.strategy.is_some_and(|s| s.exact)
-    }
-
-    /// Whether its search ran to its end and passed its check.
-    pub fn finished(&self) -> bool {
-        self.row.as_ref().is_ok_and(|r| r.status.is_finished())
-    }
-
-    /// Its first solution, if any.
-    pub fn solution(&self) -> Option<Grid> {
-        let row = self
-            .row
-            .as_ref()
-            .ok()
-            .filter(|r| r.status != Status::Wrong)?;
-        Grid::parse(&row.solution).ok()
     }
 }

@@ -1,7 +1,5 @@
-//! The solutions as a person reads them: one grid, or several one under another with `*`
-//! where they differ, and "unique" when a search proved it. Under `--limit N ≥ 2` they are those
-//! of the run's fastest exact strategy, whose search is run again under a limit of at most
-//! [`SHOWN`] and its own budget (a strategy's outcome keeps its first solution only).
+//! The solutions as a person reads them; under `--limit N ≥ 2`, those of the run's fastest
+//! exact strategy, searched again (an outcome keeps its first solution only).
 
 use std::fmt::Write as _;
 
@@ -23,10 +21,12 @@ const NAMED: usize = 12;
 pub fn solutions(puzzle: &Grid, solved: &[Solved], limit: u64) -> String {
     // The exact solver whose solutions are shown: one whose search finished if any, the
     // fastest.
-    let enumerator = (solved.iter().filter(|s| s.exact()))
-        .filter_map(|s| Some((s, s.row.as_ref().ok()?)))
-        .filter(|(_, row)| row.status != Status::Wrong)
-        .min_by_key(|(s, row)| (!s.finished(), row.nanoseconds));
+    let enumerator = (solved
+        .iter()
+        .filter(|s| s.strategy.is_some_and(|s| s.exact)))
+    .filter_map(|s| Some((s, s.row.as_ref().ok()?)))
+    .filter(|(_, row)| row.status != Status::Wrong)
+    .min_by_key(|(_, row)| (!row.status.is_finished(), row.nanoseconds));
     match enumerator.filter(|_| limit >= 2) {
         Some((e, _)) => enumerated(puzzle, e, limit),
         None => first_solutions(solved, limit),
@@ -76,7 +76,10 @@ fn enumerated(puzzle: &Grid, e: &Solved, limit: u64) -> String {
 fn first_solutions(solved: &[Solved], limit: u64) -> String {
     let mut distinct: Vec<(Grid, Vec<&str>)> = Vec::new();
     for s in solved {
-        let Some(grid) = s.solution() else { continue };
+        let row = s.row.as_ref().ok().filter(|r| r.status != Status::Wrong);
+        let Some(grid) = row.and_then(|r| Grid::parse(&r.solution).ok()) else {
+            continue;
+        };
         match distinct.iter_mut().find(|(g, _)| *g == grid) {
             Some((_, names)) => names.push(&s.name),
             None => distinct.push((grid, vec![&s.name])),

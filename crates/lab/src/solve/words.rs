@@ -20,9 +20,8 @@ pub fn status_words(status: &Status) -> &str {
     }
 }
 
-/// A time against the fastest: `fastest`, `2.4×`, `123×`, `10,789×`; `> 12×` for a search
-/// stopped by its budget or time limit; `-` for a wrong answer or a crash, whose time says
-/// nothing of a search.
+/// A time against the fastest: `fastest`, `2.4×`, `10,789×`; `> 12×` for a search that was
+/// stopped; `-` for a wrong answer or a crash.
 fn versus(row: &Row, fastest: Option<u64>) -> String {
     let Some(fastest) = fastest.filter(|&f| f > 0) else {
         return "-".to_string();
