@@ -27,7 +27,9 @@ type Runs = [(&'static Strategy, Limits)];
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles)?;
     check_paths(&input, args)?;
-    let puzzle = one_puzzle(&input, args.puzzles.index)?;
+    let puzzle = input
+        .puzzles()?
+        .nth_puzzle(args.puzzles.index.unwrap_or(0))?;
     let size = puzzle.grid.size();
     let limits = |s: &Strategy| {
         let max_nodes = args.search.max_nodes.unwrap_or(s.default_max_nodes(size));
@@ -65,21 +67,6 @@ fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The puzzle of index `index`, or the first with a note when there are more.
-fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
-    let mut puzzles = input.puzzles()?;
-    let puzzle = puzzles.nth_puzzle(index.unwrap_or(0))?;
-    if index.is_none() && matches!(puzzles.next(), Some(Ok(_))) {
-        ui::note(format!(
-            "{} holds more than one puzzle: tracing the first (index 0, line {}); --index N \
-             picks another",
-            puzzles.name(),
-            puzzle.line
-        ));
-    }
-    Ok(puzzle)
 }
 
 /// The strategies of the list that take `size` (a note names the others); a [`Usage`]

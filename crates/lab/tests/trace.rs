@@ -270,8 +270,7 @@ fn the_polish_grid_traces_to_a_file_in_full() {
         .assert()
         .success()
         .stdout("")
-        .stderr("note: ".to_string() + &seeds().display().to_string()
-            + " holds more than one puzzle: tracing the first (index 0, line 4); --index N picks another\n");
+        .stderr("");
     let file = std::fs::File::open(&out).unwrap();
     let lines: Vec<String> = BufReader::new(file).lines().map(Result::unwrap).collect();
     let footer = &lines[lines.len() - 2..];

@@ -95,11 +95,9 @@ pub struct Comparison {
     pub groups: Vec<Group>,
     /// `corpus solver` of the groups in A only, in B only.
     pub unmatched: (Vec<String>, Vec<String>),
-    /// Settings that differ between the runs' sidecars (besides the build).
-    pub settings: Vec<String>,
-    /// Why a sidecar is not used; a run whose sidecar says it did not finish (which
-    /// `--fail-above` fails on).
-    pub not_used: Vec<String>,
+    /// What the sidecars tell: why one is not used, the settings that differ.
+    pub sidecars: Vec<String>,
+    /// Runs whose sidecar says they did not finish (which `--fail-above` fails on).
     pub unfinished: Vec<String>,
 }
 
@@ -114,18 +112,11 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
         // A sidecar is used whole or not at all (the book's "compare").
         let name = format!("{which} ({})", csv.display());
         let read = Sidecar::read_beside(csv).map_err(|e| ui::chain(&e.into()));
-        let sidecar = match read {
-            Ok(Some(sidecar)) => sidecar,
-            Ok(None) => {
-                let path = RunFiles::beside(csv).sidecar;
-                let why = format!("{name}: sidecar not used: {} not found.", path.display());
-                found.not_used.push(why);
-                continue;
-            }
+        let not_found = || format!("{} not found", RunFiles::beside(csv).sidecar.display());
+        let sidecar = match read.and_then(|found| found.ok_or_else(not_found)) {
+            Ok(sidecar) => sidecar,
             Err(why) => {
-                found
-                    .not_used
-                    .push(format!("{name}: sidecar not used: {why}."));
+                (found.sidecars).push(format!("{name}: sidecar not used: {why}."));
                 continue;
             }
         };
@@ -148,7 +139,12 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     if let [a, b] = &used[..] {
         let differ = differences(a, b, Shards::Same).into_iter();
         let compared = differ.filter(|d| !NOT_COMPARED.contains(&d.setting));
-        found.settings = compared.map(|d| d.to_string()).collect();
+        let settings: Vec<String> = compared.map(|d| d.to_string()).collect();
+        if !settings.is_empty() {
+            let settings = settings.join("; ");
+            let said = format!("The runs were made with other settings (A vs B): {settings}.");
+            found.sidecars.push(said);
+        }
     }
     let comparison = Comparison {
         groups: (a.groups.par_iter())

@@ -31,23 +31,22 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name().to_string());
     let mut reported = Reported::default();
-    if let Some(index) = args.puzzles.index {
-        let puzzle = puzzles.nth_puzzle(index)?;
-        report(&puzzle, from.as_deref(), args, &mut reported)?;
-    } else {
-        for puzzle in puzzles.by_ref() {
-            let puzzle = puzzle?;
-            if !reported.sizes.is_empty() {
-                ui::out("\n");
-            }
-            report(&puzzle, from.as_deref(), args, &mut reported)?;
-            if !ui::stdout_open() {
-                break;
-            }
+    let name = puzzles.name().to_string();
+    let chosen: Box<dyn Iterator<Item = Result<Puzzle>>> = match args.puzzles.index {
+        Some(index) => Box::new(std::iter::once(puzzles.nth_puzzle(index))),
+        None => Box::new(puzzles),
+    };
+    for puzzle in chosen {
+        if !reported.sizes.is_empty() {
+            ui::out("\n");
         }
-        if reported.sizes.is_empty() {
-            bail!("{} holds no puzzle", puzzles.name());
+        report(&puzzle?, from.as_deref(), args, &mut reported)?;
+        if !ui::stdout_open() {
+            break;
         }
+    }
+    if reported.sizes.is_empty() {
+        bail!("{name} holds no puzzle");
     }
     ui::stdout_written()?;
     if !reported.solved && ui::stdout_open() {
