@@ -110,12 +110,10 @@ fn page(path: &Path, puzzle: &Puzzle, runs: &Runs, options: &PageOptions) -> Res
     for s in &summaries {
         let (o, events) = (&s.outcome, s.kinds.events());
         let all = count(events, "event", "events");
+        let printed = thousands(s.printed);
         let kept = match s.printed == events {
             true => format!("{all}, all on the page"),
-            false => {
-                let printed = thousands(s.printed);
-                format!("{all}, {printed} on the page in full (the middle summarised)")
-            }
+            false => format!("{all}, {printed} on the page in full (the middle summarised)"),
         };
         text.push_str(&format!(
             "{}: {}, {}, {}, {}; {kept}\n",

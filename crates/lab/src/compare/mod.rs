@@ -190,11 +190,8 @@ const NOT_COMPARED: [&str; 4] = ["version", "git_commit", "rustc", "corpus"];
 fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     let groups = &comparison.groups;
     let changed = groups.iter().filter(|g| g.changed > 0).map(|g| {
-        let (n, s) = (g.changed, plural(g.changed));
-        format!(
-            "{} {}: counters changed on {n} puzzle{s}",
-            g.corpus, g.solver
-        )
+        let (corpus, solver, n, s) = (&g.corpus, &g.solver, g.changed, plural(g.changed));
+        format!("{corpus} {solver}: counters changed on {n} puzzle{s}")
     });
     let slower = groups.iter().filter_map(|g| {
         let r = g.ratio.filter(|r| r.low > 1.0 + pct / 100.0)?;

@@ -47,9 +47,8 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         count: args.count,
         threads: args.threads.map_or(0, |n| n as usize),
     };
-    let checker = generator.checker();
+    let header = header::header(args, generator.checker());
     let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
-    let header = header::header(args, checker);
     let (result, made) = write_puzzles(&mut out, &header, puzzles, interrupt, args);
     watch.finish();
     if let Some(Stop::Interrupted) = made.stop {

@@ -99,12 +99,11 @@ mod tests {
             original: None,
             problem: None,
         };
-        let (name, strategy, max_nodes, row) = (name.to_string(), None, 1000, Ok(row));
         Solved {
-            name,
-            strategy,
-            max_nodes,
-            row,
+            name: name.to_string(),
+            strategy: None,
+            max_nodes: 1000,
+            row: Ok(row),
         }
     }
 
