@@ -1,6 +1,7 @@
 //! `sudoku-lab grade`: each puzzle's difficulty (the book's "Grading"), a CSV of one
 //! [`GradeRow`] per puzzle, and the count of each difficulty on the terminal.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use anyhow::{Context, Result};
@@ -67,45 +68,34 @@ impl Write for Sink<'_> {
     }
 }
 
-/// How many puzzles had each verdict, in the summary's order and words: each difficulty,
-/// then the verdicts that give none.
-struct Tally(Vec<(&'static str, u64)>);
-
-impl Tally {
-    fn new() -> Tally {
-        let names = Difficulty::ALL.iter().map(|d| d.name());
-        let names = names.chain(["not unique", "no solution", "undecided"]);
-        Tally(names.map(|name| (name, 0)).collect())
+/// A verdict in the summary's words.
+fn word(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Unique(d) => d.name(),
+        Verdict::NotUnique => "not unique",
+        Verdict::NoSolution => "no solution",
+        Verdict::Undecided => "undecided",
     }
+}
 
-    fn add(&mut self, verdict: Verdict) {
-        let name = match verdict {
-            Verdict::Unique(d) => d.name(),
-            Verdict::NotUnique => "not unique",
-            Verdict::NoSolution => "no solution",
-            Verdict::Undecided => "undecided",
-        };
-        if let Some((_, n)) = self.0.iter_mut().find(|(known, _)| *known == name) {
-            *n += 1;
-        }
-    }
-
-    /// The summary: the count and share of each difficulty, then of each other verdict met.
-    fn text(&self, input: &str) -> String {
-        let total: u64 = self.0.iter().map(|(_, n)| n).sum();
-        let share = |n: u64| match total {
-            0 => "-".to_string(),
-            t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
-        };
-        let shown = (self.0.iter().enumerate())
-            .filter(|(i, (_, n))| *i < Difficulty::ALL.len() || *n > 0)
-            .map(|(_, &(name, n))| [name.to_string(), n.to_string(), share(n)]);
-        let mut rows = vec![["difficulty", "puzzles", "share"].map(String::from)];
-        rows.extend(shown);
-        let s = plural(total);
-        let head = format!("graded {total} puzzle{s} of {input} with {GRADER} (limit 2):\n");
-        head + &ui::table(&rows, [Left, Right, Right])
-    }
+/// The summary: the count and share of each difficulty, then of each other verdict met.
+fn summary(tally: &HashMap<&str, u64>, input: &str) -> String {
+    let total: u64 = tally.values().sum();
+    let share = |n: u64| match total {
+        0 => "-".to_string(),
+        t => format!("{:.0}%", 100.0 * n as f64 / t as f64),
+    };
+    let others = ["not unique", "no solution", "undecided"];
+    let met = others.into_iter().filter(|w| tally.contains_key(w));
+    let shown = (Difficulty::ALL.iter().map(|d| d.name()).chain(met)).map(|name| {
+        let n = tally.get(name).copied().unwrap_or(0);
+        [name.to_string(), n.to_string(), share(n)]
+    });
+    let mut rows = vec![["difficulty", "puzzles", "share"].map(String::from)];
+    rows.extend(shown);
+    let s = plural(total);
+    let head = format!("graded {total} puzzle{s} of {input} with {GRADER} (limit 2):\n");
+    head + &ui::table(&rows, [Left, Right, Right])
 }
 
 /// Runs `grade`: see `sudoku-lab grade --help`.
@@ -121,8 +111,9 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
         Some(_) => Sink::File(&mut bytes),
         None => Sink::Stdout,
     });
-    let mut tally = Tally::new();
-    let mut failed = None;
+    let mut tally = HashMap::new();
+    // The rows graded before an error are kept: the output holds them.
+    let mut end = Ok(RunEnd::Finished);
     let chosen: Box<dyn Iterator<Item = Result<Puzzle>>> = match args.puzzles.index {
         Some(index) => Box::new(std::iter::once(puzzles.nth_puzzle(index))),
         None => Box::new(puzzles),
@@ -131,12 +122,12 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
         let puzzle = match puzzle {
             Ok(p) => p,
             Err(e) => {
-                failed = Some(e);
+                end = Err(e);
                 break;
             }
         };
         let graded = grade(grader.as_ref(), &puzzle.grid, args.max_nodes);
-        tally.add(graded.verdict);
+        *tally.entry(word(graded.verdict)).or_default() += 1;
         csv.serialize(GradeRow::new(&corpus, &puzzle, &graded))?;
         if args.out.is_none() {
             // Streamed, so that a pipe reads each row as it comes.
@@ -146,16 +137,12 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
     csv.flush()?;
     drop(csv);
     match &args.out {
-        // The rows graded before an error are kept: the file holds them.
         Some(path) => sudoku_reports::staged::write_whole(path, &bytes)?,
         None => ui::stdout_written()?,
     }
     if !args.quiet.quiet {
         // On stderr: stdout may be the CSV's.
-        ui::plain(tally.text(&corpus).trim_end());
+        ui::plain(summary(&tally, &corpus).trim_end());
     }
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(RunEnd::Finished),
-    }
+    end
 }

@@ -1,9 +1,5 @@
-//! Ctrl-C, SIGTERM and SIGHUP the documented way: signal-hook's flag with the conditional
-//! default. Once a command [`watch`]es, the first signal sets a flag the command returns on
-//! (its outputs placed, or removed by their `Drop`) and a second ends the process at once;
-//! before that, a signal ends it at once. An interrupted command dies by its signal
-//! ([`die`]), and a signal ignored at start (`nohup`) stays ignored: the book's "What a
-//! stopped run leaves", "Signals".
+//! Ctrl-C, SIGTERM and SIGHUP by signal-hook's flag with the conditional default: the first
+//! sets a flag the command returns on, a second ends the process (the book's "Signals").
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};

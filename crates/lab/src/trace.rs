@@ -1,6 +1,5 @@
-//! `sudoku-lab trace`: one puzzle, one or more strategies, and what each search did, step
-//! by step (the book's "trace" chapter): the text trace, JSON Lines, or the replay page,
-//! which `sudoku-trace` writes; this is the command around it.
+//! `sudoku-lab trace`: what each search did on one puzzle, step by step, as `sudoku-trace`
+//! writes it (the book's "trace" chapter).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -28,18 +27,16 @@ type Runs = [(&'static Strategy, Limits)];
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles);
     check_paths(&input, args)?;
-    let puzzle = one_puzzle(&input, args.puzzles.index)?;
+    let puzzle = input
+        .puzzles()?
+        .nth_puzzle(args.puzzles.index.unwrap_or(0))?;
     let size = puzzle.grid.size();
-    let runs: Vec<(&'static Strategy, Limits)> = (strategies(&args.search.solvers, size)?
-        .into_iter())
-    .map(|s| {
+    let limits = |s: &Strategy| {
         let max_nodes = args.search.max_nodes.unwrap_or(s.default_max_nodes(size));
-        (
-            s,
-            Limits::solutions(args.search.limit).with_max_nodes(max_nodes),
-        )
-    })
-    .collect();
+        Limits::solutions(args.search.limit).with_max_nodes(max_nodes)
+    };
+    let strategies = strategies(&args.search.solvers, size)?.into_iter();
+    let runs: Vec<_> = strategies.map(|s| (s, limits(s))).collect();
     if let Some(path) = &args.html {
         let options = PageOptions {
             seed: args.search.seed,
@@ -56,45 +53,20 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     Ok(RunEnd::Finished)
 }
 
-/// The usage error clap cannot see: an output that is the input, under any of the names
-/// it is written as ([`Staged::every_name`]).
+/// The usage error clap cannot see: an output that is the file of puzzles (through links).
 fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
-    let outputs = [("--out", &args.out), ("--html", &args.html)];
-    for (flag, path) in outputs.iter().filter_map(|(f, p)| Some((f, p.as_ref()?))) {
-        let Input::File(file) = input else { break };
-        let names = Staged::every_name(path);
-        if let Some(name) = names.iter().find(|name| same_file(file, name)) {
-            let what = match name == path {
-                true => String::new(),
-                false => format!(" (written as {})", name.display()),
-            };
-            let message = format!("{flag} {}{what} is the file of puzzles", path.display());
+    let Input::File(file) = input else {
+        return Ok(());
+    };
+    let real = |path: &Path| std::fs::canonicalize(path).ok();
+    for (flag, path) in [("--out", &args.out), ("--html", &args.html)] {
+        let Some(path) = path else { continue };
+        if real(path).is_some_and(|p| real(file) == Some(p)) {
+            let message = format!("{flag} {} is the file of puzzles", path.display());
             return Err(Usage(message).into());
         }
     }
     Ok(())
-}
-
-/// Whether two paths name one existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The puzzle of index `index`, or the first with a note when there are more.
-fn one_puzzle(input: &Input, index: Option<u64>) -> Result<Puzzle> {
-    let mut puzzles = input.puzzles()?;
-    let puzzle = puzzles.nth_puzzle(index.unwrap_or(0))?;
-    if index.is_none() && matches!(puzzles.next(), Some(Ok(_))) {
-        ui::note(format!(
-            "{} holds more than one puzzle: tracing the first (index 0, line {}); --index N \
-             picks another",
-            puzzles.name, puzzle.line
-        ));
-    }
-    Ok(puzzle)
 }
 
 /// The strategies of the list that take `size` (a note names the others); a [`Usage`]
@@ -138,12 +110,10 @@ fn page(path: &Path, puzzle: &Puzzle, runs: &Runs, options: &PageOptions) -> Res
     for s in &summaries {
         let (o, events) = (&s.outcome, s.kinds.events());
         let all = count(events, "event", "events");
+        let printed = thousands(s.printed);
         let kept = match s.printed == events {
             true => format!("{all}, all on the page"),
-            false => {
-                let printed = thousands(s.printed);
-                format!("{all}, {printed} on the page in full (the middle summarised)")
-            }
+            false => format!("{all}, {printed} on the page in full (the middle summarised)"),
         };
         text.push_str(&format!(
             "{}: {}, {}, {}, {}; {kept}\n",
@@ -182,9 +152,8 @@ fn traces(args: &TraceArgs, puzzle: &Puzzle, runs: &Runs) -> Result<()> {
     staged(path, |out| write_traces(args, puzzle, runs, out)).map(drop)
 }
 
-/// Writes `path` with `write`, staged: put in place once whole, removed when the writing
-/// fails (a trace cut short is no trace). What `write` gave and where the file is; `None`
-/// when a pipe's reader went away.
+/// Writes `path` with `write`, staged (a trace cut short is removed): what `write` gave and
+/// where the file is; `None` when a pipe's reader went away.
 fn staged<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, TraceError>,

@@ -1,8 +1,5 @@
-//! Messages to a person on stderr (`error:`, `warning:`, `note:`, `WRONG:`, in colour when
-//! stderr takes it), printed above the progress bar; and what a command prints on stdout
-//! ([`out`]). Neither panics: a closed or failing stream ends that output quietly, and a
-//! command whose product is its stdout then fails ([`stdout_written`]) unless the reader
-//! left.
+//! Messages on stderr, above the progress bar and in colour when it takes it, and what a
+//! command prints on stdout ([`out`]); a closed or failing stream ends that output quietly.
 
 use std::fmt::Display;
 use std::io::{ErrorKind, Write as _};
@@ -100,13 +97,9 @@ pub fn stdout_open() -> bool {
 /// For a command whose product is what it prints: an error when what [`out`] wrote did not
 /// reach stdout (`stdout: No space left on device`). A closed pipe is no error.
 pub fn stdout_written() -> anyhow::Result<()> {
-    let stdout = &mut terminal().stdout;
-    match std::mem::replace(stdout, Stdout::Closed) {
-        Stdout::Failed(e) => Err(anyhow::Error::new(e).context("stdout")),
-        open_or_closed => {
-            *stdout = open_or_closed;
-            Ok(())
-        }
+    match &terminal().stdout {
+        Stdout::Failed(e) => Err(anyhow::anyhow!("stdout: {e}")),
+        _ => Ok(()),
     }
 }
 
@@ -150,9 +143,8 @@ pub fn plain(message: impl Display) {
     line_to_stderr(format_args!("{message}"));
 }
 
-/// The note that the files of an earlier killed `command` on `path` were moved aside:
-/// `what` is now in `aside`, and an older killed run's files in `kept` (see
-/// `sudoku_reports::leftover`).
+/// The note that an earlier killed `command`'s `what` on `path` is now in `aside` (an
+/// older killed run's in `kept`).
 pub fn moved_aside(command: &str, path: &Path, what: &str, aside: &Path, kept: Option<&Path>) {
     let kept = kept.map_or(String::new(), |kept| {
         format!(
@@ -234,14 +226,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wrap_cuts_at_spaces_within_the_width() {
-        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
-        assert_eq!(wrap("  aa   bb ", 80), ["aa bb"]);
-        assert_eq!(wrap("abcdefgh ij", 4), ["abcdefgh", "ij"]);
-        assert!(wrap("", 4).is_empty());
-    }
-
-    #[test]
     fn color_is_read_before_parsing() {
         for (args, when) in [
             (&["x", "bench"][..], ColorChoice::Auto),
@@ -269,22 +253,5 @@ mod tests {
         drop(held);
         writer.join().unwrap();
         assert!(free);
-    }
-
-    #[test]
-    fn each_cause_is_said_once() {
-        let io = || std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
-        let typed = sudoku_reports::Error::Open {
-            path: "x.csv".into(),
-            source: io(),
-        };
-        assert_eq!(
-            chain(&anyhow::Error::new(typed)),
-            "x.csv: cannot open: gone"
-        );
-        let layered = anyhow::Error::new(io()).context("reading x.csv");
-        assert_eq!(chain(&layered), "reading x.csv: gone");
-        let deeper = layered.context("the run stopped");
-        assert_eq!(chain(&deeper), "the run stopped: reading x.csv: gone");
     }
 }

@@ -1,4 +1,4 @@
-//! `sudoku-lab solve`, made for people: several solutions side by side, "unique" when
+//! `sudoku-lab solve`, made for people: several solutions marked, "unique" when
 //! proved, each solver against the fastest, puzzles from an argument, a file,
 //! `--corpus FILE --index N` or stdin, every size, words rather than codes, and a clear
 //! message for each bad input.
@@ -34,7 +34,7 @@ fn solution_lines(text: &str) -> Vec<Grid> {
 }
 
 #[test]
-fn several_solutions_are_shown_side_by_side_with_their_differences_marked() {
+fn several_solutions_are_shown_with_their_differences_marked() {
     let text = stdout(&["solve", "-s", "dlx", "-l", "3", HARD1]);
     assert!(
         text.contains("dlx: solved, 3 solutions (limit 3), 80 nodes, 15 backtracks, "),
@@ -43,10 +43,11 @@ fn several_solutions_are_shown_side_by_side_with_their_differences_marked() {
     assert!(text.contains(
         "3 solutions found (the limit: there may be more): the puzzle is not unique.\n\
          The first 3, in the order dlx found them; * marks the 9 cells where they differ (r4c8, \
-         r4c9, r8c3,\nr8c6, r8c8, r8c9, r9c3, r9c6, r9c8):\n\
-         solution 1             solution 2             solution 3\n"
+         r4c9, r8c3,\nr8c6, r8c8, r8c9, r9c3, r9c6, r9c8):\nsolution 1: "
     ));
-    assert!(text.contains("1 4 5 |6 8 2 |7 3*9*   1 4 5 |6 8 2 |7 3*9*   1 4 5 |6 8 2 |7 9*3*\n"));
+    let marked = |line: &str| text.lines().filter(|l| *l == line).count();
+    assert_eq!(marked("1 4 5 |6 8 2 |7 3*9*"), 2, "{text}");
+    assert_eq!(marked("1 4 5 |6 8 2 |7 9*3*"), 1, "{text}");
     let hard1 = Grid::parse(HARD1).unwrap();
     let grids = solution_lines(&text);
     assert_eq!(grids.len(), 3);
@@ -90,7 +91,6 @@ fn solvers_that_find_different_first_solutions_say_so() {
         "the solvers found 3 different first solutions: the puzzle is not unique.\n\
          The solutions, each with the solvers that found it first; * marks the 60 cells"
     ));
-    assert!(text.contains("\nnaive                  norvig                 dlx\n"));
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("naive: ")).collect();
     assert_eq!(
         lines.len(),

@@ -270,8 +270,7 @@ fn the_polish_grid_traces_to_a_file_in_full() {
         .assert()
         .success()
         .stdout("")
-        .stderr("note: ".to_string() + &seeds().display().to_string()
-            + " holds more than one puzzle: tracing the first (index 0, line 4); --index N picks another\n");
+        .stderr("");
     let file = std::fs::File::open(&out).unwrap();
     let lines: Vec<String> = BufReader::new(file).lines().map(Result::unwrap).collect();
     let footer = &lines[lines.len() - 2..];
@@ -285,24 +284,34 @@ fn the_polish_grid_traces_to_a_file_in_full() {
     assert_eq!(lines.len(), 3 + 734_845 + 2);
 }
 
-/// The name `-o t.txt` is written under while it goes is the file of puzzles: a usage
-/// error, the file untouched.
+/// An output that is the file of puzzles is a usage error, the file untouched; a file of
+/// puzzles under the name `-o t.txt` is written under while it goes is moved aside as a
+/// killed run's file, and a note says where.
 #[test]
-fn an_output_written_over_the_puzzles_under_another_name_is_refused() {
+fn an_output_over_the_puzzles_is_refused() {
     let dir = TempDir::new().unwrap();
-    let puzzles = write(&dir, "t.running.txt", &format!("{TOP1}\n"));
+    write(&dir, "t.txt", &format!("{TOP1}\n"));
+    lab()
+        .current_dir(dir.path())
+        .args(["trace", "t.txt", "--html", "t.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--html t.txt is the file of puzzles",
+        ));
+    let kept = std::fs::read_to_string(dir.path().join("t.txt")).unwrap();
+    assert_eq!(kept, format!("{TOP1}\n"));
+    write(&dir, "t.running.txt", &format!("{TOP1}\n"));
     lab()
         .current_dir(dir.path())
         .args(["trace", "t.running.txt", "-o", "t.txt"])
         .assert()
-        .code(2)
+        .success()
         .stderr(predicate::str::contains(
-            "--out t.txt (written as t.running.txt) is the file of puzzles",
+            "an earlier trace on t.txt was killed: what it wrote is now in t.killed.txt",
         ));
-    assert_eq!(
-        std::fs::read_to_string(&puzzles).unwrap(),
-        format!("{TOP1}\n")
-    );
+    let kept = std::fs::read_to_string(dir.path().join("t.killed.txt")).unwrap();
+    assert_eq!(kept, format!("{TOP1}\n"));
 }
 
 /// `--out` and `--html` replace an earlier file only with a whole one: a write that fails

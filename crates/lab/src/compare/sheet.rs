@@ -69,13 +69,7 @@ fn notes(c: &Comparison, args: &CompareArgs) -> Vec<String> {
             out.push(format!("In {which} only: {}.", only.join(", ")));
         }
     }
-    if !c.settings.is_empty() {
-        let settings = c.settings.join("; ");
-        out.push(format!(
-            "The runs were made with other settings (A vs B): {settings}."
-        ));
-    }
-    out.extend(c.not_used.iter().cloned());
+    out.extend(c.sidecars.iter().cloned());
     out
 }
 

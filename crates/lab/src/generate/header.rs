@@ -41,10 +41,7 @@ pub fn command(args: &GenerateArgs) -> String {
 
 /// What the puzzles `args` asks for are, in words.
 fn description(args: &GenerateArgs, checker: &str) -> String {
-    let minimal = match args.no_minimal {
-        true => "",
-        false => "minimal ",
-    };
+    let minimal = if args.no_minimal { "" } else { "minimal " };
     let size = args.size;
     let mut text = match args.count {
         0 => format!("0 {minimal}{size} puzzles"),

@@ -1,13 +1,11 @@
-//! `sudoku-lab generate`: puzzles made by `sudoku-generator`, one per line under a
-//! provenance header ([`header`]), to a file (staged: [`Staged`]) or stdout. The rules are
-//! the book's "generate" chapter.
+//! `sudoku-lab generate`: puzzles made by `sudoku-generator` under a provenance header, to
+//! a staged file or stdout (the book's "generate" chapter).
 
 mod header;
 mod watch;
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,11 +34,8 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         max_attempts: args.max_attempts,
         ..Options::default()
     };
-    let generator = match Generator::new(options) {
-        Ok(g) => Arc::new(g),
-        // A target no puzzle can meet: the generator's message says which and why.
-        Err(e) => return Err(Usage(e.to_string()).into()),
-    };
+    // A target no puzzle can meet: the generator's message says which and why.
+    let generator = Arc::new(Generator::new(options).map_err(|e| Usage(e.to_string()))?);
     let mut out = Output::open(args.out.as_deref())?;
     let watch = Watch::start(
         args.quiet.quiet,
@@ -52,25 +47,19 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         count: args.count,
         threads: args.threads.map_or(0, |n| n as usize),
     };
-    let checker = generator.checker();
+    let header = header::header(args, generator.checker());
     let puzzles = generator.stream(run, watch.callback())?.stop_on(interrupt);
-    let header = header::header(args, checker);
     let (result, made) = write_puzzles(&mut out, &header, puzzles, interrupt, args);
     watch.finish();
     if let Some(Stop::Interrupted) = made.stop {
         ui::plain("interrupted: stopping the puzzles under way at their next attempt and keeping those made");
     }
-    let Made {
-        written,
-        unproved,
-        stop,
-    } = made;
     let name = match result {
         // A reader that went away (`| head`) wanted no more: not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(RunEnd::Finished),
         Err(e) => return Err(write_failed(out, e)),
         Ok(()) => {
-            let state = stop.as_ref().map_or(State::Finished, Stop::state);
+            let state = made.stop.as_ref().map_or(State::Finished, Stop::state);
             match out.finish(state) {
                 Ok(name) => name,
                 // The interrupt came first: the run ends by the signal, as asked.
@@ -83,20 +72,21 @@ pub fn generate(args: &GenerateArgs, interrupt: &'static AtomicBool) -> Result<R
         }
     };
     // -q: no report of a run that finished; one that stopped early says what it left.
-    if !args.quiet.quiet || stop.is_some() {
-        let (s, attempts) = (plural(written), watch.attempts());
+    if !args.quiet.quiet || made.stop.is_some() {
+        let (written, attempts) = (made.written, watch.attempts());
+        let s = plural(written);
         let (a, seconds) = (plural(attempts), watch.elapsed().as_secs_f64());
         ui::plain(format!(
             "wrote {written} puzzle{s} to {name} ({attempts} attempt{a} in all, {seconds:.1} s)"
         ));
     }
-    if unproved > 0 {
+    if made.unproved > 0 {
+        let told = not_proved_minimal(made.unproved);
         ui::note(format!(
-            "{} (common at 25x25: use --givens with --no-minimal there)",
-            not_proved_minimal(unproved)
+            "{told} (common at 25x25: use --givens with --no-minimal there)"
         ));
     }
-    match stop {
+    match made.stop {
         None => Ok(RunEnd::Finished),
         Some(Stop::Interrupted) => Ok(RunEnd::Interrupted),
         Some(Stop::Failed(e)) => Err(anyhow!(e)),
@@ -134,11 +124,8 @@ fn write_puzzles(
     let mut made = Made::default();
     let result = (|| -> io::Result<()> {
         out.write(header)?;
+        // The stream ends at an interrupt, the puzzles made before it handed out whole.
         for puzzle in puzzles {
-            if interrupt.load(Ordering::Relaxed) {
-                made.stop = Some(Stop::Interrupted);
-                break;
-            }
             match puzzle {
                 Ok(p) => {
                     out.write(&format!("{}\n", p.puzzle.to_line()))?;
@@ -153,7 +140,6 @@ fn write_puzzles(
                 }
             }
         }
-        // The stream ends before its count only when the interrupt stopped its workers.
         if made.stop.is_none() && made.written < count && interrupt.load(Ordering::Relaxed) {
             made.stop = Some(Stop::Interrupted);
         }
@@ -163,7 +149,7 @@ fn write_puzzles(
         if let Some(stop) = &made.stop {
             out.write(&format!("# {}\n", stop.line(made.written, count)))?;
         }
-        out.writer().flush()
+        out.writer.flush()
     })();
     (result, made)
 }
@@ -178,7 +164,7 @@ enum Stop {
 fn write_failed(out: Output, e: io::Error) -> anyhow::Error {
     let name = out.name();
     match out.finish(State::Failed) {
-        Ok(place) if place != "stdout" && !name.starts_with("/dev/") => {
+        Ok(place) if place != name => {
             anyhow!("cannot write {name}: {e} (what reached it is in {place})")
         }
         Ok(_) => anyhow!("cannot write {name}: {e}"),
@@ -204,18 +190,18 @@ impl Stop {
     }
 }
 
-/// Where the puzzles go: a staged file, or stdout.
-enum Output {
-    Stdout(BufWriter<io::StdoutLock<'static>>),
-    /// The file, its writer, and `--out` as typed (maybe a link).
-    File(Staged, BufWriter<File>, PathBuf),
+/// Where the puzzles go: a staged file (`--out`), or stdout.
+struct Output {
+    file: Option<Staged>,
+    writer: BufWriter<Box<dyn Write>>,
 }
 
 impl Output {
     /// Opens `--out` (`path`), or stdout.
     fn open(path: Option<&Path>) -> Result<Output> {
         let Some(path) = path else {
-            return Ok(Output::Stdout(BufWriter::new(io::stdout().lock())));
+            let writer = BufWriter::new(Box::new(io::stdout().lock()) as Box<dyn Write>);
+            return Ok(Output { file: None, writer });
         };
         let (mut file, aside) = Staged::open(path)?;
         crate::bench::config::note_link(path, file.target());
@@ -223,47 +209,31 @@ impl Output {
             let kept = aside.kept.as_deref();
             ui::moved_aside("generate", path, "its puzzles are", &aside.path, kept);
         }
-        let writer = BufWriter::new(file.file().try_clone()?);
-        Ok(Output::File(file, writer, path.to_path_buf()))
+        let writer = BufWriter::new(Box::new(file.file().try_clone()?) as Box<dyn Write>);
+        let file = Some(file);
+        Ok(Output { file, writer })
     }
 
     /// The name of what is being written.
     fn name(&self) -> String {
-        match self {
-            Output::Stdout(_) => "stdout".into(),
-            Output::File(file, ..) => file.running().display().to_string(),
-        }
+        (self.file.as_ref()).map_or("stdout".into(), |f| f.running().display().to_string())
     }
 
     fn write(&mut self, text: &str) -> io::Result<()> {
-        self.writer().write_all(text.as_bytes())
-    }
-
-    fn writer(&mut self) -> &mut dyn Write {
-        match self {
-            Output::Stdout(out) => out,
-            Output::File(_, writer, _) => writer,
-        }
+        self.writer.write_all(text.as_bytes())
     }
 
     /// Places the file by how the run ended; the name of where the puzzles are.
     fn finish(self, state: State) -> Result<String> {
-        match self {
-            Output::Stdout(_) => Ok("stdout".into()),
-            Output::File(file, writer, asked) => {
-                let target = file.target().to_path_buf();
-                // What could not be written is not kept twice: the error says so.
-                drop(writer.into_parts());
-                let placed = file.place(state)?;
-                if let Some(kept) = &placed.kept {
-                    ui::kept_earlier(kept);
-                }
-                // `link.txt, a link to /data/p.txt` when the `--out` typed is a link to it.
-                Ok(match placed.path == target && asked != target {
-                    true => format!("{}, a link to {}", asked.display(), target.display()),
-                    false => placed.path.display().to_string(),
-                })
-            }
+        let Some(file) = self.file else {
+            return Ok("stdout".into());
+        };
+        // What could not be written is not kept twice: the error says so.
+        drop(self.writer.into_parts());
+        let placed = file.place(state)?;
+        if let Some(kept) = &placed.kept {
+            ui::kept_earlier(kept);
         }
+        Ok(placed.path.display().to_string())
     }
 }

@@ -1,7 +1,5 @@
-//! What a person watches while puzzles are made, as for `bench`: a bar on a terminal, a
-//! plain line every `--progress-every` seconds otherwise, nothing with `--quiet`. The
-//! workers report after every attempt, so the attempts move even while a rare target
-//! keeps one puzzle waiting.
+//! What a person watches while puzzles are made, as for `bench`; the workers report after
+//! every attempt, so the attempts move while a rare target keeps one puzzle waiting.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -93,10 +91,8 @@ impl Watch {
         let (done, count) = (self.done.load(Relaxed), self.count);
         let elapsed = self.elapsed().as_secs_f64();
         let rate = done as f64 / elapsed.max(1e-9);
-        let left = match done > 0 && done < count {
-            true => format!(", about {} left", human((count - done) as f64 / rate)),
-            false => String::new(),
-        };
+        let left = (done > 0 && done < count).then(|| human((count - done) as f64 / rate));
+        let left = left.map_or(String::new(), |left| format!(", about {left} left"));
         format!(
             "progress: {done} of {count} puzzles ({:.1}%), {} attempts, {rate:.0} puzzles/s, {} \
              elapsed{left}",

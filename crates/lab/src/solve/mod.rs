@@ -1,6 +1,5 @@
 //! `sudoku-lab solve`: a few puzzles, some solvers, and what each did, for people (the
-//! book's "solve" chapter): per puzzle, the puzzle, one line per solver, the solutions
-//! ([`show`]) and, with two solvers or more, each against the fastest ([`words`]).
+//! book's "solve" chapter).
 
 mod show;
 mod words;
@@ -9,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use sudoku_catalogue::Strategy;
-use sudoku_core::{Grid, Puzzle, Size};
+use sudoku_core::{Puzzle, Size};
 use sudoku_engine::solve_checked;
 use sudoku_results::{Row, Status};
 use sudoku_trace::people::count;
@@ -32,23 +31,22 @@ pub fn solve(args: &SolveArgs) -> Result<RunEnd> {
     let mut puzzles = input.puzzles()?;
     let from = (!matches!(input, Input::Text(_))).then(|| puzzles.name.clone());
     let mut reported = Reported::default();
-    if let Some(index) = args.puzzles.index {
-        let puzzle = puzzles.nth_puzzle(index)?;
-        report(&puzzle, from.as_deref(), args, &mut reported)?;
-    } else {
-        for puzzle in puzzles.by_ref() {
-            let puzzle = puzzle?;
-            if !reported.sizes.is_empty() {
-                ui::out("\n");
-            }
-            report(&puzzle, from.as_deref(), args, &mut reported)?;
-            if !ui::stdout_open() {
-                break;
-            }
+    let name = puzzles.name.clone();
+    let chosen: Box<dyn Iterator<Item = Result<Puzzle>>> = match args.puzzles.index {
+        Some(index) => Box::new(std::iter::once(puzzles.nth_puzzle(index))),
+        None => Box::new(puzzles),
+    };
+    for puzzle in chosen {
+        if !reported.sizes.is_empty() {
+            ui::out("\n");
         }
-        if reported.sizes.is_empty() {
-            bail!("{} holds no puzzle", puzzles.name);
+        report(&puzzle?, from.as_deref(), args, &mut reported)?;
+        if !ui::stdout_open() {
+            break;
         }
+    }
+    if reported.sizes.is_empty() {
+        bail!("{name} holds no puzzle");
     }
     ui::stdout_written()?;
     if !reported.solved && ui::stdout_open() {
@@ -121,8 +119,7 @@ fn report(
 }
 
 /// A solver's line: `dlx: solved, 1 solution (limit 1), 57 nodes, 0 backtracks, 38.2 µs`,
-/// then a `WRONG:` line or a `why:` line (a `cmd:` solver timed out or crashed); or why it
-/// was skipped.
+/// then a `WRONG:` or `why:` line; or why it was skipped.
 fn line(s: &Solved, limit: u64) -> String {
     let row = match &s.row {
         Ok(row) => row,
@@ -202,25 +199,5 @@ impl Solved {
             max_nodes,
             row,
         })
-    }
-
-    /// Whether it finds every solution and proves there is none.
-    pub fn exact(&self) -> bool {
-        self.strategy.is_some_and(|s| s.exact)
-    }
-
-    /// Whether its search ran to its end and passed its check.
-    pub fn finished(&self) -> bool {
-        self.row.as_ref().is_ok_and(|r| r.status.is_finished())
-    }
-
-    /// Its first solution, if any.
-    pub fn solution(&self) -> Option<Grid> {
-        let row = self
-            .row
-            .as_ref()
-            .ok()
-            .filter(|r| r.status != Status::Wrong)?;
-        Grid::parse(&row.solution).ok()
     }
 }

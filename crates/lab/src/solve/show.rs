@@ -1,7 +1,5 @@
-//! The solutions as a person reads them: one grid, or several side by side with `*` where
-//! they differ, and "unique" when a search proved it. Under `--limit N ≥ 2` they are those
-//! of the run's fastest exact strategy, whose search is run again under a limit of at most
-//! [`SHOWN`] and its own budget (a strategy's outcome keeps its first solution only).
+//! The solutions as a person reads them; under `--limit N ≥ 2`, those of the run's fastest
+//! exact strategy, searched again (an outcome keeps its first solution only).
 
 use std::fmt::Write as _;
 
@@ -14,10 +12,8 @@ use super::Solved;
 
 /// At most this many solutions are shown.
 pub const SHOWN: usize = 4;
-/// The widest a row of grids side by side, or a line of a caption, gets.
+/// The widest a line of a caption gets.
 pub const WIDTH: usize = 100;
-/// A label above a grid is cut to this many characters (or the grid's width).
-const LABEL: usize = 30;
 /// At most this many differing cells are named.
 const NAMED: usize = 12;
 
@@ -25,10 +21,12 @@ const NAMED: usize = 12;
 pub fn solutions(puzzle: &Grid, solved: &[Solved], limit: u64) -> String {
     // The exact solver whose solutions are shown: one whose search finished if any, the
     // fastest.
-    let enumerator = (solved.iter().filter(|s| s.exact()))
-        .filter_map(|s| Some((s, s.row.as_ref().ok()?)))
-        .filter(|(_, row)| row.status != Status::Wrong)
-        .min_by_key(|(s, row)| (!s.finished(), row.nanoseconds));
+    let enumerator = (solved
+        .iter()
+        .filter(|s| s.strategy.is_some_and(|s| s.exact)))
+    .filter_map(|s| Some((s, s.row.as_ref().ok()?)))
+    .filter(|(_, row)| row.status != Status::Wrong)
+    .min_by_key(|(_, row)| (!row.status.is_finished(), row.nanoseconds));
     match enumerator.filter(|_| limit >= 2) {
         Some((e, _)) => enumerated(puzzle, e, limit),
         None => first_solutions(solved, limit),
@@ -58,11 +56,8 @@ fn enumerated(puzzle: &Grid, e: &Solved, limit: u64) -> String {
              whether there is another"
         ),
         (_, n) => {
-            let more = if n == limit {
-                " (the limit: there may be more)"
-            } else {
-                ""
-            };
+            let more = (n == limit).then_some(" (the limit: there may be more)");
+            let more = more.unwrap_or_default();
             format!(
                 "{} found{more}: the puzzle is not unique.\nThe first {}, in the order {name} \
                  found them",
@@ -81,7 +76,10 @@ fn enumerated(puzzle: &Grid, e: &Solved, limit: u64) -> String {
 fn first_solutions(solved: &[Solved], limit: u64) -> String {
     let mut distinct: Vec<(Grid, Vec<&str>)> = Vec::new();
     for s in solved {
-        let Some(grid) = s.solution() else { continue };
+        let row = s.row.as_ref().ok().filter(|r| r.status != Status::Wrong);
+        let Some(grid) = row.and_then(|r| Grid::parse(&r.solution).ok()) else {
+            continue;
+        };
         match distinct.iter_mut().find(|(g, _)| *g == grid) {
             Some((_, names)) => names.push(&s.name),
             None => distinct.push((grid, vec![&s.name])),
@@ -95,10 +93,8 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
         1 if limit == 1 => "the solution (-l 2 checks whether it is unique)".to_string(),
         1 => "the solution".to_string(),
         n => {
-            let shown = match n > SHOWN {
-                true => format!(" (the first {SHOWN})"),
-                false => String::new(),
-            };
+            let shown = (n > SHOWN).then(|| format!(" (the first {SHOWN})"));
+            let shown = shown.unwrap_or_default();
             format!(
                 "the solvers found {n} different first solutions: the puzzle is not \
                  unique.\nThe solutions{shown}, each with the solvers that found it first"
@@ -108,9 +104,8 @@ fn first_solutions(solved: &[Solved], limit: u64) -> String {
     show(head, &labelled)
 }
 
-/// The caption `head`, wrapped, then one grid (its line, then Norvig's display), or
-/// several side by side with the cells where they differ marked and named, then their
-/// lines.
+/// The caption `head`, wrapped, then each grid: its line, then Norvig's display; several
+/// are labelled, one under another, the cells where they differ named and marked.
 fn show(head: String, grids: &[(String, Grid)]) -> String {
     let mut out = String::new();
     let mut caption = |text: &str| {
@@ -141,38 +136,11 @@ fn show(head: String, grids: &[(String, Grid)]) -> String {
             caption(&format!(
                 "{head}; * marks the {n} where they differ ({named}):"
             ));
-            out.push_str(&side_by_side(grids, &differ));
             for (label, grid) in grids {
-                let _ = writeln!(out, "{label}: {}", grid.to_line());
+                let lines = marked(grid, &differ).join("\n");
+                let _ = writeln!(out, "{label}: {}\n{lines}\n", grid.to_line());
             }
         }
-    }
-    out
-}
-
-/// Grids in Norvig's layout side by side (as many as fit in [`WIDTH`]), each under its
-/// label, a `*` after each cell of `differ`, three spaces apart.
-fn side_by_side(grids: &[(String, Grid)], differ: &[bool]) -> String {
-    let size = grids[0].1.size();
-    let longest = grids.iter().map(|(l, _)| l.chars().count()).max();
-    let width = (2 * size.side() + size.box_size() - 1).max(longest.unwrap_or(0).min(LABEL));
-    let per_row = ((WIDTH + 3) / (width + 3)).max(1);
-    // One line of pieces, each padded to `width`.
-    let row = |pieces: Vec<String>| {
-        let line: Vec<String> = pieces.iter().map(|p| format!("{p:width$}")).collect();
-        line.join("   ").trim_end().to_string() + "\n"
-    };
-    let mut out = String::new();
-    for chunk in grids.chunks(per_row) {
-        out += &row(chunk
-            .iter()
-            .map(|(l, _)| l.chars().take(width).collect())
-            .collect());
-        let rendered: Vec<Vec<String>> = chunk.iter().map(|(_, g)| marked(g, differ)).collect();
-        for line in 0..rendered[0].len() {
-            out += &row(rendered.iter().map(|r| r[line].clone()).collect());
-        }
-        out.push('\n');
     }
     out
 }
@@ -199,20 +167,4 @@ fn marked(grid: &Grid, differ: &[bool]) -> Vec<String> {
         }
     }
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Side by side and marked: `tests/solve.rs`.
-    #[test]
-    fn the_layout_without_marks_is_norvigs() {
-        let g = Grid::parse(
-            "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
-        )
-        .unwrap();
-        let norvig: Vec<String> = g.to_string().lines().map(str::to_string).collect();
-        assert_eq!(marked(&g, &[false; 81]), norvig);
-    }
 }

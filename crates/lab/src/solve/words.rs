@@ -20,9 +20,8 @@ pub fn status_words(status: &Status) -> &str {
     }
 }
 
-/// A time against the fastest: `fastest`, `2.4×`, `123×`, `10,789×`; `> 12×` for a search
-/// stopped by its budget or time limit; `-` for a wrong answer or a crash, whose time says
-/// nothing of a search.
+/// A time against the fastest: `fastest`, `2.4×`, `10,789×`; `> 12×` for a search that was
+/// stopped; `-` for a wrong answer or a crash.
 fn versus(row: &Row, fastest: Option<u64>) -> String {
     let Some(fastest) = fastest.filter(|&f| f > 0) else {
         return "-".to_string();
@@ -100,12 +99,11 @@ mod tests {
             original: None,
             problem: None,
         };
-        let (name, strategy, max_nodes, row) = (name.to_string(), None, 1000, Ok(row));
         Solved {
-            name,
-            strategy,
-            max_nodes,
-            row,
+            name: name.to_string(),
+            strategy: None,
+            max_nodes: 1000,
+            row: Ok(row),
         }
     }
 
