@@ -1474,7 +1474,8 @@ fn compare_counts_the_puzzles_it_times_and_tells_an_unfinished_run() {
 }
 
 /// Of a puzzle's rows, the last in the CSV is compared; an example names a puzzle that
-/// differs by its index and line.
+/// differs by its index and line. A run given as a pipe (`compare a.csv <(ssh host cat
+/// b.csv)`, `/dev/stdin`) is read once, and compared as a file is.
 #[test]
 fn the_last_row_of_a_puzzle_is_compared_and_named_by_its_index() {
     let dir = tempfile::tempdir().unwrap();
@@ -1494,7 +1495,19 @@ fn the_last_row_of_a_puzzle_is_compared_and_named_by_its_index() {
     }
     w.flush().unwrap();
     let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
-    assert!(out.contains("index 0 (line 1): puzzle differs\n"), "{out}");
+    let told = "index 0 (line 1): puzzle differs\n";
+    assert!(out.contains(told), "{out}");
+    let b = std::fs::read(dir.path().join("b.csv")).unwrap();
+    let piped = lab()
+        .current_dir(dir.path())
+        .args(["compare", "a.csv", "/dev/stdin"])
+        .write_stdin(b)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&piped.stdout);
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert_eq!(piped.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains(told), "{stdout}");
 }
 
 /// Two runs with no puzzle in common (two shards of one corpus) compared nothing: an error
