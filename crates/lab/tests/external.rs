@@ -79,7 +79,7 @@ fn the_runners_want_of_files_is_never_a_solvers_row() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert_eq!(read_rows(&dir.path().join("r.csv")).len(), 200);
-    assert!(err.contains("1 children each at most"), "{err}");
+    assert!(err.contains("1 child each at most"), "{err}");
 }
 
 /// A script that solves each puzzle after a fifth of a second of its own CPU time (a

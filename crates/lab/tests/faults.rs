@@ -49,7 +49,7 @@ fn a_second_interrupt_is_a_kill_whose_rows_the_next_run_continues() {
     wait_for(&mut first, "the first row", || {
         std::fs::read_to_string(&running).is_ok_and(|t| t.lines().count() > 1)
     });
-    let ended = outcome(common::signal(first, &["-INT", "-TERM"]));
+    let ended = outcome(common::signal(first, &[libc::SIGINT, libc::SIGTERM]));
     assert!(
         matches!(ended.signal, Some(libc::SIGINT | libc::SIGTERM)),
         "{ended:?}"
@@ -1183,7 +1183,7 @@ fn an_interrupted_trace_leaves_no_running_file() {
         wait_for(&mut child, "the trace under way", || {
             std::fs::metadata(&running).is_ok_and(|m| flag == "--html" || m.len() > 0)
         });
-        let output = common::signal(child, &["-INT"]);
+        let output = common::signal(child, &[libc::SIGINT]);
         common::died_of(&output, libc::SIGINT);
         assert!(running.exists(), "{flag}: left as a killed trace's");
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier\n");
@@ -1210,13 +1210,16 @@ fn an_interrupt_ends_a_command_whose_output_is_a_pipe_no_one_reads() {
     use std::os::unix::fs::FileTypeExt;
     let dir = TempDir::new().unwrap();
     let fifo = sudoku_testkit::mkfifo(dir.path(), "pipe.txt");
-    let runs: [(&[&str], &[&str]); 2] = [
-        (&["trace", "-s", "dlx", "-o", "pipe.txt", TOP1], &["-INT"]),
+    let runs: [(&[&str], &[libc::c_int]); 2] = [
+        (
+            &["trace", "-s", "dlx", "-o", "pipe.txt", TOP1],
+            &[libc::SIGINT],
+        ),
         (
             &[
                 "generate", "--count", "2", "--seed", "1", "-q", "-o", "pipe.txt",
             ],
-            &["-INT", "-TERM"],
+            &[libc::SIGINT, libc::SIGTERM],
         ),
     ];
     for (args, signals) in runs {
@@ -1269,7 +1272,7 @@ fn a_first_interrupt_stops_generate_at_its_next_attempt() {
         .spawn()
         .unwrap();
     wait_for(&mut child, "the file opened", || running.exists());
-    let output = common::signal(child, &["-TERM"]);
+    let output = common::signal(child, &[libc::SIGTERM]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     common::died_of(&output, libc::SIGTERM);
     assert!(

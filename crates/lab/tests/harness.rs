@@ -800,7 +800,7 @@ fn an_interrupted_merge_is_left_as_a_killed_one() {
         .unwrap();
     let sidecar = dir.path().join("m.running.run.toml");
     common::wait_for(&mut merge, "the merge's sidecar", || sidecar.exists());
-    let output = common::signal(merge, &["-INT"]);
+    let output = common::signal(merge, &[libc::SIGINT]);
     common::died_of(&output, libc::SIGINT);
     drop(writer);
     assert!(sidecar.exists(), "m.running.run.toml, as a killed run's");

@@ -181,20 +181,19 @@ pub fn wait_for(child: &mut Child, what: &str, ready: impl Fn() -> bool) {
 /// Sends SIGTERM to `child` and waits for it to end (failing after [`HANG`]).
 #[cfg(unix)]
 pub fn terminate(child: Child) -> Output {
-    signal(child, &["-TERM"])
+    signal(child, &[libc::SIGTERM])
 }
 
-/// Sends `signals` (`kill`'s options: `-TERM`, `-INT`) to `child`, one after the other,
-/// and waits for it to end (failing after [`HANG`]). Two signals of one kind may reach the
-/// process as one: send two kinds for two interrupts.
+/// Sends `signals` to `child`, one right after the other (not a `kill` process each: a
+/// run may end of the first before a second process is started), and waits for it to end
+/// (failing after [`HANG`]). Two signals of one kind may reach the process as one: send two
+/// kinds for two interrupts.
 #[cfg(unix)]
-pub fn signal(child: Child, signals: &[&str]) -> Output {
-    for signal in signals {
-        let sent = std::process::Command::new("kill")
-            .args([*signal, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+pub fn signal(child: Child, signals: &[libc::c_int]) -> Output {
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    for &signal in signals {
+        // SAFETY: `kill` takes plain numbers; the child is not reaped yet, so `pid` is its.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
     }
     ended(child, "the interrupt was not seen")
 }
@@ -214,19 +213,6 @@ pub fn ended(mut child: Child, otherwise: &str) -> Output {
     }
     drop(stdin);
     child.wait_with_output().unwrap()
-}
-
-/// The signal `kill` sends for the last of `signals` (as given to [`signal`]: `-INT`,
-/// `-TERM`): the one a process sent several dies by. Tests that send two send them in
-/// the order of their numbers (SIGINT, then SIGTERM): should both wait for the handler at
-/// once, it is given them in that order, so the second is the last sent either way.
-#[cfg(unix)]
-pub fn last_sent(signals: &[&str]) -> libc::c_int {
-    match signals.last() {
-        Some(&"-INT") => libc::SIGINT,
-        Some(&"-TERM") => libc::SIGTERM,
-        other => panic!("no test sends {other:?}"),
-    }
 }
 
 /// Checks that the process of `output` died of `signal` (`libc::SIGINT`, `SIGTERM`), as
