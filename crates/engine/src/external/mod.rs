@@ -327,8 +327,9 @@ pub fn fit_children(contenders: &[Contender], workers: usize) -> Option<String> 
         lock(&external.shared.pool).most = Some(each);
     }
     (each < workers.max(1)).then(|| {
+        let children = if each == 1 { "child" } else { "children" };
         format!(
-            "cmd: solvers: {each} children each at most, not one per worker ({workers}): the \
+            "cmd: solvers: {each} {children} each at most, not one per worker ({workers}): the \
              runner may open {limit} files (ulimit -n); the other workers wait for a child"
         )
     })
