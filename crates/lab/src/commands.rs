@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::CommandFactory;
-use sudoku_reports::{Sidecar, State, Summary, View};
+use sudoku_reports::{Sidecar, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
 use crate::{ui, RunEnd};
@@ -49,15 +49,14 @@ pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();
     let options = plot_options(args);
     let csvs: Vec<&Path> = args.csv.iter().map(PathBuf::as_path).collect();
-    let figures = sudoku_reports::plot::plot_runs(&csvs, out_dir, &catalogue, &options)?;
-    for csv in &args.csv {
-        let state = Sidecar::read_beside(csv).ok().flatten().map(|s| s.state);
-        if let Some(state) = state.filter(|&s| s != State::Finished) {
+    let plotted = sudoku_reports::plot::plot_runs(&csvs, out_dir, &catalogue, &options)?;
+    for (csv, state) in args.csv.iter().zip(plotted.unfinished) {
+        if let Some(state) = state {
             let (alarm, told) = (state.alarm(), state.told());
             ui::warning(format!("{}: {alarm}: {told}.", csv.display()));
         }
     }
-    for file in figures {
+    for file in plotted.files {
         ui::out(format_args!("{}\n", file.display()));
     }
     ui::stdout_written()?;

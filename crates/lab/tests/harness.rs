@@ -1634,20 +1634,32 @@ fn compare_counts_puzzles_in_the_number_they_take() {
     );
 }
 
+/// Two runs on one figure; one whose sidecar says it did not finish is named in the
+/// title and in a warning.
 #[test]
 fn plot_draws_two_runs_on_one_figure() {
     let dir = tempfile::tempdir().unwrap();
     let c = easy(&dir).display().to_string();
     bench(&dir, &[&c, "-s", "dlx", "-o", "main.csv"], 0);
     bench(&dir, &[&c, "-s", "dlx", "-o", "branch.csv"], 0);
-    let (out, _) = run(
+    let sidecar = dir.path().join("branch.run.toml");
+    let text = std::fs::read_to_string(&sidecar).unwrap();
+    let interrupted = text.replace("state = \"finished\"", "state = \"interrupted\"");
+    std::fs::write(&sidecar, interrupted).unwrap();
+    let (out, err) = run(
         &dir,
         &["plot", "main.csv", "branch.csv", "--out-dir", "fig"],
         0,
     );
     assert_eq!(out.lines().count(), 2, "{out}");
+    let said = "warning: branch.csv: INTERRUPTED: the sidecar says the run was interrupted.\n";
+    assert_eq!(err, said);
     let svg = std::fs::read_to_string(dir.path().join("fig/main-vs-branch.time.svg")).unwrap();
     assert!(svg.contains("dlx (main)") && svg.contains("dlx (branch)"));
+    assert!(
+        svg.contains("main vs branch (branch: INTERRUPTED)"),
+        "the title"
+    );
     assert!(dir.path().join("fig/main-vs-branch.nodes.svg").exists());
     run(&dir, &["plot", "main.csv", "nothing.csv"], 1);
 }

@@ -80,15 +80,25 @@ impl Default for PlotOptions {
     }
 }
 
+/// What [`plot_runs`] did: the files it wrote, in order, and the state of each run whose
+/// sidecar does not say it finished (the title names it too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plotted {
+    /// The figures written, in order.
+    pub files: Vec<PathBuf>,
+    /// Each run's state when its sidecar says it did not finish, in the order of the CSVs.
+    pub unfinished: Vec<Option<State>>,
+}
+
 /// Reads the results CSVs `csvs` (one run, or several drawn together) and writes their
-/// figures into `out_dir`; the paths written, in order. `catalogue` is the strategies'
-/// names in catalogue order, which orders and colours the solvers.
+/// figures into `out_dir`. `catalogue` is the strategies' names in catalogue order, which
+/// orders and colours the solvers.
 pub fn plot_runs(
     csvs: &[&Path],
     out_dir: &Path,
     catalogue: &[&str],
     options: &PlotOptions,
-) -> Result<Vec<PathBuf>, Error> {
+) -> Result<Plotted, Error> {
     let stems: Vec<&OsStr> = (csvs.iter())
         .map(|csv| csv.file_stem().filter(|s| !s.is_empty()))
         .map(|stem| stem.unwrap_or(OsStr::new("results")))
@@ -99,13 +109,15 @@ pub fn plot_runs(
     };
     let stems: Vec<String> = stems.iter().map(|s| s.to_string_lossy().into()).collect();
     let data = data::read_runs(csvs, &labels(&stems), catalogue)?;
-    let alarm = |csv: &&Path| match Sidecar::read_beside(csv) {
-        Ok(Some(sidecar)) if sidecar.state != State::Finished => Some(sidecar.state.alarm()),
+    let state = |csv: &&Path| match Sidecar::read_beside(csv) {
+        Ok(Some(sidecar)) => Some(sidecar.state).filter(|&s| s != State::Finished),
         _ => None,
     };
-    let alarms: Vec<_> = csvs.iter().map(alarm).collect();
+    let unfinished: Vec<Option<State>> = csvs.iter().map(state).collect();
+    let alarms: Vec<_> = unfinished.iter().map(|s| s.map(State::alarm)).collect();
     let title = titled(options.title.as_deref(), &stems, &alarms);
-    draw_all(&data, &name, &title, out_dir, options)
+    let files = draw_all(&data, &name, &title, out_dir, options)?;
+    Ok(Plotted { files, unfinished })
 }
 
 /// The label of each run's solvers: none for a lone run; of several, its stem, or `A`,

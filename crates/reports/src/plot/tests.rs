@@ -33,7 +33,7 @@ fn plot(
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("run.csv");
     std::fs::write(&csv, HEADER.to_owned() + rows).unwrap();
-    let paths = plot_runs(&[&csv], &dir.path().join(out), CATALOGUE, options);
+    let paths = plot_runs(&[&csv], &dir.path().join(out), CATALOGUE, options).map(|p| p.files);
     (dir, paths)
 }
 
@@ -206,7 +206,9 @@ fn a_second_run_is_drawn_beside_the_first_in_a_contrasting_style() {
     std::fs::write(&main, text(5_000)).unwrap();
     std::fs::write(&branch, text(7_000)).unwrap();
     let options = PlotOptions::default();
-    let paths = plot_runs(&[&main, &branch], dir.path(), CATALOGUE, &options).unwrap();
+    let paths = plot_runs(&[&main, &branch], dir.path(), CATALOGUE, &options)
+        .unwrap()
+        .files;
     let time = read(&paths[0]);
     // dlx's bluish green in its line and swatch; its dark shade (0, 87, 63) dashed: a
     // line of many short pieces.
