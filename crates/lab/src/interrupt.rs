@@ -1,8 +1,11 @@
 //! Ctrl-C, SIGTERM and SIGHUP by signal-hook's flag with the conditional default: the first
 //! sets a flag the command returns on, a second ends the process (the book's "Signals").
+//! The default is armed a moment after the first signal ([`SAME_INTERRUPT`]): GNU `timeout`
+//! signals the command and then its process group, and that one interrupt must not kill.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 
@@ -18,6 +21,9 @@ struct Flags {
     failed: Option<String>,
 }
 
+/// How long after the first signal another is the same interrupt sent again, not a second.
+pub const SAME_INTERRUPT: Duration = Duration::from_millis(100);
+
 /// The flag the first Ctrl-C, SIGTERM or SIGHUP sets (the handlers registered once).
 pub fn watch() -> Result<&'static AtomicBool> {
     let flags = FLAGS.get_or_init(register);
@@ -32,25 +38,42 @@ fn register() -> Flags {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::flag;
     let interrupted = Arc::new(AtomicBool::new(false));
+    let armed = Arc::new(AtomicBool::new(false));
     let signal = Arc::new(AtomicUsize::new(0));
-    let mut failed = None;
-    for s in [SIGINT, SIGTERM, SIGHUP]
+    let watched: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
         .into_iter()
         .filter(|&s| !ignored(s))
-    {
-        // The condition is read before this signal sets the flag: the second one kills.
-        let registered = flag::register_conditional_default(s, Arc::clone(&interrupted))
+        .collect();
+    let mut registered = arm_after_first(&watched, Arc::clone(&armed));
+    for &s in &watched {
+        registered = registered
+            .and_then(|()| flag::register_conditional_default(s, Arc::clone(&armed)))
             .and_then(|_| flag::register_usize(s, Arc::clone(&signal), s as usize))
-            .and_then(|_| flag::register(s, Arc::clone(&interrupted)));
-        if let Err(e) = registered {
-            failed = Some(e.to_string());
-        }
+            .and_then(|_| flag::register(s, Arc::clone(&interrupted)))
+            .map(drop);
     }
     Flags {
         interrupted,
         signal,
-        failed,
+        failed: registered.err().map(|e| e.to_string()),
     }
+}
+
+/// Sets `armed` [`SAME_INTERRUPT`] after the first of `signals` comes, on a thread of its
+/// own that waits for it.
+#[cfg(unix)]
+fn arm_after_first(signals: &[i32], armed: Arc<AtomicBool>) -> std::io::Result<()> {
+    let mut first = signal_hook::iterator::Signals::new(signals)?;
+    let arm = move || {
+        if first.forever().next().is_some() {
+            std::thread::sleep(SAME_INTERRUPT);
+            armed.store(true, Ordering::SeqCst);
+        }
+    };
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(arm)
+        .map(drop)
 }
 
 /// Off unix, the console's Ctrl-C.

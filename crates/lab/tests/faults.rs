@@ -32,6 +32,26 @@ fn refused_as_busy(args: &[&OsStr], out: &Path, running: &Path) {
         .stderr(predicate::str::contains(common::said::busy(out, running)));
 }
 
+/// `bench -j 2` over two puzzles in `run`'s folder into `r.csv`, by a `cmd:` solver that
+/// answers the first and never the second (an empty grid): after an interrupt the run waits
+/// on that solve, up to `--timeout 3`. Started, and waited for until the first row is
+/// written.
+#[cfg(unix)]
+fn stalled_run(run: &mut common::TestCommand) -> Child {
+    run.file("c.txt", &format!("{TOP1}\n{}\n", ".".repeat(81)));
+    let solver = "cmd:stall=sh -c 'while read p; do case $p in *[1-9]*) echo none;; \
+                  *) read p;; esac; done'";
+    let running = run.path("r.running.csv");
+    let mut child = run
+        .args(["bench", "-j", "2", "--timeout", "3", "-s", solver])
+        .args(["-o", "r.csv", "c.txt"])
+        .spawn();
+    wait_for(&mut child, "the first row", || {
+        std::fs::read_to_string(&running).is_ok_and(|t| t.lines().count() > 1)
+    });
+    child
+}
+
 /// A second interrupt ends a run at once, as a kill does: its rows stay under the running
 /// names, beside the sidecar of its start (`state = "running"`), and the next run on the
 /// output moves them aside and `--resume` continues them.
@@ -40,20 +60,13 @@ fn refused_as_busy(args: &[&OsStr], out: &Path, running: &Path) {
 fn a_second_interrupt_is_a_kill_whose_rows_the_next_run_continues() {
     use common::{outcome, said, TestCommand};
     let mut run = TestCommand::new();
-    run.file("c.txt", &format!("{TOP1}\n"));
-    let (running, sidecar) = (run.path("r.running.csv"), run.path("r.running.run.toml"));
-    let mut first = run
-        .args(["bench", "-s", "dlx", "-o", "r.csv", "c.txt", "-"])
-        .spawn();
-    // c.txt's row written, the run then waits on its idle stdin.
-    wait_for(&mut first, "the first row", || {
-        std::fs::read_to_string(&running).is_ok_and(|t| t.lines().count() > 1)
-    });
-    let ended = outcome(common::signal(first, &[libc::SIGINT, libc::SIGTERM]));
+    let first = stalled_run(&mut run);
+    let ended = outcome(common::interrupt_twice(first));
     assert!(
         matches!(ended.signal, Some(libc::SIGINT | libc::SIGTERM)),
         "{ended:?}"
     );
+    let (running, sidecar) = (run.path("r.running.csv"), run.path("r.running.run.toml"));
     assert!(running.exists() && sidecar.exists(), "{ended:?}");
     let again = run.args(["--resume"]).run();
     assert_eq!(again.code, Some(0), "{again:?}");
@@ -64,8 +77,25 @@ fn a_second_interrupt_is_a_kill_whose_rows_the_next_run_continues() {
         "{}",
         again.stderr
     );
-    assert_eq!(read_rows(&run.path("r.csv")).len(), 1);
+    assert_eq!(read_rows(&run.path("r.csv")).len(), 2);
     assert!(!running.exists());
+}
+
+/// Signals that come at once are one interrupt, as GNU `timeout` sends one (to the command,
+/// then to its process group): the run stops cleanly, its rows named interrupted.
+#[cfg(unix)]
+#[test]
+fn signals_sent_at_once_are_one_interrupt() {
+    let mut run = common::TestCommand::new();
+    let child = stalled_run(&mut run);
+    // Two kinds, which never reach the process as one.
+    let ended = common::outcome(common::signal(child, &[libc::SIGTERM, libc::SIGINT]));
+    assert!(
+        matches!(ended.signal, Some(libc::SIGINT | libc::SIGTERM)),
+        "{ended:?}"
+    );
+    assert!(!run.path("r.running.csv").exists(), "{ended:?}");
+    assert_eq!(read_rows(&run.path("r.interrupted.csv")).len(), 2);
 }
 
 /// Interrupts `child` (SIGTERM), checks that it dies of it and that its stderr `says`
@@ -1210,19 +1240,16 @@ fn an_interrupt_ends_a_command_whose_output_is_a_pipe_no_one_reads() {
     use std::os::unix::fs::FileTypeExt;
     let dir = TempDir::new().unwrap();
     let fifo = sudoku_testkit::mkfifo(dir.path(), "pipe.txt");
-    let runs: [(&[&str], &[libc::c_int]); 2] = [
-        (
-            &["trace", "-s", "dlx", "-o", "pipe.txt", TOP1],
-            &[libc::SIGINT],
-        ),
+    let runs: [(&[&str], bool); 2] = [
+        (&["trace", "-s", "dlx", "-o", "pipe.txt", TOP1], false),
         (
             &[
                 "generate", "--count", "2", "--seed", "1", "-q", "-o", "pipe.txt",
             ],
-            &[libc::SIGINT, libc::SIGTERM],
+            true,
         ),
     ];
-    for (args, signals) in runs {
+    for (args, twice) in runs {
         let mut child = lab_process()
             .current_dir(dir.path())
             .args(args)
@@ -1235,8 +1262,10 @@ fn an_interrupt_ends_a_command_whose_output_is_a_pipe_no_one_reads() {
         wait_for(&mut child, "the opening of the pipe", || {
             std::fs::read_to_string(&wchan).is_ok_and(|w| w == "wait_for_partner")
         });
-        let output = common::signal(child, signals);
-        // Two signals sent at once may be handled on two threads, in either order.
+        let output = match twice {
+            true => common::interrupt_twice(child),
+            false => common::signal(child, &[libc::SIGINT]),
+        };
         use std::os::unix::process::ExitStatusExt;
         let died = output.status.signal();
         assert!(

@@ -186,8 +186,8 @@ pub fn terminate(child: Child) -> Output {
 
 /// Sends `signals` to `child`, one right after the other (not a `kill` process each: a
 /// run may end of the first before a second process is started), and waits for it to end
-/// (failing after [`HANG`]). Two signals of one kind may reach the process as one: send two
-/// kinds for two interrupts.
+/// (failing after [`HANG`]). Signals sent at once are one interrupt (the book's
+/// "Signals"): [`interrupt_twice`] sends two.
 #[cfg(unix)]
 pub fn signal(child: Child, signals: &[libc::c_int]) -> Output {
     let pid = libc::pid_t::try_from(child.id()).unwrap();
@@ -196,6 +196,17 @@ pub fn signal(child: Child, signals: &[libc::c_int]) -> Output {
         assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
     }
     ended(child, "the interrupt was not seen")
+}
+
+/// Interrupts `child` twice, SIGINT then SIGTERM half a second later (five times the
+/// moment within which a signal is the first one sent again), and waits for it to end.
+#[cfg(unix)]
+pub fn interrupt_twice(child: Child) -> Output {
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: as in `signal`.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    std::thread::sleep(Duration::from_millis(500));
+    signal(child, &[libc::SIGTERM])
 }
 
 /// Waits for `child` to end, failing the test with `otherwise` after [`HANG`]: its
