@@ -21,7 +21,7 @@
 //!    (its 300 nodes took more than 20 min), and `ilp` at 9x9, 2.2 ms a node.
 //! 2. **A strategy that exhausts its budget on ordinary puzzles stops within milliseconds.**
 //!    Naive backtracking (2.5 to 3.5 ns a node at every size) needs more than 10 million
-//!    nodes on 94% of the first 2,000 17-clue puzzles and more than 200 million on 55%:
+//!    nodes on 86% of the first 2,000 17-clue puzzles and more than 200 million on 55%:
 //!    under a 200,000,000-node budget the default run took 10 minutes on those 2,000 (an
 //!    hour on a loaded machine), and would take hours on the 49,158 of the set. Under
 //!    [`NAIVE_BUDGET`] (2,000,000 nodes: 5 to 7 ms) it exhausts its budget on 1,958 of

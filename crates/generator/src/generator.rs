@@ -57,7 +57,8 @@ impl Generated {
 }
 
 /// A node band resolved: the strategy, its range, and the budget of its solves (the
-/// band's high end, within the strategy's own budget).
+/// band's high end, which may exceed the strategy's budget in a run: a band is measured
+/// whole).
 struct Band {
     solver: Box<dyn Solver>,
     range: Range,
@@ -192,7 +193,7 @@ impl Generator {
                 Some(Band {
                     solver: s.solver(),
                     range: b.range,
-                    budget: b.range.high.min(s.default_max_nodes(size)),
+                    budget: b.range.high,
                 })
             }
             None => None,
