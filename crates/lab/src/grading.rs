@@ -130,8 +130,11 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
         *tally.entry(word(graded.verdict)).or_default() += 1;
         csv.serialize(GradeRow::new(&corpus, &puzzle, &graded))?;
         if args.out.is_none() {
-            // Streamed, so that a pipe reads each row as it comes.
+            // Streamed, so that a pipe reads each row as it comes; a reader gone ends it.
             csv.flush()?;
+            if !ui::stdout_open() {
+                break;
+            }
         }
     }
     csv.flush()?;

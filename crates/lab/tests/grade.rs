@@ -119,6 +119,38 @@ fn a_guess_is_beyond_and_a_budget_that_ran_out_grades_nothing() {
     );
 }
 
+/// A reader of the CSV that goes away (`grade big.txt | head -1`) ends the grading, as it
+/// ends `solve`'s: the summary counts the puzzles graded before, not the whole input (the
+/// old code graded every puzzle into the closed pipe).
+#[test]
+fn a_reader_gone_ends_the_grading() {
+    use std::io::{BufRead, BufReader};
+    let dir = TempDir::new().unwrap();
+    let puzzles = 20_000;
+    let corpus = write(&dir, "big.txt", &format!("{X_WING}\n").repeat(puzzles));
+    let mut child = common::lab_process()
+        .arg("grade")
+        .arg(&corpus)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut header = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut header)
+        .unwrap();
+    assert!(header.starts_with("corpus,index,line"), "{header}");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let graded: usize = (stderr
+        .strip_prefix("graded ")
+        .and_then(|s| s.split(' ').next()))
+    .and_then(|n| n.parse().ok())
+    .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(graded < puzzles, "{stderr}");
+}
+
 /// `generate --difficulty NAME` makes puzzles that `grade` grades NAME, at every rung.
 #[test]
 fn generated_puzzles_have_the_difficulty_asked_for() {
