@@ -9,6 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{CorpusError, Grid, Puzzle};
 
+use crate::bench::recorder::MALFORMED_SHOWN;
 use crate::cli::PuzzleArgs;
 use crate::ui;
 
@@ -93,12 +94,15 @@ fn load(name: String, mut reader: Box<dyn BufRead>) -> Result<Puzzles> {
     }
 }
 
-/// The puzzles of an input, in order: malformed lines are warned of and skipped; the
-/// reader ends at any other error.
+/// The puzzles of an input, in order: malformed lines are skipped, the first
+/// [`MALFORMED_SHOWN`] warned of and the others counted, as `bench` does; the reader ends
+/// at any other error.
 pub struct Puzzles {
     /// The input's name in messages.
     pub name: String,
     items: Box<dyn Iterator<Item = Result<Puzzle, CorpusError>>>,
+    /// The malformed lines skipped so far.
+    malformed: u64,
 }
 
 impl Puzzles {
@@ -109,6 +113,7 @@ impl Puzzles {
         Puzzles {
             name,
             items: Box::new(items),
+            malformed: 0,
         }
     }
 
@@ -143,9 +148,26 @@ impl Iterator for Puzzles {
     fn next(&mut self) -> Option<Result<Puzzle>> {
         loop {
             match self.items.next()? {
-                Err(e) if e.is_malformed_line() => ui::warning(format!("{e} (line skipped)")),
+                Err(e) if e.is_malformed_line() => {
+                    self.malformed += 1;
+                    if self.malformed <= MALFORMED_SHOWN {
+                        ui::warning(format!("{e} (line skipped)"));
+                    }
+                }
                 item => return Some(item.map_err(Into::into)),
             }
+        }
+    }
+}
+
+impl Drop for Puzzles {
+    /// Says how many malformed lines were skipped, when not all were shown.
+    fn drop(&mut self) {
+        if self.malformed > MALFORMED_SHOWN {
+            ui::warning(format!(
+                "{}: {} malformed lines skipped in all, the first {MALFORMED_SHOWN} shown",
+                self.name, self.malformed
+            ));
         }
     }
 }
