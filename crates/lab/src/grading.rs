@@ -101,6 +101,7 @@ fn summary(tally: &HashMap<&str, u64>, input: &str) -> String {
 /// Runs `grade`: see `sudoku-lab grade --help`.
 pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles);
+    input.refuse_as_output("--out", args.out.as_deref())?;
     let mut puzzles = input.puzzles()?;
     let corpus = puzzles.name.clone();
     let grader = sudoku_catalogue::find(GRADER)

@@ -12,6 +12,7 @@ use sudoku_core::{CorpusError, Grid, Puzzle};
 use crate::bench::recorder::MALFORMED_SHOWN;
 use crate::cli::PuzzleArgs;
 use crate::ui;
+use crate::usage_error::Usage;
 
 /// The most read whole, to find a pretty-printed grid: 1 MiB; a longer input is streamed.
 const WHOLE_BYTES: usize = 1 << 20;
@@ -37,6 +38,20 @@ impl Input {
             (Some(text), None) if Path::new(text).exists() => Input::File(PathBuf::from(text)),
             (Some(text), None) => Input::Text(text.to_string()),
         }
+    }
+
+    /// The usage error clap cannot see: an output (`flag` `path`) that is the file of
+    /// puzzles (through links), which writing would overwrite.
+    pub fn refuse_as_output(&self, flag: &str, path: Option<&Path>) -> Result<()> {
+        let (Input::File(file), Some(path)) = (self, path) else {
+            return Ok(());
+        };
+        let real = |path: &Path| std::fs::canonicalize(path).ok();
+        if real(path).is_some_and(|p| real(file) == Some(p)) {
+            let message = format!("{flag} {} is the file of puzzles", path.display());
+            return Err(Usage(message).into());
+        }
+        Ok(())
     }
 
     /// Opens the input: its puzzles, in order; an error (its first problem) when it holds none.

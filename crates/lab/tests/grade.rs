@@ -151,6 +151,26 @@ fn a_reader_gone_ends_the_grading() {
     assert!(graded < puzzles, "{stderr}");
 }
 
+/// An output that is the file of puzzles is a usage error, as it is for `trace` and
+/// `bench`, the file untouched: the old code graded it and wrote the grades over it.
+#[test]
+fn an_output_over_the_puzzles_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{X_WING}\n"));
+    lab()
+        .current_dir(dir.path())
+        .args(["grade", "c.txt", "-o", "c.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: --out c.txt is the file of puzzles",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(corpus).unwrap(),
+        format!("{X_WING}\n")
+    );
+}
+
 /// `generate --difficulty NAME` makes puzzles that `grade` grades NAME, at every rung.
 #[test]
 fn generated_puzzles_have_the_difficulty_asked_for() {
