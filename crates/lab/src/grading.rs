@@ -141,7 +141,11 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
     csv.flush()?;
     drop(csv);
     match &args.out {
-        Some(path) => sudoku_reports::staged::write_whole(path, &bytes)?,
+        Some(path) => {
+            // Through a link, the file it leads to, as every output is written.
+            let path = sudoku_reports::staged::through_links(path)?;
+            sudoku_reports::staged::write_whole(&path, &bytes)?;
+        }
         None => ui::stdout_written()?,
     }
     if !args.quiet.quiet {

@@ -171,6 +171,21 @@ fn an_output_over_the_puzzles_is_refused() {
     );
 }
 
+/// `-o` a link writes the file it leads to, the link kept, as every output is written
+/// (the book's "Bad input"): the old code put the CSV in the link's place.
+#[cfg(unix)]
+#[test]
+fn an_output_named_by_a_link_is_the_file_it_leads_to() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{X_WING}\n"));
+    std::os::unix::fs::symlink("g.csv", dir.path().join("lk.csv")).unwrap();
+    stdout(&["grade", "-q", "c.txt", "-o", "lk.csv"], &dir);
+    let link = dir.path().join("lk.csv");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    let csv = std::fs::read_to_string(dir.path().join("g.csv")).unwrap();
+    assert_eq!(read_csv(&csv)[0]["difficulty"], "expert", "{csv}");
+}
+
 /// `generate --difficulty NAME` makes puzzles that `grade` grades NAME, at every rung.
 #[test]
 fn generated_puzzles_have_the_difficulty_asked_for() {
