@@ -101,6 +101,7 @@ fn summary(tally: &HashMap<&str, u64>, input: &str) -> String {
 /// Runs `grade`: see `sudoku-lab grade --help`.
 pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles);
+    input.refuse_as_output("--out", args.out.as_deref())?;
     let mut puzzles = input.puzzles()?;
     let corpus = puzzles.name.clone();
     let grader = sudoku_catalogue::find(GRADER)
@@ -130,14 +131,21 @@ pub fn grade_puzzles(args: &GradeArgs) -> Result<RunEnd> {
         *tally.entry(word(graded.verdict)).or_default() += 1;
         csv.serialize(GradeRow::new(&corpus, &puzzle, &graded))?;
         if args.out.is_none() {
-            // Streamed, so that a pipe reads each row as it comes.
+            // Streamed, so that a pipe reads each row as it comes; a reader gone ends it.
             csv.flush()?;
+            if !ui::stdout_open() {
+                break;
+            }
         }
     }
     csv.flush()?;
     drop(csv);
     match &args.out {
-        Some(path) => sudoku_reports::staged::write_whole(path, &bytes)?,
+        Some(path) => {
+            // Through a link, the file it leads to, as every output is written.
+            let path = sudoku_reports::staged::through_links(path)?;
+            sudoku_reports::staged::write_whole(&path, &bytes)?;
+        }
         None => ui::stdout_written()?,
     }
     if !args.quiet.quiet {

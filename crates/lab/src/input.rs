@@ -9,8 +9,10 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{CorpusError, Grid, Puzzle};
 
+use crate::bench::recorder::MALFORMED_SHOWN;
 use crate::cli::PuzzleArgs;
 use crate::ui;
+use crate::usage_error::Usage;
 
 /// The most read whole, to find a pretty-printed grid: 1 MiB; a longer input is streamed.
 const WHOLE_BYTES: usize = 1 << 20;
@@ -36,6 +38,20 @@ impl Input {
             (Some(text), None) if Path::new(text).exists() => Input::File(PathBuf::from(text)),
             (Some(text), None) => Input::Text(text.to_string()),
         }
+    }
+
+    /// The usage error clap cannot see: an output (`flag` `path`) that is the file of
+    /// puzzles (through links), which writing would overwrite.
+    pub fn refuse_as_output(&self, flag: &str, path: Option<&Path>) -> Result<()> {
+        let (Input::File(file), Some(path)) = (self, path) else {
+            return Ok(());
+        };
+        let real = |path: &Path| std::fs::canonicalize(path).ok();
+        if real(path).is_some_and(|p| real(file) == Some(p)) {
+            let message = format!("{flag} {} is the file of puzzles", path.display());
+            return Err(Usage(message).into());
+        }
+        Ok(())
     }
 
     /// Opens the input: its puzzles, in order; an error (its first problem) when it holds none.
@@ -93,12 +109,15 @@ fn load(name: String, mut reader: Box<dyn BufRead>) -> Result<Puzzles> {
     }
 }
 
-/// The puzzles of an input, in order: malformed lines are warned of and skipped; the
-/// reader ends at any other error.
+/// The puzzles of an input, in order: malformed lines are skipped, the first
+/// [`MALFORMED_SHOWN`] warned of and the others counted, as `bench` does; the reader ends
+/// at any other error.
 pub struct Puzzles {
     /// The input's name in messages.
     pub name: String,
     items: Box<dyn Iterator<Item = Result<Puzzle, CorpusError>>>,
+    /// The malformed lines skipped so far.
+    malformed: u64,
 }
 
 impl Puzzles {
@@ -109,6 +128,7 @@ impl Puzzles {
         Puzzles {
             name,
             items: Box::new(items),
+            malformed: 0,
         }
     }
 
@@ -143,9 +163,26 @@ impl Iterator for Puzzles {
     fn next(&mut self) -> Option<Result<Puzzle>> {
         loop {
             match self.items.next()? {
-                Err(e) if e.is_malformed_line() => ui::warning(format!("{e} (line skipped)")),
+                Err(e) if e.is_malformed_line() => {
+                    self.malformed += 1;
+                    if self.malformed <= MALFORMED_SHOWN {
+                        ui::warning(format!("{e} (line skipped)"));
+                    }
+                }
                 item => return Some(item.map_err(Into::into)),
             }
+        }
+    }
+}
+
+impl Drop for Puzzles {
+    /// Says how many malformed lines were skipped, when not all were shown.
+    fn drop(&mut self) {
+        if self.malformed > MALFORMED_SHOWN {
+            ui::warning(format!(
+                "{}: {} malformed lines skipped in all, the first {MALFORMED_SHOWN} shown",
+                self.name, self.malformed
+            ));
         }
     }
 }

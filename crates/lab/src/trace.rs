@@ -26,7 +26,8 @@ type Runs = [(&'static Strategy, Limits)];
 /// Runs `trace`: the page, then the trace asked for.
 pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
     let input = Input::from_args(&args.puzzles);
-    check_paths(&input, args)?;
+    input.refuse_as_output("--out", args.out.as_deref())?;
+    input.refuse_as_output("--html", args.html.as_deref())?;
     let puzzle = input
         .puzzles()?
         .nth_puzzle(args.puzzles.index.unwrap_or(0))?;
@@ -51,22 +52,6 @@ pub fn trace(args: &TraceArgs) -> Result<RunEnd> {
         traces(args, &puzzle, &runs)?;
     }
     Ok(RunEnd::Finished)
-}
-
-/// The usage error clap cannot see: an output that is the file of puzzles (through links).
-fn check_paths(input: &Input, args: &TraceArgs) -> Result<()> {
-    let Input::File(file) = input else {
-        return Ok(());
-    };
-    let real = |path: &Path| std::fs::canonicalize(path).ok();
-    for (flag, path) in [("--out", &args.out), ("--html", &args.html)] {
-        let Some(path) = path else { continue };
-        if real(path).is_some_and(|p| real(file) == Some(p)) {
-            let message = format!("{flag} {} is the file of puzzles", path.display());
-            return Err(Usage(message).into());
-        }
-    }
-    Ok(())
 }
 
 /// The strategies of the list that take `size` (a note names the others); a [`Usage`]

@@ -119,6 +119,73 @@ fn a_guess_is_beyond_and_a_budget_that_ran_out_grades_nothing() {
     );
 }
 
+/// A reader of the CSV that goes away (`grade big.txt | head -1`) ends the grading, as it
+/// ends `solve`'s: the summary counts the puzzles graded before, not the whole input (the
+/// old code graded every puzzle into the closed pipe).
+#[test]
+fn a_reader_gone_ends_the_grading() {
+    use std::io::{BufRead, BufReader};
+    let dir = TempDir::new().unwrap();
+    let puzzles = 20_000;
+    let corpus = write(&dir, "big.txt", &format!("{X_WING}\n").repeat(puzzles));
+    let mut child = common::lab_process()
+        .arg("grade")
+        .arg(&corpus)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut header = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut header)
+        .unwrap();
+    assert!(header.starts_with("corpus,index,line"), "{header}");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let graded: usize = (stderr
+        .strip_prefix("graded ")
+        .and_then(|s| s.split(' ').next()))
+    .and_then(|n| n.parse().ok())
+    .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(graded < puzzles, "{stderr}");
+}
+
+/// An output that is the file of puzzles is a usage error, as it is for `trace` and
+/// `bench`, the file untouched: the old code graded it and wrote the grades over it.
+#[test]
+fn an_output_over_the_puzzles_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{X_WING}\n"));
+    lab()
+        .current_dir(dir.path())
+        .args(["grade", "c.txt", "-o", "c.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: --out c.txt is the file of puzzles",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(corpus).unwrap(),
+        format!("{X_WING}\n")
+    );
+}
+
+/// `-o` a link writes the file it leads to, the link kept, as every output is written
+/// (the book's "Bad input"): the old code put the CSV in the link's place.
+#[cfg(unix)]
+#[test]
+fn an_output_named_by_a_link_is_the_file_it_leads_to() {
+    let dir = TempDir::new().unwrap();
+    write(&dir, "c.txt", &format!("{X_WING}\n"));
+    std::os::unix::fs::symlink("g.csv", dir.path().join("lk.csv")).unwrap();
+    stdout(&["grade", "-q", "c.txt", "-o", "lk.csv"], &dir);
+    let link = dir.path().join("lk.csv");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    let csv = std::fs::read_to_string(dir.path().join("g.csv")).unwrap();
+    assert_eq!(read_csv(&csv)[0]["difficulty"], "expert", "{csv}");
+}
+
 /// `generate --difficulty NAME` makes puzzles that `grade` grades NAME, at every rung.
 #[test]
 fn generated_puzzles_have_the_difficulty_asked_for() {

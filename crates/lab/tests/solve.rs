@@ -355,6 +355,30 @@ fn bad_input_says_what_is_wrong() {
         .stderr(predicate::str::contains("(line skipped)"));
 }
 
+/// `solve`, `trace` and `grade` name the first 10 malformed lines of an input and count
+/// the others, as `bench` does (the book's "Bad input"): a binary file is not thousands of
+/// warnings.
+#[test]
+fn malformed_lines_past_the_tenth_are_counted_not_each_named() {
+    let dir = TempDir::new().unwrap();
+    let bad = "1234\n".repeat(30);
+    let corpus = write(&dir, "bad.txt", &format!("{bad}{TOP1}\n"));
+    let corpus = corpus.to_str().unwrap();
+    let counted =
+        format!("warning: {corpus}: 30 malformed lines skipped in all, the first 10 shown");
+    for args in [
+        ["solve", "-s", "dlx", corpus],
+        ["trace", "-s", "dlx", corpus],
+        ["grade", "-q", "--", corpus],
+    ] {
+        let out = lab().args(args).assert().success();
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr);
+        let named = stderr.matches("(line skipped)").count();
+        assert_eq!(named, 10, "{args:?}: {stderr}");
+        assert!(stderr.contains(&counted), "{args:?}: {stderr}");
+    }
+}
+
 /// `solve … | head -1`: the pipe closes, the command ends quietly.
 #[cfg(unix)]
 #[test]

@@ -713,3 +713,39 @@ fn the_help_offers_only_what_trace_takes() {
         );
     }
 }
+
+/// `trace` does not stop cleanly (the book's "What a stopped run leaves"): SIGTERM ends it
+/// at once, by the signal, its running file left as a killed run's, which the next trace
+/// on that output moves aside, with a note.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_trace_leaves_its_file_as_a_killed_one() {
+    let dir = TempDir::new().unwrap();
+    let (out, running) = (dir.path().join("t.txt"), dir.path().join("t.running.txt"));
+    // Hard1 under naive-essay: millions of events, far longer than the wait below.
+    let mut child = common::lab_process()
+        .args(["trace", "-s", "naive-essay", "--index", "4", "-o"])
+        .arg(&out)
+        .arg(seeds())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let written = || std::fs::metadata(&running).is_ok_and(|m| m.len() > 0);
+    common::wait_for(&mut child, "the trace written", written);
+    common::died_of(&common::terminate(child), libc::SIGTERM);
+    assert!(running.exists() && !out.exists());
+    let mut again = lab();
+    again
+        .args(["trace", "-s", "dlx", "-o"])
+        .arg(&out)
+        .arg(seeds());
+    let stderr = String::from_utf8(again.assert().success().get_output().stderr.clone());
+    let killed = dir.path().join("t.killed.txt");
+    let note = format!(
+        "note: an earlier trace on {} was killed: what it wrote is now in {}",
+        out.display(),
+        killed.display()
+    );
+    assert!(stderr.unwrap().contains(&note));
+    assert!(killed.exists() && out.exists() && !running.exists());
+}

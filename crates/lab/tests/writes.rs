@@ -438,6 +438,60 @@ fn an_output_named_by_a_link_is_the_file_it_leads_to() {
     assert_eq!(sidecar_of(&b).rows, 2, "the sidecar read through the link");
 }
 
+/// Every file a command writes takes the mode any program's file takes, 0666 less the
+/// umask (0644 under the usual 022), as the builds before the staged output wrote them: a
+/// temporary file's 0600 hid a run's results from the other users of a shared machine.
+#[cfg(unix)]
+#[test]
+fn written_files_take_the_umask_not_a_temporary_files_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let umask = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Umask:"))
+        .unwrap();
+    let mode = 0o666 & !u32::from_str_radix(umask.trim(), 8).unwrap();
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let out = |name: &str| dir.path().join(name);
+    let commands: [(&[&str], &str); 4] = [
+        (&["bench", "-s", "dlx", "-q", "-o"], "b.csv"),
+        (&["trace", "-s", "dlx", "-o"], "t.txt"),
+        (&["grade", "-q", "-o"], "g.csv"),
+        (&["trace", "-s", "dlx", "--html"], "p.html"),
+    ];
+    for (args, name) in commands {
+        let run = lab()
+            .args(args)
+            .arg(out(name))
+            .arg(&corpus)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{run:?}");
+    }
+    let made = lab()
+        .args(["generate", "-n", "1", "--seed", "1", "-q", "-o"])
+        .arg(out("p.txt"))
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    for name in [
+        "b.csv",
+        "b.summary.md",
+        "b.run.toml",
+        "t.txt",
+        "g.csv",
+        "p.html",
+        "p.txt",
+    ] {
+        let got = std::fs::metadata(out(name)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(
+            got, mode,
+            "{name}: {got:o}, where the umask {umask} gives {mode:o}"
+        );
+    }
+}
+
 /// A run started with SIGHUP or SIGINT ignored (`nohup`; a script's background job, `trap ''
 /// INT`) goes on through it, as POSIX tools do: the handler took it for an interrupt, and a
 /// run under `nohup` stopped when its terminal closed. The ignored signal is sent, then

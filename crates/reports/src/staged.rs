@@ -68,7 +68,7 @@ impl Names {
         let folder = folder_of(&running)?;
         let mut moved = None;
         for _ in 0..3 {
-            let created = tempfile::Builder::new()
+            let created = builder()
                 .prefix(running.file_name().unwrap_or_default())
                 .rand_bytes(0)
                 .tempfile_in(folder);
@@ -237,6 +237,15 @@ impl Staged {
     }
 }
 
+/// A builder of files made as any program makes them, read-write for all but what the
+/// umask takes away (a temporary file's default, 0600, would hide the results from others).
+fn builder() -> tempfile::Builder<'static, 'static> {
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder
+}
+
 /// Makes `file` durable and renames it to `to`; when that fails it stays where it is.
 pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
     let from = shown(file.path());
@@ -292,7 +301,7 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         path: shown(path),
         source,
     };
-    let mut file = NamedTempFile::new_in(folder_of(path)?).map_err(failed)?;
+    let mut file = builder().tempfile_in(folder_of(path)?).map_err(failed)?;
     file.write_all(bytes).map_err(failed)?;
     file.persist(path).map_err(|e| failed(e.error))?;
     Ok(())

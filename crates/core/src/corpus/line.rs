@@ -172,18 +172,22 @@ pub(super) fn solution(field: &[u8], puzzle: &Grid) -> Result<Grid, LineProblem>
     Ok(solution)
 }
 
-/// The label of a line: the text after the puzzle (and its solution). On a line with
-/// tabs, the next tab-separated field (a name, before its attribution); otherwise the
-/// rest of the line. Bytes that are not UTF-8 are replaced, never fatal.
+/// The label of a line: the text after the puzzle (and its solution). A quoted field is
+/// the label, unquoted, as CSV reads it; on a line with tabs, the next tab-separated field
+/// (a name, before its attribution); otherwise the rest of the line. Bytes that are not
+/// UTF-8 are replaced, never fatal.
 pub(super) fn label(line: &[u8], fields: &[Field<'_>], used: usize) -> Option<String> {
-    let rest = &line[fields.get(used)?.start..];
-    let text = if line.contains(&b'\t') {
+    let first = fields.get(used)?;
+    let rest = &line[first.start..];
+    let text = if rest.starts_with(b"\"") {
+        &first.bytes
+    } else if line.contains(&b'\t') {
         rest.split(|&b| b == b'\t').next().unwrap_or(rest)
     } else {
         rest
     };
     let text = String::from_utf8_lossy(text);
-    let text = text.trim().trim_matches('"').trim();
+    let text = text.trim();
     (!text.is_empty()).then(|| text.to_string())
 }
 
@@ -253,6 +257,12 @@ mod tests {
             Some("near worst case (wiki)")
         );
         assert_eq!(label(line, &f, 5), None);
+        let line = b"puzzle,\"a \"\"quoted\"\", name\",7";
+        let f = fields(line);
+        assert_eq!(label(line, &f, 1).as_deref(), Some("a \"quoted\", name"));
+        let line = b"puzzle\t\"say \"\"hi\"\"\"\tsource";
+        let f = fields(line);
+        assert_eq!(label(line, &f, 1).as_deref(), Some("say \"hi\""));
         let line = b"puzzle caf\xe9 au lait";
         let f = fields(line);
         assert_eq!(label(line, &f, 1).as_deref(), Some("caf\u{FFFD} au lait"));

@@ -16,7 +16,7 @@ use crate::bench::progress::Progress;
 use crate::ui;
 
 /// Malformed lines reported one by one per corpus; the rest are counted.
-const MALFORMED_SHOWN: u64 = 10;
+pub(crate) const MALFORMED_SHOWN: u64 = 10;
 
 /// Where a `bench` run's rows go.
 pub struct Recorder {

@@ -22,11 +22,8 @@ pub fn status_words(status: &Status) -> &str {
 
 /// A time against the fastest: `fastest`, `2.4×`, `10,789×`; `> 12×` for a search that was
 /// stopped; `-` for a wrong answer or a crash.
-fn versus(row: &Row, fastest: Option<u64>) -> String {
-    let Some(fastest) = fastest.filter(|&f| f > 0) else {
-        return "-".to_string();
-    };
-    if matches!(row.status, Status::Wrong | Status::Crashed) {
+fn versus(row: &Row, fastest: u64) -> String {
+    if fastest == 0 || matches!(row.status, Status::Wrong | Status::Crashed) {
         return "-".to_string();
     }
     let finished = row.status.is_finished();
@@ -56,8 +53,8 @@ pub fn time(row: &Row) -> Option<String> {
     }
 }
 
-/// With two solvers or more that ran, each one's time against the fastest's, in the order
-/// they ran: `against the fastest: naive 10,056×, dlx fastest`.
+/// With two solvers or more that ran, one of them to its end, each one's time against the
+/// fastest's, in the order they ran: `against the fastest: naive 10,056×, dlx fastest`.
 pub fn against_fastest(solved: &[Solved]) -> Option<String> {
     let ran: Vec<(&str, &Row)> = (solved.iter())
         .filter_map(|s| Some((s.name.as_str(), s.row.as_ref().ok()?)))
@@ -65,7 +62,7 @@ pub fn against_fastest(solved: &[Solved]) -> Option<String> {
     let fastest = (ran.iter().map(|(_, r)| r))
         .filter(|r| r.status.is_finished())
         .map(|r| r.nanoseconds)
-        .min();
+        .min()?;
     let each: Vec<String> = (ran.iter())
         .map(|(name, row)| format!("{name} {}", versus(row, fastest)))
         .collect();
@@ -129,5 +126,9 @@ mod tests {
             )
         );
         assert_eq!(against_fastest(&[solved("dlx", Status::Solved, 1)]), None);
+        // No search ran to its end: none is the fastest, and no line says "-" for each.
+        let stopped = [Status::BudgetExhausted, Status::Crashed];
+        let stopped = stopped.map(|status| solved("naive", status, 100));
+        assert_eq!(against_fastest(&stopped), None);
     }
 }
