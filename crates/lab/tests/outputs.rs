@@ -551,3 +551,36 @@ fn a_run_heading_for_hours_gets_a_warning() {
         "{text}"
     );
 }
+
+/// A run's files get the mode any new file gets (0666 less the umask: 0644 under 0022), as
+/// a shell's `>` creates one, so that the group reading a shared results folder reads
+/// them; a temporary file's 0600 left them to their owner.
+#[cfg(unix)]
+#[test]
+fn a_runs_files_are_created_with_the_umasks_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let dir = TempDir::new().unwrap();
+    let corpus = write(&dir, "c.txt", &format!("{TOP1}\n"));
+    let out = dir.path().join("r.csv");
+    let mut cmd = common::lab_process();
+    // SAFETY: `umask` is async-signal-safe, as the child's code before `exec` must be.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::umask(0o022);
+            Ok(())
+        });
+    }
+    let ran = cmd
+        .args(["bench", "-q", "-s", "dlx", "-o"])
+        .arg(&out)
+        .arg(&corpus);
+    assert!(ran.status().unwrap().success());
+    for name in ["r.csv", "r.summary.md", "r.run.toml"] {
+        let mode = std::fs::metadata(dir.path().join(name))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644, "{name}: {:o}", mode & 0o777);
+    }
+}
