@@ -541,5 +541,7 @@ fn a_ctrl_c_ends_a_bench_cleanly_and_stops_its_shell_loop() {
     assert!(dir.path().join("r.interrupted.summary.md").exists());
     let said = std::fs::read_to_string(&stdout).unwrap();
     assert!(!said.lines().any(|l| l == "next"), "{said}");
+    // `-q` hides the summary of a run that finished only (its --help, the book's "bench").
+    assert!(said.contains("INTERRUPTED: the sidecar says"), "{said}");
     assert!(!dir.path().join("r.csv").exists(), "a second run");
 }
