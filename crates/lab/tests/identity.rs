@@ -193,38 +193,42 @@ fn resume_refuses_a_csv_whose_rows_were_copied_moved_or_taken_out() {
 }
 
 /// The truncation: a corpus cut short in place while the run reads it ended
-/// `finished`, exit 0, with fewer puzzles. The run fails, naming the corpus.
+/// `finished`, exit 0, with fewer puzzles. The run fails, naming the corpus; one removed
+/// meanwhile fails it too, saying so (it said `now not known`).
 #[test]
 fn a_corpus_cut_short_while_the_run_reads_it_fails_the_run() {
-    let t = TestCommand::new();
-    let corpus = t.file("c.txt", &top95(0, 20));
-    let dir = t.dir();
-    let slow = "cmd:e=sh -c 'while read l; do sleep 0.05; echo none; done'";
-    let mut cmd = common::lab_process();
-    cmd.current_dir(dir)
-        .args(["bench", "c.txt", "-s", slow, "-j", "1", "-o", "r.csv", "-q"])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    let running = dir.join("r.running.run.toml");
-    common::wait_for(&mut child, "the run's sidecar", || running.exists());
-    std::fs::File::options()
-        .write(true)
-        .open(&corpus)
-        .unwrap()
-        .set_len(100)
-        .unwrap();
-    let out = common::outcome(child.wait_with_output().unwrap());
-    assert_eq!(out.code, Some(1), "{}", out.stderr);
-    assert!(
-        out.stderr
-            .contains("error: the corpus changed while the run read it: c.txt (then "),
-        "{}",
-        out.stderr
-    );
-    assert!(dir.join("r.failed.csv").exists());
-    assert!(!dir.join("r.csv").exists());
+    type Change = fn(&Path) -> std::io::Result<()>;
+    let cut: Change = |c| std::fs::File::options().write(true).open(c)?.set_len(100);
+    let changes = [
+        (cut, ", now 100 bytes, xxh3 "),
+        (
+            |c| std::fs::remove_file(c),
+            ", now it cannot be read: No such file",
+        ),
+    ];
+    for (change, now) in changes {
+        let t = TestCommand::new();
+        let corpus = t.file("c.txt", &top95(0, 20));
+        let dir = t.dir();
+        let slow = "cmd:e=sh -c 'while read l; do sleep 0.05; echo none; done'";
+        let mut cmd = common::lab_process();
+        cmd.current_dir(dir)
+            .args(["bench", "c.txt", "-s", slow, "-j", "1", "-o", "r.csv", "-q"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let running = dir.join("r.running.run.toml");
+        common::wait_for(&mut child, "the run's sidecar", || running.exists());
+        change(&corpus).unwrap();
+        let out = common::outcome(child.wait_with_output().unwrap());
+        assert_eq!(out.code, Some(1), "{}", out.stderr);
+        let said = "error: the corpus changed while the run read it: c.txt (then ";
+        assert!(out.stderr.contains(said), "{}", out.stderr);
+        assert!(out.stderr.contains(now), "{}", out.stderr);
+        assert!(dir.join("r.failed.csv").exists());
+        assert!(!dir.join("r.csv").exists());
+    }
 }
 
 /// Shards: the same corpus by a relative and an absolute path is one corpus (refused

@@ -367,6 +367,28 @@ fn a_run_whose_summary_file_cannot_be_written_finished_and_says_so() {
     assert_eq!(read_rows(&out).len(), 1);
 }
 
+/// A run whose output folder is removed while it goes goes on, and fails at its end, as
+/// its CSV cannot be renamed (exit 1, the rename named). Its sidecar, written again in the
+/// folder the end recreates, keeps its running name and says how the run ended and the
+/// rows it wrote (the book's "The staged output"), not `running`.
+#[cfg(unix)]
+#[test]
+fn a_run_whose_output_folder_was_removed_fails_at_its_end() {
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("out");
+    let (mut child, out, running) = run_after_one_row(&folder);
+    std::fs::remove_dir_all(&folder).unwrap();
+    drop(child.stdin.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let said = format!("{}: cannot rename to {}", running.display(), out.display());
+    assert!(stderr.contains(&said), "{stderr}");
+    assert!(!out.exists() && !running.exists());
+    let left = sidecar_of(&running);
+    assert_eq!((left.state, left.rows), (State::Finished, 1));
+}
+
 /// `--out` given as a link to a run's output is that output: a second run on it while the
 /// first one goes is refused (the lock is the file's, whatever its name), and a run on the
 /// link writes the file it leads to, its sidecar and summary beside that file, the link
@@ -595,5 +617,7 @@ fn a_ctrl_c_ends_a_bench_cleanly_and_stops_its_shell_loop() {
     assert!(dir.path().join("r.interrupted.summary.md").exists());
     let said = std::fs::read_to_string(&stdout).unwrap();
     assert!(!said.lines().any(|l| l == "next"), "{said}");
+    // `-q` hides the summary of a run that finished only (its --help, the book's "bench").
+    assert!(said.contains("INTERRUPTED: the sidecar says"), "{said}");
     assert!(!dir.path().join("r.csv").exists(), "a second run");
 }

@@ -68,7 +68,7 @@ impl Names {
         let folder = folder_of(&running)?;
         let mut moved = None;
         for _ in 0..3 {
-            let created = builder()
+            let created = new_file()
                 .prefix(running.file_name().unwrap_or_default())
                 .rand_bytes(0)
                 .tempfile_in(folder);
@@ -237,15 +237,6 @@ impl Staged {
     }
 }
 
-/// A builder of files made as any program makes them, read-write for all but what the
-/// umask takes away (a temporary file's default, 0600, would hide the results from others).
-fn builder() -> tempfile::Builder<'static, 'static> {
-    let mut builder = tempfile::Builder::new();
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    builder
-}
-
 /// Makes `file` durable and renames it to `to`; when that fails it stays where it is.
 pub(crate) fn persist(file: NamedTempFile, to: &Path) -> Result<(), Error> {
     let from = shown(file.path());
@@ -293,15 +284,27 @@ fn check_a_file(path: &Path) -> Result<(), Error> {
     })
 }
 
-/// Writes a whole file: to a temporary file beside it, renamed over it, so that a reader
-/// sees the old file or the new one.
+/// A builder of the files the program writes: created with the mode any new file gets
+/// (0666 less the umask, as a shell's `>` creates it), not a temporary file's 0600.
+fn new_file() -> tempfile::Builder<'static, 'static> {
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder
+}
+
+/// Writes a whole file: to a temporary file beside it (`.NAME.XXXXXX`), renamed over it,
+/// so that a reader sees the old file or the new one.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     check_a_file(path)?;
     let failed = |source| Error::Write {
         path: shown(path),
         source,
     };
-    let mut file = builder().tempfile_in(folder_of(path)?).map_err(failed)?;
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(".");
+    let mut file = (new_file().prefix(&name).tempfile_in(folder_of(path)?)).map_err(failed)?;
     file.write_all(bytes).map_err(failed)?;
     file.persist(path).map_err(|e| failed(e.error))?;
     Ok(())

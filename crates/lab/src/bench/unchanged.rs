@@ -44,16 +44,26 @@ pub fn changed(then: &[CorpusEntry], now: &[CorpusEntry]) -> Vec<String> {
 
 /// The error of a run whose corpora, among `sources`, are no longer those `entries`
 /// fingerprinted at the start (a corpus read once is not looked at): `None` when none
-/// changed.
+/// changed. One that cannot be read now (removed, say) says why.
 pub fn changed_while_read(sources: &[Source], entries: &[CorpusEntry]) -> Option<String> {
-    let now: Vec<CorpusEntry> = (entries.iter().zip(sources))
-        .filter(|(entry, _)| entry.fingerprint.is_some())
-        .map(|(entry, source)| CorpusEntry {
-            fingerprint: fingerprint(source),
-            ..entry.clone()
+    let changed: Vec<String> = (entries.iter().zip(sources))
+        .filter_map(|(entry, source)| {
+            let (then, Source::File(path)) = (entry.fingerprint.as_ref()?, source) else {
+                return None;
+            };
+            let now = match std::fs::metadata(path) {
+                Ok(m) if m.is_file() => Fingerprint::of_file(path),
+                Ok(_) => Err(std::io::Error::other("not a regular file")),
+                Err(e) => Err(e),
+            };
+            let now = match now {
+                Ok(now) if now == *then => return None,
+                Ok(now) => now.to_string(),
+                Err(e) => format!("it cannot be read: {e}"),
+            };
+            Some(format!("{} (then {then}, now {now})", entry.path))
         })
         .collect();
-    let changed = changed(entries, &now);
     (!changed.is_empty()).then(|| {
         format!(
             "the corpus changed while the run read it: {}",

@@ -102,7 +102,8 @@ pub struct Search {
 /// `-q, --quiet` of `bench`, `generate`, `grade` and `merge`.
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Quiet {
-    /// No progress and no summary on the terminal (notes, warnings and errors still show).
+    /// No progress, and no summary of a run that finished (notes, warnings, errors and the
+    /// summary of a run that stopped still show).
     #[arg(short = 'q', long)]
     pub quiet: bool,
 }
