@@ -107,7 +107,16 @@ pub struct Comparison {
 pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     // Side by side, on two cores; A's error first, as when read one after the other.
     let (a, b) = rayon::join(|| read_run(&args.a), || read_run(&args.b));
-    let (a, b) = (a?, b?);
+    let (mut a, mut b) = (a?, b?);
+    let corpora = [&a, &b].map(|run| run.groups.iter().map(|g| g.key.0.clone()).collect());
+    let names = match_names(
+        corpora
+            .iter()
+            .map(|run: &Vec<_>| run.iter().map(String::as_str)),
+    );
+    for g in a.groups.iter_mut().chain(&mut b.groups) {
+        g.key.0.clone_from(&names[g.key.0.as_str()]);
+    }
     let mut found = Comparison::default();
     let (mut short, mut used) = (Vec::new(), Vec::new());
     for (which, csv, rows) in [("A", &args.a, a.count), ("B", &args.b, b.count)] {
@@ -210,7 +219,8 @@ fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     unfinished.chain(changed).chain(slower).collect()
 }
 
-/// The rows of the CSV at `path`, grouped by corpus and solver.
+/// The rows of the CSV at `path`, grouped by corpus (its path, until [`match_names`] names
+/// it) and solver.
 fn read_run(path: &Path) -> Result<Run> {
     let mut groups: Vec<Rows> = Vec::new();
     let mut at = HashMap::new();
@@ -241,9 +251,7 @@ fn read_run(path: &Path) -> Result<Run> {
         };
         groups[i].rows.push(kept);
     }
-    let names = match_names(at.keys().map(|(corpus, _)| &**corpus));
     for g in &mut groups {
-        g.key.0 = names[g.key.0.as_str()].clone();
         by_index(&mut g.rows);
     }
     Ok(Run { groups, count })
