@@ -182,6 +182,28 @@ fn a_summary_shows_a_corpus_name_as_text_not_html() {
     assert_eq!(&*rows[0].corpus, name, "the CSV keeps the name as it is");
 }
 
+/// `plot` of nine runs was refused by clap with `unexpected value 'r9.csv' for
+/// '<FILE.csv>...' found; no more were expected`, which did not say that eight is the most.
+#[test]
+fn plot_of_more_runs_than_a_figure_shows_says_the_most() {
+    let t = TestCommand::new();
+    let dir = t.dir();
+    std::fs::write(dir.join("c.txt"), format!("{TOP1}\n")).unwrap();
+    let out = run_in(dir, &["bench", "c.txt", "-s", "dlx", "-o", "r.csv", "-q"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let plot = |runs: usize| {
+        let args = ["plot"]
+            .into_iter()
+            .chain(std::iter::repeat_n("r.csv", runs));
+        run_in(dir, &args.collect::<Vec<_>>())
+    };
+    let out = plot(9);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let said = "error: 9 runs given: a figure draws at most 8";
+    assert!(out.stderr.starts_with(said), "{}", out.stderr);
+    assert_eq!(plot(8).code, Some(0));
+}
+
 /// `plot` of a run over 10,000 corpora wrote 196 MB of SVG: a figure draws at most 64
 /// panels, and says what to do with more.
 #[test]
