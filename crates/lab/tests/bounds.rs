@@ -162,11 +162,11 @@ fn two_outputs_of_one_stem_are_one_run() {
     assert_eq!(bench("x").code, Some(0), "the same run again");
 }
 
-/// A corpus named with HTML went into `summary.md` as HTML (a script, a comment that
-/// hides the rest): it is written as text.
+/// A corpus named with HTML went into `summary.md`, and `compare --markdown`'s table, as
+/// HTML (a script, a comment that hides the rest): it is written as text.
 #[cfg(unix)]
 #[test]
-fn a_summary_shows_a_corpus_name_as_text_not_html() {
+fn a_summary_and_compare_show_a_corpus_name_as_text_not_html() {
     let t = TestCommand::new();
     let name = "<img src=x onerror=alert(1)>&.txt";
     t.file(name, &format!("{TOP1}\nnot a puzzle\n"));
@@ -180,6 +180,10 @@ fn a_summary_shows_a_corpus_name_as_text_not_html() {
     );
     let rows = read_rows(&t.dir().join("r.csv"));
     assert_eq!(&*rows[0].corpus, name, "the CSV keeps the name as it is");
+    let out = run_in(t.dir(), &["compare", "r.csv", "r.csv", "--markdown"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(!out.stdout.contains("<img"), "{}", out.stdout);
+    assert!(out.stdout.contains("| &lt;img src=x"), "{}", out.stdout);
 }
 
 /// `plot` of nine runs was refused by clap with `unexpected value 'r9.csv' for

@@ -9,7 +9,7 @@ use sudoku_results::stats::{mad, percentile};
 
 use super::names::{cut_middle, short_names};
 use super::{Group, Summary};
-use crate::wording::{is_are, plural};
+use crate::wording::{html_escaped, is_are, plural};
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,13 +147,6 @@ disturbed and timed again, disturbed = those disturbed in every timing; puzzles/
 1 / mean; tries/puzzle = mean nodes - 1, %no_guess = share of searches without a try (tdoku's \
 figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" says \
 more.";
-
-/// `text` with `<`, `>` and `&` as HTML entities: a name or an error in Markdown shows as
-/// it is, never read as a tag (`<script>`, `<!--`).
-fn html_escaped(text: &str) -> String {
-    let text = text.replace('&', "&amp;");
-    text.replace('<', "&lt;").replace('>', "&gt;")
-}
 
 impl Summary {
     /// The table in `view`: its header, then a row per group.
