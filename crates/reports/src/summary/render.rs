@@ -180,7 +180,7 @@ impl Summary {
 
     /// The summary as an aligned text table, with its legend and notes below. The narrow
     /// view fits 100 columns when cutting long corpus names in their middle, to
-    /// [`MIN_CORPUS_WIDTH`], is enough (the book's "summary" says when it is not).
+    /// 8 characters, is enough (the book's "summary" says when it is not).
     pub fn to_text(&self, view: View) -> String {
         if self.tally.groups.is_empty() {
             return self.notes_text("");
