@@ -7,7 +7,11 @@ use clap::CommandFactory;
 use sudoku_reports::{Sidecar, Summary, View};
 
 use crate::cli::{Cli, CompletionsArgs, ManArgs, PlotArgs, PlotFigure, PlotFormat, SummaryArgs};
+use crate::usage_error::Usage;
 use crate::{ui, RunEnd};
+
+/// The most runs `plot` draws on one figure, each in a look of its own.
+const MAX_RUNS: usize = 8;
 
 /// `summary`: the table of a CSV again, with what its sidecar adds.
 pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
@@ -44,6 +48,12 @@ pub fn summary(args: &SummaryArgs) -> Result<RunEnd> {
 
 /// `plot`: the figures of a CSV (or of several runs together).
 pub fn plot(args: &PlotArgs) -> Result<RunEnd> {
+    if args.csv.len() > MAX_RUNS {
+        let n = args.csv.len();
+        Err(Usage(format!(
+            "{n} runs given: a figure draws at most {MAX_RUNS}"
+        )))?;
+    }
     let beside = args.csv[0].parent().filter(|p| !p.as_os_str().is_empty());
     let out_dir = (args.out_dir.as_deref().or(beside)).unwrap_or(Path::new("."));
     let catalogue: Vec<&str> = sudoku_catalogue::names().collect();

@@ -162,11 +162,11 @@ fn two_outputs_of_one_stem_are_one_run() {
     assert_eq!(bench("x").code, Some(0), "the same run again");
 }
 
-/// A corpus named with HTML went into `summary.md` as HTML (a script, a comment that
-/// hides the rest): it is written as text.
+/// A corpus named with HTML went into `summary.md`, and `compare --markdown`'s table, as
+/// HTML (a script, a comment that hides the rest): it is written as text.
 #[cfg(unix)]
 #[test]
-fn a_summary_shows_a_corpus_name_as_text_not_html() {
+fn a_summary_and_compare_show_a_corpus_name_as_text_not_html() {
     let t = TestCommand::new();
     let name = "<img src=x onerror=alert(1)>&.txt";
     t.file(name, &format!("{TOP1}\nnot a puzzle\n"));
@@ -180,6 +180,32 @@ fn a_summary_shows_a_corpus_name_as_text_not_html() {
     );
     let rows = read_rows(&t.dir().join("r.csv"));
     assert_eq!(&*rows[0].corpus, name, "the CSV keeps the name as it is");
+    let out = run_in(t.dir(), &["compare", "r.csv", "r.csv", "--markdown"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(!out.stdout.contains("<img"), "{}", out.stdout);
+    assert!(out.stdout.contains("| &lt;img src=x"), "{}", out.stdout);
+}
+
+/// `plot` of nine runs was refused by clap with `unexpected value 'r9.csv' for
+/// '<FILE.csv>...' found; no more were expected`, which did not say that eight is the most.
+#[test]
+fn plot_of_more_runs_than_a_figure_shows_says_the_most() {
+    let t = TestCommand::new();
+    let dir = t.dir();
+    std::fs::write(dir.join("c.txt"), format!("{TOP1}\n")).unwrap();
+    let out = run_in(dir, &["bench", "c.txt", "-s", "dlx", "-o", "r.csv", "-q"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let plot = |runs: usize| {
+        let args = ["plot"]
+            .into_iter()
+            .chain(std::iter::repeat_n("r.csv", runs));
+        run_in(dir, &args.collect::<Vec<_>>())
+    };
+    let out = plot(9);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let said = "error: 9 runs given: a figure draws at most 8";
+    assert!(out.stderr.starts_with(said), "{}", out.stderr);
+    assert_eq!(plot(8).code, Some(0));
 }
 
 /// `plot` of a run over 10,000 corpora wrote 196 MB of SVG: a figure draws at most 64

@@ -1695,6 +1695,35 @@ fn compare_and_plot_keep_two_corpora_of_one_file_name_apart() {
     assert!(svg.contains("y/c.txt (2 puzzles)"), "{svg}");
 }
 
+/// A file name two corpora of one run share names its corpora by their paths in both runs:
+/// `x/c.txt` alone in B was `c.txt` there, so that A's `x/c.txt` was "in A only", B's
+/// `c.txt` "in B only", and with no other corpus nothing was compared (exit 1).
+#[test]
+fn compare_and_plot_match_a_corpus_whose_file_name_the_other_run_shares() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(easy(&dir)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::create_dir_all(dir.path().join("x")).unwrap();
+    std::fs::create_dir_all(dir.path().join("y")).unwrap();
+    write(&dir, "x/c.txt", &(lines[..3].join("\n") + "\n"));
+    write(&dir, "y/c.txt", &(lines[3..5].join("\n") + "\n"));
+    bench(&dir, &["x/c.txt", "y/c.txt", "-s", "dlx", "-o", "a.csv"], 0);
+    bench(&dir, &["x/c.txt", "-s", "dlx", "-o", "b.csv"], 0);
+    let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
+    let mut x = out.lines().skip_while(|l| *l != "x/c.txt");
+    let paired = x.nth(1).and_then(|l| l.split_whitespace().nth(1));
+    assert_eq!(paired, Some("3"), "{out}");
+    assert!(out.contains("In A only: y/c.txt dlx."), "{out}");
+    assert!(!out.contains("In B only"), "{out}");
+    run(&dir, &["plot", "a.csv", "b.csv"], 0);
+    let svg = std::fs::read_to_string(dir.path().join("a-vs-b.time.svg")).unwrap();
+    assert_eq!(
+        svg.matches("c.txt (3 puzzles)").count(),
+        1,
+        "one panel of x/c.txt"
+    );
+}
+
 #[test]
 fn gnu_parallel_runs_the_shards_and_their_merge_is_the_single_run() {
     sudoku_testkit::require(sudoku_testkit::Tool::Parallel);

@@ -25,6 +25,13 @@ pub fn is_are(n: u64) -> &'static str {
     }
 }
 
+/// `text` with `<`, `>` and `&` as HTML entities: a name or an error in Markdown shows as
+/// it is, never read as a tag (`<script>`, `<!--`).
+pub fn html_escaped(text: &str) -> String {
+    let text = text.replace('&', "&amp;");
+    text.replace('<', "&lt;").replace('>', "&gt;")
+}
+
 /// `1.50` → `1.5`, `100.00` → `100`.
 pub(crate) fn trim_number(s: String) -> String {
     if s.contains('.') {

@@ -237,7 +237,7 @@ pub struct SummaryArgs {
 The book's \"plot\" chapter tells how the figures read.")]
 pub struct PlotArgs {
     /// The CSV of an earlier `bench` run; up to 8, drawn on one figure.
-    #[arg(value_name = "FILE.csv", required = true, num_args = 1..=8)]
+    #[arg(value_name = "FILE.csv", required = true, num_args = 1..)]
     pub csv: Vec<PathBuf>,
 
     /// Where to write the figures [default: the CSV's folder]; created when missing.

@@ -3,7 +3,7 @@
 
 mod sheet;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::path::Path;
@@ -107,7 +107,16 @@ pub struct Comparison {
 pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
     // Side by side, on two cores; A's error first, as when read one after the other.
     let (a, b) = rayon::join(|| read_run(&args.a), || read_run(&args.b));
-    let (a, b) = (a?, b?);
+    let (mut a, mut b) = (a?, b?);
+    let corpora = [&a, &b].map(|run| run.groups.iter().map(|g| g.key.0.clone()).collect());
+    let names = match_names(
+        corpora
+            .iter()
+            .map(|run: &Vec<_>| run.iter().map(String::as_str)),
+    );
+    for g in a.groups.iter_mut().chain(&mut b.groups) {
+        g.key.0.clone_from(&names[g.key.0.as_str()]);
+    }
     let mut found = Comparison::default();
     let (mut short, mut used) = (Vec::new(), Vec::new());
     for (which, csv, rows) in [("A", &args.a, a.count), ("B", &args.b, b.count)] {
@@ -148,12 +157,11 @@ pub fn compare(args: &CompareArgs) -> Result<RunEnd> {
             found.sidecars.push(said);
         }
     }
+    // Found by hashing: a search of B's groups for each of A's took minutes over 30,000.
+    let in_b: HashMap<&(String, Arc<str>), &Rows> = b.groups.iter().map(|g| (&g.key, g)).collect();
     let comparison = Comparison {
         groups: (a.groups.par_iter())
-            .filter_map(|ga| {
-                let gb = b.groups.iter().find(|gb| gb.key == ga.key)?;
-                Some(compare_group(ga, gb, args.resamples))
-            })
+            .filter_map(|ga| Some(compare_group(ga, in_b.get(&ga.key)?, args.resamples)))
             .collect(),
         unmatched: (only(&a, &b), only(&b, &a)),
         ..found
@@ -210,7 +218,8 @@ fn regressions(comparison: &Comparison, pct: f64) -> Vec<String> {
     unfinished.chain(changed).chain(slower).collect()
 }
 
-/// The rows of the CSV at `path`, grouped by corpus and solver.
+/// The rows of the CSV at `path`, grouped by corpus (its path, until [`match_names`] names
+/// it) and solver.
 fn read_run(path: &Path) -> Result<Run> {
     let mut groups: Vec<Rows> = Vec::new();
     let mut at = HashMap::new();
@@ -241,9 +250,7 @@ fn read_run(path: &Path) -> Result<Run> {
         };
         groups[i].rows.push(kept);
     }
-    let names = match_names(at.keys().map(|(corpus, _)| &**corpus));
     for g in &mut groups {
-        g.key.0 = names[g.key.0.as_str()].clone();
         by_index(&mut g.rows);
     }
     Ok(Run { groups, count })
@@ -264,9 +271,10 @@ fn by_index(rows: &mut Vec<Kept>) {
 
 /// `corpus solver` of the groups of `run` not in `other`.
 fn only(run: &Run, other: &Run) -> Vec<String> {
-    let theirs = |g: &&Rows| !other.groups.iter().any(|o| o.key == g.key);
+    let theirs: HashSet<&(String, Arc<str>)> = other.groups.iter().map(|g| &g.key).collect();
     let key = |g: &Rows| format!("{} {}", g.key.0, g.key.1);
-    run.groups.iter().filter(theirs).map(key).collect()
+    let ours = run.groups.iter().filter(|g| !theirs.contains(&g.key));
+    ours.map(key).collect()
 }
 
 /// `index I (line L): nodes 57 → 60, solution differs` when the rows of one puzzle differ

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use sudoku_reports::wording::plural;
+use sudoku_reports::wording::{html_escaped, plural};
 use sudoku_results::format_time;
 
 use super::{Comparison, Group};
@@ -159,23 +159,23 @@ pub fn text(c: &Comparison, args: &CompareArgs) -> String {
 /// The comparison as Markdown.
 pub fn markdown(c: &Comparison, args: &CompareArgs) -> String {
     let heading = "### Counters changed (a fidelity regression)\n\n";
-    let changed = changes(c, heading, ["- **", "**", "  - "]);
+    let changed = html_escaped(&changes(c, heading, ["- **", "**", "  - "]));
     let mut out = format!("## sudoku-lab compare\n\n{changed}");
     let _ = writeln!(out, "| {} |", HEADER.replace('|', " | "));
     let align = HEADER.split('|').skip(2).map(|_| "---:");
     let align: Vec<&str> = ["---", "---"].into_iter().chain(align).collect();
     let _ = writeln!(out, "|{}|", align.join("|"));
     for g in &c.groups {
-        // A `|` in a cell (a corpus's name) would end it.
+        // A `|` in a cell (a corpus's name) would end it; a `<` open a tag.
         let escaped: Vec<String> = cells(g, false)
             .iter()
-            .map(|c| c.replace('|', "\\|"))
+            .map(|c| html_escaped(c).replace('|', "\\|"))
             .collect();
         let _ = writeln!(out, "| {} |", escaped.join(" | "));
     }
     out.push('\n');
     for n in notes(c, args) {
-        let _ = writeln!(out, "{n}\n");
+        let _ = writeln!(out, "{}\n", html_escaped(&n));
     }
     out
 }

@@ -108,8 +108,8 @@ pub(super) fn read_runs(
     catalogue: &[&str],
 ) -> Result<Results, Error> {
     let mut groups: Vec<Group> = Vec::new();
-    for (run, (csv, label)) in csvs.iter().zip(labels).enumerate() {
-        let (first, mut at) = (groups.len(), HashMap::new());
+    for (run, csv) in csvs.iter().enumerate() {
+        let mut at = HashMap::new();
         for row in read_rows(csv)? {
             let row = row?;
             let key = (row.corpus.clone(), row.solver.clone(), row.limit);
@@ -133,14 +133,15 @@ pub(super) fn read_runs(
                 outcome: Outcome::from(&row.status),
             });
         }
-        if label.is_some() {
-            let names = match_names(groups[first..].iter().map(|g| g.corpus.as_str()));
-            let names: HashMap<String, String> = (names.into_iter())
-                .map(|(c, name)| (c.to_owned(), name))
-                .collect();
-            for group in &mut groups[first..] {
-                group.corpus.clone_from(&names[&group.corpus]);
-            }
+    }
+    if labels.iter().any(Option::is_some) {
+        let run = |run| groups.iter().filter(move |g| g.origin.run == run);
+        let runs = (0..csvs.len()).map(|r| run(r).map(|g| g.corpus.as_str()));
+        let names: HashMap<String, String> = (match_names(runs).into_iter())
+            .map(|(c, name)| (c.to_owned(), name))
+            .collect();
+        for group in &mut groups {
+            group.corpus.clone_from(&names[&group.corpus]);
         }
     }
     if groups.is_empty() {

@@ -36,7 +36,7 @@ pub(super) enum Marker {
     /// A filled dot (finished rows of the scatter plot), or a ring for a dark run.
     Dot,
     Ring,
-    /// A hollow triangle (`budget_exhausted` rows).
+    /// A filled triangle (`budget_exhausted` rows).
     Triangle,
     /// A cross (`wrong` rows).
     Cross,

@@ -134,7 +134,7 @@ fn labels(stems: &[String]) -> Vec<Option<String>> {
 }
 
 /// The title asked for, else the runs' stems (`main vs branch`); then what the sidecar of
-/// each run that did not finish says (`r (interrupted)`, `main vs branch (main: failed)`).
+/// each run that did not finish says (`r (INTERRUPTED)`, `main vs branch (main: FAILED)`).
 fn titled(title: Option<&str>, stems: &[String], alarms: &[Option<&str>]) -> String {
     let title = title.map_or_else(|| stems.join(" vs "), str::to_string);
     let told: Vec<String> = (stems.iter().zip(alarms))

@@ -10,11 +10,31 @@ pub fn short_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'
     unless_shared(corpora, |c| Path::new(c).file_stem())
 }
 
-/// The name by which runs compared or drawn together match a corpus: its file name, so
-/// that runs made in different folders match, or the path as given when another corpus of
-/// the run has that file name (`x/c.txt` and `y/c.txt`: one name would pool the two).
-pub fn match_names<'a>(corpora: impl IntoIterator<Item = &'a str>) -> HashMap<&'a str, String> {
-    unless_shared(corpora, |c| Path::new(c).file_name())
+/// The name by which runs compared or drawn together match a corpus (`runs`: each run's
+/// corpora): its file name, so that runs made in different folders match, or the path as
+/// given when two corpora of one of the runs share that file name (`x/c.txt` and
+/// `y/c.txt`: one name would pool the two), in every run, so that `x/c.txt` alone in
+/// another run is still matched with it.
+pub fn match_names<'a, R>(runs: impl IntoIterator<Item = R>) -> HashMap<&'a str, String>
+where
+    R: IntoIterator<Item = &'a str>,
+{
+    let (mut all, mut shared) = (HashSet::new(), HashSet::new());
+    for run in runs {
+        let run: HashSet<&str> = run.into_iter().collect();
+        let mut names = HashSet::new();
+        for name in run.iter().filter_map(|&c| Path::new(c).file_name()) {
+            if !names.insert(name) {
+                shared.insert(name);
+            }
+        }
+        all.extend(run);
+    }
+    let name = |c: &'a str| match Path::new(c).file_name() {
+        Some(name) if !shared.contains(name) => name.to_string_lossy().into_owned(),
+        _ => c.to_string(),
+    };
+    all.into_iter().map(|c| (c, name(c))).collect()
 }
 
 /// Each corpus's `part` of its path, or the path as given when another corpus of the list
@@ -67,7 +87,7 @@ mod tests {
             "stdin",
             "z/top95",
         ];
-        let (short, matched) = (short_names(corpora), match_names(corpora));
+        let (short, matched) = (short_names(corpora), match_names([corpora]));
         // c.csv and c.txt share a stem, not a name: (corpus, short name, matching name).
         for (corpus, stem, name) in [
             ("x/c.txt", "x/c.txt", "x/c.txt"),
@@ -84,6 +104,19 @@ mod tests {
         }
         let one = "../c/puzzles2_17_clue";
         assert_eq!(short_names([one])[one], "puzzles2_17_clue");
+    }
+
+    #[test]
+    fn a_file_name_two_corpora_of_one_run_share_is_a_path_in_every_run() {
+        let names = match_names([
+            vec!["x/c.txt", "y/c.txt", "m1/t.txt"],
+            vec!["x/c.txt", "m2/t.txt"],
+        ]);
+        assert_eq!(names["x/c.txt"], "x/c.txt");
+        assert_eq!(
+            (&*names["m1/t.txt"], &*names["m2/t.txt"]),
+            ("t.txt", "t.txt")
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use sudoku_results::stats::{mad, percentile};
 
 use super::names::{cut_middle, short_names};
 use super::{Group, Summary};
-use crate::wording::{is_are, plural};
+use crate::wording::{html_escaped, is_are, plural};
 
 /// Which columns a text table shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,13 +148,6 @@ disturbed and timed again, disturbed = those disturbed in every timing; puzzles/
 figures), over the rows with counters (`-`: none); the book's \"Timing you can trust\" says \
 more.";
 
-/// `text` with `<`, `>` and `&` as HTML entities: a name or an error in Markdown shows as
-/// it is, never read as a tag (`<script>`, `<!--`).
-fn html_escaped(text: &str) -> String {
-    let text = text.replace('&', "&amp;");
-    text.replace('<', "&lt;").replace('>', "&gt;")
-}
-
 impl Summary {
     /// The table in `view`: its header, then a row per group.
     fn grid(&self, view: View) -> Vec<Vec<String>> {
@@ -186,7 +179,8 @@ impl Summary {
     }
 
     /// The summary as an aligned text table, with its legend and notes below. The narrow
-    /// view fits 100 columns, cutting long corpus names in their middle.
+    /// view fits 100 columns when cutting long corpus names in their middle, to
+    /// 8 characters, is enough (the book's "summary" says when it is not).
     pub fn to_text(&self, view: View) -> String {
         if self.tally.groups.is_empty() {
             return self.notes_text("");
