@@ -234,3 +234,31 @@ fn a_quoted_comma_stays_in_a_command() {
     let solvers: Vec<&str> = rows.iter().map(|r| &*r.solver).collect();
     assert_eq!(solvers, ["x", "dlx"]);
 }
+
+/// A child that fails in a later `--repeat` pass, or in the warm-up, is told with where it
+/// failed, the puzzle's place or the warm-up (both were told without a place: `warning:
+/// once: crashed: …`).
+#[test]
+fn a_child_is_told_where_it_failed_in_a_later_pass_and_in_the_warm_up() {
+    let dir = tempfile::tempdir().unwrap();
+    corpus(&dir, "c.txt", 2);
+    // It answers its first question and one puzzle, then exits.
+    let solver = "cmd:once=sh -c 'read l; echo none; read l; echo none; exit 3'";
+    for (option, value, place) in [
+        ("--repeat", "3", "warning: once on c.txt:"),
+        ("--warmup", "0.2", "warning: once in the warm-up: crashed: "),
+    ] {
+        let out = lab()
+            .current_dir(dir.path())
+            .args(["bench", "c.txt", "-s", solver, option, value])
+            .args(["-j", "1", "-o", "r.csv", "-q"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        let told: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+        assert!(told.iter().any(|l| l.starts_with(place)), "{err}");
+        let placed = |l: &&str| l.starts_with(place) || l.starts_with("warning: once on c.txt:");
+        assert!(told.iter().all(placed), "{err}");
+    }
+}
