@@ -262,3 +262,24 @@ fn a_child_is_told_where_it_failed_in_a_later_pass_and_in_the_warm_up() {
         assert!(told.iter().all(placed), "{err}");
     }
 }
+
+/// `SUDOKU_LAB_MAX_NODES` reaches a child with `--max-nodes`, and only then: one in the
+/// runner's environment is not passed on (it was, a budget the sidecar did not record).
+#[test]
+fn a_child_gets_the_runs_budget_and_no_other() {
+    let dir = tempfile::tempdir().unwrap();
+    corpus(&dir, "c.txt", 1);
+    let solver = r#"cmd:e=sh -c 'echo "${SUDOKU_LAB_MAX_NODES-unset}" > env.txt; while read l; do echo none; done'"#;
+    for (args, want) in [(vec![], "unset\n"), (vec!["--max-nodes", "77"], "77\n")] {
+        let out = lab()
+            .current_dir(dir.path())
+            .env("SUDOKU_LAB_MAX_NODES", "5")
+            .args(["bench", "c.txt", "-s", solver, "-o", "r.csv", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let env = std::fs::read_to_string(dir.path().join("env.txt")).unwrap();
+        assert_eq!(env, want);
+    }
+}

@@ -46,16 +46,21 @@ pub(crate) struct Child {
 }
 
 impl Child {
-    /// Starts `argv` with `env` added to its environment, its three streams piped, in a
-    /// process group of its own.
-    pub fn spawn(argv: &[String], env: &[(&str, String)]) -> io::Result<Child> {
+    /// Starts `argv` with `env` set in its environment (`None`: removed), its three streams
+    /// piped, in a process group of its own.
+    pub fn spawn(argv: &[String], env: &[(&str, Option<String>)]) -> io::Result<Child> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::other("an empty command"))?;
         let mut command = Command::new(program);
+        for (key, value) in env {
+            match value {
+                Some(value) => command.env(key, value),
+                None => command.env_remove(key),
+            };
+        }
         command
             .args(args)
-            .envs(env.iter().cloned())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

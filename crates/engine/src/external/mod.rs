@@ -142,10 +142,17 @@ impl External {
 
     /// A new child, which has answered [`FIRST_QUESTION`], told `limits` in its environment.
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
-        let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
-        if let Some(n) = limits.max_nodes {
-            env.push(("SUDOKU_LAB_MAX_NODES", n.to_string()));
-        }
+        let env = [
+            (
+                "SUDOKU_LAB_LIMIT",
+                Some(limits.solution_limit().to_string()),
+            ),
+            // Without a budget, none inherited from the runner's environment either.
+            (
+                "SUDOKU_LAB_MAX_NODES",
+                limits.max_nodes.map(|n| n.to_string()),
+            ),
+        ];
         let started = {
             let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &env)
