@@ -166,6 +166,20 @@ fn a_run_stopped_longer_than_its_timeout_records_no_timeout() {
     assert_eq!(statuses, [&Status::Solved; 2], "{err}");
 }
 
+/// The warnings of `bench c.txt -j 1 -q -o r.csv` with `args` in `dir`, which exits 0.
+fn warnings(dir: &TempDir, args: &[&str]) -> Vec<String> {
+    let out = lab()
+        .current_dir(dir.path())
+        .args(["bench", "c.txt", "-j", "1", "-o", "r.csv", "-q"])
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let told = err.lines().filter(|l| l.starts_with("warning: "));
+    told.map(String::from).collect()
+}
+
 /// `bench` says why rows crashed or timed out, as `solve` does (the exit status and the
 /// last words on stderr; the time limit), once per child, not once per row: a child that
 /// crashes on every puzzle is told three times, then given up, for five rows.
@@ -175,22 +189,10 @@ fn bench_says_why_a_child_crashed_or_timed_out_once_per_child() {
     corpus(&dir, "c.txt", 5);
     let crash = format!("cmd:crash=python3 {} crash ''", fixture("misbehave.py"));
     let stall = format!("cmd:stall=python3 {} stall '..3'", fixture("misbehave.py"));
-    let out = lab()
-        .current_dir(dir.path())
-        .args([
-            "bench",
-            "c.txt",
-            "-s",
-            &format!("{crash},{stall}"),
-            "--timeout",
-            "0.5",
-        ])
-        .args(["-j", "1", "-o", "r.csv", "-q"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{err}");
-    let told: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    let mut told = warnings(
+        &dir,
+        &["-s", &format!("{crash},{stall}"), "--timeout", "0.5"],
+    );
     let crashed = |line: u64| {
         format!(
             "warning: crash on c.txt:{line}: crashed: exited with status 3; its last words \
@@ -206,10 +208,9 @@ fn bench_says_why_a_child_crashed_or_timed_out_once_per_child() {
         "warning: crash on c.txt:3: crashed 3 times in a row: not restarted".to_string(),
     ];
     want.extend([timed_out(1), timed_out(5)]);
-    let mut told: Vec<String> = told.into_iter().map(String::from).collect();
     told.sort();
     want.sort();
-    assert_eq!(told, want, "{err}");
+    assert_eq!(told, want);
     let rows = read_rows(&dir.path().join("r.csv"));
     assert_eq!(rows.len(), 10);
 }
@@ -248,18 +249,10 @@ fn a_child_is_told_where_it_failed_in_a_later_pass_and_in_the_warm_up() {
         ("--repeat", "3", "warning: once on c.txt:"),
         ("--warmup", "0.2", "warning: once in the warm-up: crashed: "),
     ] {
-        let out = lab()
-            .current_dir(dir.path())
-            .args(["bench", "c.txt", "-s", solver, option, value])
-            .args(["-j", "1", "-o", "r.csv", "-q"])
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{err}");
-        let told: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
-        assert!(told.iter().any(|l| l.starts_with(place)), "{err}");
-        let placed = |l: &&str| l.starts_with(place) || l.starts_with("warning: once on c.txt:");
-        assert!(told.iter().all(placed), "{err}");
+        let told = warnings(&dir, &["-s", solver, option, value]);
+        assert!(told.iter().any(|l| l.starts_with(place)), "{told:?}");
+        let placed = |l: &String| l.starts_with(place) || l.starts_with("warning: once on c.txt:");
+        assert!(told.iter().all(placed), "{told:?}");
     }
 }
 
