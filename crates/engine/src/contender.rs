@@ -113,16 +113,23 @@ impl Contender {
         }
     }
 
-    /// Its solve of `grid` timed again (a later `--repeat` pass), its outcome dropped;
-    /// `None` when it panics (its row already says so) or gave no time.
-    pub(crate) fn time_again(&self, grid: &Grid) -> Option<Timing> {
+    /// Its solve of `grid`, the puzzle of `corpus` at `line`, timed again (a later
+    /// `--repeat` pass), its outcome dropped; `None` when it panics (its row already says
+    /// so) or gave no time.
+    pub(crate) fn time_again(
+        &self,
+        grid: &Grid,
+        (corpus, line): (&Arc<str>, u64),
+    ) -> Option<Timing> {
         match &self.kind {
             Kind::Native(solver) => {
                 let limits = self.limits_for(grid.size());
                 let solve = || trusted(|| std::hint::black_box(solver.solve(grid, &limits))).1;
                 std::panic::catch_unwind(AssertUnwindSafe(solve)).ok()
             }
-            Kind::External(external) => external.time_again(grid, &self.limits),
+            Kind::External(external) => {
+                external.time_again(grid, &self.limits, &(corpus.clone(), line))
+            }
         }
     }
 }
@@ -148,7 +155,7 @@ pub fn solve_checked(
         ));
     };
     let mut timings: Vec<Timing> = (1..repeat)
-        .filter_map(|_| contender.time_again(&puzzle.grid))
+        .filter_map(|_| contender.time_again(&puzzle.grid, (corpus, puzzle.line)))
         .collect();
     fold_passes(&mut row, &mut timings);
     Ok(row)

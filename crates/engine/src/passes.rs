@@ -44,7 +44,7 @@ fn later_passes(task: &Task<'_, '_>, held: &[(Item, Option<Grid>)], made: &mut [
         let mut first_row = 0;
         for (item, grid) in held {
             let rows = item.row_count();
-            if let Some(grid) = grid {
+            if let (Some(grid), Item::Puzzle(head, _)) = (grid, item) {
                 let size = grid.size();
                 // The puzzle's rows are its contenders' that take its size, in order.
                 let supported: Vec<usize> = (0..n)
@@ -58,7 +58,8 @@ fn later_passes(task: &Task<'_, '_>, held: &[(Item, Option<Grid>)], made: &mut [
                     if shared.halted(task.seq) {
                         return false;
                     }
-                    if let Some(timing) = contenders[c].time_again(grid) {
+                    if let Some(timing) = contenders[c].time_again(grid, (&head.corpus, head.line))
+                    {
                         timings[first_row + at].push(timing);
                     }
                 }

@@ -396,3 +396,25 @@ fn each_child_is_told_once() {
     }
     assert!(said[3].contains("crashed 3 times in a row"), "{}", said[3]);
 }
+
+/// A child that writes line after line without end, between two puzzles, is held back by
+/// its output not being read beyond a few lines waiting: the runner kept every line, a
+/// million lines of `y` taking 32 MB, without bound.
+#[cfg(unix)]
+#[test]
+fn a_child_that_writes_without_end_is_held_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let flag = dir.path().join("written");
+    let flood = format!(
+        "sh -c 'read l; echo none; yes | head -n 1000000; echo > {}; cat > /dev/null'",
+        flag.display()
+    );
+    let external = external(&flood, Duration::from_secs(10));
+    external.check_start(&Limits::FIRST).unwrap();
+    // A bound on the wait, not a time asked for: unread, the writes never end.
+    let until = Instant::now() + Duration::from_secs(3);
+    while !flag.exists() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!flag.exists(), "the million lines were all read");
+}

@@ -238,6 +238,13 @@ fn warmup_and_pin_are_recorded_and_change_no_count() {
     );
     let err = bench(&dir, &[&c, "--warmup", "soon", "-o", "x.csv"], 2);
     assert!(err.contains("expected seconds"), "{err}");
+    // A duration an instant cannot reach is refused as the same number of seconds is.
+    for option in ["--warmup", "--timeout"] {
+        for long in ["584542046090y", "1e10"] {
+            let err = bench(&dir, &[&c, option, long, "-o", "x.csv"], 2);
+            assert!(err.contains("expected a time under 1000000000 s"), "{err}");
+        }
+    }
 }
 
 #[test]

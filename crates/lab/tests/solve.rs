@@ -430,6 +430,23 @@ fn a_command_that_crashes_is_no_wrong_solution() {
         .stdout(predicate::str::contains("\nWRONG: the solution "));
 }
 
+/// A `cmd:` child that crashed is not asked again as a quick solve is timed again: it was
+/// started three times, and a command that never answered waited three time limits.
+#[test]
+fn a_command_that_crashed_is_started_once() {
+    let dir = TempDir::new().unwrap();
+    let solver = "cmd:crash=sh -c 'echo started >> starts.txt; read l; echo none; exit 3'";
+    let out = lab()
+        .current_dir(dir.path())
+        .args(["solve", "-s", solver, TOP1])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(text.contains("\ncrash: crashed, "), "{text}");
+    let starts = std::fs::read_to_string(dir.path().join("starts.txt")).unwrap();
+    assert_eq!(starts.lines().count(), 1, "{text}");
+}
+
 /// The solution of [`TOP1`].
 const TOP1_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";

@@ -26,6 +26,10 @@ const SLICE: Duration = Duration::from_millis(50);
 /// meant to be: far above a busy machine's delays, far below a time limit.
 const PAUSE: Duration = Duration::from_millis(250);
 
+/// The lines of a child kept waiting to be read: beyond them, its output is not read, so
+/// that a child that writes without end holds itself back, not the runner's memory.
+const LINES_WAITING: usize = 16;
+
 /// A line from the child and when it was complete, or a line too long.
 type Line = Result<(String, Instant), Failure>;
 
@@ -42,22 +46,27 @@ pub(crate) struct Child {
 }
 
 impl Child {
-    /// Starts `argv` with `env` added to its environment, its three streams piped, in a
-    /// process group of its own.
-    pub fn spawn(argv: &[String], env: &[(&str, String)]) -> io::Result<Child> {
+    /// Starts `argv` with `env` set in its environment (`None`: removed), its three streams
+    /// piped, in a process group of its own.
+    pub fn spawn(argv: &[String], env: &[(&str, Option<String>)]) -> io::Result<Child> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::other("an empty command"))?;
         let mut command = Command::new(program);
+        for (key, value) in env {
+            match value {
+                Some(value) => command.env(key, value),
+                None => command.env_remove(key),
+            };
+        }
         command
             .args(args)
-            .envs(env.iter().cloned())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         process::own_group(&mut command);
         let mut process = command.spawn()?;
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(LINES_WAITING);
         let (stdout, errors) = (process.stdout.take(), process.stderr.take());
         let thread = |name: &str| std::thread::Builder::new().name(name.into());
         let readers = thread("cmd-stdout")
@@ -189,7 +198,7 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, limit: usize) -> bool
 }
 
 /// Sends each line of `stdout`, stamped, until it ends (or a line is far too long).
-fn read_lines(stdout: Option<impl Read>, tx: &mpsc::Sender<Line>) {
+fn read_lines(stdout: Option<impl Read>, tx: &mpsc::SyncSender<Line>) {
     let (mut reader, mut buf) = (BufReader::new(stdout.expect("piped")), Vec::new());
     while next_line(&mut reader, &mut buf, MAX_ANSWER_BYTES + 1) {
         let at = Instant::now();

@@ -14,7 +14,7 @@ use super::GIVE_UP;
 pub struct ChildEvent {
     /// The solver's name, as its rows carry it.
     pub solver: Arc<str>,
-    /// The puzzle it happened on: its corpus and line (none for what is not about one).
+    /// The puzzle it happened on: its corpus and line (none in the warm-up).
     pub at: Option<(Arc<str>, u64)>,
     /// What happened.
     pub kind: ChildEventKind,
@@ -40,8 +40,9 @@ pub enum ChildEventKind {
 impl fmt::Display for ChildEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.solver)?;
-        if let Some((corpus, line)) = &self.at {
-            write!(f, " on {corpus}:{line}")?;
+        match &self.at {
+            Some((corpus, line)) => write!(f, " on {corpus}:{line}")?,
+            None => write!(f, " in the warm-up")?,
         }
         write!(f, ": {}", self.kind)
     }

@@ -142,10 +142,17 @@ impl External {
 
     /// A new child, which has answered [`FIRST_QUESTION`], told `limits` in its environment.
     fn spawn(&self, limits: &Limits) -> Result<Child, ExternalError> {
-        let mut env = vec![("SUDOKU_LAB_LIMIT", limits.solution_limit().to_string())];
-        if let Some(n) = limits.max_nodes {
-            env.push(("SUDOKU_LAB_MAX_NODES", n.to_string()));
-        }
+        let env = [
+            (
+                "SUDOKU_LAB_LIMIT",
+                Some(limits.solution_limit().to_string()),
+            ),
+            // Without a budget, none inherited from the runner's environment either.
+            (
+                "SUDOKU_LAB_MAX_NODES",
+                limits.max_nodes.map(|n| n.to_string()),
+            ),
+        ];
         let started = {
             let _one = lock(&self.shared.starting);
             Child::spawn(&self.argv, &env)
@@ -276,9 +283,10 @@ impl External {
         Some(entry.row((name, limits), status, &outcome, unchecked(took), problem))
     }
 
-    /// The child's answer to `puzzle` timed again (a later `--repeat` pass), if it gave one.
-    pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits) -> Option<Timing> {
-        match self.ask(puzzle, limits, None) {
+    /// The child's answer to `puzzle`, the puzzle of `at`, timed again (a later `--repeat`
+    /// pass), if it gave one.
+    pub(crate) fn time_again(&self, puzzle: &Grid, limits: &Limits, at: &At) -> Option<Timing> {
+        match self.ask(puzzle, limits, Some(at)) {
             Reply::Answer(_, took) => Some(unchecked(took)),
             _ => None,
         }
@@ -342,7 +350,8 @@ pub fn split_command(command: &str) -> Result<Vec<String>, ExternalError> {
     argv.ok_or_else(|| ExternalError::Split(command.into()))
 }
 
-/// The plain [`Solver`] view, for a warm-up or a size check: a timeout reads as
+/// The plain [`Solver`] view, for a warm-up (its events have no puzzle's place) or a size
+/// check: a timeout reads as
 /// `budget_exhausted`, anything else without an answer as `no_solution`.
 impl Solver for External {
     fn name(&self) -> &'static str {

@@ -120,14 +120,22 @@ impl FromStr for CpuList {
     }
 }
 
-/// Reads a number of seconds (`10`, `0.5`) or a duration (`500ms`, `2m`).
+/// The longest time [`parse_seconds`] reads, about 31 years: far above any run, far below
+/// the overflow of a clock's instant it is added to.
+const MOST_SECONDS: u64 = 1_000_000_000;
+
+/// Reads a number of seconds (`10`, `0.5`) or a duration (`500ms`, `2m`), under
+/// [`MOST_SECONDS`] either way.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let bad = || expected("seconds (10, 0.5) or a duration (500ms, 2m)");
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.0..1e9).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        Ok(_) => Err(bad()),
-        Err(_) => humantime::parse_duration(text.trim()).map_err(|_| bad()),
-    }
+    let limit = match text.trim().parse::<f64>() {
+        Ok(s) if s >= 0.0 => Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX),
+        Ok(_) => return Err(bad()),
+        Err(_) => humantime::parse_duration(text.trim()).map_err(|_| bad())?,
+    };
+    (limit < Duration::from_secs(MOST_SECONDS))
+        .then_some(limit)
+        .ok_or_else(|| expected(format!("a time under {MOST_SECONDS} s (31 years)")))
 }
 
 /// [`parse_seconds`], above zero.

@@ -186,7 +186,10 @@ impl Solved {
             _ => {
                 let corpus: Arc<str> = Arc::from("solve");
                 let mut first = solve_checked(&c, &corpus, puzzle, 1)?;
-                if first.nanoseconds < QUICK_NS && first.status != Status::Wrong {
+                // A `cmd:` child that crashed has no solve time: asked again, it would be
+                // started again, and wait for its first answer again.
+                let quick = first.solve_time().is_some_and(|ns| ns < QUICK_NS);
+                if quick && first.status != Status::Wrong {
                     first = solve_checked(&c, &corpus, puzzle, RETIMES)?;
                 }
                 Ok(first)
