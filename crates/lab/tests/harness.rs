@@ -1671,18 +1671,23 @@ fn plot_draws_two_runs_on_one_figure() {
     run(&dir, &["plot", "main.csv", "nothing.csv"], 1);
 }
 
+/// `x/c.txt` (easy12's first 3 puzzles) and `y/c.txt` (its next 2) in `dir`.
+fn two_corpora_of_one_name(dir: &tempfile::TempDir) {
+    let text = std::fs::read_to_string(easy(dir)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::create_dir_all(dir.path().join("x")).unwrap();
+    std::fs::create_dir_all(dir.path().join("y")).unwrap();
+    write(dir, "x/c.txt", &(lines[..3].join("\n") + "\n"));
+    write(dir, "y/c.txt", &(lines[3..5].join("\n") + "\n"));
+}
+
 /// Two corpora of a run that share a file name (`x/c.txt`, `y/c.txt`) stay two in `compare`
 /// and in the plot of two runs, named by their paths: they were pooled under `c.txt`, the
 /// rows of one index taken for one puzzle (y's puzzle 0 in place of x's), y left unsaid.
 #[test]
 fn compare_and_plot_keep_two_corpora_of_one_file_name_apart() {
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(easy(&dir)).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    std::fs::create_dir_all(dir.path().join("x")).unwrap();
-    std::fs::create_dir_all(dir.path().join("y")).unwrap();
-    write(&dir, "x/c.txt", &(lines[..3].join("\n") + "\n"));
-    write(&dir, "y/c.txt", &(lines[3..5].join("\n") + "\n"));
+    two_corpora_of_one_name(&dir);
     for out in ["a.csv", "b.csv"] {
         bench(&dir, &["x/c.txt", "y/c.txt", "-s", "dlx", "-o", out], 0);
     }
@@ -1708,12 +1713,7 @@ fn compare_and_plot_keep_two_corpora_of_one_file_name_apart() {
 #[test]
 fn compare_and_plot_match_a_corpus_whose_file_name_the_other_run_shares() {
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(easy(&dir)).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    std::fs::create_dir_all(dir.path().join("x")).unwrap();
-    std::fs::create_dir_all(dir.path().join("y")).unwrap();
-    write(&dir, "x/c.txt", &(lines[..3].join("\n") + "\n"));
-    write(&dir, "y/c.txt", &(lines[3..5].join("\n") + "\n"));
+    two_corpora_of_one_name(&dir);
     bench(&dir, &["x/c.txt", "y/c.txt", "-s", "dlx", "-o", "a.csv"], 0);
     bench(&dir, &["x/c.txt", "-s", "dlx", "-o", "b.csv"], 0);
     let (out, _) = run(&dir, &["compare", "a.csv", "b.csv"], 0);
