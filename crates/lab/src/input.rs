@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use sudoku_core::corpus::CorpusReader;
 use sudoku_core::{CorpusError, Grid, Puzzle};
 
-use crate::bench::recorder::MALFORMED_SHOWN;
+use crate::bench::recorder::{warn_malformed, warn_malformed_in_all};
 use crate::cli::PuzzleArgs;
 use crate::ui;
 use crate::usage_error::Usage;
@@ -109,9 +109,8 @@ fn load(name: String, mut reader: Box<dyn BufRead>) -> Result<Puzzles> {
     }
 }
 
-/// The puzzles of an input, in order: malformed lines are skipped, the first
-/// [`MALFORMED_SHOWN`] warned of and the others counted, as `bench` does; the reader ends
-/// at any other error.
+/// The puzzles of an input, in order: malformed lines are skipped and warned of as `bench`
+/// does ([`warn_malformed`]); the reader ends at any other error.
 pub struct Puzzles {
     /// The input's name in messages.
     pub name: String,
@@ -165,9 +164,7 @@ impl Iterator for Puzzles {
             match self.items.next()? {
                 Err(e) if e.is_malformed_line() => {
                     self.malformed += 1;
-                    if self.malformed <= MALFORMED_SHOWN {
-                        ui::warning(format!("{e} (line skipped)"));
-                    }
+                    warn_malformed(&e, self.malformed);
                 }
                 item => return Some(item.map_err(Into::into)),
             }
@@ -178,11 +175,6 @@ impl Iterator for Puzzles {
 impl Drop for Puzzles {
     /// Says how many malformed lines were skipped, when not all were shown.
     fn drop(&mut self) {
-        if self.malformed > MALFORMED_SHOWN {
-            ui::warning(format!(
-                "{}: {} malformed lines skipped in all, the first {MALFORMED_SHOWN} shown",
-                self.name, self.malformed
-            ));
-        }
+        warn_malformed_in_all(&self.name, self.malformed);
     }
 }

@@ -16,7 +16,25 @@ use crate::bench::progress::Progress;
 use crate::ui;
 
 /// Malformed lines reported one by one per corpus; the rest are counted.
-pub(crate) const MALFORMED_SHOWN: u64 = 10;
+const MALFORMED_SHOWN: u64 = 10;
+
+/// Warns of `error`, a corpus's `n`th malformed line, while `n` is at most
+/// [`MALFORMED_SHOWN`] (`bench`, and the commands that read one corpus).
+pub(crate) fn warn_malformed(error: &impl std::fmt::Display, n: u64) {
+    if n <= MALFORMED_SHOWN {
+        ui::warning(format!("{error} (line skipped)"));
+    }
+}
+
+/// Warns that `corpus` had `malformed` lines skipped, when not each was warned of.
+pub(crate) fn warn_malformed_in_all(corpus: &str, malformed: u64) {
+    if malformed > MALFORMED_SHOWN {
+        ui::warning(format!(
+            "{corpus}: {malformed} malformed lines skipped in all, the first {MALFORMED_SHOWN} \
+             shown"
+        ));
+    }
+}
 
 /// Where a `bench` run's rows go.
 pub struct Recorder {
@@ -155,18 +173,11 @@ other {} puzzle",
         };
         let n = self.malformed.entry(location.path.clone()).or_default();
         *n += 1;
-        if *n <= MALFORMED_SHOWN {
-            ui::warning(format!("{error} (line skipped)"));
-        }
+        warn_malformed(error, *n);
     }
 
     fn corpus_done(&mut self, corpus: &CorpusCount) {
-        if corpus.malformed > MALFORMED_SHOWN {
-            ui::warning(format!(
-                "{}: {} malformed lines skipped in all, the first {MALFORMED_SHOWN} shown",
-                corpus.name, corpus.malformed
-            ));
-        }
+        warn_malformed_in_all(&corpus.name, corpus.malformed);
         // Only a corpus without any puzzle, not one whose puzzles were another shard's.
         if corpus.puzzles + corpus.skipped == 0 {
             ui::warning(format!("{}: no puzzles", corpus.name));
