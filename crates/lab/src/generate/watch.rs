@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use sudoku_generator::{OnProgress, Progress};
+use sudoku_reports::wording::plural;
 
 use crate::bench::progress::human;
 use crate::ui;
@@ -93,11 +94,13 @@ impl Watch {
         let rate = done as f64 / elapsed.max(1e-9);
         let left = (done > 0 && done < count).then(|| human((count - done) as f64 / rate));
         let left = left.map_or(String::new(), |left| format!(", about {left} left"));
+        let attempts = self.attempts();
         format!(
-            "progress: {done} of {count} puzzles ({:.1}%), {} attempts, {rate:.0} puzzles/s, {} \
-             elapsed{left}",
+            "progress: {done} of {count} puzzle{} ({:.1}%), {attempts} attempt{}, {rate:.0} \
+             puzzles/s, {} elapsed{left}",
+            plural(count),
             100.0 * done as f64 / count.max(1) as f64,
-            self.attempts(),
+            plural(attempts),
             human(elapsed)
         )
     }
@@ -112,12 +115,13 @@ impl Watch {
 
 fn bar_style(attempts: Arc<AtomicU64>) -> ProgressStyle {
     let template = "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/{human_len} puzzles, \
-                    {attempts} attempts, {rate}, eta {eta}";
+                    {attempts}, {rate}, eta {eta}";
     let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
         let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
     };
     let attempts = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-        let _ = write!(w, "{}", attempts.load(Relaxed));
+        let n = attempts.load(Relaxed);
+        let _ = write!(w, "{n} attempt{}", plural(n));
     };
     (ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()))
         .with_key("rate", rate)
@@ -145,5 +149,17 @@ mod tests {
             "{line}"
         );
         assert!(line.contains(" elapsed, about "), "{line}");
+        // One puzzle, one attempt: each in the number it takes (it said "1 attempts").
+        let one = Watch::start(true, None, 1);
+        one.update(Progress {
+            done: 0,
+            count: 1,
+            attempts: 1,
+        });
+        let line = one.line();
+        assert!(
+            line.starts_with("progress: 0 of 1 puzzle (0.0%), 1 attempt, "),
+            "{line}"
+        );
     }
 }
