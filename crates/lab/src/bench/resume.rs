@@ -85,8 +85,8 @@ pub fn earlier_run(
     // puzzles it lacks (a corpus that grew) solved.
     if !changed.is_empty() {
         ui::note(format!(
-            "--resume: the corpus changed since the run of {}: {}; its rows are checked \
-             against it",
+            "--resume: a corpus is not known to be the one the run of {} read: {}; its rows \
+             are checked against it",
             csv.display(),
             changed.join("; ")
         ));
