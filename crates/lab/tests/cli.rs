@@ -857,6 +857,16 @@ fn plot_draws_the_figures_of_a_run() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("600x200 pixels is too small"));
+    // An empty name wrote hidden files, `.time.svg` and `.nodes.svg`.
+    lab()
+        .arg("plot")
+        .arg(&csv)
+        .args(["--name", ""])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a value is required for '--name <NAME>'",
+        ));
 }
 
 #[test]

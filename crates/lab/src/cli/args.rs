@@ -267,7 +267,7 @@ pub struct PlotArgs {
     pub size: Option<(u32, u32)>,
 
     /// The files' name, NAME.time.svg and NAME.nodes.svg [default: the CSV's stem].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub name: Option<String>,
 }
 
