@@ -66,8 +66,16 @@ pub fn bench(args: &BenchArgs, interrupt: &AtomicBool) -> Result<RunEnd> {
     let engine = sudoku_engine::start(&config.plan, interrupt);
     let mut recorder = Recorder::new(csv, &config, earlier);
     let report = engine.run(&mut recorder);
-    let recorded = recorder.finish();
-    let changed = unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
+    // The corpora read again while the CSV is made durable, which waits on the disk.
+    let (recorded, changed) = std::thread::scope(|scope| {
+        let check = || unchanged::changed_while_read(&config.plan.sources, &sidecar.corpus);
+        let changed = scope.spawn(check);
+        let recorded = recorder.finish();
+        let changed = changed
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (recorded, changed)
+    });
     let ended = ending(&report, &recorded, changed);
     // The warm-up is not part of the run.
     let took = start.elapsed().saturating_sub(report.warmup);
