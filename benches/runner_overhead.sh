@@ -25,6 +25,11 @@
 #   floor     the overhead's measure taken of a bare loop (`examples/bare_loop.rs`): the
 #             same puzzles solved on 2 threads, each solve timed, nothing read, checked or
 #             written in the timed part. What the overhead reads above it is the runner's.
+#   walls     the overhead's run's wall time over the bare loop's, round by round: the
+#             runner's cost in a measure that does not depend on how a solve is timed, so
+#             that builds whose stopwatches differ compare (the bare loop's solve times are
+#             its plain wall times; the runner's are trusted ones, timed again when
+#             disturbed, as the book's "Timing you can trust" tells).
 #   bare      the speed-up's measure taken of the bare loop: its wall time on top1465 at
 #             1 thread over its wall time at 2, next to the runner's runs (before them in
 #             one round, after them in the next). A loop that only solves gets this much
@@ -136,12 +141,13 @@ bare_speedup() {
 
 # The ceiling's runs: long enough that one timing is not one burst of noise.
 ceiling_puzzles=20000
-overhead=() solo=() speedup=() ceiling=() share=() floor=() bare=() gain=()
+overhead=() solo=() speedup=() ceiling=() share=() floor=() walls=() bare=() gain=()
 
 # One round's figures, each pushed onto its list.
 overhead_and_solo() {
     quiet; bench c17 2 "$clue17"
     overhead+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17)")")
+    bare_floor
     quiet; bench c17one 1 "$clue17"
     solo+=("$(calc '2 * a / b' "$(seconds c17)" "$(solved c17one)")")
 }
@@ -159,9 +165,13 @@ ceiling_and_share() {
     ceiling+=("$(calc '4 * a / (b + c)' "$(solved alone)" "$(solved a)" "$(solved b)")")
     share+=("$(calc 'a / b' "${speedup[-1]}" "${ceiling[-1]}")")
 }
+# Right after the overhead's run, for walls: two moments apart, on a noisy machine.
 bare_floor() {
-    quiet; "$bare_loop" "$clue17" 2 >/dev/null
-    floor+=("$("$bare_loop" "$clue17" 2 | awk '{print $NF}')")
+    local line
+    "$bare_loop" "$clue17" 2 >/dev/null
+    line="$("$bare_loop" "$clue17" 2)"
+    floor+=("$(awk '{print $NF}' <<<"$line")")
+    walls+=("$(calc 'a / b' "$(seconds c17)" "$(awk '{print $4}' <<<"$line")")")
 }
 
 for round in $(seq "$rounds"); do
@@ -174,10 +184,9 @@ for round in $(seq "$rounds"); do
     overhead_and_solo
     speedup_and_bare "$round"
     ceiling_and_share
-    bare_floor
-    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f  bare %.3f\n' \
+    printf 'round %d: overhead %.3f  solo %.3f  speed-up %.3f  ceiling %.3f  share %.3f  floor %.3f  walls %.3f  bare %.3f\n' \
         "$round" "${overhead[-1]}" "${solo[-1]}" "${speedup[-1]}" "${ceiling[-1]}" "${share[-1]}" \
-        "${floor[-1]}" "${bare[-1]}"
+        "${floor[-1]}" "${walls[-1]}" "${bare[-1]}"
 done
 
 # The median of the values, then their range.
@@ -195,6 +204,7 @@ if ! $only_speedup; then
     printf '  ceiling, 2 x solve times alone / at once:        %s\n' "$(median "${ceiling[@]}")"
     printf '  share, speed-up / ceiling:                       %s\n' "$(median "${share[@]}")"
     printf '  floor, a bare loop timed as the overhead:        %s\n' "$(median "${floor[@]}")"
+    printf '  walls, the overhead run / the bare loop (wall):  %s\n' "$(median "${walls[@]}")"
 fi
 printf '  bare, a bare loop timed as the speed-up:         %s\n' "$(median "${bare[@]}")"
 printf '  speed-up less bare, round by round:              %s\n' "$(median "${gain[@]}")"
