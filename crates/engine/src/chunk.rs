@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::{wide_bom, MAX_LINE_BYTES};
+use sudoku_core::corpus::{wide_bom, Before, MAX_LINE_BYTES};
 use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::source::Input;
@@ -31,8 +31,9 @@ pub(crate) struct Chunk {
     pub corpus: Arc<str>,
     /// The 1-based line number of its first line (unused when `parsed`).
     pub first_line: u64,
-    /// Whether a line that may hold a puzzle came before it (then it holds no header).
-    pub after_record: bool,
+    /// What came before it: a line that may hold a puzzle (then it holds no header), and
+    /// where the puzzles are (unused when `parsed`).
+    pub before: Before,
     /// Its lines, each with its `\n` (the corpus's last line may lack it).
     pub bytes: Vec<u8>,
     /// Its lines that may hold a puzzle (not blank, not a comment): at most one puzzle each.
@@ -51,7 +52,7 @@ impl Chunk {
             &self.bytes[..],
             self.corpus.clone(),
             lines_before,
-            self.after_record,
+            self.before,
         )
     }
 }
@@ -105,7 +106,7 @@ pub(crate) struct Chunker {
     corpus: Arc<str>,
     /// Lines read so far.
     line: u64,
-    seen_record: bool,
+    before: Before,
     /// The line being read (its buffer reused from line to line).
     line_buf: Vec<u8>,
     /// Whether `line_buf` holds a line read but left for the next chunk, and its kind.
@@ -120,7 +121,7 @@ impl Chunker {
             source,
             corpus,
             line: 0,
-            seen_record: false,
+            before: Before::Start,
             line_buf: Vec::new(),
             carry: None,
             done: false,
@@ -186,7 +187,7 @@ impl Cut for Chunker {
             source: self.source,
             corpus: self.corpus.clone(),
             first_line: self.line + 1 - u64::from(self.carry.is_some()),
-            after_record: self.seen_record,
+            before: self.before,
             bytes: Vec::with_capacity(max.min(BATCH_BYTES) * 90),
             candidates: 0,
             parsed: None,
@@ -205,7 +206,7 @@ impl Cut for Chunker {
                     break;
                 }
                 chunk.candidates += 1;
-                self.seen_record = true;
+                self.before = self.before.then(&self.line_buf);
                 in_grid = glue;
             }
             chunk.bytes.extend_from_slice(&self.line_buf);
@@ -280,6 +281,11 @@ mod tests {
             format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
             format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
             format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
+            format!("# 3m\nid,puzzle,solution\n0,{TOP1}\n{TOP1}\n1,{TOP1},x\n2,{TOP1}\n"),
+            format!(
+                "{}\nid,puzzle\n0,{TOP1}\n{TOP1}\n",
+                ".".repeat(MAX_LINE_BYTES + 10)
+            ),
         ];
         let bytes = |text: &str| Cursor::new(text.as_bytes().to_vec());
         let all = crate::Selection::default();

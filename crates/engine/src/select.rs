@@ -176,7 +176,7 @@ impl Cut for Indexed {
                 source: self.source,
                 corpus: self.corpus.clone(),
                 first_line: 0,
-                after_record: true,
+                before: sudoku_core::corpus::Before::default(),
                 bytes: Vec::new(),
                 candidates: items.len(),
                 parsed: Some(items),

@@ -93,6 +93,25 @@ pub(super) fn is_header_field(field: &[u8]) -> bool {
     !field.iter().any(|&b| b.is_ascii_digit() || b == b'.')
 }
 
+/// The names a header gives the puzzles' column, in any case: kaggle's `quizzes` and
+/// `puzzle`, sudoku-extreme's `question`, the 16x16 set's `Sudoku`.
+const PUZZLE_COLUMNS: [&str; 6] = ["puzzle", "puzzles", "quiz", "quizzes", "question", "sudoku"];
+
+/// The field of each line that holds the puzzle, when `text` (a line without its line
+/// end) is a header ([`is_header_field`]) that names the puzzles' column: the first
+/// field when it names none; `None` when `text` is no header.
+pub(super) fn header_puzzle_field(text: &[u8]) -> Option<usize> {
+    let fields = fields(text);
+    let first = fields.first()?;
+    if !is_header_field(&first.bytes) {
+        return None;
+    }
+    let named = |f: &Field<'_>| {
+        (PUZZLE_COLUMNS.iter()).any(|name| f.bytes.eq_ignore_ascii_case(name.as_bytes()))
+    };
+    Some(fields.iter().position(named).unwrap_or(0))
+}
+
 /// Parses the puzzle field strictly: cell symbols and pretty-printing marks, nothing
 /// else; its size from its cell count. Errors carry the column they concern.
 pub(super) fn puzzle(field: &Field<'_>) -> Result<Grid, (usize, LineProblem)> {

@@ -8,13 +8,17 @@
 //!   256 or 625 cells; digits above 9 are the letters `A`-`P`);
 //! - blank lines and comment lines starting with `#` (skipped, whatever their encoding);
 //! - a header line before the first puzzle whose first field holds no digit and no `.`,
-//!   such as kaggle's `quizzes,solutions` (skipped);
+//!   such as kaggle's `quizzes,solutions` (skipped). When it names the puzzles' column
+//!   (`puzzle`, `puzzles`, `quiz`, `quizzes`, `question` or `sudoku`, in any case), each
+//!   line's puzzle is its field of that column, the fields before it left out, as in
+//!   kaggle's 3-million set (`id,puzzle,solution,clues,difficulty`); otherwise, and in a
+//!   file without a header, it is the first field;
 //! - more after the puzzle, separated by `,`, `;`, a tab or spaces, fields quoted as in
-//!   CSV or not: kaggle's solution column, tdoku's ratings, ids, labels. When the second
-//!   field has as many cell symbols as the puzzle has cells, it is the puzzle's *known
-//!   solution*: it must then be all digits and solve the puzzle. Otherwise what follows
-//!   the puzzle is its *label* (on a line with tabs, the next tab-separated field), kept
-//!   as text even when it is not UTF-8;
+//!   CSV or not: kaggle's solution column, tdoku's ratings, ids, labels. When the field
+//!   after the puzzle has as many cell symbols as the puzzle has cells, it is the
+//!   puzzle's *known solution*: it must then be all digits and solve the puzzle.
+//!   Otherwise what follows the puzzle is its *label* (on a line with tabs, the next
+//!   tab-separated field), kept as text even when it is not UTF-8;
 //! - a file holding one puzzle as N lines of N comma-separated integers (`0` empty), as
 //!   `../shared/reference/reference_n.py` reads it.
 //!
@@ -129,6 +133,12 @@ pub enum LineProblem {
     /// The line holds NUL bytes among bytes that are not text: binary data.
     #[error("the line holds NUL bytes and bytes that are not text: a binary file, not a corpus")]
     Binary,
+    /// The line has no field in the column where the corpus's header puts the puzzles.
+    #[error("the line has no field {field}, the puzzles' column in the header")]
+    NoPuzzleField {
+        /// The column, 1-based.
+        field: usize,
+    },
     /// A grid file (N lines of N integers) stops before its N-th line.
     #[error("a {size} grid of comma-separated rows ends after {rows} of its {} rows", size.side())]
     ShortGrid {
@@ -224,6 +234,56 @@ impl CorpusError {
     }
 }
 
+/// What the part of a corpus that a reader starts at follows
+/// ([`CorpusReader::continuing`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Before {
+    /// Nothing that may hold a puzzle: the corpus's first such line may be a header.
+    #[default]
+    Start,
+    /// Lines that may hold a puzzle, the first of which said where each line's puzzle is:
+    /// in its field `puzzle_field` (0-based; see the module on headers).
+    Records {
+        /// The field of each line that holds its puzzle.
+        puzzle_field: usize,
+    },
+}
+
+impl Before {
+    /// What the line after `line` follows, when `line` followed `self`: `line` is one
+    /// that may hold a puzzle (with or without its line end; the corpus's first may start
+    /// with a byte-order mark), and the first of them says where every line's puzzle is.
+    pub fn then(self, line: &[u8]) -> Before {
+        match self {
+            Before::Records { .. } => self,
+            Before::Start => {
+                let text = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+                let text = text.strip_suffix(b"\n").unwrap_or(text);
+                let header = (text.len() <= MAX_LINE_BYTES && !text.contains(&0))
+                    .then(|| line::header_puzzle_field(text.trim_ascii()))
+                    .flatten();
+                Before::Records {
+                    puzzle_field: header.unwrap_or(0),
+                }
+            }
+        }
+    }
+
+    /// What comes after a first line that is no header (too long, binary, a puzzle):
+    /// each line's puzzle is its first field.
+    fn past_start(self) -> Before {
+        self.then(b"")
+    }
+
+    /// The field of each line that holds its puzzle.
+    fn puzzle_field(self) -> usize {
+        match self {
+            Before::Start => 0,
+            Before::Records { puzzle_field } => puzzle_field,
+        }
+    }
+}
+
 /// The rows of a grid file read so far.
 struct GridRows {
     size: Size,
@@ -247,7 +307,7 @@ pub struct CorpusReader<R> {
     line: u64,
     index: u64,
     buf: Vec<u8>,
-    seen_record: bool,
+    before: Before,
     grid_rows: Option<GridRows>,
     /// What the line that cut a grid file short gave, after that error.
     pending: Option<Result<Puzzle, CorpusError>>,
@@ -281,7 +341,7 @@ impl<R: BufRead> CorpusReader<R> {
             line: 0,
             index: 0,
             buf: Vec::new(),
-            seen_record: false,
+            before: Before::Start,
             grid_rows: None,
             pending: None,
             done: false,
@@ -290,17 +350,17 @@ impl<R: BufRead> CorpusReader<R> {
 
     /// Reads a part of a corpus as it would be read in place: `source` starts after the
     /// corpus's first `lines_before` lines (so line numbers go on from there, and a
-    /// byte-order mark is only looked for when there are none), `after_record` when a
-    /// record came before it (a header is only taken before the first record).
+    /// byte-order mark is only looked for when there are none), after `before` (a header
+    /// is only taken before the first record, and says where the puzzles are).
     pub fn continuing(
         source: R,
         name: impl Into<Arc<str>>,
         lines_before: u64,
-        after_record: bool,
+        before: Before,
     ) -> Self {
         CorpusReader {
             line: lines_before,
-            seen_record: after_record,
+            before,
             ..CorpusReader::new(source, name)
         }
     }
@@ -370,7 +430,7 @@ impl<R: BufRead> CorpusReader<R> {
             }
         }
         if too_long {
-            self.seen_record = true;
+            self.before = self.before.past_start();
             let problem = LineProblem::TooLong {
                 limit: MAX_LINE_BYTES,
             };
@@ -382,7 +442,7 @@ impl<R: BufRead> CorpusReader<R> {
                 // it was said to be one.
                 return None;
             }
-            self.seen_record = true;
+            self.before = self.before.past_start();
             let problem = match looks_wide(&self.buf) {
                 Some(wide) => LineProblem::Nul(wide),
                 None => LineProblem::Binary,
@@ -413,17 +473,18 @@ impl<R: BufRead> CorpusReader<R> {
     /// A line that is neither blank nor a comment.
     fn record(&mut self, text: &[u8]) -> Option<Result<Puzzle, CorpusError>> {
         // The common line, a 9x9 puzzle alone, is read at once: it reads as below (one
-        // field, no header, no solution, no label) unless a grid file is being read.
-        if self.grid_rows.is_none() {
+        // field, no header, no solution, no label) unless a grid file is being read or a
+        // header put the puzzles in another field.
+        if self.grid_rows.is_none() && self.before.puzzle_field() == 0 {
             if let Some(grid) = line::plain_nine(text) {
-                self.seen_record = true;
+                self.before = self.before.past_start();
                 return Some(Ok(self.puzzle(grid, None, None, self.line)));
             }
         }
         let fields = line::fields(text);
         let first = fields.first()?; // separators only: nothing on the line
-        let first_record = !self.seen_record;
-        self.seen_record = true;
+        let before = self.before;
+        self.before = before.then(text);
         if let Some((size, values)) = line::grid_row(text, &fields) {
             return self.grid_row(size, values);
         }
@@ -432,19 +493,24 @@ impl<R: BufRead> CorpusReader<R> {
             self.pending = self.record(text);
             return Some(Err(cut));
         }
-        if first_record && line::is_header_field(&first.bytes) {
+        if before == Before::Start && line::is_header_field(&first.bytes) {
             return None; // a header such as `quizzes,solutions`
         }
-        let grid = match line::puzzle(first) {
+        let at = self.before.puzzle_field();
+        let Some(field) = fields.get(at) else {
+            let problem = LineProblem::NoPuzzleField { field: at + 1 };
+            return Some(Err(self.malformed(self.line, None, problem)));
+        };
+        let grid = match line::puzzle(field) {
             Ok(grid) => grid,
             Err((column, problem)) => {
                 return Some(Err(self.malformed(self.line, Some(column), problem)))
             }
         };
         let mut solution = None;
-        let mut used = 1;
+        let mut used = at + 1;
         if let Some(second) = fields
-            .get(1)
+            .get(at + 1)
             .filter(|f| line::looks_like_solution(&f.bytes, &grid))
         {
             match line::solution(&second.bytes, &grid) {
@@ -453,7 +519,7 @@ impl<R: BufRead> CorpusReader<R> {
                     return Some(Err(self.malformed(self.line, Some(second.column), problem)))
                 }
             }
-            used = 2;
+            used += 1;
         }
         let label = line::label(text, &fields, used);
         Some(Ok(self.puzzle(grid, solution, label, self.line)))
@@ -510,7 +576,7 @@ impl<R: BufRead> CorpusReader<R> {
 
     /// [`Self::plain_line`]'s cell values, the line taken (it is the one read).
     fn plain_cells(&mut self) -> Option<[u8; CELLS]> {
-        if self.line == 0 || self.grid_rows.is_some() {
+        if self.line == 0 || self.grid_rows.is_some() || self.before.puzzle_field() != 0 {
             return None;
         }
         let buffered = self.source.fill_buf().ok()?;
@@ -522,7 +588,7 @@ impl<R: BufRead> CorpusReader<R> {
         let cells = line::plain_nine_cells(&buffered[..CELLS])?;
         self.source.consume(end);
         self.line += 1;
-        self.seen_record = true;
+        self.before = self.before.past_start();
         Some(cells)
     }
 
@@ -830,6 +896,52 @@ mod tests {
         assert!(
             err.starts_with("t.txt:1:83: the known solution does not solve the puzzle"),
             "{err}"
+        );
+    }
+
+    /// Kaggle's 3-million set and sudoku-extreme put an id or a source before the puzzle:
+    /// their header names the puzzles' column, and every line is read from it.
+    #[test]
+    fn a_header_that_names_the_puzzles_column_is_followed() {
+        let sol =
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+        let quiz =
+            "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..";
+        let text = format!(
+            "\u{FEFF}id,Puzzle,solution,clues,difficulty\n0,{quiz},{sol},35,1.5\n\n1,{TOP1}\n\
+             {TOP1}\n2,{quiz},{sol}x,35,1.5\n"
+        );
+        let got = read(text.as_bytes());
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.grid.to_line(), quiz);
+        assert_eq!(p.solution.as_ref().unwrap().to_line(), sol);
+        assert_eq!(
+            (p.line, p.index, p.label.as_deref()),
+            (2, 0, Some("35,1.5"))
+        );
+        let p = got[1].as_ref().unwrap();
+        assert_eq!((p.grid.to_line().as_str(), p.line, p.index), (TOP1, 4, 1));
+        assert_eq!(
+            message(&got[2]),
+            "t.txt:5: the line has no field 2, the puzzles' column in the header"
+        );
+        let third = got[3].as_ref().unwrap();
+        assert_eq!(
+            (third.solution.as_deref(), third.label.as_deref()),
+            (None, Some(&*format!("{sol}x,35,1.5")))
+        );
+        let extreme = format!("source,question,answer,rating\npuzzles0_kaggle,{quiz},{sol},0\n");
+        let p = read(extreme.as_bytes()).remove(0).unwrap();
+        assert_eq!(
+            (p.grid.to_line(), p.label.as_deref()),
+            (quiz.into(), Some("0"))
+        );
+        // A header that names no such column leaves the puzzle first.
+        let text = format!("id,grid\n{TOP1},7\n");
+        let p = read(text.as_bytes()).remove(0).unwrap();
+        assert_eq!(
+            (p.grid.to_line().as_str(), p.label.as_deref()),
+            (TOP1, Some("7"))
         );
     }
 
