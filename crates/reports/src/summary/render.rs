@@ -183,7 +183,7 @@ impl Summary {
     /// 8 characters, is enough (the book's "summary" says when it is not).
     pub fn to_text(&self, view: View) -> String {
         if self.tally.groups.is_empty() {
-            return self.notes_text("");
+            return self.notes_text();
         }
         let mut rows = self.grid(view);
         let width = |rows: &[Vec<String>], i: usize| {
@@ -210,7 +210,7 @@ impl Summary {
             View::Narrow => narrow_legend(&rows[0]),
             View::Wide => WIDE_LEGEND.to_string(),
         };
-        out + "\n" + &self.notes_text("")
+        out + "\n" + &self.notes_text()
     }
 
     /// The summary as a Markdown document: every column, and the notes.
@@ -228,23 +228,33 @@ impl Summary {
                 let _ = writeln!(out, "|{}|", align.collect::<Vec<_>>().join("|"));
             }
         }
-        out + "\n" + WIDE_LEGEND + "\n\n" + &html_escaped(&self.notes_text("**"))
+        // A paragraph each: lines one after another run into one in Markdown.
+        let notes = html_escaped(&self.notes("**").join("\n\n"));
+        out + "\n" + WIDE_LEGEND + "\n\n" + &notes + "\n"
     }
 
-    /// The notes below the table; `bold` marks the alarming ones (`**` in Markdown).
-    fn notes_text(&self, bold: &str) -> String {
-        let mut out = String::new();
+    /// The notes below the table as text, a line each (a warning wrapped to the table).
+    fn notes_text(&self) -> String {
+        self.notes("")
+            .iter()
+            .map(|note| format!("{note}\n"))
+            .collect()
+    }
+
+    /// The notes below the table, each a paragraph; `bold` marks the alarming ones (`**` in
+    /// Markdown).
+    fn notes(&self, bold: &str) -> Vec<String> {
+        let mut notes = Vec::new();
         if let Some(shard) = self.sidecar.shard {
-            let _ = writeln!(
-                out,
+            notes.push(format!(
                 "Shard {shard}: one share of the run's puzzles (sudoku-lab merge joins the \
 shards into the whole run)."
-            );
+            ));
         }
         if self.tally.groups.is_empty() {
-            out += "No rows.\n";
+            notes.push("No rows.".into());
         }
-        out += &self.clock_text();
+        notes.extend(self.clock_text().lines().map(String::from));
         let mut malformed = BTreeMap::new();
         for c in self.sidecar.corpus.iter().filter(|c| c.malformed > 0) {
             *malformed.entry(&c.path).or_default() += c.malformed;
@@ -253,12 +263,10 @@ shards into the whole run)."
             let total: u64 = malformed.values().sum();
             let per = malformed.iter().map(|(c, n)| format!("{c}: {n}"));
             let per = per.collect::<Vec<_>>().join(", ");
-            let _ = writeln!(out, "Malformed lines skipped: {total} ({per}).");
+            notes.push(format!("Malformed lines skipped: {total} ({per})."));
         }
         let skips = self.sidecar.skipped.iter().map(|s| s.note());
-        for note in self.sidecar.notes.iter().cloned().chain(skips) {
-            let _ = writeln!(out, "{note}");
-        }
+        notes.extend(self.sidecar.notes.iter().cloned().chain(skips));
         // A warning for each group whose figures may not hold, within the narrow width.
         let names = short_names(self.tally.groups.iter().map(|g| &*g.corpus));
         for g in &self.tally.groups {
@@ -269,30 +277,28 @@ again on a quiet machine, or with --repeat 5.",
                     g.solver, names[&*g.corpus]
                 );
                 let words: Vec<String> = note.split(' ').map(str::to_string).collect();
-                let _ = writeln!(out, "{}", pack(&words, NARROW_WIDTH));
+                notes.push(pack(&words, NARROW_WIDTH));
             }
         }
         let wrong = self.wrong();
         if wrong > 0 {
             let their = if wrong == 1 { "its" } else { "their" };
             let s = plural(wrong);
-            let _ = writeln!(
-                out,
-                "{bold}WRONG: {wrong} solution{s} failed {their} check{bold}:"
-            );
+            let mut note = format!("{bold}WRONG: {wrong} solution{s} failed {their} check{bold}:");
             let more = (wrong as usize).saturating_sub(self.tally.wrong_rows.len());
             let more = (more > 0).then(|| format!("... and {more} more"));
             for w in self.tally.wrong_rows.iter().chain(&more) {
-                let _ = writeln!(out, "- {w}");
+                let _ = write!(note, "\n- {w}");
             }
+            notes.push(note);
         }
         if let Some(state) = &self.state {
-            let _ = writeln!(out, "{bold}{}{bold}: {}.", state.alarm(), state.told());
+            notes.push(format!("{bold}{}{bold}: {}.", state.alarm(), state.told()));
         }
         if let Some(error) = &self.error {
-            let _ = writeln!(out, "The error that stopped it: {error}");
+            notes.push(format!("The error that stopped it: {error}"));
         }
-        out
+        notes
     }
 
     /// The wall-clock note (the rules: the book's "bench", "What a run writes"): of the

@@ -218,5 +218,8 @@ fn groups_whose_times_may_not_hold_are_warned_of() {
     assert!(notes.contains(naive) && notes.contains(norvig), "{narrow}");
     let quiet = ["dlx on a", "logic on a", "Disturbed timings"];
     assert!(!quiet.iter().any(|q| notes.contains(q)), "{narrow}");
+    // In Markdown each note is a paragraph: lines one after another would run into one.
+    let md = s.to_markdown();
+    assert!(md.contains("5.\n\n**Warning**: norvig on a:"), "{md}");
     assert_eq!((s.retimed(), s.disturbed()), (2, 2));
 }
