@@ -281,6 +281,51 @@ fn a_wrong_known_solution_is_a_malformed_line() {
         .all(|r| r.status == Status::Solved && r.solution.replace('|', "") == sol));
 }
 
+/// Kaggle's 3-million set puts an id before each puzzle: its header names the puzzles'
+/// column, which every chunk the workers parse follows (a chunk starts after the header).
+#[test]
+fn a_corpus_whose_header_names_the_puzzles_column_is_read_by_every_worker() {
+    let dir = TempDir::new().unwrap();
+    let top95 = std::fs::read_to_string(corpus_path("norvig_sudoku-top95.txt")).unwrap();
+    let puzzles: Vec<&str> = top95.lines().take(40).collect();
+    // Each line's name is what follows its puzzle (no solution given): clues, difficulty.
+    let names: Vec<String> = (puzzles.iter().enumerate())
+        .map(|(id, p)| format!("{},0.{id}", p.bytes().filter(u8::is_ascii_digit).count()))
+        .collect();
+    let mut text = String::from("id,puzzle,solution,clues,difficulty\n");
+    for (id, (puzzle, name)) in puzzles.iter().zip(&names).enumerate() {
+        text += &format!("{id},{puzzle},,{name}\n");
+    }
+    text += &format!("{TOP1}\n");
+    let corpus = write(&dir, "3m.csv", &text);
+    let out = dir.path().join("3m.out.csv");
+    lab()
+        .args(["bench", "-j", "2", "--solvers", "dlx"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "{}:42: the line has no field 2, the puzzles' column in the header",
+            corpus.display()
+        )));
+    let rows = read_rows(&out);
+    let got: Vec<(String, Option<String>)> = (rows.iter())
+        .map(|r| {
+            (
+                r.puzzle.replace('|', ""),
+                r.name.as_deref().map(String::from),
+            )
+        })
+        .collect();
+    let want: Vec<(String, Option<String>)> = (puzzles.iter().zip(names))
+        .map(|(p, name)| (p.to_string(), Some(name)))
+        .collect();
+    assert_eq!(got, want);
+    assert!(rows.iter().all(|r| r.status == Status::Solved));
+}
+
 #[test]
 fn an_empty_file_is_a_failed_run_that_leaves_an_earlier_result_as_it_was() {
     let dir = TempDir::new().unwrap();
