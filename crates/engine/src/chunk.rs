@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::{wide_bom, Before, MAX_LINE_BYTES};
+use sudoku_core::corpus::{is_rule_line, may_be_grid_row, wide_bom, Before, MAX_LINE_BYTES};
 use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::source::Input;
@@ -60,15 +60,11 @@ impl Chunk {
 /// What a line is, for cutting and counting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    /// Blank, a comment, separators only: never a puzzle.
+    /// Blank, a comment, layout only (`---+---`): never a puzzle.
     Blank,
     /// May hold a puzzle (or be a header, or malformed); `glue` when it may be a row of a
     /// grid file, which a chunk must not be cut before.
     Candidate { glue: bool },
-}
-
-fn is_separator(b: u8) -> bool {
-    matches!(b, b',' | b';' | b'\t' | b' ')
 }
 
 /// What `line` (with its `\n`, if any) is; `first` for the corpus's first line, which may
@@ -78,20 +74,16 @@ fn kind(line: &[u8], first: bool) -> Kind {
     if first {
         text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     }
-    // One pass without branches finds the two bytes that matter on most lines: a NUL,
-    // a comma.
-    let (nul, comma) = text.iter().fold((false, false), |(nul, comma), &b| {
-        (nul | (b == 0), comma | (b == b','))
-    });
-    if text.len() > MAX_LINE_BYTES || nul {
+    if text.len() > MAX_LINE_BYTES || text.contains(&0) {
         return Kind::Candidate { glue: false };
     }
     let text = text.trim_ascii();
-    if text.is_empty() || text.starts_with(b"#") || text.iter().all(|&b| is_separator(b)) {
+    if text.starts_with(b"#") || is_rule_line(text) {
         return Kind::Blank;
     }
-    let glue = comma && text.iter().all(|&b| b.is_ascii_digit() || is_separator(b));
-    Kind::Candidate { glue }
+    Kind::Candidate {
+        glue: may_be_grid_row(text),
+    }
 }
 
 /// A chunk is cut anyway past this many bytes (only runs of grid-file rows get there).
@@ -271,6 +263,11 @@ mod tests {
             .map(|row| row.iter().map(|&b| char::from(b).to_string()))
             .map(|cells| cells.collect::<Vec<_>>().join(",") + "\n")
             .collect();
+        let rows: String = TOP1
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}|\n", r.escape_ascii()))
+            .collect();
         let texts = [
             format!("\u{FEFF}quizzes,solutions\n{TOP1}\n{TOP1}\tname one\n"),
             format!(
@@ -282,6 +279,11 @@ mod tests {
             format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
             format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
             format!("# 3m\nid,puzzle,solution\n0,{TOP1}\n{TOP1}\n1,{TOP1},x\n2,{TOP1}\n"),
+            format!(
+                "Grid 01\n{}---+---\n{}Grid 2\n{rows}{TOP1}\n",
+                &rows[..33],
+                &rows[33..]
+            ) + &rows[..40],
             format!(
                 "{}\nid,puzzle\n0,{TOP1}\n{TOP1}\n",
                 ".".repeat(MAX_LINE_BYTES + 10)

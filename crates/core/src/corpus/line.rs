@@ -87,6 +87,30 @@ fn is_mark(c: char) -> bool {
     matches!(c, '|' | '+' | '-')
 }
 
+/// Whether a byte only lays cells out: a separator or a pretty-printing mark.
+fn is_layout(b: u8) -> bool {
+    is_separator(b) || is_mark(char::from(b))
+}
+
+/// Whether a line (without its line end) holds nothing but layout, such as a grid's rule
+/// `------+------+------`: it is skipped, as a blank line is.
+pub fn is_rule_line(text: &[u8]) -> bool {
+    text.iter().all(|&b| is_layout(b))
+}
+
+/// Whether a line (without its line end) may be a row of a grid file (see the module):
+/// cheaply, and never wrongly `false`, so that a reader that cuts a corpus into parts
+/// keeps such lines together.
+pub fn may_be_grid_row(text: &[u8]) -> bool {
+    let integers = || text.iter().all(|&b| b.is_ascii_digit() || is_separator(b));
+    let cells = text
+        .iter()
+        .filter(|&&b| !is_layout(b))
+        .take(ROW_SIDES[1] + 1)
+        .count();
+    (text.contains(&b',') && integers()) || ROW_SIDES.contains(&cells)
+}
+
 /// Whether a field reads as a header's: no digit and no `.` at all (`quizzes`,
 /// `Sudoku`), so that it cannot be a puzzle of any size.
 pub(super) fn is_header_field(field: &[u8]) -> bool {
@@ -210,14 +234,24 @@ pub(super) fn label(line: &[u8], fields: &[Field<'_>], used: usize) -> Option<St
     (!text.is_empty()).then(|| text.to_string())
 }
 
-/// A row of a grid file (one puzzle written as N lines of N comma-separated integers, 0
-/// for empty): the values of a line of 4, 9, 16 or 25 integer fields, each `0..=N`,
-/// separated by commas.
+/// The sides of the grids whose rows may be written as cell symbols: a line of 16 is a
+/// 4x4 puzzle, and one of 4 too easily something else (`1234`).
+const ROW_SIDES: [usize; 2] = [9, 25];
+
+/// A row of a grid file (one puzzle written as N lines): the values of a line of 4, 9, 16
+/// or 25 integer fields, each `0..=N`, separated by commas; or of a line of 9 or 25 cells,
+/// each `.`, `0` or a digit of the N×N grid, laid out with separators and pretty-printing
+/// marks or not (`4 . . |. . . |8 . 5`, `003020600`).
 pub(super) fn grid_row(line: &[u8], fields: &[Field<'_>]) -> Option<(Size, Vec<u8>)> {
-    let size = Size::from_side(fields.len())?;
-    if !line.contains(&b',') {
-        return None;
+    let size = Size::from_side(fields.len());
+    match size.filter(|_| line.contains(&b',')) {
+        Some(size) => integer_row(size, fields),
+        None => symbol_row(line),
     }
+}
+
+/// A row of `size` written as integers, one a field.
+fn integer_row(size: Size, fields: &[Field<'_>]) -> Option<(Size, Vec<u8>)> {
     let values: Option<Vec<u8>> = fields
         .iter()
         .map(|f| {
@@ -229,6 +263,20 @@ pub(super) fn grid_row(line: &[u8], fields: &[Field<'_>]) -> Option<(Size, Vec<u
             (usize::from(v) <= size.side()).then_some(v)
         })
         .collect();
+    values.map(|v| (size, v))
+}
+
+/// A row written as cell symbols, with or without layout between them.
+fn symbol_row(line: &[u8]) -> Option<(Size, Vec<u8>)> {
+    let cells = line.iter().copied().filter(|&b| !is_layout(b));
+    // Counted up to one past the largest side: a long line is no row, and costs no more.
+    let count = cells.clone().take(ROW_SIDES[1] + 1).count();
+    let size = Size::from_side(count).filter(|s| ROW_SIDES.contains(&s.side()))?;
+    let value = |b: u8| match b {
+        b'.' | b'0' => Some(0),
+        _ => size.digit_of(char::from(b)),
+    };
+    let values: Option<Vec<u8>> = cells.map(value).collect();
     values.map(|v| (size, v))
 }
 
@@ -296,7 +344,23 @@ mod tests {
         assert_eq!(grid_row(line, &fields(line)).unwrap().0, Size::SIXTEEN);
         let line = b"0,0,10,0,0,0,0,0,0";
         assert!(grid_row(line, &fields(line)).is_none(), "10 in a 9x9 row");
-        let line = b"0 0 3 0 2 0 6 0 0";
-        assert!(grid_row(line, &fields(line)).is_none(), "no comma");
+        let rows = [
+            ("0 0 3 0 2 0 6 0 0", 9),
+            ("..3.2.6..", 9),
+            (". . 3 |. 2 . |6 . .", 9),
+        ];
+        let wide = "1.3.".repeat(7);
+        for (line, side) in rows.into_iter().chain([(&wide[..25], 25)]) {
+            let (size, values) = grid_row(line.as_bytes(), &fields(line.as_bytes())).unwrap();
+            assert_eq!((size.side(), values[2]), (side, 3), "{line}");
+            assert!(may_be_grid_row(line.as_bytes()), "{line}");
+        }
+        for line in ["..3.2.6.A", "1.3..2..", &"1".repeat(16), "Grid 01", "1.3."] {
+            assert!(
+                grid_row(line.as_bytes(), &fields(line.as_bytes())).is_none(),
+                "{line}"
+            );
+        }
+        assert!(is_rule_line(b"------+------+------") && !is_rule_line(b"--1--"));
     }
 }

@@ -20,7 +20,10 @@
 //!   Otherwise what follows the puzzle is its *label* (on a line with tabs, the next
 //!   tab-separated field), kept as text even when it is not UTF-8;
 //! - a file holding one puzzle as N lines of N comma-separated integers (`0` empty), as
-//!   `../shared/reference/reference_n.py` reads it.
+//!   `../shared/reference/reference_n.py` reads it, or of N cells (N = 9 or 25: a line of
+//!   16 cells is a 4x4 puzzle, one of 4 too easily something else), laid out or not (`4 . . |. . . |8 . 5`, `003020600`),
+//!   as SadMan Sudoku's `.sdk` files and Project Euler's `sudoku.txt` write puzzles; lines
+//!   of layout alone (`------+------+------`) are skipped, as blank lines are.
 //!
 //! Within the puzzle field, the pretty-printing marks `|`, `+` and `-` are ignored
 //! (as Norvig's `grid_values` ignores them); any other character that is not a cell is
@@ -46,7 +49,7 @@ use thiserror::Error;
 pub use files::{
     corpus_files, folder_files, is_corpus_file_name, CorpusFiles, LeftOut, CORPUS_EXTENSIONS,
 };
-pub use line::plain_nine_cells;
+pub use line::{is_rule_line, may_be_grid_row, plain_nine_cells};
 
 use crate::grid::{Grid, GridError, SolutionError};
 use crate::size::Size;
@@ -139,8 +142,8 @@ pub enum LineProblem {
         /// The column, 1-based.
         field: usize,
     },
-    /// A grid file (N lines of N integers) stops before its N-th line.
-    #[error("a {size} grid of comma-separated rows ends after {rows} of its {} rows", size.side())]
+    /// A grid file (N lines of N cells) stops before its N-th line.
+    #[error("a {size} grid written a row a line ends after {rows} of its {} rows", size.side())]
     ShortGrid {
         /// The grid's size.
         size: Size,
@@ -453,7 +456,7 @@ impl<R: BufRead> CorpusReader<R> {
             self.buf.pop();
         }
         let text = self.buf.trim_ascii();
-        if text.is_empty() || text.starts_with(b"#") {
+        if text.starts_with(b"#") || line::is_rule_line(text) {
             return None;
         }
         let buf = std::mem::take(&mut self.buf);
@@ -1121,18 +1124,58 @@ mod tests {
         let got = read(short.as_bytes());
         assert_eq!(
             message(&got[0]),
-            "t.txt:1: a 9x9 grid of comma-separated rows ends after 4 of its 9 rows"
+            "t.txt:1: a 9x9 grid written a row a line ends after 4 of its 9 rows"
         );
         assert_eq!(got[1].as_ref().unwrap().grid.to_line(), TOP1);
         let got = read(rows[0].as_bytes());
         assert_eq!(
             message(&got[0]),
-            "t.txt:1: a 9x9 grid of comma-separated rows ends after 1 of its 9 rows"
+            "t.txt:1: a 9x9 grid written a row a line ends after 1 of its 9 rows"
         );
         let four = "1,0,0,0\n0,0,3,0\n0,4,0,0\n0,0,0,2\n";
         assert_eq!(
             read(four.as_bytes())[0].as_ref().unwrap().grid.to_line(),
             "1.....3..4.....2"
         );
+    }
+
+    /// SadMan Sudoku's `.sdk` (a row of cells a line, `#` lines before), a pretty-printed
+    /// grid with its rule lines, and Project Euler's `sudoku.txt` (`Grid 01` before each).
+    #[test]
+    fn grid_files_hold_one_puzzle_as_rows_of_cells() {
+        let rows: Vec<&str> = (0..9).map(|r| &TOP1[r * 9..r * 9 + 9]).collect();
+        let sdk = format!("#Aauthor\n#Dhard\n{}\n", rows.join("\n"));
+        let p = read(sdk.as_bytes()).remove(0).unwrap();
+        assert_eq!((p.grid.to_line().as_str(), p.line, p.index), (TOP1, 3, 0));
+        let pretty: Vec<String> = (rows.iter())
+            .map(|r| [&r[..3], &r[3..6], &r[6..]].join(" | ").replace('.', "0"))
+            .collect();
+        let rule = "------+-------+------";
+        let text = [
+            &pretty[..3],
+            &[rule.into()],
+            &pretty[3..6],
+            &[rule.into()],
+            &pretty[6..],
+        ];
+        let p = read(text.concat().join("\n").as_bytes()).remove(0).unwrap();
+        assert_eq!((p.grid.to_line().as_str(), p.line), (TOP1, 1));
+        let euler = format!(
+            "Grid 01\n{0}\nGrid 02\n{0}\n",
+            rows.join("\n").replace('.', "0")
+        );
+        let got = read(euler.as_bytes());
+        assert_eq!(
+            got.len(),
+            3,
+            "two puzzles, and `Grid 02` a malformed line (`Grid 01` is a header)"
+        );
+        assert_eq!(
+            message(&got[1]),
+            "t.txt:11:2: unexpected character 'r' in the puzzle \
+(givens are 1-9 then A-P, empty cells . or 0)"
+        );
+        let lines: Vec<u64> = [&got[0], &got[2]].map(|p| p.as_ref().unwrap().line).into();
+        assert_eq!(lines, [2, 12]);
     }
 }
