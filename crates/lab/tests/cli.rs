@@ -249,6 +249,22 @@ fn strict_stops_at_the_first_malformed_line_and_keeps_the_rows_before() {
     assert!(sidecar.contains("state = \"failed\""), "{sidecar}");
 }
 
+/// Runs `bench` with `args` over `corpus` into a CSV beside it, which succeeds and warns
+/// of `warning` (after `FILE:`); the CSV's rows.
+fn bench_warning(corpus: &Path, args: &[&str], warning: &str) -> Vec<Row> {
+    let out = corpus.with_extension("out.csv");
+    let said = format!("{}:{warning}", corpus.display());
+    let bench = lab()
+        .arg("bench")
+        .args(args)
+        .arg(corpus)
+        .arg("--out")
+        .arg(&out)
+        .assert();
+    bench.success().stderr(predicate::str::contains(said));
+    read_rows(&out)
+}
+
 #[test]
 fn a_wrong_known_solution_is_a_malformed_line() {
     let dir = TempDir::new().unwrap();
@@ -262,19 +278,8 @@ fn a_wrong_known_solution_is_a_malformed_line() {
         "k.csv",
         &format!("quizzes,solutions\n{quiz},{sol}\n{quiz},{wrong}\n"),
     );
-    let out = dir.path().join("k.out.csv");
-    lab()
-        .args(["bench", "--solvers", "norvig,dlx"])
-        .arg(&corpus)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success()
-        .stderr(predicate::str::contains(format!(
-            "{}:3:83: the known solution does not solve the puzzle",
-            corpus.display()
-        )));
-    let rows = read_rows(&out);
+    let warning = "3:83: the known solution does not solve the puzzle";
+    let rows = bench_warning(&corpus, &["--solvers", "norvig,dlx"], warning);
     assert_eq!(rows.len(), 2);
     assert!(rows
         .iter()
@@ -298,19 +303,8 @@ fn a_corpus_whose_header_names_the_puzzles_column_is_read_by_every_worker() {
     }
     text += &format!("{TOP1}\n");
     let corpus = write(&dir, "3m.csv", &text);
-    let out = dir.path().join("3m.out.csv");
-    lab()
-        .args(["bench", "-j", "2", "--solvers", "dlx"])
-        .arg(&corpus)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success()
-        .stderr(predicate::str::contains(format!(
-            "{}:42: the line has no field 2, the puzzles' column in the header",
-            corpus.display()
-        )));
-    let rows = read_rows(&out);
+    let warning = "42: the line has no field 2, the puzzles' column in the header";
+    let rows = bench_warning(&corpus, &["-j", "2", "--solvers", "dlx"], warning);
     let got: Vec<(String, Option<String>)> = (rows.iter())
         .map(|r| {
             (
