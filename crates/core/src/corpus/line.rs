@@ -336,7 +336,7 @@ mod tests {
     }
 
     #[test]
-    fn grid_rows_are_n_comma_separated_integers() {
+    fn grid_rows_are_n_integers_or_n_cells() {
         let line = b"0,0,3,0,2,0,6,0,0";
         let (size, values) = grid_row(line, &fields(line)).unwrap();
         assert_eq!((size, values[2]), (Size::NINE, 3));
