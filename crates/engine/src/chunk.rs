@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
-use sudoku_core::corpus::{is_rule_line, may_be_grid_row, wide_bom, Before, MAX_LINE_BYTES};
+use sudoku_core::corpus::{is_skipped_line, may_be_grid_row, wide_bom, Before, MAX_LINE_BYTES};
 use sudoku_core::{CorpusError, CorpusReader};
 
 use crate::source::Input;
@@ -74,15 +74,14 @@ fn kind(line: &[u8], first: bool) -> Kind {
     if first {
         text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     }
+    if text.len() <= MAX_LINE_BYTES && is_skipped_line(text) {
+        return Kind::Blank;
+    }
     if text.len() > MAX_LINE_BYTES || text.contains(&0) {
         return Kind::Candidate { glue: false };
     }
-    let text = text.trim_ascii();
-    if text.starts_with(b"#") || is_rule_line(text) {
-        return Kind::Blank;
-    }
     Kind::Candidate {
-        glue: may_be_grid_row(text),
+        glue: may_be_grid_row(text.trim_ascii()),
     }
 }
 
@@ -276,6 +275,7 @@ mod tests {
                 &TOP1[..80]
             ),
             format!("{TOP1}\n{grid}{TOP1}\n{}{TOP1}\n# end", &grid[..40]),
+            format!("{}\0\0\n{}", &grid[..36], &grid[36..]),
             format!("# only comments\n#\n\nquizzes\n{TOP1}\n\u{FEFF}{TOP1}\n"),
             format!("{}\n{TOP1}\n", ".".repeat(MAX_LINE_BYTES + 10)),
             format!("# 3m\nid,puzzle,solution\n0,{TOP1}\n{TOP1}\n1,{TOP1},x\n2,{TOP1}\n"),

@@ -92,10 +92,16 @@ fn is_layout(b: u8) -> bool {
     is_separator(b) || is_mark(char::from(b))
 }
 
-/// Whether a line (without its line end) holds nothing but layout, such as a grid's rule
-/// `------+------+------`: it is skipped, as a blank line is.
-pub fn is_rule_line(text: &[u8]) -> bool {
-    text.iter().all(|&b| is_layout(b))
+/// Whether a line (without its `\n`; at most [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES))
+/// holds no puzzle and is skipped: blank, a comment, nothing but layout (a grid's rule
+/// `------+------+------`), or the NULs left of a UTF-16 or UTF-32 line end (the line
+/// before it said what the file is).
+pub fn is_skipped_line(text: &[u8]) -> bool {
+    if text.contains(&0) {
+        return text.len() < 4 && text.iter().all(|&b| b == 0);
+    }
+    let text = text.trim_ascii();
+    text.starts_with(b"#") || text.iter().all(|&b| is_layout(b))
 }
 
 /// Whether a line (without its line end) may be a row of a grid file (see the module):
@@ -361,6 +367,6 @@ mod tests {
                 "{line}"
             );
         }
-        assert!(is_rule_line(b"------+------+------") && !is_rule_line(b"--1--"));
+        assert!(is_skipped_line(b"------+------+------ \r") && !is_skipped_line(b"--1--"));
     }
 }

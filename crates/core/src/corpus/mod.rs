@@ -49,7 +49,7 @@ use thiserror::Error;
 pub use files::{
     corpus_files, folder_files, is_corpus_file_name, CorpusFiles, LeftOut, CORPUS_EXTENSIONS,
 };
-pub use line::{is_rule_line, may_be_grid_row, plain_nine_cells};
+pub use line::{is_skipped_line, may_be_grid_row, plain_nine_cells};
 
 use crate::grid::{Grid, GridError, SolutionError};
 use crate::size::Size;
@@ -439,12 +439,10 @@ impl<R: BufRead> CorpusReader<R> {
             };
             return Some(Err(self.malformed(self.line, None, problem)));
         }
+        if line::is_skipped_line(&self.buf) {
+            return None;
+        }
         if self.buf.contains(&0) {
-            if self.buf.len() < 4 && self.buf.iter().all(|&b| b == 0) {
-                // The rest of a UTF-16 or UTF-32 line end (`\n` then NULs): the line before
-                // it was said to be one.
-                return None;
-            }
             self.before = self.before.past_start();
             let problem = match looks_wide(&self.buf) {
                 Some(wide) => LineProblem::Nul(wide),
@@ -454,10 +452,6 @@ impl<R: BufRead> CorpusReader<R> {
         }
         while self.buf.last().is_some_and(|&b| b == b'\r') {
             self.buf.pop();
-        }
-        let text = self.buf.trim_ascii();
-        if text.starts_with(b"#") || line::is_rule_line(text) {
-            return None;
         }
         let buf = std::mem::take(&mut self.buf);
         let item = self.record(&buf);
