@@ -208,8 +208,8 @@ fn plot_of_more_runs_than_a_figure_shows_says_the_most() {
     assert_eq!(plot(8).code, Some(0));
 }
 
-/// `plot` of a run over 10,000 corpora wrote 196 MB of SVG: a figure draws at most 64
-/// panels, and says what to do with more.
+/// `plot` of a run over 10,000 corpora is refused (its figure would be hundreds of MB of
+/// SVG): a figure draws at most 64 panels, and says what to do with more.
 #[test]
 fn plot_refuses_more_corpora_than_a_figure_shows() {
     let t = TestCommand::new();

@@ -896,7 +896,7 @@ fn plot_draws_the_figures_of_a_run() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("600x200 pixels is too small"));
-    // An empty name wrote hidden files, `.time.svg` and `.nodes.svg`.
+    // An empty name is refused: it would name hidden files, `.time.svg` and `.nodes.svg`.
     lab()
         .arg("plot")
         .arg(&csv)

@@ -1276,10 +1276,10 @@ fn an_interrupt_ends_a_command_whose_output_is_a_pipe_no_one_reads() {
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
 }
 
-/// A first interrupt stops `generate`'s puzzles under way at their next attempt: a rare
-/// target (17 givens, which almost no attempt reaches) kept the run making attempts after
-/// it said it was finishing, up to `--max-attempts` (here a billion: days), and only a
-/// second interrupt ended it. It now ends as an interrupted run, its file named so.
+/// A first interrupt stops `generate`'s puzzles under way at their next attempt, even for a
+/// rare target (17 givens, which almost no attempt reaches, under `--max-attempts` of a
+/// billion: days): the run ends as an interrupted run, its file named so, without a
+/// second interrupt.
 #[cfg(unix)]
 #[test]
 fn a_first_interrupt_stops_generate_at_its_next_attempt() {
@@ -1316,8 +1316,8 @@ fn a_first_interrupt_stops_generate_at_its_next_attempt() {
     assert!(!running.exists());
 }
 
-/// The rows a run wrote are counted in words: `1 row`, `2 rows` (it said `1 rows`), in
-/// what it wrote and where a failed run's rows are.
+/// The rows a run wrote are counted in words, `1 row` and `2 rows`, in what it wrote and
+/// where a failed run's rows are.
 #[test]
 fn one_row_is_one_row() {
     let dir = TempDir::new().unwrap();

@@ -152,7 +152,7 @@ fn a_reader_gone_ends_the_grading() {
 }
 
 /// An output that is the file of puzzles is a usage error, as it is for `trace` and
-/// `bench`, the file untouched: the old code graded it and wrote the grades over it.
+/// `bench`, and the file is left untouched (grades written over it would lose it).
 #[test]
 fn an_output_over_the_puzzles_is_refused() {
     let dir = TempDir::new().unwrap();

@@ -650,9 +650,9 @@ fn merge_refuses_gaps_overlaps_other_runs_and_foreign_files() {
 /// those of a merge going or ended) is a file of a shard (the shard, its summary, its
 /// sidecar, under the names of a run of it going or ended) is refused as a usage error,
 /// naming `--out` as typed and the shard's file, and nothing is written: `-o
-/// s1.running.csv` wrote the merge where a run of shard 1 writes (and a later `bench -o
-/// s1.csv` took it for a killed run of it), `-o s1.txt` wrote its summary and sidecar over
-/// shard 1's.
+/// s1.running.csv` would put the merge where a run of shard 1 writes (a later `bench -o
+/// s1.csv` would take it for a killed run of it), and `-o s1.txt` its summary and sidecar
+/// over shard 1's.
 #[test]
 fn merge_refuses_an_out_whose_files_are_a_shards() {
     let dir = tempfile::tempdir().unwrap();
